@@ -1,0 +1,46 @@
+dnl wmm_gcc_plugin.m4 — WMM_GCC_PLUGIN: find the GCC the plugin is built for and
+dnl its plugin headers.  --with-gcc=COMPILER picks a cross compiler, e.g.
+dnl   ./configure --with-gcc=aarch64-linux-gnu-gcc-12
+dnl Sets WMM_GCC, WMM_GXX (its C++ driver, used to compile the plugin: the
+dnl plugin must be built by a g++ of the same version), WMM_PLUGIN_DIR,
+dnl WMM_GCC_VERSION, WMM_GCC_TARGET; conditional BUILD_PLUGIN.
+AC_DEFUN([WMM_GCC_PLUGIN], [
+  AC_ARG_WITH([gcc],
+    [AS_HELP_STRING([--with-gcc=COMPILER], [build the plugin for COMPILER (default: $CC)])],
+    [WMM_GCC=$withval], [WMM_GCC=$CC])
+  AC_ARG_ENABLE([plugin],
+    [AS_HELP_STRING([--disable-plugin], [do not build the GCC plugin])],
+    [enable_plugin=$enableval], [enable_plugin=yes])
+  WMM_GCC_VERSION=`$WMM_GCC -dumpfullversion 2>/dev/null`
+  WMM_GCC_TARGET=`$WMM_GCC -dumpmachine 2>/dev/null`
+  WMM_PLUGIN_DIR=`$WMM_GCC -print-file-name=plugin 2>/dev/null`
+  dnl The C++ driver next to the compiler: gcc-12 -> g++-12, x-gcc-12 -> x-g++-12.
+  WMM_GXX=`echo "$WMM_GCC" | sed 's/gcc\(-[[0-9.]]*\)\{0,1\}$/g++\1/'`
+  if test "$enable_plugin" = yes; then
+    AC_MSG_CHECKING([for GCC plugin headers of $WMM_GCC])
+    if test -f "$WMM_PLUGIN_DIR/include/gcc-plugin.h"; then
+      AC_MSG_RESULT([$WMM_PLUGIN_DIR/include])
+    else
+      AC_MSG_RESULT([no])
+      wmm_major=`echo "$WMM_GCC_VERSION" | cut -d. -f1`
+      case "$WMM_GCC_TARGET" in
+        x86_64-linux-gnu|"") wmm_pp="gcc-${wmm_major}-plugin-dev" ;;
+        *) wmm_pp="gcc-${wmm_major}-plugin-dev-$WMM_GCC_TARGET" ;;
+      esac
+      missing_pkgs="$missing_pkgs $wmm_pp"
+    fi
+    AC_MSG_CHECKING([for $WMM_GXX])
+    if $WMM_GXX --version >/dev/null 2>&1; then
+      AC_MSG_RESULT([yes])
+    else
+      AC_MSG_RESULT([no])
+      WMM_GXX=g++
+    fi
+  fi
+  AM_CONDITIONAL([BUILD_PLUGIN], [test "$enable_plugin" = yes])
+  AC_SUBST([WMM_GCC])
+  AC_SUBST([WMM_GXX])
+  AC_SUBST([WMM_GCC_VERSION])
+  AC_SUBST([WMM_GCC_TARGET])
+  AC_SUBST([WMM_PLUGIN_DIR])
+])
