@@ -75,7 +75,8 @@ wmm_model wmm_arch_default_model(wmm_arch a)
 
 static const char *const fence_names[WMM_FENCE_COUNT] = {
   "none", "mfence", "sync", "lwsync", "isync", "eieio", "dmb", "dmb st",
-  "dsb", "dsb st", "isb", "dmb ish", "dmb ishld", "dmb ishst", "compiler"
+  "dsb", "dsb st", "isb", "dmb ish", "dmb ishld", "dmb ishst", "compiler",
+  "fence seq_cst", "fence acq_rel", "fence acquire", "fence release"
 };
 
 const char *wmm_fence_name(wmm_fence f)

@@ -123,6 +123,15 @@ typedef enum wmm_fence {
   WMM_FENCE_DMB_ISHLD,  /* ARMv8 dmb ishld / dmb ld: R->R, R->W */
   WMM_FENCE_DMB_ISHST,  /* ARMv8 dmb ishst / dmb st: W->W */
   WMM_FENCE_COMPILER,   /* compiler barrier only: orders nothing in hardware */
+  /* C11 fences (C litmus syntax, GIMPLE): the models map them to the
+   * instruction GCC emits on the model's architecture (DESIGN.md's table:
+   * seq_cst -> the full fence; acq_rel/release -> lwsync on power, dmb ish
+   * on armv7/armv8; acquire -> lwsync on power, dmb ishld on armv8; weaker
+   * than seq_cst -> nothing on sc/tso/pso/rmo... see analysis/check.h). */
+  WMM_FENCE_C_SEQ_CST,
+  WMM_FENCE_C_ACQ_REL,
+  WMM_FENCE_C_ACQUIRE,
+  WMM_FENCE_C_RELEASE,
   WMM_FENCE_COUNT
 } wmm_fence;
 
