@@ -172,6 +172,7 @@ void wmm_program_free(wmm_program *p)
   free(p->meta);
   free(p->files);
   free(p->observed);
+  free(p->observed_regs);
   wmm_prop_free(p->cond);
   free(p->name);
   free(p->source);
@@ -454,6 +455,9 @@ wmm_program *wmm_program_clone(const wmm_program *p)
   q->cond = prop_clone(p->cond, &fail);
   q->observed = dup_array(p->observed, p->nobserved, sizeof *p->observed, &fail);
   q->nobserved = p->nobserved;
+  q->observed_regs = dup_array(p->observed_regs, 2 * p->nobserved_regs,
+                               sizeof *p->observed_regs, &fail);
+  q->nobserved_regs = p->nobserved_regs;
   if (fail || !q->name) {
     wmm_program_free(q);
     return NULL;

@@ -306,6 +306,9 @@ typedef struct wmm_program {
   wmm_prop *cond;       /* NULL = no condition (treated as exists true) */
   int *observed;        /* `locations [...]` list: location indices */
   int nobserved;
+  int *observed_regs;   /* `locations [...]` registers: (thread, reg) pairs,
+                           2 * nobserved_regs ints */
+  int nobserved_regs;
 } wmm_program;
 
 /* ------------------------------------------------------------- addresses */

@@ -31,6 +31,13 @@ int wmm_litmus_parse_file(const char *path, wmm_program **out, wmm_error *err);
 /* Print p in the litmus syntax of p->arch (X86, PPC, ARM, AArch64, C). */
 int wmm_litmus_print(const wmm_program *p, wmm_strbuf *out, wmm_error *err);
 
+/* A readable dump of the IR (debugging, tests): locations, registers,
+ * labels, every instruction with its operands, flags, loc_hint and source
+ * line, the condition.  WMM_DUMP_NO_POS leaves out source positions (to
+ * compare a program with its printed-and-reparsed copy). */
+enum { WMM_DUMP_NO_POS = 1 };
+void wmm_litmus_dump(const wmm_program *p, int flags, wmm_strbuf *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,12 @@ dnl   ./configure --with-gcc=aarch64-linux-gnu-gcc-12
 dnl Sets WMM_GCC, WMM_GXX (its C++ driver, used to compile the plugin: the
 dnl plugin must be built by a g++ of the same version), WMM_PLUGIN_DIR,
 dnl WMM_GCC_VERSION, WMM_GCC_TARGET; conditional BUILD_PLUGIN.
+dnl Also WMM_PLUGIN_CXX: the compiler that builds the plugin.  The plugin runs
+dnl inside cc1 on the build machine, so for a cross GCC it is the host's g++ of
+dnl the same major version (never the cross g++); WMM_TARGET_CPU (x86, ppc,
+dnl aarch64, arm, other) picks the default model and the fence instructions;
+dnl WMM_SPECS_DIR is where `gcc -specs=wmmfence.specs` looks (the libgcc
+dnl directory); the core is compiled with -fPIC so it links into the plugin.
 AC_DEFUN([WMM_GCC_PLUGIN], [
   AC_ARG_WITH([gcc],
     [AS_HELP_STRING([--with-gcc=COMPILER], [build the plugin for COMPILER (default: $CC)])],
@@ -36,11 +42,39 @@ AC_DEFUN([WMM_GCC_PLUGIN], [
       AC_MSG_RESULT([no])
       WMM_GXX=g++
     fi
+    wmm_major=`echo "$WMM_GCC_VERSION" | cut -d. -f1`
+    wmm_build=`$CC -dumpmachine 2>/dev/null`
+    if test "$WMM_GCC_TARGET" = "$wmm_build" && $WMM_GXX --version >/dev/null 2>&1; then
+      WMM_PLUGIN_CXX=$WMM_GXX
+    elif g++-$wmm_major --version >/dev/null 2>&1; then
+      WMM_PLUGIN_CXX=g++-$wmm_major
+    else
+      WMM_PLUGIN_CXX=g++
+    fi
+    AC_MSG_CHECKING([for the C++ compiler that builds the plugin])
+    wmm_pmajor=`$WMM_PLUGIN_CXX -dumpfullversion 2>/dev/null | cut -d. -f1`
+    AC_MSG_RESULT([$WMM_PLUGIN_CXX (GCC $wmm_pmajor)])
+    if test "$wmm_pmajor" != "$wmm_major"; then
+      AC_MSG_WARN([$WMM_PLUGIN_CXX is GCC $wmm_pmajor but $WMM_GCC is GCC $wmm_major; install g++-$wmm_major])
+    fi
+    WMM_CFLAGS="$WMM_CFLAGS -fPIC"
   fi
+  case "$WMM_GCC_TARGET" in
+    x86_64*|i?86*) WMM_TARGET_CPU=x86 ;;
+    powerpc*|ppc*) WMM_TARGET_CPU=ppc ;;
+    aarch64*) WMM_TARGET_CPU=aarch64 ;;
+    arm*) WMM_TARGET_CPU=arm ;;
+    *) WMM_TARGET_CPU=other ;;
+  esac
+  WMM_SPECS_DIR=`$WMM_GCC -print-libgcc-file-name 2>/dev/null`
+  WMM_SPECS_DIR=`dirname "$WMM_SPECS_DIR"`
   AM_CONDITIONAL([BUILD_PLUGIN], [test "$enable_plugin" = yes])
   AC_SUBST([WMM_GCC])
   AC_SUBST([WMM_GXX])
   AC_SUBST([WMM_GCC_VERSION])
   AC_SUBST([WMM_GCC_TARGET])
   AC_SUBST([WMM_PLUGIN_DIR])
+  AC_SUBST([WMM_PLUGIN_CXX])
+  AC_SUBST([WMM_TARGET_CPU])
+  AC_SUBST([WMM_SPECS_DIR])
 ])

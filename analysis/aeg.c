@@ -1,0 +1,715 @@
+/* aeg.c — builds the abstract event graph of aeg.h: the interprocedural
+ * control-flow graph, the location of every access (constant propagation
+ * of address registers), the virtual threads, the event classes and the po
+ * relation between classes (reachability over the strongly connected
+ * components of each thread's control-flow graph).
+ *
+ * Example: for PPC SB (`0:r2=x; stw r1,0(r2); lwz r3,0(r4)` ...) the store
+ * of P0 resolves to x through r2's initial value, and class (P0, x, W) is
+ * po-before class (P0, y, R).
+ */
+#include "aeg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ utilities */
+
+static void *xcalloc(size_t n, size_t sz)
+{
+  return calloc(n ? n : 1, sz);
+}
+
+/* -------------------------------------------------------------- the CFG */
+
+/* Intra-unit successors of instruction i of unit u (at most 2), -1 none. */
+static int intra_succ(const wmm_thread *t, int i, int out[2])
+{
+  int n = 0;
+  if (i >= t->ncode)
+    return 0;
+  const wmm_instr *in = &t->code[i];
+  int tgt = in->target < 0 ? -1 : in->target > t->ncode ? t->ncode : in->target;
+  if (in->op == WMM_OP_JUMP) {
+    if (tgt >= 0)
+      out[n++] = tgt;
+    else
+      out[n++] = i + 1;
+    return n;
+  }
+  out[n++] = i + 1;
+  if (in->op == WMM_OP_BRANCH && tgt >= 0 && tgt != i + 1)
+    out[n++] = tgt;
+  return n;
+}
+
+static int callee(const wmm_program *p, const wmm_instr *in)
+{
+  return in->op == WMM_OP_CALL && in->target >= 0 && in->target < p->nthreads
+             ? in->target : -1;
+}
+
+/* Fill successor / predecessor CSR arrays. */
+static int build_cfg(wmm_aeg *g)
+{
+  const wmm_program *p = g->p;
+  int nu = p->nthreads;
+  g->unit_base = xcalloc((size_t)nu + 1, sizeof *g->unit_base);
+  if (!g->unit_base)
+    return -1;
+  for (int u = 0; u < nu; u++)
+    g->unit_base[u + 1] = g->unit_base[u] + p->threads[u].ncode + 1;
+  g->nnodes = g->unit_base[nu];
+  g->node_unit = xcalloc((size_t)g->nnodes, sizeof *g->node_unit);
+  int *cnt = xcalloc((size_t)g->nnodes + 1, sizeof *cnt);
+  int *pcnt = xcalloc((size_t)g->nnodes + 1, sizeof *pcnt);
+  if (!g->node_unit || !cnt || !pcnt) {
+    free(cnt), free(pcnt);
+    return -1;
+  }
+  for (int u = 0; u < nu; u++)
+    for (int i = 0; i <= p->threads[u].ncode; i++)
+      g->node_unit[g->unit_base[u] + i] = u;
+  /* Two passes: count, then fill. */
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1) {
+      g->succ_off = xcalloc((size_t)g->nnodes + 1, sizeof *g->succ_off);
+      g->pred_off = xcalloc((size_t)g->nnodes + 1, sizeof *g->pred_off);
+      if (!g->succ_off || !g->pred_off)
+        goto fail;
+      for (int n = 0; n < g->nnodes; n++) {
+        g->succ_off[n + 1] = g->succ_off[n] + cnt[n];
+        g->pred_off[n + 1] = g->pred_off[n] + pcnt[n];
+      }
+      g->succ = xcalloc((size_t)g->succ_off[g->nnodes], sizeof *g->succ);
+      g->pred = xcalloc((size_t)g->pred_off[g->nnodes], sizeof *g->pred);
+      if (!g->succ || !g->pred)
+        goto fail;
+      memset(cnt, 0, (size_t)g->nnodes * sizeof *cnt);
+      memset(pcnt, 0, (size_t)g->nnodes * sizeof *pcnt);
+    }
+    for (int u = 0; u < nu; u++) {
+      const wmm_thread *t = &p->threads[u];
+      for (int i = 0; i < t->ncode; i++) {
+        int from = g->unit_base[u] + i;
+        int to[3], nto = 0;
+        int v = callee(p, &t->code[i]);
+        if (v >= 0) {
+          to[nto++] = g->unit_base[v];
+          /* return edge: end of v -> after the call */
+          int ret_from = g->unit_base[v] + p->threads[v].ncode;
+          int ret_to = from + 1;
+          if (pass == 1) {
+            g->succ[g->succ_off[ret_from] + cnt[ret_from]] = ret_to;
+            g->pred[g->pred_off[ret_to] + pcnt[ret_to]] = ret_from;
+          }
+          cnt[ret_from]++;
+          pcnt[ret_to]++;
+        } else {
+          int s[2], ns = intra_succ(t, i, s);
+          for (int k = 0; k < ns; k++)
+            to[nto++] = g->unit_base[u] + s[k];
+        }
+        for (int k = 0; k < nto; k++) {
+          if (pass == 1) {
+            g->succ[g->succ_off[from] + cnt[from]] = to[k];
+            g->pred[g->pred_off[to[k]] + pcnt[to[k]]] = from;
+          }
+          cnt[from]++;
+          pcnt[to[k]]++;
+        }
+      }
+    }
+  }
+  free(cnt), free(pcnt);
+  return 0;
+fail:
+  free(cnt), free(pcnt);
+  return -1;
+}
+
+int wmm_aeg_succs(const wmm_aeg *g, int t, int node, int *buf, int cap)
+{
+  int n = 0;
+  for (int k = g->succ_off[node]; k < g->succ_off[node + 1]; k++) {
+    int s = g->succ[k];
+    if (!wmm_aeg_in_thread(g, t, s))
+      continue;
+    if (n < cap)
+      buf[n] = s;
+    n++;
+  }
+  return n;
+}
+
+int wmm_aeg_preds(const wmm_aeg *g, int t, int node, int *buf, int cap)
+{
+  int n = 0;
+  for (int k = g->pred_off[node]; k < g->pred_off[node + 1]; k++) {
+    int s = g->pred[k];
+    if (!wmm_aeg_in_thread(g, t, s))
+      continue;
+    if (n < cap)
+      buf[n] = s;
+    n++;
+  }
+  return n;
+}
+
+/* ------------------------------------------------ constant propagation */
+
+enum { CV_BOTTOM = 0, CV_CONST, CV_TOP };
+
+typedef struct cval {
+  int kind;
+  wmm_val v;
+} cval;
+
+static cval opnd_val(const cval *regs, int nregs, const wmm_operand *o)
+{
+  if (o->kind == WMM_OPND_IMM)
+    return (cval){CV_CONST, o->imm};
+  if (o->kind == WMM_OPND_REG)
+    return o->reg >= 0 && o->reg < nregs ? regs[o->reg] : (cval){CV_TOP, 0};
+  return (cval){CV_CONST, 0};
+}
+
+static int meet(cval *a, const cval *b)
+{
+  if (b->kind == CV_BOTTOM || a->kind == CV_TOP)
+    return 0;
+  if (a->kind == CV_BOTTOM) {
+    *a = *b;
+    return 1;
+  }
+  if (b->kind == CV_TOP || a->v != b->v) {
+    a->kind = CV_TOP;
+    return 1;
+  }
+  return 0;
+}
+
+/* Apply instruction in to the register state r. */
+static void transfer(const wmm_instr *in, cval *r, int nregs)
+{
+  if (in->dst < 0 || in->dst >= nregs)
+    return;
+  cval res = {CV_TOP, 0};
+  if (in->op == WMM_OP_MOV) {
+    res = opnd_val(r, nregs, &in->a);
+  } else if (in->op == WMM_OP_ALU) {
+    cval a = opnd_val(r, nregs, &in->a), b = opnd_val(r, nregs, &in->b);
+    int same = in->a.kind == WMM_OPND_REG && in->b.kind == WMM_OPND_REG &&
+               in->a.reg == in->b.reg;
+    if (same && (in->alu == WMM_ALU_XOR || in->alu == WMM_ALU_SUB))
+      res = (cval){CV_CONST, 0};
+    else if (in->alu == WMM_ALU_SECOND)
+      res = b;
+    else if (a.kind == CV_CONST && b.kind == CV_CONST)
+      res = (cval){CV_CONST, wmm_alu_eval(in->alu, a.v, b.v)};
+    else if (in->alu == WMM_ALU_AND &&
+             ((a.kind == CV_CONST && a.v == 0) || (b.kind == CV_CONST && b.v == 0)))
+      res = (cval){CV_CONST, 0};
+    if (res.kind == CV_BOTTOM)
+      res.kind = CV_TOP;
+  } else if (in->op == WMM_OP_CMP || in->op == WMM_OP_BRANCH ||
+             in->op == WMM_OP_JUMP || in->op == WMM_OP_FENCE ||
+             in->op == WMM_OP_STORE || in->op == WMM_OP_NOP ||
+             in->op == WMM_OP_CALL) {
+    return;
+  }
+  r[in->dst] = res;
+}
+
+/* Does any access of unit u need the propagation (no hint, register
+ * operands in its address)? */
+static int needs_propagation(const wmm_thread *t)
+{
+  for (int i = 0; i < t->ncode; i++) {
+    const wmm_instr *in = &t->code[i];
+    if (wmm_instr_is_access(in) && in->addr.loc_hint < 0 &&
+        (in->addr.base.kind == WMM_OPND_REG || in->addr.index.kind == WMM_OPND_REG))
+      return 1;
+  }
+  return 0;
+}
+
+static int loc_of_value(const wmm_program *p, const cval *v)
+{
+  return v->kind == CV_CONST ? wmm_addr_loc(p, v->v) : -1;
+}
+
+/* Location of access in given the register state (or NULL: none known). */
+static int access_loc(const wmm_program *p, const wmm_instr *in, const cval *r,
+                      int nregs)
+{
+  if (in->addr.loc_hint >= 0 && in->addr.loc_hint < p->nlocs)
+    return in->addr.loc_hint;
+  cval zero = {CV_CONST, 0};
+  cval b = r ? opnd_val(r, nregs, &in->addr.base)
+             : in->addr.base.kind == WMM_OPND_REG ? (cval){CV_TOP, 0}
+             : in->addr.base.kind == WMM_OPND_IMM ? (cval){CV_CONST, in->addr.base.imm}
+             : zero;
+  cval x = r ? opnd_val(r, nregs, &in->addr.index)
+             : in->addr.index.kind == WMM_OPND_REG ? (cval){CV_TOP, 0}
+             : in->addr.index.kind == WMM_OPND_IMM ? (cval){CV_CONST, in->addr.index.imm}
+             : zero;
+  if (b.kind != CV_CONST || x.kind != CV_CONST)
+    return -1;
+  cval sum = {CV_CONST, (wmm_val)((uint64_t)b.v + (uint64_t)x.v + (uint64_t)in->addr.offset)};
+  return loc_of_value(p, &sum);
+}
+
+/* Resolve the location of every access of unit u into g->node_loc. */
+static int resolve_unit(wmm_aeg *g, int u)
+{
+  const wmm_program *p = g->p;
+  const wmm_thread *t = &p->threads[u];
+  int base = g->unit_base[u], nr = t->nregs, n = t->ncode;
+  if (!needs_propagation(t)) {
+    for (int i = 0; i < n; i++)
+      if (wmm_instr_is_access(&t->code[i]))
+        g->node_loc[base + i] = access_loc(p, &t->code[i], NULL, nr);
+    return 0;
+  }
+  size_t cells = (size_t)(n + 1) * (size_t)(nr ? nr : 1);
+  cval *st = xcalloc(cells, sizeof *st);
+  int *work = xcalloc((size_t)n + 1, sizeof *work);
+  unsigned char *queued = xcalloc((size_t)n + 1, 1);
+  cval *cur = xcalloc((size_t)(nr ? nr : 1), sizeof *cur);
+  if (!st || !work || !queued || !cur) {
+    free(st), free(work), free(queued), free(cur);
+    return -1;
+  }
+  /* Entry state: register initial values in threads, unknown in functions. */
+  for (int r = 0; r < nr; r++)
+    st[r] = t->entry ? (cval){CV_CONST, t->regs[r].init} : (cval){CV_TOP, 0};
+  int head = 0, tail = 0;
+  work[tail++] = 0;
+  queued[0] = 1;
+  while (head != tail) {
+    int i = work[head];
+    head = (head + 1) % (n + 1);
+    queued[i] = 0;
+    if (i >= n)
+      continue;
+    memcpy(cur, &st[(size_t)i * nr], (size_t)nr * sizeof *cur);
+    transfer(&t->code[i], cur, nr);
+    int s[2], ns = intra_succ(t, i, s);
+    for (int k = 0; k < ns; k++) {
+      int changed = 0;
+      for (int r = 0; r < nr; r++)
+        changed |= meet(&st[(size_t)s[k] * nr + r], &cur[r]);
+      /* A successor never visited must be visited even with no registers. */
+      if ((changed || nr == 0) && !queued[s[k]]) {
+        if (nr == 0 && s[k] <= i)
+          continue;
+        queued[s[k]] = 1;
+        work[tail] = s[k];
+        tail = (tail + 1) % (n + 1);
+      }
+    }
+  }
+  for (int i = 0; i < n; i++)
+    if (wmm_instr_is_access(&t->code[i]))
+      g->node_loc[base + i] = access_loc(p, &t->code[i], &st[(size_t)i * nr], nr);
+  free(st), free(work), free(queued), free(cur);
+  return 0;
+}
+
+/* ----------------------------------------------------- events, classes */
+
+static int build_accesses(wmm_aeg *g)
+{
+  const wmm_program *p = g->p;
+  g->node_acc = xcalloc((size_t)g->nnodes, sizeof *g->node_acc);
+  g->node_loc = xcalloc((size_t)g->nnodes, sizeof *g->node_loc);
+  g->shared = xcalloc((size_t)p->nlocs, sizeof *g->shared);
+  if (!g->node_acc || !g->node_loc || !g->shared)
+    return -1;
+  for (int l = 0; l < p->nlocs; l++)
+    if (!p->locs[l].is_private)
+      g->shared[g->nshared++] = l;
+  int nacc = 0;
+  for (int n = 0; n < g->nnodes; n++) {
+    g->node_acc[n] = -1;
+    g->node_loc[n] = -3;
+  }
+  for (int u = 0; u < p->nthreads; u++) {
+    if (resolve_unit(g, u))
+      return -1;
+    for (int i = 0; i < p->threads[u].ncode; i++)
+      if (wmm_instr_is_access(&p->threads[u].code[i]))
+        nacc++;
+  }
+  g->acc = xcalloc((size_t)nacc, sizeof *g->acc);
+  if (!g->acc)
+    return -1;
+  for (int u = 0; u < p->nthreads; u++) {
+    const wmm_thread *t = &p->threads[u];
+    for (int i = 0; i < t->ncode; i++) {
+      const wmm_instr *in = &t->code[i];
+      if (!wmm_instr_is_access(in))
+        continue;
+      int node = g->unit_base[u] + i;
+      int loc = g->node_loc[node];
+      if (loc >= 0 && p->locs[loc].is_private) {
+        g->node_loc[node] = -2;
+        continue;
+      }
+      wmm_aeg_acc *a = &g->acc[g->nacc];
+      a->node = node;
+      a->unit = u;
+      a->index = i;
+      a->loc = loc;
+      a->reads = wmm_instr_reads(in);
+      a->writes = wmm_instr_writes(in);
+      a->type = (unsigned)in->op | (in->flags & WMM_AEG_TYPE_FLAGS) << 8;
+      g->node_acc[node] = g->nacc++;
+    }
+  }
+  return 0;
+}
+
+/* Mark the units reachable from unit u by calls. */
+static int thread_units(const wmm_program *p, int u, unsigned char *mark)
+{
+  int *stack = xcalloc((size_t)p->nthreads, sizeof *stack), sp = 0;
+  if (!stack)
+    return -1;
+  mark[u] = 1;
+  stack[sp++] = u;
+  while (sp) {
+    int v = stack[--sp];
+    const wmm_thread *t = &p->threads[v];
+    for (int i = 0; i < t->ncode; i++) {
+      int w = callee(p, &t->code[i]);
+      if (w >= 0 && !mark[w]) {
+        mark[w] = 1;
+        stack[sp++] = w;
+      }
+    }
+  }
+  free(stack);
+  return 0;
+}
+
+typedef struct triple {
+  int loc;
+  unsigned type;
+  int acc;
+} triple;
+
+static int cmp_triple(const void *a, const void *b)
+{
+  const triple *x = a, *y = b;
+  if (x->loc != y->loc)
+    return x->loc < y->loc ? -1 : 1;
+  if (x->type != y->type)
+    return x->type < y->type ? -1 : 1;
+  return (x->acc > y->acc) - (x->acc < y->acc);
+}
+
+/* Create the classes of virtual thread t (events of its units). */
+static int build_classes(wmm_aeg *g, int t)
+{
+  wmm_aeg_thread *th = &g->threads[t];
+  size_t ntr = 0;
+  for (int a = 0; a < g->nacc; a++)
+    if (th->units[g->acc[a].unit])
+      ntr += g->acc[a].loc >= 0 ? 1 : (size_t)g->nshared;
+  triple *tr = xcalloc(ntr, sizeof *tr);
+  if (!tr)
+    return -1;
+  size_t k = 0;
+  for (int a = 0; a < g->nacc; a++) {
+    if (!th->units[g->acc[a].unit])
+      continue;
+    if (g->acc[a].loc >= 0)
+      tr[k++] = (triple){g->acc[a].loc, g->acc[a].type, a};
+    else
+      for (int s = 0; s < g->nshared; s++)
+        tr[k++] = (triple){g->shared[s], g->acc[a].type, a};
+  }
+  qsort(tr, ntr, sizeof *tr, cmp_triple);
+  int ncls = 0;
+  for (size_t i = 0; i < ntr; i++)
+    if (i == 0 || tr[i].loc != tr[i - 1].loc || tr[i].type != tr[i - 1].type)
+      ncls++;
+  wmm_aeg_class *nc = realloc(g->cls, (size_t)(g->ncls + ncls + 1) * sizeof *nc);
+  th->cls = xcalloc((size_t)ncls, sizeof *th->cls);
+  if (!nc || !th->cls) {
+    if (nc)
+      g->cls = nc;
+    free(tr);
+    return -1;
+  }
+  g->cls = nc;
+  th->ncls = 0;
+  for (size_t i = 0; i < ntr;) {
+    size_t j = i;
+    while (j < ntr && tr[j].loc == tr[i].loc && tr[j].type == tr[i].type)
+      j++;
+    wmm_aeg_class *c = &g->cls[g->ncls];
+    memset(c, 0, sizeof *c);
+    c->thread = t;
+    c->local = th->ncls;
+    c->loc = tr[i].loc;
+    c->type = tr[i].type;
+    c->reads = g->acc[tr[i].acc].reads;
+    c->writes = g->acc[tr[i].acc].writes;
+    c->acc = xcalloc(j - i, sizeof *c->acc);
+    if (!c->acc) {
+      free(tr);
+      return -1;
+    }
+    for (size_t m = i; m < j; m++)
+      c->acc[c->nacc++] = tr[m].acc;
+    th->cls[th->ncls++] = g->ncls++;
+    i = j;
+  }
+  free(tr);
+  return 0;
+}
+
+/* ------------------------------------------------- po between classes */
+
+/* Tarjan's SCC algorithm over thread t's nodes, iteratively; scc_of[node]
+ * gets the SCC index (in emission order: successors first). */
+static int thread_sccs(const wmm_aeg *g, int t, int *scc_of, int *nscc_out,
+                       unsigned char *cyclic)
+{
+  int n = g->nnodes;
+  int *idx = xcalloc((size_t)n, sizeof *idx), *low = xcalloc((size_t)n, sizeof *low);
+  int *stk = xcalloc((size_t)n, sizeof *stk), *call = xcalloc((size_t)n, sizeof *call);
+  int *edge = xcalloc((size_t)n, sizeof *edge);
+  unsigned char *on = xcalloc((size_t)n, 1);
+  if (!idx || !low || !stk || !call || !edge || !on) {
+    free(idx), free(low), free(stk), free(call), free(edge), free(on);
+    return -1;
+  }
+  for (int v = 0; v < n; v++)
+    scc_of[v] = -1;
+  int counter = 0, sp = 0, nscc = 0;
+  for (int root = 0; root < n; root++) {
+    if (!wmm_aeg_in_thread(g, t, root) || idx[root])
+      continue;
+    int csp = 0;
+    call[csp++] = root;
+    idx[root] = low[root] = ++counter;
+    edge[root] = g->succ_off[root];
+    stk[sp++] = root;
+    on[root] = 1;
+    while (csp) {
+      int v = call[csp - 1];
+      if (edge[v] < g->succ_off[v + 1]) {
+        int w = g->succ[edge[v]++];
+        if (!wmm_aeg_in_thread(g, t, w))
+          continue;
+        if (!idx[w]) {
+          idx[w] = low[w] = ++counter;
+          edge[w] = g->succ_off[w];
+          stk[sp++] = w;
+          on[w] = 1;
+          call[csp++] = w;
+        } else if (on[w] && idx[w] < low[v]) {
+          low[v] = idx[w];
+        }
+        continue;
+      }
+      csp--;
+      if (csp && low[v] < low[call[csp - 1]])
+        low[call[csp - 1]] = low[v];
+      if (low[v] == idx[v]) {
+        int size = 0, w;
+        do {
+          w = stk[--sp];
+          on[w] = 0;
+          scc_of[w] = nscc;
+          size++;
+        } while (w != v);
+        cyclic[nscc] = size > 1;
+        if (size == 1)
+          for (int k = g->succ_off[v]; k < g->succ_off[v + 1]; k++)
+            if (g->succ[k] == v)
+              cyclic[nscc] = 1;
+        nscc++;
+      }
+    }
+  }
+  *nscc_out = nscc;
+  free(idx), free(low), free(stk), free(call), free(edge), free(on);
+  return 0;
+}
+
+/* Compute th->po: class b is po-after class a. */
+static int build_po(wmm_aeg *g, int t)
+{
+  wmm_aeg_thread *th = &g->threads[t];
+  int n = g->nnodes, words = (th->ncls + 63) / 64;
+  th->words = words ? words : 1;
+  words = th->words;
+  th->po = xcalloc((size_t)th->ncls * (size_t)words, sizeof *th->po);
+  int *scc_of = xcalloc((size_t)n, sizeof *scc_of);
+  unsigned char *cyclic = xcalloc((size_t)n, 1);
+  if (!th->po || !scc_of || !cyclic) {
+    free(scc_of), free(cyclic);
+    return -1;
+  }
+  int nscc = 0;
+  if (thread_sccs(g, t, scc_of, &nscc, cyclic)) {
+    free(scc_of), free(cyclic);
+    return -1;
+  }
+  /* Members of each SCC, and the local classes at each node. */
+  int *mem_off = xcalloc((size_t)nscc + 1, sizeof *mem_off);
+  int *mem = xcalloc((size_t)n, sizeof *mem);
+  uint64_t *cls_at = xcalloc((size_t)nscc * (size_t)words, sizeof *cls_at);
+  uint64_t *after = xcalloc((size_t)nscc * (size_t)words, sizeof *after);
+  if (!mem_off || !mem || !cls_at || !after) {
+    free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after);
+    return -1;
+  }
+  for (int v = 0; v < n; v++)
+    if (scc_of[v] >= 0)
+      mem_off[scc_of[v] + 1]++;
+  for (int s = 0; s < nscc; s++)
+    mem_off[s + 1] += mem_off[s];
+  {
+    int *fill = xcalloc((size_t)nscc + 1, sizeof *fill);
+    if (!fill) {
+      free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after);
+      return -1;
+    }
+    for (int v = 0; v < n; v++)
+      if (scc_of[v] >= 0)
+        mem[mem_off[scc_of[v]] + fill[scc_of[v]]++] = v;
+    free(fill);
+  }
+  for (int c = 0; c < th->ncls; c++) {
+    const wmm_aeg_class *cl = &g->cls[th->cls[c]];
+    for (int k = 0; k < cl->nacc; k++) {
+      int s = scc_of[g->acc[cl->acc[k]].node];
+      cls_at[(size_t)s * words + c / 64] |= 1ull << (c % 64);
+    }
+  }
+  /* SCCs come out successors first: after(S) = U over successor SCCs S'
+   * of cls(S') | after(S'), plus cls(S) itself when S is cyclic. */
+  for (int s = 0; s < nscc; s++) {
+    uint64_t *as = &after[(size_t)s * words];
+    for (int m = mem_off[s]; m < mem_off[s + 1]; m++) {
+      int v = mem[m];
+      for (int k = g->succ_off[v]; k < g->succ_off[v + 1]; k++) {
+        int w = g->succ[k];
+        if (!wmm_aeg_in_thread(g, t, w) || scc_of[w] == s)
+          continue;
+        const uint64_t *aw = &after[(size_t)scc_of[w] * words];
+        const uint64_t *cw = &cls_at[(size_t)scc_of[w] * words];
+        for (int i = 0; i < words; i++)
+          as[i] |= aw[i] | cw[i];
+      }
+    }
+    if (cyclic[s])
+      for (int i = 0; i < words; i++)
+        as[i] |= cls_at[(size_t)s * words + i];
+  }
+  for (int c = 0; c < th->ncls; c++) {
+    const wmm_aeg_class *cl = &g->cls[th->cls[c]];
+    uint64_t *row = &th->po[(size_t)c * words];
+    for (int k = 0; k < cl->nacc; k++) {
+      const uint64_t *a = &after[(size_t)scc_of[g->acc[cl->acc[k]].node] * words];
+      for (int i = 0; i < words; i++)
+        row[i] |= a[i];
+    }
+  }
+  free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after);
+  return 0;
+}
+
+/* ------------------------------------------------------------- driver */
+
+int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
+{
+  *out = NULL;
+  wmm_aeg *g = calloc(1, sizeof *g);
+  if (!g)
+    return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (event graph)");
+  g->p = p;
+  if (build_cfg(g) || build_accesses(g))
+    goto nomem;
+  int nvt = 0;
+  for (int u = 0; u < p->nthreads; u++)
+    if (p->threads[u].entry)
+      nvt += p->threads[u].instances > 1 ? 2 : 1;
+  g->threads = xcalloc((size_t)nvt, sizeof *g->threads);
+  if (!g->threads)
+    goto nomem;
+  for (int u = 0; u < p->nthreads; u++) {
+    if (!p->threads[u].entry)
+      continue;
+    int ninst = p->threads[u].instances > 1 ? 2 : 1;
+    int first = g->nthreads;
+    for (int inst = 0; inst < ninst; inst++) {
+      wmm_aeg_thread *th = &g->threads[g->nthreads++];
+      th->unit = u;
+      th->instance = inst;
+      th->units = xcalloc((size_t)p->nthreads, 1);
+      if (!th->units || thread_units(p, u, th->units))
+        goto nomem;
+      if (build_classes(g, g->nthreads - 1))
+        goto nomem;
+      if (inst == 0) {
+        if (build_po(g, g->nthreads - 1))
+          goto nomem;
+      } else {
+        /* The second instance has the same classes, in the same order. */
+        const wmm_aeg_thread *f = &g->threads[first];
+        th->words = f->words;
+        th->po = xcalloc((size_t)th->ncls * (size_t)th->words, sizeof *th->po);
+        if (!th->po)
+          goto nomem;
+        memcpy(th->po, f->po, (size_t)th->ncls * (size_t)th->words * sizeof *th->po);
+      }
+    }
+  }
+  *out = g;
+  return 0;
+nomem:
+  wmm_aeg_free(g);
+  return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (event graph)");
+}
+
+void wmm_aeg_free(wmm_aeg *g)
+{
+  if (!g)
+    return;
+  for (int t = 0; t < g->nthreads; t++) {
+    free(g->threads[t].units);
+    free(g->threads[t].cls);
+    free(g->threads[t].po);
+  }
+  for (int c = 0; c < g->ncls; c++)
+    free(g->cls[c].acc);
+  free(g->threads);
+  free(g->cls);
+  free(g->acc);
+  free(g->node_acc);
+  free(g->node_loc);
+  free(g->shared);
+  free(g->unit_base);
+  free(g->node_unit);
+  free(g->succ_off);
+  free(g->succ);
+  free(g->pred_off);
+  free(g->pred);
+  free(g);
+}
+
+int wmm_aeg_access_loc(const wmm_aeg *g, int unit, int index)
+{
+  if (unit < 0 || unit >= g->p->nthreads || index < 0 ||
+      index >= g->p->threads[unit].ncode)
+    return -1;
+  int l = g->node_loc[g->unit_base[unit] + index];
+  return l >= 0 ? l : -1;
+}

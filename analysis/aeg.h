@@ -1,0 +1,140 @@
+/* aeg.h — the abstract event graph of a program (seed 000 §4.2).
+ *
+ * Nodes are program points: node (u, i) is "just before instruction i of
+ * code unit u" (i == ncode is the unit's end).  Edges follow the control
+ * flow, through WMM_OP_CALL into the called unit and from its end back to
+ * every call site (context-insensitive, as if inlined; loops give back
+ * edges, so a pair inside a loop is ordered both ways).
+ *
+ * Abstract events: one per memory access and location it may touch.  The
+ * location comes from loc_hint, else from constant propagation of the
+ * address registers (PPC's `0:r2=x`, `xor r3,r1,r1; lwzx r4,r3,r2`); an
+ * access whose address stays unknown may touch every shared location.
+ * Private locations (is_private) are not shared and give no events.
+ *
+ * Threads: every code unit with entry == 1 is a thread; one with
+ * instances > 1 is two virtual threads, so that it conflicts with itself.
+ * A thread's code is its unit plus every unit it reaches by calls.
+ *
+ * Events are grouped into classes (thread, location, access type), and po
+ * is kept between classes: class A is po-before class B when some event of
+ * B is reachable from some event of A by a non-empty path.  Communications
+ * (com) relate classes of different threads on one location when one of
+ * them writes.  The cycle search (cycles.h) works on classes.
+ *
+ * Example:
+ *   wmm_aeg *g;
+ *   if (wmm_aeg_build(prog, &g, &err) == 0) {
+ *     for (int c = 0; c < g->ncls; c++) ... g->cls[c].loc ...
+ *     wmm_aeg_free(g);
+ *   }
+ */
+#ifndef WMMFENCE_AEG_H
+#define WMMFENCE_AEG_H
+
+#include <stdint.h>
+
+#include "ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Flags that make two accesses of one op behave differently in a model. */
+#define WMM_AEG_TYPE_FLAGS \
+  (WMM_ACC_ACQUIRE | WMM_ACC_RELEASE | WMM_ACC_ACQPC | WMM_ACC_ATOMIC)
+
+typedef struct wmm_aeg_acc {
+  int node;            /* program point of the access */
+  int unit, index;
+  int loc;             /* static location, -1 = any shared location */
+  int reads, writes;
+  unsigned type;       /* op | (flags & WMM_AEG_TYPE_FLAGS) << 8 */
+} wmm_aeg_acc;
+
+typedef struct wmm_aeg_class {
+  int thread;          /* virtual thread */
+  int local;           /* index among its thread's classes */
+  int loc;
+  unsigned type;
+  int reads, writes;
+  int *acc;            /* accesses (indices into wmm_aeg.acc), ascending */
+  int nacc;
+} wmm_aeg_class;
+
+typedef struct wmm_aeg_thread {
+  int unit;            /* entry code unit */
+  int instance;        /* 0, or 1 for the second instance */
+  unsigned char *units;/* per code unit: part of this thread's code */
+  int *cls;            /* its classes (global indices), by (loc, type) */
+  int ncls;
+  uint64_t *po;        /* ncls x words bit matrix: po[a*words + b/64] */
+  int words;
+} wmm_aeg_thread;
+
+typedef struct wmm_aeg {
+  const wmm_program *p;
+  int nnodes;
+  int *unit_base;      /* node of (u, i) = unit_base[u] + i */
+  int *node_unit;      /* per node */
+  int *succ_off, *succ;/* successors (CSR) */
+  int *pred_off, *pred;/* predecessors (CSR) */
+  int *node_acc;       /* access at the node, or -1 */
+  int *node_loc;       /* access instructions: location, -1 unknown,
+                          -2 private; other nodes -3 */
+  wmm_aeg_acc *acc;
+  int nacc;
+  wmm_aeg_thread *threads;
+  int nthreads;
+  wmm_aeg_class *cls;
+  int ncls;
+  int *shared;         /* shared (non-private) locations */
+  int nshared;
+} wmm_aeg;
+
+int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err);
+void wmm_aeg_free(wmm_aeg *g);
+
+static inline int wmm_aeg_node_index(const wmm_aeg *g, int node)
+{
+  return node - g->unit_base[g->node_unit[node]];
+}
+
+/* Is node part of virtual thread t's code? */
+static inline int wmm_aeg_in_thread(const wmm_aeg *g, int t, int node)
+{
+  return g->threads[t].units[g->node_unit[node]];
+}
+
+/* Is class b po-after class a (same thread)? */
+static inline int wmm_aeg_po(const wmm_aeg *g, int a, int b)
+{
+  const wmm_aeg_class *ca = &g->cls[a], *cb = &g->cls[b];
+  if (ca->thread != cb->thread)
+    return 0;
+  const wmm_aeg_thread *t = &g->threads[ca->thread];
+  return (int)((t->po[(size_t)ca->local * t->words + cb->local / 64] >>
+                (cb->local % 64)) & 1);
+}
+
+/* Do classes a and b (different threads) communicate? */
+static inline int wmm_aeg_com(const wmm_aeg *g, int a, int b)
+{
+  const wmm_aeg_class *ca = &g->cls[a], *cb = &g->cls[b];
+  return ca->thread != cb->thread && ca->loc == cb->loc &&
+         (ca->writes || cb->writes);
+}
+
+/* Number of successors / predecessors of node inside thread t, and the
+ * k-th of them (filters the return edges to other threads' call sites). */
+int wmm_aeg_succs(const wmm_aeg *g, int t, int node, int *buf, int cap);
+int wmm_aeg_preds(const wmm_aeg *g, int t, int node, int *buf, int cap);
+
+/* The location an access instruction touches, by loc_hint or constant
+ * propagation; -1 when unknown.  (Exposed for the tests.) */
+int wmm_aeg_access_loc(const wmm_aeg *g, int unit, int index);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WMMFENCE_AEG_H */

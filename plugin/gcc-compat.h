@@ -1,0 +1,98 @@
+/* gcc-compat.h — the one place where wmmfence's plugin includes GCC's headers
+ * and tests GCC's version.  Every other plugin file includes this header
+ * first and uses the WMM_* wrappers below instead of version checks, so
+ * porting to another GCC release means editing this file only.
+ *
+ * Example:
+ *   #include "gcc-compat.h"
+ *   if (wmm_node_is_thunk (node)) continue;
+ *   bool glob = wmm_pt_includes_global (&pi->pt);
+ *
+ * Built with the g++ that matches the target GCC (configure picks it), with
+ * -fno-rtti -fno-exceptions like GCC itself.
+ */
+#ifndef WMMFENCE_GCC_COMPAT_H
+#define WMMFENCE_GCC_COMPAT_H
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+
+#if GCCPLUGIN_VERSION_MAJOR < 10
+#error "wmmfence needs GCC 10 or newer"
+#endif
+
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "gimple.h"
+#include "tree-pass.h"
+#include "ssa.h"
+#include "cgraph.h"
+#include "diagnostic.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+#include "stor-layout.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "gimple-iterator.h"
+#include "gimple-pretty-print.h"
+#include "tree-pretty-print.h"
+#include "tree-into-ssa.h"
+#include "tree-ssa-alias.h"
+#include "tree-dfa.h"
+#include "builtins.h"
+#include "cfganal.h"
+#include "cfgloop.h"
+#include "dominance.h"
+#include "memmodel.h"
+#include "langhooks.h"
+#include "intl.h"
+#include "c-family/c-common.h"
+
+/* A cgraph node that stands for another function (no body of its own). */
+static inline bool
+wmm_node_is_thunk (cgraph_node *node)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 11
+  return node->thunk;
+#else
+  return node->thunk.thunk_p;
+#endif
+}
+
+/* Does the points-to solution include global (non-local) memory? */
+static inline bool
+wmm_pt_includes_global (struct pt_solution *pt)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 12
+  return pt_solution_includes_global (pt, true);
+#else
+  return pt_solution_includes_global (pt);
+#endif
+}
+
+/* Initialiser of an attribute_spec for a function attribute with 0..max
+ * arguments (the field list changed in GCC 8; this builds the GCC 8+
+ * layout: name, min, max, decl, type, fn_type, identity, handler, exclude). */
+#define WMM_FN_ATTRIBUTE(name, min, max, handler) \
+  { name, min, max, true, false, false, false, handler, NULL }
+
+/* The execution count of a block relative to its function's entry (1.0
+ * when GCC has no estimate, e.g. at -O0). */
+static inline double
+wmm_bb_frequency (function *fn, basic_block bb)
+{
+  profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (fn)->count;
+  if (!bb->count.initialized_p () || !entry.initialized_p ()
+      || !entry.nonzero_p ())
+    return 1.0;
+  return bb->count.to_sreal_scale (entry).to_double ();
+}
+
+/* The C-family preprocessor, when the front end has one (weak so that the
+ * plugin also loads into lto1, which has no preprocessor). */
+extern cpp_reader *parse_in __attribute__ ((weak));
+
+#endif /* WMMFENCE_GCC_COMPAT_H */

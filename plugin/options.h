@@ -1,0 +1,74 @@
+/* options.h — the plugin's options, parsed from -fplugin-arg-wmmfence-KEY=VALUE
+ * (the specs file turns -fwmm-KEY=VALUE into those).
+ *
+ * Example:
+ *   gcc -fplugin=wmmfence -fplugin-arg-wmmfence-arch=power \
+ *       -fplugin-arg-wmmfence-report=out.json -O2 -c x.c
+ *   -> opts.model = WMM_MODEL_POWER, opts.report = "out.json"
+ *
+ * Unknown keys and bad values are reported with GCC's error() naming the
+ * option; the plugin then disables itself (the compilation fails).
+ */
+#ifndef WMMFENCE_PLUGIN_OPTIONS_H
+#define WMMFENCE_PLUGIN_OPTIONS_H
+
+#include "ir.h"
+
+struct plugin_name_args;
+
+/* What to do with the placement. */
+enum wmm_plugin_mode {
+  WMM_MODE_INSERT = 0,   /* insert the fences, a note per fence */
+  WMM_MODE_WARN,         /* a warning per missing fence, insert nothing */
+  WMM_MODE_REPORT        /* notes and report only, insert nothing */
+};
+
+/* How thread entries are found (see docs/plugin.md). */
+enum wmm_threads_mode {
+  WMM_THREADS_AUTO = 0,  /* create targets, main, attribute; a unit with
+                            none of these is a library: exported functions */
+  WMM_THREADS_CREATE,    /* create targets, main, attribute only */
+  WMM_THREADS_EXPORTED   /* additionally every exported function (2 copies) */
+};
+
+/* How a call to a function outside the unit is summarised. */
+enum wmm_calls_mode {
+  WMM_CALLS_SOUND = 0,   /* may read and write any escaped memory */
+  WMM_CALLS_BARRIER      /* only a compiler barrier (touches no shared data) */
+};
+
+/* A debugging aid: a fence or volatile mark given by hand instead of the
+ * placement (-fplugin-arg-wmmfence-debug-fence=FUNC:INDEX:KIND). */
+struct wmm_debug_mark {
+  char *func;
+  int index;
+  wmm_fence kind;        /* WMM_FENCE_NONE for debug-volatile */
+};
+
+struct wmm_plugin_options {
+  int model;             /* wmm_model, -1 = the target's own */
+  wmm_plugin_mode mode;
+  char *report;          /* JSON report file, or NULL */
+  char *dump_ir;         /* IR dump file, or NULL */
+  wmm_threads_mode threads;
+  wmm_calls_mode calls;
+  int verbose;
+  int quiet;             /* no notes in insert mode */
+  int disable;
+  int greedy;            /* skip the ILP (testing) */
+  double time_limit;     /* seconds for the ILP */
+  wmm_debug_mark *marks;
+  int nmarks;
+};
+
+/* Parse the plugin's arguments into *o; returns false after an error(). */
+bool wmm_parse_options (const struct plugin_name_args *info,
+                        wmm_plugin_options *o);
+
+/* The model named by the target triple the plugin was built for. */
+wmm_model wmm_target_model (void);
+
+/* Parse a fence kind name ("lwsync", "dmb_ishld", "dmb-ish", "sync"). */
+int wmm_parse_fence_kind (const char *s);
+
+#endif

@@ -1,0 +1,126 @@
+/* plugin.h — what the parts of the plugin share: the collected program (the
+ * core's IR plus, per IR instruction, where it came from in GIMPLE), and the
+ * entry points of each part.
+ *
+ * Flow (wmmfence.cc runs it once per translation unit):
+ *   wmm_find_entries   thread entries, instances, functions that create threads
+ *   wmm_collect        GIMPLE -> wmm_program + sites (collect.cc, memloc.cc)
+ *   wmm_dump_ir        optional text dump of the IR (dump.cc)
+ *   wmm_place          the core's placement (or the debug marks)
+ *   wmm_report_*       notes / warnings / JSON (report.cc)
+ *   wmm_emit           fences and volatile accesses into GIMPLE (emit.cc)
+ *
+ * Example: a store `x = 1;` in function P0 becomes IR instruction
+ *   {op = WMM_OP_STORE, addr.loc_hint = loc("x")} of code unit "P0" and the
+ *   site {kind = WMM_SITE_STMT, stmt = the GIMPLE assign, operand = 0}.
+ */
+#ifndef WMMFENCE_PLUGIN_H
+#define WMMFENCE_PLUGIN_H
+
+#include "gcc-compat.h"
+#include "options.h"
+#include "placement.h"
+
+/* Where an IR instruction came from. */
+enum wmm_site_kind {
+  WMM_SITE_STMT = 0,   /* produced by statement `stmt` */
+  WMM_SITE_BB_END,     /* control-flow glue at the end of block `bb` */
+  WMM_SITE_EDGE        /* glue standing for edge `e` (the last JUMP of a
+                          two-way block) */
+};
+
+struct wmm_site {
+  wmm_site_kind kind;
+  gimple *stmt;
+  basic_block bb;
+  edge e;
+  int first, last;     /* IR indices of the statement's group */
+  int operand;         /* assign accesses: 0 = lhs (store), 1 = rhs1 (load);
+                          -1 = not an assign operand */
+  char *name;          /* what is accessed, for reports ("x", "s.f", "a[]") */
+  location_t loc;
+};
+
+/* A function of the unit that is a code unit of the program. */
+struct wmm_unit {
+  cgraph_node *node;
+  tree decl;
+  function *fn;
+  int thread;          /* index in prog->threads */
+  bool entry;
+  int instances;
+  bool region;         /* only code between thread creation and the last
+                          join is concurrent (main) */
+  vec<wmm_site> sites; /* one per IR instruction */
+};
+
+/* Everything the pass knows about the unit. */
+struct wmm_unitinfo {
+  wmm_plugin_options *opts;
+  wmm_model model;
+  wmm_program *prog;
+  vec<wmm_unit> units;
+  vec<char *> notes;   /* things the report must say (fallbacks taken) */
+  bool concurrent;     /* some code may run in parallel with other code */
+  hash_set<tree> *creators;  /* functions that (transitively) start threads */
+};
+
+/* entries.cc: find thread entries and the code units; false = nothing
+ * can run concurrently (no analysis needed). */
+bool wmm_find_entries (wmm_unitinfo *u);
+/* The unit of a function, or -1. */
+int wmm_unit_of (const wmm_unitinfo *u, tree decl);
+/* Does the call start a thread (pthread_create, thrd_create)?  Sets *fn to
+ * the function argument. */
+bool wmm_is_thread_create (gimple *stmt, tree *fn);
+bool wmm_is_thread_join (gimple *stmt);
+/* Concurrency of a unit whose `region` is set (main): a bit set of the
+ * groups of threads it started that may still run.  wmm_region_begin
+ * computes the set at the start of every block (indexed by bb->index);
+ * wmm_region_step updates a set across one statement.  Code runs
+ * concurrently where the set is not empty. */
+typedef unsigned long long wmm_region_set;
+struct wmm_region;
+wmm_region *wmm_region_begin (wmm_unitinfo *u, wmm_unit *unit);
+wmm_region_set wmm_region_at (const wmm_region *r, basic_block bb);
+wmm_region_set wmm_region_step (const wmm_region *r, gimple *stmt,
+                                wmm_region_set s);
+void wmm_region_end (wmm_region *r);
+
+/* collect.cc */
+bool wmm_collect (wmm_unitinfo *u);
+void wmm_unitinfo_free (wmm_unitinfo *u);
+void wmm_note (wmm_unitinfo *u, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
+
+/* memloc.cc: classify a memory reference.  Returns false when it cannot
+ * be shared with another thread; otherwise *loc is a location index of
+ * u->prog (or -1 = unknown address) and *name a display name (xstrdup). */
+bool wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name,
+                     int *width);
+/* Same for memory reached through pointer `ptr` (a call argument). */
+bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
+void wmm_memloc_reset (void);
+/* Accesses to overlapping but different ranges of one object get loc -1. */
+void wmm_memloc_fix_overlaps (wmm_unitinfo *u);
+
+/* dump.cc */
+bool wmm_dump_ir (const wmm_unitinfo *u, const char *path);
+
+/* emit.cc: insert the fences and make the accesses of `vol` volatile
+ * (vol[t][i] != 0 for instruction i of code unit t). */
+void wmm_emit (wmm_unitinfo *u, const wmm_placement *pl, char **vol);
+/* The C11 order / asm text a fence kind is emitted as on this target. */
+const char *wmm_fence_instruction (wmm_fence kind);
+
+/* report.cc */
+void wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl);
+bool wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl,
+                      char **vol, const char *path);
+/* Source location of a fence position (code unit t, before index i). */
+location_t wmm_position_location (const wmm_unitinfo *u, int t, int i);
+
+/* Write `text` to `path` through a temporary file and rename. */
+bool wmm_write_file_atomically (const char *path, const char *text,
+                                size_t len);
+
+#endif
