@@ -22,7 +22,7 @@
  * Example:
  *   wmm_search s;
  *   wmm_search_init(&s);
- *   rc = wmm_search_run(&s, prog, &opts, my_visit, my_arg, &err);
+ *   rc = wmm_search_run(&s, prog, &opts, 0, my_visit, my_arg, &err);
  *   // my_visit(arg, &s.x) sees each coherent candidate satisfying the goal
  *   wmm_search_free(&s);
  */

@@ -292,10 +292,16 @@ static void shift_rows(wmm_rel *d, const uint64_t *rows, int base, int nev)
     d->row[base + a] = rows[a] << base;
 }
 
-/* Event sets whose meaning depends on the model (acquire, release, ...). */
+/* Event sets whose meaning depends on the model (acquire, release, ...).
+ * ATOMIC reads as seq_cst only in C / GIMPLE programs; in assembly it marks
+ * a locked or single-instruction atomic access, whose ordering is given by
+ * its explicit ACQUIRE / RELEASE flags (SWPAL, LDAR, ...). */
 static void model_sets(priv *P, wmm_exec *x)
 {
   wmm_model m = P->o->model;
+  int c11 = P->p->arch == WMM_ARCH_C || P->p->arch == WMM_ARCH_GIMPLE;
+  unsigned acq = WMM_ACC_ACQUIRE | (c11 ? WMM_ACC_ATOMIC : 0);
+  unsigned rel = WMM_ACC_RELEASE | (c11 ? WMM_ACC_ATOMIC : 0);
   x->A = x->Q = x->L = x->AT = x->X = 0;
   wmm_set rmwd = wmm_rel_domain(&x->rmw, x->n), rmwr = wmm_rel_range(&x->rmw, x->n);
   for (int i = 0; i < x->n; i++) {
@@ -304,12 +310,12 @@ static void model_sets(priv *P, wmm_exec *x)
     if (e->excl)
       x->X |= b;
     if (e->kind == WMM_EV_READ) {
-      if (e->flags & (WMM_ACC_ACQUIRE | WMM_ACC_ATOMIC))
+      if (e->flags & acq)
         x->A |= b;
       if (e->flags & WMM_ACC_ACQPC)
         x->Q |= b;
     } else if (e->kind == WMM_EV_WRITE) {
-      if (e->flags & (WMM_ACC_RELEASE | WMM_ACC_ATOMIC))
+      if (e->flags & rel)
         x->L |= b;
       if (e->flags & WMM_ACC_ATOMIC)
         x->AT |= b;

@@ -216,9 +216,12 @@ static void add_data(runner *r, const wmm_instr *in, int e, uint64_t deps)
   }
 }
 
-/* Strength of a C11-annotated access: 0 none, 1 acquire/release, 2 seq_cst */
-static int c11_strength(const wmm_instr *in, unsigned want)
+/* Strength of a C11-annotated access: 0 none, 1 acquire/release, 2 seq_cst
+ * (C and GIMPLE programs only: assembly has its fences written out). */
+static int c11_strength(const runner *r, const wmm_instr *in, unsigned want)
 {
+  if (r->p->arch != WMM_ARCH_C && r->p->arch != WMM_ARCH_GIMPLE)
+    return 0;
   if (in->flags & WMM_ACC_ATOMIC)
     return in->op == WMM_OP_LOAD || in->op == WMM_OP_STORE ||
            in->op == WMM_OP_RMW ? 2 : 0;
@@ -229,8 +232,8 @@ static int c11_strength(const wmm_instr *in, unsigned want)
 static int fences_before(runner *r, const wmm_instr *in)
 {
   int rd = wmm_instr_reads(in), wr = wmm_instr_writes(in);
-  int srel = wr ? c11_strength(in, WMM_ACC_RELEASE) : 0;
-  int sacq = rd ? c11_strength(in, WMM_ACC_ACQUIRE) : 0;
+  int srel = wr ? c11_strength(r, in, WMM_ACC_RELEASE) : 0;
+  int sacq = rd ? c11_strength(r, in, WMM_ACC_ACQUIRE) : 0;
   if (r->m == WMM_MODEL_POWER) {
     if (srel == 2 || sacq == 2)
       return add_fence(r, WMM_FC_FULL);
@@ -247,8 +250,8 @@ static int fences_before(runner *r, const wmm_instr *in)
 static int fences_after(runner *r, const wmm_instr *in, int rev)
 {
   int rd = wmm_instr_reads(in), wr = wmm_instr_writes(in);
-  int sacq = rd ? c11_strength(in, WMM_ACC_ACQUIRE) : 0;
-  int srel = wr ? c11_strength(in, WMM_ACC_RELEASE) : 0;
+  int sacq = rd ? c11_strength(r, in, WMM_ACC_ACQUIRE) : 0;
+  int srel = wr ? c11_strength(r, in, WMM_ACC_RELEASE) : 0;
   if (r->m == WMM_MODEL_POWER && sacq && rev >= 0) {
     r->ctrl |= wmm_set_bit(rev);
     return add_fence(r, WMM_FC_CTRL);

@@ -266,6 +266,7 @@ static int c_call_instr(c_parser *cp, int k, wmm_instr *in)
       return rc;
     in->op = fence == WMM_FENCE_NONE ? WMM_OP_NOP : WMM_OP_FENCE;
     in->fence = fence;
+    flags = 0;
     break;
   case CC_MB:
     in->op = WMM_OP_FENCE;
@@ -417,6 +418,12 @@ static int c_statement(c_parser *cp)
     return c_fail(cp, t.line, "expected a C statement, found %s", &t);
   if ((rc = expect(cp, ";")) < 0)
     return rc;
+  /* An access to a location has the location's width. */
+  if (wmm_instr_is_access(&in) && in.addr.base.kind == WMM_OPND_IMM) {
+    int l = wmm_addr_loc(cp->c->p, in.addr.base.imm);
+    if (l >= 0)
+      in.width = cp->c->p->locs[l].width;
+  }
   return c_emit(cp, &in, start, line);
 }
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LIT_MAX_PROP 20000   /* nodes of a condition */
+#define LIT_MAX_PROP 10000   /* nodes of a condition */
 
 typedef struct cond_parser {
   lit_ctx *c;
@@ -405,8 +405,12 @@ int lit_parse_tail(lit_ctx *c, lit_lexer *lx)
     p->cond = q;
     have_cond = 1;
   }
+  /* At the end of a file that ends with a newline, name its last line. */
+  int last = lx->line;
+  if (lx->p == lx->end && last > 1 && lx->end[-1] == '\n')
+    last--;
   if (!have_cond)
-    return lit_fail(c, WMM_ERR_SYNTAX, lx->line,
+    return lit_fail(c, WMM_ERR_SYNTAX, last,
                     "missing final condition (exists, ~exists or forall)");
   return 0;
 }

@@ -115,7 +115,10 @@ static void instr(const wmm_program *p, const wmm_thread *t,
     operand(p, t, &in->a, out);
     break;
   case WMM_OP_FENCE:
-    wmm_strbuf_printf(out, "fence %s", wmm_fence_name(in->fence));
+    /* "fence sync", "fence seq_cst" (the C names already say fence). */
+    wmm_strbuf_printf(out, "%s%s",
+                      strncmp(wmm_fence_name(in->fence), "fence", 5) == 0
+                          ? "" : "fence ", wmm_fence_name(in->fence));
     break;
   case WMM_OP_CMP:
     wmm_strbuf_puts(out, "cmp ");

@@ -21,7 +21,7 @@
 #define LIT_MAX_THREADS 64
 #define LIT_MAX_CODE 4096            /* instructions per thread */
 #define LIT_MAX_LOCS 4096
-#define LIT_MAX_REGS 1024            /* registers per thread */
+#define LIT_MAX_REGS 256             /* registers per thread */
 #define LIT_MAX_DEPTH 200            /* nesting of conditions / C blocks */
 #define LIT_MAX_NAME 128             /* characters of a name */
 #define LIT_MAX_META 1024            /* header lines */
@@ -92,6 +92,7 @@ typedef struct lit_ctx {
   int nfix, capfix;
   lit_init *init;
   int ninit, capinit;
+  int *loc_hash;             /* open addressing: location index + 1, 0 free */
 } lit_ctx;
 
 /* Record an error at a line of the file being parsed; returns -status. */
@@ -183,6 +184,8 @@ static inline wmm_operand lit_opnd_imm(wmm_val v)
 /* Post-processing (litmus_post.c): resolve branches, apply inits, compute
  * loc_hint by constant propagation. */
 int lit_finish(lit_ctx *c);
+/* Does an instruction of t read or write register r? */
+int lit_code_uses_reg(const wmm_thread *t, int r);
 void lit_compute_hints(wmm_program *p);
 
 /* Printing helpers shared by the printers (litmus_print*.c). */

@@ -261,8 +261,6 @@ int lit_strip_comments(char *text, size_t len, size_t *stop)
       continue;
     }
     if (ch == '(' && i + 1 < len && text[i + 1] == '*') {
-      if (depth >= LIT_MAX_DEPTH)
-        return start;
       depth++;
       text[i] = text[i + 1] = ' ';
       i++;

@@ -172,11 +172,29 @@ static int parse_preamble_line(lit_ctx *c, span l, int line)
   return 0;
 }
 
+#define LOC_HASH_SIZE (4 * LIT_MAX_LOCS)   /* a power of two */
+
+static unsigned hash_name(const char *s)
+{
+  unsigned h = 2166136261u;
+  for (; *s; s++)
+    h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
 int lit_loc(lit_ctx *c, const char *name, int line)
 {
-  int i = wmm_program_find_loc(c->p, name);
-  if (i >= 0)
-    return i;
+  if (!c->loc_hash &&
+      !(c->loc_hash = calloc(LOC_HASH_SIZE, sizeof *c->loc_hash)))
+    return lit_fail(c, WMM_ERR_NOMEM, line, "out of memory");
+  unsigned h = hash_name(name) & (LOC_HASH_SIZE - 1);
+  while (c->loc_hash[h]) {
+    int k = c->loc_hash[h] - 1;
+    if (strcmp(c->p->locs[k].name, name) == 0)
+      return k;
+    h = (h + 1) & (LOC_HASH_SIZE - 1);
+  }
+  int i;
   if (c->p->nlocs >= LIT_MAX_LOCS)
     return lit_fail(c, WMM_ERR_LIMIT, line,
                     "too many locations (limit %d)", LIT_MAX_LOCS);
@@ -187,6 +205,7 @@ int lit_loc(lit_ctx *c, const char *name, int line)
   i = wmm_program_loc(c->p, name);
   if (i < 0)
     return lit_fail(c, WMM_ERR_NOMEM, line, "out of memory");
+  c->loc_hash[h] = i + 1;
   return i;
 }
 
@@ -484,16 +503,18 @@ static int parse_thread_header(lit_ctx *c, span l, int line)
 static int parse_row(lit_ctx *c, span row, int line, lit_instr_fn fn)
 {
   const char *q = row.s;
-  int col = 0;
+  int col = 0, ncols = 1;
+  for (const char *b = row.s; b < row.e; b++)
+    ncols += *b == '|';
+  if (ncols > c->p->nthreads)
+    return lit_fail(c, WMM_ERR_SYNTAX, line,
+                    "row has %d columns but the test has %d thread%s", ncols,
+                    c->p->nthreads, c->p->nthreads == 1 ? "" : "s");
   for (;;) {
     const char *bar = q;
     while (bar < row.e && *bar != '|')
       bar++;
     span cell = trim((span){q, bar});
-    if (col >= c->p->nthreads)
-      return lit_fail(c, WMM_ERR_SYNTAX, line,
-                      "row has more columns than the %d threads",
-                      c->p->nthreads);
     if (cell.s < cell.e) {
       lit_ins ic;
       memset(&ic, 0, sizeof ic);
@@ -570,6 +591,7 @@ static void ctx_free(lit_ctx *c)
     free(c->init[i].reg);
   free(c->fix);
   free(c->init);
+  free(c->loc_hash);
 }
 
 static int parse_buffer(lit_ctx *c, char *buf, size_t len)
@@ -679,7 +701,12 @@ int wmm_litmus_parse(const char *text, size_t len, const char *filename,
     wmm_program_free(c.p);
     return rc;
   }
-  if (filename && !(c.p->source = strdup(filename))) {
+  if (filename) {
+    c.p->source = malloc(strlen(filename) + 1);
+    if (c.p->source)
+      strcpy(c.p->source, filename);
+  }
+  if (filename && !c.p->source) {
     wmm_program_free(c.p);
     return lit_fail(&c, WMM_ERR_NOMEM, 0, "out of memory");
   }

@@ -13,6 +13,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int opnd_is(const wmm_operand *o, int r)
+{
+  return o->kind == WMM_OPND_REG && o->reg == r;
+}
+
+int lit_code_uses_reg(const wmm_thread *t, int r)
+{
+  for (int i = 0; i < t->ncode; i++) {
+    const wmm_instr *in = &t->code[i];
+    if (in->dst == r || opnd_is(&in->a, r) || opnd_is(&in->b, r) ||
+        opnd_is(&in->addr.base, r) || opnd_is(&in->addr.index, r))
+      return 1;
+  }
+  return 0;
+}
+
 static int apply_inits(lit_ctx *c)
 {
   wmm_program *p = c->p;
@@ -29,10 +45,11 @@ static int apply_inits(lit_ctx *c)
       p->threads[in->thread].regs[r].init = in->val;
       continue;
     }
-    /* A symbolic register: every thread that names it. */
+    /* A symbolic register: every thread whose code names it (none: the
+     * entry has no effect). */
     for (int t = 0; t < p->nthreads; t++) {
       int r = wmm_thread_find_reg(&p->threads[t], in->reg);
-      if (r >= 0)
+      if (r >= 0 && lit_code_uses_reg(&p->threads[t], r))
         p->threads[t].regs[r].init = in->val;
     }
   }
@@ -202,7 +219,8 @@ static int hint_of(const wmm_program *p, const wmm_instr *in, const cval *st)
 }
 
 /* One pass in index order; forward branches carry their state to the
- * target, backward branches make every register the loop writes unknown. */
+ * target; at the target of a backward branch (a loop head) every register
+ * the thread writes becomes unknown. */
 static void hints_thread(const wmm_program *p, wmm_thread *t)
 {
   int n = t->ncode, R = t->nregs;
@@ -249,7 +267,8 @@ static void hints_thread(const wmm_program *p, wmm_thread *t)
       reachable = 1;
     }
     if (loop_end[i] >= 0) {
-      for (int j = i; j <= loop_end[i]; j++)
+      /* A loop head: forget every register the thread writes. */
+      for (int j = 0; j < n; j++)
         if (t->code[j].dst >= 0 && t->code[j].dst < R)
           cur[t->code[j].dst].known = 0;
       reachable = 1;

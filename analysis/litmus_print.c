@@ -142,9 +142,9 @@ static void print_prop(const wmm_program *p, const wmm_prop *c, int prec,
     print_prop(p, c->r, 1, brackets, out);
     break;
   case WMM_PROP_NOT:
-    wmm_strbuf_puts(out, "not (");
-    print_prop(p, c->l, 0, brackets, out);
-    wmm_strbuf_puts(out, ")");
+    /* `not` binds tighter than the binary operators. */
+    wmm_strbuf_puts(out, "not ");
+    print_prop(p, c->l, 4, brackets, out);
     break;
   case WMM_PROP_REG_EQ:
     if (c->thread >= 0 && c->thread < p->nthreads && c->reg >= 0 &&
@@ -173,13 +173,27 @@ void lit_print_prop(const wmm_program *p, const wmm_prop *c, int prec,
   print_prop(p, c, prec, 1, out);
 }
 
-/* Is register name r of thread t's first appearance of a symbolic name? */
-static int first_symbolic(const wmm_program *p, int t, const char *name)
+/* How a symbolic register (%name) of thread t is initialised in print:
+ * 0 = as `%name=v` (herd's style: the first thread whose code uses it, all
+ * such threads starting from the same value), 1 = not at all (covered by
+ * that line), 2 = as `t:%name=v`. */
+static int symbolic_style(const wmm_program *p, int t, int r)
 {
-  for (int u = 0; u < t; u++)
-    if (wmm_thread_find_reg(&p->threads[u], name) >= 0)
-      return 0;
-  return 1;
+  const wmm_thread *th = &p->threads[t];
+  if (!lit_code_uses_reg(th, r))
+    return 2;
+  int first = -1;
+  for (int u = 0; u < p->nthreads; u++) {
+    const wmm_thread *tu = &p->threads[u];
+    int k = wmm_thread_find_reg(tu, th->regs[r].name);
+    if (k < 0 || !lit_code_uses_reg(tu, k))
+      continue;
+    if (tu->regs[k].init != th->regs[r].init)
+      return 2;
+    if (first < 0)
+      first = u;
+  }
+  return first == t ? 0 : 1;
 }
 
 static void print_init(const wmm_program *p, wmm_strbuf *out)
@@ -205,11 +219,12 @@ static void print_init(const wmm_program *p, wmm_strbuf *out)
       const wmm_reg *reg = &th->regs[r];
       if (reg->init == 0)
         continue;
-      if (reg->name[0] == '%') {
-        if (!first_symbolic(p, t, reg->name))
-          continue;
+      int style = reg->name[0] == '%' ? symbolic_style(p, t, r) : 2;
+      if (style == 1)
+        continue;
+      if (style == 0)
         wmm_strbuf_printf(out, "%s%s=", n ? " " : "", reg->name);
-      } else
+      else
         wmm_strbuf_printf(out, "%s%d:%s=", n ? " " : "", t, reg->name);
       lit_print_value(p, reg->init, out);
       wmm_strbuf_puts(out, ";");
@@ -246,7 +261,8 @@ static const char *instr_text(const wmm_program *p, int t, int i,
   return NULL;
 }
 
-/* The cells of thread t's column: labels and instructions in order. */
+/* The cells of thread t's column: labels and instructions in order (the
+ * labels of one index in the order of the label array). */
 static int column(const wmm_program *p, int t, const char ***cells, int *n,
                   char **labelbuf, wmm_error *err)
 {
@@ -256,29 +272,58 @@ static int column(const wmm_program *p, int t, const char ***cells, int *n,
     lsize += strlen(th->labels[l].name) + 2;
   *labelbuf = malloc(lsize + 1);
   *cells = malloc((size_t)(th->ncode + th->nlabels + 1) * sizeof **cells);
-  if (!*labelbuf || !*cells)
+  /* Labels by index (counting sort): first[i] .. first[i+1]-1 in order. */
+  int *first = calloc((size_t)th->ncode + 2, sizeof *first);
+  int *order = malloc(((size_t)th->nlabels + 1) * sizeof *order);
+  if (!*labelbuf || !*cells || !first || !order) {
+    free(first);
+    free(order);
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory");
+  }
+  for (int l = 0; l < th->nlabels; l++) {
+    int i = th->labels[l].index;
+    if (i >= 0 && i <= th->ncode)
+      first[i + 1]++;
+  }
+  for (int i = 0; i <= th->ncode; i++)
+    first[i + 1] += first[i];
+  int *fill = calloc((size_t)th->ncode + 1, sizeof *fill);
+  if (!fill) {
+    free(first);
+    free(order);
+    return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory");
+  }
+  for (int l = 0; l < th->nlabels; l++) {
+    int i = th->labels[l].index;
+    if (i >= 0 && i <= th->ncode)
+      order[first[i] + fill[i]++] = l;
+  }
+  free(fill);
   char *lb = *labelbuf;
-  int k = 0;
+  int k = 0, rc = 0;
   for (int i = 0; i <= th->ncode; i++) {
-    for (int l = 0; l < th->nlabels; l++)
-      if (th->labels[l].index == i) {
-        size_t len = strlen(th->labels[l].name);
-        memcpy(lb, th->labels[l].name, len);
-        lb[len] = ':';
-        lb[len + 1] = 0;
-        (*cells)[k++] = lb;
-        lb += len + 2;
-      }
+    for (int j = first[i]; j < first[i + 1]; j++) {
+      const char *name = th->labels[order[j]].name;
+      size_t len = strlen(name);
+      memcpy(lb, name, len);
+      lb[len] = ':';
+      lb[len + 1] = 0;
+      (*cells)[k++] = lb;
+      lb += len + 2;
+    }
     if (i < th->ncode) {
       const char *s = instr_text(p, t, i, err);
-      if (!s)
-        return -err->status;
+      if (!s) {
+        rc = -err->status;
+        break;
+      }
       (*cells)[k++] = s;
     }
   }
+  free(first);
+  free(order);
   *n = k;
-  return 0;
+  return rc;
 }
 
 static int print_table(const wmm_program *p, wmm_strbuf *out, wmm_error *err)

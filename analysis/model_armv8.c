@@ -7,8 +7,8 @@
  *   dob = addr | data | ctrl;[W] | (ctrl | addr;po);[ISB];po
  *       | addr;po;[W] | (addr | data);lrs
  *   aob = rmw | [range(rmw)];lrs;[A | Q]
- *   bob = po;[dmb.full];po | [L];po;[A] | [R];po;[dmb.ld];po | [A | Q];po
- *       | [W];po;[dmb.st];po;[W] | po;[L]
+ *   bob = po;[dmb.full];po | [range([A];amo;[L])];po | [L];po;[A]
+ *       | [R];po;[dmb.ld];po | [A | Q];po | [W];po;[dmb.st];po;[W] | po;[L]
  *   lob = (lws | dob | aob | bob)+      ob = (obs | lob)+
  *   internal: acyclic(po-loc | ca | rf) (model_common.c's uniproc)
  *   external: irreflexive(ob), i.e. acyclic(obs | lws | dob | aob | bob)
@@ -65,6 +65,10 @@ int wmm_model_armv8(const wmm_exec *x, const char **why)
     if (x->W & b)
       r |= x->fence[WMM_FC_WW].row[i] & x->W;
     r |= po & x->L;
+    if ((x->L & rmwr & b) && !(x->X & b))   /* write of an A-L amo */
+      for (int j = 0; j < n; j++)
+        if (((x->rmw.row[j] >> i) & 1) && ((x->A >> j) & 1))
+          r |= po;
     g.row[i] = r;
   }
   if (!wmm_rel_acyclic(&g, n)) {

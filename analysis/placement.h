@@ -42,6 +42,9 @@ typedef struct wmm_cycle_event {
 typedef struct wmm_cycle {
   wmm_cycle_event *ev;
   int nev;
+  char *shape;        /* the cycle's shape ("W x; R y | W y; R x") */
+  char *need;         /* its minimal fence assignments, per two-access
+                         thread in cycle order ("{sync, sync}") */
 } wmm_cycle;
 
 /* A delay: a po pair (from, to) of one code unit that the model relaxes and
@@ -49,9 +52,12 @@ typedef struct wmm_cycle {
 typedef struct wmm_delay {
   int thread;
   int from, to;       /* instruction indices */
-  int cycle;          /* index into wmm_placement.cycles */
+  int cycle;          /* index into wmm_placement.cycles; -1 when the pair
+                         was decided per pair (cycle search bound hit) */
   wmm_fence need;     /* the cheapest fence kind that orders it in its
                          witness cycle (informative) */
+  int to_thread;      /* code unit of `to` (differs from `thread` when the
+                         pair spans a call) */
 } wmm_delay;
 
 typedef struct wmm_placed_fence {
@@ -78,6 +84,13 @@ typedef struct wmm_placement {
   double total_cost;
   wmm_place_status status;
   char note[256];             /* why not optimal, when status != OPTIMAL */
+  /* statistics */
+  long nclass_cycles;         /* critical cycles over event classes */
+  long nfallback;             /* class pairs decided per pair (bound hit) */
+  long nshapes;               /* distinct cycle shapes checked */
+  long nchecks;               /* checker calls */
+  int already_forbidden;      /* use_condition: the condition was already
+                                 unreachable, nothing was placed */
 } wmm_placement;
 
 typedef struct wmm_place_opts {
@@ -86,6 +99,9 @@ typedef struct wmm_place_opts {
   int force_greedy;           /* testing: skip the ILP */
   int use_freq;               /* weight positions by wmm_instr.freq */
   long max_cycles;            /* bound on the cycle search (0 = default) */
+  int ilp_fault;              /* testing: make GLPK fail inside the solve */
+  int use_condition;          /* litmus tests: place nothing when the final
+                                 condition is already unreachable */
 } wmm_place_opts;
 
 wmm_place_opts wmm_place_opts_default(wmm_model m);
@@ -93,6 +109,16 @@ wmm_place_opts wmm_place_opts_default(wmm_model m);
 /* Relative cost of a fence kind under a model (the README's cost table);
  * 0 when the kind does not exist on that model. */
 double wmm_fence_cost(wmm_model m, wmm_fence f);
+
+/* Does a fence of kind `have` order at least what a fence of kind `need`
+ * orders under model m (same kind, or a stronger one: sync over lwsync,
+ * dmb ish over dmb ishld / ishst, a full fence over everything)? */
+int wmm_fence_covers(wmm_model m, wmm_fence have, wmm_fence need);
+
+/* The fence kinds placement may insert for model m in a program of syntax
+ * arch (costs > 0, cheapest first); returns how many (at most
+ * WMM_FENCE_COUNT) and fills kinds. */
+int wmm_place_kinds(wmm_model m, wmm_arch arch, wmm_fence *kinds);
 
 int wmm_place(const wmm_program *p, const wmm_place_opts *o,
               wmm_placement *out, wmm_error *err);

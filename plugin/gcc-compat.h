@@ -15,7 +15,11 @@
 #define WMMFENCE_GCC_COMPAT_H
 
 #include "gcc-plugin.h"
+/* plugin-version.h defines (static) gcc_version for the version check. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-variable"
 #include "plugin-version.h"
+#pragma GCC diagnostic pop
 
 #if GCCPLUGIN_VERSION_MAJOR < 10
 #error "wmmfence needs GCC 10 or newer"
@@ -44,12 +48,23 @@
 #include "tree-dfa.h"
 #include "builtins.h"
 #include "cfganal.h"
+#include "tree-cfg.h"
 #include "cfgloop.h"
 #include "dominance.h"
 #include "memmodel.h"
 #include "langhooks.h"
 #include "intl.h"
-#include "c-family/c-common.h"
+#include "sreal.h"
+#include "context.h"
+#include "cpplib.h"
+#include "alloc-pool.h"
+#include "symbol-summary.h"
+#include "ipa-prop.h"
+#include "ipa-fnsummary.h"
+#include "ipa-modref-tree.h"
+#include "ipa-modref.h"
+#include "diagnostic-path.h"
+#include "gcc-rich-location.h"
 
 /* A cgraph node that stands for another function (no body of its own). */
 static inline bool
@@ -91,8 +106,9 @@ wmm_bb_frequency (function *fn, basic_block bb)
   return bb->count.to_sreal_scale (entry).to_double ();
 }
 
-/* The C-family preprocessor, when the front end has one (weak so that the
- * plugin also loads into lto1, which has no preprocessor). */
+/* The C-family preprocessor (c-family/c-common.h, which cannot be included
+ * with the middle-end headers), weak so that the plugin also loads into
+ * lto1, which has no preprocessor. */
 extern cpp_reader *parse_in __attribute__ ((weak));
 
 #endif /* WMMFENCE_GCC_COMPAT_H */

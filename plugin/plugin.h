@@ -39,6 +39,7 @@ struct wmm_site {
                           -1 = not an assign operand */
   char *name;          /* what is accessed, for reports ("x", "s.f", "a[]") */
   location_t loc;
+  bool summary;        /* the stand-in access of an unknown call */
 };
 
 /* A function of the unit that is a code unit of the program. */
@@ -111,6 +112,15 @@ bool wmm_dump_ir (const wmm_unitinfo *u, const char *path);
 void wmm_emit (wmm_unitinfo *u, const wmm_placement *pl, char **vol);
 /* The C11 order / asm text a fence kind is emitted as on this target. */
 const char *wmm_fence_instruction (wmm_fence kind);
+
+/* ordered.cc: run the placement and decide which accesses must stay in
+ * program order (*vol, one array per code unit, freed by
+ * wmm_free_volatile).  false after an error(). */
+bool wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***vol);
+void wmm_free_volatile (wmm_unitinfo *u, char **vol);
+
+/* debugplace.cc: the placement given by debug-fence / debug-volatile. */
+bool wmm_debug_placement (wmm_unitinfo *u, wmm_placement *pl, char ***vol);
 
 /* report.cc */
 void wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl);

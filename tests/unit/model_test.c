@@ -8,6 +8,8 @@
  *   ...:a    address dependency on the thread's previous load
  *   ...:d    data dependency (stores)      ...:c  control dependency
  *   ...:ci   control dependency then isync/isb
+ *   ...:rel / :acq / :sc   C11 release / acquire / seq_cst access (mapped
+ *            per model as GCC 12 compiles it; LDAR/STLR on armv8)
  *   F:KIND   fence (mfence sync lwsync eieio dmb dmb.st ish ishld ishst)
  * Registers are r0, r1, ... in load order.  Condition: atoms "T:rK=V" or
  * "x=V" joined by " & " (exists).
@@ -66,6 +68,15 @@ static void token(wmm_program *p, int ti, const char *tok, int *nread,
   char loc[2] = {tok[1], 0};
   int l = wmm_program_loc(p, loc);
   const char *mod = strchr(tok, ':');
+  unsigned flags = 0;
+  if (mod && !strcmp(mod, ":rel"))
+    flags = WMM_ACC_RELEASE;
+  else if (mod && !strcmp(mod, ":acq"))
+    flags = WMM_ACC_ACQUIRE;
+  else if (mod && !strcmp(mod, ":sc"))
+    flags = WMM_ACC_ACQUIRE | WMM_ACC_RELEASE | WMM_ACC_ATOMIC;
+  if (flags)
+    mod = NULL;
   int prev = *nread - 1;
   wmm_operand base = imm(wmm_loc_addr(l));
   wmm_operand value = imm(tok[0] == 'W' ? atoll(tok + 2) : 0);
@@ -110,6 +121,7 @@ static void token(wmm_program *p, int ti, const char *tok, int *nread,
   if (!strcmp(mod ? mod : "", ":a"))
     in.addr.index = imm(wmm_loc_addr(l));
   in.addr.loc_hint = l;
+  in.flags = flags;
   if (tok[0] == 'W') {
     in.a = value;
   } else {
@@ -245,7 +257,77 @@ static const classic tests[] = {
   {"RWC+lwsync+sync", "Wx1|Rx F:lwsync Ry|Wy1 F:sync Rx", "1:r0=1 & 1:r1=0 & 2:r0=0", "----A--"},
   {"RWC+mfences", "Wx1|Rx Ry|Wy1 F:mfence Rx", "1:r0=1 & 1:r1=0 & 2:r0=0", "FFF----"},
   {"SB+c11sc", "Wx1 F:c11sc Ry|Wy1 F:c11sc Rx", "0:r0=0 & 1:r0=0", "FFFFFFF"},
+  {"MP+rel+acq", "Wx1 Wy1:rel|Ry:acq Rx", "1:r0=1 & 1:r1=0", "FFAAFFF"},
+  {"MP+rel+po", "Wx1 Wy1:rel|Ry Rx", "1:r0=1 & 1:r1=0", "FF-AAAA"},
+  {"MP+po+acq", "Wx1 Wy1|Ry:acq Rx", "1:r0=1 & 1:r1=0", "FF-AAAA"},
+  {"SB+rel+acq", "Wx1:rel Ry:acq|Wy1:rel Rx:acq", "0:r0=0 & 1:r0=0", "FA--AAF"},
+  {"SB+scs", "Wx1:sc Ry:sc|Wy1:sc Rx:sc", "0:r0=0 & 1:r0=0", "FFFFFFF"},
+  {"LB+acq+rel", "Rx:acq Wy1|Ry Wx1:rel", "0:r0=1 & 1:r0=1", "FFFAFFF"},
 };
+
+/* Witnesses of the models that allow a test must be rejected by every model
+ * that forbids it; a witness with a corrupted rf must be rejected too. */
+static void cross_witnesses(const classic *c)
+{
+  wmm_check_result res[WMM_MODEL_COUNT];
+  wmm_program *progs[WMM_MODEL_COUNT];
+  int pairs = 0, bad = 0, corrupt_ok = 1, corrupted = 0;
+  for (int m = 0; m < WMM_MODEL_COUNT; m++) {
+    progs[m] = build(c->name, c->threads, c->cond, (wmm_model)m);
+    wmm_check_opts o = wmm_check_opts_default((wmm_model)m);
+    o.witness = 1;
+    wmm_error err;
+    if (wmm_check(progs[m], &o, &res[m], &err) < 0)
+      memset(&res[m], 0, sizeof res[m]);
+  }
+  for (int m1 = 0; m1 < WMM_MODEL_COUNT; m1++) {
+    if (!res[m1].has_witness)
+      continue;
+    for (int m2 = 0; m2 < WMM_MODEL_COUNT; m2++) {
+      if (res[m2].allowed)
+        continue;
+      int ok = 1;
+      wmm_error err;
+      wmm_strbuf why = WMM_STRBUF_INIT;
+      pairs++;
+      if (wmm_check_witness(progs[m2], (wmm_model)m2, &res[m1].witness, &ok,
+                            &why, &err) < 0 || ok || !why.len)
+        bad++;
+      wmm_strbuf_free(&why);
+    }
+    /* Corrupt: make the first read read from another write of its
+     * location (or from nothing valid). */
+    wmm_witness *w = &res[m1].witness;
+    for (int i = 0; i < w->nev; i++) {
+      if (w->ev[i].kind != WMM_EV_READ)
+        continue;
+      int old = w->ev[i].rf, alt = -1;
+      for (int j = 0; j < w->nev; j++)
+        if (j != old && w->ev[j].kind != WMM_EV_READ && w->ev[j].loc == w->ev[i].loc)
+          alt = j;
+      if (alt < 0)
+        continue;
+      w->ev[i].rf = alt;
+      corrupted++;
+      int ok = 1;
+      wmm_error err;
+      if (wmm_check_witness(progs[m1], (wmm_model)m1, w, &ok, NULL, &err) < 0 || ok)
+        corrupt_ok = 0;
+      w->ev[i].rf = old;
+      break;
+    }
+  }
+  printf("%s: %s: %d of %d witnesses rejected by the models that forbid it; "
+         "%s of %d corrupted witnesses rejected\n",
+         bad || !corrupt_ok ? "FAIL" : "PASS", c->name, pairs - bad, pairs,
+         corrupt_ok ? "all" : "NOT all", corrupted);
+  if (bad || !corrupt_ok)
+    failures++;
+  for (int m = 0; m < WMM_MODEL_COUNT; m++) {
+    wmm_check_result_free(&res[m]);
+    wmm_program_free(progs[m]);
+  }
+}
 
 int main(void)
 {
@@ -287,5 +369,7 @@ int main(void)
       wmm_program_free(p);
     }
   }
+  for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
+    cross_witnesses(&tests[i]);
   return failures ? 1 : 0;
 }

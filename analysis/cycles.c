@@ -1,0 +1,466 @@
+/* cycles.c — the critical-cycle search of cycles.h: SCCs of the class graph
+ * (po edges inside a thread between different locations, com edges between
+ * threads), then a bounded depth-first enumeration per SCC.
+ *
+ * Example: PPC SB gives one SCC {P0:Wx, P0:Ry, P1:Wy, P1:Rx} and the cycle
+ * (P0: Wx -> Ry) -fr-> (P1: Wy -> Rx) -fr-> back to P0.
+ */
+#include "cycles.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *xcalloc(size_t n, size_t sz)
+{
+  return calloc(n ? n : 1, sz);
+}
+
+static int grow(void **arr, int *cap, int n, size_t sz)
+{
+  if (n < *cap)
+    return 0;
+  int ncap = *cap ? *cap * 2 : 64;
+  void *q = realloc(*arr, (size_t)ncap * sz);
+  if (!q)
+    return -1;
+  *arr = q;
+  *cap = ncap;
+  return 0;
+}
+
+void wmm_cycles_free(wmm_cycles *c)
+{
+  free(c->seg);
+  free(c->cyc);
+  free(c->fallback);
+  memset(c, 0, sizeof *c);
+}
+
+/* ---------------------------------------------------- the class graph */
+
+typedef struct cgraph {
+  const wmm_aeg *g;
+  int *loc_off, *loc_cls;   /* classes per location, by thread */
+  int nlocs;
+} cgraph;
+
+/* Successors of class c: po successors in its thread (different location)
+ * and com successors on its location.  Calls f(ctx, d) for each. */
+static int for_each_succ(const cgraph *cg, int c, int (*f)(void *, int), void *ctx)
+{
+  const wmm_aeg *g = cg->g;
+  const wmm_aeg_class *cl = &g->cls[c];
+  const wmm_aeg_thread *th = &g->threads[cl->thread];
+  for (int k = 0; k < th->ncls; k++) {
+    int d = th->cls[k];
+    if (g->cls[d].loc != cl->loc && wmm_aeg_po(g, c, d)) {
+      int r = f(ctx, d);
+      if (r)
+        return r;
+    }
+  }
+  for (int k = cg->loc_off[cl->loc]; k < cg->loc_off[cl->loc + 1]; k++) {
+    int d = cg->loc_cls[k];
+    if (wmm_aeg_com(g, c, d)) {
+      int r = f(ctx, d);
+      if (r)
+        return r;
+    }
+  }
+  return 0;
+}
+
+static int build_cgraph(cgraph *cg, const wmm_aeg *g)
+{
+  cg->g = g;
+  cg->nlocs = g->p->nlocs;
+  cg->loc_off = xcalloc((size_t)cg->nlocs + 1, sizeof *cg->loc_off);
+  cg->loc_cls = xcalloc((size_t)g->ncls, sizeof *cg->loc_cls);
+  int *fill = xcalloc((size_t)cg->nlocs + 1, sizeof *fill);
+  if (!cg->loc_off || !cg->loc_cls || !fill) {
+    free(fill);
+    return -1;
+  }
+  for (int c = 0; c < g->ncls; c++)
+    cg->loc_off[g->cls[c].loc + 1]++;
+  for (int l = 0; l < cg->nlocs; l++)
+    cg->loc_off[l + 1] += cg->loc_off[l];
+  /* classes are created thread by thread, so each list is by thread */
+  for (int c = 0; c < g->ncls; c++) {
+    int l = g->cls[c].loc;
+    cg->loc_cls[cg->loc_off[l] + fill[l]++] = c;
+  }
+  free(fill);
+  return 0;
+}
+
+/* Successor lists materialised (CSR) for Tarjan. */
+typedef struct adj_ctx {
+  int *buf;
+  int n, cap;
+} adj_ctx;
+
+static int push_succ(void *vctx, int d)
+{
+  adj_ctx *a = vctx;
+  if (grow((void **)&a->buf, &a->cap, a->n, sizeof *a->buf))
+    return -1;
+  a->buf[a->n++] = d;
+  return 0;
+}
+
+/* Tarjan over the class graph; scc[c] = component, size[comp] counts. */
+static int class_sccs(const cgraph *cg, int *scc, int *nscc_out, int **size_out)
+{
+  const wmm_aeg *g = cg->g;
+  int n = g->ncls;
+  int *off = xcalloc((size_t)n + 1, sizeof *off);
+  adj_ctx adj = {NULL, 0, 0};
+  if (!off)
+    return -1;
+  for (int c = 0; c < n; c++) {
+    if (for_each_succ(cg, c, push_succ, &adj)) {
+      free(off), free(adj.buf);
+      return -1;
+    }
+    off[c + 1] = adj.n;
+  }
+  int *idx = xcalloc((size_t)n, sizeof *idx), *low = xcalloc((size_t)n, sizeof *low);
+  int *stk = xcalloc((size_t)n, sizeof *stk), *call = xcalloc((size_t)n, sizeof *call);
+  int *edge = xcalloc((size_t)n, sizeof *edge), *size = xcalloc((size_t)n, sizeof *size);
+  unsigned char *on = xcalloc((size_t)n, 1);
+  if (!idx || !low || !stk || !call || !edge || !size || !on) {
+    free(off), free(adj.buf), free(idx), free(low), free(stk), free(call);
+    free(edge), free(size), free(on);
+    return -1;
+  }
+  int counter = 0, sp = 0, nscc = 0;
+  for (int root = 0; root < n; root++) {
+    if (idx[root])
+      continue;
+    int csp = 0;
+    call[csp++] = root;
+    idx[root] = low[root] = ++counter;
+    edge[root] = off[root];
+    stk[sp++] = root;
+    on[root] = 1;
+    while (csp) {
+      int v = call[csp - 1];
+      if (edge[v] < off[v + 1]) {
+        int w = adj.buf[edge[v]++];
+        if (!idx[w]) {
+          idx[w] = low[w] = ++counter;
+          edge[w] = off[w];
+          stk[sp++] = w;
+          on[w] = 1;
+          call[csp++] = w;
+        } else if (on[w] && idx[w] < low[v]) {
+          low[v] = idx[w];
+        }
+        continue;
+      }
+      csp--;
+      if (csp && low[v] < low[call[csp - 1]])
+        low[call[csp - 1]] = low[v];
+      if (low[v] == idx[v]) {
+        int w;
+        do {
+          w = stk[--sp];
+          on[w] = 0;
+          scc[w] = nscc;
+          size[nscc]++;
+        } while (w != v);
+        nscc++;
+      }
+    }
+  }
+  free(off), free(adj.buf), free(idx), free(low), free(stk), free(call);
+  free(edge), free(on);
+  *nscc_out = nscc;
+  *size_out = size;
+  return 0;
+}
+
+/* ------------------------------------------------------ enumeration */
+
+typedef struct search {
+  const cgraph *cg;
+  const wmm_aeg *g;
+  wmm_cycles *out;
+  const int *scc;
+  int comp;              /* SCC being searched */
+  int start;             /* smallest thread of the cycle */
+  int a0, b0;            /* start segment */
+  wmm_cseg *path;
+  int npath;
+  unsigned char *used;   /* per thread */
+  int *cnt;              /* accesses per location on the path */
+  long cycles_left, steps_left;
+  int overflow;
+  int first_cycle;       /* out->ncyc when this SCC started */
+  int nomem;
+} search;
+
+static int is_single(const wmm_cseg *s)
+{
+  return s->a == s->b;
+}
+
+/* Record the current path as a cycle. */
+static void emit(search *S)
+{
+  wmm_cycles *o = S->out;
+  /* a cycle on the second instance of a unit must also use the first */
+  for (int k = 0; k < S->npath; k++) {
+    int t = S->path[k].thread;
+    if (S->g->threads[t].instance == 1 && !S->used[t - 1])
+      return;
+  }
+  if (S->cycles_left-- <= 0) {
+    S->overflow = 1;
+    return;
+  }
+  if (grow((void **)&o->seg, &o->cap_seg, o->nseg + S->npath, sizeof *o->seg) ||
+      grow((void **)&o->cyc, &o->cap_cyc, o->ncyc, sizeof *o->cyc)) {
+    S->nomem = 1;
+    return;
+  }
+  while (o->cap_seg < o->nseg + S->npath)
+    if (grow((void **)&o->seg, &o->cap_seg, o->cap_seg, sizeof *o->seg)) {
+      S->nomem = 1;
+      return;
+    }
+  memcpy(&o->seg[o->nseg], S->path, (size_t)S->npath * sizeof *S->path);
+  o->cyc[o->ncyc++] = (wmm_ccycle){o->nseg, S->npath, S->comp};
+  o->nseg += S->npath;
+}
+
+/* Can the com edge x -> y close the cycle at the start segment? */
+static void try_close(search *S, int x)
+{
+  const wmm_aeg *g = S->g;
+  int a0 = S->a0;
+  if (!wmm_aeg_com(g, x, a0))
+    return;
+  const wmm_cseg *last = &S->path[S->npath - 1];
+  const wmm_cseg *first = &S->path[0];
+  if (is_single(last)) {
+    /* last is a middle single: a write read by a0 */
+    if (is_single(first) || !g->cls[last->b].writes || !g->cls[a0].reads)
+      return;
+  }
+  if (is_single(first)) {
+    /* a0 is a middle single between x and the first target */
+    int y1 = S->path[1].a;
+    if (!g->cls[a0].writes || !g->cls[y1].reads)
+      return;
+  }
+  if (S->npath < 2)
+    return;
+  emit(S);
+}
+
+static void extend(search *S, int x);
+
+/* Add segment (y, z) of thread t and continue from z. */
+static void push_seg(search *S, int t, int y, int z)
+{
+  const wmm_aeg *g = S->g;
+  int ly = g->cls[y].loc, lz = g->cls[z].loc;
+  if (y != z) {
+    if (S->cnt[lz] && lz != g->cls[S->a0].loc)
+      return;
+    if (S->cnt[lz] >= 3)
+      return;
+  }
+  S->path[S->npath++] = (wmm_cseg){t, y, z};
+  S->used[t] = 1;
+  S->cnt[ly]++;
+  if (y != z)
+    S->cnt[lz]++;
+  extend(S, z);
+  S->cnt[ly]--;
+  if (y != z)
+    S->cnt[lz]--;
+  S->used[t] = 0;
+  S->npath--;
+}
+
+static void extend(search *S, int x)
+{
+  const wmm_aeg *g = S->g;
+  const cgraph *cg = S->cg;
+  if (S->overflow || S->nomem)
+    return;
+  if (S->steps_left-- <= 0) {
+    S->overflow = 1;
+    return;
+  }
+  const wmm_cseg *last = &S->path[S->npath - 1];
+  int lx = g->cls[x].loc;
+  /* Close the cycle if x's location is the start's. */
+  if (lx == g->cls[S->a0].loc)
+    try_close(S, x);
+  int last_single = is_single(last);
+  if (last_single && !g->cls[x].writes)
+    return;
+  for (int k = cg->loc_off[lx]; k < cg->loc_off[lx + 1]; k++) {
+    int y = cg->loc_cls[k];
+    int t = g->cls[y].thread;
+    if (t <= S->start || S->used[t] || S->scc[y] != S->comp ||
+        !wmm_aeg_com(g, x, y))
+      continue;
+    if (last_single && !g->cls[y].reads)
+      continue;
+    if (S->cnt[lx] + 1 > 3)
+      continue;
+    /* y alone: a middle single (a write), not after another single */
+    /* (on the start's location the chain ends at a0, already counted) */
+    int room = lx == g->cls[S->a0].loc ? 1 : 2;
+    if (!last_single && g->cls[y].writes && S->cnt[lx] + room <= 3)
+      push_seg(S, t, y, y);
+    /* (y, z): a po pair of t to a different location */
+    const wmm_aeg_thread *th = &g->threads[t];
+    for (int m = 0; m < th->ncls; m++) {
+      int z = th->cls[m];
+      if (g->cls[z].loc == lx || S->scc[z] != S->comp || !wmm_aeg_po(g, y, z))
+        continue;
+      push_seg(S, t, y, z);
+      if (S->overflow || S->nomem)
+        return;
+    }
+    if (S->overflow || S->nomem)
+      return;
+  }
+}
+
+/* Enumerate the cycles of SCC comp; returns 0, or -1 out of memory. */
+static int search_scc(search *S, int comp)
+{
+  const wmm_aeg *g = S->g;
+  S->comp = comp;
+  S->overflow = 0;
+  S->first_cycle = S->out->ncyc;
+  int first_seg = S->out->nseg;
+  for (int t = 0; t < g->nthreads && !S->overflow && !S->nomem; t++) {
+    if (g->threads[t].instance == 1)
+      continue;   /* its instance 0 is smaller and must be in the cycle */
+    S->start = t;
+    const wmm_aeg_thread *th = &g->threads[t];
+    for (int i = 0; i < th->ncls && !S->overflow && !S->nomem; i++) {
+      int a = th->cls[i];
+      if (S->scc[a] != comp)
+        continue;
+      S->a0 = a;
+      /* single start (a write in the middle of a chain) */
+      if (g->cls[a].writes) {
+        S->b0 = a;
+        S->npath = 0;
+        push_seg(S, t, a, a);
+      }
+      for (int j = 0; j < th->ncls && !S->overflow && !S->nomem; j++) {
+        int b = th->cls[j];
+        if (S->scc[b] != comp || g->cls[b].loc == g->cls[a].loc ||
+            !wmm_aeg_po(g, a, b))
+          continue;
+        S->b0 = b;
+        S->npath = 0;
+        push_seg(S, t, a, b);
+      }
+    }
+  }
+  if (S->nomem)
+    return -1;
+  if (S->overflow) {
+    /* drop this SCC's cycles: the per-pair decision covers it */
+    S->out->ncyc = S->first_cycle;
+    S->out->nseg = first_seg;
+    S->out->noverflow++;
+    wmm_cycles *o = S->out;
+    for (int c = 0; c < g->ncls; c++) {
+      if (S->scc[c] != comp)
+        continue;
+      const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
+      if (th->instance == 1)
+        continue;
+      for (int k = 0; k < th->ncls; k++) {
+        int d = th->cls[k];
+        if (S->scc[d] != comp || g->cls[d].loc == g->cls[c].loc ||
+            !wmm_aeg_po(g, c, d))
+          continue;
+        if (grow((void **)&o->fallback, &o->cap_fallback, o->nfallback,
+                 sizeof *o->fallback))
+          return -1;
+        o->fallback[o->nfallback++] = (wmm_cpair){c, d};
+      }
+    }
+    /* the next SCC gets a fresh budget share */
+  }
+  return 0;
+}
+
+int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
+                    wmm_error *err)
+{
+  memset(out, 0, sizeof *out);
+  if (max_cycles <= 0)
+    max_cycles = WMM_CYCLES_DEFAULT_MAX;
+  cgraph cg = {0};
+  int *scc = xcalloc((size_t)g->ncls, sizeof *scc), *size = NULL, nscc = 0;
+  search S;
+  memset(&S, 0, sizeof S);
+  if (!scc || build_cgraph(&cg, g) || class_sccs(&cg, scc, &nscc, &size))
+    goto nomem;
+  S.cg = &cg;
+  S.g = g;
+  S.out = out;
+  S.scc = scc;
+  S.path = xcalloc((size_t)g->nthreads + 1, sizeof *S.path);
+  S.used = xcalloc((size_t)g->nthreads + 1, 1);
+  S.cnt = xcalloc((size_t)g->p->nlocs + 1, sizeof *S.cnt);
+  if (!S.path || !S.used || !S.cnt)
+    goto nomem;
+  S.cycles_left = max_cycles;
+  S.steps_left = 64 * max_cycles;
+  /* SCCs in the order of their smallest class, for stable output. */
+  int *first = xcalloc((size_t)nscc, sizeof *first);
+  if (!first)
+    goto nomem;
+  for (int s = 0; s < nscc; s++)
+    first[s] = -1;
+  for (int c = 0; c < g->ncls; c++)
+    if (first[scc[c]] < 0)
+      first[scc[c]] = c;
+  int *order = xcalloc((size_t)nscc, sizeof *order), norder = 0;
+  if (!order) {
+    free(first);
+    goto nomem;
+  }
+  for (int c = 0; c < g->ncls; c++)
+    if (first[scc[c]] == c && size[scc[c]] > 1)
+      order[norder++] = scc[c];
+  out->nscc = norder;
+  for (int i = 0; i < norder; i++) {
+    long before = S.steps_left;
+    if (search_scc(&S, order[i])) {
+      free(first), free(order);
+      goto nomem;
+    }
+    out->steps += before - S.steps_left;
+    if (S.overflow) {
+      /* restore a budget for the next SCCs, as if this one took none */
+      S.cycles_left = max_cycles;
+      S.steps_left = 64 * max_cycles;
+    }
+  }
+  free(first), free(order);
+  free(scc), free(size), free(cg.loc_off), free(cg.loc_cls);
+  free(S.path), free(S.used), free(S.cnt);
+  return 0;
+nomem:
+  free(scc), free(size), free(cg.loc_off), free(cg.loc_cls);
+  free(S.path), free(S.used), free(S.cnt);
+  wmm_cycles_free(out);
+  return wmm_fail(err, WMM_ERR_NOMEM, g->p->source, 0,
+                  "out of memory (cycle search)");
+}

@@ -1,0 +1,80 @@
+/* cycles.h — critical cycles of an abstract event graph (seed 000 §4.3 and
+ * its footnote 4), searched over event classes (aeg.h).
+ *
+ * A cycle is a sequence of segments, one per thread, all threads distinct.
+ * A segment is one access (a == b) or a po pair (a, b) of two accesses to
+ * different locations; consecutive segments are joined by a com edge (same
+ * location, one of the two writes), and so is the last to the first.  At
+ * most three accesses per location, consecutive in the cycle.  Whether the
+ * model relaxes the cycle is decided later, with the model (requirement.h).
+ *
+ * Chains through a one-access thread are kept only when they cannot be
+ * shortened: W -rf-> R -fr-> W', R -fr-> W -co-> W' and W -co-> W' -co-> W''
+ * imply a direct com edge between the outer accesses, and a cycle that uses
+ * that edge instead is forbidden whenever the longer one is (its execution
+ * is a sub-execution of the longer one's); the middle access must be a
+ * write read by the next access.  A thread with two instances appears as two
+ * virtual threads; a cycle using only the second one is the same as one
+ * using only the first, and is skipped.
+ *
+ * Search: Tarjan's SCCs of the class graph first (no cycle leaves an SCC),
+ * then, per SCC, a depth-first enumeration that starts at the smallest
+ * thread of the cycle so each cycle is found once.  The enumeration is
+ * bounded (max_cycles cycles and 64 x max_cycles search steps per program);
+ * an SCC that exceeds the bound is handed to the per-pair decision: every po
+ * pair of classes inside it is reported in `fallback` and placement gives
+ * it a fence that is strong enough whatever cycle it lies on
+ * (docs/placement.md).
+ *
+ * Example:
+ *   wmm_cycles cy;
+ *   if (wmm_cycles_find(aeg, 0, &cy, &err) == 0) {
+ *     for (int i = 0; i < cy.ncyc; i++) ... cy.seg[cy.cyc[i].off + k] ...
+ *     wmm_cycles_free(&cy);
+ *   }
+ */
+#ifndef WMMFENCE_CYCLES_H
+#define WMMFENCE_CYCLES_H
+
+#include "aeg.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WMM_CYCLES_DEFAULT_MAX 200000L
+
+typedef struct wmm_cseg {
+  int thread;          /* virtual thread */
+  int a, b;            /* classes: entry and exit (a == b: one access) */
+} wmm_cseg;
+
+typedef struct wmm_ccycle {
+  int off, n;          /* segments seg[off .. off+n) */
+  int scc;
+} wmm_ccycle;
+
+typedef struct wmm_cpair {
+  int a, b;            /* classes of one thread, po-ordered */
+} wmm_cpair;
+
+typedef struct wmm_cycles {
+  wmm_cseg *seg;
+  int nseg, cap_seg;
+  wmm_ccycle *cyc;
+  int ncyc, cap_cyc;
+  wmm_cpair *fallback; /* pairs of SCCs whose enumeration overflowed */
+  int nfallback, cap_fallback;
+  int nscc;            /* non-trivial SCCs of the class graph */
+  int noverflow;       /* of which overflowed */
+  long steps;          /* search steps taken */
+} wmm_cycles;
+
+int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
+                    wmm_error *err);
+void wmm_cycles_free(wmm_cycles *c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WMMFENCE_CYCLES_H */

@@ -1,0 +1,91 @@
+/* bmc.h — the bounded model checker: is the final condition of a program
+ * reachable under a memory model?  The threads are unwound to a bound and
+ * executed symbolically (guarded events, SSA values as 64-bit bit-vectors);
+ * the executions the model allows are encoded as partial orders over
+ * integer clocks (seed 001) and handed to Z3.  Verdicts mean exactly what
+ * wmm_check's mean (analysis/check.h: Allowed / Forbidden, loop unwinding,
+ * C11 mappings), and for power, armv7 and armv8 they decide what herd7's
+ * ppc.cat, arm.cat and aarch64.cat decide (docs/bmc.md).
+ *
+ * Example:
+ *   wmm_bmc_opts o = wmm_bmc_opts_default(WMM_MODEL_POWER);
+ *   o.witness = 1;
+ *   wmm_bmc_result r;
+ *   if (wmm_bmc(prog, &o, &r, &err) == 0) {
+ *     puts(r.allowed ? "Allowed" : "Forbidden");  // in a driver
+ *     wmm_bmc_result_free(&r, prog);
+ *   }
+ */
+#ifndef WMMFENCE_BMC_H
+#define WMMFENCE_BMC_H
+
+#include "check.h"
+#include "ir.h"
+#include "strbuf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct wmm_bmc_opts {
+  wmm_model model;
+  int unwind;           /* loop bound, as wmm_check_opts.unwind (default 2) */
+  int witness;          /* fill wmm_bmc_result.witness when Allowed */
+  double timeout;       /* solver time limit in seconds (0 = none); when it
+                           is reached wmm_bmc fails with WMM_ERR_LIMIT */
+} wmm_bmc_opts;
+
+wmm_bmc_opts wmm_bmc_opts_default(wmm_model m);
+
+/* The relations the constraints are counted under (seed 001, Table 1). */
+typedef enum wmm_bmc_rel {
+  WMM_BMC_REL_SSA = 0,  /* path conditions, address validity, condition */
+  WMM_BMC_REL_RF,       /* rf-some, rf-val */
+  WMM_BMC_REL_CO,       /* write serialisation */
+  WMM_BMC_REL_UNIPROC,  /* coherence per location */
+  WMM_BMC_REL_ATOMIC,   /* rmw & (fre;coe) empty */
+  WMM_BMC_REL_PPO,      /* preserved program order (the Power fixpoint) */
+  WMM_BMC_REL_GHB,      /* the model's main acyclicity (ghb, hb, ob) */
+  WMM_BMC_REL_PROP,     /* Power/ARMv7 propagation */
+  WMM_BMC_REL_OBS,      /* Power/ARMv7 observation */
+  WMM_BMC_REL_SCXX,     /* Power/ARMv7 exclusives */
+  WMM_BMC_REL_COUNT
+} wmm_bmc_rel;
+
+const char *wmm_bmc_rel_name(wmm_bmc_rel r);
+
+/* Formula statistics. */
+typedef struct wmm_bmc_stats {
+  int threads;          /* thread instances */
+  int events;           /* memory events and fences, after unwinding */
+  int reads, writes, fences;
+  int addresses;        /* locations some event may access */
+  int max_per_addr;     /* most events that may access one location */
+  int ssa;              /* instructions executed symbolically (SSA size) */
+  long rf_pairs;        /* candidate read-from pairs */
+  long clocks;          /* integer clock variables */
+  long bools;           /* Boolean relation variables */
+  long constraints;     /* all constraints asserted */
+  long per_rel[WMM_BMC_REL_COUNT];
+  double encode_s, solve_s;
+} wmm_bmc_stats;
+
+typedef struct wmm_bmc_result {
+  int allowed;          /* 1 Allowed, 0 Forbidden */
+  int has_witness;
+  wmm_witness witness;  /* the execution found, if asked and Allowed */
+  wmm_bmc_stats stats;
+} wmm_bmc_result;
+
+int wmm_bmc(const wmm_program *p, const wmm_bmc_opts *o, wmm_bmc_result *r,
+            wmm_error *err);
+void wmm_bmc_result_free(wmm_bmc_result *r, const wmm_program *p);
+
+/* Readable statistics (one `key value` line each, the costliest relation
+ * last). */
+void wmm_bmc_stats_format(const wmm_bmc_stats *s, wmm_strbuf *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WMMFENCE_BMC_H */

@@ -1,0 +1,920 @@
+/* collect.cc — turn the GIMPLE of the code units into the core's program IR.
+ *
+ * Each function becomes one wmm_thread; its blocks are laid out in reverse
+ * post-order; every statement that touches shared memory, fences, locks or
+ * calls becomes one or more instructions, and the block ends become
+ * BRANCH (nondeterministic) / JUMP glue so that the instruction array is the
+ * control-flow graph.  Next to each instruction we keep its wmm_site (the
+ * statement, block or edge it stands for) so that a fence placed "before
+ * instruction i" can be put back into GIMPLE.
+ *
+ * Example:  void *P0(void *a) { x = 1; r0 = y; return 0; }   (power)
+ *   code unit P0:  0: W x   1: R y          (sites: the two assignments)
+ *   and for an acquire load of f:  R f (into r); CMP r,r; BEQ +1; isync
+ *   (GCC's ld; cmp; bne; isync on Power).
+ *
+ * Atomics are expanded to what GCC 12 emits for the model's architecture
+ * (docs/plugin.md, "Atomics"), so that the analysis credits exactly the
+ * ordering the binary has.
+ */
+#include "plugin.h"
+
+namespace {
+
+/* State while one function is collected. */
+struct collector {
+  wmm_unitinfo *u;
+  wmm_unit *unit;
+  wmm_thread *t;
+  wmm_model model;
+  gimple *stmt;
+  basic_block bb;
+  double freq;
+  wmm_pos pos;
+  int group_first;
+  int reg_unknown;
+  int reg_tmp;
+};
+
+/* Instruction template with the current statement's position. */
+wmm_instr
+make (collector *c, wmm_opkind op)
+{
+  wmm_instr in = wmm_instr_init (op);
+  in.pos = c->pos;
+  in.freq = c->freq;
+  return in;
+}
+
+/* Append an instruction with a statement site. */
+int
+add (collector *c, wmm_instr *in, int operand, char *name)
+{
+  int idx = wmm_thread_append (c->t, in);
+  if (idx < 0)
+    {
+      free (name);
+      return -1;
+    }
+  wmm_site s;
+  memset (&s, 0, sizeof s);
+  s.kind = WMM_SITE_STMT;
+  s.stmt = c->stmt;
+  s.bb = c->bb;
+  s.first = c->group_first;
+  s.last = idx;
+  s.operand = operand;
+  s.name = name;
+  s.loc = c->stmt ? gimple_location (c->stmt) : UNKNOWN_LOCATION;
+  c->unit->sites.safe_push (s);
+  /* Every member of the group knows the group's last index. */
+  for (int k = c->group_first; k < idx; k++)
+    c->unit->sites[k].last = idx;
+  return idx;
+}
+
+int
+unknown_reg (collector *c)
+{
+  if (c->reg_unknown < 0)
+    c->reg_unknown = wmm_thread_reg (c->t, "_");
+  return c->reg_unknown;
+}
+
+/* The value operand of a store. */
+wmm_operand
+value_operand (collector *c, tree val)
+{
+  wmm_operand o;
+  memset (&o, 0, sizeof o);
+  if (val && TREE_CODE (val) == INTEGER_CST && tree_fits_shwi_p (val))
+    {
+      o.kind = WMM_OPND_IMM;
+      o.imm = tree_to_shwi (val);
+    }
+  else
+    {
+      o.kind = WMM_OPND_REG;
+      o.reg = unknown_reg (c);
+    }
+  return o;
+}
+
+void
+set_addr (wmm_instr *in, int loc, int width)
+{
+  in->addr.loc_hint = loc;
+  if (loc >= 0)
+    {
+      in->addr.base.kind = WMM_OPND_IMM;
+      in->addr.base.imm = wmm_loc_addr (loc);
+    }
+  if (width > 0)
+    in->width = width;
+}
+
+/* The full fence of the model. */
+wmm_fence
+full_fence (wmm_model m)
+{
+  switch (m)
+    {
+    case WMM_MODEL_POWER: return WMM_FENCE_SYNC;
+    case WMM_MODEL_ARMV7: return WMM_FENCE_DMB;
+    case WMM_MODEL_ARMV8: return WMM_FENCE_DMB_ISH;
+    default: return WMM_FENCE_MFENCE;
+    }
+}
+
+void
+add_fence (collector *c, wmm_fence f)
+{
+  wmm_instr in = make (c, WMM_OP_FENCE);
+  in.fence = f;
+  add (c, &in, -1, NULL);
+}
+
+/* Power's ctrl+isync after a load into register r: cmp r,r; beq .+1; isync */
+void
+add_ctrl_isync (collector *c, int reg)
+{
+  wmm_instr cmp = make (c, WMM_OP_CMP);
+  cmp.a.kind = cmp.b.kind = WMM_OPND_REG;
+  cmp.a.reg = cmp.b.reg = reg;
+  add (c, &cmp, -1, NULL);
+  wmm_instr br = make (c, WMM_OP_BRANCH);
+  br.cond = WMM_COND_EQ;
+  br.target = c->t->ncode + 1;
+  add (c, &br, -1, NULL);
+  add_fence (c, WMM_FENCE_ISYNC);
+}
+
+enum access_kind { ACC_LOAD, ACC_STORE, ACC_RMW };
+
+/* An atomic access with memory order `mo`, expanded as GCC 12 emits it for
+ * the model's architecture. */
+void
+add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
+            char *name, int width, wmm_operand val, wmm_alu alu)
+{
+  bool sc = is_mm_seq_cst (mo);
+  bool acq = sc || is_mm_acquire (mo) || is_mm_acq_rel (mo) || is_mm_consume (mo);
+  bool rel = sc || is_mm_release (mo) || is_mm_acq_rel (mo);
+  if (k == ACC_LOAD)
+    rel = false;
+  if (k == ACC_STORE)
+    acq = false;
+  wmm_opkind op = k == ACC_LOAD ? WMM_OP_LOAD
+                  : k == ACC_STORE ? WMM_OP_STORE : WMM_OP_RMW;
+  wmm_instr in = make (c, op);
+  set_addr (&in, loc, width);
+  if (k != ACC_LOAD)
+    in.a = val;
+  in.alu = alu;
+  wmm_model m = c->model;
+  wmm_fence full = full_fence (m);
+  switch (m)
+    {
+    case WMM_MODEL_POWER:
+      if (k == ACC_LOAD ? sc : rel)
+        add_fence (c, sc ? WMM_FENCE_SYNC : WMM_FENCE_LWSYNC);
+      if (acq)
+        {
+          if (c->reg_tmp < 0)
+            c->reg_tmp = wmm_thread_reg (c->t, "r");
+          in.dst = c->reg_tmp;
+        }
+      add (c, &in, k == ACC_LOAD ? 1 : 0, name);
+      if (acq)
+        add_ctrl_isync (c, c->reg_tmp);
+      return;
+    case WMM_MODEL_ARMV7:
+      if (rel)
+        add_fence (c, WMM_FENCE_DMB);
+      add (c, &in, -1, name);
+      if (acq || (k == ACC_STORE && sc))
+        add_fence (c, WMM_FENCE_DMB);
+      return;
+    case WMM_MODEL_ARMV8:
+      if (acq)
+        in.flags |= WMM_ACC_ACQUIRE;
+      if (rel)
+        in.flags |= WMM_ACC_RELEASE;
+      add (c, &in, -1, name);
+      return;
+    case WMM_MODEL_TSO:
+    case WMM_MODEL_SC:
+      if (k == ACC_RMW)
+        in.flags |= WMM_ACC_ATOMIC;
+      add (c, &in, -1, name);
+      if (k == ACC_STORE && sc)
+        add_fence (c, full);
+      return;
+    default:   /* pso, rmo: C11's leading/trailing full fences */
+      if (k == ACC_RMW)
+        in.flags |= WMM_ACC_ATOMIC;
+      if (rel || (k == ACC_LOAD && sc))
+        add_fence (c, full);
+      add (c, &in, -1, name);
+      if (acq || (k == ACC_STORE && sc))
+        add_fence (c, full);
+      return;
+    }
+}
+
+/* A plain access to a shared reference; returns whether it was shared. */
+bool
+add_plain (collector *c, tree ref, bool is_store, tree value)
+{
+  int loc, width;
+  char *name;
+  if (!wmm_shared_ref (c->u, ref, &loc, &name, &width))
+    return false;
+  wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
+  set_addr (&in, loc, width);
+  if (is_store)
+    in.a = value_operand (c, value);
+  add (c, &in, gimple_assign_single_p (c->stmt)
+       && gimple_code (c->stmt) == GIMPLE_ASSIGN ? (is_store ? 0 : 1) : -1,
+       name);
+  return true;
+}
+
+/* A call's effect on unknown shared memory (a read and a write of an
+ * unknown address), then the compiler barrier. */
+void
+add_unknown_call (collector *c, const char *why)
+{
+  if (c->u->opts->calls == WMM_CALLS_SOUND)
+    {
+      wmm_instr in = make (c, WMM_OP_RMW);
+      in.alu = WMM_ALU_SECOND;
+      in.a.kind = WMM_OPND_REG;
+      in.a.reg = unknown_reg (c);
+      int idx = add (c, &in, -1, xstrdup (why));
+      if (idx >= 0)
+        c->unit->sites[idx].summary = true;
+    }
+  wmm_instr call = make (c, WMM_OP_CALL);
+  call.target = -1;
+  add (c, &call, -1, NULL);
+}
+
+/* Memory order of a builtin argument (non-constant = seq_cst). */
+enum memmodel
+order_arg (gimple *stmt, unsigned i)
+{
+  if (i >= gimple_call_num_args (stmt))
+    return MEMMODEL_SEQ_CST;
+  tree a = gimple_call_arg (stmt, i);
+  if (TREE_CODE (a) != INTEGER_CST || !tree_fits_uhwi_p (a))
+    return MEMMODEL_SEQ_CST;
+  return memmodel_base (tree_to_uhwi (a));
+}
+
+/* The stronger of two memory orders (for compare-exchange). */
+enum memmodel
+stronger (enum memmodel a, enum memmodel b)
+{
+  return (int) a >= (int) b ? a : b;
+}
+
+/* An atomic builtin on *ptr. */
+void
+atomic_on (collector *c, tree ptr, access_kind k, enum memmodel mo,
+           int width, tree val, wmm_alu alu)
+{
+  int loc;
+  char *name;
+  if (!wmm_shared_ptr (c->u, ptr, &loc, &name))
+    return;
+  add_atomic (c, k, mo, loc, name, width, value_operand (c, val), alu);
+}
+
+/* Pointer argument i of a call, or NULL. */
+tree
+arg (gimple *stmt, unsigned i)
+{
+  return i < gimple_call_num_args (stmt) ? gimple_call_arg (stmt, i) : NULL;
+}
+
+/* Sized builtins come in runs _N, _1, _2, _4, _8, _16. */
+bool
+in_run (int code, int first_n, int *width)
+{
+  if (code < first_n || code > first_n + 5)
+    return false;
+  int k = code - first_n;
+  *width = k == 0 ? 0 : 1 << (k - 1);
+  return true;
+}
+
+/* C11 fence of a given order, as the model's instruction. */
+void
+add_c11_fence (collector *c, enum memmodel mo)
+{
+  if (is_mm_relaxed (mo))
+    return;
+  bool sc = is_mm_seq_cst (mo);
+  switch (c->model)
+    {
+    case WMM_MODEL_POWER:
+      add_fence (c, sc ? WMM_FENCE_SYNC : WMM_FENCE_LWSYNC);
+      return;
+    case WMM_MODEL_ARMV7:
+      add_fence (c, WMM_FENCE_DMB);
+      return;
+    case WMM_MODEL_ARMV8:
+      add_fence (c, is_mm_acquire (mo) || is_mm_consume (mo)
+                 ? WMM_FENCE_DMB_ISHLD : WMM_FENCE_DMB_ISH);
+      return;
+    case WMM_MODEL_TSO:
+    case WMM_MODEL_SC:
+      add_fence (c, sc ? WMM_FENCE_MFENCE : WMM_FENCE_COMPILER);
+      return;
+    default:
+      add_fence (c, WMM_FENCE_MFENCE);
+      return;
+    }
+}
+
+/* Builtins of the __atomic and __sync families; true when handled. */
+bool
+atomic_builtin (collector *c, gimple *stmt, int code)
+{
+  int w;
+  /* __atomic_* on sized objects. */
+  if (in_run (code, BUILT_IN_ATOMIC_LOAD_N, &w))
+    return atomic_on (c, arg (stmt, 0), ACC_LOAD, order_arg (stmt, 1), w,
+                      NULL, WMM_ALU_SECOND), true;
+  if (in_run (code, BUILT_IN_ATOMIC_STORE_N, &w))
+    return atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (stmt, 2), w,
+                      arg (stmt, 1), WMM_ALU_SECOND), true;
+  if (in_run (code, BUILT_IN_ATOMIC_EXCHANGE_N, &w))
+    return atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (stmt, 2), w,
+                      arg (stmt, 1), WMM_ALU_SECOND), true;
+  if (in_run (code, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_N, &w))
+    return atomic_on (c, arg (stmt, 0), ACC_RMW,
+                      stronger (order_arg (stmt, 4), order_arg (stmt, 5)), w,
+                      arg (stmt, 2), WMM_ALU_SECOND), true;
+  static const struct { int first; wmm_alu alu; } rmw_runs[] = {
+    { BUILT_IN_ATOMIC_ADD_FETCH_N, WMM_ALU_ADD },
+    { BUILT_IN_ATOMIC_SUB_FETCH_N, WMM_ALU_SUB },
+    { BUILT_IN_ATOMIC_AND_FETCH_N, WMM_ALU_AND },
+    { BUILT_IN_ATOMIC_NAND_FETCH_N, WMM_ALU_SECOND },
+    { BUILT_IN_ATOMIC_XOR_FETCH_N, WMM_ALU_XOR },
+    { BUILT_IN_ATOMIC_OR_FETCH_N, WMM_ALU_OR },
+    { BUILT_IN_ATOMIC_FETCH_ADD_N, WMM_ALU_ADD },
+    { BUILT_IN_ATOMIC_FETCH_SUB_N, WMM_ALU_SUB },
+    { BUILT_IN_ATOMIC_FETCH_AND_N, WMM_ALU_AND },
+    { BUILT_IN_ATOMIC_FETCH_NAND_N, WMM_ALU_SECOND },
+    { BUILT_IN_ATOMIC_FETCH_XOR_N, WMM_ALU_XOR },
+    { BUILT_IN_ATOMIC_FETCH_OR_N, WMM_ALU_OR },
+  };
+  for (auto &r : rmw_runs)
+    if (in_run (code, r.first, &w))
+      return atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (stmt, 2), w,
+                        arg (stmt, 1), r.alu), true;
+  static const struct { int first; wmm_alu alu; } sync_runs[] = {
+    { BUILT_IN_SYNC_FETCH_AND_ADD_N, WMM_ALU_ADD },
+    { BUILT_IN_SYNC_FETCH_AND_SUB_N, WMM_ALU_SUB },
+    { BUILT_IN_SYNC_FETCH_AND_OR_N, WMM_ALU_OR },
+    { BUILT_IN_SYNC_FETCH_AND_AND_N, WMM_ALU_AND },
+    { BUILT_IN_SYNC_FETCH_AND_XOR_N, WMM_ALU_XOR },
+    { BUILT_IN_SYNC_FETCH_AND_NAND_N, WMM_ALU_SECOND },
+    { BUILT_IN_SYNC_ADD_AND_FETCH_N, WMM_ALU_ADD },
+    { BUILT_IN_SYNC_SUB_AND_FETCH_N, WMM_ALU_SUB },
+    { BUILT_IN_SYNC_OR_AND_FETCH_N, WMM_ALU_OR },
+    { BUILT_IN_SYNC_AND_AND_FETCH_N, WMM_ALU_AND },
+    { BUILT_IN_SYNC_XOR_AND_FETCH_N, WMM_ALU_XOR },
+    { BUILT_IN_SYNC_NAND_AND_FETCH_N, WMM_ALU_SECOND },
+  };
+  for (auto &r : sync_runs)
+    if (in_run (code, r.first, &w))
+      return atomic_on (c, arg (stmt, 0), ACC_RMW, MEMMODEL_SEQ_CST, w,
+                        arg (stmt, 1), r.alu), true;
+  if (in_run (code, BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_N, &w)
+      || in_run (code, BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_N, &w))
+    return atomic_on (c, arg (stmt, 0), ACC_RMW, MEMMODEL_SEQ_CST, w,
+                      arg (stmt, 2), WMM_ALU_SECOND), true;
+  if (in_run (code, BUILT_IN_SYNC_LOCK_TEST_AND_SET_N, &w))
+    return atomic_on (c, arg (stmt, 0), ACC_RMW, MEMMODEL_ACQUIRE, w,
+                      arg (stmt, 1), WMM_ALU_SECOND), true;
+  if (in_run (code, BUILT_IN_SYNC_LOCK_RELEASE_N, &w))
+    return atomic_on (c, arg (stmt, 0), ACC_STORE, MEMMODEL_RELEASE, w,
+                      integer_zero_node, WMM_ALU_SECOND), true;
+  switch (code)
+    {
+    case BUILT_IN_ATOMIC_LOAD:
+      atomic_on (c, arg (stmt, 0), ACC_LOAD, order_arg (stmt, 2), 0, NULL,
+                 WMM_ALU_SECOND);
+      return true;
+    case BUILT_IN_ATOMIC_STORE:
+      atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (stmt, 2), 0, NULL,
+                 WMM_ALU_SECOND);
+      return true;
+    case BUILT_IN_ATOMIC_EXCHANGE:
+      atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (stmt, 3), 0, NULL,
+                 WMM_ALU_SECOND);
+      return true;
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE:
+      atomic_on (c, arg (stmt, 0), ACC_RMW,
+                 stronger (order_arg (stmt, 4), order_arg (stmt, 5)), 0, NULL,
+                 WMM_ALU_SECOND);
+      return true;
+    case BUILT_IN_ATOMIC_TEST_AND_SET:
+      atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (stmt, 1), 1,
+                 integer_one_node, WMM_ALU_SECOND);
+      return true;
+    case BUILT_IN_ATOMIC_CLEAR:
+      atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (stmt, 1), 1,
+                 integer_zero_node, WMM_ALU_SECOND);
+      return true;
+    case BUILT_IN_ATOMIC_THREAD_FENCE:
+      add_c11_fence (c, order_arg (stmt, 0));
+      return true;
+    case BUILT_IN_SYNC_SYNCHRONIZE:
+      add_fence (c, full_fence (c->model));
+      return true;
+    case BUILT_IN_ATOMIC_SIGNAL_FENCE:
+      add_fence (c, WMM_FENCE_COMPILER);
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Plain access of the memory a pointer argument reaches (memcpy & co). */
+void
+ptr_access (collector *c, tree ptr, bool is_store)
+{
+  int loc;
+  char *name;
+  if (!ptr || !wmm_shared_ptr (c->u, ptr, &loc, &name))
+    return;
+  wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
+  set_addr (&in, loc, 0);
+  if (is_store)
+    in.a = value_operand (c, NULL);
+  add (c, &in, -1, name);
+}
+
+/* String and memory builtins: their loads and stores through arguments. */
+bool
+memory_builtin (collector *c, gimple *stmt, int code)
+{
+  switch (code)
+    {
+    case BUILT_IN_MEMCPY: case BUILT_IN_MEMMOVE: case BUILT_IN_MEMPCPY:
+    case BUILT_IN_STRCPY: case BUILT_IN_STRNCPY: case BUILT_IN_STPCPY:
+    case BUILT_IN_STPNCPY: case BUILT_IN_STRCAT: case BUILT_IN_STRNCAT:
+    case BUILT_IN_MEMCPY_CHK: case BUILT_IN_MEMMOVE_CHK:
+    case BUILT_IN_STRCPY_CHK: case BUILT_IN_STRNCPY_CHK:
+      ptr_access (c, arg (stmt, 1), false);
+      ptr_access (c, arg (stmt, 0), true);
+      return true;
+    case BUILT_IN_BCOPY:
+      ptr_access (c, arg (stmt, 0), false);
+      ptr_access (c, arg (stmt, 1), true);
+      return true;
+    case BUILT_IN_MEMSET: case BUILT_IN_BZERO: case BUILT_IN_MEMSET_CHK:
+      ptr_access (c, arg (stmt, 0), true);
+      return true;
+    case BUILT_IN_MEMCMP: case BUILT_IN_BCMP: case BUILT_IN_STRCMP:
+    case BUILT_IN_STRNCMP: case BUILT_IN_STRCASECMP: case BUILT_IN_STRNCASECMP:
+      ptr_access (c, arg (stmt, 0), false);
+      ptr_access (c, arg (stmt, 1), false);
+      return true;
+    case BUILT_IN_STRLEN: case BUILT_IN_STRNLEN: case BUILT_IN_STRCHR:
+    case BUILT_IN_STRRCHR: case BUILT_IN_MEMCHR:
+      ptr_access (c, arg (stmt, 0), false);
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Library functions that synchronise: full fences. */
+bool
+is_lock_function (const char *n)
+{
+  static const char *const names[] = {
+    "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock",
+    "pthread_mutex_timedlock", "pthread_spin_lock", "pthread_spin_unlock",
+    "pthread_spin_trylock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock",
+    "pthread_rwlock_unlock", "pthread_rwlock_tryrdlock",
+    "pthread_rwlock_trywrlock", "pthread_cond_wait", "pthread_cond_timedwait",
+    "pthread_cond_signal", "pthread_cond_broadcast", "pthread_barrier_wait",
+    "pthread_create", "pthread_join", "pthread_once", "sem_wait", "sem_post",
+    "sem_trywait", "sem_timedwait", "mtx_lock", "mtx_unlock", "mtx_trylock",
+    "mtx_timedlock", "cnd_wait", "cnd_timedwait", "cnd_signal",
+    "cnd_broadcast", "thrd_create", "thrd_join", "call_once",
+  };
+  for (const char *s : names)
+    if (!strcmp (n, s))
+      return true;
+  return false;
+}
+
+/* Library functions that touch no memory another thread of the program
+ * reads or writes (I/O, allocation, process exit, time). */
+bool
+is_harmless_function (const char *n)
+{
+  static const char *const names[] = {
+    "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf",
+    "vsprintf", "vsnprintf", "puts", "fputs", "putchar", "fputc", "putc",
+    "fflush", "perror", "fwrite", "malloc", "calloc", "realloc", "free",
+    "aligned_alloc", "posix_memalign", "exit", "_exit", "_Exit", "abort",
+    "__assert_fail", "__assert_perror_fail", "__assert", "atoi", "atol",
+    "strtol", "strtoul", "strtoll", "strtoull", "rand", "srand", "time",
+    "clock", "usleep", "sleep", "nanosleep", "sched_yield", "pthread_self",
+    "pthread_exit", "pthread_attr_init", "pthread_attr_destroy",
+    "pthread_mutex_init", "pthread_mutex_destroy", "pthread_cond_init",
+    "pthread_cond_destroy", "pthread_spin_init", "pthread_spin_destroy",
+    "pthread_barrier_init", "pthread_barrier_destroy", "pthread_detach",
+    "sem_init", "sem_destroy", "mtx_init", "mtx_destroy", "cnd_init",
+    "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
+    "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
+    "__cxa_atexit", "atexit",
+  };
+  for (const char *s : names)
+    if (!strcmp (n, s))
+      return true;
+  return false;
+}
+
+/* A call statement. */
+void
+handle_call (collector *c, gcall *stmt)
+{
+  if (gimple_call_internal_p (stmt))
+    {
+      if (gimple_call_internal_fn (stmt) == IFN_ATOMIC_COMPARE_EXCHANGE)
+        {
+          atomic_on (c, arg (stmt, 0), ACC_RMW,
+                     stronger (order_arg (stmt, 4), order_arg (stmt, 5)), 0,
+                     arg (stmt, 2), WMM_ALU_SECOND);
+          return;
+        }
+      if (gimple_vdef (stmt))
+        add_unknown_call (c, "internal call");
+      return;
+    }
+  tree fndecl = gimple_call_fndecl (stmt);
+  /* Aggregate arguments read from memory. */
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      if (!is_gimple_reg (a) && !is_gimple_min_invariant (a)
+          && TREE_CODE (a) != SSA_NAME)
+        add_plain (c, a, false, NULL);
+    }
+  const char *name = fndecl && DECL_NAME (fndecl)
+                     ? IDENTIFIER_POINTER (DECL_NAME (fndecl)) : NULL;
+  if (fndecl && fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    {
+      int code = DECL_FUNCTION_CODE (fndecl);
+      if (atomic_builtin (c, stmt, code) || memory_builtin (c, stmt, code))
+        goto lhs;
+    }
+  if (name && is_lock_function (name))
+    {
+      add_fence (c, full_fence (c->model));
+      goto lhs;
+    }
+  if (name && is_harmless_function (name))
+    goto lhs;
+  if (fndecl && !gimple_vuse (stmt))
+    goto lhs;   /* const function: no memory */
+  {
+    int unit = fndecl ? wmm_unit_of (c->u, fndecl) : -1;
+    if (unit >= 0)
+      {
+        wmm_instr call = make (c, WMM_OP_CALL);
+        call.target = c->u->units[unit].thread >= 0
+                      ? c->u->units[unit].thread : unit;
+        add (c, &call, -1, NULL);
+      }
+    else if (fndecl && fndecl_built_in_p (fndecl)
+             && !gimple_vdef (stmt))
+      ;   /* a builtin that only reads memory that is not shared data */
+    else
+      add_unknown_call (c, name ? name : "indirect call");
+  }
+lhs:
+  tree lhs = gimple_call_lhs (stmt);
+  if (lhs && !is_gimple_reg (lhs) && TREE_CODE (lhs) != SSA_NAME)
+    add_plain (c, lhs, true, NULL);
+}
+
+/* What a fence mnemonic of an asm statement is, as a kind of the model;
+ * WMM_FENCE_NONE = not a fence. */
+wmm_fence
+asm_fence_kind (collector *c, const char *insn)
+{
+  char buf[64];
+  size_t n = 0;
+  while (*insn == ' ' || *insn == '\t')
+    insn++;
+  for (; *insn && *insn != ';' && *insn != '\n' && n + 1 < sizeof buf; insn++)
+    buf[n++] = TOLOWER (*insn);
+  while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+    n--;
+  buf[n] = 0;
+  wmm_model m = c->model;
+  bool power = m == WMM_MODEL_POWER, v7 = m == WMM_MODEL_ARMV7,
+       v8 = m == WMM_MODEL_ARMV8;
+  if (!strncmp (buf, "lock", 4) || !strncmp (buf, "xchg", 4)
+      || !strcmp (buf, "mfence") || !strcmp (buf, "sync")
+      || !strcmp (buf, "hwsync") || !strcmp (buf, "sync 0")
+      || !strncmp (buf, "dsb", 3)
+      || !strcmp (buf, "dmb") || !strcmp (buf, "dmb ish")
+      || !strcmp (buf, "dmb sy") || !strcmp (buf, "dmb osh")
+      || !strcmp (buf, "dmb nsh"))
+    return full_fence (m);
+  if (!strcmp (buf, "lwsync") || !strcmp (buf, "sync 1"))
+    return power ? WMM_FENCE_LWSYNC : WMM_FENCE_COMPILER;
+  if (!strcmp (buf, "isync"))
+    return power ? WMM_FENCE_ISYNC : WMM_FENCE_COMPILER;
+  if (!strcmp (buf, "eieio"))
+    return power ? WMM_FENCE_EIEIO : WMM_FENCE_COMPILER;
+  if (!strcmp (buf, "isb"))
+    return v7 || v8 ? WMM_FENCE_ISB : WMM_FENCE_COMPILER;
+  if (!strncmp (buf, "dmb", 3) && strstr (buf, "st"))
+    return v8 ? WMM_FENCE_DMB_ISHST : v7 ? WMM_FENCE_DMB_ST
+           : WMM_FENCE_COMPILER;
+  if (!strncmp (buf, "dmb", 3) && strstr (buf, "ld"))
+    return v8 ? WMM_FENCE_DMB_ISHLD : WMM_FENCE_COMPILER;
+  return WMM_FENCE_NONE;
+}
+
+/* An asm statement: memory operands, fence instructions, "memory". */
+void
+handle_asm (collector *c, gasm *stmt)
+{
+  for (unsigned i = 0; i < gimple_asm_ninputs (stmt); i++)
+    {
+      tree v = TREE_VALUE (gimple_asm_input_op (stmt, i));
+      if (!is_gimple_reg (v) && !is_gimple_min_invariant (v)
+          && TREE_CODE (v) != SSA_NAME)
+        add_plain (c, v, false, NULL);
+    }
+  bool clobbers_memory = false;
+  for (unsigned i = 0; i < gimple_asm_nclobbers (stmt); i++)
+    {
+      tree cl = TREE_VALUE (gimple_asm_clobber_op (stmt, i));
+      if (!strcmp (TREE_STRING_POINTER (cl), "memory"))
+        clobbers_memory = true;
+    }
+  bool fenced = false;
+  const char *text = gimple_asm_string (stmt);
+  for (const char *p = text; p && *p;)
+    {
+      wmm_fence f = asm_fence_kind (c, p);
+      if (f != WMM_FENCE_NONE)
+        {
+          add_fence (c, f);
+          fenced = true;
+        }
+      const char *next = strpbrk (p, ";\n");
+      p = next ? next + 1 : NULL;
+    }
+  if (!fenced && clobbers_memory)
+    add_fence (c, WMM_FENCE_COMPILER);
+  for (unsigned i = 0; i < gimple_asm_noutputs (stmt); i++)
+    {
+      tree v = TREE_VALUE (gimple_asm_output_op (stmt, i));
+      if (!is_gimple_reg (v) && TREE_CODE (v) != SSA_NAME)
+        add_plain (c, v, true, NULL);
+    }
+}
+
+/* One statement. */
+void
+handle_stmt (collector *c, gimple *stmt)
+{
+  c->stmt = stmt;
+  c->group_first = c->t->ncode;
+  expanded_location xl = expand_location (gimple_location (stmt));
+  c->pos.file = xl.file ? wmm_program_file (c->u->prog, xl.file) : -1;
+  c->pos.line = xl.line;
+  c->pos.col = xl.column;
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_ASSIGN:
+      if (gimple_clobber_p (stmt))
+        return;
+      if (gimple_assign_load_p (stmt))
+        add_plain (c, gimple_assign_rhs1 (stmt), false, NULL);
+      if (gimple_store_p (stmt))
+        add_plain (c, gimple_assign_lhs (stmt), true,
+                   gimple_assign_single_p (stmt)
+                   ? gimple_assign_rhs1 (stmt) : NULL);
+      return;
+    case GIMPLE_CALL:
+      handle_call (c, as_a<gcall *> (stmt));
+      return;
+    case GIMPLE_ASM:
+      handle_asm (c, as_a<gasm *> (stmt));
+      return;
+    default:
+      return;
+    }
+}
+
+/* Edges the IR follows (exceptional and abnormal flow is not modelled). */
+bool
+followed_edge (edge e)
+{
+  return !(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE));
+}
+
+/* Append a glue instruction (BRANCH/JUMP) whose target is block `dest`
+ * (EXIT = the end of the code); patched later. */
+void
+add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
+          vec<std::pair<int, basic_block> > *patch)
+{
+  wmm_instr in = wmm_instr_init (op);
+  in.cond = op == WMM_OP_BRANCH ? WMM_COND_ANY : WMM_COND_ALWAYS;
+  in.freq = c->freq;
+  profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (c->unit->fn)->count;
+  if (e && e->count ().initialized_p () && entry.initialized_p ()
+      && entry.nonzero_p ())
+    in.freq = e->count ().to_sreal_scale (entry).to_double ();
+  in.pos = c->pos;
+  int idx = wmm_thread_append (c->t, &in);
+  if (idx < 0)
+    return;
+  wmm_site s;
+  memset (&s, 0, sizeof s);
+  s.kind = e && op == WMM_OP_JUMP ? WMM_SITE_EDGE : WMM_SITE_BB_END;
+  s.bb = c->bb;
+  s.e = e;
+  s.first = s.last = idx;
+  s.operand = -1;
+  gimple *last = last_stmt (c->bb);
+  s.loc = last ? gimple_location (last) : UNKNOWN_LOCATION;
+  c->unit->sites.safe_push (s);
+  patch->safe_push (std::make_pair (idx, dest));
+}
+
+/* Collect one code unit. */
+bool
+collect_unit (wmm_unitinfo *u, wmm_unit *unit)
+{
+  collector c;
+  memset (&c, 0, sizeof c);
+  c.u = u;
+  c.unit = unit;
+  c.t = &u->prog->threads[unit->thread];
+  c.model = u->model;
+  c.reg_unknown = c.reg_tmp = -1;
+  function *fn = unit->fn;
+  push_cfun (fn);
+  wmm_region *region = unit->region ? wmm_region_begin (u, unit) : NULL;
+  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
+  int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
+  auto_vec<int> start;
+  start.safe_grow_cleared (last_basic_block_for_fn (fn));
+  auto_vec<std::pair<int, basic_block> > patch;
+  for (int k = 0; k < nrpo; k++)
+    {
+      basic_block bb = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
+      c.bb = bb;
+      c.freq = wmm_bb_frequency (fn, bb);
+      start[bb->index] = c.t->ncode;
+      wmm_region_set state = region ? wmm_region_at (region, bb) : 1;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        {
+          gimple *stmt = gsi_stmt (gsi);
+          if (is_gimple_debug (stmt))
+            continue;
+          if (state)
+            handle_stmt (&c, stmt);
+          if (region)
+            state = wmm_region_step (region, stmt, state);
+        }
+      c.stmt = NULL;
+      /* Block end: BRANCH to all successors but the last, then JUMP to the
+         last unless it is laid out next. */
+      auto_vec<edge> succs;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (followed_edge (e))
+          succs.safe_push (e);
+      basic_block next = k + 1 < nrpo ? BASIC_BLOCK_FOR_FN (fn, rpo[k + 1])
+                                      : EXIT_BLOCK_PTR_FOR_FN (fn);
+      if (succs.is_empty ())
+        {
+          if (k + 1 < nrpo)
+            add_glue (&c, WMM_OP_JUMP, EXIT_BLOCK_PTR_FOR_FN (fn), NULL,
+                      &patch);
+          continue;
+        }
+      for (unsigned j = 0; j + 1 < succs.length (); j++)
+        add_glue (&c, WMM_OP_BRANCH, succs[j]->dest, NULL, &patch);
+      edge last_e = succs.last ();
+      if (last_e->dest != next)
+        add_glue (&c, WMM_OP_JUMP, last_e->dest,
+                  succs.length () >= 2 ? last_e : NULL, &patch);
+    }
+  for (auto &p : patch)
+    c.t->code[p.first].target
+      = p.second->index < NUM_FIXED_BLOCKS ? c.t->ncode : start[p.second->index];
+  free (rpo);
+  if (region)
+    wmm_region_end (region);
+  pop_cfun ();
+  return true;
+}
+
+/* A printable, unique name for the code unit of a function. */
+char *
+unit_name (wmm_unitinfo *u, tree decl)
+{
+  const char *n = lang_hooks.decl_printable_name (decl, 1);
+  char *name = xstrdup (n ? n : "fn");
+  for (int k = 2; wmm_program_find_loc (u->prog, name) >= 0 || [&] {
+         for (int t = 0; t < u->prog->nthreads; t++)
+           if (!strcmp (u->prog->threads[t].name, name))
+             return true;
+         return false;
+       } (); k++)
+    {
+      free (name);
+      name = xasprintf ("%s'%d", n ? n : "fn", k);
+    }
+  return name;
+}
+
+} // anon namespace
+
+void
+wmm_note (wmm_unitinfo *u, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  char *s = xvasprintf (fmt, ap);
+  va_end (ap);
+  for (char *n : u->notes)
+    if (!strcmp (n, s))
+      {
+        free (s);
+        return;
+      }
+  u->notes.safe_push (s);
+}
+
+bool
+wmm_collect (wmm_unitinfo *u)
+{
+  wmm_memloc_reset ();
+  const char *file = main_input_filename ? main_input_filename : "<stdin>";
+  u->prog = wmm_program_new (file, WMM_ARCH_GIMPLE);
+  if (!u->prog)
+    return false;
+  wmm_program_file (u->prog, file);
+  /* Create every code unit first so that calls can name their targets. */
+  for (unsigned i = 0; i < u->units.length (); i++)
+    {
+      wmm_unit *unit = &u->units[i];
+      char *name = unit_name (u, unit->decl);
+      unit->thread = wmm_program_thread (u->prog, name);
+      free (name);
+      if (unit->thread < 0)
+        return false;
+      wmm_thread *t = &u->prog->threads[unit->thread];
+      t->entry = unit->entry;
+      t->instances = unit->instances;
+    }
+  for (unsigned i = 0; i < u->units.length (); i++)
+    if (!collect_unit (u, &u->units[i]))
+      return false;
+  wmm_memloc_fix_overlaps (u);
+  return true;
+}
+
+void
+wmm_unitinfo_free (wmm_unitinfo *u)
+{
+  for (unsigned i = 0; i < u->units.length (); i++)
+    {
+      for (unsigned k = 0; k < u->units[i].sites.length (); k++)
+        free (u->units[i].sites[k].name);
+      u->units[i].sites.release ();
+    }
+  u->units.release ();
+  for (char *n : u->notes)
+    free (n);
+  u->notes.release ();
+  if (u->prog)
+    wmm_program_free (u->prog);
+  u->prog = NULL;
+  delete u->creators;
+  u->creators = NULL;
+  wmm_memloc_reset ();
+}

@@ -1,0 +1,356 @@
+/* emit.cc — put the placement back into GIMPLE: a fence statement at each
+ * placed position, and volatile (a volatile MEM_REF or a volatile copy of
+ * the reference) on every access the analysis orders, so that -O2/-O3
+ * keep those accesses in program order and in the binary.
+ *
+ * Example: placement {P0, before 1, lwsync} on ppc64le turns
+ *     x = 1;  y = 1;
+ * into
+ *     MEM <volatile int> [&x] = 1;  __atomic_thread_fence (4);
+ *     MEM <volatile int> [&y] = 1;
+ * which GCC compiles to  stw; lwsync; stw.
+ *
+ * Fences are __atomic_thread_fence builtins where the target's expansion is
+ * the wanted instruction (DESIGN.md's table), inline asm where no builtin
+ * gives it (dmb ishst, eieio, isync, isb).  Afterwards the virtual SSA web,
+ * the call graph edges and GCC's function summaries (fn summary, pure/const,
+ * modref) of the changed functions and their callers are brought up to date.
+ */
+#include "plugin.h"
+
+#ifndef WMM_TARGET_CPU
+#define WMM_TARGET_CPU "other"
+#endif
+
+namespace {
+
+/* How a fence kind is emitted on this target. */
+struct emission {
+  int order;              /* memmodel for the builtin, or -1 */
+  const char *asm_text;   /* inline asm when order < 0 */
+};
+
+bool
+cpu_is (const char *c)
+{
+  return !strcmp (WMM_TARGET_CPU, c);
+}
+
+emission
+how_to_emit (wmm_fence kind)
+{
+  bool arm = cpu_is ("arm") || cpu_is ("aarch64");
+  bool ppc = cpu_is ("ppc");
+  switch (kind)
+    {
+    case WMM_FENCE_LWSYNC:
+    case WMM_FENCE_C_ACQ_REL:
+      return { MEMMODEL_ACQ_REL, NULL };
+    case WMM_FENCE_C_ACQUIRE:
+      return { MEMMODEL_ACQUIRE, NULL };
+    case WMM_FENCE_C_RELEASE:
+      return { MEMMODEL_RELEASE, NULL };
+    case WMM_FENCE_DMB_ISHLD:
+      /* ARMv7 has no load-only barrier: dmb ish. */
+      return { cpu_is ("arm") ? MEMMODEL_SEQ_CST : MEMMODEL_ACQUIRE, NULL };
+    case WMM_FENCE_DMB_ST:
+    case WMM_FENCE_DMB_ISHST:
+    case WMM_FENCE_DSB_ST:
+      if (arm)
+        return { -1, "dmb ishst" };
+      return { MEMMODEL_RELEASE, NULL };
+    case WMM_FENCE_EIEIO:
+      if (ppc)
+        return { -1, "eieio" };
+      return { MEMMODEL_RELEASE, NULL };
+    case WMM_FENCE_ISYNC:
+      if (ppc)
+        return { -1, "isync" };
+      return { MEMMODEL_SEQ_CST, NULL };
+    case WMM_FENCE_ISB:
+      if (arm)
+        return { -1, "isb" };
+      return { MEMMODEL_SEQ_CST, NULL };
+    case WMM_FENCE_COMPILER:
+      return { -2, NULL };   /* __atomic_signal_fence */
+    default:                 /* mfence, sync, dmb, dsb, dmb ish, seq_cst */
+      return { MEMMODEL_SEQ_CST, NULL };
+    }
+}
+
+/* A new fence statement for `kind`. */
+gimple *
+build_fence (wmm_fence kind, location_t loc)
+{
+  emission e = how_to_emit (kind);
+  gimple *g;
+  if (e.order == -1)
+    {
+      vec<tree, va_gc> *clobbers = NULL;
+      vec_safe_push (clobbers, build_tree_list (NULL_TREE,
+                                                build_string (7, "memory")));
+      gasm *a = gimple_build_asm_vec (e.asm_text, NULL, NULL, clobbers, NULL);
+      gimple_asm_set_volatile (a, true);
+      g = a;
+    }
+  else
+    {
+      enum built_in_function fn = e.order == -2 ? BUILT_IN_ATOMIC_SIGNAL_FENCE
+                                  : BUILT_IN_ATOMIC_THREAD_FENCE;
+      int order = e.order == -2 ? MEMMODEL_SEQ_CST : e.order;
+      g = gimple_build_call (builtin_decl_explicit (fn), 1,
+                             build_int_cst (integer_type_node, order));
+    }
+  gimple_set_location (g, loc);
+  return g;
+}
+
+/* Insert g after the last statement of bb (before its control statement),
+ * or on its outgoing edges when the last statement ends the block. */
+void
+insert_at_end (basic_block bb, gimple *g)
+{
+  gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
+  if (gsi_end_p (gsi))
+    {
+      gsi = gsi_after_labels (bb);
+      gsi_insert_before (&gsi, g, GSI_SAME_STMT);
+      return;
+    }
+  gimple *last = gsi_stmt (gsi);
+  if (is_ctrl_stmt (last))
+    {
+      gsi_insert_before (&gsi, g, GSI_SAME_STMT);
+      return;
+    }
+  if (stmt_ends_bb_p (last))
+    {
+      bool first = true;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE)))
+          {
+            gsi_insert_on_edge (e, first ? g : gimple_copy (g));
+            first = false;
+          }
+      return;
+    }
+  gsi_insert_after (&gsi, g, GSI_NEW_STMT);
+}
+
+/* Insert g right after statement s. */
+void
+insert_after_stmt (gimple *s, gimple *g)
+{
+  if (stmt_ends_bb_p (s))
+    {
+      insert_at_end (gimple_bb (s), g);
+      return;
+    }
+  gimple_stmt_iterator gsi = gsi_for_stmt (s);
+  gsi_insert_after (&gsi, g, GSI_NEW_STMT);
+}
+
+/* Put a fence of `kind` at "before instruction i" of unit `unit`. */
+void
+place_fence (wmm_unitinfo *u, wmm_unit *unit, int i, wmm_fence kind)
+{
+  const wmm_thread *t = &u->prog->threads[unit->thread];
+  location_t loc = wmm_position_location (u, unit->thread, i);
+  if (i >= t->ncode || i >= (int) unit->sites.length ())
+    {
+      /* The end of the function: before every return. */
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (cfun)->preds)
+        if (!(e->flags & EDGE_FAKE))
+          insert_at_end (e->src, build_fence (kind, loc));
+      return;
+    }
+  const wmm_site *s = &unit->sites[i];
+  switch (s->kind)
+    {
+    case WMM_SITE_BB_END:
+      insert_at_end (s->bb, build_fence (kind, loc));
+      return;
+    case WMM_SITE_EDGE:
+      gsi_insert_on_edge (s->e, build_fence (kind, loc));
+      return;
+    case WMM_SITE_STMT:
+      break;
+    }
+  bool before = false, after = false;
+  if (i == s->first)
+    before = true;
+  else
+    {
+      bool acc_before = false, acc_after = false;
+      for (int k = s->first; k < i; k++)
+        acc_before |= wmm_instr_is_access (&t->code[k]);
+      for (int k = i; k <= s->last; k++)
+        acc_after |= wmm_instr_is_access (&t->code[k]);
+      if (!acc_after)
+        after = true;
+      else if (!acc_before)
+        before = true;
+      else
+        {
+          /* Inside one statement's accesses: fence on both sides. */
+          before = after = true;
+          wmm_note (u, "a fence between two accesses of one statement "
+                    "(a call or a block copy) is emitted before and after "
+                    "the statement");
+        }
+    }
+  if (before)
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (s->stmt);
+      gsi_insert_before (&gsi, build_fence (kind, loc), GSI_SAME_STMT);
+    }
+  if (after)
+    insert_after_stmt (s->stmt, build_fence (kind, loc));
+}
+
+/* A volatile version of reference ref. */
+tree
+volatile_ref (tree ref)
+{
+  if (TREE_THIS_VOLATILE (ref))
+    return ref;
+  tree type = TREE_TYPE (ref);
+  tree vtype = build_qualified_type (type, TYPE_QUALS (type)
+                                           | TYPE_QUAL_VOLATILE);
+  tree r;
+  if (DECL_P (ref))
+    r = build2 (MEM_REF, vtype, build_fold_addr_expr (ref),
+                build_int_cst (reference_alias_ptr_type (ref), 0));
+  else
+    {
+      r = copy_node (ref);
+      TREE_TYPE (r) = vtype;
+    }
+  TREE_THIS_VOLATILE (r) = 1;
+  TREE_SIDE_EFFECTS (r) = 1;
+  return r;
+}
+
+/* Make the access of instruction i volatile; true when it changed. */
+bool
+make_volatile (wmm_unit *unit, int i)
+{
+  if (i >= (int) unit->sites.length ())
+    return false;
+  wmm_site *s = &unit->sites[i];
+  if (s->kind != WMM_SITE_STMT || s->operand < 0
+      || !is_gimple_assign (s->stmt))
+    return false;
+  tree *slot = s->operand == 0 ? gimple_assign_lhs_ptr (s->stmt)
+                               : gimple_assign_rhs1_ptr (s->stmt);
+  tree v = volatile_ref (*slot);
+  if (v == *slot)
+    return false;
+  *slot = v;
+  update_stmt (s->stmt);
+  return true;
+}
+
+/* GCC's summaries of a changed function no longer hold: recompute what
+ * can be recomputed, make the rest conservative. */
+void
+forget_summaries (cgraph_node *node)
+{
+  tree decl = node->decl;
+  DECL_PURE_P (decl) = 0;
+  TREE_READONLY (decl) = 0;
+  DECL_LOOPING_CONST_OR_PURE_P (decl) = 0;
+  if (modref_summary *m = get_modref_function_summary (node))
+    {
+      if (m->loads)
+        m->loads->collapse ();
+      if (m->stores)
+        m->stores->collapse ();
+      m->kills.truncate (0);
+      m->side_effects = 1;
+      m->nondeterministic = 1;
+      m->global_memory_read = 1;
+      m->global_memory_written = 1;
+      m->try_dse = 0;
+    }
+}
+
+} // anon namespace
+
+const char *
+wmm_fence_instruction (wmm_fence kind)
+{
+  emission e = how_to_emit (kind);
+  if (e.order == -1)
+    return e.asm_text;
+  if (e.order == -2)
+    return "compiler barrier";
+  bool sc = e.order == MEMMODEL_SEQ_CST;
+  if (cpu_is ("x86"))
+    return sc ? "lock orq $0,(%rsp) / mfence" : "compiler barrier";
+  if (cpu_is ("ppc"))
+    return sc ? "sync" : "lwsync";
+  if (cpu_is ("aarch64"))
+    return e.order == MEMMODEL_ACQUIRE ? "dmb ishld" : "dmb ish";
+  if (cpu_is ("arm"))
+    return "dmb ish";
+  return sc ? "__atomic_thread_fence (seq_cst)" : "__atomic_thread_fence";
+}
+
+void
+wmm_emit (wmm_unitinfo *u, const wmm_placement *pl, char **vol)
+{
+  auto_vec<cgraph_node *> changed;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    {
+      wmm_unit *unit = &u->units[k];
+      int t = unit->thread;
+      bool any = false;
+      for (int f = 0; f < pl->nfences && !any; f++)
+        any = pl->fences[f].thread == t;
+      for (int i = 0; vol && i < u->prog->threads[t].ncode && !any; i++)
+        any = vol[t][i] != 0;
+      if (!any)
+        continue;
+      push_cfun (unit->fn);
+      bool did = false;
+      /* Volatile first: fence insertion does not move statements. */
+      for (int i = 0; vol && i < u->prog->threads[t].ncode; i++)
+        if (vol[t][i])
+          did |= make_volatile (unit, i);
+      for (int f = 0; f < pl->nfences; f++)
+        if (pl->fences[f].thread == t)
+          {
+            place_fence (u, unit, pl->fences[f].index, pl->fences[f].kind);
+            did = true;
+          }
+      if (did)
+        {
+          gsi_commit_edge_inserts ();
+          free_dominance_info (CDI_DOMINATORS);
+          free_dominance_info (CDI_POST_DOMINATORS);
+          mark_virtual_operands_for_renaming (cfun);
+          update_ssa (TODO_update_ssa_only_virtuals);
+          cgraph_edge::rebuild_edges ();
+          if (ipa_fn_summaries)
+            compute_fn_summary (unit->node, true);
+          changed.safe_push (unit->node);
+        }
+      pop_cfun ();
+    }
+  /* The changed functions and everything that calls them. */
+  hash_set<cgraph_node *> seen;
+  while (!changed.is_empty ())
+    {
+      cgraph_node *n = changed.pop ();
+      if (seen.add (n))
+        continue;
+      forget_summaries (n);
+      for (cgraph_edge *e = n->callers; e; e = e->next_caller)
+        changed.safe_push (e->caller);
+    }
+}

@@ -1,0 +1,216 @@
+/* ordered.cc — run the core's placement on the collected program and decide
+ * which accesses the compiler must keep in program order.
+ *
+ * Volatile (in program order, never merged or hoisted) are:
+ *  - every access of a critical cycle (delay end points and witness
+ *    cycles) under the chosen model;
+ *  - for models that keep some pairs in hardware (sc, tso, pso), also every
+ *    access of a critical cycle under the compiler's own model: RMO on a
+ *    copy of the program where every fence, compiler barriers included, is
+ *    a full fence (the compiler reorders anything but what such a barrier
+ *    separates);
+ *  - loads in a loop from a location another thread may store to
+ *    (spin loops such as `while (!flag);`).
+ * Example: SB on x86-TSO: the analysis puts an mfence between W x and R y
+ *   in both threads and the four accesses become volatile.
+ *
+ * When the placement fails (a limit, out of memory), the sound fallback is
+ * a full fence before every shared access and every access volatile; the
+ * report says so.
+ */
+#include "plugin.h"
+
+namespace {
+
+char **
+alloc_volatile (wmm_unitinfo *u)
+{
+  char **vol = XCNEWVEC (char *, u->prog->nthreads);
+  for (int t = 0; t < u->prog->nthreads; t++)
+    vol[t] = XCNEWVEC (char, u->prog->threads[t].ncode + 1);
+  return vol;
+}
+
+void
+mark (wmm_unitinfo *u, char **vol, int t, int i)
+{
+  if (t >= 0 && t < u->prog->nthreads && i >= 0
+      && i < u->prog->threads[t].ncode
+      && wmm_instr_is_access (&u->prog->threads[t].code[i]))
+    vol[t][i] = 1;
+}
+
+/* Every access the placement's delays and cycles mention. */
+void
+mark_placement (wmm_unitinfo *u, const wmm_placement *pl, char **vol)
+{
+  for (int d = 0; d < pl->ndelays; d++)
+    {
+      mark (u, vol, pl->delays[d].thread, pl->delays[d].from);
+      mark (u, vol, pl->delays[d].thread, pl->delays[d].to);
+    }
+  for (int c = 0; c < pl->ncycles; c++)
+    for (int e = 0; e < pl->cycles[c].nev; e++)
+      mark (u, vol, pl->cycles[c].ev[e].thread, pl->cycles[c].ev[e].index);
+}
+
+const wmm_unit *
+unit_of_thread (const wmm_unitinfo *u, int t)
+{
+  for (unsigned k = 0; k < u->units.length (); k++)
+    if (u->units[k].thread == t)
+      return &u->units[k];
+  return NULL;
+}
+
+/* Is the statement of instruction i of code unit t inside a loop? */
+bool
+in_loop (const wmm_unitinfo *u, int t, int i)
+{
+  const wmm_unit *unit = unit_of_thread (u, t);
+  if (!unit || i >= (int) unit->sites.length () || !unit->sites[i].bb)
+    return true;
+  basic_block bb = unit->sites[i].bb;
+  if (!loops_for_fn (unit->fn) || !bb->loop_father)
+    return true;
+  return bb_loop_depth (bb) > 0;
+}
+
+/* Spin loops: loads in loops of locations that other code may write. */
+void
+mark_spin_loads (wmm_unitinfo *u, char **vol)
+{
+  wmm_program *p = u->prog;
+  for (int t = 0; t < p->nthreads; t++)
+    for (int i = 0; i < p->threads[t].ncode; i++)
+      {
+        const wmm_instr *in = &p->threads[t].code[i];
+        if (in->op != WMM_OP_LOAD || !in_loop (u, t, i))
+          continue;
+        bool written = false;
+        for (int t2 = 0; t2 < p->nthreads && !written; t2++)
+          {
+            const wmm_unit *u2 = unit_of_thread (u, t2);
+            if (t2 == t && p->threads[t].instances < 2 && p->threads[t].entry)
+              continue;
+            for (int j = 0; j < p->threads[t2].ncode && !written; j++)
+              {
+                const wmm_instr *w = &p->threads[t2].code[j];
+                if (!wmm_instr_writes (w)
+                    || (u2 && j < (int) u2->sites.length ()
+                        && u2->sites[j].summary))
+                  continue;
+                written = in->addr.loc_hint < 0 || w->addr.loc_hint < 0
+                          || w->addr.loc_hint == in->addr.loc_hint;
+              }
+          }
+        if (written)
+          vol[t][i] = 1;
+      }
+}
+
+/* The compiler's model: RMO with every fence a full fence. */
+wmm_program *
+compiler_view (const wmm_program *p)
+{
+  wmm_program *q = wmm_program_clone (p);
+  if (!q)
+    return NULL;
+  for (int t = 0; t < q->nthreads; t++)
+    for (int i = 0; i < q->threads[t].ncode; i++)
+      if (q->threads[t].code[i].op == WMM_OP_FENCE)
+        q->threads[t].code[i].fence = WMM_FENCE_MFENCE;
+  return q;
+}
+
+/* The sound fallback: a full fence before every access, all volatile. */
+void
+fallback (wmm_unitinfo *u, wmm_placement *pl, char **vol, const char *why)
+{
+  wmm_placement_free (pl);
+  memset (pl, 0, sizeof *pl);
+  wmm_program *p = u->prog;
+  int n = 0;
+  for (int t = 0; t < p->nthreads; t++)
+    for (int i = 0; i < p->threads[t].ncode; i++)
+      n += wmm_instr_is_access (&p->threads[t].code[i]);
+  pl->fences = XCNEWVEC (wmm_placed_fence, n + 1);
+  wmm_fence full = u->model == WMM_MODEL_POWER ? WMM_FENCE_SYNC
+                   : u->model == WMM_MODEL_ARMV7 ? WMM_FENCE_DMB
+                   : u->model == WMM_MODEL_ARMV8 ? WMM_FENCE_DMB_ISH
+                   : WMM_FENCE_MFENCE;
+  for (int t = 0; t < p->nthreads; t++)
+    for (int i = 0; i < p->threads[t].ncode; i++)
+      if (wmm_instr_is_access (&p->threads[t].code[i]))
+        {
+          wmm_placed_fence *f = &pl->fences[pl->nfences++];
+          f->thread = t;
+          f->index = i;
+          f->kind = full;
+          f->cost = wmm_fence_cost (u->model, full);
+          pl->total_cost += f->cost;
+          vol[t][i] = 1;
+        }
+  pl->status = WMM_PLACE_GREEDY;
+  snprintf (pl->note, sizeof pl->note, "placement failed (%.120s): a full fence "
+            "before every shared access", why);
+  wmm_note (u, "%s", pl->note);
+}
+
+} // anon namespace
+
+bool
+wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
+{
+  char **vol = alloc_volatile (u);
+  *volp = vol;
+  memset (pl, 0, sizeof *pl);
+  wmm_place_opts o = wmm_place_opts_default (u->model);
+  o.time_limit = u->opts->time_limit;
+  o.force_greedy = u->opts->greedy;
+  o.use_freq = 1;
+  wmm_error err;
+  memset (&err, 0, sizeof err);
+  if (wmm_place (u->prog, &o, pl, &err) < 0)
+    {
+      fallback (u, pl, vol, err.msg);
+      return true;
+    }
+  if (pl->status != WMM_PLACE_OPTIMAL && pl->note[0])
+    wmm_note (u, "%s", pl->note);
+  mark_placement (u, pl, vol);
+  if (u->model == WMM_MODEL_SC || u->model == WMM_MODEL_TSO
+      || u->model == WMM_MODEL_PSO)
+    {
+      wmm_program *q = compiler_view (u->prog);
+      wmm_place_opts oc = wmm_place_opts_default (WMM_MODEL_RMO);
+      oc.force_greedy = 1;
+      wmm_placement pc;
+      memset (&pc, 0, sizeof pc);
+      if (q && wmm_place (q, &oc, &pc, &err) == 0)
+        mark_placement (u, &pc, vol);
+      else
+        {
+          wmm_note (u, "the compiler-order analysis failed: every shared "
+                    "access is kept in program order");
+          for (int t = 0; t < u->prog->nthreads; t++)
+            for (int i = 0; i < u->prog->threads[t].ncode; i++)
+              mark (u, vol, t, i);
+        }
+      wmm_placement_free (&pc);
+      if (q)
+        wmm_program_free (q);
+    }
+  mark_spin_loads (u, vol);
+  return true;
+}
+
+void
+wmm_free_volatile (wmm_unitinfo *u, char **vol)
+{
+  if (!vol)
+    return;
+  for (int t = 0; u->prog && t < u->prog->nthreads; t++)
+    free (vol[t]);
+  free (vol);
+}

@@ -1,0 +1,327 @@
+/* report.cc — tell the user about every fence: a GCC note (a warning in
+ * mode=warn) at the fence's position with the cycle it breaks as a
+ * diagnostic path, and the JSON report file (mode-independent content,
+ * deterministic, written atomically).
+ *
+ * Example note:
+ *   mp.c:6:6: note: wmmfence: 'lwsync' (emitted as lwsync) orders W x
+ *     (mp.c:5:6) before W y (mp.c:6:6); cycle: P0 W x mp.c:5:6 ->
+ *     P0 W y mp.c:6:6 -> P1 R y mp.c:10:12 -> P1 R x mp.c:11:12
+ * JSON (one object; see docs/plugin.md for every field):
+ *   {"tool":"wmmfence","file":"mp.c","model":"power","status":"optimal",
+ *    "fences":[{"function":"P0","line":6,"kind":"lwsync",...}], ...}
+ */
+#include "plugin.h"
+#include "strbuf.h"
+
+namespace {
+
+/* The unit whose IR thread is t. */
+const wmm_unit *
+unit_of_thread (const wmm_unitinfo *u, int t)
+{
+  for (unsigned k = 0; k < u->units.length (); k++)
+    if (u->units[k].thread == t)
+      return &u->units[k];
+  return NULL;
+}
+
+const char *
+access_letter (const wmm_instr *in)
+{
+  switch (in->op)
+    {
+    case WMM_OP_LOAD: case WMM_OP_LOAD_EX: return "R";
+    case WMM_OP_STORE: case WMM_OP_STORE_EX: return "W";
+    case WMM_OP_RMW: return "RMW";
+    default: return "?";
+    }
+}
+
+/* "x", or the reference's name for an unknown address. */
+const char *
+access_name (const wmm_unitinfo *u, int t, int i)
+{
+  const wmm_instr *in = &u->prog->threads[t].code[i];
+  if (in->addr.loc_hint >= 0 && in->addr.loc_hint < u->prog->nlocs)
+    return u->prog->locs[in->addr.loc_hint].name;
+  const wmm_unit *unit = unit_of_thread (u, t);
+  if (unit && i < (int) unit->sites.length () && unit->sites[i].name)
+    return unit->sites[i].name;
+  return "?";
+}
+
+location_t
+instr_location (const wmm_unitinfo *u, int t, int i)
+{
+  const wmm_unit *unit = unit_of_thread (u, t);
+  if (!unit || i < 0 || i >= (int) unit->sites.length ())
+    return UNKNOWN_LOCATION;
+  return unit->sites[i].loc;
+}
+
+/* "file:line:col" of an instruction (from the IR, so it is stable). */
+void
+pos_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_instr *in)
+{
+  const char *file = in->pos.file >= 0 && in->pos.file < u->prog->nfiles
+                     ? u->prog->files[in->pos.file] : "?";
+  wmm_strbuf_printf (b, "%s:%d:%d", file, in->pos.line, in->pos.col);
+}
+
+/* One access as text: "P0 W x t.c:5:3". */
+void
+access_text (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
+{
+  const wmm_instr *in = &u->prog->threads[t].code[i];
+  wmm_strbuf_printf (b, "%s %s %s ", u->prog->threads[t].name,
+                     access_letter (in), access_name (u, t, i));
+  pos_text (b, u, in);
+}
+
+/* The cycle of a delay as text. */
+void
+cycle_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_cycle *c)
+{
+  for (int e = 0; e < c->nev; e++)
+    {
+      if (e)
+        wmm_strbuf_puts (b, " -> ");
+      access_text (b, u, c->ev[e].thread, c->ev[e].index);
+    }
+}
+
+/* JSON object of one access. */
+void
+json_access (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
+{
+  const wmm_instr *in = &u->prog->threads[t].code[i];
+  wmm_strbuf_puts (b, "{\"function\":");
+  wmm_strbuf_json_string (b, u->prog->threads[t].name);
+  wmm_strbuf_printf (b, ",\"index\":%d,\"access\":\"%s\",\"location\":", i,
+                     access_letter (in));
+  wmm_strbuf_json_string (b, access_name (u, t, i));
+  wmm_strbuf_printf (b, ",\"known_address\":%s,\"file\":",
+                     in->addr.loc_hint >= 0 ? "true" : "false");
+  wmm_strbuf_json_string (b, in->pos.file >= 0 && in->pos.file < u->prog->nfiles
+                          ? u->prog->files[in->pos.file] : "");
+  wmm_strbuf_printf (b, ",\"line\":%d,\"column\":%d}", in->pos.line,
+                     in->pos.col);
+}
+
+const char *
+status_name (const wmm_placement *pl)
+{
+  switch (pl->status)
+    {
+    case WMM_PLACE_OPTIMAL: return "optimal";
+    case WMM_PLACE_FEASIBLE: return "feasible";
+    default: return "greedy";
+    }
+}
+
+} // anon namespace
+
+location_t
+wmm_position_location (const wmm_unitinfo *u, int t, int i)
+{
+  const wmm_unit *unit = unit_of_thread (u, t);
+  if (!unit)
+    return UNKNOWN_LOCATION;
+  if (i < (int) unit->sites.length () && unit->sites[i].loc != UNKNOWN_LOCATION)
+    return unit->sites[i].loc;
+  /* Glue or the end: the last located instruction before it. */
+  for (int k = MIN (i, (int) unit->sites.length ()) - 1; k >= 0; k--)
+    if (unit->sites[k].loc != UNKNOWN_LOCATION)
+      return unit->sites[k].loc;
+  return unit->fn ? unit->fn->function_end_locus : UNKNOWN_LOCATION;
+}
+
+void
+wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
+{
+  wmm_plugin_mode mode = u->opts->mode;
+  if (mode == WMM_MODE_INSERT && u->opts->quiet)
+    return;
+  for (int f = 0; f < pl->nfences; f++)
+    {
+      const wmm_placed_fence *pf = &pl->fences[f];
+      const wmm_unit *unit = unit_of_thread (u, pf->thread);
+      location_t loc = wmm_position_location (u, pf->thread, pf->index);
+      wmm_strbuf msg = WMM_STRBUF_INIT;
+      if (pf->ndelays > 0)
+        {
+          const wmm_delay *d = &pl->delays[pf->delays[0]];
+          wmm_strbuf_puts (&msg, "orders ");
+          access_text (&msg, u, d->thread, d->from);
+          wmm_strbuf_puts (&msg, " before ");
+          access_text (&msg, u, d->thread, d->to);
+          if (pf->ndelays > 1)
+            wmm_strbuf_printf (&msg, " (and %d more pairs)", pf->ndelays - 1);
+          if (d->cycle >= 0 && d->cycle < pl->ncycles)
+            {
+              wmm_strbuf_puts (&msg, "; cycle: ");
+              cycle_text (&msg, u, &pl->cycles[d->cycle]);
+            }
+        }
+      else
+        wmm_strbuf_puts (&msg, "requested by -fplugin-arg-wmmfence-debug-fence");
+      /* The cycle as a diagnostic path (-fdiagnostics-path-format). */
+      simple_diagnostic_path path (global_dc->printer);
+      if (pf->ndelays > 0)
+        {
+          const wmm_delay *d = &pl->delays[pf->delays[0]];
+          if (d->cycle >= 0 && d->cycle < pl->ncycles)
+            {
+              const wmm_cycle *c = &pl->cycles[d->cycle];
+              for (int e = 0; e < c->nev; e++)
+                {
+                  int t = c->ev[e].thread, i = c->ev[e].index;
+                  const wmm_unit *eu = unit_of_thread (u, t);
+                  path.add_event (instr_location (u, t, i),
+                                  eu ? eu->decl : NULL_TREE, 0,
+                                  "%s %s in %s", access_letter
+                                  (&u->prog->threads[t].code[i]),
+                                  access_name (u, t, i),
+                                  u->prog->threads[t].name);
+                }
+            }
+        }
+      gcc_rich_location rich (loc);
+      if (path.num_events ())
+        rich.set_path (&path);
+      const char *fname = unit ? u->prog->threads[pf->thread].name : "?";
+      if (mode == WMM_MODE_WARN)
+        warning_at (&rich, 0, "wmmfence: missing %qs fence in %qs: %s",
+                    wmm_fence_name (pf->kind), fname, wmm_strbuf_str (&msg));
+      else
+        inform (&rich, "wmmfence: %s%qs (%s) in %qs %s",
+                mode == WMM_MODE_INSERT ? "inserted " : "needs ",
+                wmm_fence_name (pf->kind), wmm_fence_instruction (pf->kind),
+                fname, wmm_strbuf_str (&msg));
+      wmm_strbuf_free (&msg);
+    }
+  if (u->opts->verbose)
+    for (char *n : u->notes)
+      inform (UNKNOWN_LOCATION, "wmmfence: %s", n);
+}
+
+bool
+wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
+                 const char *path)
+{
+  wmm_strbuf b = WMM_STRBUF_INIT;
+  static const char *const modes[] = { "insert", "warn", "report" };
+  wmm_strbuf_puts (&b, "{\n  \"tool\": \"wmmfence\",\n  \"file\": ");
+  wmm_strbuf_json_string (&b, main_input_filename ? main_input_filename : "");
+  wmm_strbuf_printf (&b, ",\n  \"model\": \"%s\",\n  \"mode\": \"%s\",\n",
+                     wmm_model_name (u->model), modes[u->opts->mode]);
+  wmm_strbuf_printf (&b, "  \"concurrent\": %s,\n",
+                     u->prog ? "true" : "false");
+  wmm_strbuf_printf (&b, "  \"status\": \"%s\",\n  \"note\": ",
+                     u->opts->nmarks ? "debug" : status_name (pl));
+  wmm_strbuf_json_string (&b, pl->note);
+  wmm_strbuf_printf (&b, ",\n  \"total_cost\": %g,\n  \"fences\": [",
+                     pl->total_cost);
+  for (int f = 0; f < pl->nfences; f++)
+    {
+      const wmm_placed_fence *pf = &pl->fences[f];
+      const wmm_thread *t = &u->prog->threads[pf->thread];
+      wmm_strbuf_puts (&b, f ? ",\n    {" : "\n    {");
+      wmm_strbuf_puts (&b, "\"function\": ");
+      wmm_strbuf_json_string (&b, t->name);
+      const wmm_instr *at = pf->index < t->ncode ? &t->code[pf->index] : NULL;
+      expanded_location xl
+        = expand_location (wmm_position_location (u, pf->thread, pf->index));
+      wmm_strbuf_puts (&b, ", \"file\": ");
+      wmm_strbuf_json_string (&b, xl.file ? xl.file : "");
+      wmm_strbuf_printf (&b, ", \"line\": %d, \"column\": %d, \"position\": %d,"
+                         " \"before\": ", xl.line, xl.column, pf->index);
+      if (at && wmm_instr_is_access (at))
+        json_access (&b, u, pf->thread, pf->index);
+      else
+        wmm_strbuf_puts (&b, "null");
+      wmm_strbuf_printf (&b, ", \"kind\": \"%s\", \"instruction\": ",
+                         wmm_fence_name (pf->kind));
+      wmm_strbuf_json_string (&b, wmm_fence_instruction (pf->kind));
+      wmm_strbuf_printf (&b, ", \"cost\": %g, \"orders\": [", pf->cost);
+      for (int k = 0; k < pf->ndelays; k++)
+        {
+          const wmm_delay *d = &pl->delays[pf->delays[k]];
+          wmm_strbuf_puts (&b, k ? ",\n      {\"from\": " : "\n      {\"from\": ");
+          json_access (&b, u, d->thread, d->from);
+          wmm_strbuf_puts (&b, ", \"to\": ");
+          json_access (&b, u, d->thread, d->to);
+          wmm_strbuf_puts (&b, ", \"cycle\": [");
+          if (d->cycle >= 0 && d->cycle < pl->ncycles)
+            for (int e = 0; e < pl->cycles[d->cycle].nev; e++)
+              {
+                if (e)
+                  wmm_strbuf_puts (&b, ", ");
+                json_access (&b, u, pl->cycles[d->cycle].ev[e].thread,
+                             pl->cycles[d->cycle].ev[e].index);
+              }
+          wmm_strbuf_puts (&b, "]}");
+        }
+      wmm_strbuf_puts (&b, pf->ndelays ? "\n    ]}" : "]}");
+    }
+  wmm_strbuf_puts (&b, pl->nfences ? "\n  ],\n  \"volatile\": [" :
+                   "],\n  \"volatile\": [");
+  int nv = 0;
+  for (int t = 0; vol && u->prog && t < u->prog->nthreads; t++)
+    for (int i = 0; i < u->prog->threads[t].ncode; i++)
+      if (vol[t][i] && wmm_instr_is_access (&u->prog->threads[t].code[i]))
+        {
+          wmm_strbuf_puts (&b, nv++ ? ",\n    " : "\n    ");
+          json_access (&b, u, t, i);
+        }
+  wmm_strbuf_puts (&b, nv ? "\n  ],\n  \"notes\": [" : "],\n  \"notes\": [");
+  for (unsigned k = 0; k < u->notes.length (); k++)
+    {
+      wmm_strbuf_puts (&b, k ? ",\n    " : "\n    ");
+      wmm_strbuf_json_string (&b, u->notes[k]);
+    }
+  wmm_strbuf_puts (&b, u->notes.length () ? "\n  ]\n}\n" : "]\n}\n");
+  bool ok = !b.failed
+            && wmm_write_file_atomically (path, wmm_strbuf_str (&b), b.len);
+  wmm_strbuf_free (&b);
+  return ok;
+}
+
+bool
+wmm_write_file_atomically (const char *path, const char *text, size_t len)
+{
+  char *tmp = xasprintf ("%s.tmpXXXXXX", path);
+  int fd = mkstemp (tmp);
+  if (fd < 0)
+    {
+      error ("wmmfence: cannot write %qs: %m", path);
+      free (tmp);
+      return false;
+    }
+  size_t done = 0;
+  while (done < len)
+    {
+      ssize_t w = write (fd, text + done, len - done);
+      if (w <= 0)
+        break;
+      done += w;
+    }
+  bool ok = done == len;
+  if (close (fd) != 0)
+    ok = false;
+  if (ok)
+    {
+      mode_t mask = umask (0);
+      umask (mask);
+      chmod (tmp, 0666 & ~mask);
+      ok = rename (tmp, path) == 0;
+    }
+  if (!ok)
+    {
+      error ("wmmfence: cannot write %qs: %m", path);
+      unlink (tmp);
+    }
+  free (tmp);
+  return ok;
+}
