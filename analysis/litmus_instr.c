@@ -258,7 +258,7 @@ int lit_ins_emit(lit_ins *ic, wmm_instr *in)
   text[ic->textlen] = 0;
   in->pos.file = -1;
   in->pos.line = ic->line;
-  in->pos.col = 0;
+  in->pos.col = ic->col;
   in->text = text;
   int k = wmm_thread_append(t, in);
   free(text);

@@ -107,6 +107,7 @@ typedef struct lit_ins {
   lit_ctx *c;
   int ti;                 /* thread index */
   int line;
+  int col;                /* 1-based column of the cell, 0 if unknown */
   const char *text;       /* the instruction's text (trimmed) */
   size_t textlen;
   lit_lexer lx;
@@ -135,8 +136,8 @@ int lit_thread_reg(lit_ctx *c, int ti, const char *name, int line);
 /* AArch64: give register r of thread ti the spelling the condition uses. */
 int lit_aarch64_rename(lit_ctx *c, int ti, int r, const char *name, int line);
 
-/* C syntax: parse the thread functions from lx up to the condition;
- * *stop receives where the condition part starts. */
+/* C syntax: parse the thread functions from lx, leaving lx where the
+ * condition part starts. */
 int lit_c_threads(lit_ctx *c, lit_lexer *lx);
 
 /* Condition and locations list, starting at lx (after the code). */

@@ -500,7 +500,8 @@ static int parse_thread_header(lit_ctx *c, span l, int line)
 }
 
 /* One row "cell | cell | cell" of the thread table. */
-static int parse_row(lit_ctx *c, span row, int line, lit_instr_fn fn)
+static int parse_row(lit_ctx *c, span row, const char *line_start, int line,
+                     lit_instr_fn fn)
 {
   const char *q = row.s;
   int col = 0, ncols = 1;
@@ -521,6 +522,7 @@ static int parse_row(lit_ctx *c, span row, int line, lit_instr_fn fn)
       ic.c = c;
       ic.ti = col;
       ic.line = line;
+      ic.col = (int)(cell.s - line_start) + 1;
       ic.text = cell.s;
       ic.textlen = (size_t)(cell.e - cell.s);
       lit_lex_init(&ic.lx, cell.s, cell.e, line);
@@ -570,7 +572,7 @@ static int parse_table(lit_ctx *c, const char *p, const char *end, int *line,
         semi++;
       span row = {q, semi};
       if (trim(row).s != trim(row).e) {
-        rc = parse_row(c, row, *line, fn);
+        rc = parse_row(c, row, l.s, *line, fn);
         if (rc < 0)
           return rc;
       }
@@ -679,6 +681,8 @@ int wmm_litmus_parse(const char *text, size_t len, const char *filename,
   c.file = filename ? filename : "<input>";
   c.err = err;
   *out = NULL;
+  if (!text)
+    text = "", len = 0;
   if (len > LIT_MAX_INPUT)
     return lit_fail(&c, WMM_ERR_LIMIT, 1, "file too large (limit %d MiB)",
                     LIT_MAX_INPUT >> 20);

@@ -20,6 +20,7 @@
  */
 #include "litmus_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -333,7 +334,8 @@ static int print_table(const wmm_program *p, wmm_strbuf *out, wmm_error *err)
   char **labels = calloc((size_t)nt + 1, sizeof *labels);
   int *n = calloc((size_t)nt + 1, sizeof *n);
   size_t *width = calloc((size_t)nt + 1, sizeof *width);
-  if (!cells || !labels || !n || !width) {
+  char (*names)[16] = calloc((size_t)nt + 1, sizeof *names);  /* "P<t>" */
+  if (!cells || !labels || !n || !width || !names) {
     rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory");
     goto out;
   }
@@ -341,7 +343,8 @@ static int print_table(const wmm_program *p, wmm_strbuf *out, wmm_error *err)
     rc = column(p, t, &cells[t], &n[t], &labels[t], err);
     if (rc < 0)
       break;
-    width[t] = strlen(p->threads[t].name);
+    snprintf(names[t], sizeof names[t], "P%d", t);
+    width[t] = strlen(names[t]);
     for (int i = 0; i < n[t]; i++)
       if (strlen(cells[t][i]) > width[t])
         width[t] = strlen(cells[t][i]);
@@ -352,7 +355,7 @@ static int print_table(const wmm_program *p, wmm_strbuf *out, wmm_error *err)
     goto out;
   for (int r = -1; r < rows; r++) {
     for (int t = 0; t < nt; t++) {
-      const char *s = r < 0 ? p->threads[t].name : r < n[t] ? cells[t][r] : "";
+      const char *s = r < 0 ? names[t] : r < n[t] ? cells[t][r] : "";
       wmm_strbuf_printf(out, " %-*s %s", (int)width[t], s,
                         t + 1 < nt ? "|" : ";");
     }
@@ -369,6 +372,7 @@ out:
   free(labels);
   free(n);
   free(width);
+  free(names);
   return rc;
 }
 
@@ -413,7 +417,7 @@ static int print_c_threads(const wmm_program *p, wmm_strbuf *out,
     memset(used, 0, (size_t)p->nlocs + 1);
     memset(atomic, 0, (size_t)p->nlocs + 1);
     thread_locs(p, th, used, atomic);
-    wmm_strbuf_printf(out, "\n%s (", th->name);
+    wmm_strbuf_printf(out, "\nP%d (", t);
     int k = 0;
     for (int l = 0; l < p->nlocs; l++)
       if (used[l])
@@ -465,6 +469,21 @@ static void print_tail(const wmm_program *p, wmm_strbuf *out)
   wmm_strbuf_puts(out, ")\n");
 }
 
+/* Append s with control characters (and blanks, for a name) replaced so
+ * that it stays on one line (programs built elsewhere may hold any text). */
+static void put_clean(wmm_strbuf *out, const char *s, int name)
+{
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    char c = (char)ch;
+    if (ch < 0x20 || ch == 0x7f)
+      c = name ? '_' : ' ';
+    else if (name && ch == ' ')
+      c = '_';
+    wmm_strbuf_append(out, &c, 1);
+  }
+}
+
 int wmm_litmus_print(const wmm_program *p, wmm_strbuf *out, wmm_error *err)
 {
   switch (p->arch) {
@@ -479,12 +498,18 @@ int wmm_litmus_print(const wmm_program *p, wmm_strbuf *out, wmm_error *err)
   if (p->nthreads == 0)
     return wmm_fail(err, WMM_ERR_INVALID, p->source, 0,
                     "a litmus test needs at least one thread");
-  wmm_strbuf_printf(out, "%s %s\n", wmm_arch_name(p->arch),
-                    p->name && p->name[0] ? p->name : "unnamed");
-  if (p->doc)
-    wmm_strbuf_printf(out, "\"%s\"\n", p->doc);
-  for (int i = 0; i < p->nmeta; i++)
-    wmm_strbuf_printf(out, "%s\n", p->meta[i]);
+  wmm_strbuf_printf(out, "%s ", wmm_arch_name(p->arch));
+  put_clean(out, p->name && p->name[0] ? p->name : "unnamed", 1);
+  wmm_strbuf_puts(out, "\n");
+  if (p->doc) {
+    wmm_strbuf_puts(out, "\"");
+    put_clean(out, p->doc, 0);
+    wmm_strbuf_puts(out, "\"\n");
+  }
+  for (int i = 0; i < p->nmeta; i++) {
+    put_clean(out, p->meta[i], 0);
+    wmm_strbuf_puts(out, "\n");
+  }
   print_init(p, out);
   int rc = p->arch == WMM_ARCH_C ? print_c_threads(p, out, err)
                                  : print_table(p, out, err);

@@ -13,7 +13,7 @@
 #include "place_internal.h"
 #include "requirement.h"
 
-#define MAX_CHAIN 64        /* positions taken from each end of a pair */
+#define MAX_CHAIN 24        /* positions taken from each end of a pair */
 #define MAX_DEP_PAIRS 16    /* groups bigger than this get no dep credit */
 #define MAX_DEP_UNIT 4096   /* units bigger than this get no dep credit */
 

@@ -624,7 +624,15 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
   place_ctx *c = &b->ctx;
   wmm_placement *out = b->out;
   const wmm_aeg *g = c->g;
-  /* delays: one per concrete pair, witness from the first need using it */
+  /* delays: one per concrete pair (a, b), witness from the first need */
+  int tab_size = 64;
+  while (tab_size < 2 * c->nprerows + 2)
+    tab_size *= 2;
+  int *tab = xcalloc((size_t)tab_size, sizeof *tab);   /* delay + 1 */
+  int *fence_of = xcalloc((size_t)cov->nvars, sizeof *fence_of);
+  int *fcap = NULL;
+  if (!tab || !fence_of)
+    goto nomem;
   int cap_delays = 0;
   for (int i = 0; i < b->nneeds; i++) {
     const pneed *n = &b->needs[i];
@@ -637,15 +645,22 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
         place_prerow *pr = &c->prerows[t->prerows[j]];
         if (pr->delay >= 0)
           continue;
-        /* same pair, other kind: share its delay */
-        for (int r = 0; r < c->nprerows && pr->delay < 0; r++)
-          if (r != t->prerows[j] && c->prerows[r].delay >= 0 &&
-              c->prerows[r].a == pr->a && c->prerows[r].b == pr->b)
-            pr->delay = c->prerows[r].delay;
-        if (pr->delay >= 0)
+        unsigned long h = ((unsigned long)pr->a * 2654435761ul) ^
+                          ((unsigned long)pr->b * 40503ul);
+        int slot = (int)(h & (unsigned long)(tab_size - 1));
+        while (tab[slot]) {
+          const wmm_delay *d = &out->delays[tab[slot] - 1];
+          if (g->unit_base[d->thread] + d->from == pr->a &&
+              g->unit_base[d->to_thread] + d->to == pr->b)
+            break;
+          slot = (slot + 1) & (tab_size - 1);
+        }
+        if (tab[slot]) {
+          pr->delay = tab[slot] - 1;
           continue;
+        }
         if (grow((void **)&out->delays, &cap_delays, out->ndelays, sizeof *out->delays))
-          return -1;
+          goto nomem;
         wmm_delay *d = &out->delays[out->ndelays];
         d->thread = g->node_unit[pr->a];
         d->from = wmm_aeg_node_index(g, pr->a);
@@ -654,50 +669,60 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
         d->cycle = n->cycle;
         d->need = pr->kind;
         pr->delay = out->ndelays++;
+        tab[slot] = out->ndelays;
       }
     }
   }
-  /* fences */
+  /* fences, in var order first */
   int nf = 0;
   for (int v = 0; v < cov->nvars; v++)
     nf += res->chosen[v] != 0;
   out->fences = xcalloc((size_t)nf, sizeof *out->fences);
-  if (!out->fences)
-    return -1;
+  fcap = xcalloc((size_t)nf, sizeof *fcap);
+  if (!out->fences || !fcap)
+    goto nomem;
   for (int v = 0; v < cov->nvars; v++) {
+    fence_of[v] = -1;
     if (!res->chosen[v])
       continue;
-    wmm_placed_fence *f = &out->fences[out->nfences++];
+    wmm_placed_fence *f = &out->fences[out->nfences];
     int node = cb->var_node[v];
     f->thread = g->node_unit[node];
     f->index = wmm_aeg_node_index(g, node);
     f->kind = cb->var_kind[v];
     f->cost = cov->cost[v];
     out->total_cost += f->cost;
-    /* the delays it orders: prerows in use with this var in their row */
-    int cap = 0;
-    for (int r = 0; r < c->nprerows; r++) {
-      const place_prerow *pr = &c->prerows[r];
-      if (!cb->used_prerow[r] || pr->row < 0 || pr->delay < 0)
+    fence_of[v] = out->nfences++;
+  }
+  /* the delays each fence orders: the prerows whose row holds its var */
+  for (int r = 0; r < c->nprerows; r++) {
+    const place_prerow *pr = &c->prerows[r];
+    if (!cb->used_prerow[r] || pr->row < 0 || pr->delay < 0)
+      continue;
+    const wmm_cover_list *row = &cov->rows[pr->row];
+    for (int k = 0; k < row->n; k++) {
+      int fi = fence_of[row->items[k]];
+      if (fi < 0)
         continue;
-      const wmm_cover_list *row = &cov->rows[pr->row];
-      int in = 0;
-      for (int k = 0; k < row->n && !in; k++)
-        in = row->items[k] == v;
-      if (!in)
+      wmm_placed_fence *f = &out->fences[fi];
+      if (f->ndelays && f->delays[f->ndelays - 1] == pr->delay)
         continue;
       int dup = 0;
-      for (int k = 0; k < f->ndelays && !dup; k++)
-        dup = f->delays[k] == pr->delay;
+      for (int j = 0; j < f->ndelays && !dup; j++)
+        dup = f->delays[j] == pr->delay;
       if (dup)
         continue;
-      if (grow((void **)&f->delays, &cap, f->ndelays, sizeof *f->delays))
-        return -1;
+      if (grow((void **)&f->delays, &fcap[fi], f->ndelays, sizeof *f->delays))
+        goto nomem;
       f->delays[f->ndelays++] = pr->delay;
     }
   }
   qsort(out->fences, (size_t)out->nfences, sizeof *out->fences, cmp_fence);
+  free(tab), free(fence_of), free(fcap);
   return 0;
+nomem:
+  free(tab), free(fence_of), free(fcap);
+  return -1;
 }
 
 /* ------------------------------------------------------------ wmm_place */

@@ -120,7 +120,7 @@ int bmc_ctx_init(bmc_ctx *c, const wmm_program *p, const wmm_bmc_opts *o,
   c->isort = Z3_mk_int_sort(c->z);
   c->t = Z3_mk_true(c->z);
   c->f = Z3_mk_false(c->z);
-  c->s = Z3_mk_solver(c->z);
+  c->s = Z3_mk_simple_solver(c->z);
   Z3_solver_inc_ref(c->z, c->s);
   if (o->timeout > 0) {
     Z3_params prm = Z3_mk_params(c->z);

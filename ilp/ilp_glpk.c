@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* State shared with the error hook; on the heap so that longjmp leaves it
  * intact (no automatic variable is modified between setjmp and longjmp). */
@@ -221,35 +222,279 @@ out:
   return outcome;
 }
 
+/* ----------------------------------------------------- decomposition */
+
+static int uf_find(int *parent, int x)
+{
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+static void uf_union(int *parent, int a, int b)
+{
+  a = uf_find(parent, a);
+  b = uf_find(parent, b);
+  if (a != b)
+    parent[a < b ? b : a] = a < b ? a : b;
+}
+
+/* The sub-problem of the needs listed in needs[0..n): local copies of their
+ * alternatives, rows and vars; varmap[local var] = global var. */
+static wmm_cover *extract(const wmm_cover *c, const int *needs, int n,
+                          int *var_local, int *row_local, int *alt_local,
+                          int **varmap_out)
+{
+  wmm_cover *s = wmm_cover_new();
+  int *varmap = NULL, cap = 0;
+  int *buf = NULL, bufcap = 0;
+  if (!s)
+    return NULL;
+  for (int i = 0; i < n; i++) {
+    const wmm_cover_list *nl = &c->needs[needs[i]];
+    int *alts = malloc((size_t)(nl->n ? nl->n : 1) * sizeof *alts);
+    if (!alts)
+      goto fail;
+    for (int a = 0; a < nl->n; a++) {
+      int ga = nl->items[a];
+      if (alt_local[ga] < 0) {
+        const wmm_cover_list *al = &c->alts[ga];
+        int *rows = malloc((size_t)(al->n ? al->n : 1) * sizeof *rows);
+        if (!rows) {
+          free(alts);
+          goto fail;
+        }
+        for (int r = 0; r < al->n; r++) {
+          int gr = al->items[r];
+          if (row_local[gr] < 0) {
+            const wmm_cover_list *rl = &c->rows[gr];
+            if (rl->n > bufcap) {
+              bufcap = rl->n * 2;
+              int *nb = realloc(buf, (size_t)bufcap * sizeof *nb);
+              if (!nb) {
+                free(rows), free(alts);
+                goto fail;
+              }
+              buf = nb;
+            }
+            for (int v = 0; v < rl->n; v++) {
+              int gv = rl->items[v];
+              if (var_local[gv] < 0) {
+                int lv = wmm_cover_var(s, c->cost[gv]);
+                if (lv < 0 || lv >= cap) {
+                  cap = cap ? cap * 2 : 16;
+                  int *nm = lv < 0 ? NULL : realloc(varmap, (size_t)cap * sizeof *nm);
+                  if (!nm) {
+                    free(rows), free(alts);
+                    goto fail;
+                  }
+                  varmap = nm;
+                }
+                varmap[lv] = gv;
+                var_local[gv] = lv;
+              }
+              buf[v] = var_local[gv];
+            }
+            row_local[gr] = wmm_cover_row(s, buf, rl->n);
+            if (row_local[gr] < 0) {
+              free(rows), free(alts);
+              goto fail;
+            }
+          }
+          rows[r] = row_local[gr];
+        }
+        alt_local[ga] = wmm_cover_alt(s, rows, al->n);
+        free(rows);
+        if (alt_local[ga] < 0) {
+          free(alts);
+          goto fail;
+        }
+      }
+      alts[a] = alt_local[ga];
+    }
+    int k = wmm_cover_need(s, alts, nl->n);
+    free(alts);
+    if (k < 0)
+      goto fail;
+  }
+  free(buf);
+  *varmap_out = varmap;
+  return s;
+fail:
+  free(buf);
+  free(varmap);
+  wmm_cover_free(s);
+  return NULL;
+}
+
+static double now_s(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Solve one component: GLPK, else the greedy cover.  *worst gets the
+ * worst status so far; why the first reason for falling back. */
+static int solve_component(const wmm_cover *s, const wmm_ilp_opts *o,
+                           double time_left, int fault, unsigned char *chosen,
+                           wmm_ilp_status *st, char *why, size_t whysz,
+                           wmm_error *err)
+{
+  wmm_ilp_result r;
+  memset(&r, 0, sizeof r);
+  char note[256] = "";
+  if (!o->force_greedy) {
+    r.chosen = calloc((size_t)(s->nvars ? s->nvars : 1), 1);
+    if (!r.chosen)
+      return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
+    wmm_ilp_opts so = *o;
+    so.time_limit = o->time_limit > 0 ? (time_left > 0.001 ? time_left : 0.001) : 0;
+    so.inject_fault = fault;
+    if (run_glpk(s, &so, &r, note, sizeof note) == 0) {
+      if (r.status == WMM_ILP_FEASIBLE) {
+        wmm_ilp_prune(s, &r);
+        if (!why[0])
+          snprintf(why, whysz, "%s", r.note);
+      }
+      memcpy(chosen, r.chosen, (size_t)s->nvars);
+      *st = r.status;
+      wmm_ilp_result_free(&r);
+      return 0;
+    }
+    wmm_ilp_result_free(&r);
+    if (!why[0])
+      snprintf(why, whysz, "%s", note);
+  }
+  int rc = wmm_ilp_greedy(s, &r, err);
+  if (rc < 0)
+    return rc;
+  memcpy(chosen, r.chosen, (size_t)s->nvars);
+  *st = WMM_ILP_GREEDY;
+  wmm_ilp_result_free(&r);
+  return 0;
+}
+
 int wmm_ilp_solve(const wmm_cover *c, const wmm_ilp_opts *o,
                   wmm_ilp_result *res, wmm_error *err)
 {
   wmm_ilp_opts dflt = {0};
   if (!o)
     o = &dflt;
-  char why[200] = "";
-  if (!o->force_greedy) {
-    memset(res, 0, sizeof *res);
-    res->chosen = calloc((size_t)(c->nvars ? c->nvars : 1), 1);
-    if (!res->chosen)
-      return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
-    if (run_glpk(c, o, res, why, sizeof why) == 0) {
-      if (res->status == WMM_ILP_FEASIBLE)
-        wmm_ilp_prune(c, res);
-      res->objective = 0;
-      for (int v = 0; v < c->nvars; v++)
-        if (res->chosen[v])
-          res->objective += c->cost[v];
-      return 0;
-    }
-    wmm_ilp_result_free(res);
+  memset(res, 0, sizeof *res);
+  double deadline = now_s() + o->time_limit;
+  int nv = c->nvars, nr = c->nrows, na = c->nalts, nn = c->nneeds;
+  int total = nv + nr + na + nn;
+  int *parent = malloc((size_t)(total ? total : 1) * sizeof *parent);
+  int *var_local = malloc((size_t)(nv ? nv : 1) * sizeof *var_local);
+  int *row_local = malloc((size_t)(nr ? nr : 1) * sizeof *row_local);
+  int *alt_local = malloc((size_t)(na ? na : 1) * sizeof *alt_local);
+  int *order = malloc((size_t)(nn ? nn : 1) * sizeof *order);
+  int *comp_of = malloc((size_t)(nn ? nn : 1) * sizeof *comp_of);
+  res->chosen = calloc((size_t)(nv ? nv : 1), 1);
+  unsigned char *sub_chosen = NULL;
+  int rc = 0;
+  if (!parent || !var_local || !row_local || !alt_local || !order || !comp_of ||
+      !res->chosen) {
+    rc = wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
+    goto out;
   }
-  int rc = wmm_ilp_greedy(c, res, err);
+  /* components: needs joined through shared alternatives, rows and vars */
+  for (int i = 0; i < total; i++)
+    parent[i] = i;
+  for (int r = 0; r < nr; r++)
+    for (int k = 0; k < c->rows[r].n; k++)
+      uf_union(parent, nv + r, c->rows[r].items[k]);
+  for (int a = 0; a < na; a++)
+    for (int k = 0; k < c->alts[a].n; k++)
+      uf_union(parent, nv + nr + a, nv + c->alts[a].items[k]);
+  for (int n = 0; n < nn; n++)
+    for (int k = 0; k < c->needs[n].n; k++)
+      uf_union(parent, nv + nr + na + n, nv + nr + c->needs[n].items[k]);
+  /* needs grouped by component, components in order of their first need */
+  for (int n = 0; n < nn; n++)
+    comp_of[n] = uf_find(parent, nv + nr + na + n);
+  {
+    int *first = malloc((size_t)(total ? total : 1) * sizeof *first);
+    int *cnt = calloc((size_t)(total ? total : 1) + 1, sizeof *cnt);
+    if (!first || !cnt) {
+      free(first), free(cnt);
+      rc = wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
+      goto out;
+    }
+    for (int i = 0; i < total; i++)
+      first[i] = -1;
+    int ncomp = 0;
+    for (int n = 0; n < nn; n++)
+      if (first[comp_of[n]] < 0)
+        first[comp_of[n]] = ncomp++;
+    for (int n = 0; n < nn; n++) {
+      comp_of[n] = first[comp_of[n]];
+      cnt[comp_of[n] + 1]++;
+    }
+    for (int k = 0; k < ncomp; k++)
+      cnt[k + 1] += cnt[k];
+    for (int n = 0; n < nn; n++)
+      order[cnt[comp_of[n]]++] = n;   /* stable within a component */
+    /* cnt[k] is now the end of component k */
+    for (int i = 0; i < nv; i++)
+      var_local[i] = -1;
+    for (int i = 0; i < nr; i++)
+      row_local[i] = -1;
+    for (int i = 0; i < na; i++)
+      alt_local[i] = -1;
+    int worst = WMM_ILP_OPTIMAL, ngreedy = 0, nfeas = 0;
+    char why[256] = "";
+    for (int k = 0, begin = 0; k < ncomp; begin = cnt[k], k++) {
+      int *varmap = NULL;
+      wmm_cover *s = extract(c, &order[begin], cnt[k] - begin, var_local,
+                             row_local, alt_local, &varmap);
+      if (!s) {
+        free(first), free(cnt);
+        rc = wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
+        goto out;
+      }
+      free(sub_chosen);
+      sub_chosen = calloc((size_t)(s->nvars ? s->nvars : 1), 1);
+      wmm_ilp_status st = WMM_ILP_GREEDY;
+      rc = sub_chosen ? solve_component(s, o, deadline - now_s(),
+                                        o->inject_fault && k == 0, sub_chosen,
+                                        &st, why, sizeof why, err)
+                      : wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
+      if (rc == 0)
+        for (int v = 0; v < s->nvars; v++)
+          if (sub_chosen[v])
+            res->chosen[varmap[v]] = 1;
+      wmm_cover_free(s);
+      free(varmap);
+      if (rc < 0) {
+        free(first), free(cnt);
+        goto out;
+      }
+      if ((int)st > worst)
+        worst = st;
+      ngreedy += st == WMM_ILP_GREEDY;
+      nfeas += st == WMM_ILP_FEASIBLE;
+    }
+    free(first), free(cnt);
+    res->status = (wmm_ilp_status)worst;
+    if (o->force_greedy)
+      snprintf(res->note, sizeof res->note, "greedy cover requested (no ILP)");
+    else if (worst != WMM_ILP_OPTIMAL)
+      snprintf(res->note, sizeof res->note,
+               "%s; %d of %d independent parts not proven optimal (%d greedy, "
+               "%d best found)", why, ngreedy + nfeas, ncomp, ngreedy, nfeas);
+  }
+  res->objective = 0;
+  for (int v = 0; v < nv; v++)
+    if (res->chosen[v])
+      res->objective += c->cost[v];
+out:
+  free(parent), free(var_local), free(row_local), free(alt_local);
+  free(order), free(comp_of), free(sub_chosen);
   if (rc < 0)
-    return rc;
-  if (o->force_greedy)
-    snprintf(res->note, sizeof res->note, "greedy cover requested (no ILP)");
-  else
-    snprintf(res->note, sizeof res->note, "%s; greedy cover used", why);
-  return 0;
+    wmm_ilp_result_free(res);
+  return rc;
 }

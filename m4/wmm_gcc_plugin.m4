@@ -66,6 +66,21 @@ AC_DEFUN([WMM_GCC_PLUGIN], [
     arm*) WMM_TARGET_CPU=arm ;;
     *) WMM_TARGET_CPU=other ;;
   esac
+  dnl Cross compilers of the same GCC version with plugin headers: the
+  dnl plugin is also built for them (plugin/cross/TRIPLE/), for the tests.
+  WMM_CROSS_TARGETS=""
+  if test "$enable_plugin" = yes; then
+    for wmm_t in x86_64-linux-gnu powerpc64le-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf; do
+      test "$wmm_t" = "$WMM_GCC_TARGET" && continue
+      wmm_c="$wmm_t-gcc-$wmm_major"
+      wmm_d=`$wmm_c -print-file-name=plugin 2>/dev/null`
+      if test -n "$wmm_d" && test -f "$wmm_d/include/gcc-plugin.h"; then
+        WMM_CROSS_TARGETS="$WMM_CROSS_TARGETS $wmm_t"
+      fi
+    done
+    AC_MSG_CHECKING([for other GCC $wmm_major compilers to build the plugin for])
+    AC_MSG_RESULT([${WMM_CROSS_TARGETS:-none}])
+  fi
   WMM_SPECS_DIR=`$WMM_GCC -print-libgcc-file-name 2>/dev/null`
   WMM_SPECS_DIR=`dirname "$WMM_SPECS_DIR"`
   AM_CONDITIONAL([BUILD_PLUGIN], [test "$enable_plugin" = yes])
@@ -77,4 +92,5 @@ AC_DEFUN([WMM_GCC_PLUGIN], [
   AC_SUBST([WMM_PLUGIN_CXX])
   AC_SUBST([WMM_TARGET_CPU])
   AC_SUBST([WMM_SPECS_DIR])
+  AC_SUBST([WMM_CROSS_TARGETS])
 ])

@@ -167,7 +167,8 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
       else
         wmm_strbuf_puts (&msg, "requested by -fplugin-arg-wmmfence-debug-fence");
       /* The cycle as a diagnostic path (-fdiagnostics-path-format). */
-      simple_diagnostic_path path (global_dc->printer);
+      pretty_printer event_pp;
+      simple_diagnostic_path path (&event_pp);
       if (pf->ndelays > 0)
         {
           const wmm_delay *d = &pl->delays[pf->delays[0]];

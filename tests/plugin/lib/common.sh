@@ -1,0 +1,65 @@
+# lib/common.sh — shared by the plugin tests (sourced, not run by tests/run).
+# Finds the compiler, the plugin and the runner for a target:
+#   wmm_target ARCH      ARCH = x86 | ppc | aarch64 | arm; sets WMM_T_GCC,
+#                        WMM_T_PLUGIN, WMM_T_SPECS, WMM_T_RUN (qemu prefix or
+#                        empty), WMM_T_MODEL; returns 1 (and WMM_T_WHY) when
+#                        the compiler is not installed.
+# Example: wmm_target ppc || { echo "SKIP: $WMM_T_WHY"; exit 77; }
+set -u
+: "${WMM_SRCDIR:?}" "${WMM_BUILDDIR:?}"
+WMM_TESTDIR=$WMM_SRCDIR/tests/plugin
+
+# A variable of the build's Makefile (configure's result).
+wmm_make_var() {
+  sed -n "s/^$1 = *//p" "$WMM_BUILDDIR/Makefile" | head -n 1
+}
+
+wmm_target() {
+  local arch=$1 triple model qemu major main_t main_gcc
+  case $arch in
+    x86) triple=x86_64-linux-gnu model=tso qemu= ;;
+    ppc) triple=powerpc64le-linux-gnu model=power qemu=qemu-ppc64le ;;
+    aarch64) triple=aarch64-linux-gnu model=armv8 qemu=qemu-aarch64 ;;
+    arm) triple=arm-linux-gnueabihf model=armv7 qemu=qemu-arm ;;
+    *) WMM_T_WHY="unknown target $arch"; return 1 ;;
+  esac
+  main_t=$(wmm_make_var WMM_GCC_TARGET)
+  main_gcc=$(wmm_make_var WMM_GCC)
+  major=$(wmm_make_var WMM_GCC_VERSION | cut -d. -f1)
+  WMM_T_MODEL=$model
+  if [ "$triple" = "$main_t" ]; then
+    WMM_T_GCC=$main_gcc
+    WMM_T_PLUGIN=$WMM_BUILDDIR/plugin/wmmfence.so
+    WMM_T_SPECS=$WMM_BUILDDIR/plugin/local/wmmfence.specs
+  else
+    WMM_T_GCC=$triple-gcc-$major
+    WMM_T_PLUGIN=$WMM_BUILDDIR/plugin/cross/$triple/wmmfence.so
+    WMM_T_SPECS=$WMM_BUILDDIR/plugin/cross/$triple/wmmfence.specs
+  fi
+  if ! command -v "$WMM_T_GCC" >/dev/null 2>&1; then
+    WMM_T_WHY="$WMM_T_GCC is not installed (./setup.sh installs it)"
+    return 1
+  fi
+  if [ ! -f "$WMM_T_PLUGIN" ]; then
+    WMM_T_WHY="no plugin for $triple at $WMM_T_PLUGIN (install gcc-$major-plugin-dev-$triple and re-run configure)"
+    return 1
+  fi
+  WMM_T_RUN=
+  if [ -n "$qemu" ] && [ "$(uname -m)" != "${triple%%-*}" ]; then
+    if command -v "$qemu" >/dev/null 2>&1; then
+      WMM_T_RUN="$qemu -L /usr/$triple"
+    else
+      WMM_T_RUN=none
+    fi
+  fi
+  return 0
+}
+
+# A fresh scratch directory under the build tree, removed on exit.
+wmm_scratch() {
+  WMM_TMP=$(mktemp -d "$WMM_BUILDDIR/tests/plugin-tmp.XXXXXX")
+  trap 'rm -rf "$WMM_TMP"' EXIT
+}
+
+wmm_pass() { echo "PASS: $*"; }
+wmm_fail() { echo "FAIL: $*"; }

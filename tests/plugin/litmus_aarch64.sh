@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+# litmus_aarch64.sh — the 68 plain cycles compiled for aarch64 at -O2 with the
+# plugin: fences in the assembly forbid each test at the optimal cost.
+. "$WMM_SRCDIR/tests/plugin/lib/litmus_asm.sh" aarch64
