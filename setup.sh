@@ -25,6 +25,7 @@ fi
 [ -f configure ] || autoreconf -fi
 [ -f Makefile ] || ./configure --quiet
 make -j"$(nproc)"
-echo "== wmmfence-litmus check examples/MP.litmus (Power, then x86-TSO)"
+echo "== message passing on Power, store buffering on x86-TSO and under SC"
 tools/wmmfence-litmus check examples/MP.litmus
-tools/wmmfence-litmus check --model tso examples/MP.litmus
+tools/wmmfence-litmus check examples/SB.litmus
+tools/wmmfence-litmus check --model sc examples/SB.litmus

@@ -194,7 +194,8 @@ static wmm_program *build(const synth_opts *o)
     int pl = wmm_program_loc(p, name);
     if (pl < 0)
       goto fail;
-    p->locs[pl].init = wmm_loc_addr(wmm_program_find_loc(p, "g0_0") + g * o->locs_per_group);
+    snprintf(name, sizeof name, "g%d_0", g);
+    p->locs[pl].init = wmm_loc_addr(wmm_program_find_loc(p, name));
   }
   for (int tid = 0; tid < o->threads; tid++)
     for (int k = 0; k < o->private_per_thread; k++) {

@@ -244,8 +244,8 @@ static void uf_union(int *parent, int a, int b)
 /* The sub-problem of the needs listed in needs[0..n): local copies of their
  * alternatives, rows and vars; varmap[local var] = global var. */
 static wmm_cover *extract(const wmm_cover *c, const int *needs, int n,
-                          int *var_local, int *row_local, int *alt_local,
-                          int **varmap_out)
+                          const unsigned char *drop, int *var_local,
+                          int *row_local, int *alt_local, int **varmap_out)
 {
   wmm_cover *s = wmm_cover_new();
   int *varmap = NULL, cap = 0;
@@ -266,8 +266,11 @@ static wmm_cover *extract(const wmm_cover *c, const int *needs, int n,
           free(alts);
           goto fail;
         }
+        int nrows = 0;
         for (int r = 0; r < al->n; r++) {
           int gr = al->items[r];
+          if (drop[gr])
+            continue;   /* implied by a forced row */
           if (row_local[gr] < 0) {
             const wmm_cover_list *rl = &c->rows[gr];
             if (rl->n > bufcap) {
@@ -303,9 +306,9 @@ static wmm_cover *extract(const wmm_cover *c, const int *needs, int n,
               goto fail;
             }
           }
-          rows[r] = row_local[gr];
+          rows[nrows++] = row_local[gr];
         }
-        alt_local[ga] = wmm_cover_alt(s, rows, al->n);
+        alt_local[ga] = wmm_cover_alt(s, rows, nrows);
         free(rows);
         if (alt_local[ga] < 0) {
           free(alts);
@@ -377,6 +380,70 @@ static int solve_component(const wmm_cover *s, const wmm_ilp_opts *o,
   return 0;
 }
 
+/* Rows implied by forced rows: a row that must hold (in a need with one
+ * alternative) holds every row whose vars include all of its vars.  Marks
+ * those rows in drop[] so that the MIP leaves them out.  Candidates are
+ * found through each forced row's smallest var.  Returns 0 or -1. */
+static int implied_rows(const wmm_cover *c, unsigned char *drop)
+{
+  int nv = c->nvars, nr = c->nrows;
+  unsigned char *forced = calloc((size_t)(nr ? nr : 1), 1);
+  int *off = calloc((size_t)nv + 1, sizeof *off);
+  int *lst = NULL;
+  if (!forced || !off) {
+    free(forced), free(off);
+    return -1;
+  }
+  for (int k = 0; k < c->nneeds; k++)
+    if (c->needs[k].n == 1) {
+      const wmm_cover_list *a = &c->alts[c->needs[k].items[0]];
+      for (int i = 0; i < a->n; i++)
+        forced[a->items[i]] = 1;
+    }
+  for (int r = 0; r < nr; r++)
+    if (forced[r] && c->rows[r].n)
+      off[c->rows[r].items[0] + 1]++;
+  for (int v = 0; v < nv; v++)
+    off[v + 1] += off[v];
+  lst = malloc((size_t)(off[nv] ? off[nv] : 1) * sizeof *lst);
+  int *fill = calloc((size_t)nv + 1, sizeof *fill);
+  if (!lst || !fill) {
+    free(forced), free(off), free(lst), free(fill);
+    return -1;
+  }
+  for (int r = 0; r < nr; r++)
+    if (forced[r] && c->rows[r].n) {
+      int v = c->rows[r].items[0];
+      lst[off[v] + fill[v]++] = r;
+    }
+  for (int r = 0; r < nr; r++) {
+    const wmm_cover_list *big = &c->rows[r];
+    for (int i = 0; i < big->n && !drop[r]; i++) {
+      int v = big->items[i];
+      for (int k = off[v]; k < off[v + 1] && !drop[r]; k++) {
+        int q = lst[k];
+        const wmm_cover_list *small = &c->rows[q];
+        if (q == r || drop[q] || small->n > big->n - i)
+          continue;
+        /* small's vars (sorted) within big's vars from i on */
+        int a = 0, b = i;
+        while (a < small->n && b < big->n) {
+          if (small->items[a] == big->items[b])
+            a++, b++;
+          else if (small->items[a] > big->items[b])
+            b++;
+          else
+            break;
+        }
+        if (a == small->n)
+          drop[r] = 1;
+      }
+    }
+  }
+  free(forced), free(off), free(lst), free(fill);
+  return 0;
+}
+
 int wmm_ilp_solve(const wmm_cover *c, const wmm_ilp_opts *o,
                   wmm_ilp_result *res, wmm_error *err)
 {
@@ -395,9 +462,10 @@ int wmm_ilp_solve(const wmm_cover *c, const wmm_ilp_opts *o,
   int *comp_of = malloc((size_t)(nn ? nn : 1) * sizeof *comp_of);
   res->chosen = calloc((size_t)(nv ? nv : 1), 1);
   unsigned char *sub_chosen = NULL;
+  unsigned char *drop = calloc((size_t)(nr ? nr : 1), 1);
   int rc = 0;
   if (!parent || !var_local || !row_local || !alt_local || !order || !comp_of ||
-      !res->chosen) {
+      !res->chosen || !drop || implied_rows(c, drop)) {
     rc = wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
     goto out;
   }
@@ -449,7 +517,7 @@ int wmm_ilp_solve(const wmm_cover *c, const wmm_ilp_opts *o,
     char why[256] = "";
     for (int k = 0, begin = 0; k < ncomp; begin = cnt[k], k++) {
       int *varmap = NULL;
-      wmm_cover *s = extract(c, &order[begin], cnt[k] - begin, var_local,
+      wmm_cover *s = extract(c, &order[begin], cnt[k] - begin, drop, var_local,
                              row_local, alt_local, &varmap);
       if (!s) {
         free(first), free(cnt);
@@ -493,7 +561,7 @@ int wmm_ilp_solve(const wmm_cover *c, const wmm_ilp_opts *o,
       res->objective += c->cost[v];
 out:
   free(parent), free(var_local), free(row_local), free(alt_local);
-  free(order), free(comp_of), free(sub_chosen);
+  free(order), free(comp_of), free(sub_chosen), free(drop);
   if (rc < 0)
     wmm_ilp_result_free(res);
   return rc;

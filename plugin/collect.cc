@@ -222,7 +222,14 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
     }
 }
 
-/* A plain access to a shared reference; returns whether it was shared. */
+/* Largest array whose variable-index accesses become a choice between its
+ * elements (larger ones: an access to an unknown address). */
+const int MAX_ALTERNATIVES = 16;
+
+/* A plain access to a shared reference; returns whether it was shared.
+ * a[i] on a small array a becomes a nondeterministic choice between a[0],
+ * a[1], ... (BR* to each alternative), so that its elements stay distinct
+ * locations. */
 bool
 add_plain (collector *c, tree ref, bool is_store, tree value)
 {
@@ -230,13 +237,61 @@ add_plain (collector *c, tree ref, bool is_store, tree value)
   char *name;
   if (!wmm_shared_ref (c->u, ref, &loc, &name, &width))
     return false;
-  wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
-  set_addr (&in, loc, width);
-  if (is_store)
-    in.a = value_operand (c, value);
-  add (c, &in, gimple_assign_single_p (c->stmt)
-       && gimple_code (c->stmt) == GIMPLE_ASSIGN ? (is_store ? 0 : 1) : -1,
-       name);
+  int operand = gimple_assign_single_p (c->stmt)
+                && gimple_code (c->stmt) == GIMPLE_ASSIGN
+                ? (is_store ? 0 : 1) : -1;
+  tree alts[MAX_ALTERNATIVES];
+  int nalt = loc < 0 ? wmm_ref_alternatives (ref, alts, MAX_ALTERNATIVES) : 0;
+  int aloc[MAX_ALTERNATIVES];
+  char *aname[MAX_ALTERNATIVES];
+  for (int k = 0; k < nalt; k++)
+    {
+      int w;
+      if (!wmm_shared_ref (c->u, alts[k], &aloc[k], &aname[k], &w)
+          || aloc[k] < 0)
+        {
+          for (int j = 0; j <= k; j++)
+            free (aname[j]);
+          nalt = 0;
+        }
+    }
+  if (nalt < 2)
+    {
+      wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
+      set_addr (&in, loc, width);
+      if (is_store)
+        in.a = value_operand (c, value);
+      add (c, &in, operand, name);
+      return true;
+    }
+  free (name);
+  /* BR* alt1; ... BR* alt(n-1); alt0: ACC; J end; alt1: ACC; J end; ... */
+  int base = c->t->ncode;
+  int start = base + nalt - 1;
+  for (int k = 1; k < nalt; k++)
+    {
+      wmm_instr br = make (c, WMM_OP_BRANCH);
+      br.cond = WMM_COND_ANY;
+      br.target = start + 2 * k;
+      add (c, &br, -1, NULL);
+    }
+  int end = start + 2 * nalt - 1;
+  for (int k = 0; k < nalt; k++)
+    {
+      wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
+      set_addr (&in, aloc[k], width);
+      if (is_store)
+        in.a = value_operand (c, value);
+      add (c, &in, operand, aname[k]);
+      if (k + 1 < nalt)
+        {
+          wmm_instr j = make (c, WMM_OP_JUMP);
+          j.target = end;
+          add (c, &j, -1, NULL);
+        }
+    }
+  for (int k = base; k < c->t->ncode; k++)
+    c->unit->sites[k].alternatives = true;
   return true;
 }
 

@@ -183,6 +183,15 @@ place_fence (wmm_unitinfo *u, wmm_unit *unit, int i, wmm_fence kind)
   bool before = false, after = false;
   if (i == s->first)
     before = true;
+  else if (s->alternatives)
+    {
+      /* A choice between accesses: before any of them = before the
+         statement; after one of them (its JUMP) = after it. */
+      if (t->code[i].op == WMM_OP_JUMP)
+        after = true;
+      else
+        before = true;
+    }
   else
     {
       bool acc_before = false, acc_after = false;

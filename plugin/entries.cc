@@ -469,6 +469,13 @@ static int
 create_group (wmm_region *r, gimple *stmt)
 {
   tree arg = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0) : NULL;
+  /* &t[i] with a variable index is computed into an SSA name first. */
+  if (arg && TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg))
+    {
+      gimple *def = SSA_NAME_DEF_STMT (arg);
+      if (gimple_assign_single_p (def))
+        arg = gimple_assign_rhs1 (def);
+    }
   if (arg && TREE_CODE (arg) == ADDR_EXPR)
     return group_of_ref (r, TREE_OPERAND (arg, 0));
   return UNKNOWN_GROUP;

@@ -41,6 +41,8 @@
 #include "stringpool.h"
 #include "attribs.h"
 #include "gimple-iterator.h"
+#include "gimple-walk.h"
+#include "gimplify.h"
 #include "gimple-pretty-print.h"
 #include "tree-pretty-print.h"
 #include "tree-into-ssa.h"
@@ -94,16 +96,21 @@ wmm_pt_includes_global (struct pt_solution *pt)
 #define WMM_FN_ATTRIBUTE(name, min, max, handler) \
   { name, min, max, true, false, false, false, handler, NULL }
 
-/* The execution count of a block relative to its function's entry (1.0
- * when GCC has no estimate, e.g. at -O0). */
+/* The execution count of a block relative to its function's entry: GCC's
+ * profile when it has one (an estimate made before the calling pass), else
+ * 10 per enclosing loop (GCC's guess for a loop of unknown trip count). */
 static inline double
 wmm_bb_frequency (function *fn, basic_block bb)
 {
   profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (fn)->count;
-  if (!bb->count.initialized_p () || !entry.initialized_p ()
-      || !entry.nonzero_p ())
-    return 1.0;
-  return bb->count.to_sreal_scale (entry).to_double ();
+  if (bb->count.initialized_p () && entry.initialized_p ()
+      && entry.nonzero_p ())
+    return bb->count.to_sreal_scale (entry).to_double ();
+  double f = 1.0;
+  if (loops_for_fn (fn) && bb->loop_father)
+    for (int d = MIN (bb_loop_depth (bb), 4); d > 0; d--)
+      f *= 10.0;
+  return f;
 }
 
 /* The C-family preprocessor (c-family/c-common.h, which cannot be included

@@ -8,9 +8,13 @@
  *   locals is private.
  *
  * Shared: globals and statics (not thread-local, not const), locals whose
- * address escapes, memory through pointers that may point to global,
- * escaped or heap memory (points-to; without points-to information, e.g.
- * at -O0, every pointer dereference is shared).
+ * address escapes (computed here: the address is used other than for an
+ * access, e.g. passed to a call or stored), memory through pointers that
+ * may point to global, escaped or heap memory.  A pointer is resolved
+ * through its SSA definitions (p = &x, q = p + 4); when GCC's points-to
+ * information exists (a later pass position) it is used; otherwise a
+ * pointer that cannot be resolved may point anywhere (shared, unknown
+ * address).
  */
 #include "plugin.h"
 
@@ -24,10 +28,71 @@ struct loc_entry {
 
 static vec<loc_entry> loc_table;
 
+/* Locals of `escape_fn` whose address escapes. */
+static function *escape_fn;
+static hash_set<tree> *escaped_locals;
+
 void
 wmm_memloc_reset (void)
 {
   loc_table.release ();
+  delete escaped_locals;
+  escaped_locals = NULL;
+  escape_fn = NULL;
+}
+
+/* Calls that read or write through their pointer arguments but keep no
+ * copy of them. */
+static bool
+non_capturing_call (gimple *stmt)
+{
+  tree fn = gimple_call_fndecl (stmt);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    case BUILT_IN_MEMCPY: case BUILT_IN_MEMMOVE: case BUILT_IN_MEMSET:
+    case BUILT_IN_MEMCMP: case BUILT_IN_STRLEN: case BUILT_IN_STRCPY:
+    case BUILT_IN_STRCMP: case BUILT_IN_STRNCPY: case BUILT_IN_BZERO:
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* visit_addr callback: an address of a local is taken in `stmt`. */
+static bool
+note_address (gimple *stmt, tree op, tree, void *)
+{
+  tree base = op ? get_base_address (op) : NULL_TREE;
+  if (base && DECL_P (base) && !is_global_var (base)
+      && !(is_gimple_call (stmt) && non_capturing_call (stmt)))
+    escaped_locals->add (base);
+  return false;
+}
+
+/* Compute the escaping locals of cfun (once per function). */
+static void
+compute_escapes (void)
+{
+  if (escape_fn == cfun && escaped_locals)
+    return;
+  delete escaped_locals;
+  escaped_locals = new hash_set<tree>;
+  escape_fn = cfun;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        if (!is_gimple_debug (gsi_stmt (gsi)))
+          walk_stmt_load_store_addr_ops (gsi_stmt (gsi), NULL, NULL, NULL,
+                                         note_address);
+      for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
+           gsi_next (&gpi))
+        walk_stmt_load_store_addr_ops (gpi.phi (), NULL, NULL, NULL,
+                                       note_address);
+    }
 }
 
 /* Name of a declaration: globals by name, locals as "function.name". */
@@ -173,11 +238,56 @@ decl_may_be_shared (tree base)
   /* A local: shared only when its address escapes the function. */
   if (!may_be_aliased (base))
     return false;
-  struct pt_solution pt;
-  memset (&pt, 0, sizeof pt);
-  pt.escaped = 1;
-  pt.ipa_escaped = flag_ipa_pta != 0;
-  return pt_solution_includes (&pt, base);
+  if (!cfun || DECL_CONTEXT (base) != cfun->decl)
+    return true;
+  compute_escapes ();
+  return escaped_locals->contains (base);
+}
+
+/* Follow an SSA pointer to the object it points into: p = &x, q = p + 4,
+ * r = q.  Returns the object (or NULL) and its byte offset in *off. */
+static tree
+resolve_pointer (tree ptr, HOST_WIDE_INT *off)
+{
+  *off = 0;
+  for (int steps = 0; steps < 16; steps++)
+    {
+      if (TREE_CODE (ptr) == ADDR_EXPR)
+        {
+          poly_int64 bitsize, bitpos;
+          tree offset;
+          machine_mode mode;
+          int unsignedp, reversep, volatilep = 0;
+          tree base = get_inner_reference (TREE_OPERAND (ptr, 0), &bitsize,
+                                           &bitpos, &offset, &mode,
+                                           &unsignedp, &reversep, &volatilep);
+          HOST_WIDE_INT bits;
+          if (!base || !DECL_P (base) || offset
+              || !bitpos.is_constant (&bits) || bits % BITS_PER_UNIT)
+            return NULL_TREE;
+          *off += bits / BITS_PER_UNIT;
+          return base;
+        }
+      if (TREE_CODE (ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (ptr))
+        return NULL_TREE;
+      gimple *def = SSA_NAME_DEF_STMT (ptr);
+      if (!is_gimple_assign (def))
+        return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code == POINTER_PLUS_EXPR)
+        {
+          tree k = gimple_assign_rhs2 (def);
+          if (TREE_CODE (k) != INTEGER_CST || !tree_fits_shwi_p (k))
+            return NULL_TREE;
+          *off += tree_to_shwi (k);
+          ptr = gimple_assign_rhs1 (def);
+        }
+      else if (code == SSA_NAME || code == ADDR_EXPR || CONVERT_EXPR_CODE_P (code))
+        ptr = gimple_assign_rhs1 (def);
+      else
+        return NULL_TREE;
+    }
+  return NULL_TREE;
 }
 
 /* The IR location of (decl, pos, size), added when new. */
@@ -189,7 +299,21 @@ location_for (wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
     if (loc_table[i].decl == decl && loc_table[i].pos == pos
         && loc_table[i].size == size)
       return loc_table[i].loc;
-  char *name = name_of (ref);
+  char *name;
+  if (get_base_address (ref) == decl)
+    name = name_of (ref);
+  else
+    {
+      /* Reached through a pointer: the object and the byte offset. */
+      pretty_printer pp;
+      ref_name (&pp, decl);
+      if (pos)
+        {
+          pp_character (&pp, '+');
+          pp_wide_integer (&pp, pos / BITS_PER_UNIT);
+        }
+      name = xstrdup (pp_formatted_text (&pp));
+    }
   /* Two objects with one printed name get distinct IR names. */
   if (wmm_program_find_loc (u->prog, name) >= 0)
     {
@@ -287,12 +411,86 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
                       || TREE_CODE (obj) == CONST_DECL))
             return false;
         }
-      else if (!ptr_may_be_shared (ptr))
-        return false;
+      else if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_PTR_INFO (ptr))
+        {
+          if (!ptr_may_be_shared (ptr))
+            return false;
+        }
+      else if (TREE_CODE (ptr) == SSA_NAME)
+        {
+          HOST_WIDE_INT off, pos, size;
+          tree obj = resolve_pointer (ptr, &off);
+          if (obj)
+            {
+              if (!decl_may_be_shared (obj))
+                return false;
+              *name = name_of (ref);
+              if (!offset && bitpos.is_constant (&pos)
+                  && bitsize.is_constant (&size) && size > 0
+                  && tree_fits_shwi_p (TREE_OPERAND (base, 1)))
+                {
+                  pos += (off + tree_to_shwi (TREE_OPERAND (base, 1)))
+                         * BITS_PER_UNIT;
+                  *loc = location_for (u, obj, pos, size, ref);
+                }
+              return true;
+            }
+        }
       *name = name_of (ref);
       return true;
     }
   return false;
+}
+
+/* The handled component of `ref` at depth d (0 = ref itself). */
+static tree *
+component_at (tree *ref, int d)
+{
+  while (d-- > 0)
+    ref = &TREE_OPERAND (*ref, 0);
+  return ref;
+}
+
+int
+wmm_ref_alternatives (tree ref, tree *alts, int max)
+{
+  /* Exactly one array index that is not a constant, in an array of at most
+     `max` elements with a constant domain. */
+  int depth = -1, d = 0;
+  for (tree t = ref; handled_component_p (t); t = TREE_OPERAND (t, 0), d++)
+    if ((TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == ARRAY_RANGE_REF)
+        && TREE_CODE (TREE_OPERAND (t, 1)) != INTEGER_CST)
+      {
+        if (depth >= 0)
+          return 0;
+        depth = d;
+      }
+    else if (TREE_CODE (t) == COMPONENT_REF && TREE_OPERAND (t, 2))
+      return 0;   /* variable field offset */
+  if (depth < 0)
+    return 0;
+  tree aref = *component_at (&ref, depth);
+  tree atype = TREE_TYPE (TREE_OPERAND (aref, 0));
+  tree dom = TREE_CODE (atype) == ARRAY_TYPE ? TYPE_DOMAIN (atype) : NULL_TREE;
+  if (!dom || !TYPE_MIN_VALUE (dom) || !TYPE_MAX_VALUE (dom)
+      || !tree_fits_shwi_p (TYPE_MIN_VALUE (dom))
+      || !tree_fits_shwi_p (TYPE_MAX_VALUE (dom)))
+    return 0;
+  HOST_WIDE_INT lo = tree_to_shwi (TYPE_MIN_VALUE (dom));
+  HOST_WIDE_INT hi = tree_to_shwi (TYPE_MAX_VALUE (dom));
+  if (hi < lo || hi - lo + 1 > max || hi - lo + 1 < 2)
+    return 0;
+  tree itype = TREE_TYPE (TREE_OPERAND (aref, 1));
+  int n = 0;
+  for (HOST_WIDE_INT k = lo; k <= hi; k++)
+    {
+      tree copy = unshare_expr (ref);
+      tree *slot = component_at (&copy, depth);
+      *slot = copy_node (*slot);
+      TREE_OPERAND (*slot, 1) = build_int_cst (itype, k);
+      alts[n++] = copy;
+    }
+  return n;
 }
 
 bool
@@ -307,7 +505,31 @@ wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name)
       int width;
       return wmm_shared_ref (u, TREE_OPERAND (ptr, 0), loc, name, &width);
     }
-  if (!ptr_may_be_shared (ptr))
+  if (TREE_CODE (ptr) == SSA_NAME && !SSA_NAME_PTR_INFO (ptr))
+    {
+      HOST_WIDE_INT off;
+      tree obj = resolve_pointer (ptr, &off);
+      if (obj)
+        {
+          if (!decl_may_be_shared (obj))
+            return false;
+          tree type = TREE_TYPE (TREE_TYPE (ptr));
+          HOST_WIDE_INT size = COMPLETE_TYPE_P (type)
+                               ? int_size_in_bytes (type) : -1;
+          tree ref = build2 (MEM_REF, TREE_TYPE (obj), build_fold_addr_expr (obj),
+                             build_int_cst (ptr_type_node, 0));
+          if (size > 0)
+            *loc = location_for (u, obj, off * BITS_PER_UNIT,
+                                 size * BITS_PER_UNIT, ref);
+          if (*loc >= 0)
+            *name = xstrdup (u->prog->locs[*loc].name);
+          else
+            *name = xasprintf ("*%s", DECL_NAME (obj)
+                               ? IDENTIFIER_POINTER (DECL_NAME (obj)) : "ptr");
+          return true;
+        }
+    }
+  else if (!ptr_may_be_shared (ptr))
     return false;
   tree var = TREE_CODE (ptr) == SSA_NAME ? SSA_NAME_VAR (ptr) : NULL;
   *name = xasprintf ("*%s", var && DECL_NAME (var)

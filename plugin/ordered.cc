@@ -125,7 +125,7 @@ compiler_view (const wmm_program *p)
 
 /* The sound fallback: a full fence before every access, all volatile. */
 void
-fallback (wmm_unitinfo *u, wmm_placement *pl, char **vol, const char *why)
+place_everywhere (wmm_unitinfo *u, wmm_placement *pl, char **vol, const char *why)
 {
   wmm_placement_free (pl);
   memset (pl, 0, sizeof *pl);
@@ -173,7 +173,7 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
   memset (&err, 0, sizeof err);
   if (wmm_place (u->prog, &o, pl, &err) < 0)
     {
-      fallback (u, pl, vol, err.msg);
+      place_everywhere (u, pl, vol, err.msg);
       return true;
     }
   if (pl->status != WMM_PLACE_OPTIMAL && pl->note[0])

@@ -40,6 +40,8 @@ struct wmm_site {
   char *name;          /* what is accessed, for reports ("x", "s.f", "a[]") */
   location_t loc;
   bool summary;        /* the stand-in access of an unknown call */
+  bool alternatives;   /* the group is a choice between accesses (one
+                          per element of a small array) */
 };
 
 /* A function of the unit that is a code unit of the program. */
@@ -98,6 +100,10 @@ void wmm_note (wmm_unitinfo *u, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
  * u->prog (or -1 = unknown address) and *name a display name (xstrdup). */
 bool wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name,
                      int *width);
+/* A reference with one variable array index into a small array (at most
+ * max elements): the same reference with each constant index, in alts[];
+ * returns how many (0 = not such a reference). */
+int wmm_ref_alternatives (tree ref, tree *alts, int max);
 /* Same for memory reached through pointer `ptr` (a call argument). */
 bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);

@@ -6,26 +6,27 @@
  *   gcc -fplugin=wmmfence -fplugin-arg-wmmfence-arch=power -O2 -c x.c
  *   gcc -specs=wmmfence.specs -fwmm-arch=power -O2 -c x.c
  *
- * Pass position: a simple IPA pass right after "opt_local_passes".
+ * Pass position: a simple IPA pass right after "build_ssa_passes", i.e.
+ * before "opt_local_passes" (the early optimisations).
  *  - It sees every function of the unit at once, in SSA form: thread
  *    entries, calls between functions and shared locations are properties
- *    of the whole unit, and the placement must solve one problem for all
- *    of them.
- *  - At -O1 and above the early optimisations have run: GCC's points-to
- *    sets (ealias) tell which pointers may reach shared memory, the profile
- *    estimate gives each position its frequency (the ILP's weights), early
- *    inlining and CSE have removed accesses that would never reach the
- *    binary.  At -O0 there is no points-to information: every pointer
- *    access counts as shared (sound).
- *  - It runs before the IPA inliner and every loop optimisation (LIM, PRE,
- *    store motion, unrolling, scheduling), which would otherwise hoist,
- *    merge or reorder the accesses we order; the fences (builtins with a
- *    memory clobber) and the volatile accesses we insert are respected by
- *    all of them and are copied along when a function is inlined.
- *  Inserting statements here requires what the local passes did for us:
- *  virtual SSA is updated, call-graph edges rebuilt, the function summary
- *  recomputed, and pure/const and modref summaries of changed functions
- *  and their callers made conservative (emit.cc).
+ *    of the whole unit, and the placement solves one problem for all.
+ *  - It sees every access the source makes.  The early optimisations that
+ *    follow at -O1 and above (FRE, DSE, forwprop, early inlining, SRA)
+ *    merge repeated loads (`s1 = seq; ... s2 = seq;` becomes one load in a
+ *    seqlock reader), delete stores and move accesses; running after them
+ *    would analyse and fence a program the source never wrote.  The
+ *    volatile accesses and fence builtins we insert are respected by all
+ *    later passes (early and IPA inlining copy them along; LIM, PRE, store
+ *    motion and the schedulers keep volatile accesses in order).
+ *  - Everything GCC computes about a function afterwards (call-graph edges
+ *    are rebuilt, pure/const, modref and size summaries are computed)
+ *    already sees our changes, so nothing is stale.
+ *  The price: GCC's points-to sets and profile estimate do not exist yet.
+ *  memloc.cc resolves pointers through their SSA definitions (p = &x + 4)
+ *  and computes which locals' addresses escape; positions are weighted by
+ *  10 per enclosing loop (gcc-compat.h).  Inserting statements requires
+ *  updating virtual SSA and the call-graph edges (emit.cc).
  */
 #include "plugin.h"
 
@@ -178,7 +179,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     return 0;
   struct register_pass_info pass;
   pass.pass = new pass_wmmfence (g);
-  pass.reference_pass_name = "opt_local_passes";
+  pass.reference_pass_name = "build_ssa_passes";
   pass.ref_pass_instance_number = 1;
   pass.pos_op = PASS_POS_INSERT_AFTER;
   register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # tests/parse/valgrind.sh — no leak or invalid access on a few good and bad
-# inputs (valgrind memcheck; skipped when valgrind is not installed).
+# inputs (valgrind memcheck; skipped when valgrind is not installed).  Blocks
+# still reachable at exit are not leaks (libz3's static initialisers keep some).
 set -u
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind not installed"; exit 77; }
 bin=$WMM_BUILDDIR/tools/wmmfence-litmus
 src=$WMM_SRCDIR/tests/parse
 run() {  # name, expected exit status, args...
   local name=$1 want=$2; shift 2
-  valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99 \
+  valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 \
     "$bin" "$@" >/dev/null 2>/tmp/wmm-vg.$$
   local rc=$?
   if [ "$rc" -eq "$want" ] && ! grep -q '^==' /tmp/wmm-vg.$$; then

@@ -5,7 +5,9 @@
  * Forbidden; a test herd7 calls Forbidden must get no fence.
  *
  * usage: placement_sweep [--every N] [--offset K] [--match S] [--greedy]
- *                        [--ilp-fault] [--all-cycles] VERDICTS.tsv ROOT
+ *                        [--ilp-fault] [--all-cycles] [--max-cycles N]
+ *                        [--quiet] VERDICTS.tsv ROOT
+ * (--quiet: only the FAIL lines and the summary)
  * Prints `PASS: path model` / `FAIL: path model: why` per line and a
  * summary `allowed A fixed F, forbidden B untouched U, errors E`.
  *
@@ -34,6 +36,8 @@ static int forbidden(const wmm_program *p, wmm_model m, wmm_error *e)
 int main(int argc, char **argv)
 {
   int every = 1, offset = 0, greedy = 0, fault = 0, all_cycles = 0;
+  long max_cycles = 0;
+  int quiet = 0;
   const char *match = NULL, *tsv = NULL, *root = NULL;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--every") && i + 1 < argc)
@@ -48,6 +52,10 @@ int main(int argc, char **argv)
       fault = 1;
     else if (!strcmp(argv[i], "--all-cycles"))
       all_cycles = 1;
+    else if (!strcmp(argv[i], "--quiet"))
+      quiet = 1;
+    else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc)
+      max_cycles = atol(argv[++i]);
     else if (!tsv)
       tsv = argv[i];
     else
@@ -97,6 +105,7 @@ int main(int argc, char **argv)
       o.force_greedy = greedy;
       o.ilp_fault = fault;
       o.use_condition = !all_cycles;
+      o.max_cycles = max_cycles;
       if (wmm_place(p, &o, &pl, &e) < 0) {
         why = "placement failed";
       } else if (!(q = wmm_program_clone(p)) || wmm_placement_apply(q, &pl) < 0) {
@@ -136,7 +145,7 @@ int main(int argc, char **argv)
     cost += pl.total_cost;
     if (why)
       printf("FAIL: %s %s: %s%s%s\n", path, model, why, e.msg[0] ? ": " : "", e.msg);
-    else
+    else if (!quiet)
       printf("PASS: %s %s %s (%d fences, cost %g%s%s)\n", path, model, verdict,
              pl.nfences, pl.total_cost, pl.note[0] ? "; " : "", pl.note);
     wmm_placement_free(&pl);

@@ -1,0 +1,648 @@
+/* placement_unit.c — unit tests of fence placement: the cover solvers
+ * (GLPK against brute force, greedy, the failure path), the event graph
+ * (locations, loops, calls, instances, private data), cycle requirements
+ * computed with the models (and that they are upward closed), and the
+ * placement rules (positions on every path, credited fences and
+ * dependencies, frequencies, the per-pair fallback).
+ *
+ * Prints `PASS: name` / `FAIL: name: detail` per check.
+ * Example: ./tests/unit/placement_unit
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aeg.h"
+#include "check.h"
+#include "ilp.h"
+#include "litmus.h"
+#include "placement.h"
+#include "requirement.h"
+
+static int failures;
+
+static void ok(int cond, const char *name, const char *detail)
+{
+  if (cond)
+    printf("PASS: %s\n", name);
+  else {
+    printf("FAIL: %s: %s\n", name, detail ? detail : "");
+    failures++;
+  }
+}
+
+static wmm_program *parse(const char *text)
+{
+  wmm_program *p = NULL;
+  wmm_error e;
+  if (wmm_litmus_parse(text, strlen(text), "inline.litmus", &p, &e) < 0) {
+    printf("FAIL: parse inline test: line %d: %s\n", e.line, e.msg);
+    failures++;
+    return NULL;
+  }
+  return p;
+}
+
+static int forbidden(const wmm_program *p, wmm_model m)
+{
+  wmm_check_opts o = wmm_check_opts_default(m);
+  wmm_check_result r;
+  wmm_error e;
+  memset(&r, 0, sizeof r);
+  if (wmm_check(p, &o, &r, &e) < 0)
+    return -1;
+  int f = !r.allowed;
+  wmm_check_result_free(&r);
+  return f;
+}
+
+/* Place, apply, check: returns the number of fences, -1 on error, -2 if the
+ * fenced program is still allowed. */
+static int place_and_check(const wmm_program *p, wmm_place_opts *o,
+                           wmm_placement *pl)
+{
+  wmm_error e;
+  if (wmm_place(p, o, pl, &e) < 0) {
+    printf("  (placement error: %s)\n", e.msg);
+    return -1;
+  }
+  wmm_program *q = wmm_program_clone(p);
+  if (!q || wmm_placement_apply(q, pl) < 0) {
+    wmm_program_free(q);
+    return -1;
+  }
+  int f = p->cond ? forbidden(q, o->model) : 1;
+  wmm_program_free(q);
+  return f == 1 ? pl->nfences : -2;
+}
+
+/* ------------------------------------------------------------ the ILP */
+
+static unsigned long seed = 12345;
+static unsigned rnd(void)
+{
+  seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+  return (unsigned)(seed >> 33);
+}
+
+static int holds_all(const wmm_cover *c, const unsigned char *x)
+{
+  for (int k = 0; k < c->nneeds; k++)
+    if (!wmm_cover_need_holds(c, k, x))
+      return 0;
+  return 1;
+}
+
+static void test_ilp(void)
+{
+  wmm_error e;
+  wmm_ilp_opts o = {10, 0, 0};
+  /* one row, two vars */
+  wmm_cover *c = wmm_cover_new();
+  int a = wmm_cover_var(c, 1), b = wmm_cover_var(c, 2);
+  int r = wmm_cover_row(c, (int[]){b, a}, 2);
+  int alt = wmm_cover_alt(c, &r, 1);
+  wmm_cover_need(c, &alt, 1);
+  ok(wmm_cover_row(c, (int[]){a, b, a}, 3) == r, "ilp: rows are deduplicated", NULL);
+  wmm_ilp_result res;
+  ok(wmm_ilp_solve(c, &o, &res, &e) == 0 && res.chosen[a] && !res.chosen[b] &&
+         res.status == WMM_ILP_OPTIMAL && res.objective == 1,
+     "ilp: cheapest var of a row", NULL);
+  wmm_ilp_result_free(&res);
+  wmm_cover_free(c);
+
+  /* alternatives: {x} costs 3, {y1, y2} costs 2 */
+  c = wmm_cover_new();
+  int x = wmm_cover_var(c, 3), y1 = wmm_cover_var(c, 1), y2 = wmm_cover_var(c, 1);
+  int rx = wmm_cover_row(c, &x, 1), ry1 = wmm_cover_row(c, &y1, 1),
+      ry2 = wmm_cover_row(c, &y2, 1);
+  int ax = wmm_cover_alt(c, &rx, 1), ay = wmm_cover_alt(c, (int[]){ry1, ry2}, 2);
+  wmm_cover_need(c, (int[]){ax, ay}, 2);
+  ok(wmm_ilp_solve(c, &o, &res, &e) == 0 && !res.chosen[x] && res.chosen[y1] &&
+         res.chosen[y2] && res.objective == 2,
+     "ilp: cheaper alternative chosen", NULL);
+  wmm_ilp_result_free(&res);
+  wmm_ilp_opts fo = {10, 0, 1};
+  ok(wmm_ilp_solve(c, &fo, &res, &e) == 0 && res.status == WMM_ILP_GREEDY &&
+         holds_all(c, res.chosen) && strstr(res.note, "GLPK"),
+     "ilp: GLPK error caught, greedy cover used and said", res.note);
+  wmm_ilp_result_free(&res);
+  wmm_cover_free(c);
+
+  /* random instances against brute force */
+  int bad_opt = 0, bad_greedy = 0, n_inst = 300;
+  for (int inst = 0; inst < n_inst; inst++) {
+    c = wmm_cover_new();
+    int nv = 2 + (int)(rnd() % 9);
+    for (int v = 0; v < nv; v++)
+      wmm_cover_var(c, 1 + (int)(rnd() % 4));
+    int nneeds = 1 + (int)(rnd() % 5);
+    for (int k = 0; k < nneeds; k++) {
+      int alts[3], na = 1 + (int)(rnd() % 3);
+      for (int j = 0; j < na; j++) {
+        int rows[3], nr = 1 + (int)(rnd() % 3);
+        for (int i = 0; i < nr; i++) {
+          int vs[4], nvs = 1 + (int)(rnd() % 4);
+          for (int m = 0; m < nvs; m++)
+            vs[m] = (int)(rnd() % (unsigned)nv);
+          rows[i] = wmm_cover_row(c, vs, nvs);
+        }
+        alts[j] = wmm_cover_alt(c, rows, nr);
+      }
+      wmm_cover_need(c, alts, na);
+    }
+    double best = -1;
+    unsigned char xs[16];
+    for (int mask = 0; mask < (1 << nv); mask++) {
+      double cost = 0;
+      for (int v = 0; v < nv; v++) {
+        xs[v] = (mask >> v) & 1;
+        cost += xs[v] ? c->cost[v] : 0;
+      }
+      if (holds_all(c, xs) && (best < 0 || cost < best))
+        best = cost;
+    }
+    wmm_ilp_result g;
+    if (wmm_ilp_solve(c, &o, &res, &e) != 0 || res.objective != best ||
+        res.status != WMM_ILP_OPTIMAL || !holds_all(c, res.chosen))
+      bad_opt++;
+    wmm_ilp_result_free(&res);
+    if (wmm_ilp_greedy(c, &g, &e) != 0 || !holds_all(c, g.chosen) ||
+        g.objective < best)
+      bad_greedy++;
+    wmm_ilp_result_free(&g);
+    wmm_cover_free(c);
+  }
+  char msg[64];
+  snprintf(msg, sizeof msg, "%d of %d instances wrong", bad_opt, n_inst);
+  ok(bad_opt == 0, "ilp: GLPK optimum equals brute force on random instances", msg);
+  snprintf(msg, sizeof msg, "%d of %d instances wrong", bad_greedy, n_inst);
+  ok(bad_greedy == 0, "ilp: greedy cover satisfies every need", msg);
+}
+
+/* ---------------------------------------------------------- the graph */
+
+static const char *ppc_mp_addr =
+  "PPC MPaddr\n{\n0:r2=x; 0:r4=y;\n1:r2=y; 1:r5=x;\n}\n"
+  " P0           | P1            ;\n"
+  " li r1,1      | lwz r1,0(r2)  ;\n"
+  " stw r1,0(r2) | xor r3,r1,r1  ;\n"
+  " lwsync       | lwzx r4,r3,r5 ;\n"
+  " li r3,1      |               ;\n"
+  " stw r3,0(r4) |               ;\n"
+  "exists (1:r1=1 /\\ 1:r4=0)\n";
+
+static const char *ppc_mp_lwsync_po =
+  "PPC MPlwpo\n{\n0:r2=x; 0:r4=y;\n1:r2=y; 1:r4=x;\n}\n"
+  " P0           | P1           ;\n"
+  " li r1,1      | lwz r1,0(r2) ;\n"
+  " stw r1,0(r2) | lwz r3,0(r4) ;\n"
+  " lwsync       |              ;\n"
+  " li r3,1      |              ;\n"
+  " stw r3,0(r4) |              ;\n"
+  "exists (1:r1=1 /\\ 1:r3=0)\n";
+
+/* An IR access to location loc (or through register reg if loc < 0). */
+static wmm_instr access(wmm_opkind op, int loc, int dst)
+{
+  wmm_instr in = wmm_instr_init(op);
+  in.addr.base = (wmm_operand){WMM_OPND_IMM, 0, wmm_loc_addr(loc)};
+  in.addr.loc_hint = loc;
+  in.dst = op == WMM_OP_STORE ? -1 : dst;
+  in.a = (wmm_operand){WMM_OPND_IMM, 0, 1};
+  return in;
+}
+
+static void test_aeg(void)
+{
+  wmm_program *p = parse(ppc_mp_addr);
+  wmm_aeg *g = NULL;
+  wmm_error e;
+  if (!p)
+    return;
+  int x = wmm_program_find_loc(p, "x"), y = wmm_program_find_loc(p, "y");
+  ok(wmm_aeg_build(p, &g, &e) == 0, "aeg: builds", e.msg);
+  if (g) {
+    ok(wmm_aeg_access_loc(g, 0, 1) == x && wmm_aeg_access_loc(g, 0, 4) == y,
+       "aeg: addresses from register initial values", NULL);
+    ok(wmm_aeg_access_loc(g, 1, 2) == x,
+       "aeg: address through `xor r3,r1,r1` + base register", NULL);
+    ok(g->nthreads == 2 && g->ncls == 4, "aeg: one class per (thread, loc, type)", NULL);
+    wmm_aeg_free(g);
+  }
+  wmm_program_free(p);
+
+  /* unknown address, private location, loop, call, instances (IR) */
+  p = wmm_program_new("ir", WMM_ARCH_GIMPLE);
+  int lx = wmm_program_loc(p, "x"), ly = wmm_program_loc(p, "y");
+  int lp = wmm_program_loc(p, "ptr"), lq = wmm_program_loc(p, "priv");
+  p->locs[lq].is_private = 1;
+  p->locs[lp].init = wmm_loc_addr(lx);
+  int t0 = wmm_program_thread(p, "T0");
+  int f = wmm_program_thread(p, "f");
+  p->threads[f].entry = 0;
+  wmm_thread *T = &p->threads[t0];
+  int r0 = wmm_thread_reg(T, "r0"), r1 = wmm_thread_reg(T, "r1");
+  /* loop: L: W x; R y; branch L */
+  wmm_instr in = access(WMM_OP_STORE, lx, -1);
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_LOAD, ly, r0);
+  wmm_thread_append(T, &in);
+  in = wmm_instr_init(WMM_OP_BRANCH);
+  in.cond = WMM_COND_ANY;
+  in.target = 0;
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_STORE, lq, -1);     /* private: no event */
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_LOAD, lp, r1);      /* r1 = ptr */
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_LOAD, 0, r0);       /* r0 = [r1]: unknown */
+  in.addr.base = (wmm_operand){WMM_OPND_REG, r1, 0};
+  in.addr.loc_hint = -1;
+  wmm_thread_append(T, &in);
+  in = wmm_instr_init(WMM_OP_CALL);
+  in.target = f;
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_STORE, ly, -1);
+  wmm_thread_append(&p->threads[f], &in);
+  if (wmm_aeg_build(p, &g, &e) == 0) {
+    int cwx = -1, cry = -1, cfy = -1, nunknown = 0;
+    for (int c = 0; c < g->ncls; c++) {
+      const wmm_aeg_class *cl = &g->cls[c];
+      for (int k = 0; k < cl->nacc; k++) {
+        const wmm_aeg_acc *a = &g->acc[cl->acc[k]];
+        if (a->unit == t0 && a->index == 0) cwx = c;
+        if (a->unit == t0 && a->index == 1) cry = c;
+        if (a->unit == f) cfy = c;
+        if (a->unit == t0 && a->index == 5) nunknown++;
+      }
+      ok(cl->loc != lq, "aeg: private location has no event", NULL);
+    }
+    ok(g->nthreads == 1, "aeg: a function is not a thread", NULL);
+    ok(nunknown == g->nshared, "aeg: unknown address may touch every shared location", NULL);
+    ok(cwx >= 0 && cry >= 0 && wmm_aeg_po(g, cwx, cry) && wmm_aeg_po(g, cry, cwx),
+       "aeg: a back edge orders a pair both ways", NULL);
+    ok(cfy >= 0 && cwx >= 0 && wmm_aeg_po(g, cwx, cfy) && !wmm_aeg_po(g, cfy, cwx),
+       "aeg: po goes through calls into the called unit", NULL);
+    wmm_aeg_free(g);
+  } else {
+    ok(0, "aeg: IR program builds", e.msg);
+  }
+  /* two instances conflict with themselves */
+  p->threads[t0].instances = 2;
+  if (wmm_aeg_build(p, &g, &e) == 0) {
+    ok(g->nthreads == 2 && g->threads[1].instance == 1,
+       "aeg: a thread with two instances gives two virtual threads", NULL);
+    wmm_aeg_free(g);
+  }
+  wmm_program_free(p);
+}
+
+/* ------------------------------------------------------ requirements */
+
+static wmm_req_seg seg2(wmm_opkind a, int la, wmm_opkind b, int lb)
+{
+  wmm_req_seg s;
+  memset(&s, 0, sizeof s);
+  s.nacc = 2;
+  s.acc[0] = (wmm_req_acc){a, 0, la};
+  s.acc[1] = (wmm_req_acc){b, 0, lb};
+  return s;
+}
+
+static wmm_req_seg seg1(wmm_opkind a, int la)
+{
+  wmm_req_seg s;
+  memset(&s, 0, sizeof s);
+  s.nacc = 1;
+  s.acc[0] = (wmm_req_acc){a, 0, la};
+  return s;
+}
+
+/* Requirement of a shape as text "{k, k} | {...}" or "forbidden". */
+static void req_text(wmm_model m, wmm_arch arch, wmm_req_seg *s, int n,
+                     char *out, size_t sz)
+{
+  wmm_fence kinds[WMM_FENCE_COUNT];
+  int nk = wmm_place_kinds(m, arch, kinds);
+  wmm_req_engine *eng = wmm_req_engine_new(m, arch, kinds, nk);
+  wmm_req r;
+  wmm_req_shape sh = {s, n};
+  wmm_error e;
+  out[0] = 0;
+  if (wmm_req_compute(eng, &sh, &r, &e) < 0) {
+    snprintf(out, sz, "error: %.200s", e.msg);
+  } else if (r.status == WMM_REQ_FORBIDDEN) {
+    snprintf(out, sz, "forbidden");
+  } else if (r.status == WMM_REQ_UNFIXABLE) {
+    snprintf(out, sz, "unfixable");
+  } else {
+    size_t len = 0;
+    for (int a = 0; a < r.nalt; a++) {
+      len += (size_t)snprintf(out + len, sz - len, "%s{", a ? " | " : "");
+      for (int k = 0; k < r.nslots; k++) {
+        wmm_fence f = r.alt[a * r.nslots + k];
+        len += (size_t)snprintf(out + len, sz - len, "%s%s", k ? ", " : "",
+                                f ? wmm_fence_name(f) : "-");
+      }
+      len += (size_t)snprintf(out + len, sz - len, "}");
+    }
+  }
+  wmm_req_free(&r);
+  wmm_req_engine_free(eng);
+}
+
+static void expect_req(const char *name, wmm_model m, wmm_arch arch,
+                       wmm_req_seg *s, int n, const char *want)
+{
+  char got[256];
+  req_text(m, arch, s, n, got, sizeof got);
+  char label[160], detail[320];
+  snprintf(label, sizeof label, "requirement: %s under %s is %s", name,
+           wmm_model_name(m), want);
+  snprintf(detail, sizeof detail, "got %s", got);
+  ok(strcmp(got, want) == 0, label, detail);
+}
+
+/* Every assignment of the model's kinds: forbidden exactly when it lies
+ * above one of the computed minimal alternatives. */
+static void check_upward_closed(const char *name, wmm_model m, wmm_arch arch,
+                                wmm_req_seg *s, int n)
+{
+  wmm_fence kinds[WMM_FENCE_COUNT];
+  int nk = wmm_place_kinds(m, arch, kinds);
+  wmm_req_engine *eng = wmm_req_engine_new(m, arch, kinds, nk);
+  wmm_req r;
+  wmm_req_shape sh = {s, n};
+  wmm_error e;
+  char label[160];
+  snprintf(label, sizeof label,
+           "requirement: %s under %s: minimal set matches every assignment",
+           name, wmm_model_name(m));
+  if (wmm_req_compute(eng, &sh, &r, &e) < 0) {
+    ok(0, label, e.msg);
+    wmm_req_engine_free(eng);
+    return;
+  }
+  int slots = r.nslots, bad = 0;
+  long total = 1;
+  for (int i = 0; i < slots; i++)
+    total *= nk + 1;
+  for (long code = 0; code < total && !bad; code++) {
+    wmm_fence f[16];
+    long rest = code;
+    for (int i = 0; i < slots; i++) {
+      int d = (int)(rest % (nk + 1));
+      rest /= nk + 1;
+      f[i] = d ? kinds[d - 1] : WMM_FENCE_NONE;
+    }
+    /* f is in slot order = two-access segments in order */
+    wmm_program *p = wmm_req_program(&sh, arch, f);
+    int fb = forbidden(p, m);
+    wmm_program_free(p);
+    int above = r.status == WMM_REQ_FORBIDDEN;
+    for (int a = 0; a < r.nalt && !above; a++) {
+      int all = 1;
+      for (int i = 0; i < slots; i++) {
+        wmm_fence need = r.alt[a * slots + i];
+        if (need != WMM_FENCE_NONE &&
+            (f[i] == WMM_FENCE_NONE || !wmm_fence_covers(m, f[i], need)))
+          all = 0;
+      }
+      above = all;
+    }
+    if (fb != above)
+      bad = 1;
+  }
+  ok(!bad, label, "an assignment disagrees with the minimal set");
+  wmm_req_free(&r);
+  wmm_req_engine_free(eng);
+}
+
+static void test_requirements(void)
+{
+  wmm_req_seg mp[2] = {seg2(WMM_OP_STORE, 0, WMM_OP_STORE, 1),
+                       seg2(WMM_OP_LOAD, 1, WMM_OP_LOAD, 0)};
+  wmm_req_seg sb[2] = {seg2(WMM_OP_STORE, 0, WMM_OP_LOAD, 1),
+                       seg2(WMM_OP_STORE, 1, WMM_OP_LOAD, 0)};
+  wmm_req_seg lb[2] = {seg2(WMM_OP_LOAD, 0, WMM_OP_STORE, 1),
+                       seg2(WMM_OP_LOAD, 1, WMM_OP_STORE, 0)};
+  wmm_req_seg iriw[4] = {seg1(WMM_OP_STORE, 0), seg2(WMM_OP_LOAD, 0, WMM_OP_LOAD, 1),
+                         seg1(WMM_OP_STORE, 1), seg2(WMM_OP_LOAD, 1, WMM_OP_LOAD, 0)};
+  wmm_req_seg wrc[3] = {seg1(WMM_OP_STORE, 0), seg2(WMM_OP_LOAD, 0, WMM_OP_STORE, 1),
+                        seg2(WMM_OP_LOAD, 1, WMM_OP_LOAD, 0)};
+  expect_req("MP", WMM_MODEL_POWER, WMM_ARCH_PPC, mp, 2, "{lwsync, lwsync}");
+  expect_req("MP", WMM_MODEL_TSO, WMM_ARCH_X86, mp, 2, "forbidden");
+  expect_req("MP", WMM_MODEL_PSO, WMM_ARCH_X86, mp, 2, "{mfence, -}");
+  expect_req("MP", WMM_MODEL_ARMV8, WMM_ARCH_AARCH64, mp, 2, "{dmb ishst, dmb ishld}");
+  expect_req("MP", WMM_MODEL_ARMV7, WMM_ARCH_ARM, mp, 2, "{dmb st, dmb}");
+  expect_req("SB", WMM_MODEL_TSO, WMM_ARCH_X86, sb, 2, "{mfence, mfence}");
+  expect_req("SB", WMM_MODEL_POWER, WMM_ARCH_PPC, sb, 2, "{sync, sync}");
+  expect_req("SB", WMM_MODEL_SC, WMM_ARCH_X86, sb, 2, "forbidden");
+  expect_req("LB", WMM_MODEL_ARMV8, WMM_ARCH_AARCH64, lb, 2, "{dmb ishld, dmb ishld}");
+  expect_req("IRIW", WMM_MODEL_POWER, WMM_ARCH_PPC, iriw, 4, "{sync, sync}");
+  expect_req("IRIW", WMM_MODEL_ARMV8, WMM_ARCH_AARCH64, iriw, 4,
+             "{dmb ishld, dmb ishld}");
+  expect_req("WRC", WMM_MODEL_POWER, WMM_ARCH_PPC, wrc, 3, "{lwsync, lwsync}");
+  expect_req("MP", WMM_MODEL_POWER, WMM_ARCH_C, mp, 2,
+             "{fence acq_rel, fence acq_rel}");
+  /* credited: an addr dependency on the reader, lwsync on the writer */
+  wmm_req_seg mpa[2] = {mp[0], mp[1]};
+  mpa[1].deps = WMM_DEP_ADDR;
+  expect_req("MP+po+addr", WMM_MODEL_POWER, WMM_ARCH_PPC, mpa, 2, "{lwsync, -}");
+  mpa[0].fences = 1u << WMM_FENCE_LWSYNC;
+  expect_req("MP+lwsync+addr", WMM_MODEL_POWER, WMM_ARCH_PPC, mpa, 2, "forbidden");
+  /* WRC+data+sync: the dependency alone is not enough on power */
+  wmm_req_seg wd[3] = {wrc[0], wrc[1], wrc[2]};
+  wd[1].deps = WMM_DEP_DATA;
+  wd[2].fences = 1u << WMM_FENCE_SYNC;
+  expect_req("WRC+data+sync", WMM_MODEL_POWER, WMM_ARCH_PPC, wd, 3, "{lwsync, -}");
+  /* cache: a rotation of SB is a hit */
+  {
+    wmm_fence kinds[WMM_FENCE_COUNT];
+    int nk = wmm_place_kinds(WMM_MODEL_POWER, WMM_ARCH_PPC, kinds);
+    wmm_req_engine *eng = wmm_req_engine_new(WMM_MODEL_POWER, WMM_ARCH_PPC, kinds, nk);
+    wmm_req_seg rot[3] = {wrc[1], wrc[2], wrc[0]};
+    wmm_req r1, r2;
+    wmm_error e;
+    wmm_req_shape s1 = {wrc, 3}, s2 = {rot, 3};
+    long shapes, hits, checks;
+    int rc = wmm_req_compute(eng, &s1, &r1, &e) | wmm_req_compute(eng, &s2, &r2, &e);
+    wmm_req_engine_stats(eng, &shapes, &hits, &checks);
+    ok(rc == 0 && shapes == 1 && hits == 1 && r2.slot_seg[0] == 0 &&
+           r2.slot_seg[1] == 1,
+       "requirement: rotated shapes share one cache entry", NULL);
+    wmm_req_free(&r1);
+    wmm_req_free(&r2);
+    wmm_req_engine_free(eng);
+  }
+  /* upward closure and the covers table, checked with the models */
+  static const struct { wmm_model m; wmm_arch a; } models[] = {
+    {WMM_MODEL_TSO, WMM_ARCH_X86}, {WMM_MODEL_PSO, WMM_ARCH_X86},
+    {WMM_MODEL_RMO, WMM_ARCH_X86}, {WMM_MODEL_POWER, WMM_ARCH_PPC},
+    {WMM_MODEL_ARMV7, WMM_ARCH_ARM}, {WMM_MODEL_ARMV8, WMM_ARCH_AARCH64},
+    {WMM_MODEL_ARMV8, WMM_ARCH_C}};
+  for (size_t k = 0; k < sizeof models / sizeof *models; k++) {
+    check_upward_closed("MP", models[k].m, models[k].a, mp, 2);
+    check_upward_closed("SB", models[k].m, models[k].a, sb, 2);
+    check_upward_closed("LB", models[k].m, models[k].a, lb, 2);
+    check_upward_closed("IRIW", models[k].m, models[k].a, iriw, 4);
+    check_upward_closed("WRC", models[k].m, models[k].a, wrc, 3);
+  }
+}
+
+/* ------------------------------------------------------------ placement */
+
+static void test_placement(void)
+{
+  wmm_placement pl;
+  wmm_place_opts o = wmm_place_opts_default(WMM_MODEL_POWER);
+  wmm_error e;
+  /* existing fences and dependencies credited, with every cycle fenced */
+  wmm_program *p = parse(ppc_mp_addr);
+  if (p) {
+    o.use_condition = 0;
+    int n = place_and_check(p, &o, &pl);
+    ok(n == 0 && pl.nclass_cycles == 0,
+       "placement: lwsync + addr already forbid MP (no fence, no critical cycle)", NULL);
+    wmm_placement_free(&pl);
+    wmm_program_free(p);
+  }
+  p = parse(ppc_mp_lwsync_po);
+  if (p) {
+    int n = place_and_check(p, &o, &pl);
+    ok(n == 1 && pl.fences[0].thread == 1 && pl.fences[0].kind == WMM_FENCE_LWSYNC,
+       "placement: existing lwsync credited, only the reader is fenced", NULL);
+    wmm_placement_free(&pl);
+    wmm_program_free(p);
+  }
+  /* SB where each thread branches between its two accesses:
+   *   0: W x; 1: CMP; 2: BRANCH -> 4; 3: MOV; 4: R y */
+  p = wmm_program_new("SBbranch", WMM_ARCH_GIMPLE);
+  int lx = wmm_program_loc(p, "x"), ly = wmm_program_loc(p, "y");
+  for (int t = 0; t < 2; t++) {
+    char name[8];
+    snprintf(name, sizeof name, "P%d", t);
+    int ti = wmm_program_thread(p, name);
+    wmm_thread *T = &p->threads[ti];
+    int r0 = wmm_thread_reg(T, "r0"), r1 = wmm_thread_reg(T, "r1");
+    wmm_instr in = access(WMM_OP_STORE, t ? ly : lx, -1);
+    wmm_thread_append(T, &in);
+    in = wmm_instr_init(WMM_OP_CMP);
+    in.a = (wmm_operand){WMM_OPND_REG, r1, 0};
+    in.b = (wmm_operand){WMM_OPND_IMM, 0, 0};
+    wmm_thread_append(T, &in);
+    in = wmm_instr_init(WMM_OP_BRANCH);
+    in.cond = WMM_COND_EQ;
+    in.target = 4;
+    wmm_thread_append(T, &in);
+    in = wmm_instr_init(WMM_OP_MOV);
+    in.dst = r1;
+    in.a = (wmm_operand){WMM_OPND_IMM, 0, 5};
+    in.freq = 0.5;
+    wmm_thread_append(T, &in);
+    in = access(WMM_OP_LOAD, t ? lx : ly, r0);
+    wmm_thread_append(T, &in);
+  }
+  p->cond = wmm_prop_new(WMM_PROP_AND);
+  p->cond->l = wmm_prop_new(WMM_PROP_REG_EQ);
+  p->cond->l->thread = 0, p->cond->l->reg = 0, p->cond->l->val = 0;
+  p->cond->r = wmm_prop_new(WMM_PROP_REG_EQ);
+  p->cond->r->thread = 1, p->cond->r->reg = 0, p->cond->r->val = 0;
+  o = wmm_place_opts_default(WMM_MODEL_TSO);
+  int n = place_and_check(p, &o, &pl);
+  int pos_ok = n == 2;
+  for (int i = 0; i < pl.nfences; i++)
+    pos_ok &= pl.fences[i].index != 3;   /* never inside the branch arm */
+  ok(pos_ok, "placement: a fence goes only where every path passes", NULL);
+  wmm_placement_free(&pl);
+  /* frequencies: make the point before the load expensive */
+  for (int t = 0; t < 2; t++) {
+    p->threads[t].code[1].freq = 1;
+    p->threads[t].code[4].freq = 7;
+  }
+  o.use_freq = 1;
+  n = place_and_check(p, &o, &pl);
+  ok(n == 2 && pl.fences[0].index == 1 && pl.total_cost == 2,
+     "placement: use_freq picks the cheaper position", NULL);
+  wmm_placement_free(&pl);
+  for (int t = 0; t < 2; t++) {
+    p->threads[t].code[1].freq = 9;
+    p->threads[t].code[2].freq = 9;
+    p->threads[t].code[4].freq = 2;
+  }
+  n = place_and_check(p, &o, &pl);
+  ok(n == 2 && pl.fences[0].index == 4 && pl.total_cost == 4,
+     "placement: use_freq moves the fence to the rarer point", NULL);
+  wmm_placement_free(&pl);
+  /* SC needs nothing; power cannot be written in a program of x86 syntax */
+  o = wmm_place_opts_default(WMM_MODEL_SC);
+  ok(place_and_check(p, &o, &pl) == 0, "placement: nothing under sc", NULL);
+  wmm_placement_free(&pl);
+  wmm_program_free(p);
+
+  /* one thread, two instances: SB between the instances */
+  p = wmm_program_new("SBself", WMM_ARCH_GIMPLE);
+  lx = wmm_program_loc(p, "x"), ly = wmm_program_loc(p, "y");
+  int ti = wmm_program_thread(p, "T");
+  wmm_thread *T = &p->threads[ti];
+  int r0 = wmm_thread_reg(T, "r0");
+  wmm_instr in = access(WMM_OP_STORE, lx, -1);
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_LOAD, ly, r0);
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_STORE, ly, -1);
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_LOAD, lx, r0);
+  wmm_thread_append(T, &in);
+  o = wmm_place_opts_default(WMM_MODEL_TSO);
+  n = place_and_check(p, &o, &pl);
+  ok(n == 0, "placement: one instance of a thread has no cycle", NULL);
+  wmm_placement_free(&pl);
+  p->threads[ti].instances = 2;
+  n = place_and_check(p, &o, &pl);
+  ok(n >= 1 && pl.nclass_cycles >= 1,
+     "placement: two instances of a thread conflict with themselves", NULL);
+  wmm_placement_free(&pl);
+  wmm_program_free(p);
+
+  /* the per-pair fallback when the cycle search bound is hit (IRRWIW has
+   * two critical cycles under power) */
+  static const char *irrwiw =
+    "PPC IRRWIW\n{\n0:r2=x; 1:r2=x; 1:r4=y; 2:r2=y; 3:r2=y; 3:r4=x;\n}\n"
+    " P0           | P1           | P2           | P3           ;\n"
+    " li r1,2      | lwz r1,0(r2) | li r1,1      | lwz r1,0(r2) ;\n"
+    " stw r1,0(r2) | lwz r3,0(r4) | stw r1,0(r2) | li r3,1      ;\n"
+    "              |              |              | stw r3,0(r4) ;\n"
+    "exists ([x]=2 /\\ 1:r1=2 /\\ 1:r3=0 /\\ 3:r1=1)\n";
+  p = parse(irrwiw);
+  if (p) {
+    o = wmm_place_opts_default(WMM_MODEL_POWER);
+    o.max_cycles = 1;
+    o.use_condition = 0;
+    n = place_and_check(p, &o, &pl);
+    ok(n == 2 && pl.nfallback > 0 && strstr(pl.note, "bound") &&
+           pl.delays[0].cycle == -1,
+       "placement: cycle search bound -> per-pair fences, still forbidden", pl.note);
+    wmm_placement_free(&pl);
+    o.max_cycles = 0;
+    n = place_and_check(p, &o, &pl);
+    ok(n == 2 && pl.total_cost == 4 && pl.nclass_cycles == 2 && pl.nfallback == 0,
+       "placement: IRRWIW under power: two cycles, sync in both readers", NULL);
+    wmm_placement_free(&pl);
+    o = wmm_place_opts_default(WMM_MODEL_TSO);
+    ok(wmm_place(p, &o, &pl, &e) < 0 && e.status == WMM_ERR_UNSUPPORTED,
+       "placement: a model whose fences the syntax cannot write is refused", e.msg);
+    wmm_program_free(p);
+  }
+}
+
+int main(void)
+{
+  test_ilp();
+  test_aeg();
+  test_requirements();
+  test_placement();
+  printf("%d failure%s\n", failures, failures == 1 ? "" : "s");
+  return failures ? 1 : 0;
+}
