@@ -11,7 +11,7 @@
  * enough), each with the positions that lie on every path from a to b.
  * Ordering the immediate pairs orders every pair of the group.
  *
- * Example: place_term_get(ctx, place_group_get(ctx, t, A, B), WMM_FENCE_SYNC)
+ * Example: place_term_get(ctx, place_group_get(ctx, t, A, B), WMM_FENCE_SYNC, 0)
  */
 #ifndef WMMFENCE_PLACE_INTERNAL_H
 #define WMMFENCE_PLACE_INTERNAL_H
@@ -27,7 +27,14 @@ typedef struct place_group {
   uint32_t fences;       /* bit f: kind f lies on every path from A to B */
   unsigned deps;         /* WMM_DEP_* every concrete pair has */
   int rep_a, rep_b;      /* one concrete pair (nodes), -1 if none */
+  /* The group is one pair whose code can stand for it in the cycle's
+   * program (requirement.h's slices): unit, first and last instruction,
+   * and the locations the instructions between them write. */
+  int slice, slice_unit, slice_from, slice_to;
+  int slice_wunknown;    /* writes through an unknown address */
+  uint64_t slice_wlocs[2];  /* bit l % 128: some write to location l */
   int term[WMM_FENCE_COUNT]; /* per required kind: term, -1 not built */
+  int sterm[WMM_FENCE_COUNT];/* the same when the cycle used the slice */
 } place_group;
 
 typedef struct place_prerow {
@@ -35,6 +42,8 @@ typedef struct place_prerow {
   wmm_fence kind;        /* required kind (or stronger) */
   int *pos;              /* candidate positions (nodes), ascending */
   int npos;
+  int sliced;            /* from a slice: its one position is right after a,
+                            where the requirement's program had the fence */
   int row;               /* row in the cover problem, -1 before */
   int delay;             /* index into the placement's delays, -1 before */
 } place_prerow;
@@ -73,8 +82,10 @@ void place_ctx_free(place_ctx *c);
 /* The group of classes (a, b) of virtual thread t (any instance); returns
  * its index or a negative wmm_status. */
 int place_group_get(place_ctx *c, int t, int a, int b);
-/* The term (group, kind): returns its index or a negative wmm_status. */
-int place_term_get(place_ctx *c, int group, wmm_fence kind);
+/* The term (group, kind): returns its index or a negative wmm_status.
+ * sliced: the requirement came from the group's slice, so the fence must go
+ * where that program had it (right after the first access). */
+int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced);
 
 /* Position weight: 1, or the frequency of the instruction at the node. */
 double place_weight(const place_ctx *c, int node);

@@ -400,6 +400,88 @@ static void group_rep(place_ctx *c, int t, int a, int b, int *ra, int *rb)
   }
 }
 
+/* Does instruction in read register r? */
+static int reads_reg(const wmm_instr *in, int r)
+{
+  const wmm_operand *ops[4] = {&in->a, &in->b, &in->addr.base, &in->addr.index};
+  int n = in->op == WMM_OP_FENCE || in->op == WMM_OP_NOP ||
+          in->op == WMM_OP_JUMP ? 0 : 4;
+  if (in->op == WMM_OP_BRANCH && in->cond != WMM_COND_ZERO &&
+      in->cond != WMM_COND_NONZERO)
+    n = 0;
+  for (int k = 0; k < n; k++)
+    if (ops[k]->kind == WMM_OPND_REG && ops[k]->reg == r)
+      return 1;
+  return 0;
+}
+
+static int writes_reg(const wmm_instr *in, int r)
+{
+  return in->dst == r && in->op != WMM_OP_STORE && in->op != WMM_OP_FENCE &&
+         in->op != WMM_OP_CMP && in->op != WMM_OP_BRANCH &&
+         in->op != WMM_OP_JUMP && in->op != WMM_OP_NOP && in->op != WMM_OP_CALL;
+}
+
+/* Can the group's code stand for it in a cycle's program?  One concrete
+ * pair (a, b) in one thread's own unit, a before b, at most 32
+ * instructions, only forward branches inside, no calls and no exclusive
+ * accesses, no loop anywhere in the unit, and every register the code
+ * between reads keeps its initial value until a (no instruction before a
+ * writes it).  The second access's address and stored value are rebuilt,
+ * so its registers do not count. */
+static void group_slice(place_ctx *c, place_group *q)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_aeg_class *ca = &g->cls[q->a], *cb = &g->cls[q->b];
+  q->slice = 0;
+  if (ca->nacc != 1 || cb->nacc != 1)
+    return;
+  const wmm_aeg_acc *a = &g->acc[ca->acc[0]], *b = &g->acc[cb->acc[0]];
+  const wmm_thread *t = &c->p->threads[a->unit];
+  if (a->unit != b->unit || !t->entry || a->index >= b->index ||
+      b->index - a->index > 32)
+    return;
+  for (int i = 0; i < t->ncode; i++) {
+    const wmm_instr *in = &t->code[i];
+    if ((in->op == WMM_OP_BRANCH || in->op == WMM_OP_JUMP) && in->target <= i)
+      return;   /* a loop: values at a are not the initial ones */
+  }
+  for (int i = a->index; i <= b->index; i++) {
+    const wmm_instr *in = &t->code[i];
+    if (in->op == WMM_OP_CALL || in->op == WMM_OP_LOAD_EX ||
+        in->op == WMM_OP_STORE_EX)
+      return;
+    if (i < b->index && (in->op == WMM_OP_BRANCH || in->op == WMM_OP_JUMP) &&
+        (in->target <= i || in->target > b->index))
+      return;
+    if (i > a->index && i < b->index) {
+      for (int r = 0; r < t->nregs; r++) {
+        if (!reads_reg(in, r))
+          continue;
+        for (int j = 0; j < a->index; j++)
+          if (writes_reg(&t->code[j], r))
+            return;
+      }
+      if (wmm_instr_writes(in)) {
+        int l = g->node_loc[g->unit_base[a->unit] + i];
+        if (l == -1)
+          q->slice_wunknown = 1;
+        else if (l >= 0)
+          q->slice_wlocs[(l % 128) / 64] |= 1ull << (l % 64);
+      }
+    }
+  }
+  /* b's stored value: from outside (rewritten) or a constant computed
+   * between a and b, so that the cycle's condition can pin it */
+  wmm_val v;
+  if (wmm_req_slice_value(c->p, a->unit, a->index, b->index, &v) == 2)
+    return;
+  q->slice = 1;
+  q->slice_unit = a->unit;
+  q->slice_from = a->index;
+  q->slice_to = b->index;
+}
+
 static unsigned long mix3(long x, long y, long z)
 {
   unsigned long h = (unsigned long)x * 0x9E3779B97F4A7C15ul;
@@ -431,7 +513,7 @@ int place_group_get(place_ctx *c, int t, int a, int b)
   q->a = ba;
   q->b = bb;
   for (int k = 0; k < WMM_FENCE_COUNT; k++)
-    q->term[k] = -1;
+    q->term[k] = q->sterm[k] = -1;
   for (int f = 1; f < WMM_FENCE_COUNT; f++)
     if (((c->thread_fences[base] >> f) & 1u) &&
         !reach_avoiding(c, base, ba, bb, (wmm_fence)f))
@@ -440,6 +522,7 @@ int place_group_get(place_ctx *c, int t, int a, int b)
   if (rc < 0)
     return rc;
   group_rep(c, base, ba, bb, &q->rep_a, &q->rep_b);
+  group_slice(c, q);
   /* index it */
   if ((c->ngroups + 1) * 2 > c->group_tab_size) {
     int nsize = c->group_tab_size ? c->group_tab_size * 2 : 256;
@@ -518,13 +601,14 @@ static int chain_positions(place_ctx *c, int t, int a, int b, int **out, int *no
 }
 
 /* The prerow of pair (a, b) needing kind k: existing or new. */
-static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k)
+static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k, int sliced)
 {
+  long key = (long)k | (long)sliced << 8;
   if (c->prerow_tab_size) {
-    unsigned long i = mix3(a, b, k) & (unsigned long)(c->prerow_tab_size - 1);
+    unsigned long i = mix3(a, b, key) & (unsigned long)(c->prerow_tab_size - 1);
     while (c->prerow_tab[i]) {
       const place_prerow *q = &c->prerows[c->prerow_tab[i] - 1];
-      if (q->a == a && q->b == b && q->kind == k)
+      if (q->a == a && q->b == b && q->kind == k && q->sliced == sliced)
         return c->prerow_tab[i] - 1;
       i = (i + 1) & (unsigned long)(c->prerow_tab_size - 1);
     }
@@ -536,9 +620,19 @@ static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k)
   q->a = a;
   q->b = b;
   q->kind = k;
+  q->sliced = sliced;
   q->row = -1;
   q->delay = -1;
-  int rc = chain_positions(c, t, a, b, &q->pos, &q->npos);
+  int rc = 0;
+  if (sliced) {
+    q->pos = malloc(sizeof *q->pos);
+    if (!q->pos)
+      return -WMM_ERR_NOMEM;
+    q->pos[0] = a + 1;   /* before the instruction after a, same unit */
+    q->npos = 1;
+  } else {
+    rc = chain_positions(c, t, a, b, &q->pos, &q->npos);
+  }
   if (rc < 0)
     return rc;
   if ((c->nprerows + 1) * 2 > c->prerow_tab_size) {
@@ -548,7 +642,8 @@ static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k)
       return -WMM_ERR_NOMEM;
     for (int j = 0; j <= c->nprerows; j++) {
       const place_prerow *r = &c->prerows[j];
-      unsigned long i = mix3(r->a, r->b, r->kind) & (unsigned long)(nsize - 1);
+      unsigned long i = mix3(r->a, r->b, (long)r->kind | (long)r->sliced << 8) &
+                        (unsigned long)(nsize - 1);
       while (nt[i])
         i = (i + 1) & (unsigned long)(nsize - 1);
       nt[i] = j + 1;
@@ -557,7 +652,7 @@ static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k)
     c->prerow_tab = nt;
     c->prerow_tab_size = nsize;
   } else {
-    unsigned long i = mix3(a, b, k) & (unsigned long)(c->prerow_tab_size - 1);
+    unsigned long i = mix3(a, b, key) & (unsigned long)(c->prerow_tab_size - 1);
     while (c->prerow_tab[i])
       i = (i + 1) & (unsigned long)(c->prerow_tab_size - 1);
     c->prerow_tab[i] = c->nprerows + 1;
@@ -565,13 +660,26 @@ static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k)
   return c->nprerows++;
 }
 
-int place_term_get(place_ctx *c, int group, wmm_fence kind)
+int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced)
 {
-  if (c->groups[group].term[kind] >= 0)
-    return c->groups[group].term[kind];
+  int *slot = sliced ? &c->groups[group].sterm[kind] : &c->groups[group].term[kind];
+  if (*slot >= 0)
+    return *slot;
   const wmm_aeg *g = c->g;
   int t = c->groups[group].thread, a = c->groups[group].a, b = c->groups[group].b;
   int *rows = NULL, nrows = 0, cap = 0;
+  if (sliced) {
+    /* the group's one pair; the slice's own fences were in the program */
+    const place_group *q = &c->groups[group];
+    int r = prerow_get(c, t, q->rep_a, q->rep_b, kind, 1);
+    if (r < 0)
+      return r;
+    rows = malloc(sizeof *rows);
+    if (!rows)
+      return -WMM_ERR_NOMEM;
+    rows[nrows++] = r;
+    goto done;
+  }
   const wmm_aeg_class *ca = &g->cls[a];
   for (int k = 0; k < ca->nacc; k++) {
     int src = g->acc[ca->acc[k]].node, st = next_stamp(c), head = 0, tail = 0;
@@ -585,7 +693,7 @@ int place_term_get(place_ctx *c, int group, wmm_fence kind)
     while (head < tail) {
       int n = c->queue[head++];
       if (in_class(g, b, n)) {
-        int r = prerow_get(c, t, src, n, kind);
+        int r = prerow_get(c, t, src, n, kind, 0);
         if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {
           free(rows);
           return r < 0 ? r : -WMM_ERR_NOMEM;
@@ -604,12 +712,13 @@ int place_term_get(place_ctx *c, int group, wmm_fence kind)
       }
     }
   }
+done:
   if (grow((void **)&c->terms, &c->cap_terms, c->nterms, sizeof *c->terms)) {
     free(rows);
     return -WMM_ERR_NOMEM;
   }
   c->terms[c->nterms].prerows = rows;
   c->terms[c->nterms].n = nrows;
-  c->groups[group].term[kind] = c->nterms;
+  *slot = c->nterms;
   return c->nterms++;
 }

@@ -23,6 +23,7 @@
 #include "check.h"
 #include "cycles.h"
 #include "ilp.h"
+#include "litmus.h"
 #include "place_internal.h"
 #include "requirement.h"
 
@@ -47,6 +48,7 @@ void wmm_placement_free(wmm_placement *pl)
     free(pl->cycles[i].ev);
     free(pl->cycles[i].shape);
     free(pl->cycles[i].need);
+    free(pl->cycles[i].program);
   }
   free(pl->cycles);
   memset(pl, 0, sizeof *pl);
@@ -205,20 +207,26 @@ static int add_cycle(builder *b, const wmm_cycles *cy, int ci,
   c->need = need_text(r);
   if (!c->shape || !c->need)
     return -1;
+  if (b->ctx.o->keep_programs) {
+    wmm_program *cp = wmm_req_program(shape, b->ctx.p->arch, NULL);
+    wmm_strbuf pb = WMM_STRBUF_INIT;
+    if (cp)
+      wmm_litmus_dump(cp, WMM_DUMP_NO_POS, &pb);
+    c->program = cp && !pb.failed ? dupstr(wmm_strbuf_str(&pb)) : NULL;
+    wmm_strbuf_free(&pb);
+    wmm_program_free(cp);
+    if (!c->program)
+      return -1;
+  }
   out->ncycles++;
   return 0;
 }
 
-/* Add the need of a requirement: alternatives over the slots' groups. */
-static int add_need(builder *b, const wmm_req *r, const int *slot_group,
-                    int cycle)
+/* Add the alternatives of requirement r to need n: over the slots' groups
+ * (slot_sliced[s]: the slot's program was its slice; NULL: none was). */
+static int add_alts(builder *b, pneed *n, const wmm_req *r, const int *slot_group,
+                    const int *slot_sliced)
 {
-  if (grow((void **)&b->needs, &b->cap_needs, b->nneeds, sizeof *b->needs))
-    return -WMM_ERR_NOMEM;
-  pneed *n = &b->needs[b->nneeds];
-  n->cycle = cycle;
-  n->alt_off = b->nalt_off;
-  n->nalt = 0;
   for (int a = 0; a < r->nalt; a++) {
     if (begin_alt(b))
       return -WMM_ERR_NOMEM;
@@ -226,7 +234,8 @@ static int add_need(builder *b, const wmm_req *r, const int *slot_group,
       wmm_fence k = r->alt[a * r->nslots + s];
       if (k == WMM_FENCE_NONE)
         continue;
-      int t = place_term_get(&b->ctx, slot_group[s], k);
+      int t = place_term_get(&b->ctx, slot_group[s], k,
+                             slot_sliced ? slot_sliced[s] : 0);
       if (t < 0)
         return t;
       if (add_term(b, t))
@@ -234,8 +243,42 @@ static int add_need(builder *b, const wmm_req *r, const int *slot_group,
     }
     n->nalt++;
   }
+  return 0;
+}
+
+/* Add a need: the alternatives of r, and of r2 when given (the same cycle
+ * with every slot's program abstract, whose fences may go anywhere on the
+ * pair's paths, where a slice's must go right after its first access). */
+static int add_need(builder *b, const wmm_req *r, const int *slot_group,
+                    const int *slot_sliced, const wmm_req *r2, int cycle)
+{
+  if (grow((void **)&b->needs, &b->cap_needs, b->nneeds, sizeof *b->needs))
+    return -WMM_ERR_NOMEM;
+  pneed *n = &b->needs[b->nneeds];
+  n->cycle = cycle;
+  n->alt_off = b->nalt_off;
+  n->nalt = 0;
+  int rc = add_alts(b, n, r, slot_group, slot_sliced);
+  if (rc == 0 && r2)
+    rc = add_alts(b, n, r2, slot_group, NULL);
+  if (rc < 0)
+    return rc;
   b->nneeds++;
   return 0;
+}
+
+/* The strongest kind placement may insert (it covers every other). */
+static wmm_fence top_kind(const place_ctx *c)
+{
+  wmm_fence top = c->nkinds ? c->kinds[c->nkinds - 1] : WMM_FENCE_NONE;
+  for (int i = 0; i < c->nkinds; i++) {
+    int all = 1;
+    for (int j = 0; j < c->nkinds; j++)
+      all &= wmm_fence_covers(c->m, c->kinds[i], c->kinds[j]);
+    if (all)
+      top = c->kinds[i];
+  }
+  return top;
 }
 
 /* ------------------------------------------------------- cycles -> needs */
@@ -244,17 +287,18 @@ static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
   wmm_req_seg *segs = NULL;
-  int *seg_group = NULL, *slot_group = NULL, cap = 0;
+  int *seg_group = NULL, *slot_group = NULL, *slot_sliced = NULL, cap = 0;
   int rc = 0;
   for (int ci = 0; ci < cy->ncyc && rc == 0; ci++) {
     const wmm_ccycle *cc = &cy->cyc[ci];
     if (cc->n > cap) {
       cap = cc->n;
-      free(segs), free(seg_group), free(slot_group);
+      free(segs), free(seg_group), free(slot_group), free(slot_sliced);
       segs = xcalloc((size_t)cap, sizeof *segs);
       seg_group = xcalloc((size_t)cap, sizeof *seg_group);
       slot_group = xcalloc((size_t)cap, sizeof *slot_group);
-      if (!segs || !seg_group || !slot_group) {
+      slot_sliced = xcalloc((size_t)cap, sizeof *slot_sliced);
+      if (!segs || !seg_group || !slot_group || !slot_sliced) {
         rc = -WMM_ERR_NOMEM;
         break;
       }
@@ -282,6 +326,25 @@ static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
     }
     if (rc)
       break;
+    /* slices: a pair's own code, unless what lies between writes to a
+     * location of the cycle (its final value could no longer pin co) */
+    for (int k = 0; k < cc->n && !b->ctx.o->no_slices; k++) {
+      if (seg_group[k] < 0)
+        continue;
+      const place_group *q = &b->ctx.groups[seg_group[k]];
+      int clash = !q->slice || q->slice_wunknown;
+      for (int j = 0; j < cc->n && !clash; j++)
+        for (int m = 0; m < segs[j].nacc; m++) {
+          int l = segs[j].acc[m].loc;
+          clash |= (int)((q->slice_wlocs[(l % 128) / 64] >> (l % 64)) & 1);
+        }
+      if (clash)
+        continue;
+      segs[k].prog = b->ctx.p;
+      segs[k].unit = q->slice_unit;
+      segs[k].from = q->slice_from;
+      segs[k].to = q->slice_to;
+    }
     wmm_req_shape shape = {segs, cc->n};
     wmm_req r;
     rc = wmm_req_compute(b->eng, &shape, &r, err);
@@ -292,22 +355,51 @@ static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
       continue;
     }
     if (r.status == WMM_REQ_UNFIXABLE) {
+      /* best effort: the strongest fence in every slot, and say so */
       b->unfixable++;
-      wmm_req_free(&r);
-      continue;
+      free(r.alt);
+      r.nalt = 1;
+      r.alt = malloc((size_t)(r.nslots ? r.nslots : 1) * sizeof *r.alt);
+      if (!r.alt) {
+        wmm_req_free(&r);
+        rc = -WMM_ERR_NOMEM;
+        break;
+      }
+      for (int k = 0; k < r.nslots; k++)
+        r.alt[k] = top_kind(&b->ctx);
     }
-    for (int s = 0; s < r.nslots; s++)
+    for (int s = 0; s < r.nslots; s++) {
       slot_group[s] = seg_group[r.slot_seg[s]];
+      slot_sliced[s] = segs[r.slot_seg[s]].prog != NULL;
+    }
     b->out->nclass_cycles++;
     if (add_cycle(b, cy, ci, &shape, &r, seg_group)) {
       wmm_req_free(&r);
       rc = -WMM_ERR_NOMEM;
       break;
     }
-    rc = add_need(b, &r, slot_group, b->out->ncycles - 1);
+    /* with a slice, also the abstract requirement (free positions) */
+    wmm_req r2;
+    int have2 = 0, sliced = 0;
+    memset(&r2, 0, sizeof r2);
+    for (int k = 0; k < cc->n; k++)
+      sliced |= segs[k].prog != NULL;
+    if (sliced && r.status == WMM_REQ_NEEDS) {
+      for (int k = 0; k < cc->n; k++)
+        segs[k].prog = NULL;
+      rc = wmm_req_compute(b->eng, &shape, &r2, err);
+      if (rc < 0) {
+        wmm_req_free(&r);
+        break;
+      }
+      have2 = r2.status == WMM_REQ_NEEDS;
+    }
+    rc = add_need(b, &r, slot_group, slot_sliced, have2 ? &r2 : NULL,
+                  b->out->ncycles - 1);
     wmm_req_free(&r);
+    wmm_req_free(&r2);
   }
-  free(segs), free(seg_group), free(slot_group);
+  free(segs), free(seg_group), free(slot_group), free(slot_sliced);
   if (rc == -WMM_ERR_NOMEM)
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
   return rc;
@@ -332,14 +424,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
   wmm_model m = b->ctx.m;
   if (m == WMM_MODEL_SC || b->ctx.nkinds == 0)
     return 0;
-  wmm_fence top = b->ctx.kinds[b->ctx.nkinds - 1];
-  for (int i = 0; i < b->ctx.nkinds; i++) {
-    int all = 1;
-    for (int j = 0; j < b->ctx.nkinds; j++)
-      all &= wmm_fence_covers(m, b->ctx.kinds[i], b->ctx.kinds[j]);
-    if (all)
-      top = b->ctx.kinds[i];
-  }
+  wmm_fence top = top_kind(&b->ctx);
   for (int i = 0; i < cy->nfallback; i++) {
     int ca = cy->fallback[i].a, cb = cy->fallback[i].b;
     int q = place_group_get(&b->ctx, g->cls[ca].thread, ca, cb);
@@ -382,7 +467,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
       int slot_group[2] = {q, q};
       for (int a = 0; a < r.nalt; a++)
         r.alt[a * r.nslots + 1] = WMM_FENCE_NONE;
-      rc = add_need(b, &r, slot_group, -1);
+      rc = add_need(b, &r, slot_group, NULL, NULL, -1);
       wmm_req_free(&r);
       if (rc < 0)
         return rc;
@@ -393,7 +478,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
       r.nalt = 1;
       r.alt = &k;
       int slot_group[1] = {q};
-      int rc = add_need(b, &r, slot_group, -1);
+      int rc = add_need(b, &r, slot_group, NULL, NULL, -1);
       if (rc < 0)
         return rc;
     }

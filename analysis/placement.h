@@ -45,6 +45,8 @@ typedef struct wmm_cycle {
   char *shape;        /* the cycle's shape ("W x; R y | W y; R x") */
   char *need;         /* its minimal fence assignments, per two-access
                          thread in cycle order ("{sync, sync}") */
+  char *program;      /* with wmm_place_opts.keep_programs: the program the
+                         model checked for it (an IR dump), else NULL */
 } wmm_cycle;
 
 /* A delay: a po pair (from, to) of one code unit that the model relaxes and
@@ -102,6 +104,9 @@ typedef struct wmm_place_opts {
   int ilp_fault;              /* testing: make GLPK fail inside the solve */
   int use_condition;          /* litmus tests: place nothing when the final
                                  condition is already unreachable */
+  int no_slices;              /* build every cycle program from the pairs'
+                                 accesses only (not their code) */
+  int keep_programs;          /* fill wmm_cycle.program */
 } wmm_place_opts;
 
 wmm_place_opts wmm_place_opts_default(wmm_model m);

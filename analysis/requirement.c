@@ -102,14 +102,28 @@ static const char *op_tag(wmm_opkind op)
   }
 }
 
-/* Key of s rotated by r (locations renumbered by first appearance). */
+/* Key of s rotated by r (locations renumbered by first appearance, unless
+ * a slice makes them the program's own). */
 static void shape_key(const wmm_req_shape *s, int r, wmm_strbuf *b)
 {
-  int from[128], nmap = 0;
+  int from[128], nmap = 0, concrete = 0;
   wmm_strbuf_reset(b);
+  for (int j = 0; j < s->nseg; j++)
+    concrete |= s->seg[j].prog != NULL;
   for (int j = 0; j < s->nseg; j++) {
     const wmm_req_seg *sg = &s->seg[(j + r) % s->nseg];
     wmm_strbuf_puts(b, "[");
+    if (sg->prog)
+      wmm_strbuf_printf(b, "S%d.%d.%d:", sg->unit, sg->from, sg->to);
+    if (concrete) {
+      for (int k = 0; k < sg->nacc; k++)
+        wmm_strbuf_printf(b, "%s%x@%d,", op_tag(sg->acc[k].op), sg->acc[k].flags,
+                          sg->acc[k].loc);
+      if (sg->nacc == 2 && !sg->prog)
+        wmm_strbuf_printf(b, "|d%x|f%x", sg->deps, (unsigned)sg->fences);
+      wmm_strbuf_puts(b, "]");
+      continue;
+    }
     for (int k = 0; k < sg->nacc; k++) {
       int l = sg->acc[k].loc, id = -1;
       for (int m = 0; m < nmap; m++)
@@ -145,7 +159,9 @@ void wmm_req_shape_format(const wmm_req_shape *s, wmm_strbuf *out)
         from[nmap] = l;
         id = nmap++;
       }
-      if (k == 1) {
+      if (k == 1 && sg->prog) {
+        wmm_strbuf_printf(out, "; <code %d..%d>; ", sg->from, sg->to);
+      } else if (k == 1) {
         for (int f = 1; f < WMM_FENCE_COUNT; f++)
           if ((sg->fences >> f) & 1u)
             wmm_strbuf_printf(out, "; %s", wmm_fence_name((wmm_fence)f));

@@ -9,6 +9,9 @@
  * cycle's rf / co / fr (a read of the write before it in its location's
  * chain reads that write's value, a read first in its chain reads the
  * initial 0, the last write of a chain with two writes is the final value).
+ * A short straight segment may instead be the program's own code between
+ * its two accesses (a slice, req_program.c), so that orderings built from
+ * intermediate accesses (addr;po, rfi, detours) are credited too.
  * Each two-access segment is a slot where a fence may go.  The requirement is
  * the set of minimal assignments of fence kinds to slots that make
  * wmm_check answer Forbidden: every assignment is tried in order of size and
@@ -58,12 +61,18 @@ typedef struct wmm_req_seg {
   wmm_req_acc acc[2];
   unsigned deps;       /* WMM_DEP_* (two accesses, the first reads) */
   uint32_t fences;     /* bit f: a fence of kind f lies on every path */
+  /* A slice (two accesses only): the segment is the code of program
+   * `prog`, unit `unit`, instructions from..to (the two accesses), copied
+   * as it is; deps and fences are then ignored.  NULL: abstract. */
+  const wmm_program *prog;
+  int unit, from, to;
 } wmm_req_seg;
 
 typedef struct wmm_req_shape {
   wmm_req_seg *seg;    /* in cycle order: the exit of seg i communicates
                           with the entry of seg i+1, the last with the first */
-  int nseg;
+  int nseg;            /* with a slice, every loc is a location of the
+                          slice's program */
 } wmm_req_shape;
 
 typedef enum wmm_req_status {
@@ -101,6 +110,13 @@ void wmm_req_engine_stats(const wmm_req_engine *e, long *shapes, long *hits,
  * for the tests and `wmmfence-litmus cycles --programs`. */
 wmm_program *wmm_req_program(const wmm_req_shape *s, wmm_arch arch,
                              const wmm_fence *f);
+
+/* What the second access of a slice (unit, from..to of p) stores: 0 a
+ * value not computed in the slice (the cycle's own value replaces it),
+ * 1 the constant *v computed there, 2 a value computed there from reads
+ * (a slice that cannot pin its cycle: do not use it). */
+int wmm_req_slice_value(const wmm_program *p, int unit, int from, int to,
+                        wmm_val *v);
 
 /* A one-line description: "W x; lwsync; R y | R y; addr; R x". */
 void wmm_req_shape_format(const wmm_req_shape *s, wmm_strbuf *out);

@@ -256,6 +256,21 @@ make_volatile (wmm_unit *unit, int i)
     return false;
   tree *slot = s->operand == 0 ? gimple_assign_lhs_ptr (s->stmt)
                                : gimple_assign_rhs1_ptr (s->stmt);
+  /* References GCC can make volatile: declarations and the usual
+     components, of a complete type of constant size. */
+  tree type = TREE_TYPE (*slot);
+  switch (TREE_CODE (*slot))
+    {
+    case VAR_DECL: case PARM_DECL: case RESULT_DECL: case COMPONENT_REF:
+    case ARRAY_REF: case MEM_REF: case BIT_FIELD_REF: case REALPART_EXPR:
+    case IMAGPART_EXPR:
+      break;
+    default:
+      return false;
+    }
+  if (!COMPLETE_TYPE_P (type) || !TYPE_SIZE (type)
+      || TREE_CODE (TYPE_SIZE (type)) != INTEGER_CST)
+    return false;
   tree v = volatile_ref (*slot);
   if (v == *slot)
     return false;

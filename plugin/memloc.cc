@@ -60,14 +60,64 @@ non_capturing_call (gimple *stmt)
     }
 }
 
+/* Is pointer p (an SSA name) only dereferenced, here or through
+ * constant offsets (q = p + 4), never stored, passed or merged? */
+static bool
+only_dereferenced (tree p, int depth)
+{
+  if (depth > 8)
+    return false;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, p)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u))
+        continue;
+      if (!is_gimple_assign (u))
+        return false;
+      if (gimple_assign_rhs_code (u) == POINTER_PLUS_EXPR
+          && gimple_assign_rhs1 (u) == p
+          && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME)
+        {
+          if (!only_dereferenced (gimple_assign_lhs (u), depth + 1))
+            return false;
+          continue;
+        }
+      /* p must appear only as the base of the memory references. */
+      if (!gimple_assign_single_p (u) || gimple_assign_rhs1 (u) == p
+          || gimple_assign_lhs (u) == p)
+        return false;
+      tree refs[2] = { gimple_assign_lhs (u), gimple_assign_rhs1 (u) };
+      bool found = false;
+      for (tree r : refs)
+        {
+          tree b = get_base_address (r);
+          if (b && TREE_CODE (b) == MEM_REF && TREE_OPERAND (b, 0) == p)
+            found = true;
+        }
+      if (!found)
+        return false;
+    }
+  return true;
+}
+
 /* visit_addr callback: an address of a local is taken in `stmt`. */
 static bool
 note_address (gimple *stmt, tree op, tree, void *)
 {
   tree base = op ? get_base_address (op) : NULL_TREE;
-  if (base && DECL_P (base) && !is_global_var (base)
-      && !(is_gimple_call (stmt) && non_capturing_call (stmt)))
-    escaped_locals->add (base);
+  if (!base || !DECL_P (base) || is_global_var (base))
+    return false;
+  if (is_gimple_call (stmt) && non_capturing_call (stmt))
+    return false;
+  /* p = &local[1] where p is only dereferenced: no escape. */
+  if (gimple_assign_single_p (stmt)
+      && TREE_CODE (gimple_assign_rhs1 (stmt)) == ADDR_EXPR
+      && TREE_CODE (gimple_assign_lhs (stmt)) == SSA_NAME
+      && only_dereferenced (gimple_assign_lhs (stmt), 0))
+    return false;
+  escaped_locals->add (base);
   return false;
 }
 

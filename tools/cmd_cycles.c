@@ -17,11 +17,13 @@
 static void usage(FILE *f)
 {
   fprintf(f,
-    "usage: wmmfence-litmus cycles [--model M] [--max-cycles N] FILE...\n\n"
+    "usage: wmmfence-litmus cycles [--model M] [--max-cycles N] [--programs]\n"
+    "                              FILE...\n\n"
     "Prints the critical cycles of each test under model M (default: the\n"
     "test's hardware model; C tests need --model): their accesses, shape and\n"
     "the minimal fence assignments that forbid them, then the delays.\n"
     "Every cycle is listed, even when the test's condition is unreachable.\n"
+    "  --programs  also print the program the model checked for each cycle\n"
     "Exit status: 0 success, 2 bad usage or bad input.\n");
 }
 
@@ -29,7 +31,7 @@ int cmd_cycles(int argc, char **argv)
 {
   const char *model_opt = NULL;
   long max_cycles = 0;
-  int nfiles = 0, status = 0;
+  int nfiles = 0, status = 0, programs = 0;
   char **files = calloc((size_t)argc, sizeof *files);
   if (!files)
     return 2;
@@ -42,6 +44,8 @@ int cmd_cycles(int argc, char **argv)
       model_opt = argv[++i];
     } else if (!strncmp(argv[i], "--model=", 8)) {
       model_opt = argv[i] + 8;
+    } else if (!strcmp(argv[i], "--programs")) {
+      programs = 1;
     } else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
       char *end;
       max_cycles = strtol(argv[++i], &end, 10);
@@ -91,6 +95,7 @@ int cmd_cycles(int argc, char **argv)
     wmm_place_opts o = wmm_place_opts_default(
         forced >= 0 ? (wmm_model)forced : wmm_arch_default_model(p->arch));
     o.max_cycles = max_cycles;
+    o.keep_programs = programs;
     wmm_placement pl;
     if (wmm_place(p, &o, &pl, &e) < 0) {
       fprintf(stderr, "%s:%d: %s\n", e.file[0] ? e.file : files[i], e.line, e.msg);

@@ -244,6 +244,8 @@ void wmm_cycles_report_text(const wmm_program *p, const wmm_place_opts *o,
     cycle_text(p, c, out);
     wmm_strbuf_printf(out, "\n  shape: %s\n  needs one of: %s\n",
                       c->shape ? c->shape : "", c->need ? c->need : "");
+    if (c->program)
+      wmm_strbuf_printf(out, "  program:\n%s", c->program);
   }
   for (int i = 0; i < pl->ndelays; i++) {
     const wmm_delay *d = &pl->delays[i];

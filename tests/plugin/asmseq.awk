@@ -77,6 +77,18 @@ infn && ($0 ~ /^\t\.cfi_endproc/ || $0 ~ /^\t\.size\t/ || $0 ~ /^[A-Za-z_][A-Za-
   if (fence_line(ins, ops)) next
   if (arch == "x86") {
     s = symbol_of(ops)
+    if (ins ~ /^lea/ && s != "") { n = split(ops, parts, ","); reg[trim(parts[n])] = s; next }
+    if (s == "" && match(ops, /\(%[a-z0-9]+\)/)) {
+      r = substr(ops, RSTART + 1, RLENGTH - 2)
+      if (r in reg) {
+        s = reg[r]
+        n = split(ops, parts, ",")
+        isdst = index(parts[n], "(" r ")") > 0
+        if (ins ~ /^mov/) emit((isdst ? "W " : "R ") s)
+        else { emit("R " s); if (isdst) emit("W " s) }
+      }
+      next
+    }
     if (s == "") next
     n = split(ops, parts, ",")
     isdst = index(parts[n], "(%rip)") > 0

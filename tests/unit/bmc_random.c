@@ -23,7 +23,9 @@ static void usage(FILE *f)
   fprintf(f, "usage: bmc_random [--seed S] [--count N] [--arch X86|PPC|ARM|"
              "AArch64|all]\n"
              "                  [--models m1,m2,...|all] [--unwind N] "
-             "[--no-c11] [--quiet]\n");
+             "[--no-c11] [--quiet]\n"
+             "                  [--max-candidates N]  (explicit checker budget;\n"
+             "                  programs beyond it are skipped)\n");
 }
 
 static int arch_parse(const char *s)
@@ -39,6 +41,7 @@ int main(int argc, char **argv)
   unsigned long seed = 1;
   long count = 100;
   int arch = -1, unwind = 2, quiet = 0, c11 = 1;
+  long max_cand = 20000;
   int models[WMM_MODEL_COUNT], nmodels = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -55,6 +58,9 @@ int main(int argc, char **argv)
       i++;
     } else if (v && !strcmp(a, "--count")) {
       count = strtol(v, NULL, 10);
+      i++;
+    } else if (v && !strcmp(a, "--max-candidates")) {
+      max_cand = strtol(v, NULL, 10);
       i++;
     } else if (v && !strcmp(a, "--unwind")) {
       unwind = atoi(v);
@@ -110,6 +116,7 @@ int main(int argc, char **argv)
       memset(&e, 0, sizeof e);
       wmm_check_opts co = wmm_check_opts_default(m);
       co.unwind = unwind;
+      co.max_candidates = max_cand;
       wmm_check_result cr;
       if (wmm_check(p, &co, &cr, &e) < 0) {
         if (e.status == WMM_ERR_LIMIT) {

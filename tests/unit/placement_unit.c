@@ -516,6 +516,31 @@ static void test_placement(void)
     wmm_placement_free(&pl);
     wmm_program_free(p);
   }
+  /* addr;po orders R->W on power: the pair's own code (a slice) shows it,
+   * its two accesses alone do not */
+  static const char *lb_addrpo =
+    "PPC LB+addr-pos\n{\n0:r2=x; 0:r5=z; 0:r7=y;\n1:r2=y; 1:r5=w; 1:r7=x;\n}\n"
+    " P0            | P1            ;\n"
+    " lwz r1,0(r2)  | lwz r1,0(r2)  ;\n"
+    " xor r3,r1,r1  | xor r3,r1,r1  ;\n"
+    " lwzx r4,r3,r5 | lwzx r4,r3,r5 ;\n"
+    " li r6,1       | li r6,1       ;\n"
+    " stw r6,0(r7)  | stw r6,0(r7)  ;\n"
+    "exists (0:r1=1 /\\ 1:r1=1)\n";
+  p = parse(lb_addrpo);
+  if (p) {
+    o = wmm_place_opts_default(WMM_MODEL_POWER);
+    o.use_condition = 0;
+    int n = place_and_check(p, &o, &pl);
+    ok(n == 0 && pl.nclass_cycles == 0,
+       "placement: slices credit addr;po (LB+addr-pos needs nothing)", NULL);
+    wmm_placement_free(&pl);
+    o.no_slices = 1;
+    n = place_and_check(p, &o, &pl);
+    ok(n == 2, "placement: without slices the same test gets two fences", NULL);
+    wmm_placement_free(&pl);
+    wmm_program_free(p);
+  }
   /* SB where each thread branches between its two accesses:
    *   0: W x; 1: CMP; 2: BRANCH -> 4; 3: MOV; 4: R y */
   p = wmm_program_new("SBbranch", WMM_ARCH_GIMPLE);

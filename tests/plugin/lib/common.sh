@@ -8,6 +8,7 @@
 set -u
 : "${WMM_SRCDIR:?}" "${WMM_BUILDDIR:?}"
 WMM_TESTDIR=$WMM_SRCDIR/tests/plugin
+export LC_ALL=C   # ASCII quotes in GCC diagnostics
 
 # A variable of the build's Makefile (configure's result).
 wmm_make_var() {
