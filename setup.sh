@@ -29,3 +29,6 @@ echo "== message passing on Power, store buffering on x86-TSO and under SC"
 tools/wmmfence-litmus check examples/MP.litmus
 tools/wmmfence-litmus check examples/SB.litmus
 tools/wmmfence-litmus check --model sc examples/SB.litmus
+echo "== the cheapest fences for message passing on Power, and the fenced test"
+tools/wmmfence-litmus fence --model power examples/MP.litmus -o examples/MP.fenced.litmus
+tools/wmmfence-litmus check examples/MP.fenced.litmus

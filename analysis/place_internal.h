@@ -87,6 +87,15 @@ int place_group_get(place_ctx *c, int t, int a, int b);
  * where that program had it (right after the first access). */
 int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced);
 
+/* The term of the per-pair fallback in thread t: every pair (a, b) of
+ * events with rel[node] set, a of access type ta, b of type tb, locations
+ * possibly different, must be ordered by kind or stronger.  From each a, a
+ * search records the first such b on each path (and stops there), stops at
+ * events of type ta on a's own location (they stand for a) and at fences
+ * covering kind.  Linear in the thread's size per a. */
+int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
+                        unsigned ta, unsigned tb, wmm_fence kind);
+
 /* Position weight: 1, or the frequency of the instruction at the node. */
 double place_weight(const place_ctx *c, int node);
 

@@ -722,3 +722,56 @@ done:
   *slot = c->nterms;
   return c->nterms++;
 }
+
+int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
+                        unsigned ta, unsigned tb, wmm_fence kind)
+{
+  const wmm_aeg *g = c->g;
+  int *rows = NULL, nrows = 0, cap = 0;
+  for (int a = 0; a < g->nnodes; a++) {
+    int ia = g->node_acc[a];
+    if (ia < 0 || !rel[a] || g->acc[ia].type != ta || !wmm_aeg_in_thread(g, t, a))
+      continue;
+    int la = g->acc[ia].loc, st = next_stamp(c), head = 0, tail = 0;
+    for (int j = g->succ_off[a]; j < g->succ_off[a + 1]; j++) {
+      int s = g->succ[j];
+      if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
+        c->stamp[s] = st;
+        c->queue[tail++] = s;
+      }
+    }
+    while (head < tail) {
+      int n = c->queue[head++], in = g->node_acc[n];
+      if (in >= 0 && rel[n]) {
+        int ln = g->acc[in].loc;
+        if (g->acc[in].type == tb && (la < 0 || ln < 0 || ln != la)) {
+          int r = prerow_get(c, t, a, n, kind, 0);
+          if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {
+            free(rows);
+            return r < 0 ? r : -WMM_ERR_NOMEM;
+          }
+          rows[nrows++] = r;
+          continue;
+        }
+        if (g->acc[in].type == ta && la >= 0 && ln == la)
+          continue;
+      }
+      if (blocks(c, n, kind))
+        continue;
+      for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
+        int s = g->succ[j];
+        if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
+          c->stamp[s] = st;
+          c->queue[tail++] = s;
+        }
+      }
+    }
+  }
+  if (grow((void **)&c->terms, &c->cap_terms, c->nterms, sizeof *c->terms)) {
+    free(rows);
+    return -WMM_ERR_NOMEM;
+  }
+  c->terms[c->nterms].prerows = rows;
+  c->terms[c->nterms].n = nrows;
+  return c->nterms++;
+}

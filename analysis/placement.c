@@ -415,75 +415,114 @@ static int pair_local(wmm_model m)
 }
 
 /* Needs of the pairs of overflowed SCCs: a fence strong enough on any
- * cycle.  Multi-copy-atomic models: the minimal kinds that keep the pair in
- * order against a fully fenced partner (a two-thread probe, checked with
- * the model); the others: the strongest kind. */
+ * cycle, per thread and pair of access types (not per pair of classes, so
+ * that a thread whose unknown addresses touch every location stays linear).
+ * Multi-copy-atomic models: the minimal kinds that keep the pair in order
+ * against a fully fenced partner (a two-thread probe, checked with the
+ * model); the others: the strongest kind. */
 static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
   wmm_model m = b->ctx.m;
-  if (m == WMM_MODEL_SC || b->ctx.nkinds == 0)
+  if (m == WMM_MODEL_SC || b->ctx.nkinds == 0 || cy->nfallback == 0)
     return 0;
+  b->out->nfallback = cy->nfallback;
   wmm_fence top = top_kind(&b->ctx);
-  for (int i = 0; i < cy->nfallback; i++) {
-    int ca = cy->fallback[i].a, cb = cy->fallback[i].b;
-    int q = place_group_get(&b->ctx, g->cls[ca].thread, ca, cb);
-    if (q < 0)
-      return q == -WMM_ERR_NOMEM
-                 ? wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)")
-                 : q;
-    b->out->nfallback++;
-    wmm_req r;
-    memset(&r, 0, sizeof r);
-    if (pair_local(m)) {
-      /* probe: (A; B) then a partner from B's location back to A's, with
-       * the strongest fence already between its two accesses */
-      const wmm_aeg_class *A = &g->cls[ca], *B = &g->cls[cb];
-      wmm_req_seg seg[2];
-      memset(seg, 0, sizeof seg);
-      seg[0].nacc = 2;
-      seg[0].acc[0] = class_acc(g, ca);
-      seg[0].acc[1] = class_acc(g, cb);
-      seg[0].acc[0].loc = 0;
-      seg[0].acc[1].loc = 1;
-      seg[0].deps = b->ctx.groups[q].deps;
-      seg[0].fences = b->ctx.groups[q].fences;
-      seg[1].nacc = 2;
-      seg[1].acc[0] = (wmm_req_acc){B->writes ? WMM_OP_LOAD : WMM_OP_STORE, 0, 1};
-      seg[1].acc[1] = (wmm_req_acc){A->reads && !A->writes ? WMM_OP_STORE
-                                                            : WMM_OP_LOAD, 0, 0};
-      seg[1].fences = 1u << top;
-      wmm_req_shape shape = {seg, 2};
-      int rc = wmm_req_compute(b->eng, &shape, &r, err);
-      if (rc < 0)
-        return rc;
-      if (r.status != WMM_REQ_NEEDS) {
+  unsigned char *rel = xcalloc((size_t)g->nnodes, 1);
+  unsigned *tp = xcalloc((size_t)cy->nfallback * 2, sizeof *tp);
+  if (!rel || !tp) {
+    free(rel), free(tp);
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+  }
+  int rc = 0;
+  for (int t = 0; t < g->nthreads && rc == 0; t++) {
+    /* the thread's events in overflowed SCCs, and its pairs of types */
+    int ntp = 0;
+    memset(rel, 0, (size_t)g->nnodes);
+    for (int i = 0; i < cy->nfallback; i++) {
+      const wmm_aeg_class *A = &g->cls[cy->fallback[i].a], *B = &g->cls[cy->fallback[i].b];
+      if (A->thread != t)
+        continue;
+      for (int k = 0; k < A->nacc; k++)
+        rel[g->acc[A->acc[k]].node] = 1;
+      for (int k = 0; k < B->nacc; k++)
+        rel[g->acc[B->acc[k]].node] = 1;
+      int dup = 0;
+      for (int j = 0; j < ntp && !dup; j++)
+        dup = tp[2 * j] == A->type && tp[2 * j + 1] == B->type;
+      if (!dup) {
+        tp[2 * ntp] = A->type;
+        tp[2 * ntp + 1] = B->type;
+        ntp++;
+      }
+    }
+    for (int j = 0; j < ntp && rc == 0; j++) {
+      unsigned ta = tp[2 * j], tb = tp[2 * j + 1];
+      wmm_req r;
+      wmm_fence one = top;
+      memset(&r, 0, sizeof r);
+      if (pair_local(m)) {
+        /* probe: (A; B) then a partner from B's location back to A's, with
+         * the strongest fence already between its two accesses */
+        wmm_req_seg seg[2];
+        memset(seg, 0, sizeof seg);
+        int a_reads = wmm_instr_reads(&(wmm_instr){.op = (wmm_opkind)(ta & 0xff)});
+        int a_writes = wmm_instr_writes(&(wmm_instr){.op = (wmm_opkind)(ta & 0xff)});
+        int b_writes = wmm_instr_writes(&(wmm_instr){.op = (wmm_opkind)(tb & 0xff)});
+        seg[0].nacc = 2;
+        seg[0].acc[0] = (wmm_req_acc){(wmm_opkind)(ta & 0xff), ta >> 8, 0};
+        seg[0].acc[1] = (wmm_req_acc){(wmm_opkind)(tb & 0xff), tb >> 8, 1};
+        seg[1].nacc = 2;
+        seg[1].acc[0] = (wmm_req_acc){b_writes ? WMM_OP_LOAD : WMM_OP_STORE, 0, 1};
+        seg[1].acc[1] = (wmm_req_acc){a_reads && !a_writes ? WMM_OP_STORE
+                                                           : WMM_OP_LOAD, 0, 0};
+        seg[1].fences = 1u << top;
+        wmm_req_shape shape = {seg, 2};
+        rc = wmm_req_compute(b->eng, &shape, &r, err);
+        if (rc < 0)
+          break;
+        if (r.status == WMM_REQ_FORBIDDEN) {
+          wmm_req_free(&r);
+          continue;
+        }
         if (r.status == WMM_REQ_UNFIXABLE)
           b->unfixable++;
-        wmm_req_free(&r);
-        continue;
+      } else {
+        r.status = WMM_REQ_NEEDS;
+        r.nslots = 1;
+        r.nalt = 1;
+        r.alt = &one;
       }
-      /* keep slot 0 only (slot 1 is fenced already) */
-      int slot_group[2] = {q, q};
-      for (int a = 0; a < r.nalt; a++)
-        r.alt[a * r.nslots + 1] = WMM_FENCE_NONE;
-      rc = add_need(b, &r, slot_group, NULL, NULL, -1);
-      wmm_req_free(&r);
-      if (rc < 0)
-        return rc;
-    } else {
-      wmm_fence k = top;
-      r.status = WMM_REQ_NEEDS;
-      r.nslots = 1;
-      r.nalt = 1;
-      r.alt = &k;
-      int slot_group[1] = {q};
-      int rc = add_need(b, &r, slot_group, NULL, NULL, -1);
-      if (rc < 0)
-        return rc;
+      /* one alternative per kind slot 0 may take */
+      if (grow((void **)&b->needs, &b->cap_needs, b->nneeds, sizeof *b->needs)) {
+        rc = -WMM_ERR_NOMEM;
+      } else {
+        pneed *n = &b->needs[b->nneeds];
+        n->cycle = -1;
+        n->alt_off = b->nalt_off;
+        n->nalt = 0;
+        int nalt = r.status == WMM_REQ_NEEDS ? r.nalt : 1;
+        for (int a = 0; a < nalt && rc == 0; a++) {
+          wmm_fence k = r.status == WMM_REQ_NEEDS ? r.alt[a * r.nslots] : top;
+          if (k == WMM_FENCE_NONE)
+            k = top;   /* not expected: the probe's pair is the one fenced */
+          int term = place_fallback_term(&b->ctx, t, rel, ta, tb, k);
+          if (term < 0 || begin_alt(b) || add_term(b, term))
+            rc = term < 0 ? term : -WMM_ERR_NOMEM;
+          else
+            n->nalt++;
+        }
+        if (rc == 0)
+          b->nneeds++;
+      }
+      if (r.alt != &one)
+        wmm_req_free(&r);
     }
   }
-  return 0;
+  free(rel), free(tp);
+  if (rc == -WMM_ERR_NOMEM)
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+  return rc;
 }
 
 /* ------------------------------------------------- the cover problem */
@@ -860,7 +899,9 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
   if (rc < 0)
     return rc;
   wmm_cycles cy;
-  rc = wmm_cycles_find(g, o->max_cycles, &cy, err);
+  memset(&cy, 0, sizeof cy);
+  /* under sc no cycle is allowed: nothing to search */
+  rc = o->model == WMM_MODEL_SC ? 0 : wmm_cycles_find(g, o->max_cycles, &cy, err);
   if (rc < 0) {
     wmm_aeg_free(g);
     return rc;

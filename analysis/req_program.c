@@ -252,6 +252,11 @@ static int emit_slice(wmm_thread *t, const wmm_req_seg *sg, const acc_info *ai,
           zero = z;
         }
       }
+      /* a read the program keeps in no register gets one for the pin */
+      if (wmm_instr_reads(&in) && in.dst < 0 && (in.dst = new_reg(t)) < 0) {
+        free(map);
+        return -1;
+      }
       in.addr.base = imm(wmm_loc_addr(ai[k].loc));
       in.addr.index = zero >= 0 ? reg(zero) : (wmm_operand){WMM_OPND_NONE, 0, 0};
       in.addr.offset = 0;

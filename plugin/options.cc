@@ -208,6 +208,21 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
       o->time_limit = t;
       return true;
     }
+  if (!strcmp (key, "max-cycles"))
+    {
+      if (!need_value (key, val))
+        return false;
+      char *end;
+      long n = strtol (val, &end, 10);
+      if (*end || end == val || n < 0)
+        {
+          error ("wmmfence: option %<-fplugin-arg-wmmfence-max-cycles%>: "
+                 "%qs is not a number", val);
+          return false;
+        }
+      o->max_cycles = n;
+      return true;
+    }
   if (!strcmp (key, "verbose"))
     return parse_flag (key, val, &o->verbose);
   if (!strcmp (key, "quiet"))
@@ -222,7 +237,7 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
     return need_value (key, val) && parse_mark (key, val, false, o);
   error ("wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch, "
          "mode, report, threads, calls, verbose, quiet, disable, time-limit, "
-         "greedy, dump-ir, debug-fence, debug-volatile)", key);
+         "max-cycles, greedy, dump-ir, debug-fence, debug-volatile)", key);
   return false;
 }
 

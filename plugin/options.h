@@ -57,6 +57,7 @@ struct wmm_plugin_options {
   int disable;
   int greedy;            /* skip the ILP (testing) */
   double time_limit;     /* seconds for the ILP */
+  long max_cycles;       /* bound on the cycle search (0 = the core's) */
   wmm_debug_mark *marks;
   int nmarks;
 };

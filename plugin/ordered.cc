@@ -168,6 +168,7 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
   wmm_place_opts o = wmm_place_opts_default (u->model);
   o.time_limit = u->opts->time_limit;
   o.force_greedy = u->opts->greedy;
+  o.max_cycles = u->opts->max_cycles;
   o.use_freq = 1;
   wmm_error err;
   memset (&err, 0, sizeof err);
@@ -185,6 +186,7 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
       wmm_program *q = compiler_view (u->prog);
       wmm_place_opts oc = wmm_place_opts_default (WMM_MODEL_RMO);
       oc.force_greedy = 1;
+      oc.max_cycles = u->opts->max_cycles;
       wmm_placement pc;
       memset (&pc, 0, sizeof pc);
       if (q && wmm_place (q, &oc, &pc, &err) == 0)

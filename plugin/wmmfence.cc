@@ -164,6 +164,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     "wmmfence: fences for weak memory models.  Keys: arch=MODEL, "
     "mode=insert|warn|report, report=FILE, threads=auto|create|exported, "
     "calls=sound|barrier, verbose, quiet, disable, time-limit=SECONDS, "
+    "max-cycles=N, "
     "greedy, dump-ir=FILE, debug-fence=FUNC:INDEX:KIND, "
     "debug-volatile=FUNC:INDEX"
   };

@@ -541,6 +541,33 @@ static void test_placement(void)
     wmm_placement_free(&pl);
     wmm_program_free(p);
   }
+  /* loads kept in no register (as the GCC plugin makes them): 3.LB is
+   * forbidden under tso, needs lwsync-level order under power */
+  p = wmm_program_new("3LBnoreg", WMM_ARCH_GIMPLE);
+  {
+    int l[3] = {wmm_program_loc(p, "x"), wmm_program_loc(p, "y"),
+                wmm_program_loc(p, "z")};
+    for (int t = 0; t < 3; t++) {
+      char name[8];
+      snprintf(name, sizeof name, "P%d", t);
+      wmm_thread *T = &p->threads[wmm_program_thread(p, name)];
+      wmm_instr in = access(WMM_OP_LOAD, l[t], -1);
+      wmm_thread_append(T, &in);
+      in = access(WMM_OP_STORE, l[(t + 1) % 3], -1);
+      wmm_thread_append(T, &in);
+    }
+    o = wmm_place_opts_default(WMM_MODEL_TSO);
+    int n = place_and_check(p, &o, &pl);
+    ok(n == 0 && pl.nclass_cycles == 0,
+       "placement: reads without a register still pin their cycle (tso: nothing)", NULL);
+    wmm_placement_free(&pl);
+    o = wmm_place_opts_default(WMM_MODEL_POWER);
+    n = place_and_check(p, &o, &pl);
+    ok(n == 3 && pl.total_cost == 3,
+       "placement: reads without a register: 3.LB under power, 3 x lwsync", NULL);
+    wmm_placement_free(&pl);
+  }
+  wmm_program_free(p);
   /* SB where each thread branches between its two accesses:
    *   0: W x; 1: CMP; 2: BRANCH -> 4; 3: MOV; 4: R y */
   p = wmm_program_new("SBbranch", WMM_ARCH_GIMPLE);
