@@ -550,7 +550,8 @@ static void test_placement(void)
     for (int t = 0; t < 3; t++) {
       char name[8];
       snprintf(name, sizeof name, "P%d", t);
-      wmm_thread *T = &p->threads[wmm_program_thread(p, name)];
+      int ti = wmm_program_thread(p, name);
+      wmm_thread *T = &p->threads[ti];
       wmm_instr in = access(WMM_OP_LOAD, l[t], -1);
       wmm_thread_append(T, &in);
       in = access(WMM_OP_STORE, l[(t + 1) % 3], -1);

@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# tests/bmc/cli.sh — `wmmfence-litmus bmc` on hand-written tests: verdicts
+# per model (the same as `check`), loops and --unwind, lwarx/stwcx. retry
+# loops, x86 locked exchange, quantifiers, --witness / --check-witness /
+# --stats output, --timeout, programs beyond the explicit checker's 64
+# events, deterministic output, and bad input (file:line, exit 2, no
+# verdict).  One PASS/FAIL line per case.
+set -u
+bin=$WMM_BUILDDIR/tools/wmmfence-litmus
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+C=$WMM_CORPUS
+
+# expect NAME WANT_FIRST_LINE ARGS... : exit 0, first line of stdout, and
+# the explicit checker agrees when it can run the test.
+expect() {
+  local name=$1 want=$2
+  shift 2
+  local out rc
+  out=$("$bin" bmc "$@" 2>"$tmp/err")
+  rc=$?
+  local got
+  got=$(printf '%s\n' "$out" | head -n 1)
+  if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
+    echo "PASS: $name"
+  else
+    echo "FAIL: $name (exit $rc, got '$got', want '$want')"
+    cat "$tmp/err"
+  fi
+}
+
+# fails NAME PATTERN ARGS... : exit 2, stderr matches PATTERN, no verdict
+fails() {
+  local name=$1 pat=$2
+  shift 2
+  local out rc
+  out=$("$bin" bmc "$@" 2>"$tmp/err")
+  rc=$?
+  if [ $rc -eq 2 ] && grep -q -- "$pat" "$tmp/err" &&
+     ! printf '%s' "$out" | grep -q 'Allowed\|Forbidden'; then
+    echo "PASS: $name"
+  else
+    echo "FAIL: $name (exit $rc, stderr: $(head -c 200 "$tmp/err"))"
+  fi
+}
+
+expect "PPC test, default model power" "MP+lwsyncs Forbidden" "$C/ppc/MP+lwsyncs.litmus"
+expect "MP+lwsync+isync allowed under power" "MP+lwsync+isync Allowed" "$C/ppc/MP+lwsync+isync.litmus"
+expect "X86 test, default model tso" "SB Allowed" "$C/plain/X86/SB.litmus"
+expect "X86 test under sc" "SB Forbidden" --model sc "$C/plain/X86/SB.litmus"
+expect "X86 test under pso" "MP Allowed" --model pso "$C/plain/X86/MP.litmus"
+expect "X86 test under tso" "MP Forbidden" --model tso "$C/plain/X86/MP.litmus"
+expect "IRIW under power" "IRIW Allowed" "$C/plain/PPC/IRIW.litmus"
+expect "IRIW under armv8 (other-multi-copy-atomic)" "IRIW Allowed" "$C/plain/AArch64/IRIW.litmus"
+expect "C test under armv8" "MP Allowed" --model armv8 "$C/c/MP.litmus"
+expect "C test under sc" "MP Forbidden" --model sc "$C/c/MP.litmus"
+fails "power on an X86 test names the option" "\-\-model power" --model power "$C/plain/X86/SB.litmus"
+fails "C test without --model" "needs --model" "$C/c/SB.litmus"
+fails "unknown model" "\-\-model" --model vax "$C/plain/X86/SB.litmus"
+fails "bad --unwind" "\-\-unwind" --unwind x "$C/plain/X86/SB.litmus"
+fails "bad --timeout" "\-\-timeout" --timeout -3 "$C/plain/X86/SB.litmus"
+fails "unknown option" "unknown option" --frob "$C/plain/X86/SB.litmus"
+fails "missing file" "nosuch.litmus" "$tmp/nosuch.litmus"
+
+printf 'PPC bad\n{\n0:r2=x;\n}\n P0 ;\n frob r1,0(r2) ;\nexists (0:r1=0)\n' >"$tmp/bad.litmus"
+fails "unknown instruction: file:line" "bad.litmus:6:" "$tmp/bad.litmus"
+
+# A good file after a bad one still gets its verdict; the exit status is 2.
+out=$("$bin" bmc "$tmp/bad.litmus" "$C/plain/X86/SB.litmus" 2>/dev/null)
+rc=$?
+if [ $rc -eq 2 ] && [ "$out" = "SB Allowed" ]; then
+  echo "PASS: bad file does not stop the others"
+else
+  echo "FAIL: bad file does not stop the others (exit $rc, '$out')"
+fi
+
+# Beyond the explicit checker: 70 stores and a read on one thread.
+{ printf 'PPC BIG\n{\n0:r2=x; 1:r2=x;\n}\n P0 | P1 ;\n'
+  for i in $(seq 1 70); do printf ' li r1,%d | ;\n stw r1,0(r2) | ;\n' "$i"; done
+  printf ' | lwz r3,0(r2) ;\nexists (1:r3=35 /\\ x=70)\n'; } >"$tmp/big.litmus"
+sed 's/^exists.*/exists (x=35)/' "$tmp/big.litmus" >"$tmp/big2.litmus"
+expect "70 writes: a middle value can be read" "BIG Allowed" "$tmp/big.litmus"
+expect "70 writes: the last write is co-last" "BIG Forbidden" "$tmp/big2.litmus"
+
+out=$("$bin" bmc --witness --check-witness "$C/plain/PPC/IRIW.litmus")
+if printf '%s\n' "$out" | head -n 1 | grep -q '^IRIW Allowed$' &&
+   printf '%s\n' "$out" | grep -q 'rf from P0:1 W x=1' &&
+   printf '%s\n' "$out" | grep -q 'rf from init y=0' &&
+   printf '%s\n' "$out" | grep -q '^coherence order:' &&
+   printf '%s\n' "$out" | grep -q '3:r3=0;' &&
+   printf '%s\n' "$out" | grep -q '^witness: valid$'; then
+  echo "PASS: --witness prints rf, co, the final state; it is valid"
+else
+  echo "FAIL: --witness output"; printf '%s\n' "$out"
+fi
+out=$("$bin" bmc --stats --model power "$C/ppc/MP+lwsyncs.litmus")
+if printf '%s\n' "$out" | grep -q '^  events 6$' &&
+   printf '%s\n' "$out" | grep -q '^  constraints.ppo ' &&
+   printf '%s\n' "$out" | grep -q '^  most-costly [a-z]* ([0-9]*)$'; then
+  echo "PASS: --stats prints events, constraints per relation, most costly"
+else
+  echo "FAIL: --stats"; printf '%s\n' "$out"
+fi
+a=$("$bin" bmc --witness --stats "$C/ppc/"2+2W*.litmus "$C/plain/AArch64/"*.litmus 2>&1)
+b=$("$bin" bmc --witness --stats "$C/ppc/"2+2W*.litmus "$C/plain/AArch64/"*.litmus 2>&1)
+if [ "$a" = "$b" ] && [ -n "$a" ]; then
+  echo "PASS: output is deterministic"
+else
+  echo "FAIL: output differs between two runs"
+fi
+if "$bin" bmc --help | grep -q -- '--check-witness'; then
+  echo "PASS: --help"
+else
+  echo "FAIL: --help"
+fi
+expect "--timeout that is not reached" "SB Allowed" --timeout 60 "$C/plain/X86/SB.litmus"
+
+# A spin loop: P1 waits for y=1 then reads x.
+cat >"$tmp/spin.litmus" <<'T'
+PPC MP+lwsync+spin
+{
+0:r2=x; 0:r4=y;
+1:r2=y; 1:r4=x;
+}
+ P0           | P1           ;
+ li r1,1      | L0:          ;
+ stw r1,0(r2) | lwz r1,0(r2) ;
+ lwsync       | cmpwi r1,0   ;
+ li r3,1      | beq L0       ;
+ stw r3,0(r4) | lwz r3,0(r4) ;
+exists (1:r1=1 /\ 1:r3=0)
+T
+sed 's/| beq L0       ;/| beq L0       ;\n              | isync        ;/' "$tmp/spin.litmus" |
+  sed 's/MP+lwsync+spin/MP+lwsync+spin-isync/' >"$tmp/spin-isync.litmus"
+sed 's/^exists.*/exists (1:r1=0)/' "$tmp/spin.litmus" >"$tmp/spin-exit0.litmus"
+expect "spin loop, ctrl only: allowed" "MP+lwsync+spin Allowed" "$tmp/spin.litmus"
+expect "spin loop, ctrl+isync: forbidden" "MP+lwsync+spin-isync Forbidden" "$tmp/spin-isync.litmus"
+expect "spin loop never exits with 0 (unwind 2)" "MP+lwsync+spin Forbidden" "$tmp/spin-exit0.litmus"
+expect "spin loop, --unwind 0" "MP+lwsync+spin Allowed" --unwind 0 "$tmp/spin.litmus"
+expect "spin loop, --unwind 5" "MP+lwsync+spin-isync Forbidden" --unwind 5 "$tmp/spin-isync.litmus"
+expect "spin loop, --unwind 50" "MP+lwsync+spin-isync Forbidden" --unwind 50 "$tmp/spin-isync.litmus"
+
+# Atomic increments by lwarx/stwcx. retry loops: x=1 would lose an update.
+cat >"$tmp/atom.litmus" <<'T'
+PPC INC+INC
+{
+0:r2=x; 1:r2=x;
+}
+ P0             | P1             ;
+ L0:            | L1:            ;
+ lwarx r1,0,r2  | lwarx r1,0,r2  ;
+ addi r1,r1,1   | addi r1,r1,1   ;
+ stwcx. r1,0,r2 | stwcx. r1,0,r2 ;
+ bne L0         | bne L1         ;
+exists (x=1)
+T
+sed 's/^exists.*/exists (x=2 \/\\ 0:r1=2)/' "$tmp/atom.litmus" >"$tmp/atom2.litmus"
+expect "lwarx/stwcx. increments are atomic" "INC+INC Forbidden" "$tmp/atom.litmus"
+expect "lwarx/stwcx. increments reach 2" "INC+INC Allowed" "$tmp/atom2.litmus"
+
+# x86 XCHG is a locked RMW: it orders SB under TSO.
+cat >"$tmp/sbx.litmus" <<'T'
+X86 SB+xchgs
+{
+}
+ P0           | P1           ;
+ MOV EAX,$1   | MOV EAX,$1   ;
+ XCHG [x],EAX | XCHG [y],EAX ;
+ MOV EBX,[y]  | MOV EBX,[x]  ;
+exists (0:EBX=0 /\ 1:EBX=0)
+T
+expect "XCHG orders W->R under tso" "SB+xchgs Forbidden" "$tmp/sbx.litmus"
+expect "XCHG orders W->R under pso" "SB+xchgs Forbidden" --model pso "$tmp/sbx.litmus"
+expect "SB+xchgs under sc" "SB+xchgs Forbidden" --model sc "$tmp/sbx.litmus"
+
+# Quantifiers: forall P is Allowed when a valid execution violates P.
+sed 's/^exists (\(.*\))$/forall (~(\1))/' "$C/plain/X86/SB.litmus" >"$tmp/sb-forall.litmus"
+sed 's/^exists/~exists/' "$C/plain/X86/SB.litmus" >"$tmp/sb-notexists.litmus"
+expect "forall ~P under tso: a counterexample exists" "SB Allowed" "$tmp/sb-forall.litmus"
+expect "forall ~P under sc: holds" "SB Forbidden" --model sc "$tmp/sb-forall.litmus"
+expect "~exists P reads P" "SB Allowed" "$tmp/sb-notexists.litmus"
+
+# Every verdict above that the explicit checker can decide is the same.
+for f in "$tmp"/spin*.litmus "$tmp"/atom*.litmus "$tmp"/sbx.litmus "$tmp"/sb-*.litmus; do
+  for m in default sc; do
+    args=()
+    [ $m = sc ] && args=(--model sc)
+    x=$("$bin" check "${args[@]}" "$f" 2>/dev/null)
+    y=$("$bin" bmc "${args[@]}" "$f" 2>/dev/null)
+    if [ -n "$x" ] && [ "$x" = "$y" ]; then
+      echo "PASS: same verdict as check: $(basename "$f") $m"
+    else
+      echo "FAIL: check says '$x', bmc says '$y': $(basename "$f") $m"
+    fi
+  done
+done
+
+# --verdicts reports a mismatch and exits 1.
+printf 'plain/X86/SB.litmus\ttso\tForbidden\nplain/X86/SB.litmus\tsc\tForbidden\n' >"$tmp/v.tsv"
+out=$("$bin" bmc --verdicts "$tmp/v.tsv" --root "$C")
+rc=$?
+if [ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q '^DIFF plain/X86/SB.litmus tso: expected Forbidden, got Allowed$' &&
+   printf '%s\n' "$out" | tail -n 1 | grep -q '^1 agree, 1 differ$'; then
+  echo "PASS: --verdicts reports mismatches"
+else
+  echo "FAIL: --verdicts reports mismatches (exit $rc)"; printf '%s\n' "$out"
+fi
