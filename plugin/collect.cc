@@ -34,6 +34,7 @@ struct collector {
   int group_first;
   int reg_unknown;
   int reg_tmp;
+  unsigned long long held;   /* locks held before the current statement */
 };
 
 /* Instruction template with the current statement's position. */
@@ -66,6 +67,7 @@ add (collector *c, wmm_instr *in, int operand, char *name)
   s.operand = operand;
   s.name = name;
   s.loc = c->stmt ? gimple_location (c->stmt) : UNKNOWN_LOCATION;
+  s.held = c->held;
   c->unit->sites.safe_push (s);
   /* Every member of the group knows the group's last index. */
   for (int k = c->group_first; k < idx; k++)
@@ -829,6 +831,7 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
   function *fn = unit->fn;
   push_cfun (fn);
   wmm_region *region = unit->region ? wmm_region_begin (u, unit) : NULL;
+  wmm_locks *locks = wmm_locks_begin (u, fn);
   int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
   int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
   auto_vec<int> start;
@@ -841,6 +844,7 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
       c.freq = wmm_bb_frequency (fn, bb);
       start[bb->index] = c.t->ncode;
       wmm_region_set state = region ? wmm_region_at (region, bb) : 1;
+      c.held = wmm_locks_at (locks, bb);
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
         {
@@ -851,7 +855,9 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
             handle_stmt (&c, stmt);
           if (region)
             state = wmm_region_step (region, stmt, state);
+          c.held = wmm_locks_step (locks, stmt, c.held);
         }
+      c.held = 0;
       c.stmt = NULL;
       /* Block end: BRANCH to all successors but the last, then JUMP to the
          last unless it is laid out next. */
@@ -883,6 +889,7 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
   free (rpo);
   if (region)
     wmm_region_end (region);
+  wmm_locks_end (locks);
   pop_cfun ();
   return true;
 }
@@ -950,6 +957,7 @@ wmm_collect (wmm_unitinfo *u)
     if (!collect_unit (u, &u->units[i]))
       return false;
   wmm_memloc_fix_overlaps (u);
+  wmm_order_protected (u);
   return true;
 }
 
@@ -963,6 +971,7 @@ wmm_unitinfo_free (wmm_unitinfo *u)
       u->units[i].sites.release ();
     }
   u->units.release ();
+  u->lock_ids.release ();
   for (char *n : u->notes)
     free (n);
   u->notes.release ();

@@ -111,6 +111,8 @@ instr (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_unit *unit, int i)
       break;
     }
   flags (b, in->flags);
+  if (s && s->lock_order)
+    wmm_strbuf_puts (b, "  ; lock order");
   if (in->pos.line > 0)
     {
       size_t col = b->len - start;

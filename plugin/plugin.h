@@ -42,6 +42,8 @@ struct wmm_site {
   bool summary;        /* the stand-in access of an unknown call */
   bool alternatives;   /* the group is a choice between accesses (one
                           per element of a small array) */
+  bool lock_order;     /* an IR-only fence: lock-protected access */
+  unsigned long long held;   /* locks held here (bits of lock_ids) */
 };
 
 /* A function of the unit that is a code unit of the program. */
@@ -66,6 +68,7 @@ struct wmm_unitinfo {
   vec<char *> notes;   /* things the report must say (fallbacks taken) */
   bool concurrent;     /* some code may run in parallel with other code */
   hash_set<tree> *creators;  /* functions that (transitively) start threads */
+  vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
 };
 
 /* entries.cc: find thread entries and the code units; false = nothing
@@ -89,6 +92,16 @@ wmm_region_set wmm_region_at (const wmm_region *r, basic_block bb);
 wmm_region_set wmm_region_step (const wmm_region *r, gimple *stmt,
                                 wmm_region_set s);
 void wmm_region_end (wmm_region *r);
+
+/* locks.cc: must-held locks (like wmm_region_*), and the IR-only fences
+ * that order lock-protected accesses inside critical sections. */
+struct wmm_locks;
+wmm_locks *wmm_locks_begin (wmm_unitinfo *u, function *fn);
+wmm_region_set wmm_locks_at (const wmm_locks *l, basic_block bb);
+wmm_region_set wmm_locks_step (wmm_locks *l, gimple *stmt,
+                               wmm_region_set held);
+void wmm_locks_end (wmm_locks *l);
+void wmm_order_protected (wmm_unitinfo *u);
 
 /* collect.cc */
 bool wmm_collect (wmm_unitinfo *u);

@@ -10,7 +10,10 @@ for d in ppc armv7 aarch64 x86 c plain/PPC plain/ARM plain/AArch64 plain/X86; do
   out=$(find "$dir" -maxdepth 1 -name '*.litmus' -print0 | sort -z |
         xargs -0 "$bin" print --roundtrip 2>&1)
   errors=$(printf '%s\n' "$out" | grep -v -e '^roundtrip:' -e '^FAIL:' | head -n 3)
-  summary=$(printf '%s\n' "$out" | grep '^roundtrip:' | tail -n 1)
+  # xargs may split a long file list over several runs: add their summaries.
+  summary=$(printf '%s\n' "$out" | awk '/^roundtrip:/ {
+      gsub(",", ""); f += $2; s += $4; u += $6; e += $8; n++ }
+    END { if (n) printf "roundtrip: %d files, %d stable, %d unstable, %d errors", f, s, u, e }')
   if [ "$n" -gt 0 ] && [ -z "$errors" ]; then
     echo "PASS: parse $d: all $n files"
   else
