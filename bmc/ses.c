@@ -152,15 +152,13 @@ static int val_alu(bmc_ctx *c, wmm_alu op, const bmc_val *a,
   }
   /* Possible constants. */
   x->ncs = -1;
-  if (a == b || a->z == b->z) {
-    if (op == WMM_ALU_XOR || op == WMM_ALU_SUB) {
-      x->ncs = 1;
-      x->cs[0] = 0;
-    } else if ((op == WMM_ALU_AND || op == WMM_ALU_OR ||
-                op == WMM_ALU_SECOND) && a->ncs >= 0) {
-      x->ncs = a->ncs;
-      memcpy(x->cs, a->cs, sizeof a->cs);
-    }
+  int same = a == b || a->z == b->z;
+  if (same && (op == WMM_ALU_XOR || op == WMM_ALU_SUB)) {
+    x->ncs = 1;        /* r ^ r = r - r = 0, whatever r holds */
+    x->cs[0] = 0;
+  } else if (same && (op == WMM_ALU_AND || op == WMM_ALU_OR)) {
+    x->ncs = a->ncs;
+    memcpy(x->cs, a->cs, sizeof a->cs);
   } else if (op == WMM_ALU_SECOND) {
     x->ncs = b->ncs;
     memcpy(x->cs, b->cs, sizeof b->cs);
@@ -307,8 +305,8 @@ static int merge_states(sx *x, sx_node *nd, sx_state **out)
     nd->in[0] = NULL;
     return 0;
   }
-  Z3_ast *g = malloc((size_t)k * sizeof *g);
-  bmc_deps **dl = malloc((size_t)k * sizeof *dl);
+  Z3_ast *g = calloc((size_t)k, sizeof *g);
+  bmc_deps **dl = calloc((size_t)k, sizeof *dl);
   if (!g || !dl) {
     free(g);
     free(dl);
@@ -1096,7 +1094,7 @@ static int step(sx *x, sx_node *nd, sx_state *s)
   }
   case WMM_OP_BRANCH:
   case WMM_OP_JUMP: {
-    Z3_ast cond;
+    Z3_ast cond = NULL;
     bmc_deps deps;
     if ((rc = eval_cond(x, s, in, &cond, &deps)) < 0)
       break;

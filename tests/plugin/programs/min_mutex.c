@@ -1,0 +1,6 @@
+/* min_mutex.c — a small program whose minimal fence count minimal.sh knows. */
+#include <pthread.h>
+int x, y, r0, r1; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *P0(void *a) { (void) a; pthread_mutex_lock(&m); x = 1; r0 = y; pthread_mutex_unlock(&m); return 0; }
+void *P1(void *a) { (void) a; pthread_mutex_lock(&m); y = 1; r1 = x; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t a, b; pthread_create(&a, 0, P0, 0); pthread_create(&b, 0, P1, 0); pthread_join(a, 0); pthread_join(b, 0); return r0 + r1; }
