@@ -38,12 +38,16 @@ mkdir -p "$out/work"
 
 # One test: prints "KIND LEVEL RESULT FILE" where RESULT is pass, ice, fail
 # (plugin breaks what plain gcc does) or base (plain gcc cannot do it).
+# The test's dg-options are added to both compilations.
 one() {
   local kind=$1 level=$2 f=$3
   local n w base=ok plug=ok
   n=$(basename "$f" .c)
   w=$(mktemp -d "$out/work/$n.XXXXXX")
-  local opts=(-w -fno-diagnostics-color "$level")
+  # The test's own options (dg-options, dg-additional-options).
+  local extra
+  extra=$(sed -n 's/.*{ *dg-\(additional-\)\{0,1\}options "\([^"]*\)".*/\2/p' "$f" | tr '\n' ' ')
+  local opts=(-w -fno-diagnostics-color "$level" $extra)
   local popts=(-fplugin="$PLUGIN" -fplugin-arg-wmmfence-arch=power
                -fplugin-arg-wmmfence-threads="$THREADS" -fplugin-arg-wmmfence-quiet
                -fplugin-arg-wmmfence-time-limit=5)

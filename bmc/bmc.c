@@ -67,12 +67,32 @@ int wmm_bmc(const wmm_program *p, const wmm_bmc_opts *o, wmm_bmc_result *r,
   }
   if (rc == 0)
     rc = bmc_enc_model(&c);
+  if (rc == 0 && c.oom)
+    rc = wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory");
+  if (rc == 0)
+    rc = bmc_solver(&c);
   double t1 = now();
   r->stats.encode_s = t1 - t0;
   if (rc == 0) {
     Z3_lbool res = Z3_solver_check(c.z, c.s);
+    /* Lazy axioms: refine until the model satisfies them. */
+    while (res == Z3_L_TRUE && c.lazy && rc == 0) {
+      Z3_model m = Z3_solver_get_model(c.z, c.s);
+      int added = 0;
+      if (m) {
+        Z3_model_inc_ref(c.z, m);
+        rc = bmc_lazy_refine(&c, m, &added);
+        Z3_model_dec_ref(c.z, m);
+      }
+      if (rc < 0 || !added)
+        break;
+      r->stats.refinements++;
+      res = Z3_solver_check(c.z, c.s);
+    }
     r->stats.solve_s = now() - t1;
-    if ((rc = bmc_zcheck(&c, "solving")) < 0) {
+    if (rc < 0) {
+      /* reported */
+    } else if ((rc = bmc_zcheck(&c, "solving")) < 0) {
       /* reported */
     } else if (res == Z3_L_UNDEF) {
       Z3_string why = Z3_solver_get_reason_unknown(c.z, c.s);
@@ -121,6 +141,7 @@ void wmm_bmc_stats_format(const wmm_bmc_stats *s, wmm_strbuf *out)
   wmm_strbuf_printf(out, "rf-pairs %ld\nclocks %ld\nbools %ld\n", s->rf_pairs,
                     s->clocks, s->bools);
   wmm_strbuf_printf(out, "constraints %ld\n", s->constraints);
+  wmm_strbuf_printf(out, "refinements %ld\n", s->refinements);
   int best = 0;
   for (int i = 0; i < WMM_BMC_REL_COUNT; i++) {
     wmm_strbuf_printf(out, "constraints.%s %ld\n",

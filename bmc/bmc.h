@@ -66,6 +66,7 @@ typedef struct wmm_bmc_stats {
   long clocks;          /* integer clock variables */
   long bools;           /* Boolean relation variables */
   long constraints;     /* all constraints asserted */
+  long refinements;     /* solver calls after the first (lazy axioms) */
   long per_rel[WMM_BMC_REL_COUNT];
   double encode_s, solve_s;
 } wmm_bmc_stats;

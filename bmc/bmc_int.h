@@ -102,6 +102,8 @@ typedef struct bmc_rthread {
 
 /* -------------------------------------------------------------- context */
 
+typedef struct bmc_lazy bmc_lazy;
+
 typedef struct bmc_ctx {
   const wmm_program *p;
   wmm_bmc_opts o;
@@ -111,6 +113,10 @@ typedef struct bmc_ctx {
   Z3_context z;
   Z3_solver s;
   Z3_sort bv, isort;
+  Z3_ast *asserts;      /* the formula, handed to the solver at the end */
+  long nasserts, capasserts;
+  int oom;              /* an assert was lost for lack of memory */
+  bmc_lazy *lazy;       /* an axiom checked lazily (lazy.c), or NULL */
   Z3_ast t, f;          /* true, false */
   int zfail;            /* Z3 reported an error */
   int zcode;
@@ -132,6 +138,12 @@ typedef struct bmc_ctx {
 
 int bmc_ctx_init(bmc_ctx *c, const wmm_program *p, const wmm_bmc_opts *o,
                  wmm_bmc_stats *st, wmm_error *err);
+/* Create the solver (its kind depends on the formula's size) and hand it
+ * the formula asserted so far. */
+#define BMC_BIG_FORMULA 4000     /* constraints */
+#define BMC_DENSE_CLOCKS 1500
+#define BMC_LAZY_PROP_EVENTS 60  /* events beyond which propagation is lazy */
+int bmc_solver(bmc_ctx *c);
 void bmc_ctx_free(bmc_ctx *c);
 /* A Z3 error (recorded by the handler) as a wmm_status, or 0. */
 int bmc_zcheck(bmc_ctx *c, const char *where);
@@ -143,9 +155,10 @@ Z3_ast bmc_or(bmc_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast bmc_not(bmc_ctx *c, Z3_ast a);
 Z3_ast bmc_implies(bmc_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast bmc_eq(bmc_ctx *c, Z3_ast a, Z3_ast b);
-Z3_ast bmc_lt(bmc_ctx *c, Z3_ast a, Z3_ast b);     /* integers */
+Z3_ast bmc_lt(bmc_ctx *c, Z3_ast a, Z3_ast b);     /* clocks */
+Z3_ast bmc_le(bmc_ctx *c, Z3_ast a, Z3_ast b);
 Z3_ast bmc_bool(bmc_ctx *c, const char *prefix);   /* fresh Boolean */
-Z3_ast bmc_int(bmc_ctx *c, const char *prefix);    /* fresh integer */
+Z3_ast bmc_clock(bmc_ctx *c, const char *prefix);  /* fresh integer */
 Z3_ast bmc_bvconst(bmc_ctx *c, wmm_val v);
 void bmc_assert(bmc_ctx *c, Z3_ast a);
 /* lit => a < b over clocks (lit NULL: always). */
@@ -245,6 +258,12 @@ int bmc_chain_prefix(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t,
 int bmc_chain_suffix(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t,
                      unsigned types, bmc_chain *out);
 
+/* Strongly connected components of a CSR graph (edges of v: dst[start[v]
+ * .. start[v+1]-1]): comp[v], and *big (malloc'ed, per component) = 1 for
+ * those that hold a cycle. */
+int bmc_scc(int n, const int *start, const int *dst, int *comp,
+            unsigned char **big, int *ncomp);
+
 /* acyclic(union of the sets in mask): one clock per node on a cycle. */
 int bmc_acyclic(bmc_ctx *c, const bmc_graph *g, unsigned mask);
 
@@ -269,16 +288,23 @@ void bmc_nfa_free(bmc_nfa *a);
 /* No cycle of the product graph: every cycle through state q0 spells a
  * cycle of the relation the automaton reads from q0 back to q0. */
 int bmc_nfa_acyclic(bmc_ctx *c, const bmc_graph *g, const bmc_nfa *a);
-/* For every node v of a type in `sources`: no path from (v, start) to
- * (v, final). */
-int bmc_nfa_irreflexive(bmc_ctx *c, const bmc_graph *g, const bmc_nfa *a,
-                        int start, int final, unsigned sources);
 
 /* ------------------------------------------------------------ models */
 
 int bmc_enc_power(bmc_ctx *c, bmc_graph *g);   /* power and armv7 */
 /* rf, co and fr edges into the sets BMC_E_RF?, _CO?, _FR?. */
 int bmc_com_edges(bmc_ctx *c, bmc_graph *g);
+
+/* Axioms checked lazily (lazy.c): bmc_lazy_graph takes the graph (it is
+ * emptied), bmc_lazy_check an automaton over it: acyclic (cycles through
+ * state start) or irreflexive (no path from (v, start) to (v, final) for v
+ * of a type in sources).  bmc_lazy_refine adds a clause per violation in
+ * model m; *added = 0 means m satisfies them all. */
+int bmc_lazy_graph(bmc_ctx *c, bmc_graph *g);
+int bmc_lazy_check(bmc_ctx *c, bmc_nfa *a, int acyclic, int start,
+                   int final, unsigned sources);
+int bmc_lazy_refine(bmc_ctx *c, Z3_model m, int *added);
+void bmc_lazy_free(bmc_lazy *l);
 
 /* ------------------------------------------------------------ witness */
 

@@ -120,22 +120,43 @@ int bmc_ctx_init(bmc_ctx *c, const wmm_program *p, const wmm_bmc_opts *o,
   c->isort = Z3_mk_int_sort(c->z);
   c->t = Z3_mk_true(c->z);
   c->f = Z3_mk_false(c->z);
-  c->s = Z3_mk_simple_solver(c->z);
+  return bmc_zcheck(c, "starting");
+}
+
+/* The solver for the formula built so far: small formulas go straight to
+ * the SMT core with the dense difference-logic solver (no preprocessing:
+ * its set-up costs more than solving a litmus test); large ones get Z3's
+ * default solver, whose simplifications pay off there. */
+int bmc_solver(bmc_ctx *c)
+{
+  int big = c->nasserts > BMC_BIG_FORMULA;
+  c->s = big ? Z3_mk_solver(c->z) : Z3_mk_simple_solver(c->z);
   Z3_solver_inc_ref(c->z, c->s);
-  if (o->timeout > 0) {
-    Z3_params prm = Z3_mk_params(c->z);
-    Z3_params_inc_ref(c->z, prm);
-    double ms = o->timeout * 1000.0;
+  Z3_params prm = Z3_mk_params(c->z);
+  Z3_params_inc_ref(c->z, prm);
+  if (!big && c->st->clocks <= BMC_DENSE_CLOCKS)
+    Z3_params_set_uint(c->z, prm, Z3_mk_string_symbol(c->z, "arith.solver"),
+                       3);
+  if (c->o.timeout > 0) {
+    double ms = c->o.timeout * 1000.0;
     unsigned ums = ms > 4e9 ? 4000000000u : (unsigned)(ms < 1 ? 1 : ms);
     Z3_params_set_uint(c->z, prm, Z3_mk_string_symbol(c->z, "timeout"), ums);
-    Z3_solver_set_params(c->z, c->s, prm);
-    Z3_params_dec_ref(c->z, prm);
   }
-  return bmc_zcheck(c, "starting");
+  Z3_solver_set_params(c->z, c->s, prm);
+  Z3_params_dec_ref(c->z, prm);
+  for (long i = 0; i < c->nasserts; i++)
+    Z3_solver_assert(c->z, c->s, c->asserts[i]);
+  free(c->asserts);
+  c->asserts = NULL;
+  c->nasserts = c->capasserts = 0;
+  return bmc_zcheck(c, "starting the solver");
 }
 
 void bmc_ctx_free(bmc_ctx *c)
 {
+  free(c->asserts);
+  bmc_lazy_free(c->lazy);
+  c->lazy = NULL;
   if (c->z) {
     if (c->s)
       Z3_solver_dec_ref(c->z, c->s);
@@ -233,6 +254,13 @@ Z3_ast bmc_lt(bmc_ctx *c, Z3_ast a, Z3_ast b)
   return Z3_mk_lt(c->z, a, b);
 }
 
+Z3_ast bmc_le(bmc_ctx *c, Z3_ast a, Z3_ast b)
+{
+  if (a == b)
+    return c->t;
+  return Z3_mk_le(c->z, a, b);
+}
+
 Z3_ast bmc_bool(bmc_ctx *c, const char *prefix)
 {
   char name[64];
@@ -242,7 +270,7 @@ Z3_ast bmc_bool(bmc_ctx *c, const char *prefix)
                      Z3_mk_bool_sort(c->z));
 }
 
-Z3_ast bmc_int(bmc_ctx *c, const char *prefix)
+Z3_ast bmc_clock(bmc_ctx *c, const char *prefix)
 {
   char name[64];
   snprintf(name, sizeof name, "%s!%d", prefix, c->fresh++);
@@ -259,7 +287,17 @@ void bmc_assert(bmc_ctx *c, Z3_ast a)
 {
   if (!a || a == c->t)
     return;
-  Z3_solver_assert(c->z, c->s, a);
+  if (c->nasserts == c->capasserts) {
+    long nc = c->capasserts ? 2 * c->capasserts : 1024;
+    Z3_ast *q = realloc(c->asserts, (size_t)nc * sizeof *q);
+    if (!q) {
+      c->oom = 1;
+      return;
+    }
+    c->asserts = q;
+    c->capasserts = nc;
+  }
+  c->asserts[c->nasserts++] = a;
   c->st->constraints++;
   c->st->per_rel[c->cur_rel]++;
 }

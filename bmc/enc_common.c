@@ -177,7 +177,7 @@ static int enc_co(bmc_ctx *c, const loc_writes *lw)
     if (e->kind == WMM_EV_WRITE)
       bmc_assert(c, bmc_lt(c, zero, e->k));
     else if (e->kind == WMM_EV_READ)
-      bmc_assert(c, Z3_mk_le(c->z, zero, e->k));
+      bmc_assert(c, bmc_le(c, zero, e->k));
   }
   for (int l = 0; l < c->p->nlocs; l++)
     for (int a = 0; a < lw->n[l]; a++) {
@@ -191,8 +191,12 @@ static int enc_co(bmc_ctx *c, const loc_writes *lw)
         Z3_ast both = bmc_and3(c, x->g, y->g, bmc_same_loc(c, x, y));
         if (both == c->f)
           continue;
-        bmc_assert(c, bmc_implies(c, both,
-                                  Z3_mk_not(c->z, Z3_mk_eq(c->z, x->k, y->k))));
+        /* k(x) != k(y) through an order variable: difference logic */
+        Z3_ast o = bmc_bool(c, "co");
+        bmc_assert(c, bmc_implies(c, bmc_and(c, both, o),
+                                  bmc_lt(c, x->k, y->k)));
+        bmc_assert(c, bmc_implies(c, bmc_and(c, both, bmc_not(c, o)),
+                                  bmc_lt(c, y->k, x->k)));
       }
     }
   return 0;
@@ -219,7 +223,7 @@ static int enc_coherence(bmc_ctx *c)
         Z3_ast lit = bmc_and3(c, a->g, b->g, bmc_same_loc(c, a, b));
         if (lit != c->f) {
           Z3_ast ord = bmc_is_write(b) ? bmc_lt(c, a->k, b->k)
-                                       : Z3_mk_le(c->z, a->k, b->k);
+                                       : bmc_le(c, a->k, b->k);
           bmc_assert(c, bmc_implies(c, lit, ord));
         }
         if (single && (a->g == b->g))
@@ -349,9 +353,9 @@ int bmc_enc_common(bmc_ctx *c)
     if (e->kind == WMM_EV_INIT)
       e->k = zero;
     else if (e->kind == WMM_EV_WRITE)
-      e->k = bmc_int(c, "k");
+      e->k = bmc_clock(c, "k");
     else if (e->kind == WMM_EV_READ)
-      e->k = bmc_int(c, "rk");
+      e->k = bmc_clock(c, "rk");
   }
   loc_writes lw;
   memset(&lw, 0, sizeof lw);

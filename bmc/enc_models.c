@@ -357,7 +357,8 @@ static int enc_armv8(bmc_ctx *c, bmc_graph *g)
   unsigned mask = BMC_SET(BMC_E_PO) | BMC_SET(BMC_E_FEED) |
                   BMC_SET(BMC_E_CHP) | BMC_SET(BMC_E_CHS) |
                   BMC_SET(BMC_E_LEAVE) | BMC_SET(BMC_E_RFE) |
-                  BMC_SET(BMC_E_COE) | BMC_SET(BMC_E_FRE);
+                  BMC_SET(BMC_E_COE) | BMC_SET(BMC_E_COI) |
+                  BMC_SET(BMC_E_FRE);
   c->cur_rel = WMM_BMC_REL_GHB;
   return bmc_acyclic(c, g, mask);
 }

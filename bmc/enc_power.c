@@ -117,7 +117,9 @@ enum { CI = 0, II, CC, IC, NREL };
 typedef struct ppo_thread {
   int n;
   int *m;               /* memory events in program order */
-  unsigned char *may;   /* [rel][i][j] */
+  unsigned char *may;   /* [rel][i][j]: may hold */
+  unsigned char *must;  /* [rel][i][j]: holds whenever both events happen
+                           (from dependencies and po-loc alone) */
   Z3_ast *var;          /* [rel][i][j] */
 } ppo_thread;
 
@@ -144,6 +146,8 @@ static Z3_ast rvar(bmc_ctx *c, ppo_thread *pt, int r, int i, int j)
 {
   if (!pt->may[AT(pt, r, i, j)])
     return c->f;
+  if (pt->must[AT(pt, r, i, j)])
+    return c->t;
   Z3_ast *v = &pt->var[AT(pt, r, i, j)];
   if (!*v) {
     static const char *names[NREL] = {"ci", "ii", "cc", "ic"};
@@ -155,7 +159,7 @@ static Z3_ast rvar(bmc_ctx *c, ppo_thread *pt, int r, int i, int j)
 /* lit => rel(i, j) */
 static void lower(bmc_ctx *c, ppo_thread *pt, int r, int i, int j, Z3_ast lit)
 {
-  if (lit == c->f)
+  if (lit == c->f || pt->must[AT(pt, r, i, j)])
     return;
   bmc_assert(c, bmc_implies(c, lit, rvar(c, pt, r, i, j)));
 }
@@ -178,9 +182,11 @@ static int ppo_thread_enc(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t)
   }
   size_t cells = (size_t)NREL * n * n;
   pt.may = calloc(cells, 1);
+  pt.must = calloc(cells, 1);
   pt.var = calloc(cells, sizeof *pt.var);
   unsigned char *base = calloc((size_t)NREL * n * n, 1);
-  if (!pt.may || !pt.var || !base) {
+  unsigned char *mbase = calloc((size_t)NREL * n * n, 1);
+  if (!pt.may || !pt.must || !pt.var || !base || !mbase) {
     rc = nomem(c);
     goto out;
   }
@@ -203,6 +209,18 @@ static int ppo_thread_enc(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t)
       base[AT(&pt, CI, i, j)] = cf || detour;
       base[AT(&pt, II, i, j)] = dd || rfi || rdw;
       base[AT(&pt, CC, i, j)] = dd || (power && loc) || ctrl || apo;
+      /* Bases that hold whenever both events happen: their literal folds
+       * to the conjunction of the two guards. */
+      Z3_ast both = bmc_and(c, a->g, b->g);
+      int idd = bmc_or(c, dep_lit(c, pt.m[i], pt.m[j], &b->d_addr),
+                       dep_lit(c, pt.m[i], pt.m[j], &b->d_data)) == both;
+      int ictrl = dep_lit(c, pt.m[i], pt.m[j], &b->d_ctrl) == both;
+      int icf = dep_lit(c, pt.m[i], pt.m[j], &b->d_ctrlcf) == both;
+      int iapo = dep_lit(c, pt.m[i], pt.m[j], &b->d_addrpo) == both;
+      int iloc = loc && bmc_same_loc(c, a, b) == c->t;
+      mbase[AT(&pt, CI, i, j)] = icf;
+      mbase[AT(&pt, II, i, j)] = idd;
+      mbase[AT(&pt, CC, i, j)] = idd || (power && iloc) || ictrl || iapo;
     }
   }
   /* Static fixpoint, by increasing distance (compositions use shorter
@@ -228,6 +246,36 @@ static int ppo_thread_enc(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t)
       M(II, i, j) = ii;
       M(CC, i, j) = cc;
       M(IC, i, j) = ic;
+    }
+  /* The same fixpoint over what must hold, for pairs whose events happen
+   * together (same guard): there the relation is the guard itself. */
+  for (int d = 1; d < n; d++)
+    for (int i = 0; i + d < n; i++) {
+      int j = i + d;
+      const bmc_event *a = &c->ev[pt.m[i]], *b = &c->ev[pt.m[j]];
+      if (a->g != b->g)
+        continue;
+      unsigned char ci = mbase[AT(&pt, CI, i, j)];
+      unsigned char ii = mbase[AT(&pt, II, i, j)];
+      unsigned char cc = mbase[AT(&pt, CC, i, j)];
+      unsigned char ic = 0;
+      for (int k = i + 1; k < j; k++) {
+        if (c->ev[pt.m[k]].g != a->g)
+          continue;
+#define U(r, x, y) pt.must[AT(&pt, r, x, y)]
+        ci |= (U(CI, i, k) & U(II, k, j)) | (U(CC, i, k) & U(CI, k, j));
+        ii |= (U(IC, i, k) & U(CI, k, j)) | (U(II, i, k) & U(II, k, j));
+        cc |= (U(CI, i, k) & U(IC, k, j)) | (U(CC, i, k) & U(CC, k, j));
+        ic |= (U(IC, i, k) & U(CC, k, j)) | (U(II, i, k) & U(IC, k, j));
+      }
+      ii |= ci;
+      cc |= ci;
+      ic |= ii | cc;
+      U(CI, i, j) = ci;
+      U(II, i, j) = ii;
+      U(CC, i, j) = cc;
+      U(IC, i, j) = ic;
+#undef U
     }
   /* Base relations as lower bounds. */
   c->cur_rel = WMM_BMC_REL_PPO;
@@ -272,7 +320,11 @@ static int ppo_thread_enc(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t)
   for (int d = 1; d < n; d++)
     for (int i = 0; i + d < n; i++) {
       int j = i + d;
-      if (!M(IC, i, j))
+      int open = 0;     /* some relation may hold here without must */
+      for (int r = 0; r < NREL; r++)
+        if (M(r, i, j) && !pt.must[AT(&pt, r, i, j)])
+          open = 1;
+      if (!open)
         continue;
       for (int k = i + 1; k < j; k++) {
         static const int rules[8][3] = {
@@ -280,7 +332,8 @@ static int ppo_thread_enc(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t)
           {CI, IC, CC}, {CC, CC, CC}, {IC, CC, IC}, {II, IC, IC}};
         for (int r = 0; r < 8; r++) {
           int x = rules[r][0], y = rules[r][1], z = rules[r][2];
-          if (M(x, i, k) && M(y, k, j) && M(z, i, j))
+          if (M(x, i, k) && M(y, k, j) && M(z, i, j) &&
+              !pt.must[AT(&pt, z, i, j)])
             bmc_assert(c, bmc_implies(c, bmc_and(c, rvar(c, &pt, x, i, k),
                                                  rvar(c, &pt, y, k, j)),
                                       rvar(c, &pt, z, i, j)));
@@ -314,6 +367,8 @@ static int ppo_thread_enc(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t)
 #undef M
 out:
   free(base);
+  free(mbase);
+  free(pt.must);
   free(pt.may);
   free(pt.var);
   free(pt.m);
@@ -385,7 +440,8 @@ static int prop(bmc_nfa *A, int from, int to)
   return rc ? -WMM_ERR_NOMEM : 0;
 }
 
-static int propagation(bmc_ctx *c, const bmc_graph *g)
+/* propagation: eagerly (clocks on the product graph of g) or lazily. */
+static int propagation(bmc_ctx *c, const bmc_graph *g, int lazy)
 {
   bmc_nfa A;
   memset(&A, 0, sizeof A);
@@ -395,13 +451,17 @@ static int propagation(bmc_ctx *c, const bmc_graph *g)
       bmc_nfa_add(&A, q0, q0, BMC_E_COI, 0) < 0 || prop(&A, q0, q0) < 0)
     rc = nomem(c);
   c->cur_rel = WMM_BMC_REL_PROP;
-  if (rc == 0)
+  if (rc == 0 && lazy)
+    rc = bmc_lazy_check(c, &A, 1, q0, q0, 0);
+  else if (rc == 0)
     rc = bmc_nfa_acyclic(c, g, &A);
   bmc_nfa_free(&A);
   return rc;
 }
 
-static int observation(bmc_ctx *c, const bmc_graph *g)
+/* observation: lazily (lazy.c); eagerly it needs a reachability set per
+ * read, which dominates the formula. */
+static int observation(bmc_ctx *c)
 {
   bmc_nfa A;
   memset(&A, 0, sizeof A);
@@ -412,7 +472,7 @@ static int observation(bmc_ctx *c, const bmc_graph *g)
     rc = nomem(c);
   c->cur_rel = WMM_BMC_REL_OBS;
   if (rc == 0)
-    rc = bmc_nfa_irreflexive(c, g, &A, o0, of, BMC_T_R);
+    rc = bmc_lazy_check(c, &A, 0, o0, of, BMC_T_R);
   bmc_nfa_free(&A);
   return rc;
 }
@@ -469,9 +529,15 @@ int bmc_enc_power(bmc_ctx *c, bmc_graph *g)
   c->cur_rel = WMM_BMC_REL_GHB;
   if ((rc = bmc_acyclic(c, g, hb)) < 0)
     return rc;
-  if ((rc = propagation(c, g)) < 0)
+  if ((rc = scxx(c, g)) < 0)
     return rc;
-  if ((rc = observation(c, g)) < 0)
+  int lazy_prop = c->nev > BMC_LAZY_PROP_EVENTS;
+  if (!lazy_prop && (rc = propagation(c, g, 0)) < 0)
     return rc;
-  return scxx(c, g);
+  /* The graph is complete: the lazy axioms keep it. */
+  if ((rc = bmc_lazy_graph(c, g)) < 0)
+    return rc;
+  if (lazy_prop && (rc = propagation(c, NULL, 1)) < 0)
+    return rc;
+  return observation(c);
 }

@@ -1,5 +1,5 @@
-/* graph.c — the relation graph of an encoding and the two ways relations
- * are constrained:
+/* graph.c — the relation graph of an encoding and the ways relations are
+ * constrained eagerly (lazy.c checks others in the solver's models):
  *  - acyclic(union of edge sets): one integer clock per node that lies on
  *    a cycle of the static graph (strongly connected components with every
  *    edge enabled); an edge inside a component asserts lit => C(src) <
@@ -7,10 +7,7 @@
  *  - regular path queries: an automaton over edge sets reads paths of the
  *    graph (a relation such as prop = chapo?;propbase*;strong;hb* is a
  *    language over the base relations).  acyclic over the product graph
- *    (node, state) encodes acyclic(co | prop) exactly; irreflexivity
- *    (observation) is encoded per source node as the set of product nodes
- *    it reaches, closed under the edges, that must not contain the source
- *    in the final state.
+ *    (node, state) encodes acyclic(co | prop) exactly.
  * Nodes are the events followed by virtual nodes: prefix and suffix chains
  * that carry po-based relations in linear size, and fence nodes.
  *
@@ -160,7 +157,13 @@ static void csr_free(csr *g)
 /* comp[v] = component id; big[comp] = 1 when it can hold a cycle. */
 static int tarjan(const csr *g, int *comp, unsigned char **bigp, int *ncomp)
 {
-  int n = g->n;
+  return bmc_scc(g->n, g->start, g->dst, comp, bigp, ncomp);
+}
+
+int bmc_scc(int n, const int *gstart, const int *gdst, int *comp,
+            unsigned char **bigp, int *ncomp)
+{
+  struct { const int *start, *dst; } G = {gstart, gdst}, *g = &G;
   int *idx = malloc((size_t)n * sizeof *idx);
   int *low = malloc((size_t)n * sizeof *low);
   int *stk = malloc((size_t)n * sizeof *stk);
@@ -227,7 +230,7 @@ static int tarjan(const csr *g, int *comp, unsigned char **bigp, int *ncomp)
   return 0;
 }
 
-/* Build a CSR graph from (src, dst, lit) triples. */
+/* Build a CSR graph from (src, dst, lit) edges. */
 static int csr_build(csr *g, int n, long m, const int *src, const int *dst,
                      Z3_ast const *lit, Z3_ast f)
 {
@@ -284,9 +287,9 @@ static int clocks_for(bmc_ctx *c, const csr *g)
       if (comp[w] != comp[v])
         continue;
       if (!clk[v])
-        clk[v] = bmc_int(c, "c");
+        clk[v] = bmc_clock(c, "c");
       if (!clk[w])
-        clk[w] = bmc_int(c, "c");
+        clk[w] = bmc_clock(c, "c");
       if (v == w)
         bmc_assert(c, bmc_not(c, g->lit[k]));
       else
@@ -425,110 +428,5 @@ int bmc_nfa_acyclic(bmc_ctx *c, const bmc_graph *g, const bmc_nfa *a)
     return rc;
   rc = clocks_for(c, &p);
   csr_free(&p);
-  return rc;
-}
-
-int bmc_nfa_irreflexive(bmc_ctx *c, const bmc_graph *g, const bmc_nfa *a,
-                        int start, int final, unsigned sources)
-{
-  csr p;
-  int rc = product(c, g, a, &p);
-  if (rc < 0)
-    return rc;
-  int S = a->nstates, n = p.n;
-  /* Reverse graph. */
-  csr r;
-  memset(&r, 0, sizeof r);
-  r.n = n;
-  r.start = calloc((size_t)n + 2, sizeof *r.start);
-  long m = p.start[n];
-  r.dst = malloc(((size_t)m + 1) * sizeof *r.dst);
-  int *fw = malloc((size_t)n * sizeof *fw);     /* stamp: forward */
-  int *bw = malloc((size_t)n * sizeof *bw);     /* stamp: backward */
-  int *queue = malloc((size_t)n * sizeof *queue);
-  Z3_ast *var = calloc((size_t)n + 1, sizeof *var);
-  if (!r.start || !r.dst || !fw || !bw || !queue || !var) {
-    rc = nomem(c);
-    goto out;
-  }
-  for (int v = 0; v < n; v++)
-    for (int k = p.start[v]; k < p.start[v + 1]; k++)
-      r.start[p.dst[k] + 1]++;
-  for (int v = 0; v < n; v++)
-    r.start[v + 1] += r.start[v];
-  {
-    int *pos = malloc(((size_t)n + 1) * sizeof *pos);
-    if (!pos) {
-      rc = nomem(c);
-      goto out;
-    }
-    memcpy(pos, r.start, (size_t)n * sizeof *pos);
-    for (int v = 0; v < n; v++)
-      for (int k = p.start[v]; k < p.start[v + 1]; k++)
-        r.dst[pos[p.dst[k]]++] = v;
-    free(pos);
-  }
-  for (int v = 0; v < n; v++)
-    fw[v] = bw[v] = -1;
-  for (int src = 0; src < g->n; src++) {
-    if (!(g->type[src] & sources))
-      continue;
-    int s0 = src * S + start, s1 = src * S + final;
-    /* backward from s1 */
-    int qh = 0, qt = 0;
-    queue[qt++] = s1;
-    bw[s1] = src;
-    while (qh < qt) {
-      int v = queue[qh++];
-      for (int k = r.start[v]; k < r.start[v + 1]; k++) {
-        int w = r.dst[k];
-        if (bw[w] != src) {
-          bw[w] = src;
-          queue[qt++] = w;
-        }
-      }
-    }
-    if (bw[s0] != src)
-      continue;
-    /* forward from s0 within the backward set */
-    qh = qt = 0;
-    queue[qt++] = s0;
-    fw[s0] = src;
-    while (qh < qt) {
-      int v = queue[qh++];
-      for (int k = p.start[v]; k < p.start[v + 1]; k++) {
-        int w = p.dst[k];
-        if (bw[w] == src && fw[w] != src) {
-          fw[w] = src;
-          queue[qt++] = w;
-        }
-      }
-    }
-    /* Reached-set variables, closed under the edges. */
-    for (int i = 0; i < qt; i++)
-      var[queue[i]] = queue[i] == s0 ? c->t : bmc_bool(c, "reach");
-    for (int i = 0; i < qt; i++) {
-      int v = queue[i];
-      for (int k = p.start[v]; k < p.start[v + 1]; k++) {
-        int w = p.dst[k];
-        if (fw[w] != src || w == s0)
-          continue;
-        bmc_assert(c, bmc_implies(c, bmc_and(c, var[v], p.lit[k]), var[w]));
-      }
-    }
-    if (fw[s1] == src)
-      bmc_assert(c, bmc_not(c, var[s1]));
-    for (int i = 0; i < qt; i++)
-      var[queue[i]] = NULL;
-  }
-  rc = 0;
-out:
-  csr_free(&p);
-  free(r.start);
-  free(r.dst);
-  free(fw);
-  free(bw);
-  free(queue);
-  free(var);
   return rc;
 }

@@ -294,6 +294,71 @@ static int merge_deps(sx *x, int k, bmc_deps *const *in, Z3_ast const *g,
   return 0;
 }
 
+/* If a and b are (G & c) and (G & ~c), G; else NULL. */
+static Z3_ast split_of(bmc_ctx *c, Z3_ast a, Z3_ast b)
+{
+  Z3_context z = c->z;
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST || Z3_get_ast_kind(z, b) != Z3_APP_AST)
+    return NULL;
+  Z3_app x = Z3_to_app(z, a), y = Z3_to_app(z, b);
+  Z3_decl_kind kx = Z3_get_decl_kind(z, Z3_get_app_decl(z, x));
+  Z3_decl_kind ky = Z3_get_decl_kind(z, Z3_get_app_decl(z, y));
+  /* a bare c and ~c split the guard true */
+  if (ky == Z3_OP_NOT && Z3_get_app_arg(z, y, 0) == a)
+    return c->t;
+  if (kx == Z3_OP_NOT && Z3_get_app_arg(z, x, 0) == b)
+    return c->t;
+  if (kx != Z3_OP_AND || ky != Z3_OP_AND || Z3_get_app_num_args(z, x) != 2 ||
+      Z3_get_app_num_args(z, y) != 2 ||
+      Z3_get_app_arg(z, x, 0) != Z3_get_app_arg(z, y, 0))
+    return NULL;
+  Z3_ast ca = Z3_get_app_arg(z, x, 1), cb = Z3_get_app_arg(z, y, 1);
+  if (Z3_get_ast_kind(z, cb) == Z3_APP_AST) {
+    Z3_app ab = Z3_to_app(z, cb);
+    if (Z3_get_decl_kind(z, Z3_get_app_decl(z, ab)) == Z3_OP_NOT &&
+        Z3_get_app_arg(z, ab, 0) == ca)
+      return Z3_get_app_arg(z, x, 0);
+  }
+  if (Z3_get_ast_kind(z, ca) == Z3_APP_AST) {
+    Z3_app aa = Z3_to_app(z, ca);
+    if (Z3_get_decl_kind(z, Z3_get_app_decl(z, aa)) == Z3_OP_NOT &&
+        Z3_get_app_arg(z, aa, 0) == cb)
+      return Z3_get_app_arg(z, x, 0);
+  }
+  return NULL;
+}
+
+/* The disjunction of k guards, rejoining branch splits first. */
+static Z3_ast join_guards(bmc_ctx *c, int k, Z3_ast const *g)
+{
+  Z3_ast *v = malloc((size_t)k * sizeof *v);
+  if (!v) {
+    Z3_ast d = c->f;
+    for (int i = 0; i < k; i++)
+      d = bmc_or(c, d, g[i]);
+    return d;
+  }
+  int n = k;
+  memcpy(v, g, (size_t)k * sizeof *v);
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int i = 0; i < n && !changed; i++)
+      for (int j = i + 1; j < n && !changed; j++) {
+        Z3_ast m = v[i] == v[j] ? v[i] : split_of(c, v[i], v[j]);
+        if (m) {
+          v[i] = m;
+          v[j] = v[--n];
+          changed = 1;
+        }
+      }
+  }
+  Z3_ast d = c->f;
+  for (int i = 0; i < n; i++)
+    d = bmc_or(c, d, v[i]);
+  free(v);
+  return d;
+}
+
 /* Merge the incoming states of a node into one (consumes them). */
 static int merge_states(sx *x, sx_node *nd, sx_state **out)
 {
@@ -315,10 +380,9 @@ static int merge_states(sx *x, sx_node *nd, sx_state **out)
   for (int i = 0; i < k; i++)
     g[i] = nd->in[i]->g;
   int rc = 0;
-  /* Guard. */
-  Z3_ast guard = c->f;
-  for (int i = 0; i < k; i++)
-    guard = bmc_or(c, guard, g[i]);
+  /* Guard: the disjunction, with the two sides of a branch joined back
+   * into the guard before it (so that code after an if keeps its guard). */
+  Z3_ast guard = join_guards(c, k, g);
   /* Registers. */
   for (int r = 0; r < x->t->nregs && rc == 0; r++) {
     int same = 1;

@@ -913,6 +913,32 @@ unit_name (wmm_unitinfo *u, tree decl)
   return name;
 }
 
+/* Memory that no declaration of the unit names (heap, other units' data,
+ * objects reached through parameters) exists too: unknown addresses may
+ * touch it, and two unknown accesses may touch two different such words.
+ * The analysis maps an unknown address to every location, so the program
+ * gets ANON_LOCATIONS of them: enough for every critical cycle of at most
+ * four threads to go through memory only pointers reach. */
+const int ANON_LOCATIONS = 4;
+
+void
+add_anonymous_memory (wmm_unitinfo *u)
+{
+  bool unknown = false;
+  for (int t = 0; t < u->prog->nthreads && !unknown; t++)
+    for (int i = 0; i < u->prog->threads[t].ncode && !unknown; i++)
+      unknown = wmm_instr_is_access (&u->prog->threads[t].code[i])
+                && u->prog->threads[t].code[i].addr.loc_hint < 0;
+  if (!unknown)
+    return;
+  for (int k = 1; k <= ANON_LOCATIONS; k++)
+    {
+      char name[32];
+      snprintf (name, sizeof name, "?mem%d", k);
+      wmm_program_loc (u->prog, name);
+    }
+}
+
 } // anon namespace
 
 void
@@ -958,6 +984,7 @@ wmm_collect (wmm_unitinfo *u)
       return false;
   wmm_memloc_fix_overlaps (u);
   wmm_order_protected (u);
+  add_anonymous_memory (u);
   return true;
 }
 
@@ -980,5 +1007,7 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   u->prog = NULL;
   delete u->creators;
   u->creators = NULL;
+  delete u->unit_index;
+  u->unit_index = NULL;
   wmm_memloc_reset ();
 }

@@ -187,13 +187,12 @@ struct fn_facts {
   bool region;
 };
 
+/* Index of a function among the unit's functions (-1: none). */
 static int
-find_fn (const vec<cgraph_node *> &fns, tree decl)
+find_fn (hash_map<tree, int> *index, tree decl)
 {
-  for (unsigned i = 0; i < fns.length (); i++)
-    if (fns[i]->decl == decl)
-      return i;
-  return -1;
+  int *i = index->get (decl);
+  return i ? *i : -1;
 }
 
 /* Raise the instances of entry f to n. */
@@ -210,6 +209,9 @@ wmm_find_entries (wmm_unitinfo *u)
   auto_vec<cgraph_node *> fns;
   unit_functions (&fns);
   unsigned n = fns.length ();
+  hash_map<tree, int> fn_index;
+  for (unsigned i = 0; i < n; i++)
+    fn_index.put (fns[i]->decl, i);
   fn_facts *facts = new fn_facts[n];
   auto_vec<int> create_target, create_site_fn;
   auto_vec<bool> create_in_loop;
@@ -245,7 +247,7 @@ wmm_find_entries (wmm_unitinfo *u)
             if (wmm_is_thread_create (stmt, &target))
               {
                 f->creates = true;
-                int t = target ? find_fn (fns, target) : -1;
+                int t = target ? find_fn (&fn_index, target) : -1;
                 if (!target)
                   unresolved_create = true;
                 if (t >= 0)
@@ -263,7 +265,7 @@ wmm_find_entries (wmm_unitinfo *u)
                   f->indirect = true;
                 continue;
               }
-            int c = find_fn (fns, callee);
+            int c = find_fn (&fn_index, callee);
             if (c >= 0)
               f->callees.safe_push (c);
           }
@@ -406,6 +408,9 @@ wmm_find_entries (wmm_unitinfo *u)
         unit.region = facts[i].region;
         unit.sites = vNULL;
         u->units.safe_push (unit);
+        if (!u->unit_index)
+          u->unit_index = new hash_map<tree, int>;
+        u->unit_index->put (unit.decl, u->units.length () - 1);
       }
   delete[] facts;
   return u->concurrent;
@@ -414,10 +419,8 @@ wmm_find_entries (wmm_unitinfo *u)
 int
 wmm_unit_of (const wmm_unitinfo *u, tree decl)
 {
-  for (unsigned i = 0; i < u->units.length (); i++)
-    if (u->units[i].decl == decl)
-      return i;
-  return -1;
+  int *i = u->unit_index ? u->unit_index->get (decl) : NULL;
+  return i ? *i : -1;
 }
 
 /* ------------------------------------------------------ concurrency region */

@@ -43,6 +43,7 @@
 #include "gimple-iterator.h"
 #include "gimple-walk.h"
 #include "gimplify.h"
+#include "sbitmap.h"
 #include "gimple-pretty-print.h"
 #include "tree-pretty-print.h"
 #include "tree-into-ssa.h"

@@ -247,6 +247,7 @@ wmm_parse_options (const struct plugin_name_args *info, wmm_plugin_options *o)
   memset (o, 0, sizeof *o);
   o->model = -1;
   o->time_limit = 10.0;
+  o->max_cycles = 5000;   /* compile time: about 3 s for the largest units */
   bool ok = true;
   for (int i = 0; i < info->argc; i++)
     if (!parse_one (info->argv[i].key, info->argv[i].value, o))

@@ -81,32 +81,52 @@ void
 mark_spin_loads (wmm_unitinfo *u, char **vol)
 {
   wmm_program *p = u->prog;
+  /* Per code unit: the locations it writes, and whether it writes an
+     unknown address (stand-ins of unknown calls do not count). */
+  auto_vec<sbitmap> writes;
+  auto_vec<bool> writes_unknown;
+  for (int t = 0; t < p->nthreads; t++)
+    {
+      const wmm_unit *unit = unit_of_thread (u, t);
+      sbitmap w = sbitmap_alloc (p->nlocs + 1);
+      bitmap_clear (w);
+      bool unknown = false;
+      for (int j = 0; j < p->threads[t].ncode; j++)
+        {
+          const wmm_instr *in = &p->threads[t].code[j];
+          if (!wmm_instr_writes (in)
+              || (unit && j < (int) unit->sites.length ()
+                  && unit->sites[j].summary))
+            continue;
+          if (in->addr.loc_hint >= 0 && in->addr.loc_hint < p->nlocs)
+            bitmap_set_bit (w, in->addr.loc_hint);
+          else
+            unknown = true;
+        }
+      writes.safe_push (w);
+      writes_unknown.safe_push (unknown);
+    }
   for (int t = 0; t < p->nthreads; t++)
     for (int i = 0; i < p->threads[t].ncode; i++)
       {
         const wmm_instr *in = &p->threads[t].code[i];
         if (in->op != WMM_OP_LOAD || !in_loop (u, t, i))
           continue;
+        int l = in->addr.loc_hint;
         bool written = false;
         for (int t2 = 0; t2 < p->nthreads && !written; t2++)
           {
-            const wmm_unit *u2 = unit_of_thread (u, t2);
             if (t2 == t && p->threads[t].instances < 2 && p->threads[t].entry)
               continue;
-            for (int j = 0; j < p->threads[t2].ncode && !written; j++)
-              {
-                const wmm_instr *w = &p->threads[t2].code[j];
-                if (!wmm_instr_writes (w)
-                    || (u2 && j < (int) u2->sites.length ()
-                        && u2->sites[j].summary))
-                  continue;
-                written = in->addr.loc_hint < 0 || w->addr.loc_hint < 0
-                          || w->addr.loc_hint == in->addr.loc_hint;
-              }
+            written = writes_unknown[t2]
+                      || (l < 0 ? bitmap_first_set_bit (writes[t2]) >= 0
+                          : bitmap_bit_p (writes[t2], l));
           }
         if (written)
           vol[t][i] = 1;
       }
+  for (sbitmap w : writes)
+    sbitmap_free (w);
 }
 
 /* The compiler's model: RMO with every fence a full fence. */

@@ -69,6 +69,7 @@ struct wmm_unitinfo {
   bool concurrent;     /* some code may run in parallel with other code */
   hash_set<tree> *creators;  /* functions that (transitively) start threads */
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
+  hash_map<tree, int> *unit_index;   /* function -> index in units */
 };
 
 /* entries.cc: find thread entries and the code units; false = nothing

@@ -6,7 +6,8 @@
 wmm_scratch
 plugdir=$(wmm_make_var WMM_PLUGIN_DIR)
 specsdir=$(wmm_make_var WMM_SPECS_DIR)
-[ -n "$plugdir" ] || { echo "SKIP: the plugin is not configured"; exit 77; }
+[ -n "$plugdir" ] && [ -f "$WMM_BUILDDIR/plugin/wmmfence.so" ] \
+  || { echo "SKIP: the plugin is not built (configure found no plugin headers, or --disable-plugin)"; exit 77; }
 if make -s -C "$WMM_BUILDDIR" install DESTDIR="$WMM_TMP/root" > "$WMM_TMP/log" 2>&1; then
   wmm_pass "make install DESTDIR"
 else wmm_fail "make install: $(tail -n 3 "$WMM_TMP/log")"; exit 1; fi
