@@ -5,56 +5,26 @@
 # the ratio to herd7 7.57's times in tests/corpus/timing.txt.
 # Usage: bench/bench_check.sh [BUILDDIR]   (default: the repository root)
 set -eu
-src=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-${WMM_BUILDDIR:-$src}}
-bin=$build/tools/wmmfence-litmus
-corpus=$src/tests/corpus
-[ -x "$bin" ] || { echo "bench_check: $bin not built" >&2; exit 2; }
-
-now() { date +%s.%N; }
-
-# herd7 seconds for a folder from timing.txt ("ppc/  1979 tests  128.8 s ...")
-herd_secs() {
-  awk -v f="$1/" '$1 == f { for (i = 2; i < NF; i++) if ($(i + 1) == "s") { print $i; exit } }' \
-    "$corpus/timing.txt"
-}
-
-# run FOLDER MODEL...: total seconds for all models (empty MODEL = default)
-run() {
-  local folder=$1
-  shift
-  local t0 t1
-  t0=$(now)
-  for m in "$@"; do
-    if [ "$m" = default ]; then
-      "$bin" check "$corpus/$folder"/*.litmus >/dev/null
-    else
-      "$bin" check --model "$m" "$corpus/$folder"/*.litmus >/dev/null
-    fi
-  done
-  t1=$(now)
-  echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }'
-}
+. "$(dirname "$0")/corpus_lib.sh"
 
 printf '%-14s %6s %7s %12s %12s %10s %9s\n' folder tests models wmmfence_s herd7_s ms/check speedup
-for spec in "ppc default" "armv7 default" "aarch64 default" "x86 sc tso pso rmo"; do
+for spec in "${corpus_timed_specs[@]}"; do
   set -- $spec
   folder=$1
   shift
   n=$(ls "$corpus/$folder"/*.litmus | wc -l)
-  ours=$(run "$folder" "$@")
+  ours=$(corpus_time check "$folder" "$@")
   herd=$(herd_secs "$folder")
   awk -v f="$folder/" -v n="$n" -v k="$#" -v o="$ours" -v h="$herd" 'BEGIN {
     printf "%-14s %6d %7d %12.3f %12.1f %10.3f %8.0fx\n", f, n, k, o, h, 1000 * o / (n * k), h / o }'
 done
 # Folders herd7 was not timed on.
-for spec in "plain/X86 sc tso pso rmo" "plain/PPC default" "plain/ARM default" \
-            "plain/AArch64 default" "c sc tso pso rmo power armv7 armv8"; do
+for spec in "${corpus_other_specs[@]}"; do
   set -- $spec
   folder=$1
   shift
   n=$(ls "$corpus/$folder"/*.litmus | wc -l)
-  ours=$(run "$folder" "$@")
+  ours=$(corpus_time check "$folder" "$@")
   awk -v f="$folder/" -v n="$n" -v k="$#" -v o="$ours" 'BEGIN {
     printf "%-14s %6d %7d %12.3f %12s %10.3f %9s\n", f, n, k, o, "-", 1000 * o / (n * k), "-" }'
 done

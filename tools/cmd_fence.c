@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "fence_report.h"
+#include "litmus_driver.h"
 #include "litmus.h"
 #include "placement.h"
 
@@ -74,20 +75,6 @@ static int write_atomic(const char *path, const char *text, size_t len)
   }
   free(tmp);
   return 0;
-}
-
-static int model_fits(wmm_arch a, wmm_model m)
-{
-  if (m == WMM_MODEL_SC || a == WMM_ARCH_C || a == WMM_ARCH_GIMPLE)
-    return 1;
-  switch (a) {
-  case WMM_ARCH_X86:
-    return m == WMM_MODEL_TSO || m == WMM_MODEL_PSO || m == WMM_MODEL_RMO;
-  case WMM_ARCH_PPC: return m == WMM_MODEL_POWER;
-  case WMM_ARCH_ARM: return m == WMM_MODEL_ARMV7;
-  case WMM_ARCH_AARCH64: return m == WMM_MODEL_ARMV8;
-  default: return 0;
-  }
 }
 
 int cmd_fence(int argc, char **argv)
@@ -155,34 +142,18 @@ int cmd_fence(int argc, char **argv)
   wmm_error e;
   memset(&e, 0, sizeof e);
   if (wmm_litmus_parse_file(file, &p, &e) < 0) {
-    fprintf(stderr, "%s:%d: %s\n", e.file[0] ? e.file : file, e.line, e.msg);
+    drv_print_error(file, &e);
     return 2;
   }
-  if (model_opt) {
-    int m = wmm_model_parse(model_opt);
-    if (m < 0) {
-      fprintf(stderr, "wmmfence-litmus fence: --model: unknown model '%s' "
-                      "(sc, tso, pso, rmo, power, armv7, armv8)\n", model_opt);
-      wmm_program_free(p);
-      return 2;
-    }
-    o.model = (wmm_model)m;
-    if (!model_fits(p->arch, o.model)) {
-      fprintf(stderr, "%s: --model %s does not fit a %s test\n", file,
-              wmm_model_name(o.model), wmm_arch_name(p->arch));
-      wmm_program_free(p);
-      return 2;
-    }
-  } else if (p->arch == WMM_ARCH_C || p->arch == WMM_ARCH_GIMPLE) {
-    fprintf(stderr, "%s: a %s test needs --model\n", file, wmm_arch_name(p->arch));
+  int forced;
+  if (drv_parse_model("fence", model_opt, &forced) < 0 ||
+      drv_pick_model(file, p, forced, &o.model) < 0) {
     wmm_program_free(p);
     return 2;
-  } else {
-    o.model = wmm_arch_default_model(p->arch);
   }
   wmm_placement pl;
   if (wmm_place(p, &o, &pl, &e) < 0) {
-    fprintf(stderr, "%s:%d: %s\n", e.file[0] ? e.file : file, e.line, e.msg);
+    drv_print_error(file, &e);
     wmm_program_free(p);
     return 2;
   }
