@@ -379,9 +379,7 @@ int bmc_enc_common(bmc_ctx *c)
     if (rc == 0) {
       if (c->p->quant == WMM_QUANT_FORALL)
         goal = bmc_not(c, goal);
-      bmc_assert(c, goal);
-      if (goal == c->f)
-        Z3_solver_assert(c->z, c->s, c->f);
+      bmc_assert(c, goal);     /* queued even when false (bmc_solver) */
     }
     free(memv);
   }

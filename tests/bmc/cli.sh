@@ -115,6 +115,18 @@ else
 fi
 expect "--timeout that is not reached" "SB Allowed" --timeout 60 "$C/plain/X86/SB.litmus"
 
+# A condition that folds to false before solving (regression: the solver
+# did not exist yet when the false goal was asserted).
+cat >"$tmp/false.litmus" <<'T'
+X86 FALSE
+{ x=0; }
+ P0          ;
+ MOV [x],$1  ;
+exists (0:EAX=1 /\ 0:EAX=2)
+T
+expect "a condition false before solving" "FALSE Forbidden" "$tmp/false.litmus"
+expect "... under every model" "FALSE Forbidden" --model sc "$tmp/false.litmus"
+
 # A spin loop: P1 waits for y=1 then reads x.
 cat >"$tmp/spin.litmus" <<'T'
 PPC MP+lwsync+spin
