@@ -199,7 +199,16 @@ typedef struct search {
   int overflow;
   int first_cycle;       /* out->ncyc when this SCC started */
   int nomem;
+  /* po successors of each class of the SCC (same thread and SCC, another
+   * location), in the thread's class order: succ[sbeg[c] .. send[c]).
+   * has_succ = 0 when they would take too much memory (then scanned). */
+  int *sbeg, *send, *succ;
+  long cap_succ;
+  int has_succ;
 } search;
+
+/* Successor lists of one SCC past this many entries are not kept. */
+#define SUCC_MAX (1L << 22)
 
 static int is_single(const wmm_cseg *s)
 {
@@ -262,6 +271,49 @@ static void try_close(search *S, int x)
 
 static void extend(search *S, int x);
 
+/* Build the successor lists of SCC comp (S->has_succ says if kept);
+ * -1 out of memory. */
+static int build_succ(search *S, int comp)
+{
+  const wmm_aeg *g = S->g;
+  long n = 0;
+  S->has_succ = 0;
+  for (int c = 0; c < g->ncls; c++) {
+    if (S->scc[c] != comp)
+      continue;
+    const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
+    S->sbeg[c] = (int)n;
+    for (int m = 0; m < th->ncls; m++) {
+      int z = th->cls[m];
+      if (g->cls[z].loc == g->cls[c].loc || S->scc[z] != comp ||
+          !wmm_aeg_po(g, c, z))
+        continue;
+      if (n >= SUCC_MAX)
+        return 0;
+      if (n == S->cap_succ) {
+        long nc = S->cap_succ ? 2 * S->cap_succ : 1024;
+        int *q = realloc(S->succ, (size_t)nc * sizeof *q);
+        if (!q)
+          return -1;
+        S->succ = q;
+        S->cap_succ = nc;
+      }
+      S->succ[n++] = z;
+    }
+    S->send[c] = (int)n;
+  }
+  S->has_succ = 1;
+  return 0;
+}
+
+/* Would segment (y, z) be refused by push_seg (z's location already used)? */
+static int seg_refused(const search *S, int y, int z)
+{
+  int lz = S->g->cls[z].loc;
+  return y != z && ((S->cnt[lz] && lz != S->g->cls[S->a0].loc) ||
+                    S->cnt[lz] >= 3);
+}
+
 /* Add segment (y, z) of thread t and continue from z. */
 static void push_seg(search *S, int t, int y, int z)
 {
@@ -320,6 +372,16 @@ static void extend(search *S, int x)
     if (!last_single && g->cls[y].writes && S->cnt[lx] + room <= 3)
       push_seg(S, t, y, y);
     /* (y, z): a po pair of t to a different location */
+    if (S->has_succ) {
+      for (int m = S->sbeg[y]; m < S->send[y]; m++) {
+        if (seg_refused(S, y, S->succ[m]))
+          continue;
+        push_seg(S, t, y, S->succ[m]);
+        if (S->overflow || S->nomem)
+          return;
+      }
+      continue;
+    }
     const wmm_aeg_thread *th = &g->threads[t];
     for (int m = 0; m < th->ncls; m++) {
       int z = th->cls[m];
@@ -342,6 +404,8 @@ static int search_scc(search *S, int comp)
   S->overflow = 0;
   S->first_cycle = S->out->ncyc;
   int first_seg = S->out->nseg;
+  if (build_succ(S, comp))
+    return -1;
   for (int t = 0; t < g->nthreads && !S->overflow && !S->nomem; t++) {
     if (g->threads[t].instance == 1)
       continue;   /* its instance 0 is smaller and must be in the cycle */
@@ -418,7 +482,9 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
   S.path = xcalloc((size_t)g->nthreads + 1, sizeof *S.path);
   S.used = xcalloc((size_t)g->nthreads + 1, 1);
   S.cnt = xcalloc((size_t)g->p->nlocs + 1, sizeof *S.cnt);
-  if (!S.path || !S.used || !S.cnt)
+  S.sbeg = xcalloc((size_t)g->ncls + 1, sizeof *S.sbeg);
+  S.send = xcalloc((size_t)g->ncls + 1, sizeof *S.send);
+  if (!S.path || !S.used || !S.cnt || !S.sbeg || !S.send)
     goto nomem;
   S.cycles_left = max_cycles;
   S.steps_left = 64 * max_cycles;
@@ -456,10 +522,12 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
   free(first), free(order);
   free(scc), free(size), free(cg.loc_off), free(cg.loc_cls);
   free(S.path), free(S.used), free(S.cnt);
+  free(S.sbeg), free(S.send), free(S.succ);
   return 0;
 nomem:
   free(scc), free(size), free(cg.loc_off), free(cg.loc_cls);
   free(S.path), free(S.used), free(S.cnt);
+  free(S.sbeg), free(S.send), free(S.succ);
   wmm_cycles_free(out);
   return wmm_fail(err, WMM_ERR_NOMEM, g->p->source, 0,
                   "out of memory (cycle search)");

@@ -79,6 +79,9 @@ typedef struct wmm_trace {
   wmm_event *ev;                   /* nev events in program order */
   uint64_t *rows[WMM_TR_COUNT];    /* each nev rows over local indices */
   wmm_val *regs;                   /* final registers */
+  int partial;                     /* 1: a path cut short (loop bound,
+                                      unknown address): only its events
+                                      so far are valid (for value domains) */
 } wmm_trace;
 
 /* A candidate execution. */

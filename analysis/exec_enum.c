@@ -90,6 +90,8 @@ static int collect(void *arg, const wmm_trace *t)
   }
   if (w > P->maxw[k])
     P->maxw[k] = w;
+  if (t->partial)
+    return 0;   /* its writes feed the value domain; it is no execution */
   int th = P->rt[k].thread;
   if (P->first_inst[k]) {
     P->tregs[th] = t->regs;

@@ -528,18 +528,21 @@ int wmm_thread_traces(const wmm_program *p, wmm_model m, int unwind,
     /* Choice points beyond the replayed prefix that this run did not reach
      * (it was discarded early) are dropped. */
     r->nch = r->pos;
-    if (rc == RUN_DONE) {
+    /* A path cut short still shows its writes so far: they happen in the
+     * longer executions the bound leaves out, and the value domain needs
+     * them (a loop that exits only on a value written before it). */
+    if (rc == RUN_DONE)
       finish_fences(r);
-      wmm_trace tr;
-      tr.next = NULL;
-      tr.nev = r->nev;
-      tr.ev = r->ev;
-      for (int k = 0; k < WMM_TR_COUNT; k++)
-        tr.rows[k] = r->rows[k];
-      tr.regs = r->regs;
-      if ((rc = emit(arg, &tr)) < 0)
-        goto out;
-    }
+    wmm_trace tr;
+    tr.next = NULL;
+    tr.nev = r->nev;
+    tr.ev = r->ev;
+    for (int k = 0; k < WMM_TR_COUNT; k++)
+      tr.rows[k] = r->rows[k];
+    tr.regs = r->regs;
+    tr.partial = rc != RUN_DONE;
+    if ((rc = emit(arg, &tr)) < 0)
+      goto out;
     while (r->nch > 0 && r->ch[r->nch - 1] + 1 >= r->nopt[r->nch - 1])
       r->nch--;
     if (r->nch == 0)
@@ -568,6 +571,7 @@ wmm_trace *wmm_trace_copy(wmm_search *s, const wmm_trace *t, int nregs)
   m += sizeof(wmm_trace);
   c->next = NULL;
   c->nev = t->nev;
+  c->partial = t->partial;
   uint64_t *rows = (uint64_t *)m;      /* 8-byte data first for alignment */
   for (int k = 0; k < WMM_TR_COUNT; k++) {
     c->rows[k] = rows + (size_t)k * n;

@@ -47,27 +47,18 @@ mark_placement (wmm_unitinfo *u, const wmm_placement *pl, char **vol)
   for (int d = 0; d < pl->ndelays; d++)
     {
       mark (u, vol, pl->delays[d].thread, pl->delays[d].from);
-      mark (u, vol, pl->delays[d].thread, pl->delays[d].to);
+      mark (u, vol, pl->delays[d].to_thread, pl->delays[d].to);
     }
   for (int c = 0; c < pl->ncycles; c++)
     for (int e = 0; e < pl->cycles[c].nev; e++)
       mark (u, vol, pl->cycles[c].ev[e].thread, pl->cycles[c].ev[e].index);
 }
 
-const wmm_unit *
-unit_of_thread (const wmm_unitinfo *u, int t)
-{
-  for (unsigned k = 0; k < u->units.length (); k++)
-    if (u->units[k].thread == t)
-      return &u->units[k];
-  return NULL;
-}
-
 /* Is the statement of instruction i of code unit t inside a loop? */
 bool
 in_loop (const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_unit *unit = unit_of_thread (u, t);
+  const wmm_unit *unit = wmm_unit_of_thread (u, t);
   if (!unit || i >= (int) unit->sites.length () || !unit->sites[i].bb)
     return true;
   basic_block bb = unit->sites[i].bb;
@@ -87,7 +78,7 @@ mark_spin_loads (wmm_unitinfo *u, char **vol)
   auto_vec<bool> writes_unknown;
   for (int t = 0; t < p->nthreads; t++)
     {
-      const wmm_unit *unit = unit_of_thread (u, t);
+      const wmm_unit *unit = wmm_unit_of_thread (u, t);
       sbitmap w = sbitmap_alloc (p->nlocs + 1);
       bitmap_clear (w);
       bool unknown = false;
@@ -178,6 +169,15 @@ place_everywhere (wmm_unitinfo *u, wmm_placement *pl, char **vol, const char *wh
 }
 
 } // anon namespace
+
+const wmm_unit *
+wmm_unit_of_thread (const wmm_unitinfo *u, int t)
+{
+  for (unsigned k = 0; k < u->units.length (); k++)
+    if (u->units[k].thread == t)
+      return &u->units[k];
+  return NULL;
+}
 
 bool
 wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)

@@ -133,6 +133,9 @@ void wmm_emit (wmm_unitinfo *u, const wmm_placement *pl, char **vol);
 /* The C11 order / asm text a fence kind is emitted as on this target. */
 const char *wmm_fence_instruction (wmm_fence kind);
 
+/* The unit whose IR thread (code unit) is t, or NULL. */
+const wmm_unit *wmm_unit_of_thread (const wmm_unitinfo *u, int t);
+
 /* ordered.cc: run the placement and decide which accesses must stay in
  * program order (*vol, one array per code unit, freed by
  * wmm_free_volatile).  false after an error(). */

@@ -16,19 +16,21 @@
 
 namespace {
 
-/* The unit whose IR thread is t. */
-const wmm_unit *
-unit_of_thread (const wmm_unitinfo *u, int t)
+/* Instruction i of IR thread t, or NULL (out of range: a unit's end). */
+const wmm_instr *
+instr_at (const wmm_unitinfo *u, int t, int i)
 {
-  for (unsigned k = 0; k < u->units.length (); k++)
-    if (u->units[k].thread == t)
-      return &u->units[k];
-  return NULL;
+  if (t < 0 || t >= u->prog->nthreads || i < 0
+      || i >= u->prog->threads[t].ncode)
+    return NULL;
+  return &u->prog->threads[t].code[i];
 }
 
 const char *
 access_letter (const wmm_instr *in)
 {
+  if (!in)
+    return "end";
   switch (in->op)
     {
     case WMM_OP_LOAD: case WMM_OP_LOAD_EX: return "R";
@@ -42,10 +44,12 @@ access_letter (const wmm_instr *in)
 const char *
 access_name (const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_instr *in = &u->prog->threads[t].code[i];
+  const wmm_instr *in = instr_at (u, t, i);
+  if (!in)
+    return "?";
   if (in->addr.loc_hint >= 0 && in->addr.loc_hint < u->prog->nlocs)
     return u->prog->locs[in->addr.loc_hint].name;
-  const wmm_unit *unit = unit_of_thread (u, t);
+  const wmm_unit *unit = wmm_unit_of_thread (u, t);
   if (unit && i < (int) unit->sites.length () && unit->sites[i].name)
     return unit->sites[i].name;
   return "?";
@@ -54,7 +58,7 @@ access_name (const wmm_unitinfo *u, int t, int i)
 location_t
 instr_location (const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_unit *unit = unit_of_thread (u, t);
+  const wmm_unit *unit = wmm_unit_of_thread (u, t);
   if (!unit || i < 0 || i >= (int) unit->sites.length ())
     return UNKNOWN_LOCATION;
   return unit->sites[i].loc;
@@ -64,6 +68,11 @@ instr_location (const wmm_unitinfo *u, int t, int i)
 void
 pos_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_instr *in)
 {
+  if (!in)
+    {
+      wmm_strbuf_puts (b, "(end)");
+      return;
+    }
   const char *file = in->pos.file >= 0 && in->pos.file < u->prog->nfiles
                      ? u->prog->files[in->pos.file] : "?";
   wmm_strbuf_printf (b, "%s:%d:%d", file, in->pos.line, in->pos.col);
@@ -73,7 +82,7 @@ pos_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_instr *in)
 void
 access_text (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_instr *in = &u->prog->threads[t].code[i];
+  const wmm_instr *in = instr_at (u, t, i);
   wmm_strbuf_printf (b, "%s %s %s ", u->prog->threads[t].name,
                      access_letter (in), access_name (u, t, i));
   pos_text (b, u, in);
@@ -95,18 +104,19 @@ cycle_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_cycle *c)
 void
 json_access (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_instr *in = &u->prog->threads[t].code[i];
+  const wmm_instr *in = instr_at (u, t, i);
   wmm_strbuf_puts (b, "{\"function\":");
   wmm_strbuf_json_string (b, u->prog->threads[t].name);
   wmm_strbuf_printf (b, ",\"index\":%d,\"access\":\"%s\",\"location\":", i,
                      access_letter (in));
   wmm_strbuf_json_string (b, access_name (u, t, i));
   wmm_strbuf_printf (b, ",\"known_address\":%s,\"file\":",
-                     in->addr.loc_hint >= 0 ? "true" : "false");
-  wmm_strbuf_json_string (b, in->pos.file >= 0 && in->pos.file < u->prog->nfiles
+                     in && in->addr.loc_hint >= 0 ? "true" : "false");
+  wmm_strbuf_json_string (b, in && in->pos.file >= 0
+                             && in->pos.file < u->prog->nfiles
                           ? u->prog->files[in->pos.file] : "");
-  wmm_strbuf_printf (b, ",\"line\":%d,\"column\":%d}", in->pos.line,
-                     in->pos.col);
+  wmm_strbuf_printf (b, ",\"line\":%d,\"column\":%d}", in ? in->pos.line : 0,
+                     in ? in->pos.col : 0);
 }
 
 const char *
@@ -125,7 +135,7 @@ status_name (const wmm_placement *pl)
 location_t
 wmm_position_location (const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_unit *unit = unit_of_thread (u, t);
+  const wmm_unit *unit = wmm_unit_of_thread (u, t);
   if (!unit)
     return UNKNOWN_LOCATION;
   if (i < (int) unit->sites.length () && unit->sites[i].loc != UNKNOWN_LOCATION)
@@ -146,7 +156,7 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
   for (int f = 0; f < pl->nfences; f++)
     {
       const wmm_placed_fence *pf = &pl->fences[f];
-      const wmm_unit *unit = unit_of_thread (u, pf->thread);
+      const wmm_unit *unit = wmm_unit_of_thread (u, pf->thread);
       location_t loc = wmm_position_location (u, pf->thread, pf->index);
       wmm_strbuf msg = WMM_STRBUF_INIT;
       if (pf->ndelays > 0)
@@ -155,7 +165,7 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
           wmm_strbuf_puts (&msg, "orders ");
           access_text (&msg, u, d->thread, d->from);
           wmm_strbuf_puts (&msg, " before ");
-          access_text (&msg, u, d->thread, d->to);
+          access_text (&msg, u, d->to_thread, d->to);
           if (pf->ndelays > 1)
             wmm_strbuf_printf (&msg, " (and %d more pairs)", pf->ndelays - 1);
           if (d->cycle >= 0 && d->cycle < pl->ncycles)
@@ -178,11 +188,11 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
               for (int e = 0; e < c->nev; e++)
                 {
                   int t = c->ev[e].thread, i = c->ev[e].index;
-                  const wmm_unit *eu = unit_of_thread (u, t);
+                  const wmm_unit *eu = wmm_unit_of_thread (u, t);
                   path.add_event (instr_location (u, t, i),
                                   eu ? eu->decl : NULL_TREE, 0,
                                   "%s %s in %s", access_letter
-                                  (&u->prog->threads[t].code[i]),
+                                  (instr_at (u, t, i)),
                                   access_name (u, t, i),
                                   u->prog->threads[t].name);
                 }
@@ -252,7 +262,7 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
           wmm_strbuf_puts (&b, k ? ",\n      {\"from\": " : "\n      {\"from\": ");
           json_access (&b, u, d->thread, d->from);
           wmm_strbuf_puts (&b, ", \"to\": ");
-          json_access (&b, u, d->thread, d->to);
+          json_access (&b, u, d->to_thread, d->to);
           wmm_strbuf_puts (&b, ", \"cycle\": [");
           if (d->cycle >= 0 && d->cycle < pl->ncycles)
             for (int e = 0; e < pl->cycles[d->cycle].nev; e++)

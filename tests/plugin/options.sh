@@ -97,6 +97,13 @@ if command -v python3 >/dev/null 2>&1; then
     wmm_pass "report is valid JSON with fences and cycles"
   else wmm_fail "report JSON"; fi
 fi
+# A delay across a call: the report names each end in its own function.
+"$CC" -O2 -S -o call.s -fplugin="$PL" -fplugin-arg-wmmfence-arch=tso \
+  -fplugin-arg-wmmfence-report=call.json "$P/sb_call.c" 2> call.txt
+if grep -q "orders P0 W x [^ ]*sb_call.c:6:[0-9]* before ry R y [^ ]*sb_call.c:5:" call.txt \
+   && grep -q '"from": {"function":"P0","index":0,"access":"W","location":"x".*"line":6,.*"to": {"function":"ry","index":0,"access":"R","location":"y","known_address":true,"file":"[^"]*sb_call.c","line":5,' call.json; then
+  wmm_pass "report: a delay across a call names the callee's access"
+else wmm_fail "report across a call: $(grep -m1 'orders' call.txt)"; fi
 if ls | grep -q "tmp"; then wmm_fail "temporary files left"; else wmm_pass "no temporary files left"; fi
 if "$CC" -O2 -S -o o.s -fplugin="$PL" -fplugin-arg-wmmfence-report=/nonexistent/dir/r.json "$P/sb.c" 2> err.txt; then
   wmm_fail "unwritable report path fails"
