@@ -147,6 +147,8 @@ int bmc_solver(bmc_ctx *c);
 void bmc_ctx_free(bmc_ctx *c);
 /* A Z3 error (recorded by the handler) as a wmm_status, or 0. */
 int bmc_zcheck(bmc_ctx *c, const char *where);
+/* Is Boolean a (NULL: true) true in model m? */
+int bmc_model_holds(bmc_ctx *c, Z3_model m, Z3_ast a);
 
 /* Z3 helpers that fold true/false and count what they assert. */
 Z3_ast bmc_and(bmc_ctx *c, Z3_ast a, Z3_ast b);

@@ -308,3 +308,15 @@ void bmc_assert_before(bmc_ctx *c, Z3_ast lit, Z3_ast a, Z3_ast b)
     return;
   bmc_assert(c, bmc_implies(c, lit, bmc_lt(c, a, b)));
 }
+
+int bmc_model_holds(bmc_ctx *c, Z3_model m, Z3_ast a)
+{
+  if (!a || a == c->t)
+    return 1;
+  if (a == c->f)
+    return 0;
+  Z3_ast v;
+  if (!Z3_model_eval(c->z, m, a, true, &v))
+    return 0;
+  return Z3_get_bool_value(c->z, v) == Z3_L_TRUE;
+}

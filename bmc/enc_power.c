@@ -164,6 +164,43 @@ static void lower(bmc_ctx *c, ppo_thread *pt, int r, int i, int j, Z3_ast lit)
   bmc_assert(c, bmc_implies(c, lit, rvar(c, pt, r, i, j)));
 }
 
+/* The ci/ii/cc/ic least fixpoint over table tab (may or must) from the
+ * base relations, by increasing distance (compositions use shorter pairs
+ * only); same_guard: only pairs and middle events with one guard. */
+static void static_fixpoint(const bmc_ctx *c, ppo_thread *pt, unsigned char *tab,
+                            const unsigned char *base, int same_guard)
+{
+  int n = pt->n;
+  for (int d = 1; d < n; d++)
+    for (int i = 0; i + d < n; i++) {
+      int j = i + d;
+      Z3_ast g = c->ev[pt->m[i]].g;
+      if (same_guard && c->ev[pt->m[j]].g != g)
+        continue;
+      unsigned char ci = base[AT(pt, CI, i, j)];
+      unsigned char ii = base[AT(pt, II, i, j)];
+      unsigned char cc = base[AT(pt, CC, i, j)];
+      unsigned char ic = 0;
+      for (int k = i + 1; k < j; k++) {
+        if (same_guard && c->ev[pt->m[k]].g != g)
+          continue;
+#define T(r, x, y) tab[AT(pt, r, x, y)]
+        ci |= (T(CI, i, k) & T(II, k, j)) | (T(CC, i, k) & T(CI, k, j));
+        ii |= (T(IC, i, k) & T(CI, k, j)) | (T(II, i, k) & T(II, k, j));
+        cc |= (T(CI, i, k) & T(IC, k, j)) | (T(CC, i, k) & T(CC, k, j));
+        ic |= (T(IC, i, k) & T(CC, k, j)) | (T(II, i, k) & T(IC, k, j));
+      }
+      ii |= ci;
+      cc |= ci;
+      ic |= ii | cc;
+      T(CI, i, j) = ci;
+      T(II, i, j) = ii;
+      T(CC, i, j) = cc;
+      T(IC, i, j) = ic;
+#undef T
+    }
+}
+
 static int ppo_thread_enc(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t)
 {
   int power = c->o.model == WMM_MODEL_POWER;
@@ -223,60 +260,11 @@ static int ppo_thread_enc(bmc_ctx *c, bmc_graph *g, const bmc_rthread *t)
       mbase[AT(&pt, CC, i, j)] = idd || (power && iloc) || ictrl || iapo;
     }
   }
-  /* Static fixpoint, by increasing distance (compositions use shorter
-   * pairs only). */
-  for (int d = 1; d < n; d++)
-    for (int i = 0; i + d < n; i++) {
-      int j = i + d;
-      unsigned char ci = base[AT(&pt, CI, i, j)];
-      unsigned char ii = base[AT(&pt, II, i, j)];
-      unsigned char cc = base[AT(&pt, CC, i, j)];
-      unsigned char ic = 0;
-      for (int k = i + 1; k < j; k++) {
+  /* Static fixpoints, by increasing distance: what may hold, and what
+   * must hold for pairs whose events happen together (same guard). */
+  static_fixpoint(c, &pt, pt.may, base, 0);
+  static_fixpoint(c, &pt, pt.must, mbase, 1);
 #define M(r, x, y) pt.may[AT(&pt, r, x, y)]
-        ci |= (M(CI, i, k) & M(II, k, j)) | (M(CC, i, k) & M(CI, k, j));
-        ii |= (M(IC, i, k) & M(CI, k, j)) | (M(II, i, k) & M(II, k, j));
-        cc |= (M(CI, i, k) & M(IC, k, j)) | (M(CC, i, k) & M(CC, k, j));
-        ic |= (M(IC, i, k) & M(CC, k, j)) | (M(II, i, k) & M(IC, k, j));
-      }
-      ii |= ci;
-      cc |= ci;
-      ic |= ii | cc;
-      M(CI, i, j) = ci;
-      M(II, i, j) = ii;
-      M(CC, i, j) = cc;
-      M(IC, i, j) = ic;
-    }
-  /* The same fixpoint over what must hold, for pairs whose events happen
-   * together (same guard): there the relation is the guard itself. */
-  for (int d = 1; d < n; d++)
-    for (int i = 0; i + d < n; i++) {
-      int j = i + d;
-      const bmc_event *a = &c->ev[pt.m[i]], *b = &c->ev[pt.m[j]];
-      if (a->g != b->g)
-        continue;
-      unsigned char ci = mbase[AT(&pt, CI, i, j)];
-      unsigned char ii = mbase[AT(&pt, II, i, j)];
-      unsigned char cc = mbase[AT(&pt, CC, i, j)];
-      unsigned char ic = 0;
-      for (int k = i + 1; k < j; k++) {
-        if (c->ev[pt.m[k]].g != a->g)
-          continue;
-#define U(r, x, y) pt.must[AT(&pt, r, x, y)]
-        ci |= (U(CI, i, k) & U(II, k, j)) | (U(CC, i, k) & U(CI, k, j));
-        ii |= (U(IC, i, k) & U(CI, k, j)) | (U(II, i, k) & U(II, k, j));
-        cc |= (U(CI, i, k) & U(IC, k, j)) | (U(CC, i, k) & U(CC, k, j));
-        ic |= (U(IC, i, k) & U(CC, k, j)) | (U(II, i, k) & U(IC, k, j));
-      }
-      ii |= ci;
-      cc |= ci;
-      ic |= ii | cc;
-      U(CI, i, j) = ci;
-      U(II, i, j) = ii;
-      U(CC, i, j) = cc;
-      U(IC, i, j) = ic;
-#undef U
-    }
   /* Base relations as lower bounds. */
   c->cur_rel = WMM_BMC_REL_PPO;
   for (int j = 0; j < n && rc == 0; j++) {

@@ -116,18 +116,6 @@ void bmc_lazy_free(bmc_lazy *l)
   free(l);
 }
 
-static int holds(bmc_ctx *c, Z3_model m, Z3_ast a)
-{
-  if (!a || a == c->t)
-    return 1;
-  if (a == c->f)
-    return 0;
-  Z3_ast v;
-  if (!Z3_model_eval(c->z, m, a, true, &v))
-    return 0;
-  return Z3_get_bool_value(c->z, v) == Z3_L_TRUE;
-}
-
 /* One product-graph step taken by the search: the edge that led to a
  * product node (set -1: epsilon). */
 typedef struct step {
@@ -308,7 +296,7 @@ int bmc_lazy_refine(bmc_ctx *c, Z3_model m, int *added)
   const bmc_graph *g = &l->g;
   for (int s = 0; s < BMC_E_COUNT; s++)
     for (int i = 0; i < g->set[s].n; i++)
-      l->val[s][i] = (unsigned char)holds(c, m, g->set[s].e[i].lit);
+      l->val[s][i] = (unsigned char)bmc_model_holds(c, m, g->set[s].e[i].lit);
   int rc = 0;
   for (int ci = 0; ci < l->nchk && rc == 0; ci++) {
     const lazy_check *k = &l->chk[ci];

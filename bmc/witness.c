@@ -18,18 +18,6 @@ static int nomem(bmc_ctx *c)
   return wmm_fail(c->err, WMM_ERR_NOMEM, NULL, 0, "out of memory");
 }
 
-static int eval_bool(bmc_ctx *c, Z3_model m, Z3_ast a)
-{
-  if (!a || a == c->t)
-    return 1;
-  if (a == c->f)
-    return 0;
-  Z3_ast v;
-  if (!Z3_model_eval(c->z, m, a, true, &v))
-    return 0;
-  return Z3_get_bool_value(c->z, v) == Z3_L_TRUE;
-}
-
 static wmm_val eval_bv(bmc_ctx *c, Z3_model m, Z3_ast a)
 {
   Z3_ast v;
@@ -95,7 +83,7 @@ int bmc_witness(bmc_ctx *c, Z3_model m, wmm_witness *w)
       int e = t->ev[i];
       const bmc_event *ev = &c->ev[e];
       pos[e] = -1;
-      if (ev->kind == WMM_EV_FENCE || !eval_bool(c, m, ev->g))
+      if (ev->kind == WMM_EV_FENCE || !bmc_model_holds(c, m, ev->g))
         continue;      /* fences are relations in a witness, not events */
       pos[e] = n;
       wmm_wit_event *x = &w->ev[n++];
@@ -114,7 +102,7 @@ int bmc_witness(bmc_ctx *c, Z3_model m, wmm_witness *w)
     if (c->ev[e].kind != WMM_EV_READ || pos[e] < 0)
       continue;
     for (int q = c->rf_first[e]; q >= 0; q = c->rf_next[q])
-      if (pos[c->rf[q].w] >= 0 && eval_bool(c, m, c->rf[q].s)) {
+      if (pos[c->rf[q].w] >= 0 && bmc_model_holds(c, m, c->rf[q].s)) {
         w->ev[pos[e]].rf = pos[c->rf[q].w];
         break;
       }
