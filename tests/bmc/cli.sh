@@ -11,38 +11,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 C=$WMM_CORPUS
 
-# expect NAME WANT_FIRST_LINE ARGS... : exit 0, first line of stdout, and
-# the explicit checker agrees when it can run the test.
-expect() {
-  local name=$1 want=$2
-  shift 2
-  local out rc
-  out=$("$bin" bmc "$@" 2>"$tmp/err")
-  rc=$?
-  local got
-  got=$(printf '%s\n' "$out" | head -n 1)
-  if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
-    echo "PASS: $name"
-  else
-    echo "FAIL: $name (exit $rc, got '$got', want '$want')"
-    cat "$tmp/err"
-  fi
-}
-
-# fails NAME PATTERN ARGS... : exit 2, stderr matches PATTERN, no verdict
-fails() {
-  local name=$1 pat=$2
-  shift 2
-  local out rc
-  out=$("$bin" bmc "$@" 2>"$tmp/err")
-  rc=$?
-  if [ $rc -eq 2 ] && grep -q -- "$pat" "$tmp/err" &&
-     ! printf '%s' "$out" | grep -q 'Allowed\|Forbidden'; then
-    echo "PASS: $name"
-  else
-    echo "FAIL: $name (exit $rc, stderr: $(head -c 200 "$tmp/err"))"
-  fi
-}
+cmd=bmc
+. "$WMM_SRCDIR/tests/lib/verdict_cli.sh"
 
 expect "PPC test, default model power" "MP+lwsyncs Forbidden" "$C/ppc/MP+lwsyncs.litmus"
 expect "MP+lwsync+isync allowed under power" "MP+lwsync+isync Allowed" "$C/ppc/MP+lwsync+isync.litmus"

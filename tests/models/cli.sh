@@ -8,35 +8,8 @@ bin=$WMM_BUILDDIR/tools/wmmfence-litmus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# expect NAME WANT_STDOUT_LINE ARGS... : exit 0 and stdout's first line
-expect() {
-  local name=$1 want=$2
-  shift 2
-  local out
-  out=$("$bin" check "$@" 2>"$tmp/err")
-  local rc=$?
-  if [ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | head -n 1)" = "$want" ]; then
-    echo "PASS: $name"
-  else
-    echo "FAIL: $name (exit $rc, got '$(printf '%s' "$out" | head -n 1)', want '$want')"
-    cat "$tmp/err"
-  fi
-}
-
-# fails NAME PATTERN ARGS... : exit 2, stderr matches PATTERN, no verdict
-fails() {
-  local name=$1 pat=$2
-  shift 2
-  local out
-  out=$("$bin" check "$@" 2>"$tmp/err")
-  local rc=$?
-  if [ $rc -eq 2 ] && grep -q -- "$pat" "$tmp/err" &&
-     ! printf '%s' "$out" | grep -q 'Allowed\|Forbidden'; then
-    echo "PASS: $name"
-  else
-    echo "FAIL: $name (exit $rc, stderr: $(head -c 200 "$tmp/err"))"
-  fi
-}
+cmd=check
+. "$WMM_SRCDIR/tests/lib/verdict_cli.sh"
 
 C=$WMM_CORPUS
 # Loops whose exit depends on a value the thread itself wrote before the
