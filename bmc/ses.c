@@ -817,9 +817,19 @@ static int add_fence(sx *x, sx_state *s, const wmm_instr *in, int pc,
   return 0;
 }
 
-/* C11 strength of an annotated access (exec_trace.c's c11_strength). */
-static int c11_strength(const wmm_instr *in, unsigned want)
+/* Does p carry C11 annotations (C and GIMPLE programs; assembly has its
+ * fences written out and ATOMIC marks locked instructions there)? */
+static int is_c11(const wmm_program *p)
 {
+  return p->arch == WMM_ARCH_C || p->arch == WMM_ARCH_GIMPLE;
+}
+
+/* C11 strength of an annotated access (exec_trace.c's c11_strength). */
+static int c11_strength(const wmm_program *p, const wmm_instr *in,
+                        unsigned want)
+{
+  if (!is_c11(p))
+    return 0;
   if (in->flags & WMM_ACC_ATOMIC)
     return in->op == WMM_OP_LOAD || in->op == WMM_OP_STORE ||
            in->op == WMM_OP_RMW ? 2 : 0;
@@ -831,8 +841,8 @@ static int fences_before(sx *x, sx_state *s, const wmm_instr *in, int pc,
                          Z3_ast g)
 {
   int rd = wmm_instr_reads(in), wr = wmm_instr_writes(in);
-  int srel = wr ? c11_strength(in, WMM_ACC_RELEASE) : 0;
-  int sacq = rd ? c11_strength(in, WMM_ACC_ACQUIRE) : 0;
+  int srel = wr ? c11_strength(x->c->p, in, WMM_ACC_RELEASE) : 0;
+  int sacq = rd ? c11_strength(x->c->p, in, WMM_ACC_ACQUIRE) : 0;
   wmm_model m = x->c->o.model;
   if (m == WMM_MODEL_POWER) {
     if (srel == 2 || sacq == 2)
@@ -851,8 +861,8 @@ static int fences_after(sx *x, sx_state *s, const wmm_instr *in, int pc,
                         int rev, Z3_ast g)
 {
   int rd = wmm_instr_reads(in), wr = wmm_instr_writes(in);
-  int sacq = rd ? c11_strength(in, WMM_ACC_ACQUIRE) : 0;
-  int srel = wr ? c11_strength(in, WMM_ACC_RELEASE) : 0;
+  int sacq = rd ? c11_strength(x->c->p, in, WMM_ACC_ACQUIRE) : 0;
+  int srel = wr ? c11_strength(x->c->p, in, WMM_ACC_RELEASE) : 0;
   wmm_model m = x->c->o.model;
   if (m == WMM_MODEL_POWER && sacq && rev >= 0) {
     bmc_deps one;
@@ -1417,15 +1427,19 @@ static void classify(bmc_ctx *c)
   wmm_model m = c->o.model;
   int x86 = m == WMM_MODEL_SC || m == WMM_MODEL_TSO || m == WMM_MODEL_PSO ||
             m == WMM_MODEL_RMO;
+  /* ATOMIC is seq_cst only in C / GIMPLE programs (exec_enum.c's
+   * model_sets); in assembly its explicit flags order it. */
+  unsigned acq = WMM_ACC_ACQUIRE | (is_c11(c->p) ? WMM_ACC_ATOMIC : 0);
+  unsigned rel = WMM_ACC_RELEASE | (is_c11(c->p) ? WMM_ACC_ATOMIC : 0);
   for (int i = 0; i < c->nev; i++) {
     bmc_event *e = &c->ev[i];
     e->AT = NULL;
     e->A = e->Q = e->L = 0;
     if (e->kind == WMM_EV_READ) {
-      e->A = (e->flags & (WMM_ACC_ACQUIRE | WMM_ACC_ATOMIC)) != 0;
+      e->A = (e->flags & acq) != 0;
       e->Q = (e->flags & WMM_ACC_ACQPC) != 0;
     } else if (e->kind == WMM_EV_WRITE) {
-      e->L = (e->flags & (WMM_ACC_RELEASE | WMM_ACC_ATOMIC)) != 0;
+      e->L = (e->flags & rel) != 0;
       if (e->flags & WMM_ACC_ATOMIC)
         e->AT = c->t;
     }
