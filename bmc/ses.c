@@ -531,6 +531,24 @@ static int key_cmp(const sx *x, int pc1, int sum1, const int *b1, int pc2,
   return 0;
 }
 
+/* Append s to the array *arr (n used, cap allocated); on failure s is
+ * freed and the error reported. */
+static int append_state(sx *x, sx_state ***arr, int *n, int *cap, sx_state *s)
+{
+  if (*n == *cap) {
+    int nc = *cap ? 2 * *cap : 4;
+    sx_state **q = realloc(*arr, (size_t)nc * sizeof *q);
+    if (!q) {
+      state_free(s);
+      return nomem(x->c);
+    }
+    *arr = q;
+    *cap = nc;
+  }
+  (*arr)[(*n)++] = s;
+  return 0;
+}
+
 /* Send state s (owned) to node (pc, back). */
 static int push_state(sx *x, int pc, const int *back, sx_state *s)
 {
@@ -539,18 +557,7 @@ static int push_state(sx *x, int pc, const int *back, sx_state *s)
     return 0;
   }
   if (pc >= x->t->ncode) {
-    if (x->nend == x->capend) {
-      int nc = x->capend ? 2 * x->capend : 4;
-      sx_state **q = realloc(x->endst, (size_t)nc * sizeof *q);
-      if (!q) {
-        state_free(s);
-        return nomem(x->c);
-      }
-      x->endst = q;
-      x->capend = nc;
-    }
-    x->endst[x->nend++] = s;
-    return 0;
+    return append_state(x, &x->endst, &x->nend, &x->capend, s);
   }
   int sum = 0;
   for (int i = 0; i < x->nback; i++)
@@ -588,18 +595,7 @@ static int push_state(sx *x, int pc, const int *back, sx_state *s)
     nd->back = b;
     x->pend[x->npend++] = nd;
   }
-  if (nd->nin == nd->capin) {
-    int nc = nd->capin ? 2 * nd->capin : 2;
-    sx_state **q = realloc(nd->in, (size_t)nc * sizeof *q);
-    if (!q) {
-      state_free(s);
-      return nomem(x->c);
-    }
-    nd->in = q;
-    nd->capin = nc;
-  }
-  nd->in[nd->nin++] = s;
-  return 0;
+  return append_state(x, &nd->in, &nd->nin, &nd->capin, s);
 }
 
 static void node_free(sx_node *nd)
