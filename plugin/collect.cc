@@ -224,6 +224,23 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
     }
 }
 
+/* Memory that no declaration of the unit names (heap, other units' data,
+ * objects reached through parameters) exists too: unknown addresses may
+ * touch it, and two unknown accesses may touch two different such words.
+ * The analysis maps an unknown address to every location, so the program
+ * gets ANON_LOCATIONS of them: enough for every critical cycle of at most
+ * four threads to go through memory only pointers reach. */
+const int ANON_LOCATIONS = 4;
+
+/* Location index of anonymous word k (0-based), created when new. */
+int
+anonymous_location (wmm_unitinfo *u, int k)
+{
+  char name[32];
+  snprintf (name, sizeof name, "?mem%d", k + 1);
+  return wmm_program_loc (u->prog, name);
+}
+
 /* Largest array whose variable-index accesses become a choice between its
  * elements (larger ones: an access to an unknown address). */
 const int MAX_ALTERNATIVES = 16;
@@ -253,6 +270,24 @@ add_plain (collector *c, tree ref, bool is_store, tree value)
           || aloc[k] < 0)
         {
           for (int j = 0; j <= k; j++)
+            free (aname[j]);
+          nalt = 0;
+        }
+    }
+  if (nalt == 0 && loc < 0 && wmm_ref_fresh_heap (ref))
+    {
+      /* Fresh heap memory is no declared object: a choice between the
+         anonymous locations only. */
+      for (nalt = 0; nalt < ANON_LOCATIONS; nalt++)
+        {
+          aloc[nalt] = anonymous_location (c->u, nalt);
+          if (aloc[nalt] < 0)
+            break;
+          aname[nalt] = xstrdup (name);
+        }
+      if (nalt < ANON_LOCATIONS)
+        {
+          for (int j = 0; j < nalt; j++)
             free (aname[j]);
           nalt = 0;
         }
@@ -913,13 +948,6 @@ unit_name (wmm_unitinfo *u, tree decl)
   return name;
 }
 
-/* Memory that no declaration of the unit names (heap, other units' data,
- * objects reached through parameters) exists too: unknown addresses may
- * touch it, and two unknown accesses may touch two different such words.
- * The analysis maps an unknown address to every location, so the program
- * gets ANON_LOCATIONS of them: enough for every critical cycle of at most
- * four threads to go through memory only pointers reach. */
-const int ANON_LOCATIONS = 4;
 
 void
 add_anonymous_memory (wmm_unitinfo *u)
@@ -931,12 +959,8 @@ add_anonymous_memory (wmm_unitinfo *u)
                 && u->prog->threads[t].code[i].addr.loc_hint < 0;
   if (!unknown)
     return;
-  for (int k = 1; k <= ANON_LOCATIONS; k++)
-    {
-      char name[32];
-      snprintf (name, sizeof name, "?mem%d", k);
-      wmm_program_loc (u->prog, name);
-    }
+  for (int k = 0; k < ANON_LOCATIONS; k++)
+    anonymous_location (u, k);
 }
 
 } // anon namespace

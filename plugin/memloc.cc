@@ -492,6 +492,32 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
   return false;
 }
 
+bool
+wmm_ref_fresh_heap (tree ref)
+{
+  tree base = get_base_address (ref);
+  if (!base || (TREE_CODE (base) != MEM_REF
+                && TREE_CODE (base) != TARGET_MEM_REF))
+    return false;
+  tree ptr = TREE_OPERAND (base, 0);
+  for (int steps = 0; steps < 16; steps++)
+    {
+      if (TREE_CODE (ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (ptr))
+        return false;
+      gimple *def = SSA_NAME_DEF_STMT (ptr);
+      if (is_gimple_call (def))
+        return (gimple_call_flags (def) & ECF_MALLOC) != 0;
+      if (!is_gimple_assign (def))
+        return false;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME
+          && !CONVERT_EXPR_CODE_P (code))
+        return false;
+      ptr = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
 /* The handled component of `ref` at depth d (0 = ref itself). */
 static tree *
 component_at (tree *ref, int d)

@@ -118,6 +118,9 @@ bool wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name,
  * max elements): the same reference with each constant index, in alts[];
  * returns how many (0 = not such a reference). */
 int wmm_ref_alternatives (tree ref, tree *alts, int max);
+/* Does ref access memory a malloc-like call of this function returned
+ * (through copies, conversions and offsets)?  It is no declared object. */
+bool wmm_ref_fresh_heap (tree ref);
 /* Same for memory reached through pointer `ptr` (a call argument). */
 bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);

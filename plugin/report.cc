@@ -47,7 +47,9 @@ access_name (const wmm_unitinfo *u, int t, int i)
   const wmm_instr *in = instr_at (u, t, i);
   if (!in)
     return "?";
-  if (in->addr.loc_hint >= 0 && in->addr.loc_hint < u->prog->nlocs)
+  /* anonymous words (fresh heap memory) are shown by their reference */
+  if (in->addr.loc_hint >= 0 && in->addr.loc_hint < u->prog->nlocs
+      && u->prog->locs[in->addr.loc_hint].name[0] != '?')
     return u->prog->locs[in->addr.loc_hint].name;
   const wmm_unit *unit = wmm_unit_of_thread (u, t);
   if (unit && i < (int) unit->sites.length () && unit->sites[i].name)
