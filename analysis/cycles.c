@@ -271,22 +271,30 @@ static void try_close(search *S, int x)
 
 static void extend(search *S, int x);
 
-/* Build the successor lists of SCC comp (S->has_succ says if kept);
- * -1 out of memory. */
-static int build_succ(search *S, int comp)
+/* Can (y, z) be a segment of the SCC being searched: a po pair of one
+ * thread to another location, z in the SCC? */
+static int seg_pair(const search *S, int y, int z)
+{
+  const wmm_aeg *g = S->g;
+  return S->scc[z] == S->comp && g->cls[z].loc != g->cls[y].loc &&
+         wmm_aeg_po(g, y, z);
+}
+
+/* Build the successor lists of the SCC being searched (S->has_succ says
+ * if they were kept); -1 out of memory. */
+static int build_succ(search *S)
 {
   const wmm_aeg *g = S->g;
   long n = 0;
   S->has_succ = 0;
   for (int c = 0; c < g->ncls; c++) {
-    if (S->scc[c] != comp)
+    if (S->scc[c] != S->comp)
       continue;
     const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
     S->sbeg[c] = (int)n;
     for (int m = 0; m < th->ncls; m++) {
       int z = th->cls[m];
-      if (g->cls[z].loc == g->cls[c].loc || S->scc[z] != comp ||
-          !wmm_aeg_po(g, c, z))
+      if (!seg_pair(S, c, z))
         continue;
       if (n >= SUCC_MAX)
         return 0;
@@ -385,7 +393,7 @@ static void extend(search *S, int x)
     const wmm_aeg_thread *th = &g->threads[t];
     for (int m = 0; m < th->ncls; m++) {
       int z = th->cls[m];
-      if (g->cls[z].loc == lx || S->scc[z] != S->comp || !wmm_aeg_po(g, y, z))
+      if (!seg_pair(S, y, z))
         continue;
       push_seg(S, t, y, z);
       if (S->overflow || S->nomem)
@@ -404,7 +412,7 @@ static int search_scc(search *S, int comp)
   S->overflow = 0;
   S->first_cycle = S->out->ncyc;
   int first_seg = S->out->nseg;
-  if (build_succ(S, comp))
+  if (build_succ(S))
     return -1;
   for (int t = 0; t < g->nthreads && !S->overflow && !S->nomem; t++) {
     if (g->threads[t].instance == 1)
@@ -424,8 +432,7 @@ static int search_scc(search *S, int comp)
       }
       for (int j = 0; j < th->ncls && !S->overflow && !S->nomem; j++) {
         int b = th->cls[j];
-        if (S->scc[b] != comp || g->cls[b].loc == g->cls[a].loc ||
-            !wmm_aeg_po(g, a, b))
+        if (!seg_pair(S, a, b))
           continue;
         S->b0 = b;
         S->npath = 0;
@@ -449,8 +456,7 @@ static int search_scc(search *S, int comp)
         continue;
       for (int k = 0; k < th->ncls; k++) {
         int d = th->cls[k];
-        if (S->scc[d] != comp || g->cls[d].loc == g->cls[c].loc ||
-            !wmm_aeg_po(g, c, d))
+        if (!seg_pair(S, c, d))
           continue;
         if (grow((void **)&o->fallback, &o->cap_fallback, o->nfallback,
                  sizeof *o->fallback))

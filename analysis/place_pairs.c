@@ -119,6 +119,19 @@ static int next_stamp(place_ctx *c)
   return c->stamp_gen;
 }
 
+/* Queue the successors of node inside thread t not yet stamped st. */
+static void queue_succ(place_ctx *c, int t, int node, int st, int *tail)
+{
+  const wmm_aeg *g = c->g;
+  for (int j = g->succ_off[node]; j < g->succ_off[node + 1]; j++) {
+    int s = g->succ[j];
+    if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
+      c->stamp[s] = st;
+      c->queue[(*tail)++] = s;
+    }
+  }
+}
+
 /* Does a fence at node block (cover) kind need? */
 static int blocks(const place_ctx *c, int node, wmm_fence need)
 {
@@ -135,13 +148,7 @@ static int reach_avoiding(place_ctx *c, int t, int a, int b, wmm_fence need)
   const wmm_aeg_class *ca = &g->cls[a];
   for (int k = 0; k < ca->nacc; k++) {
     int node = g->acc[ca->acc[k]].node;
-    for (int j = g->succ_off[node]; j < g->succ_off[node + 1]; j++) {
-      int s = g->succ[j];
-      if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
-        c->stamp[s] = st;
-        c->queue[tail++] = s;
-      }
-    }
+    queue_succ(c, t, node, st, &tail);
   }
   while (head < tail) {
     int n = c->queue[head++];
@@ -149,13 +156,7 @@ static int reach_avoiding(place_ctx *c, int t, int a, int b, wmm_fence need)
       return 1;
     if (blocks(c, n, need))
       continue;
-    for (int k = g->succ_off[n]; k < g->succ_off[n + 1]; k++) {
-      int s = g->succ[k];
-      if (!wmm_aeg_in_thread(g, t, s) || c->stamp[s] == st)
-        continue;
-      c->stamp[s] = st;
-      c->queue[tail++] = s;
-    }
+    queue_succ(c, t, n, st, &tail);
   }
   return 0;
 }
@@ -375,13 +376,7 @@ static void group_rep(place_ctx *c, int t, int a, int b, int *ra, int *rb)
   *ra = *rb = -1;
   for (int k = 0; k < ca->nacc; k++) {
     int src = g->acc[ca->acc[k]].node, st = next_stamp(c), head = 0, tail = 0;
-    for (int j = g->succ_off[src]; j < g->succ_off[src + 1]; j++) {
-      int s = g->succ[j];
-      if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
-        c->stamp[s] = st;
-        c->queue[tail++] = s;
-      }
-    }
+    queue_succ(c, t, src, st, &tail);
     while (head < tail) {
       int n = c->queue[head++];
       if (in_class(g, b, n)) {
@@ -389,13 +384,7 @@ static void group_rep(place_ctx *c, int t, int a, int b, int *ra, int *rb)
         *rb = n;
         return;
       }
-      for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
-        int s = g->succ[j];
-        if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
-          c->stamp[s] = st;
-          c->queue[tail++] = s;
-        }
-      }
+      queue_succ(c, t, n, st, &tail);
     }
   }
 }
@@ -683,13 +672,7 @@ int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced)
   const wmm_aeg_class *ca = &g->cls[a];
   for (int k = 0; k < ca->nacc; k++) {
     int src = g->acc[ca->acc[k]].node, st = next_stamp(c), head = 0, tail = 0;
-    for (int j = g->succ_off[src]; j < g->succ_off[src + 1]; j++) {
-      int s = g->succ[j];
-      if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
-        c->stamp[s] = st;
-        c->queue[tail++] = s;
-      }
-    }
+    queue_succ(c, t, src, st, &tail);
     while (head < tail) {
       int n = c->queue[head++];
       if (in_class(g, b, n)) {
@@ -703,13 +686,7 @@ int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced)
       }
       if (in_class(g, a, n) || blocks(c, n, kind))
         continue;
-      for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
-        int s = g->succ[j];
-        if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
-          c->stamp[s] = st;
-          c->queue[tail++] = s;
-        }
-      }
+      queue_succ(c, t, n, st, &tail);
     }
   }
 done:
@@ -733,13 +710,7 @@ int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
     if (ia < 0 || !rel[a] || g->acc[ia].type != ta || !wmm_aeg_in_thread(g, t, a))
       continue;
     int la = g->acc[ia].loc, st = next_stamp(c), head = 0, tail = 0;
-    for (int j = g->succ_off[a]; j < g->succ_off[a + 1]; j++) {
-      int s = g->succ[j];
-      if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
-        c->stamp[s] = st;
-        c->queue[tail++] = s;
-      }
-    }
+    queue_succ(c, t, a, st, &tail);
     while (head < tail) {
       int n = c->queue[head++], in = g->node_acc[n];
       if (in >= 0 && rel[n]) {
@@ -758,13 +729,7 @@ int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
       }
       if (blocks(c, n, kind))
         continue;
-      for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
-        int s = g->succ[j];
-        if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
-          c->stamp[s] = st;
-          c->queue[tail++] = s;
-        }
-      }
+      queue_succ(c, t, n, st, &tail);
     }
   }
   if (grow((void **)&c->terms, &c->cap_terms, c->nterms, sizeof *c->terms)) {
