@@ -11,7 +11,8 @@ pkgs="build-essential autoconf automake pkg-config g++-12 gcc-12-plugin-dev
  g++-12-powerpc64le-linux-gnu g++-12-aarch64-linux-gnu g++-12-arm-linux-gnueabihf
  libc6-dev-ppc64el-cross libc6-dev-arm64-cross libc6-dev-armhf-cross
  qemu-user binutils-powerpc64le-linux-gnu binutils-aarch64-linux-gnu
- binutils-arm-linux-gnueabihf"
+ binutils-arm-linux-gnueabihf
+ gcc-12-source valgrind python3"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
