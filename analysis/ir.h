@@ -127,7 +127,7 @@ typedef enum wmm_fence {
    * instruction GCC emits on the model's architecture (DESIGN.md's table:
    * seq_cst -> the full fence; acq_rel/release -> lwsync on power, dmb ish
    * on armv7/armv8; acquire -> lwsync on power, dmb ishld on armv8; weaker
-   * than seq_cst -> nothing on sc/tso/pso/rmo... see analysis/check.h). */
+   * than seq_cst -> nothing on sc/tso/pso/rmo... see analysis/models/check.h). */
   WMM_FENCE_C_SEQ_CST,
   WMM_FENCE_C_ACQ_REL,
   WMM_FENCE_C_ACQUIRE,

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "bmc.h"
-#include "check.h"
+#include "models/check.h"
 #include "gen_programs.h"
 
 static double now(void)

@@ -26,8 +26,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "litmus.h"
-#include "placement.h"
+#include "litmus/litmus.h"
+#include "placement/placement.h"
 
 typedef struct synth_opts {
   long accesses;

@@ -3,7 +3,7 @@
  * executed symbolically (guarded events, SSA values as 64-bit bit-vectors);
  * the executions the model allows are encoded as partial orders over
  * integer clocks (seed 001) and handed to Z3.  Verdicts mean exactly what
- * wmm_check's mean (analysis/check.h: Allowed / Forbidden, loop unwinding,
+ * wmm_check's mean (analysis/models/check.h: Allowed / Forbidden, loop unwinding,
  * C11 mappings), and for power, armv7 and armv8 they decide what herd7's
  * ppc.cat, arm.cat and aarch64.cat decide (docs/bmc.md).
  *
@@ -19,7 +19,7 @@
 #ifndef WMMFENCE_BMC_H
 #define WMMFENCE_BMC_H
 
-#include "check.h"
+#include "models/check.h"
 #include "ir.h"
 #include "strbuf.h"
 

@@ -17,7 +17,7 @@
 #include <z3.h>
 
 #include "bmc.h"
-#include "exec.h"
+#include "models/exec.h"
 
 /* ------------------------------------------------------------ memory */
 

@@ -9,7 +9,7 @@
  * Every register value carries the reads it was computed from, each with
  * the path condition under which the dependency holds; this gives herd7's
  * addr, data and ctrl dependencies (and ctrl;[isync];po, addr;po) exactly
- * as the explicit checker computes them on each path (analysis/exec_trace.c
+ * as the explicit checker computes them on each path (analysis/models/exec_trace.c
  * is the reference for the semantics of each instruction).
  *
  * Example: P1 of MP+lwsync+addr (r1 = [y]; r3 = r1 ^ r1; r4 = [r3 + x])

@@ -19,7 +19,7 @@
 
 #include "gcc-compat.h"
 #include "options.h"
-#include "placement.h"
+#include "placement/placement.h"
 
 /* Where an IR instruction came from. */
 enum wmm_site_kind {

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "bmc.h"
-#include "check.h"
+#include "models/check.h"
 #include "commands.h"
 #include "litmus_driver.h"
 

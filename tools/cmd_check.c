@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "models/check.h"
 #include "commands.h"
 #include "litmus_driver.h"
 

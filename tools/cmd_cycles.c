@@ -11,8 +11,8 @@
 
 #include "commands.h"
 #include "fence_report.h"
-#include "litmus.h"
-#include "placement.h"
+#include "litmus/litmus.h"
+#include "placement/placement.h"
 
 static void usage(FILE *f)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "litmus.h"
+#include "litmus/litmus.h"
 
 static void usage(FILE *f)
 {

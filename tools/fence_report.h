@@ -9,7 +9,7 @@
 #ifndef WMMFENCE_TOOLS_FENCE_REPORT_H
 #define WMMFENCE_TOOLS_FENCE_REPORT_H
 
-#include "placement.h"
+#include "placement/placement.h"
 #include "strbuf.h"
 
 void wmm_fence_report_text(const wmm_program *p, const wmm_place_opts *o,

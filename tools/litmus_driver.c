@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "litmus.h"
+#include "litmus/litmus.h"
 
 void drv_print_error(const char *path, const wmm_error *e)
 {

@@ -19,9 +19,9 @@
 #include <unistd.h>
 
 #include "bmc.h"
-#include "check.h"
+#include "models/check.h"
 #include "gen_programs.h"
-#include "litmus.h"
+#include "litmus/litmus.h"
 
 static void usage(FILE *f)
 {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "litmus.h"
+#include "litmus/litmus.h"
 
 static int failures;
 

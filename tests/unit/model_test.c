@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "models/check.h"
 #include "ir.h"
 
 static int failures;

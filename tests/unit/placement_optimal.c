@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "litmus.h"
-#include "placement.h"
+#include "models/check.h"
+#include "litmus/litmus.h"
+#include "placement/placement.h"
 
 #define MAX_GAPS 12
 

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "litmus.h"
-#include "placement.h"
+#include "models/check.h"
+#include "litmus/litmus.h"
+#include "placement/placement.h"
 
 static int forbidden(const wmm_program *p, wmm_model m, wmm_error *e)
 {

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aeg.h"
-#include "check.h"
+#include "placement/aeg.h"
+#include "models/check.h"
 #include "ilp.h"
-#include "litmus.h"
-#include "placement.h"
-#include "requirement.h"
+#include "litmus/litmus.h"
+#include "placement/placement.h"
+#include "placement/requirement.h"
 
 static int failures;
 

@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "models/check.h"
 #include "ir.h"
-#include "litmus.h"
-#include "placement.h"
+#include "litmus/litmus.h"
+#include "placement/placement.h"
 
 #define MAXACC 16
 #define MAXT 8

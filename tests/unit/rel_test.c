@@ -1,4 +1,4 @@
-/* rel_test.c — the bit-matrix relation algebra (analysis/rel.h) against
+/* rel_test.c — the bit-matrix relation algebra (analysis/models/rel.h) against
  * naive boolean-matrix references on random relations of 1..64 events, plus
  * a few hand-made cases.  Prints one PASS:/FAIL: line per operation.
  *
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rel.h"
+#include "models/rel.h"
 
 #define N WMM_REL_MAX
 

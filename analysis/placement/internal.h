@@ -1,0 +1,102 @@
+/* internal.h — shared state of placement.c and pairs.c (not
+ * part of the API).
+ *
+ * A group is a po pair of event classes (A, B) of one thread: every
+ * concrete pair (a in A, b in B, b reachable from a).  Its status is what
+ * every one of those pairs has: the fence kinds on every path from an a to a
+ * b, and (for small groups) the dependencies every pair has.  A term is a
+ * group with a required fence kind: its prerows are the concrete pairs that
+ * must get a fence of that kind or stronger ("immediate" pairs: a path from
+ * a to b through no other event of A or B and no fence already strong
+ * enough), each with the positions that lie on every path from a to b.
+ * Ordering the immediate pairs orders every pair of the group.
+ *
+ * Example: place_term_get(ctx, place_group_get(ctx, t, A, B), WMM_FENCE_SYNC, 0)
+ */
+#ifndef WMMFENCE_PLACE_INTERNAL_H
+#define WMMFENCE_PLACE_INTERNAL_H
+
+#include <stdint.h>
+
+#include "aeg.h"
+#include "placement.h"
+
+typedef struct place_group {
+  int thread;            /* base virtual thread (instance 0) */
+  int a, b;              /* classes of that thread */
+  uint32_t fences;       /* bit f: kind f lies on every path from A to B */
+  unsigned deps;         /* WMM_DEP_* every concrete pair has */
+  int rep_a, rep_b;      /* one concrete pair (nodes), -1 if none */
+  /* The group is one pair whose code can stand for it in the cycle's
+   * program (requirement.h's slices): unit, first and last instruction,
+   * and the locations the instructions between them write. */
+  int slice, slice_unit, slice_from, slice_to;
+  int slice_wunknown;    /* writes through an unknown address */
+  uint64_t slice_wlocs[2];  /* bit l % 128: some write to location l */
+  int term[WMM_FENCE_COUNT]; /* per required kind: term, -1 not built */
+  int sterm[WMM_FENCE_COUNT];/* the same when the cycle used the slice */
+} place_group;
+
+typedef struct place_prerow {
+  int a, b;              /* nodes of the concrete pair */
+  wmm_fence kind;        /* required kind (or stronger) */
+  int *pos;              /* candidate positions (nodes), ascending */
+  int npos;
+  int sliced;            /* from a slice: its one position is right after a,
+                            where the requirement's program had the fence */
+  int row;               /* row in the cover problem, -1 before */
+  int delay;             /* index into the placement's delays, -1 before */
+} place_prerow;
+
+typedef struct place_term {
+  int *prerows;
+  int n;
+} place_term;
+
+typedef struct place_ctx {
+  const wmm_program *p;
+  const wmm_place_opts *o;
+  wmm_model m;
+  wmm_aeg *g;
+  wmm_fence kinds[WMM_FENCE_COUNT];
+  int nkinds;
+  place_group *groups;
+  int ngroups, cap_groups;
+  int *group_tab, group_tab_size;   /* hash: (thread, a, b) -> group + 1 */
+  place_term *terms;
+  int nterms, cap_terms;
+  place_prerow *prerows;
+  int nprerows, cap_prerows;
+  int *prerow_tab, prerow_tab_size; /* hash: (a, b, kind) -> prerow + 1 */
+  uint32_t *thread_fences;          /* per virtual thread: kinds present */
+  /* scratch over nodes */
+  int *stamp, stamp_gen;
+  int *queue;
+  wmm_error *err;
+} place_ctx;
+
+int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
+                   wmm_aeg *g, wmm_error *err);
+void place_ctx_free(place_ctx *c);
+
+/* The group of classes (a, b) of virtual thread t (any instance); returns
+ * its index or a negative wmm_status. */
+int place_group_get(place_ctx *c, int t, int a, int b);
+/* The term (group, kind): returns its index or a negative wmm_status.
+ * sliced: the requirement came from the group's slice, so the fence must go
+ * where that program had it (right after the first access). */
+int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced);
+
+/* The term of the per-pair fallback in thread t: every pair (a, b) of
+ * events with rel[node] set, a of access type ta, b of type tb, locations
+ * possibly different, must be ordered by kind or stronger.  From each a, a
+ * search records the first such b on each path (and stops there), stops at
+ * events of type ta on a's own location (they stand for a) and at fences
+ * covering kind.  Linear in the thread's size per a. */
+int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
+                        unsigned ta, unsigned tb, wmm_fence kind);
+
+/* Position weight: 1, or the frequency of the instruction at the node. */
+double place_weight(const place_ctx *c, int node);
+
+#endif

@@ -1,0 +1,742 @@
+/* pairs.c — from event classes to concrete pairs and positions
+ * (internal.h): the status of a group of po pairs (fences on every
+ * path, dependencies from register data flow), its immediate pairs for a
+ * required fence kind, and the positions on every path of a pair.
+ *
+ * Example: in PPC `lwz r1,0(r2); xor r3,r1,r1; lwzx r4,r3,r5` the pair of
+ * the two loads has an addr dependency; with no fence between them, the
+ * pair's positions are "before xor" and "before lwzx".
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "requirement.h"
+
+#define MAX_CHAIN 24        /* positions taken from each end of a pair */
+#define MAX_DEP_PAIRS 16    /* groups bigger than this get no dep credit */
+#define MAX_DEP_UNIT 4096   /* units bigger than this get no dep credit */
+
+static void *xcalloc(size_t n, size_t sz)
+{
+  return calloc(n ? n : 1, sz);
+}
+
+static int grow(void **arr, int *cap, int n, size_t sz)
+{
+  if (n < *cap)
+    return 0;
+  int ncap = *cap ? *cap * 2 : 64;
+  void *q = realloc(*arr, (size_t)ncap * sz);
+  if (!q)
+    return -1;
+  *arr = q;
+  *cap = ncap;
+  return 0;
+}
+
+static const wmm_instr *node_instr(const place_ctx *c, int node)
+{
+  int u = c->g->node_unit[node], i = wmm_aeg_node_index(c->g, node);
+  return i < c->p->threads[u].ncode ? &c->p->threads[u].code[i] : NULL;
+}
+
+double place_weight(const place_ctx *c, int node)
+{
+  if (!c->o->use_freq)
+    return 1.0;
+  int u = c->g->node_unit[node], i = wmm_aeg_node_index(c->g, node);
+  const wmm_thread *t = &c->p->threads[u];
+  double f = 1.0;
+  if (i < t->ncode)
+    f = t->code[i].freq;
+  else if (t->ncode > 0)
+    f = t->code[t->ncode - 1].freq;
+  return f > 1e-9 ? f : 1e-9;
+}
+
+int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
+                   wmm_aeg *g, wmm_error *err)
+{
+  memset(c, 0, sizeof *c);
+  c->p = p;
+  c->o = o;
+  c->m = o->model;
+  c->g = g;
+  c->err = err;
+  c->nkinds = wmm_place_kinds(o->model, p->arch, c->kinds);
+  c->thread_fences = xcalloc((size_t)g->nthreads, sizeof *c->thread_fences);
+  c->stamp = xcalloc((size_t)g->nnodes, sizeof *c->stamp);
+  c->queue = xcalloc((size_t)g->nnodes, sizeof *c->queue);
+  if (!c->thread_fences || !c->stamp || !c->queue)
+    return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+  for (int n = 0; n < g->nnodes; n++) {
+    const wmm_instr *in = node_instr(c, n);
+    if (!in || in->op != WMM_OP_FENCE || in->fence <= WMM_FENCE_NONE ||
+        in->fence >= WMM_FENCE_COUNT)
+      continue;
+    for (int t = 0; t < g->nthreads; t++)
+      if (wmm_aeg_in_thread(g, t, n))
+        c->thread_fences[t] |= 1u << in->fence;
+  }
+  return 0;
+}
+
+void place_ctx_free(place_ctx *c)
+{
+  free(c->groups);
+  free(c->group_tab);
+  for (int i = 0; i < c->nterms; i++)
+    free(c->terms[i].prerows);
+  free(c->terms);
+  for (int i = 0; i < c->nprerows; i++)
+    free(c->prerows[i].pos);
+  free(c->prerows);
+  free(c->prerow_tab);
+  free(c->thread_fences);
+  free(c->stamp);
+  free(c->queue);
+  memset(c, 0, sizeof *c);
+}
+
+/* Is node an event of class cls? */
+static int in_class(const wmm_aeg *g, int cls, int node)
+{
+  int a = g->node_acc[node];
+  if (a < 0)
+    return 0;
+  const wmm_aeg_acc *ac = &g->acc[a];
+  const wmm_aeg_class *cl = &g->cls[cls];
+  return ac->type == cl->type && (ac->loc == cl->loc || ac->loc < 0);
+}
+
+static int next_stamp(place_ctx *c)
+{
+  if (++c->stamp_gen == 0x7fffffff) {
+    memset(c->stamp, 0, (size_t)c->g->nnodes * sizeof *c->stamp);
+    c->stamp_gen = 1;
+  }
+  return c->stamp_gen;
+}
+
+/* Queue the successors of node inside thread t not yet stamped st. */
+static void queue_succ(place_ctx *c, int t, int node, int st, int *tail)
+{
+  const wmm_aeg *g = c->g;
+  for (int j = g->succ_off[node]; j < g->succ_off[node + 1]; j++) {
+    int s = g->succ[j];
+    if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
+      c->stamp[s] = st;
+      c->queue[(*tail)++] = s;
+    }
+  }
+}
+
+/* Does a fence at node block (cover) kind need? */
+static int blocks(const place_ctx *c, int node, wmm_fence need)
+{
+  const wmm_instr *in = node_instr(c, node);
+  return in && in->op == WMM_OP_FENCE && wmm_fence_covers(c->m, in->fence, need);
+}
+
+/* Is some event of class b reachable from an event of class a (thread t)
+ * on a path avoiding fences that cover `need`? */
+static int reach_avoiding(place_ctx *c, int t, int a, int b, wmm_fence need)
+{
+  const wmm_aeg *g = c->g;
+  int st = next_stamp(c), head = 0, tail = 0;
+  const wmm_aeg_class *ca = &g->cls[a];
+  for (int k = 0; k < ca->nacc; k++) {
+    int node = g->acc[ca->acc[k]].node;
+    queue_succ(c, t, node, st, &tail);
+  }
+  while (head < tail) {
+    int n = c->queue[head++];
+    if (in_class(g, b, n))
+      return 1;
+    if (blocks(c, n, need))
+      continue;
+    queue_succ(c, t, n, st, &tail);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------- dependencies */
+
+typedef struct depstate {
+  int seen;
+  int ctrl, ctrlisync, flagt;
+  uint64_t *taint;
+} depstate;
+
+static int opnd_tainted(const depstate *s, const wmm_operand *o, int nregs)
+{
+  return o->kind == WMM_OPND_REG && o->reg >= 0 && o->reg < nregs &&
+         ((s->taint[o->reg / 64] >> (o->reg % 64)) & 1);
+}
+
+static void set_taint(depstate *s, int r, int on, int nregs)
+{
+  if (r < 0 || r >= nregs)
+    return;
+  if (on)
+    s->taint[r / 64] |= 1ull << (r % 64);
+  else
+    s->taint[r / 64] &= ~(1ull << (r % 64));
+}
+
+/* Dependencies from access a (unit u, index ia) to every later access of
+ * its unit: deps_at[i] gets the WMM_DEP_* bits that hold on every path,
+ * reached[i] whether i is reachable.  Returns 0, 1 (too big), < 0 error. */
+static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
+                    unsigned char *reached)
+{
+  const wmm_thread *t = &p->threads[u];
+  int n = t->ncode, nr = t->nregs, words = (nr + 63) / 64;
+  if (n > MAX_DEP_UNIT)
+    return 1;
+  const wmm_instr *src = &t->code[ia];
+  if (!wmm_instr_reads(src) || src->dst < 0 || src->dst >= nr)
+    return 1;
+  if (words == 0)
+    words = 1;
+  depstate *st = xcalloc((size_t)n + 1, sizeof *st);
+  uint64_t *bits = xcalloc((size_t)(n + 1) * (size_t)words, sizeof *bits);
+  uint64_t *cur = xcalloc((size_t)words, sizeof *cur);
+  int *work = xcalloc((size_t)n + 1, sizeof *work);
+  unsigned char *queued = xcalloc((size_t)n + 1, 1);
+  if (!st || !bits || !cur || !work || !queued) {
+    free(st), free(bits), free(cur), free(work), free(queued);
+    return -WMM_ERR_NOMEM;
+  }
+  for (int i = 0; i <= n; i++)
+    st[i].taint = &bits[(size_t)i * words];
+  /* state after a: its destination register tainted */
+  int head = 0, tail = 0;
+  depstate out = {1, 0, 0, 0, cur};
+  memset(cur, 0, (size_t)words * sizeof *cur);
+  set_taint(&out, src->dst, 1, nr);
+  int from = ia;
+  for (int iter = 0;; iter++) {
+    /* propagate `out` (state after node `from`) to its successors */
+    const wmm_instr *fi = &t->code[from];
+    int succ[2], ns = 0;
+    if (fi->op == WMM_OP_JUMP) {
+      succ[ns++] = fi->target >= 0 && fi->target <= n ? fi->target : from + 1;
+    } else {
+      succ[ns++] = from + 1;
+      if (fi->op == WMM_OP_BRANCH && fi->target >= 0 && fi->target <= n &&
+          fi->target != from + 1)
+        succ[ns++] = fi->target;
+    }
+    for (int k = 0; k < ns; k++) {
+      depstate *d = &st[succ[k]];
+      int changed = 0;
+      if (!d->seen) {
+        d->seen = 1;
+        d->ctrl = out.ctrl, d->ctrlisync = out.ctrlisync, d->flagt = out.flagt;
+        memcpy(d->taint, out.taint, (size_t)words * sizeof *cur);
+        changed = 1;
+      } else {
+        if (d->ctrl && !out.ctrl) d->ctrl = 0, changed = 1;
+        if (d->ctrlisync && !out.ctrlisync) d->ctrlisync = 0, changed = 1;
+        if (d->flagt && !out.flagt) d->flagt = 0, changed = 1;
+        for (int w = 0; w < words; w++)
+          if (d->taint[w] & ~out.taint[w]) {
+            d->taint[w] &= out.taint[w];
+            changed = 1;
+          }
+      }
+      if (changed && !queued[succ[k]] && succ[k] < n) {
+        queued[succ[k]] = 1;
+        work[tail] = succ[k];
+        tail = (tail + 1) % (n + 1);
+      }
+    }
+    if (head == tail)
+      break;
+    from = work[head];
+    head = (head + 1) % (n + 1);
+    queued[from] = 0;
+    /* out = transfer(st[from]) */
+    depstate *s = &st[from];
+    out.ctrl = s->ctrl, out.ctrlisync = s->ctrlisync, out.flagt = s->flagt;
+    memcpy(cur, s->taint, (size_t)words * sizeof *cur);
+    const wmm_instr *in = &t->code[from];
+    if (from == ia) {        /* a again: a new instance, nothing carries */
+      memset(cur, 0, (size_t)words * sizeof *cur);
+      out.ctrl = out.ctrlisync = out.flagt = 0;
+      set_taint(&out, src->dst, 0, nr);
+    } else if (in->op == WMM_OP_MOV) {
+      set_taint(&out, in->dst, opnd_tainted(s, &in->a, nr), nr);
+    } else if (in->op == WMM_OP_ALU) {
+      set_taint(&out, in->dst,
+                opnd_tainted(s, &in->a, nr) || opnd_tainted(s, &in->b, nr), nr);
+    } else if (in->op == WMM_OP_LOAD || in->op == WMM_OP_LOAD_EX ||
+               in->op == WMM_OP_RMW || in->op == WMM_OP_STORE_EX) {
+      set_taint(&out, in->dst, 0, nr);
+    } else if (in->op == WMM_OP_CMP) {
+      out.flagt = opnd_tainted(s, &in->a, nr) || opnd_tainted(s, &in->b, nr);
+    } else if (in->op == WMM_OP_BRANCH) {
+      if (in->cond == WMM_COND_ZERO || in->cond == WMM_COND_NONZERO) {
+        if (opnd_tainted(s, &in->a, nr))
+          out.ctrl = 1;
+      } else if (in->cond != WMM_COND_ALWAYS && in->cond != WMM_COND_ANY &&
+                 s->flagt) {
+        out.ctrl = 1;
+      }
+    } else if (in->op == WMM_OP_FENCE &&
+               (in->fence == WMM_FENCE_ISYNC || in->fence == WMM_FENCE_ISB)) {
+      if (out.ctrl)
+        out.ctrlisync = 1;
+    }
+    (void)iter;
+  }
+  for (int i = 0; i < n; i++) {
+    reached[i] = st[i].seen;
+    deps_at[i] = 0;
+    if (!st[i].seen)
+      continue;
+    const wmm_instr *in = &t->code[i];
+    if (!wmm_instr_is_access(in))
+      continue;
+    unsigned d = 0;
+    if (opnd_tainted(&st[i], &in->addr.base, nr) ||
+        opnd_tainted(&st[i], &in->addr.index, nr))
+      d |= WMM_DEP_ADDR;
+    if (wmm_instr_writes(in) && opnd_tainted(&st[i], &in->a, nr))
+      d |= WMM_DEP_DATA;
+    if (st[i].ctrl)
+      d |= WMM_DEP_CTRL;
+    if (st[i].ctrlisync)
+      d |= WMM_DEP_CTRLISYNC;
+    /* a front end's asserted dependency on the previous load */
+    if (in->flags & (WMM_ACC_DEP_ADDR | WMM_ACC_DEP_DATA | WMM_ACC_DEP_CTRL)) {
+      int prev = -1;
+      for (int j = i - 1; j >= 0 && prev < 0; j--)
+        if (wmm_instr_reads(&t->code[j]))
+          prev = j;
+      if (prev == ia) {
+        if (in->flags & WMM_ACC_DEP_ADDR) d |= WMM_DEP_ADDR;
+        if (in->flags & WMM_ACC_DEP_DATA) d |= WMM_DEP_DATA;
+        if (in->flags & WMM_ACC_DEP_CTRL) d |= WMM_DEP_CTRL;
+      }
+    }
+    deps_at[i] = d;
+  }
+  free(st), free(bits), free(cur), free(work), free(queued);
+  return 0;
+}
+
+/* Dependencies every concrete pair of classes (a, b) has. */
+static int group_deps(place_ctx *c, int a, int b, unsigned *out)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_aeg_class *ca = &g->cls[a], *cb = &g->cls[b];
+  *out = 0;
+  if (!ca->reads || (long)ca->nacc * cb->nacc > MAX_DEP_PAIRS)
+    return 0;
+  unsigned all = ~0u;
+  int any = 0;
+  for (int i = 0; i < ca->nacc; i++) {
+    const wmm_aeg_acc *aa = &g->acc[ca->acc[i]];
+    const wmm_thread *t = &c->p->threads[aa->unit];
+    unsigned *deps = xcalloc((size_t)t->ncode, sizeof *deps);
+    unsigned char *reached = xcalloc((size_t)t->ncode, 1);
+    if (!deps || !reached) {
+      free(deps), free(reached);
+      return -WMM_ERR_NOMEM;
+    }
+    int rc = dep_flow(c->p, aa->unit, aa->index, deps, reached);
+    for (int j = 0; j < cb->nacc; j++) {
+      const wmm_aeg_acc *bb = &g->acc[cb->acc[j]];
+      if (rc != 0 || bb->unit != aa->unit) {
+        all = 0;      /* other unit, or not analysed: no credit */
+        any = 1;
+        continue;
+      }
+      if (!reached[bb->index])
+        continue;
+      any = 1;
+      all &= deps[bb->index];
+    }
+    free(deps), free(reached);
+    if (rc < 0)
+      return rc;
+  }
+  *out = any ? all : 0;
+  return 0;
+}
+
+/* First concrete pair of the group found by a search from each a. */
+static void group_rep(place_ctx *c, int t, int a, int b, int *ra, int *rb)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_aeg_class *ca = &g->cls[a];
+  *ra = *rb = -1;
+  for (int k = 0; k < ca->nacc; k++) {
+    int src = g->acc[ca->acc[k]].node, st = next_stamp(c), head = 0, tail = 0;
+    queue_succ(c, t, src, st, &tail);
+    while (head < tail) {
+      int n = c->queue[head++];
+      if (in_class(g, b, n)) {
+        *ra = src;
+        *rb = n;
+        return;
+      }
+      queue_succ(c, t, n, st, &tail);
+    }
+  }
+}
+
+/* Does instruction in read register r? */
+static int reads_reg(const wmm_instr *in, int r)
+{
+  const wmm_operand *ops[4] = {&in->a, &in->b, &in->addr.base, &in->addr.index};
+  int n = in->op == WMM_OP_FENCE || in->op == WMM_OP_NOP ||
+          in->op == WMM_OP_JUMP ? 0 : 4;
+  if (in->op == WMM_OP_BRANCH && in->cond != WMM_COND_ZERO &&
+      in->cond != WMM_COND_NONZERO)
+    n = 0;
+  for (int k = 0; k < n; k++)
+    if (ops[k]->kind == WMM_OPND_REG && ops[k]->reg == r)
+      return 1;
+  return 0;
+}
+
+static int writes_reg(const wmm_instr *in, int r)
+{
+  return in->dst == r && in->op != WMM_OP_STORE && in->op != WMM_OP_FENCE &&
+         in->op != WMM_OP_CMP && in->op != WMM_OP_BRANCH &&
+         in->op != WMM_OP_JUMP && in->op != WMM_OP_NOP && in->op != WMM_OP_CALL;
+}
+
+/* Can the group's code stand for it in a cycle's program?  One concrete
+ * pair (a, b) in one thread's own unit, a before b, at most 32
+ * instructions, only forward branches inside, no calls and no exclusive
+ * accesses, no loop anywhere in the unit, and every register the code
+ * between reads keeps its initial value until a (no instruction before a
+ * writes it).  The second access's address and stored value are rebuilt,
+ * so its registers do not count. */
+static void group_slice(place_ctx *c, place_group *q)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_aeg_class *ca = &g->cls[q->a], *cb = &g->cls[q->b];
+  q->slice = 0;
+  if (ca->nacc != 1 || cb->nacc != 1)
+    return;
+  const wmm_aeg_acc *a = &g->acc[ca->acc[0]], *b = &g->acc[cb->acc[0]];
+  const wmm_thread *t = &c->p->threads[a->unit];
+  if (a->unit != b->unit || !t->entry || a->index >= b->index ||
+      b->index - a->index > 32)
+    return;
+  for (int i = 0; i < t->ncode; i++) {
+    const wmm_instr *in = &t->code[i];
+    if ((in->op == WMM_OP_BRANCH || in->op == WMM_OP_JUMP) && in->target <= i)
+      return;   /* a loop: values at a are not the initial ones */
+  }
+  for (int i = a->index; i <= b->index; i++) {
+    const wmm_instr *in = &t->code[i];
+    if (in->op == WMM_OP_CALL || in->op == WMM_OP_LOAD_EX ||
+        in->op == WMM_OP_STORE_EX)
+      return;
+    if (i < b->index && (in->op == WMM_OP_BRANCH || in->op == WMM_OP_JUMP) &&
+        (in->target <= i || in->target > b->index))
+      return;
+    if (i > a->index && i < b->index) {
+      for (int r = 0; r < t->nregs; r++) {
+        if (!reads_reg(in, r))
+          continue;
+        for (int j = 0; j < a->index; j++)
+          if (writes_reg(&t->code[j], r))
+            return;
+      }
+      if (wmm_instr_writes(in)) {
+        int l = g->node_loc[g->unit_base[a->unit] + i];
+        if (l == -1)
+          q->slice_wunknown = 1;
+        else if (l >= 0)
+          q->slice_wlocs[(l % 128) / 64] |= 1ull << (l % 64);
+      }
+    }
+  }
+  /* b's stored value: from outside (rewritten) or a constant computed
+   * between a and b, so that the cycle's condition can pin it */
+  wmm_val v;
+  if (wmm_req_slice_value(c->p, a->unit, a->index, b->index, &v) == 2)
+    return;
+  q->slice = 1;
+  q->slice_unit = a->unit;
+  q->slice_from = a->index;
+  q->slice_to = b->index;
+}
+
+static unsigned long mix3(long x, long y, long z)
+{
+  unsigned long h = (unsigned long)x * 0x9E3779B97F4A7C15ul;
+  h ^= (unsigned long)y * 0xC2B2AE3D27D4EB4Ful + (h >> 31);
+  h ^= (unsigned long)z * 0x165667B19E3779F9ul + (h >> 29);
+  return h ^ (h >> 32);
+}
+
+int place_group_get(place_ctx *c, int t, int a, int b)
+{
+  const wmm_aeg *g = c->g;
+  int base = t - g->threads[t].instance;
+  int ba = g->threads[base].cls[g->cls[a].local];
+  int bb = g->threads[base].cls[g->cls[b].local];
+  if (c->group_tab_size) {
+    unsigned long i = mix3(base, ba, bb) & (unsigned long)(c->group_tab_size - 1);
+    while (c->group_tab[i]) {
+      const place_group *q = &c->groups[c->group_tab[i] - 1];
+      if (q->thread == base && q->a == ba && q->b == bb)
+        return c->group_tab[i] - 1;
+      i = (i + 1) & (unsigned long)(c->group_tab_size - 1);
+    }
+  }
+  if (grow((void **)&c->groups, &c->cap_groups, c->ngroups, sizeof *c->groups))
+    return -WMM_ERR_NOMEM;
+  place_group *q = &c->groups[c->ngroups];
+  memset(q, 0, sizeof *q);
+  q->thread = base;
+  q->a = ba;
+  q->b = bb;
+  for (int k = 0; k < WMM_FENCE_COUNT; k++)
+    q->term[k] = q->sterm[k] = -1;
+  for (int f = 1; f < WMM_FENCE_COUNT; f++)
+    if (((c->thread_fences[base] >> f) & 1u) &&
+        !reach_avoiding(c, base, ba, bb, (wmm_fence)f))
+      q->fences |= 1u << f;
+  int rc = group_deps(c, ba, bb, &q->deps);
+  if (rc < 0)
+    return rc;
+  group_rep(c, base, ba, bb, &q->rep_a, &q->rep_b);
+  group_slice(c, q);
+  /* index it */
+  if ((c->ngroups + 1) * 2 > c->group_tab_size) {
+    int nsize = c->group_tab_size ? c->group_tab_size * 2 : 256;
+    int *nt = xcalloc((size_t)nsize, sizeof *nt);
+    if (!nt)
+      return -WMM_ERR_NOMEM;
+    for (int k = 0; k <= c->ngroups; k++) {
+      const place_group *r = &c->groups[k];
+      unsigned long i = mix3(r->thread, r->a, r->b) & (unsigned long)(nsize - 1);
+      while (nt[i])
+        i = (i + 1) & (unsigned long)(nsize - 1);
+      nt[i] = k + 1;
+    }
+    free(c->group_tab);
+    c->group_tab = nt;
+    c->group_tab_size = nsize;
+  } else {
+    unsigned long i = mix3(base, ba, bb) & (unsigned long)(c->group_tab_size - 1);
+    while (c->group_tab[i])
+      i = (i + 1) & (unsigned long)(c->group_tab_size - 1);
+    c->group_tab[i] = c->ngroups + 1;
+  }
+  return c->ngroups++;
+}
+
+/* ------------------------------------------------------------- terms */
+
+static int cmp_int(const void *x, const void *y)
+{
+  int a = *(const int *)x, b = *(const int *)y;
+  return (a > b) - (a < b);
+}
+
+/* Positions on every path from a to b (thread t): the single-successor
+ * chain after a and the single-predecessor chain before b. */
+static int chain_positions(place_ctx *c, int t, int a, int b, int **out, int *nout)
+{
+  const wmm_aeg *g = c->g;
+  int buf[2 * MAX_CHAIN + 2], n = 0, s[2];
+  int cur = a;
+  for (int k = 0; k < MAX_CHAIN; k++) {
+    if (wmm_aeg_succs(g, t, cur, s, 2) != 1 || s[0] == b || s[0] == a)
+      break;
+    int dup = 0;
+    for (int j = 0; j < n; j++)
+      dup |= buf[j] == s[0];
+    if (dup)
+      break;
+    buf[n++] = s[0];
+    cur = s[0];
+  }
+  buf[n++] = b;
+  cur = b;
+  for (int k = 0; k < MAX_CHAIN; k++) {
+    if (wmm_aeg_preds(g, t, cur, s, 2) != 1 || s[0] == a)
+      break;
+    int dup = 0;
+    for (int j = 0; j < n; j++)
+      dup |= buf[j] == s[0];
+    if (dup)
+      break;
+    buf[n++] = s[0];
+    cur = s[0];
+  }
+  qsort(buf, (size_t)n, sizeof *buf, cmp_int);
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (m == 0 || buf[m - 1] != buf[i])
+      buf[m++] = buf[i];
+  *out = malloc((size_t)m * sizeof **out);
+  if (!*out)
+    return -WMM_ERR_NOMEM;
+  memcpy(*out, buf, (size_t)m * sizeof *buf);
+  *nout = m;
+  return 0;
+}
+
+/* The prerow of pair (a, b) needing kind k: existing or new. */
+static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k, int sliced)
+{
+  long key = (long)k | (long)sliced << 8;
+  if (c->prerow_tab_size) {
+    unsigned long i = mix3(a, b, key) & (unsigned long)(c->prerow_tab_size - 1);
+    while (c->prerow_tab[i]) {
+      const place_prerow *q = &c->prerows[c->prerow_tab[i] - 1];
+      if (q->a == a && q->b == b && q->kind == k && q->sliced == sliced)
+        return c->prerow_tab[i] - 1;
+      i = (i + 1) & (unsigned long)(c->prerow_tab_size - 1);
+    }
+  }
+  if (grow((void **)&c->prerows, &c->cap_prerows, c->nprerows, sizeof *c->prerows))
+    return -WMM_ERR_NOMEM;
+  place_prerow *q = &c->prerows[c->nprerows];
+  memset(q, 0, sizeof *q);
+  q->a = a;
+  q->b = b;
+  q->kind = k;
+  q->sliced = sliced;
+  q->row = -1;
+  q->delay = -1;
+  int rc = 0;
+  if (sliced) {
+    q->pos = malloc(sizeof *q->pos);
+    if (!q->pos)
+      return -WMM_ERR_NOMEM;
+    q->pos[0] = a + 1;   /* before the instruction after a, same unit */
+    q->npos = 1;
+  } else {
+    rc = chain_positions(c, t, a, b, &q->pos, &q->npos);
+  }
+  if (rc < 0)
+    return rc;
+  if ((c->nprerows + 1) * 2 > c->prerow_tab_size) {
+    int nsize = c->prerow_tab_size ? c->prerow_tab_size * 2 : 256;
+    int *nt = xcalloc((size_t)nsize, sizeof *nt);
+    if (!nt)
+      return -WMM_ERR_NOMEM;
+    for (int j = 0; j <= c->nprerows; j++) {
+      const place_prerow *r = &c->prerows[j];
+      unsigned long i = mix3(r->a, r->b, (long)r->kind | (long)r->sliced << 8) &
+                        (unsigned long)(nsize - 1);
+      while (nt[i])
+        i = (i + 1) & (unsigned long)(nsize - 1);
+      nt[i] = j + 1;
+    }
+    free(c->prerow_tab);
+    c->prerow_tab = nt;
+    c->prerow_tab_size = nsize;
+  } else {
+    unsigned long i = mix3(a, b, key) & (unsigned long)(c->prerow_tab_size - 1);
+    while (c->prerow_tab[i])
+      i = (i + 1) & (unsigned long)(c->prerow_tab_size - 1);
+    c->prerow_tab[i] = c->nprerows + 1;
+  }
+  return c->nprerows++;
+}
+
+int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced)
+{
+  int *slot = sliced ? &c->groups[group].sterm[kind] : &c->groups[group].term[kind];
+  if (*slot >= 0)
+    return *slot;
+  const wmm_aeg *g = c->g;
+  int t = c->groups[group].thread, a = c->groups[group].a, b = c->groups[group].b;
+  int *rows = NULL, nrows = 0, cap = 0;
+  if (sliced) {
+    /* the group's one pair; the slice's own fences were in the program */
+    const place_group *q = &c->groups[group];
+    int r = prerow_get(c, t, q->rep_a, q->rep_b, kind, 1);
+    if (r < 0)
+      return r;
+    rows = malloc(sizeof *rows);
+    if (!rows)
+      return -WMM_ERR_NOMEM;
+    rows[nrows++] = r;
+    goto done;
+  }
+  const wmm_aeg_class *ca = &g->cls[a];
+  for (int k = 0; k < ca->nacc; k++) {
+    int src = g->acc[ca->acc[k]].node, st = next_stamp(c), head = 0, tail = 0;
+    queue_succ(c, t, src, st, &tail);
+    while (head < tail) {
+      int n = c->queue[head++];
+      if (in_class(g, b, n)) {
+        int r = prerow_get(c, t, src, n, kind, 0);
+        if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {
+          free(rows);
+          return r < 0 ? r : -WMM_ERR_NOMEM;
+        }
+        rows[nrows++] = r;
+        continue;
+      }
+      if (in_class(g, a, n) || blocks(c, n, kind))
+        continue;
+      queue_succ(c, t, n, st, &tail);
+    }
+  }
+done:
+  if (grow((void **)&c->terms, &c->cap_terms, c->nterms, sizeof *c->terms)) {
+    free(rows);
+    return -WMM_ERR_NOMEM;
+  }
+  c->terms[c->nterms].prerows = rows;
+  c->terms[c->nterms].n = nrows;
+  *slot = c->nterms;
+  return c->nterms++;
+}
+
+int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
+                        unsigned ta, unsigned tb, wmm_fence kind)
+{
+  const wmm_aeg *g = c->g;
+  int *rows = NULL, nrows = 0, cap = 0;
+  for (int a = 0; a < g->nnodes; a++) {
+    int ia = g->node_acc[a];
+    if (ia < 0 || !rel[a] || g->acc[ia].type != ta || !wmm_aeg_in_thread(g, t, a))
+      continue;
+    int la = g->acc[ia].loc, st = next_stamp(c), head = 0, tail = 0;
+    queue_succ(c, t, a, st, &tail);
+    while (head < tail) {
+      int n = c->queue[head++], in = g->node_acc[n];
+      if (in >= 0 && rel[n]) {
+        int ln = g->acc[in].loc;
+        if (g->acc[in].type == tb && (la < 0 || ln < 0 || ln != la)) {
+          int r = prerow_get(c, t, a, n, kind, 0);
+          if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {
+            free(rows);
+            return r < 0 ? r : -WMM_ERR_NOMEM;
+          }
+          rows[nrows++] = r;
+          continue;
+        }
+        if (g->acc[in].type == ta && la >= 0 && ln == la)
+          continue;
+      }
+      if (blocks(c, n, kind))
+        continue;
+      queue_succ(c, t, n, st, &tail);
+    }
+  }
+  if (grow((void **)&c->terms, &c->cap_terms, c->nterms, sizeof *c->terms)) {
+    free(rows);
+    return -WMM_ERR_NOMEM;
+  }
+  c->terms[c->nterms].prerows = rows;
+  c->terms[c->nterms].n = nrows;
+  return c->nterms++;
+}

@@ -1,0 +1,978 @@
+/* placement.c — wmm_place (placement.h): event graph -> critical cycles ->
+ * each cycle's requirement (computed with the model) -> a weighted cover
+ * problem over (position, fence kind) -> GLPK (or the greedy cover) -> the
+ * fences, the delays each orders, and a witness cycle per delay.
+ *
+ * Cover problem: a var per (position, kind) with cost(kind) x weight; a row
+ * per concrete pair that needs a kind k (OR of the vars at its positions
+ * whose kind covers k); an alternative per minimal assignment of a cycle
+ * (AND of the rows of its slots); a need per cycle (OR of its alternatives).
+ * Positions that lie in exactly the same rows are merged first (the
+ * cheapest, then the earliest, stands for them), which keeps the problem
+ * small without changing its optimum.
+ *
+ * Example: see placement.h.
+ */
+#include "placement.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aeg.h"
+#include "models/check.h"
+#include "cycles.h"
+#include "ilp.h"
+#include "litmus/litmus.h"
+#include "internal.h"
+#include "requirement.h"
+
+wmm_place_opts wmm_place_opts_default(wmm_model m)
+{
+  wmm_place_opts o;
+  memset(&o, 0, sizeof o);
+  o.model = m;
+  o.time_limit = 60;
+  return o;
+}
+
+void wmm_placement_free(wmm_placement *pl)
+{
+  if (!pl)
+    return;
+  for (int i = 0; i < pl->nfences; i++)
+    free(pl->fences[i].delays);
+  free(pl->fences);
+  free(pl->delays);
+  for (int i = 0; i < pl->ncycles; i++) {
+    free(pl->cycles[i].ev);
+    free(pl->cycles[i].shape);
+    free(pl->cycles[i].need);
+    free(pl->cycles[i].program);
+  }
+  free(pl->cycles);
+  memset(pl, 0, sizeof *pl);
+}
+
+int wmm_placement_apply(wmm_program *p, const wmm_placement *pl)
+{
+  for (int i = pl->nfences - 1; i >= 0; i--) {
+    const wmm_placed_fence *f = &pl->fences[i];
+    int rc = wmm_thread_insert_fence(p, f->thread, f->index, f->kind);
+    if (rc < 0)
+      return rc;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static void *xcalloc(size_t n, size_t sz)
+{
+  return calloc(n ? n : 1, sz);
+}
+
+static int grow(void **arr, int *cap, int n, size_t sz)
+{
+  if (n < *cap)
+    return 0;
+  int ncap = *cap ? *cap * 2 : 64;
+  void *q = realloc(*arr, (size_t)ncap * sz);
+  if (!q)
+    return -1;
+  *arr = q;
+  *cap = ncap;
+  return 0;
+}
+
+static char *dupstr(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d)
+    memcpy(d, s, n);
+  return d;
+}
+
+/* A need under construction: alternatives as lists of terms. */
+typedef struct pneed {
+  int cycle;               /* witness cycle (placement index) or -1 */
+  int alt_off, nalt;       /* into alt_term_off */
+} pneed;
+
+typedef struct builder {
+  place_ctx ctx;
+  wmm_req_engine *eng;
+  pneed *needs;
+  int nneeds, cap_needs;
+  int *alt_off;            /* per alternative: offset into terms */
+  int nalt_off, cap_alt_off;
+  int *terms;
+  int nterms, cap_terms;
+  int unfixable;
+  wmm_placement *out;
+  int cap_cycles;
+} builder;
+
+static int add_term(builder *b, int term)
+{
+  if (grow((void **)&b->terms, &b->cap_terms, b->nterms, sizeof *b->terms))
+    return -1;
+  b->terms[b->nterms++] = term;
+  return 0;
+}
+
+static int begin_alt(builder *b)
+{
+  if (grow((void **)&b->alt_off, &b->cap_alt_off, b->nalt_off + 1,
+           sizeof *b->alt_off))
+    return -1;
+  b->alt_off[b->nalt_off++] = b->nterms;
+  return 0;
+}
+
+/* Shape access of class c. */
+static wmm_req_acc class_acc(const wmm_aeg *g, int c)
+{
+  wmm_req_acc a;
+  a.op = (wmm_opkind)(g->cls[c].type & 0xff);
+  a.flags = g->cls[c].type >> 8;
+  a.loc = g->cls[c].loc;
+  return a;
+}
+
+static int is_write_flag(const wmm_aeg_class *c)
+{
+  return c->reads && c->writes ? 2 : c->writes ? 1 : 0;
+}
+
+/* Text of the alternatives of r: "{lwsync, sync} | {sync, lwsync}". */
+static char *need_text(const wmm_req *r)
+{
+  wmm_strbuf b = WMM_STRBUF_INIT;
+  for (int a = 0; a < r->nalt; a++) {
+    wmm_strbuf_puts(&b, a ? " | {" : "{");
+    for (int s = 0; s < r->nslots; s++) {
+      wmm_fence f = r->alt[a * r->nslots + s];
+      wmm_strbuf_printf(&b, "%s%s", s ? ", " : "",
+                        f == WMM_FENCE_NONE ? "-" : wmm_fence_name(f));
+    }
+    wmm_strbuf_puts(&b, "}");
+  }
+  if (!r->nalt)
+    wmm_strbuf_puts(&b, "{}");
+  char *s = b.failed ? NULL : dupstr(wmm_strbuf_str(&b));
+  wmm_strbuf_free(&b);
+  return s;
+}
+
+/* Record class cycle cy as a witness cycle of the placement. */
+static int add_cycle(builder *b, const wmm_cycles *cy, int ci,
+                     const wmm_req_shape *shape, const wmm_req *r,
+                     const int *seg_group)
+{
+  const wmm_aeg *g = b->ctx.g;
+  wmm_placement *out = b->out;
+  if (grow((void **)&out->cycles, &b->cap_cycles, out->ncycles, sizeof *out->cycles))
+    return -1;
+  wmm_cycle *c = &out->cycles[out->ncycles];
+  memset(c, 0, sizeof *c);
+  const wmm_ccycle *cc = &cy->cyc[ci];
+  c->ev = xcalloc((size_t)cc->n * 2, sizeof *c->ev);
+  if (!c->ev)
+    return -1;
+  for (int k = 0; k < cc->n; k++) {
+    const wmm_cseg *sg = &cy->seg[cc->off + k];
+    int nodes[2];
+    if (sg->a == sg->b) {
+      nodes[0] = g->acc[g->cls[sg->a].acc[0]].node;
+    } else {
+      const place_group *q = &b->ctx.groups[seg_group[k]];
+      nodes[0] = q->rep_a >= 0 ? q->rep_a : g->acc[g->cls[sg->a].acc[0]].node;
+      nodes[1] = q->rep_b >= 0 ? q->rep_b : g->acc[g->cls[sg->b].acc[0]].node;
+    }
+    for (int j = 0; j < (sg->a == sg->b ? 1 : 2); j++) {
+      int cls = j ? sg->b : sg->a;
+      wmm_cycle_event *e = &c->ev[c->nev++];
+      e->thread = g->node_unit[nodes[j]];
+      e->index = wmm_aeg_node_index(g, nodes[j]);
+      e->loc = g->cls[cls].loc;
+      e->is_write = is_write_flag(&g->cls[cls]);
+    }
+  }
+  wmm_strbuf sb = WMM_STRBUF_INIT;
+  wmm_req_shape_format(shape, &sb);
+  c->shape = sb.failed ? NULL : dupstr(wmm_strbuf_str(&sb));
+  wmm_strbuf_free(&sb);
+  c->need = need_text(r);
+  if (!c->shape || !c->need)
+    return -1;
+  if (b->ctx.o->keep_programs) {
+    wmm_program *cp = wmm_req_program(shape, b->ctx.p->arch, NULL);
+    wmm_strbuf pb = WMM_STRBUF_INIT;
+    if (cp)
+      wmm_litmus_dump(cp, WMM_DUMP_NO_POS, &pb);
+    c->program = cp && !pb.failed ? dupstr(wmm_strbuf_str(&pb)) : NULL;
+    wmm_strbuf_free(&pb);
+    wmm_program_free(cp);
+    if (!c->program)
+      return -1;
+  }
+  out->ncycles++;
+  return 0;
+}
+
+/* Add the alternatives of requirement r to need n: over the slots' groups
+ * (slot_sliced[s]: the slot's program was its slice; NULL: none was). */
+static int add_alts(builder *b, pneed *n, const wmm_req *r, const int *slot_group,
+                    const int *slot_sliced)
+{
+  for (int a = 0; a < r->nalt; a++) {
+    if (begin_alt(b))
+      return -WMM_ERR_NOMEM;
+    for (int s = 0; s < r->nslots; s++) {
+      wmm_fence k = r->alt[a * r->nslots + s];
+      if (k == WMM_FENCE_NONE)
+        continue;
+      int t = place_term_get(&b->ctx, slot_group[s], k,
+                             slot_sliced ? slot_sliced[s] : 0);
+      if (t < 0)
+        return t;
+      if (add_term(b, t))
+        return -WMM_ERR_NOMEM;
+    }
+    n->nalt++;
+  }
+  return 0;
+}
+
+/* Add a need: the alternatives of r, and of r2 when given (the same cycle
+ * with every slot's program abstract, whose fences may go anywhere on the
+ * pair's paths, where a slice's must go right after its first access). */
+static int add_need(builder *b, const wmm_req *r, const int *slot_group,
+                    const int *slot_sliced, const wmm_req *r2, int cycle)
+{
+  if (grow((void **)&b->needs, &b->cap_needs, b->nneeds, sizeof *b->needs))
+    return -WMM_ERR_NOMEM;
+  pneed *n = &b->needs[b->nneeds];
+  n->cycle = cycle;
+  n->alt_off = b->nalt_off;
+  n->nalt = 0;
+  int rc = add_alts(b, n, r, slot_group, slot_sliced);
+  if (rc == 0 && r2)
+    rc = add_alts(b, n, r2, slot_group, NULL);
+  if (rc < 0)
+    return rc;
+  b->nneeds++;
+  return 0;
+}
+
+/* The strongest kind placement may insert (it covers every other). */
+static wmm_fence top_kind(const place_ctx *c)
+{
+  wmm_fence top = c->nkinds ? c->kinds[c->nkinds - 1] : WMM_FENCE_NONE;
+  for (int i = 0; i < c->nkinds; i++) {
+    int all = 1;
+    for (int j = 0; j < c->nkinds; j++)
+      all &= wmm_fence_covers(c->m, c->kinds[i], c->kinds[j]);
+    if (all)
+      top = c->kinds[i];
+  }
+  return top;
+}
+
+/* ------------------------------------------------------- cycles -> needs */
+
+static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
+{
+  const wmm_aeg *g = b->ctx.g;
+  wmm_req_seg *segs = NULL;
+  int *seg_group = NULL, *slot_group = NULL, *slot_sliced = NULL, cap = 0;
+  int rc = 0;
+  for (int ci = 0; ci < cy->ncyc && rc == 0; ci++) {
+    const wmm_ccycle *cc = &cy->cyc[ci];
+    if (cc->n > cap) {
+      cap = cc->n;
+      free(segs), free(seg_group), free(slot_group), free(slot_sliced);
+      segs = xcalloc((size_t)cap, sizeof *segs);
+      seg_group = xcalloc((size_t)cap, sizeof *seg_group);
+      slot_group = xcalloc((size_t)cap, sizeof *slot_group);
+      slot_sliced = xcalloc((size_t)cap, sizeof *slot_sliced);
+      if (!segs || !seg_group || !slot_group || !slot_sliced) {
+        rc = -WMM_ERR_NOMEM;
+        break;
+      }
+    }
+    for (int k = 0; k < cc->n && rc == 0; k++) {
+      const wmm_cseg *sg = &cy->seg[cc->off + k];
+      wmm_req_seg *rs = &segs[k];
+      memset(rs, 0, sizeof *rs);
+      rs->acc[0] = class_acc(g, sg->a);
+      seg_group[k] = -1;
+      if (sg->a == sg->b) {
+        rs->nacc = 1;
+        continue;
+      }
+      rs->nacc = 2;
+      rs->acc[1] = class_acc(g, sg->b);
+      int q = place_group_get(&b->ctx, sg->thread, sg->a, sg->b);
+      if (q < 0) {
+        rc = q;
+        break;
+      }
+      seg_group[k] = q;
+      rs->deps = b->ctx.groups[q].deps;
+      rs->fences = b->ctx.groups[q].fences;
+    }
+    if (rc)
+      break;
+    /* slices: a pair's own code, unless what lies between writes to a
+     * location of the cycle (its final value could no longer pin co) */
+    for (int k = 0; k < cc->n && !b->ctx.o->no_slices; k++) {
+      if (seg_group[k] < 0)
+        continue;
+      const place_group *q = &b->ctx.groups[seg_group[k]];
+      int clash = !q->slice || q->slice_wunknown;
+      for (int j = 0; j < cc->n && !clash; j++)
+        for (int m = 0; m < segs[j].nacc; m++) {
+          int l = segs[j].acc[m].loc;
+          clash |= (int)((q->slice_wlocs[(l % 128) / 64] >> (l % 64)) & 1);
+        }
+      if (clash)
+        continue;
+      segs[k].prog = b->ctx.p;
+      segs[k].unit = q->slice_unit;
+      segs[k].from = q->slice_from;
+      segs[k].to = q->slice_to;
+    }
+    wmm_req_shape shape = {segs, cc->n};
+    wmm_req r;
+    rc = wmm_req_compute(b->eng, &shape, &r, err);
+    if (rc < 0)
+      break;
+    if (r.status == WMM_REQ_FORBIDDEN) {
+      wmm_req_free(&r);
+      continue;
+    }
+    if (r.status == WMM_REQ_UNFIXABLE) {
+      /* best effort: the strongest fence in every slot, and say so */
+      b->unfixable++;
+      free(r.alt);
+      r.nalt = 1;
+      r.alt = malloc((size_t)(r.nslots ? r.nslots : 1) * sizeof *r.alt);
+      if (!r.alt) {
+        wmm_req_free(&r);
+        rc = -WMM_ERR_NOMEM;
+        break;
+      }
+      for (int k = 0; k < r.nslots; k++)
+        r.alt[k] = top_kind(&b->ctx);
+    }
+    for (int s = 0; s < r.nslots; s++) {
+      slot_group[s] = seg_group[r.slot_seg[s]];
+      slot_sliced[s] = segs[r.slot_seg[s]].prog != NULL;
+    }
+    b->out->nclass_cycles++;
+    if (add_cycle(b, cy, ci, &shape, &r, seg_group)) {
+      wmm_req_free(&r);
+      rc = -WMM_ERR_NOMEM;
+      break;
+    }
+    /* with a slice, also the abstract requirement (free positions) */
+    wmm_req r2;
+    int have2 = 0, sliced = 0;
+    memset(&r2, 0, sizeof r2);
+    for (int k = 0; k < cc->n; k++)
+      sliced |= segs[k].prog != NULL;
+    if (sliced && r.status == WMM_REQ_NEEDS) {
+      for (int k = 0; k < cc->n; k++)
+        segs[k].prog = NULL;
+      rc = wmm_req_compute(b->eng, &shape, &r2, err);
+      if (rc < 0) {
+        wmm_req_free(&r);
+        break;
+      }
+      have2 = r2.status == WMM_REQ_NEEDS;
+    }
+    rc = add_need(b, &r, slot_group, slot_sliced, have2 ? &r2 : NULL,
+                  b->out->ncycles - 1);
+    wmm_req_free(&r);
+    wmm_req_free(&r2);
+  }
+  free(segs), free(seg_group), free(slot_group), free(slot_sliced);
+  if (rc == -WMM_ERR_NOMEM)
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+  return rc;
+}
+
+/* Is the model multi-copy atomic, so that a cycle is forbidden as soon as
+ * each of its pairs is kept in order on its own?  (tso, pso, rmo: a single
+ * global order; armv8: other-multi-copy-atomic, ob is acyclic.) */
+static int pair_local(wmm_model m)
+{
+  return m == WMM_MODEL_TSO || m == WMM_MODEL_PSO || m == WMM_MODEL_RMO ||
+         m == WMM_MODEL_ARMV8;
+}
+
+/* Needs of the pairs of overflowed SCCs: a fence strong enough on any
+ * cycle, per thread and pair of access types (not per pair of classes, so
+ * that a thread whose unknown addresses touch every location stays linear).
+ * Multi-copy-atomic models: the minimal kinds that keep the pair in order
+ * against a fully fenced partner (a two-thread probe, checked with the
+ * model); the others: the strongest kind. */
+static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
+{
+  const wmm_aeg *g = b->ctx.g;
+  wmm_model m = b->ctx.m;
+  if (m == WMM_MODEL_SC || b->ctx.nkinds == 0 || cy->nfallback == 0)
+    return 0;
+  b->out->nfallback = cy->nfallback;
+  wmm_fence top = top_kind(&b->ctx);
+  unsigned char *rel = xcalloc((size_t)g->nnodes, 1);
+  unsigned *tp = xcalloc((size_t)cy->nfallback * 2, sizeof *tp);
+  if (!rel || !tp) {
+    free(rel), free(tp);
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+  }
+  int rc = 0;
+  for (int t = 0; t < g->nthreads && rc == 0; t++) {
+    /* the thread's events in overflowed SCCs, and its pairs of types */
+    int ntp = 0;
+    memset(rel, 0, (size_t)g->nnodes);
+    for (int i = 0; i < cy->nfallback; i++) {
+      const wmm_aeg_class *A = &g->cls[cy->fallback[i].a], *B = &g->cls[cy->fallback[i].b];
+      if (A->thread != t)
+        continue;
+      for (int k = 0; k < A->nacc; k++)
+        rel[g->acc[A->acc[k]].node] = 1;
+      for (int k = 0; k < B->nacc; k++)
+        rel[g->acc[B->acc[k]].node] = 1;
+      int dup = 0;
+      for (int j = 0; j < ntp && !dup; j++)
+        dup = tp[2 * j] == A->type && tp[2 * j + 1] == B->type;
+      if (!dup) {
+        tp[2 * ntp] = A->type;
+        tp[2 * ntp + 1] = B->type;
+        ntp++;
+      }
+    }
+    for (int j = 0; j < ntp && rc == 0; j++) {
+      unsigned ta = tp[2 * j], tb = tp[2 * j + 1];
+      wmm_req r;
+      wmm_fence one = top;
+      memset(&r, 0, sizeof r);
+      if (pair_local(m)) {
+        /* probe: (A; B) then a partner from B's location back to A's, with
+         * the strongest fence already between its two accesses */
+        wmm_req_seg seg[2];
+        memset(seg, 0, sizeof seg);
+        int a_reads = wmm_instr_reads(&(wmm_instr){.op = (wmm_opkind)(ta & 0xff)});
+        int a_writes = wmm_instr_writes(&(wmm_instr){.op = (wmm_opkind)(ta & 0xff)});
+        int b_writes = wmm_instr_writes(&(wmm_instr){.op = (wmm_opkind)(tb & 0xff)});
+        seg[0].nacc = 2;
+        seg[0].acc[0] = (wmm_req_acc){(wmm_opkind)(ta & 0xff), ta >> 8, 0};
+        seg[0].acc[1] = (wmm_req_acc){(wmm_opkind)(tb & 0xff), tb >> 8, 1};
+        seg[1].nacc = 2;
+        seg[1].acc[0] = (wmm_req_acc){b_writes ? WMM_OP_LOAD : WMM_OP_STORE, 0, 1};
+        seg[1].acc[1] = (wmm_req_acc){a_reads && !a_writes ? WMM_OP_STORE
+                                                           : WMM_OP_LOAD, 0, 0};
+        seg[1].fences = 1u << top;
+        wmm_req_shape shape = {seg, 2};
+        rc = wmm_req_compute(b->eng, &shape, &r, err);
+        if (rc < 0)
+          break;
+        if (r.status == WMM_REQ_FORBIDDEN) {
+          wmm_req_free(&r);
+          continue;
+        }
+        if (r.status == WMM_REQ_UNFIXABLE)
+          b->unfixable++;
+      } else {
+        r.status = WMM_REQ_NEEDS;
+        r.nslots = 1;
+        r.nalt = 1;
+        r.alt = &one;
+      }
+      /* one alternative per kind slot 0 may take */
+      if (grow((void **)&b->needs, &b->cap_needs, b->nneeds, sizeof *b->needs)) {
+        rc = -WMM_ERR_NOMEM;
+      } else {
+        pneed *n = &b->needs[b->nneeds];
+        n->cycle = -1;
+        n->alt_off = b->nalt_off;
+        n->nalt = 0;
+        int nalt = r.status == WMM_REQ_NEEDS ? r.nalt : 1;
+        for (int a = 0; a < nalt && rc == 0; a++) {
+          wmm_fence k = r.status == WMM_REQ_NEEDS ? r.alt[a * r.nslots] : top;
+          if (k == WMM_FENCE_NONE)
+            k = top;   /* not expected: the probe's pair is the one fenced */
+          int term = place_fallback_term(&b->ctx, t, rel, ta, tb, k);
+          if (term < 0 || begin_alt(b) || add_term(b, term))
+            rc = term < 0 ? term : -WMM_ERR_NOMEM;
+          else
+            n->nalt++;
+        }
+        if (rc == 0)
+          b->nneeds++;
+      }
+      if (r.alt != &one)
+        wmm_req_free(&r);
+    }
+  }
+  free(rel), free(tp);
+  if (rc == -WMM_ERR_NOMEM)
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+  return rc;
+}
+
+/* ------------------------------------------------- the cover problem */
+
+typedef struct posinfo {
+  int node;
+  int rep;           /* representative position (index into posinfo) */
+  int *rows;         /* prerows containing it (ascending) */
+  int nrows, cap;
+  unsigned long hash;
+  double weight;
+  int var[WMM_FENCE_COUNT];   /* var per kind at the representative */
+} posinfo;
+
+typedef struct cover_build {
+  posinfo *pos;
+  int npos;
+  int *node_pos;     /* node -> posinfo index or -1 */
+  unsigned char *used_prerow;
+  int *var_node;     /* per var: node */
+  wmm_fence *var_kind;
+  int nvar, cap_var;
+} cover_build;
+
+static const posinfo *sort_pos_base;
+static int cmp_pos(const void *x, const void *y)
+{
+  const posinfo *a = &sort_pos_base[*(const int *)x];
+  const posinfo *b = &sort_pos_base[*(const int *)y];
+  if (a->hash != b->hash)
+    return a->hash < b->hash ? -1 : 1;
+  if (a->nrows != b->nrows)
+    return a->nrows - b->nrows;
+  int c = memcmp(a->rows, b->rows, (size_t)a->nrows * sizeof *a->rows);
+  if (c)
+    return c;
+  if (a->weight != b->weight)
+    return a->weight < b->weight ? -1 : 1;
+  return a->node - b->node;
+}
+
+static void free_cover_build(cover_build *cb)
+{
+  for (int i = 0; i < cb->npos; i++)
+    free(cb->pos[i].rows);
+  free(cb->pos);
+  free(cb->node_pos);
+  free(cb->used_prerow);
+  free(cb->var_node);
+  free(cb->var_kind);
+}
+
+/* Build the cover problem from the needs. */
+static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
+{
+  place_ctx *c = &b->ctx;
+  memset(cb, 0, sizeof *cb);
+  cb->node_pos = xcalloc((size_t)c->g->nnodes, sizeof *cb->node_pos);
+  cb->used_prerow = xcalloc((size_t)c->nprerows, 1);
+  if (!cb->node_pos || !cb->used_prerow)
+    return -1;
+  for (int n = 0; n < c->g->nnodes; n++)
+    cb->node_pos[n] = -1;
+  /* prerows in use, and the positions they mention */
+  for (int i = 0; i < b->nterms; i++) {
+    const place_term *t = &c->terms[b->terms[i]];
+    for (int k = 0; k < t->n; k++)
+      cb->used_prerow[t->prerows[k]] = 1;
+  }
+  int cap_pos = 0;
+  for (int r = 0; r < c->nprerows; r++) {
+    if (!cb->used_prerow[r])
+      continue;
+    const place_prerow *pr = &c->prerows[r];
+    for (int k = 0; k < pr->npos; k++) {
+      int node = pr->pos[k], pi = cb->node_pos[node];
+      if (pi < 0) {
+        if (grow((void **)&cb->pos, &cap_pos, cb->npos, sizeof *cb->pos))
+          return -1;
+        pi = cb->npos++;
+        memset(&cb->pos[pi], 0, sizeof cb->pos[pi]);
+        cb->pos[pi].node = node;
+        cb->pos[pi].weight = place_weight(c, node);
+        cb->node_pos[node] = pi;
+      }
+      posinfo *p = &cb->pos[pi];
+      if (grow((void **)&p->rows, &p->cap, p->nrows, sizeof *p->rows))
+        return -1;
+      p->rows[p->nrows++] = r;   /* ascending: r increases */
+    }
+  }
+  /* merge positions that lie in the same prerows */
+  int *order = xcalloc((size_t)cb->npos, sizeof *order);
+  if (!order)
+    return -1;
+  for (int i = 0; i < cb->npos; i++) {
+    posinfo *p = &cb->pos[i];
+    unsigned long h = 1469598103934665603ul ^ (unsigned long)p->nrows;
+    for (int k = 0; k < p->nrows; k++)
+      h = (h ^ (unsigned long)p->rows[k]) * 1099511628211ul;
+    p->hash = h;
+    order[i] = i;
+    for (int k = 0; k < WMM_FENCE_COUNT; k++)
+      p->var[k] = -1;
+  }
+  sort_pos_base = cb->pos;
+  qsort(order, (size_t)cb->npos, sizeof *order, cmp_pos);
+  for (int i = 0; i < cb->npos; i++) {
+    posinfo *p = &cb->pos[order[i]];
+    if (i > 0) {
+      const posinfo *q = &cb->pos[order[i - 1]];
+      if (q->hash == p->hash && q->nrows == p->nrows &&
+          memcmp(q->rows, p->rows, (size_t)p->nrows * sizeof *p->rows) == 0) {
+        p->rep = q->rep;
+        continue;
+      }
+    }
+    p->rep = order[i];
+  }
+  free(order);
+  /* rows */
+  int *vars = NULL, nvars = 0, capv = 0;
+  for (int r = 0; r < c->nprerows; r++) {
+    if (!cb->used_prerow[r])
+      continue;
+    place_prerow *pr = &c->prerows[r];
+    nvars = 0;
+    for (int k = 0; k < pr->npos; k++) {
+      posinfo *rep = &cb->pos[cb->pos[cb->node_pos[pr->pos[k]]].rep];
+      for (int j = 0; j < c->nkinds; j++) {
+        wmm_fence f = c->kinds[j];
+        if (!wmm_fence_covers(c->m, f, pr->kind))
+          continue;
+        if (rep->var[f] < 0) {
+          int v = wmm_cover_var(cov, wmm_fence_cost(c->m, f) * rep->weight);
+          if (v < 0 || grow((void **)&cb->var_node, &cb->cap_var, v, sizeof *cb->var_node)) {
+            free(vars);
+            return -1;
+          }
+          int capk = cb->cap_var;
+          wmm_fence *nk = realloc(cb->var_kind, (size_t)capk * sizeof *nk);
+          if (!nk) {
+            free(vars);
+            return -1;
+          }
+          cb->var_kind = nk;
+          cb->var_node[v] = rep->node;
+          cb->var_kind[v] = f;
+          cb->nvar = v + 1;
+          rep->var[f] = v;
+        }
+        if (grow((void **)&vars, &capv, nvars, sizeof *vars)) {
+          free(vars);
+          return -1;
+        }
+        vars[nvars++] = rep->var[f];
+      }
+    }
+    pr->row = wmm_cover_row(cov, vars, nvars);
+    if (pr->row < 0) {
+      free(vars);
+      return -1;
+    }
+  }
+  free(vars);
+  /* alternatives and needs */
+  int *alts = NULL, nalts = 0, capa = 0, *rows = NULL, nrows = 0, capr = 0;
+  for (int i = 0; i < b->nneeds; i++) {
+    const pneed *n = &b->needs[i];
+    nalts = 0;
+    int trivial = 0;
+    for (int a = 0; a < n->nalt; a++) {
+      int ai = n->alt_off + a;
+      int from = b->alt_off[ai];
+      int to = ai + 1 < b->nalt_off ? b->alt_off[ai + 1] : b->nterms;
+      nrows = 0;
+      for (int k = from; k < to; k++) {
+        const place_term *t = &c->terms[b->terms[k]];
+        for (int j = 0; j < t->n; j++) {
+          if (grow((void **)&rows, &capr, nrows, sizeof *rows)) {
+            free(alts), free(rows);
+            return -1;
+          }
+          rows[nrows++] = c->prerows[t->prerows[j]].row;
+        }
+      }
+      if (nrows == 0)
+        trivial = 1;
+      int alt = wmm_cover_alt(cov, rows, nrows);
+      if (alt < 0 || grow((void **)&alts, &capa, nalts, sizeof *alts)) {
+        free(alts), free(rows);
+        return -1;
+      }
+      alts[nalts++] = alt;
+    }
+    if (trivial || nalts == 0)
+      continue;   /* already holds: existing fences suffice */
+    if (wmm_cover_need(cov, alts, nalts) < 0) {
+      free(alts), free(rows);
+      return -1;
+    }
+  }
+  free(alts), free(rows);
+  return 0;
+}
+
+/* ------------------------------------------------------------ results */
+
+static int cmp_fence(const void *x, const void *y)
+{
+  const wmm_placed_fence *a = x, *b = y;
+  if (a->thread != b->thread)
+    return a->thread - b->thread;
+  if (a->index != b->index)
+    return a->index - b->index;
+  return (int)a->kind - (int)b->kind;
+}
+
+/* Fences from the chosen vars; delays from the prerows in use. */
+static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
+                       const wmm_ilp_result *res)
+{
+  place_ctx *c = &b->ctx;
+  wmm_placement *out = b->out;
+  const wmm_aeg *g = c->g;
+  /* delays: one per concrete pair (a, b), witness from the first need */
+  int tab_size = 64;
+  while (tab_size < 2 * c->nprerows + 2)
+    tab_size *= 2;
+  int *tab = xcalloc((size_t)tab_size, sizeof *tab);   /* delay + 1 */
+  int *fence_of = xcalloc((size_t)cov->nvars, sizeof *fence_of);
+  int *fcap = NULL;
+  if (!tab || !fence_of)
+    goto nomem;
+  int cap_delays = 0;
+  for (int i = 0; i < b->nneeds; i++) {
+    const pneed *n = &b->needs[i];
+    int from = b->alt_off[n->alt_off];
+    int to = n->alt_off + n->nalt < b->nalt_off ? b->alt_off[n->alt_off + n->nalt]
+                                                : b->nterms;
+    for (int k = from; k < to; k++) {
+      const place_term *t = &c->terms[b->terms[k]];
+      for (int j = 0; j < t->n; j++) {
+        place_prerow *pr = &c->prerows[t->prerows[j]];
+        if (pr->delay >= 0)
+          continue;
+        unsigned long h = ((unsigned long)pr->a * 2654435761ul) ^
+                          ((unsigned long)pr->b * 40503ul);
+        int slot = (int)(h & (unsigned long)(tab_size - 1));
+        while (tab[slot]) {
+          const wmm_delay *d = &out->delays[tab[slot] - 1];
+          if (g->unit_base[d->thread] + d->from == pr->a &&
+              g->unit_base[d->to_thread] + d->to == pr->b)
+            break;
+          slot = (slot + 1) & (tab_size - 1);
+        }
+        if (tab[slot]) {
+          pr->delay = tab[slot] - 1;
+          continue;
+        }
+        if (grow((void **)&out->delays, &cap_delays, out->ndelays, sizeof *out->delays))
+          goto nomem;
+        wmm_delay *d = &out->delays[out->ndelays];
+        d->thread = g->node_unit[pr->a];
+        d->from = wmm_aeg_node_index(g, pr->a);
+        d->to_thread = g->node_unit[pr->b];
+        d->to = wmm_aeg_node_index(g, pr->b);
+        d->cycle = n->cycle;
+        d->need = pr->kind;
+        pr->delay = out->ndelays++;
+        tab[slot] = out->ndelays;
+      }
+    }
+  }
+  /* fences, in var order first */
+  int nf = 0;
+  for (int v = 0; v < cov->nvars; v++)
+    nf += res->chosen[v] != 0;
+  out->fences = xcalloc((size_t)nf, sizeof *out->fences);
+  fcap = xcalloc((size_t)nf, sizeof *fcap);
+  if (!out->fences || !fcap)
+    goto nomem;
+  for (int v = 0; v < cov->nvars; v++) {
+    fence_of[v] = -1;
+    if (!res->chosen[v])
+      continue;
+    wmm_placed_fence *f = &out->fences[out->nfences];
+    int node = cb->var_node[v];
+    f->thread = g->node_unit[node];
+    f->index = wmm_aeg_node_index(g, node);
+    f->kind = cb->var_kind[v];
+    f->cost = cov->cost[v];
+    out->total_cost += f->cost;
+    fence_of[v] = out->nfences++;
+  }
+  /* the delays each fence orders: the prerows whose row holds its var */
+  for (int r = 0; r < c->nprerows; r++) {
+    const place_prerow *pr = &c->prerows[r];
+    if (!cb->used_prerow[r] || pr->row < 0 || pr->delay < 0)
+      continue;
+    const wmm_cover_list *row = &cov->rows[pr->row];
+    for (int k = 0; k < row->n; k++) {
+      int fi = fence_of[row->items[k]];
+      if (fi < 0)
+        continue;
+      wmm_placed_fence *f = &out->fences[fi];
+      if (f->ndelays && f->delays[f->ndelays - 1] == pr->delay)
+        continue;
+      int dup = 0;
+      for (int j = 0; j < f->ndelays && !dup; j++)
+        dup = f->delays[j] == pr->delay;
+      if (dup)
+        continue;
+      if (grow((void **)&f->delays, &fcap[fi], f->ndelays, sizeof *f->delays))
+        goto nomem;
+      f->delays[f->ndelays++] = pr->delay;
+    }
+  }
+  qsort(out->fences, (size_t)out->nfences, sizeof *out->fences, cmp_fence);
+  free(tab), free(fence_of), free(fcap);
+  return 0;
+nomem:
+  free(tab), free(fence_of), free(fcap);
+  return -1;
+}
+
+/* ------------------------------------------------------------ wmm_place */
+
+static void append_note(wmm_placement *out, const char *s)
+{
+  size_t n = strlen(out->note);
+  if (n && n + 2 < sizeof out->note) {
+    out->note[n++] = ';';
+    out->note[n++] = ' ';
+    out->note[n] = 0;
+  }
+  snprintf(out->note + n, sizeof out->note - n, "%s", s);
+}
+
+int wmm_place(const wmm_program *p, const wmm_place_opts *o,
+              wmm_placement *out, wmm_error *err)
+{
+  memset(out, 0, sizeof *out);
+  if (!p || !o || (unsigned)o->model >= WMM_MODEL_COUNT)
+    return wmm_fail(err, WMM_ERR_INVALID, p ? p->source : NULL, 0,
+                    "invalid placement arguments");
+  out->status = WMM_PLACE_OPTIMAL;
+  if (o->use_condition && p->cond) {
+    wmm_check_opts co = wmm_check_opts_default(o->model);
+    wmm_check_result cr;
+    memset(&cr, 0, sizeof cr);
+    int rc = wmm_check(p, &co, &cr, err);
+    if (rc < 0)
+      return rc;
+    int allowed = cr.allowed;
+    wmm_check_result_free(&cr);
+    out->nchecks = 1;
+    if (!allowed) {
+      out->already_forbidden = 1;
+      snprintf(out->note, sizeof out->note,
+               "the final condition is already unreachable under %s",
+               wmm_model_name(o->model));
+      return 0;
+    }
+  }
+  wmm_fence kinds[WMM_FENCE_COUNT];
+  int nkinds = wmm_place_kinds(o->model, p->arch, kinds);
+  if (nkinds == 0 && o->model != WMM_MODEL_SC)
+    return wmm_fail(err, WMM_ERR_UNSUPPORTED, p->source, 0,
+                    "no fence of model %s can be written in %s syntax",
+                    wmm_model_name(o->model), wmm_arch_name(p->arch));
+  wmm_aeg *g = NULL;
+  int rc = wmm_aeg_build(p, &g, err);
+  if (rc < 0)
+    return rc;
+  wmm_cycles cy;
+  memset(&cy, 0, sizeof cy);
+  /* under sc no cycle is allowed: nothing to search */
+  rc = o->model == WMM_MODEL_SC ? 0 : wmm_cycles_find(g, o->max_cycles, &cy, err);
+  if (rc < 0) {
+    wmm_aeg_free(g);
+    return rc;
+  }
+  builder b;
+  memset(&b, 0, sizeof b);
+  b.out = out;
+  wmm_cover *cov = NULL;
+  cover_build cb;
+  memset(&cb, 0, sizeof cb);
+  wmm_ilp_result res;
+  memset(&res, 0, sizeof res);
+  rc = place_ctx_init(&b.ctx, p, o, g, err);
+  if (rc < 0)
+    goto done;
+  b.eng = wmm_req_engine_new(o->model, p->arch, b.ctx.kinds, b.ctx.nkinds);
+  cov = wmm_cover_new();
+  if (!b.eng || !cov) {
+    rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+    goto done;
+  }
+  if (o->model != WMM_MODEL_SC) {
+    rc = cycle_needs(&b, &cy, err);
+    if (rc == 0)
+      rc = fallback_needs(&b, &cy, err);
+    if (rc < 0)
+      goto done;
+  }
+  if (build_cover(&b, cov, &cb)) {
+    rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+    goto done;
+  }
+  wmm_ilp_opts io = {o->time_limit, o->force_greedy, o->ilp_fault};
+  rc = wmm_ilp_solve(cov, &io, &res, err);
+  if (rc < 0)
+    goto done;
+  if (fill_result(&b, cov, &cb, &res)) {
+    rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+    goto done;
+  }
+  out->status = res.status == WMM_ILP_OPTIMAL ? WMM_PLACE_OPTIMAL
+                : res.status == WMM_ILP_FEASIBLE ? WMM_PLACE_FEASIBLE
+                : WMM_PLACE_GREEDY;
+  if (res.status != WMM_ILP_OPTIMAL)
+    append_note(out, res.note);
+  if (cy.noverflow) {
+    char s[160];
+    snprintf(s, sizeof s,
+             "cycle search bound reached in %d of %d components: their %ld "
+             "pairs got fences strong enough for any cycle",
+             cy.noverflow, cy.nscc, out->nfallback);
+    append_note(out, s);
+  }
+  if (b.unfixable) {
+    char s[120];
+    snprintf(s, sizeof s, "%d cycle(s) stay allowed even with full fences",
+             b.unfixable);
+    append_note(out, s);
+  }
+  wmm_req_engine_stats(b.eng, &out->nshapes, &(long){0}, &out->nchecks);
+  rc = 0;
+done:
+  wmm_ilp_result_free(&res);
+  free_cover_build(&cb);
+  wmm_cover_free(cov);
+  wmm_req_engine_free(b.eng);
+  place_ctx_free(&b.ctx);
+  free(b.needs), free(b.alt_off), free(b.terms);
+  wmm_cycles_free(&cy);
+  wmm_aeg_free(g);
+  if (rc < 0)
+    wmm_placement_free(out);
+  return rc;
+}
