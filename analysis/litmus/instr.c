@@ -337,3 +337,65 @@ int lit_ins_label(lit_ins *ic)
   ic->text = rest;
   return 1;
 }
+
+int lit_ins_start(lit_ins *ic, const void *table, size_t stride,
+                  const char *arch, const void **op)
+{
+  int rc = lit_ins_label(ic);
+  if (rc < 0 || (rc == 1 && ic->textlen == 0))
+    return rc < 0 ? rc : 0;
+  lit_tok m = lit_next(&ic->lx);
+  for (const char *e = table; *(const char *const *)e; e += stride)
+    if (lit_is_ci(&m, *(const char *const *)e)) {
+      *op = e;
+      return 1;
+    }
+  char name[40];
+  lit_tok_str(&m, name, sizeof name);
+  return lit_ins_fail(ic, "unknown %s instruction '%s'", arch, name);
+}
+
+int lit_ins_operands(lit_ins *ic, const char *shape, wmm_instr *in)
+{
+  for (const char *k = shape; *k; k++) {
+    int r = 0;
+    wmm_val v;
+    wmm_operand *o = (*k == 'a' || *k == 'A') ? &in->a : &in->b;
+    switch (*k) {
+    case ',':
+      r = lit_ins_expect(ic, ",");
+      break;
+    case 'd':
+      if ((r = lit_ins_reg(ic)) >= 0)
+        in->dst = r;
+      break;
+    case 'a':
+    case 'b':
+      if ((r = lit_ins_reg(ic)) >= 0)
+        *o = lit_opnd_reg(r);
+      break;
+    default: /* 'A', 'B' */
+      if ((r = lit_ins_imm(ic, &v, 0)) >= 0)
+        *o = lit_opnd_imm(v);
+      break;
+    }
+    if (r < 0)
+      return r;
+  }
+  return 0;
+}
+
+int lit_ins_finish(lit_ins *ic, wmm_instr *in)
+{
+  int rc;
+  if (in->op == WMM_OP_FENCE && in->fence == WMM_FENCE_ISB &&
+      lit_peek(&ic->lx).kind == LIT_IDENT) {
+    lit_tok t = lit_next(&ic->lx);
+    if (!lit_is_ci(&t, "SY"))
+      return lit_ins_fail(ic, "unknown barrier option");
+  }
+  if ((rc = lit_ins_end(ic)) < 0)
+    return rc;
+  rc = lit_ins_emit(ic, in);
+  return rc < 0 ? rc : 0;
+}

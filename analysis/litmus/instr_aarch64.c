@@ -66,39 +66,38 @@ static int is_zero_reg(const lit_tok *t)
   return lit_is(t, "WZR") || lit_is(t, "XZR");
 }
 
-/* A source register (WZR/XZR = immediate 0); *wide = an X register. */
-static int src_reg(lit_ins *ic, wmm_operand *o, int *wide)
+/* A register, WZR/XZR included (*zero = 1, register 0); *wide = an X
+ * register.  Returns the index or a negative status. */
+static int any_reg(lit_ins *ic, int *zero, int *wide)
 {
   lit_tok t = lit_peek(&ic->lx);
   if (wide)
     *wide = t.kind == LIT_IDENT && (t.s[0] == 'X' || t.s[0] == '%');
-  if (is_zero_reg(&t)) {
+  *zero = is_zero_reg(&t);
+  if (*zero) {
     lit_next(&ic->lx);
-    *o = lit_opnd_imm(0);
     return 0;
   }
-  int r = lit_ins_reg(ic);
+  return lit_ins_reg(ic);
+}
+
+/* A source register (WZR/XZR = immediate 0); *wide = an X register. */
+static int src_reg(lit_ins *ic, wmm_operand *o, int *wide)
+{
+  int zero, r = any_reg(ic, &zero, wide);
   if (r < 0)
     return r;
-  *o = lit_opnd_reg(r);
+  *o = zero ? lit_opnd_imm(0) : lit_opnd_reg(r);
   return 0;
 }
 
 /* A destination register (-1 for WZR/XZR) or a negative status. */
 static int dst_reg(lit_ins *ic, int *dst, int *wide)
 {
-  lit_tok t = lit_peek(&ic->lx);
-  if (wide)
-    *wide = t.kind == LIT_IDENT && (t.s[0] == 'X' || t.s[0] == '%');
-  if (is_zero_reg(&t)) {
-    lit_next(&ic->lx);
-    *dst = -1;
-    return 0;
-  }
-  int r = lit_ins_reg(ic);
+  int zero, r = any_reg(ic, &zero, wide);
   if (r < 0)
     return r;
-  *dst = r;
+  *dst = zero ? -1 : r;
   return 0;
 }
 
@@ -179,21 +178,11 @@ static int barrier_option(lit_ins *ic, int *kind)
 
 int lit_aarch64_instr(lit_ins *ic)
 {
-  int rc = lit_ins_label(ic);
-  if (rc < 0 || (rc == 1 && ic->textlen == 0))
-    return rc < 0 ? rc : 0;
-  lit_tok m = lit_next(&ic->lx);
-  const a64_op *op = NULL;
-  for (int i = 0; a64_ops[i].name; i++)
-    if (lit_is_ci(&m, a64_ops[i].name)) {
-      op = &a64_ops[i];
-      break;
-    }
-  if (!op) {
-    char name[40];
-    lit_tok_str(&m, name, sizeof name);
-    return lit_ins_fail(ic, "unknown AArch64 instruction '%s'", name);
-  }
+  const void *found;
+  int rc = lit_ins_start(ic, a64_ops, sizeof a64_ops[0], "AArch64", &found);
+  if (rc <= 0)
+    return rc;
+  const a64_op *op = found;
   wmm_instr in = wmm_instr_init(WMM_OP_NOP);
   int wide = 0, kind;
   switch (op->form) {
@@ -290,18 +279,10 @@ int lit_aarch64_instr(lit_ins *ic)
     break;
   case A64_ISB:
     in.op = WMM_OP_FENCE;
-    in.fence = WMM_FENCE_ISB;
-    if (lit_peek(&ic->lx).kind == LIT_IDENT) {
-      lit_tok t = lit_next(&ic->lx);
-      if (!lit_is_ci(&t, "SY"))
-        return lit_ins_fail(ic, "unknown barrier option");
-    }
+    in.fence = WMM_FENCE_ISB;   /* SY: lit_ins_finish */
     break;
   case A64_NOP:
     break;
   }
-  if ((rc = lit_ins_end(ic)) < 0)
-    return rc;
-  rc = lit_ins_emit(ic, &in);
-  return rc < 0 ? rc : 0;
+  return lit_ins_finish(ic, &in);
 }

@@ -109,80 +109,41 @@ static int barrier_option(lit_ins *ic, int *st)
 
 int lit_arm_instr(lit_ins *ic)
 {
-  int rc = lit_ins_label(ic);
-  if (rc < 0 || (rc == 1 && ic->textlen == 0))
-    return rc < 0 ? rc : 0;
-  lit_tok m = lit_next(&ic->lx);
-  const arm_op *op = NULL;
-  for (int i = 0; arm_ops[i].name; i++)
-    if (lit_is_ci(&m, arm_ops[i].name)) {
-      op = &arm_ops[i];
-      break;
-    }
-  if (!op) {
-    char name[40];
-    lit_tok_str(&m, name, sizeof name);
-    return lit_ins_fail(ic, "unknown ARM instruction '%s'", name);
-  }
+  const void *found;
+  int rc = lit_ins_start(ic, arm_ops, sizeof arm_ops[0], "ARM", &found);
+  if (rc <= 0)
+    return rc;
+  const arm_op *op = found;
   wmm_instr in = wmm_instr_init(WMM_OP_NOP);
-  int r, st;
+  int st;
   switch (op->form) {
   case ARM_MOV:
     in.op = WMM_OP_MOV;
-    if ((in.dst = lit_ins_reg(ic)) < 0)
-      return in.dst;
-    if ((rc = lit_ins_expect(ic, ",")) < 0 || (rc = reg_or_imm(ic, &in.a)) < 0)
+    if ((rc = lit_ins_operands(ic, "d,", &in)) < 0 || (rc = reg_or_imm(ic, &in.a)) < 0)
       return rc;
     break;
   case ARM_LOAD:
   case ARM_LDREX:
-    in.op = op->form == ARM_LDREX ? WMM_OP_LOAD_EX : WMM_OP_LOAD;
-    in.width = op->arg;
-    if ((in.dst = lit_ins_reg(ic)) < 0)
-      return in.dst;
-    if ((rc = lit_ins_expect(ic, ",")) < 0 || (rc = arm_addr(ic, &in.addr)) < 0)
-      return rc;
-    break;
   case ARM_STORE:
-    in.op = WMM_OP_STORE;
-    in.width = op->arg;
-    if ((r = lit_ins_reg(ic)) < 0)
-      return r;
-    in.a = lit_opnd_reg(r);
-    if ((rc = lit_ins_expect(ic, ",")) < 0 || (rc = arm_addr(ic, &in.addr)) < 0)
-      return rc;
-    break;
   case ARM_STREX:
-    in.op = WMM_OP_STORE_EX;
-    if ((in.dst = lit_ins_reg(ic)) < 0)
-      return in.dst;
-    if ((rc = lit_ins_expect(ic, ",")) < 0)
-      return rc;
-    if ((r = lit_ins_reg(ic)) < 0)
-      return r;
-    in.a = lit_opnd_reg(r);
-    if ((rc = lit_ins_expect(ic, ",")) < 0 || (rc = arm_addr(ic, &in.addr)) < 0)
+    in.op = op->form == ARM_LDREX   ? WMM_OP_LOAD_EX
+            : op->form == ARM_LOAD  ? WMM_OP_LOAD
+            : op->form == ARM_STORE ? WMM_OP_STORE
+                                    : WMM_OP_STORE_EX;
+    if (op->form != ARM_STREX)
+      in.width = op->arg;
+    rc = lit_ins_operands(ic, op->form == ARM_STORE ? "a,"
+                              : op->form == ARM_STREX ? "d,a," : "d,", &in);
+    if (rc < 0 || (rc = arm_addr(ic, &in.addr)) < 0)
       return rc;
     break;
   case ARM_ALU:
-    in.op = WMM_OP_ALU;
-    in.alu = (wmm_alu)op->arg;
-    if ((in.dst = lit_ins_reg(ic)) < 0)
-      return in.dst;
-    if ((rc = lit_ins_expect(ic, ",")) < 0)
-      return rc;
-    if ((r = lit_ins_reg(ic)) < 0)
-      return r;
-    in.a = lit_opnd_reg(r);
-    if ((rc = lit_ins_expect(ic, ",")) < 0 || (rc = reg_or_imm(ic, &in.b)) < 0)
-      return rc;
-    break;
   case ARM_CMP:
-    in.op = WMM_OP_CMP;
-    if ((r = lit_ins_reg(ic)) < 0)
-      return r;
-    in.a = lit_opnd_reg(r);
-    if ((rc = lit_ins_expect(ic, ",")) < 0 || (rc = reg_or_imm(ic, &in.b)) < 0)
+    in.op = op->form == ARM_ALU ? WMM_OP_ALU : WMM_OP_CMP;
+    if (op->form == ARM_ALU)
+      in.alu = (wmm_alu)op->arg;
+    rc = lit_ins_operands(ic, op->form == ARM_ALU ? "d,a," : "a,", &in);
+    if (rc < 0 || (rc = reg_or_imm(ic, &in.b)) < 0)
       return rc;
     break;
   case ARM_BRANCH:
@@ -203,18 +164,10 @@ int lit_arm_instr(lit_ins *ic)
     break;
   case ARM_ISB:
     in.op = WMM_OP_FENCE;
-    in.fence = WMM_FENCE_ISB;
-    if (lit_peek(&ic->lx).kind == LIT_IDENT) {
-      lit_tok t = lit_next(&ic->lx);
-      if (!lit_is_ci(&t, "SY"))
-        return lit_ins_fail(ic, "unknown barrier option");
-    }
+    in.fence = WMM_FENCE_ISB;   /* SY: lit_ins_finish */
     break;
   case ARM_NOP:
     break;
   }
-  if ((rc = lit_ins_end(ic)) < 0)
-    return rc;
-  rc = lit_ins_emit(ic, &in);
-  return rc < 0 ? rc : 0;
+  return lit_ins_finish(ic, &in);
 }

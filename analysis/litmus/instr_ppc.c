@@ -98,111 +98,48 @@ static int xform_addr(lit_ins *ic, wmm_addr *a)
 
 int lit_ppc_instr(lit_ins *ic)
 {
-  int rc = lit_ins_label(ic);
-  if (rc < 0 || (rc == 1 && ic->textlen == 0))
-    return rc < 0 ? rc : 0;
-  lit_tok m = lit_next(&ic->lx);
-  const ppc_op *op = NULL;
-  for (int i = 0; ppc_ops[i].name; i++)
-    if (lit_is_ci(&m, ppc_ops[i].name)) {
-      op = &ppc_ops[i];
-      break;
-    }
-  if (!op) {
-    char name[40];
-    lit_tok_str(&m, name, sizeof name);
-    return lit_ins_fail(ic, "unknown PPC instruction '%s'", name);
-  }
+  const void *found;
+  int rc = lit_ins_start(ic, ppc_ops, sizeof ppc_ops[0], "PPC", &found);
+  if (rc <= 0)
+    return rc;
+  const ppc_op *op = found;
   wmm_instr in = wmm_instr_init(WMM_OP_NOP);
-  int r, s;
-  wmm_val v;
   switch (op->form) {
   case PPC_LI:
   case PPC_MR:
     in.op = WMM_OP_MOV;
-    if ((in.dst = lit_ins_reg(ic)) < 0)
-      return in.dst;
-    if ((rc = lit_ins_expect(ic, ",")) < 0)
-      return rc;
-    if (op->form == PPC_LI) {
-      if ((rc = lit_ins_imm(ic, &v, 0)) < 0)
-        return rc;
-      in.a = lit_opnd_imm(v);
-    } else {
-      if ((r = lit_ins_reg(ic)) < 0)
-        return r;
-      in.a = lit_opnd_reg(r);
-    }
+    rc = lit_ins_operands(ic, op->form == PPC_LI ? "d,A" : "d,a", &in);
     break;
   case PPC_LOAD:
   case PPC_LOADX:
   case PPC_LARX:
     in.op = op->form == PPC_LARX ? WMM_OP_LOAD_EX : WMM_OP_LOAD;
     in.width = op->arg;
-    if ((in.dst = lit_ins_reg(ic)) < 0)
-      return in.dst;
-    if ((rc = lit_ins_expect(ic, ",")) < 0)
+    if ((rc = lit_ins_operands(ic, "d,", &in)) < 0)
       return rc;
     rc = op->form == PPC_LOAD ? dform_addr(ic, &in.addr)
                               : xform_addr(ic, &in.addr);
-    if (rc < 0)
-      return rc;
     break;
   case PPC_STORE:
   case PPC_STOREX:
   case PPC_STCX:
     in.op = op->form == PPC_STCX ? WMM_OP_STORE_EX : WMM_OP_STORE;
     in.width = op->arg;
-    if ((r = lit_ins_reg(ic)) < 0)
-      return r;
-    in.a = lit_opnd_reg(r);
-    if ((rc = lit_ins_expect(ic, ",")) < 0)
+    if ((rc = lit_ins_operands(ic, "a,", &in)) < 0)
       return rc;
     rc = op->form == PPC_STORE ? dform_addr(ic, &in.addr)
                                : xform_addr(ic, &in.addr);
-    if (rc < 0)
-      return rc;
     break;
   case PPC_ALU:
   case PPC_ALUI:
     in.op = WMM_OP_ALU;
     in.alu = (wmm_alu)op->arg;
-    if ((in.dst = lit_ins_reg(ic)) < 0)
-      return in.dst;
-    if ((rc = lit_ins_expect(ic, ",")) < 0)
-      return rc;
-    if ((r = lit_ins_reg(ic)) < 0)
-      return r;
-    in.a = lit_opnd_reg(r);
-    if ((rc = lit_ins_expect(ic, ",")) < 0)
-      return rc;
-    if (op->form == PPC_ALU) {
-      if ((s = lit_ins_reg(ic)) < 0)
-        return s;
-      in.b = lit_opnd_reg(s);
-    } else {
-      if ((rc = lit_ins_imm(ic, &v, 0)) < 0)
-        return rc;
-      in.b = lit_opnd_imm(v);
-    }
+    rc = lit_ins_operands(ic, op->form == PPC_ALU ? "d,a,b" : "d,a,B", &in);
     break;
   case PPC_CMP:
   case PPC_CMPI:
     in.op = WMM_OP_CMP;
-    if ((r = lit_ins_reg(ic)) < 0)
-      return r;
-    in.a = lit_opnd_reg(r);
-    if ((rc = lit_ins_expect(ic, ",")) < 0)
-      return rc;
-    if (op->form == PPC_CMP) {
-      if ((s = lit_ins_reg(ic)) < 0)
-        return s;
-      in.b = lit_opnd_reg(s);
-    } else {
-      if ((rc = lit_ins_imm(ic, &v, 0)) < 0)
-        return rc;
-      in.b = lit_opnd_imm(v);
-    }
+    rc = lit_ins_operands(ic, op->form == PPC_CMP ? "a,b" : "a,B", &in);
     break;
   case PPC_BRANCH:
   case PPC_JUMP:
@@ -216,7 +153,7 @@ int lit_ppc_instr(lit_ins *ic)
   case PPC_NOP:
     break;
   }
-  if ((rc = lit_ins_end(ic)) < 0)
+  if (rc < 0 || (rc = lit_ins_end(ic)) < 0)
     return rc;
   rc = lit_ins_emit(ic, &in);
   return rc < 0 ? rc : 0;

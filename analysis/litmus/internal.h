@@ -1,5 +1,5 @@
 /* internal.h — shared pieces of the litmus front end (private to
- * analysis/litmus/*.c): the tokenizer, the parse context, the per-syntax
+ * the files of analysis/litmus/): the tokenizer, the parse context, the per-syntax
  * instruction parsers and the limits against absurd inputs.
  *
  * Example (inside an instruction parser):
@@ -167,6 +167,21 @@ int lit_ins_branch(lit_ins *ic, wmm_instr *in);
 int lit_ins_emit(lit_ins *ic, wmm_instr *in);
 /* Is the cell a label "NAME:"?  Records it and returns 1. */
 int lit_ins_label(lit_ins *ic);
+/* The start of every assembly cell: an optional label, then the mnemonic
+ * looked up (case-insensitively) in a table whose entries begin with
+ * `const char *name` (stride: the entry's size; a NULL name ends it).
+ * Returns 1 with *op set, 0 for an empty or label-only cell, or a negative
+ * status ("unknown ARCH instruction 'NAME'"). */
+int lit_ins_start(lit_ins *ic, const void *table, size_t stride,
+                  const char *arch, const void **op);
+/* Register and immediate operands by shape, commas between them:
+ * 'd' a register into in->dst, 'a'/'b' a register into in->a/in->b,
+ * 'A'/'B' an immediate (no prefix needed) into in->a/in->b, ',' a comma.
+ * Example: PPC "addi r1,r2,4" is lit_ins_operands(ic, "d,a,B", &in). */
+int lit_ins_operands(lit_ins *ic, const char *shape, wmm_instr *in);
+/* The end of an ARM/AArch64 cell: ISB's optional SY option, then the end
+ * of the instruction, then the instruction appended.  0 or a status. */
+int lit_ins_finish(lit_ins *ic, wmm_instr *in);
 /* Location address operand for name (adds the location). */
 int lit_loc(lit_ctx *c, const char *name, int line);
 
