@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# bench/realworld/run.sh — the plugin on real programs: for each source tree
+# given (pigz, memcached, concurrencykit; fetched by the user, never part of
+# this repository) and each model, the fences and their total cost per unit
+# group, and the compile-time ratio to plain gcc (CPU time of the whole
+# group).  Figures go to docs/plugin.md; nothing here is a test.
+#
+# Usage: WMM_BUILDDIR=. bench/realworld/run.sh [-a "tso power armv8"] DIR...
+#   DIR: a pigz tree (pigz.c), a memcached tree (memcached.c, configured by
+#   this script if config.h is missing; needs libevent-dev), or a
+#   concurrencykit tree (include/ck_pr.h; configured if ck_md.h is missing).
+# Output lines:  PROGRAM GROUP MODEL fences N cost C compile-ratio R
+set -u
+archs="tso power armv8"
+[ "${1:-}" = -a ] && { archs=$2; shift 2; }
+B=${WMM_BUILDDIR:-.}
+plugin=$(cd "$B" && pwd)/plugin/wmmfence.so
+here=$(cd "$(dirname "$0")" && pwd)
+[ -f "$plugin" ] || { echo "run.sh: no plugin at $plugin (make first)" >&2; exit 2; }
+out=${TMPDIR:-/tmp}/wmm-realworld.$$
+mkdir -p "$out"
+trap 'rm -rf "$out"' EXIT
+
+# cpu CMD...: user+sys seconds of one run.
+cpu() { { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | awk '{print $1 + $2}'; }
+
+# group PROGRAM GROUP DIR "CFLAGS" FILE...: one line per model.
+group() {
+  local prog=$1 grp=$2 dir=$3 flags=$4; shift 4
+  local plain=0 f t
+  for f in "$@"; do
+    t=$(cd "$dir" && cpu gcc $flags -c -o "$out/x.o" "$f")
+    plain=$(awk -v a="$plain" -v b="$t" 'BEGIN{print a + b}')
+  done
+  for a in $archs; do
+    local s
+    s=$( { TIMEFORMAT='%U %S'; time (cd "$dir" && "$here/fences.sh" "$plugin" "$a" \
+          "$out/$prog.$grp" gcc -- $flags -- "$@" > "$out/r.txt"); } 2>&1 | awk '{print $1 + $2}')
+    read -r _ nf cost < <(tail -n 1 "$out/r.txt")
+    local err; err=$(grep -c ' error$' "$out/r.txt")
+    printf '%-10s %-10s %-6s fences %5d cost %7d compile-ratio %5.2f%s\n' "$prog" "$grp" "$a" \
+      "$nf" "$cost" "$(awk -v a="$s" -v b="$plain" 'BEGIN{print (b > 0 ? a / b : 0)}')" \
+      "$([ "$err" -gt 0 ] && echo "  ($err files did not compile)")"
+  done
+}
+
+for d in "$@"; do
+  d=$(cd "$d" && pwd)
+  if [ -f "$d/pigz.c" ]; then
+    group pigz threads "$d" "-O3 -w" pigz.c yarn.c try.c
+    group pigz zopfli "$d" "-O3 -w" $(cd "$d" && ls zopfli/src/zopfli/*.c | grep -v zopfli_bin)
+  elif [ -f "$d/memcached.c" ]; then
+    if [ ! -f "$d/config.h" ]; then
+      (cd "$d" && { [ -x configure ] || ./autogen.sh; } && ./configure) >/dev/null 2>&1 \
+        || { echo "memcached: configure failed (libevent-dev installed?)"; continue; }
+    fi
+    group memcached all "$d" "-O2 -w -DHAVE_CONFIG_H -I. -pthread" \
+      $(cd "$d" && ls *.c | grep -v '_priv\.c\|testapp\|timedrun\|sizes\|proxy\|sasl_defs\|tls')
+  elif [ -f "$d/include/ck_pr.h" ]; then
+    [ -f "$d/include/ck_md.h" ] || (cd "$d" && ./configure) >/dev/null 2>&1
+    group ck src "$d" "-O2 -w -D_GNU_SOURCE -Iinclude -pthread" $(cd "$d" && ls src/*.c)
+    group ck validate "$d" "-O2 -w -D_GNU_SOURCE -Iinclude -Iregressions -pthread" \
+      regressions/ck_ring/validate/ck_ring_spsc.c regressions/ck_fifo/validate/ck_fifo_spsc.c \
+      regressions/ck_spinlock/validate/ck_fas.c
+  else
+    echo "run.sh: $d: not a pigz, memcached or concurrencykit tree" >&2
+  fi
+done
