@@ -119,13 +119,7 @@ set_addr (wmm_instr *in, int loc, int width)
 wmm_fence
 full_fence (wmm_model m)
 {
-  switch (m)
-    {
-    case WMM_MODEL_POWER: return WMM_FENCE_SYNC;
-    case WMM_MODEL_ARMV7: return WMM_FENCE_DMB;
-    case WMM_MODEL_ARMV8: return WMM_FENCE_DMB_ISH;
-    default: return WMM_FENCE_MFENCE;
-    }
+  return wmm_full_fence (m);
 }
 
 void
@@ -352,23 +346,19 @@ add_unknown_call (collector *c, const char *why)
   add (c, &call, -1, NULL);
 }
 
-/* Memory order of a builtin argument (non-constant = seq_cst). */
+/* Memory order of argument i of an atomic builtin (atomics.cc). */
 enum memmodel
-order_arg (gimple *stmt, unsigned i)
+order_arg (collector *c, gimple *stmt, unsigned i)
 {
-  if (i >= gimple_call_num_args (stmt))
-    return MEMMODEL_SEQ_CST;
-  tree a = gimple_call_arg (stmt, i);
-  if (TREE_CODE (a) != INTEGER_CST || !tree_fits_uhwi_p (a))
-    return MEMMODEL_SEQ_CST;
-  return memmodel_base (tree_to_uhwi (a));
+  return wmm_order_arg (c->u, stmt, i);
 }
 
-/* The stronger of two memory orders (for compare-exchange). */
+/* Compare-exchange: the join of the success and failure orders (each the
+ * weakest its call sites give). */
 enum memmodel
-stronger (enum memmodel a, enum memmodel b)
+cas_order (collector *c, gimple *stmt)
 {
-  return (int) a >= (int) b ? a : b;
+  return wmm_order_join (order_arg (c, stmt, 4), order_arg (c, stmt, 5));
 }
 
 /* An atomic builtin on *ptr. */
@@ -437,17 +427,17 @@ atomic_builtin (collector *c, gimple *stmt, int code)
   int w;
   /* __atomic_* on sized objects. */
   if (in_run (code, BUILT_IN_ATOMIC_LOAD_N, &w))
-    return atomic_on (c, arg (stmt, 0), ACC_LOAD, order_arg (stmt, 1), w,
+    return atomic_on (c, arg (stmt, 0), ACC_LOAD, order_arg (c, stmt, 1), w,
                       NULL, WMM_ALU_SECOND), true;
   if (in_run (code, BUILT_IN_ATOMIC_STORE_N, &w))
-    return atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (stmt, 2), w,
+    return atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (c, stmt, 2), w,
                       arg (stmt, 1), WMM_ALU_SECOND), true;
   if (in_run (code, BUILT_IN_ATOMIC_EXCHANGE_N, &w))
-    return atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (stmt, 2), w,
+    return atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 2), w,
                       arg (stmt, 1), WMM_ALU_SECOND), true;
   if (in_run (code, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_N, &w))
     return atomic_on (c, arg (stmt, 0), ACC_RMW,
-                      stronger (order_arg (stmt, 4), order_arg (stmt, 5)), w,
+                      cas_order (c, stmt), w,
                       arg (stmt, 2), WMM_ALU_SECOND), true;
   static const struct { int first; wmm_alu alu; } rmw_runs[] = {
     { BUILT_IN_ATOMIC_ADD_FETCH_N, WMM_ALU_ADD },
@@ -465,7 +455,7 @@ atomic_builtin (collector *c, gimple *stmt, int code)
   };
   for (auto &r : rmw_runs)
     if (in_run (code, r.first, &w))
-      return atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (stmt, 2), w,
+      return atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 2), w,
                         arg (stmt, 1), r.alu), true;
   static const struct { int first; wmm_alu alu; } sync_runs[] = {
     { BUILT_IN_SYNC_FETCH_AND_ADD_N, WMM_ALU_ADD },
@@ -498,32 +488,32 @@ atomic_builtin (collector *c, gimple *stmt, int code)
   switch (code)
     {
     case BUILT_IN_ATOMIC_LOAD:
-      atomic_on (c, arg (stmt, 0), ACC_LOAD, order_arg (stmt, 2), 0, NULL,
+      atomic_on (c, arg (stmt, 0), ACC_LOAD, order_arg (c, stmt, 2), 0, NULL,
                  WMM_ALU_SECOND);
       return true;
     case BUILT_IN_ATOMIC_STORE:
-      atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (stmt, 2), 0, NULL,
+      atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (c, stmt, 2), 0, NULL,
                  WMM_ALU_SECOND);
       return true;
     case BUILT_IN_ATOMIC_EXCHANGE:
-      atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (stmt, 3), 0, NULL,
+      atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 3), 0, NULL,
                  WMM_ALU_SECOND);
       return true;
     case BUILT_IN_ATOMIC_COMPARE_EXCHANGE:
       atomic_on (c, arg (stmt, 0), ACC_RMW,
-                 stronger (order_arg (stmt, 4), order_arg (stmt, 5)), 0, NULL,
+                 cas_order (c, stmt), 0, NULL,
                  WMM_ALU_SECOND);
       return true;
     case BUILT_IN_ATOMIC_TEST_AND_SET:
-      atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (stmt, 1), 1,
+      atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 1), 1,
                  integer_one_node, WMM_ALU_SECOND);
       return true;
     case BUILT_IN_ATOMIC_CLEAR:
-      atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (stmt, 1), 1,
+      atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (c, stmt, 1), 1,
                  integer_zero_node, WMM_ALU_SECOND);
       return true;
     case BUILT_IN_ATOMIC_THREAD_FENCE:
-      add_c11_fence (c, order_arg (stmt, 0));
+      add_c11_fence (c, order_arg (c, stmt, 0));
       return true;
     case BUILT_IN_SYNC_SYNCHRONIZE:
       add_fence (c, full_fence (c->model));
@@ -645,7 +635,7 @@ handle_call (collector *c, gcall *stmt)
       if (gimple_call_internal_fn (stmt) == IFN_ATOMIC_COMPARE_EXCHANGE)
         {
           atomic_on (c, arg (stmt, 0), ACC_RMW,
-                     stronger (order_arg (stmt, 4), order_arg (stmt, 5)), 0,
+                     cas_order (c, stmt), 0,
                      arg (stmt, 2), WMM_ALU_SECOND);
           return;
         }
@@ -700,51 +690,125 @@ lhs:
     add_plain (c, lhs, true, NULL);
 }
 
-/* What a fence mnemonic of an asm statement is, as a kind of the model;
- * WMM_FENCE_NONE = not a fence. */
-wmm_fence
-asm_fence_kind (collector *c, const char *insn)
+/* Does an asm statement clobber "memory"? */
+bool
+asm_clobbers_memory (gasm *stmt)
 {
-  char buf[64];
-  size_t n = 0;
-  while (*insn == ' ' || *insn == '\t')
-    insn++;
-  for (; *insn && *insn != ';' && *insn != '\n' && n + 1 < sizeof buf; insn++)
-    buf[n++] = TOLOWER (*insn);
-  while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
-    n--;
-  buf[n] = 0;
-  wmm_model m = c->model;
-  bool power = m == WMM_MODEL_POWER, v7 = m == WMM_MODEL_ARMV7,
-       v8 = m == WMM_MODEL_ARMV8;
-  if (!strncmp (buf, "lock", 4) || !strncmp (buf, "xchg", 4)
-      || !strcmp (buf, "mfence") || !strcmp (buf, "sync")
-      || !strcmp (buf, "hwsync") || !strcmp (buf, "sync 0")
-      || !strncmp (buf, "dsb", 3)
-      || !strcmp (buf, "dmb") || !strcmp (buf, "dmb ish")
-      || !strcmp (buf, "dmb sy") || !strcmp (buf, "dmb osh")
-      || !strcmp (buf, "dmb nsh"))
-    return full_fence (m);
-  if (!strcmp (buf, "lwsync") || !strcmp (buf, "sync 1"))
-    return power ? WMM_FENCE_LWSYNC : WMM_FENCE_COMPILER;
-  if (!strcmp (buf, "isync"))
-    return power ? WMM_FENCE_ISYNC : WMM_FENCE_COMPILER;
-  if (!strcmp (buf, "eieio"))
-    return power ? WMM_FENCE_EIEIO : WMM_FENCE_COMPILER;
-  if (!strcmp (buf, "isb"))
-    return v7 || v8 ? WMM_FENCE_ISB : WMM_FENCE_COMPILER;
-  if (!strncmp (buf, "dmb", 3) && strstr (buf, "st"))
-    return v8 ? WMM_FENCE_DMB_ISHST : v7 ? WMM_FENCE_DMB_ST
-           : WMM_FENCE_COMPILER;
-  if (!strncmp (buf, "dmb", 3) && strstr (buf, "ld"))
-    return v8 ? WMM_FENCE_DMB_ISHLD : WMM_FENCE_COMPILER;
-  return WMM_FENCE_NONE;
+  for (unsigned i = 0; i < gimple_asm_nclobbers (stmt); i++)
+    {
+      tree cl = TREE_VALUE (gimple_asm_clobber_op (stmt, i));
+      if (!strcmp (TREE_STRING_POINTER (cl), "memory"))
+        return true;
+    }
+  return false;
 }
 
-/* An asm statement: memory operands, fence instructions, "memory". */
+/* An x86 locked instruction as the model sees it: a locked RMW (a full
+ * fence) on x86 models, a RMW between full fences on the others. */
+void
+add_locked_rmw (collector *c, wmm_instr *in, int loc, char *name, int width)
+{
+  switch (c->model)
+    {
+    case WMM_MODEL_POWER: case WMM_MODEL_ARMV7: case WMM_MODEL_ARMV8:
+      add_fence (c, full_fence (c->model));
+      add (c, in, -1, name);
+      add_fence (c, full_fence (c->model));
+      return;
+    default:
+      add_atomic (c, ACC_RMW, MEMMODEL_SEQ_CST, loc, name, width, in->a,
+                  WMM_ALU_SECOND);
+      return;
+    }
+}
+
+/* The RMW instruction of a recognised atomic asm on `mem` (nothing when
+ * mem is not shared: then a locked instruction is only a full fence). */
+void
+add_asm_rmw_access (collector *c, tree mem, wmm_asm_class cls,
+                    unsigned flags, bool isync_after)
+{
+  int loc = -1, width = 0;
+  char *name = NULL;
+  if (!wmm_shared_ref (c->u, mem, &loc, &name, &width))
+    {
+      if (cls == WMM_ASM_LOCKED)
+        add_fence (c, full_fence (c->model));
+      return;
+    }
+  wmm_instr in = make (c, WMM_OP_RMW);
+  set_addr (&in, loc, width);
+  in.a = value_operand (c, NULL);
+  in.alu = WMM_ALU_SECOND;
+  in.flags = flags;
+  if (isync_after)
+    {
+      if (c->reg_tmp < 0)
+        c->reg_tmp = wmm_thread_reg (c->t, "r");
+      in.dst = c->reg_tmp;
+    }
+  if (cls == WMM_ASM_LOCKED)
+    add_locked_rmw (c, &in, loc, name, width);
+  else
+    add (c, &in, -1, name);
+}
+
+/* A recognised atomic asm: its fences in text order, with the one RMW of
+ * `mem` where the locked instruction or the first load-linked is; an isync
+ * after it on Power follows the store-conditional's branch (ctrl+isync, as
+ * GCC's own acquire RMW). */
+void
+add_asm_rmw (collector *c, tree mem, const vec<wmm_asm_insn> &insns,
+             bool clobbers_memory)
+{
+  unsigned flags = 0;
+  int first = -1;
+  bool isync_after = false;
+  for (unsigned k = 0; k < insns.length (); k++)
+    {
+      wmm_asm_class cls = insns[k].cls;
+      flags |= insns[k].flags;
+      if (first < 0 && (cls == WMM_ASM_LOCKED || cls == WMM_ASM_LL))
+        first = k;
+      isync_after |= first >= 0 && insns[k].fence == WMM_FENCE_ISYNC
+                     && c->model == WMM_MODEL_POWER;
+    }
+  if (clobbers_memory)
+    add_fence (c, WMM_FENCE_COMPILER);
+  int rmw_idx = -1;
+  for (unsigned k = 0; k < insns.length (); k++)
+    {
+      if ((int) k == first)
+        {
+          int before = c->t->ncode;
+          add_asm_rmw_access (c, mem, insns[k].cls, flags, isync_after);
+          rmw_idx = c->t->ncode > before ? before : -1;
+        }
+      else if (insns[k].cls != WMM_ASM_FENCE)
+        continue;
+      else if (insns[k].fence == WMM_FENCE_ISYNC && isync_after
+               && (int) k > first && rmw_idx >= 0)
+        add_ctrl_isync (c, c->reg_tmp);
+      else
+        add_fence (c, insns[k].fence);
+    }
+  if (clobbers_memory)
+    add_fence (c, WMM_FENCE_COMPILER);
+}
+
+/* An asm statement: memory operands, fence instructions, "memory"; an
+ * atomic RMW when asm.cc recognises one. */
 void
 handle_asm (collector *c, gasm *stmt)
 {
+  auto_vec<wmm_asm_insn> insns;
+  tree rmw = wmm_asm_parse (stmt, c->model, &insns);
+  bool clobbers_memory = asm_clobbers_memory (stmt);
+  if (rmw)
+    {
+      add_asm_rmw (c, rmw, insns, clobbers_memory);
+      return;
+    }
   for (unsigned i = 0; i < gimple_asm_ninputs (stmt); i++)
     {
       tree v = TREE_VALUE (gimple_asm_input_op (stmt, i));
@@ -752,26 +816,13 @@ handle_asm (collector *c, gasm *stmt)
           && TREE_CODE (v) != SSA_NAME)
         add_plain (c, v, false, NULL);
     }
-  bool clobbers_memory = false;
-  for (unsigned i = 0; i < gimple_asm_nclobbers (stmt); i++)
-    {
-      tree cl = TREE_VALUE (gimple_asm_clobber_op (stmt, i));
-      if (!strcmp (TREE_STRING_POINTER (cl), "memory"))
-        clobbers_memory = true;
-    }
   bool fenced = false;
-  const char *text = gimple_asm_string (stmt);
-  for (const char *p = text; p && *p;)
-    {
-      wmm_fence f = asm_fence_kind (c, p);
-      if (f != WMM_FENCE_NONE)
-        {
-          add_fence (c, f);
-          fenced = true;
-        }
-      const char *next = strpbrk (p, ";\n");
-      p = next ? next + 1 : NULL;
-    }
+  for (const wmm_asm_insn &k : insns)
+    if (k.fence != WMM_FENCE_NONE)
+      {
+        add_fence (c, k.fence);
+        fenced = true;
+      }
   if (!fenced && clobbers_memory)
     add_fence (c, WMM_FENCE_COMPILER);
   for (unsigned i = 0; i < gimple_asm_noutputs (stmt); i++)

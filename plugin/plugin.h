@@ -109,6 +109,39 @@ bool wmm_collect (wmm_unitinfo *u);
 void wmm_unitinfo_free (wmm_unitinfo *u);
 void wmm_note (wmm_unitinfo *u, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
 
+/* atomics.cc: the memory order of argument i of an atomic builtin call,
+ * followed back through wrappers to its call sites: the weakest order any
+ * of them gives (unknown = relaxed; seq_cst for a non-constant one at -O0,
+ * where GCC expands that). */
+enum memmodel wmm_order_arg (wmm_unitinfo *u, gimple *stmt, unsigned i);
+/* The weakest order at least as strong as both (compare-exchange). */
+enum memmodel wmm_order_join (enum memmodel a, enum memmodel b);
+const char *wmm_order_name (enum memmodel mo);
+
+/* asm.cc: the instructions of an asm statement's text. */
+enum wmm_asm_class {
+  WMM_ASM_OTHER = 0,
+  WMM_ASM_FENCE,       /* a fence mnemonic of the model */
+  WMM_ASM_LOCKED,      /* x86 lock-prefixed or xchg (also a full fence) */
+  WMM_ASM_LL,          /* load-linked: lwarx, ldarx, ldxr, ldaxr, ldrex, ... */
+  WMM_ASM_SC           /* store-conditional: stwcx., stxr, stlxr, strex, ... */
+};
+struct wmm_asm_insn {
+  wmm_asm_class cls;
+  wmm_fence fence;     /* the fence it is (WMM_FENCE_NONE: none) */
+  unsigned flags;      /* WMM_ACC_ACQUIRE / _RELEASE (ARMv8 ldaxr / stlxr) */
+};
+/* Classify the instructions of an asm's text into *insns; returns the
+ * memory operand the asm reads and writes as one atomic read-modify-write
+ * when that is clearly the pattern (x86 lock/xchg, an LL/SC pair), or
+ * NULL. */
+tree wmm_asm_parse (gasm *stmt, wmm_model m, vec<wmm_asm_insn> *insns);
+/* The fence an instruction (lower case, single blanks) is, or
+ * WMM_FENCE_NONE. */
+wmm_fence wmm_asm_fence_kind (wmm_model m, const char *insn);
+/* The full fence of a model. */
+wmm_fence wmm_full_fence (wmm_model m);
+
 /* memloc.cc: classify a memory reference.  Returns false when it cannot
  * be shared with another thread; otherwise *loc is a location index of
  * u->prog (or -1 = unknown address) and *name a display name (xstrdup). */

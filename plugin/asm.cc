@@ -1,0 +1,300 @@
+/* asm.cc — what the text of an inline asm statement does to memory.
+ *
+ * The text is split into instructions (at ';' and newlines, labels
+ * dropped, lower case, blanks squeezed); each is a fence of the model
+ * (mfence, lock, xchg, sync, lwsync, isync, eieio, dmb, dsb, isb), an x86
+ * locked instruction (lock-prefixed or xchg), a load-linked (lwarx, ldarx,
+ * ldxr, ldaxr, ldrex, ...), a store-conditional (stwcx., stdcx., stxr,
+ * stlxr, strex, ...) or something else.  An asm is recognised as ONE atomic
+ * read-modify-write of a memory operand when that operand is its only
+ * memory operand, it is both written and read ("+m", or "=m" and a matching
+ * input), and either exactly one locked instruction or a load-linked
+ * before a store-conditional names it (as %N, or through a register input
+ * holding its address).  Otherwise collect.cc keeps the plain model: the
+ * memory operands are a read and a write, the fence mnemonics fences.
+ *
+ * Example:  asm volatile("xchgl %0,%1" : "=r"(v), "+m"(lock) : "0"(1) : "memory")
+ *   one insn, WMM_ASM_LOCKED, naming %1; the RMW operand is `lock`.
+ */
+#include "plugin.h"
+
+namespace {
+
+/* An instruction of the text as a lower-case string with single blanks. */
+struct asm_line {
+  char buf[64];
+  const char *raw;     /* the instruction in the text, for operand names */
+  size_t rawlen;
+};
+
+/* Skip a label ("1:", "loop:") at the start of an instruction. */
+const char *
+skip_label (const char *p, const char *end)
+{
+  const char *q = p;
+  while (q < end && (ISALNUM (*q) || *q == '_' || *q == '.' || *q == '$'))
+    q++;
+  if (q > p && q < end && *q == ':')
+    {
+      q++;
+      while (q < end && ISSPACE (*q))
+        q++;
+      return q;
+    }
+  return p;
+}
+
+/* Normalise the instruction [p, end) into *l. */
+void
+normalise (const char *p, const char *end, asm_line *l)
+{
+  while (p < end && ISSPACE (*p))
+    p++;
+  p = skip_label (p, end);
+  l->raw = p;
+  l->rawlen = end - p;
+  size_t n = 0;
+  bool blank = false;
+  for (; p < end && n + 2 < sizeof l->buf; p++)
+    {
+      if (ISSPACE (*p))
+        {
+          blank = n > 0;
+          continue;
+        }
+      if (blank)
+        l->buf[n++] = ' ';
+      blank = false;
+      l->buf[n++] = TOLOWER (*p);
+    }
+  l->buf[n] = 0;
+}
+
+/* Does the mnemonic (first word of s) start with one of the prefixes? */
+bool
+mnemonic_in (const char *s, const char *const *prefixes, size_t n)
+{
+  for (size_t k = 0; k < n; k++)
+    if (!strncmp (s, prefixes[k], strlen (prefixes[k])))
+      return true;
+  return false;
+}
+
+/* Classify a load-linked / store-conditional mnemonic; sets *flags for
+ * ARMv8's acquire / release forms. */
+wmm_asm_class
+llsc_class (const char *s, unsigned *flags)
+{
+  static const char *const acq[] = { "ldaxr", "ldaxp", "ldaex" };
+  static const char *const ll[] = { "lwarx", "ldarx", "lbarx", "lharx",
+                                    "lqarx", "ldxr", "ldxp", "ldrex" };
+  static const char *const rel[] = { "stlxr", "stlxp", "stlex" };
+  static const char *const sc[] = { "stwcx.", "stdcx.", "stbcx.", "sthcx.",
+                                    "stqcx.", "stxr", "stxp", "strex" };
+  if (mnemonic_in (s, acq, ARRAY_SIZE (acq)))
+    return *flags = WMM_ACC_ACQUIRE, WMM_ASM_LL;
+  if (mnemonic_in (s, ll, ARRAY_SIZE (ll)))
+    return WMM_ASM_LL;
+  if (mnemonic_in (s, rel, ARRAY_SIZE (rel)))
+    return *flags = WMM_ACC_RELEASE, WMM_ASM_SC;
+  if (mnemonic_in (s, sc, ARRAY_SIZE (sc)))
+    return WMM_ASM_SC;
+  return WMM_ASM_OTHER;
+}
+
+/* Does the instruction name one of the operands in `ops` (%N, %wN, ...)? */
+bool
+names_operand (const char *p, size_t len, const auto_vec<int> &ops)
+{
+  const char *end = p + len;
+  for (; p < end; p++)
+    {
+      if (*p != '%')
+        continue;
+      if (p + 1 < end && p[1] == '%')
+        {
+          p++;
+          continue;
+        }
+      const char *q = p + 1;
+      while (q < end && ISALPHA (*q))
+        q++;
+      if (q >= end || !ISDIGIT (*q))
+        continue;
+      int n = atoi (q);
+      for (int o : ops)
+        if (o == n)
+          return true;
+    }
+  return false;
+}
+
+/* Is a memory reference of an asm operand (not a register, not a value)? */
+bool
+memory_operand (tree v, bool input)
+{
+  return !is_gimple_reg (v) && TREE_CODE (v) != SSA_NAME
+         && !(input && is_gimple_min_invariant (v));
+}
+
+/* Is v (an input) the address of mem? */
+bool
+address_of (tree v, tree mem)
+{
+  if (TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (v)))
+    {
+      tree rhs = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (v));
+      if (TREE_CODE (rhs) == ADDR_EXPR)
+        v = rhs;
+    }
+  if (TREE_CODE (v) == ADDR_EXPR)
+    return operand_equal_p (TREE_OPERAND (v, 0), mem, 0);
+  return TREE_CODE (mem) == MEM_REF && integer_zerop (TREE_OPERAND (mem, 1))
+         && operand_equal_p (TREE_OPERAND (mem, 0), v, 0);
+}
+
+/* The asm's only memory operand when it is written and read, with the
+ * operand numbers that stand for it or its address (*ops); else NULL. */
+tree
+rmw_operand (gasm *stmt, auto_vec<int> *ops)
+{
+  tree mem = NULL;
+  unsigned nout = gimple_asm_noutputs (stmt);
+  for (unsigned i = 0; i < nout; i++)
+    {
+      tree v = TREE_VALUE (gimple_asm_output_op (stmt, i));
+      if (!memory_operand (v, false))
+        continue;
+      if (mem)
+        return NULL;
+      mem = v;
+      ops->safe_push (i);
+    }
+  bool read = false;
+  for (unsigned i = 0; mem && i < gimple_asm_ninputs (stmt); i++)
+    {
+      tree v = TREE_VALUE (gimple_asm_input_op (stmt, i));
+      if (memory_operand (v, true))
+        {
+          if (!operand_equal_p (v, mem, 0))
+            return NULL;
+          read = true;
+          ops->safe_push (nout + i);
+        }
+      else if (address_of (v, mem))
+        ops->safe_push (nout + i);
+    }
+  return read ? mem : NULL;
+}
+
+/* Split the text into classified instructions, remembering where each
+ * locked / LL / SC one is in *where. */
+void
+split (const char *text, wmm_model m, vec<wmm_asm_insn> *out,
+       auto_vec<asm_line> *where)
+{
+  bool lock_prefix = false;
+  for (const char *p = text; p && *p;)
+    {
+      const char *next = strpbrk (p, ";\n");
+      const char *end = next ? next : p + strlen (p);
+      asm_line l;
+      normalise (p, end, &l);
+      p = next ? next + 1 : NULL;
+      if (!l.buf[0])
+        continue;
+      wmm_asm_insn in;
+      memset (&in, 0, sizeof in);
+      in.fence = wmm_asm_fence_kind (m, l.buf);
+      if (lock_prefix)
+        {
+          /* "lock; xaddl %0,%1": the prefix and its instruction are one. */
+          (*where)[where->length () - 1] = l;
+          lock_prefix = false;
+          continue;
+        }
+      if (!strncmp (l.buf, "lock", 4) || !strncmp (l.buf, "xchg", 4))
+        {
+          in.cls = WMM_ASM_LOCKED;
+          lock_prefix = !strcmp (l.buf, "lock");
+        }
+      else if (in.fence == WMM_FENCE_NONE)
+        in.cls = llsc_class (l.buf, &in.flags);
+      else
+        in.cls = WMM_ASM_FENCE;
+      if (m != WMM_MODEL_ARMV8)
+        in.flags = 0;
+      out->safe_push (in);
+      where->safe_push (l);
+    }
+}
+
+} // anon namespace
+
+wmm_fence
+wmm_full_fence (wmm_model m)
+{
+  switch (m)
+    {
+    case WMM_MODEL_POWER: return WMM_FENCE_SYNC;
+    case WMM_MODEL_ARMV7: return WMM_FENCE_DMB;
+    case WMM_MODEL_ARMV8: return WMM_FENCE_DMB_ISH;
+    default: return WMM_FENCE_MFENCE;
+    }
+}
+
+wmm_fence
+wmm_asm_fence_kind (wmm_model m, const char *buf)
+{
+  bool power = m == WMM_MODEL_POWER, v7 = m == WMM_MODEL_ARMV7,
+       v8 = m == WMM_MODEL_ARMV8;
+  if (!strncmp (buf, "lock", 4) || !strncmp (buf, "xchg", 4)
+      || !strcmp (buf, "mfence") || !strcmp (buf, "sync")
+      || !strcmp (buf, "hwsync") || !strcmp (buf, "sync 0")
+      || !strncmp (buf, "dsb", 3)
+      || !strcmp (buf, "dmb") || !strcmp (buf, "dmb ish")
+      || !strcmp (buf, "dmb sy") || !strcmp (buf, "dmb osh")
+      || !strcmp (buf, "dmb nsh"))
+    return wmm_full_fence (m);
+  if (!strcmp (buf, "lwsync") || !strcmp (buf, "sync 1"))
+    return power ? WMM_FENCE_LWSYNC : WMM_FENCE_COMPILER;
+  if (!strcmp (buf, "isync"))
+    return power ? WMM_FENCE_ISYNC : WMM_FENCE_COMPILER;
+  if (!strcmp (buf, "eieio"))
+    return power ? WMM_FENCE_EIEIO : WMM_FENCE_COMPILER;
+  if (!strcmp (buf, "isb"))
+    return v7 || v8 ? WMM_FENCE_ISB : WMM_FENCE_COMPILER;
+  if (!strncmp (buf, "dmb", 3) && strstr (buf, "st"))
+    return v8 ? WMM_FENCE_DMB_ISHST : v7 ? WMM_FENCE_DMB_ST
+           : WMM_FENCE_COMPILER;
+  if (!strncmp (buf, "dmb", 3) && strstr (buf, "ld"))
+    return v8 ? WMM_FENCE_DMB_ISHLD : WMM_FENCE_COMPILER;
+  return WMM_FENCE_NONE;
+}
+
+tree
+wmm_asm_parse (gasm *stmt, wmm_model m, vec<wmm_asm_insn> *insns)
+{
+  auto_vec<asm_line> where;
+  split (gimple_asm_string (stmt), m, insns, &where);
+  int locked = 0, ll = 0, sc = 0;
+  bool sc_first = false;
+  auto_vec<int> ops;
+  tree mem = rmw_operand (stmt, &ops);
+  for (unsigned k = 0; k < insns->length (); k++)
+    {
+      wmm_asm_class cls = (*insns)[k].cls;
+      if (cls == WMM_ASM_OTHER || cls == WMM_ASM_FENCE)
+        continue;
+      if (!names_operand (where[k].raw, where[k].rawlen, ops))
+        mem = NULL;
+      locked += cls == WMM_ASM_LOCKED;
+      ll += cls == WMM_ASM_LL;
+      sc += cls == WMM_ASM_SC;
+      sc_first |= cls == WMM_ASM_SC && ll == 0;
+    }
+  bool x86 = locked == 1 && ll == 0 && sc == 0;
+  bool llsc = locked == 0 && ll > 0 && sc > 0 && !sc_first;
+  return x86 || llsc ? mem : NULL;
+}
