@@ -7,18 +7,29 @@
  *   -> entries main (1 instance, region), P0 (1), P1 (1); the code of main
  *   before the first create and after the last join is not concurrent.
  *
- * Rules (docs/plugin.md, "Thread entries"):
+ * Rules (docs/plugin.md, "Thread entries and instances"):
  *  - a function passed to pthread_create/thrd_create is an entry; it has 2
  *    instances when it is created at several sites, in a loop, or by a
  *    function other than main; an unresolved start routine makes every
- *    address-taken function an entry with 2 instances;
- *  - main is an entry with 1 instance;
+ *    address-taken and every exported function an entry with 2 instances,
+ *    a routine defined in another unit every exported function;
+ *  - a function whose address escapes to code the unit cannot see (an
+ *    external callee outside nostart.cc's table, memory, a variable's
+ *    initialiser such as a C++ vtable, a return) is an entry with 2
+ *    instances: std::thread's _State_impl::_M_run, launch (worker, 0);
+ *  - functions passed to libgomp (GOMP_parallel*, GOMP_task, ...) are
+ *    entries with 2 instances;
+ *  - main is an entry with 1 instance, concurrent only between the first
+ *    create and the last join, or from the first call that may start
+ *    threads it cannot join (an unknown callee once something escapes, a
+ *    task, ...) to its end;
  *  - __attribute__((wmmfence_thread)) / wmmfence_thread(N) marks an entry
  *    with N (default 2) instances;
  *  - threads=exported, or threads=auto in a unit with none of the above,
  *    makes every exported function an entry with 2 instances;
  *  - functions called indirectly from concurrent code are entries too (an
  *    over-approximation: they may run in any thread).
+ * Every assumption taken is a note (wmm_note).
  */
 #include "plugin.h"
 
@@ -287,6 +298,15 @@ fn_name (tree decl)
   return n ? n : "?";
 }
 
+/* The function an alias (a C++ complete-object constructor is often one
+ * of the base-object constructor) stands for; decl itself otherwise. */
+static tree
+alias_target (tree decl)
+{
+  cgraph_node *node = cgraph_node::get (decl);
+  return node ? node->ultimate_alias_target ()->decl : decl;
+}
+
 /* Record what call `stmt` of function i starts, creates or calls. */
 static void
 scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
@@ -324,7 +344,7 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       f->calls.safe_push ({ stmt, START_UNKNOWN, -1 });
       return;
     }
-  int t = find_fn (&c->index, callee);
+  int t = find_fn (&c->index, alias_target (callee));
   if (t >= 0)
     {
       f->callees.safe_push (t);
@@ -434,6 +454,12 @@ escape_reason (entries_ctx *c, symtab_node *sym)
       if (why)
         return why;
     }
+  /* A C++ thunk (this-adjusting, in a vtable) calls it. */
+  if (cgraph_node *node = dyn_cast<cgraph_node *> (sym))
+    for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+      if (wmm_node_is_thunk (e->caller))
+        if (char *why = escape_reason (c, e->caller))
+          return why;
   return NULL;
 }
 

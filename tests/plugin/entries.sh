@@ -116,6 +116,14 @@ for o in -O0 -O2; do
   sb $t
 done
 
+t=jthread
+if build $t entries_jthread.cc -O2 tso -std=c++20; then
+  n=$(grep -Ec "^unit std::thread::_State_impl<.*lambda.*>::_M_run('[0-9]+)? entry instances=2" "$WMM_TMP/$t.ir")
+  if [ "$n" -eq 2 ]; then wmm_pass "$t: two std::jthreads: two _M_run entries"
+  else wmm_fail "$t: $n _M_run entries, expected 2"; fi
+  sb $t
+fi
+
 t=async
 if build $t entries_async.cc -O2 tso; then
   has "$t: std::async's _M_run: entry" "$WMM_TMP/$t.ir" "^unit std::__future_base::_Async_state_impl<.*>::_M_run entry instances=2"
