@@ -1082,6 +1082,8 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   u->prog = NULL;
   delete u->creators;
   u->creators = NULL;
+  delete u->starters;
+  u->starters = NULL;
   delete u->unit_index;
   u->unit_index = NULL;
   wmm_memloc_reset ();

@@ -7,18 +7,29 @@
  *   -> entries main (1 instance, region), P0 (1), P1 (1); the code of main
  *   before the first create and after the last join is not concurrent.
  *
- * Rules (docs/plugin.md, "Thread entries"):
+ * Rules (docs/plugin.md, "Thread entries and instances"):
  *  - a function passed to pthread_create/thrd_create is an entry; it has 2
  *    instances when it is created at several sites, in a loop, or by a
  *    function other than main; an unresolved start routine makes every
- *    address-taken function an entry with 2 instances;
- *  - main is an entry with 1 instance;
+ *    address-taken and every exported function an entry with 2 instances,
+ *    a routine defined in another unit every exported function;
+ *  - a function whose address escapes to code the unit cannot see (an
+ *    external callee outside nostart.cc's table, memory, a variable's
+ *    initialiser such as a C++ vtable, a return) is an entry with 2
+ *    instances: std::thread's _State_impl::_M_run, launch (worker, 0);
+ *  - functions passed to libgomp (GOMP_parallel*, GOMP_task, ...) are
+ *    entries with 2 instances;
+ *  - main is an entry with 1 instance, concurrent only between the first
+ *    create and the last join, or from the first call that may start
+ *    threads it cannot join (an unknown callee once something escapes, a
+ *    task, ...) to its end;
  *  - __attribute__((wmmfence_thread)) / wmmfence_thread(N) marks an entry
  *    with N (default 2) instances;
  *  - threads=exported, or threads=auto in a unit with none of the above,
  *    makes every exported function an entry with 2 instances;
  *  - functions called indirectly from concurrent code are entries too (an
  *    over-approximation: they may run in any thread).
+ * Every assumption taken is a note (wmm_note).
  */
 #include "plugin.h"
 
@@ -56,27 +67,62 @@ callee_name (gimple *stmt)
   return IDENTIFIER_POINTER (DECL_NAME (fndecl));
 }
 
+/* The function whose address `arg` is, or NULL. */
+static tree
+function_address (tree arg)
+{
+  if (arg && TREE_CODE (arg) == ADDR_EXPR
+      && TREE_CODE (TREE_OPERAND (arg, 0)) == FUNCTION_DECL)
+    return TREE_OPERAND (arg, 0);
+  return NULL_TREE;
+}
+
+/* The start-routine argument of a thread create call, or -1 when the call
+ * is no create. */
+static int
+create_argno (gimple *stmt)
+{
+  const char *name = callee_name (stmt);
+  if (!name)
+    return -1;
+  if (!strcmp (name, "pthread_create"))
+    return 2;
+  if (!strcmp (name, "thrd_create"))
+    return 1;
+  return -1;
+}
+
 bool
 wmm_is_thread_create (gimple *stmt, tree *fn)
 {
-  const char *name = callee_name (stmt);
-  unsigned argno;
-  if (!name)
-    return false;
-  if (!strcmp (name, "pthread_create"))
-    argno = 2;
-  else if (!strcmp (name, "thrd_create"))
-    argno = 1;
-  else
+  int argno = create_argno (stmt);
+  if (argno < 0)
     return false;
   *fn = NULL_TREE;
-  if (gimple_call_num_args (stmt) <= argno)
-    return true;
-  tree arg = gimple_call_arg (stmt, argno);
-  if (TREE_CODE (arg) == ADDR_EXPR
-      && TREE_CODE (TREE_OPERAND (arg, 0)) == FUNCTION_DECL)
-    *fn = TREE_OPERAND (arg, 0);
+  if (gimple_call_num_args (stmt) > (unsigned) argno)
+    *fn = function_address (gimple_call_arg (stmt, argno));
   return true;
+}
+
+/* A libgomp call that runs outlined functions (its function-address
+ * arguments) in a team of threads: GOMP_parallel*, GOMP_teams_reg (*sync:
+ * every thread has finished when it returns), GOMP_task, GOMP_taskloop,
+ * GOMP_target_ext (tasks may still run after it returns). */
+static bool
+is_omp_start (gimple *stmt, bool *sync)
+{
+  const char *n = callee_name (stmt);
+  if (!n)
+    return false;
+  if (!strncmp (n, "__builtin_", 10))
+    n += 10;
+  if (strncmp (n, "GOMP_", 5))
+    return false;
+  bool fn_arg = false;
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    fn_arg |= function_address (gimple_call_arg (stmt, i)) != NULL_TREE;
+  *sync = !strncmp (n, "GOMP_parallel", 13) || !strcmp (n, "GOMP_teams_reg");
+  return fn_arg;
 }
 
 bool
@@ -175,16 +221,57 @@ in_loop (const vec<int> &scc, const vec<bool> &cyclic, basic_block bb)
   return c >= 0 && cyclic[c];
 }
 
+/* How a call may start threads. */
+enum start_kind {
+  START_NONE,       /* none by itself: a direct call of a unit function */
+  START_CREATE,     /* pthread_create / thrd_create */
+  START_OMP_SYNC,   /* GOMP_parallel*, GOMP_teams_reg: the team ends inside */
+  START_OMP_ASYNC,  /* GOMP_task & co: tasks may outlive the call */
+  START_UNKNOWN     /* code the unit cannot see (an external or indirect
+                       callee): it may start threads that run escaped
+                       functions of the unit */
+};
+
+/* A call that may start threads, or a direct call of a unit function. */
+struct call_fact {
+  gimple *stmt;
+  start_kind kind;
+  int target;       /* the unit function created, run or called; -1: none,
+                       or one defined elsewhere */
+};
+
 /* What the scan of one function found. */
 struct fn_facts {
   cgraph_node *node;
   auto_vec<int> callees;        /* indices of unit functions called */
+  auto_vec<call_fact> calls;    /* calls that start or may start threads */
   bool indirect;                /* makes an indirect call */
-  bool creates;                 /* starts threads (directly) */
-  bool may_create;              /* ... or through its callees */
+  bool leaves_threads;          /* may return while threads it started run */
+  bool leaves_tasks;            /* ... or OpenMP tasks it started */
+  bool may_create;              /* either */
   bool called;                  /* called directly by a unit function */
   int entry;                    /* 0, or the entry's instances */
   bool region;
+};
+
+/* A thread create whose start routine is a unit function. */
+struct create_site {
+  int target, fn;
+  bool in_loop;
+};
+
+/* What wmm_find_entries works with. */
+struct entries_ctx {
+  wmm_unitinfo *u;
+  auto_vec<cgraph_node *> fns;
+  hash_map<tree, int> index;    /* decl -> index in fns */
+  fn_facts *facts;
+  int main_fn;
+  auto_vec<create_site> creates;
+  bool unresolved;              /* a start routine is no known function */
+  tree external;                /* a start routine defined in another unit */
+  bool any_attribute;
+  bool omp;                     /* OpenMP constructs start threads */
 };
 
 /* Index of a function among the unit's functions (-1: none). */
@@ -203,216 +290,541 @@ make_entry (fn_facts *f, int n)
     f->entry = n;
 }
 
-bool
-wmm_find_entries (wmm_unitinfo *u)
+/* The name a note gives a function (the IR's unit name). */
+static const char *
+fn_name (tree decl)
 {
-  auto_vec<cgraph_node *> fns;
-  unit_functions (&fns);
-  unsigned n = fns.length ();
-  hash_map<tree, int> fn_index;
-  for (unsigned i = 0; i < n; i++)
-    fn_index.put (fns[i]->decl, i);
-  fn_facts *facts = new fn_facts[n];
-  auto_vec<int> create_target, create_site_fn;
-  auto_vec<bool> create_in_loop;
-  bool unresolved_create = false, any_attribute = false;
-  int main_fn = -1;
+  const char *n = lang_hooks.decl_printable_name (decl, 1);
+  return n ? n : "?";
+}
 
-  for (unsigned i = 0; i < n; i++)
+/* The function an alias (a C++ complete-object constructor is often one
+ * of the base-object constructor) stands for; decl itself otherwise. */
+static tree
+alias_target (tree decl)
+{
+  cgraph_node *node = cgraph_node::get (decl);
+  return node ? node->ultimate_alias_target ()->decl : decl;
+}
+
+/* Record what call `stmt` of function i starts, creates or calls. */
+static void
+scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
+{
+  fn_facts *f = &c->facts[i];
+  tree target;
+  bool sync;
+  if (wmm_is_thread_create (stmt, &target))
     {
-      fn_facts *f = &facts[i];
-      f->node = fns[i];
-      f->indirect = f->creates = f->may_create = f->called = false;
-      f->entry = 0;
-      f->region = false;
-      tree decl = fns[i]->decl;
-      if (DECL_NAME (decl) && MAIN_NAME_P (DECL_NAME (decl))
-          && TREE_PUBLIC (decl)
-          && (!DECL_CONTEXT (decl)
-              || TREE_CODE (DECL_CONTEXT (decl)) == TRANSLATION_UNIT_DECL))
-        main_fn = i;
-      function *fn = fns[i]->get_fun ();
-      auto_vec<int> scc;
-      auto_vec<bool> cyclic;
-      cfg_sccs (fn, &scc, &cyclic);
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, fn)
-        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-             gsi_next (&gsi))
-          {
-            gimple *stmt = gsi_stmt (gsi);
-            if (!is_gimple_call (stmt))
-              continue;
-            tree target;
-            if (wmm_is_thread_create (stmt, &target))
-              {
-                f->creates = true;
-                int t = target ? find_fn (&fn_index, target) : -1;
-                if (!target)
-                  unresolved_create = true;
-                if (t >= 0)
-                  {
-                    create_target.safe_push (t);
-                    create_site_fn.safe_push (i);
-                    create_in_loop.safe_push (in_loop (scc, cyclic, bb));
-                  }
-                continue;
-              }
-            tree callee = gimple_call_fndecl (stmt);
-            if (!callee)
-              {
-                if (!gimple_call_internal_p (stmt))
-                  f->indirect = true;
-                continue;
-              }
-            int c = find_fn (&fn_index, callee);
-            if (c >= 0)
-              f->callees.safe_push (c);
-          }
-      if (lookup_attribute ("wmmfence_thread", DECL_ATTRIBUTES (decl)))
-        any_attribute = true;
+      int t = target ? find_fn (&c->index, target) : -1;
+      if (!target)
+        c->unresolved = true;
+      else if (t < 0 && !c->external)
+        c->external = target;
+      if (t >= 0)
+        c->creates.safe_push ({ t, i, loop });
+      f->calls.safe_push ({ stmt, START_CREATE, t });
+      return;
     }
-  for (unsigned i = 0; i < n; i++)
-    for (int c : facts[i].callees)
-      facts[c].called = true;
+  if (is_omp_start (stmt, &sync))
+    {
+      c->omp = true;
+      for (unsigned k = 0; k < gimple_call_num_args (stmt); k++)
+        if (tree fn = function_address (gimple_call_arg (stmt, k)))
+          f->calls.safe_push ({ stmt, sync ? START_OMP_SYNC : START_OMP_ASYNC,
+                                find_fn (&c->index, fn) });
+      return;
+    }
+  tree callee = gimple_call_fndecl (stmt);
+  if (!callee)
+    {
+      if (gimple_call_internal_p (stmt))
+        return;
+      f->indirect = true;
+      f->calls.safe_push ({ stmt, START_UNKNOWN, -1 });
+      return;
+    }
+  int t = find_fn (&c->index, alias_target (callee));
+  if (t >= 0)
+    {
+      f->callees.safe_push (t);
+      f->calls.safe_push ({ stmt, START_NONE, t });
+    }
+  else if (!wmm_never_starts_threads (callee)
+           && !(flags_from_decl_or_type (callee) & ECF_NORETURN))
+    f->calls.safe_push ({ stmt, START_UNKNOWN, -1 });
+}
 
-  /* may_create: transitive over direct calls. */
+/* Scan function i: main?, calls, the attribute. */
+static void
+scan_function (entries_ctx *c, int i)
+{
+  tree decl = c->fns[i]->decl;
+  if (DECL_NAME (decl) && MAIN_NAME_P (DECL_NAME (decl))
+      && TREE_PUBLIC (decl)
+      && (!DECL_CONTEXT (decl)
+          || TREE_CODE (DECL_CONTEXT (decl)) == TRANSLATION_UNIT_DECL))
+    c->main_fn = i;
+  function *fn = c->fns[i]->get_fun ();
+  auto_vec<int> scc;
+  auto_vec<bool> cyclic;
+  cfg_sccs (fn, &scc, &cyclic);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (is_gimple_call (gsi_stmt (gsi)))
+        scan_call (c, i, gsi_stmt (gsi), in_loop (scc, cyclic, bb));
+  if (lookup_attribute ("wmmfence_thread", DECL_ATTRIBUTES (decl)))
+    c->any_attribute = true;
+}
+
+/* ------------------------------------------------------ escaping addresses */
+
+/* Why passing function `decl` to call `stmt` (in function `where`) may let
+ * it run as a thread: xasprintf'd, NULL = it cannot. */
+static char *
+call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
+{
+  tree callee = gimple_call_fndecl (stmt);
+  int routine = create_argno (stmt);
+  bool sync, omp = is_omp_start (stmt, &sync);
+  unsigned found = 0;
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      if (function_address (gimple_call_arg (stmt, i)) != decl)
+        continue;
+      found++;
+      if ((int) i == routine || omp)
+        continue;   /* a known start: an entry anyway */
+      if (!callee)
+        return xasprintf ("is passed to an indirect call in %s()",
+                          fn_name (where));
+      if (find_fn (&c->index, callee) >= 0)
+        return xasprintf ("is passed to %s() (what a function of this unit "
+                          "does with it is not followed)", fn_name (callee));
+      if (!wmm_never_starts_threads (callee))
+        return xasprintf ("escapes to %s()", fn_name (callee));
+    }
+  if (!found)
+    return xasprintf ("is used by a call in %s()", fn_name (where));
+  return NULL;
+}
+
+/* Why an address reference `ref` to function `decl` lets code the unit
+ * cannot see call it; NULL = it does not. */
+static char *
+ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
+{
+  if (varpool_node *var = dyn_cast<varpool_node *> (ref->referring))
+    {
+      tree ctx = DECL_CONTEXT (var->decl);
+      if (DECL_VIRTUAL_P (var->decl) && ctx && TYPE_P (ctx) && TYPE_NAME (ctx))
+        return xasprintf ("is stored in the vtable of '%s'",
+                          lang_hooks.decl_printable_name (TYPE_NAME (ctx), 2));
+      return xasprintf ("is stored in the initialiser of '%s'",
+                        lang_hooks.decl_printable_name (var->decl, 2));
+    }
+  tree where = ref->referring->decl;
+  gimple *stmt = ref->stmt;
+  if (!stmt)
+    return xasprintf ("is used in %s()", fn_name (where));
+  if (is_gimple_call (stmt))
+    return call_escape (c, stmt, decl, where);
+  if (gimple_code (stmt) == GIMPLE_RETURN)
+    return xasprintf ("is returned by %s()", fn_name (where));
+  if (gimple_store_p (stmt))
+    return xasprintf ("is stored to memory in %s()", fn_name (where));
+  return xasprintf ("is used as a value in %s()", fn_name (where));
+}
+
+/* Why the address of symbol `sym` (a unit function or an alias of one)
+ * escapes to code the unit cannot see; NULL = it does not. */
+static char *
+escape_reason (entries_ctx *c, symtab_node *sym)
+{
+  ipa_ref *ref;
+  for (unsigned i = 0; sym->iterate_referring (i, ref); i++)
+    {
+      char *why = NULL;
+      if (ref->use == IPA_REF_ALIAS)
+        why = escape_reason (c, ref->referring);
+      else if (ref->use == IPA_REF_ADDR)
+        why = ref_escape (c, ref, sym->decl);
+      if (why)
+        return why;
+    }
+  /* A C++ thunk (this-adjusting, in a vtable) calls it. */
+  if (cgraph_node *node = dyn_cast<cgraph_node *> (sym))
+    for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+      if (wmm_node_is_thunk (e->caller))
+        if (char *why = escape_reason (c, e->caller))
+          return why;
+  return NULL;
+}
+
+/* Notes naming an escaping function (C++ vtables give many). */
+static const int MAX_ESCAPE_NOTES = 8;
+
+/* Functions whose address escapes may run as threads (2 instances). */
+static void
+escape_entries (entries_ctx *c)
+{
+  if (c->u->opts->threads == WMM_THREADS_CREATE)
+    return;
+  int count = 0;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (char *why = escape_reason (c, c->fns[i]))
+      {
+        make_entry (&c->facts[i], 2);
+        c->u->escapes = true;
+        if (++count <= MAX_ESCAPE_NOTES)
+          wmm_note (c->u, "%s's address %s: treated as a thread entry with "
+                    "several instances", fn_name (c->fns[i]->decl), why);
+        free (why);
+      }
+  if (count > MAX_ESCAPE_NOTES)
+    wmm_note (c->u, "%d more functions whose address escapes are treated as "
+              "thread entries with several instances (dump-ir lists them)",
+              count - MAX_ESCAPE_NOTES);
+}
+
+/* ------------------------------------------------------------ thread starts */
+
+/* Does call k start threads by itself that its caller cannot join?
+ * (OpenMP tasks are counted apart: the team's barrier ends them.) */
+static bool
+starts_unjoined (const entries_ctx *c, const call_fact &k)
+{
+  return k.kind == START_CREATE
+         || (k.kind == START_UNKNOWN && c->u->escapes);
+}
+
+/* One round of propagation over the calls of function i; true when a flag
+ * of i changed.  Threads left running propagate through direct calls and
+ * OpenMP teams; tasks only through direct calls. */
+static bool
+propagate_starts (entries_ctx *c, unsigned i)
+{
+  fn_facts *f = &c->facts[i];
+  bool threads = f->leaves_threads, tasks = f->leaves_tasks;
+  for (const call_fact &k : f->calls)
+    {
+      if (k.target < 0)
+        continue;
+      const fn_facts *t = &c->facts[k.target];
+      if (k.kind == START_NONE || k.kind == START_OMP_SYNC)
+        f->leaves_threads |= t->leaves_threads;
+      if (k.kind == START_NONE)
+        f->leaves_tasks |= t->leaves_tasks;
+    }
+  return threads != f->leaves_threads || tasks != f->leaves_tasks;
+}
+
+/* leaves_threads, leaves_tasks and may_create of every function. */
+static void
+compute_may_create (entries_ctx *c)
+{
+  unsigned n = c->fns.length ();
   for (unsigned i = 0; i < n; i++)
-    facts[i].may_create = facts[i].creates;
+    for (const call_fact &k : c->facts[i].calls)
+      {
+        c->facts[i].leaves_threads |= starts_unjoined (c, k);
+        c->facts[i].leaves_tasks |= k.kind == START_OMP_ASYNC;
+      }
   for (bool changed = true; changed;)
     {
       changed = false;
       for (unsigned i = 0; i < n; i++)
-        if (!facts[i].may_create)
-          for (int c : facts[i].callees)
-            if (facts[c].may_create)
-              {
-                facts[i].may_create = changed = true;
-                break;
-              }
+        changed |= propagate_starts (c, i);
     }
+  for (unsigned i = 0; i < n; i++)
+    c->facts[i].may_create = c->facts[i].leaves_threads
+                             || c->facts[i].leaves_tasks;
+}
 
-  /* Thread entries. */
-  for (unsigned k = 0; k < create_target.length (); k++)
+/* After call k, may threads run that no join of the caller ends? */
+static bool
+is_starter (const entries_ctx *c, const call_fact &k)
+{
+  const fn_facts *t = k.target >= 0 ? &c->facts[k.target] : NULL;
+  switch (k.kind)
     {
-      int t = create_target[k];
+    case START_CREATE:
+      return !t || t->may_create;
+    case START_NONE:
+      return t && t->may_create;
+    case START_OMP_SYNC:
+      return t && t->leaves_threads;
+    case START_OMP_ASYNC:
+      return true;
+    default:
+      return starts_unjoined (c, k);
+    }
+}
+
+/* What a note calls the callee of a call (builtins without their
+ * "__builtin_" prefix). */
+static const char *
+starter_name (gimple *stmt)
+{
+  tree callee = gimple_call_fndecl (stmt);
+  if (!callee)
+    return "an indirect call";
+  const char *n = fn_name (callee);
+  return strncmp (n, "__builtin_", 10) ? n : n + 10;
+}
+
+/* Say from where on main runs next to threads it cannot join. */
+static void
+note_main_starter (entries_ctx *c)
+{
+  if (c->main_fn < 0 || !c->facts[c->main_fn].region)
+    return;
+  for (const call_fact &k : c->facts[c->main_fn].calls)
+    if (is_starter (c, k))
+      {
+        int line = LOCATION_LINE (gimple_location (k.stmt));
+        char *at = line > 0 ? xasprintf (" (line %d)", line) : xstrdup ("");
+        wmm_note (c->u, "main may run concurrently with threads started by "
+                  "%s%s from there to its end: no join can be matched to "
+                  "them", starter_name (k.stmt), at);
+        free (at);
+        return;
+      }
+}
+
+/* ----------------------------------------------------------------- entries */
+
+/* Entries of pthread_create / thrd_create with a known unit routine. */
+static void
+create_entries (entries_ctx *c)
+{
+  for (const create_site &k : c->creates)
+    {
       int sites = 0;
-      for (int other : create_target)
-        sites += other == t;
-      bool many = sites > 1 || create_in_loop[k]
-                  || create_site_fn[k] != main_fn
-                  || (main_fn >= 0 && facts[main_fn].called);
-      make_entry (&facts[t], many ? 2 : 1);
+      for (const create_site &other : c->creates)
+        sites += other.target == k.target;
+      bool many = sites > 1 || k.in_loop || k.fn != c->main_fn
+                  || (c->main_fn >= 0 && c->facts[c->main_fn].called);
+      make_entry (&c->facts[k.target], many ? 2 : 1);
     }
-  if (unresolved_create)
+}
+
+/* Outlined OpenMP functions: run by a team, an entry with 2 instances. */
+static void
+omp_entries (entries_ctx *c)
+{
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    for (const call_fact &k : c->facts[i].calls)
+      if ((k.kind == START_OMP_SYNC || k.kind == START_OMP_ASYNC)
+          && k.target >= 0 && !c->facts[k.target].entry)
+        {
+          make_entry (&c->facts[k.target], 2);
+          wmm_note (c->u, "%s runs in the threads of an OpenMP construct "
+                    "(%s): a thread entry with several instances",
+                    fn_name (c->fns[k.target]->decl), starter_name (k.stmt));
+        }
+}
+
+/* Every exported function but main: an entry with 2 instances. */
+static void
+exported_entries (entries_ctx *c)
+{
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (TREE_PUBLIC (c->fns[i]->decl) && (int) i != c->main_fn)
+      make_entry (&c->facts[i], 2);
+}
+
+/* Start routines that are not known unit functions. */
+static void
+unknown_routine_entries (entries_ctx *c)
+{
+  if (c->external)
+    wmm_note (c->u, "%s is started as a thread but defined in another unit: "
+              "every exported function of this unit is treated as a thread "
+              "entry with several instances", fn_name (c->external));
+  if (c->unresolved)
     {
-      wmm_note (u, "a thread is started with a start routine that is not a "
-                "known function: every address-taken function is treated "
-                "as a thread entry with several instances");
-      for (unsigned i = 0; i < n; i++)
-        if (fns[i]->address_taken)
-          make_entry (&facts[i], 2);
+      wmm_note (c->u, "a thread is started with a start routine that is not "
+                "a known function: every address-taken and every exported "
+                "function is treated as a thread entry with several "
+                "instances");
+      for (unsigned i = 0; i < c->fns.length (); i++)
+        if (c->fns[i]->address_taken)
+          make_entry (&c->facts[i], 2);
     }
+  if (c->external || c->unresolved)
+    exported_entries (c);
+}
+
+/* Attribute, library rule, main. */
+static void
+other_entries (entries_ctx *c)
+{
+  unsigned n = c->fns.length ();
   for (unsigned i = 0; i < n; i++)
     {
       tree attr = lookup_attribute ("wmmfence_thread",
-                                    DECL_ATTRIBUTES (fns[i]->decl));
+                                    DECL_ATTRIBUTES (c->fns[i]->decl));
       if (!attr)
         continue;
       int inst = 2;
-      if (TREE_VALUE (attr) && tree_fits_shwi_p (TREE_VALUE (TREE_VALUE (attr))))
+      if (TREE_VALUE (attr)
+          && tree_fits_shwi_p (TREE_VALUE (TREE_VALUE (attr))))
         inst = tree_to_shwi (TREE_VALUE (TREE_VALUE (attr))) > 1 ? 2 : 1;
-      make_entry (&facts[i], inst);
+      make_entry (&c->facts[i], inst);
     }
-  bool library = u->opts->threads == WMM_THREADS_EXPORTED
-                 || (u->opts->threads == WMM_THREADS_AUTO && main_fn < 0
-                     && create_target.is_empty () && !unresolved_create
-                     && !any_attribute);
+  wmm_threads_mode mode = c->u->opts->threads;
+  bool library = mode == WMM_THREADS_EXPORTED
+                 || (mode == WMM_THREADS_AUTO && c->main_fn < 0
+                     && c->creates.is_empty () && !c->unresolved
+                     && !c->external && !c->omp && !c->any_attribute);
   if (library)
-    for (unsigned i = 0; i < n; i++)
-      if (TREE_PUBLIC (fns[i]->decl) && (int) i != main_fn)
-        make_entry (&facts[i], 2);
-  if (main_fn >= 0)
+    exported_entries (c);
+  if (c->main_fn >= 0)
     {
-      make_entry (&facts[main_fn], 1);
+      fn_facts *m = &c->facts[c->main_fn];
+      make_entry (m, 1);
       /* Only the part of main that runs while its threads run matters,
          unless main itself can run concurrently with other code. */
-      facts[main_fn].region = facts[main_fn].entry == 1
-                              && !facts[main_fn].called
-                              && u->opts->threads != WMM_THREADS_EXPORTED;
+      m->region = m->entry == 1 && !m->called
+                  && mode != WMM_THREADS_EXPORTED;
     }
+}
 
-  /* Reachable functions: from entries through direct calls; indirect calls
-     make every address-taken function an entry. */
+/* Reachable functions: from entries through direct calls; indirect calls
+ * make every address-taken function an entry.  Sets reached[]. */
+static void
+reach (entries_ctx *c, vec<bool> *reached)
+{
+  unsigned n = c->fns.length ();
   auto_vec<int> work;
-  auto_vec<bool> reached;
-  reached.safe_grow_cleared (n);
+  reached->safe_grow_cleared (n);
   bool indirect = false;
   for (unsigned i = 0; i < n; i++)
-    if (facts[i].entry)
+    if (c->facts[i].entry)
       {
-        reached[i] = true;
+        (*reached)[i] = true;
         work.safe_push (i);
       }
   while (!work.is_empty ())
     {
       int i = work.pop ();
-      if (facts[i].indirect && !indirect)
+      if (c->facts[i].indirect && !indirect)
         {
           indirect = true;
           for (unsigned j = 0; j < n; j++)
-            if (fns[j]->address_taken && !facts[j].entry)
+            if (c->fns[j]->address_taken && !c->facts[j].entry)
               {
-                make_entry (&facts[j], 2);
-                if (!reached[j])
+                make_entry (&c->facts[j], 2);
+                if (!(*reached)[j])
                   {
-                    reached[j] = true;
+                    (*reached)[j] = true;
                     work.safe_push (j);
                   }
               }
         }
-      for (int c : facts[i].callees)
-        if (!reached[c])
+      for (int k : c->facts[i].callees)
+        if (!(*reached)[k])
           {
-            reached[c] = true;
-            work.safe_push (c);
+            (*reached)[k] = true;
+            work.safe_push (k);
           }
     }
   if (indirect)
-    wmm_note (u, "indirect calls: every address-taken function of the unit "
-              "is treated as a thread entry with several instances");
+    wmm_note (c->u, "indirect calls: every address-taken function of the "
+              "unit is treated as a thread entry with several instances");
+}
 
-  /* Is anything concurrent?  A region-restricted main counts only when it
-     starts threads. */
-  int total = 0;
-  for (unsigned i = 0; i < n; i++)
-    if (facts[i].entry)
-      total += (facts[i].region && !facts[i].may_create) ? 0 : facts[i].entry;
-  u->concurrent = total >= 2;
-  u->creators = new hash_set<tree>;
-  for (unsigned i = 0; i < n; i++)
-    if (facts[i].may_create)
-      u->creators->add (fns[i]->decl);
+/* u->creators and u->starters for main's region. */
+static void
+record_starts (entries_ctx *c)
+{
+  c->u->creators = new hash_set<tree>;
+  c->u->starters = new hash_set<gimple *>;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    {
+      if (c->facts[i].may_create)
+        c->u->creators->add (c->fns[i]->decl);
+      for (const call_fact &k : c->facts[i].calls)
+        if (is_starter (c, k))
+          c->u->starters->add (k.stmt);
+    }
+}
 
-  for (unsigned i = 0; i < n; i++)
+/* The code units: every reached function. */
+static void
+make_units (entries_ctx *c, const vec<bool> &reached)
+{
+  wmm_unitinfo *u = c->u;
+  for (unsigned i = 0; i < c->fns.length (); i++)
     if (reached[i])
       {
         wmm_unit unit;
         memset (&unit, 0, sizeof unit);
-        unit.node = fns[i];
-        unit.decl = fns[i]->decl;
-        unit.fn = fns[i]->get_fun ();
+        unit.node = c->fns[i];
+        unit.decl = c->fns[i]->decl;
+        unit.fn = c->fns[i]->get_fun ();
         unit.thread = -1;
-        unit.entry = facts[i].entry > 0;
-        unit.instances = facts[i].entry > 0 ? facts[i].entry : 1;
-        unit.region = facts[i].region;
+        unit.entry = c->facts[i].entry > 0;
+        unit.instances = c->facts[i].entry > 0 ? c->facts[i].entry : 1;
+        unit.region = c->facts[i].region;
         unit.sites = vNULL;
         u->units.safe_push (unit);
         if (!u->unit_index)
           u->unit_index = new hash_map<tree, int>;
         u->unit_index->put (unit.decl, u->units.length () - 1);
       }
-  delete[] facts;
+}
+
+bool
+wmm_find_entries (wmm_unitinfo *u)
+{
+  entries_ctx c;
+  c.u = u;
+  c.main_fn = -1;
+  c.unresolved = c.any_attribute = c.omp = false;
+  c.external = NULL_TREE;
+  unit_functions (&c.fns);
+  unsigned n = c.fns.length ();
+  for (unsigned i = 0; i < n; i++)
+    c.index.put (c.fns[i]->decl, i);
+  c.facts = new fn_facts[n];
+  for (unsigned i = 0; i < n; i++)
+    {
+      fn_facts *f = &c.facts[i];
+      f->node = c.fns[i];
+      f->indirect = f->may_create = f->called = f->region = false;
+      f->leaves_threads = f->leaves_tasks = false;
+      f->entry = 0;
+      scan_function (&c, i);
+    }
+  for (unsigned i = 0; i < n; i++)
+    for (int k : c.facts[i].callees)
+      c.facts[k].called = true;
+
+  escape_entries (&c);
+  compute_may_create (&c);
+  create_entries (&c);
+  omp_entries (&c);
+  unknown_routine_entries (&c);
+  other_entries (&c);
+  auto_vec<bool> reached;
+  reach (&c, &reached);
+  note_main_starter (&c);
+
+  /* Is anything concurrent?  A region-restricted main counts only when it
+     starts threads. */
+  int total = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (c.facts[i].entry)
+      total += (c.facts[i].region && !c.facts[i].may_create)
+               ? 0 : c.facts[i].entry;
+  u->concurrent = total >= 2;
+  record_starts (&c);
+  make_units (&c, reached);
+  delete[] c.facts;
   return u->concurrent;
 }
 
@@ -434,7 +846,8 @@ struct region_group {
 
 struct wmm_region {
   wmm_unitinfo *u;
-  auto_vec<region_group> groups;   /* bit i <-> groups[i]; bit 63 = unknown */
+  auto_vec<region_group> groups;   /* bit i <-> groups[i]; bit 63 = threads
+                                      no join of this function ends */
   auto_vec<wmm_region_set> in;     /* per bb->index */
   auto_vec<int> scc;
   auto_vec<bool> cyclic;
@@ -535,10 +948,11 @@ wmm_region_step (const wmm_region *rc, gimple *stmt, wmm_region_set s)
   if (!is_gimple_call (stmt))
     return s;
   s = step_create_join (r, stmt, s);
-  /* A call to a unit function that starts threads: they are never joined
-     as far as we know. */
-  tree callee = gimple_call_fndecl (stmt);
-  if (callee && r->u->creators && r->u->creators->contains (callee))
+  /* A call after which threads may run that no join here can end: a unit
+     function that starts threads, an unknown callee when some function's
+     address escapes, an OpenMP task, a routine that starts threads itself
+     or is unknown. */
+  if (r->u->starters && r->u->starters->contains (stmt))
     s |= 1ULL << UNKNOWN_GROUP;
   return s;
 }

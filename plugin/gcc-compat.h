@@ -50,6 +50,7 @@
 #include "tree-ssa-alias.h"
 #include "tree-dfa.h"
 #include "builtins.h"
+#include "calls.h"
 #include "cfganal.h"
 #include "tree-cfg.h"
 #include "cfgloop.h"

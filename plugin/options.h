@@ -25,9 +25,11 @@ enum wmm_plugin_mode {
 
 /* How thread entries are found (see docs/plugin.md). */
 enum wmm_threads_mode {
-  WMM_THREADS_AUTO = 0,  /* create targets, main, attribute; a unit with
-                            none of these is a library: exported functions */
-  WMM_THREADS_CREATE,    /* create targets, main, attribute only */
+  WMM_THREADS_AUTO = 0,  /* create targets, main, attribute, escaping
+                            addresses, OpenMP; a unit with none of these
+                            but escapes is a library: exported functions */
+  WMM_THREADS_CREATE,    /* create targets, main, attribute, OpenMP only
+                            (no escaping addresses) */
   WMM_THREADS_EXPORTED   /* additionally every exported function (2 copies) */
 };
 

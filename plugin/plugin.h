@@ -68,6 +68,10 @@ struct wmm_unitinfo {
   vec<char *> notes;   /* things the report must say (fallbacks taken) */
   bool concurrent;     /* some code may run in parallel with other code */
   hash_set<tree> *creators;  /* functions that (transitively) start threads */
+  hash_set<gimple *> *starters;  /* calls after which threads may run that
+                                    no join of the caller can end */
+  bool escapes;        /* some function's address escapes to code the unit
+                          cannot see: unknown callees may start threads */
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
   hash_map<tree, int> *unit_index;   /* function -> index in units */
 };
@@ -81,6 +85,9 @@ int wmm_unit_of (const wmm_unitinfo *u, tree decl);
  * the function argument. */
 bool wmm_is_thread_create (gimple *stmt, tree *fn);
 bool wmm_is_thread_join (gimple *stmt);
+/* nostart.cc: is fndecl a library function known never to start threads
+ * nor to keep a function pointer for a concurrent call (qsort, printf)? */
+bool wmm_never_starts_threads (tree fndecl);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# entries.sh — every thread the binary will have is seen (docs/plugin.md,
+# "Thread entries and instances"): functions whose address escapes to code
+# the unit cannot see (a helper of another unit, a table of callbacks),
+# pthread_create of a routine defined elsewhere, std::thread / std::async,
+# OpenMP parallel sections and tasks.  Each program is store buffering (or
+# message passing) between such a thread and main or another one; checked
+# on the IR dump (entries, instances, main's region, notes) and on the
+# fences in the assembly: x86-64 (tso) always, ppc64le (power) when its
+# cross compiler and plugin exist.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+# The C++ driver next to a C driver name (gcc -> g++, x-gcc-12 -> x-g++-12).
+cxx_of() { echo "${1%gcc*}g++${1##*gcc}"; }
+
+# build TAG PROGRAM LEVEL MODEL [OPTIONS...]: assembly $WMM_TMP/TAG.s and IR
+# dump $WMM_TMP/TAG.ir of programs/PROGRAM with the current target.
+build() {
+  local tag=$1 prog=$2 level=$3 model=$4 cc=$WMM_T_GCC; shift 4
+  case $prog in *.cc) cc=$(cxx_of "$WMM_T_GCC") ;; esac
+  if "$cc" "$level" -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$model" \
+      -fplugin-arg-wmmfence-dump-ir="$WMM_TMP/$tag.ir" "$@" "$P/$prog" \
+      2> "$WMM_TMP/$tag.err"; then return 0; fi
+  wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+  : > "$WMM_TMP/$tag.s"; : > "$WMM_TMP/$tag.ir"
+  return 1
+}
+# has CASE FILE REGEX / hasnt CASE FILE REGEX
+has() { if grep -Eq -- "$3" "$2"; then wmm_pass "$1"; else wmm_fail "$1 (no /$3/ in $(basename "$2"))"; fi; }
+hasnt() { if grep -Eq -- "$3" "$2"; then wmm_fail "$1 (/$3/ in $(basename "$2"))"; else wmm_pass "$1"; fi; }
+# fenced CASE ASM STORE FENCE LOAD: some function of the assembly has a
+# line matching STORE, a later one matching FENCE, then one matching LOAD.
+fenced() {
+  local case=$1 file=$2
+  if S=$3 F=$4 L=$5 awk '
+      /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { k = 0; next }
+      k == 0 && $0 ~ ENVIRON["S"] { k = 1; next }
+      k == 1 && $0 ~ ENVIRON["F"] { k = 2; next }
+      k == 2 && $0 ~ ENVIRON["L"] { found = 1 }
+      END { exit !found }' "$file"; then wmm_pass "$case"
+  else wmm_fail "$case (no /$3/ then /$4/ then /$5/ in one function of $(basename "$file"))"; fi
+}
+# full_fences CASE ASM FUNCTION MIN: FUNCTION has at least MIN full fences
+full_fences() {
+  local n
+  n=$(FN=$3 FULL=$FULL awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { on = ($0 == ENVIRON["FN"] ":") }
+      on && $0 ~ ENVIRON["FULL"] { n++ } END { print n + 0 }' "$2")
+  if [ "$n" -ge "$4" ]; then wmm_pass "$1"; else wmm_fail "$1 ($n full fences in $3, expected $4 or more)"; fi
+}
+# Patterns of the current target: a store of 1 to x / y, a load of x / y, a
+# full fence, any fence.
+x86_patterns() {
+  ST_X='\$1, x\(%rip\)'; ST_Y='\$1, y\(%rip\)'; LD_X='x\(%rip\), '; LD_Y='y\(%rip\), '
+  FULL='lock or|mfence'; ANY=$FULL
+}
+ppc_patterns() {
+  ST_X='stw .*,x@toc@l'; ST_Y='stw .*,y@toc@l'; LD_X='lwz .*,x@toc@l'; LD_Y='lwz .*,y@toc@l'
+  FULL='^[[:space:]]*(hw)?sync$'; ANY='^[[:space:]]*(hw|lw)?sync$'
+}
+# sb TAG: both threads of a store-buffering program are fenced
+sb() {
+  fenced "$1: W x; fence; R y" "$WMM_TMP/$1.s" "$ST_X" "$FULL" "$LD_Y"
+  fenced "$1: W y; fence; R x" "$WMM_TMP/$1.s" "$ST_Y" "$FULL" "$LD_X"
+}
+
+# ---------------------------------------------------------------- x86-64, IR
+x86_patterns
+for o in -O0 -O2; do
+  t=launch$o
+  build $t entries_launch.c $o tso || continue
+  has "$t: worker escapes to launch(): entry, 2 instances" "$WMM_TMP/$t.ir" "^unit worker entry instances=2"
+  has "$t: the note names launch()" "$WMM_TMP/$t.ir" "^note: worker's address escapes to launch\(\): treated as a thread entry"
+  has "$t: main's region" "$WMM_TMP/$t.ir" "^unit main entry instances=1 region"
+  hasnt "$t: before launch(): not concurrent" "$WMM_TMP/$t.ir" "W before"
+  has "$t: after launch(): concurrent" "$WMM_TMP/$t.ir" "W x = 1"
+  has "$t: main's note names launch()" "$WMM_TMP/$t.ir" "^note: main may run concurrently with threads started by launch"
+  hasnt "$t: qsort's comparator is no entry" "$WMM_TMP/$t.ir" "^unit cmp"
+  sb $t
+done
+
+t=table
+if build $t entries_table.c -O2 tso; then
+  has "$t: callback in an initialised table: entry" "$WMM_TMP/$t.ir" "^unit consume entry instances=2"
+  has "$t: the other callback too" "$WMM_TMP/$t.ir" "^unit produce entry instances=2"
+  has "$t: the note names the table" "$WMM_TMP/$t.ir" "^note: consume's address is stored in the initialiser of 'table'"
+fi
+
+t=extern
+if build $t entries_extern.c -O2 tso; then
+  has "$t: routine of another unit: exported functions are entries" "$WMM_TMP/$t.ir" "^unit set_and_read entry instances=2"
+  has "$t: the note names the routine" "$WMM_TMP/$t.ir" "^note: remote_worker is started as a thread but defined in another unit"
+  hasnt "$t: before the create: not concurrent" "$WMM_TMP/$t.ir" "W before"
+  has "$t: after the join still concurrent (unknown routine)" "$WMM_TMP/$t.ir" "R r1"
+  sb $t
+fi
+
+for o in -O0 -O2; do
+  t=thread$o
+  build $t entries_thread.cc $o tso || continue
+  has "$t: std::thread's _M_run (in a vtable): entry" "$WMM_TMP/$t.ir" "^unit std::thread::_State_impl<.*>::_M_run entry instances=2"
+  has "$t: the note names the vtable" "$WMM_TMP/$t.ir" "_M_run's address is stored in the vtable of"
+  has "$t: the named function is reached" "$WMM_TMP/$t.ir" "^unit worker "
+  hasnt "$t: before the constructor: not concurrent" "$WMM_TMP/$t.ir" "W before"
+  has "$t: after the constructor: concurrent" "$WMM_TMP/$t.ir" "W x = 1"
+  sb $t
+  t=lambda$o
+  build $t entries_lambda.cc $o tso || continue
+  n=$(grep -Ec "^unit std::thread::_State_impl<.*lambda.*>::_M_run('[0-9]+)? entry instances=2" "$WMM_TMP/$t.ir")
+  if [ "$n" -eq 2 ]; then wmm_pass "$t: two std::threads with lambdas: two _M_run entries"
+  else wmm_fail "$t: $n _M_run entries, expected 2"; fi
+  has "$t: a lambda's operator() is a code unit" "$WMM_TMP/$t.ir" "^unit main\(\)::<lambda\(\)>::operator\(\) instances=1"
+  sb $t
+done
+
+t=jthread
+if build $t entries_jthread.cc -O2 tso -std=c++20; then
+  n=$(grep -Ec "^unit std::thread::_State_impl<.*lambda.*>::_M_run('[0-9]+)? entry instances=2" "$WMM_TMP/$t.ir")
+  if [ "$n" -eq 2 ]; then wmm_pass "$t: two std::jthreads: two _M_run entries"
+  else wmm_fail "$t: $n _M_run entries, expected 2"; fi
+  sb $t
+fi
+
+t=async
+if build $t entries_async.cc -O2 tso; then
+  has "$t: std::async's _M_run: entry" "$WMM_TMP/$t.ir" "^unit std::__future_base::_Async_state_impl<.*>::_M_run entry instances=2"
+  has "$t: the named function is reached" "$WMM_TMP/$t.ir" "^unit worker "
+  sb $t
+fi
+
+t=omp
+if build $t entries_omp.c -O2 tso -fopenmp; then
+  has "$t: outlined parallel sections: entry" "$WMM_TMP/$t.ir" "^unit main\._omp_fn\.0 entry instances=2"
+  has "$t: the note names GOMP_parallel_sections" "$WMM_TMP/$t.ir" "^note: main\._omp_fn\.0 runs in the threads of an OpenMP construct \(GOMP_parallel_sections\)"
+  hasnt "$t: main before the construct: not concurrent" "$WMM_TMP/$t.ir" "W before"
+  hasnt "$t: main after the construct: not concurrent" "$WMM_TMP/$t.ir" "W after"
+  has "$t: a shared local is a shared access" "$WMM_TMP/$t.ir" "W \?\(\.omp_data_i->local\)"
+  sb $t
+fi
+
+t=task
+if build $t entries_task.c -O2 tso -fopenmp; then
+  has "$t: outlined task: entry" "$WMM_TMP/$t.ir" "^unit main\._omp_fn\.0 entry instances=2"
+  hasnt "$t: before the task: not concurrent" "$WMM_TMP/$t.ir" "W before"
+  has "$t: the creator stays concurrent" "$WMM_TMP/$t.ir" "^note: main may run concurrently with threads started by GOMP_task"
+  sb $t
+fi
+
+# threads=create trusts that only the unit's own creates start threads.
+t=create
+if build $t entries_launch.c -O2 tso -fplugin-arg-wmmfence-threads=create; then
+  has "$t: threads=create: no escape rule" "$WMM_TMP/$t.ir" "nothing runs concurrently"
+fi
+# The notes reach the JSON report.
+if "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
+    -fplugin-arg-wmmfence-report="$WMM_TMP/r.json" "$P/entries_launch.c" 2> "$WMM_TMP/json.err"; then
+  has "report: the escape note is in the JSON notes" "$WMM_TMP/r.json" "\"worker's address escapes to launch\(\): treated as a thread entry"
+else
+  wmm_fail "report: $(head -n 2 "$WMM_TMP/json.err")"
+fi
+
+# ---------------------------------------------------------------- ppc64le
+if ! wmm_target ppc; then
+  echo "skipping the ppc64le checks: $WMM_T_WHY"
+  exit 0
+fi
+ppc_patterns
+for spec in launch:entries_launch.c extern:entries_extern.c \
+    thread:entries_thread.cc lambda:entries_lambda.cc task:entries_task.c; do
+  t=ppc_${spec%%:*}
+  build $t "${spec#*:}" -O2 power -fno-section-anchors -fopenmp || continue
+  sb $t
+done
+# The sections' loop keeps &x and &y in registers: count the fences.
+t=ppc_omp
+if build $t entries_omp.c -O2 power -fno-section-anchors -fopenmp; then
+  full_fences "$t: both sections fenced" "$WMM_TMP/$t.s" main._omp_fn.0 2
+fi
+t=ppc_table
+if build $t entries_table.c -O2 power -fno-section-anchors; then
+  fenced "$t: produce: W data; fence; W flag" "$WMM_TMP/$t.s" "stw .*,data@toc@l" "$ANY" "stw .*,flag@toc@l"
+  fenced "$t: consume: R flag; fence; R data" "$WMM_TMP/$t.s" "lwz .*,flag@toc@l" "$ANY|isync" "lwz .*,data@toc@l"
+fi
+exit 0
