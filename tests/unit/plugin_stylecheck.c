@@ -740,11 +740,12 @@ int main(int argc, char **argv)
   }
   if (read_streams(argv[a + 2]) < 0)
     return 2;
-  int overflow = 0;
   for (int f = 0; f < nfns; f++)
     if (paths_of(f) < 0) {
-      overflow = 1;
-      printf("  note: more than %d paths in %s; not all read\n", MAXPATHS, fns[f].name);
+      /* a copy could hide among the paths not read */
+      printf("FAIL: %s %s: more than %d paths in %s\n", name, mname, MAXPATHS,
+             fns[f].name);
+      return 1;
     }
   if (verbose)
     for (int t = 0; t < p->nthreads; t++)
@@ -759,7 +760,7 @@ int main(int argc, char **argv)
     if (ncopies[t] == 0) {
       printf("FAIL: %s %s: no code with exactly P%d's accesses%s\n", name, mname, t,
              seen_same[t] ? " in program order (they are there in the order of another "
-                            "thread)" : overflow ? " (path limit reached)" : "");
+                            "thread)" : "");
       return 1;
     }
   if (too_many_copies) {
