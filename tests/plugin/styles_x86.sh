@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# styles_x86.sh — SB MP LB IRIW WRC written in every style of starting
+# threads and using atomics (programs/styles/), compiled for x86 at
+# -O0/-O2/-O3 with the plugin: the assembly read back is Forbidden.
+. "$WMM_SRCDIR/tests/plugin/lib/styles.sh" x86
