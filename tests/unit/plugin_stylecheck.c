@@ -31,9 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "models/check.h"
 #include "ir.h"
-#include "litmus.h"
+#include "litmus/litmus.h"
 
 #define MAXACC 16
 #define MAXT 8
