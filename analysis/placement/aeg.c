@@ -628,6 +628,11 @@ static int build_po(wmm_aeg *g, int t)
 
 /* ------------------------------------------------------------- driver */
 
+int wmm_aeg_instances(const wmm_thread *t)
+{
+  return t->instances > 1 ? WMM_AEG_MAX_INSTANCES : 1;
+}
+
 int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
 {
   *out = NULL;
@@ -640,14 +645,14 @@ int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
   int nvt = 0;
   for (int u = 0; u < p->nthreads; u++)
     if (p->threads[u].entry)
-      nvt += p->threads[u].instances > 1 ? 2 : 1;
+      nvt += wmm_aeg_instances(&p->threads[u]);
   g->threads = xcalloc((size_t)nvt, sizeof *g->threads);
   if (!g->threads)
     goto nomem;
   for (int u = 0; u < p->nthreads; u++) {
     if (!p->threads[u].entry)
       continue;
-    int ninst = p->threads[u].instances > 1 ? 2 : 1;
+    int ninst = wmm_aeg_instances(&p->threads[u]);
     int first = g->nthreads;
     for (int inst = 0; inst < ninst; inst++) {
       wmm_aeg_thread *th = &g->threads[g->nthreads++];
@@ -662,7 +667,7 @@ int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
         if (build_po(g, g->nthreads - 1))
           goto nomem;
       } else {
-        /* The second instance has the same classes, in the same order. */
+        /* Further instances have the same classes, in the same order. */
         const wmm_aeg_thread *f = &g->threads[first];
         th->words = f->words;
         th->po = xcalloc((size_t)th->ncls * (size_t)th->words, sizeof *th->po);

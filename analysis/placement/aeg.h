@@ -13,8 +13,8 @@
  * Private locations (is_private) are not shared and give no events.
  *
  * Threads: every code unit with entry == 1 is a thread; one with
- * instances > 1 is two virtual threads, so that it conflicts with itself.
- * A thread's code is its unit plus every unit it reaches by calls.
+ * instances > 1 is WMM_AEG_MAX_INSTANCES virtual threads, so that it conflicts
+ * with itself.  A thread's code is its unit plus every unit it reaches by calls.
  *
  * Events are grouped into classes (thread, location, access type), and po
  * is kept between classes: class A is po-before class B when some event of
@@ -31,6 +31,13 @@
  */
 #ifndef WMMFENCE_AEG_H
 #define WMMFENCE_AEG_H
+
+/* A unit with instances > 1 (may run in several instances at once)
+ * becomes this many virtual threads: enough for every critical cycle of up
+ * to four threads to run through copies of one function, whose copies may
+ * take different paths (IRIW through four OpenMP sections, or a worker
+ * that branches on its thread number). */
+#define WMM_AEG_MAX_INSTANCES 4
 
 #include <stdint.h>
 
@@ -64,7 +71,7 @@ typedef struct wmm_aeg_class {
 
 typedef struct wmm_aeg_thread {
   int unit;            /* entry code unit */
-  int instance;        /* 0, or 1 for the second instance */
+  int instance;        /* 0 for the first instance, 1 for the second, ... */
   unsigned char *units;/* per code unit: part of this thread's code */
   int *cls;            /* its classes (global indices), by (loc, type) */
   int ncls;
@@ -94,6 +101,8 @@ typedef struct wmm_aeg {
 
 int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err);
 void wmm_aeg_free(wmm_aeg *g);
+/* How many virtual threads a code unit that is an entry becomes. */
+int wmm_aeg_instances(const wmm_thread *t);
 
 static inline int wmm_aeg_node_index(const wmm_aeg *g, int node)
 {

@@ -219,10 +219,10 @@ static int is_single(const wmm_cseg *s)
 static void emit(search *S)
 {
   wmm_cycles *o = S->out;
-  /* a cycle on the second instance of a unit must also use the first */
+  /* a cycle on instance k > 0 of a unit must also use instance k - 1 */
   for (int k = 0; k < S->npath; k++) {
     int t = S->path[k].thread;
-    if (S->g->threads[t].instance == 1 && !S->used[t - 1])
+    if (S->g->threads[t].instance > 0 && !S->used[t - 1])
       return;
   }
   if (S->cycles_left-- <= 0) {
@@ -415,7 +415,7 @@ static int search_scc(search *S, int comp)
   if (build_succ(S))
     return -1;
   for (int t = 0; t < g->nthreads && !S->overflow && !S->nomem; t++) {
-    if (g->threads[t].instance == 1)
+    if (g->threads[t].instance > 0)
       continue;   /* its instance 0 is smaller and must be in the cycle */
     S->start = t;
     const wmm_aeg_thread *th = &g->threads[t];
@@ -452,7 +452,7 @@ static int search_scc(search *S, int comp)
       if (S->scc[c] != comp)
         continue;
       const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
-      if (th->instance == 1)
+      if (th->instance > 0)
         continue;
       for (int k = 0; k < th->ncls; k++) {
         int d = th->cls[k];

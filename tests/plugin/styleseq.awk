@@ -227,7 +227,10 @@ function ppc_line(ins, ops,    parts, n, s, r, base, dir, i) {
       s = base_sym(base)
     } else s = "?"
     if (s != "") access(dir, s)
-    if (dir == "R") killreg(parts[1])
+    # A callee-saved register reloaded from the stack frame (base r1) is
+    # an epilogue's restore: code laid out after it (blocks reached by
+    # jumps) still sees the value the body gave it.
+    if (dir == "R" && !(base == "1" && is_callee_saved(creg(parts[1])))) killreg(parts[1])
     return
   }
   if (ins ~ /^(cmp|tw|td|mt|dcb|icb)/) return
