@@ -291,8 +291,12 @@ static void test_aeg(void)
   /* two instances conflict with themselves */
   p->threads[t0].instances = 2;
   if (wmm_aeg_build(p, &g, &e) == 0) {
-    ok(g->nthreads == 2 && g->threads[1].instance == 1,
-       "aeg: a thread with two instances gives two virtual threads", NULL);
+    ok(g->nthreads == WMM_AEG_MAX_INSTANCES &&
+           g->threads[1].instance == 1 &&
+           g->threads[WMM_AEG_MAX_INSTANCES - 1].instance == WMM_AEG_MAX_INSTANCES - 1 &&
+           g->threads[WMM_AEG_MAX_INSTANCES - 1].unit == t0,
+       "aeg: a thread with several instances gives WMM_AEG_MAX_INSTANCES "
+       "virtual threads of one unit", NULL);
     wmm_aeg_free(g);
   }
   wmm_program_free(p);
