@@ -73,6 +73,16 @@ wmm_model wmm_arch_default_model(wmm_arch a)
   }
 }
 
+wmm_arch wmm_model_arch(wmm_model m)
+{
+  switch (m) {
+  case WMM_MODEL_POWER: return WMM_ARCH_PPC;
+  case WMM_MODEL_ARMV7: return WMM_ARCH_ARM;
+  case WMM_MODEL_ARMV8: return WMM_ARCH_AARCH64;
+  default: return WMM_ARCH_X86;
+  }
+}
+
 static const char *const fence_names[WMM_FENCE_COUNT] = {
   "none", "mfence", "sync", "lwsync", "isync", "eieio", "dmb", "dmb st",
   "dsb", "dsb st", "isb", "dmb ish", "dmb ishld", "dmb ishst", "compiler",

@@ -104,6 +104,9 @@ typedef enum wmm_arch {
 
 const char *wmm_arch_name(wmm_arch a);   /* "X86", "PPC", "ARM", "AArch64", "C" */
 wmm_model wmm_arch_default_model(wmm_arch a);
+/* The arch whose instructions model m's programs use (x86 for sc, tso,
+ * pso and rmo). */
+wmm_arch wmm_model_arch(wmm_model m);
 
 /* ---------------------------------------------------------------- fences */
 

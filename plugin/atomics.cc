@@ -86,19 +86,6 @@ meet_value (order_walk *w, enum memmodel mo)
   w->meet.sc &= b.sc;
 }
 
-/* Is the whole unit compiled without optimisation?  Then an order that is
- * not constant in the builtin's function stays a variable after (always_)
- * inlining and GCC expands seq_cst (checked on GCC 12's -O0 code). */
-bool
-unit_at_O0 (void)
-{
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    if (opt_for_fn (node->decl, optimize))
-      return false;
-  return true;
-}
-
 void walk_value (wmm_unitinfo *u, tree t, unsigned HOST_WIDE_INT mask,
                  int depth, order_walk *w);
 
@@ -225,6 +212,16 @@ callee_name (gimple *stmt)
 
 } // anon namespace
 
+bool
+wmm_unit_at_O0 (void)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    if (opt_for_fn (node->decl, optimize))
+      return false;
+  return true;
+}
+
 enum memmodel
 wmm_order_arg (wmm_unitinfo *u, gimple *stmt, unsigned i)
 {
@@ -233,17 +230,10 @@ wmm_order_arg (wmm_unitinfo *u, gimple *stmt, unsigned i)
   tree a = gimple_call_arg (stmt, i);
   if (TREE_CODE (a) == INTEGER_CST)
     return memmodel_base (TREE_INT_CST_LOW (a));
-  static const wmm_unitinfo *o0_unit;
-  static bool o0;
-  if (o0_unit != u)
-    {
-      o0 = unit_at_O0 ();
-      o0_unit = u;
-    }
   order_walk w;
   memset (&w, 0, sizeof w);
   walk_value (u, a, ~(unsigned HOST_WIDE_INT) 0, 0, &w);
-  if (o0 && !w.readonly_parm)
+  if (u->at_O0 && !w.readonly_parm)
     return MEMMODEL_SEQ_CST;
   enum memmodel mo = w.any ? model_of (w.meet) : MEMMODEL_RELAXED;
   if (w.varies)

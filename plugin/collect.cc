@@ -576,55 +576,7 @@ memory_builtin (collector *c, gimple *stmt, int code)
     }
 }
 
-/* Library functions that synchronise: full fences. */
-bool
-is_lock_function (const char *n)
-{
-  static const char *const names[] = {
-    "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock",
-    "pthread_mutex_timedlock", "pthread_spin_lock", "pthread_spin_unlock",
-    "pthread_spin_trylock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock",
-    "pthread_rwlock_unlock", "pthread_rwlock_tryrdlock",
-    "pthread_rwlock_trywrlock", "pthread_cond_wait", "pthread_cond_timedwait",
-    "pthread_cond_signal", "pthread_cond_broadcast", "pthread_barrier_wait",
-    "pthread_create", "pthread_join", "pthread_once", "sem_wait", "sem_post",
-    "sem_trywait", "sem_timedwait", "mtx_lock", "mtx_unlock", "mtx_trylock",
-    "mtx_timedlock", "cnd_wait", "cnd_timedwait", "cnd_signal",
-    "cnd_broadcast", "thrd_create", "thrd_join", "call_once",
-  };
-  for (const char *s : names)
-    if (!strcmp (n, s))
-      return true;
-  return false;
-}
 
-/* Library functions that touch no memory another thread of the program
- * reads or writes (I/O, allocation, process exit, time). */
-bool
-is_harmless_function (const char *n)
-{
-  static const char *const names[] = {
-    "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf",
-    "vsprintf", "vsnprintf", "puts", "fputs", "putchar", "fputc", "putc",
-    "fflush", "perror", "fwrite", "malloc", "calloc", "realloc", "free",
-    "aligned_alloc", "posix_memalign", "exit", "_exit", "_Exit", "abort",
-    "__assert_fail", "__assert_perror_fail", "__assert", "atoi", "atol",
-    "strtol", "strtoul", "strtoll", "strtoull", "rand", "srand", "time",
-    "clock", "usleep", "sleep", "nanosleep", "sched_yield", "pthread_self",
-    "pthread_exit", "pthread_attr_init", "pthread_attr_destroy",
-    "pthread_mutex_init", "pthread_mutex_destroy", "pthread_cond_init",
-    "pthread_cond_destroy", "pthread_spin_init", "pthread_spin_destroy",
-    "pthread_barrier_init", "pthread_barrier_destroy", "pthread_detach",
-    "sem_init", "sem_destroy", "mtx_init", "mtx_destroy", "cnd_init",
-    "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
-    "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
-    "__cxa_atexit", "atexit",
-  };
-  for (const char *s : names)
-    if (!strcmp (n, s))
-      return true;
-  return false;
-}
 
 /* A call statement. */
 void
@@ -660,12 +612,12 @@ handle_call (collector *c, gcall *stmt)
       if (atomic_builtin (c, stmt, code) || memory_builtin (c, stmt, code))
         goto lhs;
     }
-  if (name && is_lock_function (name))
+  if (name && wmm_lib_is_sync (name))
     {
       add_fence (c, full_fence (c->model));
       goto lhs;
     }
-  if (name && is_harmless_function (name))
+  if (name && wmm_lib_is_private (name))
     goto lhs;
   if (fndecl && !gimple_vuse (stmt))
     goto lhs;   /* const function: no memory */

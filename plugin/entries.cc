@@ -14,7 +14,7 @@
  *    address-taken and every exported function an entry with 2 instances,
  *    a routine defined in another unit every exported function;
  *  - a function whose address escapes to code the unit cannot see (an
- *    external callee outside nostart.cc's table, memory, a variable's
+ *    external callee outside libfns.cc's table, memory, a variable's
  *    initialiser such as a C++ vtable, a return) is an entry with 2
  *    instances: std::thread's _State_impl::_M_run, launch (worker, 0);
  *  - functions passed to libgomp (GOMP_parallel*, GOMP_task, ...) are

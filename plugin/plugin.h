@@ -67,6 +67,9 @@ struct wmm_unitinfo {
   vec<wmm_unit> units;
   vec<char *> notes;   /* things the report must say (fallbacks taken) */
   bool concurrent;     /* some code may run in parallel with other code */
+  bool at_O0;          /* every function is compiled without optimisation
+                          (a variable memory order then stays one: GCC
+                          expands seq_cst; atomics.cc) */
   hash_set<tree> *creators;  /* functions that (transitively) start threads */
   hash_set<gimple *> *starters;  /* calls after which threads may run that
                                     no join of the caller can end */
@@ -85,9 +88,13 @@ int wmm_unit_of (const wmm_unitinfo *u, tree decl);
  * the function argument. */
 bool wmm_is_thread_create (gimple *stmt, tree *fn);
 bool wmm_is_thread_join (gimple *stmt);
-/* nostart.cc: is fndecl a library function known never to start threads
+/* libfns.cc: is fndecl a library function known never to start threads
  * nor to keep a function pointer for a concurrent call (qsort, printf)? */
 bool wmm_never_starts_threads (tree fndecl);
+/* Does the library function synchronise (a full fence: locks, condition
+ * variables, create/join)?  Does it touch no memory another thread uses? */
+bool wmm_lib_is_sync (const char *name);
+bool wmm_lib_is_private (const char *name);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);
@@ -116,10 +123,13 @@ bool wmm_collect (wmm_unitinfo *u);
 void wmm_unitinfo_free (wmm_unitinfo *u);
 void wmm_note (wmm_unitinfo *u, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
 
-/* atomics.cc: the memory order of argument i of an atomic builtin call,
- * followed back through wrappers to its call sites: the weakest order any
- * of them gives (unknown = relaxed; seq_cst for a non-constant one at -O0,
- * where GCC expands that). */
+/* atomics.cc: is every function of the unit compiled without
+ * optimisation (wmmfence.cc sets u->at_O0 once)? */
+bool wmm_unit_at_O0 (void);
+/* The memory order of argument i of an atomic builtin call, followed back
+ * through wrappers to its call sites: the weakest order any of them gives
+ * (unknown = relaxed; seq_cst for a non-constant one when u->at_O0, where
+ * GCC expands that). */
 enum memmodel wmm_order_arg (wmm_unitinfo *u, gimple *stmt, unsigned i);
 /* The weakest order at least as strong as both (compare-exchange). */
 enum memmodel wmm_order_join (enum memmodel a, enum memmodel b);

@@ -91,6 +91,7 @@ run_wmmfence (void)
   u.opts = &options;
   u.model = options.model >= 0 ? (wmm_model) options.model
                                : wmm_target_model ();
+  u.at_O0 = wmm_unit_at_O0 ();
   wmm_placement pl;
   memset (&pl, 0, sizeof pl);
   char **vol = NULL;

@@ -60,16 +60,6 @@ static wmm_fence fence_of(wmm_model m, const char *s)
   return WMM_FENCE_NONE;
 }
 
-static wmm_arch arch_of(wmm_model m)
-{
-  switch (m) {
-  case WMM_MODEL_POWER: return WMM_ARCH_PPC;
-  case WMM_MODEL_ARMV7: return WMM_ARCH_ARM;
-  case WMM_MODEL_ARMV8: return WMM_ARCH_AARCH64;
-  default: return WMM_ARCH_X86;
-  }
-}
-
 /* Read SEQFILE into th[]; returns the number of threads or -1. */
 static int read_seq(const char *path, const wmm_program *p, wmm_model m,
                     seq_thread *th, char *why, size_t whylen)
@@ -146,7 +136,7 @@ static int forbidden(const wmm_program *p, wmm_model m,
     *err = 1;
     return 0;
   }
-  q->arch = arch_of(m);
+  q->arch = wmm_model_arch(m);
   for (int t = 0; t < q->nthreads && t < MAXT; t++) {
     int idx[MAXACC];
     int n = accesses(p, t, idx);
@@ -270,7 +260,7 @@ int main(int argc, char **argv)
                   argv[1]);
   if (!fail) {
     wmm_fence kinds[WMM_FENCE_COUNT];
-    int nk = wmm_place_kinds((wmm_model)m, arch_of((wmm_model)m), kinds);
+    int nk = wmm_place_kinds((wmm_model)m, wmm_model_arch((wmm_model)m), kinds);
     static wmm_fence trial[MAXT][MAXACC + 1];
     for (int t = 0; t < MAXT; t++)
       for (int g = 0; g <= MAXACC; g++)

@@ -655,23 +655,13 @@ static wmm_fence fence_of(const char *s)
   return WMM_FENCE_NONE;
 }
 
-static wmm_arch arch_of(wmm_model m)
-{
-  switch (m) {
-  case WMM_MODEL_POWER: return WMM_ARCH_PPC;
-  case WMM_MODEL_ARMV7: return WMM_ARCH_ARM;
-  case WMM_MODEL_ARMV8: return WMM_ARCH_AARCH64;
-  default: return WMM_ARCH_X86;
-  }
-}
-
 /* Is the test with the fences of copies choice[] Forbidden?  -1: error. */
 static int forbidden(const int *choice)
 {
   wmm_program *q = wmm_program_clone(prog);
   if (!q)
     return -1;
-  q->arch = arch_of(model);
+  q->arch = wmm_model_arch(model);
   int err = 0;
   for (int t = 0; t < q->nthreads && t < MAXT; t++) {
     const copy *c = &copies[t][choice[t]];

@@ -1,0 +1,192 @@
+/* libfns.cc — what the plugin knows of library functions, by name: which
+ * synchronise (full fences: locks, condition variables, create/join),
+ * which touch no memory another thread uses (I/O, allocation, exit), and
+ * which never start a thread nor keep a function pointer they are given
+ * for a later or concurrent call.
+ *
+ * collect.cc asks the first two (wmm_lib_is_sync, wmm_lib_is_private);
+ * entries.cc asks the third two ways (docs/plugin.md, "Thread entries
+ * and instances"):
+ *   - may a unit function whose address is passed to this external callee
+ *     run as a thread?  Not when the callee is listed here (qsort calls its
+ *     comparator in the caller's thread, before it returns);
+ *   - may this call start threads that run escaped unit functions?  Not
+ *     when the callee is listed here.
+ * Example: qsort (a, n, sizeof *a, cmp) -> cmp is no thread entry;
+ *   launch (worker, 0) with an unknown launch -> worker is one.
+ * Anything not listed (or not a builtin, const or pure) may start threads:
+ * leaving a function out costs precision, never soundness.
+ */
+#include "plugin.h"
+
+/* Functions that touch no memory another thread of the program reads or
+ * writes (I/O, allocation, process exit, time); none starts a thread. */
+static const char *const private_names[] = {
+  "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf",
+  "vsprintf", "vsnprintf", "puts", "fputs", "putchar", "fputc", "putc",
+  "fflush", "perror", "fwrite", "malloc", "calloc", "realloc", "free",
+  "aligned_alloc", "posix_memalign", "exit", "_exit", "_Exit", "abort",
+  "__assert_fail", "__assert_perror_fail", "__assert", "atoi", "atol",
+  "strtol", "strtoul", "strtoll", "strtoull", "rand", "srand", "time",
+  "clock", "usleep", "sleep", "nanosleep", "sched_yield", "pthread_self",
+  "pthread_exit", "pthread_attr_init", "pthread_attr_destroy",
+  "pthread_mutex_init", "pthread_mutex_destroy", "pthread_cond_init",
+  "pthread_cond_destroy", "pthread_spin_init", "pthread_spin_destroy",
+  "pthread_barrier_init", "pthread_barrier_destroy", "pthread_detach",
+  "sem_init", "sem_destroy", "mtx_init", "mtx_destroy", "cnd_init",
+  "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
+  "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
+  "__cxa_atexit", "atexit",
+};
+
+/* Functions that synchronise: full fences.  All but the two creates never
+ * start a thread. */
+static const char *const sync_names[] = {
+  "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock",
+  "pthread_mutex_timedlock", "pthread_spin_lock", "pthread_spin_unlock",
+  "pthread_spin_trylock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock",
+  "pthread_rwlock_unlock", "pthread_rwlock_tryrdlock",
+  "pthread_rwlock_trywrlock", "pthread_cond_wait", "pthread_cond_timedwait",
+  "pthread_cond_signal", "pthread_cond_broadcast", "pthread_barrier_wait",
+  "pthread_create", "pthread_join", "pthread_once", "sem_wait", "sem_post",
+  "sem_trywait", "sem_timedwait", "mtx_lock", "mtx_unlock", "mtx_trylock",
+  "mtx_timedlock", "cnd_wait", "cnd_timedwait", "cnd_signal",
+  "cnd_broadcast", "thrd_create", "thrd_join", "call_once",
+};
+
+/* Further C and POSIX functions that never start a thread. */
+static const char *const nostart_names[] = {
+  /* stdio */
+  "dprintf", "vdprintf", "asprintf", "vasprintf", "fread", "fopen", "fdopen",
+  "freopen", "fclose", "fgets", "fgetc", "getc", "getchar", "ungetc",
+  "scanf", "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf",
+  "__isoc99_scanf", "__isoc99_fscanf", "__isoc99_sscanf", "__isoc99_vsscanf",
+  "fseek", "ftell", "rewind", "feof", "ferror", "clearerr", "setvbuf",
+  "setbuf", "fileno",
+  /* files and descriptors */
+  "open", "close", "read", "write", "lseek", "pread", "pwrite", "stat",
+  "fstat", "lstat", "unlink", "remove", "rename", "mkdir", "rmdir", "access",
+  "getcwd", "chdir", "dup", "dup2", "pipe", "poll", "select", "mmap",
+  "munmap", "mprotect",
+  /* memory and strings */
+  "memalign", "valloc", "reallocarray", "strdup", "strndup", "memcpy",
+  "memmove", "memset", "memcmp", "memchr", "strcpy", "strncpy", "strcat",
+  "strncat", "strcmp", "strncmp", "strlen", "strnlen", "strchr", "strrchr",
+  "strstr", "strspn", "strcspn", "strpbrk", "strtok", "strtok_r", "strerror",
+  "strerror_r", "strcoll", "strxfrm", "bzero", "bcopy",
+  /* stdlib: the callbacks of qsort & co run in the caller, before return */
+  "atoll", "atof", "strtod", "strtof", "strtold", "abs", "labs", "llabs",
+  "div", "rand_r", "random", "srandom", "drand48", "getenv", "setenv",
+  "unsetenv", "qsort", "qsort_r", "bsearch", "lfind", "lsearch",
+  "quick_exit", "system",
+  /* handlers run in the thread that exits or takes the signal (docs) */
+  "at_quick_exit", "on_exit", "signal", "raise", "kill", "sigemptyset",
+  "sigfillset", "sigaddset", "sigprocmask",
+  /* time and process */
+  "localtime", "localtime_r", "gmtime", "gmtime_r", "mktime", "strftime",
+  "difftime", "getppid",
+  /* run-time checks */
+  "__errno_location",
+  /* threads: everything but the functions that start them */
+  "pthread_equal", "pthread_getspecific", "pthread_setspecific",
+  "pthread_key_delete", "pthread_setname_np", "pthread_getname_np",
+  "pthread_yield", "pthread_setcancelstate", "pthread_cancel",
+  "pthread_testcancel", "pthread_kill", "thrd_detach", "thrd_equal",
+  "tss_get", "tss_set",
+};
+
+/* Families by prefix (source names). */
+static const char *const c_prefixes[] = {
+  "pthread_mutex", "pthread_cond", "pthread_rwlock", "pthread_spin",
+  "pthread_barrier", "pthread_attr", "sem_", "mtx_", "cnd_", "omp_",
+  "__cxa_",   /* C++ run time: guards, exceptions, atexit */
+};
+
+/* C++ library functions, by assembler-name prefix. */
+static const char *const cxx_prefixes[] = {
+  "_Znw", "_Zna", "_Zdl", "_Zda",        /* operator new / delete */
+  "_ZNSo", "_ZNSi", "_ZNSt8ios_base",     /* ostream, istream, ios_base */
+  "_ZStls", "_ZStrs", "_ZSt16__ostream_insert",
+  "_ZNSt7__cxx1112basic_string", "_ZNKSt7__cxx1112basic_string",
+  "_ZNSt6thread4joinEv", "_ZNSt6thread6detachEv",
+  "_ZNSt6thread20hardware_concurrencyEv", "_ZSt9terminatev",
+};
+
+/* Is `s` one of the `n` names? */
+static bool
+in_list (const char *s, const char *const *names, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp (s, names[i]))
+      return true;
+  return false;
+}
+
+bool
+wmm_lib_is_sync (const char *name)
+{
+  return in_list (name, sync_names, ARRAY_SIZE (sync_names));
+}
+
+bool
+wmm_lib_is_private (const char *name)
+{
+  return in_list (name, private_names, ARRAY_SIZE (private_names));
+}
+
+/* Does `s` start with one of the `n` prefixes? */
+static bool
+has_prefix (const char *s, const char *const *prefixes, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!strncmp (s, prefixes[i], strlen (prefixes[i])))
+      return true;
+  return false;
+}
+
+/* glibc's fortified variants: __printf_chk, __memcpy_chk, ... */
+static bool
+fortified (const char *s)
+{
+  size_t n = strlen (s);
+  return n > 6 && !strncmp (s, "__", 2) && !strcmp (s + n - 4, "_chk");
+}
+
+/* Is the callee a builtin other than libgomp's (which start threads)? */
+static bool
+plain_builtin (tree fndecl)
+{
+  if (!fndecl_built_in_p (fndecl))
+    return false;
+  const char *n = DECL_NAME (fndecl) ? IDENTIFIER_POINTER (DECL_NAME (fndecl))
+                                     : "";
+  return !strstr (n, "GOMP_");
+}
+
+bool
+wmm_never_starts_threads (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return false;
+  if (plain_builtin (fndecl))
+    return true;
+  if (flags_from_decl_or_type (fndecl) & (ECF_CONST | ECF_PURE))
+    return true;
+  if (DECL_IS_OPERATOR_NEW_P (fndecl) || DECL_IS_OPERATOR_DELETE_P (fndecl))
+    return true;
+  tree ctx = DECL_CONTEXT (fndecl);
+  if (DECL_NAME (fndecl)
+      && (!ctx || TREE_CODE (ctx) == TRANSLATION_UNIT_DECL))
+    {
+      const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+      if (in_list (n, private_names, ARRAY_SIZE (private_names))
+          || in_list (n, nostart_names, ARRAY_SIZE (nostart_names))
+          || (in_list (n, sync_names, ARRAY_SIZE (sync_names))
+              && strcmp (n, "pthread_create") && strcmp (n, "thrd_create")))
+        return true;
+      if (has_prefix (n, c_prefixes, ARRAY_SIZE (c_prefixes)) || fortified (n))
+        return true;
+    }
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return has_prefix (a, cxx_prefixes, ARRAY_SIZE (cxx_prefixes));
+}
