@@ -35,6 +35,7 @@ struct collector {
   int reg_unknown;
   int reg_tmp;
   unsigned long long held;   /* locks held before the current statement */
+  wmm_locks *locks;          /* the function's must-held locks */
 };
 
 /* Instruction template with the current statement's position. */
@@ -339,7 +340,13 @@ add_unknown_call (collector *c, const char *why)
       in.a.reg = unknown_reg (c);
       int idx = add (c, &in, -1, xstrdup (why));
       if (idx >= 0)
-        c->unit->sites[idx].summary = true;
+        {
+          c->unit->sites[idx].summary = true;
+          /* The callee's accesses may follow a release inside it. */
+          if (c->locks && c->stmt)
+            c->unit->sites[idx].held
+              &= wmm_locks_step (c->locks, c->stmt, c->held);
+        }
     }
   wmm_instr call = make (c, WMM_OP_CALL);
   call.target = -1;
@@ -870,6 +877,7 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
   push_cfun (fn);
   wmm_region *region = unit->region ? wmm_region_begin (u, unit) : NULL;
   wmm_locks *locks = wmm_locks_begin (u, fn);
+  c.locks = locks;
   int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
   int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
   auto_vec<int> start;
@@ -993,6 +1001,7 @@ wmm_collect (wmm_unitinfo *u)
   if (!u->prog)
     return false;
   wmm_program_file (u->prog, file);
+  wmm_locks_analyse (u);
   /* Create every code unit first so that calls can name their targets. */
   for (unsigned i = 0; i < u->units.length (); i++)
     {
@@ -1010,8 +1019,8 @@ wmm_collect (wmm_unitinfo *u)
     if (!collect_unit (u, &u->units[i]))
       return false;
   wmm_memloc_fix_overlaps (u);
-  wmm_order_protected (u);
   add_anonymous_memory (u);
+  wmm_order_protected (u);
   return true;
 }
 
@@ -1025,6 +1034,7 @@ wmm_unitinfo_free (wmm_unitinfo *u)
       u->units[i].sites.release ();
     }
   u->units.release ();
+  wmm_locks_free (u);
   u->lock_ids.release ();
   for (char *n : u->notes)
     free (n);

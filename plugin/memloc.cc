@@ -102,6 +102,60 @@ only_dereferenced (tree p, int depth)
   return true;
 }
 
+/* Is the address of `base` (a local) passed by call `stmt` only where it
+ * is not kept: a builtin or library function that keeps no copy of that
+ * argument, or a parameter of a function of the unit that is only
+ * dereferenced?  A returned pointer must only be compared. */
+static bool
+call_keeps_no_copy (gimple *stmt, tree base)
+{
+  if (non_capturing_call (stmt))
+    return true;
+  tree fn = gimple_call_fndecl (stmt);
+  if (!fn || !DECL_NAME (fn))
+    return false;
+  tree lhs = gimple_call_lhs (stmt);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
+    {
+      if (TREE_CODE (lhs) != SSA_NAME)
+        return false;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, lhs)
+        if (!is_gimple_debug (USE_STMT (use))
+            && gimple_code (USE_STMT (use)) != GIMPLE_COND)
+          return false;
+    }
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  cgraph_node *node = cgraph_node::get (fn);
+  function *body = node && node->definition && !node->alias
+                   ? node->get_fun () : NULL;
+  if (body && (!body->cfg || !gimple_in_ssa_p (body)))
+    return false;
+  bool found = false;
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      if (TREE_CODE (a) != ADDR_EXPR
+          || get_base_address (TREE_OPERAND (a, 0)) != base)
+        continue;
+      found = true;
+      if (!body)
+        {
+          if (!wmm_lib_keeps_no_copy (name, i))
+            return false;
+          continue;
+        }
+      tree p = DECL_ARGUMENTS (fn);
+      for (unsigned k = 0; p && k < i; k++)
+        p = DECL_CHAIN (p);
+      tree d = p ? ssa_default_def (body, p) : NULL_TREE;
+      if (!p || (d && !only_dereferenced (d, 0)))
+        return false;
+    }
+  return found;
+}
+
 /* visit_addr callback: an address of a local is taken in `stmt`. */
 static bool
 note_address (gimple *stmt, tree op, tree, void *)
@@ -109,7 +163,7 @@ note_address (gimple *stmt, tree op, tree, void *)
   tree base = op ? get_base_address (op) : NULL_TREE;
   if (!base || !DECL_P (base) || is_global_var (base))
     return false;
-  if (is_gimple_call (stmt) && non_capturing_call (stmt))
+  if (is_gimple_call (stmt) && call_keeps_no_copy (stmt, base))
     return false;
   /* p = &local[1] where p is only dereferenced: no escape. */
   if (gimple_assign_single_p (stmt)

@@ -76,6 +76,7 @@ struct wmm_unitinfo {
   bool escapes;        /* some function's address escapes to code the unit
                           cannot see: unknown callees may start threads */
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
+  struct wmm_lock_facts *lock_facts;  /* locks.cc: summaries, entry sets */
   hash_map<tree, int> *unit_index;   /* function -> index in units */
 };
 
@@ -95,6 +96,10 @@ bool wmm_never_starts_threads (tree fndecl);
  * variables, create/join)?  Does it touch no memory another thread uses? */
 bool wmm_lib_is_sync (const char *name);
 bool wmm_lib_is_private (const char *name);
+/* Does the library function keep no copy of pointer argument argno (nor
+ * return one)?  (read's buffer, printf's arguments, pthread_create's
+ * handle; not pthread_create's thread argument.) */
+bool wmm_lib_keeps_no_copy (const char *name, unsigned argno);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);
@@ -108,9 +113,12 @@ wmm_region_set wmm_region_step (const wmm_region *r, gimple *stmt,
                                 wmm_region_set s);
 void wmm_region_end (wmm_region *r);
 
-/* locks.cc: must-held locks (like wmm_region_*), and the IR-only fences
- * that order lock-protected accesses inside critical sections. */
+/* locks.cc: must-held locks (like wmm_region_*) through lock wrappers and
+ * into callees; protect.cc: the IR-only fences that order lock-protected
+ * accesses inside critical sections. */
 struct wmm_locks;
+void wmm_locks_analyse (wmm_unitinfo *u);
+void wmm_locks_free (wmm_unitinfo *u);
 wmm_locks *wmm_locks_begin (wmm_unitinfo *u, function *fn);
 wmm_region_set wmm_locks_at (const wmm_locks *l, basic_block bb);
 wmm_region_set wmm_locks_step (wmm_locks *l, gimple *stmt,
