@@ -158,6 +158,8 @@ struct lock_summary {
   wmm_region_set acq;   /* held at every return, acquired inside */
   wmm_region_set rel;   /* may be released */
   bool rel_unknown;     /* may release any lock that is not hidden */
+  wmm_region_set pre;   /* held at entry: released on every path to a
+                           return before anything else touches it */
 };
 
 } // anon namespace
@@ -561,6 +563,102 @@ find_escaped_objects (wmm_lock_facts *f)
     }
 }
 
+/* The effect of one statement on the locks that must be held before it
+ * because every path from it to a return releases them first (backward). */
+wmm_region_set
+step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
+{
+  if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
+    return ant;
+  wmm_lock_facts *f = u->lock_facts;
+  lock_op k = lock_kind (stmt);
+  if (k != LOCK_NONE)
+    {
+      int b = pointer_bit (u, gimple_call_num_args (stmt)
+                              ? gimple_call_arg (stmt, 0) : NULL_TREE);
+      if (b < 0)
+        return k == LOCK_ACQUIRE ? ant : ant & f->hidden;
+      return k == LOCK_ACQUIRE ? ant & ~(1ULL << b) : ant | (1ULL << b);
+    }
+  tree callee = gimple_call_fndecl (stmt);
+  lock_summary *s = callee && body_of (callee) ? f->sum.get (callee) : NULL;
+  if (s)
+    {
+      bool lost = false, dropped = false;
+      gcall *call = as_a<gcall *> (stmt);
+      wmm_region_set touched = map_to_caller (u, call, callee, s->rel, &lost)
+                               | map_to_caller (u, call, callee, s->acq,
+                                                &dropped);
+      ant &= ~touched;
+      if (s->rel_unknown || lost)
+        ant &= f->hidden;
+      return ant | map_to_caller (u, call, callee, s->pre, &dropped);
+    }
+  if (callee && (lock_library_call (callee)
+                 || wmm_never_starts_threads (callee)))
+    return ant;
+  return ant & f->hidden;
+}
+
+/* Locks function fn must hold at entry: on every path from the entry to
+ * a return, released before any other operation on them (releasing a
+ * mutex the thread does not hold is undefined).  Blocks that cannot
+ * reach a return count as "holds nothing". */
+wmm_region_set
+precondition (wmm_unitinfo *u, function *fn)
+{
+  int nb = last_basic_block_for_fn (fn);
+  auto_vec<wmm_region_set> ant_in;
+  auto_vec<bool> reaches;
+  ant_in.safe_grow_cleared (nb);
+  reaches.safe_grow_cleared (nb);
+  /* Blocks from which a return is reachable. */
+  auto_vec<basic_block> work;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    if (e->src->index >= NUM_FIXED_BLOCKS && !reaches[e->src->index])
+      {
+        reaches[e->src->index] = true;
+        work.safe_push (e->src);
+      }
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      FOR_EACH_EDGE (e, ei, bb->preds)
+        if (e->src->index >= NUM_FIXED_BLOCKS && !reaches[e->src->index])
+          {
+            reaches[e->src->index] = true;
+            work.safe_push (e->src);
+          }
+    }
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    ant_in[bb->index] = reaches[bb->index] ? ~0ULL : 0;
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      FOR_EACH_BB_REVERSE_FN (bb, fn)
+        {
+          if (!reaches[bb->index])
+            continue;
+          wmm_region_set s = ~0ULL;
+          FOR_EACH_EDGE (e, ei, bb->succs)
+            s &= e->dest->index < NUM_FIXED_BLOCKS ? 0 : ant_in[e->dest->index];
+          for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
+               gsi_prev (&gsi))
+            s = step_back (u, gsi_stmt (gsi), s);
+          if (s != ant_in[bb->index])
+            {
+              ant_in[bb->index] = s;
+              changed = true;
+            }
+        }
+    }
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fn));
+  return first->index >= NUM_FIXED_BLOCKS ? ant_in[first->index] : 0;
+}
+
 /* Summaries of every function with a body, iterated to a fixpoint (at
  * most `rounds` passes; each pass is sound on its own). */
 void
@@ -568,14 +666,14 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
 {
   wmm_lock_facts *f = u->lock_facts;
   for (tree d : fns)
-    f->sum.put (d, lock_summary { 0, 0, true });
+    f->sum.put (d, lock_summary { 0, 0, true, 0 });
   for (int r = 0; r < rounds; r++)
     {
       bool changed = false;
       for (tree d : fns)
         {
           function *fn = body_of (d);
-          lock_summary s = { 0, 0, false };
+          lock_summary s = { 0, 0, false, 0 };
           auto_vec<wmm_region_set> in;
           push_cfun (fn);
           dataflow (u, fn, 0, &in, &s.acq, &s, NULL);
@@ -587,9 +685,12 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
                 && param_index (d, u->lock_ids[b].first) >= 0)
               keep |= 1ULL << b;
           s.acq &= keep;
+          push_cfun (fn);
+          s.pre = precondition (u, fn) & keep;
+          pop_cfun ();
           lock_summary *old = f->sum.get (d);
           if (old->acq != s.acq || old->rel != s.rel
-              || old->rel_unknown != s.rel_unknown)
+              || old->rel_unknown != s.rel_unknown || old->pre != s.pre)
             {
               *old = s;
               changed = true;
@@ -703,7 +804,9 @@ wmm_locks_begin (wmm_unitinfo *u, function *fn)
   wmm_locks *l = new wmm_locks;
   l->u = u;
   wmm_region_set *e = u->lock_facts->entry.get (fn->decl);
-  dataflow (u, fn, e ? *e : 0, &l->in, NULL, NULL, NULL);
+  lock_summary *s = u->lock_facts->sum.get (fn->decl);
+  dataflow (u, fn, (e ? *e : 0) | (s ? s->pre : 0), &l->in, NULL, NULL,
+            NULL);
   return l;
 }
 
