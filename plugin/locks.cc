@@ -797,7 +797,7 @@ wmm_locks_step (wmm_locks *l, gimple *stmt, wmm_region_set held)
 }
 
 wmm_locks *
-wmm_locks_begin (wmm_unitinfo *u, function *fn)
+wmm_locks_begin_from (wmm_unitinfo *u, function *fn, wmm_region_set held)
 {
   if (!u->lock_facts)
     wmm_locks_analyse (u);
@@ -805,9 +805,17 @@ wmm_locks_begin (wmm_unitinfo *u, function *fn)
   l->u = u;
   wmm_region_set *e = u->lock_facts->entry.get (fn->decl);
   lock_summary *s = u->lock_facts->sum.get (fn->decl);
-  dataflow (u, fn, (e ? *e : 0) | (s ? s->pre : 0), &l->in, NULL, NULL,
-            NULL);
+  /* Only locks named the same way in every function pass into it. */
+  held &= u->lock_facts->statics;
+  dataflow (u, fn, (e ? *e : 0) | (s ? s->pre : 0) | held, &l->in, NULL,
+            NULL, NULL);
   return l;
+}
+
+wmm_locks *
+wmm_locks_begin (wmm_unitinfo *u, function *fn)
+{
+  return wmm_locks_begin_from (u, fn, 0);
 }
 
 wmm_region_set

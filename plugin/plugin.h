@@ -44,6 +44,8 @@ struct wmm_site {
                           per element of a small array) */
   bool lock_order;     /* an IR-only fence: lock-protected access */
   unsigned long long held;   /* locks held here (bits of lock_ids) */
+  function *fn;        /* the function of stmt/bb when it is not the
+                          unit's: a callee collected for one call site */
 };
 
 /* A function of the unit that is a code unit of the program. */
@@ -120,11 +122,22 @@ struct wmm_locks;
 void wmm_locks_analyse (wmm_unitinfo *u);
 void wmm_locks_free (wmm_unitinfo *u);
 wmm_locks *wmm_locks_begin (wmm_unitinfo *u, function *fn);
+/* The same with `held` (of the caller, at the call) also held at entry. */
+wmm_locks *wmm_locks_begin_from (wmm_unitinfo *u, function *fn,
+                                 wmm_region_set held);
 wmm_region_set wmm_locks_at (const wmm_locks *l, basic_block bb);
 wmm_region_set wmm_locks_step (wmm_locks *l, gimple *stmt,
                                wmm_region_set held);
 void wmm_locks_end (wmm_locks *l);
 void wmm_order_protected (wmm_unitinfo *u);
+
+/* emit.cc: fences placed at the same statement of a callee collected for
+ * several call sites become one (their pairs merged, the cost counted
+ * once). */
+void wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl);
+/* report.cc: the function instruction i of virtual thread t is in (its
+ * unit's, or a callee's collected for one call site). */
+const char *wmm_site_function_name (const wmm_unitinfo *u, int t, int i);
 
 /* collect.cc */
 bool wmm_collect (wmm_unitinfo *u);
@@ -179,6 +192,12 @@ int wmm_ref_alternatives (tree ref, tree *alts, int max);
 /* Does ref access memory a malloc-like call of this function returned
  * (through copies, conversions and offsets)?  It is no declared object. */
 bool wmm_ref_fresh_heap (tree ref);
+/* Does a pointer resolve to an object the analysis can name? */
+bool wmm_pointer_resolves (tree ptr);
+/* While a callee is collected for one call: its parameters stand for the
+ * call's arguments (a stack: calls inside it bind on top). */
+void wmm_memloc_bind (tree callee, gcall *call);
+void wmm_memloc_unbind (void);
 /* Same for memory reached through pointer `ptr` (a call argument). */
 bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);

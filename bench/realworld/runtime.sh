@@ -110,8 +110,15 @@ ck_one() {   # ck_one DIR TARGET
     mkdir -p "$out/$prog.$t"
     rm -f "$out/$prog.$t"/*
     (cd "$d" && $cc $flags -o "$out/$prog.plain" $src $extra) || { echo "$prog $t: plain build failed"; continue; }
-    (cd "$d" && $cc $flags -o "$out/$prog.fenced" -fplugin="$plugin" -fplugin-arg-wmmfence-arch=$model \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-report="$out/$prog.$t/main.json" $src $extra) \
+    local f objs= ok=1
+    for f in $src $extra; do
+      (cd "$d" && $cc $flags -c -o "$out/$prog.$t/$(basename "$f" .c).o" -fplugin="$plugin" \
+        -fplugin-arg-wmmfence-arch=$model -fplugin-arg-wmmfence-quiet \
+        -fplugin-arg-wmmfence-report="$out/$prog.$t/$(basename "$f" .c).json" "$f") || ok=0
+      objs="$objs $out/$prog.$t/$(basename "$f" .c).o"
+    done
+    # shellcheck disable=SC2086
+    [ $ok = 1 ] && $cc $flags -o "$out/$prog.fenced" $objs \
       || { echo "$prog $t: build with the plugin failed"; continue; }
     local c1=FAIL c2=FAIL
     # shellcheck disable=SC2086

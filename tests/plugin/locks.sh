@@ -27,4 +27,4 @@ done
 expect maybe tso "P0:mfence P1:mfence"
 expect maybe power "P0:sync P1:sync"
 expect callee_open tso "push:mfence"
-expect callee_open power "push:lwsync push:sync"
+expect callee_open power "push:sync"
