@@ -647,3 +647,13 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
         }
     }
 }
+
+void
+wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs)
+{
+  objs->truncate (0);
+  objs->safe_grow_cleared (u->prog->nlocs);
+  for (const loc_entry &e : loc_table)
+    if (e.loc >= 0 && e.loc < u->prog->nlocs)
+      (*objs)[e.loc] = e.decl;
+}

@@ -29,6 +29,17 @@ enum wmm_site_kind {
                           two-way block) */
 };
 
+/* What an access may touch by C's aliasing rules (tbaa.cc), from GCC's
+ * alias sets of its reference: ref for the accessed object (p->f: f's
+ * type; 0 = any type), base for the object a member access through a
+ * pointer goes into (p->f: *p's type; 0 = not such an access) and that
+ * object's size in bits (0 = unknown or a union). */
+struct wmm_tbaa {
+  alias_set_type ref;
+  alias_set_type base;
+  HOST_WIDE_INT base_bits;
+};
+
 struct wmm_site {
   wmm_site_kind kind;
   gimple *stmt;
@@ -43,6 +54,8 @@ struct wmm_site {
   bool alternatives;   /* the group is a choice between accesses (one
                           per element of a small array) */
   bool lock_order;     /* an IR-only fence: lock-protected access */
+  wmm_tbaa tbaa;       /* accesses: GCC alias sets of the reference
+                          (tbaa.cc); zero = may touch any type */
   unsigned long long held;   /* locks held here (bits of lock_ids) */
 };
 
@@ -176,6 +189,19 @@ bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);
 /* Accesses to overlapping but different ranges of one object get loc -1. */
 void wmm_memloc_fix_overlaps (wmm_unitinfo *u);
+/* The declared object of each location of the unit (objs[loc], NULL for
+ * anonymous memory). */
+void wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs);
+
+/* tbaa.cc: the alias sets of an access through reference `ref` in the
+ * function being collected (zero = conflicts with every type: char,
+ * may_alias, aggregates, unions, no -fstrict-aliasing), of an atomic
+ * builtin's access through pointer argument `ptr` (zero unless an address
+ * expression), and, once the unit is collected, the locations each access
+ * to an unknown address may touch (wmm_addr.alias). */
+wmm_tbaa wmm_tbaa_of_ref (tree ref);
+wmm_tbaa wmm_tbaa_of_ptr (tree ptr);
+void wmm_tbaa_apply (wmm_unitinfo *u);
 
 /* dump.cc */
 bool wmm_dump_ir (const wmm_unitinfo *u, const char *path);
