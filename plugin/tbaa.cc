@@ -20,27 +20,31 @@
  *   - the alias sets of the two references conflict (alias_sets_conflict_p);
  *   - for a member access through a pointer (p->f), the alias set of *p
  *     conflicts with the object's, and *p is not larger than the object.
- * Conservative on both sides: alias set 0 (char, may_alias, ref-all
- * pointers, functions without -fstrict-aliasing), aggregate and union
- * accesses, atomics through a pointer that is not an address expression,
- * memcpy & co, asm operands and the stand-ins of unknown calls conflict
- * with everything; so do the anonymous locations (heap memory takes the
- * type of each store) and locations no access names with a known address
- * (overlapping ranges of one object).
+ * Conservative on both sides: alias set 0 (char, ref-all pointers such as
+ * pointers to may_alias types, functions without -fstrict-aliasing),
+ * aggregate and union accesses, members of may_alias types, atomics
+ * through a pointer that is not an address expression, memcpy & co, asm
+ * operands and the stand-ins of unknown calls conflict with everything; so
+ * do the anonymous locations (heap memory takes the type of each store) and
+ * locations no access names with a known address (overlapping ranges of
+ * one object).
  */
 #include "plugin.h"
 
 namespace {
 
-/* Does the reference go through a union (type punning GCC allows there)? */
+/* Does the reference go through a union (type punning GCC allows there)
+ * or an object whose type has the may_alias attribute (GCC honours that
+ * only through pointers to such types; we also do for members)? */
 bool
-through_union (tree ref)
+may_alias_anything (tree ref)
 {
   for (tree t = ref;; t = TREE_OPERAND (t, 0))
     {
       tree type = TREE_TYPE (t);
       if (type && (TREE_CODE (type) == UNION_TYPE
-                   || TREE_CODE (type) == QUAL_UNION_TYPE))
+                   || TREE_CODE (type) == QUAL_UNION_TYPE
+                   || lookup_attribute ("may_alias", TYPE_ATTRIBUTES (type))))
         return true;
       if (!handled_component_p (t))
         return false;
@@ -182,7 +186,7 @@ wmm_tbaa_of_ref (tree ref)
 {
   wmm_tbaa r = { 0, 0, 0 };
   if (!ref || !strict_here () || !TREE_TYPE (ref)
-      || AGGREGATE_TYPE_P (TREE_TYPE (ref)) || through_union (ref))
+      || AGGREGATE_TYPE_P (TREE_TYPE (ref)) || may_alias_anything (ref))
     return r;
   alias_set_type s = get_alias_set (ref);
   if (s <= 0)
