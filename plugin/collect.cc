@@ -387,7 +387,7 @@ atomic_on (collector *c, tree ptr, access_kind k, enum memmodel mo,
     return;
   int from = c->t->ncode;
   add_atomic (c, k, mo, loc, name, width, value_operand (c, val), alu);
-  set_alias (c, from, wmm_tbaa_of_ptr (ptr));
+  set_alias (c, from, wmm_tbaa_of_ptr (ptr, width));
 }
 
 /* Pointer argument i of a call, or NULL. */

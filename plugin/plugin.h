@@ -196,11 +196,12 @@ void wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs);
 /* tbaa.cc: the alias sets of an access through reference `ref` in the
  * function being collected (zero = conflicts with every type: char,
  * may_alias, aggregates, unions, no -fstrict-aliasing), of an atomic
- * builtin's access through pointer argument `ptr` (zero unless an address
- * expression), and, once the unit is collected, the locations each access
- * to an unknown address may touch (wmm_addr.alias). */
+ * builtin's access of `width` bytes (0 = the whole object) through pointer
+ * argument `ptr` (zero unless an address expression of an object of that
+ * size), and, once the unit is collected, the locations each access to an
+ * unknown address may touch (wmm_addr.alias). */
 wmm_tbaa wmm_tbaa_of_ref (tree ref);
-wmm_tbaa wmm_tbaa_of_ptr (tree ptr);
+wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
 void wmm_tbaa_apply (wmm_unitinfo *u);
 
 /* dump.cc */

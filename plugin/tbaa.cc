@@ -214,16 +214,19 @@ wmm_tbaa_of_ref (tree ref)
 }
 
 wmm_tbaa
-wmm_tbaa_of_ptr (tree ptr)
+wmm_tbaa_of_ptr (tree ptr, int width)
 {
   /* The type of an SSA pointer says nothing in GIMPLE (pointer conversions
-     are dropped); an address expression names the object's reference. */
+     are dropped); an address expression names the object's reference,
+     when the builtin accesses all of it (GCC itself applies no TBAA to
+     builtins: a 4-byte atomic on a `long` stays "anything"). */
+  wmm_tbaa none = { 0, 0, 0 };
   if (!ptr || TREE_CODE (ptr) != ADDR_EXPR)
-    {
-      wmm_tbaa r = { 0, 0, 0 };
-      return r;
-    }
-  return wmm_tbaa_of_ref (TREE_OPERAND (ptr, 0));
+    return none;
+  tree ref = TREE_OPERAND (ptr, 0);
+  if (width > 0 && int_size_in_bytes (TREE_TYPE (ref)) != width)
+    return none;
+  return wmm_tbaa_of_ref (ref);
 }
 
 void

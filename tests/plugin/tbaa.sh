@@ -10,7 +10,10 @@
 # with fields of a may_alias type and in a consumer compiled without
 # strict aliasing (optimize attribute).  Checked on the fences in the
 # generated assembly of each target whose compiler and plugin exist, and on
-# the IR dump (x86-64): which locations the field accesses may touch.
+# the IR dump (x86-64): which locations the field accesses may touch; and
+# which globals of several types reads through pointers may touch
+# (programs/tbaa_kinds.c: int, float, a struct member, unions, char,
+# atomics).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -66,6 +69,38 @@ while read -r v level flags; do
       expect "$t: every field access may touch anything" "$(grep -c 'may {' "$WMM_TMP/$t.ir")" 0 ;;
   esac
 done < <(variants)
+
+# ------------------------------------- x86-64: which globals, by type (IR)
+# mayset CASE N INCLUDED EXCLUDED: the N-th alias set of unit t2 of
+# tbaa_kinds.c holds every location of INCLUDED and none of EXCLUDED.
+mayset() {
+  local set l
+  set=" $(awk '/^unit t2/ { u = 1; next } /^unit / { u = 0 }
+      u && /may \{/ { sub(/.*may \{/, ""); sub(/\}.*/, ""); print }' "$WMM_TMP/kinds.ir" | sed -n "${2}p") "
+  for l in $3; do
+    case $set in *" $l "*) ;; *) wmm_fail "$1: $l is not in {$set}"; return ;; esac
+  done
+  for l in $4; do
+    case $set in *" $l "*) wmm_fail "$1: $l is in {$set}"; return ;; esac
+  done
+  wmm_pass "$1"
+}
+if "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/kinds.s" -fplugin="$WMM_T_PLUGIN" \
+    -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch=power \
+    -fplugin-arg-wmmfence-dump-ir="$WMM_TMP/kinds.ir" \
+    "$WMM_TESTDIR/programs/tbaa_kinds.c" 2> "$WMM_TMP/kinds.err"; then
+  conservative="gu.i gc gw ?mem1 ?mem2 ?mem3 ?mem4"
+  mayset "kinds: *ip (int): int globals, not float, long or pointers" 1 \
+    "gi gp.a $conservative" "fl gl ga ip fp mp cp"
+  mayset "kinds: *fp (float): float globals, not int, long or pointers" 2 \
+    "fl $conservative" "gi gp.a gl ga ip"
+  mayset "kinds: mp->ready: not an int too small for a struct msg, not a struct pair's member" 3 \
+    "$conservative" "gi gp.a fl gl ga mp"
+  n=$(awk '/^unit t2/ { u = 1; next } /^unit / { u = 0 } u && /may \{/' "$WMM_TMP/kinds.ir" | wc -l)
+  expect "kinds: atomics through pointers and *cp (char) may touch anything" "$n" 3
+else
+  wmm_fail "kinds: compiling: $(head -n 3 "$WMM_TMP/kinds.err")"
+fi
 
 # --------------------------------------------------------- ppc64le: Power
 if wmm_target ppc; then
