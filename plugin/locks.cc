@@ -239,6 +239,38 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
   return out;
 }
 
+/* A lock call's operation, and in *b the bit of its lock (-1: not told). */
+lock_op
+lock_call (wmm_unitinfo *u, gimple *stmt, int *b)
+{
+  lock_op k = lock_kind (stmt);
+  *b = k == LOCK_NONE ? -1
+       : pointer_bit (u, gimple_call_num_args (stmt)
+                         ? gimple_call_arg (stmt, 0) : NULL_TREE);
+  return k;
+}
+
+/* What a call to a function of the unit does to locks, in the caller's
+ * names: false when the callee has no summary. */
+bool
+callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
+{
+  tree callee = gimple_call_fndecl (stmt);
+  lock_summary *s = callee && body_of (callee)
+                    ? u->lock_facts->sum.get (callee) : NULL;
+  if (!s)
+    return false;
+  gcall *call = as_a<gcall *> (stmt);
+  bool lost = false, dropped = false;
+  e->rel = map_to_caller (u, call, callee, s->rel, &lost);
+  /* An acquisition or requirement that cannot be renamed is not counted;
+     a release that cannot be renamed may be of any lock. */
+  e->acq = map_to_caller (u, call, callee, s->acq, &dropped);
+  e->pre = map_to_caller (u, call, callee, s->pre, &dropped);
+  e->rel_unknown = s->rel_unknown || lost;
+  return true;
+}
+
 /* The effect of one statement of function `fn` on the held set; releases
  * are added to *rel (may be NULL). */
 wmm_region_set
@@ -247,11 +279,10 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
   if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
     return held;
   wmm_lock_facts *f = u->lock_facts;
-  lock_op k = lock_kind (stmt);
+  int b;
+  lock_op k = lock_call (u, stmt, &b);
   if (k != LOCK_NONE)
     {
-      int b = pointer_bit (u, gimple_call_num_args (stmt)
-                              ? gimple_call_arg (stmt, 0) : NULL_TREE);
       if (k == LOCK_ACQUIRE)
         return b >= 0 ? held | (1ULL << b) : held;
       if (b >= 0)
@@ -264,27 +295,20 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
         rel->rel_unknown = true;
       return held & f->hidden;
     }
-  tree callee = gimple_call_fndecl (stmt);
-  lock_summary *s = callee && body_of (callee) ? f->sum.get (callee) : NULL;
-  if (s)
+  lock_summary e;
+  if (callee_effect (u, stmt, &e))
     {
-      bool lost = false, dropped = false;
-      wmm_region_set r = map_to_caller (u, as_a<gcall *> (stmt), callee,
-                                        s->rel, &lost);
-      /* An acquisition that cannot be renamed is just not counted. */
-      wmm_region_set a = map_to_caller (u, as_a<gcall *> (stmt), callee,
-                                        s->acq, &dropped);
-      bool unknown = s->rel_unknown || lost;
       if (rel)
         {
-          rel->rel |= r;
-          rel->rel_unknown |= unknown;
+          rel->rel |= e.rel;
+          rel->rel_unknown |= e.rel_unknown;
         }
-      held &= ~r;
-      if (unknown)
+      held &= ~e.rel;
+      if (e.rel_unknown)
         held &= f->hidden;
-      return held | a;
+      return held | e.acq;
     }
+  tree callee = gimple_call_fndecl (stmt);
   /* A function of the unit passed to a library function (qsort's
      comparator) may run inside it. */
   for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
@@ -571,28 +595,34 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
   if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
     return ant;
   wmm_lock_facts *f = u->lock_facts;
-  lock_op k = lock_kind (stmt);
+  int b;
+  lock_op k = lock_call (u, stmt, &b);
   if (k != LOCK_NONE)
     {
-      int b = pointer_bit (u, gimple_call_num_args (stmt)
-                              ? gimple_call_arg (stmt, 0) : NULL_TREE);
       if (b < 0)
         return k == LOCK_ACQUIRE ? ant : ant & f->hidden;
       return k == LOCK_ACQUIRE ? ant & ~(1ULL << b) : ant | (1ULL << b);
     }
-  tree callee = gimple_call_fndecl (stmt);
-  lock_summary *s = callee && body_of (callee) ? f->sum.get (callee) : NULL;
-  if (s)
+  lock_summary e;
+  if (callee_effect (u, stmt, &e))
     {
-      bool lost = false, dropped = false;
-      gcall *call = as_a<gcall *> (stmt);
-      wmm_region_set touched = map_to_caller (u, call, callee, s->rel, &lost)
-                               | map_to_caller (u, call, callee, s->acq,
-                                                &dropped);
-      ant &= ~touched;
-      if (s->rel_unknown || lost)
+      ant &= ~(e.rel | e.acq);
+      if (e.rel_unknown)
         ant &= f->hidden;
-      return ant | map_to_caller (u, call, callee, s->pre, &dropped);
+      return ant | e.pre;
+    }
+  tree callee = gimple_call_fndecl (stmt);
+  /* A callback of the unit that touches locks may run inside. */
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      lock_summary *cs;
+      if (TREE_CODE (a) == ADDR_EXPR
+          && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+          && body_of (TREE_OPERAND (a, 0))
+          && (cs = f->sum.get (TREE_OPERAND (a, 0)))
+          && (cs->rel || cs->rel_unknown || cs->acq))
+        return 0;
     }
   if (callee && (lock_library_call (callee)
                  || wmm_never_starts_threads (callee)))

@@ -9,14 +9,13 @@ wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
 # expect PROGRAM MODEL "FUNCTION:KIND ..." COST [OPTION] (from the JSON report)
 expect() {
-  local prog=$1 model=$2 want=$3 cost=$4 opt=${5:-} got c
-  "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
-    -fplugin-arg-wmmfence-arch="$model" -fplugin-arg-wmmfence-report="$WMM_TMP/r.json" $opt \
-    "$WMM_TESTDIR/programs/ctx_$prog.c" 2> "$WMM_TMP/err" || { wmm_fail "$prog $model: $(head -n 2 "$WMM_TMP/err")"; return; }
-  got=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "\([^"]*\)", "instruction".*/\1:\2/p' "$WMM_TMP/r.json" | sort | tr '\n' ' ' | sed 's/ $//')
-  c=$(sed -n 's/.*"total_cost": *\([0-9.]*\).*/\1/p' "$WMM_TMP/r.json")
-  if [ "$got" = "$want" ] && [ "$c" = "$cost" ]; then wmm_pass "$prog $model $opt: ${want:-no fence}, cost $cost"
-  else wmm_fail "$prog $model $opt: got '$got' cost $c, expected '$want' cost $cost"; fi
+  local prog=$1 model=$2 want=$3 cost=$4 opt=${5:-}
+  # shellcheck disable=SC2086
+  wmm_report_fences "$WMM_TESTDIR/programs/ctx_$prog.c" "$model" $opt \
+    || { wmm_fail "$prog $model: $WMM_ERR"; return; }
+  if [ "$WMM_FENCES" = "$want" ] && [ "$WMM_COST" = "$cost" ]; then
+    wmm_pass "$prog $model $opt: ${want:-no fence}, cost $cost"
+  else wmm_fail "$prog $model $opt: got '$WMM_FENCES' cost $WMM_COST, expected '$want' cost $cost"; fi
 }
 expect wrc tso "" 0
 expect wrc power "P1:lwsync P2:lwsync" 2

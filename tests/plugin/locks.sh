@@ -11,13 +11,11 @@ wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
 # expect PROGRAM MODEL "FUNCTION:KIND ..." (sorted, from the JSON report)
 expect() {
-  local prog=$1 model=$2 want=$3 got
-  "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
-    -fplugin-arg-wmmfence-arch="$model" -fplugin-arg-wmmfence-report="$WMM_TMP/r.json" \
-    "$WMM_TESTDIR/programs/locks_$prog.c" 2> "$WMM_TMP/err" || { wmm_fail "$prog $model: $(head -n 2 "$WMM_TMP/err")"; return; }
-  got=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "\([^"]*\)", "instruction".*/\1:\2/p' "$WMM_TMP/r.json" | sort | tr '\n' ' ' | sed 's/ $//')
-  if [ "$got" = "$want" ]; then wmm_pass "$prog $model: ${want:-no fence}"
-  else wmm_fail "$prog $model: got '$got', expected '$want'"; fi
+  local prog=$1 model=$2 want=$3
+  wmm_report_fences "$WMM_TESTDIR/programs/locks_$prog.c" "$model" \
+    || { wmm_fail "$prog $model: $WMM_ERR"; return; }
+  if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "$prog $model: ${want:-no fence}"
+  else wmm_fail "$prog $model: got '$WMM_FENCES', expected '$want'"; fi
 }
 for m in tso power armv8; do
   expect wrapper $m ""

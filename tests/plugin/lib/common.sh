@@ -62,5 +62,20 @@ wmm_scratch() {
   trap 'rm -rf "$WMM_TMP"' EXIT
 }
 
+# wmm_report_fences SOURCE MODEL [OPTION...]: compile SOURCE with the
+# plugin of the current target (-O2) and set WMM_FENCES to its fences as
+# sorted "FUNCTION:KIND" words and WMM_COST to the total cost, both from
+# the JSON report; returns 1 with the compiler's message in WMM_ERR.
+wmm_report_fences() {
+  local src=$1 model=$2
+  shift 2
+  "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
+    -fplugin-arg-wmmfence-arch="$model" -fplugin-arg-wmmfence-report="$WMM_TMP/r.json" "$@" \
+    "$src" 2> "$WMM_TMP/err" || { WMM_ERR=$(head -n 2 "$WMM_TMP/err"); return 1; }
+  WMM_FENCES=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "\([^"]*\)", "instruction".*/\1:\2/p' \
+    "$WMM_TMP/r.json" | sort | tr '\n' ' ' | sed 's/ $//')
+  WMM_COST=$(sed -n 's/.*"total_cost": *\([0-9.]*\).*/\1/p' "$WMM_TMP/r.json")
+}
+
 wmm_pass() { echo "PASS: $*"; }
 wmm_fail() { echo "FAIL: $*"; }
