@@ -87,16 +87,15 @@ EOF
       if [ -f "$specs" ] && ! grep -q '^\*wmmfence_driver_specs:' "$specs"; then
         [ -f "$specs.wmmfence-orig" ] || cp -p "$specs" "$specs.wmmfence-orig"
       fi
-      # The spec set of the compiler as it is without our file (-dumpspecs
-      # reads the default specs file: hide ours while asking).
-      if [ -f "$specs" ] && grep -q '^\*wmmfence_driver_specs:' "$specs"; then
-        rm -f "$specs"
-        [ ! -f "$specs.wmmfence-orig" ] || cp -p "$specs.wmmfence-orig" "$specs"
-      fi
-      bdir=
-      [ -z "$DESTDIR$root" ] || bdir=-B$DESTDIR$specsdir/
-      "$cc" $bdir -dumpspecs | sh "$srcdir/plugin/mkspecs.sh" --driver "$plugdir/wmmfence.so" \
-        | write_file "$specs"
+      # The spec set to extend: the file that was there, else the built-in
+      # specs (-dumpspecs prints those, never a specs file); a spec that
+      # file lacks comes from the built-in specs.
+      builtin=$specs.wmmfence-builtin$$
+      "$cc" -dumpspecs > "$builtin"
+      base=$builtin
+      [ ! -f "$specs.wmmfence-orig" ] || base=$specs.wmmfence-orig
+      sh "$srcdir/plugin/mkspecs.sh" --driver "$plugdir/wmmfence.so" "$builtin" < "$base" | write_file "$specs"
+      rm -f "$builtin"
       chmod 644 "$specs"
       echo "  INSTALL  $cc: $specs (its default spec set with wmmfence's rules)"
       ;;

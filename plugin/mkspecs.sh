@@ -3,16 +3,16 @@
 # options and -fplugin=wmmfence.so (docs/plugin.md, "Specs files").
 # Usage:
 #   sh plugin/mkspecs.sh PLUGIN > wmmfence.specs            # for -specs=
-#   gcc -dumpspecs | sh plugin/mkspecs.sh --driver PLUGIN > specs
+#   gcc -dumpspecs > b; sh plugin/mkspecs.sh --driver PLUGIN b < b > specs
 # PLUGIN is the plugin's absolute path, or the short name `wmmfence` (the
 # compiler's own plugin directory).  Any -fwmm-* option, or
 # -fplugin=wmmfence.so, loads the plugin; -fwmm-KEY[=VALUE] becomes
 # -fplugin-arg-wmmfence-KEY[=VALUE] (so every key of the plugin works and an
 # unknown key is the plugin's error); the -fwmm-* options are removed before
 # cc1/cc1plus sees them.
-# --driver: the compiler's complete spec set (its -dumpspecs on stdin) with
-# the same rules, for the compiler's default `specs` file (make
-# install-driver-specs).  A user specs file is needed for the driver to
+# --driver: a spec set on stdin (the compiler's -dumpspecs, or the default
+# specs file it had) followed by the same rules, for the compiler's default
+# `specs` file (make install-driver-specs).  A user specs file is needed for the driver to
 # accept options it does not know; the default file cannot declare them, so
 # its self_spec names every -fwmm-* option once in an argument of %:gt(),
 # which outputs nothing but marks them as used.
@@ -29,12 +29,28 @@ if [ $driver = no ]; then
   printf '%%rename cc1_options wmmfence_old_cc1_options\n\n*cc1_options:\n%s %%(wmmfence_old_cc1_options)\n\n' "$line"
   exit 0
 fi
-awk -v line="$line" -v mark="%:gt(%{fwmm-*} 0 1)" '
-  prev == "*cc1_options:" { print line " " $0; prev = $0; done_cc1 = 1; next }
-  prev == "*self_spec:" { print mark " " $0; prev = $0; done_self = 1; next }
+builtin=${2-}
+[ -f "$builtin" ] || { echo "usage: mkspecs.sh --driver PLUGIN BUILTIN-SPECS < SPECS" >&2; exit 2; }
+# Prefix the first line of cc1_options and self_spec with our text; a spec
+# the input lacks comes from the built-in specs.
+awk -v line="$line" -v mark="%:gt(%{fwmm-*} 0 1)" -v builtin="$builtin" '
+  function body(name,   l, on, text) {
+    text = ""; on = 0
+    while ((getline l < builtin) > 0) {
+      if (on && l == "") break
+      if (on) text = text (text == "" ? "" : "\n") l
+      if (l == "*" name ":") on = 1
+    }
+    close(builtin)
+    return text
+  }
+  prev == "*cc1_options:" { print line " " $0; prev = $0; cc1 = 1; next }
+  prev == "*self_spec:" { print mark " " $0; prev = $0; self = 1; next }
   { print; prev = $0 }
   END {
-    if (!done_cc1) { print "mkspecs.sh: no cc1_options in the -dumpspecs input" > "/dev/stderr"; exit 1 }
-    if (!done_self) print "*self_spec:\n" mark "\n"
-    print "*wmmfence_driver_specs:\nwritten by wmmfence make install-driver-specs\n"
+    # a blank line ends the last spec; a second one is an error for GCC
+    if (prev != "") print ""
+    if (!cc1) printf "*cc1_options:\n%s %s\n\n", line, body("cc1_options")
+    if (!self) printf "*self_spec:\n%s %s\n\n", mark, body("self_spec")
+    printf "*wmmfence_driver_specs:\nwritten by wmmfence make install-driver-specs\n\n"
   }'
