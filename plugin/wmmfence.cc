@@ -202,7 +202,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     "0.1.0",
     "wmmfence: fences for weak memory models.  Keys: arch=MODEL, "
     "mode=insert|warn|report, report=FILE, threads=auto|create|exported, "
-    "calls=sound|barrier, verbose, quiet, disable, time-limit=SECONDS, "
+    "calls=sound|barrier, notes[=0|1|2], summary, verbose, quiet, disable, "
+    "time-limit=SECONDS, "
     "max-cycles=N, "
     "greedy, dump-ir=FILE, debug-fence=FUNC:INDEX:KIND, "
     "debug-volatile=FUNC:INDEX"
