@@ -7,7 +7,7 @@
 # pkg-config, each for x86-64 and for ppc64le: the program's worker has
 # fences in its disassembly and the program runs correctly (qemu for
 # ppc64le).  ccache: a cached rebuild gives the same objects and the same
-# diagnostics.
+# diagnostics, and a changed plugin is a miss.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 command -v pkg-config >/dev/null 2>&1 || { echo "SKIP: pkg-config is not installed (./setup.sh installs it)"; exit 77; }
@@ -145,4 +145,11 @@ if command -v ccache >/dev/null 2>&1; then
      && [ -s "$WMM_TMP/first.txt" ] && [ "${hits:-0}" -ge 2 ]; then
     wmm_pass "ccache: $hits cache hits, the same objects and diagnostics"
   else wmm_fail "ccache: hits ${hits:-0}, objects/diagnostics differ"; fi
+  # A new plugin (here: the same file with another time stamp) is a miss.
+  touch -d '2001-01-01' "$hostplug"
+  mk clean > /dev/null
+  mk dekker.o 2> /dev/null > /dev/null
+  hits2=$(ccache -s 2>/dev/null | awk '/[Hh]its:/ {print $2; exit}')
+  if [ "${hits2:-0}" -eq "${hits:-0}" ]; then wmm_pass "ccache: a changed plugin is a cache miss"
+  else wmm_fail "ccache: a changed plugin was a hit"; fi
 else echo "(ccache is not installed: its case is left out)"; fi
