@@ -31,7 +31,9 @@ else
   echo "setup: [1/4] every package is installed"
 fi
 echo "setup: [2/4] configure"
-[ -f configure ] || autoreconf -fi
+if [ ! -f configure ]; then
+  out=$(autoreconf -fi 2>&1) || { echo "$out"; exit 1; }
+fi
 [ -f Makefile ] || ./configure --quiet
 echo "setup: [3/4] make (the core, wmmfence-litmus, the plugin for every GCC 12 found)"
 make -j"$(nproc)"
