@@ -9,7 +9,9 @@
 # -fplugin=wmmfence.so, loads the plugin; -fwmm-KEY[=VALUE] becomes
 # -fplugin-arg-wmmfence-KEY[=VALUE] (so every key of the plugin works and an
 # unknown key is the plugin's error); the -fwmm-* options are removed before
-# cc1/cc1plus sees them.
+# cc1/cc1plus sees them.  cc1_options serves compiles, cpp_options -E and
+# separate preprocessing (distcc, -save-temps), where the plugin defines
+# __WMMFENCE__ and __WMMFENCE_MODEL__.
 # --driver: a spec set on stdin (the compiler's -dumpspecs, or the default
 # specs file it had) followed by the same rules, for the compiler's default
 # `specs` file (make install-driver-specs).  A user specs file is needed for the driver to
@@ -26,12 +28,15 @@ case $plugin in
 esac
 line="%{fwmm-*|fplugin=wmmfence.so:$load} %{fwmm-*:-fplugin-arg-wmmfence-%*} %<fwmm-* %<fplugin=wmmfence.so"
 if [ $driver = no ]; then
-  printf '%%rename cc1_options wmmfence_old_cc1_options\n\n*cc1_options:\n%s %%(wmmfence_old_cc1_options)\n\n' "$line"
+  for spec in cc1_options cpp_options; do
+    printf '%%rename %s wmmfence_old_%s\n\n*%s:\n%s %%(wmmfence_old_%s)\n\n' "$spec" "$spec" "$spec" "$line" "$spec"
+  done
   exit 0
 fi
 builtin=${2-}
 [ -f "$builtin" ] || { echo "usage: mkspecs.sh --driver PLUGIN BUILTIN-SPECS < SPECS" >&2; exit 2; }
-# Prefix the first line of cc1_options and self_spec with our text; a spec
+# Prefix the first line of cc1_options, cpp_options and self_spec with our
+# text; a spec
 # the input lacks comes from the built-in specs.
 awk -v line="$line" -v mark="%:gt(%{fwmm-*} 0 1)" -v builtin="$builtin" '
   function body(name,   l, on, text) {
@@ -45,12 +50,14 @@ awk -v line="$line" -v mark="%:gt(%{fwmm-*} 0 1)" -v builtin="$builtin" '
     return text
   }
   prev == "*cc1_options:" { print line " " $0; prev = $0; cc1 = 1; next }
+  prev == "*cpp_options:" { print line " " $0; prev = $0; cpp = 1; next }
   prev == "*self_spec:" { print mark " " $0; prev = $0; self = 1; next }
   { print; prev = $0 }
   END {
     # a blank line ends the last spec; a second one is an error for GCC
     if (prev != "") print ""
     if (!cc1) printf "*cc1_options:\n%s %s\n\n", line, body("cc1_options")
+    if (!cpp) printf "*cpp_options:\n%s %s\n\n", line, body("cpp_options")
     if (!self) printf "*self_spec:\n%s %s\n\n", mark, body("self_spec")
     printf "*wmmfence_driver_specs:\nwritten by wmmfence make install-driver-specs\n\n"
   }'

@@ -74,6 +74,11 @@ define_macros (void *, void *)
 {
   if (&parse_in == NULL || !parse_in)
     return;
+  /* Compiling an already preprocessed file (-save-temps, distcc): the
+     preprocessing step had the plugin and its macros; a definition now
+     would be read as a stray directive. */
+  if (cpp_get_options (parse_in)->preprocessed)
+    return;
   cpp_define (parse_in, "__WMMFENCE__=1");
   wmm_model m = options.model >= 0 ? (wmm_model) options.model
                                    : wmm_target_model ();
