@@ -43,6 +43,11 @@ if "$gcc_" -B"$B/" -fwmm-arch=power -fwmm-quiet -O2 -pthread -o sb "$P/sb.c" 2> 
    && "$gcc_" -B"$B/" -fwmm-arch=power -pthread -o sb2 sb.o 2>> err.txt; then
   wmm_pass "compile-and-link and link-only lines accept -fwmm-*"
 else wmm_fail "link with -fwmm-*: $(head -n 2 err.txt)"; fi
+if [ "$("$gcc_" -B"$B/" -fwmm-arch=power -E -dM "$P/sb.c" 2> err.txt | grep __WMMFENCE_MODEL__)" = '#define __WMMFENCE_MODEL__ "power"' ] \
+   && "$gcc_" -B"$B/" -fwmm-arch=power -fwmm-quiet -save-temps -O2 -c -o st.o "$P/sb.c" 2>> err.txt \
+   && [ "$(objdump -d st.o | grep -c 'lock orq')" -eq 2 ]; then
+  wmm_pass "-E defines the plugin's macros; -save-temps compiles with fences"
+else wmm_fail "-E / -save-temps: $(head -n 2 err.txt)"; fi
 if "$gcc_" -B"$B/" -fwmm-bogus -O2 -c -o x.o "$P/sb.c" 2> err.txt; then wmm_fail "-fwmm-bogus accepted"
 elif grep -q "unknown option '-fplugin-arg-wmmfence-bogus'" err.txt; then wmm_pass "-fwmm-bogus: the plugin names the key"
 else wmm_fail "-fwmm-bogus: $(head -n 1 err.txt)"; fi
