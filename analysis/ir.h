@@ -235,6 +235,11 @@ typedef struct wmm_instr {
   wmm_pos pos;
   double freq;        /* estimated execution frequency (1.0 if unknown) */
   char *text;         /* original text of the instruction (may be NULL) */
+  int place;          /* 0, or the place in the compiled code "before this
+                         instruction" stands for: instructions with the
+                         same place share it, so one fence there is before
+                         all of them (the plugin: a callee's code collected
+                         for each call site) */
 } wmm_instr;
 
 /* A register: its name in the source and its initial value. */

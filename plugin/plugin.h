@@ -44,6 +44,8 @@ struct wmm_site {
                           per element of a small array) */
   bool lock_order;     /* an IR-only fence: lock-protected access */
   unsigned long long held;   /* locks held here (bits of lock_ids) */
+  function *fn;        /* the function of stmt/bb when it is not the
+                          unit's: a callee collected for one call site */
 };
 
 /* A function of the unit that is a code unit of the program. */
@@ -76,6 +78,7 @@ struct wmm_unitinfo {
   bool escapes;        /* some function's address escapes to code the unit
                           cannot see: unknown callees may start threads */
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
+  struct wmm_lock_facts *lock_facts;  /* locks.cc: summaries, entry sets */
   hash_map<tree, int> *unit_index;   /* function -> index in units */
 };
 
@@ -95,6 +98,10 @@ bool wmm_never_starts_threads (tree fndecl);
  * variables, create/join)?  Does it touch no memory another thread uses? */
 bool wmm_lib_is_sync (const char *name);
 bool wmm_lib_is_private (const char *name);
+/* Does the library function keep no copy of pointer argument argno (nor
+ * return one)?  (read's buffer, printf's arguments, pthread_create's
+ * handle; not pthread_create's thread argument.) */
+bool wmm_lib_keeps_no_copy (const char *name, unsigned argno);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);
@@ -108,15 +115,29 @@ wmm_region_set wmm_region_step (const wmm_region *r, gimple *stmt,
                                 wmm_region_set s);
 void wmm_region_end (wmm_region *r);
 
-/* locks.cc: must-held locks (like wmm_region_*), and the IR-only fences
- * that order lock-protected accesses inside critical sections. */
+/* locks.cc: must-held locks (like wmm_region_*) through lock wrappers and
+ * into callees; protect.cc: the IR-only fences that order lock-protected
+ * accesses inside critical sections. */
 struct wmm_locks;
+void wmm_locks_analyse (wmm_unitinfo *u);
+void wmm_locks_free (wmm_unitinfo *u);
 wmm_locks *wmm_locks_begin (wmm_unitinfo *u, function *fn);
+/* The same with `held` (of the caller, at the call) also held at entry. */
+wmm_locks *wmm_locks_begin_from (wmm_unitinfo *u, function *fn,
+                                 wmm_region_set held);
 wmm_region_set wmm_locks_at (const wmm_locks *l, basic_block bb);
 wmm_region_set wmm_locks_step (wmm_locks *l, gimple *stmt,
                                wmm_region_set held);
 void wmm_locks_end (wmm_locks *l);
 void wmm_order_protected (wmm_unitinfo *u);
+
+/* emit.cc: fences placed at the same statement of a callee collected for
+ * several call sites become one (their pairs merged, the cost counted
+ * once). */
+void wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl);
+/* report.cc: the function instruction i of virtual thread t is in (its
+ * unit's, or a callee's collected for one call site). */
+const char *wmm_site_function_name (const wmm_unitinfo *u, int t, int i);
 
 /* collect.cc */
 bool wmm_collect (wmm_unitinfo *u);
@@ -171,6 +192,12 @@ int wmm_ref_alternatives (tree ref, tree *alts, int max);
 /* Does ref access memory a malloc-like call of this function returned
  * (through copies, conversions and offsets)?  It is no declared object. */
 bool wmm_ref_fresh_heap (tree ref);
+/* Does a pointer resolve to an object the analysis can name? */
+bool wmm_pointer_resolves (tree ptr);
+/* While a callee is collected for one call: its parameters stand for the
+ * call's arguments (a stack: calls inside it bind on top). */
+void wmm_memloc_bind (tree callee, gcall *call);
+void wmm_memloc_unbind (void);
 /* Same for memory reached through pointer `ptr` (a call argument). */
 bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);
