@@ -30,6 +30,7 @@ wmmfence: option %<-fplugin-arg-wmmfence-%s%> takes no value
 wmmfence: option %<-fplugin-arg-wmmfence-%s%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-arch%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-calls%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-inline-depth%>: 
 wmmfence: option %<-fplugin-arg-wmmfence-max-cycles%>: 
 wmmfence: option %<-fplugin-arg-wmmfence-mode%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-notes%> takes no 
@@ -90,7 +91,7 @@ msg() {
   if cmp -s want.txt got.txt; then wmm_pass "$case"
   else wmm_fail "$case: got '$(tr '\n' '|' < got.txt)'"; fi
 }
-K="(known: arch, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, greedy, dump-ir, debug-fence, debug-volatile)"
+K="(known: arch, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile)"
 O=-fplugin-arg-wmmfence
 msg "unknown option" sb.c "cc1: error: wmmfence: unknown option '$O-bogus' $K" $O-bogus=1
 msg "unknown architecture" sb.c "cc1: error: wmmfence: option '$O-arch': unknown architecture 'sparc' (use sc, tso, x86, pso, rmo, power, armv7 or armv8)" $O-arch=sparc
@@ -100,6 +101,7 @@ msg "unknown threads" sb.c "cc1: error: wmmfence: option '$O-threads': unknown v
 msg "unknown calls" sb.c "cc1: error: wmmfence: option '$O-calls': unknown value 'maybe' (use sound or barrier)" $O-calls=maybe
 msg "bad time limit" sb.c "cc1: error: wmmfence: option '$O-time-limit': 'soon' is not a number of seconds" $O-time-limit=soon
 msg "bad max-cycles" sb.c "cc1: error: wmmfence: option '$O-max-cycles': 'x' is not a number" $O-max-cycles=x
+msg "bad inline-depth" sb.c "cc1: error: wmmfence: option '$O-inline-depth': 'deep' is not a number from 0 to $(sed -n 's/^#define WMM_MAX_INLINE_DEPTH *\([0-9]*\).*/\1/p' "$WMM_SRCDIR"/plugin/*.h | head -n 1)" $O-inline-depth=deep
 msg "bad flag value" sb.c "cc1: error: wmmfence: option '$O-verbose' takes no value or 0/1, not 'loud'" $O-verbose=loud
 msg "bad notes value" sb.c "cc1: error: wmmfence: option '$O-notes' takes no value, 0, 1 or 2 (2: with the cycle), not '3'" $O-notes=3
 msg "malformed debug-fence" sb.c "cc1: error: wmmfence: option '$O-debug-fence' expects FUNCTION:INDEX:KIND, not 'P0'" $O-debug-fence=P0
