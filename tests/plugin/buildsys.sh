@@ -82,6 +82,15 @@ if command -v cmake >/dev/null 2>&1; then
      && grep -q -- "-fplugin=$hostplug -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-from=tso" "$d/build/compile_commands.json"; then
     wmm_pass "CMake: wmmfence_enable(ARCH power FROM tso) gives the plugin's flags"
   else wmm_fail "CMake FROM: $(tail -n 2 "$WMM_TMP/log")"; fi
+  mkdir -p "$WMM_TMP/cmake-target"
+  cp "$proj/version.c" "$WMM_TMP/cmake-target/"
+  printf 'cmake_minimum_required(VERSION 3.13)\nproject(p C)\nfind_package(wmmfence REQUIRED)\nadd_library(v STATIC version.c)\ntarget_link_libraries(v wmmfence::wmmfence)\n' \
+    > "$WMM_TMP/cmake-target/CMakeLists.txt"
+  if (cmake -S "$WMM_TMP/cmake-target" -B "$WMM_TMP/cmake-target/b" -DCMAKE_PREFIX_PATH="$prefix" \
+        -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cmake --build "$WMM_TMP/cmake-target/b") > "$WMM_TMP/log" 2>&1 \
+     && grep -q -- "-fplugin=$hostplug" "$WMM_TMP/cmake-target/b/compile_commands.json"; then
+    wmm_pass "CMake: linking wmmfence::wmmfence compiles with the plugin and its header"
+  else wmm_fail "CMake imported target: $(tail -n 2 "$WMM_TMP/log")"; fi
   printf 'cmake_minimum_required(VERSION 3.13)\nproject(p C)\nfind_package(wmmfence 9.0)\nmessage(STATUS "found=${wmmfence_FOUND}")\n' > "$WMM_TMP/v.txt"
   mkdir -p "$WMM_TMP/cmake-ver"; mv "$WMM_TMP/v.txt" "$WMM_TMP/cmake-ver/CMakeLists.txt"
   if cmake -S "$WMM_TMP/cmake-ver" -B "$WMM_TMP/cmake-ver/b" -DCMAKE_PREFIX_PATH="$prefix" 2>&1 | grep -q "found=0"; then
