@@ -61,6 +61,16 @@ if grep -q '^\.TH WMMFENCE-LITMUS "1"' "$root/opt/wmm/share/man/man1/wmmfence-li
    && grep -q 'usage: wmmfence\\-litmus COMMAND' "$root/opt/wmm/share/man/man1/wmmfence-litmus.1"; then
   wmm_pass "man page of wmmfence-litmus from its --help"
 else wmm_fail "man page of wmmfence-litmus"; fi
+# wmmfence.7 and docs/plugin.md name every key the plugin knows.
+keys=$(sed -n '/(known: /,/key);/p' "$WMM_SRCDIR/plugin/options.cc" | tr -d '"' \
+  | sed 's/.*known://; s/).*//' | tr ', ' '\n\n' | grep -E '^[a-z-]+$')
+missing=
+for k in $keys; do
+  grep -q "$(echo "$k" | sed 's/-/\\\\-/g')" "$WMM_SRCDIR/man/wmmfence.7" || missing="$missing man:$k"
+  grep -q "^| \`$k\`" "$WMM_SRCDIR/docs/plugin.md" || missing="$missing docs:$k"
+done
+if [ -n "$keys" ] && [ -z "$missing" ]; then wmm_pass "wmmfence.7 and docs/plugin.md name all $(echo $keys | wc -w) option keys"
+else wmm_fail "option keys not documented:$missing"; fi
 if grep -q "set(WMMFENCE_INCLUDE_DIR \"/opt/wmm/include\")" "$root/opt/wmm/lib/cmake/wmmfence/wmmfenceConfig.cmake" \
    && grep -q "AC_DEFUN(\[WMMFENCE_ENABLE\]" "$root/opt/wmm/share/aclocal/wmmfence.m4"; then
   wmm_pass "CMake package and autoconf macro"
