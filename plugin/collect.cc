@@ -233,9 +233,10 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
 /* Memory that no declaration of the unit names (heap, other units' data,
  * objects reached through parameters) exists too: unknown addresses may
  * touch it, and two unknown accesses may touch two different such words.
- * The analysis maps an unknown address to every location, so the program
- * gets ANON_LOCATIONS of them: enough for every critical cycle of at most
- * four threads to go through memory only pointers reach. */
+ * The analysis maps an unknown address to every location (or to those of
+ * its alias set, which always holds these: tbaa.cc), so the program gets
+ * ANON_LOCATIONS of them: enough for every critical cycle of at most four
+ * threads to go through memory only pointers reach. */
 const int ANON_LOCATIONS = 4;
 
 /* Location index of anonymous word k (0-based), created when new. */
@@ -250,6 +251,16 @@ anonymous_location (wmm_unitinfo *u, int k)
 /* Largest array whose variable-index accesses become a choice between its
  * elements (larger ones: an access to an unknown address). */
 const int MAX_ALTERNATIVES = 16;
+
+/* The accesses appended since instruction `from` have alias sets `set`
+ * (tbaa.cc). */
+void
+set_alias (collector *c, int from, const wmm_tbaa &set)
+{
+  for (int k = from; k < c->t->ncode; k++)
+    if (wmm_instr_is_access (&c->t->code[k]))
+      c->unit->sites[k].tbaa = set;
+}
 
 /* A plain access to a shared reference; returns whether it was shared.
  * a[i] on a small array a becomes a nondeterministic choice between a[0],
@@ -298,13 +309,16 @@ add_plain (collector *c, tree ref, bool is_store, tree value)
           nalt = 0;
         }
     }
+  wmm_tbaa set = wmm_tbaa_of_ref (ref);
   if (nalt < 2)
     {
       wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
       set_addr (&in, loc, width);
       if (is_store)
         in.a = value_operand (c, value);
+      int from = c->t->ncode;
       add (c, &in, operand, name);
+      set_alias (c, from, set);
       return true;
     }
   free (name);
@@ -335,6 +349,7 @@ add_plain (collector *c, tree ref, bool is_store, tree value)
     }
   for (int k = base; k < c->t->ncode; k++)
     c->unit->sites[k].alternatives = true;
+  set_alias (c, base, set);
   return true;
 }
 
@@ -388,7 +403,9 @@ atomic_on (collector *c, tree ptr, access_kind k, enum memmodel mo,
   char *name;
   if (!wmm_shared_ptr (c->u, ptr, &loc, &name))
     return;
+  int from = c->t->ncode;
   add_atomic (c, k, mo, loc, name, width, value_operand (c, val), alu);
+  set_alias (c, from, wmm_tbaa_of_ptr (ptr, width));
 }
 
 /* Pointer argument i of a call, or NULL. */
@@ -1204,6 +1221,7 @@ wmm_collect (wmm_unitinfo *u)
       return false;
   wmm_memloc_fix_overlaps (u);
   add_anonymous_memory (u);
+  wmm_tbaa_apply (u);
   wmm_order_protected (u);
   assign_places (u);
   return true;

@@ -607,6 +607,15 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
   return false;
 }
 
+tree
+wmm_location_decl (int loc)
+{
+  for (const loc_entry &e : loc_table)
+    if (e.loc == loc)
+      return e.decl;
+  return NULL_TREE;
+}
+
 bool
 wmm_pointer_resolves (tree ptr)
 {
@@ -768,4 +777,14 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
               }
         }
     }
+}
+
+void
+wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs)
+{
+  objs->truncate (0);
+  objs->safe_grow_cleared (u->prog->nlocs);
+  for (const loc_entry &e : loc_table)
+    if (e.loc >= 0 && e.loc < u->prog->nlocs)
+      (*objs)[e.loc] = e.decl;
 }

@@ -29,6 +29,17 @@ enum wmm_site_kind {
                           two-way block) */
 };
 
+/* What an access may touch by C's aliasing rules (tbaa.cc), from GCC's
+ * alias sets of its reference: ref for the accessed object (p->f: f's
+ * type; 0 = any type), base for the object a member access through a
+ * pointer goes into (p->f: *p's type; 0 = not such an access) and that
+ * object's size in bits (0 = unknown or a union). */
+struct wmm_tbaa {
+  alias_set_type ref;
+  alias_set_type base;
+  HOST_WIDE_INT base_bits;
+};
+
 struct wmm_site {
   wmm_site_kind kind;
   gimple *stmt;
@@ -43,6 +54,8 @@ struct wmm_site {
   bool alternatives;   /* the group is a choice between accesses (one
                           per element of a small array) */
   bool lock_order;     /* an IR-only fence: lock-protected access */
+  wmm_tbaa tbaa;       /* accesses: GCC alias sets of the reference
+                          (tbaa.cc); zero = may touch any type */
   unsigned long long held;   /* locks held here (bits of lock_ids) */
   function *fn;        /* the function of stmt/bb when it is not the
                           unit's: a callee collected for one call site */
@@ -192,6 +205,8 @@ int wmm_ref_alternatives (tree ref, tree *alts, int max);
 /* Does ref access memory a malloc-like call of this function returned
  * (through copies, conversions and offsets)?  It is no declared object. */
 bool wmm_ref_fresh_heap (tree ref);
+/* The declaration IR location loc is part of (NULL: anonymous memory). */
+tree wmm_location_decl (int loc);
 /* Does a pointer resolve to an object the analysis can name? */
 bool wmm_pointer_resolves (tree ptr);
 /* While a callee is collected for one call: its parameters stand for the
@@ -203,6 +218,20 @@ bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);
 /* Accesses to overlapping but different ranges of one object get loc -1. */
 void wmm_memloc_fix_overlaps (wmm_unitinfo *u);
+/* The declared object of each location of the unit (objs[loc], NULL for
+ * anonymous memory). */
+void wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs);
+
+/* tbaa.cc: the alias sets of an access through reference `ref` in the
+ * function being collected (zero = conflicts with every type: char,
+ * may_alias, aggregates, unions, no -fstrict-aliasing), of an atomic
+ * builtin's access of `width` bytes (0 = the whole object) through pointer
+ * argument `ptr` (zero unless an address expression of an object of that
+ * size), and, once the unit is collected, the locations each access to an
+ * unknown address may touch (wmm_addr.alias). */
+wmm_tbaa wmm_tbaa_of_ref (tree ref);
+wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
+void wmm_tbaa_apply (wmm_unitinfo *u);
 
 /* dump.cc */
 bool wmm_dump_ir (const wmm_unitinfo *u, const char *path);

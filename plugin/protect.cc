@@ -18,12 +18,12 @@
  */
 #include "plugin.h"
 
-/* May access `in` (of unknown address) touch location l? */
+/* May access `in` (of unknown address) touch location l?  (Its alias
+ * set, tbaa.cc.) */
 static bool
 may_access (const wmm_program *p, const wmm_instr *in, int l)
 {
-  (void) in;
-  return !p->locs[l].is_private;
+  return !p->locs[l].is_private && wmm_alias_contains (p, in->addr.alias, l);
 }
 
 /* Is access `in`, run while `held`, protected: every location it may

@@ -28,3 +28,12 @@ expect maybe tso "P0:mfence P1:mfence"
 expect maybe power "P0:sync P1:sync"
 expect callee_open tso "push:mfence"
 expect callee_open power "push:sync"
+# Lock objects of exported wrappers with a pointer parameter; the wrapper's
+# own accesses to the lock object cannot touch x and y (alias sets).
+for m in tso power armv8; do
+  expect param $m ""
+done
+# Unknown code called in a critical section may release the exported m
+# (fences for x, y), never the static s guarding static u, v.
+expect unknown tso "P0:mfence P1:mfence"
+expect unknown power "P0:lwsync P0:lwsync P0:sync P1:lwsync P1:lwsync P1:sync"
