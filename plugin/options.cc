@@ -1,5 +1,6 @@
 /* options.cc — parse -fplugin-arg-wmmfence-KEY[=VALUE] into wmm_plugin_options.
  * Example: "arch=power" "mode=warn" "report=r.json" "threads=exported"
+ *          "notes=2" "summary"
  *          "debug-fence=P0:1:lwsync" (see docs/plugin.md for every key).
  */
 #include "gcc-compat.h"
@@ -241,6 +242,24 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
     }
   if (!strcmp (key, "verbose"))
     return parse_flag (key, val, &o->verbose);
+  if (!strcmp (key, "notes"))
+    {
+      if (!val || !strcmp (val, "1") || !strcmp (val, "yes"))
+        o->notes = 1;
+      else if (!strcmp (val, "0") || !strcmp (val, "no"))
+        o->notes = 0;
+      else if (!strcmp (val, "2") || !strcmp (val, "cycle"))
+        o->notes = 2;
+      else
+        {
+          error ("wmmfence: option %<-fplugin-arg-wmmfence-notes%> takes no "
+                 "value, 0, 1 or 2 (2: with the cycle), not %qs", val);
+          return false;
+        }
+      return true;
+    }
+  if (!strcmp (key, "summary"))
+    return parse_flag (key, val, &o->summary);
   if (!strcmp (key, "quiet"))
     return parse_flag (key, val, &o->quiet);
   if (!strcmp (key, "disable"))
@@ -252,8 +271,9 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
   if (!strcmp (key, "debug-volatile"))
     return need_value (key, val) && parse_mark (key, val, false, o);
   error ("wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch, "
-         "mode, report, threads, calls, verbose, quiet, disable, time-limit, "
-         "max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile)", key);
+         "mode, report, threads, calls, notes, summary, verbose, quiet, disable, "
+         "time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, "
+         "debug-volatile)", key);
   return false;
 }
 
@@ -262,6 +282,7 @@ wmm_parse_options (const struct plugin_name_args *info, wmm_plugin_options *o)
 {
   memset (o, 0, sizeof *o);
   o->model = -1;
+  o->notes = -1;
   o->time_limit = 10.0;
   o->max_cycles = 5000;   /* compile time: about 3 s for the largest units */
   o->inline_depth = 3;

@@ -21,7 +21,7 @@ struct plugin_name_args;
 
 /* What to do with the placement. */
 enum wmm_plugin_mode {
-  WMM_MODE_INSERT = 0,   /* insert the fences, a note per fence */
+  WMM_MODE_INSERT = 0,   /* insert the fences (notes on request) */
   WMM_MODE_WARN,         /* a warning per missing fence, insert nothing */
   WMM_MODE_REPORT        /* notes and report only, insert nothing */
 };
@@ -57,8 +57,12 @@ struct wmm_plugin_options {
   char *dump_ir;         /* IR dump file, or NULL */
   wmm_threads_mode threads;
   wmm_calls_mode calls;
-  int verbose;
-  int quiet;             /* no notes in insert mode */
+  int verbose;           /* also the analysis' notes */
+  int notes;             /* per-fence notes: -1 the mode's default (none
+                            in insert mode, one line in report mode),
+                            0 none, 1 one line each, 2 with the cycle */
+  int summary;           /* one line per translation unit */
+  int quiet;             /* no notes (notes=0), no summary */
   int disable;
   int greedy;            /* skip the ILP (testing) */
   double time_limit;     /* seconds for the ILP */

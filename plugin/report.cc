@@ -1,12 +1,16 @@
-/* report.cc — tell the user about every fence: a GCC note (a warning in
- * mode=warn) at the fence's position with the cycle it breaks as a
- * diagnostic path, and the JSON report file (mode-independent content,
+/* report.cc — tell the user about every fence: on request a GCC note (a
+ * warning in mode=warn) at the fence's position, one line, or with the
+ * cycle it breaks as text and as a diagnostic path (notes=2); a summary line
+ * per unit (summary); and the JSON report file (mode-independent content,
  * deterministic, written atomically).
  *
- * Example note:
- *   mp.c:6:6: note: wmmfence: 'lwsync' (emitted as lwsync) orders W x
- *     (mp.c:5:6) before W y (mp.c:6:6); cycle: P0 W x mp.c:5:6 ->
+ * Example notes (notes=1, then notes=2):
+ *   mp.c:6:6: note: wmmfence: inserted 'lwsync' (lwsync) in 'P0' orders
+ *     P0 W x mp.c:5:6 before P0 W y mp.c:6:6
+ *   ... before P0 W y mp.c:6:6; cycle: P0 W x mp.c:5:6 ->
  *     P0 W y mp.c:6:6 -> P1 R y mp.c:10:12 -> P1 R x mp.c:11:12
+ * Example summary: "cc1: note: wmmfence: mp.c: 2 fences inserted
+ *   (2 lwsync), cost 2 (model power, optimal)"
  * JSON (one object; see docs/plugin.md for every field):
  *   {"tool":"wmmfence","file":"mp.c","model":"power","status":"optimal",
  *    "fences":[{"function":"P0","line":6,"kind":"lwsync",...}], ...}
@@ -163,63 +167,107 @@ wmm_position_location (const wmm_unitinfo *u, int t, int i)
   return unit->fn ? unit->fn->function_end_locus : UNKNOWN_LOCATION;
 }
 
+/* The one line per translation unit of `summary`:
+ * "sb.c: 2 fences inserted (2 mfence), cost 2 (model tso, optimal)". */
+static void
+summary_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_placement *pl)
+{
+  const wmm_plugin_options *o = u->opts;
+  wmm_strbuf_printf (b, "%s: ", main_input_filename ? main_input_filename : "?");
+  if (!u->prog)
+    {
+      wmm_strbuf_printf (b, "nothing runs concurrently, no fence (model %s)",
+                         wmm_model_name (u->model));
+      return;
+    }
+  const char *status = o->nmarks ? "debug" : status_name (pl);
+  if (pl->nfences == 0)
+    {
+      wmm_strbuf_printf (b, "no fence needed (model %s, %s)",
+                         wmm_model_name (u->model), status);
+      return;
+    }
+  wmm_strbuf_printf (b, "%d %s %s (", pl->nfences,
+                     pl->nfences == 1 ? "fence" : "fences",
+                     o->mode == WMM_MODE_INSERT ? "inserted"
+                     : o->mode == WMM_MODE_WARN ? "missing" : "needed");
+  bool first = true;
+  for (int k = WMM_FENCE_NONE + 1; k < WMM_FENCE_COUNT; k++)
+    {
+      int n = 0;
+      for (int f = 0; f < pl->nfences; f++)
+        n += pl->fences[f].kind == k;
+      if (!n)
+        continue;
+      wmm_strbuf_printf (b, "%s%d %s", first ? "" : ", ", n,
+                         wmm_fence_name ((wmm_fence) k));
+      first = false;
+    }
+  wmm_strbuf_printf (b, "), cost %g (model %s, %s)", pl->total_cost,
+                     wmm_model_name (u->model), status);
+}
+
+/* The per-fence notes, the warnings of mode=warn and the summary line.
+ * Levels (option `notes`): 0 no note, 1 one line per fence (what it orders;
+ * no source excerpt), 2 also the cycle, as text and as a diagnostic path.
+ * Default: 0 in insert mode, 1 in report mode; warnings always (level 1
+ * detail unless notes=2). */
 void
 wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
 {
-  wmm_plugin_mode mode = u->opts->mode;
-  if (mode == WMM_MODE_INSERT && u->opts->quiet)
-    return;
-  for (int f = 0; f < pl->nfences; f++)
+  const wmm_plugin_options *o = u->opts;
+  wmm_plugin_mode mode = o->mode;
+  int level = o->notes >= 0 ? o->notes : mode == WMM_MODE_REPORT ? 1 : 0;
+  if (o->quiet)
+    level = 0;
+  bool warn = mode == WMM_MODE_WARN;
+  int detail = warn && level < 1 ? 1 : level;
+  for (int f = 0; (warn || level > 0) && f < pl->nfences; f++)
     {
       const wmm_placed_fence *pf = &pl->fences[f];
       const wmm_unit *unit = wmm_unit_of_thread (u, pf->thread);
       location_t loc = wmm_position_location (u, pf->thread, pf->index);
+      const wmm_delay *d = pf->ndelays > 0 ? &pl->delays[pf->delays[0]] : NULL;
+      const wmm_cycle *c = d && d->cycle >= 0 && d->cycle < pl->ncycles
+                           ? &pl->cycles[d->cycle] : NULL;
       wmm_strbuf msg = WMM_STRBUF_INIT;
-      if (pf->ndelays > 0)
+      if (d)
         {
-          const wmm_delay *d = &pl->delays[pf->delays[0]];
           wmm_strbuf_puts (&msg, "orders ");
           access_text (&msg, u, d->thread, d->from);
           wmm_strbuf_puts (&msg, " before ");
           access_text (&msg, u, d->to_thread, d->to);
           if (pf->ndelays > 1)
             wmm_strbuf_printf (&msg, " (and %d more pairs)", pf->ndelays - 1);
-          if (d->cycle >= 0 && d->cycle < pl->ncycles)
+          if (c && detail >= 2)
             {
               wmm_strbuf_puts (&msg, "; cycle: ");
-              cycle_text (&msg, u, &pl->cycles[d->cycle]);
+              cycle_text (&msg, u, c);
             }
         }
       else
         wmm_strbuf_puts (&msg, "requested by -fplugin-arg-wmmfence-debug-fence");
-      /* The cycle as a diagnostic path (-fdiagnostics-path-format). */
+      /* Level 2: the cycle as a diagnostic path (-fdiagnostics-path-format). */
       pretty_printer event_pp;
       simple_diagnostic_path path (&event_pp);
-      if (pf->ndelays > 0)
+      for (int e = 0; c && detail >= 2 && e < c->nev; e++)
         {
-          const wmm_delay *d = &pl->delays[pf->delays[0]];
-          if (d->cycle >= 0 && d->cycle < pl->ncycles)
-            {
-              const wmm_cycle *c = &pl->cycles[d->cycle];
-              for (int e = 0; e < c->nev; e++)
-                {
-                  int t = c->ev[e].thread, i = c->ev[e].index;
-                  const wmm_unit *eu = wmm_unit_of_thread (u, t);
-                  path.add_event (instr_location (u, t, i),
-                                  eu ? eu->decl : NULL_TREE, 0,
-                                  "%s %s in %s", access_letter
-                                  (instr_at (u, t, i)),
-                                  access_name (u, t, i),
-                                  wmm_site_function_name (u, t, i));
-                }
-            }
+          int t = c->ev[e].thread, i = c->ev[e].index;
+          const wmm_unit *eu = wmm_unit_of_thread (u, t);
+          path.add_event (instr_location (u, t, i), eu ? eu->decl : NULL_TREE, 0,
+                          "%s %s in %s", access_letter (instr_at (u, t, i)),
+                          access_name (u, t, i), wmm_site_function_name (u, t, i));
         }
       gcc_rich_location rich (loc);
       if (path.num_events ())
         rich.set_path (&path);
       const char *fname = unit ? wmm_site_function_name (u, pf->thread,
                                                          pf->index) : "?";
-      if (mode == WMM_MODE_WARN)
+      /* Level 1 is one line: no source excerpt under the note. */
+      bool caret = global_dc->show_caret;
+      if (!warn && detail < 2)
+        global_dc->show_caret = false;
+      if (warn)
         warning_at (&rich, 0, "wmmfence: missing %qs fence in %qs: %s",
                     wmm_fence_name (pf->kind), fname, wmm_strbuf_str (&msg));
       else
@@ -227,9 +275,17 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
                 mode == WMM_MODE_INSERT ? "inserted " : "needs ",
                 wmm_fence_name (pf->kind), wmm_fence_instruction (pf->kind),
                 fname, wmm_strbuf_str (&msg));
+      global_dc->show_caret = caret;
       wmm_strbuf_free (&msg);
     }
-  if (u->opts->verbose)
+  if (o->summary && !o->quiet)
+    {
+      wmm_strbuf line = WMM_STRBUF_INIT;
+      summary_text (&line, u, pl);
+      inform (UNKNOWN_LOCATION, "wmmfence: %s", wmm_strbuf_str (&line));
+      wmm_strbuf_free (&line);
+    }
+  if (o->verbose)
     for (char *n : u->notes)
       inform (UNKNOWN_LOCATION, "wmmfence: %s", n);
 }

@@ -74,6 +74,11 @@ define_macros (void *, void *)
 {
   if (&parse_in == NULL || !parse_in)
     return;
+  /* Compiling an already preprocessed file (-save-temps, distcc): the
+     preprocessing step had the plugin and its macros; a definition now
+     would be read as a stray directive. */
+  if (cpp_get_options (parse_in)->preprocessed)
+    return;
   cpp_define (parse_in, "__WMMFENCE__=1");
   wmm_model m = options.model >= 0 ? (wmm_model) options.model
                                    : wmm_target_model ();
@@ -153,20 +158,59 @@ public:
 
 } // anon namespace
 
+/* The target of a GCC configuration ("--target=T" of its configure
+ * arguments), or "an unnamed target". */
+static char *
+configured_target (const char *args)
+{
+  const char *t = args ? strstr (args, "--target=") : NULL;
+  if (!t)
+    return xstrdup ("an unnamed target");
+  t += strlen ("--target=");
+  return xstrndup (t, strcspn (t, " "));
+}
+
+/* Refuse a GCC other than the one whose headers built the plugin, saying
+ * which of the fields GCC compares differ (a host plugin loaded into a
+ * cross compiler of the same version differs only in its configuration). */
+static bool
+version_matches (const struct plugin_gcc_version *v)
+{
+  if (plugin_default_version_check (CONST_CAST (plugin_gcc_version *, v),
+                                    &gcc_version))
+    return true;
+  const struct plugin_gcc_version *b = &gcc_version;
+  char *built_for = configured_target (b->configuration_arguments);
+  char *loaded_into = configured_target (v->configuration_arguments);
+  const char *what
+    = strcmp (b->basever, v->basever) ? "versions"
+      : strcmp (b->datestamp, v->datestamp) ? "build dates"
+      : strcmp (b->devphase, v->devphase) ? "development phases"
+      : strcmp (b->revision, v->revision) ? "revisions"
+      : strcmp (built_for, loaded_into) ? "targets"
+      : "configure arguments";
+  error ("wmmfence: this plugin was built for GCC %s (%s, %s) but was loaded "
+         "into GCC %s (%s, %s): the %s differ; load the plugin built for this "
+         "compiler (%<make install%> puts it into the directory that "
+         "%<-print-file-name=plugin%> names)",
+         b->basever, b->datestamp, built_for, v->basever, v->datestamp,
+         loaded_into, what);
+  free (built_for);
+  free (loaded_into);
+  return false;
+}
+
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-  if (!plugin_default_version_check (version, &gcc_version))
-    {
-      error ("wmmfence: this plugin was built for GCC %s, not %s",
-             gcc_version.basever, version->basever);
-      return 1;
-    }
+  if (!version_matches (version))
+    return 1;
   static struct plugin_info help = {
     "0.1.0",
     "wmmfence: fences for weak memory models.  Keys: arch=MODEL, "
     "mode=insert|warn|report, report=FILE, threads=auto|create|exported, "
-    "calls=sound|barrier, verbose, quiet, disable, time-limit=SECONDS, "
+    "calls=sound|barrier, notes[=0|1|2], summary, verbose, quiet, disable, "
+    "time-limit=SECONDS, "
     "max-cycles=N, "
     "greedy, dump-ir=FILE, debug-fence=FUNC:INDEX:KIND, "
     "debug-volatile=FUNC:INDEX"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # options.sh — the plugin's options and the specs file: errors naming the
 # option, -fwmm-KEY=VALUE for gcc and g++, modes insert / warn / report,
-# disable, the JSON report (valid, deterministic, atomic), the macro and the
+# notes (none by default, one line, with the cycle), summary, disable, the JSON report (valid, deterministic, atomic), the macro and the
 # attribute of runtime/wmmfence.h.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
@@ -55,14 +55,23 @@ else wmm_fail "specs without -fwmm options: $(head -n 2 err.txt)"; fi
 # Modes.
 "$CC" -O2 -S -o plain.s "$P/sb.c"
 "$CC" -O2 -S -o insert.s -fplugin="$PL" "$P/sb.c" 2> insert.txt
-if grep -Eq "lock orq|mfence" insert.s && grep -q "note: wmmfence: inserted 'mfence'" insert.txt; then
-  wmm_pass "insert: fences and a note per fence"
+if grep -Eq "lock orq|mfence" insert.s && [ ! -s insert.txt ]; then
+  wmm_pass "insert: fences, and no output by default"
 else wmm_fail "insert: $(head -n 2 insert.txt)"; fi
-if [ "$(grep -c "note: wmmfence: inserted" insert.txt)" -eq 2 ]; then wmm_pass "insert: two notes for SB"
-else wmm_fail "insert: $(grep -c "note: wmmfence: inserted" insert.txt) notes"; fi
-if grep -q "cycle: P0 W x .*sb.c:7:.* -> P0 R y .*-> P1 W y .*-> P1 R x" insert.txt; then
-  wmm_pass "note lists the cycle with locations"
+"$CC" -O2 -S -o notes.s -fplugin="$PL" -fplugin-arg-wmmfence-notes "$P/sb.c" 2> notes.txt
+if [ "$(grep -c "note: wmmfence: inserted 'mfence'" notes.txt)" -eq 2 ] && [ "$(wc -l < notes.txt)" -eq 2 ] \
+   && ! grep -q "cycle:" notes.txt && cmp -s notes.s insert.s; then
+  wmm_pass "notes: one line per fence, same code"
+else wmm_fail "notes: $(head -n 3 notes.txt)"; fi
+"$CC" -O2 -S -o o.s -fplugin="$PL" -fplugin-arg-wmmfence-notes=2 "$P/sb.c" 2> insert.txt
+if grep -q "cycle: P0 W x .*sb.c:7:.* -> P0 R y .*-> P1 W y .*-> P1 R x" insert.txt \
+   && grep -q "(1) W x in P0" insert.txt; then
+  wmm_pass "notes=2: the cycle with locations, and as a diagnostic path"
 else wmm_fail "note cycle: $(grep -m1 cycle insert.txt)"; fi
+"$CC" -O2 -S -o o.s -fplugin="$PL" -fplugin-arg-wmmfence-summary "$P/sb.c" 2> sum.txt
+if [ "$(cat sum.txt)" = "cc1: note: wmmfence: $P/sb.c: 2 fences inserted (2 mfence), cost 2 (model tso, optimal)" ]; then
+  wmm_pass "summary: one line for the unit"
+else wmm_fail "summary: $(cat sum.txt)"; fi
 "$CC" -O2 -S -o warn.s -fplugin="$PL" -fplugin-arg-wmmfence-mode=warn "$P/sb.c" 2> warn.txt
 if [ "$(grep -c "warning: wmmfence: missing 'mfence' fence" warn.txt)" -eq 2 ] \
    && ! grep -Eq "lock orq|mfence" warn.s; then
@@ -79,11 +88,16 @@ else wmm_fail "report mode"; fi
 "$CC" -O2 -S -o dis.s -fplugin="$PL" -fplugin-arg-wmmfence-disable -fplugin-arg-wmmfence-report=dis.json "$P/sb.c" 2> dis.txt
 if cmp -s dis.s plain.s && [ ! -s dis.txt ] && [ ! -e dis.json ]; then wmm_pass "disable: same code as plain gcc"
 else wmm_fail "disable"; fi
-"$CC" -O2 -S -o quiet.s -fplugin="$PL" -fplugin-arg-wmmfence-quiet "$P/sb.c" 2> quiet.txt
-if [ ! -s quiet.txt ] && cmp -s quiet.s insert.s; then wmm_pass "quiet: no notes, same code"
+"$CC" -O2 -S -o quiet.s -fplugin="$PL" -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-notes=2 \
+  -fplugin-arg-wmmfence-summary "$P/sb.c" 2> quiet.txt
+if [ ! -s quiet.txt ] && cmp -s quiet.s notes.s; then wmm_pass "quiet: no notes or summary, same code"
 else wmm_fail "quiet"; fi
-"$CC" -O2 -S -o v.s -fplugin="$PL" -fplugin-arg-wmmfence-verbose "$P/collect_shared.c" 2> v.txt
-if grep -q "note: wmmfence: " v.txt; then wmm_pass "verbose: notes"; else wmm_fail "verbose"; fi
+printf 'int x;\nint get (void) { return x; }\n' > lib.c
+"$CC" -O2 -S -o v.s -fplugin="$PL" -fplugin-arg-wmmfence-threads=create lib.c 2> v0.txt
+"$CC" -O2 -S -o v.s -fplugin="$PL" -fplugin-arg-wmmfence-threads=create -fplugin-arg-wmmfence-verbose lib.c 2> v.txt
+if [ ! -s v0.txt ] && grep -q "^cc1: note: wmmfence: nothing in this unit runs concurrently" v.txt; then
+  wmm_pass "verbose: the analysis' notes, only on request"
+else wmm_fail "verbose: $(head -n 1 v.txt)"; fi
 
 # The report: deterministic, valid JSON, written atomically.
 for k in 1 2; do
@@ -98,7 +112,7 @@ if command -v python3 >/dev/null 2>&1; then
   else wmm_fail "report JSON"; fi
 fi
 # A delay across a call: the report names each end in its own function.
-"$CC" -O2 -S -o call.s -fplugin="$PL" -fplugin-arg-wmmfence-arch=tso \
+"$CC" -O2 -S -o call.s -fplugin="$PL" -fplugin-arg-wmmfence-arch=tso -fplugin-arg-wmmfence-notes \
   -fplugin-arg-wmmfence-report=call.json "$P/sb_call.c" 2> call.txt
 if grep -q "orders P0 W x [^ ]*sb_call.c:6:[0-9]* before ry R y [^ ]*sb_call.c:5:" call.txt \
    && grep -q '"from": {"function":"P0","index":0,"access":"W","location":"x".*"line":6,.*"to": {"function":"ry","index":0,"access":"R","location":"y","known_address":true,"file":"[^"]*sb_call.c","line":5,' call.json; then

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# messages.sh — every message the plugin can print, with its exact text.
+# 1. The catalogue: the format string of every diagnostic call (error,
+#    warning, warning_at, inform) and every analysis note (wmm_note, shown
+#    with -fplugin-arg-wmmfence-verbose and in the JSON "notes") in
+#    plugin/*.cc is listed below, and every listed one still exists; a new
+#    message fails this test until its text is added here.
+# 2. Each message that a small input triggers: the whole stderr, exactly
+#    (LC_ALL=C quotes, -fno-diagnostics-show-caret for one line each).
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
+wmm_scratch
+cd "$WMM_TMP" || exit 1
+PL=$WMM_T_PLUGIN
+CC=$WMM_T_GCC
+
+# The first string literal of each message call, as in the source.
+cat > catalogue.txt <<'EOF'
+%qE attribute applies only to functions
+%qE attribute argument must be 1 or 2 (instances)
+wmmfence: %s
+wmmfence: %s%qs (%s) in %qs %s
+wmmfence: cannot write %qs: %m
+wmmfence: debug mark %s:%d: %qs has %d instructions
+wmmfence: debug mark %s:%d: no code unit %qs (see 
+wmmfence: missing %qs fence in %qs: %s
+wmmfence: option %<-fplugin-arg-wmmfence-%s%> expects %s, 
+wmmfence: option %<-fplugin-arg-wmmfence-%s%> needs a value 
+wmmfence: option %<-fplugin-arg-wmmfence-%s%> takes no value 
+wmmfence: option %<-fplugin-arg-wmmfence-%s%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-arch%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-calls%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-inline-depth%>: 
+wmmfence: option %<-fplugin-arg-wmmfence-max-cycles%>: 
+wmmfence: option %<-fplugin-arg-wmmfence-mode%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-notes%> takes no 
+wmmfence: option %<-fplugin-arg-wmmfence-threads%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-time-limit%>: 
+wmmfence: out of memory while collecting the program
+wmmfence: this plugin was built for GCC %s (%s, %s) but was loaded 
+wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch, 
+note: %s
+note: %d accesses are protected by locks: no fence orders them 
+note: %d more functions whose address escapes are treated as 
+note: %s is started as a thread but defined in another unit: 
+note: %s runs in the threads of an OpenMP construct 
+note: %s's address %s: treated as a thread entry with 
+note: a fence between two accesses of one statement 
+note: a thread is started with a start routine that is not 
+note: indirect calls: every address-taken function of the 
+note: main may run concurrently with threads started by 
+note: nothing in this unit runs concurrently (no threads are 
+note: overlapping accesses to parts of one object (unions, 
+note: the compiler-order analysis failed: every shared 
+note: the memory order of '%s' in '%s' differs between call 
+EOF
+{
+  grep -ohE '\b(error|warning|warning_at|inform|error_at|fatal_error|sorry) \([^"]*"([^"\\]|\\.)*"' "$WMM_SRCDIR"/plugin/*.cc \
+    | sed -E 's/^[a-z_]+ \([^"]*"//; s/"$//'
+  grep -ohE '\bwmm_note \([^"]*"([^"\\]|\\.)*"' "$WMM_SRCDIR"/plugin/*.cc | sed -E 's/^[a-z_]+ \([^"]*"/note: /; s/"$//'
+} | sort -u > found.txt
+sort -u catalogue.txt > listed.txt
+if cmp -s found.txt listed.txt; then
+  wmm_pass "catalogue: the $(wc -l < listed.txt) message formats of plugin/*.cc"
+else
+  wmm_fail "catalogue differs from plugin/*.cc (< in the source only: add its text here; > listed only: remove it): $(diff found.txt listed.txt | grep '^[<>]' | tr '\n' '|')"
+fi
+unlisted=$(grep -nE '\b(error|warning|warning_at|inform|error_at|fatal_error|sorry|wmm_note) \(' "$WMM_SRCDIR"/plugin/*.cc \
+  | grep -v '"' | grep -v 'wmm_note (wmm_unitinfo')
+if [ -z "$unlisted" ]; then wmm_pass "catalogue: every message call has its text on its first line"
+else wmm_fail "message calls without a literal on their first line: $unlisted"; fi
+
+cp "$WMM_TESTDIR/programs/sb.c" sb.c
+cat > mp.c <<'EOF'
+#include <pthread.h>
+int data, flag, r1, r2;
+void *P0(void *a) { data = 1; flag = 1; return 0; }
+void *P1(void *a) { r1 = flag; r2 = data; return 0; }
+int main(void) { pthread_t a, b; pthread_create(&a, 0, P0, 0); pthread_create(&b, 0, P1, 0);
+  pthread_join(a, 0); pthread_join(b, 0); return 0; }
+EOF
+printf 'int x;\nint get (void) { return x; }\n' > lib.c
+printf 'int x __attribute__((wmmfence_thread));\n__attribute__((wmmfence_thread(3))) void f(void){}\n' > attr.c
+
+# msg CASE FILE EXPECTED ARGS...: the whole stderr is EXPECTED.
+msg() {
+  local case=$1 file=$2 want=$3; shift 3
+  "$CC" -O2 -S -o out.s -fno-diagnostics-show-caret -fplugin="$PL" "$@" "$file" > /dev/null 2> out.txt
+  sed -E 's/\(20[0-9]{6}, /(DATE, /g' out.txt > got.txt   # GCC's build date
+  if [ -n "$want" ]; then printf '%s\n' "$want" > want.txt; else : > want.txt; fi
+  if cmp -s want.txt got.txt; then wmm_pass "$case"
+  else wmm_fail "$case: got '$(tr '\n' '|' < got.txt)'"; fi
+}
+K="(known: arch, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile)"
+O=-fplugin-arg-wmmfence
+msg "unknown option" sb.c "cc1: error: wmmfence: unknown option '$O-bogus' $K" $O-bogus=1
+msg "unknown architecture" sb.c "cc1: error: wmmfence: option '$O-arch': unknown architecture 'sparc' (use sc, tso, x86, pso, rmo, power, armv7 or armv8)" $O-arch=sparc
+msg "needs a value" sb.c "cc1: error: wmmfence: option '$O-arch' needs a value ('$O-arch=...')" $O-arch
+msg "unknown mode" sb.c "cc1: error: wmmfence: option '$O-mode': unknown mode 'lint' (use insert, warn or report)" $O-mode=lint
+msg "unknown threads" sb.c "cc1: error: wmmfence: option '$O-threads': unknown value 'all' (use auto, create or exported)" $O-threads=all
+msg "unknown calls" sb.c "cc1: error: wmmfence: option '$O-calls': unknown value 'maybe' (use sound or barrier)" $O-calls=maybe
+msg "bad time limit" sb.c "cc1: error: wmmfence: option '$O-time-limit': 'soon' is not a number of seconds" $O-time-limit=soon
+msg "bad max-cycles" sb.c "cc1: error: wmmfence: option '$O-max-cycles': 'x' is not a number" $O-max-cycles=x
+msg "bad inline-depth" sb.c "cc1: error: wmmfence: option '$O-inline-depth': 'deep' is not a number from 0 to $(sed -n 's/^#define WMM_MAX_INLINE_DEPTH *\([0-9]*\).*/\1/p' "$WMM_SRCDIR"/plugin/*.h | head -n 1)" $O-inline-depth=deep
+msg "bad flag value" sb.c "cc1: error: wmmfence: option '$O-verbose' takes no value or 0/1, not 'loud'" $O-verbose=loud
+msg "bad notes value" sb.c "cc1: error: wmmfence: option '$O-notes' takes no value, 0, 1 or 2 (2: with the cycle), not '3'" $O-notes=3
+msg "malformed debug-fence" sb.c "cc1: error: wmmfence: option '$O-debug-fence' expects FUNCTION:INDEX:KIND, not 'P0'" $O-debug-fence=P0
+msg "malformed debug-volatile" sb.c "cc1: error: wmmfence: option '$O-debug-volatile' expects FUNCTION:INDEX, not 'P0'" $O-debug-volatile=P0
+msg "unknown fence kind" sb.c "cc1: error: wmmfence: option '$O-debug-fence': unknown fence kind 'mbar'" $O-debug-fence=P0:1:mbar
+msg "debug mark: no code unit" sb.c "sb.c:19:1: error: wmmfence: debug mark P7:0: no code unit 'P7' (see '$O-dump-ir')" $O-debug-fence=P7:0:sync
+msg "debug mark: index out of range" sb.c "sb.c:19:1: error: wmmfence: debug mark P0:99: 'P0' has 3 instructions" $O-debug-fence=P0:99:sync
+msg "cannot write the report" sb.c "sb.c:19:1: error: wmmfence: cannot write '/nonexistent/r.json': No such file or directory" $O-report=/nonexistent/r.json
+msg "attribute errors" attr.c "attr.c:1:1: warning: 'wmmfence_thread' attribute applies only to functions [-Wattributes]
+attr.c:2:1: error: 'wmmfence_thread' attribute argument must be 1 or 2 (instances)"
+msg "insert: quiet by default" sb.c ""
+msg "insert: notes, one line each" sb.c "sb.c:7:45: note: wmmfence: inserted 'mfence' (lock orq \$0,(%rsp) / mfence) in 'P0' orders P0 W x sb.c:7:37 before P0 R y sb.c:7:45
+sb.c:8:45: note: wmmfence: inserted 'mfence' (lock orq \$0,(%rsp) / mfence) in 'P1' orders P1 W y sb.c:8:37 before P1 R x sb.c:8:45" $O-notes
+msg "notes=2: with the cycle" sb.c "sb.c:7:45: note: wmmfence: inserted 'sync' (lock orq \$0,(%rsp) / mfence) in 'P0' orders P0 W x sb.c:7:37 before P0 R y sb.c:7:45; cycle: P0 W x sb.c:7:37 -> P0 R y sb.c:7:45 -> P1 W y sb.c:8:37 -> P1 R x sb.c:8:45
+sb.c:8:45: note: wmmfence: inserted 'sync' (lock orq \$0,(%rsp) / mfence) in 'P1' orders P1 W y sb.c:8:37 before P1 R x sb.c:8:45; cycle: P0 W x sb.c:7:37 -> P0 R y sb.c:7:45 -> P1 W y sb.c:8:37 -> P1 R x sb.c:8:45" $O-notes=2 $O-arch=power -fdiagnostics-path-format=none
+msg "warn: a warning per missing fence" sb.c "sb.c:7:45: warning: wmmfence: missing 'mfence' fence in 'P0': orders P0 W x sb.c:7:37 before P0 R y sb.c:7:45
+sb.c:8:45: warning: wmmfence: missing 'mfence' fence in 'P1': orders P1 W y sb.c:8:37 before P1 R x sb.c:8:45" $O-mode=warn
+msg "report: notes and summary" sb.c "sb.c:7:45: note: wmmfence: needs 'mfence' (lock orq \$0,(%rsp) / mfence) in 'P0' orders P0 W x sb.c:7:37 before P0 R y sb.c:7:45
+sb.c:8:45: note: wmmfence: needs 'mfence' (lock orq \$0,(%rsp) / mfence) in 'P1' orders P1 W y sb.c:8:37 before P1 R x sb.c:8:45
+cc1: note: wmmfence: sb.c: 2 fences needed (2 mfence), cost 2 (model tso, optimal)" $O-mode=report $O-summary
+msg "summary: inserted" sb.c "cc1: note: wmmfence: sb.c: 2 fences inserted (2 mfence), cost 2 (model tso, optimal)" $O-summary
+msg "summary: missing" sb.c "sb.c:7:45: warning: wmmfence: missing 'mfence' fence in 'P0': orders P0 W x sb.c:7:37 before P0 R y sb.c:7:45
+sb.c:8:45: warning: wmmfence: missing 'mfence' fence in 'P1': orders P1 W y sb.c:8:37 before P1 R x sb.c:8:45
+cc1: note: wmmfence: sb.c: 2 fences missing (2 mfence), cost 2 (model tso, optimal)" $O-mode=warn $O-summary
+msg "summary: power, two kinds" mp.c "cc1: note: wmmfence: mp.c: 2 fences inserted (2 lwsync), cost 2 (model power, optimal)" $O-summary $O-arch=power
+msg "summary: no fence needed" mp.c "cc1: note: wmmfence: mp.c: no fence needed (model tso, optimal)" $O-summary
+msg "summary: nothing concurrent" lib.c "cc1: note: wmmfence: lib.c: nothing runs concurrently, no fence (model tso)" $O-summary $O-threads=create
+msg "summary: debug placement" sb.c "sb.c:7:45: note: wmmfence: inserted 'sync' (lock orq \$0,(%rsp) / mfence) in 'P0' requested by -fplugin-arg-wmmfence-debug-fence
+cc1: note: wmmfence: sb.c: 1 fence inserted (1 sync), cost 0 (model tso, debug)" $O-debug-fence=P0:1:sync $O-summary $O-notes
+msg "verbose: the analysis' note" lib.c "cc1: note: wmmfence: nothing in this unit runs concurrently (no threads are started and no entry is marked); see -fwmm-threads" $O-verbose $O-threads=create
+msg "quiet wins" sb.c "" $O-notes=2 $O-summary $O-quiet
+
+# The version check, when a cross compiler of the same version is there.
+major=$(wmm_make_var WMM_GCC_VERSION | cut -d. -f1)
+if command -v "powerpc64le-linux-gnu-gcc-$major" >/dev/null 2>&1; then
+  full=$("$CC" -dumpfullversion)
+  CC=powerpc64le-linux-gnu-gcc-$major msg "version check" sb.c "cc1: error: wmmfence: this plugin was built for GCC $full (DATE, $("$WMM_T_GCC" -dumpmachine)) but was loaded into GCC $full (DATE, powerpc64le-linux-gnu): the targets differ; load the plugin built for this compiler ('make install' puts it into the directory that '-print-file-name=plugin' names)
+cc1: error: failed to initialize plugin $PL"
+fi
