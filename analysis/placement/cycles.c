@@ -404,6 +404,38 @@ static void extend(search *S, int x)
   }
 }
 
+/* Mark in conflict[c] the classes of SCC comp that conflict with a class
+ * of another thread in the SCC (same location, one of them writes): only
+ * they can begin or end a thread's segment of a critical cycle. */
+static void mark_conflicts(const search *S, unsigned char *conflict)
+{
+  const wmm_aeg *g = S->g;
+  const cgraph *cg = S->cg;
+  for (int l = 0; l < cg->nlocs; l++) {
+    /* two distinct threads with a class here, two with a writer */
+    int any[2] = {-1, -1}, wr[2] = {-1, -1};
+    for (int k = cg->loc_off[l]; k < cg->loc_off[l + 1]; k++) {
+      int c = cg->loc_cls[k], t = g->cls[c].thread;
+      if (S->scc[c] != S->comp)
+        continue;
+      if (any[0] < 0) any[0] = t;
+      else if (any[1] < 0 && t != any[0]) any[1] = t;
+      if (g->cls[c].writes) {
+        if (wr[0] < 0) wr[0] = t;
+        else if (wr[1] < 0 && t != wr[0]) wr[1] = t;
+      }
+    }
+    for (int k = cg->loc_off[l]; k < cg->loc_off[l + 1]; k++) {
+      int c = cg->loc_cls[k], t = g->cls[c].thread;
+      if (S->scc[c] != S->comp)
+        continue;
+      int other_any = (any[0] >= 0 && any[0] != t) || (any[1] >= 0 && any[1] != t);
+      int other_wr = (wr[0] >= 0 && wr[0] != t) || (wr[1] >= 0 && wr[1] != t);
+      conflict[c] = other_wr || (g->cls[c].writes && other_any);
+    }
+  }
+}
+
 /* Enumerate the cycles of SCC comp; returns 0, or -1 out of memory. */
 static int search_scc(search *S, int comp)
 {
@@ -448,22 +480,31 @@ static int search_scc(search *S, int comp)
     S->out->nseg = first_seg;
     S->out->noverflow++;
     wmm_cycles *o = S->out;
+    /* every po pair that can be a thread's segment of a cycle: both ends
+       conflict with another thread */
+    unsigned char *conflict = xcalloc((size_t)g->ncls, 1);
+    if (!conflict)
+      return -1;
+    mark_conflicts(S, conflict);
     for (int c = 0; c < g->ncls; c++) {
-      if (S->scc[c] != comp)
+      if (S->scc[c] != comp || !conflict[c])
         continue;
       const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
       if (th->instance > 0)
         continue;
       for (int k = 0; k < th->ncls; k++) {
         int d = th->cls[k];
-        if (!seg_pair(S, c, d))
+        if (!conflict[d] || !seg_pair(S, c, d))
           continue;
         if (grow((void **)&o->fallback, &o->cap_fallback, o->nfallback,
-                 sizeof *o->fallback))
+                 sizeof *o->fallback)) {
+          free(conflict);
           return -1;
+        }
         o->fallback[o->nfallback++] = (wmm_cpair){c, d};
       }
     }
+    free(conflict);
     /* the next SCC gets a fresh budget share */
   }
   return 0;
