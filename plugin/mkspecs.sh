@@ -7,7 +7,7 @@
 plugin=$1
 [ -n "$plugin" ] || { echo "usage: mkspecs.sh PLUGIN.so" >&2; exit 2; }
 line="%{fwmm-*:-fplugin=$plugin}"
-for k in arch mode report threads calls time-limit max-cycles dump-ir debug-fence debug-volatile; do
+for k in arch from mode report threads calls time-limit max-cycles dump-ir debug-fence debug-volatile; do
   line="$line %{fwmm-$k=*:-fplugin-arg-wmmfence-$k=%*}"
 done
 for k in verbose quiet disable greedy; do
