@@ -9,16 +9,20 @@
 # ishst 1, dmb ish 2; armv7 dmb ishst 1, dmb ish 2), counted statically over
 # the whole file, and the number of fence instructions, are printed as a
 # table.  With --run, each build for the machine's own target (x86-64) is
-# also run once (its stress test asserts correctness).
-# Usage: bench/expert/run.sh [--run] [PROGRAM...]   (from the build tree;
+# also run once (its stress test asserts correctness).  With --time, the
+# x86-64 run time of the unfenced build (the expert's x86 code: volatile
+# accesses, no fence for spsc and seqlock; no plugin) against the plugin's
+# from=tso build (median of 5 runs each).
+# Usage: bench/expert/run.sh [--run | --time] [PROGRAM...]   (from the build tree;
 #        WMM_BUILDDIR, WMM_SRCDIR default to the repository root)
 # Example: bench/expert/run.sh spsc seqlock
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 src=${WMM_SRCDIR:-$(cd "$here/../.." && pwd)}
 build=${WMM_BUILDDIR:-$src}
-run=0
+run=0 timing=0
 if [ "${1:-}" = --run ]; then run=1; shift; fi
+if [ "${1:-}" = --time ]; then timing=1; shift; fi
 progs=${*:-mp_flag spsc seqlock ptr_pub peterson dekker}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -35,6 +39,33 @@ cost() {
     arch == "aarch64" && /(^|[ \t])dmb[ \t]+(ishld|ld)[ \t]*$/ { c += 1; n++ }
     END { printf "%d %d", c, n }' "$2"
 }
+
+# median ELAPSED seconds of 5 runs of a program
+median5() {
+  local i a b ts=()
+  for i in 1 2 3 4 5; do
+    a=$(date +%s.%N)
+    "$@" >/dev/null 2>&1
+    b=$(date +%s.%N)
+    ts+=("$(echo "$b - $a" | bc -l)")
+  done
+  printf '%s\n' "${ts[@]}" | sort -n | sed -n 3p | xargs printf '%.3f'
+}
+if [ $timing = 1 ]; then
+  specs=$build/plugin/local/wmmfence.specs
+  printf '%-9s %12s %12s %s\n' program "unfenced (s)" "wmm tso (s)" "fences: unfenced, tso build"
+  for prog in ${*:-spsc seqlock}; do
+    s=$here/$prog.c o=$tmp/$prog
+    gcc-12 -O2 -pthread -DEXPERT -o "$o-plain" "$s" &&
+      gcc-12 -O2 -pthread -DEXPERT -S -o "$o-plain.s" "$s" &&
+      gcc-12 -O2 -pthread -specs="$specs" -fwmm-quiet -fwmm-from=tso -DX86 -o "$o-tso" "$s" &&
+      gcc-12 -O2 -pthread -specs="$specs" -fwmm-quiet -fwmm-from=tso -DX86 -S -o "$o-tso.s" "$s" || exit 2
+    case $prog in seqlock) n=20000000 ;; *) n=1000000 ;; esac
+    printf '%-9s %12s %12s %s\n' "$prog" "$(median5 "$o-plain" $n)" "$(median5 "$o-tso" $n)" \
+      "$(cost x86 "$o-plain.s" | cut -d' ' -f2), $(cost x86 "$o-tso.s" | cut -d' ' -f2)"
+  done
+  exit 0
+fi
 
 printf '%-9s %-8s %8s %8s %8s   (cost / fence instructions)\n' program arch expert "wmm sc" "wmm tso"
 for prog in $progs; do
