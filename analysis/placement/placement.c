@@ -289,6 +289,17 @@ static wmm_fence top_kind(const place_ctx *c)
 
 /* ------------------------------------------------------- cycles -> needs */
 
+/* Does every execution that model m allows, of any program, also satisfy
+ * reference model `from` (sc ⊆ tso ⊆ pso ⊆ rmo)?  Then no cycle needs a
+ * fence (e.g. x86 code kept on tso). */
+static int keeps_reference(wmm_model m, wmm_model from)
+{
+  static const int rank[WMM_MODEL_COUNT] = {
+    [WMM_MODEL_SC] = 4, [WMM_MODEL_TSO] = 3, [WMM_MODEL_PSO] = 2,
+    [WMM_MODEL_RMO] = 1};
+  return rank[m] && rank[from] && rank[m] >= rank[from];
+}
+
 /* Does the reference model (o->from) allow the cycle of segments segs (n of
  * them, seg_group: each two-access segment's group)?  It is asked about the
  * cycle's most ordered form: each pair's fences on every path, plus a full
@@ -390,8 +401,9 @@ static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
       continue;
     }
     if (b->ctx.o->from != WMM_MODEL_SC) {
-      int kept = 0;
-      rc = reference_allows(b, segs, seg_group, cc->n, &kept, err);
+      int kept = keeps_reference(b->ctx.m, b->ctx.o->from);
+      if (!kept)
+        rc = reference_allows(b, segs, seg_group, cc->n, &kept, err);
       if (rc < 0) {
         wmm_req_free(&r);
         break;
@@ -472,7 +484,8 @@ static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
   wmm_model m = b->ctx.m;
-  if (m == WMM_MODEL_SC || b->ctx.nkinds == 0 || cy->nfallback == 0)
+  if (m == WMM_MODEL_SC || b->ctx.nkinds == 0 || cy->nfallback == 0 ||
+      keeps_reference(m, b->ctx.o->from))
     return 0;
   b->out->nfallback = cy->nfallback;
   wmm_fence top = top_kind(&b->ctx);
