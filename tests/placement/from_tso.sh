@@ -72,3 +72,16 @@ out=$("$bin" cycles --from nope "$C/plain/PPC/SB.litmus" 2>&1); rc=$?
   pass "cycles --from nope: refused, naming the option" || fail "cycles --from nope ($rc)" "$out"
 "$bin" fence --help | grep -q -- '--from R' && "$bin" cycles --help | grep -q -- '--from R' &&
   pass "--help of fence and cycles documents --from" || fail "--help --from"
+
+# An ordering the reference finds between the pair's accesses (a locked
+# exchange under tso) must be credited to the reference, not the target.
+X=$WMM_SRCDIR/tests/placement/inputs/SB+xchgs.litmus
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for m in power armv7 armv8; do
+  before=$("$bin" check --model $m "$X"); ref=$("$bin" check --model tso "$X")
+  if "$bin" fence --model $m --from tso "$X" -o "$tmp/f.litmus" >/dev/null &&
+     [ "$before" = "SB+xchgs Allowed" ] && [ "$ref" = "SB+xchgs Forbidden" ] &&
+     [ "$("$bin" check --model $m "$tmp/f.litmus")" = "SB+xchgs Forbidden" ]; then
+    pass "SB+xchgs $m from tso: the locked exchange tso orders by is kept by fences"
+  else fail "SB+xchgs $m from tso" "$before / $ref / $("$bin" check --model $m "$tmp/f.litmus" 2>&1)"; fi
+done
