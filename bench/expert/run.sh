@@ -8,8 +8,10 @@
 # table: x86 mfence / lock or 1; power lwsync 1, sync 2; armv8 dmb ishld /
 # ishst 1, dmb ish 2; armv7 dmb ishst 1, dmb ish 2), counted statically over
 # the whole file, and the number of fence instructions, are printed as a
-# table.  With --run, each build for the machine's own target (x86-64) is
-# also run once (its stress test asserts correctness).  With --time, the
+# table.  With --run, each build is also run once (its stress test asserts
+# correctness): natively on x86-64, under qemu-user for the others (20000
+# rounds; qemu runs the threads on the host, so this checks the programs
+# and builds, not the weak hardware).  With --time, the
 # x86-64 run time of the unfenced build (the expert's x86 code: volatile
 # accesses, no fence for spsc and seqlock; no plugin) against the plugin's
 # from=tso build (median of 5 runs each).
@@ -90,14 +92,25 @@ for prog in $progs; do
     read -r cs ns <<<"$(cost $arch "$o-sc.s")"
     read -r ct nt <<<"$(cost $arch "$o-tso.s")"
     printf '%-9s %-8s %8s %8s %8s\n' "$prog" "$arch" "$ce/$ne" "$cs/$ns" "$ct/$nt"
-    if [ $run = 1 ] && [ $arch = x86 ]; then
+    if [ $run = 1 ]; then
+      case $arch in
+        x86) pre=() n= ;;
+        ppc) pre=(qemu-ppc64le -L /usr/powerpc64le-linux-gnu) n=20000 ;;
+        aarch64) pre=(qemu-aarch64 -L /usr/aarch64-linux-gnu) n=20000 ;;
+        arm) pre=(qemu-arm -L /usr/arm-linux-gnueabihf) n=20000 ;;
+      esac
+      if [ ${#pre[@]} -gt 0 ] && ! command -v "${pre[0]}" >/dev/null 2>&1; then
+        printf '%-9s %-8s   run skipped: no %s\n' "$prog" "$arch" "${pre[0]}"
+        continue
+      fi
       for v in expert sc tso; do
         case $v in
           expert) flags="-DEXPERT" ;; sc) flags="-specs=$specs -fwmm-quiet" ;;
           tso) flags="-specs=$specs -fwmm-quiet -fwmm-from=tso -DX86" ;;
         esac
         # shellcheck disable=SC2086
-        if "$cc" -O2 -pthread $flags -o "$o-$v" "$s" && timeout 60 "$o-$v" >/dev/null; then
+        if "$cc" -O2 -pthread $flags -o "$o-$v" "$s" &&
+           timeout 120 "${pre[@]}" "$o-$v" $n >/dev/null; then
           r=ok; else r=FAILED; fi
         printf '%-9s %-8s   run %-6s %s\n' "$prog" "$arch" "$v" "$r"
       done
