@@ -5,6 +5,7 @@
  */
 #include "gcc-compat.h"
 #include "options.h"
+#include "placement/placement.h"
 
 #ifndef WMM_TARGET_CPU
 #define WMM_TARGET_CPU "other"
@@ -129,6 +130,19 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
           error ("wmmfence: option %<-fplugin-arg-wmmfence-arch%>: unknown "
                  "architecture %qs (use sc, tso, x86, pso, rmo, power, "
                  "armv7 or armv8)", val);
+          return false;
+        }
+      return true;
+    }
+  if (!strcmp (key, "from"))
+    {
+      if (!need_value (key, val))
+        return false;
+      o->from = wmm_model_parse (val);
+      if (o->from < 0 || !wmm_place_from_supported ((wmm_model) o->from))
+        {
+          error ("wmmfence: option %<-fplugin-arg-wmmfence-from%>: %qs cannot "
+                 "be a reference model (use sc, tso, x86, pso or rmo)", val);
           return false;
         }
       return true;
@@ -271,7 +285,8 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
   if (!strcmp (key, "debug-volatile"))
     return need_value (key, val) && parse_mark (key, val, false, o);
   error ("wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch, "
-         "mode, report, threads, calls, notes, summary, verbose, quiet, disable, "
+         "from, mode, report, threads, calls, notes, summary, verbose, quiet, "
+         "disable, "
          "time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, "
          "debug-volatile)", key);
   return false;

@@ -52,6 +52,8 @@ struct wmm_debug_mark {
 
 struct wmm_plugin_options {
   int model;             /* wmm_model, -1 = the target's own */
+  int from;              /* wmm_model whose behaviours are kept (sc, tso,
+                            pso, rmo; default sc): -fplugin-arg-wmmfence-from */
   wmm_plugin_mode mode;
   char *report;          /* JSON report file, or NULL */
   char *dump_ir;         /* IR dump file, or NULL */

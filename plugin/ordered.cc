@@ -191,6 +191,7 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
   o.force_greedy = u->opts->greedy;
   o.max_cycles = u->opts->max_cycles;
   o.use_freq = 1;
+  o.from = (wmm_model) u->opts->from;
   wmm_error err;
   memset (&err, 0, sizeof err);
   if (wmm_place (u->prog, &o, pl, &err) < 0)
@@ -200,6 +201,9 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
     }
   if (pl->status != WMM_PLACE_OPTIMAL && pl->note[0])
     wmm_note (u, "%s", pl->note);
+  if (o.from != WMM_MODEL_SC)
+    wmm_note (u, "reference model %s: %ld critical cycle(s) it allows kept "
+              "without a fence", wmm_model_name (o.from), pl->nkept);
   mark_placement (u, pl, vol);
   if (u->model == WMM_MODEL_SC || u->model == WMM_MODEL_TSO
       || u->model == WMM_MODEL_PSO)
@@ -207,6 +211,7 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
       wmm_program *q = compiler_view (u->prog);
       wmm_place_opts oc = wmm_place_opts_default (WMM_MODEL_RMO);
       oc.force_greedy = 1;
+      oc.from = o.from;
       oc.max_cycles = u->opts->max_cycles;
       wmm_placement pc;
       memset (&pc, 0, sizeof pc);

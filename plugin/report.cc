@@ -298,8 +298,10 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
   static const char *const modes[] = { "insert", "warn", "report" };
   wmm_strbuf_puts (&b, "{\n  \"tool\": \"wmmfence\",\n  \"file\": ");
   wmm_strbuf_json_string (&b, main_input_filename ? main_input_filename : "");
-  wmm_strbuf_printf (&b, ",\n  \"model\": \"%s\",\n  \"mode\": \"%s\",\n",
-                     wmm_model_name (u->model), modes[u->opts->mode]);
+  wmm_strbuf_printf (&b, ",\n  \"model\": \"%s\",\n  \"from\": \"%s\",\n"
+                     "  \"mode\": \"%s\",\n", wmm_model_name (u->model),
+                     wmm_model_name ((wmm_model) u->opts->from),
+                     modes[u->opts->mode]);
   wmm_strbuf_printf (&b, "  \"concurrent\": %s,\n",
                      u->prog ? "true" : "false");
   wmm_strbuf_printf (&b, "  \"status\": \"%s\",\n  \"note\": ",

@@ -4,6 +4,7 @@
  * (po pairs to order) they give.
  *
  * Example: wmmfence-litmus cycles --model power tests/corpus/plain/PPC/IRIW.litmus
+ *          wmmfence-litmus cycles --from tso tests/corpus/plain/PPC/SB.litmus
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,25 +12,28 @@
 
 #include "commands.h"
 #include "fence_report.h"
+#include "litmus_driver.h"
 #include "litmus/litmus.h"
 #include "placement/placement.h"
 
 static void usage(FILE *f)
 {
   fprintf(f,
-    "usage: wmmfence-litmus cycles [--model M] [--max-cycles N] [--programs]\n"
-    "                              FILE...\n\n"
+    "usage: wmmfence-litmus cycles [--model M] [--from R] [--max-cycles N]\n"
+    "                              [--programs] FILE...\n\n"
     "Prints the critical cycles of each test under model M (default: the\n"
     "test's hardware model; C tests need --model): their accesses, shape and\n"
     "the minimal fence assignments that forbid them, then the delays.\n"
     "Every cycle is listed, even when the test's condition is unreachable.\n"
+    "  --from R    reference model (sc default, tso, pso, rmo): cycles that\n"
+    "              R allows too are kept and counted, not listed\n"
     "  --programs  also print the program the model checked for each cycle\n"
     "Exit status: 0 success, 2 bad usage or bad input.\n");
 }
 
 int cmd_cycles(int argc, char **argv)
 {
-  const char *model_opt = NULL;
+  const char *model_opt = NULL, *from_opt = NULL;
   long max_cycles = 0;
   int nfiles = 0, status = 0, programs = 0;
   char **files = calloc((size_t)argc, sizeof *files);
@@ -44,6 +48,10 @@ int cmd_cycles(int argc, char **argv)
       model_opt = argv[++i];
     } else if (!strncmp(argv[i], "--model=", 8)) {
       model_opt = argv[i] + 8;
+    } else if (!strcmp(argv[i], "--from") && i + 1 < argc) {
+      from_opt = argv[++i];
+    } else if (!strncmp(argv[i], "--from=", 7)) {
+      from_opt = argv[i] + 7;
     } else if (!strcmp(argv[i], "--programs")) {
       programs = 1;
     } else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
@@ -66,6 +74,11 @@ int cmd_cycles(int argc, char **argv)
   }
   if (!nfiles) {
     usage(stderr);
+    free(files);
+    return 2;
+  }
+  wmm_model from;
+  if (drv_parse_from("cycles", from_opt, &from) < 0) {
     free(files);
     return 2;
   }
@@ -96,6 +109,7 @@ int cmd_cycles(int argc, char **argv)
         forced >= 0 ? (wmm_model)forced : wmm_arch_default_model(p->arch));
     o.max_cycles = max_cycles;
     o.keep_programs = programs;
+    o.from = from;
     wmm_placement pl;
     if (wmm_place(p, &o, &pl, &e) < 0) {
       fprintf(stderr, "%s:%d: %s\n", e.file[0] ? e.file : files[i], e.line, e.msg);

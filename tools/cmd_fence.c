@@ -6,6 +6,7 @@
  *   wmmfence-litmus fence --model power tests/corpus/plain/PPC/MP.litmus \
  *       -o /tmp/MP+fenced.litmus
  *   wmmfence-litmus fence --model armv8 --format=json FILE
+ *   wmmfence-litmus fence --model power --from tso FILE   (keep x86-TSO only)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,7 +23,8 @@
 static void usage(FILE *f)
 {
   fprintf(f,
-    "usage: wmmfence-litmus fence [--model M] [-o OUT] [--format=text|json]\n"
+    "usage: wmmfence-litmus fence [--model M] [--from R] [-o OUT]\n"
+    "                             [--format=text|json]\n"
     "                             [--time-limit S] [--greedy] [--all-cycles]\n"
     "                             [--use-freq] [--max-cycles N] FILE\n\n"
     "Finds the critical cycles of the test under model M, chooses the cheapest\n"
@@ -31,6 +33,10 @@ static void usage(FILE *f)
     "a witness cycle each.\n\n"
     "  --model M        sc, tso (x86), pso, rmo, power, armv7, armv8; default:\n"
     "                   the test's hardware model; C tests need it\n"
+    "  --from R         the reference model whose behaviours are kept: sc\n"
+    "                   (default: restore sequential consistency), tso (keep\n"
+    "                   what x86 code relies on, no more), pso or rmo; a\n"
+    "                   cycle gets fences only when R forbids it\n"
     "  -o OUT           write the fenced test to OUT (`-`: to stdout, instead\n"
     "                   of the report); written whole or not at all\n"
     "  --format=F       text (default) or json\n"
@@ -79,7 +85,7 @@ static int write_atomic(const char *path, const char *text, size_t len)
 
 int cmd_fence(int argc, char **argv)
 {
-  const char *model_opt = NULL, *out_path = NULL, *file = NULL;
+  const char *model_opt = NULL, *from_opt = NULL, *out_path = NULL, *file = NULL;
   int json = 0;
   wmm_place_opts o = wmm_place_opts_default(WMM_MODEL_SC);
   o.use_condition = 1;
@@ -92,6 +98,10 @@ int cmd_fence(int argc, char **argv)
       model_opt = argv[++i];
     } else if (!strncmp(a, "--model=", 8)) {
       model_opt = a + 8;
+    } else if (!strcmp(a, "--from") && i + 1 < argc) {
+      from_opt = argv[++i];
+    } else if (!strncmp(a, "--from=", 7)) {
+      from_opt = a + 7;
     } else if (!strcmp(a, "-o") && i + 1 < argc) {
       out_path = argv[++i];
     } else if (!strcmp(a, "--format=json") || (!strcmp(a, "--format") &&
@@ -138,6 +148,8 @@ int cmd_fence(int argc, char **argv)
     usage(stderr);
     return 2;
   }
+  if (drv_parse_from("fence", from_opt, &o.from) < 0)
+    return 2;
   wmm_program *p = NULL;
   wmm_error e;
   memset(&e, 0, sizeof e);

@@ -94,7 +94,10 @@ static void delay_text(const wmm_program *p, const wmm_delay *d, wmm_strbuf *out
 static void header_text(const wmm_program *p, const wmm_place_opts *o,
                         const wmm_placement *pl, wmm_strbuf *out)
 {
-  wmm_strbuf_printf(out, "%s under %s: ", p->name, wmm_model_name(o->model));
+  wmm_strbuf_printf(out, "%s under %s", p->name, wmm_model_name(o->model));
+  if (o->from != WMM_MODEL_SC)
+    wmm_strbuf_printf(out, " from %s", wmm_model_name(o->from));
+  wmm_strbuf_puts(out, ": ");
   if (pl->already_forbidden) {
     wmm_strbuf_printf(out, "no fence needed (%s)\n", pl->note);
     return;
@@ -142,6 +145,10 @@ void wmm_fence_report_text(const wmm_program *p, const wmm_place_opts *o,
                       pl->nclass_cycles == 1 ? "" : "s", pl->ndelays,
                       pl->ndelays == 1 ? "" : "s", pl->nshapes,
                       pl->nshapes == 1 ? "" : "s", pl->nchecks);
+  if (!pl->already_forbidden && o->from != WMM_MODEL_SC)
+    wmm_strbuf_printf(out, "%ld critical cycle%s kept: %s allows %s too\n",
+                      pl->nkept, pl->nkept == 1 ? "" : "s",
+                      wmm_model_name(o->from), pl->nkept == 1 ? "it" : "them");
 }
 
 static void json_pos(const wmm_program *p, int t, int i, wmm_strbuf *out)
@@ -187,9 +194,10 @@ void wmm_fence_report_json(const wmm_program *p, const wmm_place_opts *o,
     wmm_strbuf_json_string(out, p->source);
   else
     wmm_strbuf_puts(out, "null");
-  wmm_strbuf_printf(out, ",\"model\":\"%s\",\"arch\":\"%s\",\"status\":\"%s\","
-                    "\"already_forbidden\":%s,\"note\":",
-                    wmm_model_name(o->model), wmm_arch_name(p->arch),
+  wmm_strbuf_printf(out, ",\"model\":\"%s\",\"from\":\"%s\",\"arch\":\"%s\","
+                    "\"status\":\"%s\",\"already_forbidden\":%s,\"note\":",
+                    wmm_model_name(o->model), wmm_model_name(o->from),
+                    wmm_arch_name(p->arch),
                     wmm_place_status_name(pl->status),
                     pl->already_forbidden ? "true" : "false");
   wmm_strbuf_json_string(out, pl->note);
@@ -224,18 +232,22 @@ void wmm_fence_report_json(const wmm_program *p, const wmm_place_opts *o,
   }
   wmm_strbuf_printf(out, "],\"stats\":{\"critical_cycles\":%ld,\"delays\":%d,"
                     "\"pairs_decided_per_pair\":%ld,\"shapes\":%ld,"
-                    "\"checker_calls\":%ld}}\n",
+                    "\"checker_calls\":%ld,\"kept_cycles\":%ld}}\n",
                     pl->nclass_cycles, pl->ndelays, pl->nfallback, pl->nshapes,
-                    pl->nchecks);
+                    pl->nchecks, pl->nkept);
 }
 
 void wmm_cycles_report_text(const wmm_program *p, const wmm_place_opts *o,
                             const wmm_placement *pl, wmm_strbuf *out)
 {
-  wmm_strbuf_printf(out, "%s under %s: %ld critical cycle%s, %d delay%s\n",
-                    p->name, wmm_model_name(o->model), pl->nclass_cycles,
-                    pl->nclass_cycles == 1 ? "" : "s", pl->ndelays,
-                    pl->ndelays == 1 ? "" : "s");
+  wmm_strbuf_printf(out, "%s under %s", p->name, wmm_model_name(o->model));
+  if (o->from != WMM_MODEL_SC)
+    wmm_strbuf_printf(out, " from %s (%ld kept: %s allows them)",
+                      wmm_model_name(o->from), pl->nkept,
+                      wmm_model_name(o->from));
+  wmm_strbuf_printf(out, ": %ld critical cycle%s, %d delay%s\n",
+                    pl->nclass_cycles, pl->nclass_cycles == 1 ? "" : "s",
+                    pl->ndelays, pl->ndelays == 1 ? "" : "s");
   if (pl->note[0])
     wmm_strbuf_printf(out, "  note: %s\n", pl->note);
   for (int i = 0; i < pl->ncycles; i++) {

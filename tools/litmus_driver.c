@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "litmus/litmus.h"
+#include "placement/placement.h"
 
 void drv_print_error(const char *path, const wmm_error *e)
 {
@@ -29,6 +30,26 @@ int drv_parse_model(const char *cmd, const char *opt, int *forced)
   fprintf(stderr, "wmmfence-litmus %s: --model: unknown model '%s' "
                   "(sc, tso, pso, rmo, power, armv7, armv8)\n", cmd, opt);
   return -1;
+}
+
+int drv_parse_from(const char *cmd, const char *opt, wmm_model *from)
+{
+  *from = WMM_MODEL_SC;
+  if (!opt)
+    return 0;
+  int m = wmm_model_parse(opt);
+  if (m < 0) {
+    fprintf(stderr, "wmmfence-litmus %s: --from: unknown model '%s' "
+                    "(sc, tso, pso, rmo)\n", cmd, opt);
+    return -1;
+  }
+  if (!wmm_place_from_supported((wmm_model)m)) {
+    fprintf(stderr, "wmmfence-litmus %s: --from: %s cannot be a reference "
+                    "model (sc, tso, pso, rmo)\n", cmd, opt);
+    return -1;
+  }
+  *from = (wmm_model)m;
+  return 0;
 }
 
 /* Does model m fit a test written for arch a? */

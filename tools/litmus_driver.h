@@ -20,6 +20,9 @@ void drv_print_error(const char *path, const wmm_error *e);
 /* Parse a --model argument (NULL: none, *forced = -1); -1 after printing
  * the error naming command cmd. */
 int drv_parse_model(const char *cmd, const char *opt, int *forced);
+/* Parse --from (a reference model for placement: sc, tso, pso, rmo) into
+ * *from; NULL leaves sc.  Prints the error naming the option; -1 then. */
+int drv_parse_from(const char *cmd, const char *opt, wmm_model *from);
 
 /* The model for test p at path: forced if >= 0 (it must fit p's
  * architecture), else p's hardware model; -1 after printing why not. */

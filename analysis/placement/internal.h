@@ -33,6 +33,9 @@ typedef struct place_group {
   int slice, slice_unit, slice_from, slice_to;
   int slice_wunknown;    /* writes through an unknown address */
   uint64_t slice_wlocs[2];  /* bit l % 128: some write to location l */
+  int ref_full;          /* 0 not computed; 2: some path from A to B meets
+                            what a reference model may take for a full
+                            fence (place_group_ref_full), 1: none does */
   int term[WMM_FENCE_COUNT]; /* per required kind: term, -1 not built */
   int sterm[WMM_FENCE_COUNT];/* the same when the cycle used the slice */
 } place_group;
@@ -71,6 +74,7 @@ typedef struct place_ctx {
   uint32_t *thread_fences;          /* per virtual thread: kinds present */
   /* scratch over nodes */
   int *stamp, stamp_gen;
+  int *stamp_ref;                   /* second layer of place_group_ref_full */
   int *queue;
   wmm_error *err;
 } place_ctx;
@@ -95,6 +99,12 @@ int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced);
  * covering kind.  Linear in the thread's size per a. */
 int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
                         unsigned ta, unsigned tb, wmm_fence kind);
+
+/* Does some path of group q, from an event of A to one of B, pass through
+ * an instruction that reference model `from` may treat as a full fence: a
+ * fence that is full under `from`, an RMW, an atomic, acquire or release
+ * access, or a call to unknown code?  1 yes, 0 no, < 0 error. */
+int place_group_ref_full(place_ctx *c, int group, wmm_model from);
 
 /* Position weight: 1, or the frequency of the instruction at the node. */
 double place_weight(const place_ctx *c, int node);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "models/exec.h"
 #include "requirement.h"
 
 #define MAX_CHAIN 24        /* positions taken from each end of a pair */
@@ -95,6 +96,7 @@ void place_ctx_free(place_ctx *c)
   free(c->prerow_tab);
   free(c->thread_fences);
   free(c->stamp);
+  free(c->stamp_ref);
   free(c->queue);
   memset(c, 0, sizeof *c);
 }
@@ -113,6 +115,8 @@ static int next_stamp(place_ctx *c)
 {
   if (++c->stamp_gen == 0x7fffffff) {
     memset(c->stamp, 0, (size_t)c->g->nnodes * sizeof *c->stamp);
+    if (c->stamp_ref)
+      memset(c->stamp_ref, 0, (size_t)c->g->nnodes * sizeof *c->stamp_ref);
     c->stamp_gen = 1;
   }
   return c->stamp_gen;
@@ -158,6 +162,72 @@ static int reach_avoiding(place_ctx *c, int t, int a, int b, wmm_fence need)
     queue_succ(c, t, n, st, &tail);
   }
   return 0;
+}
+
+/* May reference model `from` take the instruction at node for a full
+ * fence (placement.h, place_group_ref_full)? */
+static int ref_full_at(const place_ctx *c, int node, wmm_model from)
+{
+  const wmm_instr *in = node_instr(c, node);
+  if (!in)
+    return 0;
+  switch (in->op) {
+  case WMM_OP_FENCE:
+    return wmm_fence_class(from, in->fence) == WMM_FC_FULL;
+  case WMM_OP_RMW:
+  case WMM_OP_LOAD_EX:
+  case WMM_OP_STORE_EX:
+    return 1;
+  case WMM_OP_CALL:
+    return in->target < 0;
+  default:
+    return wmm_instr_is_access(in) &&
+           (in->flags & (WMM_ACC_ATOMIC | WMM_ACC_ACQUIRE | WMM_ACC_RELEASE)) != 0;
+  }
+}
+
+int place_group_ref_full(place_ctx *c, int group, wmm_model from)
+{
+  place_group *q = &c->groups[group];
+  if (q->ref_full)
+    return q->ref_full == 2;
+  const wmm_aeg *g = c->g;
+  int t = q->thread;
+  if (!c->stamp_ref && !(c->stamp_ref = xcalloc((size_t)g->nnodes, sizeof *c->stamp_ref)))
+    return -WMM_ERR_NOMEM;
+  /* search over (node, passed): layer 0 before any such instruction
+   * (c->stamp), layer 1 after one (c->stamp_ref, negated in the queue) */
+  int st = next_stamp(c), head = 0, tail = 0, found = 0;
+  int *queue = xcalloc((size_t)g->nnodes * 2 + 1, sizeof *queue);
+  if (!queue)
+    return -WMM_ERR_NOMEM;
+  const wmm_aeg_class *ca = &g->cls[q->a];
+  for (int k = 0; k < ca->nacc; k++) {
+    int node = g->acc[ca->acc[k]].node;
+    queue[tail++] = node + 1;
+  }
+  while (head < tail && !found) {
+    int v = queue[head++], passed = v < 0, n = (v < 0 ? -v : v) - 1;
+    if (head > ca->nacc && passed && in_class(g, q->b, n)) {
+      found = 1;
+      break;
+    }
+    if (head > ca->nacc && ref_full_at(c, n, from))
+      passed = 1;
+    for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
+      int s = g->succ[j];
+      if (!wmm_aeg_in_thread(g, t, s))
+        continue;
+      int *mark = passed ? &c->stamp_ref[s] : &c->stamp[s];
+      if (*mark == st)
+        continue;
+      *mark = st;
+      queue[tail++] = passed ? -(s + 1) : s + 1;
+    }
+  }
+  free(queue);
+  q->ref_full = found ? 2 : 1;
+  return found;
 }
 
 /* ------------------------------------------------------- dependencies */

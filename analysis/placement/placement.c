@@ -36,6 +36,12 @@ wmm_place_opts wmm_place_opts_default(wmm_model m)
   return o;
 }
 
+int wmm_place_from_supported(wmm_model m)
+{
+  return m == WMM_MODEL_SC || m == WMM_MODEL_TSO || m == WMM_MODEL_PSO ||
+         m == WMM_MODEL_RMO;
+}
+
 void wmm_placement_free(wmm_placement *pl)
 {
   if (!pl)
@@ -283,6 +289,46 @@ static wmm_fence top_kind(const place_ctx *c)
 
 /* ------------------------------------------------------- cycles -> needs */
 
+/* Does every execution that model m allows, of any program, also satisfy
+ * reference model `from` (sc ⊆ tso ⊆ pso ⊆ rmo)?  Then no cycle needs a
+ * fence (e.g. x86 code kept on tso). */
+static int keeps_reference(wmm_model m, wmm_model from)
+{
+  static const int rank[WMM_MODEL_COUNT] = {
+    [WMM_MODEL_SC] = 4, [WMM_MODEL_TSO] = 3, [WMM_MODEL_PSO] = 2,
+    [WMM_MODEL_RMO] = 1};
+  return rank[m] && rank[from] && rank[m] >= rank[from];
+}
+
+/* Does the reference model (o->from) allow the cycle of segments segs (n of
+ * them, seg_group: each two-access segment's group)?  It is asked about the
+ * cycle's most ordered form: each pair's fences on every path, plus a full
+ * fence where some path between its accesses meets what the reference may
+ * take for one (place_group_ref_full), so that a cycle is kept only when
+ * every concrete instance of it is one the reference has. */
+static int reference_allows(builder *b, const wmm_req_seg *segs,
+                            const int *seg_group, int n, int *allowed,
+                            wmm_error *err)
+{
+  wmm_model from = b->ctx.o->from;
+  wmm_req_seg ref[64];
+  if (n > 64)
+    return wmm_fail(err, WMM_ERR_LIMIT, NULL, 0, "cycle of %d segments", n);
+  for (int k = 0; k < n; k++) {
+    ref[k] = segs[k];
+    ref[k].prog = NULL;
+    if (seg_group[k] < 0)
+      continue;
+    int full = place_group_ref_full(&b->ctx, seg_group[k], from);
+    if (full < 0)
+      return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+    if (full)
+      ref[k].fences |= 1u << WMM_FENCE_MFENCE;
+  }
+  wmm_req_shape shape = {ref, n};
+  return wmm_req_reference_allows(b->eng, from, &shape, allowed, err);
+}
+
 static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
@@ -354,6 +400,20 @@ static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
       wmm_req_free(&r);
       continue;
     }
+    if (b->ctx.o->from != WMM_MODEL_SC) {
+      int kept = keeps_reference(b->ctx.m, b->ctx.o->from);
+      if (!kept)
+        rc = reference_allows(b, segs, seg_group, cc->n, &kept, err);
+      if (rc < 0) {
+        wmm_req_free(&r);
+        break;
+      }
+      if (kept) {
+        b->out->nkept++;
+        wmm_req_free(&r);
+        continue;
+      }
+    }
     if (r.status == WMM_REQ_UNFIXABLE) {
       /* best effort: the strongest fence in every slot, and say so */
       b->unfixable++;
@@ -424,7 +484,8 @@ static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
   wmm_model m = b->ctx.m;
-  if (m == WMM_MODEL_SC || b->ctx.nkinds == 0 || cy->nfallback == 0)
+  if (m == WMM_MODEL_SC || b->ctx.nkinds == 0 || cy->nfallback == 0 ||
+      keeps_reference(m, b->ctx.o->from))
     return 0;
   b->out->nfallback = cy->nfallback;
   wmm_fence top = top_kind(&b->ctx);
@@ -938,6 +999,11 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
   if (!p || !o || (unsigned)o->model >= WMM_MODEL_COUNT)
     return wmm_fail(err, WMM_ERR_INVALID, p ? p->source : NULL, 0,
                     "invalid placement arguments");
+  if (!wmm_place_from_supported(o->from))
+    return wmm_fail(err, WMM_ERR_UNSUPPORTED, p->source, 0,
+                    "reference model %s is not supported (sc, tso, pso or rmo)",
+                    (unsigned)o->from < WMM_MODEL_COUNT ? wmm_model_name(o->from)
+                                                        : "?");
   out->status = WMM_PLACE_OPTIMAL;
   if (o->use_condition && p->cond) {
     wmm_check_opts co = wmm_check_opts_default(o->model);

@@ -100,6 +100,9 @@ typedef struct wmm_placement {
   long nchecks;               /* checker calls */
   int already_forbidden;      /* use_condition: the condition was already
                                  unreachable, nothing was placed */
+  long nkept;                 /* critical cycles the target allows that the
+                                 reference model (wmm_place_opts.from)
+                                 allows too: kept, no fence */
 } wmm_placement;
 
 typedef struct wmm_place_opts {
@@ -114,7 +117,19 @@ typedef struct wmm_place_opts {
   int no_slices;              /* build every cycle program from the pairs'
                                  accesses only (not their code) */
   int keep_programs;          /* fill wmm_cycle.program */
+  wmm_model from;             /* the reference model whose behaviours are
+                                 kept (default sc: restore sequential
+                                 consistency).  A critical cycle gets fences
+                                 only when `from` forbids it; tso keeps what
+                                 code written for x86 relies on and no more.
+                                 One of sc, tso, pso, rmo (wmm_place fails
+                                 with WMM_ERR_UNSUPPORTED otherwise). */
 } wmm_place_opts;
+
+/* Can m be a reference model (wmm_place_opts.from)?  The models whose
+ * executions are those with an acyclic global happens-before: sc, tso, pso,
+ * rmo (docs/placement.md, "Keeping a reference model"). */
+int wmm_place_from_supported(wmm_model m);
 
 wmm_place_opts wmm_place_opts_default(wmm_model m);
 

@@ -4,7 +4,9 @@
  *
  * Example: MP under power (W x; W y | R y; R x) has two slots; the checker
  * answers Allowed with no fences, Forbidden with lwsync in both, so the
- * requirement is the single alternative {lwsync, lwsync}.
+ * requirement is the single alternative {lwsync, lwsync}.  With a reference
+ * model (wmm_req_reference_allows), SB asked of tso is Allowed: the cycle is
+ * one the reference has too, and needs nothing.
  */
 #include "requirement.h"
 
@@ -538,4 +540,82 @@ int wmm_req_compute(wmm_req_engine *e, const wmm_req_shape *s, wmm_req *out,
   }
   free(canon_slot);
   return 0;
+}
+
+/* --------------------------------------------------- reference model */
+
+int wmm_req_reference_allows(wmm_req_engine *e, wmm_model from,
+                             const wmm_req_shape *s, int *allowed,
+                             wmm_error *err)
+{
+  int n = s->nseg;
+  *allowed = 0;
+  if (n < 2 || n > 64)
+    return wmm_fail(err, WMM_ERR_INVALID, NULL, 0, "cycle of %d segments", n);
+  if ((unsigned)from >= WMM_MODEL_COUNT)
+    return wmm_fail(err, WMM_ERR_INVALID, NULL, 0, "invalid reference model");
+  wmm_req_seg *rs = malloc((size_t)n * sizeof *rs);
+  if (!rs)
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (requirement)");
+  for (int j = 0; j < n; j++) {
+    rs[j] = s->seg[j];
+    rs[j].prog = NULL;
+    wmm_opkind op0 = rs[j].acc[0].op;
+    int reads = op0 == WMM_OP_LOAD || op0 == WMM_OP_RMW || op0 == WMM_OP_LOAD_EX;
+    if (from == WMM_MODEL_RMO && rs[j].nacc == 2 && reads)
+      rs[j].deps |= WMM_DEP_ADDR | WMM_DEP_DATA;
+  }
+  wmm_req_shape abs = {rs, n};
+  /* the cache key: the reference's name, then the smallest rotation */
+  wmm_strbuf b = WMM_STRBUF_INIT, best = WMM_STRBUF_INIT;
+  for (int r = 0; r < n; r++) {
+    shape_key(&abs, r, &b);
+    if (r == 0 || strcmp(wmm_strbuf_str(&b), wmm_strbuf_str(&best)) < 0) {
+      wmm_strbuf_reset(&best);
+      wmm_strbuf_puts(&best, wmm_strbuf_str(&b));
+    }
+  }
+  wmm_strbuf_reset(&b);
+  wmm_strbuf_printf(&b, "ref %s:%s", wmm_model_name(from), wmm_strbuf_str(&best));
+  wmm_strbuf_free(&best);
+  int rc = 0;
+  if (b.failed) {
+    rc = wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (requirement)");
+    goto out;
+  }
+  cached *c = cache_find(e, wmm_strbuf_str(&b));
+  if (c) {
+    e->hits++;
+    *allowed = c->status != WMM_REQ_FORBIDDEN;
+    goto out;
+  }
+  wmm_program *p = wmm_req_program(&abs, e->arch, NULL);
+  if (!p) {
+    rc = wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "cannot build the program of a cycle");
+    goto out;
+  }
+  wmm_check_opts o = wmm_check_opts_default(from);
+  wmm_check_result res;
+  memset(&res, 0, sizeof res);
+  e->checks++;
+  rc = wmm_check(p, &o, &res, err);
+  wmm_program_free(p);
+  if (rc < 0)
+    goto out;
+  *allowed = res.allowed != 0;
+  wmm_check_result_free(&res);
+  c = cache_insert(e, wmm_strbuf_str(&b));
+  if (!c) {
+    rc = wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (requirement)");
+    goto out;
+  }
+  char *key = c->key;
+  memset(c, 0, sizeof *c);
+  c->key = key;
+  c->status = *allowed ? WMM_REQ_NEEDS : WMM_REQ_FORBIDDEN;
+  e->shapes++;
+out:
+  wmm_strbuf_free(&b);
+  free(rs);
+  return rc;
 }

@@ -102,6 +102,19 @@ int wmm_req_compute(wmm_req_engine *e, const wmm_req_shape *s, wmm_req *out,
                     wmm_error *err);
 void wmm_req_free(wmm_req *r);
 
+/* Does reference model `from` allow the execution of shape s with no fence
+ * in its slots?  *allowed = 1 yes, 0 no.  The shape is taken abstract
+ * (slices are ignored), with its segments' fences as given; under rmo every
+ * segment that starts with a read is given addr and data dependencies.  The
+ * caller adds to a segment's fences every fence the reference could find on
+ * some path (placement.c: a full fence when some path between the two
+ * accesses meets a fence, a locked or atomic access or unknown code), so
+ * that the reference is asked about the most ordered form of the cycle.
+ * Cached like wmm_req_compute.  Returns 0 or < 0 on error. */
+int wmm_req_reference_allows(wmm_req_engine *e, wmm_model from,
+                             const wmm_req_shape *s, int *allowed,
+                             wmm_error *err);
+
 /* Statistics: shapes computed, cache hits, checker calls. */
 void wmm_req_engine_stats(const wmm_req_engine *e, long *shapes, long *hits,
                           long *checks);

@@ -6,10 +6,16 @@
  * (Two kinds in one gap never pay: under every model of the table the
  * strongest kind costs no more than any two kinds and covers both.)
  *
- * usage: placement_optimal --model M [--model M]... FILE...
- * Prints `PASS: FILE M cost C` or `FAIL: FILE M: placement C, brute force B`.
+ * With --from R (a reference model), a test whose condition R already
+ * forbids must get the brute-force optimum and be Forbidden on M once
+ * fenced, and a test R allows must get no fence at all (R has the behaviour,
+ * so nothing is to be restored); each line names R's verdict.
  *
- * Example: placement_optimal --model power tests/corpus/plain/PPC/IRIW.litmus
+ * usage: placement_optimal [--from R] --model M [--model M]... FILE...
+ * Prints `PASS: FILE M cost C` or `FAIL: FILE M: placement C, brute force B`,
+ * then `total M cost T` per model.
+ *
+ * Example: placement_optimal --from tso --model power tests/corpus/plain/PPC/SB.litmus
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,10 +117,32 @@ static double brute_force(const wmm_program *p, wmm_model m, long *tried)
   return best;
 }
 
+/* Is the placement's fenced program Forbidden under m?  1 yes, 0 no. */
+static int fenced_forbidden(const wmm_program *p, const wmm_placement *pl,
+                            wmm_model m)
+{
+  wmm_program *q = wmm_program_clone(p);
+  int fb = 0;
+  if (q && wmm_placement_apply(q, pl) == 0 && is_forbidden(q, m, &fb) < 0)
+    fb = 0;
+  wmm_program_free(q);
+  return fb;
+}
+
 int main(int argc, char **argv)
 {
   int models[WMM_MODEL_COUNT], nmodels = 0, fails = 0, passes = 0;
+  int from = WMM_MODEL_SC;
+  double total[WMM_MODEL_COUNT] = {0};
   for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--from") && i + 1 < argc) {
+      from = wmm_model_parse(argv[++i]);
+      if (from < 0) {
+        fprintf(stderr, "bad --from %s\n", argv[i]);
+        return 2;
+      }
+      continue;
+    }
     if (!strcmp(argv[i], "--model") && i + 1 < argc) {
       int m = wmm_model_parse(argv[++i]);
       if (m < 0 || nmodels == WMM_MODEL_COUNT) {
@@ -135,14 +163,49 @@ int main(int argc, char **argv)
       wmm_model m = (wmm_model)models[k];
       wmm_place_opts o = wmm_place_opts_default(m);
       o.use_condition = 1;
+      o.from = (wmm_model)from;
       wmm_placement pl;
       if (wmm_place(p, &o, &pl, &e) < 0) {
         printf("FAIL: %s %s: placement: %s\n", argv[i], wmm_model_name(m), e.msg);
         fails++;
         continue;
       }
+      if (from != WMM_MODEL_SC) {
+        int ref_fb = 0;
+        if (is_forbidden(p, (wmm_model)from, &ref_fb) < 0) {
+          printf("FAIL: %s %s: checker failed under %s\n", argv[i],
+                 wmm_model_name(m), wmm_model_name((wmm_model)from));
+          fails++;
+          wmm_placement_free(&pl);
+          continue;
+        }
+        if (!ref_fb) {
+          /* the reference has the behaviour: nothing to restore */
+          if (pl.nfences == 0) {
+            printf("PASS: %s %s from %s: reference Allowed, cost 0\n", argv[i],
+                   wmm_model_name(m), wmm_model_name((wmm_model)from));
+            passes++;
+          } else {
+            printf("FAIL: %s %s from %s: reference Allowed, yet %d fence(s)\n",
+                   argv[i], wmm_model_name(m), wmm_model_name((wmm_model)from),
+                   pl.nfences);
+            fails++;
+          }
+          wmm_placement_free(&pl);
+          continue;
+        }
+        if (!fenced_forbidden(p, &pl, m)) {
+          printf("FAIL: %s %s from %s: reference Forbidden, fenced test still "
+                 "Allowed under %s\n", argv[i], wmm_model_name(m),
+                 wmm_model_name((wmm_model)from), wmm_model_name(m));
+          fails++;
+          wmm_placement_free(&pl);
+          continue;
+        }
+      }
       long tried = 0;
       double bf = brute_force(p, m, &tried);
+      total[m] += pl.total_cost;
       if (bf < 0) {
         printf("FAIL: %s %s: no assignment forbids it\n", argv[i], wmm_model_name(m));
         fails++;
@@ -151,14 +214,22 @@ int main(int argc, char **argv)
                wmm_model_name(m), pl.total_cost, bf);
         fails++;
       } else {
-        printf("PASS: %s %s cost %g (%ld assignments tried)\n", argv[i],
-               wmm_model_name(m), bf, tried);
+        if (from != WMM_MODEL_SC)
+          printf("PASS: %s %s from %s: reference Forbidden, cost %g (%ld "
+                 "assignments tried)\n", argv[i], wmm_model_name(m),
+                 wmm_model_name((wmm_model)from), bf, tried);
+        else
+          printf("PASS: %s %s cost %g (%ld assignments tried)\n", argv[i],
+                 wmm_model_name(m), bf, tried);
         passes++;
       }
       wmm_placement_free(&pl);
     }
     wmm_program_free(p);
   }
+  for (int k = 0; k < nmodels; k++)
+    printf("total %s cost %g\n", wmm_model_name((wmm_model)models[k]),
+           total[models[k]]);
   printf("%d optimal, %d not\n", passes, fails);
   return fails ? 1 : 0;
 }
