@@ -30,6 +30,7 @@ wmmfence: option %<-fplugin-arg-wmmfence-%s%> takes no value
 wmmfence: option %<-fplugin-arg-wmmfence-%s%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-arch%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-calls%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-from%>: %qs cannot 
 wmmfence: option %<-fplugin-arg-wmmfence-inline-depth%>: 
 wmmfence: option %<-fplugin-arg-wmmfence-max-cycles%>: 
 wmmfence: option %<-fplugin-arg-wmmfence-mode%>: unknown 
@@ -51,6 +52,7 @@ note: indirect calls: every address-taken function of the
 note: main may run concurrently with threads started by 
 note: nothing in this unit runs concurrently (no threads are 
 note: overlapping accesses to parts of one object (unions, 
+note: reference model %s: %ld critical cycle(s) it allows kept 
 note: the compiler-order analysis failed: every shared 
 note: the memory order of '%s' in '%s' differs between call 
 EOF
@@ -91,7 +93,7 @@ msg() {
   if cmp -s want.txt got.txt; then wmm_pass "$case"
   else wmm_fail "$case: got '$(tr '\n' '|' < got.txt)'"; fi
 }
-K="(known: arch, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile)"
+K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile)"
 O=-fplugin-arg-wmmfence
 msg "unknown option" sb.c "cc1: error: wmmfence: unknown option '$O-bogus' $K" $O-bogus=1
 msg "unknown architecture" sb.c "cc1: error: wmmfence: option '$O-arch': unknown architecture 'sparc' (use sc, tso, x86, pso, rmo, power, armv7 or armv8)" $O-arch=sparc
