@@ -1182,9 +1182,13 @@ static int step(sx *x, sx_node *nd, sx_state *s)
     Z3_ast gn = bmc_and(c, s->g, bmc_not(c, cond));
     int bi = in->target <= pc ? x->backidx[pc] : -1;
     if (bi >= 0 && nd->back[bi] + 1 > c->o.unwind) {
-      /* Taking the branch exceeds the bound: that path is discarded. */
+      /* Taking the branch exceeds the bound: that path is discarded (the
+       * unwinding assumption), or, for the bound query, it is the goal. */
       c->cur_rel = WMM_BMC_REL_SSA;
-      bmc_assert(c, bmc_not(c, gt));
+      if (c->o.bound_query)
+        c->cut = bmc_or(c, c->cut ? c->cut : c->f, gt);
+      else
+        bmc_assert(c, bmc_not(c, gt));
     } else if (gt != c->f) {
       sx_state *t = state_copy(x, s);
       if (!t) {
@@ -1216,11 +1220,19 @@ static int step(sx *x, sx_node *nd, sx_state *s)
     s->g = gn;
     break;
   }
+  case WMM_OP_NONDET:
+    if (!(v = fresh_val(c, "nd"))) {
+      rc = nomem(c);
+      break;
+    }
+    setreg(x, s, in->dst, v);
+    break;
   case WMM_OP_CALL:
     if (in->target >= 0)
       rc = wmm_fail(c->err, WMM_ERR_UNSUPPORTED, c->p->source, in->pos.line,
                     "thread %s: calls to other code units are not "
-                    "supported by the model checker", x->t->name);
+                    "supported by the model checker (inline them first: "
+                    "wmm_bmc_inline)", x->t->name);
     break;   /* unknown external code: a compiler barrier only */
   default:
     rc = wmm_fail(c->err, WMM_ERR_INVALID, c->p->source, in->pos.line,
