@@ -89,7 +89,8 @@ void wmm_bmc_result_free(wmm_bmc_result *r, const wmm_program *p);
 
 /* The entries of p as flat threads: every call to a code unit inlined up
  * to `depth` nested calls (deeper calls cut the path like the loop bound;
- * '$'-named registers are shared between caller and callee).  *out is a
+ * '$'-named registers are shared between caller and callee; a branch to
+ * a unit's length + 1 halts the thread).  *out is a
  * new program (free it with wmm_program_free).  See inline.c. */
 int wmm_bmc_inline(const wmm_program *p, int depth, wmm_program **out,
                    wmm_error *err);

@@ -11,7 +11,9 @@
  * continues after the call.  A call nested deeper than the depth becomes a
  * jump to itself: the path is cut there exactly like a loop beyond the
  * unwinding bound, so wmm_bmc discards it and the bound query
- * (wmm_bmc_opts.bound_query) reports it.  An unknown call (target -1)
+ * (wmm_bmc_opts.bound_query) reports it.  A branch of a unit to its length
+ * + 1 halts the thread (a blocked join, the end after a failed assertion):
+ * it goes to the end of the flat thread.  An unknown call (target -1)
  * stays: a compiler barrier.
  *
  * Example: main: { call 1; [x] = 1 }  f (unit 1): { r = [y] }
@@ -30,6 +32,8 @@ typedef struct inl {
   const wmm_program *p;
   wmm_error *err;
   int copies;             /* copies made so far (register prefixes) */
+  int *halts;             /* flat indices of branches that halt the thread */
+  int nhalts, caphalts;
 } inl;
 
 static int nomem(inl *x)
@@ -129,6 +133,23 @@ static int emit_unit(inl *x, wmm_thread *out, int ui, int depth,
         (rc = map_opnd(x, out, u, prefix, &c.addr.index)) < 0)
       break;
     if (c.op == WMM_OP_BRANCH || c.op == WMM_OP_JUMP) {
+      if (c.target == n + 1) {
+        /* Halts the thread: to the end of the flat thread (set later). */
+        if (x->nhalts == x->caphalts) {
+          int nc = x->caphalts ? 2 * x->caphalts : 16;
+          int *q = realloc(x->halts, (size_t)nc * sizeof *q);
+          if (!q) {
+            rc = nomem(x);
+            break;
+          }
+          x->halts = q;
+          x->caphalts = nc;
+        }
+        x->halts[x->nhalts++] = out->ncode;
+        if (wmm_thread_append(out, &c) < 0)
+          rc = nomem(x);
+        continue;
+      }
       if (c.target < 0 || c.target > n) {
         rc = wmm_fail(x->err, WMM_ERR_INVALID, x->p->source, in->pos.line,
                       "thread %s: branch to instruction %d out of range",
@@ -185,7 +206,7 @@ int wmm_bmc_inline(const wmm_program *p, int depth, wmm_program **out,
   wmm_program *q = wmm_program_new(p->name ? p->name : "", p->arch);
   if (!q)
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory");
-  inl x = {p, err, 0};
+  inl x = {p, err, 0, NULL, 0, 0};
   int rc = 0;
   int *newidx = malloc(((size_t)p->nthreads + 1) * sizeof *newidx);
   if (!newidx)
@@ -224,7 +245,10 @@ int wmm_bmc_inline(const wmm_program *p, int depth, wmm_program **out,
     o->entry = 1;
     o->instances = p->threads[t].instances;
     newidx[t] = nt;
+    x.nhalts = 0;
     rc = emit_unit(&x, o, t, depth, "");
+    for (int k = 0; k < x.nhalts && rc == 0; k++)
+      o->code[x.halts[k]].target = o->ncode;
   }
   /* The condition may name registers of entries only. */
   q->quant = p->quant;
@@ -240,6 +264,7 @@ int wmm_bmc_inline(const wmm_program *p, int depth, wmm_program **out,
     }
   }
   free(newidx);
+  free(x.halts);
   if (rc < 0) {
     wmm_program_free(q);
     return rc;

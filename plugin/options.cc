@@ -231,13 +231,31 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
     return parse_flag (key, val, &o->disable);
   if (!strcmp (key, "greedy"))
     return parse_flag (key, val, &o->greedy);
+  if (!strcmp (key, "check"))
+    return parse_flag (key, val, &o->check);
+  if (!strcmp (key, "unwind"))
+    {
+      if (!need_value (key, val))
+        return false;
+      char *end;
+      long n = strtol (val, &end, 10);
+      if (*end || end == val || n < 0 || n > 1000)
+        {
+          error ("wmmfence: option %<-fplugin-arg-wmmfence-unwind%>: "
+                 "%qs is not a loop bound (0 to 1000)", val);
+          return false;
+        }
+      o->unwind = (int) n;
+      return true;
+    }
   if (!strcmp (key, "debug-fence"))
     return need_value (key, val) && parse_mark (key, val, true, o);
   if (!strcmp (key, "debug-volatile"))
     return need_value (key, val) && parse_mark (key, val, false, o);
   error ("wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch, "
          "mode, report, threads, calls, verbose, quiet, disable, time-limit, "
-         "max-cycles, greedy, dump-ir, debug-fence, debug-volatile)", key);
+         "max-cycles, greedy, dump-ir, debug-fence, debug-volatile, check, "
+         "unwind)", key);
   return false;
 }
 
@@ -248,6 +266,7 @@ wmm_parse_options (const struct plugin_name_args *info, wmm_plugin_options *o)
   o->model = -1;
   o->time_limit = 10.0;
   o->max_cycles = 5000;   /* compile time: about 3 s for the largest units */
+  o->unwind = 2;          /* check: the BMC's default loop bound */
   bool ok = true;
   for (int i = 0; i < info->argc; i++)
     if (!parse_one (info->argv[i].key, info->argv[i].value, o))

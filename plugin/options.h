@@ -62,6 +62,8 @@ struct wmm_plugin_options {
   long max_cycles;       /* bound on the cycle search (0 = the core's) */
   wmm_debug_mark *marks;
   int nmarks;
+  int check;             /* check the (fenced) unit with the BMC (check.cc) */
+  int unwind;            /* its loop bound (default 2) */
 };
 
 /* Parse the plugin's arguments into *o; returns false after an error(). */
