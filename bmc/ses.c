@@ -61,6 +61,7 @@ typedef struct sx {
   int track_po;           /* record addrsrc / ctrlcf / addrcf */
   int *mark;              /* scratch per event, -1 when unused */
   int capmark;
+  Z3_ast cut;             /* bound query: this thread stops at the bound */
 } sx;
 
 static int nomem(bmc_ctx *c)
@@ -1185,9 +1186,10 @@ static int step(sx *x, sx_node *nd, sx_state *s)
       /* Taking the branch exceeds the bound: that path is discarded (the
        * unwinding assumption), or, for the bound query, it is the goal. */
       c->cur_rel = WMM_BMC_REL_SSA;
-      if (c->o.bound_query)
+      if (c->o.bound_query) {
         c->cut = bmc_or(c, c->cut ? c->cut : c->f, gt);
-      else
+        x->cut = bmc_or(c, x->cut ? x->cut : c->f, gt);
+      } else
         bmc_assert(c, bmc_not(c, gt));
     } else if (gt != c->f) {
       sx_state *t = state_copy(x, s);
@@ -1327,7 +1329,9 @@ static int run_thread(bmc_ctx *c, int rt)
   bmc_rthread *r = &c->rt[rt];
   c->cur_rel = WMM_BMC_REL_SSA;
   if (x.nend == 0) {
-    bmc_assert(c, c->f);    /* no path of this thread is within the bound */
+    /* No path of this thread is within the bound (for the bound query:
+     * unless it stops at the bound). */
+    bmc_assert(c, x.cut ? x.cut : c->f);
     r->regs = bmc_alloc(&c->ar, ((size_t)t->nregs + 1) * sizeof *r->regs);
     if (!r->regs) {
       rc = nomem(c);
@@ -1348,6 +1352,8 @@ static int run_thread(bmc_ctx *c, int rt)
     Z3_ast any = c->f;
     for (int i = 0; i < x.nend; i++)
       any = bmc_or(c, any, x.endst[i]->g);
+    if (x.cut)
+      any = bmc_or(c, any, x.cut);
     bmc_assert(c, any);
     rc = merge_states(&x, &end, &s);
     x.nend = 0;

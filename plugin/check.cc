@@ -34,6 +34,7 @@
  */
 #include "plugin.h"
 #include "bmc.h"
+#include "litmus/litmus.h"
 
 namespace {
 
@@ -1163,6 +1164,18 @@ wmm_check_unit (wmm_unitinfo *u)
       wmm_verify_opts o = wmm_verify_opts_default (u->model);
       o.bmc.unwind = unwind;
       o.bmc.timeout = u->opts->time_limit;
+      if (getenv ("WMMFENCE_CHECK_DEBUG"))
+        {
+          wmm_program *fl = NULL;
+          if (wmm_bmc_inline (p, 8, &fl, &err) == 0)
+            {
+              wmm_strbuf d = WMM_STRBUF_INIT;
+              wmm_litmus_dump (fl, 0, &d);
+              fputs (wmm_strbuf_str (&d), stderr);
+              wmm_strbuf_free (&d);
+              wmm_program_free (fl);
+            }
+        }
       if (wmm_bmc_verify (p, &o, &r, &err) < 0)
         {
           r.verdict = WMM_VERDICT_UNKNOWN;
