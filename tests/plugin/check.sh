@@ -55,6 +55,12 @@ for mode in report insert; do
   done
 done
 
+# SV-COMP's conventions: nondet, atomic sections, a mutex, joins.
+for m in sc tso power; do
+  expect svcomp $m report safe assertions
+  expect svcomp $m report unsafe assertions -DLIMIT=3
+done
+
 # The counterexample of message passing on power: the reader sees the flag
 # and the old data, and the assertion's failure, each with its position.
 run mp power report
