@@ -69,6 +69,23 @@ static void error_cond(wmm_program *p, int err)
   p->cond->val = 1;
 }
 
+/* The counterexample replayed by the explicit checker (wmm_check_witness):
+ * a valid execution of the flat program under m that reaches the goal. */
+static int replayed(const wmm_verify_result *r, wmm_model m)
+{
+  if (!r->has_witness)
+    return 0;
+  int ok = 0;
+  wmm_strbuf why = WMM_STRBUF_INIT;
+  wmm_error err;
+  memset(&err, 0, sizeof err);
+  int rc = wmm_check_witness(r->flat, m, &r->witness, &ok, &why, &err);
+  if (rc < 0 || !ok)
+    printf("replay: %s%s\n", err.msg, wmm_strbuf_str(&why));
+  wmm_strbuf_free(&why);
+  return rc == 0 && ok;
+}
+
 static int verify(wmm_program *p, wmm_model m, int unwind, int depth,
                   wmm_verify_result *r)
 {
@@ -102,6 +119,20 @@ static void test_robustness(void)
             r.verdict == WMM_VERDICT_UNSAFE && r.robustness &&
             r.has_witness && r.witness.nev >= 4,
         "SB tso: not robust, with a witness");
+  check(replayed(&r, WMM_MODEL_TSO), "SB tso: the explicit checker replays "
+        "the counterexample");
+  {
+    int ok = 1;
+    wmm_strbuf why = WMM_STRBUF_INIT;
+    wmm_error e;
+    memset(&e, 0, sizeof e);
+    check(r.has_witness &&
+              wmm_check_witness(r.flat, WMM_MODEL_SC, &r.witness, &ok, &why,
+                                &e) == 0 && !ok,
+          "SB tso: the explicit checker finds the counterexample invalid "
+          "under sc");
+    wmm_strbuf_free(&why);
+  }
   wmm_verify_result_free(&r);
   check(verify(p, WMM_MODEL_SC, 2, -1, &r) == 0 &&
             r.verdict == WMM_VERDICT_SAFE && r.complete,
@@ -220,6 +251,8 @@ static void test_bounds(void)
   check(verify(p, WMM_MODEL_TSO, 1, -1, &res) == 0 &&
             res.verdict == WMM_VERDICT_UNSAFE,
         "spin loop then error: unsafe");
+  check(replayed(&res, WMM_MODEL_TSO), "spin loop then error: the explicit "
+        "checker replays the counterexample");
   wmm_verify_result_free(&res);
   wmm_program_free(p);
 }
