@@ -45,7 +45,7 @@ const char *const special_names[NSPECIAL] = {
   "__wmm_error", "__wmm_started", "__wmm_done", "__wmm_atomic" };
 
 /* Jump targets patched at the end of a unit. */
-enum patch_kind { P_BLOCK, P_EPILOGUE, P_HALT, P_INDEX };
+enum patch_kind { P_BLOCK, P_EPILOGUE, P_HALT, P_INDEX, P_BACK };
 
 struct patch {
   int idx;
@@ -64,6 +64,8 @@ struct builder {
   bool has_error;            /* some assertion call was seen */
   char *unsupported;         /* the first reason for "unknown" */
   int joins;                 /* register counting the joins on a path */
+  int *rpo_pos;              /* block index -> position in the layout */
+  int cur_pos;               /* the block being laid out */
 };
 
 wmm_operand
@@ -172,7 +174,8 @@ private_scalar (tree t)
   return (VAR_P (t) || TREE_CODE (t) == PARM_DECL
           || TREE_CODE (t) == RESULT_DECL)
          && !TREE_ADDRESSABLE (t) && !is_global_var (t)
-         && INTEGRAL_TYPE_P (TREE_TYPE (t));
+         && (INTEGRAL_TYPE_P (TREE_TYPE (t))
+             || POINTER_TYPE_P (TREE_TYPE (t)));
 }
 
 /* The value of an operand: a constant, a register, or a fresh
@@ -900,6 +903,10 @@ edge_moves (builder *b, edge e)
     mov (b, m.first, reg (m.second));
   if (e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
     emit_jump (b, WMM_OP_JUMP, WMM_COND_ALWAYS, P_EPILOGUE, 0);
+  else if (b->rpo_pos[e->dest->index] <= b->cur_pos)
+    /* A loop's back edge: through the loop's one backward jump, so that
+       the bound counts iterations, whichever latch they end at. */
+    emit_jump (b, WMM_OP_JUMP, WMM_COND_ALWAYS, P_BACK, e->dest->index);
   else
     emit_jump (b, WMM_OP_JUMP, WMM_COND_ALWAYS, P_BLOCK, e->dest->index);
 }
@@ -945,9 +952,16 @@ build_unit (builder *b, wmm_unit *unit)
   int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
   auto_vec<int> start;
   start.safe_grow_cleared (last_basic_block_for_fn (fn));
+  auto_vec<int> pos, back;
+  pos.safe_grow_cleared (last_basic_block_for_fn (fn));
+  back.safe_grow_cleared (last_basic_block_for_fn (fn));
+  for (int i = 0; i < nrpo; i++)
+    pos[rpo[i]] = i;
+  b->rpo_pos = pos.address ();
   for (int i = 0; i < nrpo; i++)
     {
       basic_block bb = BASIC_BLOCK_FOR_FN (fn, rpo[i]);
+      b->cur_pos = i;
       start[bb->index] = b->t->ncode;
       gimple *last = NULL;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -1007,6 +1021,17 @@ build_unit (builder *b, wmm_unit *unit)
         }
     }
   free (rpo);
+  /* One backward jump per loop header, after the code (nothing falls
+     through to it: every block ends with a jump). */
+  for (auto &p : b->patches)
+    if (p.kind == P_BACK && !back[p.arg])
+      {
+        back[p.arg] = b->t->ncode + 1;   /* + 1: 0 = none yet */
+        wmm_instr j = wmm_instr_init (WMM_OP_JUMP);
+        j.cond = WMM_COND_ALWAYS;
+        j.target = start[p.arg];
+        emit (b, j);
+      }
   /* Epilogue: a started thread's end counts for the joins. */
   int epilogue = b->t->ncode;
   if (unit->entry && b->started->contains (unit->decl))
@@ -1021,6 +1046,7 @@ build_unit (builder *b, wmm_unit *unit)
         case P_EPILOGUE: target = epilogue; break;
         case P_HALT: target = b->t->ncode + 1; break;
         case P_INDEX: target = p.arg; break;
+        case P_BACK: target = back[p.arg] - 1; break;
         }
       b->t->code[p.idx].target = target;
     }
