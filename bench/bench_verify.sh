@@ -3,12 +3,13 @@
 # tests/plugin/programs/check_*.c program with the check, per model, mode
 # and loop bound (unwind), next to the same compilation without the check,
 # and the verdict.  Shows how the check time grows with the bound.
-# Usage: bench/bench_verify.sh [BUILDDIR] [MAX_UNWIND] [MODELS]
-# Example: bench/bench_verify.sh . 3 "tso power"
+# Usage: bench/bench_verify.sh [BUILDDIR] [MAX_UNWIND] [MODELS] [PROGRAMS]
+# Example: bench/bench_verify.sh . 3 "tso power" "mp peterson dekker"
 set -eu
 build=${1:-.}
 max=${2:-3}
 models=${3:-"tso power armv8"}
+programs=${4:-}
 src=$(cd "$(dirname "$0")/.." && pwd)
 plugin=$build/plugin/wmmfence.so
 [ -f "$plugin" ] || { echo "no $plugin (build first)" >&2; exit 2; }
@@ -26,6 +27,7 @@ printf '%-10s %-6s %-7s %6s %7s %8s  %s\n' program model mode unwind plain_s che
 for f in "$src"/tests/plugin/programs/check_*.c; do
   prog=$(basename "$f" .c)
   prog=${prog#check_}
+  if [ -n "$programs" ] && ! [[ " $programs " == *" $prog "* ]]; then continue; fi
   for m in $models; do
     for mode in report insert; do
       base=(-O2 -c -o /dev/null -fplugin="$plugin" -fplugin-arg-wmmfence-quiet
