@@ -61,6 +61,13 @@ for m in sc tso power; do
   expect svcomp $m report unsafe assertions -DLIMIT=3
 done
 
+# A compare-and-swap spin lock (load/store-exclusive pair, the lost race
+# halts): mutual exclusion on every model; without the lock, none.
+for m in sc tso power armv8; do
+  expect caslock $m report safe assertions
+done
+expect caslock sc report unsafe assertions -DNOLOCK
+
 # The counterexample of message passing on power: the reader sees the flag
 # and the old data, and the assertion's failure, each with its position.
 run mp power report
