@@ -108,6 +108,30 @@ else
   wmm_fail "unresolved pointer: $(grep '"check"' "$WMM_TMP/r.json")"
 fi
 
+# With the cross compilers' plugins: the fences GCC emits for ppc64le and
+# aarch64 (lwsync, dmb ishld, asm mnemonics) are what the check sees.
+major=$(wmm_make_var WMM_GCC_VERSION | cut -d. -f1)
+for t in powerpc64le-linux-gnu:power aarch64-linux-gnu:armv8; do
+  triple=${t%%:*} model=${t#*:}
+  cplug=$WMM_BUILDDIR/plugin/cross/$triple/wmmfence.so
+  cgcc=$triple-gcc-$major
+  if [ ! -f "$cplug" ] || ! command -v "$cgcc" > /dev/null 2>&1; then continue; fi
+  for prog in mp seqlock spsc peterson; do
+    for mode in report insert; do
+      "$cgcc" -O2 -c -o /dev/null -fplugin="$cplug" -fplugin-arg-wmmfence-quiet \
+        -fplugin-arg-wmmfence-mode=$mode -fplugin-arg-wmmfence-check \
+        "$P/check_$prog.c" 2> "$WMM_TMP/err"
+      want=safe
+      [ $mode = report ] && want=unsafe
+      if grep -q "check ($model, mode=$mode, assertions): $want" "$WMM_TMP/err"; then
+        wmm_pass "$prog $triple $mode: $want"
+      else
+        wmm_fail "$prog $triple $mode: $(grep 'check (' "$WMM_TMP/err")"
+      fi
+    done
+  done
+done
+
 # Options: unwind needs a bound; -fwmm-check and -fwmm-unwind through the specs.
 if "$WMM_T_GCC" -c -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-unwind=x \
      "$P/check_mp.c" 2> "$WMM_TMP/err"; then wmm_fail "unwind=x accepted"
