@@ -64,6 +64,8 @@ struct builder {
   bool has_error;            /* some assertion call was seen */
   char *unsupported;         /* the first reason for "unknown" */
   int joins;                 /* register counting the joins on a path */
+  int call_dst;              /* register for a call's result whose lhs is
+                                memory (-1: the lhs is a register) */
   int *rpo_pos;              /* block index -> position in the layout */
   int cur_pos;               /* the block being laid out */
 };
@@ -361,7 +363,8 @@ bool
 atomic_builtin (builder *b, gcall *stmt, int code)
 {
   tree lhs = gimple_call_lhs (stmt);
-  int dst = lhs && TREE_CODE (lhs) == SSA_NAME ? tree_reg (b, lhs) : -1;
+  int dst = b->call_dst >= 0 ? b->call_dst
+            : lhs && TREE_CODE (lhs) == SSA_NAME ? tree_reg (b, lhs) : -1;
   unsigned n = gimple_call_num_args (stmt);
   auto arg = [&] (unsigned i) { return i < n ? gimple_call_arg (stmt, i)
                                              : NULL_TREE; };
@@ -514,7 +517,8 @@ call_stmt (builder *b, gcall *stmt)
 {
   tree fndecl = gimple_call_fndecl (stmt);
   tree lhs = gimple_call_lhs (stmt);
-  int dst = lhs && (TREE_CODE (lhs) == SSA_NAME || private_scalar (lhs))
+  int dst = b->call_dst >= 0 ? b->call_dst
+            : lhs && (TREE_CODE (lhs) == SSA_NAME || private_scalar (lhs))
             ? tree_reg (b, lhs) : -1;
   if (gimple_call_internal_p (stmt))
     {
@@ -851,8 +855,22 @@ statement (builder *b, gimple *stmt)
         return;
       }
     case GIMPLE_CALL:
-      call_stmt (b, as_a<gcall *> (stmt));
-      return;
+      {
+        /* x = f () with x in memory: the result goes through a register
+           (nondeterministic unless the call sets it), then to x. */
+        tree lhs = gimple_call_lhs (stmt);
+        if (!lhs || TREE_CODE (lhs) == SSA_NAME || private_scalar (lhs))
+          {
+            call_stmt (b, as_a<gcall *> (stmt));
+            return;
+          }
+        int t = nondet (b, tmp_reg (b));
+        b->call_dst = t;
+        call_stmt (b, as_a<gcall *> (stmt));
+        b->call_dst = -1;
+        memory (b, lhs, true, -1, reg (t));
+        return;
+      }
     case GIMPLE_ASM:
       {
         auto_vec<wmm_asm_insn> insns;
@@ -1096,6 +1114,7 @@ build_program (wmm_unitinfo *u, bool *has_error, char **why)
   b.p = p;
   b.started = &started;
   b.patches = vNULL;
+  b.call_dst = -1;
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
