@@ -163,6 +163,8 @@ typedef enum wmm_opkind {
                        a call to unknown code is a compiler barrier and may
                        access any escaped memory (front ends decide how to
                        summarise it; see the plugin docs) */
+  WMM_OP_NONDET,    /* reg[dst] = any value (a nondeterministic input such
+                       as __VERIFIER_nondet_int(); only the BMC takes it) */
   WMM_OP_COUNT
 } wmm_opkind;
 

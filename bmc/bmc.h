@@ -33,6 +33,11 @@ typedef struct wmm_bmc_opts {
   int witness;          /* fill wmm_bmc_result.witness when Allowed */
   double timeout;       /* solver time limit in seconds (0 = none); when it
                            is reached wmm_bmc fails with WMM_ERR_LIMIT */
+  int robustness;       /* the goal is an execution SC forbids (a cycle in
+                           po | rf | co | fr), not the final condition */
+  int bound_query;      /* the goal is a path that takes some backward
+                           branch once more than `unwind` (Allowed: the
+                           bound is not complete), not the condition */
 } wmm_bmc_opts;
 
 wmm_bmc_opts wmm_bmc_opts_default(wmm_model m);
@@ -81,6 +86,56 @@ typedef struct wmm_bmc_result {
 int wmm_bmc(const wmm_program *p, const wmm_bmc_opts *o, wmm_bmc_result *r,
             wmm_error *err);
 void wmm_bmc_result_free(wmm_bmc_result *r, const wmm_program *p);
+
+/* The entries of p as flat threads: every call to a code unit inlined up
+ * to `depth` nested calls (deeper calls cut the path like the loop bound;
+ * '$'-named registers are shared between caller and callee; a branch to
+ * a unit's length + 1 halts the thread).  *out is a
+ * new program (free it with wmm_program_free).  See inline.c. */
+int wmm_bmc_inline(const wmm_program *p, int depth, wmm_program **out,
+                   wmm_error *err);
+
+/* ------------------------------------------------ checking compiled code */
+
+typedef enum wmm_verdict {
+  WMM_VERDICT_SAFE = 0,    /* no execution within the bounds reaches it */
+  WMM_VERDICT_UNSAFE,      /* a counterexample (the witness) */
+  WMM_VERDICT_UNKNOWN      /* no verdict: limit, time or unsupported code */
+} wmm_verdict;
+
+const char *wmm_verdict_name(wmm_verdict v);   /* "safe", "unsafe", ... */
+
+typedef struct wmm_verify_opts {
+  wmm_bmc_opts bmc;     /* model, unwind, timeout; robustness when the
+                           program has no condition */
+  int depth;            /* inlining depth (default 8) */
+} wmm_verify_opts;
+
+wmm_verify_opts wmm_verify_opts_default(wmm_model m);
+
+typedef struct wmm_verify_result {
+  wmm_verdict verdict;
+  int robustness;       /* the property was robustness (p had no condition) */
+  int complete;         /* safe, and no path was cut by the loop bound or
+                           the inlining depth: the verdict is unbounded */
+  wmm_program *flat;    /* the program checked (the witness indexes it) */
+  int has_witness;
+  wmm_witness witness;  /* unsafe: the counterexample */
+  char reason[512];     /* unknown: why */
+  wmm_bmc_stats stats;  /* of the property query */
+  double seconds;       /* both queries */
+} wmm_verify_result;
+
+/* Check p: its condition (`exists` = the error is reachable) or, without
+ * one, robustness against SC; the threads are p's entries with their
+ * instances, calls inlined (wmm_bmc_inline).  When the answer is
+ * "unreachable", a second query asks whether the bounds cut any path
+ * (complete = 0 when they do).  A limit, a timeout or an unsupported
+ * construct gives WMM_VERDICT_UNKNOWN with the reason, never a guess;
+ * only bad arguments and lack of memory are errors. */
+int wmm_bmc_verify(const wmm_program *p, const wmm_verify_opts *o,
+                   wmm_verify_result *r, wmm_error *err);
+void wmm_verify_result_free(wmm_verify_result *r);
 
 /* Readable statistics (one `key value` line each, the costliest relation
  * last). */

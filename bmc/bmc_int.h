@@ -134,6 +134,8 @@ typedef struct bmc_ctx {
   int **locw;           /* per location: the writes that may access it */
   int *nlocw;
   int cur_rel;          /* wmm_bmc_rel the next asserts count under */
+  Z3_ast cut;           /* bound query: some path takes a backward branch
+                           once more than the bound (NULL: none can) */
 } bmc_ctx;
 
 int bmc_ctx_init(bmc_ctx *c, const wmm_program *p, const wmm_bmc_opts *o,
@@ -204,6 +206,8 @@ Z3_ast bmc_co(bmc_ctx *c, int a, int b);
 Z3_ast bmc_fr(bmc_ctx *c, int r, int w);
 /* rf, co, fr, coherence, atomicity, the final condition. */
 int bmc_enc_common(bmc_ctx *c);
+/* The robustness goal: a cycle in po | rf | co | fr (robust.c). */
+int bmc_enc_robust(bmc_ctx *c, Z3_ast *goal);
 /* The model's own axioms. */
 int bmc_enc_model(bmc_ctx *c);
 

@@ -374,10 +374,15 @@ int bmc_enc_common(bmc_ctx *c)
     if (!memv)
       rc = nomem(c);
     c->cur_rel = WMM_BMC_REL_SSA;
-    if (rc == 0 && c->p->cond)
+    if (c->o.bound_query)
+      goal = c->cut ? c->cut : c->f;
+    else if (rc == 0 && c->o.robustness)
+      rc = bmc_enc_robust(c, &goal);
+    else if (rc == 0 && c->p->cond)
       rc = enc_prop(c, &lw, c->p->cond, memv, &goal);
     if (rc == 0) {
-      if (c->p->quant == WMM_QUANT_FORALL)
+      if (!c->o.bound_query && !c->o.robustness &&
+          c->p->quant == WMM_QUANT_FORALL)
         goal = bmc_not(c, goal);
       bmc_assert(c, goal);     /* queued even when false (bmc_solver) */
     }

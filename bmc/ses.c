@@ -61,6 +61,7 @@ typedef struct sx {
   int track_po;           /* record addrsrc / ctrlcf / addrcf */
   int *mark;              /* scratch per event, -1 when unused */
   int capmark;
+  Z3_ast cut;             /* bound query: this thread stops at the bound */
 } sx;
 
 static int nomem(bmc_ctx *c)
@@ -1182,9 +1183,14 @@ static int step(sx *x, sx_node *nd, sx_state *s)
     Z3_ast gn = bmc_and(c, s->g, bmc_not(c, cond));
     int bi = in->target <= pc ? x->backidx[pc] : -1;
     if (bi >= 0 && nd->back[bi] + 1 > c->o.unwind) {
-      /* Taking the branch exceeds the bound: that path is discarded. */
+      /* Taking the branch exceeds the bound: that path is discarded (the
+       * unwinding assumption), or, for the bound query, it is the goal. */
       c->cur_rel = WMM_BMC_REL_SSA;
-      bmc_assert(c, bmc_not(c, gt));
+      if (c->o.bound_query) {
+        c->cut = bmc_or(c, c->cut ? c->cut : c->f, gt);
+        x->cut = bmc_or(c, x->cut ? x->cut : c->f, gt);
+      } else
+        bmc_assert(c, bmc_not(c, gt));
     } else if (gt != c->f) {
       sx_state *t = state_copy(x, s);
       if (!t) {
@@ -1216,11 +1222,19 @@ static int step(sx *x, sx_node *nd, sx_state *s)
     s->g = gn;
     break;
   }
+  case WMM_OP_NONDET:
+    if (!(v = fresh_val(c, "nd"))) {
+      rc = nomem(c);
+      break;
+    }
+    setreg(x, s, in->dst, v);
+    break;
   case WMM_OP_CALL:
     if (in->target >= 0)
       rc = wmm_fail(c->err, WMM_ERR_UNSUPPORTED, c->p->source, in->pos.line,
                     "thread %s: calls to other code units are not "
-                    "supported by the model checker", x->t->name);
+                    "supported by the model checker (inline them first: "
+                    "wmm_bmc_inline)", x->t->name);
     break;   /* unknown external code: a compiler barrier only */
   default:
     rc = wmm_fail(c->err, WMM_ERR_INVALID, c->p->source, in->pos.line,
@@ -1315,7 +1329,9 @@ static int run_thread(bmc_ctx *c, int rt)
   bmc_rthread *r = &c->rt[rt];
   c->cur_rel = WMM_BMC_REL_SSA;
   if (x.nend == 0) {
-    bmc_assert(c, c->f);    /* no path of this thread is within the bound */
+    /* No path of this thread is within the bound (for the bound query:
+     * unless it stops at the bound). */
+    bmc_assert(c, x.cut ? x.cut : c->f);
     r->regs = bmc_alloc(&c->ar, ((size_t)t->nregs + 1) * sizeof *r->regs);
     if (!r->regs) {
       rc = nomem(c);
@@ -1336,6 +1352,8 @@ static int run_thread(bmc_ctx *c, int rt)
     Z3_ast any = c->f;
     for (int i = 0; i < x.nend; i++)
       any = bmc_or(c, any, x.endst[i]->g);
+    if (x.cut)
+      any = bmc_or(c, any, x.cut);
     bmc_assert(c, any);
     rc = merge_states(&x, &end, &s);
     x.nend = 0;

@@ -280,6 +280,23 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
     return parse_flag (key, val, &o->disable);
   if (!strcmp (key, "greedy"))
     return parse_flag (key, val, &o->greedy);
+  if (!strcmp (key, "check"))
+    return parse_flag (key, val, &o->check);
+  if (!strcmp (key, "unwind"))
+    {
+      if (!need_value (key, val))
+        return false;
+      char *end;
+      long n = strtol (val, &end, 10);
+      if (*end || end == val || n < 0 || n > 1000)
+        {
+          error ("wmmfence: option %<-fplugin-arg-wmmfence-unwind%>: "
+                 "%qs is not a loop bound (0 to 1000)", val);
+          return false;
+        }
+      o->unwind = (int) n;
+      return true;
+    }
   if (!strcmp (key, "debug-fence"))
     return need_value (key, val) && parse_mark (key, val, true, o);
   if (!strcmp (key, "debug-volatile"))
@@ -288,7 +305,7 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
          "from, mode, report, threads, calls, notes, summary, verbose, quiet, "
          "disable, "
          "time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, "
-         "debug-volatile)", key);
+         "debug-volatile, check, unwind)", key);
   return false;
 }
 
@@ -301,6 +318,7 @@ wmm_parse_options (const struct plugin_name_args *info, wmm_plugin_options *o)
   o->time_limit = 10.0;
   o->max_cycles = 5000;   /* compile time: about 3 s for the largest units */
   o->inline_depth = 3;
+  o->unwind = 2;          /* check: the BMC's default loop bound */
   bool ok = true;
   for (int i = 0; i < info->argc; i++)
     if (!parse_one (info->argv[i].key, info->argv[i].value, o))

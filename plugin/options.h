@@ -73,6 +73,8 @@ struct wmm_plugin_options {
                             deep (0 = every call stays a call) */
   wmm_debug_mark *marks;
   int nmarks;
+  int check;             /* check the (fenced) unit with the BMC (check.cc) */
+  int unwind;            /* its loop bound (default 2) */
 };
 
 /* Parse the plugin's arguments into *o; returns false after an error(). */

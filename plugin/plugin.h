@@ -93,6 +93,7 @@ struct wmm_unitinfo {
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
   struct wmm_lock_facts *lock_facts;  /* locks.cc: summaries, entry sets */
   hash_map<tree, int> *unit_index;   /* function -> index in units */
+  char *check_json;    /* check.cc: the report's "check" object, or NULL */
 };
 
 /* entries.cc: find thread entries and the code units; false = nothing
@@ -253,6 +254,10 @@ void wmm_free_volatile (wmm_unitinfo *u, char **vol);
 
 /* debugplace.cc: the placement given by debug-fence / debug-volatile. */
 bool wmm_debug_placement (wmm_unitinfo *u, wmm_placement *pl, char ***vol);
+
+/* check.cc: check the unit's code (as it now is) with the BMC; a note
+ * with the verdict and u->check_json. */
+void wmm_check_unit (wmm_unitinfo *u);
 
 /* report.cc */
 void wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl);

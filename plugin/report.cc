@@ -368,7 +368,13 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
       wmm_strbuf_puts (&b, k ? ",\n    " : "\n    ");
       wmm_strbuf_json_string (&b, u->notes[k]);
     }
-  wmm_strbuf_puts (&b, u->notes.length () ? "\n  ]\n}\n" : "]\n}\n");
+  wmm_strbuf_puts (&b, u->notes.length () ? "\n  ]" : "]");
+  if (u->check_json)
+    {
+      wmm_strbuf_puts (&b, ",\n  \"check\": ");
+      wmm_strbuf_puts (&b, u->check_json);
+    }
+  wmm_strbuf_puts (&b, "\n}\n");
   bool ok = !b.failed
             && wmm_write_file_atomically (path, wmm_strbuf_str (&b), b.len);
   wmm_strbuf_free (&b);

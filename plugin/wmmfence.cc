@@ -120,11 +120,16 @@ run_wmmfence (void)
   if (ok)
     {
       wmm_report_diagnostics (&u, &pl);
-      if (options.report)
-        wmm_report_json (&u, &pl, vol, options.report);
       if (options.mode == WMM_MODE_INSERT && concurrent)
         wmm_emit (&u, &pl, vol);
+      /* The check sees the code as GCC will compile it (fenced or not). */
+      if (options.check && concurrent)
+        wmm_check_unit (&u);
+      if (options.report)
+        wmm_report_json (&u, &pl, vol, options.report);
     }
+  free (u.check_json);
+  u.check_json = NULL;
   wmm_free_volatile (&u, vol);
   if (options.nmarks)
     {
@@ -213,7 +218,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     "time-limit=SECONDS, "
     "max-cycles=N, "
     "greedy, dump-ir=FILE, debug-fence=FUNC:INDEX:KIND, "
-    "debug-volatile=FUNC:INDEX"
+    "debug-volatile=FUNC:INDEX, check, unwind=N"
   };
   register_callback (info->base_name, PLUGIN_INFO, NULL, &help);
   if (!wmm_parse_options (info, &options))

@@ -147,6 +147,7 @@ static void instr(const wmm_program *p, const wmm_thread *t,
     break;
   case WMM_OP_JUMP: wmm_strbuf_printf(out, "jump -> %d", in->target); break;
   case WMM_OP_CALL: wmm_strbuf_printf(out, "call %d", in->target); break;
+  case WMM_OP_NONDET: wmm_strbuf_printf(out, "r%d = nondet", in->dst); break;
   default: wmm_strbuf_printf(out, "op%d", (int)in->op); break;
   }
   static const char *const flag_names[] = {"acq", "rel", "acqpc", "atomic",
