@@ -21,6 +21,10 @@ cat > catalogue.txt <<'EOF'
 wmmfence: %s
 wmmfence: %s%qs (%s) in %qs %s
 wmmfence: cannot write %qs: %m
+wmmfence: check (%s, mode=%s): unknown: %s
+wmmfence: check (%s, mode=%s, %s): safe %s%d
+wmmfence: check (%s, mode=%s, %s): unsafe: %s
+wmmfence: check: event %d: thread %s: %s %s = %lld 
 wmmfence: debug mark %s:%d: %qs has %d instructions
 wmmfence: debug mark %s:%d: no code unit %qs (see 
 wmmfence: missing %qs fence in %qs: %s
@@ -37,6 +41,7 @@ wmmfence: option %<-fplugin-arg-wmmfence-mode%>: unknown
 wmmfence: option %<-fplugin-arg-wmmfence-notes%> takes no 
 wmmfence: option %<-fplugin-arg-wmmfence-threads%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-time-limit%>: 
+wmmfence: option %<-fplugin-arg-wmmfence-unwind%>: 
 wmmfence: out of memory while collecting the program
 wmmfence: this plugin was built for GCC %s (%s, %s) but was loaded 
 wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch, 
@@ -93,7 +98,7 @@ msg() {
   if cmp -s want.txt got.txt; then wmm_pass "$case"
   else wmm_fail "$case: got '$(tr '\n' '|' < got.txt)'"; fi
 }
-K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile)"
+K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile, check, unwind)"
 O=-fplugin-arg-wmmfence
 msg "unknown option" sb.c "cc1: error: wmmfence: unknown option '$O-bogus' $K" $O-bogus=1
 msg "unknown architecture" sb.c "cc1: error: wmmfence: option '$O-arch': unknown architecture 'sparc' (use sc, tso, x86, pso, rmo, power, armv7 or armv8)" $O-arch=sparc
