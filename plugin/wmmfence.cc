@@ -113,6 +113,7 @@ run_wmmfence (void)
   if (ok)
     {
       wmm_report_diagnostics (&u, &pl);
+      wmm_section_record (&u, &pl);
       if (options.report)
         wmm_report_json (&u, &pl, vol, options.report);
       if (options.mode == WMM_MODE_INSERT && concurrent)
@@ -185,5 +186,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pass.ref_pass_instance_number = 1;
   pass.pos_op = PASS_POS_INSERT_AFTER;
   register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+  wmm_section_register (info->base_name);
   return 0;
 }
