@@ -12,8 +12,11 @@
  * time and no space in any loaded segment.  The linker (ld -r, ld, ld
  * -shared) concatenates the sections of its inputs, so an archive member,
  * a shared library and an executable carry one record per object that went
- * into it.  `strip` (and `objcopy --strip-all`) drops non-allocated
- * sections: keep them with `strip --keep-section=.wmmfence`.
+ * into it.  GNU `strip` and `objcopy --strip-all` keep the section (they
+ * remove symbols and debug sections; checked with binutils 2.40); it goes
+ * with `strip --remove-section=.wmmfence` or `objcopy -R .wmmfence`, and a
+ * strip that drops every non-allocated section must be told to keep it
+ * (GNU strip: `--keep-section=.wmmfence`).
  *
  * Why not a GNU note (SHT_NOTE): a note's namesz/descsz/type words are in
  * the target's byte order and each part is padded to 4 (or 8) bytes, the

@@ -11,7 +11,8 @@
 
 #include "report_model.h"
 
-int wmmr_load_file(const char *path, wmmr_set *s, char *err, size_t errsize)
+/* Read path's units; on an error, none of them stays in *s. */
+static int load(const char *path, wmmr_set *s, char *err, size_t errsize)
 {
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -33,9 +34,21 @@ int wmmr_load_file(const char *path, wmmr_set *s, char *err, size_t errsize)
   }
   if (r == 0 && !found) {
     snprintf(err, errsize, "no wmmfence records (not compiled with the "
-             "wmmfence plugin, or stripped: strip drops the non-allocated "
-             ".wmmfence section unless given --keep-section=.wmmfence)");
+             "wmmfence plugin, or the .wmmfence section was removed, e.g. by "
+             "strip --remove-section=.wmmfence or a strip that drops "
+             "non-allocated sections)");
     return 1;
+  }
+  return r;
+}
+
+int wmmr_load_file(const char *path, wmmr_set *s, char *err, size_t errsize)
+{
+  int before = s->nunits;
+  int r = load(path, s, err, errsize);
+  if (r != 0) {
+    while (s->nunits > before)
+      wmmr_unit_free(&s->units[--s->nunits]);
   }
   return r;
 }

@@ -36,8 +36,8 @@ static void usage(FILE *f)
 "          listed and pass.\n"
 "\n"
 "Exit status 2 on errors (`file: message`), including a file without\n"
-"records (not compiled with the plugin, or stripped: keep the section with\n"
-"strip --keep-section=.wmmfence).\n");
+"records (not compiled with the plugin, or its .wmmfence section removed:\n"
+"GNU strip keeps it; strip --remove-section=.wmmfence drops it).\n");
 }
 
 /* Read every file into *s; messages for the bad ones.  0 or 2. */
@@ -142,11 +142,12 @@ static int cmd_check(int argc, char **argv)
     int is_base = !strncmp(argv[k], "--baseline", 10);
     int is_cost = !strncmp(argv[k], "--max-cost", 10);
     if (is_base || is_cost) {
-      if (argv[k][10] == '=')
-        val = argv[k] + 11;
-      else if (!argv[k][10] && k + 1 < argc)
+      const char *opt = argv[k];
+      if (opt[10] == '=')
+        val = opt + 11;
+      else if (!opt[10] && k + 1 < argc)
         val = argv[++k];
-      if (!val || (argv[k][10] && argv[k][10] != '=' && argv[k] + 11 != val)) {
+      if (!val) {
         fprintf(stderr, "wmmfence-report check: %s needs a value\n",
                 is_base ? "--baseline" : "--max-cost");
         free(files);
