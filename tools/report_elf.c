@@ -83,7 +83,7 @@ int wmmr_load_elf(const char *path, wmmr_set *s, int *found,
     return -1;
   }
   int r = 0;
-  Elf *top = elf_begin(fd, ELF_C_READ, NULL);
+  Elf *top = elf_begin(fd, ELF_C_READ_MMAP, NULL);
   if (!top || elf_kind(top) == ELF_K_NONE) {
     r = 1;
   } else if (elf_kind(top) == ELF_K_ELF) {
@@ -92,7 +92,7 @@ int wmmr_load_elf(const char *path, wmmr_set *s, int *found,
     if (r)   /* the message starts with the path already */
       snprintf(err, errsize, "%s", msg + strlen(path) + 2);
   } else if (elf_kind(top) == ELF_K_AR) {
-    Elf_Cmd cmd = ELF_C_READ;
+    Elf_Cmd cmd = ELF_C_READ_MMAP;
     Elf *m;
     int nmembers = 0;
     (void)elf_errno();   /* clear an earlier error */
