@@ -90,3 +90,19 @@ if command -v ccache >/dev/null; then
     wmm_pass "ccache hit ($hits): the cached object carries the same records"
   else wmm_fail "ccache: hits=${hits:-?}, records: $("$WR" list "$d/cc/main2.o" 2>&1 | head -n 1)"; fi
 else echo "SKIP-CASE: ccache is not installed"; fi
+
+# git textconv: `git diff` of a committed object shows the added fence
+if command -v git >/dev/null; then
+  g=$d/git
+  mkdir -p "$g" && cd "$g" && git init -q . && git config user.email t@t && git config user.name t &&
+  git config diff.wmmfence.textconv "$WR list" &&
+  printf '*.o diff=wmmfence\n' > .gitattributes &&
+  cp "$WR_PROGS/main.c" main.c && wr_cc "$g" main -ffile-prefix-map="$g"=/src &&
+  git add .gitattributes main.o && git commit -qm old &&
+  sed -i 's|/\* ADD-HERE \*/|m_r3 = m_b;|' main.c && wr_cc "$g" main -ffile-prefix-map="$g"=/src &&
+  git diff main.o > "$d/gitdiff.txt"
+  cd "$WMM_TMP"
+  if grep -q '^+  P2: mfence' "$d/gitdiff.txt" && grep -q '^-/src/main.c: .*2 fences' "$d/gitdiff.txt"; then
+    wmm_pass "git textconv driver: git diff on main.o shows the new P2 fence"
+  else wmm_fail "git textconv: $(head -n 8 "$d/gitdiff.txt")"; fi
+fi
