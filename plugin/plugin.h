@@ -206,7 +206,7 @@ bool wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl,
 location_t wmm_position_location (const wmm_unitinfo *u, int t, int i);
 
 /* section.cc: the unit's fence records, written into the object's
- * .wmmfence section at the end of the unit (runtime/wmmfence-report-format.h). */
+ * .wmm_records section at the end of the unit (runtime/wmmfence-report-format.h). */
 void wmm_section_register (const char *plugin_name);
 void wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl);
 

@@ -1,10 +1,10 @@
 /* section.cc — the fence records inside the object: the unit's placement in
  * the format of runtime/wmmfence-report-format.h, emitted into the
- * non-allocated section .wmmfence through the assembler output at the end
+ * non-allocated section .wmm_records through the assembler output at the end
  * of the unit.
  *
  * Example (assembler output of mp.c, -fwmm-arch=power):
- *   .pushsection .wmmfence,"",%progbits
+ *   .pushsection .wmm_records,"",%progbits
  *   .byte 0x57,0x4d,0x4d,0x46,0x45,0x4e,0x43,0x45,0x01,0x00,...
  *   .popsection
  *

@@ -4,19 +4,21 @@
  * plugin (C++, plugin/section.cc) and the reader (C, tools/report_*.c).
  *
  * Example (x86-64 object compiled with -fwmm-arch=power):
- *   readelf -x .wmmfence mp.o   ->  "WMMFENCE" 01 00 00 00 <len> "unit\tmp.c\n..."
+ *   readelf -x .wmm_records mp.o   ->  "WMMFENCE" 01 00 00 00 <len> "unit\tmp.c\n..."
  *   wmmfence-report list mp.o   ->  mp.c: P0: lwsync at mp.c:6:6 ...
  *
- * Section.  The records live in a section named WMMF_SECTION_NAME, of type
+ * Section.  The records live in a section named WMMF_SECTION_NAME (a name
+ * with no fence mnemonic in it: ".wmmfence" would match every `grep
+ * mfence` over the assembler output), of type
  * SHT_PROGBITS with no flags: not allocated, so it takes no memory at run
  * time and no space in any loaded segment.  The linker (ld -r, ld, ld
  * -shared) concatenates the sections of its inputs, so an archive member,
  * a shared library and an executable carry one record per object that went
  * into it.  GNU `strip` and `objcopy --strip-all` keep the section (they
  * remove symbols and debug sections; checked with binutils 2.40); it goes
- * with `strip --remove-section=.wmmfence` or `objcopy -R .wmmfence`, and a
+ * with `strip --remove-section=.wmm_records` or `objcopy -R .wmm_records`, and a
  * strip that drops every non-allocated section must be told to keep it
- * (GNU strip: `--keep-section=.wmmfence`).
+ * (GNU strip: `--keep-section=.wmm_records`).
  *
  * Why not a GNU note (SHT_NOTE): a note's namesz/descsz/type words are in
  * the target's byte order and each part is padded to 4 (or 8) bytes, the
@@ -69,7 +71,7 @@
 #ifndef WMMFENCE_REPORT_FORMAT_H
 #define WMMFENCE_REPORT_FORMAT_H
 
-#define WMMF_SECTION_NAME ".wmmfence"
+#define WMMF_SECTION_NAME ".wmm_records"
 #define WMMF_MAGIC "WMMFENCE"
 #define WMMF_MAGIC_LEN 8
 #define WMMF_HEADER_LEN 16

@@ -157,14 +157,17 @@ static int diff_units(FILE *out, const wmmr_set *a, const wmmr_set *b)
   int n = 0;
   for (int i = 0; i < a->nunits; i++) {
     const wmmr_unit *ua = &a->units[i], *ub = NULL;
-    for (int j = 0; j < b->nunits && !ub; j++)
-      if (!strcmp(a->units[i].unit, b->units[j].unit))
+    int same = 0;   /* a unit of that name, model and reference in b */
+    for (int j = 0; j < b->nunits && !same; j++)
+      if (!strcmp(ua->unit, b->units[j].unit)) {
         ub = &b->units[j];
+        same = !strcmp(ua->model, ub->model) &&
+               !strcmp(ua->reference, ub->reference);
+      }
     if (!ub) {
       fprintf(out, "- unit removed: %s\n", ua->unit);
       n++;
-    } else if (strcmp(ua->model, ub->model) ||
-               strcmp(ua->reference, ub->reference)) {
+    } else if (!same) {
       fprintf(out, "~ unit %s: model %s (reference %s) -> %s (reference %s)\n",
               ua->unit, ua->model, ua->reference, ub->model, ub->reference);
       n++;

@@ -1,6 +1,6 @@
 /* fuzz_report.c — libFuzzer harness over wmmfence-report's readers: an
  * input that starts like an ELF file or an archive goes through libelf
- * (wmmr_load_file on a temporary file), any other through the .wmmfence
+ * (wmmr_load_file on a temporary file), any other through the .wmm_records
  * record parser (wmmr_parse_section).  Whatever parses is written in the
  * four output formats and compared with itself, which must give no diff.
  *

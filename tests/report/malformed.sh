@@ -10,7 +10,7 @@ command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 7
 wmm_scratch
 d=$WMM_TMP
 wr_cc "$d" main || { wmm_fail "build: $(head -n 2 "$d/main.err")"; exit 0; }
-objcopy --dump-section .wmmfence="$d/sec.bin" "$d/main.o" || wmm_fail "objcopy --dump-section"
+objcopy --dump-section .wmm_records="$d/sec.bin" "$d/main.o" || wmm_fail "objcopy --dump-section"
 
 # bad FILE PATTERN WHAT: exit 2, one line "FILE: ..." matching PATTERN
 bad() {
@@ -30,7 +30,7 @@ p = s[16:]
 s = eval(sys.argv[3])
 open(sys.argv[2], 'wb').write(s)
 PY
-  objcopy --update-section .wmmfence="$d/$1.bin" "$d/main.o" "$d/$1.o"
+  objcopy --update-section .wmm_records="$d/$1.bin" "$d/main.o" "$d/$1.o"
 }
 
 printf 'hello, world\n' > "$d/text.txt"
@@ -60,12 +60,12 @@ printf '{"tool": "other"}\n' > "$d/other.json"
 bad "$d/other.json" "not a wmmfence JSON report" "a JSON file of another tool"
 
 # the section removed: no records, said so; GNU strip keeps it
-strip --remove-section=.wmmfence -o "$d/stripped.o" "$d/main.o"
+strip --remove-section=.wmm_records -o "$d/stripped.o" "$d/main.o"
 bad "$d/stripped.o" "no wmmfence records" "object without the section (strip --remove-section)"
 strip -o "$d/kept.o" "$d/main.o"
-strip --keep-section=.wmmfence -o "$d/kept2.o" "$d/main.o"
+strip --keep-section=.wmm_records -o "$d/kept2.o" "$d/main.o"
 if "$WR" list "$d/kept.o" | grep -q ': model tso' && "$WR" list "$d/kept2.o" | grep -q ': model tso'; then
-  wmm_pass "GNU strip (plain and --keep-section=.wmmfence) keeps the records"
+  wmm_pass "GNU strip (plain and --keep-section=.wmm_records) keeps the records"
 else wmm_fail "strip lost the records"; fi
 "$WR" list "$d/main.o" "$d/text.txt" > "$d/out" 2> "$d/err"; rc=$?
 if [ $rc = 2 ] && grep -q ': model tso' "$d/out"; then wmm_pass "list of a good and a bad file: the good one listed, exit 2"
@@ -76,3 +76,18 @@ else wmm_fail "diff with a bad NEW: exit $rc"; fi
 "$WR" list --format=yaml "$d/main.o" 2> "$d/err" > /dev/null; rc=$?
 if [ $rc = 2 ] && grep -q -- "--format: 'yaml'" "$d/err"; then wmm_pass "--format=yaml: exit 2 naming the option"
 else wmm_fail "--format=yaml: exit $rc"; fi
+
+# archives: a member with a bad record is named; a cut archive is no crash
+wr_cc "$d" a || wmm_fail "build a: $(head -n 2 "$d/a.err")"
+ar rcs "$d/bad.a" "$d/a.o" "$d/version.o"
+"$WR" list "$d/bad.a" > /dev/null 2> "$d/err"; rc=$?
+if [ $rc = 2 ] && grep -q "^$d/bad.a: (version.o): .*format version 2" "$d/err"; then wmm_pass "archive with a bad member: exit 2 naming the member"
+else wmm_fail "archive with a bad member: exit $rc: $(head -n 1 "$d/err")"; fi
+ar rcs "$d/good.a" "$d/a.o" "$d/main.o"
+asz=$(stat -c %s "$d/good.a")
+for cut in 20 100 $((asz / 2)) $((asz - 10)); do
+  head -c $cut "$d/good.a" > "$d/cut.a"
+  "$WR" list "$d/cut.a" > /dev/null 2> "$d/err"; rc=$?
+  if [ $rc = 0 ] || { [ $rc = 2 ] && grep -q "^$d/cut.a: " "$d/err"; }; then wmm_pass "archive cut to $cut bytes: exit $rc, no crash"
+  else wmm_fail "archive cut to $cut bytes: exit $rc: $(head -n 1 "$d/err")"; fi
+done
