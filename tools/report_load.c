@@ -34,8 +34,8 @@ static int load(const char *path, wmmr_set *s, char *err, size_t errsize)
   }
   if (r == 0 && !found) {
     snprintf(err, errsize, "no wmmfence records (not compiled with the "
-             "wmmfence plugin, or the .wmmfence section was removed, e.g. by "
-             "strip --remove-section=.wmmfence or a strip that drops "
+             "wmmfence plugin, or the .wmm_records section was removed, e.g. by "
+             "strip --remove-section=.wmm_records or a strip that drops "
              "non-allocated sections)");
     return 1;
   }

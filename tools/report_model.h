@@ -1,5 +1,5 @@
 /* report_model.h — wmmfence-report's in-memory fence records: one unit per
- * compiled translation unit, read from .wmmfence sections
+ * compiled translation unit, read from .wmm_records sections
  * (report_parse.c, report_elf.c) or from the plugin's JSON reports
  * (report_json.c), written by report_write.c, compared by report_diff.c.
  *
@@ -61,7 +61,7 @@ int wmmr_parse_section(const unsigned char *data, size_t size,
 
 /* report_elf.c: the records of an ELF object, archive, shared library or
  * executable (any target).  0 ok, -1 error (err), 1 not ELF. *found counts
- * the .wmmfence sections seen. */
+ * the .wmm_records sections seen. */
 int wmmr_load_elf(const char *path, wmmr_set *s, int *found,
                   char *err, size_t errsize);
 

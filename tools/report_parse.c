@@ -1,4 +1,4 @@
-/* report_parse.c — the bytes of a .wmmfence section into units: records of
+/* report_parse.c — the bytes of a .wmm_records section into units: records of
  * runtime/wmmfence-report-format.h, every length, count and number checked
  * against the bytes that exist (nothing is allocated from a count).
  *

@@ -1,5 +1,5 @@
 /* wmmfence-report.c — read the fence records wmmfence writes into objects
- * (.wmmfence sections; runtime/wmmfence-report-format.h) and its JSON
+ * (.wmm_records sections; runtime/wmmfence-report-format.h) and its JSON
  * reports: list them, compare two builds, gate CI on them.
  *
  * Example:
@@ -23,7 +23,7 @@ static void usage(FILE *f)
 "       wmmfence-report check FILE... [--baseline FILE] [--max-cost N]\n"
 "\n"
 "FILE is an ELF object, archive, shared library or executable of any target\n"
-"(its .wmmfence section, written by the wmmfence plugin into every object)\n"
+"(its .wmm_records section, written by the wmmfence plugin into every object)\n"
 "or a JSON report of the plugin (-fplugin-arg-wmmfence-report=FILE).\n"
 "\n"
 "  list    every fence per unit and function: kind, instruction, position,\n"
@@ -36,8 +36,8 @@ static void usage(FILE *f)
 "          listed and pass.\n"
 "\n"
 "Exit status 2 on errors (`file: message`), including a file without\n"
-"records (not compiled with the plugin, or its .wmmfence section removed:\n"
-"GNU strip keeps it; strip --remove-section=.wmmfence drops it).\n");
+"records (not compiled with the plugin, or its .wmm_records section removed:\n"
+"GNU strip keeps it; strip --remove-section=.wmm_records drops it).\n");
 }
 
 /* Read every file into *s; messages for the bad ones.  0 or 2. */
