@@ -4,7 +4,7 @@
 # the bytes of a .wmm_records section put into an object; `list` must
 # exit 0 or 2 (never a signal), and a file that lists must diff equal to
 # itself.
-. "$WMM_SRCDIR/tests/report/lib.sh"
+. "$WMM_SRCDIR/tests/report/lib/report.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
 d=$WMM_TMP

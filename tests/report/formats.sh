@@ -5,7 +5,7 @@
 # per access of the cycle), JSON against the plugin's own JSON report
 # (same fences, pairs and cycles), Markdown (a table row per fence); an
 # aarch64 object read on this machine; a ccache hit still carries records.
-. "$WMM_SRCDIR/tests/report/lib.sh"
+. "$WMM_SRCDIR/tests/report/lib/report.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 wmm_scratch

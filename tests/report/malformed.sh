@@ -4,7 +4,7 @@
 # length past the section, a huge fence count, a cut payload, unknown
 # lines; an object without records (stripped) and with them kept.  Each
 # bad input gives `file: message` on stderr and exit 2, never a crash.
-. "$WMM_SRCDIR/tests/report/lib.sh"
+. "$WMM_SRCDIR/tests/report/lib/report.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 wmm_scratch

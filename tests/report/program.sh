@@ -7,7 +7,7 @@
 # a one-line change that adds a fence is exactly one "+ added" in `diff`
 # (exit 1); an unrelated edit above (a comment, a new function) is no diff
 # (exit 0).
-. "$WMM_SRCDIR/tests/report/lib.sh"
+. "$WMM_SRCDIR/tests/report/lib/report.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
 

@@ -1,4 +1,4 @@
-# lib.sh — shared by the tests/report/*.sh tests (sourced, not run by
+# lib/report.sh — shared by the tests/report/*.sh tests (sourced, not run by
 # tests/run): the plugin helpers of tests/plugin/lib/common.sh plus
 #   WR                 the wmmfence-report binary of the build
 #   wr_build ARCH DIR  compile programs/{a,b,q,main}.c into DIR with the
