@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 pkgs="build-essential autoconf automake pkg-config g++-12 gcc-12-plugin-dev
- libglpk-dev libelf-dev libz3-dev
+ libglpk-dev libelf-dev libjansson-dev libz3-dev help2man
  gcc-12-powerpc64le-linux-gnu gcc-12-plugin-dev-powerpc64le-linux-gnu
  gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
  gcc-12-arm-linux-gnueabihf gcc-12-plugin-dev-arm-linux-gnueabihf

@@ -266,6 +266,11 @@ bool wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl,
 /* Source location of a fence position (code unit t, before index i). */
 location_t wmm_position_location (const wmm_unitinfo *u, int t, int i);
 
+/* section.cc: the unit's fence records, written into the object's
+ * .wmm_records section at the end of the unit (runtime/wmmfence-report-format.h). */
+void wmm_section_register (const char *plugin_name);
+void wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl);
+
 /* Write `text` to `path` through a temporary file and rename. */
 bool wmm_write_file_atomically (const char *path, const char *text,
                                 size_t len);

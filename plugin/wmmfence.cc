@@ -120,6 +120,7 @@ run_wmmfence (void)
   if (ok)
     {
       wmm_report_diagnostics (&u, &pl);
+      wmm_section_record (&u, &pl);
       if (options.mode == WMM_MODE_INSERT && concurrent)
         wmm_emit (&u, &pl, vol);
       /* The check sees the code as GCC will compile it (fenced or not). */
@@ -236,5 +237,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pass.ref_pass_instance_number = 1;
   pass.pos_op = PASS_POS_INSERT_AFTER;
   register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+  wmm_section_register (info->base_name);
   return 0;
 }

@@ -1,0 +1,234 @@
+/* section.cc — the fence records inside the object: the unit's placement in
+ * the format of runtime/wmmfence-report-format.h, emitted into the
+ * non-allocated section .wmm_records through the assembler output at the end
+ * of the unit.
+ *
+ * Example (assembler output of mp.c, -fwmm-arch=power):
+ *   .pushsection .wmm_records,"",%progbits
+ *   .byte 0x57,0x4d,0x4d,0x46,0x45,0x4e,0x43,0x45,0x01,0x00,...
+ *   .popsection
+ *
+ * File names go through GCC's remap_debug_filename (file-prefix-map.h,
+ * exported by cc1 like every plugin-API function), so -ffile-prefix-map
+ * and -fdebug-prefix-map rewrite them as they rewrite DWARF; builds in
+ * different directories with the same map give byte-identical records.
+ */
+#include "plugin.h"
+#include "file-prefix-map.h"
+#include "output.h"
+#include "strbuf.h"
+#include "../runtime/wmmfence-report-format.h"
+
+namespace {
+
+/* The record of this unit (payload only), built by wmm_section_record and
+ * written by the PLUGIN_FINISH_UNIT callback. */
+wmm_strbuf record = WMM_STRBUF_INIT;
+bool have_record;
+
+/* One field: a tab, then `s` with '\\', '\t' and '\n' escaped. */
+void
+field (wmm_strbuf *b, const char *s)
+{
+  wmm_strbuf_puts (b, "\t");
+  for (const char *p = s ? s : ""; *p; p++)
+    switch (*p)
+      {
+      case '\\': wmm_strbuf_puts (b, "\\\\"); break;
+      case '\t': wmm_strbuf_puts (b, "\\t"); break;
+      case '\n': wmm_strbuf_puts (b, "\\n"); break;
+      default: wmm_strbuf_append (b, p, 1);
+      }
+}
+
+void
+field_int (wmm_strbuf *b, long v)
+{
+  wmm_strbuf_printf (b, "\t%ld", v);
+}
+
+/* A file name as the object's debug information spells it. */
+const char *
+remapped (const char *file)
+{
+  return file && *file ? remap_debug_filename (file) : "";
+}
+
+const wmm_instr *
+instr_at (const wmm_unitinfo *u, int t, int i)
+{
+  if (!u->prog || t < 0 || t >= u->prog->nthreads || i < 0
+      || i >= u->prog->threads[t].ncode)
+    return NULL;
+  return &u->prog->threads[t].code[i];
+}
+
+const char *
+op_name (const wmm_instr *in)
+{
+  if (!in)
+    return "end";
+  switch (in->op)
+    {
+    case WMM_OP_LOAD: case WMM_OP_LOAD_EX: return "R";
+    case WMM_OP_STORE: case WMM_OP_STORE_EX: return "W";
+    case WMM_OP_RMW: return "RMW";
+    default: return "?";
+    }
+}
+
+/* The accessed location's name (as the JSON report names it). */
+const char *
+location_name (const wmm_unitinfo *u, int t, int i)
+{
+  const wmm_instr *in = instr_at (u, t, i);
+  if (!in)
+    return "-";
+  if (in->addr.loc_hint >= 0 && in->addr.loc_hint < u->prog->nlocs
+      && u->prog->locs[in->addr.loc_hint].name[0] != '?')
+    return u->prog->locs[in->addr.loc_hint].name;
+  const wmm_unit *unit = wmm_unit_of_thread (u, t);
+  if (unit && i < (int) unit->sites.length () && unit->sites[i].name)
+    return unit->sites[i].name;
+  return "?";
+}
+
+/* "KEY" and the six ACCESS fields of instruction i of code unit t. */
+void
+access_line (wmm_strbuf *b, const char *key, const wmm_unitinfo *u, int t,
+             int i)
+{
+  const wmm_instr *in = instr_at (u, t, i);
+  wmm_strbuf_puts (b, key);
+  field (b, u->prog && t >= 0 && t < u->prog->nthreads
+            ? u->prog->threads[t].name : "?");
+  field (b, op_name (in));
+  field (b, location_name (u, t, i));
+  field (b, in && in->pos.file >= 0 && in->pos.file < u->prog->nfiles
+            ? remapped (u->prog->files[in->pos.file]) : "-");
+  field_int (b, in ? in->pos.line : 0);
+  field_int (b, in ? in->pos.col : 0);
+  wmm_strbuf_puts (b, "\n");
+}
+
+const char *
+status_name (const wmm_unitinfo *u, const wmm_placement *pl)
+{
+  if (!u->prog)
+    return "sequential";
+  if (u->opts->nmarks)
+    return "debug";
+  switch (pl->status)
+    {
+    case WMM_PLACE_OPTIMAL: return "optimal";
+    case WMM_PLACE_FEASIBLE: return "feasible";
+    default: return "greedy";
+    }
+}
+
+/* The options that change which fences are placed. */
+void
+option_lines (wmm_strbuf *b, const wmm_plugin_options *o)
+{
+  static const char *const modes[] = { "insert", "warn", "report" };
+  static const char *const threads[] = { "auto", "create", "exported" };
+  static const char *const calls[] = { "sound", "barrier" };
+  wmm_strbuf_printf (b, "option\tmode=%s\n", modes[o->mode]);
+  wmm_strbuf_printf (b, "option\tthreads=%s\n", threads[o->threads]);
+  wmm_strbuf_printf (b, "option\tcalls=%s\n", calls[o->calls]);
+  wmm_strbuf_printf (b, "option\tgreedy=%d\n", o->greedy ? 1 : 0);
+  wmm_strbuf_printf (b, "option\ttime-limit=%g\n", o->time_limit);
+  wmm_strbuf_printf (b, "option\tmax-cycles=%ld\n", o->max_cycles);
+  wmm_strbuf_printf (b, "option\tdebug-marks=%d\n", o->nmarks);
+}
+
+/* PLUGIN_FINISH_UNIT: the record as bytes of a non-allocated section. */
+void
+write_section (void *, void *)
+{
+  if (!have_record || !asm_out_file || record.failed)
+    return;
+  size_t n = record.len;
+  unsigned char head[WMMF_HEADER_LEN];
+  memcpy (head, WMMF_MAGIC, WMMF_MAGIC_LEN);
+  for (int k = 0; k < 4; k++)
+    {
+      head[8 + k] = (WMMF_VERSION >> (8 * k)) & 0xff;
+      head[12 + k] = ((unsigned long) n >> (8 * k)) & 0xff;
+    }
+  /* '%progbits' is the spelling every ELF assembler accepts ('@' starts a
+     comment on ARM). */
+  fprintf (asm_out_file, "\t.pushsection %s,\"\",%%progbits\n",
+           WMMF_SECTION_NAME);
+  const unsigned char *p = (const unsigned char *) wmm_strbuf_str (&record);
+  for (size_t k = 0; k < WMMF_HEADER_LEN + n; k++)
+    {
+      unsigned c = k < WMMF_HEADER_LEN ? head[k] : p[k - WMMF_HEADER_LEN];
+      fprintf (asm_out_file, "%s0x%02x", k % 16 ? "," : "\t.byte ", c);
+      if (k % 16 == 15 || k + 1 == WMMF_HEADER_LEN + n)
+        fputc ('\n', asm_out_file);
+    }
+  fprintf (asm_out_file, "\t.popsection\n");
+  wmm_strbuf_free (&record);
+  have_record = false;
+}
+
+} // anon namespace
+
+void
+wmm_section_register (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_FINISH_UNIT, write_section, NULL);
+}
+
+void
+wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl)
+{
+  wmm_strbuf *b = &record;
+  wmm_strbuf_reset (b);
+  wmm_strbuf_puts (b, "unit");
+  field (b, remapped (main_input_filename));
+  wmm_strbuf_puts (b, "\nplugin");
+  field (b, WMMF_PLUGIN_VERSION);
+  wmm_strbuf_puts (b, "\nmodel");
+  field (b, wmm_model_name (u->model));
+  wmm_strbuf_puts (b, "\nreference");
+  field (b, wmm_model_name ((wmm_model) u->opts->from));
+  wmm_strbuf_puts (b, "\n");
+  option_lines (b, u->opts);
+  int nfences = u->prog ? pl->nfences : 0;
+  wmm_strbuf_printf (b, "status\t%s\t%g\t%d\n", status_name (u, pl),
+                     u->prog ? pl->total_cost : 0.0, nfences);
+  for (int f = 0; f < nfences; f++)
+    {
+      const wmm_placed_fence *pf = &pl->fences[f];
+      expanded_location xl
+        = expand_location (wmm_position_location (u, pf->thread, pf->index));
+      wmm_strbuf_puts (b, "fence");
+      field (b, u->prog->threads[pf->thread].name);
+      field (b, remapped (xl.file));
+      field_int (b, xl.line);
+      field_int (b, xl.column);
+      field (b, wmm_fence_name (pf->kind));
+      field (b, wmm_fence_instruction (pf->kind));
+      wmm_strbuf_printf (b, "\t%g\t%d\n", pf->cost, pf->ndelays);
+      const wmm_instr *at = instr_at (u, pf->thread, pf->index);
+      if (at && wmm_instr_is_access (at))
+        access_line (b, "at", u, pf->thread, pf->index);
+      else
+        wmm_strbuf_puts (b, "at\t-\tend\t-\t-\t0\t0\n");
+      for (int k = 0; k < pf->ndelays; k++)
+        {
+          const wmm_delay *d = &pl->delays[pf->delays[k]];
+          const wmm_cycle *c = d->cycle >= 0 && d->cycle < pl->ncycles
+                               ? &pl->cycles[d->cycle] : NULL;
+          wmm_strbuf_printf (b, "pair\t%d\n", c ? c->nev : 0);
+          access_line (b, "from", u, d->thread, d->from);
+          access_line (b, "to", u, d->to_thread, d->to);
+          for (int e = 0; c && e < c->nev; e++)
+            access_line (b, "ev", u, c->ev[e].thread, c->ev[e].index);
+        }
+    }
+  wmm_strbuf_puts (b, "end\n");
+  have_record = !b->failed;
+}
