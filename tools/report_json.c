@@ -118,7 +118,8 @@ int wmmr_load_json(const char *path, wmmr_set *s, char *err, size_t errsize)
   u->unit = wmmr_strdup(str(root, "file"));
   u->plugin = wmmr_strdup("?");
   u->model = wmmr_strdup(str(root, "model"));
-  u->reference = wmmr_strdup(WMMF_REFERENCE_DEFAULT);
+  u->reference = wmmr_strdup(str(root, "from") ? str(root, "from")
+                                               : WMMF_REFERENCE_DEFAULT);
   u->status = wmmr_strdup(json_is_false(concurrent) ? "sequential"
                           : str(root, "status") ? str(root, "status") : "?");
   u->total_cost = json_is_number(total) ? json_number_value(total) : 0;
