@@ -51,7 +51,9 @@ cat >> "$expect" <<EOF
 /opt/wmm/share/man/man1/wmmfence-litmus.1
 /opt/wmm/share/man/man7/wmmfence.7
 EOF
+echo /opt/wmm/include/wmmfence-report-format.h >> "$expect"
 [ -f "$WMM_BUILDDIR/tools/wmmfence-report" ] && echo /opt/wmm/bin/wmmfence-report >> "$expect"
+[ -f "$WMM_BUILDDIR/tools/wmmfence-report.1" ] && echo /opt/wmm/share/man/man1/wmmfence-report.1 >> "$expect"
 (cd "$root" && find . -type f | sed 's|^\.||') | sort > "$WMM_TMP/installed"
 sort "$expect" > "$WMM_TMP/expected.sorted"
 if diff "$WMM_TMP/expected.sorted" "$WMM_TMP/installed" > "$WMM_TMP/diff"; then
