@@ -107,6 +107,11 @@ wmm_region_set wmm_region_at (const wmm_region *r, basic_block bb);
 wmm_region_set wmm_region_step (const wmm_region *r, gimple *stmt,
                                 wmm_region_set s);
 void wmm_region_end (wmm_region *r);
+/* region.cc: thread summaries of the units (what each leaves running or
+ * joins, by handle), computed once entries.cc has the units and
+ * u->starters; a call after which threads no join can end may run. */
+void wmm_thread_summaries (wmm_unitinfo *u);
+bool wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt);
 
 /* locks.cc: must-held locks (like wmm_region_*), and the IR-only fences
  * that order lock-protected accesses inside critical sections. */
