@@ -10,9 +10,15 @@
  * Rules (docs/plugin.md, "Thread entries and instances"):
  *  - a function passed to pthread_create/thrd_create is an entry; it has 2
  *    instances when it is created at several sites, in a loop, or by a
- *    function other than main; an unresolved start routine makes every
+ *    function that may run more than once (runs_once); a routine that is
+ *    a parameter of the creating function is resolved at each call of it
+ *    (launch (producer, 0)), one loaded from a const table is any of the
+ *    table's functions; an unresolved start routine makes every
  *    address-taken and every exported function an entry with 2 instances,
- *    a routine defined in another unit every exported function;
+ *    a routine defined in another unit (or an exported helper that creates
+ *    its parameter) every exported function;
+ *  - pthread_once / call_once routines are entries (1 instance for one
+ *    call with a global once-control);
  *  - a function whose address escapes to code the unit cannot see (an
  *    external callee outside libfns.cc's table, memory, a variable's
  *    initialiser such as a C++ vtable, a return) is an entry with 2
@@ -20,18 +26,21 @@
  *  - functions passed to libgomp (GOMP_parallel*, GOMP_task, ...) are
  *    entries with 2 instances;
  *  - main is an entry with 1 instance, concurrent only between the first
- *    create and the last join, or from the first call that may start
- *    threads it cannot join (an unknown callee once something escapes, a
- *    task, ...) to its end;
+ *    create and the last provable join (region.cc), or from the first call
+ *    that may start threads it cannot join (an unknown callee once
+ *    something escapes, a task, a helper that keeps no handle, ...) to its
+ *    end;
  *  - __attribute__((wmmfence_thread)) / wmmfence_thread(N) marks an entry
  *    with N (default 2) instances;
- *  - threads=exported, or threads=auto in a unit with none of the above,
- *    makes every exported function an entry with 2 instances;
+ *  - threads=exported, or threads=auto in a unit without main (a library,
+ *    also one that starts threads of its own) and without the attribute,
+ *    makes every exported function an entry with 2 instances (a note);
  *  - functions called indirectly from concurrent code are entries too (an
  *    over-approximation: they may run in any thread).
  * Every assumption taken is a note (wmm_note).
  */
 #include "plugin.h"
+#include "handles.h"
 
 /* Every function of the unit with a GIMPLE body in SSA form, sorted by
  * symbol order (stable across runs). */
@@ -296,6 +305,8 @@ struct entries_ctx {
   tree public_helper;           /* an exported function that creates a
                                    thread of its parameter */
   auto_vec<once_site> onces;
+  const vec<int> *scc;          /* the CFG components of the function
+                                   being scanned (cfg_sccs) */
 };
 
 /* Index of a function among the unit's functions (-1: none). */
@@ -417,14 +428,45 @@ table_functions (tree init, vec<tree> *out)
     }
 }
 
+/* Does create `stmt` start table[idx] for distinct elements only: the
+ * routine is loaded with the counter of the create's loop as index, the
+ * create runs at most once per iteration, and the loop is no inner loop
+ * (entered once per run of the function)?  Needs loops and dominators. */
+static bool
+one_per_element (entries_ctx *c, gimple *stmt, tree routine)
+{
+  function *fn = cfun;
+  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP)
+      || !dom_info_available_p (fn, CDI_DOMINATORS)
+      || TREE_CODE (routine) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (routine))
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (routine);
+  wmm_handle h;
+  wmm_iv_range r;
+  if (!gimple_assign_load_p (def)
+      || !wmm_handle_of_ref (gimple_assign_rhs1 (def), &h)
+      || !h.index || h.off >= 0 || !wmm_create_loop (stmt, &h, &r)
+      || loop_depth (r.loop) != 1)
+    return false;
+  /* No way back into the loop from outside it (irreducible flow). */
+  int comp = (*c->scc)[gimple_bb (stmt)->index];
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    if ((*c->scc)[bb->index] == comp && !flow_bb_inside_loop_p (r.loop, bb))
+      return false;
+  return true;
+}
+
 /* A create whose routine is loaded from a read-only table: each function
  * of the table is a possible routine.  false when it is not that. */
 static bool
-table_creates (entries_ctx *c, int i, tree routine, bool loop)
+table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
 {
   tree table = routine_table (routine);
   if (!table)
     return false;
+  if (loop && one_per_element (c, stmt, routine))
+    loop = false;   /* each element once: a site per element */
   auto_vec<tree> fns;
   table_functions (DECL_INITIAL (table), &fns);
   if (fns.is_empty ())
@@ -440,16 +482,22 @@ table_creates (entries_ctx *c, int i, tree routine, bool loop)
   return true;
 }
 
+tree
+wmm_once_routine (gimple *stmt)
+{
+  const char *name = callee_name (stmt);
+  if (!name || (strcmp (name, "pthread_once") && strcmp (name, "call_once"))
+      || gimple_call_num_args (stmt) < 2)
+    return NULL_TREE;
+  return function_address (gimple_call_arg (stmt, 1));
+}
+
 /* pthread_once / call_once: the routine (argument 1) runs once, in the
  * thread that calls first, before that call returns. */
 static void
 scan_once (entries_ctx *c, int i, gimple *stmt)
 {
-  const char *name = callee_name (stmt);
-  if (!name || (strcmp (name, "pthread_once") && strcmp (name, "call_once"))
-      || gimple_call_num_args (stmt) < 2)
-    return;
-  tree fn = function_address (gimple_call_arg (stmt, 1));
+  tree fn = wmm_once_routine (stmt);
   int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
   if (t < 0)
     return;
@@ -479,7 +527,7 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
           p = routine_param (c->fns[i]->get_fun (), routine);
           if (p >= 0)
             c->param_creates.safe_push ({ i, p, loop });
-          else if (table_creates (c, i, routine, loop))
+          else if (table_creates (c, i, stmt, routine, loop))
             resolved = true;
           else
             c->unresolved = true;
@@ -536,12 +584,21 @@ scan_function (entries_ctx *c, int i)
   auto_vec<int> scc;
   auto_vec<bool> cyclic;
   cfg_sccs (fn, &scc, &cyclic);
+  c->scc = &scc;
+  push_cfun (fn);
+  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
+  if (!had_dom && loops_for_fn (fn))
+    calculate_dominance_info (CDI_DOMINATORS);
   basic_block bb;
   FOR_EACH_BB_FN (bb, fn)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
          gsi_next (&gsi))
       if (is_gimple_call (gsi_stmt (gsi)))
         scan_call (c, i, gsi_stmt (gsi), in_loop (scc, cyclic, bb));
+  if (!had_dom && loops_for_fn (fn))
+    free_dominance_info (CDI_DOMINATORS);
+  pop_cfun ();
+  c->scc = NULL;
   if (lookup_attribute ("wmmfence_thread", DECL_ATTRIBUTES (decl)))
     c->any_attribute = true;
 }

@@ -88,6 +88,9 @@ int wmm_unit_of (const wmm_unitinfo *u, tree decl);
  * the function argument. */
 bool wmm_is_thread_create (gimple *stmt, tree *fn);
 bool wmm_is_thread_join (gimple *stmt);
+/* The routine a pthread_once / call_once call runs in the caller's thread
+ * (a function address), or NULL. */
+tree wmm_once_routine (gimple *stmt);
 /* libfns.cc: is fndecl a library function known never to start threads
  * nor to keep a function pointer for a concurrent call (qsort, printf)? */
 bool wmm_never_starts_threads (tree fndecl);

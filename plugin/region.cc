@@ -231,18 +231,18 @@ iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
 
 /* ------------------------------------------------------------ groups */
 
-/* Add a group for `site` with handle h (the unknown group when full). */
+/* Add a group for `site` with handle h (none when the set is full);
+ * loops: loop structures and dominators are available. */
 static void
-add_group (wmm_region *r, gimple *site, const wmm_handle *h, bool ok)
+add_group (wmm_region *r, gimple *site, const wmm_handle *h, bool ok,
+           bool loops)
 {
   region_group g;
   memset (&g, 0, sizeof g);
   g.site = site;
   if (ok)
     g.h = *h;
-  if (ok && h->index && is_create (site))
-    g.array = wmm_create_loop (site, h, &g.iv);
-  else if (ok && h->index && h->off < 0)
+  if (ok && loops && h->index && h->off < 0)
     g.array = wmm_create_loop (site, h, &g.iv);
   if (r->groups.length () < UNKNOWN_GROUP)
     r->groups.safe_push (g);
@@ -250,7 +250,7 @@ add_group (wmm_region *r, gimple *site, const wmm_handle *h, bool ok)
 
 /* Groups of every create and every call that leaves threads by handle. */
 static void
-find_groups (wmm_region *r)
+find_groups (wmm_region *r, bool loops)
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, r->fn)
@@ -266,14 +266,15 @@ find_groups (wmm_region *r)
             wmm_handle h;
             bool ok = gimple_call_num_args (stmt)
                       && wmm_handle_of_addr (gimple_call_arg (stmt, 0), &h);
-            add_group (r, stmt, &h, ok);
+            add_group (r, stmt, &h, ok, loops);
           }
         else if (const thread_summary *s = callee_summary (stmt))
-          for (int k = 0; k < s->nleaves; k++)
+          for (int k = 0; k < s->nleaves
+                          && before + s->nleaves <= UNKNOWN_GROUP; k++)
             {
               wmm_handle h;
               bool ok = map_iface (stmt, &s->leaves[k], &h);
-              add_group (r, stmt, &h, ok);
+              add_group (r, stmt, &h, ok, loops);
             }
         if ((int) r->groups.length () > before)
           r->first.put (stmt, before);
@@ -431,6 +432,10 @@ wmm_region_step (const wmm_region *r, gimple *stmt, wmm_region_set s)
   const thread_summary *sum = is_create (stmt) ? NULL : callee_summary (stmt);
   s = join_groups (r, stmt, s);
   s = start_groups (r, stmt, s);
+  /* A start whose groups did not fit in the set. */
+  if ((is_create (stmt) || (sum && sum->nleaves))
+      && !const_cast<wmm_region *> (r)->first.get (stmt))
+    s |= 1ULL << UNKNOWN_GROUP;
   /* Threads no join here can end: a routine that starts threads itself or
      is unknown, an unknown callee once some address escapes, a task, a
      helper that leaves threads no handle names. */
@@ -469,10 +474,7 @@ solve (wmm_region *r)
                && !loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP);
   if (loops && !had_dom)
     calculate_dominance_info (CDI_DOMINATORS);
-  find_groups (r);
-  if (!loops)
-    for (region_group &g : r->groups)
-      g.array = false;
+  find_groups (r, loops);
   if (loops)
     find_loop_kills (r);
   int nb = last_basic_block_for_fn (fn);
