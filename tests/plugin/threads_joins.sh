@@ -87,6 +87,12 @@ for o in -O0 -O2; do
     has "$t: main concurrent after" "$WMM_TMP/$t.ir" "$AFTER"
     count "$t: main fenced" "$WMM_TMP/$t.s" main -ge 1
   done
+  t=helper_AGAIN$o
+  if build $t threads_helper.c $o tso -DAGAIN; then
+    has "$t: producer launched from two sites: two instances" "$WMM_TMP/$t.ir" "^unit producer entry instances=2"
+    has "$t: consumer still one" "$WMM_TMP/$t.ir" "^unit consumer entry instances=1"
+    hasnt "$t: main not concurrent after" "$WMM_TMP/$t.ir" "$AFTER"
+  fi
   t=job$o
   if build $t threads_job.c $o tso; then
     has "$t: producer through launch(): one instance" "$WMM_TMP/$t.ir" "^unit producer entry instances=1"

@@ -5,7 +5,8 @@
  * instance each (one call site, outside loops), and main's accesses after
  * the joins are not concurrent.  Minimum: 0 fences on x86, 2 on Power.
  * -DFIRE: a helper that starts a thread and keeps no handle, and
- * -DMAYBE: a finish that joins only on one path: main stays concurrent. */
+ * -DMAYBE: a finish that joins only on one path: main stays concurrent;
+ * -DAGAIN: producer launched from a second site: two instances. */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -51,6 +52,9 @@ int main (void)
   start (&c, consumer);
 #ifdef FIRE
   fire (idle);
+#endif
+#ifdef AGAIN
+  finish (launch (producer, 0));
 #endif
   finish (p);
   finish (c);
