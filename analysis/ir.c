@@ -183,6 +183,9 @@ void wmm_program_free(wmm_program *p)
   free(p->files);
   free(p->observed);
   free(p->observed_regs);
+  for (int i = 0; i < p->naliases; i++)
+    free(p->aliases[i].locs);
+  free(p->aliases);
   wmm_prop_free(p->cond);
   free(p->name);
   free(p->source);
@@ -308,8 +311,64 @@ wmm_instr wmm_instr_init(wmm_opkind op)
   in.width = 4;
   in.freq = 1.0;
   in.addr.loc_hint = -1;
+  in.addr.alias = -1;
   in.pos.file = -1;
   return in;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+int wmm_program_alias(wmm_program *p, const int *locs, int n)
+{
+  if (n < 0 || (n > 0 && !locs))
+    return -WMM_ERR_INVALID;
+  for (int i = 0; i < n; i++)
+    if (locs[i] < 0 || locs[i] >= p->nlocs)
+      return -WMM_ERR_INVALID;
+  int *set = malloc((size_t)(n ? n : 1) * sizeof *set);
+  if (!set)
+    return -WMM_ERR_NOMEM;
+  if (n)
+    memcpy(set, locs, (size_t)n * sizeof *set);
+  qsort(set, (size_t)n, sizeof *set, cmp_int);
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (m == 0 || set[m - 1] != set[i])
+      set[m++] = set[i];
+  for (int a = 0; a < p->naliases; a++)
+    if (p->aliases[a].n == m &&
+        (m == 0 || memcmp(p->aliases[a].locs, set, (size_t)m * sizeof *set) == 0)) {
+      free(set);
+      return a;
+    }
+  if (grow((void **)&p->aliases, &p->cap_aliases, p->naliases,
+           sizeof *p->aliases)) {
+    free(set);
+    return -WMM_ERR_NOMEM;
+  }
+  p->aliases[p->naliases].locs = set;
+  p->aliases[p->naliases].n = m;
+  return p->naliases++;
+}
+
+int wmm_alias_contains(const wmm_program *p, int alias, int loc)
+{
+  if (alias < 0 || alias >= p->naliases)
+    return 1;
+  const wmm_locset *s = &p->aliases[alias];
+  int lo = 0, hi = s->n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (s->locs[mid] < loc)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < s->n && s->locs[lo] == loc;
 }
 
 int wmm_thread_append(wmm_thread *t, const wmm_instr *in)
@@ -468,6 +527,8 @@ wmm_program *wmm_program_clone(const wmm_program *p)
   q->observed_regs = dup_array(p->observed_regs, 2 * p->nobserved_regs,
                                sizeof *p->observed_regs, &fail);
   q->nobserved_regs = p->nobserved_regs;
+  for (int a = 0; a < p->naliases && !fail; a++)
+    fail |= wmm_program_alias(q, p->aliases[a].locs, p->aliases[a].n) != a;
   if (fail || !q->name) {
     wmm_program_free(q);
     return NULL;

@@ -193,12 +193,16 @@ typedef struct wmm_operand {
 
 /* Memory address: base + index + offset.  A location known statically is
  * base = IMM wmm_loc_addr(i).  loc_hint is the location the front end
- * believes is accessed (-1 = unknown: may alias every location). */
+ * believes is accessed (-1 = unknown: may alias every location, or only
+ * those of the alias set `alias` when that is >= 0: an index into
+ * wmm_program.aliases, e.g. the locations whose type an `int` read through
+ * a pointer may touch under C's aliasing rules). */
 typedef struct wmm_addr {
   wmm_operand base;
   wmm_operand index;
   wmm_val offset;
   int loc_hint;
+  int alias;          /* -1 = every location (the default) */
 } wmm_addr;
 
 /* Access flags. */
@@ -235,6 +239,11 @@ typedef struct wmm_instr {
   wmm_pos pos;
   double freq;        /* estimated execution frequency (1.0 if unknown) */
   char *text;         /* original text of the instruction (may be NULL) */
+  int place;          /* 0, or the place in the compiled code "before this
+                         instruction" stands for: instructions with the
+                         same place share it, so one fence there is before
+                         all of them (the plugin: a callee's code collected
+                         for each call site) */
 } wmm_instr;
 
 /* A register: its name in the source and its initial value. */
@@ -262,6 +271,13 @@ typedef struct wmm_thread {
                           functions); 0 = a function only reached by
                           WMM_OP_CALL from other code units */
 } wmm_thread;
+
+/* A set of locations (ascending, no duplicates): what an access to an
+ * unknown address may touch (wmm_addr.alias). */
+typedef struct wmm_locset {
+  int *locs;
+  int n;
+} wmm_locset;
 
 typedef struct wmm_location {
   char *name;
@@ -312,6 +328,9 @@ typedef struct wmm_program {
   int *observed_regs;   /* `locations [...]` registers: (thread, reg) pairs,
                            2 * nobserved_regs ints */
   int nobserved_regs;
+  wmm_locset *aliases;  /* alias sets of unknown addresses (deduplicated;
+                           wmm_program_alias adds one) */
+  int naliases, cap_aliases;
 } wmm_program;
 
 /* ------------------------------------------------------------- addresses */
@@ -340,9 +359,18 @@ int wmm_thread_find_reg(const wmm_thread *t, const char *name);   /* -1 if none 
 int wmm_thread_label(wmm_thread *t, const char *name, int index);
 int wmm_thread_find_label(const wmm_thread *t, const char *name); /* -1 if none */
 
+/* The index of the alias set holding locs[0..n-1] (any order, duplicates
+ * ignored), added when new; a negative wmm_status when a location is out of
+ * range (WMM_ERR_INVALID) or memory runs out. */
+int wmm_program_alias(wmm_program *p, const int *locs, int n);
+/* May an access to an unknown address with alias set `alias` (-1 = every
+ * location) touch location loc?  An index out of range counts as -1. */
+int wmm_alias_contains(const wmm_program *p, int alias, int loc);
+
 /* Append an instruction (copied; text is copied); returns its index or -1. */
 int wmm_thread_append(wmm_thread *t, const wmm_instr *in);
-/* A zeroed instruction: dst -1, no operands, width 4, freq 1, loc_hint -1. */
+/* A zeroed instruction: dst -1, no operands, width 4, freq 1, loc_hint -1,
+ * alias -1. */
 wmm_instr wmm_instr_init(wmm_opkind op);
 
 wmm_prop *wmm_prop_new(wmm_prop_kind kind);

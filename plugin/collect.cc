@@ -21,6 +21,12 @@
 
 namespace {
 
+/* Calls to small functions of the unit are collected in place, for their
+ * call site, -fplugin-arg-wmmfence-inline-depth deep at most. */
+const int MAX_INLINE_DEPTH = WMM_MAX_INLINE_DEPTH;
+/* "Small": at most this many statements. */
+const int MAX_INLINE_STMTS = 40;
+
 /* State while one function is collected. */
 struct collector {
   wmm_unitinfo *u;
@@ -35,6 +41,11 @@ struct collector {
   int reg_unknown;
   int reg_tmp;
   unsigned long long held;   /* locks held before the current statement */
+  wmm_locks *locks;          /* the function's must-held locks */
+  function *fn;              /* the function being collected */
+  double scale;              /* frequency of the call it is inlined for */
+  tree inlined[MAX_INLINE_DEPTH];   /* callees collected for one call */
+  int depth;
 };
 
 /* Instruction template with the current statement's position. */
@@ -68,6 +79,7 @@ add (collector *c, wmm_instr *in, int operand, char *name)
   s.name = name;
   s.loc = c->stmt ? gimple_location (c->stmt) : UNKNOWN_LOCATION;
   s.held = c->held;
+  s.fn = c->fn != c->unit->fn ? c->fn : NULL;
   c->unit->sites.safe_push (s);
   /* Every member of the group knows the group's last index. */
   for (int k = c->group_first; k < idx; k++)
@@ -221,9 +233,10 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
 /* Memory that no declaration of the unit names (heap, other units' data,
  * objects reached through parameters) exists too: unknown addresses may
  * touch it, and two unknown accesses may touch two different such words.
- * The analysis maps an unknown address to every location, so the program
- * gets ANON_LOCATIONS of them: enough for every critical cycle of at most
- * four threads to go through memory only pointers reach. */
+ * The analysis maps an unknown address to every location (or to those of
+ * its alias set, which always holds these: tbaa.cc), so the program gets
+ * ANON_LOCATIONS of them: enough for every critical cycle of at most four
+ * threads to go through memory only pointers reach. */
 const int ANON_LOCATIONS = 4;
 
 /* Location index of anonymous word k (0-based), created when new. */
@@ -238,6 +251,16 @@ anonymous_location (wmm_unitinfo *u, int k)
 /* Largest array whose variable-index accesses become a choice between its
  * elements (larger ones: an access to an unknown address). */
 const int MAX_ALTERNATIVES = 16;
+
+/* The accesses appended since instruction `from` have alias sets `set`
+ * (tbaa.cc). */
+void
+set_alias (collector *c, int from, const wmm_tbaa &set)
+{
+  for (int k = from; k < c->t->ncode; k++)
+    if (wmm_instr_is_access (&c->t->code[k]))
+      c->unit->sites[k].tbaa = set;
+}
 
 /* A plain access to a shared reference; returns whether it was shared.
  * a[i] on a small array a becomes a nondeterministic choice between a[0],
@@ -286,13 +309,16 @@ add_plain (collector *c, tree ref, bool is_store, tree value)
           nalt = 0;
         }
     }
+  wmm_tbaa set = wmm_tbaa_of_ref (ref);
   if (nalt < 2)
     {
       wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
       set_addr (&in, loc, width);
       if (is_store)
         in.a = value_operand (c, value);
+      int from = c->t->ncode;
       add (c, &in, operand, name);
+      set_alias (c, from, set);
       return true;
     }
   free (name);
@@ -323,6 +349,7 @@ add_plain (collector *c, tree ref, bool is_store, tree value)
     }
   for (int k = base; k < c->t->ncode; k++)
     c->unit->sites[k].alternatives = true;
+  set_alias (c, base, set);
   return true;
 }
 
@@ -339,7 +366,13 @@ add_unknown_call (collector *c, const char *why)
       in.a.reg = unknown_reg (c);
       int idx = add (c, &in, -1, xstrdup (why));
       if (idx >= 0)
-        c->unit->sites[idx].summary = true;
+        {
+          c->unit->sites[idx].summary = true;
+          /* The callee's accesses may follow a release inside it. */
+          if (c->locks && c->stmt)
+            c->unit->sites[idx].held
+              &= wmm_locks_step (c->locks, c->stmt, c->held);
+        }
     }
   wmm_instr call = make (c, WMM_OP_CALL);
   call.target = -1;
@@ -370,7 +403,9 @@ atomic_on (collector *c, tree ptr, access_kind k, enum memmodel mo,
   char *name;
   if (!wmm_shared_ptr (c->u, ptr, &loc, &name))
     return;
+  int from = c->t->ncode;
   add_atomic (c, k, mo, loc, name, width, value_operand (c, val), alu);
+  set_alias (c, from, wmm_tbaa_of_ptr (ptr, width));
 }
 
 /* Pointer argument i of a call, or NULL. */
@@ -578,6 +613,8 @@ memory_builtin (collector *c, gimple *stmt, int code)
 
 
 
+bool inline_call (collector *c, gcall *call, tree callee);
+
 /* A call statement. */
 void
 handle_call (collector *c, gcall *stmt)
@@ -623,6 +660,8 @@ handle_call (collector *c, gcall *stmt)
     goto lhs;   /* const function: no memory */
   {
     int unit = fndecl ? wmm_unit_of (c->u, fndecl) : -1;
+    if (unit >= 0 && inline_call (c, stmt, fndecl))
+      goto lhs;
     if (unit >= 0)
       {
         wmm_instr call = make (c, WMM_OP_CALL);
@@ -834,7 +873,7 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   wmm_instr in = wmm_instr_init (op);
   in.cond = op == WMM_OP_BRANCH ? WMM_COND_ANY : WMM_COND_ALWAYS;
   in.freq = c->freq;
-  profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (c->unit->fn)->count;
+  profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (c->fn)->count;
   if (e && e->count ().initialized_p () && entry.initialized_p ()
       && entry.nonzero_p ())
     in.freq = e->count ().to_sreal_scale (entry).to_double ();
@@ -849,27 +888,21 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   s.e = e;
   s.first = s.last = idx;
   s.operand = -1;
+  s.fn = c->fn != c->unit->fn ? c->fn : NULL;
   gimple *last = last_stmt (c->bb);
   s.loc = last ? gimple_location (last) : UNKNOWN_LOCATION;
   c->unit->sites.safe_push (s);
   patch->safe_push (std::make_pair (idx, dest));
 }
 
-/* Collect one code unit. */
-bool
-collect_unit (wmm_unitinfo *u, wmm_unit *unit)
+/* Collect the blocks of c->fn (the unit's function, or a callee for one
+ * call site) into c->t; its returns continue after its code.  `region`:
+ * main's concurrent region (NULL: all of it runs concurrently). */
+void
+collect_blocks (collector *c, wmm_region *region)
 {
-  collector c;
-  memset (&c, 0, sizeof c);
-  c.u = u;
-  c.unit = unit;
-  c.t = &u->prog->threads[unit->thread];
-  c.model = u->model;
-  c.reg_unknown = c.reg_tmp = -1;
-  function *fn = unit->fn;
-  push_cfun (fn);
-  wmm_region *region = unit->region ? wmm_region_begin (u, unit) : NULL;
-  wmm_locks *locks = wmm_locks_begin (u, fn);
+  function *fn = c->fn;
+  wmm_locks *locks = c->locks;
   int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
   int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
   auto_vec<int> start;
@@ -878,11 +911,11 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
   for (int k = 0; k < nrpo; k++)
     {
       basic_block bb = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
-      c.bb = bb;
-      c.freq = wmm_bb_frequency (fn, bb);
-      start[bb->index] = c.t->ncode;
+      c->bb = bb;
+      c->freq = c->scale * wmm_bb_frequency (fn, bb);
+      start[bb->index] = c->t->ncode;
       wmm_region_set state = region ? wmm_region_at (region, bb) : 1;
-      c.held = wmm_locks_at (locks, bb);
+      c->held = wmm_locks_at (locks, bb);
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
         {
@@ -890,13 +923,13 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
           if (is_gimple_debug (stmt))
             continue;
           if (state)
-            handle_stmt (&c, stmt);
+            handle_stmt (c, stmt);
           if (region)
             state = wmm_region_step (region, stmt, state);
-          c.held = wmm_locks_step (locks, stmt, c.held);
+          c->held = wmm_locks_step (locks, stmt, c->held);
         }
-      c.held = 0;
-      c.stmt = NULL;
+      c->held = 0;
+      c->stmt = NULL;
       /* Block end: BRANCH to all successors but the last, then JUMP to the
          last unless it is laid out next. */
       auto_vec<edge> succs;
@@ -910,24 +943,131 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
       if (succs.is_empty ())
         {
           if (k + 1 < nrpo)
-            add_glue (&c, WMM_OP_JUMP, EXIT_BLOCK_PTR_FOR_FN (fn), NULL,
+            add_glue (c, WMM_OP_JUMP, EXIT_BLOCK_PTR_FOR_FN (fn), NULL,
                       &patch);
           continue;
         }
       for (unsigned j = 0; j + 1 < succs.length (); j++)
-        add_glue (&c, WMM_OP_BRANCH, succs[j]->dest, NULL, &patch);
+        add_glue (c, WMM_OP_BRANCH, succs[j]->dest, NULL, &patch);
       edge last_e = succs.last ();
       if (last_e->dest != next)
-        add_glue (&c, WMM_OP_JUMP, last_e->dest,
+        add_glue (c, WMM_OP_JUMP, last_e->dest,
                   succs.length () >= 2 ? last_e : NULL, &patch);
     }
   for (auto &p : patch)
-    c.t->code[p.first].target
-      = p.second->index < NUM_FIXED_BLOCKS ? c.t->ncode : start[p.second->index];
+    c->t->code[p.first].target
+      = p.second->index < NUM_FIXED_BLOCKS ? c->t->ncode : start[p.second->index];
   free (rpo);
+}
+
+/* Number of statements of fn, stopping past `max`. */
+int
+count_stmts (function *fn, int max)
+{
+  int n = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (!is_gimple_debug (gsi_stmt (gsi)) && ++n > max)
+        return n;
+  return n;
+}
+
+/* Does fn start, join or wait for threads, or jump non-locally?  (Its
+ * calls then decide concurrency and stay calls.) */
+bool
+has_thread_calls (function *fn)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *g = gsi_stmt (gsi);
+        tree f;
+        if (is_gimple_call (g)
+            && (wmm_is_thread_create (g, &f) || wmm_is_thread_join (g)
+                || (gimple_call_flags (g) & ECF_RETURNS_TWICE)))
+          return true;
+      }
+  return false;
+}
+
+/* A call to a small function of the unit that is given the address of
+ * something the caller can name: collect the callee's code here, for this
+ * call, its pointer parameters resolved through the arguments (a fence in
+ * it is emitted in the callee, sound for every caller).  False: leave the
+ * call as a CALL of the callee's code unit. */
+bool
+inline_call (collector *c, gcall *call, tree callee)
+{
+  if (c->depth >= c->u->opts->inline_depth || c->u->opts->nmarks)
+    return false;
+  for (int k = 0; k < c->depth; k++)
+    if (c->inlined[k] == callee)
+      return false;
+  cgraph_node *node = cgraph_node::get (callee);
+  function *fn = node && node->definition && !node->alias
+                 ? node->get_fun () : NULL;
+  if (!fn || fn == c->unit->fn || fn == c->fn || !fn->cfg
+      || !gimple_in_ssa_p (fn) || stdarg_p (TREE_TYPE (callee)))
+    return false;
+  bool known = false;
+  for (unsigned i = 0; i < gimple_call_num_args (call) && !known; i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      known = POINTER_TYPE_P (TREE_TYPE (a)) && wmm_pointer_resolves (a);
+    }
+  if (!known || count_stmts (fn, MAX_INLINE_STMTS) > MAX_INLINE_STMTS
+      || has_thread_calls (fn))
+    return false;
+  collector saved = *c;
+  /* The callee's locks start from those held at the call. */
+  wmm_locks *locks = wmm_locks_begin_from (c->u, fn, c->held);
+  wmm_memloc_bind (callee, call);
+  push_cfun (fn);
+  c->inlined[c->depth++] = callee;
+  c->fn = fn;
+  c->locks = locks;
+  c->scale = saved.freq;
+  collect_blocks (c, NULL);
+  pop_cfun ();
+  wmm_memloc_unbind ();
+  wmm_locks_end (locks);
+  c->fn = saved.fn;
+  c->locks = saved.locks;
+  c->scale = saved.scale;
+  c->depth = saved.depth;
+  c->bb = saved.bb;
+  c->freq = saved.freq;
+  c->held = saved.held;
+  c->stmt = saved.stmt;
+  c->pos = saved.pos;
+  c->group_first = saved.group_first;
+  return true;
+}
+
+/* Collect one code unit. */
+bool
+collect_unit (wmm_unitinfo *u, wmm_unit *unit)
+{
+  collector c;
+  memset (&c, 0, sizeof c);
+  c.u = u;
+  c.unit = unit;
+  c.t = &u->prog->threads[unit->thread];
+  c.model = u->model;
+  c.reg_unknown = c.reg_tmp = -1;
+  c.fn = unit->fn;
+  c.scale = 1;
+  push_cfun (unit->fn);
+  wmm_region *region = unit->region ? wmm_region_begin (u, unit) : NULL;
+  c.locks = wmm_locks_begin (u, unit->fn);
+  collect_blocks (&c, region);
   if (region)
     wmm_region_end (region);
-  wmm_locks_end (locks);
+  wmm_locks_end (c.locks);
   pop_cfun ();
   return true;
 }
@@ -951,6 +1091,75 @@ unit_name (wmm_unitinfo *u, tree decl)
   return name;
 }
 
+
+/* One instruction's place key (see assign_places). */
+struct place_key {
+  uintptr_t where;     /* statement, block or edge */
+  int kind, offset, size;
+  int unit, index;
+};
+
+int
+cmp_place_key (const void *x, const void *y)
+{
+  const place_key *a = (const place_key *) x, *b = (const place_key *) y;
+  if (a->where != b->where)
+    return a->where < b->where ? -1 : 1;
+  if (a->kind != b->kind)
+    return a->kind - b->kind;
+  if (a->offset != b->offset)
+    return a->offset - b->offset;
+  if (a->size != b->size)
+    return a->size - b->size;
+  if (a->unit != b->unit)
+    return a->unit - b->unit;
+  return a->index - b->index;
+}
+
+/* Instructions that stand for the same place of the compiled code (the
+ * same statement, block end or edge, at the same offset of a group of the
+ * same shape: a callee's code collected for several call sites, and its
+ * own code unit) get one place id (ir.h), so that one fence there counts
+ * once and is emitted once. */
+void
+assign_places (wmm_unitinfo *u)
+{
+  auto_vec<place_key> keys;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    {
+      wmm_unit *unit = &u->units[k];
+      for (unsigned i = 0; i < unit->sites.length (); i++)
+        {
+          const wmm_site &s = unit->sites[i];
+          uintptr_t w = s.kind == WMM_SITE_STMT ? (uintptr_t) s.stmt
+                        : s.kind == WMM_SITE_EDGE ? (uintptr_t) s.e
+                        : (uintptr_t) s.bb;
+          if (!w)
+            continue;
+          keys.safe_push (place_key { w, (int) s.kind, (int) i - s.first,
+                                      s.last - s.first, (int) k, (int) i });
+        }
+    }
+  keys.qsort (cmp_place_key);
+  int next = 1;
+  for (unsigned a = 0; a < keys.length ();)
+    {
+      unsigned b = a + 1;
+      while (b < keys.length () && keys[b].where == keys[a].where
+             && keys[b].kind == keys[a].kind
+             && keys[b].offset == keys[a].offset
+             && keys[b].size == keys[a].size)
+        b++;
+      if (b - a > 1)
+        {
+          for (unsigned k = a; k < b; k++)
+            u->prog->threads[u->units[keys[k].unit].thread]
+              .code[keys[k].index].place = next;
+          next++;
+        }
+      a = b;
+    }
+}
 
 void
 add_anonymous_memory (wmm_unitinfo *u)
@@ -993,6 +1202,7 @@ wmm_collect (wmm_unitinfo *u)
   if (!u->prog)
     return false;
   wmm_program_file (u->prog, file);
+  wmm_locks_analyse (u);
   /* Create every code unit first so that calls can name their targets. */
   for (unsigned i = 0; i < u->units.length (); i++)
     {
@@ -1010,8 +1220,10 @@ wmm_collect (wmm_unitinfo *u)
     if (!collect_unit (u, &u->units[i]))
       return false;
   wmm_memloc_fix_overlaps (u);
-  wmm_order_protected (u);
   add_anonymous_memory (u);
+  wmm_tbaa_apply (u);
+  wmm_order_protected (u);
+  assign_places (u);
   return true;
 }
 
@@ -1025,6 +1237,7 @@ wmm_unitinfo_free (wmm_unitinfo *u)
       u->units[i].sites.release ();
     }
   u->units.release ();
+  wmm_locks_free (u);
   u->lock_ids.release ();
   for (char *n : u->notes)
     free (n);

@@ -13,8 +13,10 @@
  *     2: BEQ 3
  *     3: F isync
  *   note: ...
- * Unknown addresses print as ?(what), e.g. "R ?(*p)".  The file is
- * written atomically.
+ * Unknown addresses print as ?(what), e.g. "R ?(*p)", followed by the
+ * locations they may touch when that is not every location (type-based
+ * alias analysis, tbaa.cc): "R ?(m->ready) -> r may {got ?mem1 ?mem2 ...}".
+ * The file is written atomically.
  */
 #include "plugin.h"
 #include "strbuf.h"
@@ -44,6 +46,21 @@ address (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_instr *in,
     wmm_strbuf_puts (b, u->prog->locs[in->addr.loc_hint].name);
   else
     wmm_strbuf_printf (b, "?(%s)", s && s->name ? s->name : "");
+}
+
+/* The locations an access to an unknown address may touch, when not all
+ * (tbaa.cc): " may {got ?mem1 ?mem2 ?mem3 ?mem4}". */
+static void
+alias_set (wmm_strbuf *b, const wmm_program *p, const wmm_instr *in)
+{
+  if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0
+      || in->addr.alias < 0 || in->addr.alias >= p->naliases)
+    return;
+  const wmm_locset *a = &p->aliases[in->addr.alias];
+  wmm_strbuf_puts (b, " may {");
+  for (int k = 0; k < a->n; k++)
+    wmm_strbuf_printf (b, "%s%s", k ? " " : "", p->locs[a->locs[k]].name);
+  wmm_strbuf_puts (b, "}");
 }
 
 static void
@@ -111,6 +128,7 @@ instr (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_unit *unit, int i)
       break;
     }
   flags (b, in->flags);
+  alias_set (b, u->prog, in);
   if (s && s->lock_order)
     wmm_strbuf_puts (b, "  ; lock order");
   if (in->pos.line > 0)

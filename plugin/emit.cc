@@ -325,44 +325,154 @@ wmm_fence_instruction (wmm_fence kind)
   return sc ? "__atomic_thread_fence (seq_cst)" : "__atomic_thread_fence";
 }
 
+/* One change to make: a fence (kind >= 0) or a volatile access (kind < 0)
+ * at instruction `index` of a unit, in function `fn`. */
+struct change {
+  function *fn;
+  wmm_unit *unit;
+  int index;
+  int kind;
+};
+
+/* The function instruction i of `unit` comes from. */
+static function *
+site_function (const wmm_unit *unit, int i)
+{
+  if (i < (int) unit->sites.length () && unit->sites[i].fn)
+    return unit->sites[i].fn;
+  return unit->fn;
+}
+
+/* Is change b the same fence as a, made for another call site of an
+ * inlined callee? */
+static bool
+same_fence (const change &a, const change &b)
+{
+  if (a.fn != b.fn || a.kind != b.kind || a.kind < 0)
+    return false;
+  int na = a.unit->sites.length (), nb = b.unit->sites.length ();
+  if (a.index >= na || b.index >= nb)
+    return a.unit == b.unit && a.index == b.index;
+  const wmm_site &x = a.unit->sites[a.index], &y = b.unit->sites[b.index];
+  return x.kind == y.kind && x.stmt == y.stmt && x.bb == y.bb && x.e == y.e
+         && a.index - x.first == b.index - y.first
+         && x.last - x.first == y.last - y.first;
+}
+
+/* The unit of virtual thread t. */
+static wmm_unit *
+unit_of (wmm_unitinfo *u, int t)
+{
+  for (unsigned k = 0; k < u->units.length (); k++)
+    if (u->units[k].thread == t)
+      return &u->units[k];
+  return NULL;
+}
+
+void
+wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl)
+{
+  int kept = 0;
+  for (int f = 0; f < pl->nfences; f++)
+    {
+      wmm_placed_fence *pf = &pl->fences[f];
+      wmm_unit *unit = unit_of (u, pf->thread);
+      int dup = -1;
+      if (unit)
+        {
+          change c = { site_function (unit, pf->index), unit, pf->index,
+                       (int) pf->kind };
+          for (int g = 0; g < kept && dup < 0; g++)
+            {
+              wmm_unit *ou = unit_of (u, pl->fences[g].thread);
+              change o = { ou ? site_function (ou, pl->fences[g].index)
+                              : NULL, ou, pl->fences[g].index,
+                           (int) pl->fences[g].kind };
+              if (ou && same_fence (o, c))
+                dup = g;
+            }
+        }
+      if (dup < 0)
+        {
+          pl->fences[kept++] = *pf;
+          continue;
+        }
+      /* One fence in the callee serves both call sites. */
+      wmm_placed_fence *k = &pl->fences[dup];
+      /* The core allocates with malloc: keep to it. */
+      int *d = (int *) xmalloc ((k->ndelays + pf->ndelays + 1) * sizeof *d);
+      memcpy (d, k->delays, k->ndelays * sizeof *d);
+      memcpy (d + k->ndelays, pf->delays, pf->ndelays * sizeof *d);
+      free (k->delays);
+      free (pf->delays);
+      k->delays = d;
+      k->ndelays += pf->ndelays;
+      pl->total_cost -= pf->cost;
+    }
+  pl->nfences = kept;
+}
+
 void
 wmm_emit (wmm_unitinfo *u, const wmm_placement *pl, char **vol)
 {
-  auto_vec<cgraph_node *> changed;
+  auto_vec<change> work;
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
       int t = unit->thread;
-      bool any = false;
-      for (int f = 0; f < pl->nfences && !any; f++)
-        any = pl->fences[f].thread == t;
-      for (int i = 0; vol && i < u->prog->threads[t].ncode && !any; i++)
-        any = vol[t][i] != 0;
-      if (!any)
-        continue;
-      push_cfun (unit->fn);
-      bool did = false;
       /* Volatile first: fence insertion does not move statements. */
       for (int i = 0; vol && i < u->prog->threads[t].ncode; i++)
         if (vol[t][i])
-          did |= make_volatile (unit, i);
-      for (int f = 0; f < pl->nfences; f++)
-        if (pl->fences[f].thread == t)
+          work.safe_push (change { site_function (unit, i), unit, i, -1 });
+    }
+  for (int f = 0; f < pl->nfences; f++)
+    {
+      wmm_unit *unit = NULL;
+      for (unsigned k = 0; k < u->units.length () && !unit; k++)
+        if (u->units[k].thread == pl->fences[f].thread)
+          unit = &u->units[k];
+      if (!unit)
+        continue;
+      change c = { site_function (unit, pl->fences[f].index), unit,
+                   pl->fences[f].index, (int) pl->fences[f].kind };
+      bool dup = false;
+      for (const change &o : work)
+        dup |= same_fence (o, c);
+      if (!dup)
+        work.safe_push (c);
+    }
+  auto_vec<cgraph_node *> changed;
+  hash_set<function *> done;
+  for (unsigned w = 0; w < work.length (); w++)
+    {
+      function *fn = work[w].fn;
+      if (done.add (fn))
+        continue;
+      push_cfun (fn);
+      bool did = false;
+      for (unsigned k = w; k < work.length (); k++)
+        if (work[k].fn == fn && work[k].kind < 0)
+          did |= make_volatile (work[k].unit, work[k].index);
+      for (unsigned k = w; k < work.length (); k++)
+        if (work[k].fn == fn && work[k].kind >= 0)
           {
-            place_fence (u, unit, pl->fences[f].index, pl->fences[f].kind);
+            place_fence (u, work[k].unit, work[k].index,
+                         (wmm_fence) work[k].kind);
             did = true;
           }
       if (did)
         {
+          cgraph_node *node = cgraph_node::get (fn->decl);
           gsi_commit_edge_inserts ();
           free_dominance_info (CDI_DOMINATORS);
           free_dominance_info (CDI_POST_DOMINATORS);
           mark_virtual_operands_for_renaming (cfun);
           update_ssa (TODO_update_ssa_only_virtuals);
           cgraph_edge::rebuild_edges ();
-          if (ipa_fn_summaries)
-            compute_fn_summary (unit->node, true);
-          changed.safe_push (unit->node);
+          if (ipa_fn_summaries && node)
+            compute_fn_summary (node, true);
+          if (node)
+            changed.safe_push (node);
         }
       pop_cfun ();
     }

@@ -47,6 +47,7 @@
 #include "gimple-pretty-print.h"
 #include "tree-pretty-print.h"
 #include "tree-into-ssa.h"
+#include "alias.h"
 #include "tree-ssa-alias.h"
 #include "tree-dfa.h"
 #include "builtins.h"

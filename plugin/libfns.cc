@@ -112,6 +112,41 @@ static const char *const cxx_prefixes[] = {
   "_ZNSt6thread20hardware_concurrencyEv", "_ZSt9terminatev",
 };
 
+/* Library functions that read or write through pointer arguments but
+ * keep no copy of them (nor return one): the arguments of `args` (bit i =
+ * argument i; ~0 = all).  A local whose address only reaches these stays
+ * private to its thread. */
+struct no_capture { const char *name; unsigned args; };
+static const no_capture no_capture_fns[] = {
+  { "read", 2 }, { "write", 2 }, { "pread", 2 }, { "pwrite", 2 },
+  { "pread64", 2 }, { "pwrite64", 2 }, { "recv", 2 }, { "send", 2 },
+  { "fread", 1 }, { "fwrite", 1 }, { "fputs", 1 }, { "puts", 1 },
+  { "printf", ~0u }, { "fprintf", ~0u }, { "sprintf", ~0u },
+  { "snprintf", ~0u }, { "dprintf", ~0u }, { "scanf", ~0u },
+  { "fscanf", ~0u }, { "sscanf", ~0u }, { "__isoc99_scanf", ~0u },
+  { "__isoc99_fscanf", ~0u }, { "__isoc99_sscanf", ~0u },
+  { "__printf_chk", ~0u }, { "__fprintf_chk", ~0u },
+  { "__sprintf_chk", ~0u }, { "__snprintf_chk", ~0u },
+  { "stat", ~0u }, { "fstat", ~0u }, { "lstat", ~0u }, { "stat64", ~0u },
+  { "fstat64", ~0u }, { "lstat64", ~0u }, { "gettimeofday", ~0u },
+  { "clock_gettime", ~0u }, { "time", ~0u }, { "getrusage", ~0u },
+  { "uname", ~0u }, { "localtime_r", ~0u }, { "gmtime_r", ~0u },
+  { "strftime", ~0u }, { "memcmp", ~0u }, { "strcmp", ~0u },
+  { "strncmp", ~0u }, { "strlen", ~0u }, { "strnlen", ~0u },
+  { "memset", 1 }, { "bzero", 1 }, { "pipe", ~0u }, { "poll", 1 },
+  { "select", ~0u }, { "sigemptyset", ~0u }, { "sigfillset", ~0u },
+  { "sigaddset", ~0u }, { "sigprocmask", ~0u },
+  { "pthread_create", 3 }, { "pthread_join", 2 }, { "thrd_create", 1 },
+  { "thrd_join", 2 }, { "pthread_attr_init", ~0u },
+  { "pthread_attr_destroy", ~0u }, { "pthread_attr_setstacksize", ~0u },
+  { "pthread_attr_setdetachstate", ~0u },
+  { "pthread_mutex_init", ~0u }, { "pthread_mutex_destroy", ~0u },
+  { "pthread_mutex_lock", ~0u }, { "pthread_mutex_unlock", ~0u },
+  { "pthread_cond_init", ~0u }, { "pthread_cond_destroy", ~0u },
+  { "pthread_cond_wait", ~0u }, { "pthread_cond_signal", ~0u },
+  { "pthread_cond_broadcast", ~0u },
+};
+
 /* Is `s` one of the `n` names? */
 static bool
 in_list (const char *s, const char *const *names, size_t n)
@@ -126,6 +161,15 @@ bool
 wmm_lib_is_sync (const char *name)
 {
   return in_list (name, sync_names, ARRAY_SIZE (sync_names));
+}
+
+bool
+wmm_lib_keeps_no_copy (const char *name, unsigned argno)
+{
+  for (const no_capture &f : no_capture_fns)
+    if (!strcmp (name, f.name))
+      return argno < 32 && (f.args >> argno) & 1;
+  return false;
 }
 
 bool

@@ -1,26 +1,34 @@
-/* locks.cc — lock-protected accesses need no fence among themselves.
- *
- * A location is protected by lock m when every access to it in concurrent
- * code runs while m is held (must-held: on every path since a lock(m)
- * without an unlock(m)), and no access to an unknown address runs without
- * m.  Critical sections of m are mutually exclusive and lock/unlock are
- * full fences, so a critical cycle through a po pair of one critical
- * section whose second access is protected by m cannot happen: its com
- * edges would have to go both ways between two sections that the lock
- * orders.  The plugin tells the analysis by putting an IR-only full fence
- * before each protected access inside a critical section (nothing is
- * emitted for it; the dump shows "F sync  ; lock order").
- *
- * Example:  lock(&m); x = 1; r = y; unlock(&m)   in two threads (SB under
- *   a lock): x and y are protected by m, the pair (W x, R y) is ordered,
- *   no fence is placed.  Without the lock, two fences.
+/* locks.cc — which locks are held at each statement (must-held: on every
+ * path), across the functions of the unit.  protect.cc uses the sets to
+ * order lock-protected accesses.
  *
  * Locks: pthread_mutex_lock/unlock, pthread_spin_lock/unlock, mtx_lock/
- * unlock, pthread_rwlock_wrlock/unlock, named by the object their argument
- * points to (&m, &s.lock, &locks[2]); a lock through an unknown pointer is
- * not tracked (its accesses count as unprotected).  Within one function
- * only: accesses in a function called from a critical section count as
- * unprotected.
+ * unlock, pthread_rwlock_wrlock/unlock.  A lock is named by the object its
+ * argument points to: a global or static (&m, &s.lock, &locks[2]), or,
+ * inside a function, the object a pointer parameter points to plus a
+ * constant offset (&p->mutex); other pointers are not tracked.
+ *
+ * Interprocedural (one unit):
+ *  - Summaries: what a call to a function of the unit does to the held
+ *    set: the locks held at every return that it acquired (`acq`: a
+ *    wrapper like `void grab(struct lk *l) { pthread_mutex_lock(&l->m); }`
+ *    acquires its argument's lock at each call site) and the locks it may
+ *    release (`rel`).  Parameter-relative locks map to the call's
+ *    arguments.  Recursion starts from "acquires nothing, may release
+ *    anything" and is iterated; every intermediate answer is sound.
+ *  - Entry sets: a function called only directly from the unit (static,
+ *    address never taken) starts with the locks held at every one of its
+ *    call sites (greatest fixpoint), so a helper `push()` called inside
+ *    lock(m) ... unlock(m) runs under m.
+ *  - Unknown code: a call to a function outside the unit that is not a
+ *    known library function may release any lock except a hidden one: a
+ *    static object whose address only ever reaches lock functions and
+ *    parameters of the unit's functions that do the same (unknown code can
+ *    never name it).
+ *
+ * Example:  static pthread_mutex_t m;  static void lk (void) { pthread_mutex
+ *   _lock (&m); }  static void ul (void) { pthread_mutex_unlock (&m); }
+ *   lk (); x = 1; r = y; ul ();   holds m at both accesses.
  */
 #include "plugin.h"
 
@@ -54,70 +62,273 @@ lock_kind (gimple *stmt)
   return LOCK_NONE;
 }
 
-/* The lock object a lock call's first argument points to, as a bit of
- * u->lock_ids (-1 = unknown). */
-int
-lock_bit (wmm_unitinfo *u, gimple *stmt)
+/* Library functions of locks and condition variables: they never keep the
+ * pointer they are given (a lock object passed to them stays hidden). */
+bool
+lock_library_call (tree fndecl)
 {
-  tree arg = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0) : NULL;
+  if (!fndecl || !DECL_NAME (fndecl))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  static const char *const prefixes[] = {
+    "pthread_mutex_", "pthread_spin_", "pthread_rwlock_", "pthread_cond_",
+    "mtx_", "cnd_"
+  };
+  for (const char *p : prefixes)
+    if (!strncmp (n, p, strlen (p)))
+      return true;
+  return false;
+}
+
+/* The function's body, when the unit has one (a summary can be made). */
+function *
+body_of (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return NULL;
+  cgraph_node *n = cgraph_node::get (fndecl);
+  if (!n || n->alias || wmm_node_is_thunk (n) || !n->definition)
+    return NULL;
+  function *fn = n->get_fun ();
+  return fn && fn->cfg && gimple_in_ssa_p (fn) ? fn : NULL;
+}
+
+/* Index of PARM_DECL p among fndecl's parameters, or -1. */
+int
+param_index (tree fndecl, tree p)
+{
+  int i = 0;
+  for (tree a = DECL_ARGUMENTS (fndecl); a; a = DECL_CHAIN (a), i++)
+    if (a == p)
+      return i;
+  return -1;
+}
+
+/* The lock object a pointer value names: (global or static decl, bit
+ * position) or (PARM_DECL = the object the parameter points to, bit
+ * offset).  False when it cannot be told. */
+bool
+pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
+{
   if (arg && TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
       && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg)))
     arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
-  if (!arg || TREE_CODE (arg) != ADDR_EXPR)
-    return -1;
+  if (!arg)
+    return false;
+  if (TREE_CODE (arg) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (arg)
+      && SSA_NAME_VAR (arg) && TREE_CODE (SSA_NAME_VAR (arg)) == PARM_DECL)
+    {
+      *base = SSA_NAME_VAR (arg);
+      *pos = 0;
+      return true;
+    }
+  if (TREE_CODE (arg) != ADDR_EXPR)
+    return false;
   poly_int64 bitsize, bitpos;
   tree offset;
   machine_mode mode;
   int unsignedp, reversep, volatilep = 0;
-  tree base = get_inner_reference (TREE_OPERAND (arg, 0), &bitsize, &bitpos,
-                                   &offset, &mode, &unsignedp, &reversep,
-                                   &volatilep);
-  HOST_WIDE_INT pos;
-  if (!base || !DECL_P (base) || offset || !bitpos.is_constant (&pos))
-    return -1;
+  tree b = get_inner_reference (TREE_OPERAND (arg, 0), &bitsize, &bitpos,
+                                &offset, &mode, &unsignedp, &reversep,
+                                &volatilep);
+  HOST_WIDE_INT p;
+  if (!b || offset || !bitpos.is_constant (&p))
+    return false;
+  if (VAR_P (b))
+    {
+      *base = b;
+      *pos = p;
+      return true;
+    }
+  if (TREE_CODE (b) == MEM_REF && TREE_CODE (TREE_OPERAND (b, 0)) == SSA_NAME
+      && SSA_NAME_IS_DEFAULT_DEF (TREE_OPERAND (b, 0))
+      && SSA_NAME_VAR (TREE_OPERAND (b, 0))
+      && TREE_CODE (SSA_NAME_VAR (TREE_OPERAND (b, 0))) == PARM_DECL
+      && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    {
+      *base = SSA_NAME_VAR (TREE_OPERAND (b, 0));
+      *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+      return true;
+    }
+  return false;
+}
+
+/* What a call to a function of the unit does to the held set. */
+struct lock_summary {
+  wmm_region_set acq;   /* held at every return, acquired inside */
+  wmm_region_set rel;   /* may be released */
+  bool rel_unknown;     /* may release any lock that is not hidden */
+  wmm_region_set pre;   /* held at entry: released on every path to a
+                           return before anything else touches it */
+};
+
+} // anon namespace
+
+/* The unit's lock facts (u->lock_facts). */
+struct wmm_lock_facts {
+  hash_map<tree, lock_summary> sum;        /* function -> its summary */
+  hash_map<tree, wmm_region_set> entry;    /* function -> held at entry */
+  hash_set<tree> escaped;                  /* lock objects unknown code
+                                              may name */
+  wmm_region_set hidden;                   /* bits of hidden lock objects */
+  wmm_region_set statics;                  /* bits of global/static ones */
+};
+
+namespace {
+
+/* The bit of lock object (base, pos) in u->lock_ids (-1: no room). */
+int
+key_bit (wmm_unitinfo *u, tree base, HOST_WIDE_INT pos)
+{
   for (unsigned i = 0; i < u->lock_ids.length (); i++)
     if (u->lock_ids[i].first == base && u->lock_ids[i].second == pos)
       return i;
   if (u->lock_ids.length () >= 64)
     return -1;
   u->lock_ids.safe_push (std::make_pair (base, pos));
-  return u->lock_ids.length () - 1;
+  int b = u->lock_ids.length () - 1;
+  wmm_lock_facts *f = u->lock_facts;
+  if (f && VAR_P (base) && (TREE_STATIC (base) || DECL_EXTERNAL (base)))
+    {
+      f->statics |= 1ULL << b;
+      if (!TREE_PUBLIC (base) && !DECL_EXTERNAL (base)
+          && !f->escaped.contains (base))
+        f->hidden |= 1ULL << b;
+    }
+  return b;
 }
 
-} // anon namespace
+/* The bit of the lock a pointer value names, or -1. */
+int
+pointer_bit (wmm_unitinfo *u, tree arg)
+{
+  tree base;
+  HOST_WIDE_INT pos;
+  return pointer_key (arg, &base, &pos) ? key_bit (u, base, pos) : -1;
+}
 
-struct wmm_locks {
-  wmm_unitinfo *u;
-  auto_vec<wmm_region_set> in;   /* must-held locks at each block entry */
-};
-
+/* Locks of `callee`'s key space in `set`, renamed to the caller's through
+ * the arguments of `call`.  *lost: some could not be renamed. */
 wmm_region_set
-wmm_locks_step (wmm_locks *l, gimple *stmt, wmm_region_set held)
+map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
+               bool *lost)
 {
-  lock_op k = lock_kind (stmt);
-  if (k == LOCK_NONE)
-    return held;
-  int b = lock_bit (l->u, stmt);
-  if (k == LOCK_ACQUIRE)
-    return b >= 0 ? held | (1ULL << b) : held;
-  return b >= 0 ? held & ~(1ULL << b) : 0;
+  wmm_region_set out = 0;
+  for (int b = 0; b < 64; b++)
+    {
+      if (!(set & (1ULL << b)) || b >= (int) u->lock_ids.length ())
+        continue;
+      tree base = u->lock_ids[b].first;
+      if (TREE_CODE (base) != PARM_DECL)
+        {
+          out |= 1ULL << b;
+          continue;
+        }
+      int i = param_index (callee, base);
+      tree cb;
+      HOST_WIDE_INT cp;
+      int nb = -1;
+      if (i >= 0 && i < (int) gimple_call_num_args (call)
+          && pointer_key (gimple_call_arg (call, i), &cb, &cp))
+        nb = key_bit (u, cb, cp + u->lock_ids[b].second);
+      if (nb >= 0)
+        out |= 1ULL << nb;
+      else
+        *lost = true;
+    }
+  return out;
 }
 
-wmm_locks *
-wmm_locks_begin (wmm_unitinfo *u, function *fn)
+/* The effect of one statement of function `fn` on the held set; releases
+ * are added to *rel (may be NULL). */
+wmm_region_set
+step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
 {
-  wmm_locks *l = new wmm_locks;
-  l->u = u;
+  if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
+    return held;
+  wmm_lock_facts *f = u->lock_facts;
+  lock_op k = lock_kind (stmt);
+  if (k != LOCK_NONE)
+    {
+      int b = pointer_bit (u, gimple_call_num_args (stmt)
+                              ? gimple_call_arg (stmt, 0) : NULL_TREE);
+      if (k == LOCK_ACQUIRE)
+        return b >= 0 ? held | (1ULL << b) : held;
+      if (b >= 0)
+        {
+          if (rel)
+            rel->rel |= 1ULL << b;
+          return held & ~(1ULL << b);
+        }
+      if (rel)
+        rel->rel_unknown = true;
+      return held & f->hidden;
+    }
+  tree callee = gimple_call_fndecl (stmt);
+  lock_summary *s = callee && body_of (callee) ? f->sum.get (callee) : NULL;
+  if (s)
+    {
+      bool lost = false, dropped = false;
+      wmm_region_set r = map_to_caller (u, as_a<gcall *> (stmt), callee,
+                                        s->rel, &lost);
+      /* An acquisition that cannot be renamed is just not counted. */
+      wmm_region_set a = map_to_caller (u, as_a<gcall *> (stmt), callee,
+                                        s->acq, &dropped);
+      bool unknown = s->rel_unknown || lost;
+      if (rel)
+        {
+          rel->rel |= r;
+          rel->rel_unknown |= unknown;
+        }
+      held &= ~r;
+      if (unknown)
+        held &= f->hidden;
+      return held | a;
+    }
+  /* A function of the unit passed to a library function (qsort's
+     comparator) may run inside it. */
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      lock_summary *cs;
+      if (TREE_CODE (a) == ADDR_EXPR
+          && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+          && body_of (TREE_OPERAND (a, 0))
+          && (cs = f->sum.get (TREE_OPERAND (a, 0)))
+          && (cs->rel || cs->rel_unknown))
+        {
+          if (rel)
+            rel->rel_unknown = true;
+          return held & f->hidden;
+        }
+    }
+  if (callee && (lock_library_call (callee)
+                 || wmm_never_starts_threads (callee)))
+    return held;   /* releases no lock of the program (condition waits
+                      hand theirs back) */
+  if (rel)
+    rel->rel_unknown = true;
+  return held & f->hidden;
+}
+
+/* Must-held locks of every block of fn (entry set `entry`): in[bb->index];
+ * *exit: held at every return; *rel: releases.  Call sites' held sets go
+ * to *calls when given. */
+void
+dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
+          vec<wmm_region_set> *in, wmm_region_set *exit, lock_summary *rel,
+          vec<std::pair<gimple *, wmm_region_set> > *calls)
+{
   int nb = last_basic_block_for_fn (fn);
-  l->in.safe_grow_cleared (nb);
+  in->truncate (0);
+  in->safe_grow_cleared (nb);
   auto_vec<wmm_region_set> out;
   auto_vec<bool> seen;
   out.safe_grow_cleared (nb);
   seen.safe_grow_cleared (nb);
   int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
   int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
-  /* Must-analysis: intersection over the predecessors seen so far;
-     iterate to the (greatest) fixpoint. */
+  /* Greatest fixpoint: intersection over the predecessors seen so far. */
   for (bool changed = true; changed;)
     {
       changed = false;
@@ -132,7 +343,7 @@ wmm_locks_begin (wmm_unitinfo *u, function *fn)
             {
               if (e->src->index < NUM_FIXED_BLOCKS)
                 {
-                  s = 0;
+                  s &= entry;
                   any = true;
                 }
               else if (seen[e->src->index])
@@ -143,10 +354,10 @@ wmm_locks_begin (wmm_unitinfo *u, function *fn)
             }
           if (!any)
             s = 0;
-          l->in[bb->index] = s;
+          (*in)[bb->index] = s;
           for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
                gsi_next (&gsi))
-            s = wmm_locks_step (l, gsi_stmt (gsi), s);
+            s = step (u, gsi_stmt (gsi), s, rel);
           if (!seen[bb->index] || s != out[bb->index])
             {
               out[bb->index] = s;
@@ -156,7 +367,455 @@ wmm_locks_begin (wmm_unitinfo *u, function *fn)
         }
     }
   free (rpo);
+  if (exit)
+    {
+      wmm_region_set s = ~0ULL;
+      bool any = false;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+        if (e->src->index >= NUM_FIXED_BLOCKS && seen[e->src->index])
+          {
+            s &= out[e->src->index];
+            any = true;
+          }
+      *exit = any ? s : 0;
+    }
+  if (calls)
+    {
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        {
+          wmm_region_set s = (*in)[bb->index];
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            {
+              gimple *stmt = gsi_stmt (gsi);
+              if (is_gimple_call (stmt) && gimple_call_fndecl (stmt))
+                calls->safe_push (std::make_pair (stmt, s));
+              s = step (u, stmt, s, NULL);
+            }
+        }
+    }
+}
+
+/* Does the pointer value v (an SSA name) reach only lock functions and
+ * parameters that do the same, and dereferences?  depth bounds the
+ * parameters followed. */
+bool ssa_only_locked (tree v, int depth);
+
+/* Is parameter i of fndecl used only to name locks and to dereference? */
+bool
+param_only_locked (tree fndecl, int i, int depth)
+{
+  function *fn = body_of (fndecl);
+  if (!fn || depth > 4)
+    return false;
+  tree p = DECL_ARGUMENTS (fndecl);
+  for (int k = 0; p && k < i; k++)
+    p = DECL_CHAIN (p);
+  if (!p)
+    return false;
+  tree d = ssa_default_def (fn, p);
+  return !d || ssa_only_locked (d, depth);
+}
+
+/* Does tree t contain v other than as the base of a dereference? */
+bool
+holds_value (tree t, tree v)
+{
+  if (t == v)
+    return true;
+  if (!t || !EXPR_P (t))
+    return false;
+  if (TREE_CODE (t) == MEM_REF || TREE_CODE (t) == TARGET_MEM_REF)
+    return false;   /* v is the address dereferenced (or not in it) */
+  for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
+    if (holds_value (TREE_OPERAND (t, k), v))
+      return true;
+  return false;
+}
+
+/* Is v, used in argument a of call, passed as a lock name only? */
+bool
+arg_only_locked (gcall *call, unsigned a, tree v, int depth)
+{
+  tree callee = gimple_call_fndecl (call);
+  tree arg = gimple_call_arg (call, a);
+  if (!holds_value (arg, v) && !(TREE_CODE (arg) == ADDR_EXPR
+                                 && walk_tree_without_duplicates (
+                                      &arg, [] (tree *t, int *, void *d) {
+                                        return *t == (tree) d ? *t : NULL_TREE;
+                                      }, v)))
+    return true;
+  if (lock_library_call (callee))
+    return true;
+  return callee && param_only_locked (callee, a, depth + 1);
+}
+
+bool
+ssa_only_locked (tree v, int depth)
+{
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, v)
+    {
+      gimple *s = USE_STMT (use);
+      if (is_gimple_debug (s) || gimple_code (s) == GIMPLE_COND)
+        continue;
+      if (gcall *c = dyn_cast<gcall *> (s))
+        {
+          if (gimple_call_lhs (c) && holds_value (gimple_call_lhs (c), v))
+            return false;
+          for (unsigned a = 0; a < gimple_call_num_args (c); a++)
+            if (!arg_only_locked (c, a, v, depth))
+              return false;
+          continue;
+        }
+      if (!is_gimple_assign (s))
+        return false;
+      for (unsigned k = 1; k < gimple_num_ops (s); k++)
+        if (holds_value (gimple_op (s, k), v)
+            || (TREE_CODE (gimple_op (s, k)) == ADDR_EXPR
+                && walk_tree_without_duplicates (
+                     gimple_op_ptr (s, k), [] (tree *t, int *, void *d) {
+                       return *t == (tree) d ? *t : NULL_TREE;
+                     }, v)))
+          return false;
+    }
+  return true;
+}
+
+/* Record in f->escaped every static object whose address is used other
+ * than to name a lock (stored, copied, passed to unknown code, merged in a
+ * PHI, or in an initialiser). */
+void
+find_escaped_objects (wmm_lock_facts *f)
+{
+  struct ctx { wmm_lock_facts *f; gimple *stmt; };
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = body_of (node->decl);
+      if (!fn)
+        continue;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        {
+          for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+               gsi_next (&pi))
+            for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
+              {
+                tree arg = gimple_phi_arg_def (pi.phi (), a);
+                if (TREE_CODE (arg) == ADDR_EXPR)
+                  {
+                    tree b = get_base_address (TREE_OPERAND (arg, 0));
+                    if (b && VAR_P (b))
+                      f->escaped.add (b);
+                  }
+              }
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            {
+              gimple *s = gsi_stmt (gsi);
+              if (is_gimple_debug (s))
+                continue;
+              gcall *call = dyn_cast<gcall *> (s);
+              for (unsigned k = 0; k < gimple_num_ops (s); k++)
+                {
+                  tree op = gimple_op (s, k);
+                  if (!op)
+                    continue;
+                  hash_set<tree> found;
+                  walk_tree_without_duplicates (
+                    &op, [] (tree *t, int *walk, void *d) {
+                      if (TREE_CODE (*t) == ADDR_EXPR)
+                        {
+                          tree b = get_base_address (TREE_OPERAND (*t, 0));
+                          if (b && VAR_P (b))
+                            ((hash_set<tree> *) d)->add (b);
+                        }
+                      return NULL_TREE;
+                    }, &found);
+                  if (found.is_empty ())
+                    continue;
+                  /* Operands 0..2 of a call are lhs, fn, chain. */
+                  bool ok = call && k >= 3 && TREE_CODE (op) == ADDR_EXPR
+                            && (lock_library_call (gimple_call_fndecl (call))
+                                || (gimple_call_fndecl (call)
+                                    && param_only_locked (
+                                         gimple_call_fndecl (call), k - 3,
+                                         0)));
+                  if (!ok)
+                    for (tree b : found)
+                      f->escaped.add (b);
+                }
+            }
+        }
+    }
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    {
+      ipa_ref *ref;
+      for (unsigned i = 0; v->iterate_reference (i, ref); i++)
+        if (ref->use == IPA_REF_ADDR && VAR_P (ref->referred->decl))
+          f->escaped.add (ref->referred->decl);
+    }
+}
+
+/* The effect of one statement on the locks that must be held before it
+ * because every path from it to a return releases them first (backward). */
+wmm_region_set
+step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
+{
+  if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
+    return ant;
+  wmm_lock_facts *f = u->lock_facts;
+  lock_op k = lock_kind (stmt);
+  if (k != LOCK_NONE)
+    {
+      int b = pointer_bit (u, gimple_call_num_args (stmt)
+                              ? gimple_call_arg (stmt, 0) : NULL_TREE);
+      if (b < 0)
+        return k == LOCK_ACQUIRE ? ant : ant & f->hidden;
+      return k == LOCK_ACQUIRE ? ant & ~(1ULL << b) : ant | (1ULL << b);
+    }
+  tree callee = gimple_call_fndecl (stmt);
+  lock_summary *s = callee && body_of (callee) ? f->sum.get (callee) : NULL;
+  if (s)
+    {
+      bool lost = false, dropped = false;
+      gcall *call = as_a<gcall *> (stmt);
+      wmm_region_set touched = map_to_caller (u, call, callee, s->rel, &lost)
+                               | map_to_caller (u, call, callee, s->acq,
+                                                &dropped);
+      ant &= ~touched;
+      if (s->rel_unknown || lost)
+        ant &= f->hidden;
+      return ant | map_to_caller (u, call, callee, s->pre, &dropped);
+    }
+  if (callee && (lock_library_call (callee)
+                 || wmm_never_starts_threads (callee)))
+    return ant;
+  return ant & f->hidden;
+}
+
+/* Locks function fn must hold at entry: on every path from the entry to
+ * a return, released before any other operation on them (releasing a
+ * mutex the thread does not hold is undefined).  Blocks that cannot
+ * reach a return count as "holds nothing". */
+wmm_region_set
+precondition (wmm_unitinfo *u, function *fn)
+{
+  int nb = last_basic_block_for_fn (fn);
+  auto_vec<wmm_region_set> ant_in;
+  auto_vec<bool> reaches;
+  ant_in.safe_grow_cleared (nb);
+  reaches.safe_grow_cleared (nb);
+  /* Blocks from which a return is reachable. */
+  auto_vec<basic_block> work;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    if (e->src->index >= NUM_FIXED_BLOCKS && !reaches[e->src->index])
+      {
+        reaches[e->src->index] = true;
+        work.safe_push (e->src);
+      }
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      FOR_EACH_EDGE (e, ei, bb->preds)
+        if (e->src->index >= NUM_FIXED_BLOCKS && !reaches[e->src->index])
+          {
+            reaches[e->src->index] = true;
+            work.safe_push (e->src);
+          }
+    }
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    ant_in[bb->index] = reaches[bb->index] ? ~0ULL : 0;
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      FOR_EACH_BB_REVERSE_FN (bb, fn)
+        {
+          if (!reaches[bb->index])
+            continue;
+          wmm_region_set s = ~0ULL;
+          FOR_EACH_EDGE (e, ei, bb->succs)
+            s &= e->dest->index < NUM_FIXED_BLOCKS ? 0 : ant_in[e->dest->index];
+          for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
+               gsi_prev (&gsi))
+            s = step_back (u, gsi_stmt (gsi), s);
+          if (s != ant_in[bb->index])
+            {
+              ant_in[bb->index] = s;
+              changed = true;
+            }
+        }
+    }
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fn));
+  return first->index >= NUM_FIXED_BLOCKS ? ant_in[first->index] : 0;
+}
+
+/* Summaries of every function with a body, iterated to a fixpoint (at
+ * most `rounds` passes; each pass is sound on its own). */
+void
+compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  for (tree d : fns)
+    f->sum.put (d, lock_summary { 0, 0, true, 0 });
+  for (int r = 0; r < rounds; r++)
+    {
+      bool changed = false;
+      for (tree d : fns)
+        {
+          function *fn = body_of (d);
+          lock_summary s = { 0, 0, false, 0 };
+          auto_vec<wmm_region_set> in;
+          push_cfun (fn);
+          dataflow (u, fn, 0, &in, &s.acq, &s, NULL);
+          pop_cfun ();
+          /* Keep acquisitions of static objects and of own parameters. */
+          wmm_region_set keep = f->statics;
+          for (unsigned b = 0; b < u->lock_ids.length (); b++)
+            if (TREE_CODE (u->lock_ids[b].first) == PARM_DECL
+                && param_index (d, u->lock_ids[b].first) >= 0)
+              keep |= 1ULL << b;
+          s.acq &= keep;
+          push_cfun (fn);
+          s.pre = precondition (u, fn) & keep;
+          pop_cfun ();
+          lock_summary *old = f->sum.get (d);
+          if (old->acq != s.acq || old->rel != s.rel
+              || old->rel_unknown != s.rel_unknown || old->pre != s.pre)
+            {
+              *old = s;
+              changed = true;
+            }
+        }
+      if (!changed)
+        return;
+    }
+}
+
+/* Held sets at entry of the functions called only from the unit: the
+ * intersection over their call sites (greatest fixpoint); others 0. */
+void
+compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  hash_set<tree> local;
+  for (tree d : fns)
+    {
+      cgraph_node *n = cgraph_node::get (d);
+      int unit = wmm_unit_of (u, d);
+      bool ok = n && n->only_called_directly_p () && n->callers
+                && !(unit >= 0 && u->units[unit].entry)
+                && !MAIN_NAME_P (DECL_NAME (d));
+      for (cgraph_edge *e = ok ? n->callers : NULL; e; e = e->next_caller)
+        if (!e->call_stmt || !body_of (e->caller->decl))
+          ok = false;
+      if (ok)
+        local.add (d);
+      f->entry.put (d, ok ? ~0ULL : 0);
+    }
+  for (int r = 0; r < 16; r++)
+    {
+      hash_map<tree, wmm_region_set> next;
+      for (tree d : fns)
+        if (local.contains (d))
+          next.put (d, ~0ULL);
+      for (tree d : fns)
+        {
+          function *fn = body_of (d);
+          auto_vec<wmm_region_set> in;
+          auto_vec<std::pair<gimple *, wmm_region_set> > calls;
+          push_cfun (fn);
+          dataflow (u, fn, *f->entry.get (d), &in, NULL, NULL, &calls);
+          pop_cfun ();
+          for (auto &c : calls)
+            if (wmm_region_set *e = next.get (gimple_call_fndecl (c.first)))
+              *e &= c.second & f->statics;
+        }
+      bool changed = false;
+      for (tree d : fns)
+        if (wmm_region_set *e = next.get (d))
+          if (*e != *f->entry.get (d))
+            {
+              f->entry.put (d, *e);
+              changed = true;
+            }
+      if (!changed)
+        return;
+    }
+  /* No fixpoint: forget every entry set (sound). */
+  for (tree d : fns)
+    f->entry.put (d, 0);
+}
+
+} // anon namespace
+
+void
+wmm_locks_analyse (wmm_unitinfo *u)
+{
+  u->lock_facts = new wmm_lock_facts;
+  u->lock_facts->hidden = u->lock_facts->statics = 0;
+  find_escaped_objects (u->lock_facts);
+  auto_vec<tree> fns;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    if (body_of (node->decl) && !node->inlined_to)
+      fns.safe_push (node->decl);
+  fns.qsort ([] (const void *a, const void *b) {
+    int oa = cgraph_node::get (*(const tree *) a)->order;
+    int ob = cgraph_node::get (*(const tree *) b)->order;
+    return oa < ob ? -1 : oa > ob;
+  });
+  compute_summaries (u, fns, (int) fns.length () + 2);
+  compute_entries (u, fns);
+}
+
+void
+wmm_locks_free (wmm_unitinfo *u)
+{
+  delete u->lock_facts;
+  u->lock_facts = NULL;
+}
+
+struct wmm_locks {
+  wmm_unitinfo *u;
+  auto_vec<wmm_region_set> in;   /* must-held locks at each block entry */
+};
+
+wmm_region_set
+wmm_locks_step (wmm_locks *l, gimple *stmt, wmm_region_set held)
+{
+  return step (l->u, stmt, held, NULL);
+}
+
+wmm_locks *
+wmm_locks_begin_from (wmm_unitinfo *u, function *fn, wmm_region_set held)
+{
+  if (!u->lock_facts)
+    wmm_locks_analyse (u);
+  wmm_locks *l = new wmm_locks;
+  l->u = u;
+  wmm_region_set *e = u->lock_facts->entry.get (fn->decl);
+  lock_summary *s = u->lock_facts->sum.get (fn->decl);
+  /* Only locks named the same way in every function pass into it. */
+  held &= u->lock_facts->statics;
+  dataflow (u, fn, (e ? *e : 0) | (s ? s->pre : 0) | held, &l->in, NULL,
+            NULL, NULL);
   return l;
+}
+
+wmm_locks *
+wmm_locks_begin (wmm_unitinfo *u, function *fn)
+{
+  return wmm_locks_begin_from (u, fn, 0);
 }
 
 wmm_region_set
@@ -169,82 +828,4 @@ void
 wmm_locks_end (wmm_locks *l)
 {
   delete l;
-}
-
-void
-wmm_order_protected (wmm_unitinfo *u)
-{
-  wmm_program *p = u->prog;
-  if (u->lock_ids.is_empty ())
-    return;
-  /* protected_by[l]: locks held at every access to location l. */
-  auto_vec<wmm_region_set> prot;
-  prot.safe_grow (p->nlocs);
-  for (int l = 0; l < p->nlocs; l++)
-    prot[l] = ~0ULL;
-  wmm_region_set unknown = ~0ULL;
-  for (unsigned k = 0; k < u->units.length (); k++)
-    {
-      wmm_unit *unit = &u->units[k];
-      wmm_thread *t = &p->threads[unit->thread];
-      for (int i = 0; i < t->ncode; i++)
-        {
-          if (!wmm_instr_is_access (&t->code[i]))
-            continue;
-          wmm_region_set held = unit->sites[i].held;
-          int l = t->code[i].addr.loc_hint;
-          if (l >= 0 && l < p->nlocs)
-            prot[l] &= held;
-          else
-            unknown &= held;
-        }
-    }
-  for (int l = 0; l < p->nlocs; l++)
-    prot[l] &= unknown;
-  /* An IR-only full fence before each protected access in a section. */
-  int added = 0;
-  for (unsigned k = 0; k < u->units.length (); k++)
-    {
-      wmm_unit *unit = &u->units[k];
-      wmm_thread *t = &p->threads[unit->thread];
-      for (int i = 0; i < t->ncode; i++)
-        {
-          int l = t->code[i].addr.loc_hint;
-          if (!wmm_instr_is_access (&t->code[i]) || l < 0 || l >= p->nlocs
-              || !(prot[l] & unit->sites[i].held))
-            continue;
-          wmm_fence full = u->model == WMM_MODEL_POWER ? WMM_FENCE_SYNC
-                           : u->model == WMM_MODEL_ARMV7 ? WMM_FENCE_DMB
-                           : u->model == WMM_MODEL_ARMV8 ? WMM_FENCE_DMB_ISH
-                           : WMM_FENCE_MFENCE;
-          if (wmm_thread_insert_fence (p, unit->thread, i, full) < 0)
-            return;
-          t = &p->threads[unit->thread];
-          /* The new instruction joins the access's statement group
-             [f, l]; later groups move up by one. */
-          int f = unit->sites[i].first, last = unit->sites[i].last;
-          wmm_site s = unit->sites[i];
-          s.operand = -1;
-          s.name = NULL;
-          s.summary = false;
-          s.lock_order = true;
-          unit->sites.safe_insert (i, s);
-          for (unsigned j = 0; j < unit->sites.length (); j++)
-            {
-              wmm_site *o = &unit->sites[j];
-              if (o->first == f && (int) j >= f && (int) j <= last + 1)
-                o->last = last + 1;
-              else if (o->first > last)
-                {
-                  o->first++;
-                  o->last++;
-                }
-            }
-          i++;   /* skip the access itself */
-          added++;
-        }
-    }
-  if (added)
-    wmm_note (u, "%d accesses are protected by locks: no fence orders them "
-              "inside their critical sections", added);
 }

@@ -28,6 +28,43 @@ struct loc_entry {
 
 static vec<loc_entry> loc_table;
 
+/* Parameters bound to their call's arguments while a callee is collected
+ * for one call site (collect.cc's context-sensitive calls): a pointer
+ * parameter resolves through the argument in the caller. */
+static vec<std::pair<tree, tree> > bindings;
+
+void
+wmm_memloc_bind (tree callee, gcall *call)
+{
+  unsigned i = 0;
+  for (tree p = DECL_ARGUMENTS (callee); p; p = DECL_CHAIN (p), i++)
+    if (i < gimple_call_num_args (call))
+      bindings.safe_push (std::make_pair (p, gimple_call_arg (call, i)));
+  bindings.safe_push (std::make_pair (NULL_TREE, NULL_TREE));   /* frame */
+}
+
+void
+wmm_memloc_unbind (void)
+{
+  if (!bindings.is_empty ())
+    bindings.pop ();
+  while (!bindings.is_empty () && bindings.last ().first)
+    bindings.pop ();
+}
+
+/* The argument a default definition of a bound parameter stands for. */
+static tree
+bound_argument (tree ssa)
+{
+  tree var = SSA_NAME_VAR (ssa);
+  if (!var || TREE_CODE (var) != PARM_DECL)
+    return NULL_TREE;
+  for (unsigned i = bindings.length (); i-- > 0;)
+    if (bindings[i].first == var)
+      return bindings[i].second;
+  return NULL_TREE;
+}
+
 /* Locals of `escape_fn` whose address escapes. */
 static function *escape_fn;
 static hash_set<tree> *escaped_locals;
@@ -36,6 +73,7 @@ void
 wmm_memloc_reset (void)
 {
   loc_table.release ();
+  bindings.release ();
   delete escaped_locals;
   escaped_locals = NULL;
   escape_fn = NULL;
@@ -60,8 +98,11 @@ non_capturing_call (gimple *stmt)
     }
 }
 
+static bool call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth);
+
 /* Is pointer p (an SSA name) only dereferenced, here or through
- * constant offsets (q = p + 4), never stored, passed or merged? */
+ * constant offsets (q = p + 4), compared, or passed where no copy is kept
+ * (call_keeps_no_copy); never stored, returned or merged? */
 static bool
 only_dereferenced (tree p, int depth)
 {
@@ -72,8 +113,15 @@ only_dereferenced (tree p, int depth)
   FOR_EACH_IMM_USE_FAST (use, it, p)
     {
       gimple *u = USE_STMT (use);
-      if (is_gimple_debug (u))
+      if (is_gimple_debug (u) || gimple_code (u) == GIMPLE_COND)
         continue;
+      if (is_gimple_call (u))
+        {
+          if (gimple_call_lhs (u) == p || gimple_call_fn (u) == p
+              || !call_keeps_no_copy (u, NULL_TREE, p, depth + 1))
+            return false;
+          continue;
+        }
       if (!is_gimple_assign (u))
         return false;
       if (gimple_assign_rhs_code (u) == POINTER_PLUS_EXPR
@@ -102,6 +150,62 @@ only_dereferenced (tree p, int depth)
   return true;
 }
 
+/* Is the address of `base` (a local; or the pointer value `ptr` when base
+ * is NULL) passed by call `stmt` only where it is not kept: a builtin or
+ * library function that keeps no copy of that argument, or a parameter of
+ * a function of the unit that is only dereferenced?  A returned pointer
+ * must only be compared. */
+static bool
+call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
+{
+  if (non_capturing_call (stmt))
+    return true;
+  tree fn = gimple_call_fndecl (stmt);
+  if (!fn || !DECL_NAME (fn))
+    return false;
+  tree lhs = gimple_call_lhs (stmt);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
+    {
+      if (TREE_CODE (lhs) != SSA_NAME)
+        return false;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, lhs)
+        if (!is_gimple_debug (USE_STMT (use))
+            && gimple_code (USE_STMT (use)) != GIMPLE_COND)
+          return false;
+    }
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  cgraph_node *node = cgraph_node::get (fn);
+  function *body = node && node->definition && !node->alias
+                   ? node->get_fun () : NULL;
+  if (body && (!body->cfg || !gimple_in_ssa_p (body)))
+    return false;
+  bool found = false;
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      if (base ? (TREE_CODE (a) != ADDR_EXPR
+                  || get_base_address (TREE_OPERAND (a, 0)) != base)
+               : a != ptr)
+        continue;
+      found = true;
+      if (!body)
+        {
+          if (!wmm_lib_keeps_no_copy (name, i))
+            return false;
+          continue;
+        }
+      tree p = DECL_ARGUMENTS (fn);
+      for (unsigned k = 0; p && k < i; k++)
+        p = DECL_CHAIN (p);
+      tree d = p ? ssa_default_def (body, p) : NULL_TREE;
+      if (!p || (d && !only_dereferenced (d, depth)))
+        return false;
+    }
+  return found;
+}
+
 /* visit_addr callback: an address of a local is taken in `stmt`. */
 static bool
 note_address (gimple *stmt, tree op, tree, void *)
@@ -109,7 +213,7 @@ note_address (gimple *stmt, tree op, tree, void *)
   tree base = op ? get_base_address (op) : NULL_TREE;
   if (!base || !DECL_P (base) || is_global_var (base))
     return false;
-  if (is_gimple_call (stmt) && non_capturing_call (stmt))
+  if (is_gimple_call (stmt) && call_keeps_no_copy (stmt, base, NULL_TREE, 0))
     return false;
   /* p = &local[1] where p is only dereferenced: no escape. */
   if (gimple_assign_single_p (stmt)
@@ -121,17 +225,17 @@ note_address (gimple *stmt, tree op, tree, void *)
   return false;
 }
 
-/* Compute the escaping locals of cfun (once per function). */
+/* Compute the escaping locals of fn (once per function). */
 static void
-compute_escapes (void)
+compute_escapes (function *fn)
 {
-  if (escape_fn == cfun && escaped_locals)
+  if (escape_fn == fn && escaped_locals)
     return;
   delete escaped_locals;
   escaped_locals = new hash_set<tree>;
-  escape_fn = cfun;
+  escape_fn = fn;
   basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
+  FOR_EACH_BB_FN (bb, fn)
     {
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
@@ -288,9 +392,14 @@ decl_may_be_shared (tree base)
   /* A local: shared only when its address escapes the function. */
   if (!may_be_aliased (base))
     return false;
-  if (!cfun || DECL_CONTEXT (base) != cfun->decl)
+  /* A local of the function being collected, or of a caller whose code
+     is collected for a call site (its address passed down). */
+  tree ctx = DECL_CONTEXT (base);
+  function *fn = ctx && TREE_CODE (ctx) == FUNCTION_DECL
+                 ? DECL_STRUCT_FUNCTION (ctx) : NULL;
+  if (!fn || !fn->cfg || !gimple_in_ssa_p (fn))
     return true;
-  compute_escapes ();
+  compute_escapes (fn);
   return escaped_locals->contains (base);
 }
 
@@ -317,6 +426,12 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off)
             return NULL_TREE;
           *off += bits / BITS_PER_UNIT;
           return base;
+        }
+      if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr)
+          && bound_argument (ptr))
+        {
+          ptr = bound_argument (ptr);
+          continue;
         }
       if (TREE_CODE (ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (ptr))
         return NULL_TREE;
@@ -492,6 +607,22 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
   return false;
 }
 
+tree
+wmm_location_decl (int loc)
+{
+  for (const loc_entry &e : loc_table)
+    if (e.loc == loc)
+      return e.decl;
+  return NULL_TREE;
+}
+
+bool
+wmm_pointer_resolves (tree ptr)
+{
+  HOST_WIDE_INT off;
+  return resolve_pointer (ptr, &off) != NULL_TREE;
+}
+
 bool
 wmm_ref_fresh_heap (tree ref)
 {
@@ -646,4 +777,14 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
               }
         }
     }
+}
+
+void
+wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs)
+{
+  objs->truncate (0);
+  objs->safe_grow_cleared (u->prog->nlocs);
+  for (const loc_entry &e : loc_table)
+    if (e.loc >= 0 && e.loc < u->prog->nlocs)
+      (*objs)[e.loc] = e.decl;
 }

@@ -223,6 +223,22 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
       o->max_cycles = n;
       return true;
     }
+  if (!strcmp (key, "inline-depth"))
+    {
+      if (!need_value (key, val))
+        return false;
+      char *end;
+      long n = strtol (val, &end, 10);
+      if (*end || end == val || n < 0 || n > WMM_MAX_INLINE_DEPTH)
+        {
+          error ("wmmfence: option %<-fplugin-arg-wmmfence-inline-depth%>: "
+                 "%qs is not a number from 0 to %d", val,
+                 WMM_MAX_INLINE_DEPTH);
+          return false;
+        }
+      o->inline_depth = (int) n;
+      return true;
+    }
   if (!strcmp (key, "verbose"))
     return parse_flag (key, val, &o->verbose);
   if (!strcmp (key, "quiet"))
@@ -237,7 +253,7 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
     return need_value (key, val) && parse_mark (key, val, false, o);
   error ("wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch, "
          "mode, report, threads, calls, verbose, quiet, disable, time-limit, "
-         "max-cycles, greedy, dump-ir, debug-fence, debug-volatile)", key);
+         "max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile)", key);
   return false;
 }
 
@@ -248,6 +264,7 @@ wmm_parse_options (const struct plugin_name_args *info, wmm_plugin_options *o)
   o->model = -1;
   o->time_limit = 10.0;
   o->max_cycles = 5000;   /* compile time: about 3 s for the largest units */
+  o->inline_depth = 3;
   bool ok = true;
   for (int i = 0; i < info->argc; i++)
     if (!parse_one (info->argv[i].key, info->argv[i].value, o))

@@ -12,6 +12,9 @@
 #ifndef WMMFENCE_PLUGIN_OPTIONS_H
 #define WMMFENCE_PLUGIN_OPTIONS_H
 
+/* The deepest -fplugin-arg-wmmfence-inline-depth. */
+#define WMM_MAX_INLINE_DEPTH 8
+
 #include "ir.h"
 
 struct plugin_name_args;
@@ -60,6 +63,8 @@ struct wmm_plugin_options {
   int greedy;            /* skip the ILP (testing) */
   double time_limit;     /* seconds for the ILP */
   long max_cycles;       /* bound on the cycle search (0 = the core's) */
+  int inline_depth;      /* small callees collected per call site, this
+                            deep (0 = every call stays a call) */
   wmm_debug_mark *marks;
   int nmarks;
 };

@@ -62,7 +62,8 @@ in_loop (const wmm_unitinfo *u, int t, int i)
   if (!unit || i >= (int) unit->sites.length () || !unit->sites[i].bb)
     return true;
   basic_block bb = unit->sites[i].bb;
-  if (!loops_for_fn (unit->fn) || !bb->loop_father)
+  function *fn = unit->sites[i].fn ? unit->sites[i].fn : unit->fn;
+  if (!loops_for_fn (fn) || !bb->loop_father)
     return true;
   return bb_loop_depth (bb) > 0;
 }

@@ -29,6 +29,17 @@ enum wmm_site_kind {
                           two-way block) */
 };
 
+/* What an access may touch by C's aliasing rules (tbaa.cc), from GCC's
+ * alias sets of its reference: ref for the accessed object (p->f: f's
+ * type; 0 = any type), base for the object a member access through a
+ * pointer goes into (p->f: *p's type; 0 = not such an access) and that
+ * object's size in bits (0 = unknown or a union). */
+struct wmm_tbaa {
+  alias_set_type ref;
+  alias_set_type base;
+  HOST_WIDE_INT base_bits;
+};
+
 struct wmm_site {
   wmm_site_kind kind;
   gimple *stmt;
@@ -43,7 +54,11 @@ struct wmm_site {
   bool alternatives;   /* the group is a choice between accesses (one
                           per element of a small array) */
   bool lock_order;     /* an IR-only fence: lock-protected access */
+  wmm_tbaa tbaa;       /* accesses: GCC alias sets of the reference
+                          (tbaa.cc); zero = may touch any type */
   unsigned long long held;   /* locks held here (bits of lock_ids) */
+  function *fn;        /* the function of stmt/bb when it is not the
+                          unit's: a callee collected for one call site */
 };
 
 /* A function of the unit that is a code unit of the program. */
@@ -76,6 +91,7 @@ struct wmm_unitinfo {
   bool escapes;        /* some function's address escapes to code the unit
                           cannot see: unknown callees may start threads */
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
+  struct wmm_lock_facts *lock_facts;  /* locks.cc: summaries, entry sets */
   hash_map<tree, int> *unit_index;   /* function -> index in units */
 };
 
@@ -98,6 +114,10 @@ bool wmm_never_starts_threads (tree fndecl);
  * variables, create/join)?  Does it touch no memory another thread uses? */
 bool wmm_lib_is_sync (const char *name);
 bool wmm_lib_is_private (const char *name);
+/* Does the library function keep no copy of pointer argument argno (nor
+ * return one)?  (read's buffer, printf's arguments, pthread_create's
+ * handle; not pthread_create's thread argument.) */
+bool wmm_lib_keeps_no_copy (const char *name, unsigned argno);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);
@@ -116,15 +136,29 @@ void wmm_region_end (wmm_region *r);
 void wmm_thread_summaries (wmm_unitinfo *u);
 bool wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt);
 
-/* locks.cc: must-held locks (like wmm_region_*), and the IR-only fences
- * that order lock-protected accesses inside critical sections. */
+/* locks.cc: must-held locks (like wmm_region_*) through lock wrappers and
+ * into callees; protect.cc: the IR-only fences that order lock-protected
+ * accesses inside critical sections. */
 struct wmm_locks;
+void wmm_locks_analyse (wmm_unitinfo *u);
+void wmm_locks_free (wmm_unitinfo *u);
 wmm_locks *wmm_locks_begin (wmm_unitinfo *u, function *fn);
+/* The same with `held` (of the caller, at the call) also held at entry. */
+wmm_locks *wmm_locks_begin_from (wmm_unitinfo *u, function *fn,
+                                 wmm_region_set held);
 wmm_region_set wmm_locks_at (const wmm_locks *l, basic_block bb);
 wmm_region_set wmm_locks_step (wmm_locks *l, gimple *stmt,
                                wmm_region_set held);
 void wmm_locks_end (wmm_locks *l);
 void wmm_order_protected (wmm_unitinfo *u);
+
+/* emit.cc: fences placed at the same statement of a callee collected for
+ * several call sites become one (their pairs merged, the cost counted
+ * once). */
+void wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl);
+/* report.cc: the function instruction i of virtual thread t is in (its
+ * unit's, or a callee's collected for one call site). */
+const char *wmm_site_function_name (const wmm_unitinfo *u, int t, int i);
 
 /* collect.cc */
 bool wmm_collect (wmm_unitinfo *u);
@@ -179,11 +213,33 @@ int wmm_ref_alternatives (tree ref, tree *alts, int max);
 /* Does ref access memory a malloc-like call of this function returned
  * (through copies, conversions and offsets)?  It is no declared object. */
 bool wmm_ref_fresh_heap (tree ref);
+/* The declaration IR location loc is part of (NULL: anonymous memory). */
+tree wmm_location_decl (int loc);
+/* Does a pointer resolve to an object the analysis can name? */
+bool wmm_pointer_resolves (tree ptr);
+/* While a callee is collected for one call: its parameters stand for the
+ * call's arguments (a stack: calls inside it bind on top). */
+void wmm_memloc_bind (tree callee, gcall *call);
+void wmm_memloc_unbind (void);
 /* Same for memory reached through pointer `ptr` (a call argument). */
 bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);
 /* Accesses to overlapping but different ranges of one object get loc -1. */
 void wmm_memloc_fix_overlaps (wmm_unitinfo *u);
+/* The declared object of each location of the unit (objs[loc], NULL for
+ * anonymous memory). */
+void wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs);
+
+/* tbaa.cc: the alias sets of an access through reference `ref` in the
+ * function being collected (zero = conflicts with every type: char,
+ * may_alias, aggregates, unions, no -fstrict-aliasing), of an atomic
+ * builtin's access of `width` bytes (0 = the whole object) through pointer
+ * argument `ptr` (zero unless an address expression of an object of that
+ * size), and, once the unit is collected, the locations each access to an
+ * unknown address may touch (wmm_addr.alias). */
+wmm_tbaa wmm_tbaa_of_ref (tree ref);
+wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
+void wmm_tbaa_apply (wmm_unitinfo *u);
 
 /* dump.cc */
 bool wmm_dump_ir (const wmm_unitinfo *u, const char *path);

@@ -80,12 +80,26 @@ pos_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_instr *in)
   wmm_strbuf_printf (b, "%s:%d:%d", file, in->pos.line, in->pos.col);
 }
 
+} // anon namespace
+
+const char *
+wmm_site_function_name (const wmm_unitinfo *u, int t, int i)
+{
+  const wmm_unit *unit = wmm_unit_of_thread (u, t);
+  if (unit && i >= 0 && i < (int) unit->sites.length () && unit->sites[i].fn
+      && unit->sites[i].fn->decl)
+    return lang_hooks.decl_printable_name (unit->sites[i].fn->decl, 1);
+  return u->prog->threads[t].name;
+}
+
+namespace {
+
 /* One access as text: "P0 W x t.c:5:3". */
 void
 access_text (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
 {
   const wmm_instr *in = instr_at (u, t, i);
-  wmm_strbuf_printf (b, "%s %s %s ", u->prog->threads[t].name,
+  wmm_strbuf_printf (b, "%s %s %s ", wmm_site_function_name (u, t, i),
                      access_letter (in), access_name (u, t, i));
   pos_text (b, u, in);
 }
@@ -108,7 +122,7 @@ json_access (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
 {
   const wmm_instr *in = instr_at (u, t, i);
   wmm_strbuf_puts (b, "{\"function\":");
-  wmm_strbuf_json_string (b, u->prog->threads[t].name);
+  wmm_strbuf_json_string (b, wmm_site_function_name (u, t, i));
   wmm_strbuf_printf (b, ",\"index\":%d,\"access\":\"%s\",\"location\":", i,
                      access_letter (in));
   wmm_strbuf_json_string (b, access_name (u, t, i));
@@ -196,14 +210,15 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
                                   "%s %s in %s", access_letter
                                   (instr_at (u, t, i)),
                                   access_name (u, t, i),
-                                  u->prog->threads[t].name);
+                                  wmm_site_function_name (u, t, i));
                 }
             }
         }
       gcc_rich_location rich (loc);
       if (path.num_events ())
         rich.set_path (&path);
-      const char *fname = unit ? u->prog->threads[pf->thread].name : "?";
+      const char *fname = unit ? wmm_site_function_name (u, pf->thread,
+                                                         pf->index) : "?";
       if (mode == WMM_MODE_WARN)
         warning_at (&rich, 0, "wmmfence: missing %qs fence in %qs: %s",
                     wmm_fence_name (pf->kind), fname, wmm_strbuf_str (&msg));
@@ -242,7 +257,8 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
       const wmm_thread *t = &u->prog->threads[pf->thread];
       wmm_strbuf_puts (&b, f ? ",\n    {" : "\n    {");
       wmm_strbuf_puts (&b, "\"function\": ");
-      wmm_strbuf_json_string (&b, t->name);
+      wmm_strbuf_json_string (&b, wmm_site_function_name (u, pf->thread,
+                                                          pf->index));
       const wmm_instr *at = pf->index < t->ncode ? &t->code[pf->index] : NULL;
       expanded_location xl
         = expand_location (wmm_position_location (u, pf->thread, pf->index));

@@ -110,6 +110,8 @@ run_wmmfence (void)
   if (ok && concurrent)
     ok = options.nmarks ? wmm_debug_placement (&u, &pl, &vol)
                         : wmm_compute_placement (&u, &pl, &vol);
+  if (ok && concurrent && !options.nmarks)
+    wmm_merge_site_fences (&u, &pl);
   if (ok)
     {
       wmm_report_diagnostics (&u, &pl);

@@ -8,6 +8,8 @@
  *     0 @13 r1 = load4 [r2] hint y                 ; lwz r1,0(r2)
  *     1 @14 r3 = xor r1, r1                        ; xor r3,r1,r1
  *     2 @15 r4 = load4 [r3 + r5] hint x            ; lwzx r4,r3,r5
+ * An unknown address that may touch only some locations (wmm_addr.alias)
+ * shows them: `hint ? may {x y}`.
  */
 #include "internal.h"
 
@@ -64,6 +66,14 @@ static void address(const wmm_program *p, const wmm_thread *t,
     wmm_strbuf_printf(out, " hint %s", p->locs[in->addr.loc_hint].name);
   else
     wmm_strbuf_puts(out, " hint ?");
+  if (in->addr.loc_hint < 0 && in->addr.alias >= 0 &&
+      in->addr.alias < p->naliases) {
+    const wmm_locset *a = &p->aliases[in->addr.alias];
+    wmm_strbuf_puts(out, " may {");
+    for (int k = 0; k < a->n; k++)
+      wmm_strbuf_printf(out, "%s%s", k ? " " : "", p->locs[a->locs[k]].name);
+    wmm_strbuf_puts(out, "}");
+  }
 }
 
 static const char *const alu_names[] = {"add", "sub", "xor", "and", "or",

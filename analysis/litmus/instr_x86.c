@@ -21,6 +21,7 @@ static int x86_operand(lit_ins *ic, x86_opnd *o)
 {
   memset(o, 0, sizeof *o);
   o->addr.loc_hint = -1;
+  o->addr.alias = -1;
   lit_tok t = lit_peek(&ic->lx);
   int rc;
   if (lit_is(&t, "[")) {

@@ -362,6 +362,8 @@ static int build_accesses(wmm_aeg *g)
       a->unit = u;
       a->index = i;
       a->loc = loc;
+      a->alias = loc < 0 && in->addr.alias >= 0 && in->addr.alias < p->naliases
+                 ? in->addr.alias : -1;
       a->reads = wmm_instr_reads(in);
       a->writes = wmm_instr_writes(in);
       a->type = (unsigned)in->op | (in->flags & WMM_AEG_TYPE_FLAGS) << 8;
@@ -410,14 +412,30 @@ static int cmp_triple(const void *a, const void *b)
   return (x->acc > y->acc) - (x->acc < y->acc);
 }
 
-/* Create the classes of virtual thread t (events of its units). */
+/* How many shared locations access a may touch. */
+static size_t touched_count(const wmm_aeg *g, int a)
+{
+  const wmm_aeg_acc *ac = &g->acc[a];
+  if (ac->loc >= 0)
+    return 1;
+  if (ac->alias < 0)
+    return (size_t)g->nshared;
+  size_t n = 0;
+  for (int s = 0; s < g->nshared; s++)
+    n += (size_t)wmm_alias_contains(g->p, ac->alias, g->shared[s]);
+  return n;
+}
+
+/* Create the classes of virtual thread t (events of its units); an access
+ * to an unknown address is an event of every shared location it may
+ * touch. */
 static int build_classes(wmm_aeg *g, int t)
 {
   wmm_aeg_thread *th = &g->threads[t];
   size_t ntr = 0;
   for (int a = 0; a < g->nacc; a++)
     if (th->units[g->acc[a].unit])
-      ntr += g->acc[a].loc >= 0 ? 1 : (size_t)g->nshared;
+      ntr += touched_count(g, a);
   triple *tr = xcalloc(ntr, sizeof *tr);
   if (!tr)
     return -1;
@@ -429,7 +447,8 @@ static int build_classes(wmm_aeg *g, int t)
       tr[k++] = (triple){g->acc[a].loc, g->acc[a].type, a};
     else
       for (int s = 0; s < g->nshared; s++)
-        tr[k++] = (triple){g->shared[s], g->acc[a].type, a};
+        if (wmm_aeg_acc_touches(g, a, g->shared[s]))
+          tr[k++] = (triple){g->shared[s], g->acc[a].type, a};
   }
   qsort(tr, ntr, sizeof *tr, cmp_triple);
   int ncls = 0;

@@ -9,7 +9,9 @@
  * Abstract events: one per memory access and location it may touch.  The
  * location comes from loc_hint, else from constant propagation of the
  * address registers (PPC's `0:r2=x`, `xor r3,r1,r1; lwzx r4,r3,r2`); an
- * access whose address stays unknown may touch every shared location.
+ * access whose address stays unknown may touch every shared location, or
+ * only the shared locations of its alias set (wmm_addr.alias) when the
+ * front end gave one: it then has one event per location of that set.
  * Private locations (is_private) are not shared and give no events.
  *
  * Threads: every code unit with entry == 1 is a thread; one with
@@ -54,7 +56,10 @@ extern "C" {
 typedef struct wmm_aeg_acc {
   int node;            /* program point of the access */
   int unit, index;
-  int loc;             /* static location, -1 = any shared location */
+  int loc;             /* static location, -1 = unknown: any shared location
+                          of its alias set */
+  int alias;           /* loc -1: wmm_program.aliases index, -1 = every
+                          location */
   int reads, writes;
   unsigned type;       /* op | (flags & WMM_AEG_TYPE_FLAGS) << 8 */
 } wmm_aeg_acc;
@@ -124,6 +129,13 @@ static inline int wmm_aeg_po(const wmm_aeg *g, int a, int b)
   const wmm_aeg_thread *t = &g->threads[ca->thread];
   return (int)((t->po[(size_t)ca->local * t->words + cb->local / 64] >>
                 (cb->local % 64)) & 1);
+}
+
+/* May access a (an index into g->acc) touch location loc? */
+static inline int wmm_aeg_acc_touches(const wmm_aeg *g, int a, int loc)
+{
+  const wmm_aeg_acc *ac = &g->acc[a];
+  return ac->loc >= 0 ? ac->loc == loc : wmm_alias_contains(g->p, ac->alias, loc);
 }
 
 /* Do classes a and b (different threads) communicate? */

@@ -105,9 +105,8 @@ static int in_class(const wmm_aeg *g, int cls, int node)
   int a = g->node_acc[node];
   if (a < 0)
     return 0;
-  const wmm_aeg_acc *ac = &g->acc[a];
   const wmm_aeg_class *cl = &g->cls[cls];
-  return ac->type == cl->type && (ac->loc == cl->loc || ac->loc < 0);
+  return g->acc[a].type == cl->type && wmm_aeg_acc_touches(g, a, cl->loc);
 }
 
 static int next_stamp(place_ctx *c)

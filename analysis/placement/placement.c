@@ -540,6 +540,9 @@ typedef struct posinfo {
 typedef struct cover_build {
   posinfo *pos;
   int npos;
+  int *place_var;    /* (place, kind) -> var shared by the place, or -1 */
+  int nplaces;
+  int *link_var, *link_node, nlinks, cap_links;   /* other nodes of a var */
   int *node_pos;     /* node -> posinfo index or -1 */
   unsigned char *used_prerow;
   int *var_node;     /* per var: node */
@@ -573,6 +576,17 @@ static void free_cover_build(cover_build *cb)
   free(cb->used_prerow);
   free(cb->var_node);
   free(cb->var_kind);
+  free(cb->place_var);
+  free(cb->link_var);
+  free(cb->link_node);
+}
+
+/* The place (ir.h) of the position at node, 0 = its own. */
+static int node_place(const wmm_aeg *g, int node)
+{
+  const wmm_thread *t = &g->p->threads[g->node_unit[node]];
+  int i = wmm_aeg_node_index(g, node);
+  return i < t->ncode ? t->code[i].place : 0;
 }
 
 /* Build the cover problem from the needs. */
@@ -643,6 +657,17 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
     p->rep = order[i];
   }
   free(order);
+  /* places shared by several positions: one var per (place, kind) */
+  for (int i = 0; i < cb->npos; i++) {
+    int pl = node_place(c->g, cb->pos[i].node);
+    if (pl >= cb->nplaces)
+      cb->nplaces = pl + 1;
+  }
+  cb->place_var = xcalloc((size_t)cb->nplaces * WMM_FENCE_COUNT + 1, sizeof *cb->place_var);
+  if (!cb->place_var)
+    return -1;
+  for (int i = 0; i < cb->nplaces * WMM_FENCE_COUNT; i++)
+    cb->place_var[i] = -1;
   /* rows */
   int *vars = NULL, nvars = 0, capv = 0;
   for (int r = 0; r < c->nprerows; r++) {
@@ -656,6 +681,25 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
         wmm_fence f = c->kinds[j];
         if (!wmm_fence_covers(c->m, f, pr->kind))
           continue;
+        int pl = node_place(c->g, rep->node);
+        int *shared = pl > 0 ? &cb->place_var[pl * WMM_FENCE_COUNT + f] : NULL;
+        if (rep->var[f] < 0 && shared && *shared >= 0) {
+          /* the place has its var already: one fence serves both */
+          if (grow((void **)&cb->link_var, &cb->cap_links, cb->nlinks, sizeof *cb->link_var)) {
+            free(vars);
+            return -1;
+          }
+          int capl = cb->cap_links;
+          int *ln = realloc(cb->link_node, (size_t)capl * sizeof *ln);
+          if (!ln) {
+            free(vars);
+            return -1;
+          }
+          cb->link_node = ln;
+          cb->link_var[cb->nlinks] = *shared;
+          cb->link_node[cb->nlinks++] = rep->node;
+          rep->var[f] = *shared;
+        }
         if (rep->var[f] < 0) {
           int v = wmm_cover_var(cov, wmm_fence_cost(c->m, f) * rep->weight);
           if (v < 0 || grow((void **)&cb->var_node, &cb->cap_var, v, sizeof *cb->var_node)) {
@@ -673,6 +717,8 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
           cb->var_kind[v] = f;
           cb->nvar = v + 1;
           rep->var[f] = v;
+          if (shared)
+            *shared = v;
         }
         if (grow((void **)&vars, &capv, nvars, sizeof *vars)) {
           free(vars);
@@ -801,6 +847,8 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
   int nf = 0;
   for (int v = 0; v < cov->nvars; v++)
     nf += res->chosen[v] != 0;
+  for (int k = 0; k < cb->nlinks; k++)
+    nf += res->chosen[cb->link_var[k]] != 0;
   out->fences = xcalloc((size_t)nf, sizeof *out->fences);
   fcap = xcalloc((size_t)nf, sizeof *fcap);
   if (!out->fences || !fcap)
@@ -840,6 +888,27 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
         goto nomem;
       f->delays[f->ndelays++] = pr->delay;
     }
+  }
+  /* the same fence at the other positions of its place (cost counted
+     once): the fenced program has it before each of them */
+  for (int k = 0; k < cb->nlinks; k++) {
+    int v = cb->link_var[k], fi = fence_of[v];
+    if (fi < 0)
+      continue;
+    wmm_placed_fence *f = &out->fences[out->nfences];
+    f->thread = g->node_unit[cb->link_node[k]];
+    f->index = wmm_aeg_node_index(g, cb->link_node[k]);
+    f->kind = cb->var_kind[v];
+    f->cost = 0;
+    const wmm_placed_fence *orig = &out->fences[fi];
+    if (orig->ndelays) {
+      f->delays = malloc((size_t)orig->ndelays * sizeof *f->delays);
+      if (!f->delays)
+        goto nomem;
+      memcpy(f->delays, orig->delays, (size_t)orig->ndelays * sizeof *f->delays);
+      f->ndelays = orig->ndelays;
+    }
+    out->nfences++;
   }
   qsort(out->fences, (size_t)out->nfences, sizeof *out->fences, cmp_fence);
   free(tab), free(fence_of), free(fcap);

@@ -24,7 +24,7 @@ for m in tso power armv8; do
   expect mutex $m ""
   expect tls $m ""
 done
-expect calls tso "set:mfence"
+expect calls tso "get:mfence"
 expect branch tso "P0:mfence P1:mfence"
 expect branch power "P0:sync P1:sync"
 expect ptr2 tso "P0:mfence P1:mfence"

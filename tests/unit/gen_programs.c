@@ -124,6 +124,7 @@ static wmm_addr address(gen *g, wmm_thread *t, int l)
   wmm_addr a;
   memset(&a, 0, sizeof a);
   a.loc_hint = l;
+  a.alias = -1;
   int dep = g->o->deps && R(g, 3) == 0 ? some_loaded(g) : -1;
   if (dep >= 0) {
     wmm_instr x = wmm_instr_init(WMM_OP_ALU);

@@ -1,0 +1,340 @@
+/* tbaa.cc — type-based alias analysis: which locations may an access to an
+ * unknown address touch, by GCC's alias sets (C's effective-type rules as
+ * GCC applies them under -fstrict-aliasing, the default from -O2)?
+ *
+ * Example:
+ *   struct msg { int ready; int payload; };  struct msg *box;  int got;
+ *   ... struct msg *m = box; if (m->ready) got = m->payload; ...
+ * `m->ready` is an access to an unknown address: an `int` (it cannot be
+ * `box`, a pointer) inside a `struct msg` object (it cannot be `got`, an
+ * int too small to hold one).  The IR gives it the alias set
+ * {?mem1 ?mem2 ?mem3 ?mem4} (wmm_addr.alias), and the analysis finds no
+ * cycle through `box` or `got`.
+ *
+ * collect.cc records with each access (its wmm_site) the alias sets of its
+ * reference (wmm_tbaa_of_ref, wmm_tbaa_of_ptr); once the unit is
+ * collected, wmm_tbaa_apply gives every location the alias sets of the
+ * accesses that name it and of its declared object, and every access to
+ * an unknown address the locations it may touch — GCC's tests for a
+ * pointer access against a declared object (tree-ssa-alias.cc):
+ *   - the alias sets of the two references conflict (alias_sets_conflict_p);
+ *   - for a member access through a pointer (p->f), the alias set of *p
+ *     conflicts with the object's, and *p is not larger than the object.
+ * Conservative on both sides: alias set 0 (char, ref-all pointers such as
+ * pointers to may_alias types, functions without -fstrict-aliasing),
+ * aggregate and union accesses, members of may_alias types, atomics
+ * through a pointer that is not an address expression, memcpy & co, asm
+ * operands and the stand-ins of unknown calls conflict with everything; so
+ * do the anonymous locations (heap memory takes the type of each store) and
+ * locations no access names with a known address (overlapping ranges of
+ * one object).
+ */
+#include "plugin.h"
+
+namespace {
+
+/* Does the reference go through a union (type punning GCC allows there)
+ * or an object whose type has the may_alias attribute (GCC honours that
+ * only through pointers to such types; we also do for members)? */
+bool
+may_alias_anything (tree ref)
+{
+  for (tree t = ref;; t = TREE_OPERAND (t, 0))
+    {
+      tree type = TREE_TYPE (t);
+      if (type && (TREE_CODE (type) == UNION_TYPE
+                   || TREE_CODE (type) == QUAL_UNION_TYPE
+                   || lookup_attribute ("may_alias", TYPE_ATTRIBUTES (type))))
+        return true;
+      if (!handled_component_p (t))
+        return false;
+    }
+}
+
+/* Is TBAA in force in the function being collected? */
+bool
+strict_here (void)
+{
+  return cfun && cfun->decl ? opt_for_fn (cfun->decl, flag_strict_aliasing)
+                            : flag_strict_aliasing;
+}
+
+/* A size in bits, 0 when not a known constant. */
+HOST_WIDE_INT
+bits_of (tree size)
+{
+  return size && tree_fits_uhwi_p (size) ? (HOST_WIDE_INT) tree_to_uhwi (size)
+                                         : 0;
+}
+
+/* What is known of the locations: per location l, the alias sets of the
+ * references that name it, sets[start[l] .. start[l + 1]); any[l] =
+ * conflicts with everything; obj_set[l] / obj_bits[l]: alias set and size
+ * of its declared object (0: none known). */
+struct loc_info {
+  auto_vec<bool> any;
+  auto_vec<int> start;
+  auto_vec<alias_set_type> sets;
+  auto_vec<alias_set_type> obj_set;
+  auto_vec<HOST_WIDE_INT> obj_bits;
+};
+
+/* May an access with alias sets `a` touch location l? */
+bool
+may_touch (const loc_info &li, int l, const wmm_tbaa &a)
+{
+  if (li.any[l])
+    return true;
+  bool ref_conflict = false;
+  for (int k = li.start[l]; k < li.start[l + 1] && !ref_conflict; k++)
+    ref_conflict = alias_sets_conflict_p (a.ref, li.sets[k]);
+  if (!ref_conflict)
+    return false;
+  if (a.base == 0 || li.obj_set[l] == 0)
+    return true;
+  if (a.base != li.obj_set[l] && !alias_sets_conflict_p (a.base, li.obj_set[l]))
+    return false;
+  return !(a.base_bits > 0 && li.obj_bits[l] > 0
+           && li.obj_bits[l] < a.base_bits);
+}
+
+int
+cmp_pair (const void *x, const void *y)
+{
+  const std::pair<int, alias_set_type> *a
+    = (const std::pair<int, alias_set_type> *) x;
+  const std::pair<int, alias_set_type> *b
+    = (const std::pair<int, alias_set_type> *) y;
+  if (a->first != b->first)
+    return a->first < b->first ? -1 : 1;
+  return (a->second > b->second) - (a->second < b->second);
+}
+
+/* Fill li from the accesses of the unit with a known address and the
+ * declared objects; returns whether some access to an unknown address
+ * has an alias set other than 0. */
+bool
+location_info (wmm_unitinfo *u, loc_info &li)
+{
+  wmm_program *p = u->prog;
+  auto_vec<std::pair<int, alias_set_type> > pairs;
+  auto_vec<bool> named;
+  li.any.safe_grow_cleared (p->nlocs);
+  named.safe_grow_cleared (p->nlocs);
+  bool unknown = false;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    {
+      const wmm_unit *unit = &u->units[k];
+      const wmm_thread *t = &p->threads[unit->thread];
+      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
+        {
+          if (!wmm_instr_is_access (&t->code[i]))
+            continue;
+          int l = t->code[i].addr.loc_hint;
+          alias_set_type s = unit->sites[i].tbaa.ref;
+          if (l < 0 || l >= p->nlocs)
+            unknown |= s != 0;
+          else if (s == 0)
+            named[l] = li.any[l] = true;
+          else
+            {
+              named[l] = true;
+              pairs.safe_push (std::make_pair (l, s));
+            }
+        }
+    }
+  /* Anonymous memory and locations no access names with a known address
+     (overlapping parts of one object) may be anything. */
+  for (int l = 0; l < p->nlocs; l++)
+    li.any[l] |= p->locs[l].name[0] == '?' || !named[l];
+  pairs.qsort (cmp_pair);
+  li.start.safe_grow_cleared (p->nlocs + 1);
+  unsigned j = 0;
+  for (int l = 0; l < p->nlocs; l++)
+    {
+      li.start[l] = li.sets.length ();
+      for (; j < pairs.length () && pairs[j].first == l; j++)
+        if (li.start[l] == (int) li.sets.length ()
+            || li.sets.last () != pairs[j].second)
+          li.sets.safe_push (pairs[j].second);
+    }
+  li.start[p->nlocs] = li.sets.length ();
+  auto_vec<tree> objs;
+  wmm_memloc_objects (u, &objs);
+  li.obj_set.safe_grow_cleared (p->nlocs);
+  li.obj_bits.safe_grow_cleared (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    if (objs[l] && DECL_P (objs[l]) && !li.any[l])
+      {
+        alias_set_type s = get_alias_set (objs[l]);
+        li.obj_set[l] = s > 0 ? s : 0;
+        li.obj_bits[l] = bits_of (DECL_SIZE (objs[l]));
+      }
+  return unknown;
+}
+
+bool
+same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
+{
+  return a.ref == b.ref && a.base == b.base && a.base_bits == b.base_bits;
+}
+
+/* Can code outside the unit name this declaration?  Not a static whose
+ * address is never taken: only the unit's own functions access it, by
+ * name (callbacks into the unit are analysed as entries). */
+bool
+reachable_by_unknown_code (tree decl)
+{
+  return !decl || !VAR_P (decl) || TREE_PUBLIC (decl) || DECL_EXTERNAL (decl)
+         || TREE_ADDRESSABLE (decl) || !TREE_STATIC (decl);
+}
+
+/* The alias set of the stand-in access of a call to unknown code: the
+ * locations it can reach (-1: all).  When a function of the unit has its
+ * address taken, unknown code may call it back from inside the call (a
+ * comparator, an event handler): then everything. */
+int
+unknown_code_set (wmm_program *p)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      ipa_ref *ref;
+      for (unsigned i = 0; node->iterate_referring (i, ref); i++)
+        {
+          tree fn;
+          if (ref->use != IPA_REF_ADDR)
+            continue;
+          /* Only a thread start routine: it runs as its own entry. */
+          if (!ref->stmt || !is_a<cgraph_node *> (ref->referring)
+              || !wmm_is_thread_create (ref->stmt, &fn)
+              || fn != node->decl)
+            return -1;
+        }
+    }
+  auto_vec<int> members;
+  int nshared = 0;
+  for (int l = 0; l < p->nlocs; l++)
+    if (!p->locs[l].is_private)
+      {
+        nshared++;
+        if (reachable_by_unknown_code (wmm_location_decl (l)))
+          members.safe_push (l);
+      }
+  if ((int) members.length () == nshared)
+    return -1;
+  int a = wmm_program_alias (p, members.address (), members.length ());
+  return a < 0 ? -1 : a;
+}
+
+} // anon namespace
+
+wmm_tbaa
+wmm_tbaa_of_ref (tree ref)
+{
+  wmm_tbaa r = { 0, 0, 0 };
+  if (!ref || !strict_here () || !TREE_TYPE (ref)
+      || AGGREGATE_TYPE_P (TREE_TYPE (ref)) || may_alias_anything (ref))
+    return r;
+  alias_set_type s = get_alias_set (ref);
+  if (s <= 0)
+    return r;
+  r.ref = s;
+  /* A member (or element) access through a pointer: *p's alias set and
+     size (GCC's base alias set and the pointer's pointed-to type). */
+  tree base = ref;
+  while (handled_component_p (base))
+    base = TREE_OPERAND (base, 0);
+  if (base != ref && TREE_CODE (base) == MEM_REF
+      && TREE_CODE (TREE_OPERAND (base, 0)) != ADDR_EXPR)
+    {
+      alias_set_type b = get_alias_set (base);
+      tree pointee = TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1)));
+      if (b > 0)
+        {
+          r.base = b;
+          if (TREE_CODE (pointee) != UNION_TYPE
+              && TREE_CODE (pointee) != QUAL_UNION_TYPE)
+            r.base_bits = bits_of (TYPE_SIZE (pointee));
+        }
+    }
+  return r;
+}
+
+wmm_tbaa
+wmm_tbaa_of_ptr (tree ptr, int width)
+{
+  /* The type of an SSA pointer says nothing in GIMPLE (pointer conversions
+     are dropped); an address expression names the object's reference,
+     when the builtin accesses all of it (GCC itself applies no TBAA to
+     builtins: a 4-byte atomic on a `long` stays "anything"). */
+  wmm_tbaa none = { 0, 0, 0 };
+  if (!ptr || TREE_CODE (ptr) != ADDR_EXPR)
+    return none;
+  tree ref = TREE_OPERAND (ptr, 0);
+  if (width > 0 && int_size_in_bytes (TREE_TYPE (ref)) != width)
+    return none;
+  return wmm_tbaa_of_ref (ref);
+}
+
+void
+wmm_tbaa_apply (wmm_unitinfo *u)
+{
+  wmm_program *p = u->prog;
+  if (!p || p->nlocs == 0)
+    return;
+  /* Stand-ins of unknown calls: what unknown code can reach. */
+  int unknown_code = unknown_code_set (p);
+  for (unsigned k = 0; k < u->units.length (); k++)
+    {
+      const wmm_unit *unit = &u->units[k];
+      wmm_thread *t = &p->threads[unit->thread];
+      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
+        if (wmm_instr_is_access (&t->code[i]) && t->code[i].addr.loc_hint < 0
+            && unit->sites[i].summary)
+          t->code[i].addr.alias = unknown_code;
+    }
+  loc_info li;
+  if (!location_info (u, li))
+    return;
+  int nshared = 0;
+  for (int l = 0; l < p->nlocs; l++)
+    nshared += !p->locs[l].is_private;
+  /* The set of each distinct wmm_tbaa, computed once. */
+  auto_vec<std::pair<wmm_tbaa, int> > known;
+  auto_vec<int> members;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    {
+      const wmm_unit *unit = &u->units[k];
+      wmm_thread *t = &p->threads[unit->thread];
+      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
+        {
+          wmm_instr *in = &t->code[i];
+          const wmm_tbaa &a = unit->sites[i].tbaa;
+          if (unit->sites[i].summary)
+            continue;
+          if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0
+              || a.ref == 0)
+            continue;
+          int alias = -2;
+          for (const std::pair<wmm_tbaa, int> &e : known)
+            if (same_tbaa (e.first, a))
+              alias = e.second;
+          if (alias == -2)
+            {
+              members.truncate (0);
+              for (int l = 0; l < p->nlocs; l++)
+                if (!p->locs[l].is_private && may_touch (li, l, a))
+                  members.safe_push (l);
+              /* Every location, or out of memory: no set. */
+              alias = (int) members.length () == nshared ? -1
+                      : wmm_program_alias (p, members.address (),
+                                           members.length ());
+              if (alias < 0)
+                alias = -1;
+              known.safe_push (std::make_pair (a, alias));
+            }
+          in->addr.alias = alias;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# context.sh — small helpers with pointer parameters are analysed per call
+# site (inline-depth): WRC written with put/get accessors and store
+# buffering through out-of-line accessors at their minimal fences, one
+# fence inside a shared helper paid and emitted once; with inline-depth=0
+# the old context-insensitive counts (more).
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
+wmm_scratch
+# expect PROGRAM MODEL "FUNCTION:KIND ..." COST [OPTION] (from the JSON report)
+expect() {
+  local prog=$1 model=$2 want=$3 cost=$4 opt=${5:-} got c
+  "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
+    -fplugin-arg-wmmfence-arch="$model" -fplugin-arg-wmmfence-report="$WMM_TMP/r.json" $opt \
+    "$WMM_TESTDIR/programs/ctx_$prog.c" 2> "$WMM_TMP/err" || { wmm_fail "$prog $model: $(head -n 2 "$WMM_TMP/err")"; return; }
+  got=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "\([^"]*\)", "instruction".*/\1:\2/p' "$WMM_TMP/r.json" | sort | tr '\n' ' ' | sed 's/ $//')
+  c=$(sed -n 's/.*"total_cost": *\([0-9.]*\).*/\1/p' "$WMM_TMP/r.json")
+  if [ "$got" = "$want" ] && [ "$c" = "$cost" ]; then wmm_pass "$prog $model $opt: ${want:-no fence}, cost $cost"
+  else wmm_fail "$prog $model $opt: got '$got' cost $c, expected '$want' cost $cost"; fi
+}
+expect wrc tso "" 0
+expect wrc power "P1:lwsync P2:lwsync" 2
+expect wrc armv8 "P1:dmb ishld P2:dmb ishld" 2
+expect sb tso "load:mfence" 1
+expect sb power "load:sync" 2
+expect sb armv8 "load:dmb ish" 2
+# Context-insensitive (every call stays a call): dearer.
+expect wrc power "get:lwsync get:sync put:sync" 5 -fplugin-arg-wmmfence-inline-depth=0
+expect sb power "load:lwsync store1:sync" 3 -fplugin-arg-wmmfence-inline-depth=0
+# The one fence of the shared helper is in the binary once, and the
+# compiled program is the analysed one (sync inside load, called by both).
+if wmm_target ppc; then
+  "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/sb.s" -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
+    "$WMM_TESTDIR/programs/ctx_sb.c" 2> "$WMM_TMP/err"
+  n=$(grep -cE '^\s+(sync|hwsync)\b' "$WMM_TMP/sb.s")
+  l=$(awk '/^load:/ { f = 1 } f && /^[ \t]+(sync|hwsync)([ \t]|$)/ { print "in load"; exit } /^[ \t]+blr/ { f = 0 }' "$WMM_TMP/sb.s")
+  if [ "$n" = 1 ] && [ "$l" = "in load" ]; then wmm_pass "ppc64le asm: one sync, inside load"
+  else wmm_fail "ppc64le asm: $n syncs (${l:-not in load})"; fi
+fi
+# A bad value names the option.
+if ! "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-inline-depth=9 \
+    "$WMM_TESTDIR/programs/ctx_sb.c" 2> "$WMM_TMP/err" \
+   && grep -q "option '-fplugin-arg-wmmfence-inline-depth': '9' is not a number from 0 to 8" "$WMM_TMP/err"; then
+  wmm_pass "inline-depth=9 is refused with the option's name"
+else wmm_fail "inline-depth=9: $(head -n 2 "$WMM_TMP/err")"; fi
