@@ -98,6 +98,7 @@ for o in -O0 -O2; do
     has "$t: producer through launch(): one instance" "$WMM_TMP/$t.ir" "^unit producer entry instances=1"
     hasnt "$t: finish(job) joins job->tid: main not concurrent after" "$WMM_TMP/$t.ir" "$AFTER"
     count "$t: no fence in main" "$WMM_TMP/$t.s" main -eq 0
+    [ $o = -O2 ] && count "$t: no fence at all (minimum)" "$WMM_TMP/$t.s" "" -eq 0
   fi
 done
 
@@ -108,7 +109,7 @@ if ! wmm_target ppc; then
 fi
 FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
 for spec in array:threads_array.c:2 struct:threads_struct.c:2 table:threads_table.c:2 \
-    helper:threads_helper.c:2; do
+    helper:threads_helper.c:2 job:threads_job.c:2; do
   IFS=: read -r name prog min <<< "$spec"
   t=ppc_$name
   build $t "$prog" -O2 power -fno-section-anchors || continue

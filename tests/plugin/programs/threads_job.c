@@ -2,8 +2,8 @@
  * helper that takes the start routine as a parameter, launch (fn, arg),
  * and joined by another, finish (job) (the launcher keeps the handle in a
  * heap job): producer and consumer are entries with one instance each and
- * main is not concurrent after the finishes.  (The join reads the handle
- * through the job pointer, an unknown address today: see docs.) */
+ * main is not concurrent after the finishes.  Minimum: 0 fences on x86,
+ * 2 on Power. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
