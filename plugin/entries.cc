@@ -10,9 +10,15 @@
  * Rules (docs/plugin.md, "Thread entries and instances"):
  *  - a function passed to pthread_create/thrd_create is an entry; it has 2
  *    instances when it is created at several sites, in a loop, or by a
- *    function other than main; an unresolved start routine makes every
+ *    function that may run more than once (runs_once); a routine that is
+ *    a parameter of the creating function is resolved at each call of it
+ *    (launch (producer, 0)), one loaded from a const table is any of the
+ *    table's functions; an unresolved start routine makes every
  *    address-taken and every exported function an entry with 2 instances,
- *    a routine defined in another unit every exported function;
+ *    a routine defined in another unit (or an exported helper that creates
+ *    its parameter) every exported function;
+ *  - pthread_once / call_once routines are entries (1 instance for one
+ *    call with a global once-control);
  *  - a function whose address escapes to code the unit cannot see (an
  *    external callee outside libfns.cc's table, memory, a variable's
  *    initialiser such as a C++ vtable, a return) is an entry with 2
@@ -20,18 +26,21 @@
  *  - functions passed to libgomp (GOMP_parallel*, GOMP_task, ...) are
  *    entries with 2 instances;
  *  - main is an entry with 1 instance, concurrent only between the first
- *    create and the last join, or from the first call that may start
- *    threads it cannot join (an unknown callee once something escapes, a
- *    task, ...) to its end;
+ *    create and the last provable join (region.cc), or from the first call
+ *    that may start threads it cannot join (an unknown callee once
+ *    something escapes, a task, a helper that keeps no handle, ...) to its
+ *    end;
  *  - __attribute__((wmmfence_thread)) / wmmfence_thread(N) marks an entry
  *    with N (default 2) instances;
- *  - threads=exported, or threads=auto in a unit with none of the above,
- *    makes every exported function an entry with 2 instances;
+ *  - threads=exported, or threads=auto in a unit without main (a library,
+ *    also one that starts threads of its own) and without the attribute,
+ *    makes every exported function an entry with 2 instances (a note);
  *  - functions called indirectly from concurrent code are entries too (an
  *    over-approximation: they may run in any thread).
  * Every assumption taken is a note (wmm_note).
  */
 #include "plugin.h"
+#include "handles.h"
 
 /* Every function of the unit with a GIMPLE body in SSA form, sorted by
  * symbol order (stable across runs). */
@@ -238,6 +247,9 @@ struct call_fact {
   start_kind kind;
   int target;       /* the unit function created, run or called; -1: none,
                        or one defined elsewhere */
+  bool loop;        /* the call is in a loop */
+  bool param;       /* a create whose start routine is a parameter or
+                       comes from a table (create sites made elsewhere) */
 };
 
 /* What the scan of one function found. */
@@ -254,10 +266,25 @@ struct fn_facts {
   bool region;
 };
 
-/* A thread create whose start routine is a unit function. */
+/* A thread create whose start routine is a unit function (fn: where its
+ * address is given, to the create or to a helper that creates). */
 struct create_site {
   int target, fn;
   bool in_loop;
+  bool via_param;       /* resolved through a helper's parameter or a
+                           table of routines */
+};
+
+/* A create in function fn whose start routine is fn's parameter. */
+struct param_create {
+  int fn, param;
+  bool loop;
+};
+
+/* A pthread_once / call_once of a unit function. */
+struct once_site {
+  int target;
+  bool global_control;   /* the once-control is a global variable */
 };
 
 /* What wmm_find_entries works with. */
@@ -272,6 +299,14 @@ struct entries_ctx {
   tree external;                /* a start routine defined in another unit */
   bool any_attribute;
   bool omp;                     /* OpenMP constructs start threads */
+  auto_vec<param_create> param_creates;
+  bool param_routine_creates;   /* a routine given through a parameter
+                                   starts threads itself, or is unknown */
+  tree public_helper;           /* an exported function that creates a
+                                   thread of its parameter */
+  auto_vec<once_site> onces;
+  const vec<int> *scc;          /* the CFG components of the function
+                                   being scanned (cfg_sccs) */
 };
 
 /* Index of a function among the unit's functions (-1: none). */
@@ -307,6 +342,173 @@ alias_target (tree decl)
   return node ? node->ultimate_alias_target ()->decl : decl;
 }
 
+/* The index of the parameter of `fn` whose value `v` is (through copies
+ * and conversions; at -O0 a load of the parameter), or -1. */
+static int
+routine_param (function *fn, tree v)
+{
+  for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME; depth++)
+    {
+      tree parm = NULL_TREE;
+      if (SSA_NAME_IS_DEFAULT_DEF (v))
+        parm = SSA_NAME_VAR (v);
+      else
+        {
+          gimple *def = SSA_NAME_DEF_STMT (v);
+          if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
+            return -1;
+          tree rhs = gimple_assign_rhs1 (def);
+          if (TREE_CODE (rhs) == PARM_DECL && !TREE_ADDRESSABLE (rhs))
+            parm = rhs;
+          else
+            {
+              v = rhs;
+              continue;
+            }
+        }
+      if (!parm || TREE_CODE (parm) != PARM_DECL)
+        return -1;
+      int k = 0;
+      for (tree a = DECL_ARGUMENTS (fn->decl); a; a = DECL_CHAIN (a), k++)
+        if (a == parm)
+          return k;
+      return -1;
+    }
+  return -1;
+}
+
+/* The read-only table (a const variable with an initialiser: an array
+ * of start routines, of structs holding them) value v is loaded from, or
+ * NULL. */
+static tree
+routine_table (tree v)
+{
+  for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (gimple_assign_load_p (def))
+        {
+          tree base = get_base_address (gimple_assign_rhs1 (def));
+          if (base && TREE_CODE (base) == MEM_REF
+              && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
+            base = TREE_OPERAND (TREE_OPERAND (base, 0), 0);
+          if (base && VAR_P (base) && TREE_READONLY (base)
+              && DECL_INITIAL (base)
+              && TREE_CODE (DECL_INITIAL (base)) == CONSTRUCTOR)
+            return base;
+          return NULL_TREE;
+        }
+      if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
+        return NULL_TREE;
+      v = gimple_assign_rhs1 (def);
+    }
+  return NULL_TREE;
+}
+
+/* Every function whose address is in initialiser `init`, into out. */
+static void
+table_functions (tree init, vec<tree> *out)
+{
+  if (!init)
+    return;
+  if (tree fn = function_address (init))
+    {
+      out->safe_push (fn);
+      return;
+    }
+  if (TREE_CODE (init) == NOP_EXPR || TREE_CODE (init) == CONVERT_EXPR)
+    table_functions (TREE_OPERAND (init, 0), out);
+  if (TREE_CODE (init) == CONSTRUCTOR)
+    {
+      unsigned k;
+      tree val;
+      FOR_EACH_CONSTRUCTOR_VALUE (CONSTRUCTOR_ELTS (init), k, val)
+        table_functions (val, out);
+    }
+}
+
+/* Does create `stmt` start table[idx] for distinct elements only: the
+ * routine is loaded with the counter of the create's loop as index, the
+ * create runs at most once per iteration, and the loop is no inner loop
+ * (entered once per run of the function)?  Needs loops and dominators. */
+static bool
+one_per_element (entries_ctx *c, gimple *stmt, tree routine)
+{
+  function *fn = cfun;
+  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP)
+      || !dom_info_available_p (fn, CDI_DOMINATORS)
+      || TREE_CODE (routine) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (routine))
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (routine);
+  wmm_handle h;
+  wmm_iv_range r;
+  if (!gimple_assign_load_p (def)
+      || !wmm_handle_of_ref (gimple_assign_rhs1 (def), &h)
+      || !h.index || h.off >= 0 || !wmm_create_loop (stmt, &h, &r)
+      || loop_depth (r.loop) != 1)
+    return false;
+  /* No way back into the loop from outside it (irreducible flow). */
+  int comp = (*c->scc)[gimple_bb (stmt)->index];
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    if ((*c->scc)[bb->index] == comp && !flow_bb_inside_loop_p (r.loop, bb))
+      return false;
+  return true;
+}
+
+/* A create whose routine is loaded from a read-only table: each function
+ * of the table is a possible routine.  false when it is not that. */
+static bool
+table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
+{
+  tree table = routine_table (routine);
+  if (!table)
+    return false;
+  if (loop && one_per_element (c, stmt, routine))
+    loop = false;   /* each element once: a site per element */
+  auto_vec<tree> fns;
+  table_functions (DECL_INITIAL (table), &fns);
+  if (fns.is_empty ())
+    return false;
+  for (tree fn : fns)
+    {
+      int t = find_fn (&c->index, alias_target (fn));
+      if (t >= 0)
+        c->creates.safe_push ({ t, i, loop, true });
+      else if (!c->external)
+        c->external = fn;
+    }
+  return true;
+}
+
+tree
+wmm_once_routine (gimple *stmt)
+{
+  const char *name = callee_name (stmt);
+  if (!name || (strcmp (name, "pthread_once") && strcmp (name, "call_once"))
+      || gimple_call_num_args (stmt) < 2)
+    return NULL_TREE;
+  return function_address (gimple_call_arg (stmt, 1));
+}
+
+/* pthread_once / call_once: the routine (argument 1) runs once, in the
+ * thread that calls first, before that call returns. */
+static void
+scan_once (entries_ctx *c, int i, gimple *stmt)
+{
+  tree fn = wmm_once_routine (stmt);
+  int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
+  if (t < 0)
+    return;
+  tree ctl = gimple_call_arg (stmt, 0);
+  bool global = TREE_CODE (ctl) == ADDR_EXPR
+                && VAR_P (TREE_OPERAND (ctl, 0))
+                && is_global_var (TREE_OPERAND (ctl, 0));
+  c->onces.safe_push ({ t, global });
+  c->facts[i].callees.safe_push (t);
+}
+
 /* Record what call `stmt` of function i starts, creates or calls. */
 static void
 scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
@@ -317,22 +519,35 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
   if (wmm_is_thread_create (stmt, &target))
     {
       int t = target ? find_fn (&c->index, target) : -1;
+      int p = -1;
+      bool resolved = false;
       if (!target)
-        c->unresolved = true;
+        {
+          tree routine = gimple_call_arg (stmt, create_argno (stmt));
+          p = routine_param (c->fns[i]->get_fun (), routine);
+          if (p >= 0)
+            c->param_creates.safe_push ({ i, p, loop });
+          else if (table_creates (c, i, stmt, routine, loop))
+            resolved = true;
+          else
+            c->unresolved = true;
+        }
       else if (t < 0 && !c->external)
         c->external = target;
       if (t >= 0)
-        c->creates.safe_push ({ t, i, loop });
-      f->calls.safe_push ({ stmt, START_CREATE, t });
+        c->creates.safe_push ({ t, i, loop, false });
+      f->calls.safe_push ({ stmt, START_CREATE, t, loop,
+                            p >= 0 || resolved });
       return;
     }
+  scan_once (c, i, stmt);
   if (is_omp_start (stmt, &sync))
     {
       c->omp = true;
       for (unsigned k = 0; k < gimple_call_num_args (stmt); k++)
         if (tree fn = function_address (gimple_call_arg (stmt, k)))
           f->calls.safe_push ({ stmt, sync ? START_OMP_SYNC : START_OMP_ASYNC,
-                                find_fn (&c->index, fn) });
+                                find_fn (&c->index, fn), loop, false });
       return;
     }
   tree callee = gimple_call_fndecl (stmt);
@@ -341,18 +556,18 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       if (gimple_call_internal_p (stmt))
         return;
       f->indirect = true;
-      f->calls.safe_push ({ stmt, START_UNKNOWN, -1 });
+      f->calls.safe_push ({ stmt, START_UNKNOWN, -1, loop, false });
       return;
     }
   int t = find_fn (&c->index, alias_target (callee));
   if (t >= 0)
     {
       f->callees.safe_push (t);
-      f->calls.safe_push ({ stmt, START_NONE, t });
+      f->calls.safe_push ({ stmt, START_NONE, t, loop, false });
     }
   else if (!wmm_never_starts_threads (callee)
            && !(flags_from_decl_or_type (callee) & ECF_NORETURN))
-    f->calls.safe_push ({ stmt, START_UNKNOWN, -1 });
+    f->calls.safe_push ({ stmt, START_UNKNOWN, -1, loop, false });
 }
 
 /* Scan function i: main?, calls, the attribute. */
@@ -369,17 +584,106 @@ scan_function (entries_ctx *c, int i)
   auto_vec<int> scc;
   auto_vec<bool> cyclic;
   cfg_sccs (fn, &scc, &cyclic);
+  c->scc = &scc;
+  push_cfun (fn);
+  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
+  if (!had_dom && loops_for_fn (fn))
+    calculate_dominance_info (CDI_DOMINATORS);
   basic_block bb;
   FOR_EACH_BB_FN (bb, fn)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
          gsi_next (&gsi))
       if (is_gimple_call (gsi_stmt (gsi)))
         scan_call (c, i, gsi_stmt (gsi), in_loop (scc, cyclic, bb));
+  if (!had_dom && loops_for_fn (fn))
+    free_dominance_info (CDI_DOMINATORS);
+  pop_cfun ();
+  c->scc = NULL;
   if (lookup_attribute ("wmmfence_thread", DECL_ATTRIBUTES (decl)))
     c->any_attribute = true;
 }
 
 /* ------------------------------------------------------ escaping addresses */
+
+static bool param_only_starts (entries_ctx *c, int f, int p, int depth);
+
+/* Is every use of value v (a function address held in an SSA name of
+ * function f) the start routine of a create, or an argument of a unit
+ * function that only starts threads with that parameter? */
+static bool
+value_only_starts (entries_ctx *c, tree v, int depth)
+{
+  gimple *use;
+  imm_use_iterator it;
+  FOR_EACH_IMM_USE_STMT (use, it, v)
+    {
+      if (is_gimple_debug (use))
+        continue;
+      if (is_gimple_assign (use) && (gimple_assign_single_p (use)
+                                     || gimple_assign_cast_p (use))
+          && TREE_CODE (gimple_assign_lhs (use)) == SSA_NAME)
+        {
+          if (!value_only_starts (c, gimple_assign_lhs (use), depth + 1))
+            return false;
+          continue;
+        }
+      if (!is_gimple_call (use) || depth > 6)
+        return false;
+      int routine = create_argno (use);
+      tree callee = gimple_call_fndecl (use);
+      int g = callee ? find_fn (&c->index, alias_target (callee)) : -1;
+      for (unsigned k = 0; k < gimple_call_num_args (use); k++)
+        if (gimple_call_arg (use, k) == v && (int) k != routine
+            && (routine >= 0 || g < 0
+                || !param_only_starts (c, g, k, depth + 1)))
+          return false;
+    }
+  return true;
+}
+
+/* Does function f only start threads with (the function in) its
+ * parameter p: no other use, no store, no escape? */
+static bool
+param_only_starts (entries_ctx *c, int f, int p, int depth)
+{
+  if (depth > 6)
+    return false;
+  function *fn = c->fns[f]->get_fun ();
+  tree parm = DECL_ARGUMENTS (fn->decl);
+  for (int k = 0; parm && k < p; k++)
+    parm = DECL_CHAIN (parm);
+  if (!parm || TREE_ADDRESSABLE (parm))
+    return false;
+  if (tree def = ssa_default_def (fn, parm))
+    if (!value_only_starts (c, def, depth))
+      return false;
+  /* -O0: the parameter lives in memory; only loads of it may use it. */
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        if (is_gimple_debug (stmt))
+          continue;
+        bool load = gimple_assign_single_p (stmt)
+                    && gimple_assign_rhs1 (stmt) == parm
+                    && TREE_CODE (gimple_assign_lhs (stmt)) == SSA_NAME;
+        if (load)
+          {
+            if (!value_only_starts (c, gimple_assign_lhs (stmt), depth))
+              return false;
+            continue;
+          }
+        for (unsigned o = 0; o < gimple_num_ops (stmt); o++)
+          if (tree op = gimple_op (stmt, o))
+            if (op == parm || (!is_gimple_call (stmt) && walk_tree (&op,
+                [] (tree *t, int *, void *d) -> tree {
+                  return *t == (tree) d ? *t : NULL_TREE; }, parm, NULL)))
+              return false;
+      }
+  return true;
+}
 
 /* Why passing function `decl` to call `stmt` (in function `where`) may let
  * it run as a thread: xasprintf'd, NULL = it cannot. */
@@ -400,7 +704,10 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
       if (!callee)
         return xasprintf ("is passed to an indirect call in %s()",
                           fn_name (where));
-      if (find_fn (&c->index, callee) >= 0)
+      int g = find_fn (&c->index, alias_target (callee));
+      if (g >= 0 && param_only_starts (c, g, i, 0))
+        continue;   /* a helper that starts it: resolved per call site */
+      if (g >= 0)
         return xasprintf ("is passed to %s() (what a function of this unit "
                           "does with it is not followed)", fn_name (callee));
       if (!wmm_never_starts_threads (callee))
@@ -411,6 +718,35 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
   return NULL;
 }
 
+/* A static read-only table of start routines read only to start
+ * threads (each load's value only a create's routine): its functions run
+ * as the threads those creates start, they do not escape. */
+static bool
+table_only_starts (entries_ctx *c, varpool_node *var)
+{
+  tree decl = var->decl;
+  if (TREE_PUBLIC (decl) || !TREE_READONLY (decl) || !DECL_INITIAL (decl))
+    return false;
+  ipa_ref *ref;
+  bool any = false;
+  for (unsigned k = 0; var->iterate_referring (k, ref); k++)
+    {
+      gimple *stmt = ref->stmt;
+      if (ref->use != IPA_REF_LOAD || !stmt || !gimple_assign_load_p (stmt)
+          || TREE_CODE (gimple_assign_lhs (stmt)) != SSA_NAME
+          || find_fn (&c->index, ref->referring->decl) < 0
+          || routine_table (gimple_assign_lhs (stmt)) != decl)
+        return false;
+      push_cfun (DECL_STRUCT_FUNCTION (ref->referring->decl));
+      bool ok = value_only_starts (c, gimple_assign_lhs (stmt), 0);
+      pop_cfun ();
+      if (!ok)
+        return false;
+      any = true;
+    }
+  return any;
+}
+
 /* Why an address reference `ref` to function `decl` lets code the unit
  * cannot see call it; NULL = it does not. */
 static char *
@@ -418,6 +754,8 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
 {
   if (varpool_node *var = dyn_cast<varpool_node *> (ref->referring))
     {
+      if (table_only_starts (c, var))
+        return NULL;
       tree ctx = DECL_CONTEXT (var->decl);
       if (DECL_VIRTUAL_P (var->decl) && ctx && TYPE_P (ctx) && TYPE_NAME (ctx))
         return xasprintf ("is stored in the vtable of '%s'",
@@ -551,6 +889,8 @@ is_starter (const entries_ctx *c, const call_fact &k)
   switch (k.kind)
     {
     case START_CREATE:
+      if (k.param)
+        return c->param_routine_creates;
       return !t || t->may_create;
     case START_NONE:
       return t && t->may_create;
@@ -582,7 +922,7 @@ note_main_starter (entries_ctx *c)
   if (c->main_fn < 0 || !c->facts[c->main_fn].region)
     return;
   for (const call_fact &k : c->facts[c->main_fn].calls)
-    if (is_starter (c, k))
+    if (wmm_call_untracked (c->u, k.stmt))
       {
         int line = LOCATION_LINE (gimple_location (k.stmt));
         char *at = line > 0 ? xasprintf (" (line %d)", line) : xstrdup ("");
@@ -596,17 +936,101 @@ note_main_starter (entries_ctx *c)
 
 /* ----------------------------------------------------------------- entries */
 
+/* Resolve a create in function f of its parameter p through every call
+ * of f: the function addresses its callers give become create sites
+ * (in_loop when any call on the way is in a loop). */
+static void
+resolve_param (entries_ctx *c, int f, int p, bool loop, int depth)
+{
+  tree decl = c->fns[f]->decl;
+  if (TREE_PUBLIC (decl) && !c->public_helper)
+    c->public_helper = decl;
+  if (depth > 6 || c->fns[f]->address_taken || f == c->main_fn)
+    {
+      c->unresolved = true;
+      return;
+    }
+  for (unsigned g = 0; g < c->fns.length (); g++)
+    for (const call_fact &k : c->facts[g].calls)
+      {
+        if (k.kind != START_NONE || k.target != f)
+          continue;
+        tree arg = (unsigned) p < gimple_call_num_args (k.stmt)
+                   ? gimple_call_arg (k.stmt, p) : NULL_TREE;
+        tree fn = function_address (arg);
+        int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
+        int q = arg && !fn ? routine_param (c->fns[g]->get_fun (), arg) : -1;
+        if (t >= 0)
+          c->creates.safe_push ({ t, (int) g, loop || k.loop, true });
+        else if (fn && !c->external)
+          c->external = fn;
+        else if (q >= 0)
+          resolve_param (c, g, q, loop || k.loop, depth + 1);
+        else if (!fn)
+          c->unresolved = true;
+      }
+}
+
+/* Does function f run at most once: main (never called), or a static
+ * function called from one place, outside loops, in one that does? */
+static bool
+runs_once (entries_ctx *c, int f, int depth)
+{
+  if (f == c->main_fn)
+    return !c->facts[f].called;
+  if (depth > 8 || TREE_PUBLIC (c->fns[f]->decl) || c->fns[f]->address_taken)
+    return false;
+  int sites = 0, from = -1;
+  for (unsigned g = 0; g < c->fns.length (); g++)
+    for (const call_fact &k : c->facts[g].calls)
+      if (k.kind == START_NONE && k.target == f)
+        {
+          if (k.loop)
+            return false;
+          sites++;
+          from = g;
+        }
+  return sites == 1 && from != f && runs_once (c, from, depth + 1);
+}
+
 /* Entries of pthread_create / thrd_create with a known unit routine. */
 static void
 create_entries (entries_ctx *c)
 {
+  for (const param_create &pc : c->param_creates)
+    resolve_param (c, pc.fn, pc.param, pc.loop, 0);
+  if (c->public_helper)
+    wmm_note (c->u, "%s() is exported and starts threads of the routine it "
+              "is given: other units may start their own through it, so "
+              "every exported function is treated as a thread entry with "
+              "several instances", fn_name (c->public_helper));
   for (const create_site &k : c->creates)
     {
       int sites = 0;
       for (const create_site &other : c->creates)
         sites += other.target == k.target;
-      bool many = sites > 1 || k.in_loop || k.fn != c->main_fn
-                  || (c->main_fn >= 0 && c->facts[c->main_fn].called);
+      bool many = sites > 1 || k.in_loop || !runs_once (c, k.fn, 0);
+      make_entry (&c->facts[k.target], many ? 2 : 1);
+    }
+}
+
+/* pthread_once / call_once routines: they run once per once-control, in
+ * the thread that calls first; an entry with one instance when there is
+ * one such call with a global control, else several. */
+static void
+once_entries (entries_ctx *c)
+{
+  for (const once_site &k : c->onces)
+    {
+      int sites = 0;
+      for (const once_site &other : c->onces)
+        sites += other.target == k.target;
+      bool many = sites > 1 || !k.global_control;
+      if (!c->facts[k.target].entry)
+        wmm_note (c->u, "%s runs once through pthread_once/call_once, in the "
+                  "thread that calls it first: treated as a thread entry "
+                  "with %s", fn_name (c->fns[k.target]->decl),
+                  many ? "several instances" : "one instance");
       make_entry (&c->facts[k.target], many ? 2 : 1);
     }
 }
@@ -654,7 +1078,7 @@ unknown_routine_entries (entries_ctx *c)
         if (c->fns[i]->address_taken)
           make_entry (&c->facts[i], 2);
     }
-  if (c->external || c->unresolved)
+  if (c->external || c->unresolved || c->public_helper)
     exported_entries (c);
 }
 
@@ -676,12 +1100,25 @@ other_entries (entries_ctx *c)
       make_entry (&c->facts[i], inst);
     }
   wmm_threads_mode mode = c->u->opts->threads;
+  /* Without main the unit is called by a program it cannot see: any of
+     its exported functions may run in any thread, concurrently with
+     itself (also when the unit starts threads of its own). */
   bool library = mode == WMM_THREADS_EXPORTED
                  || (mode == WMM_THREADS_AUTO && c->main_fn < 0
-                     && c->creates.is_empty () && !c->unresolved
-                     && !c->external && !c->omp && !c->any_attribute);
+                     && !c->any_attribute);
   if (library)
     exported_entries (c);
+  if (library && mode == WMM_THREADS_AUTO)
+    for (unsigned i = 0; i < n; i++)
+      if (TREE_PUBLIC (c->fns[i]->decl))
+        {
+          wmm_note (c->u, "library unit (no main): every exported function "
+                    "may run in any thread of the program, several at once, "
+                    "and is treated as a thread entry with several "
+                    "instances (threads=create assumes none runs "
+                    "concurrently)");
+          break;
+        }
   if (c->main_fn >= 0)
     {
       fn_facts *m = &c->facts[c->main_fn];
@@ -747,8 +1184,9 @@ record_starts (entries_ctx *c)
     {
       if (c->facts[i].may_create)
         c->u->creators->add (c->fns[i]->decl);
+      /* Calls of unit functions: their thread summaries (region.cc). */
       for (const call_fact &k : c->facts[i].calls)
-        if (is_starter (c, k))
+        if (k.kind != START_NONE && is_starter (c, k))
           c->u->starters->add (k.stmt);
     }
 }
@@ -785,7 +1223,8 @@ wmm_find_entries (wmm_unitinfo *u)
   c.u = u;
   c.main_fn = -1;
   c.unresolved = c.any_attribute = c.omp = false;
-  c.external = NULL_TREE;
+  c.param_routine_creates = false;
+  c.external = c.public_helper = NULL_TREE;
   unit_functions (&c.fns);
   unsigned n = c.fns.length ();
   for (unsigned i = 0; i < n; i++)
@@ -805,14 +1244,18 @@ wmm_find_entries (wmm_unitinfo *u)
       c.facts[k].called = true;
 
   escape_entries (&c);
-  compute_may_create (&c);
   create_entries (&c);
+  compute_may_create (&c);
+  for (const create_site &k : c.creates)
+    if (k.via_param && c.facts[k.target].may_create)
+      c.param_routine_creates = true;
+  c.param_routine_creates |= c.unresolved;
+  once_entries (&c);
   omp_entries (&c);
   unknown_routine_entries (&c);
   other_entries (&c);
   auto_vec<bool> reached;
   reach (&c, &reached);
-  note_main_starter (&c);
 
   /* Is anything concurrent?  A region-restricted main counts only when it
      starts threads. */
@@ -824,6 +1267,8 @@ wmm_find_entries (wmm_unitinfo *u)
   u->concurrent = total >= 2;
   record_starts (&c);
   make_units (&c, reached);
+  wmm_thread_summaries (u);
+  note_main_starter (&c);
   delete[] c.facts;
   return u->concurrent;
 }
@@ -833,200 +1278,4 @@ wmm_unit_of (const wmm_unitinfo *u, tree decl)
 {
   int *i = u->unit_index ? u->unit_index->get (decl) : NULL;
   return i ? *i : -1;
-}
-
-/* ------------------------------------------------------ concurrency region */
-
-/* A group of threads: the pthread_t object they were created into, with its
- * constant bit offset, or -1 for "some element" (variable index). */
-struct region_group {
-  tree decl;
-  HOST_WIDE_INT offset;
-};
-
-struct wmm_region {
-  wmm_unitinfo *u;
-  auto_vec<region_group> groups;   /* bit i <-> groups[i]; bit 63 = threads
-                                      no join of this function ends */
-  auto_vec<wmm_region_set> in;     /* per bb->index */
-  auto_vec<int> scc;
-  auto_vec<bool> cyclic;
-};
-
-static const int UNKNOWN_GROUP = 63;
-
-/* The group of the object `ref` (a pthread_t lvalue). */
-static int
-group_of_ref (wmm_region *r, tree ref)
-{
-  poly_int64 bitsize, bitpos;
-  tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
-  tree base = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                                   &unsignedp, &reversep, &volatilep);
-  if (!base || !DECL_P (base))
-    return UNKNOWN_GROUP;
-  HOST_WIDE_INT off = -1;
-  if (!offset && bitpos.is_constant ())
-    off = bitpos.to_constant ();
-  for (unsigned i = 0; i < r->groups.length (); i++)
-    if (r->groups[i].decl == base && r->groups[i].offset == off)
-      return i;
-  if (r->groups.length () >= UNKNOWN_GROUP)
-    return UNKNOWN_GROUP;
-  region_group g = { base, off };
-  r->groups.safe_push (g);
-  return r->groups.length () - 1;
-}
-
-/* Group started by a create call (arg 0 = address of the pthread_t). */
-static int
-create_group (wmm_region *r, gimple *stmt)
-{
-  tree arg = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0) : NULL;
-  /* &t[i] with a variable index is computed into an SSA name first. */
-  if (arg && TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg))
-    {
-      gimple *def = SSA_NAME_DEF_STMT (arg);
-      if (gimple_assign_single_p (def))
-        arg = gimple_assign_rhs1 (def);
-    }
-  if (arg && TREE_CODE (arg) == ADDR_EXPR)
-    return group_of_ref (r, TREE_OPERAND (arg, 0));
-  return UNKNOWN_GROUP;
-}
-
-/* Group joined by a join call (arg 0 = a pthread_t value loaded from it). */
-static int
-join_group (wmm_region *r, gimple *stmt)
-{
-  tree arg = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0) : NULL;
-  if (!arg || TREE_CODE (arg) != SSA_NAME)
-    return UNKNOWN_GROUP;
-  gimple *def = SSA_NAME_DEF_STMT (arg);
-  if (!def || !gimple_assign_load_p (def))
-    return UNKNOWN_GROUP;
-  return group_of_ref (r, gimple_assign_rhs1 (def));
-}
-
-/* Groups killed when leaving the loop of a join in a loop: every group of
- * the same object (a loop of joins joins the whole array). */
-static wmm_region_set
-join_loop_kills (wmm_region *r, int g)
-{
-  if (g == UNKNOWN_GROUP)
-    return 0;
-  wmm_region_set k = 0;
-  for (unsigned i = 0; i < r->groups.length (); i++)
-    if (r->groups[i].decl == r->groups[g].decl)
-      k |= 1ULL << i;
-  return k;
-}
-
-/* Create and join calls. */
-static wmm_region_set
-step_create_join (wmm_region *r, gimple *stmt, wmm_region_set s)
-{
-  tree target;
-  if (wmm_is_thread_create (stmt, &target))
-    return s | (1ULL << create_group (r, stmt));
-  if (wmm_is_thread_join (stmt))
-    {
-      int g = join_group (r, stmt);
-      if (g != UNKNOWN_GROUP && !in_loop (r->scc, r->cyclic, gimple_bb (stmt))
-          && r->groups[g].offset >= 0)
-        s &= ~(1ULL << g);
-    }
-  return s;
-}
-
-wmm_region_set
-wmm_region_step (const wmm_region *rc, gimple *stmt, wmm_region_set s)
-{
-  wmm_region *r = const_cast<wmm_region *> (rc);
-  if (!is_gimple_call (stmt))
-    return s;
-  s = step_create_join (r, stmt, s);
-  /* A call after which threads may run that no join here can end: a unit
-     function that starts threads, an unknown callee when some function's
-     address escapes, an OpenMP task, a routine that starts threads itself
-     or is unknown. */
-  if (r->u->starters && r->u->starters->contains (stmt))
-    s |= 1ULL << UNKNOWN_GROUP;
-  return s;
-}
-
-wmm_region *
-wmm_region_begin (wmm_unitinfo *u, wmm_unit *unit)
-{
-  wmm_region *r = new wmm_region;
-  r->u = u;
-  function *fn = unit->fn;
-  cfg_sccs (fn, &r->scc, &r->cyclic);
-  int nb = last_basic_block_for_fn (fn);
-  r->in.safe_grow_cleared (nb);
-  auto_vec<wmm_region_set> out;
-  out.safe_grow_cleared (nb);
-  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
-  int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
-  /* Kills on edges leaving a loop that contains joins. */
-  auto_vec<wmm_region_set> loop_kill;
-  loop_kill.safe_grow_cleared (r->cyclic.length ());
-  for (int k = 0; k < nrpo; k++)
-    {
-      basic_block bb = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
-      if (!in_loop (r->scc, r->cyclic, bb))
-        continue;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-           gsi_next (&gsi))
-        if (is_gimple_call (gsi_stmt (gsi)) && wmm_is_thread_join (gsi_stmt (gsi)))
-          loop_kill[r->scc[bb->index]]
-            |= join_loop_kills (r, join_group (r, gsi_stmt (gsi)));
-    }
-  for (bool changed = true; changed;)
-    {
-      changed = false;
-      for (int k = 0; k < nrpo; k++)
-        {
-          basic_block bb = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
-          wmm_region_set s = 0;
-          edge e;
-          edge_iterator ei;
-          FOR_EACH_EDGE (e, ei, bb->preds)
-            {
-              basic_block p = e->src;
-              if (p->index < NUM_FIXED_BLOCKS)
-                continue;
-              wmm_region_set ps = out[p->index];
-              int cp = r->scc[p->index];
-              if (cp >= 0 && r->cyclic[cp] && r->scc[bb->index] != cp)
-                ps &= ~loop_kill[cp];
-              s |= ps;
-            }
-          r->in[bb->index] = s;
-          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-               gsi_next (&gsi))
-            s = wmm_region_step (r, gsi_stmt (gsi), s);
-          if (s != out[bb->index])
-            {
-              out[bb->index] = s;
-              changed = true;
-            }
-        }
-    }
-  free (rpo);
-  return r;
-}
-
-wmm_region_set
-wmm_region_at (const wmm_region *r, basic_block bb)
-{
-  return bb->index < (int) r->in.length () ? r->in[bb->index] : 0;
-}
-
-void
-wmm_region_end (wmm_region *r)
-{
-  delete r;
 }

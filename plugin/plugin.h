@@ -105,6 +105,9 @@ int wmm_unit_of (const wmm_unitinfo *u, tree decl);
  * the function argument. */
 bool wmm_is_thread_create (gimple *stmt, tree *fn);
 bool wmm_is_thread_join (gimple *stmt);
+/* The routine a pthread_once / call_once call runs in the caller's thread
+ * (a function address), or NULL. */
+tree wmm_once_routine (gimple *stmt);
 /* libfns.cc: is fndecl a library function known never to start threads
  * nor to keep a function pointer for a concurrent call (qsort, printf)? */
 bool wmm_never_starts_threads (tree fndecl);
@@ -128,6 +131,11 @@ wmm_region_set wmm_region_at (const wmm_region *r, basic_block bb);
 wmm_region_set wmm_region_step (const wmm_region *r, gimple *stmt,
                                 wmm_region_set s);
 void wmm_region_end (wmm_region *r);
+/* region.cc: thread summaries of the units (what each leaves running or
+ * joins, by handle), computed once entries.cc has the units and
+ * u->starters; a call after which threads no join can end may run. */
+void wmm_thread_summaries (wmm_unitinfo *u);
+bool wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt);
 
 /* locks.cc: must-held locks (like wmm_region_*) through lock wrappers and
  * into callees; protect.cc: the IR-only fences that order lock-protected

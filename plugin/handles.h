@@ -1,0 +1,57 @@
+/* handles.h — thread handles and create/join loops (handles.cc), shared by
+ * region.cc.  Example: `pthread_create (&t[1], ...)` -> {WMM_H_DECL, t,
+ * off = 64, size = 64}; `pthread_join (v_3, 0)` with `v_3 = launch (...)`
+ * -> {WMM_H_VALUE, v_3}. */
+#ifndef WMMFENCE_HANDLES_H
+#define WMMFENCE_HANDLES_H
+
+enum wmm_handle_kind {
+  WMM_H_NONE = 0,
+  WMM_H_DECL,     /* in declaration `base` (a local, a global, a -O0 param) */
+  WMM_H_PTR,      /* in the memory pointer `base` points to (an SSA name,
+                     or at -O0 the plain local holding the pointer) */
+  WMM_H_VALUE     /* the handle value itself: SSA name `base` */
+};
+
+struct wmm_handle {
+  wmm_handle_kind kind;
+  tree base;
+  HOST_WIDE_INT off;    /* bits from base; -1 = variable */
+  HOST_WIDE_INT size;   /* bits; -1 = unknown */
+  tree ref;             /* the reference, when one was analysed */
+  tree index;           /* its one variable (SSA) array index, or NULL */
+};
+
+/* A counting loop: idx runs init, init+1, ... while idx < bound + adj
+ * (`!=` when ne); `stay` is the header's successor inside the loop. */
+struct wmm_iv_range {
+  class loop *loop;
+  tree phi;
+  HOST_WIDE_INT init;
+  tree bound;           /* an INTEGER_CST or an SSA name defined outside */
+  int adj;
+  bool ne;
+  basic_block stay;
+};
+
+/* Where the object `ref` / the object `addr` points to / the value `v`
+ * (a join's argument: loaded from a handle, or a value) is. */
+bool wmm_handle_of_ref (tree ref, wmm_handle *h);
+bool wmm_handle_of_addr (tree addr, wmm_handle *h);
+bool wmm_handle_of_value (tree v, wmm_handle *h);
+/* The pointer (or -O0 local variable) p is copied from, plus *bytes. */
+tree wmm_pointer_root (tree p, HOST_WIDE_INT *bytes);
+/* The same fixed handle / possibly the same memory. */
+bool wmm_same_handle (const wmm_handle *a, const wmm_handle *b);
+bool wmm_handles_overlap (const wmm_handle *a, const wmm_handle *b);
+/* A create into an array indexed by its loop's counter, run at most once
+ * per iteration (needs dominators). */
+bool wmm_create_loop (gimple *create, const wmm_handle *h, wmm_iv_range *r);
+/* A join of an array element indexed by its loop's counter, run in every
+ * iteration of a loop that leaves only through its test. */
+bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
+/* Does the join loop join every element the create loop created into? */
+bool wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
+                      const wmm_handle *jh, const wmm_iv_range *j);
+
+#endif

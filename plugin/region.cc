@@ -1,0 +1,721 @@
+/* region.cc — where threads main started may still run (main's
+ * concurrency region), and what each function does with the threads it
+ * starts or is handed (its thread summary).
+ *
+ * Example: main () { t = launch (producer, 0); ... finish (t); x = 2; }
+ *   with launch () returning the handle of the thread it created and
+ *   finish () joining its parameter: the call of launch sets a group of
+ *   threads keyed by the value t, finish (t) kills it, x = 2 is not
+ *   concurrent.
+ *
+ * A group is one create site (or one handle a helper leaves running),
+ * keyed by where its handle lives (handles.cc).  A join kills the groups
+ * whose handle it reads; a loop of joins kills a group created by a loop
+ * over the same array when it provably joins every element created; one
+ * more group (UNKNOWN_GROUP) stands for threads no join can end.  A create
+ * into a handle that may still hold a running thread's, a store over a
+ * live handle, or passing a live handle's object to a call, sets the
+ * unknown group (the old thread can no longer be joined by its handle).
+ * Assumed: a function of the unit other than the one analysed does not
+ * overwrite a live handle through a pointer (docs/plugin.md).
+ */
+#include "plugin.h"
+#include "handles.h"
+
+static const int UNKNOWN_GROUP = 63;
+static const int MAX_IFACE = 4;
+
+/* A handle as a caller of a function sees it. */
+enum iface_kind {
+  IF_GLOBAL,      /* a global: decl + off */
+  IF_PARAM_IND,   /* in *(parameter `param`) + off */
+  IF_PARAM_VAL,   /* the value of parameter `param` */
+  IF_RET_VAL,     /* the returned value */
+  IF_RET_IND      /* in *(returned pointer) + off */
+};
+
+struct iface_handle {
+  iface_kind kind;
+  int param;
+  tree decl;
+  HOST_WIDE_INT off, size;
+};
+
+/* What a function does with threads. */
+struct thread_summary {
+  bool untracked;       /* may return while threads it started run that no
+                           handle of its interface names */
+  int nleaves, njoins;
+  iface_handle leaves[MAX_IFACE];   /* threads left running, by handle */
+  iface_handle joins[MAX_IFACE];    /* handles joined on every path */
+};
+
+/* Summaries of the current unit's functions (reset per unit). */
+static hash_map<tree, thread_summary> *summaries;
+
+struct region_group {
+  gimple *site;
+  wmm_handle h;
+  bool array;           /* created by a counting loop into an array */
+  wmm_iv_range iv;
+};
+
+struct wmm_region {
+  wmm_unitinfo *u;
+  function *fn;
+  auto_vec<region_group> groups;   /* bit i <-> groups[i] */
+  hash_map<gimple *, int> first;   /* site -> its first group */
+  auto_vec<wmm_region_set> in;     /* per bb->index */
+  auto_vec<std::pair<class loop *, wmm_region_set> > exit_kills;
+};
+
+static bool
+is_create (gimple *stmt)
+{
+  tree fn;
+  return wmm_is_thread_create (stmt, &fn);
+}
+
+/* The summary of a call's callee, when it is a unit function. */
+static const thread_summary *
+callee_summary (gimple *stmt)
+{
+  tree callee = gimple_call_fndecl (stmt);
+  if (!callee || !summaries)
+    return NULL;
+  if (cgraph_node *node = cgraph_node::get (callee))
+    callee = node->ultimate_alias_target ()->decl;
+  return summaries->get (callee);
+}
+
+/* The handle `ih` of a callee seen at call `stmt`; false = none. */
+static bool
+map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
+{
+  memset (h, 0, sizeof *h);
+  tree arg = ih->param >= 0 && (unsigned) ih->param < gimple_call_num_args (stmt)
+             ? gimple_call_arg (stmt, ih->param) : NULL_TREE;
+  tree lhs = gimple_call_lhs (stmt);
+  switch (ih->kind)
+    {
+    case IF_GLOBAL:
+      h->kind = WMM_H_DECL;
+      h->base = ih->decl;
+      h->off = ih->off;
+      h->size = ih->size;
+      return true;
+    case IF_PARAM_VAL:
+      return arg && wmm_handle_of_value (arg, h);
+    case IF_PARAM_IND:
+      if (!arg || !wmm_handle_of_addr (arg, h))
+        return false;
+      if (h->off >= 0)
+        h->off += ih->off;
+      else if (ih->off)
+        h->index = NULL_TREE;
+      h->size = ih->size;
+      return true;
+    case IF_RET_VAL:
+    case IF_RET_IND:
+      {
+        if (!lhs || TREE_CODE (lhs) != SSA_NAME)
+          return false;
+        /* -O0: the result is stored into a variable right away. */
+        use_operand_p use;
+        gimple *user;
+        tree store = NULL_TREE;
+        if (single_imm_use (lhs, &use, &user) && gimple_assign_single_p (user)
+            && gimple_assign_rhs1 (user) == lhs
+            && !(TREE_CODE (gimple_assign_lhs (user)) == SSA_NAME))
+          store = gimple_assign_lhs (user);
+        if (ih->kind == IF_RET_VAL)
+          {
+            if (store)
+              return wmm_handle_of_ref (store, h);
+            h->kind = WMM_H_VALUE;
+            h->base = lhs;
+            h->size = -1;
+            return true;
+          }
+        h->kind = WMM_H_PTR;
+        h->base = lhs;
+        if (store && DECL_P (store) && !is_global_var (store)
+            && !TREE_ADDRESSABLE (store))
+          h->base = store;
+        h->off = ih->off;
+        h->size = ih->size;
+        return true;
+      }
+    }
+  return false;
+}
+
+/* The index of PARM_DECL p among fn's parameters, or -1. */
+static int
+param_index (function *fn, tree p)
+{
+  int k = 0;
+  for (tree a = DECL_ARGUMENTS (fn->decl); a; a = DECL_CHAIN (a), k++)
+    if (a == p)
+      return k;
+  return -1;
+}
+
+/* The parameter a handle base is (its default definition, or at -O0 the
+ * PARM_DECL itself), or NULL. */
+static tree
+base_param (tree base)
+{
+  if (base && TREE_CODE (base) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (base)
+      && SSA_NAME_VAR (base) && TREE_CODE (SSA_NAME_VAR (base)) == PARM_DECL)
+    return SSA_NAME_VAR (base);
+  if (base && TREE_CODE (base) == PARM_DECL)
+    return base;
+  return NULL_TREE;
+}
+
+/* How a caller of fn names handle h: a global, a parameter's pointee or
+ * value, or (leaves only) what fn returns. */
+static bool
+iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
+{
+  memset (ih, 0, sizeof *ih);
+  ih->param = -1;
+  ih->off = h->off;
+  ih->size = h->size;
+  if (h->off < 0 || h->index)
+    return false;
+  tree p = base_param (h->base);
+  if (h->kind == WMM_H_DECL && VAR_P (h->base) && is_global_var (h->base))
+    {
+      ih->kind = IF_GLOBAL;
+      ih->decl = h->base;
+      return true;
+    }
+  if (p && (h->kind == WMM_H_PTR || (h->kind == WMM_H_DECL && !h->off)
+            || h->kind == WMM_H_VALUE))
+    {
+      ih->kind = h->kind == WMM_H_PTR ? IF_PARAM_IND : IF_PARAM_VAL;
+      ih->param = param_index (fn, p);
+      return ih->param >= 0 && (h->kind == WMM_H_PTR || !leave);
+    }
+  if (!leave)
+    return false;
+  /* Returned: every return gives the handle's value / its pointer. */
+  bool any = false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    {
+      greturn *ret = dyn_cast<greturn *> (last_stmt (e->src));
+      tree v = ret ? gimple_return_retval (ret) : NULL_TREE;
+      if (!v || TREE_CODE (v) != SSA_NAME)
+        return false;
+      if (h->kind == WMM_H_PTR)
+        {
+          HOST_WIDE_INT bytes;
+          if (wmm_pointer_root (v, &bytes) != h->base || bytes)
+            return false;
+        }
+      else
+        {
+          wmm_handle vh;
+          if (!wmm_handle_of_value (v, &vh) || !wmm_same_handle (&vh, h))
+            return false;
+        }
+      any = true;
+    }
+  ih->kind = h->kind == WMM_H_PTR ? IF_RET_IND : IF_RET_VAL;
+  return any;
+}
+
+/* ------------------------------------------------------------ groups */
+
+/* Add a group for `site` with handle h (none when the set is full);
+ * loops: loop structures and dominators are available. */
+static void
+add_group (wmm_region *r, gimple *site, const wmm_handle *h, bool ok,
+           bool loops)
+{
+  region_group g;
+  memset (&g, 0, sizeof g);
+  g.site = site;
+  if (ok)
+    g.h = *h;
+  if (ok && loops && h->index && h->off < 0)
+    g.array = wmm_create_loop (site, h, &g.iv);
+  if (r->groups.length () < UNKNOWN_GROUP)
+    r->groups.safe_push (g);
+}
+
+/* Groups of every create and every call that leaves threads by handle. */
+static void
+find_groups (wmm_region *r, bool loops)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, r->fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        if (!is_gimple_call (stmt))
+          continue;
+        int before = r->groups.length ();
+        if (is_create (stmt))
+          {
+            wmm_handle h;
+            bool ok = gimple_call_num_args (stmt)
+                      && wmm_handle_of_addr (gimple_call_arg (stmt, 0), &h);
+            add_group (r, stmt, &h, ok, loops);
+          }
+        else if (const thread_summary *s = callee_summary (stmt))
+          for (int k = 0; k < s->nleaves
+                          && before + s->nleaves <= UNKNOWN_GROUP; k++)
+            {
+              wmm_handle h;
+              bool ok = map_iface (stmt, &s->leaves[k], &h);
+              add_group (r, stmt, &h, ok, loops);
+            }
+        if ((int) r->groups.length () > before)
+          r->first.put (stmt, before);
+      }
+}
+
+/* Joins of `stmt` (a join, or a call whose callee joins), into hs[]. */
+static int
+joins_of (gimple *stmt, wmm_handle *hs, int max)
+{
+  if (wmm_is_thread_join (stmt))
+    return gimple_call_num_args (stmt)
+           && wmm_handle_of_value (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
+  const thread_summary *s = callee_summary (stmt);
+  int n = 0;
+  for (int k = 0; s && k < s->njoins && n < max; k++)
+    if (map_iface (stmt, &s->joins[k], &hs[n]))
+      n++;
+  return n;
+}
+
+/* Kills on the exits of loops of joins that join a whole array group. */
+static void
+find_loop_kills (wmm_region *r)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, r->fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        if (!is_gimple_call (stmt))
+          continue;
+        wmm_handle hs[MAX_IFACE];
+        int n = joins_of (stmt, hs, MAX_IFACE);
+        for (int k = 0; k < n; k++)
+          {
+            wmm_iv_range jr;
+            if (!hs[k].index || !wmm_join_loop (stmt, &hs[k], &jr))
+              continue;
+            wmm_region_set kill = 0;
+            for (unsigned g = 0; g < r->groups.length (); g++)
+              if (r->groups[g].array
+                  && wmm_joins_every (&r->groups[g].h, &r->groups[g].iv,
+                                      &hs[k], &jr))
+                kill |= 1ULL << g;
+            if (kill)
+              r->exit_kills.safe_push (std::make_pair (jr.loop, kill));
+          }
+      }
+}
+
+/* Does any live group's handle overlap h (the array group `self` of a
+ * create repeating in its own loop excepted)? */
+static bool
+overlaps_live (const wmm_region *r, wmm_region_set s, const wmm_handle *h,
+               int self)
+{
+  for (unsigned g = 0; g < r->groups.length (); g++)
+    if ((s & (1ULL << g)) && !((int) g == self && r->groups[g].array)
+        && wmm_handles_overlap (&r->groups[g].h, h))
+      return true;
+  return false;
+}
+
+/* Set the groups of `stmt` (a create or a helper that leaves threads). */
+static wmm_region_set
+start_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
+{
+  const int *first = const_cast<wmm_region *> (r)->first.get (stmt);
+  if (!first)
+    return s;
+  wmm_region_set add = 0;
+  for (unsigned g = *first;
+       g < r->groups.length () && r->groups[g].site == stmt; g++)
+    {
+      const region_group &grp = r->groups[g];
+      if (grp.h.kind == WMM_H_NONE || overlaps_live (r, s, &grp.h, g))
+        add |= 1ULL << UNKNOWN_GROUP;
+      add |= 1ULL << g;
+    }
+  return s | add;
+}
+
+/* Kill the groups whose fixed handle a join of `stmt` reads. */
+static wmm_region_set
+join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
+{
+  wmm_handle hs[MAX_IFACE];
+  int n = joins_of (stmt, hs, MAX_IFACE);
+  for (int k = 0; k < n; k++)
+    for (unsigned g = 0; g < r->groups.length (); g++)
+      if ((s & (1ULL << g)) && !r->groups[g].array
+          && wmm_same_handle (&r->groups[g].h, &hs[k]))
+        s &= ~(1ULL << g);
+  return s;
+}
+
+/* Does `stmt` write over a live handle (a store, or the address of a live
+ * handle's object given to a call that neither creates nor joins)? */
+static bool
+clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
+{
+  if (!(s & ~(1ULL << UNKNOWN_GROUP)))
+    return false;
+  if (is_gimple_call (stmt))
+    {
+      if (is_create (stmt) || wmm_is_thread_join (stmt) || callee_summary (stmt))
+        return false;
+      for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+        {
+          tree a = gimple_call_arg (stmt, i);
+          if (TREE_CODE (a) != ADDR_EXPR)
+            continue;
+          tree base = get_base_address (TREE_OPERAND (a, 0));
+          for (unsigned g = 0; g < r->groups.length (); g++)
+            if ((s & (1ULL << g)) && r->groups[g].h.kind == WMM_H_DECL
+                && r->groups[g].h.base == base)
+              return true;
+        }
+      return false;
+    }
+  /* A clobber ends the variable's scope: its value no longer matters. */
+  if (!is_gimple_assign (stmt) || gimple_clobber_p (stmt))
+    return false;
+  tree lhs = gimple_assign_lhs (stmt);
+  if (TREE_CODE (lhs) == SSA_NAME)
+    return false;
+  /* -O0: a helper's result (a handle, or a pointer to one) stored into
+     the variable its group names. */
+  tree rhs = gimple_assign_rhs1 (stmt);
+  if (gimple_assign_single_p (stmt) && TREE_CODE (rhs) == SSA_NAME
+      && !SSA_NAME_IS_DEFAULT_DEF (rhs)
+      && is_gimple_call (SSA_NAME_DEF_STMT (rhs))
+      && const_cast<wmm_region *> (r)->first.get (SSA_NAME_DEF_STMT (rhs)))
+    return false;
+  wmm_handle h;
+  if (wmm_handle_of_ref (lhs, &h) && overlaps_live (r, s, &h, -1))
+    return true;
+  /* -O0: the variable that holds a live handle's pointer. */
+  for (unsigned g = 0; g < r->groups.length (); g++)
+    if ((s & (1ULL << g)) && r->groups[g].h.kind == WMM_H_PTR
+        && r->groups[g].h.base == lhs)
+      return true;
+  return false;
+}
+
+wmm_region_set
+wmm_region_step (const wmm_region *r, gimple *stmt, wmm_region_set s)
+{
+  if (clobbers_live (r, stmt, s))
+    s |= 1ULL << UNKNOWN_GROUP;
+  if (!is_gimple_call (stmt))
+    return s;
+  const thread_summary *sum = is_create (stmt) ? NULL : callee_summary (stmt);
+  s = join_groups (r, stmt, s);
+  s = start_groups (r, stmt, s);
+  /* A start whose groups did not fit in the set. */
+  if ((is_create (stmt) || (sum && sum->nleaves))
+      && !const_cast<wmm_region *> (r)->first.get (stmt))
+    s |= 1ULL << UNKNOWN_GROUP;
+  /* Threads no join here can end: a routine that starts threads itself or
+     is unknown, an unknown callee once some address escapes, a task, a
+     helper that leaves threads no handle names. */
+  if ((r->u->starters && r->u->starters->contains (stmt))
+      || (sum && sum->untracked))
+    s |= 1ULL << UNKNOWN_GROUP;
+  return s;
+}
+
+/* The state on edge e, from the state at the end of its source. */
+static wmm_region_set
+edge_state (const wmm_region *r, edge e, wmm_region_set s)
+{
+  for (const auto &k : r->exit_kills)
+    if (flow_bb_inside_loop_p (k.first, e->src)
+        && !flow_bb_inside_loop_p (k.first, e->dest))
+      s &= ~k.second;
+  /* A create loop entered again while its earlier threads may run
+     overwrites their handles. */
+  for (unsigned g = 0; g < r->groups.length (); g++)
+    if ((s & (1ULL << g)) && r->groups[g].array
+        && e->dest == r->groups[g].iv.loop->header
+        && !flow_bb_inside_loop_p (r->groups[g].iv.loop, e->src))
+      s |= 1ULL << UNKNOWN_GROUP;
+  return s;
+}
+
+/* Compute r->in for every block; returns the union of the states at the
+ * function's returns. */
+static wmm_region_set
+solve (wmm_region *r)
+{
+  function *fn = r->fn;
+  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
+  bool loops = loops_for_fn (fn)
+               && !loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP);
+  if (loops && !had_dom)
+    calculate_dominance_info (CDI_DOMINATORS);
+  find_groups (r, loops);
+  if (loops)
+    find_loop_kills (r);
+  int nb = last_basic_block_for_fn (fn);
+  r->in.safe_grow_cleared (nb);
+  auto_vec<wmm_region_set> out;
+  out.safe_grow_cleared (nb);
+  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
+  int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (int k = 0; k < nrpo; k++)
+        {
+          basic_block bb = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
+          wmm_region_set s = 0;
+          edge e;
+          edge_iterator ei;
+          FOR_EACH_EDGE (e, ei, bb->preds)
+            if (e->src->index >= NUM_FIXED_BLOCKS)
+              s |= edge_state (r, e, out[e->src->index]);
+          r->in[bb->index] = s;
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            s = wmm_region_step (r, gsi_stmt (gsi), s);
+          if (s != out[bb->index])
+            {
+              out[bb->index] = s;
+              changed = true;
+            }
+        }
+    }
+  free (rpo);
+  if (loops && !had_dom)
+    free_dominance_info (CDI_DOMINATORS);
+  wmm_region_set at_exit = 0;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    if (e->src->index >= NUM_FIXED_BLOCKS)
+      at_exit |= out[e->src->index];
+  return at_exit;
+}
+
+wmm_region *
+wmm_region_begin (wmm_unitinfo *u, wmm_unit *unit)
+{
+  wmm_region *r = new wmm_region;
+  r->u = u;
+  r->fn = unit->fn;
+  solve (r);
+  return r;
+}
+
+wmm_region_set
+wmm_region_at (const wmm_region *r, basic_block bb)
+{
+  return bb->index < (int) r->in.length () ? r->in[bb->index] : 0;
+}
+
+void
+wmm_region_end (wmm_region *r)
+{
+  delete r;
+}
+
+/* ------------------------------------------------------------ summaries */
+
+/* Handles (of the interface) fn joins on every path to its return. */
+static void
+must_joins (function *fn, thread_summary *s)
+{
+  struct cand { iface_handle ih; wmm_handle h; };
+  auto_vec<cand> cands;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        wmm_handle hs[MAX_IFACE];
+        int n = is_gimple_call (gsi_stmt (gsi))
+                ? joins_of (gsi_stmt (gsi), hs, MAX_IFACE) : 0;
+        for (int k = 0; k < n; k++)
+          {
+            iface_handle ih;
+            bool known = false;
+            for (const cand &c : cands)
+              known |= wmm_same_handle (&c.h, &hs[k])
+                       || (c.h.kind == WMM_H_VALUE && c.h.base == hs[k].base);
+            if (!known && cands.length () < 32
+                && iface_of (fn, &hs[k], false, &ih))
+              cands.safe_push ({ ih, hs[k] });
+          }
+      }
+  if (cands.is_empty ())
+    return;
+  /* A handle the function stores over is no longer the caller's. */
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        if (!is_gimple_assign (stmt) || gimple_clobber_p (stmt)
+            || TREE_CODE (gimple_assign_lhs (stmt)) == SSA_NAME)
+          continue;
+        wmm_handle h;
+        tree lhs = gimple_assign_lhs (stmt);
+        bool known = wmm_handle_of_ref (lhs, &h);
+        for (unsigned c = 0; c < cands.length (); c++)
+          if ((known && wmm_handles_overlap (&cands[c].h, &h))
+              || cands[c].h.base == lhs)
+            cands[c].h.kind = WMM_H_NONE;
+      }
+  int nb = last_basic_block_for_fn (fn);
+  auto_vec<unsigned> out;
+  out.safe_grow_cleared (nb);
+  for (int i = 0; i < nb; i++)
+    out[i] = ~0u;
+  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
+  int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (int k = 0; k < nrpo; k++)
+        {
+          basic_block b = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
+          unsigned st = ~0u;
+          edge e;
+          edge_iterator ei;
+          FOR_EACH_EDGE (e, ei, b->preds)
+            st &= e->src->index < NUM_FIXED_BLOCKS ? 0u : out[e->src->index];
+          for (gimple_stmt_iterator gsi = gsi_start_bb (b); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            {
+              if (!is_gimple_call (gsi_stmt (gsi)))
+                continue;
+              wmm_handle hs[MAX_IFACE];
+              int n = joins_of (gsi_stmt (gsi), hs, MAX_IFACE);
+              for (int j = 0; j < n; j++)
+                for (unsigned c = 0; c < cands.length (); c++)
+                  if (wmm_same_handle (&cands[c].h, &hs[j])
+                      || (cands[c].h.kind == WMM_H_VALUE
+                          && cands[c].h.base == hs[j].base))
+                    st |= 1u << c;
+            }
+          if (st != out[b->index])
+            {
+              out[b->index] = st;
+              changed = true;
+            }
+        }
+    }
+  free (rpo);
+  unsigned at_exit = ~0u;
+  bool any = false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    if (e->src->index >= NUM_FIXED_BLOCKS)
+      {
+        at_exit &= out[e->src->index];
+        any = true;
+      }
+  for (unsigned c = 0; any && c < cands.length (); c++)
+    if ((at_exit & (1u << c)) && cands[c].h.kind != WMM_H_NONE
+        && s->njoins < MAX_IFACE)
+      s->joins[s->njoins++] = cands[c].ih;
+}
+
+/* The summary of a unit, from its region and its joins. */
+static thread_summary
+summarise (wmm_unitinfo *u, wmm_unit *unit)
+{
+  thread_summary s;
+  memset (&s, 0, sizeof s);
+  push_cfun (unit->fn);
+  wmm_region *r = new wmm_region;
+  r->u = u;
+  r->fn = unit->fn;
+  wmm_region_set at_exit = solve (r);
+  if (at_exit & (1ULL << UNKNOWN_GROUP))
+    s.untracked = true;
+  for (unsigned g = 0; g < r->groups.length () && !s.untracked; g++)
+    {
+      if (!(at_exit & (1ULL << g)))
+        continue;
+      iface_handle ih;
+      if (r->groups[g].array || s.nleaves == MAX_IFACE
+          || !iface_of (unit->fn, &r->groups[g].h, true, &ih))
+        s.untracked = true;
+      else
+        s.leaves[s.nleaves++] = ih;
+    }
+  delete r;
+  must_joins (unit->fn, &s);
+  pop_cfun ();
+  return s;
+}
+
+static bool
+same_summary (const thread_summary &a, const thread_summary &b)
+{
+  return !memcmp (&a, &b, sizeof a);
+}
+
+void
+wmm_thread_summaries (wmm_unitinfo *u)
+{
+  delete summaries;
+  summaries = new hash_map<tree, thread_summary>;
+  /* Start from "may leave untracked threads" for every function that may
+     start threads, and refine: every round is sound. */
+  for (wmm_unit &unit : u->units)
+    {
+      thread_summary s;
+      memset (&s, 0, sizeof s);
+      s.untracked = u->creators && u->creators->contains (unit.decl);
+      summaries->put (unit.decl, s);
+    }
+  for (int round = 0; round < 4; round++)
+    {
+      bool changed = false;
+      for (wmm_unit &unit : u->units)
+        {
+          thread_summary s = summarise (u, &unit);
+          thread_summary *old = summaries->get (unit.decl);
+          if (!same_summary (*old, s))
+            {
+              *old = s;
+              changed = true;
+            }
+        }
+      if (!changed)
+        break;
+    }
+}
+
+bool
+wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt)
+{
+  if (u->starters && u->starters->contains (stmt))
+    return true;
+  const thread_summary *s = is_create (stmt) ? NULL : callee_summary (stmt);
+  return s && s->untracked;
+}
