@@ -60,6 +60,9 @@ note: overlapping accesses to parts of one object (unions,
 note: reference model %s: %ld critical cycle(s) it allows kept 
 note: the compiler-order analysis failed: every shared 
 note: the memory order of '%s' in '%s' differs between call 
+note: %s runs once through pthread_once/call_once, in the 
+note: %s() is exported and starts threads of the routine it 
+note: library unit (no main): every exported function 
 EOF
 {
   grep -ohE '\b(error|warning|warning_at|inform|error_at|fatal_error|sorry) \([^"]*"([^"\\]|\\.)*"' "$WMM_SRCDIR"/plugin/*.cc \
