@@ -652,6 +652,18 @@ handle_call (collector *c, gcall *stmt)
   if (name && wmm_lib_is_sync (name))
     {
       add_fence (c, full_fence (c->model));
+      /* pthread_once / call_once run their routine here, in this thread,
+         the first time: its code between the call's two fences. */
+      tree once = wmm_once_routine (stmt);
+      int ounit = once ? wmm_unit_of (c->u, once) : -1;
+      if (ounit >= 0)
+        {
+          wmm_instr call = make (c, WMM_OP_CALL);
+          call.target = c->u->units[ounit].thread >= 0
+                        ? c->u->units[ounit].thread : ounit;
+          add (c, &call, -1, NULL);
+          add_fence (c, full_fence (c->model));
+        }
       goto lhs;
     }
   if (name && wmm_lib_is_private (name))

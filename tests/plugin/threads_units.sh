@@ -41,6 +41,10 @@ for o in -O0 -O2; do
     has "$t: pthread_once's routine: an entry with one instance" "$WMM_TMP/$t.ir" "^unit init entry instances=1"
     has "$t: the note says so" "$WMM_TMP/$t.ir" "^note: init runs once through pthread_once"
     has "$t: P0 one instance" "$WMM_TMP/$t.ir" "^unit P0 entry instances=1"
+    # The routine also runs inside the call, between its two fences.
+    if awk '/^unit P0 /{u=1;next} /^unit /{u=0} u' "$WMM_TMP/$t.ir" | grep -A2 "F " | grep -q "CALL init"; then
+      wmm_pass "$t: P0 runs init inside pthread_once"
+    else wmm_fail "$t: P0 has no CALL init at pthread_once"; fi
     has "$t: P1 one instance" "$WMM_TMP/$t.ir" "^unit P1 entry instances=1"
     hasnt "$t: barrier/condition variable start nothing: main not concurrent after the joins" "$WMM_TMP/$t.ir" "W after"
     hasnt "$t: no note of threads main cannot join" "$WMM_TMP/$t.ir" "main may run concurrently"
