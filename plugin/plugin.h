@@ -157,6 +157,12 @@ void wmm_order_protected (wmm_unitinfo *u);
  * several call sites become one (their pairs merged, the cost counted
  * once). */
 void wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl);
+/* report.cc: instruction i of IR thread t (NULL out of range), its access
+ * letter ("R", "W", "RMW"; "end" for NULL) and the name of what it
+ * accesses (the location, or the reference for an unknown address). */
+const wmm_instr *wmm_instr_at (const wmm_unitinfo *u, int t, int i);
+const char *wmm_access_letter (const wmm_instr *in);
+const char *wmm_access_name (const wmm_unitinfo *u, int t, int i);
 /* report.cc: the function instruction i of virtual thread t is in (its
  * unit's, or a callee's collected for one call site). */
 const char *wmm_site_function_name (const wmm_unitinfo *u, int t, int i);

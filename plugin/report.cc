@@ -18,20 +18,18 @@
 #include "plugin.h"
 #include "strbuf.h"
 
-namespace {
-
 /* Instruction i of IR thread t, or NULL (out of range: a unit's end). */
 const wmm_instr *
-instr_at (const wmm_unitinfo *u, int t, int i)
+wmm_instr_at (const wmm_unitinfo *u, int t, int i)
 {
-  if (t < 0 || t >= u->prog->nthreads || i < 0
+  if (!u->prog || t < 0 || t >= u->prog->nthreads || i < 0
       || i >= u->prog->threads[t].ncode)
     return NULL;
   return &u->prog->threads[t].code[i];
 }
 
 const char *
-access_letter (const wmm_instr *in)
+wmm_access_letter (const wmm_instr *in)
 {
   if (!in)
     return "end";
@@ -46,9 +44,9 @@ access_letter (const wmm_instr *in)
 
 /* "x", or the reference's name for an unknown address. */
 const char *
-access_name (const wmm_unitinfo *u, int t, int i)
+wmm_access_name (const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_instr *in = instr_at (u, t, i);
+  const wmm_instr *in = wmm_instr_at (u, t, i);
   if (!in)
     return "?";
   /* anonymous words (fresh heap memory) are shown by their reference */
@@ -60,6 +58,9 @@ access_name (const wmm_unitinfo *u, int t, int i)
     return unit->sites[i].name;
   return "?";
 }
+
+
+namespace {
 
 location_t
 instr_location (const wmm_unitinfo *u, int t, int i)
@@ -102,9 +103,9 @@ namespace {
 void
 access_text (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_instr *in = instr_at (u, t, i);
+  const wmm_instr *in = wmm_instr_at (u, t, i);
   wmm_strbuf_printf (b, "%s %s %s ", wmm_site_function_name (u, t, i),
-                     access_letter (in), access_name (u, t, i));
+                     wmm_access_letter (in), wmm_access_name (u, t, i));
   pos_text (b, u, in);
 }
 
@@ -124,12 +125,12 @@ cycle_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_cycle *c)
 void
 json_access (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_instr *in = instr_at (u, t, i);
+  const wmm_instr *in = wmm_instr_at (u, t, i);
   wmm_strbuf_puts (b, "{\"function\":");
   wmm_strbuf_json_string (b, wmm_site_function_name (u, t, i));
   wmm_strbuf_printf (b, ",\"index\":%d,\"access\":\"%s\",\"location\":", i,
-                     access_letter (in));
-  wmm_strbuf_json_string (b, access_name (u, t, i));
+                     wmm_access_letter (in));
+  wmm_strbuf_json_string (b, wmm_access_name (u, t, i));
   wmm_strbuf_printf (b, ",\"known_address\":%s,\"file\":",
                      in && in->addr.loc_hint >= 0 ? "true" : "false");
   wmm_strbuf_json_string (b, in && in->pos.file >= 0
@@ -255,8 +256,8 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
           int t = c->ev[e].thread, i = c->ev[e].index;
           const wmm_unit *eu = wmm_unit_of_thread (u, t);
           path.add_event (instr_location (u, t, i), eu ? eu->decl : NULL_TREE, 0,
-                          "%s %s in %s", access_letter (instr_at (u, t, i)),
-                          access_name (u, t, i), wmm_site_function_name (u, t, i));
+                          "%s %s in %s", wmm_access_letter (wmm_instr_at (u, t, i)),
+                          wmm_access_name (u, t, i), wmm_site_function_name (u, t, i));
         }
       gcc_rich_location rich (loc);
       if (path.num_events ())

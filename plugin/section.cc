@@ -54,43 +54,11 @@ remapped (const char *file)
   return file && *file ? remap_debug_filename (file) : "";
 }
 
-const wmm_instr *
-instr_at (const wmm_unitinfo *u, int t, int i)
-{
-  if (!u->prog || t < 0 || t >= u->prog->nthreads || i < 0
-      || i >= u->prog->threads[t].ncode)
-    return NULL;
-  return &u->prog->threads[t].code[i];
-}
-
-const char *
-op_name (const wmm_instr *in)
-{
-  if (!in)
-    return "end";
-  switch (in->op)
-    {
-    case WMM_OP_LOAD: case WMM_OP_LOAD_EX: return "R";
-    case WMM_OP_STORE: case WMM_OP_STORE_EX: return "W";
-    case WMM_OP_RMW: return "RMW";
-    default: return "?";
-    }
-}
-
 /* The accessed location's name (as the JSON report names it). */
 const char *
 location_name (const wmm_unitinfo *u, int t, int i)
 {
-  const wmm_instr *in = instr_at (u, t, i);
-  if (!in)
-    return "-";
-  if (in->addr.loc_hint >= 0 && in->addr.loc_hint < u->prog->nlocs
-      && u->prog->locs[in->addr.loc_hint].name[0] != '?')
-    return u->prog->locs[in->addr.loc_hint].name;
-  const wmm_unit *unit = wmm_unit_of_thread (u, t);
-  if (unit && i < (int) unit->sites.length () && unit->sites[i].name)
-    return unit->sites[i].name;
-  return "?";
+  return wmm_instr_at (u, t, i) ? wmm_access_name (u, t, i) : "-";
 }
 
 /* "KEY" and the six ACCESS fields of instruction i of code unit t. */
@@ -98,11 +66,11 @@ void
 access_line (wmm_strbuf *b, const char *key, const wmm_unitinfo *u, int t,
              int i)
 {
-  const wmm_instr *in = instr_at (u, t, i);
+  const wmm_instr *in = wmm_instr_at (u, t, i);
   wmm_strbuf_puts (b, key);
   field (b, u->prog && t >= 0 && t < u->prog->nthreads
             ? u->prog->threads[t].name : "?");
-  field (b, op_name (in));
+  field (b, wmm_access_letter (in));
   field (b, location_name (u, t, i));
   field (b, in && in->pos.file >= 0 && in->pos.file < u->prog->nfiles
             ? remapped (u->prog->files[in->pos.file]) : "-");
@@ -212,7 +180,7 @@ wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl)
       field (b, wmm_fence_name (pf->kind));
       field (b, wmm_fence_instruction (pf->kind));
       wmm_strbuf_printf (b, "\t%g\t%d\n", pf->cost, pf->ndelays);
-      const wmm_instr *at = instr_at (u, pf->thread, pf->index);
+      const wmm_instr *at = wmm_instr_at (u, pf->thread, pf->index);
       if (at && wmm_instr_is_access (at))
         access_line (b, "at", u, pf->thread, pf->index);
       else
