@@ -894,12 +894,6 @@ statement (builder *b, gimple *stmt)
     }
 }
 
-bool
-followed (edge e)
-{
-  return !(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE));
-}
-
 /* The PHI moves of edge e (parallel: through temporaries), then a jump to
  * its destination. */
 void
@@ -996,7 +990,7 @@ build_unit (builder *b, wmm_unit *unit)
       edge e;
       edge_iterator ei;
       FOR_EACH_EDGE (e, ei, bb->succs)
-        if (followed (e))
+        if (wmm_followed_edge (e))
           succs.safe_push (e);
       if (succs.is_empty ())
         {

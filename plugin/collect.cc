@@ -869,13 +869,6 @@ handle_stmt (collector *c, gimple *stmt)
     }
 }
 
-/* Edges the IR follows (exceptional and abnormal flow is not modelled). */
-bool
-followed_edge (edge e)
-{
-  return !(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE));
-}
-
 /* Append a glue instruction (BRANCH/JUMP) whose target is block `dest`
  * (EXIT = the end of the code); patched later. */
 void
@@ -948,7 +941,7 @@ collect_blocks (collector *c, wmm_region *region)
       edge e;
       edge_iterator ei;
       FOR_EACH_EDGE (e, ei, bb->succs)
-        if (followed_edge (e))
+        if (wmm_followed_edge (e))
           succs.safe_push (e);
       basic_block next = k + 1 < nrpo ? BASIC_BLOCK_FOR_FN (fn, rpo[k + 1])
                                       : EXIT_BLOCK_PTR_FOR_FN (fn);
@@ -1188,6 +1181,12 @@ add_anonymous_memory (wmm_unitinfo *u)
 }
 
 } // anon namespace
+
+bool
+wmm_followed_edge (edge e)
+{
+  return !(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE));
+}
 
 void
 wmm_note (wmm_unitinfo *u, const char *fmt, ...)

@@ -271,6 +271,30 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
   return true;
 }
 
+/* What the functions of the unit whose addresses a call passes (callbacks
+ * such as qsort's comparator, which run inside it) may do to locks, their
+ * summaries joined (in their own names: only "anything at all" counts). */
+lock_summary
+callback_effect (wmm_unitinfo *u, gimple *stmt)
+{
+  lock_summary all = { 0, 0, false, 0 };
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      lock_summary *cs;
+      if (TREE_CODE (a) == ADDR_EXPR
+          && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+          && body_of (TREE_OPERAND (a, 0))
+          && (cs = u->lock_facts->sum.get (TREE_OPERAND (a, 0))))
+        {
+          all.acq |= cs->acq;
+          all.rel |= cs->rel;
+          all.rel_unknown |= cs->rel_unknown;
+        }
+    }
+  return all;
+}
+
 /* The effect of one statement of function `fn` on the held set; releases
  * are added to *rel (may be NULL). */
 wmm_region_set
@@ -311,20 +335,12 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
   tree callee = gimple_call_fndecl (stmt);
   /* A function of the unit passed to a library function (qsort's
      comparator) may run inside it. */
-  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+  lock_summary cb = callback_effect (u, stmt);
+  if (cb.rel || cb.rel_unknown)
     {
-      tree a = gimple_call_arg (stmt, i);
-      lock_summary *cs;
-      if (TREE_CODE (a) == ADDR_EXPR
-          && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
-          && body_of (TREE_OPERAND (a, 0))
-          && (cs = f->sum.get (TREE_OPERAND (a, 0)))
-          && (cs->rel || cs->rel_unknown))
-        {
-          if (rel)
-            rel->rel_unknown = true;
-          return held & f->hidden;
-        }
+      if (rel)
+        rel->rel_unknown = true;
+      return held & f->hidden;
     }
   if (callee && (lock_library_call (callee)
                  || wmm_never_starts_threads (callee)))
@@ -613,17 +629,9 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
     }
   tree callee = gimple_call_fndecl (stmt);
   /* A callback of the unit that touches locks may run inside. */
-  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
-    {
-      tree a = gimple_call_arg (stmt, i);
-      lock_summary *cs;
-      if (TREE_CODE (a) == ADDR_EXPR
-          && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
-          && body_of (TREE_OPERAND (a, 0))
-          && (cs = f->sum.get (TREE_OPERAND (a, 0)))
-          && (cs->rel || cs->rel_unknown || cs->acq))
-        return 0;
-    }
+  lock_summary cb = callback_effect (u, stmt);
+  if (cb.rel || cb.rel_unknown || cb.acq)
+    return 0;
   if (callee && (lock_library_call (callee)
                  || wmm_never_starts_threads (callee)))
     return ant;

@@ -167,6 +167,10 @@ const char *wmm_access_name (const wmm_unitinfo *u, int t, int i);
  * unit's, or a callee's collected for one call site). */
 const char *wmm_site_function_name (const wmm_unitinfo *u, int t, int i);
 
+/* collect.cc: does the IR follow this CFG edge (not exceptional, abnormal
+ * or fake)?  check.cc follows the same edges. */
+bool wmm_followed_edge (edge e);
+
 /* collect.cc */
 bool wmm_collect (wmm_unitinfo *u);
 void wmm_unitinfo_free (wmm_unitinfo *u);
