@@ -28,14 +28,6 @@ static int grow(void **arr, int *cap, int n, size_t sz)
   return 0;
 }
 
-void wmm_cycles_free(wmm_cycles *c)
-{
-  free(c->seg);
-  free(c->cyc);
-  free(c->fallback);
-  memset(c, 0, sizeof *c);
-}
-
 /* ---------------------------------------------------- the class graph */
 
 typedef struct cgraph {
@@ -205,43 +197,110 @@ typedef struct search {
   int *sbeg, *send, *succ;
   long cap_succ;
   int has_succ;
+  /* pruning: good[z] says whether a segment ending at class z can still
+   * lead back to the start's location (reach.h's table for a0), NULL: none */
+  const unsigned char *good;
+  unsigned char **reach;  /* per (location, writes) of a0, this SCC's */
+  /* witness mode (wmm_cycles_witness): cycles through the start pair, up
+   * to max_segs segments, until accept() takes one (found) */
+  wmm_cycles_accept accept;
+  void *accept_ctx;
+  long pair_cycles_left, pair_steps_left;
+  int max_segs;
+  int found;
 } search;
 
 /* Successor lists of one SCC past this many entries are not kept. */
 #define SUCC_MAX (1L << 22)
+
+/* Longest witness cycle looked for: longer ones make executions too big
+ * for the checker that judges them, and say little to a reader. */
+#define WITNESS_MAX_SEGS 6
 
 static int is_single(const wmm_cseg *s)
 {
   return s->a == s->b;
 }
 
+/* The rotation that starts at the smallest (thread, a, b) segment: the
+ * same cycle found from another of its pairs has the same one. */
+static int canonical_start(const wmm_cseg *path, int n)
+{
+  int k0 = 0;
+  for (int k = 1; k < n; k++) {
+    const wmm_cseg *x = &path[k], *y = &path[k0];
+    if (x->thread < y->thread || (x->thread == y->thread &&
+        (x->a < y->a || (x->a == y->a && x->b < y->b))))
+      k0 = k;
+  }
+  return k0;
+}
+
+/* Append the path, rotated to start at k0, as a cycle. */
+static int append_cycle(search *S, int k0, int witness)
+{
+  wmm_cycles *o = S->out;
+  if (grow((void **)&o->seg, &o->cap_seg, o->nseg + S->npath, sizeof *o->seg) ||
+      grow((void **)&o->cyc, &o->cap_cyc, o->ncyc, sizeof *o->cyc))
+    return -1;
+  while (o->cap_seg < o->nseg + S->npath)
+    if (grow((void **)&o->seg, &o->cap_seg, o->cap_seg, sizeof *o->seg))
+      return -1;
+  for (int i = 0; i < S->npath; i++)
+    o->seg[o->nseg + i] = S->path[(k0 + i) % S->npath];
+  o->cyc[o->ncyc++] = (wmm_ccycle){o->nseg, S->npath, S->comp, witness};
+  o->nseg += S->npath;
+  return 0;
+}
+
+/* Witness mode: the current path is a cycle through the start pair; keep
+ * it and stop when accept() takes it. */
+static void emit_witness(search *S)
+{
+  if (S->pair_cycles_left-- <= 0) {
+    S->overflow = 1;
+    return;
+  }
+  int k0 = canonical_start(S->path, S->npath);
+  wmm_cseg rot[WITNESS_MAX_SEGS];
+  if (S->npath > WITNESS_MAX_SEGS)
+    return;
+  for (int i = 0; i < S->npath; i++)
+    rot[i] = S->path[(k0 + i) % S->npath];
+  int r = S->accept(S->accept_ctx, rot, S->npath);
+  if (r == -2)
+    S->overflow = 1;   /* the caller stops looking */
+  else if (r < 0)
+    S->nomem = 1;
+  if (r <= 0)
+    return;
+  if (append_cycle(S, k0, 1)) {
+    S->nomem = 1;
+    return;
+  }
+  S->found = S->out->ncyc - 1;
+  S->overflow = 1;   /* stop: one witness is enough */
+}
+
 /* Record the current path as a cycle. */
 static void emit(search *S)
 {
-  wmm_cycles *o = S->out;
   /* a cycle on instance k > 0 of a unit must also use instance k - 1 */
   for (int k = 0; k < S->npath; k++) {
     int t = S->path[k].thread;
     if (S->g->threads[t].instance > 0 && !S->used[t - 1])
       return;
   }
+  if (S->accept) {
+    emit_witness(S);
+    return;
+  }
   if (S->cycles_left-- <= 0) {
     S->overflow = 1;
     return;
   }
-  if (grow((void **)&o->seg, &o->cap_seg, o->nseg + S->npath, sizeof *o->seg) ||
-      grow((void **)&o->cyc, &o->cap_cyc, o->ncyc, sizeof *o->cyc)) {
+  if (append_cycle(S, 0, 0))
     S->nomem = 1;
-    return;
-  }
-  while (o->cap_seg < o->nseg + S->npath)
-    if (grow((void **)&o->seg, &o->cap_seg, o->cap_seg, sizeof *o->seg)) {
-      S->nomem = 1;
-      return;
-    }
-  memcpy(&o->seg[o->nseg], S->path, (size_t)S->npath * sizeof *S->path);
-  o->cyc[o->ncyc++] = (wmm_ccycle){o->nseg, S->npath, S->comp};
-  o->nseg += S->npath;
 }
 
 /* Can the com edge x -> y close the cycle at the start segment? */
@@ -278,6 +337,12 @@ static int seg_pair(const search *S, int y, int z)
   const wmm_aeg *g = S->g;
   return S->scc[z] == S->comp && g->cls[z].loc != g->cls[y].loc &&
          wmm_aeg_po(g, y, z);
+}
+
+/* Is (y, z) a po pair of one thread to another location? */
+static int seg_pair_in(const wmm_aeg *g, int y, int z)
+{
+  return g->cls[z].loc != g->cls[y].loc && wmm_aeg_po(g, y, z);
 }
 
 /* Build the successor lists of the SCC being searched (S->has_succ says
@@ -327,6 +392,8 @@ static void push_seg(search *S, int t, int y, int z)
 {
   const wmm_aeg *g = S->g;
   int ly = g->cls[y].loc, lz = g->cls[z].loc;
+  if (S->max_segs && S->npath >= S->max_segs)
+    return;
   if (y != z) {
     if (S->cnt[lz] && lz != g->cls[S->a0].loc)
       return;
@@ -352,10 +419,11 @@ static void extend(search *S, int x)
   const cgraph *cg = S->cg;
   if (S->overflow || S->nomem)
     return;
-  if (S->steps_left-- <= 0) {
+  if (S->steps_left-- <= 0 || (S->accept && S->pair_steps_left-- <= 0)) {
     S->overflow = 1;
     return;
   }
+  S->out->steps++;
   const wmm_cseg *last = &S->path[S->npath - 1];
   int lx = g->cls[x].loc;
   /* Close the cycle if x's location is the start's. */
@@ -377,12 +445,13 @@ static void extend(search *S, int x)
     /* y alone: a middle single (a write), not after another single */
     /* (on the start's location the chain ends at a0, already counted) */
     int room = lx == g->cls[S->a0].loc ? 1 : 2;
-    if (!last_single && g->cls[y].writes && S->cnt[lx] + room <= 3)
+    if (!last_single && g->cls[y].writes && S->cnt[lx] + room <= 3 &&
+        (!S->good || S->good[y]))
       push_seg(S, t, y, y);
     /* (y, z): a po pair of t to a different location */
     if (S->has_succ) {
       for (int m = S->sbeg[y]; m < S->send[y]; m++) {
-        if (seg_refused(S, y, S->succ[m]))
+        if (seg_refused(S, y, S->succ[m]) || (S->good && !S->good[S->succ[m]]))
           continue;
         push_seg(S, t, y, S->succ[m]);
         if (S->overflow || S->nomem)
@@ -393,7 +462,7 @@ static void extend(search *S, int x)
     const wmm_aeg_thread *th = &g->threads[t];
     for (int m = 0; m < th->ncls; m++) {
       int z = th->cls[m];
-      if (!seg_pair(S, y, z))
+      if (!seg_pair(S, y, z) || (S->good && !S->good[z]))
         continue;
       push_seg(S, t, y, z);
       if (S->overflow || S->nomem)
@@ -401,6 +470,96 @@ static void extend(search *S, int x)
     }
     if (S->overflow || S->nomem)
       return;
+  }
+}
+
+/* ------------------------------------------------------ reachability */
+
+/* Fill good[z] for the SCC being searched: can a thread's segment that ends
+ * at class z be followed by com edges and other threads' segments back to
+ * an access at location l0 (one that writes when w0 == 0... that conflicts
+ * with an access of l0 that writes iff w0)?  An over-approximation of the
+ * cycle's rules (threads may repeat, locations are not counted): a search
+ * that only extends to good ends loses no cycle.  Fixpoint over two facts
+ * per location: some good segment start there (start_any), one that
+ * writes (start_w); a class is a good end when it conflicts with the
+ * start's access or with a good start of its location, a good start when
+ * it is a good end itself (a single write) or has a good end po-after it. */
+static int build_reach(const search *S, int l0, int w0, unsigned char *good)
+{
+  const wmm_aeg *g = S->g;
+  int nlocs = g->p->nlocs;
+  unsigned char *start_any = xcalloc((size_t)nlocs + 1, 1);
+  unsigned char *start_w = xcalloc((size_t)nlocs + 1, 1);
+  int maxw = 1;
+  for (int t = 0; t < g->nthreads; t++)
+    if (g->threads[t].words > maxw)
+      maxw = g->threads[t].words;
+  uint64_t *bits = xcalloc((size_t)maxw, sizeof *bits);
+  if (!start_any || !start_w || !bits) {
+    free(start_any), free(start_w), free(bits);
+    return -1;
+  }
+  memset(good, 0, (size_t)g->ncls);
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int c = 0; c < g->ncls; c++) {
+      const wmm_aeg_class *z = &g->cls[c];
+      if (good[c] || S->scc[c] != S->comp)
+        continue;
+      int l = z->loc;
+      if ((l == l0 && (z->writes || w0)) || start_w[l] || (z->writes && start_any[l]))
+        good[c] = 1;
+    }
+    for (int t = 0; t < g->nthreads; t++) {
+      const wmm_aeg_thread *th = &g->threads[t];
+      memset(bits, 0, (size_t)th->words * sizeof *bits);
+      for (int k = 0; k < th->ncls; k++)
+        if (good[th->cls[k]])
+          bits[k / 64] |= 1ull << (k % 64);
+      for (int k = 0; k < th->ncls; k++) {
+        int y = th->cls[k], l = g->cls[y].loc;
+        if (S->scc[y] != S->comp || (start_any[l] && (start_w[l] || !g->cls[y].writes)))
+          continue;
+        int st = good[y];
+        const uint64_t *row = &th->po[(size_t)k * th->words];
+        for (int w = 0; w < th->words && !st; w++)
+          st = (row[w] & bits[w]) != 0;
+        if (!st)
+          continue;
+        if (!start_any[l])
+          start_any[l] = 1, changed = 1;
+        if (g->cls[y].writes && !start_w[l])
+          start_w[l] = 1, changed = 1;
+      }
+    }
+  }
+  free(start_any), free(start_w), free(bits);
+  return 0;
+}
+
+/* The reachability table for start class a0 in the SCC being searched
+ * (built once per location and access kind); NULL out of memory. */
+static const unsigned char *reach_for(search *S, int a0)
+{
+  const wmm_aeg_class *a = &S->g->cls[a0];
+  int key = 2 * a->loc + (a->writes != 0);
+  if (!S->reach[key]) {
+    S->reach[key] = malloc((size_t)S->g->ncls);
+    if (!S->reach[key] || build_reach(S, a->loc, a->writes != 0, S->reach[key])) {
+      free(S->reach[key]);
+      S->reach[key] = NULL;
+      return NULL;
+    }
+  }
+  return S->reach[key];
+}
+
+static void free_reach(search *S)
+{
+  for (int k = 0; k < 2 * S->g->p->nlocs + 2; k++) {
+    free(S->reach[k]);
+    S->reach[k] = NULL;
   }
 }
 
@@ -436,6 +595,45 @@ static void mark_conflicts(const search *S, unsigned char *conflict)
   }
 }
 
+/* The fallback of an overflowed SCC (cycles.h): every po pair whose two
+ * ends conflict with another thread and whose second end can lead back to
+ * the first; -1 out of memory. */
+static int add_fallback(search *S)
+{
+  const wmm_aeg *g = S->g;
+  wmm_cycles *o = S->out;
+  unsigned char *conflict = xcalloc((size_t)g->ncls, 1);
+  if (!conflict)
+    return -1;
+  mark_conflicts(S, conflict);
+  for (int c = 0; c < g->ncls; c++) {
+    if (S->scc[c] != S->comp || !conflict[c])
+      continue;
+    const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
+    if (th->instance > 0)
+      continue;   /* the same pairs as instance 0's */
+    /* d must be able to lead back to c (the reachability table) */
+    const unsigned char *good = reach_for(S, c);
+    if (!good) {
+      free(conflict);
+      return -1;
+    }
+    for (int k = 0; k < th->ncls; k++) {
+      int d = th->cls[k];
+      if (!conflict[d] || !good[d] || !seg_pair(S, c, d))
+        continue;
+      if (grow((void **)&o->fallback, &o->cap_fallback, o->nfallback,
+               sizeof *o->fallback)) {
+        free(conflict);
+        return -1;
+      }
+      o->fallback[o->nfallback++] = (wmm_cpair){c, d};
+    }
+  }
+  free(conflict);
+  return 0;
+}
+
 /* Enumerate the cycles of SCC comp; returns 0, or -1 out of memory. */
 static int search_scc(search *S, int comp)
 {
@@ -456,15 +654,18 @@ static int search_scc(search *S, int comp)
       if (S->scc[a] != comp)
         continue;
       S->a0 = a;
+      S->good = reach_for(S, a);
+      if (!S->good)
+        S->nomem = 1;
       /* single start (a write in the middle of a chain) */
-      if (g->cls[a].writes) {
+      if (g->cls[a].writes && !S->nomem) {
         S->b0 = a;
         S->npath = 0;
         push_seg(S, t, a, a);
       }
       for (int j = 0; j < th->ncls && !S->overflow && !S->nomem; j++) {
         int b = th->cls[j];
-        if (!seg_pair(S, a, b))
+        if (!S->good[b] || !seg_pair(S, a, b))
           continue;
         S->b0 = b;
         S->npath = 0;
@@ -472,42 +673,47 @@ static int search_scc(search *S, int comp)
       }
     }
   }
-  if (S->nomem)
-    return -1;
-  if (S->overflow) {
+  int rc = S->nomem ? -1 : 0;
+  if (rc == 0 && S->overflow) {
     /* drop this SCC's cycles: the per-pair decision covers it */
     S->out->ncyc = S->first_cycle;
     S->out->nseg = first_seg;
     S->out->noverflow++;
-    wmm_cycles *o = S->out;
-    /* every po pair that can be a thread's segment of a cycle: both ends
-       conflict with another thread */
-    unsigned char *conflict = xcalloc((size_t)g->ncls, 1);
-    if (!conflict)
-      return -1;
-    mark_conflicts(S, conflict);
-    for (int c = 0; c < g->ncls; c++) {
-      if (S->scc[c] != comp || !conflict[c])
-        continue;
-      const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
-      if (th->instance > 0)
-        continue;
-      for (int k = 0; k < th->ncls; k++) {
-        int d = th->cls[k];
-        if (!conflict[d] || !seg_pair(S, c, d))
-          continue;
-        if (grow((void **)&o->fallback, &o->cap_fallback, o->nfallback,
-                 sizeof *o->fallback)) {
-          free(conflict);
-          return -1;
-        }
-        o->fallback[o->nfallback++] = (wmm_cpair){c, d};
-      }
-    }
-    free(conflict);
-    /* the next SCC gets a fresh budget share */
+    rc = add_fallback(S);
   }
-  return 0;
+  free_reach(S);
+  return rc;
+}
+
+/* What a later witness search (wmm_cycles_witness) needs of the search:
+ * kept in wmm_cycles.state when some SCC overflowed. */
+struct wmm_cycles_state {
+  cgraph cg;
+  search S;
+  int *scc;
+  int succ_comp;         /* the SCC whose successor lists S holds, or -1 */
+};
+
+static void state_free(struct wmm_cycles_state *st)
+{
+  if (!st)
+    return;
+  if (st->S.reach && st->S.g)
+    free_reach(&st->S);
+  free(st->scc), free(st->cg.loc_off), free(st->cg.loc_cls);
+  free(st->S.path), free(st->S.used), free(st->S.cnt);
+  free(st->S.sbeg), free(st->S.send), free(st->S.succ);
+  free(st->S.reach);
+  free(st);
+}
+
+void wmm_cycles_free(wmm_cycles *c)
+{
+  free(c->seg);
+  free(c->cyc);
+  free(c->fallback);
+  state_free(c->state);
+  memset(c, 0, sizeof *c);
 }
 
 int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
@@ -516,66 +722,116 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
   memset(out, 0, sizeof *out);
   if (max_cycles <= 0)
     max_cycles = WMM_CYCLES_DEFAULT_MAX;
-  cgraph cg = {0};
-  int *scc = xcalloc((size_t)g->ncls, sizeof *scc), *size = NULL, nscc = 0;
-  search S;
-  memset(&S, 0, sizeof S);
-  if (!scc || build_cgraph(&cg, g) || class_sccs(&cg, scc, &nscc, &size))
+  struct wmm_cycles_state *st = xcalloc(1, sizeof *st);
+  int *size = NULL, nscc = 0, *first = NULL, *order = NULL;
+  if (!st)
     goto nomem;
-  S.cg = &cg;
-  S.g = g;
-  S.out = out;
-  S.scc = scc;
-  S.path = xcalloc((size_t)g->nthreads + 1, sizeof *S.path);
-  S.used = xcalloc((size_t)g->nthreads + 1, 1);
-  S.cnt = xcalloc((size_t)g->p->nlocs + 1, sizeof *S.cnt);
-  S.sbeg = xcalloc((size_t)g->ncls + 1, sizeof *S.sbeg);
-  S.send = xcalloc((size_t)g->ncls + 1, sizeof *S.send);
-  if (!S.path || !S.used || !S.cnt || !S.sbeg || !S.send)
+  search *S = &st->S;
+  st->succ_comp = -1;
+  st->scc = xcalloc((size_t)g->ncls, sizeof *st->scc);
+  if (!st->scc || build_cgraph(&st->cg, g) ||
+      class_sccs(&st->cg, st->scc, &nscc, &size))
     goto nomem;
-  S.cycles_left = max_cycles;
-  S.steps_left = 64 * max_cycles;
+  S->cg = &st->cg;
+  S->g = g;
+  S->out = out;
+  S->scc = st->scc;
+  S->path = xcalloc((size_t)g->nthreads + 1, sizeof *S->path);
+  S->used = xcalloc((size_t)g->nthreads + 1, 1);
+  S->cnt = xcalloc((size_t)g->p->nlocs + 1, sizeof *S->cnt);
+  S->sbeg = xcalloc((size_t)g->ncls + 1, sizeof *S->sbeg);
+  S->send = xcalloc((size_t)g->ncls + 1, sizeof *S->send);
+  S->reach = xcalloc((size_t)2 * g->p->nlocs + 2, sizeof *S->reach);
+  if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->reach)
+    goto nomem;
+  S->cycles_left = max_cycles;
+  S->steps_left = 64 * max_cycles;
   /* SCCs in the order of their smallest class, for stable output. */
-  int *first = xcalloc((size_t)nscc, sizeof *first);
-  if (!first)
+  first = xcalloc((size_t)nscc, sizeof *first);
+  order = xcalloc((size_t)nscc, sizeof *order);
+  if (!first || !order)
     goto nomem;
+  int norder = 0;
   for (int s = 0; s < nscc; s++)
     first[s] = -1;
   for (int c = 0; c < g->ncls; c++)
-    if (first[scc[c]] < 0)
-      first[scc[c]] = c;
-  int *order = xcalloc((size_t)nscc, sizeof *order), norder = 0;
-  if (!order) {
-    free(first);
-    goto nomem;
-  }
+    if (first[st->scc[c]] < 0)
+      first[st->scc[c]] = c;
   for (int c = 0; c < g->ncls; c++)
-    if (first[scc[c]] == c && size[scc[c]] > 1)
-      order[norder++] = scc[c];
+    if (first[st->scc[c]] == c && size[st->scc[c]] > 1)
+      order[norder++] = st->scc[c];
   out->nscc = norder;
   for (int i = 0; i < norder; i++) {
-    long before = S.steps_left;
-    if (search_scc(&S, order[i])) {
-      free(first), free(order);
+    int overflowed = out->noverflow;
+    if (search_scc(S, order[i]))
       goto nomem;
-    }
-    out->steps += before - S.steps_left;
-    if (S.overflow) {
+    if (out->noverflow != overflowed) {
       /* restore a budget for the next SCCs, as if this one took none */
-      S.cycles_left = max_cycles;
-      S.steps_left = 64 * max_cycles;
+      S->cycles_left = max_cycles;
+      S->steps_left = 64 * max_cycles;
     }
   }
-  free(first), free(order);
-  free(scc), free(size), free(cg.loc_off), free(cg.loc_cls);
-  free(S.path), free(S.used), free(S.cnt);
-  free(S.sbeg), free(S.send), free(S.succ);
+  st->succ_comp = norder ? order[norder - 1] : -1;
+  free(first), free(order), free(size);
+  if (out->noverflow)
+    out->state = st;
+  else
+    state_free(st);
   return 0;
 nomem:
-  free(scc), free(size), free(cg.loc_off), free(cg.loc_cls);
-  free(S.path), free(S.used), free(S.cnt);
-  free(S.sbeg), free(S.send), free(S.succ);
+  free(first), free(order), free(size);
+  state_free(st);
+  out->state = NULL;
   wmm_cycles_free(out);
   return wmm_fail(err, WMM_ERR_NOMEM, g->p->source, 0,
                   "out of memory (cycle search)");
+}
+
+int wmm_cycles_witness(const wmm_aeg *g, wmm_cycles *cy, int a, int b,
+                       long steps, wmm_cycles_accept accept, void *ctx,
+                       int *ci_out)
+{
+  struct wmm_cycles_state *st = cy->state;
+  *ci_out = -1;
+  if (!st || st->scc[a] != st->scc[b] || !seg_pair_in(g, a, b))
+    return 0;
+  search *S = &st->S;
+  if (st->succ_comp != st->scc[a]) {
+    free_reach(S);
+    S->comp = st->scc[a];
+    if (build_succ(S))
+      return -1;
+    st->succ_comp = S->comp;
+  }
+  S->comp = st->scc[a];
+  S->good = reach_for(S, a);
+  if (!S->good)
+    return -1;
+  S->accept = accept;
+  S->accept_ctx = ctx;
+  S->found = -1;
+  S->start = -1;   /* any thread but the pair's own */
+  S->a0 = a;
+  S->b0 = b;
+  /* shortest first: cycles of 2 segments, then 3, ... (iterative
+     deepening), each round with what is left of the steps */
+  int stop = 0;
+  for (int len = 2; len <= WITNESS_MAX_SEGS && S->found < 0 && !S->nomem && !stop &&
+       steps > 0; len++) {
+    S->max_segs = len;
+    S->npath = 0;
+    S->overflow = 0;
+    S->steps_left = steps;
+    S->pair_steps_left = steps;
+    S->pair_cycles_left = steps;
+    push_seg(S, g->cls[a].thread, a, b);
+    steps = S->steps_left;
+    stop = S->overflow && S->pair_cycles_left > 0 && S->steps_left > 0;
+  }
+  S->max_segs = 0;
+  S->accept = NULL;
+  if (S->nomem)
+    return -1;
+  *ci_out = S->found;
+  return 0;
 }

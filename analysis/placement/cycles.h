@@ -20,11 +20,18 @@
  * Search: Tarjan's SCCs of the class graph first (no cycle leaves an SCC),
  * then, per SCC, a depth-first enumeration that starts at the smallest
  * thread of the cycle so each cycle is found once.  The enumeration is
- * bounded (max_cycles cycles and 64 x max_cycles search steps per program);
- * an SCC that exceeds the bound is handed to the per-pair decision: every po
- * pair of classes inside it is reported in `fallback` and placement gives
- * it a fence that is strong enough whatever cycle it lies on
- * (docs/placement.md).
+ * bounded (max_cycles cycles and 64 x max_cycles search steps per SCC);
+ * it follows only segments whose last access can still lead back to the
+ * start's location (a reachability table per location and access kind,
+ * an over-approximation: no cycle is lost, many dead ends are).  An SCC
+ * that exceeds the bound is handed to the per-pair decision: every po pair
+ * of classes inside it whose ends conflict with other threads and whose
+ * second access can lead back to the first is reported in `fallback`, and
+ * placement gives it a fence that is strong enough whatever cycle it lies
+ * on (docs/placement.md).  For each such pair that ends up fenced,
+ * wmm_cycles_witness finds a witness cycle for the report: the shortest
+ * (up to WITNESS_MAX_SEGS segments) through the pair that the caller's
+ * test accepts (one the target allows).
  *
  * Example:
  *   wmm_cycles cy;
@@ -52,6 +59,7 @@ typedef struct wmm_cseg {
 typedef struct wmm_ccycle {
   int off, n;          /* segments seg[off .. off+n) */
   int scc;
+  int witness;         /* 1: a witness of a fallback pair, no requirement */
 } wmm_ccycle;
 
 typedef struct wmm_cpair {
@@ -68,11 +76,24 @@ typedef struct wmm_cycles {
   int nscc;            /* non-trivial SCCs of the class graph */
   int noverflow;       /* of which overflowed */
   long steps;          /* search steps taken */
+  struct wmm_cycles_state *state;  /* for wmm_cycles_witness, or NULL */
 } wmm_cycles;
 
 int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
                     wmm_error *err);
 void wmm_cycles_free(wmm_cycles *c);
+
+/* A witness search's test of a cycle (n segments): 1 take it, 0 go on,
+ * -2 stop looking, -1 error. */
+typedef int (*wmm_cycles_accept)(void *ctx, const wmm_cseg *seg, int n);
+
+/* Search, within `steps` steps, a cycle through pair (a, b) of an
+ * overflowed SCC that accept() takes; it is appended to c as a witness
+ * cycle and *ci its index (-1 when none was found).  0, or -1 out of
+ * memory. */
+int wmm_cycles_witness(const wmm_aeg *g, wmm_cycles *c, int a, int b,
+                       long steps, wmm_cycles_accept accept, void *ctx,
+                       int *ci);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "aeg.h"
+#include "cycles.h"
 #include "placement.h"
 
 typedef struct place_group {
@@ -93,12 +94,29 @@ int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced);
 
 /* The term of the per-pair fallback in thread t: every pair (a, b) of
  * events with rel[node] set, a of access type ta, b of type tb, locations
- * possibly different, must be ordered by kind or stronger.  From each a, a
+ * possibly different (and, with `only`, belonging to one of its pairs),
+ * must be ordered by kind or stronger.  From each a, a
  * search records the first such b on each path (and stops there), stops at
  * events of type ta on a's own location (they stand for a) and at fences
  * covering kind.  Linear in the thread's size per a. */
+typedef struct place_fbpairs place_fbpairs;
 int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
-                        unsigned ta, unsigned tb, wmm_fence kind);
+                        unsigned ta, unsigned tb, wmm_fence kind,
+                        const place_fbpairs *only);
+
+/* The fallback pairs of a cycle search, by event (fbpairs.c). */
+struct place_fbpairs {
+  const wmm_cycles *cy;
+  int *slot;           /* fallback index + 1, open addressing on (a, b) */
+  int size;
+  int *node_off, *node_cls;   /* the fallback classes of each event (CSR) */
+};
+int place_fbpairs_build(place_fbpairs *f, const wmm_aeg *g, const wmm_cycles *cy);
+/* The fallback pair (index into cy->fallback) of events na -> nb in virtual
+ * thread t (-1: any thread), or -1 when they belong to none. */
+int place_fbpairs_find(const place_fbpairs *f, const wmm_aeg *g, int t,
+                       int na, int nb);
+void place_fbpairs_free(place_fbpairs *f);
 
 /* Does some path of group q, from an event of A to one of B, pass through
  * an instruction that reference model `from` may treat as a full fence: a

@@ -770,7 +770,8 @@ done:
 }
 
 int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
-                        unsigned ta, unsigned tb, wmm_fence kind)
+                        unsigned ta, unsigned tb, wmm_fence kind,
+                        const place_fbpairs *only)
 {
   const wmm_aeg *g = c->g;
   int *rows = NULL, nrows = 0, cap = 0;
@@ -784,7 +785,9 @@ int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
       int n = c->queue[head++], in = g->node_acc[n];
       if (in >= 0 && rel[n]) {
         int ln = g->acc[in].loc;
-        if (g->acc[in].type == tb && (la < 0 || ln < 0 || ln != la)) {
+        /* a b that is no pair of `only` is passed: a later one may be */
+        if (g->acc[in].type == tb && (la < 0 || ln < 0 || ln != la) &&
+            (!only || place_fbpairs_find(only, g, t, a, n) >= 0)) {
           int r = prerow_get(c, t, a, n, kind, 0);
           if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {
             free(rows);

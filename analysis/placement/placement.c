@@ -329,137 +329,256 @@ static int reference_allows(builder *b, const wmm_req_seg *segs,
   return wmm_req_reference_allows(b->eng, from, &shape, allowed, err);
 }
 
-static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
+/* Scratch arrays of cycle_eval, grown to the longest cycle. */
+typedef struct cycle_bufs {
+  wmm_req_seg *segs;
+  int *seg_group, *slot_group, *slot_sliced;
+  int cap;
+} cycle_bufs;
+
+static void cycle_bufs_free(cycle_bufs *w)
+{
+  free(w->segs), free(w->seg_group), free(w->slot_group), free(w->slot_sliced);
+  memset(w, 0, sizeof *w);
+}
+
+/* The requirement of class cycle ci: when the target allows it and the
+ * reference forbids it, it becomes a witness cycle of the placement
+ * (*added = its index) and, with `need`, a need of the cover; else
+ * *added = -1.  0, or a negative wmm_status. */
+static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
+                      int need, int *added, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
-  wmm_req_seg *segs = NULL;
-  int *seg_group = NULL, *slot_group = NULL, *slot_sliced = NULL, cap = 0;
+  const wmm_ccycle *cc = &cy->cyc[ci];
   int rc = 0;
-  for (int ci = 0; ci < cy->ncyc && rc == 0; ci++) {
-    const wmm_ccycle *cc = &cy->cyc[ci];
-    if (cc->n > cap) {
-      cap = cc->n;
-      free(segs), free(seg_group), free(slot_group), free(slot_sliced);
-      segs = xcalloc((size_t)cap, sizeof *segs);
-      seg_group = xcalloc((size_t)cap, sizeof *seg_group);
-      slot_group = xcalloc((size_t)cap, sizeof *slot_group);
-      slot_sliced = xcalloc((size_t)cap, sizeof *slot_sliced);
-      if (!segs || !seg_group || !slot_group || !slot_sliced) {
-        rc = -WMM_ERR_NOMEM;
-        break;
-      }
-    }
-    for (int k = 0; k < cc->n && rc == 0; k++) {
-      const wmm_cseg *sg = &cy->seg[cc->off + k];
-      wmm_req_seg *rs = &segs[k];
-      memset(rs, 0, sizeof *rs);
-      rs->acc[0] = class_acc(g, sg->a);
-      seg_group[k] = -1;
-      if (sg->a == sg->b) {
-        rs->nacc = 1;
-        continue;
-      }
-      rs->nacc = 2;
-      rs->acc[1] = class_acc(g, sg->b);
-      int q = place_group_get(&b->ctx, sg->thread, sg->a, sg->b);
-      if (q < 0) {
-        rc = q;
-        break;
-      }
-      seg_group[k] = q;
-      rs->deps = b->ctx.groups[q].deps;
-      rs->fences = b->ctx.groups[q].fences;
-    }
-    if (rc)
-      break;
-    /* slices: a pair's own code, unless what lies between writes to a
-     * location of the cycle (its final value could no longer pin co) */
-    for (int k = 0; k < cc->n && !b->ctx.o->no_slices; k++) {
-      if (seg_group[k] < 0)
-        continue;
-      const place_group *q = &b->ctx.groups[seg_group[k]];
-      int clash = !q->slice || q->slice_wunknown;
-      for (int j = 0; j < cc->n && !clash; j++)
-        for (int m = 0; m < segs[j].nacc; m++) {
-          int l = segs[j].acc[m].loc;
-          clash |= (int)((q->slice_wlocs[(l % 128) / 64] >> (l % 64)) & 1);
-        }
-      if (clash)
-        continue;
-      segs[k].prog = b->ctx.p;
-      segs[k].unit = q->slice_unit;
-      segs[k].from = q->slice_from;
-      segs[k].to = q->slice_to;
-    }
-    wmm_req_shape shape = {segs, cc->n};
-    wmm_req r;
-    rc = wmm_req_compute(b->eng, &shape, &r, err);
-    if (rc < 0)
-      break;
-    if (r.status == WMM_REQ_FORBIDDEN) {
-      wmm_req_free(&r);
+  *added = -1;
+  if (cc->n > w->cap) {
+    cycle_bufs_free(w);
+    w->cap = cc->n;
+    w->segs = xcalloc((size_t)w->cap, sizeof *w->segs);
+    w->seg_group = xcalloc((size_t)w->cap, sizeof *w->seg_group);
+    w->slot_group = xcalloc((size_t)w->cap, sizeof *w->slot_group);
+    w->slot_sliced = xcalloc((size_t)w->cap, sizeof *w->slot_sliced);
+    if (!w->segs || !w->seg_group || !w->slot_group || !w->slot_sliced)
+      return -WMM_ERR_NOMEM;
+  }
+  wmm_req_seg *segs = w->segs;
+  int *seg_group = w->seg_group;
+  for (int k = 0; k < cc->n; k++) {
+    const wmm_cseg *sg = &cy->seg[cc->off + k];
+    wmm_req_seg *rs = &segs[k];
+    memset(rs, 0, sizeof *rs);
+    rs->acc[0] = class_acc(g, sg->a);
+    seg_group[k] = -1;
+    if (sg->a == sg->b) {
+      rs->nacc = 1;
       continue;
     }
-    if (b->ctx.o->from != WMM_MODEL_SC) {
-      int kept = keeps_reference(b->ctx.m, b->ctx.o->from);
-      if (!kept)
-        rc = reference_allows(b, segs, seg_group, cc->n, &kept, err);
-      if (rc < 0) {
-        wmm_req_free(&r);
-        break;
-      }
-      if (kept) {
-        b->out->nkept++;
-        wmm_req_free(&r);
-        continue;
-      }
-    }
-    if (r.status == WMM_REQ_UNFIXABLE) {
-      /* best effort: the strongest fence in every slot, and say so */
-      b->unfixable++;
-      free(r.alt);
-      r.nalt = 1;
-      r.alt = malloc((size_t)(r.nslots ? r.nslots : 1) * sizeof *r.alt);
-      if (!r.alt) {
-        wmm_req_free(&r);
-        rc = -WMM_ERR_NOMEM;
-        break;
-      }
-      for (int k = 0; k < r.nslots; k++)
-        r.alt[k] = top_kind(&b->ctx);
-    }
-    for (int s = 0; s < r.nslots; s++) {
-      slot_group[s] = seg_group[r.slot_seg[s]];
-      slot_sliced[s] = segs[r.slot_seg[s]].prog != NULL;
-    }
-    b->out->nclass_cycles++;
-    if (add_cycle(b, cy, ci, &shape, &r, seg_group)) {
-      wmm_req_free(&r);
-      rc = -WMM_ERR_NOMEM;
-      break;
-    }
-    /* with a slice, also the abstract requirement (free positions) */
-    wmm_req r2;
-    int have2 = 0, sliced = 0;
-    memset(&r2, 0, sizeof r2);
-    for (int k = 0; k < cc->n; k++)
-      sliced |= segs[k].prog != NULL;
-    if (sliced && r.status == WMM_REQ_NEEDS) {
-      for (int k = 0; k < cc->n; k++)
-        segs[k].prog = NULL;
-      rc = wmm_req_compute(b->eng, &shape, &r2, err);
-      if (rc < 0) {
-        wmm_req_free(&r);
-        break;
-      }
-      have2 = r2.status == WMM_REQ_NEEDS;
-    }
-    rc = add_need(b, &r, slot_group, slot_sliced, have2 ? &r2 : NULL,
-                  b->out->ncycles - 1);
-    wmm_req_free(&r);
-    wmm_req_free(&r2);
+    rs->nacc = 2;
+    rs->acc[1] = class_acc(g, sg->b);
+    int q = place_group_get(&b->ctx, sg->thread, sg->a, sg->b);
+    if (q < 0)
+      return q;
+    seg_group[k] = q;
+    rs->deps = b->ctx.groups[q].deps;
+    rs->fences = b->ctx.groups[q].fences;
   }
-  free(segs), free(seg_group), free(slot_group), free(slot_sliced);
+  /* slices: a pair's own code, unless what lies between writes to a
+   * location of the cycle (its final value could no longer pin co) */
+  for (int k = 0; k < cc->n && !b->ctx.o->no_slices; k++) {
+    if (seg_group[k] < 0)
+      continue;
+    const place_group *q = &b->ctx.groups[seg_group[k]];
+    int clash = !q->slice || q->slice_wunknown;
+    for (int j = 0; j < cc->n && !clash; j++)
+      for (int m = 0; m < segs[j].nacc; m++) {
+        int l = segs[j].acc[m].loc;
+        clash |= (int)((q->slice_wlocs[(l % 128) / 64] >> (l % 64)) & 1);
+      }
+    if (clash)
+      continue;
+    segs[k].prog = b->ctx.p;
+    segs[k].unit = q->slice_unit;
+    segs[k].from = q->slice_from;
+    segs[k].to = q->slice_to;
+  }
+  wmm_req_shape shape = {segs, cc->n};
+  wmm_req r;
+  rc = wmm_req_compute(b->eng, &shape, &r, err);
+  if (rc < 0)
+    return rc;
+  if (r.status == WMM_REQ_FORBIDDEN) {
+    wmm_req_free(&r);
+    return 0;
+  }
+  if (b->ctx.o->from != WMM_MODEL_SC) {
+    int kept = keeps_reference(b->ctx.m, b->ctx.o->from);
+    if (!kept)
+      rc = reference_allows(b, segs, seg_group, cc->n, &kept, err);
+    if (rc < 0 || kept) {
+      if (rc == 0 && need)
+        b->out->nkept++;
+      wmm_req_free(&r);
+      return rc;
+    }
+  }
+  if (r.status == WMM_REQ_UNFIXABLE) {
+    /* best effort: the strongest fence in every slot, and say so */
+    if (need)
+      b->unfixable++;
+    free(r.alt);
+    r.nalt = 1;
+    r.alt = malloc((size_t)(r.nslots ? r.nslots : 1) * sizeof *r.alt);
+    if (!r.alt) {
+      wmm_req_free(&r);
+      return -WMM_ERR_NOMEM;
+    }
+    for (int k = 0; k < r.nslots; k++)
+      r.alt[k] = top_kind(&b->ctx);
+  }
+  for (int s = 0; s < r.nslots; s++) {
+    w->slot_group[s] = seg_group[r.slot_seg[s]];
+    w->slot_sliced[s] = segs[r.slot_seg[s]].prog != NULL;
+  }
+  if (add_cycle(b, cy, ci, &shape, &r, seg_group)) {
+    wmm_req_free(&r);
+    return -WMM_ERR_NOMEM;
+  }
+  *added = b->out->ncycles - 1;
+  if (!need) {
+    wmm_req_free(&r);
+    return 0;
+  }
+  b->out->nclass_cycles++;
+  /* with a slice, also the abstract requirement (free positions) */
+  wmm_req r2;
+  int have2 = 0, sliced = 0;
+  memset(&r2, 0, sizeof r2);
+  for (int k = 0; k < cc->n; k++)
+    sliced |= segs[k].prog != NULL;
+  if (sliced && r.status == WMM_REQ_NEEDS) {
+    for (int k = 0; k < cc->n; k++)
+      segs[k].prog = NULL;
+    rc = wmm_req_compute(b->eng, &shape, &r2, err);
+    if (rc < 0) {
+      wmm_req_free(&r);
+      return rc;
+    }
+    have2 = r2.status == WMM_REQ_NEEDS;
+  }
+  rc = add_need(b, &r, w->slot_group, w->slot_sliced, have2 ? &r2 : NULL,
+                *added);
+  wmm_req_free(&r);
+  wmm_req_free(&r2);
+  return rc;
+}
+
+static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
+{
+  cycle_bufs w;
+  memset(&w, 0, sizeof w);
+  int rc = 0, added;
+  for (int ci = 0; ci < cy->ncyc && rc == 0; ci++)
+    if (!cy->cyc[ci].witness)
+      rc = cycle_eval(b, cy, ci, &w, 1, &added, err);
+  cycle_bufs_free(&w);
+  if (rc == -WMM_ERR_NOMEM)
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+  return rc;
+}
+
+/* A witness search's test (wmm_cycles_accept): does the target allow the
+ * cycle and the reference forbid it?  Then it is a witness cycle of the
+ * placement, its index in *added. */
+typedef struct witness_ctx {
+  builder *b;
+  wmm_cycles *cy;
+  cycle_bufs *w;
+  wmm_error *err;
+  int added;
+  int rc;              /* cycle_eval's error, 0 when none */
+  int tests_left;      /* cycles it may still test */
+} witness_ctx;
+
+static int witness_accept(void *vctx, const wmm_cseg *seg, int n)
+{
+  witness_ctx *x = vctx;
+  wmm_cycles *cy = x->cy;
+  if (x->tests_left-- <= 0)
+    return -2;   /* stop looking */
+  /* the cycle goes at the end of cy for the time of the test */
+  if (grow((void **)&cy->seg, &cy->cap_seg, cy->nseg + n, sizeof *cy->seg) ||
+      grow((void **)&cy->cyc, &cy->cap_cyc, cy->ncyc, sizeof *cy->cyc))
+    return -1;
+  while (cy->cap_seg < cy->nseg + n)
+    if (grow((void **)&cy->seg, &cy->cap_seg, cy->cap_seg, sizeof *cy->seg))
+      return -1;
+  memcpy(&cy->seg[cy->nseg], seg, (size_t)n * sizeof *seg);
+  cy->cyc[cy->ncyc] = (wmm_ccycle){cy->nseg, n, 0, 1};
+  int added = -1;
+  wmm_error scratch;
+  int rc = cycle_eval(x->b, cy, cy->ncyc, x->w, 0, &added, &scratch);
+  if (rc == -WMM_ERR_NOMEM) {
+    x->rc = wmm_fail(x->err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+    return -1;
+  }
+  if (rc < 0)
+    return 0;   /* too big for the checker: not a witness, look on */
+  x->added = added;
+  return added >= 0;
+}
+
+/* Budget of the search for a witness the target allows: steps and cycles
+ * tested per pair, pairs tried per fence. */
+#define WITNESS_STEPS 4000L
+#define WITNESS_TESTS 32
+#define WITNESS_TRIES 4
+
+/* Witnesses for the fences that order only delays of fallback pairs
+ * (cycle -1): for up to WITNESS_TRIES of a fence's delays, the shortest
+ * cycle through the delay's pair of classes that the target allows and
+ * the reference forbids (wmm_cycles_witness), one search per pair.  A
+ * delay keeps -1 when it was not tried or none was found. */
+static int fallback_witnesses(builder *b, wmm_cycles *cy,
+                              const place_fbpairs *fb, wmm_error *err)
+{
+  const wmm_aeg *g = b->ctx.g;
+  wmm_placement *out = b->out;
+  if (!fb->slot)
+    return 0;
+  int *pair_wit = xcalloc((size_t)cy->nfallback + 1, sizeof *pair_wit);
+  if (!pair_wit)
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+  cycle_bufs w;
+  memset(&w, 0, sizeof w);
+  int rc = 0;
+  for (int f = 0; f < out->nfences && rc == 0; f++) {
+    const wmm_placed_fence *pf = &out->fences[f];
+    int has = 0, tries = 0;
+    for (int j = 0; j < pf->ndelays && !has; j++)
+      has = out->delays[pf->delays[j]].cycle >= 0;
+    for (int j = 0; j < pf->ndelays && !has && tries < WITNESS_TRIES && rc == 0; j++) {
+      wmm_delay *d = &out->delays[pf->delays[j]];
+      int na = g->unit_base[d->thread] + d->from, nb = g->unit_base[d->to_thread] + d->to;
+      int k = place_fbpairs_find(fb, g, -1, na, nb);
+      if (k < 0)
+        continue;
+      if (!pair_wit[k]) {     /* witness index + 2, or 1: none */
+        tries++;
+        witness_ctx x = {b, cy, &w, err, -1, 0, WITNESS_TESTS};
+        int ci = -1;
+        if (wmm_cycles_witness(g, cy, cy->fallback[k].a, cy->fallback[k].b,
+                               WITNESS_STEPS, witness_accept, &x, &ci))
+          rc = x.rc ? x.rc : -WMM_ERR_NOMEM;
+        pair_wit[k] = ci >= 0 ? x.added + 2 : 1;
+      }
+      d->cycle = pair_wit[k] - 2;
+      has = d->cycle >= 0;
+    }
+  }
+  cycle_bufs_free(&w);
+  free(pair_wit);
   if (rc == -WMM_ERR_NOMEM)
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
   return rc;
@@ -480,7 +599,8 @@ static int pair_local(wmm_model m)
  * Multi-copy-atomic models: the minimal kinds that keep the pair in order
  * against a fully fenced partner (a two-thread probe, checked with the
  * model); the others: the strongest kind. */
-static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
+static int fallback_needs(builder *b, const wmm_cycles *cy,
+                          const place_fbpairs *fb, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
   wmm_model m = b->ctx.m;
@@ -567,7 +687,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
           wmm_fence k = r.status == WMM_REQ_NEEDS ? r.alt[a * r.nslots] : top;
           if (k == WMM_FENCE_NONE)
             k = top;   /* not expected: the probe's pair is the one fenced */
-          int term = place_fallback_term(&b->ctx, t, rel, ta, tb, k);
+          int term = place_fallback_term(&b->ctx, t, rel, ta, tb, k, fb);
           if (term < 0 || begin_alt(b) || add_term(b, term))
             rc = term < 0 ? term : -WMM_ERR_NOMEM;
           else
@@ -1035,6 +1155,8 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
     return rc;
   wmm_cycles cy;
   memset(&cy, 0, sizeof cy);
+  place_fbpairs fb;
+  memset(&fb, 0, sizeof fb);
   /* under sc no cycle is allowed: nothing to search */
   rc = o->model == WMM_MODEL_SC ? 0 : wmm_cycles_find(g, o->max_cycles, &cy, err);
   if (rc < 0) {
@@ -1060,8 +1182,10 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
   }
   if (o->model != WMM_MODEL_SC) {
     rc = cycle_needs(&b, &cy, err);
+    if (rc == 0 && place_fbpairs_build(&fb, g, &cy))
+      rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
     if (rc == 0)
-      rc = fallback_needs(&b, &cy, err);
+      rc = fallback_needs(&b, &cy, &fb, err);
     if (rc < 0)
       goto done;
   }
@@ -1077,17 +1201,28 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
     rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
     goto done;
   }
+  rc = fallback_witnesses(&b, &cy, &fb, err);
+  if (rc < 0)
+    goto done;
   out->status = res.status == WMM_ILP_OPTIMAL ? WMM_PLACE_OPTIMAL
                 : res.status == WMM_ILP_FEASIBLE ? WMM_PLACE_FEASIBLE
                 : WMM_PLACE_GREEDY;
   if (res.status != WMM_ILP_OPTIMAL)
     append_note(out, res.note);
   if (cy.noverflow) {
-    char s[160];
+    char s[256];
+    long nowit = 0;
+    for (int f = 0; f < out->nfences; f++) {
+      int has = 0;
+      for (int j = 0; j < out->fences[f].ndelays && !has; j++)
+        has = out->delays[out->fences[f].delays[j]].cycle >= 0;
+      nowit += !has;
+    }
     snprintf(s, sizeof s,
              "cycle search bound reached in %d of %d components: their %ld "
-             "pairs got fences strong enough for any cycle",
-             cy.noverflow, cy.nscc, out->nfallback);
+             "pairs got fences strong enough for any cycle (%ld fences "
+             "without a witness cycle)",
+             cy.noverflow, cy.nscc, out->nfallback, nowit);
     append_note(out, s);
   }
   if (b.unfixable) {
@@ -1105,6 +1240,7 @@ done:
   wmm_req_engine_free(b.eng);
   place_ctx_free(&b.ctx);
   free(b.needs), free(b.alt_off), free(b.terms);
+  place_fbpairs_free(&fb);
   wmm_cycles_free(&cy);
   wmm_aeg_free(g);
   if (rc < 0)

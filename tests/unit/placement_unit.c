@@ -678,9 +678,12 @@ static void test_placement(void)
     o.max_cycles = 1;
     o.use_condition = 0;
     n = place_and_check(p, &o, &pl);
-    ok(n == 2 && pl.nfallback > 0 && strstr(pl.note, "bound") &&
-           pl.delays[0].cycle == -1,
-       "placement: cycle search bound -> per-pair fences, still forbidden", pl.note);
+    int witnessed = 0;
+    for (int i = 0; i < pl.ndelays; i++)
+      witnessed += pl.delays[i].cycle >= 0;
+    ok(n == 2 && pl.nfallback > 0 && strstr(pl.note, "bound") && witnessed > 0,
+       "placement: cycle search bound -> per-pair fences with a witness, still forbidden",
+       pl.note);
     wmm_placement_free(&pl);
     o.max_cycles = 0;
     n = place_and_check(p, &o, &pl);
