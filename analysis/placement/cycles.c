@@ -208,6 +208,8 @@ typedef struct search {
   long pair_cycles_left, pair_steps_left;
   int max_segs;
   int found;
+  int no_prune;           /* testing: good = all_good (every class) */
+  unsigned char *all_good;
 } search;
 
 /* Successor lists of one SCC past this many entries are not kept. */
@@ -477,15 +479,16 @@ static void extend(search *S, int x)
 
 /* Fill good[z] for the SCC being searched: can a thread's segment that ends
  * at class z be followed by com edges and other threads' segments back to
- * an access at location l0 (one that writes when w0 == 0... that conflicts
- * with an access of l0 that writes iff w0)?  An over-approximation of the
- * cycle's rules (threads may repeat, locations are not counted): a search
+ * the start access, at location l0 (w0: it writes), without passing
+ * through thread excl (-1: none; its classes may end the start pair but
+ * begin no segment)?  An over-approximation of the cycle's
+ * rules (other threads may repeat, locations are not counted): a search
  * that only extends to good ends loses no cycle.  Fixpoint over two facts
  * per location: some good segment start there (start_any), one that
  * writes (start_w); a class is a good end when it conflicts with the
  * start's access or with a good start of its location, a good start when
  * it is a good end itself (a single write) or has a good end po-after it. */
-static int build_reach(const search *S, int l0, int w0, unsigned char *good)
+static int build_reach(const search *S, int l0, int w0, int excl, unsigned char *good)
 {
   const wmm_aeg *g = S->g;
   int nlocs = g->p->nlocs;
@@ -506,13 +509,15 @@ static int build_reach(const search *S, int l0, int w0, unsigned char *good)
     for (int c = 0; c < g->ncls; c++) {
       const wmm_aeg_class *z = &g->cls[c];
       if (good[c] || S->scc[c] != S->comp)
-        continue;
+        continue;   /* (excl's classes too: the start pair ends there) */
       int l = z->loc;
       if ((l == l0 && (z->writes || w0)) || start_w[l] || (z->writes && start_any[l]))
         good[c] = 1;
     }
     for (int t = 0; t < g->nthreads; t++) {
       const wmm_aeg_thread *th = &g->threads[t];
+      if (t == excl)
+        continue;
       memset(bits, 0, (size_t)th->words * sizeof *bits);
       for (int k = 0; k < th->ncls; k++)
         if (good[th->cls[k]])
@@ -538,15 +543,38 @@ static int build_reach(const search *S, int l0, int w0, unsigned char *good)
   return 0;
 }
 
+/* Tables per SCC: one per (excluded thread or none, location, writes). */
+static size_t reach_slots(const wmm_aeg *g)
+{
+  return ((size_t)g->nthreads + 1) * (2 * (size_t)g->p->nlocs + 2);
+}
+
+/* Is virtual thread t the only instance of its unit?  Then no cycle
+ * passes through it twice, and its table excludes it; another instance
+ * of a unit can stand for t anyway. */
+static int single_instance(const wmm_aeg *g, int t)
+{
+  return g->threads[t].instance == 0 &&
+         (t + 1 >= g->nthreads || g->threads[t + 1].unit != g->threads[t].unit ||
+          g->threads[t + 1].instance == 0);
+}
+
 /* The reachability table for start class a0 in the SCC being searched
- * (built once per location and access kind); NULL out of memory. */
+ * (built once per location, access kind and excluded thread); NULL out of
+ * memory. */
 static const unsigned char *reach_for(search *S, int a0)
 {
-  const wmm_aeg_class *a = &S->g->cls[a0];
-  int key = 2 * a->loc + (a->writes != 0);
+  const wmm_aeg *g = S->g;
+  const wmm_aeg_class *a = &g->cls[a0];
+  if (S->no_prune)
+    return S->all_good;
+  int excl = single_instance(g, a->thread) ? a->thread : -1;
+  size_t key = (size_t)(excl + 1) * (2 * (size_t)g->p->nlocs + 2) +
+               2 * (size_t)a->loc + (a->writes != 0);
   if (!S->reach[key]) {
-    S->reach[key] = malloc((size_t)S->g->ncls);
-    if (!S->reach[key] || build_reach(S, a->loc, a->writes != 0, S->reach[key])) {
+    S->reach[key] = malloc((size_t)g->ncls);
+    if (!S->reach[key] ||
+        build_reach(S, a->loc, a->writes != 0, excl, S->reach[key])) {
       free(S->reach[key]);
       S->reach[key] = NULL;
       return NULL;
@@ -557,7 +585,8 @@ static const unsigned char *reach_for(search *S, int a0)
 
 static void free_reach(search *S)
 {
-  for (int k = 0; k < 2 * S->g->p->nlocs + 2; k++) {
+  size_t n = reach_slots(S->g);
+  for (size_t k = 0; k < n; k++) {
     free(S->reach[k]);
     S->reach[k] = NULL;
   }
@@ -703,7 +732,7 @@ static void state_free(struct wmm_cycles_state *st)
   free(st->scc), free(st->cg.loc_off), free(st->cg.loc_cls);
   free(st->S.path), free(st->S.used), free(st->S.cnt);
   free(st->S.sbeg), free(st->S.send), free(st->S.succ);
-  free(st->S.reach);
+  free(st->S.reach), free(st->S.all_good);
   free(st);
 }
 
@@ -716,8 +745,8 @@ void wmm_cycles_free(wmm_cycles *c)
   memset(c, 0, sizeof *c);
 }
 
-int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
-                    wmm_error *err)
+int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
+                    wmm_cycles *out, wmm_error *err)
 {
   memset(out, 0, sizeof *out);
   if (max_cycles <= 0)
@@ -741,9 +770,14 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
   S->cnt = xcalloc((size_t)g->p->nlocs + 1, sizeof *S->cnt);
   S->sbeg = xcalloc((size_t)g->ncls + 1, sizeof *S->sbeg);
   S->send = xcalloc((size_t)g->ncls + 1, sizeof *S->send);
-  S->reach = xcalloc((size_t)2 * g->p->nlocs + 2, sizeof *S->reach);
-  if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->reach)
+  S->reach = xcalloc(reach_slots(g), sizeof *S->reach);
+  S->no_prune = (flags & WMM_CYCLES_NO_PRUNE) != 0;
+  S->all_good = S->no_prune ? malloc((size_t)g->ncls + 1) : NULL;
+  if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->reach ||
+      (S->no_prune && !S->all_good))
     goto nomem;
+  if (S->all_good)
+    memset(S->all_good, 1, (size_t)g->ncls + 1);
   S->cycles_left = max_cycles;
   S->steps_left = 64 * max_cycles;
   /* SCCs in the order of their smallest class, for stable output. */

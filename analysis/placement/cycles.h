@@ -35,7 +35,7 @@
  *
  * Example:
  *   wmm_cycles cy;
- *   if (wmm_cycles_find(aeg, 0, &cy, &err) == 0) {
+ *   if (wmm_cycles_find(aeg, 0, 0, &cy, &err) == 0) {
  *     for (int i = 0; i < cy.ncyc; i++) ... cy.seg[cy.cyc[i].off + k] ...
  *     wmm_cycles_free(&cy);
  *   }
@@ -79,8 +79,11 @@ typedef struct wmm_cycles {
   struct wmm_cycles_state *state;  /* for wmm_cycles_witness, or NULL */
 } wmm_cycles;
 
-int wmm_cycles_find(const wmm_aeg *g, long max_cycles, wmm_cycles *out,
-                    wmm_error *err);
+/* flags: WMM_CYCLES_NO_PRUNE (testing: no reachability table; the same
+ * cycles, more steps). */
+#define WMM_CYCLES_NO_PRUNE 1
+int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
+                    wmm_cycles *out, wmm_error *err);
 void wmm_cycles_free(wmm_cycles *c);
 
 /* A witness search's test of a cycle (n segments): 1 take it, 0 go on,

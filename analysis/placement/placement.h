@@ -117,6 +117,8 @@ typedef struct wmm_place_opts {
   int no_slices;              /* build every cycle program from the pairs'
                                  accesses only (not their code) */
   int keep_programs;          /* fill wmm_cycle.program */
+  int no_prune;               /* testing: search cycles without the
+                                 reachability table (cycles.h) */
   wmm_model from;             /* the reference model whose behaviours are
                                  kept (default sc: restore sequential
                                  consistency).  A critical cycle gets fences
