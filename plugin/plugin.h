@@ -163,6 +163,13 @@ void wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl);
 const wmm_instr *wmm_instr_at (const wmm_unitinfo *u, int t, int i);
 const char *wmm_access_letter (const wmm_instr *in);
 const char *wmm_access_name (const wmm_unitinfo *u, int t, int i);
+/* report.cc: the ordered pairs of fence pf that the reports list (JSON,
+ * records): at most WMM_REPORT_MAX_PAIRS indices into pl->delays, those
+ * with a witness cycle first, in placement order otherwise; returns how
+ * many (a fence past the cycle-search bound may order thousands). */
+#define WMM_REPORT_MAX_PAIRS 32
+int wmm_listed_delays (const wmm_placement *pl, const wmm_placed_fence *pf,
+                       int *out);
 /* report.cc: the function instruction i of virtual thread t is in (its
  * unit's, or a callee's collected for one call site). */
 const char *wmm_site_function_name (const wmm_unitinfo *u, int t, int i);

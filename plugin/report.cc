@@ -87,6 +87,22 @@ pos_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_instr *in)
 
 } // anon namespace
 
+int
+wmm_listed_delays (const wmm_placement *pl, const wmm_placed_fence *pf,
+                   int *out)
+{
+  int n = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 0; k < pf->ndelays && n < WMM_REPORT_MAX_PAIRS; k++)
+      {
+        const wmm_delay *d = &pl->delays[pf->delays[k]];
+        bool witnessed = d->cycle >= 0 && d->cycle < pl->ncycles;
+        if (witnessed == (pass == 0))
+          out[n++] = pf->delays[k];
+      }
+  return n;
+}
+
 const char *
 wmm_site_function_name (const wmm_unitinfo *u, int t, int i)
 {
@@ -332,10 +348,13 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
       wmm_strbuf_printf (&b, ", \"kind\": \"%s\", \"instruction\": ",
                          wmm_fence_name (pf->kind));
       wmm_strbuf_json_string (&b, wmm_fence_instruction (pf->kind));
-      wmm_strbuf_printf (&b, ", \"cost\": %g, \"orders\": [", pf->cost);
-      for (int k = 0; k < pf->ndelays; k++)
+      int listed[WMM_REPORT_MAX_PAIRS];
+      int nlisted = wmm_listed_delays (pl, pf, listed);
+      wmm_strbuf_printf (&b, ", \"cost\": %g, \"pairs\": %d, \"orders\": [",
+                         pf->cost, pf->ndelays);
+      for (int k = 0; k < nlisted; k++)
         {
-          const wmm_delay *d = &pl->delays[pf->delays[k]];
+          const wmm_delay *d = &pl->delays[listed[k]];
           wmm_strbuf_puts (&b, k ? ",\n      {\"from\": " : "\n      {\"from\": ");
           json_access (&b, u, d->thread, d->from);
           wmm_strbuf_puts (&b, ", \"to\": ");
@@ -351,7 +370,7 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
               }
           wmm_strbuf_puts (&b, "]}");
         }
-      wmm_strbuf_puts (&b, pf->ndelays ? "\n    ]}" : "]}");
+      wmm_strbuf_puts (&b, nlisted ? "\n    ]}" : "]}");
     }
   wmm_strbuf_puts (&b, pl->nfences ? "\n  ],\n  \"volatile\": [" :
                    "],\n  \"volatile\": [");

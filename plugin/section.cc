@@ -179,15 +179,17 @@ wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl)
       field_int (b, xl.column);
       field (b, wmm_fence_name (pf->kind));
       field (b, wmm_fence_instruction (pf->kind));
-      wmm_strbuf_printf (b, "\t%g\t%d\n", pf->cost, pf->ndelays);
+      int listed[WMM_REPORT_MAX_PAIRS];
+      int nlisted = wmm_listed_delays (pl, pf, listed);
+      wmm_strbuf_printf (b, "\t%g\t%d\n", pf->cost, nlisted);
       const wmm_instr *at = wmm_instr_at (u, pf->thread, pf->index);
       if (at && wmm_instr_is_access (at))
         access_line (b, "at", u, pf->thread, pf->index);
       else
         wmm_strbuf_puts (b, "at\t-\tend\t-\t-\t0\t0\n");
-      for (int k = 0; k < pf->ndelays; k++)
+      for (int k = 0; k < nlisted; k++)
         {
-          const wmm_delay *d = &pl->delays[pf->delays[k]];
+          const wmm_delay *d = &pl->delays[listed[k]];
           const wmm_cycle *c = d->cycle >= 0 && d->cycle < pl->ncycles
                                ? &pl->cycles[d->cycle] : NULL;
           wmm_strbuf_printf (b, "pair\t%d\n", c ? c->nev : 0);
