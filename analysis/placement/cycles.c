@@ -341,6 +341,26 @@ static int seg_pair(const search *S, int y, int z)
          wmm_aeg_po(g, y, z);
 }
 
+/* The first local index >= k of a class po-after class y in y's thread
+ * (its po row's next set bit), or -1: the po successors in class order,
+ * without testing every class of the thread. */
+static int next_po(const wmm_aeg *g, int y, int k)
+{
+  const wmm_aeg_thread *th = &g->threads[g->cls[y].thread];
+  if (k >= th->ncls)
+    return -1;
+  const uint64_t *row = &th->po[(size_t)g->cls[y].local * th->words];
+  int w = k / 64;
+  uint64_t bits = row[w] & (~0ull << (k % 64));
+  while (!bits) {
+    if (++w >= th->words)
+      return -1;
+    bits = row[w];
+  }
+  int r = w * 64 + __builtin_ctzll(bits);
+  return r < th->ncls ? r : -1;
+}
+
 /* Is (y, z) a po pair of one thread to another location? */
 static int seg_pair_in(const wmm_aeg *g, int y, int z)
 {
@@ -359,7 +379,7 @@ static int build_succ(search *S)
       continue;
     const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
     S->sbeg[c] = (int)n;
-    for (int m = 0; m < th->ncls; m++) {
+    for (int m = next_po(g, c, 0); m >= 0; m = next_po(g, c, m + 1)) {
       int z = th->cls[m];
       if (!seg_pair(S, c, z))
         continue;
@@ -462,7 +482,7 @@ static void extend(search *S, int x)
       continue;
     }
     const wmm_aeg_thread *th = &g->threads[t];
-    for (int m = 0; m < th->ncls; m++) {
+    for (int m = next_po(g, y, 0); m >= 0; m = next_po(g, y, m + 1)) {
       int z = th->cls[m];
       if (!seg_pair(S, y, z) || (S->good && !S->good[z]))
         continue;
@@ -647,7 +667,7 @@ static int add_fallback(search *S)
       free(conflict);
       return -1;
     }
-    for (int k = 0; k < th->ncls; k++) {
+    for (int k = next_po(g, c, 0); k >= 0; k = next_po(g, c, k + 1)) {
       int d = th->cls[k];
       if (!conflict[d] || !good[d] || !seg_pair(S, c, d))
         continue;
@@ -692,7 +712,8 @@ static int search_scc(search *S, int comp)
         S->npath = 0;
         push_seg(S, t, a, a);
       }
-      for (int j = 0; j < th->ncls && !S->overflow && !S->nomem; j++) {
+      for (int j = next_po(g, a, 0); j >= 0 && !S->overflow && !S->nomem;
+           j = next_po(g, a, j + 1)) {
         int b = th->cls[j];
         if (!S->good[b] || !seg_pair(S, a, b))
           continue;
