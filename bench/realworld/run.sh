@@ -10,6 +10,9 @@
 #   this script if config.h is missing; needs libevent-dev), or a
 #   concurrencykit tree (include/ck_pr.h; configured if ck_md.h is missing).
 # Output lines:  PROGRAM GROUP MODEL fences N cost C compile-ratio R
+#                unexplained U fallback-units B/UNITS
+# (unexplained: fences whose report shows no witness cycle; fallback-units:
+# units whose cycle search reached its bound)
 set -u
 archs="tso power armv8"
 [ "${1:-}" = -a ] && { archs=$2; shift 2; }
@@ -36,10 +39,11 @@ group() {
     local s
     s=$( { TIMEFORMAT='%U %S'; time (cd "$dir" && "$here/fences.sh" "$plugin" "$a" \
           "$out/$prog.$grp" gcc -- $flags -- "$@" > "$out/r.txt"); } 2>&1 | awk '{print $1 + $2}')
-    read -r _ nf cost < <(tail -n 1 "$out/r.txt")
+    read -r _ nf cost nu nb < <(tail -n 1 "$out/r.txt")
     local err; err=$(grep -c ' error$' "$out/r.txt")
-    printf '%-10s %-10s %-6s fences %5d cost %7d compile-ratio %5.2f%s\n' "$prog" "$grp" "$a" \
-      "$nf" "$cost" "$(awk -v a="$s" -v b="$plain" 'BEGIN{print (b > 0 ? a / b : 0)}')" \
+    printf '%-10s %-10s %-6s fences %5d cost %7s compile-ratio %5.2f unexplained %d fallback-units %d/%d%s\n' \
+      "$prog" "$grp" "$a" "$nf" "$cost" \
+      "$(awk -v a="$s" -v b="$plain" 'BEGIN{print (b > 0 ? a / b : 0)}')" "$nu" "$nb" "$#" \
       "$([ "$err" -gt 0 ] && echo "  ($err files did not compile)")"
   done
 }
