@@ -101,7 +101,11 @@ build_fence (wmm_fence kind, location_t loc)
       g = gimple_build_call (builtin_decl_explicit (fn), 1,
                              build_int_cst (integer_type_node, order));
     }
-  gimple_set_location (g, loc);
+  /* The source position only: the position may come from a statement of
+     another function (a callee collected for this call site), whose lexical
+     BLOCK is not in this function's tree; the inliner asserts that every
+     statement's block is (remap_gimple_stmt). */
+  gimple_set_location (g, LOCATION_LOCUS (loc));
   return g;
 }
 
