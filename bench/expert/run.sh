@@ -25,7 +25,7 @@ build=${WMM_BUILDDIR:-$src}
 run=0 timing=0
 if [ "${1:-}" = --run ]; then run=1; shift; fi
 if [ "${1:-}" = --time ]; then timing=1; shift; fi
-progs=${*:-mp_flag spsc seqlock ptr_pub peterson dekker ticket}
+progs=${*:-mp_flag spsc seqlock ptr_pub peterson dekker ticket twolock chaselev}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
