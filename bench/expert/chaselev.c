@@ -16,8 +16,10 @@
 
 #include "barriers.h"
 
-#ifdef EXPERT
-#define steal_mb() smp_mb()   /* load->load on x86: a compiler barrier */
+#if defined(EXPERT) && !defined(__x86_64__)
+#define steal_mb() smp_mb()   /* the C11 seq_cst fence of steal */
+#elif defined(EXPERT)
+#define steal_mb() ASM("")    /* load->load: x86 keeps it */
 #else
 #define steal_mb() ((void) 0)
 #endif
