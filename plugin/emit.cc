@@ -101,7 +101,10 @@ build_fence (wmm_fence kind, location_t loc)
       g = gimple_build_call (builtin_decl_explicit (fn), 1,
                              build_int_cst (integer_type_node, order));
     }
-  gimple_set_location (g, loc);
+  /* Only the source position: the location of an access the collector
+     took from a callee carries the callee's BLOCK, which the inliner
+     cannot remap in this function (an internal compiler error). */
+  gimple_set_location (g, LOCATION_LOCUS (loc));
   return g;
 }
 

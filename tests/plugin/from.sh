@@ -61,6 +61,14 @@ if [ "$n_all" -ge 1 ] && [ "$n_keep" = "$n_all" ] && [ "$(count 'inserted' n-sc.
   wmm_pass "from=tso: each of the $n_all fence notes says it keeps x86-TSO behaviour (from=sc: none)"
 else wmm_fail "fence notes from=tso: $n_keep of $n_all name the reference; $(head -n 2 n-tso.txt)"; fi
 
+# The two-lock queue of bench/expert: fences inserted in a function whose
+# callee the collector followed, then inlined by GCC (an internal compiler
+# error when the fence kept the callee's BLOCK in its location).
+if "$CC" -O2 -pthread -S -o twolock.s -fplugin="$PL" "$WMM_SRCDIR/bench/expert/twolock.c" 2> tl.txt &&
+   [ "$(count 'mfence|lock or' twolock.s)" -ge 1 ]; then
+  wmm_pass "bench/expert/twolock.c: fenced from=sc, inlined without an internal error"
+else wmm_fail "twolock.c from=sc: $(grep -m1 error tl.txt)"; fi
+
 # Power: sb keeps its order (no sync), spsc gets lwsyncs only
 if wmm_target ppc; then
   "$WMM_T_GCC" -specs="$WMM_T_SPECS" -fwmm-from=tso -fwmm-quiet -O2 -S -o sb-ppc.s "$P/sb.c"
