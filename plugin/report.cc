@@ -224,6 +224,19 @@ summary_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_placement *pl)
                      wmm_model_name (u->model), status);
 }
 
+/* The reference model as the notes name it ("x86-TSO" for tso). */
+static const char *
+reference_title (wmm_model from)
+{
+  switch (from)
+    {
+    case WMM_MODEL_TSO: return "x86-TSO";
+    case WMM_MODEL_PSO: return "PSO";
+    case WMM_MODEL_RMO: return "RMO";
+    default: return wmm_model_name (from);
+    }
+}
+
 /* The per-fence notes, the warnings of mode=warn and the summary line.
  * Levels (option `notes`): 0 no note, 1 one line per fence (what it orders;
  * no source excerpt), 2 also the cycle, as text and as a diagnostic path.
@@ -256,6 +269,9 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
           access_text (&msg, u, d->to_thread, d->to);
           if (pf->ndelays > 1)
             wmm_strbuf_printf (&msg, " (and %d more pairs)", pf->ndelays - 1);
+          if ((wmm_model) o->from != WMM_MODEL_SC)
+            wmm_strbuf_printf (&msg, " (keeps %s behaviour)",
+                               reference_title ((wmm_model) o->from));
           if (c && detail >= 2)
             {
               wmm_strbuf_puts (&msg, "; cycle: ");

@@ -10,6 +10,8 @@
  *             x86 itself needs (store->load order: Dekker, Peterson), as
  *             C11 seq_cst fences; for wmmfence with from=tso;
  *   (neither) no fence at all: for wmmfence with from=sc.
+ * smp_mb__before_atomic / smp_mb__after_atomic make a relaxed RMW fully
+ * ordered (Linux's cmpxchg): nothing on x86, whose locked RMWs already are.
  * Example: aarch64-linux-gnu-gcc-12 -O2 -DEXPERT -S mp_flag.c
  */
 #ifndef BENCH_EXPERT_BARRIERS_H
@@ -21,6 +23,8 @@
 #define ASM(s) __asm__ __volatile__(s ::: "memory")
 #if defined(__x86_64__)
 #define smp_mb() ASM("mfence")
+#define smp_mb__before_atomic() ASM("")
+#define smp_mb__after_atomic() ASM("")
 #define smp_wmb() ASM("")
 #define smp_rmb() ASM("")
 #define acq_barrier() ASM("")
@@ -46,6 +50,10 @@
 #else
 #error "unknown architecture"
 #endif
+#ifndef smp_mb__before_atomic
+#define smp_mb__before_atomic() smp_mb()
+#define smp_mb__after_atomic() smp_mb()
+#endif
 #else
 #define READ_ONCE(x) (x)
 #define WRITE_ONCE(x, v) ((x) = (v))
@@ -56,6 +64,8 @@
 #endif
 #define smp_wmb() ((void) 0)
 #define smp_rmb() ((void) 0)
+#define smp_mb__before_atomic() ((void) 0)
+#define smp_mb__after_atomic() ((void) 0)
 #define acq_barrier() ((void) 0)
 #define rel_barrier() ((void) 0)
 #endif

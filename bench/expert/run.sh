@@ -25,7 +25,7 @@ build=${WMM_BUILDDIR:-$src}
 run=0 timing=0
 if [ "${1:-}" = --run ]; then run=1; shift; fi
 if [ "${1:-}" = --time ]; then timing=1; shift; fi
-progs=${*:-mp_flag spsc seqlock ptr_pub peterson dekker ticket}
+progs=${*:-mp_flag spsc seqlock ptr_pub peterson dekker ticket twolock chaselev}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
@@ -84,14 +84,23 @@ for prog in $progs; do
     fi
     s=$here/$prog.c
     o=$tmp/$prog-$arch
-    "$cc" -O2 -pthread -DEXPERT -S -o "$o-expert.s" "$s" &&
-    "$cc" -O2 -pthread -specs="$specs" -fwmm-quiet -S -o "$o-sc.s" "$s" &&
-    "$cc" -O2 -pthread -specs="$specs" -fwmm-from=tso -fwmm-quiet -DX86 -S -o "$o-tso.s" "$s" ||
-      { printf '%-9s %-8s compilation failed\n' "$prog" "$arch"; continue; }
-    read -r ce ne <<<"$(cost $arch "$o-expert.s")"
-    read -r cs ns <<<"$(cost $arch "$o-sc.s")"
-    read -r ct nt <<<"$(cost $arch "$o-tso.s")"
-    printf '%-9s %-8s %8s %8s %8s\n' "$prog" "$arch" "$ce/$ne" "$cs/$ns" "$ct/$nt"
+    # a build that does not compile shows "failed" in its column (its
+    # diagnostics in $o-BUILD.err, the first lines printed below the row)
+    cols=()
+    for v in expert sc tso; do
+      case $v in
+        expert) flags="-DEXPERT" ;; sc) flags="-specs=$specs -fwmm-quiet" ;;
+        tso) flags="-specs=$specs -fwmm-quiet -fwmm-from=tso -DX86" ;;
+      esac
+      # shellcheck disable=SC2086
+      if "$cc" -O2 -pthread $flags -S -o "$o-$v.s" "$s" 2> "$o-$v.err"; then
+        read -r c n <<<"$(cost $arch "$o-$v.s")"; cols+=("$c/$n")
+      else cols+=(failed); fi
+    done
+    printf '%-9s %-8s %8s %8s %8s\n' "$prog" "$arch" "${cols[@]}"
+    for v in expert sc tso; do
+      [ -s "$o-$v.err" ] && grep -m1 -E 'error' "$o-$v.err" | sed "s/^/  $v: /"
+    done
     if [ $run = 1 ]; then
       case $arch in
         x86) pre=() n= ;;
