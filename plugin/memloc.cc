@@ -92,6 +92,16 @@ non_capturing_call (gimple *stmt)
     case BUILT_IN_MEMCPY: case BUILT_IN_MEMMOVE: case BUILT_IN_MEMSET:
     case BUILT_IN_MEMCMP: case BUILT_IN_STRLEN: case BUILT_IN_STRCPY:
     case BUILT_IN_STRCMP: case BUILT_IN_STRNCPY: case BUILT_IN_BZERO:
+    /* atomics: the object and a compare-exchange's expected value (read,
+       and written back on failure) are accessed, not kept */
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_1:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_2:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_4:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_8:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_16:
+    case BUILT_IN_ATOMIC_LOAD: case BUILT_IN_ATOMIC_STORE:
+    case BUILT_IN_ATOMIC_EXCHANGE:
       return true;
     default:
       return false;

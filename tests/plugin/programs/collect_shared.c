@@ -21,6 +21,7 @@ void *T(void *arg)
   int hidden[2] = {0, 0};    /* address taken locally only: private */
   int *p = &g;               /* resolved: "g" */
   int *q = &hidden[1];
+  int expect = 0;            /* only a CAS's expected value: private */
   tls = 1;
   *p = 2;
   s = local;
@@ -32,7 +33,9 @@ void *T(void *arg)
   *q = 7;
   publish(&esc);
   esc = 8;
-  return (void *) (long) (k + hidden[0]);
+  __atomic_compare_exchange_n(&st.h, &expect, 9, 0, __ATOMIC_SEQ_CST,
+                              __ATOMIC_SEQ_CST);
+  return (void *) (long) (k + hidden[0] + expect);
 }
 
 int main(void)
