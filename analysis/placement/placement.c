@@ -228,6 +228,18 @@ static int add_cycle(builder *b, const wmm_cycles *cy, int ci,
   return 0;
 }
 
+/* Forget the last recorded witness cycle (wmm_place_opts.want_cycle said
+ * it need not be broken). */
+static void drop_last_cycle(wmm_placement *out)
+{
+  wmm_cycle *c = &out->cycles[--out->ncycles];
+  free(c->ev);
+  free(c->shape);
+  free(c->need);
+  free(c->program);
+  memset(c, 0, sizeof *c);
+}
+
 /* Add the alternatives of requirement r to need n: over the slots' groups
  * (slot_sliced[s]: the slot's program was its slice; NULL: none was). */
 static int add_alts(builder *b, pneed *n, const wmm_req *r, const int *slot_group,
@@ -437,6 +449,17 @@ static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
       wmm_req_free(&r);
       rc = -WMM_ERR_NOMEM;
       break;
+    }
+    if (b->ctx.o->want_cycle &&
+        !b->ctx.o->want_cycle(&b->out->cycles[b->out->ncycles - 1],
+                              b->ctx.o->want_cycle_arg)) {
+      drop_last_cycle(b->out);
+      b->out->nclass_cycles--;
+      b->out->nunwanted++;
+      if (r.status == WMM_REQ_UNFIXABLE)
+        b->unfixable--;
+      wmm_req_free(&r);
+      continue;
     }
     /* with a slice, also the abstract requirement (free positions) */
     wmm_req r2;
