@@ -684,6 +684,32 @@ call_stmt (builder *b, gcall *stmt)
     nondet (b, dst);
 }
 
+/* Bring register r to what a value of integer type `type` can hold: the
+ * low bits, sign-extended for a signed type (memory holds the low bits:
+ * see memory ()). */
+void
+fit_type (builder *b, int r, tree type)
+{
+  if (!type || !INTEGRAL_TYPE_P (type) || TYPE_PRECISION (type) >= 64)
+    return;
+  unsigned prec = TYPE_PRECISION (type);
+  wmm_val mask = (wmm_val) ((1ULL << prec) - 1);
+  wmm_instr in = wmm_instr_init (WMM_OP_ALU);
+  in.dst = r;
+  in.a = reg (r);
+  in.b = imm (mask);
+  in.alu = WMM_ALU_AND;
+  emit (b, in);
+  if (TYPE_UNSIGNED (type))
+    return;
+  wmm_val sign = (wmm_val) (1ULL << (prec - 1));
+  in.b = imm (sign);
+  in.alu = WMM_ALU_XOR;
+  emit (b, in);
+  in.alu = WMM_ALU_SUB;
+  emit (b, in);
+}
+
 /* A load into dst (-1: none) or a store of `val` through reference ref. */
 void
 memory (builder *b, tree ref, bool store, int dst, wmm_operand val)
@@ -707,10 +733,21 @@ memory (builder *b, tree ref, bool store, int dst, wmm_operand val)
     }
   free (name);
   unsigned flags = 0;
+  tree type = TREE_TYPE (ref);
+  if (store && INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) < 64)
+    {
+      /* memory holds the low bits */
+      int t = tmp_reg (b);
+      mov (b, t, val);
+      fit_type (b, t, unsigned_type_for (type));
+      val = reg (t);
+    }
   if (loc >= 0)
     {
       access (b, store ? WMM_OP_STORE : WMM_OP_LOAD, loc, dst, val, flags,
               WMM_ALU_ADD);
+      if (!store && dst >= 0)
+        fit_type (b, dst, type);
       return;
     }
   /* A small array with a variable index: compare the index with each
@@ -756,6 +793,8 @@ memory (builder *b, tree ref, bool store, int dst, wmm_operand val)
   for (int e : ends)
     if (e >= 0)
       b->t->code[e].target = b->t->ncode;
+  if (!store && dst >= 0)
+    fit_type (b, dst, type);
 }
 
 /* A non-memory assignment lhs = rhs1 CODE rhs2. */
@@ -782,9 +821,12 @@ compute (builder *b, gassign *stmt, int dst)
       emit (b, in);
       return;
     case BIT_NOT_EXPR:
+      /* ~ of a bool (precision 1) is !; of an unsigned narrow type, its
+         low bits */
       in.b = imm (-1);
       in.alu = WMM_ALU_XOR;
       emit (b, in);
+      fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
       return;
     case TRUTH_NOT_EXPR:
       in.b = imm (1);
@@ -796,6 +838,10 @@ compute (builder *b, gassign *stmt, int dst)
       if (code == VIEW_CONVERT_EXPR || code == ADDR_EXPR)
         a = value (b, gimple_assign_rhs1 (stmt));
       mov (b, dst, a);
+      /* a conversion wraps to the new type (not to bool: that is != 0) */
+      if ((code == NOP_EXPR || code == CONVERT_EXPR)
+          && TYPE_PRECISION (TREE_TYPE (gimple_assign_lhs (stmt))) > 1)
+        fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
       return;
     case EQ_EXPR: case NE_EXPR: case LT_EXPR: case LE_EXPR: case GT_EXPR:
     case GE_EXPR:
