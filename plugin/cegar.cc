@@ -6,7 +6,9 @@
  *      cycle search decided per pair), check it (check.cc, on the code with
  *      the candidate's fences where emit.cc would put them);
  *   2. unsafe: the counterexample's events that lie on a cycle of its
- *      po | rf | co | fr graph are the reorderings it relies on; every
+ *      po | rf | co | fr graph are the reorderings it relies on (one
+ *      cycle per round: the shortest through the latest read of the
+ *      thread whose assertion fails); every
  *      critical cycle whose accesses (location, read/write) are all among
  *      them becomes wanted; place again (wmm_place_opts.want_cycle);
  *   3. repeat until the check says safe (within the bound: the guarantee is
@@ -105,8 +107,25 @@ strong (scc_walk *w, int v)
     }
 }
 
-/* Add the accesses of the counterexample that lie on a cycle of
- * po | rf | co | fr (the reorderings it uses); how many were new. */
+/* Add event i of r's counterexample to the used accesses; 1 when new. */
+int
+learn_event (cegar_state *st, const wmm_verify_result *r, int i)
+{
+  const wmm_wit_event *e = &r->witness.ev[i];
+  if (e->kind == WMM_EV_INIT || e->kind == WMM_EV_FENCE || e->loc < 0
+      || e->loc >= r->flat->nlocs)
+    return 0;
+  const char *name = r->flat->locs[e->loc].name;
+  bool write = e->kind == WMM_EV_WRITE;
+  if (is_used (st, name, write))
+    return 0;
+  st->used.safe_push (used_access { xstrdup (name), write });
+  return 1;
+}
+
+/* Add the accesses of one cycle of the counterexample's po | rf | co | fr
+ * graph (reorderings it uses): the shortest through the latest read of
+ * the failing thread that adds one; how many were new. */
 int
 learn (cegar_state *st, const wmm_verify_result *r)
 {
@@ -164,20 +183,61 @@ learn (cegar_state *st, const wmm_verify_result *r)
   size.safe_grow_cleared (sw.ncomp);
   for (int i = 0; i < n; i++)
     size[sw.comp[i]]++;
+  /* The failing thread's error store. */
+  int fail = -1;
+  for (int i = 0; i < n && fail < 0; i++)
+    if (w->ev[i].kind == WMM_EV_WRITE && w->ev[i].loc >= 0
+        && w->ev[i].loc < r->flat->nlocs
+        && !strcmp (r->flat->locs[w->ev[i].loc].name, "__wmm_error"))
+      fail = i;
+  /* Learn the shortest cycle through the latest read of the failing
+     thread that lies on a cycle and adds an access; then, failing that,
+     whole components.  The other cycles wait for a later counterexample
+     (fewer needless fences). */
   int added = 0;
-  for (int i = 0; i < n; i++)
+  auto_vec<int> from;
+  from.safe_grow (n);
+  for (int x = fail - 1; x >= 0 && !added; x--)
     {
-      const wmm_wit_event *e = &w->ev[i];
-      if (size[sw.comp[i]] < 2 || e->kind == WMM_EV_INIT
-          || e->kind == WMM_EV_FENCE || e->loc < 0 || e->loc >= r->flat->nlocs)
+      if (w->ev[x].kind != WMM_EV_READ
+          || w->ev[x].thread != w->ev[fail].thread || size[sw.comp[x]] < 2)
         continue;
-      const char *name = r->flat->locs[e->loc].name;
-      bool write = e->kind == WMM_EV_WRITE;
-      if (is_used (st, name, write))
+      /* breadth-first from x back to x */
+      for (int i = 0; i < n; i++)
+        from[i] = -2;
+      auto_vec<int> queue;
+      queue.safe_push (x);
+      from[x] = -1;
+      bool closed = false;
+      for (unsigned q = 0; q < queue.length () && !closed; q++)
+        for (int y : succ[queue[q]])
+          {
+            if (y == x)
+              {
+                from[x] = queue[q];
+                closed = true;
+                break;
+              }
+            if (from[y] == -2)
+              {
+                from[y] = queue[q];
+                queue.safe_push (y);
+              }
+          }
+      if (!closed)
         continue;
-      st->used.safe_push (used_access { xstrdup (name), write });
-      added++;
+      int v = x;
+      do
+        {
+          added += learn_event (st, r, v);
+          v = from[v];
+        }
+      while (v != x && v >= 0);
     }
+  for (int c = 0; c < sw.ncomp && !added; c++)
+    for (int i = 0; i < n; i++)
+      if (sw.comp[i] == c && size[c] >= 2)
+        added += learn_event (st, r, i);
   for (int i = 0; i < n; i++)
     succ[i].release ();
   sw.index.release ();

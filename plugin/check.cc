@@ -819,6 +819,7 @@ compute (builder *b, gassign *stmt, int dst)
       in.b = a;
       in.alu = WMM_ALU_SUB;
       emit (b, in);
+      fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
       return;
     case BIT_NOT_EXPR:
       /* ~ of a bool (precision 1) is !; of an unsigned narrow type, its
@@ -880,6 +881,9 @@ compute (builder *b, gassign *stmt, int dst)
     }
   in.b = value (b, r2);
   emit (b, in);
+  /* + - ^ & | wrap to the type, as the machine computes them */
+  if (TYPE_PRECISION (TREE_TYPE (gimple_assign_lhs (stmt))) > 1)
+    fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
 }
 
 void
