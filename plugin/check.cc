@@ -47,6 +47,17 @@ const char *const special_names[NSPECIAL] = {
 /* Jump targets patched at the end of a unit. */
 enum patch_kind { P_BLOCK, P_EPILOGUE, P_HALT, P_INDEX, P_BACK };
 
+/* A fence of a candidate placement, where emit.cc would put it. */
+enum planned_at { AT_BEFORE, AT_AFTER, AT_BB_END, AT_EDGE, AT_FN_END };
+struct planned {
+  planned_at at;
+  gimple *stmt;
+  basic_block bb;
+  edge e;
+  function *fn;
+  wmm_fence kind;
+};
+
 struct patch {
   int idx;
   patch_kind kind;
@@ -68,6 +79,8 @@ struct builder {
                                 memory (-1: the lhs is a register) */
   int *rpo_pos;              /* block index -> position in the layout */
   int cur_pos;               /* the block being laid out */
+  const vec<planned> *plan;  /* fences not yet emitted (goal=assertions), or
+                                NULL */
 };
 
 wmm_operand
@@ -303,6 +316,19 @@ fence (builder *b, wmm_fence f)
   wmm_instr in = wmm_instr_init (WMM_OP_FENCE);
   in.fence = f;
   emit (b, in);
+}
+
+/* The planned fences of `at` for this statement, block, edge or function. */
+void
+planned_fences (builder *b, planned_at at, gimple *stmt, basic_block bb,
+                edge e)
+{
+  if (!b->plan)
+    return;
+  for (const planned &f : *b->plan)
+    if (f.at == at && f.stmt == stmt && f.bb == bb && f.e == e
+        && (at != AT_FN_END || f.fn == cfun))
+      fence (b, f.kind);
 }
 
 /* The location an atomic builtin's pointer names, or -1 (unknown). */
@@ -658,6 +684,32 @@ call_stmt (builder *b, gcall *stmt)
     nondet (b, dst);
 }
 
+/* Bring register r to what a value of integer type `type` can hold: the
+ * low bits, sign-extended for a signed type (memory holds the low bits:
+ * see memory ()). */
+void
+fit_type (builder *b, int r, tree type)
+{
+  if (!type || !INTEGRAL_TYPE_P (type) || TYPE_PRECISION (type) >= 64)
+    return;
+  unsigned prec = TYPE_PRECISION (type);
+  wmm_val mask = (wmm_val) ((1ULL << prec) - 1);
+  wmm_instr in = wmm_instr_init (WMM_OP_ALU);
+  in.dst = r;
+  in.a = reg (r);
+  in.b = imm (mask);
+  in.alu = WMM_ALU_AND;
+  emit (b, in);
+  if (TYPE_UNSIGNED (type))
+    return;
+  wmm_val sign = (wmm_val) (1ULL << (prec - 1));
+  in.b = imm (sign);
+  in.alu = WMM_ALU_XOR;
+  emit (b, in);
+  in.alu = WMM_ALU_SUB;
+  emit (b, in);
+}
+
 /* A load into dst (-1: none) or a store of `val` through reference ref. */
 void
 memory (builder *b, tree ref, bool store, int dst, wmm_operand val)
@@ -681,10 +733,21 @@ memory (builder *b, tree ref, bool store, int dst, wmm_operand val)
     }
   free (name);
   unsigned flags = 0;
+  tree type = TREE_TYPE (ref);
+  if (store && INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) < 64)
+    {
+      /* memory holds the low bits */
+      int t = tmp_reg (b);
+      mov (b, t, val);
+      fit_type (b, t, unsigned_type_for (type));
+      val = reg (t);
+    }
   if (loc >= 0)
     {
       access (b, store ? WMM_OP_STORE : WMM_OP_LOAD, loc, dst, val, flags,
               WMM_ALU_ADD);
+      if (!store && dst >= 0)
+        fit_type (b, dst, type);
       return;
     }
   /* A small array with a variable index: compare the index with each
@@ -730,6 +793,8 @@ memory (builder *b, tree ref, bool store, int dst, wmm_operand val)
   for (int e : ends)
     if (e >= 0)
       b->t->code[e].target = b->t->ncode;
+  if (!store && dst >= 0)
+    fit_type (b, dst, type);
 }
 
 /* A non-memory assignment lhs = rhs1 CODE rhs2. */
@@ -754,11 +819,15 @@ compute (builder *b, gassign *stmt, int dst)
       in.b = a;
       in.alu = WMM_ALU_SUB;
       emit (b, in);
+      fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
       return;
     case BIT_NOT_EXPR:
+      /* ~ of a bool (precision 1) is !; of an unsigned narrow type, its
+         low bits */
       in.b = imm (-1);
       in.alu = WMM_ALU_XOR;
       emit (b, in);
+      fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
       return;
     case TRUTH_NOT_EXPR:
       in.b = imm (1);
@@ -770,6 +839,10 @@ compute (builder *b, gassign *stmt, int dst)
       if (code == VIEW_CONVERT_EXPR || code == ADDR_EXPR)
         a = value (b, gimple_assign_rhs1 (stmt));
       mov (b, dst, a);
+      /* a conversion wraps to the new type (not to bool: that is != 0) */
+      if ((code == NOP_EXPR || code == CONVERT_EXPR)
+          && TYPE_PRECISION (TREE_TYPE (gimple_assign_lhs (stmt))) > 1)
+        fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
       return;
     case EQ_EXPR: case NE_EXPR: case LT_EXPR: case LE_EXPR: case GT_EXPR:
     case GE_EXPR:
@@ -808,6 +881,9 @@ compute (builder *b, gassign *stmt, int dst)
     }
   in.b = value (b, r2);
   emit (b, in);
+  /* + - ^ & | wrap to the type, as the machine computes them */
+  if (TYPE_PRECISION (TREE_TYPE (gimple_assign_lhs (stmt))) > 1)
+    fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
 }
 
 void
@@ -899,6 +975,9 @@ statement (builder *b, gimple *stmt)
 void
 edge_moves (builder *b, edge e)
 {
+  planned_fences (b, AT_EDGE, NULL, NULL, e);
+  if (e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
+    planned_fences (b, AT_FN_END, NULL, NULL, NULL);
   auto_vec<std::pair<int, int> > tmp;
   for (gphi_iterator gsi = gsi_start_phis (e->dest); !gsi_end_p (gsi);
        gsi_next (&gsi))
@@ -983,9 +1062,13 @@ build_unit (builder *b, wmm_unit *unit)
           if (is_gimple_debug (stmt))
             continue;
           last = stmt;
+          planned_fences (b, AT_BEFORE, stmt, NULL, NULL);
           if (gimple_code (stmt) != GIMPLE_COND)
             statement (b, stmt);
+          if (gimple_code (stmt) != GIMPLE_COND)
+            planned_fences (b, AT_AFTER, stmt, NULL, NULL);
         }
+      planned_fences (b, AT_BB_END, NULL, bb, NULL);
       auto_vec<edge> succs;
       edge e;
       edge_iterator ei;
@@ -1088,7 +1171,8 @@ find_started (wmm_unitinfo *u, hash_set<tree> *started)
 /* The value-precise program of the unit (NULL when out of memory);
  * *why is set when something is beyond the check. */
 wmm_program *
-build_program (wmm_unitinfo *u, bool *has_error, char **why)
+build_program (wmm_unitinfo *u, const vec<planned> *plan, bool *has_error,
+               char **why)
 {
   wmm_program *p = wmm_program_new (u->prog->name ? u->prog->name : "unit",
                                     WMM_ARCH_GIMPLE);
@@ -1109,6 +1193,7 @@ build_program (wmm_unitinfo *u, bool *has_error, char **why)
   b.started = &started;
   b.patches = vNULL;
   b.call_dst = -1;
+  b.plan = plan;
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
@@ -1172,36 +1257,95 @@ format_pos (const wmm_program *p, const wmm_instr *in, wmm_strbuf *out)
   wmm_strbuf_printf (out, "%s:%d:%d", file, in->pos.line, in->pos.col);
 }
 
+/* Where emit.cc would put placement pl's fences, as planned fences. */
+void
+plan_of (wmm_unitinfo *u, const wmm_placement *pl, vec<planned> *plan)
+{
+  for (int f = 0; f < pl->nfences; f++)
+    {
+      const wmm_placed_fence *pf = &pl->fences[f];
+      wmm_unit *unit = NULL;
+      for (unsigned k = 0; k < u->units.length () && !unit; k++)
+        if (u->units[k].thread == pf->thread)
+          unit = &u->units[k];
+      if (!unit)
+        continue;
+      const wmm_thread *t = &u->prog->threads[pf->thread];
+      int i = pf->index;
+      planned p;
+      memset (&p, 0, sizeof p);
+      p.kind = pf->kind;
+      if (i >= t->ncode || i >= (int) unit->sites.length ())
+        {
+          p.at = AT_FN_END;
+          p.fn = unit->fn;
+          plan->safe_push (p);
+          continue;
+        }
+      const wmm_site *s = &unit->sites[i];
+      switch (s->kind)
+        {
+        case WMM_SITE_BB_END:
+          p.at = AT_BB_END;
+          p.bb = s->bb;
+          plan->safe_push (p);
+          continue;
+        case WMM_SITE_EDGE:
+          p.at = AT_EDGE;
+          p.e = s->e;
+          plan->safe_push (p);
+          continue;
+        case WMM_SITE_STMT:
+          break;
+        }
+      bool before, after;
+      wmm_fence_sides (t, s, i, &before, &after);
+      p.stmt = s->stmt;
+      if (before)
+        {
+          p.at = AT_BEFORE;
+          plan->safe_push (p);
+        }
+      if (after)
+        {
+          /* after a statement that ends its block: at the block's end */
+          if (stmt_ends_bb_p (s->stmt))
+            {
+              p.at = AT_BB_END;
+              p.stmt = NULL;
+              p.bb = gimple_bb (s->stmt);
+            }
+          else
+            p.at = AT_AFTER;
+          plan->safe_push (p);
+        }
+    }
+}
+
 } // anon namespace
 
-/* The check of the unit; fills u->check_json (the report's "check"). */
 void
-wmm_check_unit (wmm_unitinfo *u)
+wmm_check_placement (wmm_unitinfo *u, const wmm_placement *pl,
+                     wmm_verify_result *r, bool *has_error)
 {
-  bool has_error = false;
+  auto_vec<planned> plan;
+  if (pl)
+    plan_of (u, pl, &plan);
   char *why = NULL;
-  wmm_program *p = build_program (u, &has_error, &why);
-  const char *model = wmm_model_name (u->model);
-  const char *mode = u->opts->mode == WMM_MODE_INSERT ? "insert" : "report";
-  int unwind = u->opts->unwind;
-  location_t where = u->units.length ()
-                     ? DECL_SOURCE_LOCATION (u->units[0].decl)
-                     : UNKNOWN_LOCATION;
-  wmm_strbuf js = WMM_STRBUF_INIT;
-  wmm_strbuf_printf (&js, "{\"verdict\": ");
-  wmm_verify_result r;
-  memset (&r, 0, sizeof r);
-  r.verdict = WMM_VERDICT_UNKNOWN;
+  *has_error = false;
+  wmm_program *p = build_program (u, pl ? &plan : NULL, has_error, &why);
+  memset (r, 0, sizeof *r);
+  r->verdict = WMM_VERDICT_UNKNOWN;
   wmm_error err;
   memset (&err, 0, sizeof err);
   if (!p)
-    snprintf (r.reason, sizeof r.reason, "out of memory");
+    snprintf (r->reason, sizeof r->reason, "out of memory");
   else if (why)
-    snprintf (r.reason, sizeof r.reason, "%s", why);
+    snprintf (r->reason, sizeof r->reason, "%s", why);
   else
     {
       wmm_verify_opts o = wmm_verify_opts_default (u->model);
-      o.bmc.unwind = unwind;
+      o.bmc.unwind = u->opts->unwind;
       o.bmc.timeout = u->opts->time_limit;
       if (getenv ("WMMFENCE_CHECK_DEBUG"))
         {
@@ -1215,12 +1359,31 @@ wmm_check_unit (wmm_unitinfo *u)
               wmm_program_free (fl);
             }
         }
-      if (wmm_bmc_verify (p, &o, &r, &err) < 0)
+      if (wmm_bmc_verify (p, &o, r, &err) < 0)
         {
-          r.verdict = WMM_VERDICT_UNKNOWN;
-          snprintf (r.reason, sizeof r.reason, "%s", err.msg);
+          r->verdict = WMM_VERDICT_UNKNOWN;
+          snprintf (r->reason, sizeof r->reason, "%s", err.msg);
         }
     }
+  wmm_program_free (p);
+  free (why);
+}
+
+/* The check of the unit; fills u->check_json (the report's "check"). */
+void
+wmm_check_unit (wmm_unitinfo *u)
+{
+  bool has_error = false;
+  wmm_verify_result r;
+  wmm_check_placement (u, NULL, &r, &has_error);
+  const char *model = wmm_model_name (u->model);
+  const char *mode = u->opts->mode == WMM_MODE_INSERT ? "insert" : "report";
+  int unwind = u->opts->unwind;
+  location_t where = u->units.length ()
+                     ? DECL_SOURCE_LOCATION (u->units[0].decl)
+                     : UNKNOWN_LOCATION;
+  wmm_strbuf js = WMM_STRBUF_INIT;
+  wmm_strbuf_printf (&js, "{\"verdict\": ");
   const char *prop = has_error ? "assertions" : "robustness";
   wmm_strbuf_json_string (&js, wmm_verdict_name (r.verdict));
   wmm_strbuf_printf (&js, ", \"property\": \"%s\", \"model\": \"%s\", "
@@ -1275,11 +1438,11 @@ wmm_check_unit (wmm_unitinfo *u)
         }
       wmm_strbuf_puts (&js, "]");
     }
+  if (u->goal_json)
+    wmm_strbuf_printf (&js, ", %s", u->goal_json);
   wmm_strbuf_puts (&js, "}");
   free (u->check_json);
   u->check_json = js.failed ? NULL : xstrdup (wmm_strbuf_str (&js));
   wmm_strbuf_free (&js);
   wmm_verify_result_free (&r);
-  wmm_program_free (p);
-  free (why);
 }

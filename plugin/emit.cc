@@ -156,6 +156,44 @@ insert_after_stmt (gimple *s, gimple *g)
   gsi_insert_after (&gsi, g, GSI_NEW_STMT);
 }
 
+} // anon namespace
+
+/* Where a fence at instruction i of statement site s goes: before the
+ * statement, after it, or both (inside one statement's accesses). */
+void
+wmm_fence_sides (const wmm_thread *t, const wmm_site *s, int i, bool *before,
+                 bool *after)
+{
+  *before = *after = false;
+  if (i == s->first)
+    *before = true;
+  else if (s->alternatives)
+    {
+      /* A choice between accesses: before any of them = before the
+         statement; after one of them (its JUMP) = after it. */
+      if (t->code[i].op == WMM_OP_JUMP)
+        *after = true;
+      else
+        *before = true;
+    }
+  else
+    {
+      bool acc_before = false, acc_after = false;
+      for (int k = s->first; k < i; k++)
+        acc_before |= wmm_instr_is_access (&t->code[k]);
+      for (int k = i; k <= s->last; k++)
+        acc_after |= wmm_instr_is_access (&t->code[k]);
+      if (!acc_after)
+        *after = true;
+      else if (!acc_before)
+        *before = true;
+      else
+        *before = *after = true;
+    }
+}
+
+namespace {
+
 /* Put a fence of `kind` at "before instruction i" of unit `unit`. */
 void
 place_fence (wmm_unitinfo *u, wmm_unit *unit, int i, wmm_fence kind)
@@ -184,38 +222,12 @@ place_fence (wmm_unitinfo *u, wmm_unit *unit, int i, wmm_fence kind)
     case WMM_SITE_STMT:
       break;
     }
-  bool before = false, after = false;
-  if (i == s->first)
-    before = true;
-  else if (s->alternatives)
-    {
-      /* A choice between accesses: before any of them = before the
-         statement; after one of them (its JUMP) = after it. */
-      if (t->code[i].op == WMM_OP_JUMP)
-        after = true;
-      else
-        before = true;
-    }
-  else
-    {
-      bool acc_before = false, acc_after = false;
-      for (int k = s->first; k < i; k++)
-        acc_before |= wmm_instr_is_access (&t->code[k]);
-      for (int k = i; k <= s->last; k++)
-        acc_after |= wmm_instr_is_access (&t->code[k]);
-      if (!acc_after)
-        after = true;
-      else if (!acc_before)
-        before = true;
-      else
-        {
-          /* Inside one statement's accesses: fence on both sides. */
-          before = after = true;
-          wmm_note (u, "a fence between two accesses of one statement "
-                    "(a call or a block copy) is emitted before and after "
-                    "the statement");
-        }
-    }
+  bool before, after;
+  wmm_fence_sides (t, s, i, &before, &after);
+  if (before && after)
+    wmm_note (u, "a fence between two accesses of one statement "
+              "(a call or a block copy) is emitted before and after "
+              "the statement");
   if (before)
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (s->stmt);

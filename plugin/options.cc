@@ -282,6 +282,22 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
     return parse_flag (key, val, &o->greedy);
   if (!strcmp (key, "check"))
     return parse_flag (key, val, &o->check);
+  if (!strcmp (key, "goal"))
+    {
+      if (!need_value (key, val))
+        return false;
+      if (!strcmp (val, "sc"))
+        o->goal = 0;
+      else if (!strcmp (val, "assertions"))
+        o->goal = o->check = 1;
+      else
+        {
+          error ("wmmfence: option %<-fplugin-arg-wmmfence-goal%>: unknown "
+                 "goal %qs (sc or assertions)", val);
+          return false;
+        }
+      return true;
+    }
   if (!strcmp (key, "unwind"))
     {
       if (!need_value (key, val))
@@ -305,7 +321,7 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
          "from, mode, report, threads, calls, notes, summary, verbose, quiet, "
          "disable, "
          "time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, "
-         "debug-volatile, check, unwind)", key);
+         "debug-volatile, check, unwind, goal)", key);
   return false;
 }
 

@@ -75,6 +75,8 @@ struct wmm_plugin_options {
   int nmarks;
   int check;             /* check the (fenced) unit with the BMC (check.cc) */
   int unwind;            /* its loop bound (default 2) */
+  int goal;              /* 0 sc (restore the reference model), 1
+                            assertions (cegar.cc; implies check) */
 };
 
 /* Parse the plugin's arguments into *o; returns false after an error(). */

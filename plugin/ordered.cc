@@ -192,6 +192,8 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
   o.max_cycles = u->opts->max_cycles;
   o.use_freq = 1;
   o.from = (wmm_model) u->opts->from;
+  o.want_cycle = u->want_cycle;
+  o.want_cycle_arg = u->want_cycle_arg;
   wmm_error err;
   memset (&err, 0, sizeof err);
   if (wmm_place (u->prog, &o, pl, &err) < 0)

@@ -94,6 +94,12 @@ struct wmm_unitinfo {
   struct wmm_lock_facts *lock_facts;  /* locks.cc: summaries, entry sets */
   hash_map<tree, int> *unit_index;   /* function -> index in units */
   char *check_json;    /* check.cc: the report's "check" object, or NULL */
+  char *goal_json;     /* cegar.cc: goal=assertions' members of "check"
+                          ("goal", "iterations", "sc_cost", ...), or NULL */
+  /* cegar.cc: which critical cycles the placement must break (NULL: all;
+     wmm_place_opts.want_cycle) */
+  int (*want_cycle) (const wmm_cycle *cycle, void *arg);
+  void *want_cycle_arg;
 };
 
 /* entries.cc: find thread entries and the code units; false = nothing
@@ -283,6 +289,19 @@ bool wmm_debug_placement (wmm_unitinfo *u, wmm_placement *pl, char ***vol);
 /* check.cc: check the unit's code (as it now is) with the BMC; a note
  * with the verdict and u->check_json. */
 void wmm_check_unit (wmm_unitinfo *u);
+/* check.cc: check the unit's code with placement pl's fences added where
+ * emit.cc would put them (pl NULL: as it is) into *r (free it with
+ * wmm_verify_result_free); *has_error: the property is the assertions. */
+void wmm_check_placement (wmm_unitinfo *u, const wmm_placement *pl,
+                          struct wmm_verify_result *r, bool *has_error);
+/* emit.cc: where a fence at instruction i of site s goes (before the
+ * statement, after it, or both). */
+void wmm_fence_sides (const wmm_thread *t, const wmm_site *s, int i,
+                      bool *before, bool *after);
+/* cegar.cc: goal=assertions: the cheapest placement found whose fenced
+ * code the check finds safe (counterexample-guided; falls back to the full
+ * placement, and says so); as wmm_compute_placement. */
+bool wmm_goal_placement (wmm_unitinfo *u, wmm_placement *pl, char ***vol);
 
 /* report.cc */
 void wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl);

@@ -114,7 +114,9 @@ run_wmmfence (void)
     ok = false;
   if (ok && concurrent)
     ok = options.nmarks ? wmm_debug_placement (&u, &pl, &vol)
-                        : wmm_compute_placement (&u, &pl, &vol);
+         : options.goal && options.mode == WMM_MODE_INSERT
+           ? wmm_goal_placement (&u, &pl, &vol)
+           : wmm_compute_placement (&u, &pl, &vol);
   if (ok && concurrent && !options.nmarks)
     wmm_merge_site_fences (&u, &pl);
   if (ok)
@@ -131,6 +133,8 @@ run_wmmfence (void)
     }
   free (u.check_json);
   u.check_json = NULL;
+  free (u.goal_json);
+  u.goal_json = NULL;
   wmm_free_volatile (&u, vol);
   if (options.nmarks)
     {
@@ -219,7 +223,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     "time-limit=SECONDS, "
     "max-cycles=N, "
     "greedy, dump-ir=FILE, debug-fence=FUNC:INDEX:KIND, "
-    "debug-volatile=FUNC:INDEX, check, unwind=N"
+    "debug-volatile=FUNC:INDEX, check, unwind=N, goal=sc|assertions"
   };
   register_callback (info->base_name, PLUGIN_INFO, NULL, &help);
   if (!wmm_parse_options (info, &options))

@@ -228,6 +228,18 @@ static int add_cycle(builder *b, const wmm_cycles *cy, int ci,
   return 0;
 }
 
+/* Forget the last recorded witness cycle (wmm_place_opts.want_cycle said
+ * it need not be broken). */
+static void drop_last_cycle(wmm_placement *out)
+{
+  wmm_cycle *c = &out->cycles[--out->ncycles];
+  free(c->ev);
+  free(c->shape);
+  free(c->need);
+  free(c->program);
+  memset(c, 0, sizeof *c);
+}
+
 /* Add the alternatives of requirement r to need n: over the slots' groups
  * (slot_sliced[s]: the slot's program was its slice; NULL: none was). */
 static int add_alts(builder *b, pneed *n, const wmm_req *r, const int *slot_group,
@@ -447,6 +459,16 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   }
   *added = b->out->ncycles - 1;
   if (!need) {
+    wmm_req_free(&r);
+    return 0;
+  }
+  if (b->ctx.o->want_cycle &&
+      !b->ctx.o->want_cycle(&b->out->cycles[*added], b->ctx.o->want_cycle_arg)) {
+    drop_last_cycle(b->out);
+    *added = -1;
+    b->out->nunwanted++;
+    if (r.status == WMM_REQ_UNFIXABLE)
+      b->unfixable--;
     wmm_req_free(&r);
     return 0;
   }

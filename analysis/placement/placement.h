@@ -103,6 +103,8 @@ typedef struct wmm_placement {
   long nkept;                 /* critical cycles the target allows that the
                                  reference model (wmm_place_opts.from)
                                  allows too: kept, no fence */
+  long nunwanted;             /* critical cycles left out by
+                                 wmm_place_opts.want_cycle */
 } wmm_placement;
 
 typedef struct wmm_place_opts {
@@ -126,6 +128,14 @@ typedef struct wmm_place_opts {
                                  code written for x86 relies on and no more.
                                  One of sc, tso, pso, rmo (wmm_place fails
                                  with WMM_ERR_UNSUPPORTED otherwise). */
+  /* Which critical cycles must be broken (default NULL: all of them).  When
+   * set, a cycle the model allows gets its requirement only when
+   * want_cycle(cycle, want_cycle_arg) returns nonzero; the others are left
+   * out of the placement (counted in wmm_placement.nunwanted).  Pairs
+   * decided per pair (cycle search bound hit) are always required.  Used
+   * by counterexample-guided placement (plugin/cegar.cc). */
+  int (*want_cycle)(const wmm_cycle *cycle, void *arg);
+  void *want_cycle_arg;
 } wmm_place_opts;
 
 /* Can m be a reference model (wmm_place_opts.from)?  The models whose

@@ -35,6 +35,7 @@ wmmfence: option %<-fplugin-arg-wmmfence-%s%>: unknown
 wmmfence: option %<-fplugin-arg-wmmfence-arch%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-calls%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-from%>: %qs cannot 
+wmmfence: option %<-fplugin-arg-wmmfence-goal%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-inline-depth%>: 
 wmmfence: option %<-fplugin-arg-wmmfence-max-cycles%>: 
 wmmfence: option %<-fplugin-arg-wmmfence-mode%>: unknown 
@@ -101,11 +102,12 @@ msg() {
   if cmp -s want.txt got.txt; then wmm_pass "$case"
   else wmm_fail "$case: got '$(tr '\n' '|' < got.txt)'"; fi
 }
-K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile, check, unwind)"
+K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile, check, unwind, goal)"
 O=-fplugin-arg-wmmfence
 msg "unknown option" sb.c "cc1: error: wmmfence: unknown option '$O-bogus' $K" $O-bogus=1
 msg "unknown architecture" sb.c "cc1: error: wmmfence: option '$O-arch': unknown architecture 'sparc' (use sc, tso, x86, pso, rmo, power, armv7 or armv8)" $O-arch=sparc
 msg "needs a value" sb.c "cc1: error: wmmfence: option '$O-arch' needs a value ('$O-arch=...')" $O-arch
+msg "unknown goal" sb.c "cc1: error: wmmfence: option '$O-goal': unknown goal 'speed' (sc or assertions)" $O-goal=speed
 msg "unknown mode" sb.c "cc1: error: wmmfence: option '$O-mode': unknown mode 'lint' (use insert, warn or report)" $O-mode=lint
 msg "unknown threads" sb.c "cc1: error: wmmfence: option '$O-threads': unknown value 'all' (use auto, create or exported)" $O-threads=all
 msg "unknown calls" sb.c "cc1: error: wmmfence: option '$O-calls': unknown value 'maybe' (use sound or barrier)" $O-calls=maybe
