@@ -3,7 +3,14 @@
  * order lock-protected accesses.
  *
  * Locks: pthread_mutex_lock/unlock, pthread_spin_lock/unlock, mtx_lock/
- * unlock, pthread_rwlock_wrlock/unlock.  A lock is named by the object its
+ * unlock, pthread_rwlock_wrlock/rdlock/unlock; the try and timed forms
+ * (pthread_mutex_trylock, pthread_spin_trylock, pthread_rwlock_try*lock,
+ * mtx_trylock, ...) hold the lock only on the CFG edge where their result
+ * tested against 0 right after the call is 0 (try_gain).  A read lock has
+ * a bit of its own (the object at bit position pos | 1); protect.cc lets
+ * it guard reads against writes under the write side only.  An
+ * rwlock_unlock may end a read section: a function that ends with one is
+ * assumed to hold only the read side at entry.  A lock is named by the object its
  * argument points to: a global or static (&m, &s.lock, &locks[2]), or,
  * inside a function, the object a pointer parameter points to plus a
  * constant offset (&p->mutex); other pointers are not tracked.
@@ -34,16 +41,26 @@
 
 namespace {
 
-enum lock_op { LOCK_NONE, LOCK_ACQUIRE, LOCK_RELEASE };
+enum lock_op {
+  LK_NONE,
+  LK_ACQUIRE,   /* held exclusively from here on every path */
+  LK_READ,      /* held shared (a read lock) */
+  LK_TRY,       /* held only on the branch where the call returned 0 */
+  LK_RELEASE
+};
 
+/* The lock operation of a call; *reader: it takes a read lock (a read
+ * lock's bit is its own, see reader_bit). */
 lock_op
-lock_kind (gimple *stmt)
+lock_kind (gimple *stmt, bool *reader = NULL)
 {
+  if (reader)
+    *reader = false;
   if (!is_gimple_call (stmt))
-    return LOCK_NONE;
+    return LK_NONE;
   tree fn = gimple_call_fndecl (stmt);
   if (!fn || !DECL_NAME (fn))
-    return LOCK_NONE;
+    return LK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
   static const char *const acquire[] = {
     "pthread_mutex_lock", "pthread_spin_lock", "mtx_lock",
@@ -53,13 +70,32 @@ lock_kind (gimple *stmt)
     "pthread_mutex_unlock", "pthread_spin_unlock", "mtx_unlock",
     "pthread_rwlock_unlock"
   };
+  /* 0 (thrd_success for mtx_*) when the lock was taken. */
+  static const char *const attempt[] = {
+    "pthread_mutex_trylock", "pthread_spin_trylock", "mtx_trylock",
+    "pthread_rwlock_trywrlock", "pthread_mutex_timedlock", "mtx_timedlock",
+    "pthread_rwlock_timedwrlock"
+  };
+  static const char *const read_attempt[] = {
+    "pthread_rwlock_tryrdlock", "pthread_rwlock_timedrdlock"
+  };
   for (const char *s : acquire)
     if (!strcmp (n, s))
-      return LOCK_ACQUIRE;
+      return LK_ACQUIRE;
   for (const char *s : release)
     if (!strcmp (n, s))
-      return LOCK_RELEASE;
-  return LOCK_NONE;
+      return LK_RELEASE;
+  for (const char *s : attempt)
+    if (!strcmp (n, s))
+      return LK_TRY;
+  bool rd = !strcmp (n, "pthread_rwlock_rdlock");
+  for (const char *s : read_attempt)
+    rd |= !strcmp (n, s);
+  if (rd && reader)
+    *reader = true;
+  if (!strcmp (n, "pthread_rwlock_rdlock"))
+    return LK_READ;
+  return rd ? LK_TRY : LK_NONE;
 }
 
 /* Library functions of locks and condition variables: they never keep the
@@ -239,15 +275,79 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
   return out;
 }
 
-/* A lock call's operation, and in *b the bit of its lock (-1: not told). */
-lock_op
-lock_call (wmm_unitinfo *u, gimple *stmt, int *b)
+/* The bit of the read side of lock bit b: the same object at bit
+ * position pos | 1 (lock objects are byte-aligned, so no real lock has
+ * it); -1 when there is no room. */
+int
+reader_bit (wmm_unitinfo *u, int b)
 {
-  lock_op k = lock_kind (stmt);
-  *b = k == LOCK_NONE ? -1
+  if (b < 0)
+    return -1;
+  HOST_WIDE_INT pos = u->lock_ids[b].second;
+  return key_bit (u, u->lock_ids[b].first, pos | 1);
+}
+
+/* Bits b and its read side (when it has one). */
+wmm_region_set
+both_sides (wmm_unitinfo *u, int b)
+{
+  int r = -1;
+  for (unsigned i = 0; i < u->lock_ids.length (); i++)
+    if (u->lock_ids[i].first == u->lock_ids[b].first
+        && u->lock_ids[i].second == (u->lock_ids[b].second | 1))
+      r = i;
+  return (1ULL << b) | (r >= 0 ? 1ULL << r : 0);
+}
+
+/* A lock call's operation, and in *b the bit of the lock it takes (the
+ * read side for read locks) or releases (-1: not told); *rw: the release
+ * may be of a read lock (pthread_rwlock_unlock). */
+lock_op
+lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL)
+{
+  bool reader;
+  lock_op k = lock_kind (stmt, &reader);
+  *b = k == LK_NONE ? -1
        : pointer_bit (u, gimple_call_num_args (stmt)
                          ? gimple_call_arg (stmt, 0) : NULL_TREE);
+  if (reader)
+    *b = reader_bit (u, *b);
+  if (rw)
+    *rw = k == LK_RELEASE
+          && !strcmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl
+                                                      (stmt))),
+                      "pthread_rwlock_unlock");
   return k;
+}
+
+/* The lock a trylock-style call takes on CFG edge e: e leaves the block
+ * whose last statements are `r = trylock (&m); if (r == 0)` (or != 0) and
+ * is the branch where r is 0.  Its bit, or 0. */
+wmm_region_set
+try_gain (wmm_unitinfo *u, edge e)
+{
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (e->src));
+  if (!cond || !integer_zerop (gimple_cond_rhs (cond))
+      || TREE_CODE (gimple_cond_lhs (cond)) != SSA_NAME)
+    return 0;
+  bool taken_if_true = gimple_cond_code (cond) == EQ_EXPR;
+  if (!taken_if_true && gimple_cond_code (cond) != NE_EXPR)
+    return 0;
+  if (!(e->flags & (taken_if_true ? EDGE_TRUE_VALUE : EDGE_FALSE_VALUE)))
+    return 0;
+  /* The call is the statement just before the test: nothing between can
+     release the lock. */
+  gimple_stmt_iterator gsi = gsi_for_stmt (cond);
+  gsi_prev_nondebug (&gsi);
+  if (gsi_end_p (gsi))
+    return 0;
+  gimple *call = gsi_stmt (gsi);
+  if (!is_gimple_call (call) || gimple_call_lhs (call) != gimple_cond_lhs (cond))
+    return 0;
+  int b;
+  if (lock_call (u, call, &b) != LK_TRY || b < 0)
+    return 0;
+  return 1ULL << b;
 }
 
 /* What a call to a function of the unit does to locks, in the caller's
@@ -305,15 +405,18 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
   wmm_lock_facts *f = u->lock_facts;
   int b;
   lock_op k = lock_call (u, stmt, &b);
-  if (k != LOCK_NONE)
+  if (k != LK_NONE)
     {
-      if (k == LOCK_ACQUIRE)
+      if (k == LK_ACQUIRE || k == LK_READ)
         return b >= 0 ? held | (1ULL << b) : held;
+      if (k == LK_TRY)
+        return held;   /* taken on the success edge only (try_gain) */
       if (b >= 0)
         {
+          wmm_region_set both = both_sides (u, b);
           if (rel)
-            rel->rel |= 1ULL << b;
-          return held & ~(1ULL << b);
+            rel->rel |= both;
+          return held & ~both;
         }
       if (rel)
         rel->rel_unknown = true;
@@ -388,7 +491,7 @@ dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
                 }
               else if (seen[e->src->index])
                 {
-                  s &= out[e->src->index];
+                  s &= out[e->src->index] | try_gain (u, e);
                   any = true;
                 }
             }
@@ -612,12 +715,18 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
     return ant;
   wmm_lock_facts *f = u->lock_facts;
   int b;
-  lock_op k = lock_call (u, stmt, &b);
-  if (k != LOCK_NONE)
+  bool rw;
+  lock_op k = lock_call (u, stmt, &b, &rw);
+  if (k != LK_NONE)
     {
       if (b < 0)
-        return k == LOCK_ACQUIRE ? ant : ant & f->hidden;
-      return k == LOCK_ACQUIRE ? ant & ~(1ULL << b) : ant | (1ULL << b);
+        return k != LK_RELEASE ? ant : ant & f->hidden;
+      if (k != LK_RELEASE)
+        return ant & ~both_sides (u, b);
+      /* An rwlock_unlock may release a read lock: only the read side is
+         known to be held before it (it protects less than the write side). */
+      int r = rw ? reader_bit (u, b) : b;
+      return r >= 0 ? ant | (1ULL << r) : ant;
     }
   lock_summary e;
   if (callee_effect (u, stmt, &e))
@@ -860,6 +969,25 @@ wmm_region_set
 wmm_locks_at (const wmm_locks *l, basic_block bb)
 {
   return bb->index < (int) l->in.length () ? l->in[bb->index] : 0;
+}
+
+wmm_region_set
+wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held, bool writes)
+{
+  wmm_region_set out = 0;
+  for (unsigned b = 0; b < u->lock_ids.length () && b < 64; b++)
+    {
+      if (!(held & (1ULL << b)))
+        continue;
+      if (!(u->lock_ids[b].second & 1))
+        out |= 1ULL << b;
+      else if (!writes)
+        for (unsigned w = 0; w < u->lock_ids.length () && w < 64; w++)
+          if (u->lock_ids[w].first == u->lock_ids[b].first
+              && u->lock_ids[w].second == (u->lock_ids[b].second & ~1))
+            out |= 1ULL << w;
+    }
+  return out;
 }
 
 void

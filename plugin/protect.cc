@@ -12,6 +12,13 @@
  * before each protected access inside a critical section (nothing is
  * emitted for it; the dump shows "F sync  ; lock order").
  *
+ * Read-write locks: a read lock's side (its own bit, locks.cc) excludes
+ * only the write side, so a read under rdlock(l) counts as guarded by l
+ * when every write of its location runs under wrlock(l); a write under
+ * a read lock is guarded by nothing.  The argument above holds because
+ * every access that can conflict with a guarded one runs in a section
+ * exclusive with its own.
+ *
  * Example:  lock(&m); x = 1; r = y; unlock(&m)   in two threads (SB under
  *   a lock): x and y are protected by m, the pair (W x, R y) is ordered,
  *   no fence is placed.  Without the lock, two fences.
@@ -26,8 +33,16 @@ may_access (const wmm_program *p, const wmm_instr *in, int l)
   return !p->locs[l].is_private && wmm_alias_contains (p, in->addr.alias, l);
 }
 
-/* Is access `in`, run while `held`, protected: every location it may
- * touch is guarded by a lock held here? */
+/* The exclusive locks that keep access `in`, run while `held`, apart from
+ * every write to its location (read locks count for reads only). */
+static wmm_region_set
+excluding (wmm_unitinfo *u, const wmm_instr *in, wmm_region_set held)
+{
+  return wmm_locks_excluding (u, held, wmm_instr_writes (in));
+}
+
+/* Is access `in`, run while `held` (as excluding() counts it), protected:
+ * every location it may touch is guarded by a lock held here? */
 static bool
 is_protected (const wmm_program *p, const wmm_instr *in,
               const vec<wmm_region_set> &prot, wmm_region_set held)
@@ -62,7 +77,8 @@ wmm_order_protected (wmm_unitinfo *u)
         {
           if (!wmm_instr_is_access (&t->code[i]))
             continue;
-          wmm_region_set held = unit->sites[i].held;
+          wmm_region_set held = excluding (u, &t->code[i],
+                                           unit->sites[i].held);
           int l = t->code[i].addr.loc_hint;
           if (l >= 0 && l < p->nlocs)
             prot[l] &= held;
@@ -81,7 +97,9 @@ wmm_order_protected (wmm_unitinfo *u)
       for (int i = 0; i < t->ncode; i++)
         {
           if (!wmm_instr_is_access (&t->code[i])
-              || !is_protected (p, &t->code[i], prot, unit->sites[i].held))
+              || !is_protected (p, &t->code[i], prot,
+                                excluding (u, &t->code[i],
+                                           unit->sites[i].held)))
             continue;
           wmm_fence full = u->model == WMM_MODEL_POWER ? WMM_FENCE_SYNC
                            : u->model == WMM_MODEL_ARMV7 ? WMM_FENCE_DMB

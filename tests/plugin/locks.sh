@@ -35,3 +35,40 @@ done
 # (fences for x, y), never the static s guarding static u, v.
 expect unknown tso "P0:mfence P1:mfence"
 expect unknown power "P0:lwsync P0:lwsync P0:sync P1:lwsync P1:lwsync P1:sync"
+# trylock: held on the branch where it returned 0 only; a failure branch
+# that touches the data keeps the fences.  Read-write locks: reads under
+# rdlock are guarded against writes under wrlock, writes under rdlock are
+# not (and a function ending with pthread_rwlock_unlock may hold a read
+# lock only).
+for m in tso power armv8; do
+  expect try $m ""
+  expect rw $m ""
+done
+expect try_fail tso "P0:mfence P1:mfence"
+expect try_fail power "P0:sync P1:sync"
+expect rw_wrong tso "put_x:mfence put_y:mfence"
+expect rw_wrong power "put_x:sync put_y:sync"
+# The same minimal counts in the assembly (x86-64; ppc64le when its cross
+# compiler and plugin exist).
+# asm_fences PROGRAM MODEL PATTERN WANT
+asm_fences() {
+  local prog=$1 model=$2 pat=$3 want=$4 n
+  if ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/a.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$model" \
+      "$WMM_TESTDIR/programs/locks_$prog.c" 2> "$WMM_TMP/a.err"; then
+    wmm_fail "$prog asm $model: $(head -n 2 "$WMM_TMP/a.err")"; return
+  fi
+  n=$(grep -Ec -- "$pat" "$WMM_TMP/a.s")
+  if [ "$n" = "$want" ]; then wmm_pass "$prog asm $model: $want fences"
+  else wmm_fail "$prog asm $model: $n fences, expected $want"; fi
+}
+for p in try rw; do asm_fences $p tso 'mfence|lock or' 0; done
+asm_fences try_fail tso 'mfence|lock or' 2
+asm_fences rw_wrong tso 'mfence|lock or' 2
+if wmm_target ppc; then
+  for p in try rw; do asm_fences $p power '^\s+(hw|lw)?sync' 0; done
+  asm_fences try_fail power '^\s+(hw|lw)?sync' 2
+  asm_fences rw_wrong power '^\s+(hw|lw)?sync' 2
+else
+  echo "skipping the ppc64le checks: $WMM_T_WHY"
+fi
