@@ -46,8 +46,69 @@ enum lock_op {
   LK_ACQUIRE,   /* held exclusively from here on every path */
   LK_READ,      /* held shared (a read lock) */
   LK_TRY,       /* held only on the branch where the call returned 0 */
+  LK_TRY_NZ,    /* held only where it returned non-zero (a boolean CAS) */
   LK_RELEASE
 };
+
+/* The memory order argument i of an atomic builtin call, or -1. */
+int
+order_arg (gimple *stmt, unsigned i)
+{
+  if (i >= gimple_call_num_args (stmt)
+      || !tree_fits_shwi_p (gimple_call_arg (stmt, i)))
+    return -1;
+  return (int) (tree_to_shwi (gimple_call_arg (stmt, i)) & 0xffff);
+}
+
+/* Spin-lock operations written with atomic builtins: an acquiring RMW
+ * that writes a non-zero constant and returns the old value (0: it was
+ * free and is now ours), with acquire order or stronger; a boolean CAS
+ * from 0 to non-zero; a release store of 0 (release order or stronger).
+ * Anything else that writes the lock word makes it no lock (spin_broken).
+ * Example:  while (__atomic_exchange_n (&l, 1, __ATOMIC_ACQUIRE)) ;  ...
+ *   __atomic_store_n (&l, 0, __ATOMIC_RELEASE);   */
+lock_op
+spin_kind (gimple *stmt, const char *n)
+{
+  if (strncmp (n, "__atomic_", 9) && strncmp (n, "__sync_", 7))
+    return LK_NONE;
+  unsigned na = gimple_call_num_args (stmt);
+  auto nonzero_cst = [&] (unsigned i) {
+    return i < na && TREE_CODE (gimple_call_arg (stmt, i)) == INTEGER_CST
+           && !integer_zerop (gimple_call_arg (stmt, i));
+  };
+  auto zero_cst = [&] (unsigned i) {
+    return i < na && integer_zerop (gimple_call_arg (stmt, i));
+  };
+  auto acquiring = [] (int o) { return o == 2 || o == 4 || o == 5; };
+  auto releasing = [] (int o) { return o == 3 || o == 4 || o == 5; };
+  auto sized = [&] (const char *prefix) {
+    size_t l = strlen (prefix);
+    return !strncmp (n, prefix, l) && n[l] >= '1' && n[l] <= '8' && !n[l + 1];
+  };
+  if (sized ("__atomic_exchange_"))
+    return nonzero_cst (1) && acquiring (order_arg (stmt, 2)) ? LK_TRY
+                                                               : LK_NONE;
+  if (sized ("__sync_lock_test_and_set_") || sized ("__sync_val_compare_and_swap_"))
+    {
+      bool cas = n[7] == 'v';
+      if (cas ? zero_cst (1) && nonzero_cst (2) : nonzero_cst (1))
+        return LK_TRY;
+      return LK_NONE;
+    }
+  if (sized ("__sync_bool_compare_and_swap_"))
+    return zero_cst (1) && nonzero_cst (2) ? LK_TRY_NZ : LK_NONE;
+  if (!strcmp (n, "__atomic_test_and_set"))
+    return acquiring (order_arg (stmt, 1)) ? LK_TRY : LK_NONE;
+  if (sized ("__atomic_store_"))
+    return zero_cst (1) && releasing (order_arg (stmt, 2)) ? LK_RELEASE
+                                                            : LK_NONE;
+  if (sized ("__sync_lock_release_"))
+    return LK_RELEASE;
+  if (!strcmp (n, "__atomic_clear"))
+    return releasing (order_arg (stmt, 1)) ? LK_RELEASE : LK_NONE;
+  return LK_NONE;
+}
 
 /* The lock operation of a call; *reader: it takes a read lock (a read
  * lock's bit is its own, see reader_bit). */
@@ -62,6 +123,8 @@ lock_kind (gimple *stmt, bool *reader = NULL)
   if (!fn || !DECL_NAME (fn))
     return LK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (lock_op k = spin_kind (stmt, n))
+    return k;
   static const char *const acquire[] = {
     "pthread_mutex_lock", "pthread_spin_lock", "mtx_lock",
     "pthread_rwlock_wrlock"
@@ -208,6 +271,8 @@ struct wmm_lock_facts {
                                               may name */
   wmm_region_set hidden;                   /* bits of hidden lock objects */
   wmm_region_set statics;                  /* bits of global/static ones */
+  auto_vec<std::pair<tree, HOST_WIDE_INT> > broken;  /* words written other than
+                                              by spin-lock operations */
 };
 
 namespace {
@@ -275,6 +340,60 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
   return out;
 }
 
+/* Is lock bit b a word some statement of the unit writes other than as
+ * a spin lock's acquire or release (so a spin lock on it is no lock)? */
+bool
+spin_word_broken (wmm_unitinfo *u, int b)
+{
+  for (auto &k : u->lock_facts->broken)
+    if (k.first == u->lock_ids[b].first && k.second == u->lock_ids[b].second)
+      return true;
+  return false;
+}
+
+/* Record in f->broken every word a plain store or an atomic builtin that
+ * is not a spin-lock operation (spin_kind) writes. */
+void
+find_broken_words (wmm_lock_facts *f)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = body_of (node->decl);
+      if (!fn)
+        continue;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          {
+            gimple *s = gsi_stmt (gsi);
+            tree addr = NULL_TREE;
+            if (!gimple_vdef (s))
+              continue;
+            if (is_gimple_assign (s))
+              addr = build1 (ADDR_EXPR, ptr_type_node, gimple_assign_lhs (s));
+            else if (is_gimple_call (s) && gimple_call_fndecl (s)
+                     && DECL_NAME (gimple_call_fndecl (s))
+                     && gimple_call_num_args (s))
+              {
+                const char *n
+                  = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (s)));
+                if ((!strncmp (n, "__atomic_", 9) || !strncmp (n, "__sync_", 7))
+                    && strncmp (n, "__atomic_load", 13)   /* reads only */
+                    && strncmp (n, "__atomic_always_lock_free", 25)
+                    && strncmp (n, "__atomic_is_lock_free", 21)
+                    && spin_kind (s, n) == LK_NONE)
+                  addr = gimple_call_arg (s, 0);
+              }
+            tree base;
+            HOST_WIDE_INT pos;
+            if (addr && pointer_key (addr, &base, &pos))
+              f->broken.safe_push (std::make_pair (base, pos));
+          }
+    }
+}
+
 /* The bit of the read side of lock bit b: the same object at bit
  * position pos | 1 (lock objects are byte-aligned, so no real lock has
  * it); -1 when there is no room. */
@@ -312,6 +431,8 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL)
                          ? gimple_call_arg (stmt, 0) : NULL_TREE);
   if (reader)
     *b = reader_bit (u, *b);
+  if (*b >= 0 && spin_word_broken (u, *b))
+    *b = -1;
   if (rw)
     *rw = k == LK_RELEASE
           && !strcmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl
@@ -321,8 +442,9 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL)
 }
 
 /* The lock a trylock-style call takes on CFG edge e: e leaves the block
- * whose last statements are `r = trylock (&m); if (r == 0)` (or != 0) and
- * is the branch where r is 0.  Its bit, or 0. */
+ * whose last statements are `r = trylock (&m); if (r == 0)` (or != 0,
+ * maybe through a conversion of r) and is the branch where the lock was
+ * taken (r == 0; r != 0 for a boolean CAS).  Its bit, or 0. */
 wmm_region_set
 try_gain (wmm_unitinfo *u, edge e)
 {
@@ -330,22 +452,37 @@ try_gain (wmm_unitinfo *u, edge e)
   if (!cond || !integer_zerop (gimple_cond_rhs (cond))
       || TREE_CODE (gimple_cond_lhs (cond)) != SSA_NAME)
     return 0;
-  bool taken_if_true = gimple_cond_code (cond) == EQ_EXPR;
-  if (!taken_if_true && gimple_cond_code (cond) != NE_EXPR)
+  bool eq = gimple_cond_code (cond) == EQ_EXPR;
+  if (!eq && gimple_cond_code (cond) != NE_EXPR)
     return 0;
-  if (!(e->flags & (taken_if_true ? EDGE_TRUE_VALUE : EDGE_FALSE_VALUE)))
-    return 0;
-  /* The call is the statement just before the test: nothing between can
-     release the lock. */
+  bool zero_on_edge = (e->flags & EDGE_TRUE_VALUE) ? eq : !eq;
+  /* The call is just before the test, maybe with conversions of its
+     result between: nothing between can release the lock. */
+  tree v = gimple_cond_lhs (cond);
   gimple_stmt_iterator gsi = gsi_for_stmt (cond);
-  gsi_prev_nondebug (&gsi);
-  if (gsi_end_p (gsi))
-    return 0;
+  for (;;)
+    {
+      gsi_prev_nondebug (&gsi);
+      if (gsi_end_p (gsi))
+        return 0;
+      gassign *conv = dyn_cast<gassign *> (gsi_stmt (gsi));
+      if (!conv)
+        break;
+      if (gimple_assign_lhs (conv) != v
+          || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (conv))
+          || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+          || TYPE_PRECISION (TREE_TYPE (v))
+             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (conv))))
+        return 0;
+      v = gimple_assign_rhs1 (conv);
+    }
   gimple *call = gsi_stmt (gsi);
-  if (!is_gimple_call (call) || gimple_call_lhs (call) != gimple_cond_lhs (cond))
+  if (!is_gimple_call (call) || gimple_call_lhs (call) != v)
     return 0;
   int b;
-  if (lock_call (u, call, &b) != LK_TRY || b < 0)
+  lock_op k = lock_call (u, call, &b);
+  if (b < 0 || !((k == LK_TRY && zero_on_edge)
+                 || (k == LK_TRY_NZ && !zero_on_edge)))
     return 0;
   return 1ULL << b;
 }
@@ -409,7 +546,7 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
     {
       if (k == LK_ACQUIRE || k == LK_READ)
         return b >= 0 ? held | (1ULL << b) : held;
-      if (k == LK_TRY)
+      if (k == LK_TRY || k == LK_TRY_NZ)
         return held;   /* taken on the success edge only (try_gain) */
       if (b >= 0)
         {
@@ -911,6 +1048,7 @@ wmm_locks_analyse (wmm_unitinfo *u)
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = 0;
   find_escaped_objects (u->lock_facts);
+  find_broken_words (u->lock_facts);
   auto_vec<tree> fns;
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
