@@ -179,6 +179,17 @@ lock_library_call (tree fndecl)
   return false;
 }
 
+/* An __atomic_* or __sync_* builtin: it keeps no pointer it is given (a
+ * spin-lock word passed only to them stays hidden). */
+bool
+atomic_builtin_call (tree fndecl)
+{
+  if (!fndecl || !DECL_NAME (fndecl) || !fndecl_built_in_p (fndecl))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  return !strncmp (n, "__atomic_", 9) || !strncmp (n, "__sync_", 7);
+}
+
 /* The function's body, when the unit has one (a summary can be made). */
 function *
 body_of (tree fndecl)
@@ -822,6 +833,8 @@ find_escaped_objects (wmm_lock_facts *f)
                   /* Operands 0..2 of a call are lhs, fn, chain. */
                   bool ok = call && k >= 3 && TREE_CODE (op) == ADDR_EXPR
                             && (lock_library_call (gimple_call_fndecl (call))
+                                || atomic_builtin_call (gimple_call_fndecl
+                                                          (call))
                                 || (gimple_call_fndecl (call)
                                     && param_only_locked (
                                          gimple_call_fndecl (call), k - 3,

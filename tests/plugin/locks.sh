@@ -58,6 +58,19 @@ for t in P0 P1 P2 P3; do
     *) wmm_fail "spin_broken power: no sync in $t ('$WMM_FENCES')" ;;
   esac
 done
+# Unknown code inside spin sections may release the exported word, never
+# the static one whose address only reaches atomic builtins.
+expect spin_unknown tso "P0:mfence P1:mfence"
+wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_unknown.c" power \
+  || wmm_fail "spin_unknown power: $WMM_ERR"
+case " $WMM_FENCES " in
+  *" P0:sync "*" P1:sync "*) wmm_pass "spin_unknown power: P0, P1 keep a sync" ;;
+  *) wmm_fail "spin_unknown power: P0, P1 without sync ('$WMM_FENCES')" ;;
+esac
+case " $WMM_FENCES " in
+  *" Q0:sync "*|*" Q1:sync "*) wmm_fail "spin_unknown power: sync in Q0/Q1 ('$WMM_FENCES')" ;;
+  *) wmm_pass "spin_unknown power: no sync in Q0, Q1 (static word)" ;;
+esac
 expect try_fail tso "P0:mfence P1:mfence"
 expect try_fail power "P0:sync P1:sync"
 expect rw_wrong tso "put_x:mfence put_y:mfence"
