@@ -282,6 +282,7 @@ struct wmm_lock_facts {
                                               may name */
   wmm_region_set hidden;                   /* bits of hidden lock objects */
   wmm_region_set statics;                  /* bits of global/static ones */
+  wmm_region_set spin;                     /* bits of spin-lock words */
   auto_vec<std::pair<tree, HOST_WIDE_INT> > broken;  /* words written other than
                                               by spin-lock operations */
 };
@@ -319,6 +320,8 @@ pointer_bit (wmm_unitinfo *u, tree arg)
   return pointer_key (arg, &base, &pos) ? key_bit (u, base, pos) : -1;
 }
 
+bool spin_word_broken (wmm_unitinfo *u, int b);
+
 /* Locks of `callee`'s key space in `set`, renamed to the caller's through
  * the arguments of `call`.  *lost: some could not be renamed. */
 wmm_region_set
@@ -343,6 +346,14 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
       if (i >= 0 && i < (int) gimple_call_num_args (call)
           && pointer_key (gimple_call_arg (call, i), &cb, &cp))
         nb = key_bit (u, cb, cp + u->lock_ids[b].second);
+      /* A spin-lock word of a wrapper (spin_lock (&g)) is renamed to the
+         caller's word, which must not be written otherwise either. */
+      if (nb >= 0 && (u->lock_facts->spin & (1ULL << b)))
+        {
+          u->lock_facts->spin |= 1ULL << nb;
+          if (spin_word_broken (u, nb))
+            nb = -1;
+        }
       if (nb >= 0)
         out |= 1ULL << nb;
       else
@@ -442,8 +453,16 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL)
                          ? gimple_call_arg (stmt, 0) : NULL_TREE);
   if (reader)
     *b = reader_bit (u, *b);
-  if (*b >= 0 && spin_word_broken (u, *b))
-    *b = -1;
+  /* A spin-lock word (an atomic builtin's) counts only when nothing else
+     writes it. */
+  if (*b >= 0 && k != LK_NONE
+      && !strncmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (stmt))),
+                   "__", 2))
+    {
+      u->lock_facts->spin |= 1ULL << *b;
+      if (spin_word_broken (u, *b))
+        *b = -1;
+    }
   if (rw)
     *rw = k == LK_RELEASE
           && !strcmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl
@@ -1059,7 +1078,7 @@ void
 wmm_locks_analyse (wmm_unitinfo *u)
 {
   u->lock_facts = new wmm_lock_facts;
-  u->lock_facts->hidden = u->lock_facts->statics = 0;
+  u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
   find_escaped_objects (u->lock_facts);
   find_broken_words (u->lock_facts);
   auto_vec<tree> fns;
