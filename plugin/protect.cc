@@ -58,6 +58,38 @@ is_protected (const wmm_program *p, const wmm_instr *in,
   return true;
 }
 
+/* Which code units run at all: thread entries and the units a running
+ * unit calls (WMM_OP_CALL).  A function whose every call site had its
+ * code collected in place (collect.cc) is a unit nothing calls: its
+ * generic copy (pointers not bound to the callers' arguments) never runs
+ * and must not make every location it might touch unguarded. */
+static void
+running_units (const wmm_program *p, vec<bool> *runs)
+{
+  runs->safe_grow_cleared (p->nthreads);
+  auto_vec<int> work;
+  for (int t = 0; t < p->nthreads; t++)
+    if (p->threads[t].entry)
+      {
+        (*runs)[t] = true;
+        work.safe_push (t);
+      }
+  while (!work.is_empty ())
+    {
+      const wmm_thread *t = &p->threads[work.pop ()];
+      for (int i = 0; i < t->ncode; i++)
+        {
+          int c = t->code[i].target;
+          if (t->code[i].op == WMM_OP_CALL && c >= 0 && c < p->nthreads
+              && !(*runs)[c])
+            {
+              (*runs)[c] = true;
+              work.safe_push (c);
+            }
+        }
+    }
+}
+
 void
 wmm_order_protected (wmm_unitinfo *u)
 {
@@ -69,9 +101,13 @@ wmm_order_protected (wmm_unitinfo *u)
   prot.safe_grow (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     prot[l] = ~0ULL;
+  auto_vec<bool> runs;
+  running_units (p, &runs);
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
+      if (!runs[unit->thread])
+        continue;
       wmm_thread *t = &p->threads[unit->thread];
       for (int i = 0; i < t->ncode; i++)
         {

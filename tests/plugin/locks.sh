@@ -48,7 +48,15 @@ done
 # Spin locks built from atomics (exchange loop, test-and-test-and-set with
 # a boolean CAS, atomic_flag); broken ones (wrong polarity, a relaxed
 # store of 0 to the word) keep a fence in every thread.
-for m in tso power armv8; do expect spin $m ""; done
+for m in tso power armv8; do
+  expect spin $m ""
+  expect spin_wrapper $m ""
+done
+wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_wrapper.c" tso -DBROKEN \
+  || wmm_fail "spin_wrapper -DBROKEN tso: $WMM_ERR"
+if [ "$WMM_FENCES" = "P0:mfence P1:mfence" ]; then
+  wmm_pass "spin_wrapper -DBROKEN tso: P0:mfence P1:mfence"
+else wmm_fail "spin_wrapper -DBROKEN tso: got '$WMM_FENCES'"; fi
 expect spin_broken tso "P0:mfence P1:mfence P2:mfence P3:mfence"
 wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_broken.c" power \
   || wmm_fail "spin_broken power: $WMM_ERR"
@@ -94,12 +102,12 @@ asm_fences() {
   if [ "$n" = "$want" ]; then wmm_pass "$prog asm $model: $want fences added"
   else wmm_fail "$prog asm $model: $n fences added, expected $want"; fi
 }
-for p in try rw spin; do asm_fences $p tso 'mfence|lock or' 0; done
+for p in try rw spin spin_wrapper; do asm_fences $p tso 'mfence|lock or' 0; done
 asm_fences try_fail tso 'mfence|lock or' 2
 asm_fences rw_wrong tso 'mfence|lock or' 2
 asm_fences spin_broken tso 'mfence|lock or' 4
 if wmm_target ppc; then
-  for p in try rw spin; do asm_fences $p power '^\s+(hw|lw)?sync' 0; done
+  for p in try rw spin spin_wrapper; do asm_fences $p power '^\s+(hw|lw)?sync' 0; done
   asm_fences try_fail power '^\s+(hw|lw)?sync' 2
   asm_fences rw_wrong power '^\s+(hw|lw)?sync' 2
 else
