@@ -3,7 +3,14 @@
  * order lock-protected accesses.
  *
  * Locks: pthread_mutex_lock/unlock, pthread_spin_lock/unlock, mtx_lock/
- * unlock, pthread_rwlock_wrlock/unlock.  A lock is named by the object its
+ * unlock, pthread_rwlock_wrlock/rdlock/unlock; the try and timed forms
+ * (pthread_mutex_trylock, pthread_spin_trylock, pthread_rwlock_try*lock,
+ * mtx_trylock, ...) hold the lock only on the CFG edge where their result
+ * tested against 0 right after the call is 0 (try_gain).  A read lock has
+ * a bit of its own (the object at bit position pos | 1); protect.cc lets
+ * it guard reads against writes under the write side only.  An
+ * rwlock_unlock may end a read section: a function that ends with one is
+ * assumed to hold only the read side at entry.  A lock is named by the object its
  * argument points to: a global or static (&m, &s.lock, &locks[2]), or,
  * inside a function, the object a pointer parameter points to plus a
  * constant offset (&p->mutex); other pointers are not tracked.
@@ -34,17 +41,90 @@
 
 namespace {
 
-enum lock_op { LOCK_NONE, LOCK_ACQUIRE, LOCK_RELEASE };
+enum lock_op {
+  LK_NONE,
+  LK_ACQUIRE,   /* held exclusively from here on every path */
+  LK_READ,      /* held shared (a read lock) */
+  LK_TRY,       /* held only on the branch where the call returned 0 */
+  LK_TRY_NZ,    /* held only where it returned non-zero (a boolean CAS) */
+  LK_RELEASE
+};
 
-lock_op
-lock_kind (gimple *stmt)
+/* The memory order argument i of an atomic builtin call, or -1. */
+int
+order_arg (gimple *stmt, unsigned i)
 {
+  if (i >= gimple_call_num_args (stmt)
+      || !tree_fits_shwi_p (gimple_call_arg (stmt, i)))
+    return -1;
+  return (int) (tree_to_shwi (gimple_call_arg (stmt, i)) & 0xffff);
+}
+
+/* Spin-lock operations written with atomic builtins: an acquiring RMW
+ * that writes a non-zero constant and returns the old value (0: it was
+ * free and is now ours), with acquire order or stronger; a boolean CAS
+ * from 0 to non-zero; a release store of 0 (release order or stronger).
+ * Anything else that writes the lock word makes it no lock (spin_broken).
+ * Example:  while (__atomic_exchange_n (&l, 1, __ATOMIC_ACQUIRE)) ;  ...
+ *   __atomic_store_n (&l, 0, __ATOMIC_RELEASE);   */
+lock_op
+spin_kind (gimple *stmt, const char *n)
+{
+  if (strncmp (n, "__atomic_", 9) && strncmp (n, "__sync_", 7))
+    return LK_NONE;
+  unsigned na = gimple_call_num_args (stmt);
+  auto nonzero_cst = [&] (unsigned i) {
+    return i < na && TREE_CODE (gimple_call_arg (stmt, i)) == INTEGER_CST
+           && !integer_zerop (gimple_call_arg (stmt, i));
+  };
+  auto zero_cst = [&] (unsigned i) {
+    return i < na && integer_zerop (gimple_call_arg (stmt, i));
+  };
+  auto acquiring = [] (int o) { return o == 2 || o == 4 || o == 5; };
+  auto releasing = [] (int o) { return o == 3 || o == 4 || o == 5; };
+  auto sized = [&] (const char *prefix) {
+    size_t l = strlen (prefix);
+    return !strncmp (n, prefix, l) && n[l] >= '1' && n[l] <= '8' && !n[l + 1];
+  };
+  if (sized ("__atomic_exchange_"))
+    return nonzero_cst (1) && acquiring (order_arg (stmt, 2)) ? LK_TRY
+                                                               : LK_NONE;
+  if (sized ("__sync_lock_test_and_set_") || sized ("__sync_val_compare_and_swap_"))
+    {
+      bool cas = n[7] == 'v';
+      if (cas ? zero_cst (1) && nonzero_cst (2) : nonzero_cst (1))
+        return LK_TRY;
+      return LK_NONE;
+    }
+  if (sized ("__sync_bool_compare_and_swap_"))
+    return zero_cst (1) && nonzero_cst (2) ? LK_TRY_NZ : LK_NONE;
+  if (!strcmp (n, "__atomic_test_and_set"))
+    return acquiring (order_arg (stmt, 1)) ? LK_TRY : LK_NONE;
+  if (sized ("__atomic_store_"))
+    return zero_cst (1) && releasing (order_arg (stmt, 2)) ? LK_RELEASE
+                                                            : LK_NONE;
+  if (sized ("__sync_lock_release_"))
+    return LK_RELEASE;
+  if (!strcmp (n, "__atomic_clear"))
+    return releasing (order_arg (stmt, 1)) ? LK_RELEASE : LK_NONE;
+  return LK_NONE;
+}
+
+/* The lock operation of a call; *reader: it takes a read lock (a read
+ * lock's bit is its own, see reader_bit). */
+lock_op
+lock_kind (gimple *stmt, bool *reader = NULL)
+{
+  if (reader)
+    *reader = false;
   if (!is_gimple_call (stmt))
-    return LOCK_NONE;
+    return LK_NONE;
   tree fn = gimple_call_fndecl (stmt);
   if (!fn || !DECL_NAME (fn))
-    return LOCK_NONE;
+    return LK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (lock_op k = spin_kind (stmt, n))
+    return k;
   static const char *const acquire[] = {
     "pthread_mutex_lock", "pthread_spin_lock", "mtx_lock",
     "pthread_rwlock_wrlock"
@@ -53,13 +133,32 @@ lock_kind (gimple *stmt)
     "pthread_mutex_unlock", "pthread_spin_unlock", "mtx_unlock",
     "pthread_rwlock_unlock"
   };
+  /* 0 (thrd_success for mtx_*) when the lock was taken. */
+  static const char *const attempt[] = {
+    "pthread_mutex_trylock", "pthread_spin_trylock", "mtx_trylock",
+    "pthread_rwlock_trywrlock", "pthread_mutex_timedlock", "mtx_timedlock",
+    "pthread_rwlock_timedwrlock"
+  };
+  static const char *const read_attempt[] = {
+    "pthread_rwlock_tryrdlock", "pthread_rwlock_timedrdlock"
+  };
   for (const char *s : acquire)
     if (!strcmp (n, s))
-      return LOCK_ACQUIRE;
+      return LK_ACQUIRE;
   for (const char *s : release)
     if (!strcmp (n, s))
-      return LOCK_RELEASE;
-  return LOCK_NONE;
+      return LK_RELEASE;
+  for (const char *s : attempt)
+    if (!strcmp (n, s))
+      return LK_TRY;
+  bool rd = !strcmp (n, "pthread_rwlock_rdlock");
+  for (const char *s : read_attempt)
+    rd |= !strcmp (n, s);
+  if (rd && reader)
+    *reader = true;
+  if (!strcmp (n, "pthread_rwlock_rdlock"))
+    return LK_READ;
+  return rd ? LK_TRY : LK_NONE;
 }
 
 /* Library functions of locks and condition variables: they never keep the
@@ -78,6 +177,17 @@ lock_library_call (tree fndecl)
     if (!strncmp (n, p, strlen (p)))
       return true;
   return false;
+}
+
+/* An __atomic_* or __sync_* builtin: it keeps no pointer it is given (a
+ * spin-lock word passed only to them stays hidden). */
+bool
+atomic_builtin_call (tree fndecl)
+{
+  if (!fndecl || !DECL_NAME (fndecl) || !fndecl_built_in_p (fndecl))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  return !strncmp (n, "__atomic_", 9) || !strncmp (n, "__sync_", 7);
 }
 
 /* The function's body, when the unit has one (a summary can be made). */
@@ -172,6 +282,9 @@ struct wmm_lock_facts {
                                               may name */
   wmm_region_set hidden;                   /* bits of hidden lock objects */
   wmm_region_set statics;                  /* bits of global/static ones */
+  wmm_region_set spin;                     /* bits of spin-lock words */
+  auto_vec<std::pair<tree, HOST_WIDE_INT> > broken;  /* words written other than
+                                              by spin-lock operations */
 };
 
 namespace {
@@ -207,6 +320,8 @@ pointer_bit (wmm_unitinfo *u, tree arg)
   return pointer_key (arg, &base, &pos) ? key_bit (u, base, pos) : -1;
 }
 
+bool spin_word_broken (wmm_unitinfo *u, int b);
+
 /* Locks of `callee`'s key space in `set`, renamed to the caller's through
  * the arguments of `call`.  *lost: some could not be renamed. */
 wmm_region_set
@@ -231,6 +346,14 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
       if (i >= 0 && i < (int) gimple_call_num_args (call)
           && pointer_key (gimple_call_arg (call, i), &cb, &cp))
         nb = key_bit (u, cb, cp + u->lock_ids[b].second);
+      /* A spin-lock word of a wrapper (spin_lock (&g)) is renamed to the
+         caller's word, which must not be written otherwise either. */
+      if (nb >= 0 && (u->lock_facts->spin & (1ULL << b)))
+        {
+          u->lock_facts->spin |= 1ULL << nb;
+          if (spin_word_broken (u, nb))
+            nb = -1;
+        }
       if (nb >= 0)
         out |= 1ULL << nb;
       else
@@ -239,15 +362,159 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
   return out;
 }
 
-/* A lock call's operation, and in *b the bit of its lock (-1: not told). */
-lock_op
-lock_call (wmm_unitinfo *u, gimple *stmt, int *b)
+/* Is lock bit b a word some statement of the unit writes other than as
+ * a spin lock's acquire or release (so a spin lock on it is no lock)? */
+bool
+spin_word_broken (wmm_unitinfo *u, int b)
 {
-  lock_op k = lock_kind (stmt);
-  *b = k == LOCK_NONE ? -1
+  for (auto &k : u->lock_facts->broken)
+    if (k.first == u->lock_ids[b].first && k.second == u->lock_ids[b].second)
+      return true;
+  return false;
+}
+
+/* Record in f->broken every word a plain store or an atomic builtin that
+ * is not a spin-lock operation (spin_kind) writes. */
+void
+find_broken_words (wmm_lock_facts *f)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = body_of (node->decl);
+      if (!fn)
+        continue;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          {
+            gimple *s = gsi_stmt (gsi);
+            tree addr = NULL_TREE;
+            if (!gimple_vdef (s))
+              continue;
+            if (is_gimple_assign (s))
+              addr = build1 (ADDR_EXPR, ptr_type_node, gimple_assign_lhs (s));
+            else if (is_gimple_call (s) && gimple_call_fndecl (s)
+                     && DECL_NAME (gimple_call_fndecl (s))
+                     && gimple_call_num_args (s))
+              {
+                const char *n
+                  = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (s)));
+                if ((!strncmp (n, "__atomic_", 9) || !strncmp (n, "__sync_", 7))
+                    && strncmp (n, "__atomic_load", 13)   /* reads only */
+                    && strncmp (n, "__atomic_always_lock_free", 25)
+                    && strncmp (n, "__atomic_is_lock_free", 21)
+                    && spin_kind (s, n) == LK_NONE)
+                  addr = gimple_call_arg (s, 0);
+              }
+            tree base;
+            HOST_WIDE_INT pos;
+            if (addr && pointer_key (addr, &base, &pos))
+              f->broken.safe_push (std::make_pair (base, pos));
+          }
+    }
+}
+
+/* The bit of the read side of lock bit b: the same object at bit
+ * position pos | 1 (lock objects are byte-aligned, so no real lock has
+ * it); -1 when there is no room. */
+int
+reader_bit (wmm_unitinfo *u, int b)
+{
+  if (b < 0)
+    return -1;
+  HOST_WIDE_INT pos = u->lock_ids[b].second;
+  return key_bit (u, u->lock_ids[b].first, pos | 1);
+}
+
+/* Bits b and its read side (when it has one). */
+wmm_region_set
+both_sides (wmm_unitinfo *u, int b)
+{
+  int r = -1;
+  for (unsigned i = 0; i < u->lock_ids.length (); i++)
+    if (u->lock_ids[i].first == u->lock_ids[b].first
+        && u->lock_ids[i].second == (u->lock_ids[b].second | 1))
+      r = i;
+  return (1ULL << b) | (r >= 0 ? 1ULL << r : 0);
+}
+
+/* A lock call's operation, and in *b the bit of the lock it takes (the
+ * read side for read locks) or releases (-1: not told); *rw: the release
+ * may be of a read lock (pthread_rwlock_unlock). */
+lock_op
+lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL)
+{
+  bool reader;
+  lock_op k = lock_kind (stmt, &reader);
+  *b = k == LK_NONE ? -1
        : pointer_bit (u, gimple_call_num_args (stmt)
                          ? gimple_call_arg (stmt, 0) : NULL_TREE);
+  if (reader)
+    *b = reader_bit (u, *b);
+  /* A spin-lock word (an atomic builtin's) counts only when nothing else
+     writes it. */
+  if (*b >= 0 && k != LK_NONE
+      && !strncmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (stmt))),
+                   "__", 2))
+    {
+      u->lock_facts->spin |= 1ULL << *b;
+      if (spin_word_broken (u, *b))
+        *b = -1;
+    }
+  if (rw)
+    *rw = k == LK_RELEASE
+          && !strcmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl
+                                                      (stmt))),
+                      "pthread_rwlock_unlock");
   return k;
+}
+
+/* The lock a trylock-style call takes on CFG edge e: e leaves the block
+ * whose last statements are `r = trylock (&m); if (r == 0)` (or != 0,
+ * maybe through a conversion of r) and is the branch where the lock was
+ * taken (r == 0; r != 0 for a boolean CAS).  Its bit, or 0. */
+wmm_region_set
+try_gain (wmm_unitinfo *u, edge e)
+{
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (e->src));
+  if (!cond || !integer_zerop (gimple_cond_rhs (cond))
+      || TREE_CODE (gimple_cond_lhs (cond)) != SSA_NAME)
+    return 0;
+  bool eq = gimple_cond_code (cond) == EQ_EXPR;
+  if (!eq && gimple_cond_code (cond) != NE_EXPR)
+    return 0;
+  bool zero_on_edge = (e->flags & EDGE_TRUE_VALUE) ? eq : !eq;
+  /* The call is just before the test, maybe with conversions of its
+     result between: nothing between can release the lock. */
+  tree v = gimple_cond_lhs (cond);
+  gimple_stmt_iterator gsi = gsi_for_stmt (cond);
+  for (;;)
+    {
+      gsi_prev_nondebug (&gsi);
+      if (gsi_end_p (gsi))
+        return 0;
+      gassign *conv = dyn_cast<gassign *> (gsi_stmt (gsi));
+      if (!conv)
+        break;
+      if (gimple_assign_lhs (conv) != v
+          || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (conv))
+          || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+          || TYPE_PRECISION (TREE_TYPE (v))
+             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (conv))))
+        return 0;
+      v = gimple_assign_rhs1 (conv);
+    }
+  gimple *call = gsi_stmt (gsi);
+  if (!is_gimple_call (call) || gimple_call_lhs (call) != v)
+    return 0;
+  int b;
+  lock_op k = lock_call (u, call, &b);
+  if (b < 0 || !((k == LK_TRY && zero_on_edge)
+                 || (k == LK_TRY_NZ && !zero_on_edge)))
+    return 0;
+  return 1ULL << b;
 }
 
 /* What a call to a function of the unit does to locks, in the caller's
@@ -305,15 +572,18 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
   wmm_lock_facts *f = u->lock_facts;
   int b;
   lock_op k = lock_call (u, stmt, &b);
-  if (k != LOCK_NONE)
+  if (k != LK_NONE)
     {
-      if (k == LOCK_ACQUIRE)
+      if (k == LK_ACQUIRE || k == LK_READ)
         return b >= 0 ? held | (1ULL << b) : held;
+      if (k == LK_TRY || k == LK_TRY_NZ)
+        return held;   /* taken on the success edge only (try_gain) */
       if (b >= 0)
         {
+          wmm_region_set both = both_sides (u, b);
           if (rel)
-            rel->rel |= 1ULL << b;
-          return held & ~(1ULL << b);
+            rel->rel |= both;
+          return held & ~both;
         }
       if (rel)
         rel->rel_unknown = true;
@@ -388,7 +658,7 @@ dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
                 }
               else if (seen[e->src->index])
                 {
-                  s &= out[e->src->index];
+                  s &= out[e->src->index] | try_gain (u, e);
                   any = true;
                 }
             }
@@ -582,6 +852,8 @@ find_escaped_objects (wmm_lock_facts *f)
                   /* Operands 0..2 of a call are lhs, fn, chain. */
                   bool ok = call && k >= 3 && TREE_CODE (op) == ADDR_EXPR
                             && (lock_library_call (gimple_call_fndecl (call))
+                                || atomic_builtin_call (gimple_call_fndecl
+                                                          (call))
                                 || (gimple_call_fndecl (call)
                                     && param_only_locked (
                                          gimple_call_fndecl (call), k - 3,
@@ -612,12 +884,18 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
     return ant;
   wmm_lock_facts *f = u->lock_facts;
   int b;
-  lock_op k = lock_call (u, stmt, &b);
-  if (k != LOCK_NONE)
+  bool rw;
+  lock_op k = lock_call (u, stmt, &b, &rw);
+  if (k != LK_NONE)
     {
       if (b < 0)
-        return k == LOCK_ACQUIRE ? ant : ant & f->hidden;
-      return k == LOCK_ACQUIRE ? ant & ~(1ULL << b) : ant | (1ULL << b);
+        return k != LK_RELEASE ? ant : ant & f->hidden;
+      if (k != LK_RELEASE)
+        return ant & ~both_sides (u, b);
+      /* An rwlock_unlock may release a read lock: only the read side is
+         known to be held before it (it protects less than the write side). */
+      int r = rw ? reader_bit (u, b) : b;
+      return r >= 0 ? ant | (1ULL << r) : ant;
     }
   lock_summary e;
   if (callee_effect (u, stmt, &e))
@@ -800,8 +1078,9 @@ void
 wmm_locks_analyse (wmm_unitinfo *u)
 {
   u->lock_facts = new wmm_lock_facts;
-  u->lock_facts->hidden = u->lock_facts->statics = 0;
+  u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
   find_escaped_objects (u->lock_facts);
+  find_broken_words (u->lock_facts);
   auto_vec<tree> fns;
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
@@ -860,6 +1139,25 @@ wmm_region_set
 wmm_locks_at (const wmm_locks *l, basic_block bb)
 {
   return bb->index < (int) l->in.length () ? l->in[bb->index] : 0;
+}
+
+wmm_region_set
+wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held, bool writes)
+{
+  wmm_region_set out = 0;
+  for (unsigned b = 0; b < u->lock_ids.length () && b < 64; b++)
+    {
+      if (!(held & (1ULL << b)))
+        continue;
+      if (!(u->lock_ids[b].second & 1))
+        out |= 1ULL << b;
+      else if (!writes)
+        for (unsigned w = 0; w < u->lock_ids.length () && w < 64; w++)
+          if (u->lock_ids[w].first == u->lock_ids[b].first
+              && u->lock_ids[w].second == (u->lock_ids[b].second & ~1))
+            out |= 1ULL << w;
+    }
+  return out;
 }
 
 void

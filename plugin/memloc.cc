@@ -431,11 +431,21 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off)
                                            &bitpos, &offset, &mode,
                                            &unsignedp, &reversep, &volatilep);
           HOST_WIDE_INT bits;
-          if (!base || !DECL_P (base) || offset
-              || !bitpos.is_constant (&bits) || bits % BITS_PER_UNIT)
+          if (!base || offset || !bitpos.is_constant (&bits)
+              || bits % BITS_PER_UNIT)
             return NULL_TREE;
           *off += bits / BITS_PER_UNIT;
-          return base;
+          if (DECL_P (base))
+            return base;
+          /* &p->f: the object p points to, at f's offset (p may be a
+             bound parameter: spin_lock (&g) with &p->word). */
+          if (TREE_CODE (base) != MEM_REF
+              || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME
+              || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
+            return NULL_TREE;
+          *off += tree_to_shwi (TREE_OPERAND (base, 1));
+          ptr = TREE_OPERAND (base, 0);
+          continue;
         }
       if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr)
           && bound_argument (ptr))

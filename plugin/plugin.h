@@ -157,6 +157,11 @@ wmm_region_set wmm_locks_at (const wmm_locks *l, basic_block bb);
 wmm_region_set wmm_locks_step (wmm_locks *l, gimple *stmt,
                                wmm_region_set held);
 void wmm_locks_end (wmm_locks *l);
+/* The exclusive locks (bits) that keep an access run while `held` apart
+ * from the writes of its location: the write locks held, and for a read
+ * (writes false) the write side of each read lock held. */
+wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
+                                    bool writes);
 void wmm_order_protected (wmm_unitinfo *u);
 
 /* emit.cc: fences placed at the same statement of a callee collected for

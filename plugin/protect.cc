@@ -12,6 +12,13 @@
  * before each protected access inside a critical section (nothing is
  * emitted for it; the dump shows "F sync  ; lock order").
  *
+ * Read-write locks: a read lock's side (its own bit, locks.cc) excludes
+ * only the write side, so a read under rdlock(l) counts as guarded by l
+ * when every write of its location runs under wrlock(l); a write under
+ * a read lock is guarded by nothing.  The argument above holds because
+ * every access that can conflict with a guarded one runs in a section
+ * exclusive with its own.
+ *
  * Example:  lock(&m); x = 1; r = y; unlock(&m)   in two threads (SB under
  *   a lock): x and y are protected by m, the pair (W x, R y) is ordered,
  *   no fence is placed.  Without the lock, two fences.
@@ -26,8 +33,16 @@ may_access (const wmm_program *p, const wmm_instr *in, int l)
   return !p->locs[l].is_private && wmm_alias_contains (p, in->addr.alias, l);
 }
 
-/* Is access `in`, run while `held`, protected: every location it may
- * touch is guarded by a lock held here? */
+/* The exclusive locks that keep access `in`, run while `held`, apart from
+ * every write to its location (read locks count for reads only). */
+static wmm_region_set
+excluding (wmm_unitinfo *u, const wmm_instr *in, wmm_region_set held)
+{
+  return wmm_locks_excluding (u, held, wmm_instr_writes (in));
+}
+
+/* Is access `in`, run while `held` (as excluding() counts it), protected:
+ * every location it may touch is guarded by a lock held here? */
 static bool
 is_protected (const wmm_program *p, const wmm_instr *in,
               const vec<wmm_region_set> &prot, wmm_region_set held)
@@ -43,6 +58,38 @@ is_protected (const wmm_program *p, const wmm_instr *in,
   return true;
 }
 
+/* Which code units run at all: thread entries and the units a running
+ * unit calls (WMM_OP_CALL).  A function whose every call site had its
+ * code collected in place (collect.cc) is a unit nothing calls: its
+ * generic copy (pointers not bound to the callers' arguments) never runs
+ * and must not make every location it might touch unguarded. */
+static void
+running_units (const wmm_program *p, vec<bool> *runs)
+{
+  runs->safe_grow_cleared (p->nthreads);
+  auto_vec<int> work;
+  for (int t = 0; t < p->nthreads; t++)
+    if (p->threads[t].entry)
+      {
+        (*runs)[t] = true;
+        work.safe_push (t);
+      }
+  while (!work.is_empty ())
+    {
+      const wmm_thread *t = &p->threads[work.pop ()];
+      for (int i = 0; i < t->ncode; i++)
+        {
+          int c = t->code[i].target;
+          if (t->code[i].op == WMM_OP_CALL && c >= 0 && c < p->nthreads
+              && !(*runs)[c])
+            {
+              (*runs)[c] = true;
+              work.safe_push (c);
+            }
+        }
+    }
+}
+
 void
 wmm_order_protected (wmm_unitinfo *u)
 {
@@ -54,15 +101,20 @@ wmm_order_protected (wmm_unitinfo *u)
   prot.safe_grow (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     prot[l] = ~0ULL;
+  auto_vec<bool> runs;
+  running_units (p, &runs);
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
+      if (!runs[unit->thread])
+        continue;
       wmm_thread *t = &p->threads[unit->thread];
       for (int i = 0; i < t->ncode; i++)
         {
           if (!wmm_instr_is_access (&t->code[i]))
             continue;
-          wmm_region_set held = unit->sites[i].held;
+          wmm_region_set held = excluding (u, &t->code[i],
+                                           unit->sites[i].held);
           int l = t->code[i].addr.loc_hint;
           if (l >= 0 && l < p->nlocs)
             prot[l] &= held;
@@ -81,7 +133,9 @@ wmm_order_protected (wmm_unitinfo *u)
       for (int i = 0; i < t->ncode; i++)
         {
           if (!wmm_instr_is_access (&t->code[i])
-              || !is_protected (p, &t->code[i], prot, unit->sites[i].held))
+              || !is_protected (p, &t->code[i], prot,
+                                excluding (u, &t->code[i],
+                                           unit->sites[i].held)))
             continue;
           wmm_fence full = u->model == WMM_MODEL_POWER ? WMM_FENCE_SYNC
                            : u->model == WMM_MODEL_ARMV7 ? WMM_FENCE_DMB

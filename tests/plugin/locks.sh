@@ -5,7 +5,8 @@
 # a critical section, static lock objects unknown code cannot name; and
 # the cases that must keep their fences: a wrapper that locks only on some
 # paths, a helper also called without the lock, unknown code called inside
-# a critical section of an exported lock (it may release it).
+# a critical section of an exported lock (it may release it).  Also
+# trylocks, read-write locks and spin locks written with atomics (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -35,3 +36,80 @@ done
 # (fences for x, y), never the static s guarding static u, v.
 expect unknown tso "P0:mfence P1:mfence"
 expect unknown power "P0:lwsync P0:lwsync P0:sync P1:lwsync P1:lwsync P1:sync"
+# trylock: held on the branch where it returned 0 only; a failure branch
+# that touches the data keeps the fences.  Read-write locks: reads under
+# rdlock are guarded against writes under wrlock, writes under rdlock are
+# not (and a function ending with pthread_rwlock_unlock may hold a read
+# lock only).
+for m in tso power armv8; do
+  expect try $m ""
+  expect rw $m ""
+done
+# Spin locks built from atomics (exchange loop, test-and-test-and-set with
+# a boolean CAS, atomic_flag); broken ones (wrong polarity, a relaxed
+# store of 0 to the word) keep a fence in every thread.
+for m in tso power armv8; do
+  expect spin $m ""
+  expect spin_wrapper $m ""
+done
+wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_wrapper.c" tso -DBROKEN \
+  || wmm_fail "spin_wrapper -DBROKEN tso: $WMM_ERR"
+if [ "$WMM_FENCES" = "P0:mfence P1:mfence" ]; then
+  wmm_pass "spin_wrapper -DBROKEN tso: P0:mfence P1:mfence"
+else wmm_fail "spin_wrapper -DBROKEN tso: got '$WMM_FENCES'"; fi
+expect spin_broken tso "P0:mfence P1:mfence P2:mfence P3:mfence"
+wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_broken.c" power \
+  || wmm_fail "spin_broken power: $WMM_ERR"
+for t in P0 P1 P2 P3; do
+  case " $WMM_FENCES " in
+    *" $t:sync "*) wmm_pass "spin_broken power: $t keeps a sync" ;;
+    *) wmm_fail "spin_broken power: no sync in $t ('$WMM_FENCES')" ;;
+  esac
+done
+# Unknown code inside spin sections may release the exported word, never
+# the static one whose address only reaches atomic builtins.
+expect spin_unknown tso "P0:mfence P1:mfence"
+wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_unknown.c" power \
+  || wmm_fail "spin_unknown power: $WMM_ERR"
+case " $WMM_FENCES " in
+  *" P0:sync "*" P1:sync "*) wmm_pass "spin_unknown power: P0, P1 keep a sync" ;;
+  *) wmm_fail "spin_unknown power: P0, P1 without sync ('$WMM_FENCES')" ;;
+esac
+case " $WMM_FENCES " in
+  *" Q0:sync "*|*" Q1:sync "*) wmm_fail "spin_unknown power: sync in Q0/Q1 ('$WMM_FENCES')" ;;
+  *) wmm_pass "spin_unknown power: no sync in Q0, Q1 (static word)" ;;
+esac
+expect try_fail tso "P0:mfence P1:mfence"
+expect try_fail power "P0:sync P1:sync"
+expect rw_wrong tso "put_x:mfence put_y:mfence"
+expect rw_wrong power "put_x:sync put_y:sync"
+# The same minimal counts in the assembly (x86-64; ppc64le when its cross
+# compiler and plugin exist): fences with the plugin less those GCC emits
+# for the program's own atomics without it.
+# asm_fences PROGRAM MODEL PATTERN WANT
+asm_fences() {
+  local prog=$1 model=$2 pat=$3 want=$4 n base
+  if ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/a.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$model" \
+      "$WMM_TESTDIR/programs/locks_$prog.c" 2> "$WMM_TMP/a.err" \
+     || ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/b.s" \
+      "$WMM_TESTDIR/programs/locks_$prog.c" 2> "$WMM_TMP/a.err"; then
+    wmm_fail "$prog asm $model: $(head -n 2 "$WMM_TMP/a.err")"; return
+  fi
+  n=$(grep -Ec -- "$pat" "$WMM_TMP/a.s")
+  base=$(grep -Ec -- "$pat" "$WMM_TMP/b.s")
+  n=$((n - base))
+  if [ "$n" = "$want" ]; then wmm_pass "$prog asm $model: $want fences added"
+  else wmm_fail "$prog asm $model: $n fences added, expected $want"; fi
+}
+for p in try rw spin spin_wrapper; do asm_fences $p tso 'mfence|lock or' 0; done
+asm_fences try_fail tso 'mfence|lock or' 2
+asm_fences rw_wrong tso 'mfence|lock or' 2
+asm_fences spin_broken tso 'mfence|lock or' 4
+if wmm_target ppc; then
+  for p in try rw spin spin_wrapper; do asm_fences $p power '^\s+(hw|lw)?sync' 0; done
+  asm_fences try_fail power '^\s+(hw|lw)?sync' 2
+  asm_fences rw_wrong power '^\s+(hw|lw)?sync' 2
+else
+  echo "skipping the ppc64le checks: $WMM_T_WHY"
+fi
