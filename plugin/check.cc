@@ -886,16 +886,46 @@ compute (builder *b, gassign *stmt, int dst)
     fit_type (b, dst, TREE_TYPE (gimple_assign_lhs (stmt)));
 }
 
+/* The source locations behind the check program's positions, so that a
+ * counterexample's events (in the BMC's flattened program, which keeps
+ * only the positions) become a diagnostic path. */
+struct pos_location {
+  wmm_pos pos;
+  location_t loc;
+};
+static vec<pos_location> pos_locations;
+
+/* Set b->pos to where loc is, and remember loc for it. */
+void
+set_pos (builder *b, location_t loc)
+{
+  expanded_location xl = expand_location (loc);
+  if (!xl.file)
+    return;
+  b->pos.file = wmm_program_file (b->p, xl.file);
+  b->pos.line = xl.line;
+  b->pos.col = xl.column;
+  if (pos_locations.is_empty ()
+      || memcmp (&pos_locations.last ().pos, &b->pos, sizeof b->pos))
+    pos_locations.safe_push ({ b->pos, LOCATION_LOCUS (loc) });
+}
+
+/* The location of a position of the check program (UNKNOWN_LOCATION when
+ * none was seen). */
+location_t
+location_of_pos (const wmm_pos *pos)
+{
+  for (unsigned k = 0; k < pos_locations.length (); k++)
+    if (pos_locations[k].pos.file == pos->file && pos_locations[k].pos.line == pos->line
+        && pos_locations[k].pos.col == pos->col)
+      return pos_locations[k].loc;
+  return UNKNOWN_LOCATION;
+}
+
 void
 statement (builder *b, gimple *stmt)
 {
-  expanded_location xl = expand_location (gimple_location (stmt));
-  if (xl.file)
-    {
-      b->pos.file = wmm_program_file (b->p, xl.file);
-      b->pos.line = xl.line;
-      b->pos.col = xl.column;
-    }
+  set_pos (b, gimple_location (stmt));
   switch (gimple_code (stmt))
     {
     case GIMPLE_ASSIGN:
@@ -1012,10 +1042,9 @@ build_unit (builder *b, wmm_unit *unit)
   b->joins = -1;
   function *fn = unit->fn;
   push_cfun (fn);
-  expanded_location xl = expand_location (DECL_SOURCE_LOCATION (unit->decl));
-  b->pos.file = xl.file ? wmm_program_file (b->p, xl.file) : -1;
-  b->pos.line = xl.line;
-  b->pos.col = xl.column;
+  b->pos.file = -1;
+  b->pos.line = b->pos.col = 0;
+  set_pos (b, DECL_SOURCE_LOCATION (unit->decl));
   /* Prologue: started by a create?  Parameters from $argK. */
   if (unit->entry && b->started->contains (unit->decl))
     {
@@ -1402,7 +1431,29 @@ wmm_check_unit (wmm_unitinfo *u)
             unwind);
   else
     {
-      inform (where, "wmmfence: check (%s, mode=%s, %s): unsafe: %s", model,
+      /* the counterexample as a diagnostic path on the verdict, and as
+         one note per event */
+      pretty_printer event_pp;
+      simple_diagnostic_path path (&event_pp);
+      for (int i = 0; r.has_witness && i < r.witness.nev; i++)
+        {
+          const wmm_wit_event *e = &r.witness.ev[i];
+          if (e->kind == WMM_EV_INIT || e->thread < 0
+              || e->thread >= r.flat->nthreads
+              || e->index < 0 || e->index >= r.flat->threads[e->thread].ncode)
+            continue;
+          const wmm_instr *in = &r.flat->threads[e->thread].code[e->index];
+          location_t at = location_of_pos (&in->pos);
+          path.add_event (at != UNKNOWN_LOCATION ? at : where, NULL_TREE, 0,
+                          "thread %s: %s %s = %lld", r.flat->threads[e->thread].name,
+                          e->kind == WMM_EV_READ ? "R" : "W",
+                          e->loc >= 0 && e->loc < r.flat->nlocs
+                          ? r.flat->locs[e->loc].name : "?", (long long) e->val);
+        }
+      gcc_rich_location rich (where);
+      if (path.num_events ())
+        rich.set_path (&path);
+      inform (&rich, "wmmfence: check (%s, mode=%s, %s): unsafe: %s", model,
               mode, prop, has_error ? "an assertion can fail"
                                     : "an execution that SC forbids");
       wmm_strbuf_puts (&js, ", \"events\": [");

@@ -80,6 +80,18 @@ for want in 'check (power, mode=report, assertions): unsafe: an assertion can fa
   if grep -q "note: wmmfence: .*$want" "$WMM_TMP/err"; then wmm_pass "mp counterexample: $want"
   else wmm_fail "mp counterexample: no '$want' in: $(grep -c note "$WMM_TMP/err") notes"; fi
 done
+# The same counterexample as a diagnostic path on the verdict: one event per
+# access at its own position (-fdiagnostics-path-format=separate-events
+# prints each as a note "(N) ...").
+run mp power report -fdiagnostics-path-format=separate-events
+for want in 'check_mp.c:6:[0-9]*: note: ([0-9]*) thread writer: W data = 42' \
+            'check_mp.c:6:[0-9]*: note: ([0-9]*) thread writer: W flag = 1' \
+            'check_mp.c:8:[0-9]*: note: ([0-9]*) thread reader: R flag = 1' \
+            'check_mp.c:8:[0-9]*: note: ([0-9]*) thread reader: R data = 0'; do
+  if grep -q "$want" "$WMM_TMP/err"; then wmm_pass "mp counterexample path: $want"
+  else wmm_fail "mp counterexample path: no '$want' in: $(grep -c 'note: (' "$WMM_TMP/err") path events"; fi
+done
+run mp power report
 if grep -q '"events": \[{"thread": "writer", "access": "R", "location": "__wmm_started"' "$WMM_TMP/r.json" &&
    grep -q '{"thread": "reader", "access": "R", "location": "data", "value": 0, "position": "[^"]*check_mp.c:8:[0-9]*"}' "$WMM_TMP/r.json"; then
   wmm_pass "mp counterexample in the JSON report"
