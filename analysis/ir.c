@@ -444,6 +444,29 @@ wmm_val wmm_alu_eval(wmm_alu op, wmm_val a, wmm_val b)
   case WMM_ALU_AND: return a & b;
   case WMM_ALU_OR: return a | b;
   case WMM_ALU_SECOND: return b;
+  case WMM_ALU_MUL: return (wmm_val)((uint64_t)a * (uint64_t)b);
+  case WMM_ALU_UDIV: return b ? (wmm_val)((uint64_t)a / (uint64_t)b) : -1;
+  case WMM_ALU_UREM: return b ? (wmm_val)((uint64_t)a % (uint64_t)b) : a;
+  case WMM_ALU_SDIV:
+    if (!b)
+      return a < 0 ? 1 : -1;
+    if (a == INT64_MIN && b == -1)
+      return INT64_MIN;                  /* wraps */
+    return a / b;
+  case WMM_ALU_SREM:
+    if (!b)
+      return a;
+    if (a == INT64_MIN && b == -1)
+      return 0;
+    return a % b;
+  case WMM_ALU_SHL:
+    return (uint64_t)b >= 64 ? 0 : (wmm_val)((uint64_t)a << b);
+  case WMM_ALU_LSHR:
+    return (uint64_t)b >= 64 ? 0 : (wmm_val)((uint64_t)a >> b);
+  case WMM_ALU_ASHR:
+    if ((uint64_t)b >= 64)
+      return a < 0 ? -1 : 0;
+    return a < 0 ? ~(wmm_val)(~(uint64_t)a >> b) : (wmm_val)((uint64_t)a >> b);
   }
   return 0;
 }

@@ -170,7 +170,13 @@ typedef enum wmm_opkind {
 
 typedef enum wmm_alu {
   WMM_ALU_ADD = 0, WMM_ALU_SUB, WMM_ALU_XOR, WMM_ALU_AND, WMM_ALU_OR,
-  WMM_ALU_SECOND    /* result = b (exchange) */
+  WMM_ALU_SECOND,   /* result = b (exchange) */
+  /* 64-bit arithmetic as SMT-LIB's bit-vectors define it (a front end
+   * fits the result to its C type): division by 0 gives all ones (udiv),
+   * a (urem), -1 or 1 (sdiv, by a's sign), a (srem); shifts by 64 or
+   * more give 0, or a's sign (ashr). */
+  WMM_ALU_MUL, WMM_ALU_UDIV, WMM_ALU_SDIV, WMM_ALU_UREM, WMM_ALU_SREM,
+  WMM_ALU_SHL, WMM_ALU_LSHR, WMM_ALU_ASHR
 } wmm_alu;
 
 typedef enum wmm_cond {
@@ -216,7 +222,12 @@ enum {
   WMM_ACC_DEP_ADDR = 1 << 4,  /* front-end asserted address dependency on
                                  the previous load of the thread */
   WMM_ACC_DEP_DATA = 1 << 5,
-  WMM_ACC_DEP_CTRL = 1 << 6
+  WMM_ACC_DEP_CTRL = 1 << 6,
+  WMM_ACC_ABSTRACT = 1 << 7   /* WMM_OP_NONDET standing for a value the
+                                 front end does not model (an unmodelled
+                                 operation, memory it cannot name): a
+                                 counterexample whose path depends on it
+                                 may be spurious */
 };
 
 /* Source position of an instruction.  file is an index into

@@ -105,10 +105,22 @@ typedef enum wmm_verdict {
 
 const char *wmm_verdict_name(wmm_verdict v);   /* "safe", "unsafe", ... */
 
+/* What the explicit checker (wmm_replay_witness) says of a counterexample. */
+typedef enum wmm_replay {
+  WMM_REPLAY_NONE = 0,     /* no counterexample, or replay not asked */
+  WMM_REPLAY_CONFIRMED,    /* a valid execution under the model that fails
+                              the property (robustness: and SC rejects it) */
+  WMM_REPLAY_REJECTED,     /* the explicit checker disagrees (replay_why) */
+  WMM_REPLAY_SKIPPED       /* beyond the explicit checker (replay_why) */
+} wmm_replay;
+
+const char *wmm_replay_name(wmm_replay r);   /* "confirmed", ... */
+
 typedef struct wmm_verify_opts {
   wmm_bmc_opts bmc;     /* model, unwind, timeout; robustness when the
                            program has no condition */
   int depth;            /* inlining depth (default 8) */
+  int no_replay;        /* 1: do not replay the counterexample */
 } wmm_verify_opts;
 
 wmm_verify_opts wmm_verify_opts_default(wmm_model m);
@@ -121,6 +133,8 @@ typedef struct wmm_verify_result {
   wmm_program *flat;    /* the program checked (the witness indexes it) */
   int has_witness;
   wmm_witness witness;  /* unsafe: the counterexample */
+  wmm_replay replay;    /* unsafe: the explicit checker's replay of it */
+  char replay_why[256]; /* rejected / skipped: why */
   char reason[512];     /* unknown: why */
   wmm_bmc_stats stats;  /* of the property query */
   double seconds;       /* both queries */
@@ -130,7 +144,9 @@ typedef struct wmm_verify_result {
  * one, robustness against SC; the threads are p's entries with their
  * instances, calls inlined (wmm_bmc_inline).  When the answer is
  * "unreachable", a second query asks whether the bounds cut any path
- * (complete = 0 when they do).  A limit, a timeout or an unsupported
+ * (complete = 0 when they do).  A counterexample is replayed by the
+ * explicit checker (r->replay), which follows its path, values read and
+ * inputs.  A limit, a timeout or an unsupported
  * construct gives WMM_VERDICT_UNKNOWN with the reason, never a guess;
  * only bad arguments and lack of memory are errors. */
 int wmm_bmc_verify(const wmm_program *p, const wmm_verify_opts *o,

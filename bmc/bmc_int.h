@@ -92,6 +92,13 @@ typedef struct bmc_rmw {
   Z3_ast cond;
 } bmc_rmw;
 
+/* A nondeterministic input (WMM_OP_NONDET) taken by run thread rt when g
+ * holds; its value is v.  Recorded in the order nodes run (path order). */
+typedef struct bmc_input {
+  int rt;
+  Z3_ast g, v;
+} bmc_input;
+
 typedef struct bmc_rthread {
   int thread;           /* program thread */
   int first;            /* first instance of the thread */
@@ -136,6 +143,8 @@ typedef struct bmc_ctx {
   int cur_rel;          /* wmm_bmc_rel the next asserts count under */
   Z3_ast cut;           /* bound query: some path takes a backward branch
                            once more than the bound (NULL: none can) */
+  bmc_input *inputs;    /* for the witness (replays need the values) */
+  int ninputs, capinputs;
 } bmc_ctx;
 
 int bmc_ctx_init(bmc_ctx *c, const wmm_program *p, const wmm_bmc_opts *o,

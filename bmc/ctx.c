@@ -175,6 +175,7 @@ void bmc_ctx_free(bmc_ctx *c)
   free(c->rf_first);
   free(c->rf_next);
   free(c->rmw);
+  free(c->inputs);
   free(c->init_ev);
   if (c->locw)
     for (int l = 0; l <= c->p->nlocs; l++)

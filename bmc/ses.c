@@ -150,6 +150,14 @@ static int val_alu(bmc_ctx *c, wmm_alu op, const bmc_val *a,
   case WMM_ALU_AND: x->z = Z3_mk_bvand(z, a->z, b->z); break;
   case WMM_ALU_OR: x->z = Z3_mk_bvor(z, a->z, b->z); break;
   case WMM_ALU_SECOND: x->z = b->z; break;
+  case WMM_ALU_MUL: x->z = Z3_mk_bvmul(z, a->z, b->z); break;
+  case WMM_ALU_UDIV: x->z = Z3_mk_bvudiv(z, a->z, b->z); break;
+  case WMM_ALU_SDIV: x->z = Z3_mk_bvsdiv(z, a->z, b->z); break;
+  case WMM_ALU_UREM: x->z = Z3_mk_bvurem(z, a->z, b->z); break;
+  case WMM_ALU_SREM: x->z = Z3_mk_bvsrem(z, a->z, b->z); break;
+  case WMM_ALU_SHL: x->z = Z3_mk_bvshl(z, a->z, b->z); break;
+  case WMM_ALU_LSHR: x->z = Z3_mk_bvlshr(z, a->z, b->z); break;
+  case WMM_ALU_ASHR: x->z = Z3_mk_bvashr(z, a->z, b->z); break;
   }
   /* Possible constants. */
   x->ncs = -1;
@@ -959,6 +967,24 @@ static bmc_val *fresh_val(bmc_ctx *c, const char *prefix)
   return v;
 }
 
+/* Record an input for the witness (bmc_input). */
+static int add_input(bmc_ctx *c, int rt, Z3_ast g, Z3_ast v)
+{
+  if (c->ninputs == c->capinputs) {
+    int nc = c->capinputs ? 2 * c->capinputs : 16;
+    bmc_input *q = realloc(c->inputs, (size_t)nc * sizeof *q);
+    if (!q)
+      return -1;
+    c->inputs = q;
+    c->capinputs = nc;
+  }
+  c->inputs[c->ninputs].rt = rt;
+  c->inputs[c->ninputs].g = g;
+  c->inputs[c->ninputs].v = v;
+  c->ninputs++;
+  return 0;
+}
+
 /* Execute the instruction at node nd on state s (owned). */
 static int step(sx *x, sx_node *nd, sx_state *s)
 {
@@ -1223,7 +1249,7 @@ static int step(sx *x, sx_node *nd, sx_state *s)
     break;
   }
   case WMM_OP_NONDET:
-    if (!(v = fresh_val(c, "nd"))) {
+    if (!(v = fresh_val(c, "nd")) || add_input(c, x->rt, s->g, v->z) < 0) {
       rc = nomem(c);
       break;
     }

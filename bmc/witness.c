@@ -71,6 +71,7 @@ int bmc_witness(bmc_ctx *c, Z3_model m, wmm_witness *w)
     wmm_wit_event *x = &w->ev[n++];
     x->kind = WMM_EV_INIT;
     x->thread = -1;
+    x->inst = -1;
     x->index = -1;
     x->loc = l;
     x->val = p->locs[l].init;
@@ -89,6 +90,7 @@ int bmc_witness(bmc_ctx *c, Z3_model m, wmm_witness *w)
       wmm_wit_event *x = &w->ev[n++];
       x->kind = (wmm_event_kind)ev->kind;
       x->thread = t->thread;
+      x->inst = r;
       x->index = ev->instr;
       x->rf = -1;
       x->co = -1;
@@ -139,6 +141,27 @@ int bmc_witness(bmc_ctx *c, Z3_model m, wmm_witness *w)
         rt = &c->rt[r];
     for (int i = 0; i < t->nregs; i++)
       w->regs[th][i] = rt ? eval_bv(c, m, rt->regs[i]->z) : t->regs[i].init;
+  }
+  /* Inputs each instance took, in path order. */
+  w->ninst = c->nrt;
+  w->ninput = calloc((size_t)c->nrt + 1, sizeof *w->ninput);
+  w->input = calloc((size_t)c->nrt + 1, sizeof *w->input);
+  if (!w->ninput || !w->input) {
+    rc = nomem(c);
+    goto out;
+  }
+  for (int i = 0; i < c->ninputs; i++) {
+    const bmc_input *in = &c->inputs[i];
+    if (in->rt < 0 || in->rt >= c->nrt || !bmc_model_holds(c, m, in->g))
+      continue;
+    wmm_val *q = realloc(w->input[in->rt],
+                         ((size_t)w->ninput[in->rt] + 1) * sizeof *q);
+    if (!q) {
+      rc = nomem(c);
+      goto out;
+    }
+    q[w->ninput[in->rt]++] = eval_bv(c, m, in->v);
+    w->input[in->rt] = q;
   }
 out:
   free(pos);

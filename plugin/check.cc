@@ -12,7 +12,10 @@
  *   - assertion failure: __assert_fail, reach_error, __VERIFIER_error,
  *     abort, __VERIFIER_assert(0) store 1 to the location "__wmm_error" and
  *     halt the thread; the property is `exists [__wmm_error] = 1`.  With no
- *     such call the property is robustness (no execution SC forbids).
+ *     such call the property is robustness (no execution SC forbids).  In
+ *     a unit written to SV-COMP's conventions (it names reach_error,
+ *     __VERIFIER_error or __VERIFIER_assert), abort() only halts the
+ *     thread: there it states an assumption.
  *   - __VERIFIER_nondet_* give a nondeterministic value; __VERIFIER_assume
  *     halts the thread when false.
  *   - pthread_create / thrd_create add 1 to "__wmm_started"; a function
@@ -73,6 +76,8 @@ struct builder {
   vec<patch> patches;
   hash_set<tree> *started;   /* functions some create starts */
   bool has_error;            /* some assertion call was seen */
+  bool abort_halts;          /* SV-COMP's conventions: abort() ends the
+                                execution (an assumption), not an error */
   char *unsupported;         /* the first reason for "unknown" */
   int joins;                 /* register counting the joins on a path */
   int call_dst;              /* register for a call's result whose lhs is
@@ -82,6 +87,8 @@ struct builder {
   const vec<planned> *plan;  /* fences not yet emitted (goal=assertions), or
                                 NULL */
 };
+
+void fit_type (builder *b, int r, tree type);
 
 wmm_operand
 imm (wmm_val v)
@@ -173,6 +180,19 @@ nondet (builder *b, int dst)
   return dst;
 }
 
+/* dst = a value the check does not model (an unmodelled operation, memory
+ * it cannot name, an unknown function's result): any value, marked so
+ * that a counterexample depending on it is not taken as evidence. */
+int
+abstract_value (builder *b, int dst)
+{
+  wmm_instr in = wmm_instr_init (WMM_OP_NONDET);
+  in.dst = dst;
+  in.flags = WMM_ACC_ABSTRACT;
+  emit (b, in);
+  return dst;
+}
+
 void
 mov (builder *b, int dst, wmm_operand a)
 {
@@ -217,7 +237,7 @@ value (builder *b, tree t)
         }
       free (name);
     }
-  return reg (nondet (b, tmp_reg (b)));
+  return reg (abstract_value (b, tmp_reg (b)));
 }
 
 wmm_cond
@@ -369,6 +389,19 @@ starts (const char *name, const char *prefix)
   return !strncmp (name, prefix, strlen (prefix));
 }
 
+/* Does the unit follow SV-COMP's conventions (its error is reach_error,
+ * __VERIFIER_error or a failed __VERIFIER_assert)?  Then abort() is how
+ * it states an assumption (assume_abort_if_not, `if (!c) abort();`): the
+ * execution ends there, no error.  Any use of those names in the source,
+ * macros included, is enough: the lexer has made their identifiers. */
+bool
+svcomp_unit (void)
+{
+  return maybe_get_identifier ("reach_error")
+         || maybe_get_identifier ("__VERIFIER_error")
+         || maybe_get_identifier ("__VERIFIER_assert");
+}
+
 bool
 is_error_fn (const char *n)
 {
@@ -408,7 +441,7 @@ atomic_builtin (builder *b, gcall *stmt, int code)
         access (b, WMM_OP_LOAD, loc, dst, imm (0), order_flags (order (1)),
                 WMM_ALU_ADD);
       else if (dst >= 0)
-        nondet (b, dst);
+        abstract_value (b, dst);
       return true;
     }
   if (in_run (code, BUILT_IN_ATOMIC_STORE_N))
@@ -437,7 +470,7 @@ atomic_builtin (builder *b, gcall *stmt, int code)
         if ((loc = pointer_loc (b, arg (0))) < 0)
           {
             if (dst >= 0)
-              nondet (b, dst);
+              abstract_value (b, dst);
             return true;
           }
         int old = tmp_reg (b);
@@ -473,7 +506,7 @@ atomic_builtin (builder *b, gcall *stmt, int code)
         if ((loc = pointer_loc (b, arg (0))) < 0)
           {
             if (dst >= 0)
-              nondet (b, dst);
+              abstract_value (b, dst);
             return true;
           }
         access (b, WMM_OP_RMW, loc, dst >= 0 ? dst : tmp_reg (b),
@@ -496,7 +529,7 @@ atomic_builtin (builder *b, gcall *stmt, int code)
       if ((loc = pointer_loc (b, arg (0))) < 0)
         {
           if (dst >= 0)
-            nondet (b, dst);
+            abstract_value (b, dst);
           return true;
         }
       wmm_operand expect = value (b, arg (1)), desired = value (b, arg (2));
@@ -549,7 +582,7 @@ call_stmt (builder *b, gcall *stmt)
   if (gimple_call_internal_p (stmt))
     {
       if (dst >= 0)
-        nondet (b, dst);
+        abstract_value (b, dst);
       return;
     }
   if (!fndecl)
@@ -561,6 +594,11 @@ call_stmt (builder *b, gcall *stmt)
   if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
       && atomic_builtin (b, stmt, DECL_FUNCTION_CODE (fndecl)))
     return;
+  if (b->abort_halts && !strcmp (name, "abort"))
+    {
+      emit_jump (b, WMM_OP_JUMP, WMM_COND_ALWAYS, P_HALT, 0);
+      return;
+    }
   if (is_error_fn (name))
     {
       assertion_fails (b);
@@ -595,8 +633,12 @@ call_stmt (builder *b, gcall *stmt)
     }
   if (starts (name, "__VERIFIER_nondet"))
     {
+      /* any value of the function's return type */
       if (dst >= 0)
-        nondet (b, dst);
+        {
+          nondet (b, dst);
+          fit_type (b, dst, gimple_call_return_type (stmt));
+        }
       return;
     }
   if (!strcmp (name, "__VERIFIER_atomic_begin"))
@@ -681,7 +723,7 @@ call_stmt (builder *b, gcall *stmt)
     unsupported (b, "a call to %s, whose code the unit does not have "
                  "(use -fwmm-calls=barrier to ignore it)", name);
   if (dst >= 0)
-    nondet (b, dst);
+    abstract_value (b, dst);
 }
 
 /* Bring register r to what a value of integer type `type` can hold: the
@@ -728,7 +770,7 @@ memory (builder *b, tree ref, bool store, int dst, wmm_operand val)
     {
       free (name);
       if (!store && dst >= 0)
-        nondet (b, dst);   /* private memory: any value */
+        abstract_value (b, dst);   /* private memory: any value */
       return;
     }
   free (name);
@@ -814,6 +856,44 @@ compute (builder *b, gassign *stmt, int dst)
     case BIT_XOR_EXPR: in.alu = WMM_ALU_XOR; break;
     case BIT_AND_EXPR: in.alu = WMM_ALU_AND; break;
     case BIT_IOR_EXPR: in.alu = WMM_ALU_OR; break;
+    case MULT_EXPR: in.alu = WMM_ALU_MUL; break;
+    case TRUNC_DIV_EXPR: case EXACT_DIV_EXPR:
+      in.alu = TYPE_UNSIGNED (TREE_TYPE (gimple_assign_lhs (stmt)))
+               ? WMM_ALU_UDIV : WMM_ALU_SDIV;
+      break;
+    case TRUNC_MOD_EXPR:
+      in.alu = TYPE_UNSIGNED (TREE_TYPE (gimple_assign_lhs (stmt)))
+               ? WMM_ALU_UREM : WMM_ALU_SREM;
+      break;
+    case LSHIFT_EXPR: in.alu = WMM_ALU_SHL; break;
+    case RSHIFT_EXPR:
+      in.alu = TYPE_UNSIGNED (TREE_TYPE (gimple_assign_rhs1 (stmt)))
+               ? WMM_ALU_LSHR : WMM_ALU_ASHR;
+      break;
+    case MIN_EXPR: case MAX_EXPR:
+      {
+        /* dst = a, then b unless a is the smaller (larger); values fit
+           their C types, so a signed comparison of the 64-bit registers
+           orders every type narrower than 64 bits */
+        wmm_operand y = value (b, r2);
+        if (TYPE_UNSIGNED (TREE_TYPE (gimple_assign_lhs (stmt)))
+            && TYPE_PRECISION (TREE_TYPE (gimple_assign_lhs (stmt))) >= 64)
+          {
+            abstract_value (b, dst);
+            return;
+          }
+        wmm_instr cmp = wmm_instr_init (WMM_OP_CMP);
+        cmp.a = a;
+        cmp.b = y;
+        emit (b, cmp);
+        mov (b, dst, a);
+        wmm_instr br = wmm_instr_init (WMM_OP_BRANCH);
+        br.cond = code == MIN_EXPR ? WMM_COND_LE : WMM_COND_GE;
+        br.target = b->t->ncode + 2;
+        emit (b, br);
+        mov (b, dst, y);
+        return;
+      }
     case NEGATE_EXPR:
       in.a = imm (0);
       in.b = a;
@@ -876,7 +956,7 @@ compute (builder *b, gassign *stmt, int dst)
         return;
       }
     default:
-      nondet (b, dst);
+      abstract_value (b, dst);
       return;
     }
   in.b = value (b, r2);
@@ -970,7 +1050,7 @@ statement (builder *b, gimple *stmt)
             call_stmt (b, as_a<gcall *> (stmt));
             return;
           }
-        int t = nondet (b, tmp_reg (b));
+        int t = abstract_value (b, tmp_reg (b));
         b->call_dst = t;
         call_stmt (b, as_a<gcall *> (stmt));
         b->call_dst = -1;
@@ -1060,8 +1140,12 @@ build_unit (builder *b, wmm_unit *unit)
       char buf[32];
       snprintf (buf, sizeof buf, "$arg%u", k);
       int a = named_reg (b, buf);
-      if (unit->entry)
+      /* main's arguments are the environment's; a thread's argument is
+         what its create passed, which the check does not follow */
+      if (unit->entry && MAIN_NAME_P (DECL_NAME (unit->decl)))
         nondet (b, a);
+      else if (unit->entry)
+        abstract_value (b, a);
       tree def = ssa_default_def (fn, parm);
       if (def)
         mov (b, tree_reg (b, def), reg (a));
@@ -1223,6 +1307,7 @@ build_program (wmm_unitinfo *u, const vec<planned> *plan, bool *has_error,
   b.patches = vNULL;
   b.call_dst = -1;
   b.plan = plan;
+  b.abort_halts = svcomp_unit ();
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
@@ -1488,6 +1573,20 @@ wmm_check_unit (wmm_unitinfo *u)
           ne++;
         }
       wmm_strbuf_puts (&js, "]");
+      /* the explicit checker's second opinion on the counterexample */
+      wmm_strbuf_printf (&js, ", \"replay\": \"%s\"",
+                         wmm_replay_name (r.replay));
+      if (r.replay == WMM_REPLAY_CONFIRMED)
+        inform (where, "wmmfence: check: the explicit checker replays the "
+                "counterexample: confirmed");
+      else if (r.replay != WMM_REPLAY_NONE)
+        {
+          inform (where, "wmmfence: check: the explicit checker replays the "
+                  "counterexample: %s: %s", wmm_replay_name (r.replay),
+                  r.replay_why);
+          wmm_strbuf_puts (&js, ", \"replay_reason\": ");
+          wmm_strbuf_json_string (&js, r.replay_why);
+        }
     }
   if (u->goal_json)
     wmm_strbuf_printf (&js, ", %s", u->goal_json);

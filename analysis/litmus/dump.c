@@ -77,15 +77,17 @@ static void address(const wmm_program *p, const wmm_thread *t,
 }
 
 static const char *const alu_names[] = {"add", "sub", "xor", "and", "or",
-                                        "second"};
+                                        "second", "mul", "udiv", "sdiv",
+                                        "urem", "srem", "shl", "lshr",
+                                        "ashr"};
 static const char *const cond_names[] = {"always", "eq", "ne", "lt", "ge",
                                          "gt", "le", "zero", "nonzero", "any"};
 
 static void instr(const wmm_program *p, const wmm_thread *t,
                   const wmm_instr *in, wmm_strbuf *out)
 {
-  const char *alu = (unsigned)in->alu <= WMM_ALU_SECOND ? alu_names[in->alu]
-                                                        : "?";
+  const char *alu = (unsigned)in->alu <= WMM_ALU_ASHR ? alu_names[in->alu]
+                                                      : "?";
   if (in->dst >= 0 && in->op != WMM_OP_STORE_EX) {
     reg(t, in->dst, out);
     wmm_strbuf_puts(out, " = ");

@@ -26,6 +26,17 @@ wmm_check_opts wmm_check_opts_default(wmm_model m)
   return o;
 }
 
+void wmm_witness_free_inputs(wmm_witness *w)
+{
+  for (int k = 0; w->input && k < w->ninst; k++)
+    free(w->input[k]);
+  free(w->input);
+  free(w->ninput);
+  w->input = NULL;
+  w->ninput = NULL;
+  w->ninst = 0;
+}
+
 void wmm_witness_free(wmm_witness *w, const wmm_program *p)
 {
   if (!w)
@@ -37,6 +48,7 @@ void wmm_witness_free(wmm_witness *w, const wmm_program *p)
   }
   free(w->ev);
   free(w->mem);
+  wmm_witness_free_inputs(w);
   memset(w, 0, sizeof *w);
 }
 
@@ -52,6 +64,7 @@ void wmm_check_result_free(wmm_check_result *r)
   }
   free(r->witness.ev);
   free(r->witness.mem);
+  wmm_witness_free_inputs(&r->witness);
   memset(&r->witness, 0, sizeof r->witness);
   r->has_witness = 0;
 }
@@ -72,6 +85,7 @@ static int fill_witness(const wmm_program *p, const wmm_exec *x,
     wmm_wit_event *d = &w->ev[i];
     d->kind = (wmm_event_kind)e->kind;
     d->thread = e->thread;
+    d->inst = e->kind == WMM_EV_INIT ? -1 : e->inst;
     d->index = e->instr;
     d->loc = e->loc;
     d->val = e->val;
@@ -176,6 +190,7 @@ typedef struct wit_ctx {
   int valid;
   const char *why;
   int satisfies;
+  int abstract_inst, abstract_at;
 } wit_ctx;
 
 /* Does execution x have the witness's events (per thread, in order), rf
@@ -183,11 +198,11 @@ typedef struct wit_ctx {
 static int witness_matches(wit_ctx *c, const wmm_exec *x)
 {
   const wmm_witness *w = c->w;
-  /* Events: the k-th witness event of thread t is the k-th exec event of
-   * thread t; initial writes match by location. */
+  /* Events: the k-th witness event of instance i is the k-th exec event of
+   * instance i (both number instances as the threads run); initial writes
+   * match by location. */
   int cursor[WMM_REL_MAX];
-  int nth = c->p->nthreads < WMM_REL_MAX ? c->p->nthreads : WMM_REL_MAX;
-  for (int t = 0; t < nth; t++)
+  for (int t = 0; t < WMM_REL_MAX; t++)
     cursor[t] = 0;
   int matched = 0, nthread_ev = 0;
   for (int i = 0; i < x->n; i++)
@@ -205,23 +220,23 @@ static int witness_matches(wit_ctx *c, const wmm_exec *x)
         continue;
       }
     } else {
-      if (we->thread < 0 || we->thread >= nth)
+      if (we->inst < 0 || we->inst >= x->ninst || we->inst >= WMM_REL_MAX)
         return 0;
       int seen = 0;
       for (int i = 0; i < x->n; i++) {
-        if (x->ev[i].thread != we->thread || x->ev[i].kind == WMM_EV_INIT)
+        if (x->ev[i].inst != we->inst || x->ev[i].kind == WMM_EV_INIT)
           continue;
-        if (seen++ == cursor[we->thread]) {
+        if (seen++ == cursor[we->inst]) {
           found = i;
           break;
         }
       }
       if (found < 0)
         return 0;
-      cursor[we->thread]++;
+      cursor[we->inst]++;
       const wmm_event *e = &x->ev[found];
-      if ((int)e->kind != (int)we->kind || e->instr != we->index ||
-          e->loc != we->loc || e->val != we->val)
+      if ((int)e->kind != (int)we->kind || e->thread != we->thread ||
+          e->instr != we->index || e->loc != we->loc || e->val != we->val)
         return 0;
       matched++;
     }
@@ -255,6 +270,8 @@ static int visit_witness(void *arg, wmm_exec *x)
   if (!witness_matches(c, x))
     return 0;
   c->found = 1;
+  c->abstract_inst = x->abstract_inst;
+  c->abstract_at = x->abstract_at;
   c->valid = wmm_model_check(c->m, x, 0, &c->why);
   /* The search ran with goal_any: read the goal on this execution. */
   const wmm_program *p = c->p;
@@ -284,14 +301,15 @@ static int visit_witness(void *arg, wmm_exec *x)
   return 1;
 }
 
-int wmm_check_witness(const wmm_program *p, wmm_model m,
-                      const wmm_witness *w, int *ok, wmm_strbuf *why,
-                      wmm_error *err)
+int wmm_replay_witness(const wmm_program *p, wmm_model m,
+                       const wmm_witness *w, wmm_replay_info *out,
+                       wmm_strbuf *why, wmm_error *err)
 {
-  *ok = 0;
+  memset(out, 0, sizeof *out);
+  out->abstract_inst = out->abstract_at = -1;
   if (!p || !w || (unsigned)m >= WMM_MODEL_COUNT)
     return wmm_fail(err, WMM_ERR_INVALID, NULL, 0,
-                    "bad arguments to wmm_check_witness");
+                    "bad arguments to wmm_replay_witness");
   if (p->nthreads > WMM_REL_MAX)
     return wmm_fail(err, WMM_ERR_LIMIT, p->source, 0, "too many threads");
   wit_ctx c;
@@ -303,8 +321,10 @@ int wmm_check_witness(const wmm_program *p, wmm_model m,
   if (!c.wmap)
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory");
   wmm_check_opts o = wmm_check_opts_default(m);
-  /* The witness's loops may be unrolled further than the default. */
+  /* The witness's loops may be unrolled further than the default; the
+   * guide keeps the search to the witness's own path per instance. */
   o.unwind = w->nev + 2;
+  o.guide = w;
   wmm_search s;
   wmm_search_init(&s);
   int rc = wmm_search_run(&s, p, &o, 1, visit_witness, &c, err);
@@ -312,28 +332,40 @@ int wmm_check_witness(const wmm_program *p, wmm_model m,
   free(c.wmap);
   if (rc < 0)
     return rc;
-  if (!c.found) {
-    if (why)
-      wmm_strbuf_puts(why, "not a coherent execution of the program: its "
-                           "events, rf or co match no path and coherence "
-                           "order (uniproc)");
-    return 0;
+  out->found = c.found;
+  out->valid = c.found && c.valid;
+  out->satisfies = c.found && c.satisfies;
+  if (c.found) {
+    out->abstract_inst = c.abstract_inst;
+    out->abstract_at = c.abstract_at;
   }
-  if (!c.valid) {
-    if (why)
-      wmm_strbuf_printf(why, "forbidden by %s: axiom %s",
-                        wmm_model_name(m), c.why ? c.why : "?");
+  if (!why)
     return 0;
-  }
-  if (!c.satisfies) {
-    if (why)
-      wmm_strbuf_puts(why, p->quant == WMM_QUANT_FORALL
-                               ? "valid, but satisfies the forall condition"
-                               : "valid, but the final state does not "
-                                 "satisfy the condition");
-    return 0;
-  }
-  *ok = 1;
+  if (!c.found)
+    wmm_strbuf_puts(why, "not a coherent execution of the program: its "
+                         "events, rf or co match no path and coherence "
+                         "order (uniproc)");
+  else if (!c.valid)
+    wmm_strbuf_printf(why, "forbidden by %s: axiom %s", wmm_model_name(m),
+                      c.why ? c.why : "?");
+  else if (!c.satisfies)
+    wmm_strbuf_puts(why, p->quant == WMM_QUANT_FORALL
+                             ? "valid, but satisfies the forall condition"
+                             : "valid, but the final state does not "
+                               "satisfy the condition");
+  return 0;
+}
+
+int wmm_check_witness(const wmm_program *p, wmm_model m,
+                      const wmm_witness *w, int *ok, wmm_strbuf *why,
+                      wmm_error *err)
+{
+  wmm_replay_info ri;
+  *ok = 0;
+  int rc = wmm_replay_witness(p, m, w, &ri, why, err);
+  if (rc < 0)
+    return rc;
+  *ok = ri.found && ri.valid && ri.satisfies;
   return 0;
 }
 

@@ -43,6 +43,9 @@ typedef struct wmm_check_opts {
   int witness;          /* fill wmm_check_result.witness when Allowed */
   int unwind;           /* loop bound (default 2) */
   long max_candidates;  /* give up with WMM_ERR_LIMIT beyond this (0 = none) */
+  const struct wmm_witness *guide;  /* replay: only the paths whose events,
+                           values read and inputs are this execution's
+                           (wmm_check_witness sets it; NULL: every path) */
 } wmm_check_opts;
 
 wmm_check_opts wmm_check_opts_default(wmm_model m);
@@ -58,6 +61,9 @@ typedef enum wmm_event_kind {
 typedef struct wmm_wit_event {
   wmm_event_kind kind;   /* an RMW gives a READ and a WRITE at one index */
   int thread, index;     /* instruction (thread -1 for INIT) */
+  int inst;              /* thread instance, numbered as the threads run
+                            (entries in program order, each instance in
+                            turn); -1 for INIT */
   int loc;               /* location (-1 for fences) */
   wmm_val val;           /* value read or written */
   int rf;                /* READ: index in ev[] of the write it reads from */
@@ -71,6 +77,10 @@ typedef struct wmm_witness {
   int nev;
   wmm_val **regs;        /* regs[thread][reg]: final register values */
   wmm_val *mem;          /* mem[loc]: final memory (co-last write) */
+  int ninst;             /* instances with inputs below (0: none known) */
+  int *ninput;           /* ninput[inst]: nondeterministic values taken */
+  wmm_val **input;       /* input[inst][k]: the k-th such value (WMM_OP_NONDET
+                            in path order) */
 } wmm_witness;
 
 typedef struct wmm_check_result {
@@ -88,15 +98,33 @@ void wmm_check_result_free(wmm_check_result *r);
 
 /* Is the given execution (e.g. a witness from the BMC) a valid execution of
  * p under model m that satisfies p's condition?  *ok = 1 when it is; when it
- * is not, *ok = 0 and why says which check failed. */
+ * is not, *ok = 0 and why says which check failed.  The search follows the
+ * witness (its values read and its inputs), so it is linear in the
+ * execution's length, not in the program's paths. */
 int wmm_check_witness(const wmm_program *p, wmm_model m,
                       const wmm_witness *w, int *ok, wmm_strbuf *why,
                       wmm_error *err);
+
+/* The same replay, with its answers apart. */
+typedef struct wmm_replay_info {
+  int found;             /* the events, rf and co are an execution of p */
+  int valid;             /* the model accepts it */
+  int satisfies;         /* its final state meets p's condition (1 when p
+                            has none) */
+  int abstract_inst;     /* an instance whose path depends on an input
+                            marked WMM_ACC_ABSTRACT (-1: none) */
+  int abstract_at;       /* ... at this instruction of its thread */
+} wmm_replay_info;
+
+int wmm_replay_witness(const wmm_program *p, wmm_model m,
+                       const wmm_witness *w, wmm_replay_info *out,
+                       wmm_strbuf *why, wmm_error *err);
 
 /* Readable form of an execution (rf, co, values, final state). */
 void wmm_witness_format(const wmm_program *p, const wmm_witness *w,
                         wmm_strbuf *out);
 void wmm_witness_free(wmm_witness *w, const wmm_program *p);
+void wmm_witness_free_inputs(wmm_witness *w);   /* only ninst/ninput/input */
 
 #ifdef __cplusplus
 }

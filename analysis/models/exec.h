@@ -82,6 +82,10 @@ typedef struct wmm_trace {
   int partial;                     /* 1: a path cut short (loop bound,
                                       unknown address): only its events
                                       so far are valid (for value domains) */
+  int abstract_at;                 /* replays: the first instruction whose
+                                      branch, address or stored value
+                                      depends on a WMM_ACC_ABSTRACT input
+                                      (-1: none) */
 } wmm_trace;
 
 /* A candidate execution. */
@@ -99,6 +103,9 @@ typedef struct wmm_exec {
   wmm_rel rf, co, fr;            /* rf: write -> read */
   int rf_src[WMM_REL_MAX];       /* read -> the write it reads from */
   int ninst;
+  int abstract_inst, abstract_at; /* replays: an instance whose path
+                                    depends on an abstract input, and the
+                                    instruction (-1: none) */
   const wmm_val *regs[64];       /* final registers per instance */
   wmm_val *mem;                  /* final memory per location */
 } wmm_exec;
@@ -158,11 +165,15 @@ typedef struct wmm_runthread {
 
 /* Enumerate the traces of one thread under the value domains; for each
  * complete trace call emit(arg, trace) where the trace lives in scratch
- * memory (copy what you keep with wmm_trace_copy).  Returns 0 or < 0. */
+ * memory (copy what you keep with wmm_trace_copy).  With a guide (a
+ * replay), reads return the guide's values and NONDET its inputs, and only
+ * a path with exactly the guide's events of the instance is complete.
+ * Returns 0 or < 0. */
 typedef int (*wmm_trace_fn)(void *arg, const wmm_trace *t);
 int wmm_thread_traces(const wmm_program *p, wmm_model m, int unwind,
                       const wmm_runthread *rt, const wmm_valdom *dom,
-                      wmm_trace_fn emit, void *arg, wmm_error *err);
+                      const wmm_witness *guide, wmm_trace_fn emit, void *arg,
+                      wmm_error *err);
 wmm_trace *wmm_trace_copy(wmm_search *s, const wmm_trace *t, int nregs);
 
 int wmm_valdom_add(wmm_valdom *d, int loc, wmm_val v);   /* 1 if new */

@@ -391,6 +391,12 @@ static int build(priv *P)
   for (int i = 0; i < nused; i++)
     x->thr[i] = 0;
   x->ninst = P->nrt;
+  x->abstract_inst = x->abstract_at = -1;
+  for (int k = 0; k < P->nrt; k++)
+    if (P->sel[k]->abstract_at >= 0 && x->abstract_at < 0) {
+      x->abstract_inst = k;
+      x->abstract_at = P->sel[k]->abstract_at;
+    }
   for (int k = 0; k < P->nrt; k++) {
     const wmm_trace *t = P->sel[k];
     int base = n;
@@ -567,7 +573,7 @@ static int run_round(priv *P)
   for (int k = 0; k < P->nrt; k++) {
     P->cur = k;
     int rc = wmm_thread_traces(P->p, P->o->model, P->o->unwind, &P->rt[k],
-                               &P->dom, collect, P, P->err);
+                               &P->dom, P->o->guide, collect, P, P->err);
     if (rc < 0)
       return rc;
   }

@@ -103,6 +103,15 @@ typedef struct runner {
   int resv;           /* event of the open reservation, -1 if none */
   wmm_val resv_addr;
   int last_read;
+  /* replay (wmm_check_opts.guide): this instance's events and inputs */
+  const wmm_witness *guide;
+  const wmm_wit_event **gev;
+  int ngev;
+  const wmm_val *ginput;
+  int nginput, ginp;
+  unsigned char *taint;   /* per register: derived from an abstract input */
+  int cmp_taint;
+  int abstract_at;        /* first use of a tainted value (-1: none) */
   wmm_error *err;
 } runner;
 
@@ -141,6 +150,54 @@ static uint64_t opdeps(const runner *r, const wmm_operand *o)
   if (o->kind == WMM_OPND_REG && o->reg >= 0 && o->reg < r->t->nregs)
     return r->rdeps[o->reg];
   return 0;
+}
+
+/* Replays track which registers derive from an abstract input. */
+static int optaint(const runner *r, const wmm_operand *o)
+{
+  return r->taint && o->kind == WMM_OPND_REG && o->reg >= 0 &&
+         o->reg < r->t->nregs && r->taint[o->reg];
+}
+
+/* After instruction pc ran: propagate taint (ta, tb, taddr: of its
+ * operands before it ran) and note the first branch, address or stored
+ * value that depends on an abstract input. */
+static void track_taint(runner *r, const wmm_instr *in, int pc, int ta,
+                        int tb, int taddr)
+{
+  int used = 0, dst = in->dst >= 0 && in->dst < r->t->nregs ? in->dst : -1;
+  switch (in->op) {
+  case WMM_OP_MOV: if (dst >= 0) r->taint[dst] = (unsigned char)ta; break;
+  case WMM_OP_ALU: if (dst >= 0) r->taint[dst] = (unsigned char)(ta | tb); break;
+  case WMM_OP_NONDET:
+    if (dst >= 0)
+      r->taint[dst] = (in->flags & WMM_ACC_ABSTRACT) != 0;
+    break;
+  case WMM_OP_LOAD: case WMM_OP_LOAD_EX:
+    used = taddr;
+    if (dst >= 0) r->taint[dst] = 0;
+    break;
+  case WMM_OP_RMW:
+    used = taddr | ta;
+    if (dst >= 0) r->taint[dst] = 0;
+    break;
+  case WMM_OP_STORE: used = taddr | ta; break;
+  case WMM_OP_STORE_EX:
+    used = taddr | ta;
+    if (dst >= 0) r->taint[dst] = 0;
+    break;
+  case WMM_OP_CMP: r->cmp_taint = ta | tb; break;
+  case WMM_OP_BRANCH:
+    if (in->cond == WMM_COND_ZERO || in->cond == WMM_COND_NONZERO)
+      used = ta;
+    else if (in->cond != WMM_COND_ALWAYS)
+      used = r->cmp_taint;
+    break;
+  default:
+    break;
+  }
+  if (used && r->abstract_at < 0)
+    r->abstract_at = pc;
 }
 
 static void setreg(runner *r, int dst, wmm_val v, uint64_t deps)
@@ -300,9 +357,18 @@ static wmm_val eval_addr(const runner *r, const wmm_instr *in, int *loc,
   return a;
 }
 
-/* Guess the value a read of loc returns. */
+/* Guess the value a read of loc returns (0, RUN_DISCARD or < 0).  A
+ * replay takes the witness's value, and leaves when the path's next event
+ * is not the witness's next read of loc. */
 static int guess(runner *r, int loc, wmm_val *v)
 {
+  if (r->guide) {
+    if (r->nev >= r->ngev || r->gev[r->nev]->kind != WMM_EV_READ ||
+        r->gev[r->nev]->loc != loc)
+      return RUN_DISCARD;
+    *v = r->gev[r->nev]->val;
+    return 0;
+  }
   int c = 0, rc = choose(r, r->dom->n[loc], &c);
   if (rc < 0)
     return rc;
@@ -325,6 +391,11 @@ static int run_once(runner *r)
   r->resv = -1;
   r->resv_addr = 0;
   r->last_read = -1;
+  r->ginp = 0;
+  r->cmp_taint = 0;
+  r->abstract_at = -1;
+  if (r->taint)
+    memset(r->taint, 0, (size_t)t->nregs + 1);
   r->pos = 0;
   int pc = 0, rc;
   while (pc >= 0 && pc < t->ncode) {
@@ -332,6 +403,12 @@ static int run_once(runner *r)
     int next = pc + 1, loc, e;
     uint64_t ad;
     wmm_val addr, v;
+    int ta = 0, tb = 0, taddr = 0;
+    if (r->taint) {
+      ta = optaint(r, &in->a);
+      tb = optaint(r, &in->b);
+      taddr = optaint(r, &in->addr.base) | optaint(r, &in->addr.index);
+    }
     switch (in->op) {
     case WMM_OP_NOP:
       break;
@@ -347,7 +424,7 @@ static int run_once(runner *r)
       addr = eval_addr(r, in, &loc, &ad);
       if (loc < 0)
         return RUN_DISCARD;
-      if ((rc = fences_before(r, in)) < 0 || (rc = guess(r, loc, &v)) < 0)
+      if ((rc = fences_before(r, in)) < 0 || (rc = guess(r, loc, &v)) != 0)
         return rc;
       if ((e = new_event(r, in, pc, WMM_EV_READ, loc, v, ad)) < 0)
         return e;
@@ -376,7 +453,7 @@ static int run_once(runner *r)
       addr = eval_addr(r, in, &loc, &ad);
       if (loc < 0)
         return RUN_DISCARD;
-      if ((rc = fences_before(r, in)) < 0 || (rc = guess(r, loc, &v)) < 0)
+      if ((rc = fences_before(r, in)) < 0 || (rc = guess(r, loc, &v)) != 0)
         return rc;
       int er = new_event(r, in, pc, WMM_EV_READ, loc, v, ad);
       if (er < 0)
@@ -458,10 +535,23 @@ static int run_once(runner *r)
                         in->pos.line, "thread %s: calls to other code units "
                         "are not supported by the explicit checker", t->name);
       break;   /* unknown external code: a compiler barrier only */
+    case WMM_OP_NONDET:
+      /* only a replay knows the value: the witness's next input */
+      if (!r->guide)
+        return wmm_fail(r->err, WMM_ERR_UNSUPPORTED, r->p->source,
+                        in->pos.line, "thread %s: nondeterministic inputs "
+                        "are only replayed by the explicit checker, not "
+                        "searched", t->name);
+      if (r->ginp >= r->nginput)
+        return RUN_DISCARD;
+      setreg(r, in->dst, r->ginput[r->ginp++], 0);
+      break;
     default:
       return wmm_fail(r->err, WMM_ERR_INVALID, r->p->source, in->pos.line,
                       "thread %s: bad instruction kind %d", t->name, (int)in->op);
     }
+    if (r->taint)
+      track_taint(r, in, pc, ta, tb, taddr);
     pc = next;
   }
   return RUN_DONE;
@@ -494,9 +584,43 @@ static void finish_fences(runner *r)
   }
 }
 
+/* Does the finished run have exactly the guide's events of its instance? */
+static int follows_guide(const runner *r)
+{
+  if (r->nev != r->ngev || r->ginp != r->nginput)
+    return 0;
+  for (int i = 0; i < r->nev; i++) {
+    const wmm_wit_event *g = r->gev[i];
+    const wmm_event *e = &r->ev[i];
+    if ((int)g->kind != (int)e->kind || g->index != e->instr ||
+        g->loc != e->loc || g->val != e->val)
+      return 0;
+  }
+  return 1;
+}
+
+/* The guide's events of instance rt->inst, in order (*out, *n). */
+static int guide_events(runner *r, const wmm_runthread *rt)
+{
+  const wmm_witness *w = r->guide;
+  r->gev = malloc((size_t)(w->nev ? w->nev : 1) * sizeof *r->gev);
+  if (!r->gev)
+    return wmm_fail(r->err, WMM_ERR_NOMEM, NULL, 0, "out of memory");
+  r->ngev = 0;
+  for (int i = 0; i < w->nev; i++)
+    if (w->ev[i].kind != WMM_EV_INIT && w->ev[i].inst == rt->inst)
+      r->gev[r->ngev++] = &w->ev[i];
+  if (rt->inst < w->ninst && w->ninput) {
+    r->ginput = w->input[rt->inst];
+    r->nginput = w->ninput[rt->inst];
+  }
+  return 0;
+}
+
 int wmm_thread_traces(const wmm_program *p, wmm_model m, int unwind,
                       const wmm_runthread *rt, const wmm_valdom *dom,
-                      wmm_trace_fn emit, void *arg, wmm_error *err)
+                      const wmm_witness *guide, wmm_trace_fn emit, void *arg,
+                      wmm_error *err)
 {
   const wmm_thread *t = &p->threads[rt->thread];
   runner *r = malloc(sizeof *r);
@@ -511,6 +635,20 @@ int wmm_thread_traces(const wmm_program *p, wmm_model m, int unwind,
   r->thread = rt->thread;
   r->inst = rt->inst;
   r->err = err;
+  r->guide = guide;
+  r->gev = NULL;
+  r->ngev = r->nginput = r->ginp = 0;
+  r->ginput = NULL;
+  r->taint = NULL;
+  if (guide && !(r->taint = calloc((size_t)t->nregs + 1, 1))) {
+    free(r);
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory");
+  }
+  if (guide && guide_events(r, rt) < 0) {
+    free(r->taint);
+    free(r);
+    return -WMM_ERR_NOMEM;
+  }
   size_t nr = (size_t)t->nregs + 1;
   r->regs = malloc(nr * sizeof *r->regs);
   r->rdeps = malloc(nr * sizeof *r->rdeps);
@@ -540,7 +678,8 @@ int wmm_thread_traces(const wmm_program *p, wmm_model m, int unwind,
     for (int k = 0; k < WMM_TR_COUNT; k++)
       tr.rows[k] = r->rows[k];
     tr.regs = r->regs;
-    tr.partial = rc != RUN_DONE;
+    tr.partial = rc != RUN_DONE || (r->guide && !follows_guide(r));
+    tr.abstract_at = r->abstract_at;
     if ((rc = emit(arg, &tr)) < 0)
       goto out;
     while (r->nch > 0 && r->ch[r->nch - 1] + 1 >= r->nopt[r->nch - 1])
@@ -554,6 +693,8 @@ out:
   free(r->regs);
   free(r->rdeps);
   free(r->back);
+  free(r->gev);
+  free(r->taint);
   free(r);
   return rc;
 }
@@ -572,6 +713,7 @@ wmm_trace *wmm_trace_copy(wmm_search *s, const wmm_trace *t, int nregs)
   c->next = NULL;
   c->nev = t->nev;
   c->partial = t->partial;
+  c->abstract_at = t->abstract_at;
   uint64_t *rows = (uint64_t *)m;      /* 8-byte data first for alignment */
   for (int k = 0; k < WMM_TR_COUNT; k++) {
     c->rows[k] = rows + (size_t)k * n;

@@ -12,20 +12,11 @@
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
 P=$WMM_TESTDIR/programs/check
-# run PROGRAM MODEL MODE [EXTRA...]: compile with the check and the report
-run() {
-  local prog=$1 model=$2 mode=$3
-  shift 3
-  "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
-    -fplugin-arg-wmmfence-arch="$model" -fplugin-arg-wmmfence-mode="$mode" \
-    -fplugin-arg-wmmfence-check -fplugin-arg-wmmfence-time-limit=60 \
-    -fplugin-arg-wmmfence-report="$WMM_TMP/r.json" "$@" "$P/$prog.c" \
-    2> "$WMM_TMP/err"
-}
+. "$WMM_SRCDIR/tests/plugin/lib/check.sh"
+# run PROGRAM MODEL MODE [EXTRA...]: tests/plugin/programs/check/PROGRAM.c
+run() { local prog=$1; shift; wmm_check_run "$P/$prog.c" "$@"; }
 # the "check" object's verdict
-verdict() {
-  sed -n 's/.*"check": {"verdict": "\([a-z]*\)".*/\1/p' "$WMM_TMP/r.json"
-}
+verdict() { wmm_check_verdict | cut -d' ' -f1; }
 # num KEY: a number of the "check" object
 num() {
   sed -n "s/.*\"check\": {.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$WMM_TMP/r.json"
@@ -84,6 +75,7 @@ expect() {
   fi
   if [ "$(verdict)" = "$want" ]; then wmm_pass "$prog $model $mode $*: $want"
   else wmm_fail "$prog $model $mode $*: got '$(verdict)', expected '$want'"; fi
+  wmm_check_replayed "$prog $model $mode $*"
 }
 G=-fplugin-arg-wmmfence-goal=assertions
 U=-fplugin-arg-wmmfence-unwind=1

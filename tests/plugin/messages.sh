@@ -25,6 +25,7 @@ wmmfence: check (%s, mode=%s): unknown: %s
 wmmfence: check (%s, mode=%s, %s): safe %s%d
 wmmfence: check (%s, mode=%s, %s): unsafe: %s
 wmmfence: check: event %d: thread %s: %s %s = %lld 
+wmmfence: check: the explicit checker replays the 
 wmmfence: debug mark %s:%d: %qs has %d instructions
 wmmfence: debug mark %s:%d: no code unit %qs (see 
 wmmfence: missing %qs fence in %qs: %s

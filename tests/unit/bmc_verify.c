@@ -121,6 +121,8 @@ static void test_robustness(void)
         "SB tso: not robust, with a witness");
   check(replayed(&r, WMM_MODEL_TSO), "SB tso: the explicit checker replays "
         "the counterexample");
+  check(r.replay == WMM_REPLAY_CONFIRMED, "SB tso: verify's own replay "
+        "confirms it (valid under tso, rejected by sc)");
   {
     int ok = 1;
     wmm_strbuf why = WMM_STRBUF_INIT;
@@ -190,6 +192,16 @@ static void test_inline_nondet(void)
   check(verify(p, WMM_MODEL_SC, 2, -1, &r) == 0 &&
             r.verdict == WMM_VERDICT_UNSAFE,
         "nondet argument 7 reaches the error");
+  check(r.replay == WMM_REPLAY_CONFIRMED && r.has_witness &&
+            r.witness.ninst == 1 && r.witness.ninput[0] == 1 &&
+            r.witness.input[0][0] == 7,
+        "nondet: the witness's input is 7, and the explicit checker "
+        "replays it (verify's own replay)");
+  if (r.has_witness && r.witness.ninst == 1 && r.witness.ninput[0] == 1) {
+    r.witness.input[0][0] = 6;
+    check(!replayed(&r, WMM_MODEL_SC), "nondet: with input 6 instead the "
+          "replay fails");
+  }
   wmm_verify_result_free(&r);
   /* main: v = 3 instead: the error is unreachable, complete */
   p->threads[m].code[0].op = WMM_OP_MOV;
@@ -253,6 +265,16 @@ static void test_bounds(void)
         "spin loop then error: unsafe");
   check(replayed(&res, WMM_MODEL_TSO), "spin loop then error: the explicit "
         "checker replays the counterexample");
+  check(res.replay == WMM_REPLAY_CONFIRMED, "spin loop then error: verify's "
+        "own replay confirms it");
+  /* a witness whose read value is changed is no execution of the code */
+  for (int i = 0; res.has_witness && i < res.witness.nev; i++)
+    if (res.witness.ev[i].kind == WMM_EV_READ) {
+      res.witness.ev[i].val ^= 1;
+      check(!replayed(&res, WMM_MODEL_TSO), "spin loop: a changed value "
+            "read is rejected by the replay");
+      break;
+    }
   wmm_verify_result_free(&res);
   wmm_program_free(p);
 }
@@ -279,6 +301,9 @@ static void test_unknown_address(void)
   check(verify(p, WMM_MODEL_SC, 1, -1, &r) == 0 &&
             r.verdict == WMM_VERDICT_UNSAFE,
         "a store to a nondeterministic address may hit any location");
+  check(r.replay == WMM_REPLAY_CONFIRMED,
+        "nondeterministic address: the replay takes the address from the "
+        "witness's input and confirms it");
   wmm_verify_result_free(&r);
   wmm_program_free(p);
 }

@@ -1,9 +1,11 @@
 /* check_caslock.c — a spin lock on __sync_bool_compare_and_swap with an
  * __atomic release store: two instances of one thread own the critical
- * section in turn; -DNOLOCK drops the lock (tests/plugin/check.sh). */
+ * section in turn, each with an id from a counter; -DNOLOCK drops the
+ * lock; -DARG_ID takes the id from the create's argument, a value the
+ * check does not follow (tests/plugin/check.sh). */
 #include <assert.h>
 #include <pthread.h>
-int lock, owner;
+int lock, owner, ids;
 void acquire(void)
 {
 #ifndef NOLOCK
@@ -14,9 +16,14 @@ void acquire(void)
 void release(void) { __atomic_store_n(&lock, 0, __ATOMIC_RELEASE); }
 void *worker(void *a)
 {
+#ifdef ARG_ID
+  int me = (int)(long)a + 1;
+#else
+  int me = __atomic_add_fetch(&ids, 1, __ATOMIC_SEQ_CST);
+#endif
   acquire();
-  owner = (int)(long)a + 1;
-  assert(owner == (int)(long)a + 1);
+  owner = me;
+  assert(owner == me);
   owner = 0;
   release();
   return 0;
