@@ -594,6 +594,10 @@ call_stmt (builder *b, gcall *stmt)
   if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
       && atomic_builtin (b, stmt, DECL_FUNCTION_CODE (fndecl)))
     return;
+  /* a variable-length array's stack bookkeeping touches no user memory */
+  if (fndecl_built_in_p (fndecl, BUILT_IN_STACK_SAVE)
+      || fndecl_built_in_p (fndecl, BUILT_IN_STACK_RESTORE))
+    return;
   if (b->abort_halts && !strcmp (name, "abort"))
     {
       emit_jump (b, WMM_OP_JUMP, WMM_COND_ALWAYS, P_HALT, 0);
