@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # deps.sh — deps=addr (-fplugin-arg-wmmfence-deps=addr, -fwmm-deps=addr):
 # the address dependency of a dereference of a just-loaded pointer is
-# credited.  Pointer publication (programs/deps_pub.c) on ppc64le and
-# aarch64: with deps=addr the reader (READ_ONCE or a relaxed atomic load)
-# has no fence between the pointer load and its field loads, the writer keeps its lwsync / dmb ishst (or its
-# release store); without it the reader gets one.  Variants where no
+# credited.  Pointer publication (programs/deps_pub.c) on ppc64le,
+# aarch64 and armhf: with deps=addr the reader (READ_ONCE or a relaxed
+# atomic load) has no fence between the pointer load and its field loads,
+# the writer keeps its lwsync / dmb ishst (or its release store); without
+# it the reader gets one.  Variants where no
 # dependency may be credited keep the reader's fence: the address does not
 # depend on the pointer, the pointer is compared with &node, an integer
 # `& 0` trick.  Fields of one type keep the fence between the two field
@@ -26,6 +27,8 @@ seq_of() {
     arch == "aarch64" && /^[ \t]+dmb[ \t]/ { printf "F"; next }
     arch == "aarch64" && /^[ \t]+stlr/ { printf "S"; next }
     arch == "aarch64" && /^[ \t]+(ldr|ldar|ldapr)[bhw]?[ \t]/ { printf "L"; next }
+    arch == "arm" && /^[ \t]+dmb[ \t]/ { printf "F"; next }
+    arch == "arm" && /^[ \t]+ldr[a-z]*[ \t]+r[0-9]+, *\[/ { printf "L"; next }
     END { print "" }'
 }
 
@@ -38,7 +41,7 @@ build() {
     2> "$1-$2-$3.err"
 }
 
-for arch in ppc aarch64; do
+for arch in ppc aarch64 arm; do
   if ! wmm_target $arch; then echo "($arch skipped: $WMM_T_WHY)"; continue; fi
   for v in base DEPS_RELEASE DEPS_RELAXED DEPS_NODEP DEPS_CMP DEPS_INTCAST DEPS_SAMETYPE; do
     build $arch none $v && build $arch addr $v ||
@@ -46,7 +49,7 @@ for arch in ppc aarch64; do
   done
   s() { seq_of $arch "$arch-$1-$2.s" "$3"; }
   # writer: a fence (or the release store) before the publication
-  case $arch in ppc) wrel=F ;; aarch64) wrel=S ;; esac
+  case $arch in ppc|arm) wrel=F ;; aarch64) wrel=S ;; esac
   # reader: load gp, then the two fields
   if [ "$(s addr base reader)" = LLL ] && [ "$(s none base reader)" = LFLL ] &&
      [ "$(s addr base writer)" = F ] && [ "$(s none base writer)" = F ]; then
