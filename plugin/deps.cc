@@ -21,9 +21,10 @@
  * derived from it) is used any other way: compared with anything but a
  * null pointer (GCC may replace p by the value it was found equal to, and
  * the dereference then depends on nothing), stored, passed to a call,
- * merged in a PHI, returned or converted to an integer (`p + ((uintptr_t)
- * p & 0)` is folded to `p`... or to a constant: never credited).  Only the
- * atomic load's own integer result may be converted to the pointer.
+ * merged in a PHI, returned or converted to an integer (GCC folds the
+ * `(uintptr_t) p & 0` trick away before the plugin runs: never credited).
+ * Only the atomic load's own integer result may be converted to the
+ * pointer.
  */
 #include "plugin.h"
 
