@@ -24,8 +24,11 @@
  * (an address computed from a loaded value is an address dependency, a
  * stored value computed from one is a data dependency, a branch on one is a
  * control dependency for everything after it).  A front end that cannot
- * express the data flow (the GCC plugin) may set WMM_ACC_DEP_* flags on an
- * access instead.
+ * express the data flow may set WMM_ACC_DEP_* flags on an access instead
+ * (a dependency on the thread's previous load).  The GCC plugin's
+ * deps=addr gives a loaded pointer a register and makes it the address
+ * base of the accesses through it (their location stays unknown), so the
+ * dependency names its source load.
  *
  * Ownership: everything reachable from a wmm_program is owned by it and freed
  * by wmm_program_free().  Strings are copied in.  The core never prints,

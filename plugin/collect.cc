@@ -40,6 +40,10 @@ struct collector {
   int group_first;
   int reg_unknown;
   int reg_tmp;
+  int dep_dst;               /* deps=addr: the register the next load
+                                writes (a dependency source), or -1 */
+  int dep_base;              /* deps=addr: the register the next access's
+                                unknown address is computed from, or -1 */
   unsigned long long held;   /* locks held before the current statement */
   wmm_locks *locks;          /* the function's must-held locks */
   function *fn;              /* the function being collected */
@@ -62,6 +66,19 @@ make (collector *c, wmm_opkind op)
 int
 add (collector *c, wmm_instr *in, int operand, char *name)
 {
+  if (wmm_instr_is_access (in))
+    {
+      /* deps=addr (deps.cc): the pointer a load reads, the pointer an
+         unknown address is computed from */
+      if (c->dep_dst >= 0 && wmm_instr_reads (in) && in->dst < 0)
+        in->dst = c->dep_dst;
+      if (c->dep_base >= 0 && in->addr.loc_hint < 0
+          && in->addr.base.kind == WMM_OPND_NONE)
+        {
+          in->addr.base.kind = WMM_OPND_REG;
+          in->addr.base.reg = c->dep_base;
+        }
+    }
   int idx = wmm_thread_append (c->t, in);
   if (idx < 0)
     {
@@ -190,11 +207,11 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
         {
           if (c->reg_tmp < 0)
             c->reg_tmp = wmm_thread_reg (c->t, "r");
-          in.dst = c->reg_tmp;
+          in.dst = c->dep_dst >= 0 && k == ACC_LOAD ? c->dep_dst : c->reg_tmp;
         }
       add (c, &in, k == ACC_LOAD ? 1 : 0, name);
       if (acq)
-        add_ctrl_isync (c, c->reg_tmp);
+        add_ctrl_isync (c, in.dst);
       return;
     case WMM_MODEL_ARMV7:
       if (rel)
@@ -266,8 +283,26 @@ set_alias (collector *c, int from, const wmm_tbaa &set)
  * a[i] on a small array a becomes a nondeterministic choice between a[0],
  * a[1], ... (BR* to each alternative), so that its elements stay distinct
  * locations. */
+bool add_plain_1 (collector *c, tree ref, bool is_store, tree value);
+
+/* A plain access to a shared reference (add_plain_1), with deps=addr's
+ * registers: the loaded pointer of an assignment's load, the pointer an
+ * unknown address is computed from. */
 bool
 add_plain (collector *c, tree ref, bool is_store, tree value)
+{
+  gimple *st = c->stmt;
+  c->dep_dst = !is_store && st && is_gimple_assign (st)
+               && gimple_assign_rhs1 (st) == ref
+               ? wmm_dep_source_reg (c->u, c->t, st, c->fn, c->unit->fn) : -1;
+  c->dep_base = wmm_dep_ref_reg (c->u, c->t, ref, c->fn, c->unit->fn);
+  bool shared = add_plain_1 (c, ref, is_store, value);
+  c->dep_dst = c->dep_base = -1;
+  return shared;
+}
+
+bool
+add_plain_1 (collector *c, tree ref, bool is_store, tree value)
 {
   int loc, width;
   char *name;
@@ -404,7 +439,12 @@ atomic_on (collector *c, tree ptr, access_kind k, enum memmodel mo,
   if (!wmm_shared_ptr (c->u, ptr, &loc, &name))
     return;
   int from = c->t->ncode;
+  c->dep_dst = k == ACC_LOAD ? wmm_dep_source_reg (c->u, c->t, c->stmt, c->fn,
+                                                   c->unit->fn) : -1;
+  c->dep_base = loc < 0 ? wmm_dep_ptr_reg (c->u, c->t, ptr, c->fn,
+                                           c->unit->fn) : -1;
   add_atomic (c, k, mo, loc, name, width, value_operand (c, val), alu);
+  c->dep_dst = c->dep_base = -1;
   set_alias (c, from, wmm_tbaa_of_ptr (ptr, width));
 }
 
@@ -1064,6 +1104,7 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
   c.t = &u->prog->threads[unit->thread];
   c.model = u->model;
   c.reg_unknown = c.reg_tmp = -1;
+  c.dep_dst = c.dep_base = -1;
   c.fn = unit->fn;
   c.scale = 1;
   push_cfun (unit->fn);

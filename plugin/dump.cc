@@ -16,6 +16,8 @@
  * Unknown addresses print as ?(what), e.g. "R ?(*p)", followed by the
  * locations they may touch when that is not every location (type-based
  * alias analysis, tbaa.cc): "R ?(m->ready) -> r may {got ?mem1 ?mem2 ...}".
+ * With deps=addr a pointer load names its register and a dereference the
+ * register its address is computed from: "R gp -> p_2", "R ?(p->x) via p_2".
  * The file is written atomically.
  */
 #include "plugin.h"
@@ -39,13 +41,16 @@ operand (wmm_strbuf *b, const wmm_thread *t, const wmm_operand *o)
 }
 
 static void
-address (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_instr *in,
-         const wmm_site *s)
+address (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_thread *t,
+         const wmm_instr *in, const wmm_site *s)
 {
   if (in->addr.loc_hint >= 0)
     wmm_strbuf_puts (b, u->prog->locs[in->addr.loc_hint].name);
   else
     wmm_strbuf_printf (b, "?(%s)", s && s->name ? s->name : "");
+  /* deps=addr: the loaded pointer the address is computed from */
+  if (in->addr.base.kind == WMM_OPND_REG)
+    wmm_strbuf_printf (b, " via %s", reg_name (t, in->addr.base.reg));
 }
 
 /* The locations an access to an unknown address may touch, when not all
@@ -87,19 +92,19 @@ instr (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_unit *unit, int i)
     {
     case WMM_OP_LOAD:
       wmm_strbuf_puts (b, "R ");
-      address (b, u, in, s);
+      address (b, u, t, in, s);
       if (in->dst >= 0)
         wmm_strbuf_printf (b, " -> %s", reg_name (t, in->dst));
       break;
     case WMM_OP_STORE:
       wmm_strbuf_puts (b, "W ");
-      address (b, u, in, s);
+      address (b, u, t, in, s);
       wmm_strbuf_puts (b, " = ");
       operand (b, t, &in->a);
       break;
     case WMM_OP_RMW:
       wmm_strbuf_puts (b, "RMW ");
-      address (b, u, in, s);
+      address (b, u, t, in, s);
       break;
     case WMM_OP_FENCE:
       wmm_strbuf_printf (b, "F %s", wmm_fence_name (in->fence));

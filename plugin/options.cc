@@ -298,6 +298,22 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
         }
       return true;
     }
+  if (!strcmp (key, "deps"))
+    {
+      if (!need_value (key, val))
+        return false;
+      if (!strcmp (val, "none"))
+        o->deps_addr = 0;
+      else if (!strcmp (val, "addr"))
+        o->deps_addr = 1;
+      else
+        {
+          error ("wmmfence: option %<-fplugin-arg-wmmfence-deps%>: unknown "
+                 "value %qs (none or addr)", val);
+          return false;
+        }
+      return true;
+    }
   if (!strcmp (key, "unwind"))
     {
       if (!need_value (key, val))
@@ -321,7 +337,7 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
          "from, mode, report, threads, calls, notes, summary, verbose, quiet, "
          "disable, "
          "time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, "
-         "debug-volatile, check, unwind, goal)", key);
+         "debug-volatile, check, unwind, goal, deps)", key);
   return false;
 }
 

@@ -77,6 +77,9 @@ struct wmm_plugin_options {
   int unwind;            /* its loop bound (default 2) */
   int goal;              /* 0 sc (restore the reference model), 1
                             assertions (cegar.cc; implies check) */
+  int deps_addr;         /* deps=addr: credit the address dependency of a
+                            dereference of a just-loaded pointer
+                            (collect.cc, docs/plugin.md "Dependencies") */
 };
 
 /* Parse the plugin's arguments into *o; returns false after an error(). */

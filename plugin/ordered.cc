@@ -10,7 +10,11 @@
  *    a full fence (the compiler reorders anything but what such a barrier
  *    separates);
  *  - loads in a loop from a location another thread may store to
- *    (spin loops such as `while (!flag);`).
+ *    (spin loops such as `while (!flag);`);
+ *  - with deps=addr, every pointer load an address may depend on and
+ *    every access whose address is computed from one (deps.cc): the
+ *    dependency the placement credits must be the one in the binary (no
+ *    load merged, forwarded from a store or read twice).
  * Example: SB on x86-TSO: the analysis puts an mfence between W x and R y
  *   in both threads and the four accesses become volatile.
  *
@@ -119,6 +123,44 @@ mark_spin_loads (wmm_unitinfo *u, char **vol)
       }
   for (sbitmap w : writes)
     sbitmap_free (w);
+}
+
+/* deps=addr: the loads whose register is an address base, and the
+ * accesses whose address uses one. */
+void
+mark_dep_accesses (wmm_unitinfo *u, char **vol)
+{
+  wmm_program *p = u->prog;
+  int ndep = 0, nsrc = 0;
+  for (int t = 0; t < p->nthreads; t++)
+    {
+      const wmm_thread *th = &p->threads[t];
+      auto_sbitmap bases (th->nregs + 1);
+      bitmap_clear (bases);
+      for (int i = 0; i < th->ncode; i++)
+        {
+          const wmm_instr *in = &th->code[i];
+          if (wmm_instr_is_access (in) && in->addr.base.kind == WMM_OPND_REG
+              && in->addr.base.reg >= 0 && in->addr.base.reg < th->nregs)
+            {
+              bitmap_set_bit (bases, in->addr.base.reg);
+              vol[t][i] = 1;
+              ndep++;
+            }
+        }
+      for (int i = 0; i < th->ncode; i++)
+        {
+          const wmm_instr *in = &th->code[i];
+          if (wmm_instr_reads (in) && in->dst >= 0 && in->dst < th->nregs
+              && bitmap_bit_p (bases, in->dst))
+            {
+              vol[t][i] = 1;
+              nsrc++;
+            }
+        }
+    }
+  wmm_note (u, "deps=addr: %d accesses have an address dependency on one "
+            "of %d pointer loads", ndep, nsrc);
 }
 
 /* The compiler's model: RMO with every fence a full fence. */
@@ -232,6 +274,8 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
         wmm_program_free (q);
     }
   mark_spin_loads (u, vol);
+  if (u->opts->deps_addr)
+    mark_dep_accesses (u, vol);
   return true;
 }
 

@@ -230,6 +230,19 @@ wmm_fence wmm_asm_fence_kind (wmm_model m, const char *insn);
 /* The full fence of a model. */
 wmm_fence wmm_full_fence (wmm_model m);
 
+/* deps.cc (deps=addr): the IR register a pointer load statement writes
+ * when accesses may be credited an address dependency on it, or -1; the
+ * register the address of memory reference ref / pointer value ptr is
+ * computed from (that load's), or -1.  fn is the function of the
+ * statement, unit_fn the code unit's (register names are unique per
+ * thread). */
+int wmm_dep_source_reg (const wmm_unitinfo *u, wmm_thread *t, gimple *stmt,
+                        function *fn, function *unit_fn);
+int wmm_dep_ref_reg (const wmm_unitinfo *u, wmm_thread *t, tree ref,
+                     function *fn, function *unit_fn);
+int wmm_dep_ptr_reg (const wmm_unitinfo *u, wmm_thread *t, tree ptr,
+                     function *fn, function *unit_fn);
+
 /* memloc.cc: classify a memory reference.  Returns false when it cannot
  * be shared with another thread; otherwise *loc is a location index of
  * u->prog (or -1 = unknown address) and *name a display name (xstrdup). */

@@ -335,6 +335,8 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
                      "  \"mode\": \"%s\",\n", wmm_model_name (u->model),
                      wmm_model_name ((wmm_model) u->opts->from),
                      modes[u->opts->mode]);
+  if (u->opts->deps_addr)
+    wmm_strbuf_puts (&b, "  \"deps\": \"addr\",\n");
   wmm_strbuf_printf (&b, "  \"concurrent\": %s,\n",
                      u->prog ? "true" : "false");
   wmm_strbuf_printf (&b, "  \"status\": \"%s\",\n  \"note\": ",

@@ -520,6 +520,11 @@ static void group_slice(place_ctx *c, place_group *q)
           if (writes_reg(&t->code[j], r))
             return;
       }
+      /* an access to an unknown address: the cycle's program would
+       * discard every run through it (no location), so no slice */
+      if (wmm_instr_is_access(in) &&
+          g->node_loc[g->unit_base[a->unit] + i] == -1)
+        return;
       if (wmm_instr_writes(in)) {
         int l = g->node_loc[g->unit_base[a->unit] + i];
         if (l == -1)

@@ -14,8 +14,10 @@
 # and builds, not the weak hardware).  With --time, the
 # x86-64 run time of the unfenced build (the expert's x86 code: volatile
 # accesses, no fence for spsc and seqlock; no plugin) against the plugin's
-# from=tso build (median of 5 runs each).
-# Usage: bench/expert/run.sh [--run | --time] [PROGRAM...]   (from the build tree;
+# from=tso build (median of 5 runs each).  With --deps, a fourth column:
+# the from=tso build with deps=addr (the address dependency of a
+# dereference of a just-loaded pointer credited, docs/plugin.md).
+# Usage: bench/expert/run.sh [--run | --time] [--deps] [PROGRAM...]   (from the build tree;
 #        WMM_BUILDDIR, WMM_SRCDIR default to the repository root)
 # Example: bench/expert/run.sh spsc seqlock
 set -u
@@ -25,6 +27,10 @@ build=${WMM_BUILDDIR:-$src}
 run=0 timing=0
 if [ "${1:-}" = --run ]; then run=1; shift; fi
 if [ "${1:-}" = --time ]; then timing=1; shift; fi
+deps=0
+if [ "${1:-}" = --deps ]; then deps=1; shift; fi
+builds="expert sc tso"
+[ $deps = 1 ] && builds="expert sc tso tsodeps"
 progs=${*:-mp_flag spsc seqlock ptr_pub peterson dekker ticket twolock chaselev}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -69,7 +75,11 @@ if [ $timing = 1 ]; then
   exit 0
 fi
 
-printf '%-9s %-8s %8s %8s %8s   (cost / fence instructions)\n' program arch expert "wmm sc" "wmm tso"
+if [ $deps = 1 ]; then
+  printf '%-9s %-8s %8s %8s %8s %10s   (cost / fence instructions)\n' program arch expert "wmm sc" "wmm tso" "tso+deps"
+else
+  printf '%-9s %-8s %8s %8s %8s   (cost / fence instructions)\n' program arch expert "wmm sc" "wmm tso"
+fi
 for prog in $progs; do
   for arch in x86 ppc aarch64 arm; do
     case $arch in
@@ -87,18 +97,23 @@ for prog in $progs; do
     # a build that does not compile shows "failed" in its column (its
     # diagnostics in $o-BUILD.err, the first lines printed below the row)
     cols=()
-    for v in expert sc tso; do
+    for v in $builds; do
       case $v in
         expert) flags="-DEXPERT" ;; sc) flags="-specs=$specs -fwmm-quiet" ;;
         tso) flags="-specs=$specs -fwmm-quiet -fwmm-from=tso -DX86" ;;
+        tsodeps) flags="-specs=$specs -fwmm-quiet -fwmm-from=tso -fwmm-deps=addr -DX86" ;;
       esac
       # shellcheck disable=SC2086
       if "$cc" -O2 -pthread $flags -S -o "$o-$v.s" "$s" 2> "$o-$v.err"; then
         read -r c n <<<"$(cost $arch "$o-$v.s")"; cols+=("$c/$n")
       else cols+=(failed); fi
     done
-    printf '%-9s %-8s %8s %8s %8s\n' "$prog" "$arch" "${cols[@]}"
-    for v in expert sc tso; do
+    if [ $deps = 1 ]; then
+      printf '%-9s %-8s %8s %8s %8s %10s\n' "$prog" "$arch" "${cols[@]}"
+    else
+      printf '%-9s %-8s %8s %8s %8s\n' "$prog" "$arch" "${cols[@]}"
+    fi
+    for v in $builds; do
       [ -s "$o-$v.err" ] && grep -m1 -E 'error' "$o-$v.err" | sed "s/^/  $v: /"
     done
     if [ $run = 1 ]; then
@@ -112,10 +127,11 @@ for prog in $progs; do
         printf '%-9s %-8s   run skipped: no %s\n' "$prog" "$arch" "${pre[0]}"
         continue
       fi
-      for v in expert sc tso; do
+      for v in $builds; do
         case $v in
           expert) flags="-DEXPERT" ;; sc) flags="-specs=$specs -fwmm-quiet" ;;
           tso) flags="-specs=$specs -fwmm-quiet -fwmm-from=tso -DX86" ;;
+          tsodeps) flags="-specs=$specs -fwmm-quiet -fwmm-from=tso -fwmm-deps=addr -DX86" ;;
         esac
         # shellcheck disable=SC2086
         if "$cc" -O2 -pthread $flags -o "$o-$v" "$s" &&

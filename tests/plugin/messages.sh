@@ -35,6 +35,7 @@ wmmfence: option %<-fplugin-arg-wmmfence-%s%> takes no value
 wmmfence: option %<-fplugin-arg-wmmfence-%s%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-arch%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-calls%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-deps%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-from%>: %qs cannot 
 wmmfence: option %<-fplugin-arg-wmmfence-goal%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-inline-depth%>: 
@@ -55,6 +56,7 @@ note: %s runs in the threads of an OpenMP construct
 note: %s's address %s: treated as a thread entry with 
 note: a fence between two accesses of one statement 
 note: a thread is started with a start routine that is not 
+note: deps=addr: %d accesses have an address dependency on one 
 note: indirect calls: every address-taken function of the 
 note: main may run concurrently with threads started by 
 note: nothing in this unit runs concurrently (no threads are 
@@ -103,7 +105,7 @@ msg() {
   if cmp -s want.txt got.txt; then wmm_pass "$case"
   else wmm_fail "$case: got '$(tr '\n' '|' < got.txt)'"; fi
 }
-K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile, check, unwind, goal)"
+K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile, check, unwind, goal, deps)"
 O=-fplugin-arg-wmmfence
 msg "unknown option" sb.c "cc1: error: wmmfence: unknown option '$O-bogus' $K" $O-bogus=1
 msg "unknown architecture" sb.c "cc1: error: wmmfence: option '$O-arch': unknown architecture 'sparc' (use sc, tso, x86, pso, rmo, power, armv7 or armv8)" $O-arch=sparc
@@ -112,6 +114,7 @@ msg "unknown goal" sb.c "cc1: error: wmmfence: option '$O-goal': unknown goal 's
 msg "unknown mode" sb.c "cc1: error: wmmfence: option '$O-mode': unknown mode 'lint' (use insert, warn or report)" $O-mode=lint
 msg "unknown threads" sb.c "cc1: error: wmmfence: option '$O-threads': unknown value 'all' (use auto, create or exported)" $O-threads=all
 msg "unknown calls" sb.c "cc1: error: wmmfence: option '$O-calls': unknown value 'maybe' (use sound or barrier)" $O-calls=maybe
+msg "unknown deps" sb.c "cc1: error: wmmfence: option '$O-deps': unknown value 'data' (none or addr)" $O-deps=data
 msg "bad time limit" sb.c "cc1: error: wmmfence: option '$O-time-limit': 'soon' is not a number of seconds" $O-time-limit=soon
 msg "bad max-cycles" sb.c "cc1: error: wmmfence: option '$O-max-cycles': 'x' is not a number" $O-max-cycles=x
 msg "bad inline-depth" sb.c "cc1: error: wmmfence: option '$O-inline-depth': 'deep' is not a number from 0 to $(sed -n 's/^#define WMM_MAX_INLINE_DEPTH *\([0-9]*\).*/\1/p' "$WMM_SRCDIR"/plugin/*.h | head -n 1)" $O-inline-depth=deep
@@ -145,6 +148,7 @@ msg "summary: nothing concurrent" lib.c "cc1: note: wmmfence: lib.c: nothing run
 msg "summary: debug placement" sb.c "sb.c:7:45: note: wmmfence: inserted 'sync' (lock orq \$0,(%rsp) / mfence) in 'P0' requested by -fplugin-arg-wmmfence-debug-fence
 cc1: note: wmmfence: sb.c: 1 fence inserted (1 sync), cost 0 (model tso, debug)" $O-debug-fence=P0:1:sync $O-summary $O-notes
 msg "verbose: the analysis' note" lib.c "cc1: note: wmmfence: nothing in this unit runs concurrently (no threads are started and no entry is marked); see -fwmm-threads" $O-verbose $O-threads=create
+msg "verbose: deps=addr's count" mp.c "cc1: note: wmmfence: deps=addr: 0 accesses have an address dependency on one of 0 pointer loads" $O-verbose $O-deps=addr $O-arch=power
 msg "quiet wins" sb.c "" $O-notes=2 $O-summary $O-quiet
 
 # The version check, when a cross compiler of the same version is there.
