@@ -36,6 +36,7 @@
  *   note: wmmfence: check (power, mode=report): unsafe: assertion fails ...
  */
 #include "plugin.h"
+#include "file-prefix-map.h"
 #include "bmc.h"
 #include "litmus/litmus.h"
 
@@ -1501,6 +1502,9 @@ wmm_check_unit (wmm_unitinfo *u)
                      ? DECL_SOURCE_LOCATION (u->units[0].decl)
                      : UNKNOWN_LOCATION;
   wmm_strbuf js = WMM_STRBUF_INIT;
+  wmm_strbuf rec = WMM_STRBUF_INIT;   /* the record's check lines */
+  wmm_strbuf events = WMM_STRBUF_INIT;
+  int nevents = 0;
   wmm_strbuf_printf (&js, "{\"verdict\": ");
   const char *prop = has_error ? "assertions" : "robustness";
   wmm_strbuf_json_string (&js, wmm_verdict_name (r.verdict));
@@ -1575,6 +1579,19 @@ wmm_check_unit (wmm_unitinfo *u)
           wmm_strbuf_puts (&js, "}");
           wmm_strbuf_free (&pos);
           ne++;
+          /* cev THREAD OP LOCATION VALUE FILE LINE COLUMN */
+          expanded_location xl = expand_location (location_of_pos (&in->pos));
+          char val[32];
+          snprintf (val, sizeof val, "%lld", (long long) e->val);
+          wmm_strbuf_puts (&events, "cev");
+          wmm_record_field (&events, t->name);
+          wmm_record_field (&events, acc);
+          wmm_record_field (&events, loc);
+          wmm_record_field (&events, val);
+          wmm_record_field (&events, xl.file && *xl.file
+                                     ? remap_debug_filename (xl.file) : "");
+          wmm_strbuf_printf (&events, "\t%d\t%d\n", xl.line, xl.column);
+          nevents++;
         }
       wmm_strbuf_puts (&js, "]");
       /* the explicit checker's second opinion on the counterexample */
@@ -1598,5 +1615,22 @@ wmm_check_unit (wmm_unitinfo *u)
   free (u->check_json);
   u->check_json = js.failed ? NULL : xstrdup (wmm_strbuf_str (&js));
   wmm_strbuf_free (&js);
+  /* check VERDICT PROPERTY MODE BOUND COMPLETE REPLAY NEVENTS REASON */
+  wmm_strbuf_puts (&rec, "check");
+  wmm_record_field (&rec, wmm_verdict_name (r.verdict));
+  wmm_record_field (&rec, r.verdict == WMM_VERDICT_UNKNOWN ? "-" : prop);
+  wmm_record_field (&rec, mode);
+  wmm_strbuf_printf (&rec, "\t%d\t%d", unwind, r.complete ? 1 : 0);
+  wmm_record_field (&rec, r.replay == WMM_REPLAY_NONE
+                          ? "-" : wmm_replay_name (r.replay));
+  wmm_strbuf_printf (&rec, "\t%d", nevents);
+  wmm_record_field (&rec, r.verdict == WMM_VERDICT_UNKNOWN ? r.reason : "");
+  wmm_strbuf_puts (&rec, "\n");
+  wmm_strbuf_puts (&rec, wmm_strbuf_str (&events));
+  free (u->check_record);
+  u->check_record = rec.failed || events.failed
+                    ? NULL : xstrdup (wmm_strbuf_str (&rec));
+  wmm_strbuf_free (&rec);
+  wmm_strbuf_free (&events);
   wmm_verify_result_free (&r);
 }

@@ -20,6 +20,7 @@
 #include "gcc-compat.h"
 #include "options.h"
 #include "placement/placement.h"
+#include "strbuf.h"
 
 /* Where an IR instruction came from. */
 enum wmm_site_kind {
@@ -94,6 +95,7 @@ struct wmm_unitinfo {
   struct wmm_lock_facts *lock_facts;  /* locks.cc: summaries, entry sets */
   hash_map<tree, int> *unit_index;   /* function -> index in units */
   char *check_json;    /* check.cc: the report's "check" object, or NULL */
+  char *check_record;  /* check.cc: the record's check lines, or NULL */
   char *goal_json;     /* cegar.cc: goal=assertions' members of "check"
                           ("goal", "iterations", "sc_cost", ...), or NULL */
   /* cegar.cc: which critical cycles the placement must break (NULL: all;
@@ -332,6 +334,8 @@ location_t wmm_position_location (const wmm_unitinfo *u, int t, int i);
  * .wmm_records section at the end of the unit (runtime/wmmfence-report-format.h). */
 void wmm_section_register (const char *plugin_name);
 void wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl);
+/* One record field: a tab, then s with '\\', '\t' and '\n' escaped. */
+void wmm_record_field (wmm_strbuf *b, const char *s);
 
 /* Write `text` to `path` through a temporary file and rename. */
 bool wmm_write_file_atomically (const char *path, const char *text,

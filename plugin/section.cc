@@ -144,6 +144,12 @@ write_section (void *, void *)
 } // anon namespace
 
 void
+wmm_record_field (wmm_strbuf *b, const char *s)
+{
+  field (b, s);
+}
+
+void
 wmm_section_register (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_FINISH_UNIT, write_section, NULL);
@@ -199,6 +205,8 @@ wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl)
             access_line (b, "ev", u, c->ev[e].thread, c->ev[e].index);
         }
     }
+  if (u->check_record)
+    wmm_strbuf_puts (b, u->check_record);
   wmm_strbuf_puts (b, "end\n");
   have_record = !b->failed;
 }

@@ -122,17 +122,19 @@ run_wmmfence (void)
   if (ok)
     {
       wmm_report_diagnostics (&u, &pl);
-      wmm_section_record (&u, &pl);
       if (options.mode == WMM_MODE_INSERT && concurrent)
         wmm_emit (&u, &pl, vol);
       /* The check sees the code as GCC will compile it (fenced or not). */
       if (options.check && concurrent)
         wmm_check_unit (&u);
+      wmm_section_record (&u, &pl);
       if (options.report)
         wmm_report_json (&u, &pl, vol, options.report);
     }
   free (u.check_json);
   u.check_json = NULL;
+  free (u.check_record);
+  u.check_record = NULL;
   free (u.goal_json);
   u.goal_json = NULL;
   wmm_free_volatile (&u, vol);

@@ -59,6 +59,19 @@
  *   from      ACCESS                 first access of the pair
  *   to        ACCESS                 second access of the pair
  *   ev        ACCESS                 the witness cycle, NEVENTS lines
+ *   check     VERDICT PROPERTY MODE BOUND COMPLETE REPLAY NEVENTS REASON
+ *                                    (version 2, optional: the unit was
+ *                                    compiled with the `check` key) the
+ *                                    bundled model checker's verdict:
+ *                                    safe|unsafe|unknown, assertions|
+ *                                    robustness|-, report|insert, the loop
+ *                                    bound, 1 when complete, the explicit
+ *                                    checker's replay (confirmed|rejected|
+ *                                    skipped|-), the counterexample's
+ *                                    length, why "unknown" (else empty)
+ *   cev       THREAD OP LOCATION VALUE FILE LINE COLUMN
+ *                                    one event of the counterexample, OP
+ *                                    R or W, VALUE decimal (NEVENTS lines)
  *   end                              last line of the record
  * ACCESS is six fields: FUNCTION OP LOCATION FILE LINE COLUMN, OP one of
  * R, W, RMW, end.  Numbers are decimal; costs are printed with "%g".
@@ -75,7 +88,9 @@
 #define WMMF_MAGIC "WMMFENCE"
 #define WMMF_MAGIC_LEN 8
 #define WMMF_HEADER_LEN 16
-#define WMMF_VERSION 1u
+#define WMMF_VERSION 2u          /* what the plugin writes */
+#define WMMF_VERSION_MIN 1u      /* the oldest a reader accepts (version 1
+                                    records have no check lines) */
 #define WMMF_PLUGIN_VERSION "0.1.0"
 #define WMMF_REFERENCE_DEFAULT "sc"
 /* A record larger than this is malformed (64 MiB). */

@@ -171,6 +171,12 @@ static int diff_units(FILE *out, const wmmr_set *a, const wmmr_set *b)
       fprintf(out, "~ unit %s: model %s (reference %s) -> %s (reference %s)\n",
               ua->unit, ua->model, ua->reference, ub->model, ub->reference);
       n++;
+    } else if (ua->check && ub->check &&
+               strcmp(ua->check->verdict, ub->check->verdict)) {
+      /* the model checker's verdict changed (a check on both sides) */
+      fprintf(out, "~ check %s: %s -> %s\n", ua->unit, ua->check->verdict,
+              ub->check->verdict);
+      n++;
     }
   }
   for (int j = 0; j < b->nunits; j++) {

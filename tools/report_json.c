@@ -89,6 +89,70 @@ oom:
   return -1;
 }
 
+/* "position": "FILE:LINE:COL" into its parts. */
+static int position_of(const char *pos, wmmr_cevent *e)
+{
+  const char *c2 = pos ? strrchr(pos, ':') : NULL;
+  const char *c1 = c2 ? c2 - 1 : NULL;
+  while (c1 && c1 > pos && *c1 != ':')
+    c1--;
+  if (!c2 || !c1 || c1 == pos || *c1 != ':') {
+    e->file = wmmr_strdup(pos ? pos : "");
+    return e->file ? 0 : -1;
+  }
+  e->file = malloc((size_t)(c1 - pos) + 1);
+  if (!e->file)
+    return -1;
+  memcpy(e->file, pos, (size_t)(c1 - pos));
+  e->file[c1 - pos] = '\0';
+  e->line = strtol(c1 + 1, NULL, 10);
+  e->col = strtol(c2 + 1, NULL, 10);
+  return 0;
+}
+
+/* The report's "check" object into u->check (none: NULL). */
+static int check_of(json_t *o, wmmr_unit *u)
+{
+  if (!json_is_object(o))
+    return 0;
+  wmmr_check *c = calloc(1, sizeof *c);
+  if (!c)
+    return -1;
+  u->check = c;
+  const char *v = str(o, "verdict") ? str(o, "verdict") : "?";
+  c->verdict = wmmr_strdup(v);
+  c->property = wmmr_strdup(strcmp(v, "unknown") && str(o, "property")
+                            ? str(o, "property") : "-");
+  c->mode = wmmr_strdup(str(o, "mode") ? str(o, "mode") : "?");
+  c->replay = wmmr_strdup(str(o, "replay") ? str(o, "replay") : "-");
+  c->reason = wmmr_strdup(str(o, "reason") ? str(o, "reason") : "");
+  c->bound = num(o, "bound");
+  c->complete = json_is_true(json_object_get(o, "complete"));
+  if (!c->verdict || !c->property || !c->mode || !c->replay || !c->reason)
+    return -1;
+  json_t *ev = json_object_get(o, "events");
+  size_t n = json_is_array(ev) ? json_array_size(ev) : 0;
+  c->ev = n ? calloc(n, sizeof *c->ev) : NULL;
+  if (n && !c->ev)
+    return -1;
+  for (size_t k = 0; k < n; k++) {
+    json_t *e = json_array_get(ev, k);
+    wmmr_cevent *d = &c->ev[c->nev++];
+    json_t *val = json_object_get(e, "value");
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld",
+             json_is_integer(val) ? (long long)json_integer_value(val) : 0LL);
+    d->thread = wmmr_strdup(str(e, "thread") ? str(e, "thread") : "?");
+    d->op = wmmr_strdup(str(e, "access") ? str(e, "access") : "?");
+    d->location = wmmr_strdup(str(e, "location") ? str(e, "location") : "?");
+    d->value = wmmr_strdup(buf);
+    if (!d->thread || !d->op || !d->location || !d->value ||
+        position_of(str(e, "position"), d))
+      return -1;
+  }
+  return 0;
+}
+
 int wmmr_load_json(const char *path, wmmr_set *s, char *err, size_t errsize)
 {
   json_error_t je;
@@ -143,6 +207,10 @@ int wmmr_load_json(const char *path, wmmr_set *s, char *err, size_t errsize)
     if (fence_of(json_array_get(fences, k), &u->fences[u->nfences++], err,
                  errsize))
       goto out;
+  if (check_of(json_object_get(root, "check"), u)) {
+    snprintf(err, errsize, "out of memory");
+    goto out;
+  }
   r = 0;
 out:
   json_decref(root);

@@ -42,6 +42,27 @@ static void fence_free(wmmr_fence *f)
   free(f->pairs);
 }
 
+static void check_free(wmmr_check *c)
+{
+  if (!c)
+    return;
+  free(c->verdict);
+  free(c->property);
+  free(c->mode);
+  free(c->replay);
+  free(c->reason);
+  for (int k = 0; k < c->nev; k++) {
+    wmmr_cevent *e = &c->ev[k];
+    free(e->thread);
+    free(e->op);
+    free(e->location);
+    free(e->value);
+    free(e->file);
+  }
+  free(c->ev);
+  free(c);
+}
+
 void wmmr_unit_free(wmmr_unit *u)
 {
   free(u->origin);
@@ -56,6 +77,7 @@ void wmmr_unit_free(wmmr_unit *u)
   for (int f = 0; f < u->nfences; f++)
     fence_free(&u->fences[f]);
   free(u->fences);
+  check_free(u->check);
 }
 
 void wmmr_set_free(wmmr_set *s)

@@ -35,6 +35,21 @@ typedef struct wmmr_fence {
   int npairs;
 } wmmr_fence;
 
+/* One event of a check's counterexample. */
+typedef struct wmmr_cevent {
+  char *thread, *op, *location, *value, *file;
+  long line, col;
+} wmmr_cevent;
+
+/* The bundled model checker's verdict on the unit (the `check` key). */
+typedef struct wmmr_check {
+  char *verdict, *property, *mode, *replay, *reason;
+  long bound;
+  int complete;
+  wmmr_cevent *ev;
+  int nev;
+} wmmr_check;
+
 typedef struct wmmr_unit {
   char *origin;         /* where it was read: "lib.a(a.o)", "r.json" */
   char *unit, *plugin, *model, *reference, *status;
@@ -43,6 +58,7 @@ typedef struct wmmr_unit {
   double total_cost;
   wmmr_fence *fences;
   int nfences;
+  wmmr_check *check;    /* NULL: compiled without the check */
 } wmmr_unit;
 
 typedef struct wmmr_set {

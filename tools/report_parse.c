@@ -21,6 +21,7 @@ typedef struct parser {
   int nfields;
   char *err;
   size_t errsize;
+  unsigned version;      /* the record's format version */
 } parser;
 
 static int fail(parser *ps, const char *fmt, ...)
@@ -191,6 +192,47 @@ static int parse_fence(parser *ps, wmmr_fence *f)
   return 0;
 }
 
+/* The check line (its key already read) and its events into *u. */
+static int parse_check(parser *ps, wmmr_unit *u)
+{
+  long bound, complete, nev;
+  if (ps->nfields != 9)
+    return fail(ps, "'check' has %d fields, not 8", ps->nfields - 1);
+  if (number(ps, ps->fields[4], 0, 1L << 30, &bound) ||
+      number(ps, ps->fields[5], 0, 1, &complete) ||
+      number(ps, ps->fields[7], 0, 1L << 30, &nev))
+    return -1;
+  wmmr_check *c = calloc(1, sizeof *c);
+  if (!c)
+    return fail(ps, "out of memory");
+  u->check = c;
+  c->bound = bound;
+  c->complete = (int)complete;
+  c->verdict = take(ps, 1);
+  c->property = take(ps, 2);
+  c->mode = take(ps, 3);
+  c->replay = take(ps, 6);
+  c->reason = take(ps, 8);
+  for (long k = 0; k < nev; k++) {
+    if (expect(ps, "cev", 8))
+      return -1;
+    if (grow((void **)&c->ev, c->nev, sizeof *c->ev))
+      return fail(ps, "out of memory");
+    wmmr_cevent *e = &c->ev[c->nev];
+    memset(e, 0, sizeof *e);
+    c->nev++;
+    if (number(ps, ps->fields[6], 0, 1L << 30, &e->line) ||
+        number(ps, ps->fields[7], 0, 1L << 30, &e->col))
+      return -1;
+    e->thread = take(ps, 1);
+    e->op = take(ps, 2);
+    e->location = take(ps, 3);
+    e->value = take(ps, 4);
+    e->file = take(ps, 5);
+  }
+  return 0;
+}
+
 /* One record's payload into *u. */
 static int parse_payload(parser *ps, wmmr_unit *u)
 {
@@ -236,8 +278,16 @@ static int parse_payload(parser *ps, wmmr_unit *u)
     if (parse_fence(ps, f))
       return -1;
   }
-  if (expect(ps, "end", 1))
-    return -1;
+  int r = next_line(ps);
+  if (r)
+    return r < 0 ? -1 : fail(ps, "record ends before 'end'");
+  if (!strcmp(ps->fields[0], "check") && ps->version >= 2) {
+    if (parse_check(ps, u) || expect(ps, "end", 1))
+      return -1;
+  } else if (strcmp(ps->fields[0], "end"))
+    return fail(ps, "'%s' where 'end' was expected", ps->fields[0]);
+  else if (ps->nfields != 1)
+    return fail(ps, "'end' has %d fields, not 0", ps->nfields - 1);
   if (ps->p != ps->end)
     return fail(ps, "bytes after 'end'");
   return 0;
@@ -271,9 +321,10 @@ int wmmr_parse_section(const unsigned char *data, size_t size,
       return -1;
     }
     unsigned long version = le32(data + off + 8), len = le32(data + off + 12);
-    if (version != WMMF_VERSION) {
+    if (version < WMMF_VERSION_MIN || version > WMMF_VERSION) {
       snprintf(err, errsize, "record %d: format version %lu (this reader "
-               "knows %u)", nrec, version, WMMF_VERSION);
+               "knows %u to %u)", nrec, version, WMMF_VERSION_MIN,
+               WMMF_VERSION);
       return -1;
     }
     if (len > WMMF_MAX_PAYLOAD || len > size - off - WMMF_HEADER_LEN) {
@@ -291,7 +342,7 @@ int wmmr_parse_section(const unsigned char *data, size_t size,
     u->origin = wmmr_strdup(origin);
     parser ps = {(const char *)data + off + WMMF_HEADER_LEN,
                  (const char *)data + off + WMMF_HEADER_LEN + len, 0,
-                 {0}, 0, err, errsize};
+                 {0}, 0, err, errsize, (unsigned)version};
     int r = parse_payload(&ps, u);
     free_fields(&ps);
     if (r || !u->origin) {

@@ -54,7 +54,43 @@ static void write_text(FILE *out, const wmmr_set *s)
         fputs(pr->nev ? "\n" : " (decided per pair)\n", out);
       }
     }
+    const wmmr_check *c = u->check;
+    if (c) {
+      fprintf(out, "  check: %s", c->verdict);
+      if (strcmp(c->property, "-"))
+        fprintf(out, " (%s)", c->property);
+      fprintf(out, ", mode=%s, %s unwind %ld", c->mode,
+              c->complete ? "complete with" : "up to", c->bound);
+      if (strcmp(c->replay, "-"))
+        fprintf(out, ", replay %s", c->replay);
+      if (*c->reason)
+        fprintf(out, ": %s", c->reason);
+      fputc('\n', out);
+      for (int e = 0; e < c->nev; e++)
+        fprintf(out, "    event %d: thread %s: %s %s = %s at %s:%ld:%ld\n",
+                e + 1, c->ev[e].thread, c->ev[e].op, c->ev[e].location,
+                c->ev[e].value, c->ev[e].file, c->ev[e].line, c->ev[e].col);
+    }
   }
+}
+
+/* The check object of the JSON form (NULL: none). */
+static json_t *check_json(const wmmr_check *c)
+{
+  if (!c)
+    return NULL;
+  json_t *ev = json_array();
+  for (int e = 0; e < c->nev; e++)
+    json_array_append_new(ev, json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I}",
+        "thread", c->ev[e].thread, "access", c->ev[e].op,
+        "location", c->ev[e].location, "value", c->ev[e].value,
+        "file", c->ev[e].file, "line", (json_int_t)c->ev[e].line,
+        "column", (json_int_t)c->ev[e].col));
+  return json_pack("{s:s, s:s, s:s, s:I, s:b, s:s, s:s, s:o}",
+                   "verdict", c->verdict, "property", c->property,
+                   "mode", c->mode, "bound", (json_int_t)c->bound,
+                   "complete", c->complete, "replay", c->replay,
+                   "reason", c->reason, "events", ev);
 }
 
 static json_t *access_json(const wmmr_access *a)
@@ -90,11 +126,14 @@ static json_t *set_json(const wmmr_set *s)
           "kind", fe->kind, "instruction", fe->instruction, "cost", fe->cost,
           "before", access_json(&fe->at), "orders", pairs));
     }
-    json_array_append_new(units, json_pack(
+    json_t *unit = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:f, s:o}",
         "origin", u->origin, "unit", u->unit, "plugin", u->plugin,
         "model", u->model, "reference", u->reference, "options", opts,
-        "status", u->status, "total_cost", u->total_cost, "fences", fences));
+        "status", u->status, "total_cost", u->total_cost, "fences", fences);
+    if (unit && u->check)
+      json_object_set_new(unit, "check", check_json(u->check));
+    json_array_append_new(units, unit);
   }
   return json_pack("{s:s, s:i, s:o}", "tool", "wmmfence-report",
                    "format_version", (int)WMMF_VERSION, "units", units);
@@ -199,6 +238,18 @@ static void write_markdown(FILE *out, const wmmr_set *s)
     fprintf(out, "\n\nModel %s (reference %s), %s, total cost %g, %d "
             "fence%s.\n\n", u->model, u->reference, u->status, u->total_cost,
             u->nfences, u->nfences == 1 ? "" : "s");
+    if (u->check) {
+      fprintf(out, "Check (mode=%s, unwind %ld%s): **%s**", u->check->mode,
+              u->check->bound, u->check->complete ? ", complete" : "",
+              u->check->verdict);
+      if (strcmp(u->check->replay, "-"))
+        fprintf(out, ", replay %s", u->check->replay);
+      if (*u->check->reason) {
+        fputs(": ", out);
+        md_cell(out, u->check->reason);
+      }
+      fputs(".\n\n", out);
+    }
     if (!u->nfences)
       continue;
     fputs("| function | fence | instruction | at | cost | orders |\n"

@@ -43,7 +43,7 @@ sz=$(stat -c %s "$d/main.o")
 head -c $((sz - 200)) "$d/main.o" > "$d/trunc2.o"
 bad "$d/trunc2.o" "." "an object missing its last 200 bytes"
 mk magic "b'WMMFENCX' + s[8:]";            bad "$d/magic.o" "bad magic" "bad magic"
-mk version "rec(p, version=2)";            bad "$d/version.o" "format version 2" "format version 2"
+mk version "rec(p, version=3)";            bad "$d/version.o" "format version 3" "format version 3"
 mk length "rec(p, length=0xffffffff)";     bad "$d/length.o" "payload of 4294967295 bytes" "payload length 2^32-1"
 mk count "rec(p.replace(b'\\t2\\n', b'\\t999999999\\n', 1))"; bad "$d/count.o" "'end' where 'fence' was expected" "fence count 999999999"
 mk pairs "rec(p.replace(b'\\t1\\nat', b'\\t2000000000\\nat', 1))"; bad "$d/pairs.o" "not a number" "pair count 2*10^9"
@@ -51,6 +51,13 @@ mk cut "rec(p[:-20])";                     bad "$d/cut.o" "." "payload cut short
 mk hdr "s[:10]";                           bad "$d/hdr.o" "truncated header" "header cut to 10 bytes"
 mk unknown "rec(p.replace(b'reference', b'refxrence', 1))"; bad "$d/unknown.o" "'refxrence' where 'reference'" "unknown line"
 mk escape "rec(p.replace(b'model\\t', b'model\\t\\\\q', 1))"; bad "$d/escape.o" "unknown escape" "bad escape"
+# the check lines exist from version 2 on, and are checked like the rest
+mk v1check "rec(p.replace(b'end\\n', b'check\\tsafe\\tassertions\\treport\\t2\\t1\\t-\\t0\\t\\nend\\n'), version=1)"
+bad "$d/v1check.o" "'check' where 'end' was expected" "a check line in a version 1 record"
+mk checkcount "rec(p.replace(b'end\\n', b'check\\tunsafe\\tassertions\\treport\\t2\\t0\\tconfirmed\\t3\\t\\nend\\n'), version=2)"
+bad "$d/checkcount.o" "'end' where 'cev' was expected" "a check announcing 3 events with none"
+mk checkfields "rec(p.replace(b'end\\n', b'check\\tsafe\\n\\nend\\n'), version=2)"
+bad "$d/checkfields.o" "'check' has 1 fields, not 8" "a check line with one field"
 mk two "s + b'\\0\\0\\0' + s"
 if "$WR" list "$d/two.o" | grep -c ': model ' | grep -qx 2; then wmm_pass "two records with padding between them: 2 units"
 else wmm_fail "two records with padding"; fi
@@ -81,7 +88,7 @@ else wmm_fail "--format=yaml: exit $rc"; fi
 wr_cc "$d" a || wmm_fail "build a: $(head -n 2 "$d/a.err")"
 ar rcs "$d/bad.a" "$d/a.o" "$d/version.o"
 "$WR" list "$d/bad.a" > /dev/null 2> "$d/err"; rc=$?
-if [ $rc = 2 ] && grep -q "^$d/bad.a: (version.o): .*format version 2" "$d/err"; then wmm_pass "archive with a bad member: exit 2 naming the member"
+if [ $rc = 2 ] && grep -q "^$d/bad.a: (version.o): .*format version 3" "$d/err"; then wmm_pass "archive with a bad member: exit 2 naming the member"
 else wmm_fail "archive with a bad member: exit $rc: $(head -n 1 "$d/err")"; fi
 ar rcs "$d/good.a" "$d/a.o" "$d/main.o"
 asz=$(stat -c %s "$d/good.a")
