@@ -39,6 +39,8 @@ struct wmm_tbaa {
   alias_set_type ref;
   alias_set_type base;
   HOST_WIDE_INT base_bits;
+  tree object;         /* the declared object the reference is part of
+                          (`buffer` for buffer[i]), or NULL */
 };
 
 struct wmm_site {

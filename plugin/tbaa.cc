@@ -20,6 +20,11 @@
  *   - the alias sets of the two references conflict (alias_sets_conflict_p);
  *   - for a member access through a pointer (p->f), the alias set of *p
  *     conflicts with the object's, and *p is not larger than the object.
+ * Independently of the alias sets (GCC's base-object test, which holds
+ * without -fstrict-aliasing too): a reference whose base is a declared
+ * object (`buffer[i]`, `s.f[j]`) touches only that object, so it may
+ * touch only locations of that object and the anonymous words (an access
+ * to an unknown address meets another through them).
  * Conservative on both sides: alias set 0 (char, ref-all pointers such as
  * pointers to may_alias types, functions without -fstrict-aliasing),
  * aggregate and union accesses, members of may_alias types, atomics
@@ -72,6 +77,7 @@ bits_of (tree size)
  * conflicts with everything; obj_set[l] / obj_bits[l]: alias set and size
  * of its declared object (0: none known). */
 struct loc_info {
+  auto_vec<tree> objs;          /* each location's declared object */
   auto_vec<bool> any;
   auto_vec<int> start;
   auto_vec<alias_set_type> sets;
@@ -83,7 +89,10 @@ struct loc_info {
 bool
 may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
-  if (li.any[l])
+  /* part of another declared object: never (whatever the types) */
+  if (a.object && li.objs[l] && DECL_P (li.objs[l]) && li.objs[l] != a.object)
+    return false;
+  if (li.any[l] || a.ref == 0)
     return true;
   bool ref_conflict = false;
   for (int k = li.start[l]; k < li.start[l + 1] && !ref_conflict; k++)
@@ -133,7 +142,7 @@ location_info (wmm_unitinfo *u, loc_info &li)
           int l = t->code[i].addr.loc_hint;
           alias_set_type s = unit->sites[i].tbaa.ref;
           if (l < 0 || l >= p->nlocs)
-            unknown |= s != 0;
+            unknown |= s != 0 || unit->sites[i].tbaa.object;
           else if (s == 0)
             named[l] = li.any[l] = true;
           else
@@ -159,7 +168,7 @@ location_info (wmm_unitinfo *u, loc_info &li)
           li.sets.safe_push (pairs[j].second);
     }
   li.start[p->nlocs] = li.sets.length ();
-  auto_vec<tree> objs;
+  auto_vec<tree> &objs = li.objs;
   wmm_memloc_objects (u, &objs);
   li.obj_set.safe_grow_cleared (p->nlocs);
   li.obj_bits.safe_grow_cleared (p->nlocs);
@@ -176,7 +185,22 @@ location_info (wmm_unitinfo *u, loc_info &li)
 bool
 same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
 {
-  return a.ref == b.ref && a.base == b.base && a.base_bits == b.base_bits;
+  return a.ref == b.ref && a.base == b.base && a.base_bits == b.base_bits
+         && a.object == b.object;
+}
+
+/* The declared object a reference is part of (its base is the decl, or
+ * MEM[&decl + offset]), or NULL. */
+tree
+declared_object (tree ref)
+{
+  tree base = ref;
+  while (handled_component_p (base))
+    base = TREE_OPERAND (base, 0);
+  if (TREE_CODE (base) == MEM_REF
+      && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
+    base = TREE_OPERAND (TREE_OPERAND (base, 0), 0);
+  return base && VAR_P (base) ? base : NULL_TREE;
 }
 
 /* Can code outside the unit name this declaration?  Not a static whose
@@ -232,7 +256,9 @@ unknown_code_set (wmm_program *p)
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
-  wmm_tbaa r = { 0, 0, 0 };
+  wmm_tbaa r = { 0, 0, 0, NULL_TREE };
+  if (ref)
+    r.object = declared_object (ref);
   if (!ref || !strict_here () || !TREE_TYPE (ref)
       || AGGREGATE_TYPE_P (TREE_TYPE (ref)) || may_alias_anything (ref))
     return r;
@@ -268,7 +294,7 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      are dropped); an address expression names the object's reference,
      when the builtin accesses all of it (GCC itself applies no TBAA to
      builtins: a 4-byte atomic on a `long` stays "anything"). */
-  wmm_tbaa none = { 0, 0, 0 };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE };
   if (!ptr || TREE_CODE (ptr) != ADDR_EXPR)
     return none;
   tree ref = TREE_OPERAND (ptr, 0);
@@ -314,7 +340,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
           if (unit->sites[i].summary)
             continue;
           if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0
-              || a.ref == 0)
+              || (a.ref == 0 && !a.object))
             continue;
           int alias = -2;
           for (const std::pair<wmm_tbaa, int> &e : known)
