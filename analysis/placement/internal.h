@@ -77,6 +77,9 @@ typedef struct place_ctx {
   int *stamp, stamp_gen;
   int *stamp_ref;                   /* second layer of place_group_ref_full */
   int *queue;
+  int *cut_mark, *cut_seen;         /* cut_positions (pairs.c): marks per */
+  int *cut_queue, *cut_queue2;      /* node by generation, and queues */
+  int cut_gen;
   wmm_error *err;
 } place_ctx;
 

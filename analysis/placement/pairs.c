@@ -15,6 +15,7 @@
 #include "requirement.h"
 
 #define MAX_CHAIN 24        /* positions taken from each end of a pair */
+#define MAX_CUT 48          /* nodes between a pair's ends searched for cuts */
 #define MAX_DEP_PAIRS 16    /* groups bigger than this get no dep credit */
 #define MAX_DEP_UNIT 4096   /* units bigger than this get no dep credit */
 
@@ -69,6 +70,12 @@ int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
   c->thread_fences = xcalloc((size_t)g->nthreads, sizeof *c->thread_fences);
   c->stamp = xcalloc((size_t)g->nnodes, sizeof *c->stamp);
   c->queue = xcalloc((size_t)g->nnodes, sizeof *c->queue);
+  c->cut_mark = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_mark);
+  c->cut_seen = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_seen);
+  c->cut_queue = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_queue);
+  c->cut_queue2 = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_queue2);
+  if (!c->cut_mark || !c->cut_seen || !c->cut_queue || !c->cut_queue2)
+    return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
   if (!c->thread_fences || !c->stamp || !c->queue)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
   for (int n = 0; n < g->nnodes; n++) {
@@ -98,6 +105,10 @@ void place_ctx_free(place_ctx *c)
   free(c->stamp);
   free(c->stamp_ref);
   free(c->queue);
+  free(c->cut_mark);
+  free(c->cut_seen);
+  free(c->cut_queue);
+  free(c->cut_queue2);
   memset(c, 0, sizeof *c);
 }
 
@@ -619,12 +630,98 @@ static int cmp_int(const void *x, const void *y)
   return (a > b) - (a < b);
 }
 
-/* Positions on every path from a to b (thread t): the single-successor
- * chain after a and the single-predecessor chain before b. */
-static int chain_positions(place_ctx *c, int t, int a, int b, int **out, int *nout)
+/* Is b reachable from a (thread t) without passing node `avoid`, fences
+ * that cover `kind`, or a node outside `in` (marked with stamp `in_st`)? */
+static int reach_within(place_ctx *c, int t, int a, int b, int avoid,
+                        wmm_fence kind, const int *in, int in_st)
 {
   const wmm_aeg *g = c->g;
-  int buf[2 * MAX_CHAIN + 2], n = 0, s[2];
+  int st = ++c->cut_gen, head = 0, tail = 0;
+  int *seen = c->cut_seen, *q = c->cut_queue2;
+  seen[a] = st;
+  q[tail++] = a;
+  while (head < tail) {
+    int n = q[head++];
+    for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
+      int s = g->succ[j];
+      if (s == b)
+        return 1;
+      if (s == avoid || seen[s] == st || !wmm_aeg_in_thread(g, t, s) ||
+          in[s] != in_st || blocks(c, s, kind))
+        continue;
+      seen[s] = st;
+      q[tail++] = s;
+    }
+  }
+  return 0;
+}
+
+/* The nodes between a and b that lie on every path from a to b (thread t;
+ * paths through a fence that covers `kind` are ordered already), appended
+ * to buf (at most cap); beyond MAX_CUT nodes between, none.  A fence
+ * before such a node is executed after a and before b on every path: the
+ * chains of chain_positions stop at the first branch or merge, and miss a
+ * node after a loop that both ends lie outside of. */
+static int cut_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
+                         int *buf, int cap)
+{
+  const wmm_aeg *g = c->g;
+  int *in = c->cut_mark;
+  if (!in)
+    return 0;
+  if (c->cut_gen > 0x3fffffff) {     /* generations wrap: clear the marks */
+    memset(c->cut_mark, 0, (size_t)g->nnodes * sizeof *c->cut_mark);
+    memset(c->cut_seen, 0, (size_t)g->nnodes * sizeof *c->cut_seen);
+    c->cut_gen = 0;
+  }
+  /* nodes reachable from a without passing b, then those that reach b */
+  int fw = ++c->cut_gen, head = 0, tail = 0, nfw = 0;
+  int *q = c->cut_queue;
+  q[tail++] = a;
+  in[a] = fw;
+  while (head < tail) {
+    int n = q[head++];
+    for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
+      int s = g->succ[j];
+      if (s == b || in[s] == fw || !wmm_aeg_in_thread(g, t, s) ||
+          blocks(c, s, kind))
+        continue;
+      if (++nfw > MAX_CUT)
+        return 0;
+      in[s] = fw;
+      q[tail++] = s;
+    }
+  }
+  int bw = ++c->cut_gen, nb = 0, between[MAX_CUT + 1];
+  head = tail = 0;
+  q[tail++] = b;
+  while (head < tail) {
+    int n = q[head++];
+    for (int j = g->pred_off[n]; j < g->pred_off[n + 1]; j++) {
+      int s = g->pred[j];
+      if (in[s] != fw || s == a)
+        continue;
+      in[s] = bw;
+      q[tail++] = s;
+      between[nb++] = s;
+    }
+  }
+  in[a] = bw;
+  int n = 0;
+  for (int k = 0; k < nb && n < cap; k++)
+    if (!reach_within(c, t, a, b, between[k], kind, in, bw))
+      buf[n++] = between[k];
+  return n;
+}
+
+/* Positions on every path from a to b (thread t): the single-successor
+ * chain after a and the single-predecessor chain before b, and, when few
+ * nodes lie between, every node all paths pass (cut_positions). */
+static int chain_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
+                           int **out, int *nout)
+{
+  const wmm_aeg *g = c->g;
+  int buf[2 * MAX_CHAIN + 2 + MAX_CUT], n = 0, s[2];
   int cur = a;
   for (int k = 0; k < MAX_CHAIN; k++) {
     if (wmm_aeg_succs(g, t, cur, s, 2) != 1 || s[0] == b || s[0] == a)
@@ -650,6 +747,7 @@ static int chain_positions(place_ctx *c, int t, int a, int b, int **out, int *no
     buf[n++] = s[0];
     cur = s[0];
   }
+  n += cut_positions(c, t, a, b, kind, buf + n, MAX_CUT);
   qsort(buf, (size_t)n, sizeof *buf, cmp_int);
   int m = 0;
   for (int i = 0; i < n; i++)
@@ -694,7 +792,7 @@ static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k, int sliced
     q->pos[0] = a + 1;   /* before the instruction after a, same unit */
     q->npos = 1;
   } else {
-    rc = chain_positions(c, t, a, b, &q->pos, &q->npos);
+    rc = chain_positions(c, t, a, b, k, &q->pos, &q->npos);
   }
   if (rc < 0)
     return rc;
