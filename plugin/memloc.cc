@@ -180,12 +180,14 @@ only_dereferenced (tree p, int depth)
 static bool
 call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
 {
-  if (non_capturing_call (stmt))
-    return true;
   tree fn = gimple_call_fndecl (stmt);
+  tree lhs = gimple_call_lhs (stmt);
+  /* memcpy & co return their first argument: that copy must be unused. */
+  if (non_capturing_call (stmt))
+    return !lhs || !POINTER_TYPE_P (TREE_TYPE (lhs))
+           || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
   if (!fn || !DECL_NAME (fn))
     return false;
-  tree lhs = gimple_call_lhs (stmt);
   if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
     {
       if (TREE_CODE (lhs) != SSA_NAME)
