@@ -708,6 +708,23 @@ handle_call (collector *c, gcall *stmt)
     }
   if (name && wmm_lib_is_private (name))
     goto lhs;
+  {
+    /* read (fd, buf, n): a write of *buf, nothing else of the program. */
+    unsigned reads, writes;
+    if (name && fndecl && wmm_unit_of (c->u, fndecl) < 0
+        && DECL_EXTERNAL (fndecl) && !DECL_STRUCT_FUNCTION (fndecl)
+        && wmm_lib_arg_touch (name, &reads, &writes))
+      {
+        for (unsigned i = 0; i < gimple_call_num_args (stmt) && i < 32; i++)
+          {
+            if ((reads >> i) & 1)
+              ptr_access (c, arg (stmt, i), false);
+            if ((writes >> i) & 1)
+              ptr_access (c, arg (stmt, i), true);
+          }
+        goto lhs;
+      }
+  }
   if (fndecl && !gimple_vuse (stmt))
     goto lhs;   /* const function: no memory */
   {
@@ -1249,6 +1266,7 @@ bool
 wmm_collect (wmm_unitinfo *u)
 {
   wmm_memloc_reset ();
+  wmm_private_analyse (u);
   const char *file = main_input_filename ? main_input_filename : "<stdin>";
   u->prog = wmm_program_new (file, WMM_ARCH_GIMPLE);
   if (!u->prog)
@@ -1304,4 +1322,5 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   delete u->unit_index;
   u->unit_index = NULL;
   wmm_memloc_reset ();
+  wmm_private_reset ();
 }

@@ -263,6 +263,8 @@ struct fn_facts {
   bool may_create;              /* either */
   bool called;                  /* called directly by a unit function */
   int entry;                    /* 0, or the entry's instances */
+  bool other_entry;             /* an entry for a reason other than the
+                                   unit's own creates (private.cc) */
   bool region;
 };
 
@@ -320,6 +322,15 @@ find_fn (hash_map<tree, int> *index, tree decl)
 /* Raise the instances of entry f to n. */
 static void
 make_entry (fn_facts *f, int n)
+{
+  if (f->entry < n)
+    f->entry = n;
+  f->other_entry = true;
+}
+
+/* The same for a start routine of a create of the unit. */
+static void
+make_create_entry (fn_facts *f, int n)
 {
   if (f->entry < n)
     f->entry = n;
@@ -1010,7 +1021,10 @@ create_entries (entries_ctx *c)
       for (const create_site &other : c->creates)
         sites += other.target == k.target;
       bool many = sites > 1 || k.in_loop || !runs_once (c, k.fn, 0);
-      make_entry (&c->facts[k.target], many ? 2 : 1);
+      if (k.via_param)
+        make_entry (&c->facts[k.target], many ? 2 : 1);
+      else
+        make_create_entry (&c->facts[k.target], many ? 2 : 1);
     }
 }
 
@@ -1208,6 +1222,8 @@ make_units (entries_ctx *c, const vec<bool> &reached)
         unit.entry = c->facts[i].entry > 0;
         unit.instances = c->facts[i].entry > 0 ? c->facts[i].entry : 1;
         unit.region = c->facts[i].region;
+        unit.create_only = c->facts[i].entry > 0 && !c->facts[i].other_entry
+                           && !c->facts[i].called;
         unit.sites = vNULL;
         u->units.safe_push (unit);
         if (!u->unit_index)
@@ -1237,6 +1253,7 @@ wmm_find_entries (wmm_unitinfo *u)
       f->indirect = f->may_create = f->called = f->region = false;
       f->leaves_threads = f->leaves_tasks = false;
       f->entry = 0;
+      f->other_entry = false;
       scan_function (&c, i);
     }
   for (unsigned i = 0; i < n; i++)

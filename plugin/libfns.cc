@@ -37,6 +37,8 @@ static const char *const private_names[] = {
   "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
   "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
   "__cxa_atexit", "atexit",
+  /* the calling thread's own slot of a key (private.cc: what they hold) */
+  "pthread_getspecific", "pthread_setspecific", "tss_get", "tss_set",
 };
 
 /* Functions that synchronise: full fences.  All but the two creates never
@@ -145,6 +147,31 @@ static const no_capture no_capture_fns[] = {
   { "pthread_cond_init", ~0u }, { "pthread_cond_destroy", ~0u },
   { "pthread_cond_wait", ~0u }, { "pthread_cond_signal", ~0u },
   { "pthread_cond_broadcast", ~0u },
+  /* freed memory is no longer reachable; sizes and ends written back */
+  { "free", 1 }, { "atoi", 1 }, { "atol", 1 }, { "atoll", 1 },
+  { "atof", 1 }, { "fgets", 1 }, { "getline", 3 }, { "getdelim", 3 },
+  { "strtol", 2 }, { "strtoul", 2 }, { "strtoll", 2 }, { "strtoull", 2 },
+  { "strtod", 2 }, { "nanosleep", ~0u }, { "clock_nanosleep", 12 },
+  { "pthread_sigmask", 6 }, { "sigaction", 6 }, { "getrlimit", 2 },
+  { "setrlimit", 2 }, { "getsockopt", 24 }, { "setsockopt", 8 },
+  { "accept", 6 }, { "bind", 2 }, { "connect", 2 }, { "recvfrom", 50 },
+  { "sendto", 18 }, { "pthread_mutex_trylock", ~0u },
+  { "pthread_attr_setscope", 1 }, { "pthread_attr_getstacksize", ~0u },
+  { "pthread_setspecific", 0 }, { "sem_init", 1 }, { "sem_wait", 1 },
+  { "sem_post", 1 }, { "sem_destroy", 1 },
+};
+
+/* Library functions whose only user memory is what their pointer
+ * arguments point to: the arguments read (bit i of `reads`) and written;
+ * a call is those accesses, not an unknown call's summary.  read (fd, buf,
+ * n) writes *buf; fstat (fd, st) writes *st. */
+struct arg_touch { const char *name; unsigned reads, writes; };
+static const arg_touch arg_touch_fns[] = {
+  { "read", 0, 2 }, { "write", 2, 0 }, { "pread", 0, 2 }, { "pwrite", 2, 0 },
+  { "pread64", 0, 2 }, { "pwrite64", 2, 0 }, { "recv", 0, 2 },
+  { "send", 2, 0 }, { "fstat", 0, 2 }, { "fstat64", 0, 2 },
+  { "stat", 1, 2 }, { "lstat", 1, 2 }, { "stat64", 1, 2 },
+  { "lstat64", 1, 2 },
 };
 
 /* Is `s` one of the `n` names? */
@@ -169,6 +196,35 @@ wmm_lib_keeps_no_copy (const char *name, unsigned argno)
   for (const no_capture &f : no_capture_fns)
     if (!strcmp (name, f.name))
       return argno < 32 && (f.args >> argno) & 1;
+  return false;
+}
+
+bool
+wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
+{
+  if (wmm_lib_keeps_no_copy (name, argno))
+    return true;
+  /* strtol (s, end, base) stores a pointer into s through end: none when
+     end is null. */
+  static const char *const strto[] = {
+    "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof",
+    "strtold", "strtoimax", "strtoumax",
+  };
+  return argno == 0 && in_list (name, strto, ARRAY_SIZE (strto))
+         && gimple_call_num_args (call) > 1
+         && integer_zerop (gimple_call_arg (call, 1));
+}
+
+bool
+wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes)
+{
+  for (const arg_touch &f : arg_touch_fns)
+    if (!strcmp (name, f.name))
+      {
+        *reads = f.reads;
+        *writes = f.writes;
+        return true;
+      }
   return false;
 }
 

@@ -14,7 +14,9 @@
  * through its SSA definitions (p = &x, q = p + 4); when GCC's points-to
  * information exists (a later pass position) it is used; otherwise a
  * pointer that cannot be resolved may point anywhere (shared, unknown
- * address).
+ * address).  Thread-locals are private unless their address escapes;
+ * pointers to fresh, thread-argument and thread-specific memory that no
+ * other thread reaches are private (private.cc).
  */
 #include "plugin.h"
 
@@ -63,6 +65,12 @@ bound_argument (tree ssa)
     if (bindings[i].first == var)
       return bindings[i].second;
   return NULL_TREE;
+}
+
+tree
+wmm_memloc_bound_argument (tree ssa)
+{
+  return SSA_NAME_IS_DEFAULT_DEF (ssa) ? bound_argument (ssa) : NULL_TREE;
 }
 
 /* Locals of `escape_fn` whose address escapes. */
@@ -134,9 +142,13 @@ only_dereferenced (tree p, int depth)
         }
       if (!is_gimple_assign (u))
         return false;
-      if (gimple_assign_rhs_code (u) == POINTER_PLUS_EXPR
+      /* q = p + k, q = p, q = (T *) p: q is followed the same way. */
+      enum tree_code code = gimple_assign_rhs_code (u);
+      if ((code == POINTER_PLUS_EXPR || code == SSA_NAME
+           || CONVERT_EXPR_CODE_P (code))
           && gimple_assign_rhs1 (u) == p
-          && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME)
+          && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
+          && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (u))))
         {
           if (!only_dereferenced (gimple_assign_lhs (u), depth + 1))
             return false;
@@ -168,12 +180,14 @@ only_dereferenced (tree p, int depth)
 static bool
 call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
 {
-  if (non_capturing_call (stmt))
-    return true;
   tree fn = gimple_call_fndecl (stmt);
+  tree lhs = gimple_call_lhs (stmt);
+  /* memcpy & co return their first argument: that copy must be unused. */
+  if (non_capturing_call (stmt))
+    return !lhs || !POINTER_TYPE_P (TREE_TYPE (lhs))
+           || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
   if (!fn || !DECL_NAME (fn))
     return false;
-  tree lhs = gimple_call_lhs (stmt);
   if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
     {
       if (TREE_CODE (lhs) != SSA_NAME)
@@ -202,7 +216,7 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
       found = true;
       if (!body)
         {
-          if (!wmm_lib_keeps_no_copy (name, i))
+          if (!wmm_lib_keeps_no_copy_at (name, i, stmt))
             return false;
           continue;
         }
@@ -216,13 +230,9 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
   return found;
 }
 
-/* visit_addr callback: an address of a local is taken in `stmt`. */
-static bool
-note_address (gimple *stmt, tree op, tree, void *)
+bool
+wmm_address_escapes (gimple *stmt, tree base)
 {
-  tree base = op ? get_base_address (op) : NULL_TREE;
-  if (!base || !DECL_P (base) || is_global_var (base))
-    return false;
   if (is_gimple_call (stmt) && call_keeps_no_copy (stmt, base, NULL_TREE, 0))
     return false;
   /* p = &local[1] where p is only dereferenced: no escape. */
@@ -231,7 +241,24 @@ note_address (gimple *stmt, tree op, tree, void *)
       && TREE_CODE (gimple_assign_lhs (stmt)) == SSA_NAME
       && only_dereferenced (gimple_assign_lhs (stmt), 0))
     return false;
-  escaped_locals->add (base);
+  return true;
+}
+
+bool
+wmm_ptr_kept_by_call (gimple *stmt, tree ptr)
+{
+  return !call_keeps_no_copy (stmt, NULL_TREE, ptr, 1);
+}
+
+/* visit_addr callback: an address of a local is taken in `stmt`. */
+static bool
+note_address (gimple *stmt, tree op, tree, void *)
+{
+  tree base = op ? get_base_address (op) : NULL_TREE;
+  if (!base || !DECL_P (base) || is_global_var (base))
+    return false;
+  if (wmm_address_escapes (stmt, base))
+    escaped_locals->add (base);
   return false;
 }
 
@@ -398,7 +425,8 @@ decl_may_be_shared (tree base)
   if (TREE_READONLY (base) && !TREE_THIS_VOLATILE (base))
     return false;
   if (is_global_var (base))
-    return !(VAR_P (base) && DECL_THREAD_LOCAL_P (base));
+    return !(VAR_P (base) && DECL_THREAD_LOCAL_P (base))
+           || wmm_tls_escapes (base);
   /* A local: shared only when its address escapes the function. */
   if (!may_be_aliased (base))
     return false;
@@ -620,6 +648,10 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
                 }
               return true;
             }
+          /* Fresh, thread-argument or thread-specific memory that no
+             other thread reaches (private.cc). */
+          if (wmm_private_pointer (ptr))
+            return false;
         }
       *name = name_of (ref);
       return true;
@@ -755,6 +787,8 @@ wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name)
                                ? IDENTIFIER_POINTER (DECL_NAME (obj)) : "ptr");
           return true;
         }
+      if (wmm_private_pointer (ptr))
+        return false;
     }
   else if (!ptr_may_be_shared (ptr))
     return false;

@@ -74,6 +74,8 @@ struct wmm_unit {
   int instances;
   bool region;         /* only code between thread creation and the last
                           join is concurrent (main) */
+  bool create_only;    /* an entry only as the start routine of creates of
+                          the unit, never called directly (private.cc) */
   vec<wmm_site> sites; /* one per IR instruction */
 };
 
@@ -129,6 +131,13 @@ bool wmm_lib_is_private (const char *name);
  * return one)?  (read's buffer, printf's arguments, pthread_create's
  * handle; not pthread_create's thread argument.) */
 bool wmm_lib_keeps_no_copy (const char *name, unsigned argno);
+/* Does the library function touch user memory only through its pointer
+ * arguments: those read (bits of *reads) and written (*writes)? */
+bool wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
+/* The same at one call (strtol's string is kept only through a non-null
+ * end pointer). */
+bool wmm_lib_keeps_no_copy_at (const char *name, unsigned argno,
+                               gimple *call);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);
@@ -141,6 +150,12 @@ wmm_region_set wmm_region_at (const wmm_region *r, basic_block bb);
 wmm_region_set wmm_region_step (const wmm_region *r, gimple *stmt,
                                 wmm_region_set s);
 void wmm_region_end (wmm_region *r);
+/* The first group a create (or a helper call) starts, or -1; the groups
+ * live right before `stmt` (of r's function); the bit of threads no join
+ * can end. */
+int wmm_region_group (const wmm_region *r, gimple *create);
+wmm_region_set wmm_region_before (const wmm_region *r, gimple *stmt);
+#define WMM_REGION_UNKNOWN (1ULL << 63)
 /* region.cc: thread summaries of the units (what each leaves running or
  * joins, by handle), computed once entries.cc has the units and
  * u->starters; a call after which threads no join can end may run. */
@@ -246,6 +261,24 @@ int wmm_dep_ref_reg (const wmm_unitinfo *u, wmm_thread *t, tree ref,
                      function *fn, function *unit_fn);
 int wmm_dep_ptr_reg (const wmm_unitinfo *u, wmm_thread *t, tree ptr,
                      function *fn, function *unit_fn);
+
+/* private.cc: memory only one thread reaches (thread-argument objects,
+ * thread-specific data, unpublished heap memory) and the thread-locals
+ * whose address escapes; wmm_private_analyse runs once per unit before
+ * the accesses are collected. */
+void wmm_private_analyse (wmm_unitinfo *u);
+void wmm_private_reset (void);
+bool wmm_tls_escapes (tree decl);
+/* Does SSA pointer ptr (of the function being collected) only reach
+ * memory private to the running thread? */
+bool wmm_private_pointer (tree ptr);
+/* memloc.cc: does taking the address of `base` in stmt let it escape
+ * (stored, returned, merged, passed where a copy may be kept)?  Does
+ * call stmt keep a copy of pointer argument ptr?  The argument a bound
+ * parameter's default definition stands for (NULL: not bound). */
+bool wmm_address_escapes (gimple *stmt, tree base);
+bool wmm_ptr_kept_by_call (gimple *stmt, tree ptr);
+tree wmm_memloc_bound_argument (tree ssa);
 
 /* memloc.cc: classify a memory reference.  Returns false when it cannot
  * be shared with another thread; otherwise *loc is a location index of

@@ -22,7 +22,7 @@
 #include "plugin.h"
 #include "handles.h"
 
-static const int UNKNOWN_GROUP = 63;
+static const int UNKNOWN_GROUP = 63;   /* WMM_REGION_UNKNOWN */
 static const int MAX_IFACE = 4;
 
 /* A handle as a caller of a function sees it. */
@@ -532,6 +532,24 @@ wmm_region_set
 wmm_region_at (const wmm_region *r, basic_block bb)
 {
   return bb->index < (int) r->in.length () ? r->in[bb->index] : 0;
+}
+
+int
+wmm_region_group (const wmm_region *r, gimple *create)
+{
+  const int *first = const_cast<wmm_region *> (r)->first.get (create);
+  return first ? *first : -1;
+}
+
+wmm_region_set
+wmm_region_before (const wmm_region *r, gimple *stmt)
+{
+  basic_block bb = gimple_bb (stmt);
+  wmm_region_set s = wmm_region_at (r, bb);
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+       !gsi_end_p (gsi) && gsi_stmt (gsi) != stmt; gsi_next (&gsi))
+    s = wmm_region_step (r, gsi_stmt (gsi), s);
+  return s;
 }
 
 void

@@ -1,0 +1,1081 @@
+/* private.cc — memory only one thread can reach, beyond memloc.cc's
+ * non-escaping locals: thread-argument objects, thread-specific data, fresh
+ * heap memory that is never published, and which thread-local variables
+ * have their address escape (docs/plugin.md, "Private data").
+ *
+ * Example:
+ *   struct job *j = malloc (sizeof *j); j->in = 1;
+ *   pthread_create (&t, 0, worker, j); pthread_join (t, 0); use (j->out);
+ *   void *worker (void *arg) { struct job *j = arg; j->out = j->in * 2; ... }
+ *   -> worker's accesses through arg are private: the object is fresh, given
+ *   to one thread only, the creator touches it only before the create and
+ *   after the join, and worker never stores the pointer anywhere.
+ *
+ * The unit of decision is a pointer *web*: the SSA names connected by
+ * copies, conversions, constant or variable offsets (p + k, &p->f) and
+ * PHIs.  A web is private when every value it starts from (its roots) is
+ * a private object of the running thread and every other use of its names
+ * only reaches memory (a dereference, a comparison) or passes the pointer
+ * where no copy is kept (memloc.cc's table and parameter rule).  Roots:
+ *   - a malloc-like call (ECF_MALLOC): fresh memory;
+ *   - pthread_getspecific / tss_get of a private key: every
+ *     pthread_setspecific / tss_set of the key stores a private web, and
+ *     the key's value reaches nothing but those calls;
+ *   - the parameter of a start routine whose every create passes an object
+ *     only that thread reaches (below);
+ *   - a null constant (a PHI argument).
+ * A start routine's object, at each create of the unit (the routine being
+ * an entry for nothing else and never called): a fresh heap object whose
+ * web in the creator has no other capture, or a local (a whole variable,
+ * an element with a constant index, or an element indexed by the create
+ * loop's counter), and every other touch of it by the creator happens
+ * where no thread of that create can run (before the create, or after a
+ * join of its handle: region.cc's groups) — for the heap object also
+ * whenever the malloc ran again in between (a new object).  An element of
+ * an array bounds the routine: its pointer may only be dereferenced
+ * within the element (no call, no PHI, constant offsets), since pointer
+ * arithmetic may reach the neighbours.
+ */
+#include "plugin.h"
+#include "handles.h"
+
+namespace {
+
+const int MAX_WEB = 512;
+
+/* Per unit (wmm_private_reset). */
+hash_set<tree> *escaped_tls;
+hash_map<tree, HOST_WIDE_INT> *private_params;   /* PARM_DECL -> bound in
+                                                    bytes (-1: none) */
+hash_set<tree> *private_keys;                    /* key VAR_DECLs */
+hash_map<tree, bool> *web_cache;                 /* SSA name -> private */
+
+struct web {
+  auto_vec<tree, 16> names;
+  hash_set<tree> seen;
+  auto_vec<tree, 4> roots;      /* names not derived from another name */
+  auto_vec<gimple *, 16> uses;  /* statements using a name otherwise */
+  bool bad;                     /* not analysable: never private */
+  bool phi;                     /* PHIs merge names */
+};
+
+void
+add_name (web *w, tree n)
+{
+  if (w->bad || w->seen.add (n))
+    return;
+  if (w->names.length () >= (unsigned) MAX_WEB)
+    w->bad = true;
+  else
+    w->names.safe_push (n);
+}
+
+/* Is g an assignment deriving its SSA pointer result from one pointer name
+ * (a copy, a conversion, p + k, &p->f)?  *src = that name. */
+bool
+copy_like (gimple *g, tree *src)
+{
+  if (!is_gimple_assign (g))
+    return false;
+  tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
+  if (TREE_CODE (lhs) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (lhs)))
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (g);
+  if ((code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
+       || code == POINTER_PLUS_EXPR)
+      && TREE_CODE (rhs) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (rhs)))
+    {
+      *src = rhs;
+      return true;
+    }
+  if (code == ADDR_EXPR)
+    {
+      tree base = get_base_address (TREE_OPERAND (rhs, 0));
+      if (base && TREE_CODE (base) == MEM_REF
+          && TREE_CODE (TREE_OPERAND (base, 0)) == SSA_NAME)
+        {
+          *src = TREE_OPERAND (base, 0);
+          return true;
+        }
+    }
+  return false;
+}
+
+/* The web of SSA pointer `start`. */
+void
+grow (web *w, tree start)
+{
+  w->bad = w->phi = false;
+  add_name (w, start);
+  for (unsigned i = 0; i < w->names.length () && !w->bad; i++)
+    {
+      tree n = w->names[i], src;
+      gimple *def = SSA_NAME_DEF_STMT (n);
+      if (SSA_NAME_IS_DEFAULT_DEF (n))
+        w->roots.safe_push (n);
+      else if (gphi *phi = dyn_cast<gphi *> (def))
+        {
+          w->phi = true;
+          for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+            {
+              tree a = gimple_phi_arg_def (phi, k);
+              if (TREE_CODE (a) == SSA_NAME)
+                add_name (w, a);
+              else if (!integer_zerop (a))
+                w->bad = true;   /* &object: not followed */
+            }
+        }
+      else if (copy_like (def, &src))
+        add_name (w, src);
+      else
+        w->roots.safe_push (n);
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, n)
+        {
+          gimple *u = USE_STMT (use);
+          if (is_gimple_debug (u))
+            continue;
+          if (gphi *phi = dyn_cast<gphi *> (u))
+            {
+              w->phi = true;
+              add_name (w, gimple_phi_result (phi));
+            }
+          else if (copy_like (u, &src) && src == n)
+            add_name (w, gimple_assign_lhs (u));
+          else if (!w->uses.contains (u))
+            w->uses.safe_push (u);
+        }
+    }
+}
+
+/* walk_tree callback: count the web's names. */
+tree
+count_names (tree *tp, int *walk_subtrees, void *data)
+{
+  std::pair<web *, int> *d = (std::pair<web *, int> *) data;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      if (d->first->seen.contains (*tp))
+        d->second++;
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+int
+names_in (web *w, tree t)
+{
+  if (!t)
+    return 0;
+  std::pair<web *, int> d (w, 0);
+  walk_tree_without_duplicates (&t, count_names, &d);
+  return d.second;
+}
+
+/* Does operand t use the web's names only as the base of a dereference
+ * (*p, p->f, p[3])? */
+bool
+only_as_base (web *w, tree t)
+{
+  int n = names_in (w, t);
+  if (n == 0)
+    return true;
+  if (n > 1 || TREE_CODE (t) == SSA_NAME || TREE_CODE (t) == ADDR_EXPR)
+    return false;
+  tree base = get_base_address (t);
+  return base && TREE_CODE (base) == MEM_REF
+         && TREE_CODE (TREE_OPERAND (base, 0)) == SSA_NAME
+         && w->seen.contains (TREE_OPERAND (base, 0));
+}
+
+/* The key a pthread_getspecific / pthread_setspecific / tss_* call's
+ * first argument is loaded from (a VAR_DECL), or NULL. */
+tree
+key_of (gimple *call)
+{
+  if (!gimple_call_num_args (call))
+    return NULL_TREE;
+  tree a = gimple_call_arg (call, 0);
+  if (TREE_CODE (a) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (a))
+    return NULL_TREE;
+  gimple *def = SSA_NAME_DEF_STMT (a);
+  if (!gimple_assign_single_p (def) || !VAR_P (gimple_assign_rhs1 (def)))
+    return NULL_TREE;
+  return gimple_assign_rhs1 (def);
+}
+
+const char *
+call_name (gimple *stmt)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  return fn && DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn)) : NULL;
+}
+
+bool
+is_named (gimple *stmt, const char *a, const char *b)
+{
+  const char *n = call_name (stmt);
+  return n && (!strcmp (n, a) || !strcmp (n, b));
+}
+
+/* Does use statement u only reach memory through the web's names, test
+ * them, or pass them where no copy is kept?  `allowed` (may be NULL) is a
+ * call that may take a name as its argument `allowed_arg`. */
+bool
+use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
+{
+  if (gimple_code (u) == GIMPLE_COND)
+    return true;
+  if (is_gimple_assign (u))
+    {
+      if (!gimple_assign_single_p (u))
+        return TREE_CODE_CLASS (gimple_assign_rhs_code (u)) == tcc_comparison
+               && names_in (w, gimple_assign_lhs (u)) == 0;
+      return only_as_base (w, gimple_assign_lhs (u))
+             && only_as_base (w, gimple_assign_rhs1 (u));
+    }
+  gcall *call = dyn_cast<gcall *> (u);
+  if (!call || gimple_call_internal_p (call)
+      || names_in (w, gimple_call_fn (call)))
+    return false;
+  if (!only_as_base (w, gimple_call_lhs (call)))
+    return false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      if (TREE_CODE (a) != SSA_NAME || !w->seen.contains (a))
+        {
+          if (!only_as_base (w, a))
+            return false;
+          continue;
+        }
+      if (u == allowed && i == allowed_arg)
+        continue;
+      /* Stored in this thread's own slot of a private key. */
+      if (i == 1 && is_named (u, "pthread_setspecific", "tss_set")
+          && key_of (u) && private_keys->contains (key_of (u)))
+        continue;
+      if (wmm_ptr_kept_by_call (u, a))
+        return false;
+    }
+  return true;
+}
+
+bool web_private (tree name, int depth);
+
+/* Is root r (a name of a web) a private object of the running thread? */
+bool
+root_private (tree r, int depth, bool *bound)
+{
+  if (SSA_NAME_IS_DEFAULT_DEF (r))
+    {
+      tree var = SSA_NAME_VAR (r);
+      if (!var || TREE_CODE (var) != PARM_DECL)
+        return false;
+      tree arg = wmm_memloc_bound_argument (r);
+      if (arg)
+        {
+          *bound = true;
+          return TREE_CODE (arg) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (arg))
+                 && web_private (arg, depth + 1);
+        }
+      return private_params->get (var) != NULL;
+    }
+  gimple *def = SSA_NAME_DEF_STMT (r);
+  if (!is_gimple_call (def))
+    return false;
+  if (gimple_call_flags (def) & ECF_MALLOC)
+    return true;
+  if (is_named (def, "pthread_getspecific", "tss_get"))
+    return key_of (def) && private_keys->contains (key_of (def));
+  return false;
+}
+
+/* Is the web of `name` private (roots and uses)? */
+bool
+web_private (tree name, int depth)
+{
+  if (depth > 8)
+    return false;
+  if (bool *c = web_cache->get (name))
+    return *c;
+  web w;
+  grow (&w, name);
+  bool ok = !w.bad && !w.roots.is_empty ();
+  bool bound = false;
+  for (unsigned i = 0; ok && i < w.roots.length (); i++)
+    ok = root_private (w.roots[i], depth, &bound);
+  for (unsigned i = 0; ok && i < w.uses.length (); i++)
+    ok = use_ok (&w, w.uses[i], NULL, 0);
+  if (!bound)
+    for (tree n : w.names)
+      web_cache->put (n, ok);
+  return ok;
+}
+
+/* ------------------------------------------------------------ TLS */
+
+bool
+note_tls_address (gimple *stmt, tree op, tree, void *data)
+{
+  tree base = op ? get_base_address (op) : NULL_TREE;
+  if (!base || !VAR_P (base) || !DECL_THREAD_LOCAL_P (base))
+    return false;
+  if (!data || wmm_address_escapes (stmt, base))
+    escaped_tls->add (base);
+  return false;
+}
+
+/* Thread-locals whose address is stored, returned, merged or passed where
+ * a copy may be kept, in any function of the unit. */
+void
+find_escaped_tls (void)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      if (!fn || !fn->cfg)
+        continue;
+      /* Without SSA the uses cannot be followed: any address escapes. */
+      void *ssa = gimple_in_ssa_p (fn) ? (void *) fn : NULL;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        {
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            if (!is_gimple_debug (gsi_stmt (gsi)))
+              walk_stmt_load_store_addr_ops (gsi_stmt (gsi), ssa, NULL, NULL,
+                                             note_tls_address);
+          for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
+               gsi_next (&gpi))
+            walk_stmt_load_store_addr_ops (gpi.phi (), NULL, NULL, NULL,
+                                           note_tls_address);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ keys */
+
+/* Is every reference to key K of the unit one of: &K given to
+ * pthread_key_create / tss_create, a load of K whose value only goes to
+ * the key's get/set/delete calls? */
+bool
+key_contained (tree k, const vec<gimple *> &stmts)
+{
+  for (gimple *s : stmts)
+    {
+      if (is_gimple_call (s))
+        {
+          if (!is_named (s, "pthread_key_create", "tss_create"))
+            return false;
+          for (unsigned i = 1; i < gimple_call_num_args (s); i++)
+            if (walk_tree_without_duplicates (gimple_call_arg_ptr (s, i),
+                                              [] (tree *tp, int *, void *d) {
+                                                return *tp == (tree) d ? *tp
+                                                       : NULL_TREE; }, k))
+              return false;
+          continue;
+        }
+      if (!gimple_assign_single_p (s) || gimple_assign_rhs1 (s) != k
+          || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
+        return false;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, gimple_assign_lhs (s))
+        {
+          gimple *u = USE_STMT (use);
+          if (is_gimple_debug (u))
+            continue;
+          if (!is_gimple_call (u) || gimple_call_num_args (u) < 1
+              || gimple_call_arg (u, 0) != gimple_assign_lhs (s))
+            return false;
+          for (unsigned i = 1; i < gimple_call_num_args (u); i++)
+            if (gimple_call_arg (u, i) == gimple_assign_lhs (s))
+              return false;
+          if (!is_named (u, "pthread_getspecific", "pthread_setspecific")
+              && !is_named (u, "pthread_key_delete", "tss_delete")
+              && !is_named (u, "tss_get", "tss_set"))
+            return false;
+        }
+    }
+  return true;
+}
+
+/* The statements that name each global variable. */
+struct var_refs {
+  hash_map<tree, int> index;
+  auto_vec<tree> vars;
+  auto_vec<vec<gimple *> > stmts;
+  ~var_refs ()
+  {
+    for (vec<gimple *> &v : stmts)
+      v.release ();
+  }
+};
+
+bool
+note_key_ref (gimple *stmt, tree op, tree, void *data)
+{
+  tree base = op ? get_base_address (op) : NULL_TREE;
+  if (base && VAR_P (base) && is_global_var (base))
+    {
+      var_refs *refs = (var_refs *) data;
+      bool existed;
+      int &i = refs->index.get_or_insert (base, &existed);
+      if (!existed)
+        {
+          i = refs->vars.length ();
+          refs->vars.safe_push (base);
+          refs->stmts.safe_push (vNULL);
+        }
+      if (!refs->stmts[i].contains (stmt))
+        refs->stmts[i].safe_push (stmt);
+    }
+  return false;
+}
+
+/* Private keys: static, contained, and every set stores a private web
+ * (greatest fixpoint: a set may store what a get of a key returned). */
+void
+find_private_keys (const vec<cgraph_node *> &fns)
+{
+  var_refs refs;
+  auto_vec<gimple *> sets;
+  for (cgraph_node *node : fns)
+    {
+      function *fn = node->get_fun ();
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          {
+            gimple *s = gsi_stmt (gsi);
+            if (is_gimple_debug (s))
+              continue;
+            walk_stmt_load_store_addr_ops (s, &refs, note_key_ref,
+                                           note_key_ref, note_key_ref);
+            if (is_named (s, "pthread_setspecific", "tss_set"))
+              sets.safe_push (s);
+          }
+    }
+  for (unsigned i = 0; i < refs.vars.length (); i++)
+    {
+      tree k = refs.vars[i];
+      if (TREE_PUBLIC (k) || DECL_EXTERNAL (k) || TREE_THIS_VOLATILE (k))
+        continue;
+      bool created = false;
+      for (gimple *s : refs.stmts[i])
+        created |= is_named (s, "pthread_key_create", "tss_create");
+      if (created && key_contained (k, refs.stmts[i]))
+        private_keys->add (k);
+    }
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      web_cache->empty ();
+      for (gimple *s : sets)
+        {
+          tree k = key_of (s);
+          if (!k || !private_keys->contains (k)
+              || gimple_call_num_args (s) < 2)
+            continue;
+          tree v = gimple_call_arg (s, 1);
+          if (integer_zerop (v))
+            continue;
+          if (TREE_CODE (v) != SSA_NAME || !web_private (v, 0))
+            {
+              private_keys->remove (k);
+              changed = true;
+            }
+        }
+    }
+  web_cache->empty ();
+}
+
+/* ------------------------------------------------------------ routines */
+
+/* One create of a candidate routine. */
+struct create_use {
+  gimple *stmt;
+  function *fn;        /* the creator */
+  unsigned argno;      /* the thread argument */
+};
+
+/* Is there a path from just after `from` to `to` that does not run
+ * `avoid` (NULL: none)? */
+bool
+reaches (gimple *from, gimple *to, gimple *avoid)
+{
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  basic_block fb = gimple_bb (from);
+  gimple_stmt_iterator gsi = gsi_for_stmt (from);
+  for (gsi_next (&gsi); !gsi_end_p (gsi); gsi_next (&gsi))
+    {
+      if (gsi_stmt (gsi) == to)
+        return true;
+      if (gsi_stmt (gsi) == avoid)
+        return false;
+    }
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, fb->succs)
+    if (bitmap_set_bit (seen, e->dest->index))
+      work.safe_push (e->dest);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      bool stop = false;
+      for (gsi = gsi_start_bb (b); !gsi_end_p (gsi) && !stop; gsi_next (&gsi))
+        {
+          if (gsi_stmt (gsi) == to)
+            return true;
+          stop = gsi_stmt (gsi) == avoid;
+        }
+      if (stop)
+        continue;
+      FOR_EACH_EDGE (e, ei, b->succs)
+        if (bitmap_set_bit (seen, e->dest->index))
+          work.safe_push (e->dest);
+    }
+  return false;
+}
+
+/* The object a create gives its thread. */
+struct thread_object {
+  gimple *malloc_call;      /* heap: the allocation; else NULL */
+  tree decl;                /* stack: the local */
+  HOST_WIDE_INT lo, hi;     /* stack: its bytes (hi -1: to the end) */
+  tree index;               /* stack: the create loop's counter, or NULL */
+  HOST_WIDE_INT bound;      /* bytes the routine may reach (-1: any) */
+};
+
+/* What the creator's own touches of the object may be, and when. */
+struct creator_ctx {
+  gimple *create;
+  gimple *arg_def;          /* _1 = &args[i] for the create's argument _1 */
+  const thread_object *obj;
+  wmm_region *region;
+  int group;
+};
+
+/* May the creator touch the object at s: no thread of the create runs
+ * there (before it, after its join, or a new allocation in between)? */
+bool
+touch_ok (const creator_ctx *c, gimple *s)
+{
+  if (!reaches (c->create, s, c->obj->malloc_call))
+    return s != c->create;
+  if (s == c->create)
+    return false;
+  if (c->group < 0)
+    return false;
+  wmm_region_set live = wmm_region_before (c->region, s);
+  return !(live & ((1ULL << c->group) | WMM_REGION_UNKNOWN));
+}
+
+/* Does reference t (an operand naming the local) stay clear of the
+ * object's bytes? */
+bool
+disjoint (const thread_object *o, tree t)
+{
+  if (o->index)
+    return false;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  machine_mode mode;
+  int unsignedp, reversep, volatilep = 0;
+  tree inner = TREE_CODE (t) == ADDR_EXPR ? TREE_OPERAND (t, 0) : t;
+  tree base = get_inner_reference (inner, &bitsize, &bitpos, &offset, &mode,
+                                   &unsignedp, &reversep, &volatilep);
+  HOST_WIDE_INT pos, size;
+  if (base != o->decl || offset || !bitpos.is_constant (&pos)
+      || !bitsize.is_constant (&size) || size <= 0 || o->hi < 0)
+    return false;
+  /* An address may be moved within the whole array. */
+  if (TREE_CODE (t) == ADDR_EXPR)
+    return false;
+  return pos / BITS_PER_UNIT >= o->hi
+         || (pos + size + BITS_PER_UNIT - 1) / BITS_PER_UNIT <= o->lo;
+}
+
+/* Before the create in the same iteration of its loop, touching only the
+ * element the counter names: args[i].in = i;  pthread_create (..., &args[i]). */
+bool
+same_iteration_element (const creator_ctx *c, gimple *s, tree t)
+{
+  const thread_object *o = c->obj;
+  if (!o->index || TREE_CODE (t) == ADDR_EXPR)
+    return false;
+  basic_block sb = gimple_bb (s), cb = gimple_bb (c->create);
+  if (sb->loop_father != cb->loop_father
+      || !dominated_by_p (CDI_DOMINATORS, cb, sb)
+      || (sb == cb && !reaches (s, c->create, NULL)))
+    return false;
+  wmm_handle h;
+  return wmm_handle_of_ref (t, &h) && h.kind == WMM_H_DECL
+         && h.base == o->decl && h.index == o->index;
+}
+
+struct local_walk {
+  const creator_ctx *c;
+  bool ok;
+};
+
+bool
+check_local_op (gimple *s, tree op, tree ref, void *data)
+{
+  /* op: the base of a load or store, the operand of an address; ref: the
+     whole reference, or the ADDR_EXPR. */
+  local_walk *lw = (local_walk *) data;
+  const creator_ctx *c = lw->c;
+  tree base = op ? get_base_address (op) : NULL_TREE;
+  if (base != c->obj->decl || !lw->ok)
+    return false;
+  if (s == c->create || s == c->arg_def)
+    return false;   /* checked by the caller: the argument only */
+  lw->ok = false;
+  /* Another create of the local: fine when it gives a disjoint part to a
+     candidate routine (checked there), never for a loop's elements. */
+  tree fn;
+  if (is_gimple_call (s) && wmm_is_thread_create (s, &fn))
+    {
+      lw->ok = !c->obj->index && c->obj->hi >= 0;
+      for (unsigned i = 0; lw->ok && i < gimple_call_num_args (s); i++)
+        {
+          tree a = gimple_call_arg (s, i);
+          if (TREE_CODE (a) == ADDR_EXPR
+              && get_base_address (TREE_OPERAND (a, 0)) == base)
+            lw->ok = disjoint (c->obj, build_fold_indirect_ref (a))
+                     && fn && private_params->get (DECL_ARGUMENTS (fn));
+        }
+      return false;
+    }
+  bool addr = false;
+  if (is_gimple_assign (s) && TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR)
+    addr = true;
+  if (is_gimple_call (s))
+    for (unsigned i = 0; i < gimple_call_num_args (s); i++)
+      addr |= TREE_CODE (gimple_call_arg (s, i)) == ADDR_EXPR;
+  if (addr || gimple_code (s) == GIMPLE_PHI || gimple_code (s) == GIMPLE_ASM)
+    {
+      if (gimple_code (s) == GIMPLE_PHI || gimple_code (s) == GIMPLE_ASM
+          || wmm_address_escapes (s, base))
+        return false;
+      /* p = &local: every dereference of p is a touch. */
+      if (is_gimple_assign (s) && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME)
+        {
+          web w;
+          grow (&w, gimple_assign_lhs (s));
+          if (w.bad)
+            return false;
+          for (gimple *u : w.uses)
+            if (!touch_ok (c, u))
+              return false;
+          lw->ok = touch_ok (c, s);
+          return false;
+        }
+    }
+  /* A direct access (or a call reading and writing through &local). */
+  lw->ok = touch_ok (c, s)
+           || (!addr && ref && (disjoint (c->obj, ref)
+                                || same_iteration_element (c, s, ref)));
+  return false;
+}
+
+/* The object of the create's argument `a`, when it is one only this
+ * thread may reach; false otherwise. */
+bool
+object_of (gimple *create, tree a, thread_object *o)
+{
+  memset (o, 0, sizeof *o);
+  o->bound = -1;
+  o->hi = -1;
+  if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a))
+    {
+      gimple *def = SSA_NAME_DEF_STMT (a);
+      /* _1 = &args[i] used only here (-O0 and some -O2 shapes). */
+      if (gimple_assign_single_p (def)
+          && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)
+        {
+          gimple *only;
+          use_operand_p use;
+          if (!single_imm_use (a, &use, &only) || only != create)
+            return false;
+          a = gimple_assign_rhs1 (def);
+        }
+      else
+        {
+          web w;
+          grow (&w, a);
+          if (w.bad || w.phi || w.roots.length () != 1)
+            return false;
+          gimple *m = SSA_NAME_DEF_STMT (w.roots[0]);
+          if (SSA_NAME_IS_DEFAULT_DEF (w.roots[0]) || !is_gimple_call (m)
+              || !(gimple_call_flags (m) & ECF_MALLOC))
+            return false;
+          o->malloc_call = m;
+          return true;
+        }
+    }
+  if (TREE_CODE (a) != ADDR_EXPR)
+    return false;
+  tree ref = TREE_OPERAND (a, 0);
+  tree base = get_base_address (ref);
+  if (!base || !VAR_P (base) || is_global_var (base)
+      || TREE_THIS_VOLATILE (base))
+    return false;
+  o->decl = base;
+  if (ref == base)
+    return true;   /* the whole variable */
+  wmm_handle h;
+  if (!wmm_handle_of_addr (a, &h) || h.kind != WMM_H_DECL || h.base != base)
+    return false;
+  HOST_WIDE_INT bytes = int_size_in_bytes (TREE_TYPE (ref));
+  if (bytes <= 0)
+    return false;
+  o->bound = bytes;
+  if (h.index)
+    {
+      wmm_iv_range iv;
+      if (h.off >= 0 || !wmm_create_loop (create, &h, &iv))
+        return false;
+      o->index = h.index;
+      return true;
+    }
+  if (h.off < 0 || h.off % BITS_PER_UNIT)
+    return false;
+  o->lo = h.off / BITS_PER_UNIT;
+  o->hi = o->lo + bytes;
+  return true;
+}
+
+/* Does the creator of `cu` give its thread an object no other thread can
+ * reach, touched by the creator only while no thread of the create runs? */
+bool
+creator_ok (wmm_unitinfo *u, const create_use *cu)
+{
+  thread_object o;
+  tree a = gimple_call_arg (cu->stmt, cu->argno);
+  if (!object_of (cu->stmt, a, &o))
+    return false;
+  int ui = -1;
+  for (unsigned i = 0; i < u->units.length (); i++)
+    if (u->units[i].fn == cu->fn)
+      ui = i;
+  if (ui < 0)
+    return false;
+  wmm_region *r = wmm_region_begin (u, &u->units[ui]);
+  creator_ctx c = { cu->stmt, NULL, &o, r, wmm_region_group (r, cu->stmt) };
+  if (TREE_CODE (a) == SSA_NAME && !o.malloc_call)
+    c.arg_def = SSA_NAME_DEF_STMT (a);
+  bool ok = true;
+  if (o.malloc_call)
+    {
+      web w;
+      grow (&w, a);
+      for (gimple *s : w.uses)
+        ok = ok && use_ok (&w, s, cu->stmt, cu->argno)
+             && (s == cu->stmt || touch_ok (&c, s));
+      ok = ok && !reaches (cu->stmt, cu->stmt, o.malloc_call);
+    }
+  else
+    {
+      /* The create's other arguments do not name the local. */
+      for (unsigned i = 0; ok && i < gimple_call_num_args (cu->stmt); i++)
+        if (i != cu->argno && TREE_CODE (gimple_call_arg (cu->stmt, i))
+                              == ADDR_EXPR
+            && get_base_address (TREE_OPERAND (gimple_call_arg (cu->stmt, i),
+                                               0)) == o.decl)
+          ok = false;
+      if (ok && o.index)
+        {
+          wmm_region_set live = wmm_region_before (r, cu->stmt);
+          ok = !(live & WMM_REGION_UNKNOWN);
+        }
+      else if (ok)
+        ok = !reaches (cu->stmt, cu->stmt, NULL);
+      local_walk lw = { &c, ok };
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, cu->fn)
+        {
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+               !gsi_end_p (gsi) && lw.ok; gsi_next (&gsi))
+            if (!is_gimple_debug (gsi_stmt (gsi)))
+              walk_stmt_load_store_addr_ops (gsi_stmt (gsi), &lw,
+                                             check_local_op, check_local_op,
+                                             check_local_op);
+          for (gphi_iterator gpi = gsi_start_phis (bb);
+               !gsi_end_p (gpi) && lw.ok; gsi_next (&gpi))
+            walk_stmt_load_store_addr_ops (gpi.phi (), &lw, NULL, NULL,
+                                           check_local_op);
+        }
+      ok = lw.ok;
+    }
+  wmm_region_end (r);
+  return ok;
+}
+
+/* Does the routine's parameter web stay inside `bound` bytes: constant
+ * offsets, dereferences only, no call, no PHI? */
+bool
+bounded (tree d, HOST_WIDE_INT bound, HOST_WIDE_INT off, int depth)
+{
+  if (depth > 8)
+    return false;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, d)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u) || gimple_code (u) == GIMPLE_COND)
+        continue;
+      if (!is_gimple_assign (u))
+        return false;
+      tree lhs = gimple_assign_lhs (u), rhs = gimple_assign_rhs1 (u);
+      enum tree_code code = gimple_assign_rhs_code (u);
+      if (TREE_CODE (lhs) == SSA_NAME && rhs == d
+          && POINTER_TYPE_P (TREE_TYPE (lhs))
+          && (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
+              || code == POINTER_PLUS_EXPR))
+        {
+          HOST_WIDE_INT k = 0;
+          if (code == POINTER_PLUS_EXPR)
+            {
+              tree t = gimple_assign_rhs2 (u);
+              if (TREE_CODE (t) != INTEGER_CST || !tree_fits_shwi_p (t))
+                return false;
+              k = tree_to_shwi (t);
+            }
+          if (!bounded (lhs, bound, off + k, depth + 1))
+            return false;
+          continue;
+        }
+      if (!gimple_assign_single_p (u))
+        {
+          if (TREE_CODE_CLASS (code) != tcc_comparison)
+            return false;
+          continue;
+        }
+      if (lhs == d || rhs == d)
+        return false;
+      for (tree t : { lhs, rhs })
+        {
+          tree inner = TREE_CODE (t) == ADDR_EXPR ? TREE_OPERAND (t, 0) : t;
+          tree b = get_base_address (inner);
+          if (!b || TREE_CODE (b) != MEM_REF || TREE_OPERAND (b, 0) != d)
+            continue;
+          if (TREE_CODE (t) == ADDR_EXPR)
+            return false;
+          poly_int64 bitsize, bitpos;
+          tree offset;
+          machine_mode mode;
+          int unsignedp, reversep, volatilep = 0;
+          get_inner_reference (t, &bitsize, &bitpos, &offset, &mode,
+                               &unsignedp, &reversep, &volatilep);
+          HOST_WIDE_INT pos, size;
+          if (offset || !bitpos.is_constant (&pos)
+              || !bitsize.is_constant (&size) || size <= 0
+              || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+            return false;
+          HOST_WIDE_INT lo = off + tree_to_shwi (TREE_OPERAND (b, 1))
+                             + pos / BITS_PER_UNIT;
+          HOST_WIDE_INT hi = off + tree_to_shwi (TREE_OPERAND (b, 1))
+                             + (pos + size + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
+          if (lo < 0 || hi > bound)
+            return false;
+        }
+    }
+  return true;
+}
+
+/* Start routines whose objects are private (greatest fixpoint: a local
+ * may give disjoint parts to several candidate routines). */
+void
+find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
+{
+  hash_map<tree, int> create_index;
+  auto_vec<vec<create_use> > creates;
+  hash_set<tree> bad;
+  for (cgraph_node *node : fns)
+    {
+      function *fn = node->get_fun ();
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        {
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          {
+            gimple *s = gsi_stmt (gsi);
+            if (is_gimple_debug (s))
+              continue;
+            tree routine = NULL_TREE;
+            int argno = -1;
+            if (is_gimple_call (s) && wmm_is_thread_create (s, &routine))
+              argno = is_named (s, "pthread_create", "pthread_create")
+                      ? 3 : 2;
+            /* Any other address of a function: not a candidate. */
+            for (unsigned i = 0; i < gimple_num_ops (s); i++)
+              {
+                tree op = gimple_op (s, i);
+                if (op && TREE_CODE (op) == ADDR_EXPR
+                    && TREE_CODE (TREE_OPERAND (op, 0)) == FUNCTION_DECL
+                    && !(routine && TREE_OPERAND (op, 0) == routine
+                         && is_gimple_call (s)
+                         && (int) i == 3 + argno - 1))
+                  bad.add (TREE_OPERAND (op, 0));
+              }
+            if (routine && argno >= 0
+                && gimple_call_num_args (s) > (unsigned) argno)
+              {
+                bool existed;
+                int &k = create_index.get_or_insert (routine, &existed);
+                if (!existed)
+                  {
+                    k = creates.length ();
+                    creates.safe_push (vNULL);
+                  }
+                creates[k].safe_push ({ s, fn, (unsigned) argno });
+              }
+          }
+      for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
+           gsi_next (&gpi))
+        for (unsigned k = 0; k < gimple_phi_num_args (gpi.phi ()); k++)
+          {
+            tree a = gimple_phi_arg_def (gpi.phi (), k);
+            if (TREE_CODE (a) == ADDR_EXPR
+                && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL)
+              bad.add (TREE_OPERAND (a, 0));
+          }
+        }
+    }
+  /* Candidates: entries of creates only, whose parameter web keeps no
+     copy. */
+  auto_vec<tree> cands;
+  for (const wmm_unit &unit : u->units)
+    {
+      tree p = DECL_ARGUMENTS (unit.decl);
+      if (!unit.create_only || !p || bad.contains (unit.decl)
+          || !POINTER_TYPE_P (TREE_TYPE (p)) || !create_index.get (unit.decl)
+          || !ssa_default_def (unit.fn, p))
+        continue;
+      cgraph_node *node = unit.node;
+      ipa_ref *ref;
+      bool varref = false;
+      for (int i = 0; node->iterate_referring (i, ref); i++)
+        varref |= !is_a<cgraph_node *> (ref->referring);
+      if (varref || node->callers || node->alias)
+        continue;
+      private_params->put (p, -1);
+      cands.safe_push (unit.decl);
+    }
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (tree f : cands)
+        {
+          tree p = DECL_ARGUMENTS (f);
+          if (!private_params->get (p))
+            continue;
+          HOST_WIDE_INT bound = -1;
+          bool ok = true;
+          for (const create_use &cu : creates[*create_index.get (f)])
+            {
+              thread_object o;
+              push_cfun (cu.fn);
+              bool had_dom = dom_info_available_p (CDI_DOMINATORS);
+              bool loops = loops_for_fn (cu.fn)
+                           && !loops_state_satisfies_p (cu.fn, LOOPS_NEED_FIXUP);
+              if (loops && !had_dom)
+                calculate_dominance_info (CDI_DOMINATORS);
+              bool here = loops && creator_ok (u, &cu)
+                          && object_of (cu.stmt,
+                                        gimple_call_arg (cu.stmt, cu.argno),
+                                        &o);
+              if (loops && !had_dom)
+                free_dominance_info (CDI_DOMINATORS);
+              pop_cfun ();
+              ok = ok && here;
+              if (here && o.bound >= 0 && (bound < 0 || o.bound < bound))
+                bound = o.bound;
+            }
+          function *fn = DECL_STRUCT_FUNCTION (f);
+          tree d = ssa_default_def (fn, p);
+          if (ok && d)
+            {
+              web_cache->empty ();
+              web w;
+              grow (&w, d);
+              ok = !w.bad;
+              for (gimple *s : w.uses)
+                ok = ok && use_ok (&w, s, NULL, 0);
+              if (ok && bound >= 0)
+                ok = bounded (d, bound, 0, 0);
+            }
+          if (!ok)
+            {
+              private_params->remove (p);
+              changed = true;
+            }
+          else
+            *private_params->get (p) = bound;
+        }
+    }
+  web_cache->empty ();
+  for (vec<create_use> &v : creates)
+    v.release ();
+}
+
+} // namespace
+
+void
+wmm_private_reset (void)
+{
+  delete escaped_tls;
+  delete private_params;
+  delete private_keys;
+  delete web_cache;
+  escaped_tls = NULL;
+  private_params = NULL;
+  private_keys = NULL;
+  web_cache = NULL;
+}
+
+void
+wmm_private_analyse (wmm_unitinfo *u)
+{
+  wmm_private_reset ();
+  escaped_tls = new hash_set<tree>;
+  private_params = new hash_map<tree, HOST_WIDE_INT>;
+  private_keys = new hash_set<tree>;
+  web_cache = new hash_map<tree, bool>;
+  find_escaped_tls ();
+  auto_vec<cgraph_node *> fns;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      if (!node->alias && !node->inlined_to && fn && fn->cfg
+          && gimple_in_ssa_p (fn))
+        fns.safe_push (node);
+    }
+  find_private_keys (fns);
+  find_private_params (u, fns);
+}
+
+bool
+wmm_tls_escapes (tree decl)
+{
+  return !escaped_tls || escaped_tls->contains (decl);
+}
+
+bool
+wmm_private_pointer (tree ptr)
+{
+  if (!web_cache || !ptr || TREE_CODE (ptr) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (ptr)))
+    return false;
+  return web_private (ptr, 0);
+}

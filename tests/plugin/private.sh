@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# private.sh — private and unpublished data (docs/plugin.md, "Private
+# data"): thread-argument structs on the heap and in the creator's frame,
+# thread-local variables, thread-specific data, locals given only to calls
+# that keep no copy, fresh heap memory never published.  Each program does
+# store buffering on data only one thread reaches: no fence (the minimum,
+# counted in the x86-64 and ppc64le assembly; the programs have no loops
+# in the threads).  The variants that make the data reachable by another
+# thread (one struct to two threads, one struct to every iteration of a
+# create loop, the pointer or a TLS address stored into a global, the
+# creator touching the struct while the thread runs, pointer arithmetic
+# into a neighbour's element, getspecific of a shared object) keep store
+# buffering's fences: one full fence per thread on x86 (mfence or lock
+# or), sync or lwsync+sync on Power.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+# build TAG PROGRAM MODEL [OPTIONS...]: $WMM_TMP/TAG.s and TAG.ir (-O2)
+build() {
+  local tag=$1 prog=$2 model=$3; shift 3
+  if "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$model" \
+      -fplugin-arg-wmmfence-dump-ir="$WMM_TMP/$tag.ir" "$@" "$P/$prog.c" \
+      2> "$WMM_TMP/$tag.err"; then return 0; fi
+  wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+  return 1
+}
+has() { if grep -Eq -- "$3" "$2"; then wmm_pass "$1"; else wmm_fail "$1 (no /$3/ in $(basename "$2"))"; fi; }
+hasnt() { if grep -Eq -- "$3" "$2"; then wmm_fail "$1 (/$3/ in $(basename "$2"))"; else wmm_pass "$1"; fi; }
+# fences ASM: "FUNCTION:N ..." (sorted) of the fence instructions ($FENCE)
+fences() {
+  FENCE=$FENCE awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { fn = substr($0, 1, length($0) - 1) }
+      $0 ~ ENVIRON["FENCE"] { n[fn]++ }
+      END { for (f in n) print f ":" n[f] }' "$1" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+# expect TAG PROGRAM MODEL WANT [OPTIONS...]: the fences per function
+expect() {
+  local tag=$1 prog=$2 model=$3 want=$4; shift 4
+  build "$tag" "$prog" "$model" "$@" || return
+  local got; got=$(fences "$WMM_TMP/$tag.s")
+  if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
+  else wmm_fail "$tag: got '$got', expected '$want'"; fi
+}
+
+# ---------------------------------------------------------------- x86-64
+FENCE='lock or|mfence'
+SB2='P0:1 P1:1'
+expect heap private_arg_heap tso ""
+hasnt "heap: P0's accesses through its argument are private" "$WMM_TMP/heap.ir" "j->a"
+expect heap_loop private_arg_heap tso "" -DLOOP
+expect heap_same private_arg_heap tso "$SB2" -DSAME
+expect heap_publish private_arg_heap tso "$SB2" -DPUBLISH
+expect heap_late private_arg_heap tso "P0:1 main:1" -DLATE
+has "heap_late: P1's job stays private" "$WMM_TMP/heap_late.ir" "unit P1 entry"
+hasnt "heap_late: P1's writes are not collected" "$WMM_TMP/heap_late.ir" "W \?\(j->b\)"
+expect heap_loopsame private_arg_heap tso "P0:1" -DLOOPSAME
+expect stack private_arg_stack tso ""
+expect stack_two private_arg_stack tso "" -DTWO
+expect stack_two_same private_arg_stack tso "$SB2" -DTWO -DTWO_SAME
+for v in ONE GLOBAL TOUCH NEIGHBOUR; do
+  expect "stack_$v" private_arg_stack tso "P0:1 main:2" -D$v
+done
+expect tls private_tls tso ""
+expect tls_local_addr private_tls tso "" -DLOCAL_ADDR
+hasnt "tls: x is not collected" "$WMM_TMP/tls_local_addr.ir" " x( |$)"
+# P0's own __sync_synchronize is one of its two fences.
+expect tls_escape private_tls tso "P0:2 P1:1" -DESCAPE
+has "tls_escape: x is a shared location" "$WMM_TMP/tls_escape.ir" "W x = 1"
+expect tls_escape_call private_tls tso "P0:2 P1:1" -DESCAPE_CALL
+expect tsd private_tsd tso ""
+expect tsd_shared private_tsd tso "$SB2" -DSHARED
+expect tsd_leak private_tsd tso "$SB2" -DLEAK
+expect calls private_calls tso ""
+hasnt "calls: read() is a write of its buffer, not an unknown call" "$WMM_TMP/calls.ir" "RMW \?\(read\)"
+expect calls_keep private_calls tso "$SB2" -DKEEP
+expect calls_heap private_calls tso "" -DHEAP
+expect calls_heap_pub private_calls tso "$SB2" -DHEAP_PUB
+# Unchanged by privacy: fresh memory that is published (min_heap.c).
+expect min_heap_pub min_heap tso ""
+
+# ---------------------------------------------------------------- ppc64le
+if ! wmm_target ppc; then
+  echo "skipping the ppc64le checks: $WMM_T_WHY"
+  exit 0
+fi
+FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
+SB2='P0:2 P1:2'
+expect ppc_heap private_arg_heap power ""
+expect ppc_heap_loop private_arg_heap power "" -DLOOP
+expect ppc_heap_same private_arg_heap power "$SB2" -DSAME
+expect ppc_heap_publish private_arg_heap power "$SB2" -DPUBLISH
+expect ppc_heap_loopsame private_arg_heap power "P0:2" -DLOOPSAME
+expect ppc_stack private_arg_stack power ""
+expect ppc_stack_two private_arg_stack power "" -DTWO
+expect ppc_stack_two_same private_arg_stack power "$SB2" -DTWO -DTWO_SAME
+expect ppc_stack_ONE private_arg_stack power "P0:2 main:4" -DONE
+expect ppc_tls private_tls power ""
+expect ppc_tls_escape private_tls power "P0:2 P1:1" -DESCAPE
+expect ppc_tsd private_tsd power ""
+expect ppc_tsd_leak private_tsd power "$SB2" -DLEAK
+expect ppc_calls private_calls power ""
+expect ppc_calls_heap private_calls power "" -DHEAP
+expect ppc_calls_heap_pub private_calls power "P0:1 P1:1" -DHEAP_PUB
