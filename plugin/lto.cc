@@ -25,6 +25,11 @@ namespace {
 /* DECL_ATTRIBUTES name of the mark (a space: no source can spell it). */
 const char mark_name[] = "wmmfence lto";
 
+/* The attribute of a compile-step fence's function type, and the value of
+   a compile-step asm fence's unused operand ("WMMF"). */
+const char fence_mark[] = "wmmfence lto fence";
+const HOST_WIDE_INT asm_mark = 0x574d4d46;
+
 /* The unit's name at the link step, computed once. */
 char *link_unit_name;
 
@@ -61,6 +66,93 @@ wmm_analysable_body (cgraph_node *n)
   return fn && fn->cfg && gimple_in_ssa_p (fn) ? fn : NULL;
 }
 
+static bool
+compile_step (void)
+{
+  wmm_lto_phase p = wmm_lto_phase_now ();
+  return p == WMM_LTO_COMPILE || p == WMM_LTO_COMPILE_FAT;
+}
+
+void
+wmm_lto_mark_fence (gcall *call)
+{
+  if (!compile_step ())
+    return;
+  tree t = gimple_call_fntype (call);
+  gimple_call_set_fntype (call, build_type_attribute_variant
+                                  (t, tree_cons (get_identifier (fence_mark),
+                                                 NULL_TREE,
+                                                 TYPE_ATTRIBUTES (t))));
+}
+
+vec<tree, va_gc> *
+wmm_lto_fence_inputs (void)
+{
+  if (!compile_step ())
+    return NULL;
+  vec<tree, va_gc> *inputs = NULL;
+  tree purpose = build_tree_list (NULL_TREE, build_string (2, "i"));
+  vec_safe_push (inputs, build_tree_list (purpose,
+                                          build_int_cst (integer_type_node,
+                                                         asm_mark)));
+  return inputs;
+}
+
+namespace {
+
+/* Is the statement a fence the compile step placed? */
+bool
+compile_step_fence (gimple *g)
+{
+  if (gcall *c = dyn_cast<gcall *> (g))
+    {
+      tree t = gimple_call_fntype (c);
+      return t && lookup_attribute (fence_mark, TYPE_ATTRIBUTES (t));
+    }
+  gasm *a = dyn_cast<gasm *> (g);
+  if (!a || gimple_asm_ninputs (a) != 1)
+    return false;
+  tree op = gimple_asm_input_op (a, 0);
+  return TREE_CODE (TREE_VALUE (op)) == INTEGER_CST
+         && tree_fits_shwi_p (TREE_VALUE (op))
+         && tree_to_shwi (TREE_VALUE (op)) == asm_mark
+         && !strcmp (TREE_STRING_POINTER (TREE_VALUE (TREE_PURPOSE (op))),
+                     "i");
+}
+
+/* Remove the compile step's fences from fn (the link step places the
+ * program's); how many. */
+int
+strip_compile_fences (function *fn)
+{
+  int n = 0;
+  push_cfun (fn);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
+      {
+        gimple *g = gsi_stmt (gsi);
+        if (!compile_step_fence (g))
+          {
+            gsi_next (&gsi);
+            continue;
+          }
+        unlink_stmt_vdef (g);
+        gsi_remove (&gsi, true);
+        release_defs (g);
+        n++;
+      }
+  if (n)
+    {
+      update_ssa (TODO_update_ssa_only_virtuals);
+      cgraph_edge::rebuild_edges ();
+    }
+  pop_cfun ();
+  return n;
+}
+
+} // anon namespace
+
 void
 wmm_lto_mark_functions (void)
 {
@@ -78,6 +170,7 @@ wmm_lto_load_bodies (wmm_unitinfo *u)
   cgraph_node *node;
   auto_vec<const char *> foreign;
   bool partial = false;
+  int stripped = 0;
   FOR_EACH_DEFINED_FUNCTION (node)
     {
       if (node->in_other_partition)
@@ -96,7 +189,13 @@ wmm_lto_load_bodies (wmm_unitinfo *u)
         node->get_untransformed_body ();
       if (!node->clone_of)
         node->get_body ();
+      if (function *fn = wmm_analysable_body (node))
+        stripped += strip_compile_fences (fn);
     }
+  if (stripped)
+    wmm_note (u, "link step: %d fences of the compile steps' per-unit "
+              "placements removed; the whole program's replace them",
+              stripped);
   if (partial)
     wmm_note (u, "link step: this LTRANS partition holds only part of the "
               "program (the plugin was not given to the WPA step, or it "

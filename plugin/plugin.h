@@ -358,6 +358,12 @@ bool wmm_lto_foreign (tree fndecl);
 /* The function's body when the analysis may read it (defined here, not an
  * alias or thunk, in SSA form, not foreign), or NULL. */
 function *wmm_analysable_body (cgraph_node *n);
+/* Compile step: the fences of the per-unit placement are marked (the
+ * builtin call's function type carries an attribute, an asm fence an
+ * unused "i" operand) so that the link step can tell them from the
+ * program's own and replace them; elsewhere nothing is marked. */
+void wmm_lto_mark_fence (gcall *call);
+vec<tree, va_gc> *wmm_lto_fence_inputs (void);
 /* Compile step: mark every function with a body as seen by the plugin. */
 void wmm_lto_mark_functions (void);
 /* Link step: read every marked body (notes: foreign functions, a partial

@@ -122,10 +122,6 @@ prepare_for_link (void)
       wmm_free_volatile (&u, vol);
     }
   wmm_lto_mark_functions ();
-  if (options.summary && !options.quiet)
-    inform (UNKNOWN_LOCATION, "wmmfence: %s: fences are placed at the link "
-            "step (%<-flto%>): give the plugin on the link line too",
-            wmm_unit_name ());
   wmm_unitinfo_free (&u);
 }
 
@@ -134,15 +130,12 @@ static unsigned int
 run_wmmfence (void)
 {
   wmm_lto_phase phase = wmm_lto_phase_now ();
+  /* The compile step of -flto: every shared access volatile, then this
+     unit's fences as in per-unit mode, marked: the link step replaces
+     them by the whole program's, and a link without the plugin (or a fat
+     object's native code) keeps them. */
   if (phase == WMM_LTO_COMPILE || phase == WMM_LTO_COMPILE_FAT)
-    {
-      prepare_for_link ();
-      /* A fat object's native code is also linked without -flto: it gets
-         this unit's fences as in per-unit mode (the link step may add
-         more to its LTO copy). */
-      if (phase == WMM_LTO_COMPILE)
-        return 0;
-    }
+    prepare_for_link ();
   wmm_unitinfo u;
   memset (&u, 0, sizeof u);
   u.opts = &options;
@@ -155,6 +148,11 @@ run_wmmfence (void)
   if (phase == WMM_LTO_LINK)
     wmm_lto_load_bodies (&u);
   bool concurrent = wmm_find_entries (&u);
+  if (phase == WMM_LTO_COMPILE || phase == WMM_LTO_COMPILE_FAT)
+    wmm_note (&u, "compile step of -flto: every shared access is kept in "
+              "program order and this unit's fences stand in until the "
+              "link step, given the plugin too, replaces them by the whole "
+              "program's");
   bool ok = true;
   if (concurrent && !wmm_collect (&u))
     {

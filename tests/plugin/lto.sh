@@ -17,7 +17,11 @@
 #  3. Partitions: -flto-partition=none and =balanced give the same fences.
 #  4. Records: the executable's .wmm_records name the program and the
 #     fences' positions in every unit (wmmfence-report list).
-#  5. Mixed builds: an -flto object compiled without the plugin is unknown
+#  5. The compile step's per-unit fences: a link without the plugin (or
+#     -fno-lto with fat objects) keeps them, as many as per-unit builds
+#     place; the link step with the plugin removes them (a note) and
+#     places the whole program's.
+#  6. Mixed builds: an -flto object compiled without the plugin is unknown
 #     code (a note names its functions, nothing of it is inlined into
 #     analysed code); a main compiled without the plugin starts threads the
 #     analysis cannot see: its routines become entries and are fenced.
@@ -141,7 +145,37 @@ else
   wmm_fail "records: wmmfence-report list: $(head -n 2 "$WMM_TMP/list.txt" 2>/dev/null)"
 fi
 
-# 5. mixed builds
+# 5. the compile step's fences
+per_unit=0
+for f in main pool data util; do
+  "$WMM_T_GCC" -O2 -I"$PROG" -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet -S "$PROG/$f.c" \
+    -o "$WMM_TMP/unit-$f.s" && per_unit=$((per_unit + $(asm_fences "$WMM_TMP/unit-$f.s")))
+done
+k=$WMM_TMP/noplugin
+mkdir -p "$k"
+cp "$d"/lto/main.o "$d"/lto/pool.o "$d"/lto/data.o "$d"/lto/util.o "$k/"
+if (cd "$k" && "$WMM_T_GCC" -O2 -flto -o prog ./*.o -lpthread) 2> "$k/err"; then
+  n=$(obj_fences "$k/prog")
+  if [ "$n" -eq "$per_unit" ]; then wmm_pass "link without the plugin: the $n per-unit fences stay"
+  else wmm_fail "link without the plugin: $n fences, per-unit builds place $per_unit"; fi
+else wmm_fail "link without the plugin: $(head -n 2 "$k/err")"; fi
+if link_lto "$k" prog2 "$WMM_T_GCC" "$WMM_T_PLUGIN" -fplugin-arg-wmmfence-verbose \
+   && grep -q "note: wmmfence: link step: $per_unit fences of the compile steps' per-unit placements removed; the whole program's replace them" "$k/err"; then
+  wmm_pass "link step: the $per_unit compile-step fences removed (note)"
+else wmm_fail "link step: no note on $per_unit removed fences: $(grep -v '^$' "$k/err" | head -n 3 | tr '\n' '|')"; fi
+f=$WMM_TMP/fat
+mkdir -p "$f"
+cp "$PROG"/*.c "$f/"
+if compile_lto "$f" "$WMM_T_GCC" "$WMM_T_PLUGIN" -I"$PROG" -ffat-lto-objects \
+   && (cd "$f" && "$WMM_T_GCC" -O2 -fno-lto -o native ./*.o -lpthread) 2> "$f/err" \
+   && link_lto "$f" prog "$WMM_T_GCC" "$WMM_T_PLUGIN"; then
+  a=$(obj_fences "$f/native") b=$(obj_fences "$f/prog") c=$(obj_fences "$d/lto/prog")
+  if [ "$a" -eq "$per_unit" ] && [ "$b" -eq "$c" ]; then
+    wmm_pass "fat objects: -fno-lto links the $a per-unit fences, -flto the whole program's $b"
+  else wmm_fail "fat objects: -fno-lto $a (per unit $per_unit), -flto $b (slim objects $c)"; fi
+fi
+
+# 6. mixed builds
 m=$WMM_TMP/mixed
 mkdir -p "$m"
 cp "$d"/lto/main.o "$d"/lto/pool.o "$d"/lto/data.o "$m/"

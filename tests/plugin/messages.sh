@@ -19,7 +19,6 @@ cat > catalogue.txt <<'EOF'
 %qE attribute applies only to functions
 %qE attribute argument must be 1 or 2 (instances)
 wmmfence: %s
-wmmfence: %s: fences are placed at the link 
 wmmfence: %s%qs (%s) in %qs %s
 wmmfence: cannot write %qs: %m
 wmmfence: check (%s, mode=%s): unknown: %s
@@ -70,6 +69,8 @@ note: %s() is exported and starts threads of the routine it
 note: library unit (no main): every exported function 
 note: %s() is called by %s(), whose code is not 
 note: link step: %s() was compiled without the plugin (no 
+note: link step: %d fences of the compile steps' per-unit 
+note: compile step of -flto: every shared access is kept in 
 note: link step: this LTRANS partition holds only part of the 
 EOF
 {
@@ -147,7 +148,8 @@ msg "summary: missing" sb.c "sb.c:7:45: warning: wmmfence: missing 'mfence' fenc
 sb.c:8:45: warning: wmmfence: missing 'mfence' fence in 'P1': orders P1 W y sb.c:8:37 before P1 R x sb.c:8:45
 cc1: note: wmmfence: sb.c: 2 fences missing (2 mfence), cost 2 (model tso, optimal)" $O-mode=warn $O-summary
 msg "summary: power, two kinds" mp.c "cc1: note: wmmfence: mp.c: 2 fences inserted (2 lwsync), cost 2 (model power, optimal)" $O-summary $O-arch=power
-msg "summary: -flto compile step" sb.c "cc1: note: wmmfence: sb.c: fences are placed at the link step ('-flto'): give the plugin on the link line too" $O-summary -flto
+msg "summary: -flto compile step" sb.c "cc1: note: wmmfence: sb.c: 2 fences inserted (2 mfence), cost 2 (model tso, optimal)
+cc1: note: wmmfence: compile step of -flto: every shared access is kept in program order and this unit's fences stand in until the link step, given the plugin too, replaces them by the whole program's" $O-summary $O-verbose -flto
 msg "summary: no fence needed" mp.c "cc1: note: wmmfence: mp.c: no fence needed (model tso, optimal)" $O-summary
 msg "summary: nothing concurrent" lib.c "cc1: note: wmmfence: lib.c: nothing runs concurrently, no fence (model tso)" $O-summary $O-threads=create
 msg "summary: debug placement" sb.c "sb.c:7:45: note: wmmfence: inserted 'sync' (lock orq \$0,(%rsp) / mfence) in 'P0' requested by -fplugin-arg-wmmfence-debug-fence
