@@ -23,6 +23,9 @@
  *    are rebuilt, pure/const, modref and size summaries are computed)
  *    already sees our changes, so nothing is stale.
  *  The price: GCC's points-to sets and profile estimate do not exist yet.
+ * Under -flto this pass also runs in lto1, among the late IPA passes
+ * (before "simdclone"), on the whole program; the compile step prepares
+ * for it (lto.cc, docs/plugin.md "Whole-program mode").
  *  memloc.cc resolves pointers through their SSA definitions (p = &x + 4)
  *  and computes which locals' addresses escape; positions are weighted by
  *  10 per enclosing loop (gcc-compat.h).  Inserting statements requires
