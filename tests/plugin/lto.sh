@@ -21,7 +21,9 @@
 #     -fno-lto with fat objects) keeps them, as many as per-unit builds
 #     place; the link step with the plugin removes them (a note) and
 #     places the whole program's.
-#  6. Mixed builds: an -flto object compiled without the plugin is unknown
+#  6. C++: store buffering between a lambda in std::thread and a function
+#     of another unit in std::thread: a fence in each under -flto.
+#  7. Mixed builds: an -flto object compiled without the plugin is unknown
 #     code (a note names its functions, nothing of it is inlined into
 #     analysed code); a main compiled without the plugin starts threads the
 #     analysis cannot see: its routines become entries and are fenced.
@@ -175,7 +177,32 @@ if compile_lto "$f" "$WMM_T_GCC" "$WMM_T_PLUGIN" -I"$PROG" -ffat-lto-objects \
   else wmm_fail "fat objects: -fno-lto $a (per unit $per_unit), -flto $b (slim objects $c)"; fi
 fi
 
-# 6. mixed builds
+# 6. C++ across units
+cx=$WMM_TMP/cxx
+mkdir -p "$cx"
+GXX=${WMM_T_GCC/gcc/g++}
+if command -v "$GXX" > /dev/null 2>&1; then
+  unit=0
+  for f in cxx_main cxx_body; do
+    "$GXX" -O2 -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet -S "$PROG/$f.cc" -o "$cx/$f.s" \
+      && unit=$((unit + $(asm_fences "$cx/$f.s")))
+    "$GXX" -O2 -flto -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet -c "$PROG/$f.cc" -o "$cx/$f.o"
+  done
+  if (cd "$cx" && "$GXX" -O2 -flto -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet -save-temps \
+        -o prog cxx_main.o cxx_body.o -pthread) 2> "$cx/err"; then
+    s=$cx/prog.ltrans0.ltrans.s
+    if S='\$1, y\(%rip\)' L='x\(%rip\), ' awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { k = 0; next }
+          k == 0 && $0 ~ ENVIRON["S"] { k = 1; next } k == 1 && /lock or|mfence/ { k = 2; next }
+          k == 2 && $0 ~ ENVIRON["L"] { found = 1 } END { exit !found }' "$s" \
+       && S='\$1, x\(%rip\)' L='y\(%rip\), ' awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { k = 0; next }
+          k == 0 && $0 ~ ENVIRON["S"] { k = 1; next } k == 1 && /lock or|mfence/ { k = 2; next }
+          k == 2 && $0 ~ ENVIRON["L"] { found = 1 } END { exit !found }' "$s"; then
+      wmm_pass "C++ std::thread across units: W y; mfence; R x in t1 and W x; mfence; R y in the lambda ($(asm_fences "$s") fences; per unit $unit)"
+    else wmm_fail "C++ across units: store buffering not fenced in both threads ($(asm_fences "$s") fences)"; fi
+  else wmm_fail "C++ link: $(head -n 3 "$cx/err")"; fi
+fi
+
+# 7. mixed builds
 m=$WMM_TMP/mixed
 mkdir -p "$m"
 cp "$d"/lto/main.o "$d"/lto/pool.o "$d"/lto/data.o "$m/"
