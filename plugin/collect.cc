@@ -1070,8 +1070,7 @@ inline_call (collector *c, gcall *call, tree callee)
     if (c->inlined[k] == callee)
       return false;
   cgraph_node *node = cgraph_node::get (callee);
-  function *fn = node && node->definition && !node->alias
-                 ? node->get_fun () : NULL;
+  function *fn = wmm_analysable_body (node);
   if (!fn || fn == c->unit->fn || fn == c->fn || !fn->cfg
       || !gimple_in_ssa_p (fn) || stdarg_p (TREE_TYPE (callee)))
     return false;
@@ -1267,7 +1266,7 @@ wmm_collect (wmm_unitinfo *u)
 {
   wmm_memloc_reset ();
   wmm_private_analyse (u);
-  const char *file = main_input_filename ? main_input_filename : "<stdin>";
+  const char *file = wmm_unit_name ();
   u->prog = wmm_program_new (file, WMM_ARCH_GIMPLE);
   if (!u->prog)
     return false;

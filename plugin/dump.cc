@@ -152,7 +152,7 @@ wmm_dump_ir (const wmm_unitinfo *u, const char *path)
 {
   wmm_strbuf b = WMM_STRBUF_INIT;
   wmm_strbuf_printf (&b, "# wmmfence IR of %s, model %s\n",
-                     u->prog ? u->prog->name : main_input_filename,
+                     u->prog ? u->prog->name : wmm_unit_name (),
                      wmm_model_name (u->model));
   if (u->prog)
     {

@@ -89,7 +89,8 @@ build_fence (wmm_fence kind, location_t loc)
       vec<tree, va_gc> *clobbers = NULL;
       vec_safe_push (clobbers, build_tree_list (NULL_TREE,
                                                 build_string (7, "memory")));
-      gasm *a = gimple_build_asm_vec (e.asm_text, NULL, NULL, clobbers, NULL);
+      gasm *a = gimple_build_asm_vec (e.asm_text, wmm_lto_fence_inputs (),
+                                      NULL, clobbers, NULL);
       gimple_asm_set_volatile (a, true);
       g = a;
     }
@@ -100,6 +101,7 @@ build_fence (wmm_fence kind, location_t loc)
       int order = e.order == -2 ? MEMMODEL_SEQ_CST : e.order;
       g = gimple_build_call (builtin_decl_explicit (fn), 1,
                              build_int_cst (integer_type_node, order));
+      wmm_lto_mark_fence (as_a<gcall *> (g));
     }
   /* The source position only: the position may come from a statement of
      another function (a callee collected for this call site), whose lexical

@@ -50,10 +50,7 @@ unit_functions (vec<cgraph_node *> *out)
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
-      if (node->alias || wmm_node_is_thunk (node) || node->inlined_to)
-        continue;
-      function *fn = node->get_fun ();
-      if (!fn || !fn->cfg || !gimple_in_ssa_p (fn))
+      if (node->inlined_to || !wmm_analysable_body (node))
         continue;
       out->safe_push (node);
     }
@@ -776,6 +773,9 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
     }
   tree where = ref->referring->decl;
   gimple *stmt = ref->stmt;
+  if (find_fn (&c->index, where) < 0)
+    return xasprintf ("is used in %s(), whose code is not analysed",
+                      fn_name (where));
   if (!stmt)
     return xasprintf ("is used in %s()", fn_name (where));
   if (is_gimple_call (stmt))
@@ -1096,6 +1096,37 @@ unknown_routine_entries (entries_ctx *c)
     exported_entries (c);
 }
 
+/* Link step of -flto: a function called by code compiled without the
+ * plugin (unknown code that may run in any thread) is an entry with
+ * several instances, as an exported function of a library is. */
+static void
+foreign_caller_entries (entries_ctx *c)
+{
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    for (cgraph_edge *e = c->fns[i]->callers; e; e = e->next_caller)
+      if (wmm_lto_foreign (e->caller->decl))
+        {
+          wmm_note (c->u, "%s() is called by %s(), whose code is not "
+                    "analysed: treated as a thread entry with several "
+                    "instances", fn_name (c->fns[i]->decl),
+                    fn_name (e->caller->decl));
+          make_entry (&c->facts[i], 2);
+          break;
+        }
+}
+
+/* Compile step of -flto: every function is code of the program, in
+ * several instances (what runs concurrently is decided at the link step). */
+static void
+prepare_entries (entries_ctx *c)
+{
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    {
+      make_entry (&c->facts[i], 2);
+      c->facts[i].region = false;
+    }
+}
+
 /* Attribute, library rule, main. */
 static void
 other_entries (entries_ctx *c)
@@ -1271,6 +1302,9 @@ wmm_find_entries (wmm_unitinfo *u)
   omp_entries (&c);
   unknown_routine_entries (&c);
   other_entries (&c);
+  foreign_caller_entries (&c);
+  if (u->lto_prepare)
+    prepare_entries (&c);
   auto_vec<bool> reached;
   reach (&c, &reached);
 

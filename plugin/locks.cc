@@ -197,10 +197,7 @@ body_of (tree fndecl)
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
     return NULL;
   cgraph_node *n = cgraph_node::get (fndecl);
-  if (!n || n->alias || wmm_node_is_thunk (n) || !n->definition)
-    return NULL;
-  function *fn = n->get_fun ();
-  return fn && fn->cfg && gimple_in_ssa_p (fn) ? fn : NULL;
+  return wmm_analysable_body (n);
 }
 
 /* Index of PARM_DECL p among fndecl's parameters, or -1. */

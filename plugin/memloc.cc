@@ -202,7 +202,7 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   cgraph_node *node = cgraph_node::get (fn);
   function *body = node && node->definition && !node->alias
-                   ? node->get_fun () : NULL;
+                   && !wmm_lto_foreign (fn) ? node->get_fun () : NULL;
   if (body && (!body->cfg || !gimple_in_ssa_p (body)))
     return false;
   bool found = false;

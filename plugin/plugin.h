@@ -87,6 +87,9 @@ struct wmm_unitinfo {
   vec<wmm_unit> units;
   vec<char *> notes;   /* things the report must say (fallbacks taken) */
   bool concurrent;     /* some code may run in parallel with other code */
+  bool lto_prepare;    /* compile step of -flto: every function is a code
+                          unit (an entry with several instances) and no
+                          fence is placed (lto.cc) */
   bool at_O0;          /* every function is compiled without optimisation
                           (a variable memory order then stays one: GCC
                           expands seq_cst; atomics.cc) */
@@ -371,6 +374,42 @@ void wmm_section_register (const char *plugin_name);
 void wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl);
 /* One record field: a tab, then s with '\\', '\t' and '\n' escaped. */
 void wmm_record_field (wmm_strbuf *b, const char *s);
+
+/* lto.cc: whole-program mode (-flto).  The step this compiler process
+ * runs: an ordinary compile, the compile step of -flto (writing GIMPLE;
+ * _FAT: also native code), WPA, or the link step that compiles the
+ * program's code (LTRANS, or lto1 with -flto-partition=none). */
+enum wmm_lto_phase {
+  WMM_LTO_OFF = 0,
+  WMM_LTO_COMPILE,
+  WMM_LTO_COMPILE_FAT,
+  WMM_LTO_WPA,
+  WMM_LTO_LINK
+};
+wmm_lto_phase wmm_lto_phase_now (void);
+/* Link step: was the function compiled without the plugin (its body is
+ * unknown code)?  Always false in the other steps. */
+bool wmm_lto_foreign (tree fndecl);
+/* The function's body when the analysis may read it (defined here, not an
+ * alias or thunk, in SSA form, not foreign), or NULL. */
+function *wmm_analysable_body (cgraph_node *n);
+/* Compile step: the fences of the per-unit placement are marked (the
+ * builtin call's function type carries an attribute, an asm fence an
+ * unused "i" operand) so that the link step can tell them from the
+ * program's own and replace them; elsewhere nothing is marked. */
+void wmm_lto_mark_fence (gcall *call);
+vec<tree, va_gc> *wmm_lto_fence_inputs (void);
+/* Compile step: mark every function with a body as seen by the plugin. */
+void wmm_lto_mark_functions (void);
+/* Link step: read every marked body (notes: foreign functions, a partial
+ * partition). */
+void wmm_lto_load_bodies (wmm_unitinfo *u);
+/* lto1 (WPA or the link step): keep the program in one LTRANS partition
+ * (WPA) and no inlining between marked and foreign bodies. */
+void wmm_lto_link_setup (const char *plugin_name);
+/* The unit's name in reports: the main input file, or at the link step
+ * "PROG (-flto)". */
+const char *wmm_unit_name (void);
 
 /* Write `text` to `path` through a temporary file and rename. */
 bool wmm_write_file_atomically (const char *path, const char *text,

@@ -190,7 +190,7 @@ static void
 summary_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_placement *pl)
 {
   const wmm_plugin_options *o = u->opts;
-  wmm_strbuf_printf (b, "%s: ", main_input_filename ? main_input_filename : "?");
+  wmm_strbuf_printf (b, "%s: ", wmm_unit_name ());
   if (!u->prog)
     {
       wmm_strbuf_printf (b, "nothing runs concurrently, no fence (model %s)",
@@ -257,6 +257,10 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
       const wmm_placed_fence *pf = &pl->fences[f];
       const wmm_unit *unit = wmm_unit_of_thread (u, pf->thread);
       location_t loc = wmm_position_location (u, pf->thread, pf->index);
+      /* At the link step a position may be in inlined code: its block
+         would make GCC print the inlining context ("At top level:"). */
+      if (wmm_lto_phase_now () == WMM_LTO_LINK)
+        loc = LOCATION_LOCUS (loc);
       const wmm_delay *d = pf->ndelays > 0 ? &pl->delays[pf->delays[0]] : NULL;
       const wmm_cycle *c = d && d->cycle >= 0 && d->cycle < pl->ncycles
                            ? &pl->cycles[d->cycle] : NULL;
@@ -330,7 +334,7 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
   wmm_strbuf b = WMM_STRBUF_INIT;
   static const char *const modes[] = { "insert", "warn", "report" };
   wmm_strbuf_puts (&b, "{\n  \"tool\": \"wmmfence\",\n  \"file\": ");
-  wmm_strbuf_json_string (&b, main_input_filename ? main_input_filename : "");
+  wmm_strbuf_json_string (&b, wmm_unit_name ());
   wmm_strbuf_printf (&b, ",\n  \"model\": \"%s\",\n  \"from\": \"%s\",\n"
                      "  \"mode\": \"%s\",\n", wmm_model_name (u->model),
                      wmm_model_name ((wmm_model) u->opts->from),

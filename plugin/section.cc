@@ -161,7 +161,7 @@ wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl)
   wmm_strbuf *b = &record;
   wmm_strbuf_reset (b);
   wmm_strbuf_puts (b, "unit");
-  field (b, remapped (main_input_filename));
+  field (b, remapped (wmm_unit_name ()));
   wmm_strbuf_puts (b, "\nplugin");
   field (b, WMMF_PLUGIN_VERSION);
   wmm_strbuf_puts (b, "\nmodel");

@@ -23,6 +23,9 @@
  *    are rebuilt, pure/const, modref and size summaries are computed)
  *    already sees our changes, so nothing is stale.
  *  The price: GCC's points-to sets and profile estimate do not exist yet.
+ * Under -flto this pass also runs in lto1, among the late IPA passes
+ * (before "simdclone"), on the whole program; the compile step prepares
+ * for it (lto.cc, docs/plugin.md "Whole-program mode").
  *  memloc.cc resolves pointers through their SSA definitions (p = &x + 4)
  *  and computes which locals' addresses escape; positions are weighted by
  *  10 per enclosing loop (gcc-compat.h).  Inserting statements requires
@@ -87,10 +90,55 @@ define_macros (void *, void *)
   free (def);
 }
 
+/* Compile step of -flto: keep every shared access of every function as
+ * the source wrote it (volatile) for the link step, place nothing, and
+ * mark the functions as seen (lto.cc). */
+static void
+prepare_for_link (void)
+{
+  wmm_unitinfo u;
+  memset (&u, 0, sizeof u);
+  u.opts = &options;
+  u.model = options.model >= 0 ? (wmm_model) options.model
+                               : wmm_target_model ();
+  u.at_O0 = wmm_unit_at_O0 ();
+  u.lto_prepare = true;
+  wmm_find_entries (&u);
+  wmm_placement pl;
+  memset (&pl, 0, sizeof pl);
+  if (!u.units.is_empty () && !wmm_collect (&u))
+    error ("wmmfence: out of memory while collecting the program");
+  else if (u.prog)
+    {
+      char **vol = XCNEWVEC (char *, u.prog->nthreads);
+      for (int t = 0; t < u.prog->nthreads; t++)
+        {
+          const wmm_thread *th = &u.prog->threads[t];
+          const wmm_unit *unit = wmm_unit_of_thread (&u, t);
+          vol[t] = XCNEWVEC (char, th->ncode + 1);
+          for (int i = 0; i < th->ncode; i++)
+            vol[t][i] = wmm_instr_is_access (&th->code[i])
+                        && !(unit && i < (int) unit->sites.length ()
+                             && unit->sites[i].summary);
+        }
+      wmm_emit (&u, &pl, vol);
+      wmm_free_volatile (&u, vol);
+    }
+  wmm_lto_mark_functions ();
+  wmm_unitinfo_free (&u);
+}
+
 /* The whole job for one translation unit. */
 static unsigned int
 run_wmmfence (void)
 {
+  wmm_lto_phase phase = wmm_lto_phase_now ();
+  /* The compile step of -flto: every shared access volatile, then this
+     unit's fences as in per-unit mode, marked: the link step replaces
+     them by the whole program's, and a link without the plugin (or a fat
+     object's native code) keeps them. */
+  if (phase == WMM_LTO_COMPILE || phase == WMM_LTO_COMPILE_FAT)
+    prepare_for_link ();
   wmm_unitinfo u;
   memset (&u, 0, sizeof u);
   u.opts = &options;
@@ -100,7 +148,14 @@ run_wmmfence (void)
   wmm_placement pl;
   memset (&pl, 0, sizeof pl);
   char **vol = NULL;
+  if (phase == WMM_LTO_LINK)
+    wmm_lto_load_bodies (&u);
   bool concurrent = wmm_find_entries (&u);
+  if (phase == WMM_LTO_COMPILE || phase == WMM_LTO_COMPILE_FAT)
+    wmm_note (&u, "compile step of -flto: every shared access is kept in "
+              "program order and this unit's fences stand in until the "
+              "link step, given the plugin too, replaces them by the whole "
+              "program's");
   bool ok = true;
   if (concurrent && !wmm_collect (&u))
     {
@@ -238,11 +293,21 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (info->base_name, PLUGIN_PRAGMAS, define_macros, NULL);
   if (options.disable)
     return 0;
+  /* lto1: WPA only keeps the program in one partition; the link step
+     runs the pass among the late IPA passes, once the bodies can be read
+     (lto.cc).  cc1 and cc1plus: right after SSA is built (above). */
+  wmm_lto_phase phase = wmm_lto_phase_now ();
+  if (phase == WMM_LTO_WPA || phase == WMM_LTO_LINK)
+    wmm_lto_link_setup (info->base_name);
+  if (phase == WMM_LTO_WPA)
+    return 0;
   struct register_pass_info pass;
   pass.pass = new pass_wmmfence (g);
-  pass.reference_pass_name = "build_ssa_passes";
+  pass.reference_pass_name
+    = phase == WMM_LTO_LINK ? "simdclone" : "build_ssa_passes";
   pass.ref_pass_instance_number = 1;
-  pass.pos_op = PASS_POS_INSERT_AFTER;
+  pass.pos_op = phase == WMM_LTO_LINK ? PASS_POS_INSERT_BEFORE
+                                      : PASS_POS_INSERT_AFTER;
   register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
   wmm_section_register (info->base_name);
   return 0;

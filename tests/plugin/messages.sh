@@ -67,6 +67,11 @@ note: the memory order of '%s' in '%s' differs between call
 note: %s runs once through pthread_once/call_once, in the 
 note: %s() is exported and starts threads of the routine it 
 note: library unit (no main): every exported function 
+note: %s() is called by %s(), whose code is not 
+note: link step: %s() was compiled without the plugin (no 
+note: link step: %d fences of the compile steps' per-unit 
+note: compile step of -flto: every shared access is kept in 
+note: link step: this LTRANS partition holds only part of the 
 EOF
 {
   grep -ohE '\b(error|warning|warning_at|inform|error_at|fatal_error|sorry) \([^"]*"([^"\\]|\\.)*"' "$WMM_SRCDIR"/plugin/*.cc \
@@ -143,6 +148,8 @@ msg "summary: missing" sb.c "sb.c:7:45: warning: wmmfence: missing 'mfence' fenc
 sb.c:8:45: warning: wmmfence: missing 'mfence' fence in 'P1': orders P1 W y sb.c:8:37 before P1 R x sb.c:8:45
 cc1: note: wmmfence: sb.c: 2 fences missing (2 mfence), cost 2 (model tso, optimal)" $O-mode=warn $O-summary
 msg "summary: power, two kinds" mp.c "cc1: note: wmmfence: mp.c: 2 fences inserted (2 lwsync), cost 2 (model power, optimal)" $O-summary $O-arch=power
+msg "summary: -flto compile step" sb.c "cc1: note: wmmfence: sb.c: 2 fences inserted (2 mfence), cost 2 (model tso, optimal)
+cc1: note: wmmfence: compile step of -flto: every shared access is kept in program order and this unit's fences stand in until the link step, given the plugin too, replaces them by the whole program's" $O-summary $O-verbose -flto
 msg "summary: no fence needed" mp.c "cc1: note: wmmfence: mp.c: no fence needed (model tso, optimal)" $O-summary
 msg "summary: nothing concurrent" lib.c "cc1: note: wmmfence: lib.c: nothing runs concurrently, no fence (model tso)" $O-summary $O-threads=create
 msg "summary: debug placement" sb.c "sb.c:7:45: note: wmmfence: inserted 'sync' (lock orq \$0,(%rsp) / mfence) in 'P0' requested by -fplugin-arg-wmmfence-debug-fence
