@@ -224,7 +224,10 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
       for (unsigned k = 0; p && k < i; k++)
         p = DECL_CHAIN (p);
       tree d = p ? ssa_default_def (body, p) : NULL_TREE;
-      if (!p || (d && !only_dereferenced (d, depth)))
+      /* No default definition: an unused parameter, or one that lives in
+         memory (its address taken, -O0), whose copies are not followed. */
+      if (!p || (d && !only_dereferenced (d, depth))
+          || (!d && (TREE_USED (p) || TREE_ADDRESSABLE (p))))
         return false;
     }
   return found;
