@@ -28,6 +28,9 @@ const char mark_name[] = "wmmfence lto";
 /* The attribute of a compile-step fence's function type, and the value of
    a compile-step asm fence's unused operand ("WMMF"). */
 const char fence_mark[] = "wmmfence lto fence";
+/* The attribute of a compile-step volatile access's type; its argument
+   is the access's type before. */
+const char volatile_mark[] = "wmmfence lto volatile";
 const HOST_WIDE_INT asm_mark = 0x574d4d46;
 
 /* The unit's name at the link step, computed once. */
@@ -83,6 +86,17 @@ wmm_lto_mark_fence (gcall *call)
                                   (t, tree_cons (get_identifier (fence_mark),
                                                  NULL_TREE,
                                                  TYPE_ATTRIBUTES (t))));
+}
+
+tree
+wmm_lto_volatile_type (tree type, tree vtype)
+{
+  if (!compile_step ())
+    return vtype;
+  return build_type_attribute_variant
+           (vtype, tree_cons (get_identifier (volatile_mark),
+                              build_tree_list (NULL_TREE, type),
+                              TYPE_ATTRIBUTES (vtype)));
 }
 
 vec<tree, va_gc> *
@@ -300,4 +314,89 @@ wmm_unit_name (void)
                          : xstrdup ("program (-flto)");
     }
   return link_unit_name;
+}
+
+namespace {
+
+/* Make *slot plain again when it is a compile-step volatile access not in
+ * keep; true when it changed. */
+bool
+release_ref (tree *slot, hash_set<tree *> &keep)
+{
+  tree ref = *slot;
+  if (!ref || TYPE_P (ref) || !TREE_TYPE (ref) || keep.contains (slot))
+    return false;
+  tree attr = lookup_attribute (volatile_mark,
+                                TYPE_ATTRIBUTES (TREE_TYPE (ref)));
+  if (!attr || !TREE_VALUE (attr) || !TYPE_P (TREE_VALUE (TREE_VALUE (attr))))
+    return false;
+  tree type = TREE_VALUE (TREE_VALUE (attr));
+  tree r = copy_node (ref);
+  TREE_TYPE (r) = type;
+  TREE_THIS_VOLATILE (r) = TYPE_VOLATILE (type);
+  bool side = TREE_THIS_VOLATILE (r);
+  for (int k = 0; k < TREE_OPERAND_LENGTH (r); k++)
+    if (TREE_OPERAND (r, k) && TREE_SIDE_EFFECTS (TREE_OPERAND (r, k)))
+      side = true;
+  TREE_SIDE_EFFECTS (r) = side;
+  *slot = r;
+  return true;
+}
+
+} // anon namespace
+
+void
+wmm_lto_release_volatile (wmm_unitinfo *u, char **vol)
+{
+  if (wmm_lto_phase_now () != WMM_LTO_LINK)
+    return;
+  /* The operand slots that stay volatile. */
+  hash_set<tree *> keep;
+  for (unsigned k = 0; vol && u->prog && k < u->units.length (); k++)
+    {
+      const wmm_unit *unit = &u->units[k];
+      int t = unit->thread;
+      for (unsigned i = 0; i < unit->sites.length ()
+                           && (int) i < u->prog->threads[t].ncode; i++)
+        {
+          const wmm_site *s = &unit->sites[i];
+          if (!vol[t][i] || s->kind != WMM_SITE_STMT || s->operand < 0
+              || !is_gimple_assign (s->stmt))
+            continue;
+          keep.add (s->operand == 0 ? gimple_assign_lhs_ptr (s->stmt)
+                                    : gimple_assign_rhs1_ptr (s->stmt));
+        }
+    }
+  int released = 0;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->inlined_to ? NULL : wmm_analysable_body (node);
+      if (!fn)
+        continue;
+      push_cfun (fn);
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          {
+            gimple *g = gsi_stmt (gsi);
+            if (!is_gimple_assign (g))
+              continue;
+            bool did = release_ref (gimple_assign_lhs_ptr (g), keep);
+            if (gimple_assign_single_p (g))
+              did |= release_ref (gimple_assign_rhs1_ptr (g), keep);
+            if (did)
+              {
+                gimple_set_has_volatile_ops (g, false);
+                update_stmt (g);
+                released++;
+              }
+          }
+      pop_cfun ();
+    }
+  if (released)
+    wmm_note (u, "link step: %d accesses the compile step kept in program "
+              "order are plain again (the whole program does not order "
+              "them)", released);
 }
