@@ -372,8 +372,12 @@ tree wmm_lto_volatile_type (tree type, tree vtype);
  * and the whole program does not order (not in vol, NULL: none) becomes
  * plain again. */
 void wmm_lto_release_volatile (wmm_unitinfo *u, char **vol);
-/* Compile step: mark every function with a body as seen by the plugin. */
+/* ltomark.cc.  Compile step: mark every function with a body as seen by
+ * the plugin.  Was the function so marked?  Link step: remove fn's
+ * compile-step fences (how many). */
 void wmm_lto_mark_functions (void);
+bool wmm_lto_marked (tree fndecl);
+int wmm_lto_strip_fences (function *fn);
 /* Link step: read every marked body (notes: foreign functions, a partial
  * partition). */
 void wmm_lto_load_bodies (wmm_unitinfo *u);
