@@ -246,8 +246,9 @@ volatile_ref (tree ref)
   if (TREE_THIS_VOLATILE (ref))
     return ref;
   tree type = TREE_TYPE (ref);
-  tree vtype = build_qualified_type (type, TYPE_QUALS (type)
-                                           | TYPE_QUAL_VOLATILE);
+  tree vtype = wmm_lto_volatile_type (type, build_qualified_type
+                                             (type, TYPE_QUALS (type)
+                                                    | TYPE_QUAL_VOLATILE));
   tree r;
   if (DECL_P (ref))
     r = build2 (MEM_REF, vtype, build_fold_addr_expr (ref),

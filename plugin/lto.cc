@@ -1,34 +1,27 @@
 /* lto.cc — whole-program mode: the plugin under -flto, split between the
  * compile step (cc1 writing GIMPLE into the object) and the link step
- * (lto1: WPA, then LTRANS or a single lto1 with -flto-partition=none).
+ * (lto1: WPA, then LTRANS, or a single lto1 with -flto-partition=none).
  *
  * Example:
  *   gcc -flto -fplugin=wmmfence.so -O2 -c main.c pool.c data.c
  *   gcc -flto -fplugin=wmmfence.so -O2 main.o pool.o data.o -o prog
- * The compile step places no fence: it makes every shared access of every
- * function volatile (GCC's early optimisations, which run before the IR is
- * written, then neither merge nor move them) and marks each function it
- * saw.  The link step (the plugin on the link line: GCC passes link-line
- * plugins to lto1, not those of the compile lines) forces one LTRANS
- * partition in WPA, and in the LTRANS loads every marked body and runs the
- * usual analysis once on the whole program: threads wherever they are
- * started, every unit's accesses, one placement, fences emitted into the
- * bodies before GCC's late optimisations.  A body without the mark (an
- * -flto object compiled without the plugin) is unknown code, as a
- * function of another object is in per-unit mode (docs/plugin.md,
- * "Whole-program mode (-flto)").
+ * The compile step makes every shared access of every function volatile
+ * (GCC's early optimisations, which run before the IR is written, then
+ * neither merge nor move them), places the unit's own fences as in
+ * per-unit mode and marks functions, fences and volatile accesses
+ * (ltomark.cc).  The link step needs the plugin on the link line (GCC
+ * passes link-line plugins to lto1, not those of the compile lines): WPA
+ * keeps one LTRANS partition and no inlining between marked and unmarked
+ * bodies; the LTRANS reads every marked body, removes the compile step's
+ * fences and runs the usual analysis once on the whole program, then
+ * makes the accesses it does not order plain again.  A body without the
+ * mark (an -flto object compiled without the plugin) is unknown code, as
+ * a function of another object is in per-unit mode (docs/plugin.md,
+ * "Whole-program mode").
  */
 #include "plugin.h"
 
 namespace {
-
-/* DECL_ATTRIBUTES name of the mark (a space: no source can spell it). */
-const char mark_name[] = "wmmfence lto";
-
-/* The attribute of a compile-step fence's function type, and the value of
-   a compile-step asm fence's unused operand ("WMMF"). */
-const char fence_mark[] = "wmmfence lto fence";
-const HOST_WIDE_INT asm_mark = 0x574d4d46;
 
 /* The unit's name at the link step, computed once. */
 char *link_unit_name;
@@ -52,8 +45,7 @@ wmm_lto_phase_now (void)
 bool
 wmm_lto_foreign (tree fndecl)
 {
-  return wmm_lto_phase_now () == WMM_LTO_LINK
-         && !lookup_attribute (mark_name, DECL_ATTRIBUTES (fndecl));
+  return wmm_lto_phase_now () == WMM_LTO_LINK && !wmm_lto_marked (fndecl);
 }
 
 function *
@@ -64,104 +56,6 @@ wmm_analysable_body (cgraph_node *n)
     return NULL;
   function *fn = n->get_fun ();
   return fn && fn->cfg && gimple_in_ssa_p (fn) ? fn : NULL;
-}
-
-static bool
-compile_step (void)
-{
-  wmm_lto_phase p = wmm_lto_phase_now ();
-  return p == WMM_LTO_COMPILE || p == WMM_LTO_COMPILE_FAT;
-}
-
-void
-wmm_lto_mark_fence (gcall *call)
-{
-  if (!compile_step ())
-    return;
-  tree t = gimple_call_fntype (call);
-  gimple_call_set_fntype (call, build_type_attribute_variant
-                                  (t, tree_cons (get_identifier (fence_mark),
-                                                 NULL_TREE,
-                                                 TYPE_ATTRIBUTES (t))));
-}
-
-vec<tree, va_gc> *
-wmm_lto_fence_inputs (void)
-{
-  if (!compile_step ())
-    return NULL;
-  vec<tree, va_gc> *inputs = NULL;
-  tree purpose = build_tree_list (NULL_TREE, build_string (2, "i"));
-  vec_safe_push (inputs, build_tree_list (purpose,
-                                          build_int_cst (integer_type_node,
-                                                         asm_mark)));
-  return inputs;
-}
-
-namespace {
-
-/* Is the statement a fence the compile step placed? */
-bool
-compile_step_fence (gimple *g)
-{
-  if (gcall *c = dyn_cast<gcall *> (g))
-    {
-      tree t = gimple_call_fntype (c);
-      return t && lookup_attribute (fence_mark, TYPE_ATTRIBUTES (t));
-    }
-  gasm *a = dyn_cast<gasm *> (g);
-  if (!a || gimple_asm_ninputs (a) != 1)
-    return false;
-  tree op = gimple_asm_input_op (a, 0);
-  return TREE_CODE (TREE_VALUE (op)) == INTEGER_CST
-         && tree_fits_shwi_p (TREE_VALUE (op))
-         && tree_to_shwi (TREE_VALUE (op)) == asm_mark
-         && !strcmp (TREE_STRING_POINTER (TREE_VALUE (TREE_PURPOSE (op))),
-                     "i");
-}
-
-/* Remove the compile step's fences from fn (the link step places the
- * program's); how many. */
-int
-strip_compile_fences (function *fn)
-{
-  int n = 0;
-  push_cfun (fn);
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fn)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
-      {
-        gimple *g = gsi_stmt (gsi);
-        if (!compile_step_fence (g))
-          {
-            gsi_next (&gsi);
-            continue;
-          }
-        unlink_stmt_vdef (g);
-        gsi_remove (&gsi, true);
-        release_defs (g);
-        n++;
-      }
-  if (n)
-    {
-      update_ssa (TODO_update_ssa_only_virtuals);
-      cgraph_edge::rebuild_edges ();
-    }
-  pop_cfun ();
-  return n;
-}
-
-} // anon namespace
-
-void
-wmm_lto_mark_functions (void)
-{
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    if (!lookup_attribute (mark_name, DECL_ATTRIBUTES (node->decl)))
-      DECL_ATTRIBUTES (node->decl)
-        = tree_cons (get_identifier (mark_name), NULL_TREE,
-                     DECL_ATTRIBUTES (node->decl));
 }
 
 void
@@ -190,7 +84,7 @@ wmm_lto_load_bodies (wmm_unitinfo *u)
       if (!node->clone_of)
         node->get_body ();
       if (function *fn = wmm_analysable_body (node))
-        stripped += strip_compile_fences (fn);
+        stripped += wmm_lto_strip_fences (fn);
     }
   if (stripped)
     wmm_note (u, "link step: %d fences of the compile steps' per-unit "
@@ -212,13 +106,6 @@ wmm_lto_load_bodies (wmm_unitinfo *u)
 
 namespace {
 
-/* Is the function's body code the plugin saw at its compile step? */
-bool
-marked (cgraph_node *n)
-{
-  return lookup_attribute (mark_name, DECL_ATTRIBUTES (n->decl)) != NULL;
-}
-
 /* Before the IPA passes that clone and inline (WPA, or lto1 without WPA): no call
  * between a marked function and a body compiled without the plugin is
  * inlined.  Code of the plugin's units inlined into unknown code would
@@ -237,7 +124,7 @@ separate_foreign_calls (void)
         {
           cgraph_node *callee = e->callee->ultimate_alias_target ();
           if (e->inline_failed && callee->has_gimple_body_p ()
-              && marked (caller) != marked (callee))
+              && wmm_lto_marked (caller->decl) != wmm_lto_marked (callee->decl))
             e->inline_failed = CIF_FUNCTION_NOT_INLINABLE;
         }
     }

@@ -399,8 +399,20 @@ function *wmm_analysable_body (cgraph_node *n);
  * program's own and replace them; elsewhere nothing is marked. */
 void wmm_lto_mark_fence (gcall *call);
 vec<tree, va_gc> *wmm_lto_fence_inputs (void);
-/* Compile step: mark every function with a body as seen by the plugin. */
+/* Compile step: the volatile type of an access made volatile, marked with
+ * its former type (an attribute of a type variant) so that the link step
+ * can make the access plain again; vtype itself elsewhere. */
+tree wmm_lto_volatile_type (tree type, tree vtype);
+/* Link step, after emission: every access the compile step made volatile
+ * and the whole program does not order (not in vol, NULL: none) becomes
+ * plain again. */
+void wmm_lto_release_volatile (wmm_unitinfo *u, char **vol);
+/* ltomark.cc.  Compile step: mark every function with a body as seen by
+ * the plugin.  Was the function so marked?  Link step: remove fn's
+ * compile-step fences (how many). */
 void wmm_lto_mark_functions (void);
+bool wmm_lto_marked (tree fndecl);
+int wmm_lto_strip_fences (function *fn);
 /* Link step: read every marked body (notes: foreign functions, a partial
  * partition). */
 void wmm_lto_load_bodies (wmm_unitinfo *u);

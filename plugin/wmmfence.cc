@@ -174,6 +174,10 @@ run_wmmfence (void)
            : wmm_compute_placement (&u, &pl, &vol);
   if (ok && concurrent && !options.nmarks)
     wmm_merge_site_fences (&u, &pl);
+  /* Link step: what the whole program does not order need not stay
+     volatile (the compile step kept every shared access in order). */
+  if (ok && phase == WMM_LTO_LINK && options.mode == WMM_MODE_INSERT)
+    wmm_lto_release_volatile (&u, concurrent ? vol : NULL);
   if (ok)
     {
       wmm_report_diagnostics (&u, &pl);

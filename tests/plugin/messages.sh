@@ -70,6 +70,7 @@ note: library unit (no main): every exported function
 note: %s() is called by %s(), whose code is not 
 note: link step: %s() was compiled without the plugin (no 
 note: link step: %d fences of the compile steps' per-unit 
+note: link step: %d accesses the compile step kept in program 
 note: compile step of -flto: every shared access is kept in 
 note: link step: this LTRANS partition holds only part of the 
 EOF
