@@ -706,7 +706,6 @@ static int cut_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
       between[nb++] = s;
     }
   }
-  in[a] = bw;
   int n = 0;
   for (int k = 0; k < nb && n < cap; k++)
     if (!reach_within(c, t, a, b, between[k], kind, in, bw))
