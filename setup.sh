@@ -13,7 +13,8 @@ pkgs="build-essential autoconf automake pkg-config g++-12 gcc-12-plugin-dev
  qemu-user binutils-powerpc64le-linux-gnu binutils-aarch64-linux-gnu
  binutils-arm-linux-gnueabihf
  gcc-12-source valgrind python3
- help2man cmake meson ninja-build ccache distcc"
+ help2man cmake meson ninja-build ccache distcc
+ libevent-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"

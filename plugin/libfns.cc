@@ -174,10 +174,20 @@ static const arg_touch arg_touch_fns[] = {
   { "lstat64", 1, 2 },
 };
 
+/* The library name behind a builtin's: GCC turns `fprintf (stderr,
+ * "x\n")` into a call to `__builtin_fwrite`, whose DECL_NAME keeps the
+ * prefix. */
+static const char *
+lib_name (const char *s)
+{
+  return strncmp (s, "__builtin_", 10) ? s : s + 10;
+}
+
 /* Is `s` one of the `n` names? */
 static bool
 in_list (const char *s, const char *const *names, size_t n)
 {
+  s = lib_name (s);
   for (size_t i = 0; i < n; i++)
     if (!strcmp (s, names[i]))
       return true;
@@ -193,6 +203,7 @@ wmm_lib_is_sync (const char *name)
 bool
 wmm_lib_keeps_no_copy (const char *name, unsigned argno)
 {
+  name = lib_name (name);
   for (const no_capture &f : no_capture_fns)
     if (!strcmp (name, f.name))
       return argno < 32 && (f.args >> argno) & 1;
@@ -218,6 +229,7 @@ wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
 bool
 wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes)
 {
+  name = lib_name (name);
   for (const arg_touch &f : arg_touch_fns)
     if (!strcmp (name, f.name))
       {

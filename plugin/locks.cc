@@ -267,6 +267,8 @@ struct lock_summary {
   bool rel_unknown;     /* may release any lock that is not hidden */
   wmm_region_set pre;   /* held at entry: released on every path to a
                            return before anything else touches it */
+  wmm_region_set rel_entry;   /* may be released without being acquired
+                                 inside first: a lock the caller holds */
 };
 
 } // anon namespace
@@ -277,6 +279,9 @@ struct wmm_lock_facts {
   hash_map<tree, wmm_region_set> entry;    /* function -> held at entry */
   hash_set<tree> escaped;                  /* lock objects unknown code
                                               may name */
+  hash_set<tree> noreturn;                 /* functions that never return
+                                              (every path ends in exit,
+                                              abort or such a function) */
   wmm_region_set hidden;                   /* bits of hidden lock objects */
   wmm_region_set statics;                  /* bits of global/static ones */
   wmm_region_set spin;                     /* bits of spin-lock words */
@@ -527,6 +532,7 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
   gcall *call = as_a<gcall *> (stmt);
   bool lost = false, dropped = false;
   e->rel = map_to_caller (u, call, callee, s->rel, &lost);
+  e->rel_entry = map_to_caller (u, call, callee, s->rel_entry, &lost);
   /* An acquisition or requirement that cannot be renamed is not counted;
      a release that cannot be renamed may be of any lock. */
   e->acq = map_to_caller (u, call, callee, s->acq, &dropped);
@@ -541,7 +547,7 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
 lock_summary
 callback_effect (wmm_unitinfo *u, gimple *stmt)
 {
-  lock_summary all = { 0, 0, false, 0 };
+  lock_summary all = { 0, 0, false, 0, 0 };
   for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
     {
       tree a = gimple_call_arg (stmt, i);
@@ -579,20 +585,44 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
         {
           wmm_region_set both = both_sides (u, b);
           if (rel)
-            rel->rel |= both;
+            {
+              rel->rel |= both;
+              rel->rel_entry |= both & ~held;
+            }
           return held & ~both;
         }
+      /* A lock the unit cannot name here (&locks[i], a PHI of two
+         addresses) may be a hidden one too. */
       if (rel)
-        rel->rel_unknown = true;
-      return held & f->hidden;
+        {
+          rel->rel_unknown = true;
+          rel->rel |= f->hidden;
+          rel->rel_entry |= f->hidden & ~held;
+        }
+      return 0;
     }
+  tree fn = gimple_call_fndecl (stmt);
   lock_summary e;
+  if (fn && f->noreturn.contains (fn))
+    {
+      /* Nothing after the call runs.  A longjmp out of it leaves by an
+         abnormal edge of some caller, which keeps only what was held
+         before and was not released: its releases still count. */
+      if (rel && callee_effect (u, stmt, &e))
+        {
+          rel->rel |= e.rel;
+          rel->rel_unknown |= e.rel_unknown;
+          rel->rel_entry |= e.rel_entry & ~held;
+        }
+      return ~0ULL;
+    }
   if (callee_effect (u, stmt, &e))
     {
       if (rel)
         {
           rel->rel |= e.rel;
           rel->rel_unknown |= e.rel_unknown;
+          rel->rel_entry |= e.rel_entry & ~held;
         }
       held &= ~e.rel;
       if (e.rel_unknown)
@@ -629,9 +659,10 @@ dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
   int nb = last_basic_block_for_fn (fn);
   in->truncate (0);
   in->safe_grow_cleared (nb);
-  auto_vec<wmm_region_set> out;
+  auto_vec<wmm_region_set> out, last_in;
   auto_vec<bool> seen;
   out.safe_grow_cleared (nb);
+  last_in.safe_grow_cleared (nb);
   seen.safe_grow_cleared (nb);
   int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
   int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
@@ -655,16 +686,26 @@ dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
                 }
               else if (seen[e->src->index])
                 {
-                  s &= out[e->src->index] | try_gain (u, e);
+                  /* An abnormal edge leaves from inside the block's last
+                     call (a longjmp): what the call acquires may not be
+                     held, what it releases is not. */
+                  s &= (e->flags & EDGE_ABNORMAL)
+                       ? out[e->src->index] & last_in[e->src->index]
+                       : out[e->src->index] | try_gain (u, e);
                   any = true;
                 }
             }
           if (!any)
             s = 0;
           (*in)[bb->index] = s;
+          wmm_region_set before = s;
           for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
                gsi_next (&gsi))
-            s = step (u, gsi_stmt (gsi), s, rel);
+            {
+              before = s;
+              s = step (u, gsi_stmt (gsi), s, rel);
+            }
+          last_in[bb->index] = before;
           if (!seen[bb->index] || s != out[bb->index])
             {
               out[bb->index] = s;
@@ -703,172 +744,6 @@ dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
               s = step (u, stmt, s, NULL);
             }
         }
-    }
-}
-
-/* Does the pointer value v (an SSA name) reach only lock functions and
- * parameters that do the same, and dereferences?  depth bounds the
- * parameters followed. */
-bool ssa_only_locked (tree v, int depth);
-
-/* Is parameter i of fndecl used only to name locks and to dereference? */
-bool
-param_only_locked (tree fndecl, int i, int depth)
-{
-  function *fn = body_of (fndecl);
-  if (!fn || depth > 4)
-    return false;
-  tree p = DECL_ARGUMENTS (fndecl);
-  for (int k = 0; p && k < i; k++)
-    p = DECL_CHAIN (p);
-  if (!p)
-    return false;
-  tree d = ssa_default_def (fn, p);
-  return !d || ssa_only_locked (d, depth);
-}
-
-/* Does tree t contain v other than as the base of a dereference? */
-bool
-holds_value (tree t, tree v)
-{
-  if (t == v)
-    return true;
-  if (!t || !EXPR_P (t))
-    return false;
-  if (TREE_CODE (t) == MEM_REF || TREE_CODE (t) == TARGET_MEM_REF)
-    return false;   /* v is the address dereferenced (or not in it) */
-  for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
-    if (holds_value (TREE_OPERAND (t, k), v))
-      return true;
-  return false;
-}
-
-/* Is v, used in argument a of call, passed as a lock name only? */
-bool
-arg_only_locked (gcall *call, unsigned a, tree v, int depth)
-{
-  tree callee = gimple_call_fndecl (call);
-  tree arg = gimple_call_arg (call, a);
-  if (!holds_value (arg, v) && !(TREE_CODE (arg) == ADDR_EXPR
-                                 && walk_tree_without_duplicates (
-                                      &arg, [] (tree *t, int *, void *d) {
-                                        return *t == (tree) d ? *t : NULL_TREE;
-                                      }, v)))
-    return true;
-  if (lock_library_call (callee))
-    return true;
-  return callee && param_only_locked (callee, a, depth + 1);
-}
-
-bool
-ssa_only_locked (tree v, int depth)
-{
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, v)
-    {
-      gimple *s = USE_STMT (use);
-      if (is_gimple_debug (s) || gimple_code (s) == GIMPLE_COND)
-        continue;
-      if (gcall *c = dyn_cast<gcall *> (s))
-        {
-          if (gimple_call_lhs (c) && holds_value (gimple_call_lhs (c), v))
-            return false;
-          for (unsigned a = 0; a < gimple_call_num_args (c); a++)
-            if (!arg_only_locked (c, a, v, depth))
-              return false;
-          continue;
-        }
-      if (!is_gimple_assign (s))
-        return false;
-      for (unsigned k = 1; k < gimple_num_ops (s); k++)
-        if (holds_value (gimple_op (s, k), v)
-            || (TREE_CODE (gimple_op (s, k)) == ADDR_EXPR
-                && walk_tree_without_duplicates (
-                     gimple_op_ptr (s, k), [] (tree *t, int *, void *d) {
-                       return *t == (tree) d ? *t : NULL_TREE;
-                     }, v)))
-          return false;
-    }
-  return true;
-}
-
-/* Record in f->escaped every static object whose address is used other
- * than to name a lock (stored, copied, passed to unknown code, merged in a
- * PHI, or in an initialiser). */
-void
-find_escaped_objects (wmm_lock_facts *f)
-{
-  struct ctx { wmm_lock_facts *f; gimple *stmt; };
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = body_of (node->decl);
-      if (!fn)
-        continue;
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, fn)
-        {
-          for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
-               gsi_next (&pi))
-            for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
-              {
-                tree arg = gimple_phi_arg_def (pi.phi (), a);
-                if (TREE_CODE (arg) == ADDR_EXPR)
-                  {
-                    tree b = get_base_address (TREE_OPERAND (arg, 0));
-                    if (b && VAR_P (b))
-                      f->escaped.add (b);
-                  }
-              }
-          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-               gsi_next (&gsi))
-            {
-              gimple *s = gsi_stmt (gsi);
-              if (is_gimple_debug (s))
-                continue;
-              gcall *call = dyn_cast<gcall *> (s);
-              for (unsigned k = 0; k < gimple_num_ops (s); k++)
-                {
-                  tree op = gimple_op (s, k);
-                  if (!op)
-                    continue;
-                  hash_set<tree> found;
-                  walk_tree_without_duplicates (
-                    &op, [] (tree *t, int *walk, void *d) {
-                      if (TREE_CODE (*t) == ADDR_EXPR)
-                        {
-                          tree b = get_base_address (TREE_OPERAND (*t, 0));
-                          if (b && VAR_P (b))
-                            ((hash_set<tree> *) d)->add (b);
-                        }
-                      return NULL_TREE;
-                    }, &found);
-                  if (found.is_empty ())
-                    continue;
-                  /* Operands 0..2 of a call are lhs, fn, chain. */
-                  bool ok = call && k >= 3 && TREE_CODE (op) == ADDR_EXPR
-                            && (lock_library_call (gimple_call_fndecl (call))
-                                || atomic_builtin_call (gimple_call_fndecl
-                                                          (call))
-                                || (gimple_call_fndecl (call)
-                                    && param_only_locked (
-                                         gimple_call_fndecl (call), k - 3,
-                                         0)));
-                  if (!ok)
-                    for (tree b : found)
-                      f->escaped.add (b);
-                }
-            }
-        }
-    }
-  varpool_node *v;
-  FOR_EACH_VARIABLE (v)
-    {
-      ipa_ref *ref;
-      for (unsigned i = 0; v->iterate_reference (i, ref); i++)
-        if (ref->use == IPA_REF_ADDR && VAR_P (ref->referred->decl))
-          f->escaped.add (ref->referred->decl);
     }
 }
 
@@ -972,6 +847,58 @@ precondition (wmm_unitinfo *u, function *fn)
   return first->index >= NUM_FIXED_BLOCKS ? ant_in[first->index] : 0;
 }
 
+/* Can fn return: does a path lead from its entry to a return without a
+ * call that never returns (noreturn in GCC's eyes, or in f->noreturn)? */
+bool
+may_return (wmm_lock_facts *f, function *fn)
+{
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  work.safe_push (ENTRY_BLOCK_PTR_FOR_FN (fn));
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (bb == EXIT_BLOCK_PTR_FOR_FN (fn))
+        return true;
+      bool stops = false;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+           !gsi_end_p (gsi) && !stops; gsi_next (&gsi))
+        if (gcall *c = dyn_cast<gcall *> (gsi_stmt (gsi)))
+          {
+            tree d = gimple_call_fndecl (c);
+            stops = (gimple_call_flags (c) & ECF_NORETURN)
+                    || (d && f->noreturn.contains (d));
+          }
+      if (stops)
+        continue;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (bitmap_set_bit (seen, e->dest->index))
+          work.safe_push (e->dest);
+    }
+  return false;
+}
+
+/* The functions of the unit that never return (yarn's `fail`, which
+ * prints and exits), to a fixpoint: a wrapper that only calls one never
+ * returns either.  A lock wrapper `if (pthread_mutex_lock (m)) fail ();`
+ * then holds m at every return. */
+void
+find_noreturn (wmm_lock_facts *f, const vec<tree> &fns)
+{
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (tree d : fns)
+        if (!f->noreturn.contains (d) && !may_return (f, body_of (d)))
+          {
+            f->noreturn.add (d);
+            changed = true;
+          }
+    }
+}
+
 /* Summaries of every function with a body, iterated to a fixpoint (at
  * most `rounds` passes; each pass is sound on its own). */
 void
@@ -979,14 +906,14 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
 {
   wmm_lock_facts *f = u->lock_facts;
   for (tree d : fns)
-    f->sum.put (d, lock_summary { 0, 0, true, 0 });
+    f->sum.put (d, lock_summary { 0, 0, true, 0, 0 });
   for (int r = 0; r < rounds; r++)
     {
       bool changed = false;
       for (tree d : fns)
         {
           function *fn = body_of (d);
-          lock_summary s = { 0, 0, false, 0 };
+          lock_summary s = { 0, 0, false, 0, 0 };
           auto_vec<wmm_region_set> in;
           push_cfun (fn);
           dataflow (u, fn, 0, &in, &s.acq, &s, NULL);
@@ -1003,7 +930,8 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
           pop_cfun ();
           lock_summary *old = f->sum.get (d);
           if (old->acq != s.acq || old->rel != s.rel
-              || old->rel_unknown != s.rel_unknown || old->pre != s.pre)
+              || old->rel_unknown != s.rel_unknown || old->pre != s.pre
+              || old->rel_entry != s.rel_entry)
             {
               *old = s;
               changed = true;
@@ -1071,12 +999,24 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
 
 } // anon namespace
 
+bool
+wmm_lock_library_call (tree fndecl)
+{
+  return lock_library_call (fndecl);
+}
+
+bool
+wmm_atomic_builtin_call (tree fndecl)
+{
+  return atomic_builtin_call (fndecl);
+}
+
 void
 wmm_locks_analyse (wmm_unitinfo *u)
 {
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
-  find_escaped_objects (u->lock_facts);
+  wmm_find_escaped_statics (&u->lock_facts->escaped, NULL);
   find_broken_words (u->lock_facts);
   auto_vec<tree> fns;
   cgraph_node *node;
@@ -1088,7 +1028,30 @@ wmm_locks_analyse (wmm_unitinfo *u)
     int ob = cgraph_node::get (*(const tree *) b)->order;
     return oa < ob ? -1 : oa > ob;
   });
+  find_noreturn (u->lock_facts, fns);
   compute_summaries (u, fns, (int) fns.length () + 2);
+  /* Code outside the unit cannot name a hidden lock, but it may call back
+     a function of the unit that releases one its caller holds: such a
+     lock is not hidden after all. */
+  wmm_lock_facts *f = u->lock_facts;
+  for (int round = 0; ; round++)
+    {
+      wmm_region_set cb = 0;
+      for (tree d : fns)
+        {
+          cgraph_node *n = cgraph_node::get (d);
+          if (n && (wmm_called_back_by_name (n) || wmm_address_given_away (n)))
+            cb |= f->sum.get (d)->rel_entry;
+        }
+      if (!(cb & f->hidden))
+        break;
+      /* The objects lose it for good (bits named later, too). */
+      for (unsigned b = 0; b < u->lock_ids.length (); b++)
+        if (round >= 4 || ((cb & f->hidden) >> b & 1))
+          f->escaped.add (u->lock_ids[b].first);
+      f->hidden = round < 4 ? f->hidden & ~cb : 0;
+      compute_summaries (u, fns, (int) fns.length () + 2);
+    }
   compute_entries (u, fns);
 }
 

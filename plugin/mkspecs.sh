@@ -11,7 +11,8 @@
 # unknown key is the plugin's error); the -fwmm-* options are removed before
 # cc1/cc1plus sees them.  cc1_options serves compiles, cpp_options -E and
 # separate preprocessing (distcc, -save-temps), where the plugin defines
-# __WMMFENCE__ and __WMMFENCE_MODEL__.
+# __WMMFENCE__ and __WMMFENCE_MODEL__; self_spec rewrites the driver's own
+# options the same way, so that a -flto link line passes them to lto1.
 # --driver: a spec set on stdin (the compiler's -dumpspecs, or the default
 # specs file it had) followed by the same rules, for the compiler's default
 # `specs` file (make install-driver-specs).  A user specs file is needed for the driver to
@@ -31,6 +32,10 @@ if [ $driver = no ]; then
   for spec in cc1_options cpp_options; do
     printf '%%rename %s wmmfence_old_%s\n\n*%s:\n%s %%(wmmfence_old_%s)\n\n' "$spec" "$spec" "$spec" "$line" "$spec"
   done
+  # The driver's own options too: a link line's -fwmm-* then reach
+  # lto-wrapper and lto1 as plugin options (lto-wrapper drops options it
+  # does not know).
+  printf '*self_spec:\n+ %s\n\n' "$line"
   exit 0
 fi
 builtin=${2-}
@@ -51,13 +56,13 @@ awk -v line="$line" -v mark="%:gt(%{fwmm-*} 0 1)" -v builtin="$builtin" '
   }
   prev == "*cc1_options:" { print line " " $0; prev = $0; cc1 = 1; next }
   prev == "*cpp_options:" { print line " " $0; prev = $0; cpp = 1; next }
-  prev == "*self_spec:" { print mark " " $0; prev = $0; self = 1; next }
+  prev == "*self_spec:" { print mark " " line " " $0; prev = $0; self = 1; next }
   { print; prev = $0 }
   END {
     # a blank line ends the last spec; a second one is an error for GCC
     if (prev != "") print ""
     if (!cc1) printf "*cc1_options:\n%s %s\n\n", line, body("cc1_options")
     if (!cpp) printf "*cpp_options:\n%s %s\n\n", line, body("cpp_options")
-    if (!self) printf "*self_spec:\n%s %s\n\n", mark, body("self_spec")
+    if (!self) printf "*self_spec:\n%s %s %s\n\n", mark, line, body("self_spec")
     printf "*wmmfence_driver_specs:\nwritten by wmmfence make install-driver-specs\n\n"
   }'

@@ -185,6 +185,30 @@ void wmm_locks_end (wmm_locks *l);
 wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
                                     bool writes);
 void wmm_order_protected (wmm_unitinfo *u);
+/* hidden.cc: static objects whose address leaves the unit's code, and
+   whether a static object is hidden from code the unit cannot see. */
+void wmm_find_escaped_statics (hash_set<tree> *escaped,
+                               hash_set<tree> *params);
+bool wmm_static_hidden (hash_set<tree> &escaped, tree decl);
+/* Static objects named by functions code outside the unit may call back
+   (exported, address taken) and by what they call directly, added to
+   `out`; a function that is a code unit running in the program (runs[t],
+   when runs is given) is skipped. */
+void wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
+                           hash_set<tree> *out);
+/* May code outside the unit call this function: by name (exported), or
+   through an address given to anything but a thread create? */
+bool wmm_called_back_by_name (cgraph_node *node);
+bool wmm_address_given_away (cgraph_node *node);
+/* Does reference `ref` go through a pointer obtained from memory, a call
+   or a parameter not in `params` (the parameters the unit passes a static
+   object's address to; NULL: none), so it never touches a hidden
+   object? */
+bool wmm_ref_never_hidden (tree ref, hash_set<tree> *params);
+/* locks.cc: library functions of locks; __atomic/__sync builtins (they
+   keep no pointer they are given). */
+bool wmm_lock_library_call (tree fndecl);
+bool wmm_atomic_builtin_call (tree fndecl);
 
 /* emit.cc: fences placed at the same statement of a callee collected for
  * several call sites become one (their pairs merged, the cost counted

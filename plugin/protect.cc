@@ -59,13 +59,16 @@ is_protected (const wmm_program *p, const wmm_instr *in,
 }
 
 /* Which code units run at all: thread entries and the units a running
- * unit calls (WMM_OP_CALL).  A function whose every call site had its
- * code collected in place (collect.cc) is a unit nothing calls: its
- * generic copy (pointers not bound to the callers' arguments) never runs
- * and must not make every location it might touch unguarded. */
+ * unit calls (WMM_OP_CALL); when a running unit calls unknown code, also
+ * the units that code may call back (their accesses are not the unknown
+ * call's stand-in: hidden objects, below).  A function whose every call
+ * site had its code collected in place (collect.cc) is a unit nothing
+ * calls: its generic copy (pointers not bound to the callers' arguments)
+ * never runs and must not make every location it might touch unguarded. */
 static void
-running_units (const wmm_program *p, vec<bool> *runs)
+running_units (const wmm_unitinfo *u, vec<bool> *runs)
 {
+  const wmm_program *p = u->prog;
   runs->safe_grow_cleared (p->nthreads);
   auto_vec<int> work;
   for (int t = 0; t < p->nthreads; t++)
@@ -74,12 +77,26 @@ running_units (const wmm_program *p, vec<bool> *runs)
         (*runs)[t] = true;
         work.safe_push (t);
       }
+  bool unknown = false;
   while (!work.is_empty ())
     {
       const wmm_thread *t = &p->threads[work.pop ()];
       for (int i = 0; i < t->ncode; i++)
         {
           int c = t->code[i].target;
+          if (t->code[i].op == WMM_OP_CALL && c < 0 && !unknown)
+            {
+              unknown = true;
+              for (const wmm_unit &o : u->units)
+                if (o.thread >= 0 && o.thread < p->nthreads
+                    && !(*runs)[o.thread] && o.node
+                    && (wmm_called_back_by_name (o.node)
+                        || wmm_address_given_away (o.node)))
+                  {
+                    (*runs)[o.thread] = true;
+                    work.safe_push (o.thread);
+                  }
+            }
           if (t->code[i].op == WMM_OP_CALL && c >= 0 && c < p->nthreads
               && !(*runs)[c])
             {
@@ -102,7 +119,26 @@ wmm_order_protected (wmm_unitinfo *u)
   for (int l = 0; l < p->nlocs; l++)
     prot[l] = ~0ULL;
   auto_vec<bool> runs;
-  running_units (p, &runs);
+  running_units (u, &runs);
+  /* hidden[l]: a static object no code outside the unit can name. */
+  hash_set<tree> escaped, params;
+  wmm_find_escaped_statics (&escaped, &params);
+  wmm_callback_statics (u, &runs, &escaped);
+  auto_vec<bool> hidden;
+  hidden.safe_grow_cleared (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    hidden[l] = wmm_static_hidden (escaped, wmm_location_decl (l));
+  /* called[t]: some code of the unit calls code unit t (not collected at
+     the call site); otherwise t's own parameters hold only what code
+     outside the unit passes, never a hidden object's address. */
+  auto_vec<bool> called;
+  called.safe_grow_cleared (p->nthreads);
+  for (int t = 0; t < p->nthreads; t++)
+    for (int i = 0; i < p->threads[t].ncode; i++)
+      if (p->threads[t].code[i].op == WMM_OP_CALL
+          && p->threads[t].code[i].target >= 0
+          && p->threads[t].code[i].target < p->nthreads)
+        called[p->threads[t].code[i].target] = true;
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
@@ -116,11 +152,24 @@ wmm_order_protected (wmm_unitinfo *u)
           wmm_region_set held = excluding (u, &t->code[i],
                                            unit->sites[i].held);
           int l = t->code[i].addr.loc_hint;
+          /* The stand-in of an unknown call, or an access through a
+             pointer read from memory or returned by a call, touches no
+             hidden object. */
+          const wmm_site *site = &unit->sites[i];
+          bool standin = site->summary
+                         || (l < 0 && site->operand >= 0 && site->stmt
+                             && is_gimple_assign (site->stmt)
+                             && wmm_ref_never_hidden (
+                                  gimple_op (site->stmt,
+                                             site->operand == 0 ? 0 : 1),
+                                  (site->fn && site->fn != unit->fn)
+                                  || called[unit->thread] ? &params : NULL));
           if (l >= 0 && l < p->nlocs)
             prot[l] &= held;
           else
             for (int m = 0; m < p->nlocs; m++)
-              if (may_access (p, &t->code[i], m))
+              if (may_access (p, &t->code[i], m)
+                  && !(standin && hidden[m]))
                 prot[m] &= held;
         }
     }

@@ -216,33 +216,27 @@ reachable_by_unknown_code (tree decl)
 /* The alias set of the stand-in access of a call to unknown code: the
  * locations it can reach (-1: all).  When a function of the unit has its
  * address taken, unknown code may call it back from inside the call (a
- * comparator, an event handler): then everything. */
+ * comparator, an event handler): then everything; it may also call an
+ * exported function, and reach the statics that one names. */
 int
-unknown_code_set (wmm_program *p)
+unknown_code_set (wmm_unitinfo *u)
 {
+  wmm_program *p = u->prog;
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      ipa_ref *ref;
-      for (unsigned i = 0; node->iterate_referring (i, ref); i++)
-        {
-          tree fn;
-          if (ref->use != IPA_REF_ADDR)
-            continue;
-          /* Only a thread start routine: it runs as its own entry. */
-          if (!ref->stmt || !is_a<cgraph_node *> (ref->referring)
-              || !wmm_is_thread_create (ref->stmt, &fn)
-              || fn != node->decl)
-            return -1;
-        }
-    }
+    if (wmm_address_given_away (node))
+      return -1;
+  /* ... or an exported function, which may name statics. */
+  hash_set<tree> called_back;
+  wmm_callback_statics (u, NULL, &called_back);
   auto_vec<int> members;
   int nshared = 0;
   for (int l = 0; l < p->nlocs; l++)
     if (!p->locs[l].is_private)
       {
         nshared++;
-        if (reachable_by_unknown_code (wmm_location_decl (l)))
+        tree d = wmm_location_decl (l);
+        if (reachable_by_unknown_code (d) || called_back.contains (d))
           members.safe_push (l);
       }
   if ((int) members.length () == nshared)
@@ -310,7 +304,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
   if (!p || p->nlocs == 0)
     return;
   /* Stand-ins of unknown calls: what unknown code can reach. */
-  int unknown_code = unknown_code_set (p);
+  int unknown_code = unknown_code_set (u);
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       const wmm_unit *unit = &u->units[k];

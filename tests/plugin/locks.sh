@@ -5,7 +5,9 @@
 # a critical section, static lock objects unknown code cannot name; and
 # the cases that must keep their fences: a wrapper that locks only on some
 # paths, a helper also called without the lock, unknown code called inside
-# a critical section of an exported lock (it may release it).  Also
+# a critical section of an exported lock (it may release it); static data
+# code outside the unit cannot reach, and wrappers whose error path never
+# returns (locks_hidden.c, locks_noreturn.c).  Also
 # trylocks, read-write locks and spin locks written with atomics (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
@@ -83,31 +85,71 @@ expect try_fail tso "P0:mfence P1:mfence"
 expect try_fail power "P0:sync P1:sync"
 expect rw_wrong tso "put_x:mfence put_y:mfence"
 expect rw_wrong power "put_x:sync put_y:sync"
+# Static data whose address never leaves the unit, under a static lock:
+# code the unit cannot see (a hook called through a pointer, a write
+# through a pointer read from memory) cannot touch it.  Twins: the address
+# given away, an exported function that writes it (the hook may call it
+# back), one that releases the lock, a helper given &x outside the lock.
+# xexpect PROGRAM MODEL WANT CFLAGS...
+xexpect() {
+  local prog=$1 model=$2 want=$3
+  shift 3
+  wmm_report_fences "$WMM_TESTDIR/programs/locks_$prog.c" "$model" "$@" \
+    || { wmm_fail "$prog $model $*: $WMM_ERR"; return; }
+  if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "$prog $model $*: ${want:-no fence}"
+  else wmm_fail "$prog $model $*: got '$WMM_FENCES', expected '$want'"; fi
+}
+for m in tso power armv8; do
+  expect hidden $m ""
+done
+xexpect hidden tso "P1:mfence" -DESCAPE
+xexpect hidden power "P1:sync" -DESCAPE
+xexpect hidden tso "P1:mfence" -DCALLBACK
+xexpect hidden power "P1:sync" -DCALLBACK
+xexpect hidden tso "P0:mfence P1:mfence" -DRELEASE
+xexpect hidden tso "P0:mfence P1:mfence" -DPARAM
+xexpect hidden power "P0:sync P1:sync set_many:lwsync" -DPARAM
+# A lock wrapper whose error path calls a function that never returns
+# (it prints, calls an unknown hook and exits) holds the lock at every
+# return; when that function may return, SB keeps its fences.
+expect noreturn tso ""
+expect noreturn power "fail:lwsync fail:lwsync"
+expect noreturn armv8 "fail:dmb ishld fail:dmb ishld"
+xexpect noreturn tso "P0:mfence P1:mfence" -DRETURNS
+xexpect noreturn power "P0:lwsync P0:sync P1:lwsync P1:sync fail:lwsync fail:lwsync fail:lwsync fail:sync" -DRETURNS
 # The same minimal counts in the assembly (x86-64; ppc64le when its cross
 # compiler and plugin exist): fences with the plugin less those GCC emits
 # for the program's own atomics without it.
-# asm_fences PROGRAM MODEL PATTERN WANT
+# asm_fences PROGRAM MODEL PATTERN WANT [CFLAGS...]
 asm_fences() {
   local prog=$1 model=$2 pat=$3 want=$4 n base
+  shift 4
   if ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/a.s" -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$model" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$model" "$@" \
       "$WMM_TESTDIR/programs/locks_$prog.c" 2> "$WMM_TMP/a.err" \
-     || ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/b.s" \
+     || ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/b.s" "$@" \
       "$WMM_TESTDIR/programs/locks_$prog.c" 2> "$WMM_TMP/a.err"; then
     wmm_fail "$prog asm $model: $(head -n 2 "$WMM_TMP/a.err")"; return
   fi
   n=$(grep -Ec -- "$pat" "$WMM_TMP/a.s")
   base=$(grep -Ec -- "$pat" "$WMM_TMP/b.s")
   n=$((n - base))
-  if [ "$n" = "$want" ]; then wmm_pass "$prog asm $model: $want fences added"
-  else wmm_fail "$prog asm $model: $n fences added, expected $want"; fi
+  if [ "$n" = "$want" ]; then wmm_pass "$prog asm $model $*: $want fences added"
+  else wmm_fail "$prog asm $model $*: $n fences added, expected $want"; fi
 }
-for p in try rw spin spin_wrapper; do asm_fences $p tso 'mfence|lock or' 0; done
+for p in try rw spin spin_wrapper hidden noreturn; do
+  asm_fences $p tso 'mfence|lock or' 0
+done
+asm_fences hidden tso 'mfence|lock or' 1 -DCALLBACK
+asm_fences noreturn tso 'mfence|lock or' 2 -DRETURNS
 asm_fences try_fail tso 'mfence|lock or' 2
 asm_fences rw_wrong tso 'mfence|lock or' 2
 asm_fences spin_broken tso 'mfence|lock or' 4
 if wmm_target ppc; then
-  for p in try rw spin spin_wrapper; do asm_fences $p power '^\s+(hw|lw)?sync' 0; done
+  for p in try rw spin spin_wrapper hidden; do
+    asm_fences $p power '^\s+(hw|lw)?sync' 0
+  done
+  asm_fences hidden power '^\s+(hw|lw)?sync' 1 -DCALLBACK
   asm_fences try_fail power '^\s+(hw|lw)?sync' 2
   asm_fences rw_wrong power '^\s+(hw|lw)?sync' 2
 else

@@ -28,6 +28,9 @@
 #     code (a note names its functions, nothing of it is inlined into
 #     analysed code); a main compiled without the plugin starts threads the
 #     analysis cannot see: its routines become entries and are fenced.
+#  8. The specs file: -fwmm-* on the compile and link lines alone (no
+#     -fplugin) run the link step with the link line's options: the same
+#     fences as -fplugin-arg-wmmfence-* give, and its report.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 checker=$WMM_BUILDDIR/tests/unit/plugin_asmcheck
@@ -242,5 +245,23 @@ if [ -f "$s/main.c" ] && mkdir -p "$WMM_TMP/fmain" && cp "$s"/*.c "$WMM_TMP/fmai
   n=$(asm_fences "$WMM_TMP/fmain/prog.ltrans0.ltrans.s")
   if [ "$n" -eq 2 ]; then wmm_pass "foreign main: SB fenced in both threads"
   else wmm_fail "foreign main: $n fences, expected 2"; fi
+fi
+# 8. -fwmm-* through the specs file: the driver rewrites them (self_spec),
+# so lto-wrapper passes them to lto1 and the link step runs.
+s=$WMM_TMP/x86-SB/split
+f=$WMM_TMP/specs
+if [ -f "$s/main.c" ] && mkdir -p "$f" && cp "$s"/*.c "$f/" \
+   && (cd "$f" && "$WMM_T_GCC" -specs="$WMM_T_SPECS" -fwmm-arch=tso -O2 -flto -c *.c \
+         2> "$f/err" \
+       && "$WMM_T_GCC" -specs="$WMM_T_SPECS" -fwmm-arch=tso -fwmm-report="$f/r.json" \
+         -O2 -flto -save-temps -pthread *.o -o prog 2>> "$f/err"); then
+  if grep -q '"file": "prog (-flto)"' "$f/r.json" 2> /dev/null; then
+    wmm_pass "specs: -fwmm-* on the link line run the link step (report of 'prog (-flto)')"
+  else wmm_fail "specs: no link-step report: $(head -n 3 "$f/err" | tr '\n' '|')"; fi
+  n=$(asm_fences "$f/prog.ltrans0.ltrans.s")
+  m=$(obj_fences "$f/prog")
+  if [ "$n" -eq 2 ] && [ "$m" -eq 2 ]; then wmm_pass "specs: SB fenced in both threads (LTRANS assembly and executable)"
+  else wmm_fail "specs: $n fences in the assembly, $m in the executable, expected 2"; fi
+else wmm_fail "specs: -flto build with -fwmm-* failed: $(head -n 3 "$f/err" 2> /dev/null | tr '\n' '|')"
 fi
 exit 0

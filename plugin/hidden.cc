@@ -1,0 +1,411 @@
+/* hidden.cc — static objects whose address never leaves the unit's code.
+ *
+ * Code the unit cannot see (an unknown or indirect call) can reach a
+ * static object only through its address, or by calling back a function
+ * of the unit that touches it.  This file finds the first way: a static
+ * (file-scope or function-scope, not TREE_PUBLIC, not extern) object is
+ * *escaped* when its address, followed through SSA copies, PHIs, constant
+ * offsets, conversions, `&p->field` and the parameters of the unit's own
+ * functions, is stored to memory, returned, given to a callee the unit
+ * has no body for (other than a library function that keeps no copy:
+ * libfns.cc, locks, atomics), used by an asm, or named in a variable's
+ * initialiser.  Dereferences and comparisons keep it hidden.  protect.cc
+ * uses the answer: the stand-in access of an unknown call does not touch
+ * a hidden object (callbacks into the unit are its own code units).
+ *
+ * Example:  static thread *threads;  ...  thread **prior = &threads;
+ *   while ((m = *prior) != NULL) prior = &m->next;  *prior = m->next;
+ *   `threads` stays hidden: its address only reaches dereferences (through
+ *   a PHI with &m->next).  `register_list (&threads)` with an external
+ *   register_list escapes it.
+ */
+#include "plugin.h"
+
+namespace {
+
+/* Does tree t hold the value v other than as the base of a dereference
+ * (MEM_REF operand, `&v->f`)? */
+bool
+holds (tree t, tree v)
+{
+  if (t == v)
+    return true;
+  if (!t || !EXPR_P (t))
+    return false;
+  if (TREE_CODE (t) == MEM_REF || TREE_CODE (t) == TARGET_MEM_REF)
+    return false;
+  for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
+    if (holds (TREE_OPERAND (t, k), v))
+      return true;
+  return false;
+}
+
+/* Does t mention v at all (as a value or a dereferenced base)? */
+bool
+mentions (tree t, tree v)
+{
+  if (t == v)
+    return true;
+  if (!t || !EXPR_P (t))
+    return false;
+  for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
+    if (mentions (TREE_OPERAND (t, k), v))
+      return true;
+  return false;
+}
+
+struct walker {
+  hash_set<tree> seen;   /* SSA names already followed */
+  hash_set<tree> *params;   /* parameters the address reaches (or NULL) */
+  int budget = 4096;     /* SSA names followed in all, then "escapes" */
+};
+
+bool value_stays (walker *w, tree v, int depth);
+
+/* May argument `a` of `call`, which carries the address, be kept by the
+ * callee beyond the call? */
+bool
+arg_escapes (walker *w, gcall *call, unsigned a, int depth)
+{
+  if (gimple_call_internal_p (call))
+    return true;
+  tree fn = gimple_call_fndecl (call);
+  if (!fn)
+    return true;
+  if (wmm_lock_library_call (fn) || wmm_atomic_builtin_call (fn))
+    return false;
+  const char *name = DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn))
+                                    : NULL;
+  cgraph_node *node = cgraph_node::get (fn);
+  /* A body another definition may replace at link or load time (ELF
+     interposition with -fPIC) is no body. */
+  function *body = node && node->get_availability () > AVAIL_INTERPOSABLE
+                   ? wmm_analysable_body (node) : NULL;
+  if (!body)
+    {
+      tree lhs = gimple_call_lhs (call);
+      /* memcpy & co return their first argument: that copy must not be
+         used. */
+      if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
+          && !(TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs)))
+        return true;
+      return !name || !wmm_lib_keeps_no_copy_at (name, a, call);
+    }
+  if (!body->cfg || !gimple_in_ssa_p (body) || stdarg_p (TREE_TYPE (fn)))
+    return true;
+  tree p = DECL_ARGUMENTS (fn);
+  for (unsigned k = 0; p && k < a; k++)
+    p = DECL_CHAIN (p);
+  if (!p)
+    return true;
+  if (TREE_ADDRESSABLE (p))
+    return true;
+  if (w->params)
+    w->params->add (p);
+  tree d = ssa_default_def (body, p);
+  return d && !value_stays (w, d, depth + 1);
+}
+
+/* Where the address reaches statement s as operand tree `op` (an SSA name
+ * v holding it, or the ADDR_EXPR itself), may it leave the unit's code?
+ * `res` is what s produces from it (followed further), set by the caller
+ * for PHIs. */
+bool
+use_escapes (walker *w, gimple *s, tree v, int depth)
+{
+  if (is_gimple_debug (s) || gimple_code (s) == GIMPLE_COND)
+    return false;
+  if (gphi *phi = dyn_cast<gphi *> (s))
+    return !value_stays (w, gimple_phi_result (phi), depth);
+  if (gcall *call = dyn_cast<gcall *> (s))
+    {
+      if (gimple_call_fn (call) && mentions (gimple_call_fn (call), v))
+        return true;
+      if (gimple_call_lhs (call) && holds (gimple_call_lhs (call), v))
+        return true;
+      for (unsigned a = 0; a < gimple_call_num_args (call); a++)
+        {
+          tree arg = gimple_call_arg (call, a);
+          if (!mentions (arg, v))
+            continue;
+          /* A dereference read from memory (an aggregate argument)
+             passes a value, not the address. */
+          if (!holds (arg, v)
+              && !(TREE_CODE (arg) == ADDR_EXPR
+                   && mentions (TREE_OPERAND (arg, 0), v)))
+            continue;
+          if (arg_escapes (w, call, a, depth))
+            return true;
+        }
+      return false;
+    }
+  gassign *as = dyn_cast<gassign *> (s);
+  if (!as)
+    return true;   /* return, asm, switch on a pointer, ... */
+  tree lhs = gimple_assign_lhs (as);
+  enum tree_code code = gimple_assign_rhs_code (as);
+  if (TREE_CODE_CLASS (code) == tcc_comparison)
+    return false;
+  bool in_value = false;
+  for (unsigned k = 1; k < gimple_num_ops (as); k++)
+    if (holds (gimple_op (as, k), v)
+        || (TREE_CODE (gimple_op (as, k)) == ADDR_EXPR
+            && mentions (TREE_OPERAND (gimple_op (as, k), 0), v)))
+      in_value = true;
+  if (holds (lhs, v))
+    return true;
+  if (!in_value)
+    return false;   /* only dereferenced here */
+  /* q = v, q = v + k, q = (T *) v, q = &v->f: follow q. */
+  bool derives = code == SSA_NAME || code == ADDR_EXPR
+                 || code == POINTER_PLUS_EXPR || CONVERT_EXPR_CODE_P (code);
+  if (code == POINTER_PLUS_EXPR && holds (gimple_assign_rhs2 (as), v))
+    derives = false;
+  return !derives || TREE_CODE (lhs) != SSA_NAME
+         || !POINTER_TYPE_P (TREE_TYPE (lhs))
+         || !value_stays (w, lhs, depth);
+}
+
+/* Is the pointer value v (an SSA name) only dereferenced, compared,
+ * derived into values that are, and passed where no copy is kept? */
+bool
+value_stays (walker *w, tree v, int depth)
+{
+  if (depth > 16 || --w->budget < 0)
+    return false;
+  if (w->seen.add (v))
+    return true;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, v)
+    if (use_escapes (w, USE_STMT (use), v, depth))
+      return false;
+  return true;
+}
+
+/* A static object of the unit that may be hidden at all. */
+bool
+candidate (tree b)
+{
+  return b && VAR_P (b) && TREE_STATIC (b) && !TREE_PUBLIC (b)
+         && !DECL_EXTERNAL (b) && !DECL_THREAD_LOCAL_P (b);
+}
+
+struct addr_ctx {
+  hash_set<tree> *escaped;
+  hash_set<tree> *params;
+  gimple *stmt;
+};
+
+/* walk_tree callback: an address of a candidate object in ctx->stmt. */
+tree
+note_addr (tree *t, int *walk_subtrees, void *data)
+{
+  addr_ctx *ctx = (addr_ctx *) data;
+  if (TREE_CODE (*t) == MEM_REF || TREE_CODE (*t) == TARGET_MEM_REF)
+    {
+      /* MEM[&x + 4] is an access of x, not its address taken; look only
+         into the offset operands. */
+      for (int k = 1; k < TREE_OPERAND_LENGTH (*t); k++)
+        walk_tree_without_duplicates (&TREE_OPERAND (*t, k), note_addr, data);
+      tree base = TREE_OPERAND (*t, 0);
+      if (TREE_CODE (base) != ADDR_EXPR)
+        walk_tree_without_duplicates (&TREE_OPERAND (*t, 0), note_addr, data);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (*t) != ADDR_EXPR)
+    return NULL_TREE;
+  tree b = get_base_address (TREE_OPERAND (*t, 0));
+  if (!candidate (b) || ctx->escaped->contains (b))
+    return NULL_TREE;
+  walker w;
+  w.params = ctx->params;
+  if (use_escapes (&w, ctx->stmt, *t, 0))
+    ctx->escaped->add (b);
+  return NULL_TREE;
+}
+
+
+/* walk_tree callback: a static object named in the code. */
+tree
+note_static (tree *t, int *, void *data)
+{
+  if (VAR_P (*t) && TREE_STATIC (*t) && !TREE_PUBLIC (*t))
+    ((hash_set<tree> *) data)->add (*t);
+  return NULL_TREE;
+}
+
+} // anon namespace
+
+bool
+wmm_called_back_by_name (cgraph_node *node)
+{
+  /* main is never called again (entries.cc makes the same assumption:
+     it runs once). */
+  if (DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl)))
+    return false;
+  return TREE_PUBLIC (node->decl) || node->externally_visible;
+}
+
+bool
+wmm_address_given_away (cgraph_node *node)
+{
+  ipa_ref *ref;
+  for (unsigned i = 0; node->iterate_referring (i, ref); i++)
+    {
+      tree fn;
+      if (ref->use != IPA_REF_ADDR)
+        continue;
+      /* Only a thread start routine: it runs as its own entry. */
+      if (!ref->stmt || !is_a<cgraph_node *> (ref->referring)
+          || !wmm_is_thread_create (ref->stmt, &fn) || fn != node->decl)
+        return true;
+    }
+  return false;
+}
+
+void
+wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
+                      hash_set<tree> *out)
+{
+  auto_vec<cgraph_node *> work;
+  hash_set<cgraph_node *> seen;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    if (wmm_called_back_by_name (node) || wmm_address_given_away (node))
+      if (!seen.add (node))
+        work.safe_push (node);
+  while (!work.is_empty ())
+    {
+      cgraph_node *n = work.pop ();
+      int k = wmm_unit_of (u, n->decl);
+      if (runs && k >= 0 && u->units[k].thread >= 0
+          && (*runs)[u->units[k].thread])
+        continue;
+      function *fn = wmm_analysable_body (n);
+      if (!fn)
+        continue;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          if (!is_gimple_debug (gsi_stmt (gsi)))
+            for (unsigned o = 0; o < gimple_num_ops (gsi_stmt (gsi)); o++)
+              if (gimple_op (gsi_stmt (gsi), o))
+                walk_tree_without_duplicates (
+                  gimple_op_ptr (gsi_stmt (gsi), o), note_static, out);
+      for (cgraph_edge *e = n->callees; e; e = e->next_callee)
+        if (!seen.add (e->callee))
+          work.safe_push (e->callee);
+    }
+}
+
+void
+wmm_find_escaped_statics (hash_set<tree> *escaped, hash_set<tree> *params)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn || !fn->cfg)
+        continue;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        {
+          for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+               gsi_next (&pi))
+            for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
+              {
+                tree arg = gimple_phi_arg_def (pi.phi (), a);
+                addr_ctx ctx = { escaped, params, pi.phi () };
+                if (TREE_CODE (arg) == ADDR_EXPR)
+                  walk_tree_without_duplicates (&arg, note_addr, &ctx);
+              }
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            {
+              gimple *s = gsi_stmt (gsi);
+              if (is_gimple_debug (s))
+                continue;
+              addr_ctx ctx = { escaped, params, s };
+              for (unsigned k = 0; k < gimple_num_ops (s); k++)
+                if (gimple_op (s, k))
+                  walk_tree_without_duplicates (gimple_op_ptr (s, k),
+                                                note_addr, &ctx);
+            }
+        }
+    }
+  /* Addresses in initialisers (tables of pointers) and aliases. */
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    {
+      ipa_ref *ref;
+      for (unsigned i = 0; v->iterate_reference (i, ref); i++)
+        if (ref->use == IPA_REF_ADDR && VAR_P (ref->referred->decl))
+          escaped->add (ref->referred->decl);
+      if (v->alias || v->transparent_alias)
+        escaped->add (v->decl);
+    }
+}
+
+bool
+wmm_static_hidden (hash_set<tree> &escaped, tree decl)
+{
+  return candidate (decl) && !escaped.contains (decl)
+         && !lookup_attribute ("used", DECL_ATTRIBUTES (decl));
+}
+
+/* Is every value the pointer ptr may hold obtained from memory, from a
+ * call, or from a parameter no address of a static object reaches (the
+ * roots of its copies, offsets, conversions and PHIs)?  Such a pointer
+ * never points to a hidden object: its address was never stored, returned
+ * nor passed there. */
+static bool
+from_outside (tree ptr, hash_set<tree> *params, hash_set<tree> *seen,
+              int depth)
+{
+  if (TREE_CODE (ptr) == INTEGER_CST)
+    return true;
+  if (TREE_CODE (ptr) != SSA_NAME || depth > 32)
+    return false;
+  if (seen->add (ptr))
+    return true;
+  if (SSA_NAME_IS_DEFAULT_DEF (ptr))
+    /* A parameter: only those the unit passes an address to may hold
+       one (code outside cannot name the object). */
+    return SSA_NAME_VAR (ptr) && TREE_CODE (SSA_NAME_VAR (ptr)) == PARM_DECL
+           && !(params && params->contains (SSA_NAME_VAR (ptr)));
+  gimple *d = SSA_NAME_DEF_STMT (ptr);
+  if (is_gimple_call (d))
+    return true;
+  if (gphi *phi = dyn_cast<gphi *> (d))
+    {
+      for (unsigned a = 0; a < gimple_phi_num_args (phi); a++)
+        if (!from_outside (gimple_phi_arg_def (phi, a), params, seen,
+                          depth + 1))
+          return false;
+      return true;
+    }
+  gassign *as = dyn_cast<gassign *> (d);
+  if (!as)
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (as);
+  tree rhs = gimple_assign_rhs1 (as);
+  if (code == SSA_NAME || code == POINTER_PLUS_EXPR
+      || CONVERT_EXPR_CODE_P (code))
+    return from_outside (rhs, params, seen, depth + 1);
+  /* A load: memory never holds a hidden object's address. */
+  return gimple_assign_single_p (as) && TREE_CODE (rhs) != ADDR_EXPR
+         && !CONSTANT_CLASS_P (rhs) && REFERENCE_CLASS_P (rhs);
+}
+
+bool
+wmm_ref_never_hidden (tree ref, hash_set<tree> *params)
+{
+  tree b = ref ? get_base_address (ref) : NULL_TREE;
+  if (!b || (TREE_CODE (b) != MEM_REF && TREE_CODE (b) != TARGET_MEM_REF))
+    return false;
+  hash_set<tree> seen;
+  return from_outside (TREE_OPERAND (b, 0), params, &seen, 0);
+}
