@@ -286,15 +286,12 @@ wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
       function *fn = wmm_analysable_body (n);
       if (!fn)
         continue;
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, fn)
-        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-             gsi_next (&gsi))
-          if (!is_gimple_debug (gsi_stmt (gsi)))
-            for (unsigned o = 0; o < gimple_num_ops (gsi_stmt (gsi)); o++)
-              if (gimple_op (gsi_stmt (gsi), o))
-                walk_tree_without_duplicates (
-                  gimple_op_ptr (gsi_stmt (gsi), o), note_static, out);
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        for (unsigned o = 0; o < gimple_num_ops (s); o++)
+          if (gimple_op (s, o))
+            walk_tree_without_duplicates (gimple_op_ptr (s, o), note_static,
+                                          out);
+      });
       for (cgraph_edge *e = n->callees; e; e = e->next_callee)
         if (!seen.add (e->callee))
           work.safe_push (e->callee);
@@ -312,29 +309,22 @@ wmm_find_escaped_statics (hash_set<tree> *escaped, hash_set<tree> *params)
         continue;
       basic_block bb;
       FOR_EACH_BB_FN (bb, fn)
-        {
-          for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
-               gsi_next (&pi))
-            for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
-              {
-                tree arg = gimple_phi_arg_def (pi.phi (), a);
-                addr_ctx ctx = { escaped, params, pi.phi () };
-                if (TREE_CODE (arg) == ADDR_EXPR)
-                  walk_tree_without_duplicates (&arg, note_addr, &ctx);
-              }
-          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-               gsi_next (&gsi))
+        for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+             gsi_next (&pi))
+          for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
             {
-              gimple *s = gsi_stmt (gsi);
-              if (is_gimple_debug (s))
-                continue;
-              addr_ctx ctx = { escaped, params, s };
-              for (unsigned k = 0; k < gimple_num_ops (s); k++)
-                if (gimple_op (s, k))
-                  walk_tree_without_duplicates (gimple_op_ptr (s, k),
-                                                note_addr, &ctx);
+              tree arg = gimple_phi_arg_def (pi.phi (), a);
+              addr_ctx ctx = { escaped, params, pi.phi () };
+              if (TREE_CODE (arg) == ADDR_EXPR)
+                walk_tree_without_duplicates (&arg, note_addr, &ctx);
             }
-        }
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        addr_ctx ctx = { escaped, params, s };
+        for (unsigned k = 0; k < gimple_num_ops (s); k++)
+          if (gimple_op (s, k))
+            walk_tree_without_duplicates (gimple_op_ptr (s, k), note_addr,
+                                          &ctx);
+      });
     }
   /* Addresses in initialisers (tables of pointers) and aliases. */
   varpool_node *v;

@@ -386,35 +386,30 @@ find_broken_words (wmm_lock_facts *f)
       function *fn = body_of (node->decl);
       if (!fn)
         continue;
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, fn)
-        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-             gsi_next (&gsi))
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree addr = NULL_TREE;
+        if (!gimple_vdef (s))
+          return;
+        if (is_gimple_assign (s))
+          addr = build1 (ADDR_EXPR, ptr_type_node, gimple_assign_lhs (s));
+        else if (is_gimple_call (s) && gimple_call_fndecl (s)
+                 && DECL_NAME (gimple_call_fndecl (s))
+                 && gimple_call_num_args (s))
           {
-            gimple *s = gsi_stmt (gsi);
-            tree addr = NULL_TREE;
-            if (!gimple_vdef (s))
-              continue;
-            if (is_gimple_assign (s))
-              addr = build1 (ADDR_EXPR, ptr_type_node, gimple_assign_lhs (s));
-            else if (is_gimple_call (s) && gimple_call_fndecl (s)
-                     && DECL_NAME (gimple_call_fndecl (s))
-                     && gimple_call_num_args (s))
-              {
-                const char *n
-                  = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (s)));
-                if ((!strncmp (n, "__atomic_", 9) || !strncmp (n, "__sync_", 7))
-                    && strncmp (n, "__atomic_load", 13)   /* reads only */
-                    && strncmp (n, "__atomic_always_lock_free", 25)
-                    && strncmp (n, "__atomic_is_lock_free", 21)
-                    && spin_kind (s, n) == LK_NONE)
-                  addr = gimple_call_arg (s, 0);
-              }
-            tree base;
-            HOST_WIDE_INT pos;
-            if (addr && pointer_key (addr, &base, &pos))
-              f->broken.safe_push (std::make_pair (base, pos));
+            const char *n
+              = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (s)));
+            if ((!strncmp (n, "__atomic_", 9) || !strncmp (n, "__sync_", 7))
+                && strncmp (n, "__atomic_load", 13)   /* reads only */
+                && strncmp (n, "__atomic_always_lock_free", 25)
+                && strncmp (n, "__atomic_is_lock_free", 21)
+                && spin_kind (s, n) == LK_NONE)
+              addr = gimple_call_arg (s, 0);
           }
+        tree base;
+        HOST_WIDE_INT pos;
+        if (addr && pointer_key (addr, &base, &pos))
+          f->broken.safe_push (std::make_pair (base, pos));
+      });
     }
 }
 

@@ -201,24 +201,19 @@ wmm_lto_release_volatile (wmm_unitinfo *u, char **vol)
       if (!fn)
         continue;
       push_cfun (fn);
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, fn)
-        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-             gsi_next (&gsi))
+      wmm_each_stmt (fn, [&] (gimple *g) {
+        if (!is_gimple_assign (g))
+          return;
+        bool did = release_ref (gimple_assign_lhs_ptr (g), keep);
+        if (gimple_assign_single_p (g))
+          did |= release_ref (gimple_assign_rhs1_ptr (g), keep);
+        if (did)
           {
-            gimple *g = gsi_stmt (gsi);
-            if (!is_gimple_assign (g))
-              continue;
-            bool did = release_ref (gimple_assign_lhs_ptr (g), keep);
-            if (gimple_assign_single_p (g))
-              did |= release_ref (gimple_assign_rhs1_ptr (g), keep);
-            if (did)
-              {
-                gimple_set_has_volatile_ops (g, false);
-                update_stmt (g);
-                released++;
-              }
+            gimple_set_has_volatile_ops (g, false);
+            update_stmt (g);
+            released++;
           }
+      });
       pop_cfun ();
     }
   if (released)

@@ -417,6 +417,20 @@ bool wmm_lto_foreign (tree fndecl);
 /* The function's body when the analysis may read it (defined here, not an
  * alias or thunk, in SSA form, not foreign), or NULL. */
 function *wmm_analysable_body (cgraph_node *n);
+
+/* Visit every non-debug statement of a body, block by block (PHIs are
+   not statements here): wmm_each_stmt (fn, [&] (gimple *s) { ... }). */
+template <typename F>
+void
+wmm_each_stmt (function *fn, F visit)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (!is_gimple_debug (gsi_stmt (gsi)))
+        visit (gsi_stmt (gsi));
+}
 /* Compile step: the fences of the per-unit placement are marked (the
  * builtin call's function type carries an attribute, an asm fence an
  * unused "i" operand) so that the link step can tell them from the

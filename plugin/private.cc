@@ -446,19 +446,12 @@ find_private_keys (const vec<cgraph_node *> &fns)
   for (cgraph_node *node : fns)
     {
       function *fn = node->get_fun ();
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, fn)
-        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-             gsi_next (&gsi))
-          {
-            gimple *s = gsi_stmt (gsi);
-            if (is_gimple_debug (s))
-              continue;
-            walk_stmt_load_store_addr_ops (s, &refs, note_key_ref,
-                                           note_key_ref, note_key_ref);
-            if (is_named (s, "pthread_setspecific", "tss_set"))
-              sets.safe_push (s);
-          }
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        walk_stmt_load_store_addr_ops (s, &refs, note_key_ref, note_key_ref,
+                                       note_key_ref);
+        if (is_named (s, "pthread_setspecific", "tss_set"))
+          sets.safe_push (s);
+      });
     }
   for (unsigned i = 0; i < refs.vars.length (); i++)
     {

@@ -252,33 +252,28 @@ add_group (wmm_region *r, gimple *site, const wmm_handle *h, bool ok,
 static void
 find_groups (wmm_region *r, bool loops)
 {
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, r->fn)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-         gsi_next (&gsi))
+  wmm_each_stmt (r->fn, [&] (gimple *stmt) {
+    if (!is_gimple_call (stmt))
+      return;
+    int before = r->groups.length ();
+    if (is_create (stmt))
       {
-        gimple *stmt = gsi_stmt (gsi);
-        if (!is_gimple_call (stmt))
-          continue;
-        int before = r->groups.length ();
-        if (is_create (stmt))
-          {
-            wmm_handle h;
-            bool ok = gimple_call_num_args (stmt)
-                      && wmm_handle_of_addr (gimple_call_arg (stmt, 0), &h);
-            add_group (r, stmt, &h, ok, loops);
-          }
-        else if (const thread_summary *s = callee_summary (stmt))
-          for (int k = 0; k < s->nleaves
-                          && before + s->nleaves <= UNKNOWN_GROUP; k++)
-            {
-              wmm_handle h;
-              bool ok = map_iface (stmt, &s->leaves[k], &h);
-              add_group (r, stmt, &h, ok, loops);
-            }
-        if ((int) r->groups.length () > before)
-          r->first.put (stmt, before);
+        wmm_handle h;
+        bool ok = gimple_call_num_args (stmt)
+                  && wmm_handle_of_addr (gimple_call_arg (stmt, 0), &h);
+        add_group (r, stmt, &h, ok, loops);
       }
+    else if (const thread_summary *s = callee_summary (stmt))
+      for (int k = 0; k < s->nleaves
+                      && before + s->nleaves <= UNKNOWN_GROUP; k++)
+        {
+          wmm_handle h;
+          bool ok = map_iface (stmt, &s->leaves[k], &h);
+          add_group (r, stmt, &h, ok, loops);
+        }
+    if ((int) r->groups.length () > before)
+      r->first.put (stmt, before);
+  });
 }
 
 /* Joins of `stmt` (a join, or a call whose callee joins), into hs[]. */
@@ -300,31 +295,26 @@ joins_of (gimple *stmt, wmm_handle *hs, int max)
 static void
 find_loop_kills (wmm_region *r)
 {
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, r->fn)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-         gsi_next (&gsi))
+  wmm_each_stmt (r->fn, [&] (gimple *stmt) {
+    if (!is_gimple_call (stmt))
+      return;
+    wmm_handle hs[MAX_IFACE];
+    int n = joins_of (stmt, hs, MAX_IFACE);
+    for (int k = 0; k < n; k++)
       {
-        gimple *stmt = gsi_stmt (gsi);
-        if (!is_gimple_call (stmt))
+        wmm_iv_range jr;
+        if (!hs[k].index || !wmm_join_loop (stmt, &hs[k], &jr))
           continue;
-        wmm_handle hs[MAX_IFACE];
-        int n = joins_of (stmt, hs, MAX_IFACE);
-        for (int k = 0; k < n; k++)
-          {
-            wmm_iv_range jr;
-            if (!hs[k].index || !wmm_join_loop (stmt, &hs[k], &jr))
-              continue;
-            wmm_region_set kill = 0;
-            for (unsigned g = 0; g < r->groups.length (); g++)
-              if (r->groups[g].array
-                  && wmm_joins_every (&r->groups[g].h, &r->groups[g].iv,
-                                      &hs[k], &jr))
-                kill |= 1ULL << g;
-            if (kill)
-              r->exit_kills.safe_push (std::make_pair (jr.loop, kill));
-          }
+        wmm_region_set kill = 0;
+        for (unsigned g = 0; g < r->groups.length (); g++)
+          if (r->groups[g].array
+              && wmm_joins_every (&r->groups[g].h, &r->groups[g].iv,
+                                  &hs[k], &jr))
+            kill |= 1ULL << g;
+        if (kill)
+          r->exit_kills.safe_push (std::make_pair (jr.loop, kill));
       }
+  });
 }
 
 /* Does any live group's handle overlap h (the array group `self` of a
