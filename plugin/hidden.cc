@@ -23,36 +23,34 @@
 
 namespace {
 
-/* Does tree t hold the value v other than as the base of a dereference
- * (MEM_REF operand, `&v->f`)? */
+/* Does tree t contain v: anywhere (deref true), or as a value only, not
+ * as the base of a dereference (MEM_REF operand, `&v->f`)? */
 bool
-holds (tree t, tree v)
+contains (tree t, tree v, bool deref)
 {
   if (t == v)
     return true;
+  if (t && TREE_CODE (t) == CONSTRUCTOR)
+    {
+      unsigned i;
+      tree e;
+      FOR_EACH_CONSTRUCTOR_VALUE (CONSTRUCTOR_ELTS (t), i, e)
+        if (contains (e, v, deref))
+          return true;
+      return false;
+    }
   if (!t || !EXPR_P (t))
     return false;
-  if (TREE_CODE (t) == MEM_REF || TREE_CODE (t) == TARGET_MEM_REF)
+  if (!deref && (TREE_CODE (t) == MEM_REF || TREE_CODE (t) == TARGET_MEM_REF))
     return false;
   for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
-    if (holds (TREE_OPERAND (t, k), v))
+    if (contains (TREE_OPERAND (t, k), v, deref))
       return true;
   return false;
 }
 
-/* Does t mention v at all (as a value or a dereferenced base)? */
-bool
-mentions (tree t, tree v)
-{
-  if (t == v)
-    return true;
-  if (!t || !EXPR_P (t))
-    return false;
-  for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
-    if (mentions (TREE_OPERAND (t, k), v))
-      return true;
-  return false;
-}
+bool holds (tree t, tree v) { return contains (t, v, false); }
+bool mentions (tree t, tree v) { return contains (t, v, true); }
 
 struct walker {
   hash_set<tree> seen;   /* SSA names already followed */
