@@ -104,10 +104,9 @@ arg_escapes (walker *w, gcall *call, unsigned a, int depth)
   return d && !value_stays (w, d, depth + 1);
 }
 
-/* Where the address reaches statement s as operand tree `op` (an SSA name
- * v holding it, or the ADDR_EXPR itself), may it leave the unit's code?
- * `res` is what s produces from it (followed further), set by the caller
- * for PHIs. */
+/* Where the address reaches statement s as v (an SSA name holding it, or
+ * the ADDR_EXPR itself), may it leave the unit's code?  What s derives
+ * from it (a PHI's result, q = v + 4) is followed further. */
 bool
 use_escapes (walker *w, gimple *s, tree v, int depth)
 {
