@@ -5,7 +5,8 @@
 # program in each style of tests/plugin/programs/styles/ (pthread, a helper
 # of another unit, std::thread with functions or lambdas, jthread, async,
 # OpenMP sections, relaxed std::atomic, C11 wrappers, callback structs,
-# a table of start routines; README.md there), compiled with the plugin
+# a table of start routines, static data with unknown hooks; README.md
+# there), compiled with the plugin
 # (default mode and model) at -O0, -O2 and -O3 for ARCH, and the whole
 # assembly read back (styleseq.awk): tests/unit/plugin_stylecheck finds the
 # code of each thread by the test locations it touches, wherever the
