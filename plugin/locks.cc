@@ -277,8 +277,10 @@ struct lock_summary {
 struct wmm_lock_facts {
   hash_map<tree, lock_summary> sum;        /* function -> its summary */
   hash_map<tree, wmm_region_set> entry;    /* function -> held at entry */
-  hash_set<tree> escaped;                  /* lock objects unknown code
-                                              may name */
+  hash_set<tree> escaped;                  /* static objects unknown code
+                                              may name (hidden.cc) */
+  hash_set<tree> params;                   /* parameters a static object's
+                                              address reaches (hidden.cc) */
   hash_set<tree> noreturn;                 /* functions that never return
                                               (every path ends in exit,
                                               abort or such a function) */
@@ -596,35 +598,27 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
         }
       return 0;
     }
-  tree fn = gimple_call_fndecl (stmt);
+  tree callee = gimple_call_fndecl (stmt);
   lock_summary e;
-  if (fn && f->noreturn.contains (fn))
+  bool summarised = callee_effect (u, stmt, &e);
+  if (summarised && rel)
     {
-      /* Nothing after the call runs.  A longjmp out of it leaves by an
-         abnormal edge of some caller, which keeps only what was held
-         before and was not released: its releases still count. */
-      if (rel && callee_effect (u, stmt, &e))
-        {
-          rel->rel |= e.rel;
-          rel->rel_unknown |= e.rel_unknown;
-          rel->rel_entry |= e.rel_entry & ~held;
-        }
-      return ~0ULL;
+      rel->rel |= e.rel;
+      rel->rel_unknown |= e.rel_unknown;
+      rel->rel_entry |= e.rel_entry & ~held;
     }
-  if (callee_effect (u, stmt, &e))
+  /* Nothing after a call that never returns runs.  A longjmp out of it
+     leaves by an abnormal edge of some caller, which keeps only what was
+     held before and was not released: its releases (above) still count. */
+  if (callee && f->noreturn.contains (callee))
+    return ~0ULL;
+  if (summarised)
     {
-      if (rel)
-        {
-          rel->rel |= e.rel;
-          rel->rel_unknown |= e.rel_unknown;
-          rel->rel_entry |= e.rel_entry & ~held;
-        }
       held &= ~e.rel;
       if (e.rel_unknown)
         held &= f->hidden;
       return held | e.acq;
     }
-  tree callee = gimple_call_fndecl (stmt);
   /* A function of the unit passed to a library function (qsort's
      comparator) may run inside it. */
   lock_summary cb = callback_effect (u, stmt);
@@ -994,6 +988,13 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
 
 } // anon namespace
 
+hash_set<tree> *
+wmm_locks_escaped (wmm_unitinfo *u, hash_set<tree> **params)
+{
+  *params = &u->lock_facts->params;
+  return &u->lock_facts->escaped;
+}
+
 bool
 wmm_lock_library_call (tree fndecl)
 {
@@ -1011,7 +1012,7 @@ wmm_locks_analyse (wmm_unitinfo *u)
 {
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
-  wmm_find_escaped_statics (&u->lock_facts->escaped, NULL);
+  wmm_find_escaped_statics (&u->lock_facts->escaped, &u->lock_facts->params);
   find_broken_words (u->lock_facts);
   auto_vec<tree> fns;
   cgraph_node *node;

@@ -205,6 +205,11 @@ bool wmm_address_given_away (cgraph_node *node);
    object's address to; NULL: none), so it never touches a hidden
    object? */
 bool wmm_ref_never_hidden (tree ref, hash_set<tree> *params);
+/* locks.cc: the unit's escaped static objects (wmm_find_escaped_statics,
+   computed once by wmm_locks_analyse; a lock object a callback may
+   release is added) and, in *params, the parameters their addresses
+   reach. */
+hash_set<tree> *wmm_locks_escaped (wmm_unitinfo *u, hash_set<tree> **params);
 /* locks.cc: library functions of locks; __atomic/__sync builtins (they
    keep no pointer they are given). */
 bool wmm_lock_library_call (tree fndecl);

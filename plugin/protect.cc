@@ -121,13 +121,17 @@ wmm_order_protected (wmm_unitinfo *u)
   auto_vec<bool> runs;
   running_units (u, &runs);
   /* hidden[l]: a static object no code outside the unit can name. */
-  hash_set<tree> escaped, params;
-  wmm_find_escaped_statics (&escaped, &params);
-  wmm_callback_statics (u, &runs, &escaped);
+  hash_set<tree> *params;
+  hash_set<tree> &escaped = *wmm_locks_escaped (u, &params);
+  hash_set<tree> called_back;
+  wmm_callback_statics (u, &runs, &called_back);
   auto_vec<bool> hidden;
   hidden.safe_grow_cleared (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
-    hidden[l] = wmm_static_hidden (escaped, wmm_location_decl (l));
+    {
+      tree d = wmm_location_decl (l);
+      hidden[l] = wmm_static_hidden (escaped, d) && !called_back.contains (d);
+    }
   /* called[t]: some code of the unit calls code unit t (not collected at
      the call site); otherwise t's own parameters hold only what code
      outside the unit passes, never a hidden object's address. */
@@ -163,7 +167,7 @@ wmm_order_protected (wmm_unitinfo *u)
                                   gimple_op (site->stmt,
                                              site->operand == 0 ? 0 : 1),
                                   (site->fn && site->fn != unit->fn)
-                                  || called[unit->thread] ? &params : NULL));
+                                  || called[unit->thread] ? params : NULL));
           if (l >= 0 && l < p->nlocs)
             prot[l] &= held;
           else

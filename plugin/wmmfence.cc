@@ -71,6 +71,13 @@ register_attributes (void *, void *)
   register_attribute (&thread_attribute);
 }
 
+/* The memory model: the option's, else the target's. */
+static wmm_model
+chosen_model (void)
+{
+  return options.model >= 0 ? (wmm_model) options.model : wmm_target_model ();
+}
+
 /* Tell the source it is compiled with the plugin (C and C++ only). */
 static void
 define_macros (void *, void *)
@@ -83,11 +90,20 @@ define_macros (void *, void *)
   if (cpp_get_options (parse_in)->preprocessed)
     return;
   cpp_define (parse_in, "__WMMFENCE__=1");
-  wmm_model m = options.model >= 0 ? (wmm_model) options.model
-                                   : wmm_target_model ();
-  char *def = xasprintf ("__WMMFENCE_MODEL__=\"%s\"", wmm_model_name (m));
+  char *def = xasprintf ("__WMMFENCE_MODEL__=\"%s\"",
+                         wmm_model_name (chosen_model ()));
   cpp_define (parse_in, def);
   free (def);
+}
+
+/* An empty unit with the options and the model of this compilation. */
+static void
+start_unit (wmm_unitinfo *u)
+{
+  memset (u, 0, sizeof *u);
+  u->opts = &options;
+  u->model = chosen_model ();
+  u->at_O0 = wmm_unit_at_O0 ();
 }
 
 /* Compile step of -flto: keep every shared access of every function as
@@ -97,11 +113,7 @@ static void
 prepare_for_link (void)
 {
   wmm_unitinfo u;
-  memset (&u, 0, sizeof u);
-  u.opts = &options;
-  u.model = options.model >= 0 ? (wmm_model) options.model
-                               : wmm_target_model ();
-  u.at_O0 = wmm_unit_at_O0 ();
+  start_unit (&u);
   u.lto_prepare = true;
   wmm_find_entries (&u);
   wmm_placement pl;
@@ -140,11 +152,7 @@ run_wmmfence (void)
   if (phase == WMM_LTO_COMPILE || phase == WMM_LTO_COMPILE_FAT)
     prepare_for_link ();
   wmm_unitinfo u;
-  memset (&u, 0, sizeof u);
-  u.opts = &options;
-  u.model = options.model >= 0 ? (wmm_model) options.model
-                               : wmm_target_model ();
-  u.at_O0 = wmm_unit_at_O0 ();
+  start_unit (&u);
   wmm_placement pl;
   memset (&pl, 0, sizeof pl);
   char **vol = NULL;
