@@ -1265,6 +1265,7 @@ bool
 wmm_collect (wmm_unitinfo *u)
 {
   wmm_memloc_reset ();
+  wmm_reflocks_strengthen (u);
   wmm_private_analyse (u);
   const char *file = wmm_unit_name ();
   u->prog = wmm_program_new (file, WMM_ARCH_GIMPLE);

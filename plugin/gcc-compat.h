@@ -43,6 +43,8 @@
 #include "gimple-iterator.h"
 #include "gimple-walk.h"
 #include "gimplify.h"
+#include "gimplify-me.h"
+#include "tree-eh.h"
 #include "sbitmap.h"
 #include "gimple-pretty-print.h"
 #include "tree-pretty-print.h"

@@ -260,6 +260,51 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
   return false;
 }
 
+/* Does some reference to function `node` take its address (a callback, a
+ * thread start routine: its parameters then hold what others pass)? */
+bool
+address_taken (cgraph_node *node)
+{
+  ipa_ref *ref;
+  for (unsigned i = 0; node->iterate_referring (i, ref); i++)
+    if (ref->use == IPA_REF_ADDR)
+      return true;
+  return false;
+}
+
+/* The words (global or static objects) lock key (base, pos) may name,
+ * appended to *out; false when they cannot all be told. */
+bool
+words_of (tree base, HOST_WIDE_INT pos, unsigned depth,
+          vec<std::pair<tree, HOST_WIDE_INT> > *out)
+{
+  if (VAR_P (base) && (TREE_STATIC (base) || DECL_EXTERNAL (base)))
+    {
+      out->safe_push (std::make_pair (base, pos));
+      return true;
+    }
+  if (TREE_CODE (base) != PARM_DECL || depth >= 4)
+    return false;
+  tree fndecl = DECL_CONTEXT (base);
+  cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
+  if (!node || wmm_called_back_by_name (node) || address_taken (node)
+      || !node->callers)
+    return false;
+  int i = 0;
+  for (tree a = DECL_ARGUMENTS (fndecl); a && a != base; a = DECL_CHAIN (a))
+    i++;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      tree b;
+      HOST_WIDE_INT p;
+      if (!e->call_stmt || i >= (int) gimple_call_num_args (e->call_stmt)
+          || !pointer_key (gimple_call_arg (e->call_stmt, i), &b, &p)
+          || !words_of (b, p + pos, depth + 1, out))
+        return false;
+    }
+  return true;
+}
+
 /* What a call to a function of the unit does to the held set. */
 struct lock_summary {
   wmm_region_set acq;   /* held at every return, acquired inside */
@@ -289,6 +334,9 @@ struct wmm_lock_facts {
   wmm_region_set spin;                     /* bits of spin-lock words */
   auto_vec<std::pair<tree, HOST_WIDE_INT> > broken;  /* words written other than
                                               by spin-lock operations */
+  bool broken_all;                         /* such a write through a
+                                              pointer parameter that may
+                                              point anywhere */
 };
 
 namespace {
@@ -371,6 +419,8 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
 bool
 spin_word_broken (wmm_unitinfo *u, int b)
 {
+  if (u->lock_facts->broken_all)
+    return true;
   for (auto &k : u->lock_facts->broken)
     if (k.first == u->lock_ids[b].first && k.second == u->lock_ids[b].second)
       return true;
@@ -378,7 +428,9 @@ spin_word_broken (wmm_unitinfo *u, int b)
 }
 
 /* Record in f->broken every word a plain store or an atomic builtin that
- * is not a spin-lock operation (spin_kind) writes. */
+ * is not a spin-lock operation (spin_kind) writes; through a parameter,
+ * the words every call site passes (`void clear (int *l) { *l = 0; }`
+ * called with &w breaks w), and every word when they cannot be told. */
 void
 find_broken_words (wmm_lock_facts *f)
 {
@@ -409,8 +461,12 @@ find_broken_words (wmm_lock_facts *f)
           }
         tree base;
         HOST_WIDE_INT pos;
-        if (addr && pointer_key (addr, &base, &pos))
-          f->broken.safe_push (std::make_pair (base, pos));
+        if (!addr || !pointer_key (addr, &base, &pos))
+          return;
+        f->broken.safe_push (std::make_pair (base, pos));
+        if (TREE_CODE (base) == PARM_DECL
+            && !words_of (base, pos, 0, &f->broken))
+          f->broken_all = true;
       });
     }
 }
@@ -996,6 +1052,19 @@ wmm_locks_escaped (wmm_unitinfo *u, hash_set<tree> **params)
 }
 
 bool
+wmm_lock_key_words (tree base, HOST_WIDE_INT pos,
+                    vec<std::pair<tree, HOST_WIDE_INT> > *out)
+{
+  return words_of (base, pos, 0, out);
+}
+
+bool
+wmm_lock_key (tree addr, tree *base, HOST_WIDE_INT *pos)
+{
+  return pointer_key (addr, base, pos);
+}
+
+bool
 wmm_lock_library_call (tree fndecl)
 {
   return lock_library_call (fndecl);
@@ -1012,6 +1081,7 @@ wmm_locks_analyse (wmm_unitinfo *u)
 {
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
+  u->lock_facts->broken_all = false;
   wmm_find_escaped_statics (&u->lock_facts->escaped, &u->lock_facts->params);
   find_broken_words (u->lock_facts);
   auto_vec<tree> fns;

@@ -185,6 +185,22 @@ void wmm_locks_end (wmm_locks *l);
 wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
                                     bool writes);
 void wmm_order_protected (wmm_unitinfo *u);
+/* locks.cc: the lock object a pointer value names (a global or static,
+   or what a pointer parameter points to, plus a bit offset). */
+bool wmm_lock_key (tree addr, tree *base, HOST_WIDE_INT *pos);
+/* The global or static words lock key (base, pos) may name, appended to
+   *out (a parameter's: what every call site passes); false when they
+   cannot all be told. */
+bool wmm_lock_key_words (tree base, HOST_WIDE_INT pos,
+                         vec<std::pair<tree, HOST_WIDE_INT> > *out);
+/* reflocks.cc: spin locks the reference model (from=tso or sc) makes
+   locks, made locks on the target (their exchange acquire, the store that
+   frees them release); the changes reported, and undone (keep false) or
+   kept at the end of the unit. */
+void wmm_reflocks_strengthen (wmm_unitinfo *u);
+void wmm_reflocks_diagnostics (wmm_unitinfo *u);
+void wmm_reflocks_json (wmm_strbuf *b);
+void wmm_reflocks_finish (bool keep);
 /* hidden.cc: static objects whose address leaves the unit's code, and
    whether a static object is hidden from code the unit cannot see. */
 void wmm_find_escaped_statics (hash_set<tree> *escaped,
@@ -304,6 +320,10 @@ bool wmm_tls_escapes (tree decl);
 /* Does SSA pointer ptr (of the function being collected) only reach
  * memory private to the running thread? */
 bool wmm_private_pointer (tree ptr);
+/* The global object SSA pointer ptr points into when it derives from the
+   parameter of a start routine every create of which passes an address
+   into that object (private.cc), or NULL. */
+tree wmm_param_object (tree ptr);
 /* memloc.cc: does taking the address of `base` in stmt let it escape
  * (stored, returned, merged, passed where a copy may be kept)?  Does
  * call stmt keep a copy of pointer argument ptr?  The argument a bound

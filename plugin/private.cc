@@ -49,6 +49,9 @@ hash_map<tree, HOST_WIDE_INT> *private_params;   /* PARM_DECL -> bound in
                                                     bytes (-1: none) */
 hash_set<tree> *private_keys;                    /* key VAR_DECLs */
 hash_map<tree, bool> *web_cache;                 /* SSA name -> private */
+hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
+                                                    object every create's
+                                                    argument points into */
 
 struct web {
   auto_vec<tree, 16> names;
@@ -884,6 +887,62 @@ bounded (tree d, HOST_WIDE_INT bound, HOST_WIDE_INT off, int depth)
   return true;
 }
 
+/* The global object an address points into: &D, &D[i], &D.f, or an SSA
+ * name set to one of those; NULL otherwise. */
+tree
+global_object_of (tree a)
+{
+  if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)))
+    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+  if (TREE_CODE (a) != ADDR_EXPR)
+    return NULL_TREE;
+  tree base = get_base_address (TREE_OPERAND (a, 0));
+  return base && VAR_P (base) && is_global_var (base) ? base : NULL_TREE;
+}
+
+/* Start routines only ever started by creates (no other use of their
+ * address, no direct call) whose every create passes an address into
+ * one global object D: accesses through the parameter stay inside D (C's
+ * pointer arithmetic cannot leave an object), so they touch no other
+ * declared object (tbaa.cc's object rule).
+ * Example:  pthread_create (&c1, 0, consumer, &received[0]);
+ *           pthread_create (&c2, 0, consumer, &received[1]);
+ *   consumer's `*got` is part of `received`. */
+void
+find_param_objects (wmm_unitinfo *u, hash_map<tree, int> &create_index,
+                    const vec<vec<create_use> > &creates,
+                    hash_set<tree> &bad)
+{
+  for (const wmm_unit &unit : u->units)
+    {
+      tree p = DECL_ARGUMENTS (unit.decl);
+      int *k = create_index.get (unit.decl);
+      if (!unit.create_only || !p || !k || bad.contains (unit.decl)
+          || unit.node->callers || unit.node->alias)
+        continue;
+      ipa_ref *ref;
+      bool varref = false;
+      for (int i = 0; unit.node->iterate_referring (i, ref); i++)
+        varref |= !is_a<cgraph_node *> (ref->referring);
+      if (varref)
+        continue;
+      tree obj = NULL_TREE;
+      for (const create_use &cu : creates[*k])
+        {
+          tree o = global_object_of (gimple_call_arg (cu.stmt, cu.argno));
+          if (!o || (obj && o != obj))
+            {
+              obj = NULL_TREE;
+              break;
+            }
+          obj = o;
+        }
+      if (obj)
+        param_objects->put (p, obj);
+    }
+}
+
 /* Start routines whose objects are private (greatest fixpoint: a local
  * may give disjoint parts to several candidate routines). */
 void
@@ -947,6 +1006,7 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
   /* Candidates: entries of creates only, whose parameter web keeps no
      copy. */
   auto_vec<tree> cands;
+  find_param_objects (u, create_index, creates, bad);
   for (const wmm_unit &unit : u->units)
     {
       tree p = DECL_ARGUMENTS (unit.decl);
@@ -1030,6 +1090,8 @@ wmm_private_reset (void)
   delete private_params;
   delete private_keys;
   delete web_cache;
+  delete param_objects;
+  param_objects = NULL;
   escaped_tls = NULL;
   private_params = NULL;
   private_keys = NULL;
@@ -1044,6 +1106,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   private_params = new hash_map<tree, HOST_WIDE_INT>;
   private_keys = new hash_set<tree>;
   web_cache = new hash_map<tree, bool>;
+  param_objects = new hash_map<tree, tree>;
   find_escaped_tls ();
   auto_vec<cgraph_node *> fns;
   cgraph_node *node;
@@ -1071,4 +1134,30 @@ wmm_private_pointer (tree ptr)
       || !POINTER_TYPE_P (TREE_TYPE (ptr)))
     return false;
   return web_private (ptr, 0);
+}
+
+tree
+wmm_param_object (tree ptr)
+{
+  /* Back through copies, conversions and constant or variable offsets. */
+  for (int steps = 0; param_objects && ptr && TREE_CODE (ptr) == SSA_NAME
+                      && steps < 16; steps++)
+    {
+      if (SSA_NAME_IS_DEFAULT_DEF (ptr))
+        {
+          tree var = SSA_NAME_VAR (ptr);
+          tree *o = var ? param_objects->get (var) : NULL;
+          return o ? *o : NULL_TREE;
+        }
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
+      if (!def)
+        return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code == POINTER_PLUS_EXPR || CONVERT_EXPR_CODE_P (code)
+          || code == SSA_NAME)
+        ptr = gimple_assign_rhs1 (def);
+      else
+        return NULL_TREE;
+    }
+  return NULL_TREE;
 }

@@ -411,6 +411,7 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
       wmm_strbuf_json_string (&b, u->notes[k]);
     }
   wmm_strbuf_puts (&b, u->notes.length () ? "\n  ]" : "]");
+  wmm_reflocks_json (&b);
   if (u->check_json)
     {
       wmm_strbuf_puts (&b, ",\n  \"check\": ");

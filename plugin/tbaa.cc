@@ -190,7 +190,9 @@ same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
 }
 
 /* The declared object a reference is part of (its base is the decl, or
- * MEM[&decl + offset]), or NULL. */
+ * MEM[&decl + offset], or MEM[p + offset] with p derived from a start
+ * routine's parameter that points into one object: wmm_param_object), or
+ * NULL. */
 tree
 declared_object (tree ref)
 {
@@ -200,6 +202,8 @@ declared_object (tree ref)
   if (TREE_CODE (base) == MEM_REF
       && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
     base = TREE_OPERAND (TREE_OPERAND (base, 0), 0);
+  else if (TREE_CODE (base) == MEM_REF)
+    return wmm_param_object (TREE_OPERAND (base, 0));
   return base && VAR_P (base) ? base : NULL_TREE;
 }
 
@@ -289,6 +293,17 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      when the builtin accesses all of it (GCC itself applies no TBAA to
      builtins: a 4-byte atomic on a `long` stays "anything"). */
   wmm_tbaa none = { 0, 0, 0, NULL_TREE };
+  /* A callee's parameter collected for one call site is that call's
+     argument (`spin_lock (&tail_lock)`). */
+  for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 8; depth++)
+    {
+      tree arg = wmm_memloc_bound_argument (ptr);
+      if (!arg)
+        break;
+      ptr = arg;
+    }
+  if (ptr && TREE_CODE (ptr) == SSA_NAME)
+    none.object = wmm_param_object (ptr);
   if (!ptr || TREE_CODE (ptr) != ADDR_EXPR)
     return none;
   tree ref = TREE_OPERAND (ptr, 0);

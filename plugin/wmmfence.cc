@@ -136,6 +136,7 @@ prepare_for_link (void)
       wmm_emit (&u, &pl, vol);
       wmm_free_volatile (&u, vol);
     }
+  wmm_reflocks_finish (options.mode == WMM_MODE_INSERT);
   wmm_lto_mark_functions ();
   wmm_unitinfo_free (&u);
 }
@@ -189,6 +190,7 @@ run_wmmfence (void)
   if (ok)
     {
       wmm_report_diagnostics (&u, &pl);
+      wmm_reflocks_diagnostics (&u);
       if (options.mode == WMM_MODE_INSERT && concurrent)
         wmm_emit (&u, &pl, vol);
       /* The check sees the code as GCC will compile it (fenced or not). */
@@ -198,6 +200,7 @@ run_wmmfence (void)
       if (options.report)
         wmm_report_json (&u, &pl, vol, options.report);
     }
+  wmm_reflocks_finish (ok && options.mode == WMM_MODE_INSERT && concurrent);
   free (u.check_json);
   u.check_json = NULL;
   free (u.check_record);

@@ -7,7 +7,10 @@
 # paths, a helper also called without the lock, unknown code called inside
 # a critical section of an exported lock (it may release it); static data
 # code outside the unit cannot reach, and wrappers whose error path never
-# returns (locks_hidden.c, locks_noreturn.c).  Also
+# returns (locks_hidden.c, locks_noreturn.c); spin locks written for x86
+# (a relaxed exchange, a plain store of 0), made acquire / release on the
+# weak targets because the reference model orders them
+# (locks_spin_relaxed.c).  Also
 # trylocks, read-write locks and spin locks written with atomics (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
@@ -109,6 +112,35 @@ xexpect hidden power "P1:sync" -DCALLBACK
 xexpect hidden tso "P0:mfence P1:mfence" -DRELEASE
 xexpect hidden tso "P0:mfence P1:mfence" -DPARAM
 xexpect hidden power "P0:sync P1:sync set_many:lwsync" -DPARAM
+# A test-and-set lock written for x86: relaxed exchange, plain store of 0
+# (reflocks.cc).  sc and tso order it, so the plugin makes it acquire /
+# release and SB under it needs no fence; the JSON report lists both
+# changes.  Twins: the word also written with 2 (no lock: nothing
+# changed, fences), the unlock wrapper exported (its pointer may be any
+# word: the word is no lock, fences).
+for m in tso power armv8; do
+  expect spin_relaxed $m ""
+done
+orders() { grep -o '"line": [0-9]*, "column": [0-9]*, "operation": "[a-z]*", "order": "[a-z]*", "lock": "[a-z]*"' "$WMM_TMP/r.json" | sed 's/"[a-z]*": //g; s/"//g' | tr '\n' ';'; }
+wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_relaxed.c" power \
+  || wmm_fail "spin_relaxed power: $WMM_ERR"
+got=$(orders)
+if [ "$got" = "20, 10, take, acquire, word;31, 6, free, release, word;" ]; then
+  wmm_pass "spin_relaxed power: lock_orders $got"
+else wmm_fail "spin_relaxed power: lock_orders '$got'"; fi
+xexpect spin_relaxed tso "P0:mfence P1:mfence" -DOTHER
+xexpect spin_relaxed power "P0:lwsync P0:sync P1:lwsync P1:sync spin_lock:lwsync" -DOTHER
+got=$(orders)
+if [ -z "$got" ]; then wmm_pass "spin_relaxed power -DOTHER: nothing changed"
+else wmm_fail "spin_relaxed power -DOTHER: lock_orders '$got'"; fi
+xexpect spin_relaxed tso "P0:mfence P1:mfence" -DCALLED
+xexpect spin_relaxed power "P0:lwsync P0:sync P1:lwsync P1:sync spin_lock:lwsync" -DCALLED
+# from=pso orders no plain store: nothing is changed (the lock word's own
+# cycles that pso forbids keep their lwsyncs).
+xexpect spin_relaxed power "P0:lwsync P1:lwsync spin_lock:lwsync" -fplugin-arg-wmmfence-from=pso
+got=$(orders)
+if [ -z "$got" ]; then wmm_pass "spin_relaxed power from=pso: nothing changed"
+else wmm_fail "spin_relaxed power from=pso: lock_orders '$got'"; fi
 # A lock wrapper whose error path calls a function that never returns
 # (it prints, calls an unknown hook and exits) holds the lock at every
 # return; when that function may return, SB keeps its fences.
@@ -145,6 +177,8 @@ asm_fences noreturn tso 'mfence|lock or' 2 -DRETURNS
 asm_fences try_fail tso 'mfence|lock or' 2
 asm_fences rw_wrong tso 'mfence|lock or' 2
 asm_fences spin_broken tso 'mfence|lock or' 4
+asm_fences spin_relaxed tso 'mfence|lock or' 0
+asm_fences spin_relaxed tso 'mfence|lock or' 2 -DOTHER
 if wmm_target ppc; then
   for p in try rw spin spin_wrapper hidden; do
     asm_fences $p power '^\s+(hw|lw)?sync' 0
@@ -152,6 +186,18 @@ if wmm_target ppc; then
   asm_fences hidden power '^\s+(hw|lw)?sync' 1 -DCALLBACK
   asm_fences try_fail power '^\s+(hw|lw)?sync' 2
   asm_fences rw_wrong power '^\s+(hw|lw)?sync' 2
+  # The relaxed spin lock: the exchange acquire (its loop ends in isync),
+  # one lwsync before the store of 0, no sync; in report mode the code is
+  # what it was.
+  asm_fences spin_relaxed power '^\s+lwsync' 2
+  asm_fences spin_relaxed power '^\s+(hw)?sync' 0
+  asm_fences spin_relaxed power '^\s+isync' 2
+  if "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/r.s" -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
+       -fplugin-arg-wmmfence-mode=report "$WMM_TESTDIR/programs/locks_spin_relaxed.c" \
+     && "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/n.s" "$WMM_TESTDIR/programs/locks_spin_relaxed.c" \
+     && cmp -s <(grep -v '^\s*\.' "$WMM_TMP/r.s") <(grep -v '^\s*\.' "$WMM_TMP/n.s"); then
+    wmm_pass "spin_relaxed power mode=report: the code is the code without the plugin"
+  else wmm_fail "spin_relaxed power mode=report: the code changed"; fi
 else
   echo "skipping the ppc64le checks: $WMM_T_WHY"
 fi

@@ -3,7 +3,8 @@
  * ck_spinlock_fas_lock does: spin_lock (&g) acquires g.word (summaries
  * rename the parameter's word), and the wrappers' code collected for each
  * call resolves &p->word to g.word: no fence (locks.sh).  -DBROKEN: P1
- * also writes the word with a plain store, so it is no lock: fences. */
+ * frees the word with an exchange, which is no lock operation, so the
+ * word is no lock: fences. */
 #include <pthread.h>
 int s, t, r0, r1;
 static struct spin { int word; } g;
@@ -17,7 +18,7 @@ void *P1 (void *a)
   t = 1;
   r1 = s;
 #ifdef BROKEN
-  g.word = 0;
+  __atomic_exchange_n (&g.word, 0, __ATOMIC_RELEASE);
 #else
   spin_unlock (&g);
 #endif
