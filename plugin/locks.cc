@@ -260,25 +260,31 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
   return false;
 }
 
-/* Does some reference to function `node` take its address (a callback, a
- * thread start routine: its parameters then hold what others pass)? */
-bool
-address_taken (cgraph_node *node)
+/* The thread argument of create `stmt` when it starts `fndecl`, or NULL:
+ * the argument after the start routine (pthread_create, thrd_create). */
+tree
+create_argument (gimple *stmt, tree fndecl)
 {
-  ipa_ref *ref;
-  for (unsigned i = 0; node->iterate_referring (i, ref); i++)
-    if (ref->use == IPA_REF_ADDR)
-      return true;
-  return false;
+  tree fn;
+  if (!stmt || !is_gimple_call (stmt) || !wmm_is_thread_create (stmt, &fn)
+      || fn != fndecl)
+    return NULL_TREE;
+  for (unsigned i = 0; i + 1 < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      if (TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == fndecl)
+        return gimple_call_arg (stmt, i + 1);
+    }
+  return NULL_TREE;
 }
 
-/* The words (global or static objects) lock key (base, pos) may name,
+/* The words (variables) lock key (base, pos) may name,
  * appended to *out; false when they cannot all be told. */
 bool
 words_of (tree base, HOST_WIDE_INT pos, unsigned depth,
-          vec<std::pair<tree, HOST_WIDE_INT> > *out)
+          vec<std::pair<tree, HOST_WIDE_INT> > *out, bool *outside)
 {
-  if (VAR_P (base) && (TREE_STATIC (base) || DECL_EXTERNAL (base)))
+  if (VAR_P (base))
     {
       out->safe_push (std::make_pair (base, pos));
       return true;
@@ -287,22 +293,43 @@ words_of (tree base, HOST_WIDE_INT pos, unsigned depth,
     return false;
   tree fndecl = DECL_CONTEXT (base);
   cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
-  if (!node || wmm_called_back_by_name (node) || address_taken (node)
-      || !node->callers)
+  if (!node)
     return false;
+  /* Code outside the unit may call it: with any word it can name. */
+  if (wmm_called_back_by_name (node))
+    *outside = true;
   int i = 0;
   for (tree a = DECL_ARGUMENTS (fndecl); a && a != base; a = DECL_CHAIN (a))
     i++;
+  tree b;
+  HOST_WIDE_INT p;
+  /* A start routine's parameter is the thread argument of its creates;
+     any other use of its address: anything. */
+  ipa_ref *ref;
+  bool any = false;
+  for (unsigned k = 0; node->iterate_referring (k, ref); k++)
+    if (ref->use == IPA_REF_ADDR)
+      {
+        tree arg = i == 0 ? create_argument (ref->stmt, fndecl) : NULL_TREE;
+        if (!arg)
+          {
+            *outside = true;   /* a callback */
+            continue;
+          }
+        if (!pointer_key (arg, &b, &p)
+            || !words_of (b, p + pos, depth + 1, out, outside))
+          return false;
+        any = true;
+      }
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
-      tree b;
-      HOST_WIDE_INT p;
       if (!e->call_stmt || i >= (int) gimple_call_num_args (e->call_stmt)
           || !pointer_key (gimple_call_arg (e->call_stmt, i), &b, &p)
-          || !words_of (b, p + pos, depth + 1, out))
+          || !words_of (b, p + pos, depth + 1, out, outside))
         return false;
+      any = true;
     }
-  return true;
+  return any || *outside;
 }
 
 /* What a call to a function of the unit does to the held set. */
@@ -334,9 +361,13 @@ struct wmm_lock_facts {
   wmm_region_set spin;                     /* bits of spin-lock words */
   auto_vec<std::pair<tree, HOST_WIDE_INT> > broken;  /* words written other than
                                               by spin-lock operations */
-  bool broken_all;                         /* such a write through a
+  auto_vec<alias_set_type> broken_any;     /* such writes through a
                                               pointer parameter that may
-                                              point anywhere */
+                                              point anywhere: their alias
+                                              sets (0: any type) */
+  auto_vec<alias_set_type> broken_outside; /* ... that code outside the
+                                              unit may call with any word
+                                              it can name (not hidden) */
 };
 
 namespace {
@@ -414,13 +445,58 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
   return out;
 }
 
+/* The alias set of the scalar at bit pos of object base (0: not known,
+ * may be any type). */
+alias_set_type
+word_alias_set (tree base, HOST_WIDE_INT pos)
+{
+  tree type = TREE_TYPE (base);
+  if (TREE_CODE (base) == PARM_DECL && POINTER_TYPE_P (type))
+    type = TREE_TYPE (type);
+  while (type && RECORD_OR_UNION_TYPE_P (type))
+    {
+      tree found = NULL_TREE;
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+        if (TREE_CODE (f) == FIELD_DECL
+            && tree_fits_shwi_p (bit_position (f))
+            && tree_to_shwi (bit_position (f)) <= pos
+            && TREE_CODE (type) == RECORD_TYPE)
+          found = f;
+      if (!found)
+        return 0;
+      pos -= tree_to_shwi (bit_position (found));
+      type = TREE_TYPE (found);
+    }
+  if (!type || pos || AGGREGATE_TYPE_P (type))
+    return 0;
+  return get_alias_set (type);
+}
+
 /* Is lock bit b a word some statement of the unit writes other than as
  * a spin lock's acquire or release (so a spin lock on it is no lock)? */
 bool
 spin_word_broken (wmm_unitinfo *u, int b)
 {
-  if (u->lock_facts->broken_all)
-    return true;
+  wmm_lock_facts *f = u->lock_facts;
+  alias_set_type w = word_alias_set (u->lock_ids[b].first,
+                                     u->lock_ids[b].second);
+  auto conflict = [w] (alias_set_type s) {
+    return s == 0 || w == 0 || alias_sets_conflict_p (s, w);
+  };
+  for (alias_set_type s : f->broken_any)
+    if (conflict (s))
+      return true;
+  /* A wrapper's parameter names its callers' words, checked when renamed
+     (map_to_caller), unless code outside the unit may call it. */
+  tree base = u->lock_ids[b].first;
+  cgraph_node *wrapper = TREE_CODE (base) == PARM_DECL && DECL_CONTEXT (base)
+                         ? cgraph_node::get (DECL_CONTEXT (base)) : NULL;
+  bool renamed = wrapper && !wmm_called_back_by_name (wrapper)
+                 && !wmm_address_given_away (wrapper);
+  if (!(f->hidden & (1ULL << b)) && !renamed)
+    for (alias_set_type s : f->broken_outside)
+      if (conflict (s))
+        return true;
   for (auto &k : u->lock_facts->broken)
     if (k.first == u->lock_ids[b].first && k.second == u->lock_ids[b].second)
       return true;
@@ -461,12 +537,14 @@ find_broken_words (wmm_lock_facts *f)
           }
         tree base;
         HOST_WIDE_INT pos;
+        bool outside = false;
         if (!addr || !pointer_key (addr, &base, &pos))
           return;
         f->broken.safe_push (std::make_pair (base, pos));
         if (TREE_CODE (base) == PARM_DECL
-            && !words_of (base, pos, 0, &f->broken))
-          f->broken_all = true;
+            && (!words_of (base, pos, 0, &f->broken, &outside) || outside))
+          (outside ? f->broken_outside : f->broken_any).safe_push
+            (is_gimple_assign (s) ? get_alias_set (gimple_assign_lhs (s)) : 0);
       });
     }
 }
@@ -1055,7 +1133,8 @@ bool
 wmm_lock_key_words (tree base, HOST_WIDE_INT pos,
                     vec<std::pair<tree, HOST_WIDE_INT> > *out)
 {
-  return words_of (base, pos, 0, out);
+  bool outside = false;
+  return words_of (base, pos, 0, out, &outside) && !outside;
 }
 
 bool
@@ -1081,7 +1160,6 @@ wmm_locks_analyse (wmm_unitinfo *u)
 {
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
-  u->lock_facts->broken_all = false;
   wmm_find_escaped_statics (&u->lock_facts->escaped, &u->lock_facts->params);
   find_broken_words (u->lock_facts);
   auto_vec<tree> fns;

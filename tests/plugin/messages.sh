@@ -73,6 +73,9 @@ note: link step: %d fences of the compile steps' per-unit
 note: link step: %d accesses the compile step kept in program 
 note: compile step of -flto: every shared access is kept in 
 note: link step: this LTRANS partition holds only part of the 
+note: %u spin-lock operations made acquire or release: with 
+wmmfence: %s %qs the %s spin lock %qs in %qs (as %s 
+wmmfence: the %s spin lock %qs in %qs must 
 EOF
 {
   grep -ohE '\b(error|warning|warning_at|inform|error_at|fatal_error|sorry) \([^"]*"([^"\\]|\\.)*"' "$WMM_SRCDIR"/plugin/*.cc \

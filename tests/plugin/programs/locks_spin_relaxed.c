@@ -6,11 +6,21 @@
  * no fence (locks.sh).  -DOTHER: P1 also writes the word with 2, which is
  * no lock operation: nothing is changed and both threads keep a fence.
  * -DCALLED: the unlock wrapper is exported, so its pointer may be any
- * word: its store stays plain, and the fences stay.  -DDIRECT: the same
- * operations written in place (for the bundled checker). */
+ * word: its store stays plain, and the fences stay.  -DSETTER: an exported
+ * function writes an int through its parameter; code outside the unit
+ * cannot pass it the static word, so the lock stands (no fence); with
+ * -DPUBLIC the word is exported and could be passed: fences.  -DDIRECT:
+ * the same operations written in place. */
 #include <pthread.h>
 int x, y, r0, r1;
+#ifdef PUBLIC
+int word;
+#else
 static int word;
+#endif
+#ifdef SETTER
+void setter (int *p) { *p = 2; }
+#endif
 #ifdef DIRECT
 #define spin_lock(l) while (__atomic_exchange_n (&word, 1, __ATOMIC_RELAXED)) while (word)
 #define spin_unlock(l) (word = 0)
