@@ -210,6 +210,12 @@ typedef struct search {
   int found;
   int no_prune;           /* testing: good = all_good (every class) */
   unsigned char *all_good;
+  /* witness mode without successor lists: the good po successors of each
+   * class visited, listed once per start pair (memo_gen[c] == gen):
+   * memo[memo_beg[c] .. memo_end[c]) */
+  int *memo_beg, *memo_end, *memo_gen, *memo;
+  long memo_n, memo_cap;
+  int gen, memo_on;
 } search;
 
 /* Successor lists of one SCC past this many entries are not kept. */
@@ -332,13 +338,11 @@ static void try_close(search *S, int x)
 
 static void extend(search *S, int x);
 
-/* Can (y, z) be a segment of the SCC being searched: a po pair of one
- * thread to another location, z in the SCC? */
-static int seg_pair(const search *S, int y, int z)
+/* Can (y, z), z po-after y in one thread (found by next_po), be a segment
+ * of the SCC being searched: z in the SCC, at another location? */
+static int seg_after(const search *S, int y, int z)
 {
-  const wmm_aeg *g = S->g;
-  return S->scc[z] == S->comp && g->cls[z].loc != g->cls[y].loc &&
-         wmm_aeg_po(g, y, z);
+  return S->scc[z] == S->comp && S->g->cls[z].loc != S->g->cls[y].loc;
 }
 
 /* The first local index >= k of a class po-after class y in y's thread
@@ -381,7 +385,7 @@ static int build_succ(search *S)
     S->sbeg[c] = (int)n;
     for (int m = next_po(g, c, 0); m >= 0; m = next_po(g, c, m + 1)) {
       int z = th->cls[m];
-      if (!seg_pair(S, c, z))
+      if (!seg_after(S, c, z))
         continue;
       if (n >= SUCC_MAX)
         return 0;
@@ -435,6 +439,56 @@ static void push_seg(search *S, int t, int y, int z)
   S->npath--;
 }
 
+/* Without successor lists, list the good successors of the classes the
+ * search visits from now on, for the current start (good); -1 out of
+ * memory. */
+static int memo_start(search *S)
+{
+  const wmm_aeg *g = S->g;
+  if (S->has_succ)
+    return 0;
+  if (!S->memo_gen) {
+    S->memo_beg = xcalloc((size_t)g->ncls + 1, sizeof *S->memo_beg);
+    S->memo_end = xcalloc((size_t)g->ncls + 1, sizeof *S->memo_end);
+    S->memo_gen = xcalloc((size_t)g->ncls + 1, sizeof *S->memo_gen);
+    if (!S->memo_beg || !S->memo_end || !S->memo_gen)
+      return -1;
+  }
+  S->gen++;
+  S->memo_n = 0;
+  S->memo_on = 1;
+  return 0;
+}
+
+/* The good po successors of class y (another location, this SCC), listed
+ * once per start pair; 0, or -1 out of memory. */
+static int memo_succ(search *S, int y)
+{
+  const wmm_aeg *g = S->g;
+  if (S->memo_gen[y] == S->gen)
+    return 0;
+  const wmm_aeg_thread *th = &g->threads[g->cls[y].thread];
+  S->memo_beg[y] = (int)S->memo_n;
+  for (int m = next_po(g, y, 0); m >= 0; m = next_po(g, y, m + 1)) {
+    int z = th->cls[m];
+    if (S->scc[z] != S->comp || g->cls[z].loc == g->cls[y].loc ||
+        (S->good && !S->good[z]))
+      continue;
+    if (S->memo_n == S->memo_cap) {
+      long nc = S->memo_cap ? 2 * S->memo_cap : 4096;
+      int *q = realloc(S->memo, (size_t)nc * sizeof *q);
+      if (!q)
+        return -1;
+      S->memo = q;
+      S->memo_cap = nc;
+    }
+    S->memo[S->memo_n++] = z;
+  }
+  S->memo_end[y] = (int)S->memo_n;
+  S->memo_gen[y] = S->gen;
+  return 0;
+}
+
 static void extend(search *S, int x)
 {
   const wmm_aeg *g = S->g;
@@ -481,10 +535,24 @@ static void extend(search *S, int x)
       }
       continue;
     }
+    if (S->memo_on) {
+      if (memo_succ(S, y)) {
+        S->nomem = 1;
+        return;
+      }
+      for (int m = S->memo_beg[y]; m < S->memo_end[y]; m++) {
+        if (seg_refused(S, y, S->memo[m]))
+          continue;
+        push_seg(S, t, y, S->memo[m]);
+        if (S->overflow || S->nomem)
+          return;
+      }
+      continue;
+    }
     const wmm_aeg_thread *th = &g->threads[t];
     for (int m = next_po(g, y, 0); m >= 0; m = next_po(g, y, m + 1)) {
       int z = th->cls[m];
-      if (!seg_pair(S, y, z) || (S->good && !S->good[z]))
+      if (!seg_after(S, y, z) || (S->good && !S->good[z]))
         continue;
       push_seg(S, t, y, z);
       if (S->overflow || S->nomem)
@@ -669,7 +737,7 @@ static int add_fallback(search *S)
     }
     for (int k = next_po(g, c, 0); k >= 0; k = next_po(g, c, k + 1)) {
       int d = th->cls[k];
-      if (!conflict[d] || !good[d] || !seg_pair(S, c, d))
+      if (!conflict[d] || !good[d] || !seg_after(S, c, d))
         continue;
       if (grow((void **)&o->fallback, &o->cap_fallback, o->nfallback,
                sizeof *o->fallback)) {
@@ -704,7 +772,7 @@ static int search_scc(search *S, int comp)
         continue;
       S->a0 = a;
       S->good = reach_for(S, a);
-      if (!S->good)
+      if (!S->good || memo_start(S))
         S->nomem = 1;
       /* single start (a write in the middle of a chain) */
       if (g->cls[a].writes && !S->nomem) {
@@ -715,7 +783,7 @@ static int search_scc(search *S, int comp)
       for (int j = next_po(g, a, 0); j >= 0 && !S->overflow && !S->nomem;
            j = next_po(g, a, j + 1)) {
         int b = th->cls[j];
-        if (!S->good[b] || !seg_pair(S, a, b))
+        if (!S->good[b] || !seg_after(S, a, b))
           continue;
         S->b0 = b;
         S->npath = 0;
@@ -723,6 +791,7 @@ static int search_scc(search *S, int comp)
       }
     }
   }
+  S->memo_on = 0;
   int rc = S->nomem ? -1 : 0;
   if (rc == 0 && S->overflow) {
     /* drop this SCC's cycles: the per-pair decision covers it */
@@ -754,6 +823,8 @@ static void state_free(struct wmm_cycles_state *st)
   free(st->S.path), free(st->S.used), free(st->S.cnt);
   free(st->S.sbeg), free(st->S.send), free(st->S.succ);
   free(st->S.reach), free(st->S.all_good);
+  free(st->S.memo_beg), free(st->S.memo_end), free(st->S.memo_gen);
+  free(st->S.memo);
   free(st);
 }
 
@@ -862,6 +933,9 @@ int wmm_cycles_witness(const wmm_aeg *g, wmm_cycles *cy, int a, int b,
   S->good = reach_for(S, a);
   if (!S->good)
     return -1;
+  /* one list per class visited, kept for this pair's rounds */
+  if (memo_start(S))
+    return -1;
   S->accept = accept;
   S->accept_ctx = ctx;
   S->found = -1;
@@ -885,6 +959,7 @@ int wmm_cycles_witness(const wmm_aeg *g, wmm_cycles *cy, int a, int b,
   }
   S->max_segs = 0;
   S->accept = NULL;
+  S->memo_on = 0;
   if (S->nomem)
     return -1;
   *ci_out = S->found;
