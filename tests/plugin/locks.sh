@@ -126,7 +126,7 @@ orders() { grep -o '"line": [0-9]*, "column": [0-9]*, "operation": "[a-z]*", "or
 wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_relaxed.c" power \
   || wmm_fail "spin_relaxed power: $WMM_ERR"
 got=$(orders)
-if [ "$got" = "30, 10, take, acquire, word;41, 6, free, release, word;" ]; then
+if [ "$got" = "35, 10, take, acquire, word;47, 6, free, release, word;" ]; then
   wmm_pass "spin_relaxed power: lock_orders $got"
 else wmm_fail "spin_relaxed power: lock_orders '$got'"; fi
 xexpect spin_relaxed tso "P0:mfence P1:mfence" -DOTHER
@@ -136,6 +136,9 @@ if [ -z "$got" ]; then wmm_pass "spin_relaxed power -DOTHER: nothing changed"
 else wmm_fail "spin_relaxed power -DOTHER: lock_orders '$got'"; fi
 xexpect spin_relaxed tso "P0:mfence P1:mfence" -DCALLED
 xexpect spin_relaxed power "P0:lwsync P0:sync P1:lwsync P1:sync spin_lock:lwsync" -DCALLED
+# (An acquire exchange with that exported plain-store unlock got no fence
+# before: the store through the parameter was not seen to free the word.)
+xexpect spin_relaxed power "P0:lwsync P0:sync P1:lwsync P1:sync spin_lock:lwsync" -DCALLED -DACQ
 xexpect spin_relaxed power "" -DSETTER
 xexpect spin_relaxed tso "P0:mfence P1:mfence" -DSETTER -DPUBLIC
 xexpect spin_relaxed power "P0:sync P1:sync spin_lock:lwsync" -DSETTER -DPUBLIC

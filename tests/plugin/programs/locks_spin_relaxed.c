@@ -6,7 +6,9 @@
  * no fence (locks.sh).  -DOTHER: P1 also writes the word with 2, which is
  * no lock operation: nothing is changed and both threads keep a fence.
  * -DCALLED: the unlock wrapper is exported, so its pointer may be any
- * word: its store stays plain, and the fences stay.  -DSETTER: an exported
+ * word: its store stays plain, and the fences stay (with -DACQ too, where
+ * the exchange is acquire as written: its plain store is still no
+ * release).  -DSETTER: an exported
  * function writes an int through its parameter; code outside the unit
  * cannot pass it the static word, so the lock stands (no fence); with
  * -DPUBLIC the word is exported and could be passed: fences.  -DDIRECT:
@@ -27,7 +29,11 @@ void setter (int *p) { *p = 2; }
 #else
 static void spin_lock (int *l)
 {
+#ifdef ACQ
+  while (__atomic_exchange_n (l, 1, __ATOMIC_ACQUIRE))
+#else
   while (__atomic_exchange_n (l, 1, __ATOMIC_RELAXED))
+#endif
     while (*l)
       ;
 }
