@@ -505,6 +505,10 @@ static void extend(search *S, int x)
   /* Close the cycle if x's location is the start's. */
   if (lx == g->cls[S->a0].loc)
     try_close(S, x);
+  /* A round of a witness search that has all its segments: push_seg
+     would refuse every one (the widest level of the search). */
+  if (S->max_segs && S->npath >= S->max_segs)
+    return;
   int last_single = is_single(last);
   if (last_single && !g->cls[x].writes)
     return;
