@@ -98,6 +98,13 @@ create_argno (gimple *stmt)
   return -1;
 }
 
+int
+wmm_thread_arg_index (gimple *stmt)
+{
+  int argno = create_argno (stmt);
+  return argno < 0 ? -1 : argno + 1;
+}
+
 bool
 wmm_is_thread_create (gimple *stmt, tree *fn)
 {

@@ -60,16 +60,16 @@ order_arg (gimple *stmt, unsigned i)
   return (int) (tree_to_shwi (gimple_call_arg (stmt, i)) & 0xffff);
 }
 
-/* Spin-lock operations written with atomic builtins: an acquiring RMW
- * that writes a non-zero constant and returns the old value (0: it was
- * free and is now ours), with acquire order or stronger; a boolean CAS
- * from 0 to non-zero; a release store of 0 (release order or stronger).
- * Anything else that writes the lock word makes it no lock (spin_broken).
- * Example:  while (__atomic_exchange_n (&l, 1, __ATOMIC_ACQUIRE)) ;  ...
- *   __atomic_store_n (&l, 0, __ATOMIC_RELEASE);   */
+/* The spin-lock shape of an atomic builtin call n, whatever its memory
+ * order: an RMW that writes a non-zero constant and returns the old value
+ * (0: it was free and is now ours) is LK_TRY, a boolean CAS from 0 to
+ * non-zero LK_TRY_NZ, a store of 0 LK_RELEASE.  *order: the index of its
+ * memory-order argument, -1 when it has none (the __sync builtins, which
+ * are barriers). */
 lock_op
-spin_kind (gimple *stmt, const char *n)
+spin_shape (gimple *stmt, const char *n, int *order)
 {
+  *order = -1;
   if (strncmp (n, "__atomic_", 9) && strncmp (n, "__sync_", 7))
     return LK_NONE;
   unsigned na = gimple_call_num_args (stmt);
@@ -80,34 +80,47 @@ spin_kind (gimple *stmt, const char *n)
   auto zero_cst = [&] (unsigned i) {
     return i < na && integer_zerop (gimple_call_arg (stmt, i));
   };
-  auto acquiring = [] (int o) { return o == 2 || o == 4 || o == 5; };
-  auto releasing = [] (int o) { return o == 3 || o == 4 || o == 5; };
   auto sized = [&] (const char *prefix) {
     size_t l = strlen (prefix);
     return !strncmp (n, prefix, l) && n[l] >= '1' && n[l] <= '8' && !n[l + 1];
   };
   if (sized ("__atomic_exchange_"))
-    return nonzero_cst (1) && acquiring (order_arg (stmt, 2)) ? LK_TRY
-                                                               : LK_NONE;
+    return nonzero_cst (1) ? (*order = 2, LK_TRY) : LK_NONE;
   if (sized ("__sync_lock_test_and_set_") || sized ("__sync_val_compare_and_swap_"))
     {
       bool cas = n[7] == 'v';
-      if (cas ? zero_cst (1) && nonzero_cst (2) : nonzero_cst (1))
-        return LK_TRY;
-      return LK_NONE;
+      return (cas ? zero_cst (1) && nonzero_cst (2) : nonzero_cst (1))
+             ? LK_TRY : LK_NONE;
     }
   if (sized ("__sync_bool_compare_and_swap_"))
     return zero_cst (1) && nonzero_cst (2) ? LK_TRY_NZ : LK_NONE;
   if (!strcmp (n, "__atomic_test_and_set"))
-    return acquiring (order_arg (stmt, 1)) ? LK_TRY : LK_NONE;
+    return *order = 1, LK_TRY;
   if (sized ("__atomic_store_"))
-    return zero_cst (1) && releasing (order_arg (stmt, 2)) ? LK_RELEASE
-                                                            : LK_NONE;
+    return zero_cst (1) ? (*order = 2, LK_RELEASE) : LK_NONE;
   if (sized ("__sync_lock_release_"))
     return LK_RELEASE;
   if (!strcmp (n, "__atomic_clear"))
-    return releasing (order_arg (stmt, 1)) ? LK_RELEASE : LK_NONE;
+    return *order = 1, LK_RELEASE;
   return LK_NONE;
+}
+
+/* Spin-lock operations written with atomic builtins: a spin_shape whose
+ * memory order acquires (a take) or releases (a store of 0).  Anything
+ * else that writes the lock word makes it no lock (spin_broken).
+ * Example:  while (__atomic_exchange_n (&l, 1, __ATOMIC_ACQUIRE)) ;  ...
+ *   __atomic_store_n (&l, 0, __ATOMIC_RELEASE);   */
+lock_op
+spin_kind (gimple *stmt, const char *n)
+{
+  int idx;
+  lock_op k = spin_shape (stmt, n, &idx);
+  if (k == LK_NONE || idx < 0)
+    return k;
+  int o = order_arg (stmt, idx);
+  bool ok = k == LK_RELEASE ? o == 3 || o == 4 || o == 5
+                            : o == 2 || o == 4 || o == 5;
+  return ok ? k : LK_NONE;
 }
 
 /* The lock operation of a call; *reader: it takes a read lock (a read
@@ -260,8 +273,7 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
   return false;
 }
 
-/* The thread argument of create `stmt` when it starts `fndecl`, or NULL:
- * the argument after the start routine (pthread_create, thrd_create). */
+/* The thread argument of create `stmt` when it starts `fndecl`, or NULL. */
 tree
 create_argument (gimple *stmt, tree fndecl)
 {
@@ -269,13 +281,9 @@ create_argument (gimple *stmt, tree fndecl)
   if (!stmt || !is_gimple_call (stmt) || !wmm_is_thread_create (stmt, &fn)
       || fn != fndecl)
     return NULL_TREE;
-  for (unsigned i = 0; i + 1 < gimple_call_num_args (stmt); i++)
-    {
-      tree a = gimple_call_arg (stmt, i);
-      if (TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == fndecl)
-        return gimple_call_arg (stmt, i + 1);
-    }
-  return NULL_TREE;
+  int i = wmm_thread_arg_index (stmt);
+  return i < (int) gimple_call_num_args (stmt) ? gimple_call_arg (stmt, i)
+                                               : NULL_TREE;
 }
 
 /* The words (variables) lock key (base, pos) may name,
@@ -453,14 +461,14 @@ word_alias_set (tree base, HOST_WIDE_INT pos)
   tree type = TREE_TYPE (base);
   if (TREE_CODE (base) == PARM_DECL && POINTER_TYPE_P (type))
     type = TREE_TYPE (type);
-  while (type && RECORD_OR_UNION_TYPE_P (type))
+  /* Down the members of structs (the last one starting at or before pos). */
+  while (type && TREE_CODE (type) == RECORD_TYPE)
     {
       tree found = NULL_TREE;
       for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
         if (TREE_CODE (f) == FIELD_DECL
             && tree_fits_shwi_p (bit_position (f))
-            && tree_to_shwi (bit_position (f)) <= pos
-            && TREE_CODE (type) == RECORD_TYPE)
+            && tree_to_shwi (bit_position (f)) <= pos)
           found = f;
       if (!found)
         return 0;
@@ -478,8 +486,14 @@ bool
 spin_word_broken (wmm_unitinfo *u, int b)
 {
   wmm_lock_facts *f = u->lock_facts;
-  alias_set_type w = word_alias_set (u->lock_ids[b].first,
-                                     u->lock_ids[b].second);
+  tree base = u->lock_ids[b].first;
+  for (auto &k : f->broken)
+    if (k.first == base && k.second == u->lock_ids[b].second)
+      return true;
+  if (f->broken_any.is_empty () && f->broken_outside.is_empty ())
+    return false;
+  /* Writes through parameters that may point anywhere, by type. */
+  alias_set_type w = word_alias_set (base, u->lock_ids[b].second);
   auto conflict = [w] (alias_set_type s) {
     return s == 0 || w == 0 || alias_sets_conflict_p (s, w);
   };
@@ -488,7 +502,6 @@ spin_word_broken (wmm_unitinfo *u, int b)
       return true;
   /* A wrapper's parameter names its callers' words, checked when renamed
      (map_to_caller), unless code outside the unit may call it. */
-  tree base = u->lock_ids[b].first;
   cgraph_node *wrapper = TREE_CODE (base) == PARM_DECL && DECL_CONTEXT (base)
                          ? cgraph_node::get (DECL_CONTEXT (base)) : NULL;
   bool renamed = wrapper && !wmm_called_back_by_name (wrapper)
@@ -497,9 +510,6 @@ spin_word_broken (wmm_unitinfo *u, int b)
     for (alias_set_type s : f->broken_outside)
       if (conflict (s))
         return true;
-  for (auto &k : u->lock_facts->broken)
-    if (k.first == u->lock_ids[b].first && k.second == u->lock_ids[b].second)
-      return true;
   return false;
 }
 
@@ -1135,6 +1145,18 @@ wmm_lock_key_words (tree base, HOST_WIDE_INT pos,
 {
   bool outside = false;
   return words_of (base, pos, 0, out, &outside) && !outside;
+}
+
+lock_op_shape
+wmm_spin_shape (gimple *stmt, int *order)
+{
+  tree fn = gimple_call_fndecl (stmt);
+  *order = -1;
+  if (!fn || !DECL_NAME (fn))
+    return WMM_SPIN_NONE;
+  lock_op k = spin_shape (stmt, IDENTIFIER_POINTER (DECL_NAME (fn)), order);
+  return k == LK_RELEASE ? WMM_SPIN_FREE
+         : k == LK_TRY || k == LK_TRY_NZ ? WMM_SPIN_TAKE : WMM_SPIN_NONE;
 }
 
 bool

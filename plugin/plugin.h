@@ -119,6 +119,9 @@ int wmm_unit_of (const wmm_unitinfo *u, tree decl);
 /* Does the call start a thread (pthread_create, thrd_create)?  Sets *fn to
  * the function argument. */
 bool wmm_is_thread_create (gimple *stmt, tree *fn);
+/* The index of a thread create's thread argument (the one after the start
+ * routine), or -1 when the call is no create. */
+int wmm_thread_arg_index (gimple *stmt);
 bool wmm_is_thread_join (gimple *stmt);
 /* The routine a pthread_once / call_once call runs in the caller's thread
  * (a function address), or NULL. */
@@ -188,6 +191,11 @@ void wmm_order_protected (wmm_unitinfo *u);
 /* locks.cc: the lock object a pointer value names (a global or static,
    or what a pointer parameter points to, plus a bit offset). */
 bool wmm_lock_key (tree addr, tree *base, HOST_WIDE_INT *pos);
+/* locks.cc: the spin-lock shape of a call whatever its memory order (a
+   take: exchange or CAS of a non-zero constant; a free: store of 0), and
+   in *order the index of its memory-order argument (-1: none). */
+enum lock_op_shape { WMM_SPIN_NONE, WMM_SPIN_TAKE, WMM_SPIN_FREE };
+lock_op_shape wmm_spin_shape (gimple *stmt, int *order);
 /* The global or static words lock key (base, pos) may name, appended to
    *out (a parameter's: what every call site passes); false when they
    cannot all be told. */

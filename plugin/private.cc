@@ -901,8 +901,26 @@ global_object_of (tree a)
   return base && VAR_P (base) && is_global_var (base) ? base : NULL_TREE;
 }
 
-/* Start routines only ever started by creates (no other use of their
- * address, no direct call) whose every create passes an address into
+/* Is unit a start routine only ever started by the unit's own creates:
+ * an entry for no other reason, its address nowhere else (no direct
+ * call, no variable's initialiser, no alias)? */
+bool
+started_only_by_creates (const wmm_unit &unit,
+                         hash_map<tree, int> &create_index,
+                         hash_set<tree> &bad)
+{
+  if (!unit.create_only || !DECL_ARGUMENTS (unit.decl)
+      || bad.contains (unit.decl) || !create_index.get (unit.decl)
+      || unit.node->callers || unit.node->alias)
+    return false;
+  ipa_ref *ref;
+  for (int i = 0; unit.node->iterate_referring (i, ref); i++)
+    if (!is_a<cgraph_node *> (ref->referring))
+      return false;
+  return true;
+}
+
+/* Start routines only ever started by creates whose every create passes an address into
  * one global object D: accesses through the parameter stay inside D (C's
  * pointer arithmetic cannot leave an object), so they touch no other
  * declared object (tbaa.cc's object rule).
@@ -916,19 +934,10 @@ find_param_objects (wmm_unitinfo *u, hash_map<tree, int> &create_index,
 {
   for (const wmm_unit &unit : u->units)
     {
-      tree p = DECL_ARGUMENTS (unit.decl);
-      int *k = create_index.get (unit.decl);
-      if (!unit.create_only || !p || !k || bad.contains (unit.decl)
-          || unit.node->callers || unit.node->alias)
-        continue;
-      ipa_ref *ref;
-      bool varref = false;
-      for (int i = 0; unit.node->iterate_referring (i, ref); i++)
-        varref |= !is_a<cgraph_node *> (ref->referring);
-      if (varref)
+      if (!started_only_by_creates (unit, create_index, bad))
         continue;
       tree obj = NULL_TREE;
-      for (const create_use &cu : creates[*k])
+      for (const create_use &cu : creates[*create_index.get (unit.decl)])
         {
           tree o = global_object_of (gimple_call_arg (cu.stmt, cu.argno));
           if (!o || (obj && o != obj))
@@ -939,7 +948,7 @@ find_param_objects (wmm_unitinfo *u, hash_map<tree, int> &create_index,
           obj = o;
         }
       if (obj)
-        param_objects->put (p, obj);
+        param_objects->put (DECL_ARGUMENTS (unit.decl), obj);
     }
 }
 
@@ -966,8 +975,7 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
             tree routine = NULL_TREE;
             int argno = -1;
             if (is_gimple_call (s) && wmm_is_thread_create (s, &routine))
-              argno = is_named (s, "pthread_create", "pthread_create")
-                      ? 3 : 2;
+              argno = wmm_thread_arg_index (s);
             /* Any other address of a function: not a candidate. */
             for (unsigned i = 0; i < gimple_num_ops (s); i++)
               {
@@ -1010,16 +1018,8 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
   for (const wmm_unit &unit : u->units)
     {
       tree p = DECL_ARGUMENTS (unit.decl);
-      if (!unit.create_only || !p || bad.contains (unit.decl)
-          || !POINTER_TYPE_P (TREE_TYPE (p)) || !create_index.get (unit.decl)
-          || !ssa_default_def (unit.fn, p))
-        continue;
-      cgraph_node *node = unit.node;
-      ipa_ref *ref;
-      bool varref = false;
-      for (int i = 0; node->iterate_referring (i, ref); i++)
-        varref |= !is_a<cgraph_node *> (ref->referring);
-      if (varref || node->callers || node->alias)
+      if (!started_only_by_creates (unit, create_index, bad)
+          || !POINTER_TYPE_P (TREE_TYPE (p)) || !ssa_default_def (unit.fn, p))
         continue;
       private_params->put (p, -1);
       cands.safe_push (unit.decl);

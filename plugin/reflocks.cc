@@ -67,14 +67,6 @@ struct change {
 
 vec<change> changes;
 
-/* Is `n` name `prefix` followed by a size (1, 2, 4, 8, 16)? */
-bool
-sized (const char *n, const char *prefix)
-{
-  size_t l = strlen (prefix);
-  return !strncmp (n, prefix, l) && ISDIGIT (n[l]);
-}
-
 /* What statement s does to the word its address names; *addr that address,
  * *order_arg the memory-order argument (-1 when there is none). */
 word_op
@@ -100,31 +92,18 @@ classify (gimple *s, tree *addr, int *order_arg)
   if (!fn || !wmm_atomic_builtin_call (fn) || !gimple_call_num_args (s))
     return WO_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  if (!strncmp (n, "__atomic_load", 13)
-      || strstr (n, "lock_free"))
+  if (!strncmp (n, "__atomic_load", 13) || strstr (n, "lock_free"))
     return WO_NONE;
   *addr = gimple_call_arg (s, 0);
-  unsigned na = gimple_call_num_args (s);
-  auto cst = [&] (unsigned i, bool zero) {
-    tree v = i < na ? gimple_call_arg (s, i) : NULL_TREE;
-    return v && TREE_CODE (v) == INTEGER_CST && integer_zerop (v) == zero;
-  };
-  auto order = [&] (unsigned i) {
-    *order_arg = i < na && TREE_CODE (gimple_call_arg (s, i)) == INTEGER_CST
-                 ? (int) i : -1;
-  };
-  if (sized (n, "__atomic_exchange_") && cst (1, false))
-    return order (2), WO_TAKE;
-  if (!strcmp (n, "__atomic_test_and_set"))
-    return order (1), WO_TAKE;
-  if (sized (n, "__sync_lock_test_and_set_") && cst (1, false))
-    return WO_TAKE;   /* an acquire barrier already */
-  if (sized (n, "__atomic_store_") && cst (1, true))
-    return order (2), WO_FREE;
-  if (!strcmp (n, "__atomic_clear"))
-    return order (1), WO_FREE;
-  if (sized (n, "__sync_lock_release_"))
-    return WO_FREE;   /* a release barrier already */
+  int i;
+  lock_op_shape k = wmm_spin_shape (s, &i);
+  /* the order argument, when there is one to change */
+  if (i >= 0 && TREE_CODE (gimple_call_arg (s, i)) == INTEGER_CST)
+    *order_arg = i;
+  if (k == WMM_SPIN_TAKE)
+    return WO_TAKE;
+  if (k == WMM_SPIN_FREE)
+    return WO_FREE;
   return WO_OTHER;
 }
 
