@@ -214,7 +214,7 @@ typedef struct search {
    * class visited, listed once per start pair (memo_gen[c] == gen):
    * memo[memo_beg[c] .. memo_end[c]) */
   int *memo_beg, *memo_end, *memo_gen, *memo;
-  long memo_n, memo_cap;
+  int memo_n, memo_cap;
   int gen, memo_on;
 } search;
 
@@ -468,23 +468,17 @@ static int memo_succ(search *S, int y)
   if (S->memo_gen[y] == S->gen)
     return 0;
   const wmm_aeg_thread *th = &g->threads[g->cls[y].thread];
-  S->memo_beg[y] = (int)S->memo_n;
+  S->memo_beg[y] = S->memo_n;
   for (int m = next_po(g, y, 0); m >= 0; m = next_po(g, y, m + 1)) {
     int z = th->cls[m];
     if (S->scc[z] != S->comp || g->cls[z].loc == g->cls[y].loc ||
         (S->good && !S->good[z]))
       continue;
-    if (S->memo_n == S->memo_cap) {
-      long nc = S->memo_cap ? 2 * S->memo_cap : 4096;
-      int *q = realloc(S->memo, (size_t)nc * sizeof *q);
-      if (!q)
-        return -1;
-      S->memo = q;
-      S->memo_cap = nc;
-    }
+    if (grow((void **)&S->memo, &S->memo_cap, S->memo_n, sizeof *S->memo))
+      return -1;
     S->memo[S->memo_n++] = z;
   }
-  S->memo_end[y] = (int)S->memo_n;
+  S->memo_end[y] = S->memo_n;
   S->memo_gen[y] = S->gen;
   return 0;
 }
