@@ -382,18 +382,23 @@ static int solve_component(const wmm_cover *s, const wmm_ilp_opts *o,
 
 /* Rows implied by forced rows: a row that must hold (in a need with one
  * alternative) holds every row whose vars include all of its vars.  Marks
- * those rows in drop[] so that the MIP leaves them out.  Candidates are
- * found through each forced row's smallest var.  Returns 0 or -1. */
+ * those rows in drop[] so that the MIP leaves them out.  Each forced row is
+ * filed under its rarest var (the one fewest forced rows contain), so a
+ * row meets as candidates only the forced rows filed under one of its vars,
+ * and each candidate is tested against the row's vars marked in an array.
+ * Returns 0 or -1. */
 static int implied_rows(const wmm_cover *c, unsigned char *drop)
 {
   int nv = c->nvars, nr = c->nrows;
   unsigned char *forced = calloc((size_t)(nr ? nr : 1), 1);
+  int *freq = calloc((size_t)nv + 1, sizeof *freq);
   int *off = calloc((size_t)nv + 1, sizeof *off);
-  int *lst = NULL;
-  if (!forced || !off) {
-    free(forced), free(off);
-    return -1;
-  }
+  int *key = malloc((size_t)(nr ? nr : 1) * sizeof *key);
+  int *mark = malloc((size_t)(nv ? nv : 1) * sizeof *mark);
+  int *lst = NULL, *fill = NULL;
+  int rc = -1;
+  if (!forced || !freq || !off || !key || !mark)
+    goto out;
   for (int k = 0; k < c->nneeds; k++)
     if (c->needs[k].n == 1) {
       const wmm_cover_list *a = &c->alts[c->needs[k].items[0]];
@@ -401,47 +406,55 @@ static int implied_rows(const wmm_cover *c, unsigned char *drop)
         forced[a->items[i]] = 1;
     }
   for (int r = 0; r < nr; r++)
-    if (forced[r] && c->rows[r].n)
-      off[c->rows[r].items[0] + 1]++;
+    if (forced[r])
+      for (int i = 0; i < c->rows[r].n; i++)
+        freq[c->rows[r].items[i]]++;
+  for (int r = 0; r < nr; r++) {
+    key[r] = -1;
+    if (!forced[r])
+      continue;
+    for (int i = 0; i < c->rows[r].n; i++) {
+      int v = c->rows[r].items[i];
+      if (key[r] < 0 || freq[v] < freq[key[r]])
+        key[r] = v;
+    }
+    if (key[r] >= 0)
+      off[key[r] + 1]++;
+  }
   for (int v = 0; v < nv; v++)
     off[v + 1] += off[v];
   lst = malloc((size_t)(off[nv] ? off[nv] : 1) * sizeof *lst);
-  int *fill = calloc((size_t)nv + 1, sizeof *fill);
-  if (!lst || !fill) {
-    free(forced), free(off), free(lst), free(fill);
-    return -1;
-  }
+  fill = calloc((size_t)nv + 1, sizeof *fill);
+  if (!lst || !fill)
+    goto out;
   for (int r = 0; r < nr; r++)
-    if (forced[r] && c->rows[r].n) {
-      int v = c->rows[r].items[0];
-      lst[off[v] + fill[v]++] = r;
-    }
+    if (key[r] >= 0)
+      lst[off[key[r]] + fill[key[r]]++] = r;
+  for (int v = 0; v < nv; v++)
+    mark[v] = -1;
   for (int r = 0; r < nr; r++) {
     const wmm_cover_list *big = &c->rows[r];
+    for (int i = 0; i < big->n; i++)
+      mark[big->items[i]] = r;
     for (int i = 0; i < big->n && !drop[r]; i++) {
       int v = big->items[i];
       for (int k = off[v]; k < off[v + 1] && !drop[r]; k++) {
         int q = lst[k];
         const wmm_cover_list *small = &c->rows[q];
-        if (q == r || drop[q] || small->n > big->n - i)
+        if (q == r || drop[q] || small->n > big->n)
           continue;
-        /* small's vars (sorted) within big's vars from i on */
-        int a = 0, b = i;
-        while (a < small->n && b < big->n) {
-          if (small->items[a] == big->items[b])
-            a++, b++;
-          else if (small->items[a] > big->items[b])
-            b++;
-          else
-            break;
-        }
+        int a = 0;
+        while (a < small->n && mark[small->items[a]] == r)
+          a++;
         if (a == small->n)
           drop[r] = 1;
       }
     }
   }
-  free(forced), free(off), free(lst), free(fill);
-  return 0;
+  rc = 0;
+out:
+  free(forced), free(freq), free(off), free(key), free(mark), free(lst), free(fill);
+  return rc;
 }
 
 int wmm_ilp_solve(const wmm_cover *c, const wmm_ilp_opts *o,

@@ -633,23 +633,43 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
   wmm_fence top = top_kind(&b->ctx);
   unsigned char *rel = xcalloc((size_t)g->nnodes, 1);
   unsigned *tp = xcalloc((size_t)cy->nfallback * 2, sizeof *tp);
-  if (!rel || !tp) {
-    free(rel), free(tp);
+  int *by_thread = xcalloc((size_t)cy->nfallback, sizeof *by_thread);
+  int *toff = xcalloc((size_t)g->nthreads + 1, sizeof *toff);
+  int *cls_seen = xcalloc((size_t)g->ncls + 1, sizeof *cls_seen);
+  if (!rel || !tp || !by_thread || !toff || !cls_seen) {
+    free(rel), free(tp), free(by_thread), free(toff), free(cls_seen);
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
   }
+  /* the fallback pairs bucketed by the thread of their first class */
+  for (int i = 0; i < cy->nfallback; i++)
+    toff[g->cls[cy->fallback[i].a].thread + 1]++;
+  for (int t = 0; t < g->nthreads; t++)
+    toff[t + 1] += toff[t];
+  for (int i = 0, *fill = toff; i < cy->nfallback; i++)
+    by_thread[fill[g->cls[cy->fallback[i].a].thread]++] = i;
+  for (int t = g->nthreads; t > 0; t--)   /* undo the fill: bucket starts */
+    toff[t] = toff[t - 1];
+  toff[0] = 0;
   int rc = 0;
   for (int t = 0; t < g->nthreads && rc == 0; t++) {
-    /* the thread's events in overflowed SCCs, and its pairs of types */
+    /* the thread's events in overflowed SCCs (each class marked once), and
+       its pairs of types */
     int ntp = 0;
     memset(rel, 0, (size_t)g->nnodes);
-    for (int i = 0; i < cy->nfallback; i++) {
-      const wmm_aeg_class *A = &g->cls[cy->fallback[i].a], *B = &g->cls[cy->fallback[i].b];
-      if (A->thread != t)
-        continue;
-      for (int k = 0; k < A->nacc; k++)
-        rel[g->acc[A->acc[k]].node] = 1;
-      for (int k = 0; k < B->nacc; k++)
-        rel[g->acc[B->acc[k]].node] = 1;
+    for (int j = toff[t]; j < toff[t + 1]; j++) {
+      int i = by_thread[j];
+      int ca = cy->fallback[i].a, cb = cy->fallback[i].b;
+      const wmm_aeg_class *A = &g->cls[ca], *B = &g->cls[cb];
+      if (cls_seen[ca] != t + 1) {
+        cls_seen[ca] = t + 1;
+        for (int k = 0; k < A->nacc; k++)
+          rel[g->acc[A->acc[k]].node] = 1;
+      }
+      if (cls_seen[cb] != t + 1) {
+        cls_seen[cb] = t + 1;
+        for (int k = 0; k < B->nacc; k++)
+          rel[g->acc[B->acc[k]].node] = 1;
+      }
       int dup = 0;
       for (int j = 0; j < ntp && !dup; j++)
         dup = tp[2 * j] == A->type && tp[2 * j + 1] == B->type;
@@ -722,7 +742,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
         wmm_req_free(&r);
     }
   }
-  free(rel), free(tp);
+  free(rel), free(tp), free(by_thread), free(toff), free(cls_seen);
   if (rc == -WMM_ERR_NOMEM)
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
   return rc;
@@ -990,6 +1010,44 @@ static int cmp_fence(const void *x, const void *y)
   return (int)a->kind - (int)b->kind;
 }
 
+/* A set of (fence, delay) pairs: open addressing on key + 1, 0 empty. */
+typedef struct seen_set {
+  uint64_t *key;
+  size_t size, n;
+} seen_set;
+
+/* Adds (f, d) to the set: 1 when it was new, 0 when present, -1 out of
+ * memory. */
+static int seen_add(seen_set *s, int f, int d)
+{
+  if (2 * (s->n + 1) > s->size) {
+    size_t nsize = s->size ? 2 * s->size : 1024;
+    uint64_t *nk = xcalloc(nsize, sizeof *nk);
+    if (!nk)
+      return -1;
+    for (size_t i = 0; i < s->size; i++)
+      if (s->key[i]) {
+        size_t j = (size_t)((s->key[i] * 0x9e3779b97f4a7c15ull) >> 20) & (nsize - 1);
+        while (nk[j])
+          j = (j + 1) & (nsize - 1);
+        nk[j] = s->key[i];
+      }
+    free(s->key);
+    s->key = nk;
+    s->size = nsize;
+  }
+  uint64_t k = (((uint64_t)(unsigned)f << 32) | (unsigned)d) + 1;
+  size_t j = (size_t)((k * 0x9e3779b97f4a7c15ull) >> 20) & (s->size - 1);
+  while (s->key[j]) {
+    if (s->key[j] == k)
+      return 0;
+    j = (j + 1) & (s->size - 1);
+  }
+  s->key[j] = k;
+  s->n++;
+  return 1;
+}
+
 /* Fences from the chosen vars; delays from the prerows in use. */
 static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
                        const wmm_ilp_result *res)
@@ -1004,6 +1062,7 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
   int *tab = xcalloc((size_t)tab_size, sizeof *tab);   /* delay + 1 */
   int *fence_of = xcalloc((size_t)cov->nvars, sizeof *fence_of);
   int *fcap = NULL;
+  seen_set seen = {0};
   if (!tab || !fence_of)
     goto nomem;
   int cap_delays = 0;
@@ -1082,10 +1141,10 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
       wmm_placed_fence *f = &out->fences[fi];
       if (f->ndelays && f->delays[f->ndelays - 1] == pr->delay)
         continue;
-      int dup = 0;
-      for (int j = 0; j < f->ndelays && !dup; j++)
-        dup = f->delays[j] == pr->delay;
-      if (dup)
+      int fresh = seen_add(&seen, fi, pr->delay);
+      if (fresh < 0)
+        goto nomem;
+      if (!fresh)
         continue;
       if (grow((void **)&f->delays, &fcap[fi], f->ndelays, sizeof *f->delays))
         goto nomem;
@@ -1114,10 +1173,10 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
     out->nfences++;
   }
   qsort(out->fences, (size_t)out->nfences, sizeof *out->fences, cmp_fence);
-  free(tab), free(fence_of), free(fcap);
+  free(tab), free(fence_of), free(fcap), free(seen.key);
   return 0;
 nomem:
-  free(tab), free(fence_of), free(fcap);
+  free(tab), free(fence_of), free(fcap), free(seen.key);
   return -1;
 }
 
