@@ -33,8 +33,23 @@ static int grow(void **arr, int *cap, int n, size_t sz)
 typedef struct cgraph {
   const wmm_aeg *g;
   int *loc_off, *loc_cls;   /* classes per location, by thread */
+  int *tnext;               /* per loc_cls entry: the next of another thread */
   int nlocs;
 } cgraph;
+
+/* The first entry of location l's classes whose thread is above t. */
+static int first_above(const cgraph *cg, int l, int t)
+{
+  int lo = cg->loc_off[l], hi = cg->loc_off[l + 1];
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (cg->g->cls[cg->loc_cls[mid]].thread <= t)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
 
 /* Successors of class c: po successors in its thread (different location)
  * and com successors on its location.  Calls f(ctx, d) for each. */
@@ -68,8 +83,9 @@ static int build_cgraph(cgraph *cg, const wmm_aeg *g)
   cg->nlocs = g->p->nlocs;
   cg->loc_off = xcalloc((size_t)cg->nlocs + 1, sizeof *cg->loc_off);
   cg->loc_cls = xcalloc((size_t)g->ncls, sizeof *cg->loc_cls);
+  cg->tnext = xcalloc((size_t)g->ncls, sizeof *cg->tnext);
   int *fill = xcalloc((size_t)cg->nlocs + 1, sizeof *fill);
-  if (!cg->loc_off || !cg->loc_cls || !fill) {
+  if (!cg->loc_off || !cg->loc_cls || !cg->tnext || !fill) {
     free(fill);
     return -1;
   }
@@ -82,6 +98,11 @@ static int build_cgraph(cgraph *cg, const wmm_aeg *g)
     int l = g->cls[c].loc;
     cg->loc_cls[cg->loc_off[l] + fill[l]++] = c;
   }
+  for (int l = 0; l < cg->nlocs; l++)
+    for (int k = cg->loc_off[l + 1] - 1; k >= cg->loc_off[l]; k--)
+      cg->tnext[k] = k + 1 == cg->loc_off[l + 1] ||
+                             g->cls[cg->loc_cls[k + 1]].thread != g->cls[cg->loc_cls[k]].thread
+                         ? k + 1 : cg->tnext[k + 1];
   free(fill);
   return 0;
 }
@@ -195,7 +216,17 @@ typedef struct search {
    * location), in the thread's class order: succ[sbeg[c] .. send[c]).
    * has_succ = 0 when they would take too much memory (then scanned). */
   int *sbeg, *send, *succ;
+  int *sskip;            /* per entry: the next entry of another location */
   long cap_succ;
+  /* the distinct locations of each class's successors:
+   * sloc[lbeg[c] .. lend[c]) (loc_mark: scratch, one stamp per location) */
+  int *lbeg, *lend, *sloc, *loc_mark, loc_gen;
+  long cap_sloc;
+  /* with at most 64 locations: per class, the set of its successors'
+   * locations (lmask); the locations on the path (on_path: cnt > 0) and
+   * those with three accesses (full: cnt >= 3) */
+  uint64_t *lmask, on_path, full;
+  int small_locs;
   int has_succ;
   /* pruning: good[z] says whether a segment ending at class z can still
    * lead back to the start's location (reach.h's table for a0), NULL: none */
@@ -213,7 +244,7 @@ typedef struct search {
   /* witness mode without successor lists: the good po successors of each
    * class visited, listed once per start pair (memo_gen[c] == gen):
    * memo[memo_beg[c] .. memo_end[c]) */
-  int *memo_beg, *memo_end, *memo_gen, *memo;
+  int *memo_beg, *memo_end, *memo_gen, *memo, *memo_skip;
   int memo_n, memo_cap;
   int gen, memo_on;
 } search;
@@ -371,12 +402,67 @@ static int seg_pair_in(const wmm_aeg *g, int y, int z)
   return g->cls[z].loc != g->cls[y].loc && wmm_aeg_po(g, y, z);
 }
 
+/* skip[m] for list[beg .. end): the first entry after m whose class is at
+ * another location than list[m]'s (end if none), so that a scan jumps
+ * over a run of successors that a used location refuses. */
+static void fill_skip(const wmm_aeg *g, const int *list, int *skip, int beg,
+                      int end)
+{
+  for (int m = end - 1; m >= beg; m--)
+    skip[m] = m + 1 == end || g->cls[list[m + 1]].loc != g->cls[list[m]].loc
+                  ? m + 1 : skip[m + 1];
+}
+
+/* Append the distinct locations of succ[sbeg[c] .. send[c]) to sloc;
+ * -1 out of memory. */
+static int list_locs(search *S, int c, long *nl)
+{
+  const wmm_aeg *g = S->g;
+  S->lbeg[c] = (int)*nl;
+  S->loc_gen++;
+  if (S->small_locs)
+    S->lmask[c] = 0;
+  for (int m = S->sbeg[c]; m < S->send[c]; m = S->sskip[m]) {
+    int l = g->cls[S->succ[m]].loc;
+    if (S->loc_mark[l] == S->loc_gen)
+      continue;
+    S->loc_mark[l] = S->loc_gen;
+    if (*nl == S->cap_sloc) {
+      long nc = S->cap_sloc ? 2 * S->cap_sloc : 1024;
+      int *q = realloc(S->sloc, (size_t)nc * sizeof *q);
+      if (!q)
+        return -1;
+      S->sloc = q;
+      S->cap_sloc = nc;
+    }
+    S->sloc[(*nl)++] = l;
+    if (S->small_locs)
+      S->lmask[c] |= 1ull << l;
+  }
+  S->lend[c] = (int)*nl;
+  return 0;
+}
+
+/* Does push_seg refuse every successor of y (their locations all used)? */
+static int all_refused(const search *S, int y)
+{
+  int l0 = S->g->cls[S->a0].loc;
+  if (S->small_locs)
+    return (S->lmask[y] & ~((S->on_path & ~(1ull << l0)) | S->full)) == 0;
+  for (int k = S->lbeg[y]; k < S->lend[y]; k++) {
+    int l = S->sloc[k];
+    if (!(S->cnt[l] && l != l0) && S->cnt[l] < 3)
+      return 0;
+  }
+  return 1;
+}
+
 /* Build the successor lists of the SCC being searched (S->has_succ says
  * if they were kept); -1 out of memory. */
 static int build_succ(search *S)
 {
   const wmm_aeg *g = S->g;
-  long n = 0;
+  long n = 0, nl = 0;
   S->has_succ = 0;
   for (int c = 0; c < g->ncls; c++) {
     if (S->scc[c] != S->comp)
@@ -395,11 +481,18 @@ static int build_succ(search *S)
         if (!q)
           return -1;
         S->succ = q;
+        q = realloc(S->sskip, (size_t)nc * sizeof *q);
+        if (!q)
+          return -1;
+        S->sskip = q;
         S->cap_succ = nc;
       }
       S->succ[n++] = z;
     }
     S->send[c] = (int)n;
+    fill_skip(g, S->succ, S->sskip, S->sbeg[c], S->send[c]);
+    if (list_locs(S, c, &nl))
+      return -1;
   }
   S->has_succ = 1;
   return 0;
@@ -411,6 +504,17 @@ static int seg_refused(const search *S, int y, int z)
   int lz = S->g->cls[z].loc;
   return y != z && ((S->cnt[lz] && lz != S->g->cls[S->a0].loc) ||
                     S->cnt[lz] >= 3);
+}
+
+/* One more (d = 1) or one less (d = -1) access at location l on the path. */
+static void count_loc(search *S, int l, int d)
+{
+  S->cnt[l] += d;
+  if (S->small_locs) {
+    uint64_t bit = 1ull << l;
+    S->on_path = S->cnt[l] ? S->on_path | bit : S->on_path & ~bit;
+    S->full = S->cnt[l] >= 3 ? S->full | bit : S->full & ~bit;
+  }
 }
 
 /* Add segment (y, z) of thread t and continue from z. */
@@ -428,13 +532,13 @@ static void push_seg(search *S, int t, int y, int z)
   }
   S->path[S->npath++] = (wmm_cseg){t, y, z};
   S->used[t] = 1;
-  S->cnt[ly]++;
+  count_loc(S, ly, 1);
   if (y != z)
-    S->cnt[lz]++;
+    count_loc(S, lz, 1);
   extend(S, z);
-  S->cnt[ly]--;
+  count_loc(S, ly, -1);
   if (y != z)
-    S->cnt[lz]--;
+    count_loc(S, lz, -1);
   S->used[t] = 0;
   S->npath--;
 }
@@ -474,11 +578,16 @@ static int memo_succ(search *S, int y)
     if (S->scc[z] != S->comp || g->cls[z].loc == g->cls[y].loc ||
         (S->good && !S->good[z]))
       continue;
-    if (grow((void **)&S->memo, &S->memo_cap, S->memo_n, sizeof *S->memo))
-      return -1;
+    if (S->memo_n == S->memo_cap) {
+      int cap = S->memo_cap;
+      if (grow((void **)&S->memo, &S->memo_cap, S->memo_n, sizeof *S->memo) ||
+          grow((void **)&S->memo_skip, &cap, S->memo_n, sizeof *S->memo_skip))
+        return -1;
+    }
     S->memo[S->memo_n++] = z;
   }
   S->memo_end[y] = S->memo_n;
+  fill_skip(g, S->memo, S->memo_skip, S->memo_beg[y], S->memo_end[y]);
   S->memo_gen[y] = S->gen;
   return 0;
 }
@@ -506,11 +615,12 @@ static void extend(search *S, int x)
   int last_single = is_single(last);
   if (last_single && !g->cls[x].writes)
     return;
-  for (int k = cg->loc_off[lx]; k < cg->loc_off[lx + 1]; k++) {
+  for (int k = first_above(cg, lx, S->start), next; k < cg->loc_off[lx + 1];
+       k = next) {
     int y = cg->loc_cls[k];
     int t = g->cls[y].thread;
-    if (t <= S->start || S->used[t] || S->scc[y] != S->comp ||
-        !wmm_aeg_com(g, x, y))
+    next = S->used[t] ? cg->tnext[k] : k + 1;   /* skip a used thread */
+    if (S->used[t] || S->scc[y] != S->comp || !wmm_aeg_com(g, x, y))
       continue;
     if (last_single && !g->cls[y].reads)
       continue;
@@ -524,12 +634,18 @@ static void extend(search *S, int x)
       push_seg(S, t, y, y);
     /* (y, z): a po pair of t to a different location */
     if (S->has_succ) {
-      for (int m = S->sbeg[y]; m < S->send[y]; m++) {
-        if (seg_refused(S, y, S->succ[m]) || (S->good && !S->good[S->succ[m]]))
+      if (all_refused(S, y))
+        continue;
+      for (int m = S->sbeg[y]; m < S->send[y];) {
+        if (seg_refused(S, y, S->succ[m])) {
+          m = S->sskip[m];   /* the same location: refused too */
           continue;
-        push_seg(S, t, y, S->succ[m]);
+        }
+        if (!S->good || S->good[S->succ[m]])
+          push_seg(S, t, y, S->succ[m]);
         if (S->overflow || S->nomem)
           return;
+        m++;
       }
       continue;
     }
@@ -538,12 +654,15 @@ static void extend(search *S, int x)
         S->nomem = 1;
         return;
       }
-      for (int m = S->memo_beg[y]; m < S->memo_end[y]; m++) {
-        if (seg_refused(S, y, S->memo[m]))
+      for (int m = S->memo_beg[y]; m < S->memo_end[y];) {
+        if (seg_refused(S, y, S->memo[m])) {
+          m = S->memo_skip[m];   /* the same location: refused too */
           continue;
+        }
         push_seg(S, t, y, S->memo[m]);
         if (S->overflow || S->nomem)
           return;
+        m++;
       }
       continue;
     }
@@ -817,12 +936,14 @@ static void state_free(struct wmm_cycles_state *st)
     return;
   if (st->S.reach && st->S.g)
     free_reach(&st->S);
-  free(st->scc), free(st->cg.loc_off), free(st->cg.loc_cls);
+  free(st->scc), free(st->cg.loc_off), free(st->cg.loc_cls), free(st->cg.tnext);
   free(st->S.path), free(st->S.used), free(st->S.cnt);
-  free(st->S.sbeg), free(st->S.send), free(st->S.succ);
+  free(st->S.sbeg), free(st->S.send), free(st->S.succ), free(st->S.sskip);
+  free(st->S.lbeg), free(st->S.lend), free(st->S.sloc), free(st->S.loc_mark);
+  free(st->S.lmask);
   free(st->S.reach), free(st->S.all_good);
   free(st->S.memo_beg), free(st->S.memo_end), free(st->S.memo_gen);
-  free(st->S.memo);
+  free(st->S.memo), free(st->S.memo_skip);
   free(st);
 }
 
@@ -860,10 +981,16 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
   S->cnt = xcalloc((size_t)g->p->nlocs + 1, sizeof *S->cnt);
   S->sbeg = xcalloc((size_t)g->ncls + 1, sizeof *S->sbeg);
   S->send = xcalloc((size_t)g->ncls + 1, sizeof *S->send);
+  S->lbeg = xcalloc((size_t)g->ncls + 1, sizeof *S->lbeg);
+  S->lend = xcalloc((size_t)g->ncls + 1, sizeof *S->lend);
+  S->loc_mark = xcalloc((size_t)g->p->nlocs + 1, sizeof *S->loc_mark);
+  S->small_locs = g->p->nlocs <= 64;
+  S->lmask = xcalloc((size_t)g->ncls + 1, sizeof *S->lmask);
   S->reach = xcalloc(reach_slots(g), sizeof *S->reach);
   S->no_prune = (flags & WMM_CYCLES_NO_PRUNE) != 0;
   S->all_good = S->no_prune ? malloc((size_t)g->ncls + 1) : NULL;
   if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->reach ||
+      !S->lbeg || !S->lend || !S->loc_mark || !S->lmask ||
       (S->no_prune && !S->all_good))
     goto nomem;
   if (S->all_good)
