@@ -265,6 +265,84 @@ anonymous_location (wmm_unitinfo *u, int k)
   return wmm_program_loc (u->prog, name);
 }
 
+/* Heap memory by type (tbaa.cc): at most this many alias sets get words
+ * of their own; the others use the untyped words. */
+const int MAX_ANON_CLASSES = 8;
+
+/* The class of typed anonymous words an access of alias sets `a` names. */
+wmm_anon_class
+anon_class_of (const wmm_tbaa &a)
+{
+  wmm_anon_class k = { a.ref, 0, 0, 0 };
+  if (a.base > 0 && a.field_size > 0)
+    {
+      k.base = a.base;
+      k.bits = a.field_bits;
+      k.size = a.field_size;
+    }
+  return k;
+}
+
+/* Location index of the typed anonymous word k of the class of an access
+ * with alias sets `a`, the class's words created when new (named by the
+ * reference's type when `ref` is given: "?mem1.int", else by the class's
+ * number); -1 when the class has no words of its own (alias set 0, or past
+ * MAX_ANON_CLASSES). */
+int
+typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
+{
+  if (a.ref <= 0)
+    return -1;
+  wmm_anon_class key = anon_class_of (a);
+  unsigned c = 0;
+  while (c < u->anon_classes.length ()
+         && memcmp (&u->anon_classes[c], &key, sizeof key) != 0)
+    c++;
+  if (c < u->anon_classes.length ())
+    {
+      for (const std::pair<int, int> &w : u->anon_typed)
+        if (w.second == (int) c && k-- == 0)
+          return w.first;
+      return -1;
+    }
+  if ((int) c >= MAX_ANON_CLASSES)
+    return -1;
+  u->anon_classes.safe_push (key);
+  /* the class's name: the member (or type) it holds, a star spelled p */
+  char tname[40] = "";
+  if (ref)
+    {
+      tree what = TREE_CODE (ref) == COMPONENT_REF ? TREE_OPERAND (ref, 1)
+                                                  : TYPE_MAIN_VARIANT (TREE_TYPE (ref));
+      char *t = print_generic_expr_to_str (what);
+      size_t n = 0;
+      for (const char *q = t; *q && n + 2 < sizeof tname; q++)
+        if (ISALNUM (*q) || *q == '_')
+          tname[n++] = *q;
+        else if (*q == '*')
+          tname[n++] = 'p';
+        else if (*q == ' ' && n && tname[n - 1] != '_')
+          tname[n++] = '_';
+      tname[n] = 0;
+      free (t);
+    }
+  char name[64];
+  snprintf (name, sizeof name, "%s%s%u", tname, tname[0] ? "_" : "t", c + 1);
+  int loc = -1;
+  for (int j = 0; j < ANON_LOCATIONS; j++)
+    {
+      char full[80];
+      snprintf (full, sizeof full, "?mem%d.%s", j + 1, name);
+      int l = wmm_program_loc (u->prog, full);
+      if (l < 0)
+        return -1;
+      u->anon_typed.safe_push (std::make_pair (l, (int) c));
+      if (j == k)
+        loc = l;
+    }
+  return loc;
+}
+
 /* Largest array whose variable-index accesses become a choice between its
  * elements (larger ones: an access to an unknown address). */
 const int MAX_ALTERNATIVES = 16;
@@ -326,13 +404,16 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
           nalt = 0;
         }
     }
+  wmm_tbaa set = wmm_tbaa_of_ref (ref);
   if (nalt == 0 && loc < 0 && wmm_ref_fresh_heap (ref))
     {
       /* Fresh heap memory is no declared object: a choice between the
-         anonymous locations only. */
+         anonymous words of its type (tbaa.cc), or the untyped ones. */
       for (nalt = 0; nalt < ANON_LOCATIONS; nalt++)
         {
-          aloc[nalt] = anonymous_location (c->u, nalt);
+          aloc[nalt] = typed_anonymous_location (c->u, set, ref, nalt);
+          if (aloc[nalt] < 0)
+            aloc[nalt] = anonymous_location (c->u, nalt);
           if (aloc[nalt] < 0)
             break;
           aname[nalt] = xstrdup (name);
@@ -344,7 +425,6 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
           nalt = 0;
         }
     }
-  wmm_tbaa set = wmm_tbaa_of_ref (ref);
   if (nalt < 2)
     {
       wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
@@ -1223,15 +1303,37 @@ assign_places (wmm_unitinfo *u)
     }
 }
 
+/* The anonymous words of the memory unknown addresses may touch: words
+ * of each alias set an access to an unknown address has (tbaa.cc: it may
+ * touch those of the sets that conflict with its own), and the untyped
+ * words when some access has no typed words to meet others on. */
 void
 add_anonymous_memory (wmm_unitinfo *u)
 {
-  bool unknown = false;
-  for (int t = 0; t < u->prog->nthreads && !unknown; t++)
-    for (int i = 0; i < u->prog->threads[t].ncode && !unknown; i++)
-      unknown = wmm_instr_is_access (&u->prog->threads[t].code[i])
-                && u->prog->threads[t].code[i].addr.loc_hint < 0;
-  if (!unknown)
+  bool untyped = false, overflow = false;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    {
+      const wmm_unit *unit = &u->units[k];
+      const wmm_thread *t = &u->prog->threads[unit->thread];
+      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
+        {
+          if (!wmm_instr_is_access (&t->code[i]) || t->code[i].addr.loc_hint >= 0)
+            continue;
+          const wmm_site *site = &unit->sites[i];
+          /* the reference of an assignment names the class */
+          tree ref = site->operand >= 0 && site->stmt
+                     && is_gimple_assign (site->stmt)
+                     ? gimple_op (site->stmt, site->operand == 0 ? 0 : 1)
+                     : NULL_TREE;
+          if (site->summary || site->tbaa.ref == 0)
+            untyped = true;
+          else if (typed_anonymous_location (u, site->tbaa, ref, 0) < 0)
+            overflow = true;
+        }
+    }
+  /* Accesses of a set without words meet on the untyped words; so do
+     accesses of set 0 when there are no typed words. */
+  if (!overflow && !(untyped && u->anon_typed.is_empty ()))
     return;
   for (int k = 0; k < ANON_LOCATIONS; k++)
     anonymous_location (u, k);
@@ -1309,6 +1411,8 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   u->units.release ();
   wmm_locks_free (u);
   u->lock_ids.release ();
+  u->anon_classes.release ();
+  u->anon_typed.release ();
   for (char *n : u->notes)
     free (n);
   u->notes.release ();

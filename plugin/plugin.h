@@ -41,6 +41,16 @@ struct wmm_tbaa {
   HOST_WIDE_INT base_bits;
   tree object;         /* the declared object the reference is part of
                           (`buffer` for buffer[i]), or NULL */
+  HOST_WIDE_INT field_bits, field_size;  /* p->f: f's bits within *p
+                                            (field_size 0: not known) */
+};
+
+/* A class of typed anonymous words (collect.cc, tbaa.cc): heap memory
+ * accessed with alias set `ref`, and when known as a member of *p (`base`
+ * the alias set of *p, nonzero) at bits [bits, bits + size). */
+struct wmm_anon_class {
+  alias_set_type ref, base;
+  HOST_WIDE_INT bits, size;
 };
 
 struct wmm_site {
@@ -109,6 +119,10 @@ struct wmm_unitinfo {
      wmm_place_opts.want_cycle) */
   int (*want_cycle) (const wmm_cycle *cycle, void *arg);
   void *want_cycle_arg;
+  /* collect.cc: the typed anonymous words (heap memory by type, tbaa.cc):
+     the alias set of each class, and each word's (location, alias set) */
+  vec<wmm_anon_class> anon_classes;
+  vec<std::pair<int, int> > anon_typed;   /* (location, class) */
 };
 
 /* entries.cc: find thread entries and the code units; false = nothing

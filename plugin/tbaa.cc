@@ -83,6 +83,7 @@ struct loc_info {
   auto_vec<alias_set_type> sets;
   auto_vec<alias_set_type> obj_set;
   auto_vec<HOST_WIDE_INT> obj_bits;
+  auto_vec<wmm_anon_class> word;  /* typed anonymous words: their class */
 };
 
 /* May an access with alias sets `a` touch location l? */
@@ -99,6 +100,15 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
     ref_conflict = alias_sets_conflict_p (a.ref, li.sets[k]);
   if (!ref_conflict)
     return false;
+  /* a typed word of a member of *q: another member of the same type of
+     object, or a member of an object that cannot be *q, is other memory */
+  const wmm_anon_class &w = li.word[l];
+  if (w.base > 0 && a.base > 0 && a.field_size > 0)
+    {
+      if (w.base != a.base)
+        return alias_sets_conflict_p (w.base, a.base);
+      return a.field_bits < w.bits + w.size && w.bits < a.field_bits + a.field_size;
+    }
   if (a.base == 0 || li.obj_set[l] == 0)
     return true;
   if (a.base != li.obj_set[l] && !alias_sets_conflict_p (a.base, li.obj_set[l]))
@@ -152,10 +162,22 @@ location_info (wmm_unitinfo *u, loc_info &li)
             }
         }
     }
-  /* Anonymous memory and locations no access names with a known address
-     (overlapping parts of one object) may be anything. */
+  /* Typed anonymous words hold their type; the untyped ones and locations
+     no access names with a known address (overlapping parts of one
+     object) may be anything. */
+  auto_vec<bool> typed;
+  typed.safe_grow_cleared (p->nlocs);
+  li.word.safe_grow_cleared (p->nlocs);
+  for (const std::pair<int, int> &w : u->anon_typed)
+    if (w.first >= 0 && w.first < p->nlocs)
+      {
+        const wmm_anon_class &k = u->anon_classes[w.second];
+        typed[w.first] = named[w.first] = true;
+        pairs.safe_push (std::make_pair (w.first, k.ref));
+        li.word[w.first] = k;
+      }
   for (int l = 0; l < p->nlocs; l++)
-    li.any[l] |= p->locs[l].name[0] == '?' || !named[l];
+    li.any[l] |= (p->locs[l].name[0] == '?' && !typed[l]) || !named[l];
   pairs.qsort (cmp_pair);
   li.start.safe_grow_cleared (p->nlocs + 1);
   unsigned j = 0;
@@ -186,7 +208,8 @@ bool
 same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
 {
   return a.ref == b.ref && a.base == b.base && a.base_bits == b.base_bits
-         && a.object == b.object;
+         && a.object == b.object && a.field_bits == b.field_bits
+         && a.field_size == b.field_size;
 }
 
 /* The declared object a reference is part of (its base is the decl, or
@@ -254,7 +277,7 @@ unknown_code_set (wmm_unitinfo *u)
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
-  wmm_tbaa r = { 0, 0, 0, NULL_TREE };
+  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0 };
   if (ref)
     r.object = declared_object (ref);
   if (!ref || !strict_here () || !TREE_TYPE (ref)
@@ -277,6 +300,17 @@ wmm_tbaa_of_ref (tree ref)
       if (b > 0)
         {
           r.base = b;
+          /* the member's bits within *p, when constant */
+          poly_int64 off, size, max;
+          bool reverse;
+          HOST_WIDE_INT o, sz;
+          tree rb = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
+          if (rb == base && known_eq (size, max) && off.is_constant (&o)
+              && size.is_constant (&sz) && sz > 0)
+            {
+              r.field_bits = o;
+              r.field_size = sz;
+            }
           if (TREE_CODE (pointee) != UNION_TYPE
               && TREE_CODE (pointee) != QUAL_UNION_TYPE)
             r.base_bits = bits_of (TYPE_SIZE (pointee));
@@ -292,7 +326,7 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      are dropped); an address expression names the object's reference,
      when the builtin accesses all of it (GCC itself applies no TBAA to
      builtins: a 4-byte atomic on a `long` stays "anything"). */
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0 };
   /* A callee's parameter collected for one call site is that call's
      argument (`spin_lock (&tail_lock)`). */
   for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 8; depth++)

@@ -7,7 +7,8 @@
  *   -DPUBLISH  the jobs' addresses also stored into globals;
  *   -DLATE     main does store buffering with P0's job while P0 runs;
  *   -DLOOPSAME one job allocated before a create loop (every worker gets
- *              it; P0 then does store buffering with its other instances).
+ *              it; P0 then does store buffering with its other instances:
+ *              one writes a and reads b, another writes b and reads a).
  * -DLOOP creates P0 in a loop with an allocation per iteration (private
  * again: no fence). */
 #include <pthread.h>
@@ -21,6 +22,10 @@ static void *P0 (void *arg)
   struct job *j = arg;
   j->a = 1;
   j->ra = j->b;
+#ifdef LOOPSAME
+  j->b = 1;
+  j->rb = j->a;
+#endif
   return 0;
 }
 
