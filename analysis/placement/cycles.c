@@ -222,11 +222,12 @@ typedef struct search {
    * sloc[lbeg[c] .. lend[c]) (loc_mark: scratch, one stamp per location) */
   int *lbeg, *lend, *sloc, *loc_mark, loc_gen;
   long cap_sloc;
-  /* with at most 64 locations: per class, the set of its successors'
-   * locations (lmask); the locations on the path (on_path: cnt > 0) and
+  /* with at most LOC_WORDS_MAX * 64 locations (lwords words per set): per
+   * class, the set of its successors' locations (lmask, memo_lmask for
+   * the memo lists); the locations on the path (on_path: cnt > 0) and
    * those with three accesses (full: cnt >= 3) */
-  uint64_t *lmask, on_path, full;
-  int small_locs;
+  uint64_t *lmask, *memo_lmask, *on_path, *full;
+  int lwords;
   int has_succ;
   /* pruning: good[z] says whether a segment ending at class z can still
    * lead back to the start's location (reach.h's table for a0), NULL: none */
@@ -248,6 +249,9 @@ typedef struct search {
   int memo_n, memo_cap;
   int gen, memo_on;
 } search;
+
+/* Location sets as bit words up to this many words (else lists). */
+#define LOC_WORDS_MAX 16
 
 /* Successor lists of one SCC past this many entries are not kept. */
 #define SUCC_MAX (1L << 22)
@@ -420,8 +424,8 @@ static int list_locs(search *S, int c, long *nl)
   const wmm_aeg *g = S->g;
   S->lbeg[c] = (int)*nl;
   S->loc_gen++;
-  if (S->small_locs)
-    S->lmask[c] = 0;
+  if (S->lwords)
+    memset(&S->lmask[(size_t)c * S->lwords], 0, (size_t)S->lwords * sizeof *S->lmask);
   for (int m = S->sbeg[c]; m < S->send[c]; m = S->sskip[m]) {
     int l = g->cls[S->succ[m]].loc;
     if (S->loc_mark[l] == S->loc_gen)
@@ -436,19 +440,34 @@ static int list_locs(search *S, int c, long *nl)
       S->cap_sloc = nc;
     }
     S->sloc[(*nl)++] = l;
-    if (S->small_locs)
-      S->lmask[c] |= 1ull << l;
+    if (S->lwords)
+      S->lmask[(size_t)c * S->lwords + l / 64] |= 1ull << (l % 64);
   }
   S->lend[c] = (int)*nl;
   return 0;
+}
+
+/* Is every location of set m (lwords words) refused by push_seg: used on
+ * the path (other than the start's) or full? */
+static int set_refused(const search *S, const uint64_t *m)
+{
+  int l0 = S->g->cls[S->a0].loc;
+  for (int w = 0; w < S->lwords; w++) {
+    uint64_t used = S->on_path[w];
+    if (w == l0 / 64)
+      used &= ~(1ull << (l0 % 64));
+    if (m[w] & ~(used | S->full[w]))
+      return 0;
+  }
+  return 1;
 }
 
 /* Does push_seg refuse every successor of y (their locations all used)? */
 static int all_refused(const search *S, int y)
 {
   int l0 = S->g->cls[S->a0].loc;
-  if (S->small_locs)
-    return (S->lmask[y] & ~((S->on_path & ~(1ull << l0)) | S->full)) == 0;
+  if (S->lwords)
+    return set_refused(S, &S->lmask[(size_t)y * S->lwords]);
   for (int k = S->lbeg[y]; k < S->lend[y]; k++) {
     int l = S->sloc[k];
     if (!(S->cnt[l] && l != l0) && S->cnt[l] < 3)
@@ -510,10 +529,11 @@ static int seg_refused(const search *S, int y, int z)
 static void count_loc(search *S, int l, int d)
 {
   S->cnt[l] += d;
-  if (S->small_locs) {
-    uint64_t bit = 1ull << l;
-    S->on_path = S->cnt[l] ? S->on_path | bit : S->on_path & ~bit;
-    S->full = S->cnt[l] >= 3 ? S->full | bit : S->full & ~bit;
+  if (S->lwords) {
+    uint64_t bit = 1ull << (l % 64);
+    int w = l / 64;
+    S->on_path[w] = S->cnt[l] ? S->on_path[w] | bit : S->on_path[w] & ~bit;
+    S->full[w] = S->cnt[l] >= 3 ? S->full[w] | bit : S->full[w] & ~bit;
   }
 }
 
@@ -573,6 +593,9 @@ static int memo_succ(search *S, int y)
     return 0;
   const wmm_aeg_thread *th = &g->threads[g->cls[y].thread];
   S->memo_beg[y] = S->memo_n;
+  uint64_t *mask = S->lwords ? &S->memo_lmask[(size_t)y * S->lwords] : NULL;
+  if (mask)
+    memset(mask, 0, (size_t)S->lwords * sizeof *mask);
   for (int m = next_po(g, y, 0); m >= 0; m = next_po(g, y, m + 1)) {
     int z = th->cls[m];
     if (S->scc[z] != S->comp || g->cls[z].loc == g->cls[y].loc ||
@@ -585,6 +608,8 @@ static int memo_succ(search *S, int y)
         return -1;
     }
     S->memo[S->memo_n++] = z;
+    if (mask)
+      mask[g->cls[z].loc / 64] |= 1ull << (g->cls[z].loc % 64);
   }
   S->memo_end[y] = S->memo_n;
   fill_skip(g, S->memo, S->memo_skip, S->memo_beg[y], S->memo_end[y]);
@@ -654,6 +679,8 @@ static void extend(search *S, int x)
         S->nomem = 1;
         return;
       }
+      if (S->lwords && set_refused(S, &S->memo_lmask[(size_t)y * S->lwords]))
+        continue;
       for (int m = S->memo_beg[y]; m < S->memo_end[y];) {
         if (seg_refused(S, y, S->memo[m])) {
           m = S->memo_skip[m];   /* the same location: refused too */
@@ -940,7 +967,7 @@ static void state_free(struct wmm_cycles_state *st)
   free(st->S.path), free(st->S.used), free(st->S.cnt);
   free(st->S.sbeg), free(st->S.send), free(st->S.succ), free(st->S.sskip);
   free(st->S.lbeg), free(st->S.lend), free(st->S.sloc), free(st->S.loc_mark);
-  free(st->S.lmask);
+  free(st->S.lmask), free(st->S.memo_lmask), free(st->S.on_path), free(st->S.full);
   free(st->S.reach), free(st->S.all_good);
   free(st->S.memo_beg), free(st->S.memo_end), free(st->S.memo_gen);
   free(st->S.memo), free(st->S.memo_skip);
@@ -984,13 +1011,20 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
   S->lbeg = xcalloc((size_t)g->ncls + 1, sizeof *S->lbeg);
   S->lend = xcalloc((size_t)g->ncls + 1, sizeof *S->lend);
   S->loc_mark = xcalloc((size_t)g->p->nlocs + 1, sizeof *S->loc_mark);
-  S->small_locs = g->p->nlocs <= 64;
-  S->lmask = xcalloc((size_t)g->ncls + 1, sizeof *S->lmask);
+  S->lwords = (g->p->nlocs + 63) / 64;
+  if (S->lwords > LOC_WORDS_MAX)
+    S->lwords = 0;
+  size_t nw = (size_t)(S->lwords ? S->lwords : 1);
+  S->lmask = xcalloc(((size_t)g->ncls + 1) * nw, sizeof *S->lmask);
+  S->memo_lmask = xcalloc(((size_t)g->ncls + 1) * nw, sizeof *S->memo_lmask);
+  S->on_path = xcalloc(nw, sizeof *S->on_path);
+  S->full = xcalloc(nw, sizeof *S->full);
   S->reach = xcalloc(reach_slots(g), sizeof *S->reach);
   S->no_prune = (flags & WMM_CYCLES_NO_PRUNE) != 0;
   S->all_good = S->no_prune ? malloc((size_t)g->ncls + 1) : NULL;
   if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->reach ||
-      !S->lbeg || !S->lend || !S->loc_mark || !S->lmask ||
+      !S->lbeg || !S->lend || !S->loc_mark || !S->lmask || !S->memo_lmask ||
+      !S->on_path || !S->full ||
       (S->no_prune && !S->all_good))
     goto nomem;
   if (S->all_good)
