@@ -223,6 +223,11 @@ void wmm_reflocks_strengthen (wmm_unitinfo *u);
 void wmm_reflocks_diagnostics (wmm_unitinfo *u);
 void wmm_reflocks_json (wmm_strbuf *b);
 void wmm_reflocks_finish (bool keep);
+/* The k-th change (false past the last): its function, position, whether
+   it takes the lock (else frees it: the order is acquire, else release)
+   and the lock word's name; for the object file's records (section.cc). */
+bool wmm_reflocks_get (unsigned k, function **fn, location_t *loc,
+                       bool *take, const char **word);
 /* hidden.cc: static objects whose address leaves the unit's code, and
    whether a static object is hidden from code the unit cannot see. */
 void wmm_find_escaped_statics (hash_set<tree> *escaped,

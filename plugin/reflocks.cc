@@ -371,6 +371,19 @@ wmm_reflocks_json (wmm_strbuf *b)
   wmm_strbuf_puts (b, changes.is_empty () ? "]" : "\n  ]");
 }
 
+bool
+wmm_reflocks_get (unsigned k, function **fn, location_t *loc, bool *take,
+                  const char **word)
+{
+  if (k >= changes.length ())
+    return false;
+  *fn = changes[k].fn;
+  *loc = changes[k].loc;
+  *take = changes[k].take;
+  *word = changes[k].word;
+  return true;
+}
+
 unsigned
 wmm_reflocks_count (void)
 {

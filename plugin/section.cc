@@ -141,6 +141,30 @@ write_section (void *, void *)
   have_record = false;
 }
 
+/* The spin-lock orders reflocks.cc changed (version 3): one lockorder
+ * line each, in the order they were made. */
+void
+lock_order_lines (wmm_strbuf *b)
+{
+  function *fn;
+  location_t loc;
+  bool take;
+  const char *word;
+  for (unsigned k = 0; wmm_reflocks_get (k, &fn, &loc, &take, &word); k++)
+    {
+      expanded_location xl = expand_location (loc);
+      wmm_strbuf_puts (b, "lockorder");
+      field (b, fn && fn->decl ? function_name (fn) : "");
+      field (b, remapped (xl.file));
+      field_int (b, xl.line);
+      field_int (b, xl.column);
+      field (b, take ? "take" : "free");
+      field (b, take ? "acquire" : "release");
+      field (b, word);
+      wmm_strbuf_puts (b, "\n");
+    }
+}
+
 } // anon namespace
 
 void
@@ -205,6 +229,7 @@ wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl)
             access_line (b, "ev", u, c->ev[e].thread, c->ev[e].index);
         }
     }
+  lock_order_lines (b);
   if (u->check_record)
     wmm_strbuf_puts (b, u->check_record);
   wmm_strbuf_puts (b, "end\n");

@@ -59,6 +59,14 @@
  *   from      ACCESS                 first access of the pair
  *   to        ACCESS                 second access of the pair
  *   ev        ACCESS                 the witness cycle, NEVENTS lines
+ *   lockorder FUNCTION FILE LINE COLUMN OPERATION ORDER LOCK
+ *                                    (version 3, zero or more) a spin lock's
+ *                                    atomic operation the plugin gave a
+ *                                    weaker order than the source's (with
+ *                                    `from` tso or sc, docs/plugin.md "Spin
+ *                                    locks written for x86"): OPERATION take
+ *                                    or free, ORDER acquire or release, LOCK
+ *                                    the lock word
  *   check     VERDICT PROPERTY MODE BOUND COMPLETE REPLAY NEVENTS REASON
  *                                    (version 2, optional: the unit was
  *                                    compiled with the `check` key) the
@@ -88,9 +96,10 @@
 #define WMMF_MAGIC "WMMFENCE"
 #define WMMF_MAGIC_LEN 8
 #define WMMF_HEADER_LEN 16
-#define WMMF_VERSION 2u          /* what the plugin writes */
+#define WMMF_VERSION 3u          /* what the plugin writes */
 #define WMMF_VERSION_MIN 1u      /* the oldest a reader accepts (version 1
-                                    records have no check lines) */
+                                    records have no check lines, version 2
+                                    no lockorder lines) */
 #define WMMF_PLUGIN_VERSION "0.1.0"
 #define WMMF_REFERENCE_DEFAULT "sc"
 /* A record larger than this is malformed (64 MiB). */

@@ -191,6 +191,54 @@ static int diff_units(FILE *out, const wmmr_set *a, const wmmr_set *b)
   return n;
 }
 
+/* Does unit u hold lock order o (same function, operation, order and lock;
+ * positions do not count)? */
+static int has_lockorder(const wmmr_unit *u, const wmmr_lockorder *o)
+{
+  for (int k = 0; u && k < u->nlockorders; k++) {
+    const wmmr_lockorder *p = &u->lockorders[k];
+    if (!strcmp(p->function, o->function) && !strcmp(p->operation, o->operation) &&
+        !strcmp(p->order, o->order) && !strcmp(p->lock, o->lock))
+      return 1;
+  }
+  return 0;
+}
+
+/* The unit of set s named like u (NULL: none). */
+static const wmmr_unit *unit_named(const wmmr_set *s, const wmmr_unit *u)
+{
+  for (int k = 0; k < s->nunits; k++)
+    if (!strcmp(s->units[k].unit, u->unit))
+      return &s->units[k];
+  return NULL;
+}
+
+/* Lock orders of units present on both sides: added or removed (counted
+ * in *nremoved too: a lock order the plugin no longer makes leaves the
+ * source's stronger order, as a removed fence passes `check`). */
+static int diff_lockorders(FILE *out, const wmmr_set *a, const wmmr_set *b,
+                           int *nremoved)
+{
+  int n = 0;
+  for (int side = 0; side < 2; side++) {
+    const wmmr_set *from = side ? b : a, *to = side ? a : b;
+    for (int i = 0; i < from->nunits; i++) {
+      const wmmr_unit *u = &from->units[i], *v = unit_named(to, u);
+      for (int k = 0; v && k < u->nlockorders; k++)
+        if (!has_lockorder(v, &u->lockorders[k])) {
+          const wmmr_lockorder *o = &u->lockorders[k];
+          fprintf(out, "%s lock order %s: %s: %s: %s of %s made %s at "
+                  "%s:%ld:%ld\n", side ? "+" : "-", side ? "added" : "removed",
+                  u->unit, o->function, o->operation, o->lock, o->order,
+                  o->file, o->line, o->col);
+          n++;
+          *nremoved += !side;
+        }
+    }
+  }
+  return n;
+}
+
 int wmmr_diff(FILE *out, const wmmr_set *old_set, const wmmr_set *new_set,
               int *nremoved)
 {
@@ -206,6 +254,7 @@ int wmmr_diff(FILE *out, const wmmr_set *old_set, const wmmr_set *new_set,
   if (!a || !b)
     goto oom;
   ndiff += diff_units(out, old_set, new_set);
+  ndiff += diff_lockorders(out, old_set, new_set, nremoved);
   /* 1: same identity, kind and position */
   for (int i = 0; i < na; i++)
     for (int j = 0; j < nb && !a[i].matched; j++)

@@ -153,6 +153,42 @@ static int check_of(json_t *o, wmmr_unit *u)
   return 0;
 }
 
+/* The report's "lock_orders" into u (none: nothing); -1 out of memory or
+ * on an entry without its members. */
+static int lock_orders_of(json_t *a, wmmr_unit *u, char *err, size_t errsize)
+{
+  size_t n = json_is_array(a) ? json_array_size(a) : 0;
+  if (!n)
+    return 0;
+  u->lockorders = calloc(n, sizeof *u->lockorders);
+  if (!u->lockorders) {
+    snprintf(err, errsize, "out of memory");
+    return -1;
+  }
+  for (size_t k = 0; k < n; k++) {
+    json_t *o = json_array_get(a, k);
+    if (!json_is_object(o) || !str(o, "function") || !str(o, "operation") ||
+        !str(o, "order") || !str(o, "lock")) {
+      snprintf(err, errsize, "a lock order without \"function\", "
+               "\"operation\", \"order\" or \"lock\"");
+      return -1;
+    }
+    wmmr_lockorder *l = &u->lockorders[u->nlockorders++];
+    l->function = wmmr_strdup(str(o, "function"));
+    l->file = wmmr_strdup(str(o, "file") && *str(o, "file") ? str(o, "file") : "-");
+    l->line = num(o, "line");
+    l->col = num(o, "column");
+    l->operation = wmmr_strdup(str(o, "operation"));
+    l->order = wmmr_strdup(str(o, "order"));
+    l->lock = wmmr_strdup(str(o, "lock"));
+    if (!l->function || !l->file || !l->operation || !l->order || !l->lock) {
+      snprintf(err, errsize, "out of memory");
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int wmmr_load_json(const char *path, wmmr_set *s, char *err, size_t errsize)
 {
   json_error_t je;
@@ -207,6 +243,8 @@ int wmmr_load_json(const char *path, wmmr_set *s, char *err, size_t errsize)
     if (fence_of(json_array_get(fences, k), &u->fences[u->nfences++], err,
                  errsize))
       goto out;
+  if (lock_orders_of(json_object_get(root, "lock_orders"), u, err, errsize))
+    goto out;
   if (check_of(json_object_get(root, "check"), u)) {
     snprintf(err, errsize, "out of memory");
     goto out;

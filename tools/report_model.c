@@ -77,6 +77,12 @@ void wmmr_unit_free(wmmr_unit *u)
   for (int f = 0; f < u->nfences; f++)
     fence_free(&u->fences[f]);
   free(u->fences);
+  for (int k = 0; k < u->nlockorders; k++) {
+    wmmr_lockorder *o = &u->lockorders[k];
+    free(o->function), free(o->file), free(o->operation), free(o->order);
+    free(o->lock);
+  }
+  free(u->lockorders);
   check_free(u->check);
 }
 

@@ -35,6 +35,13 @@ typedef struct wmmr_fence {
   int npairs;
 } wmmr_fence;
 
+/* A spin lock's operation given a weaker order by the plugin (take:
+ * acquire, free: release). */
+typedef struct wmmr_lockorder {
+  char *function, *file, *operation, *order, *lock;
+  long line, col;
+} wmmr_lockorder;
+
 /* One event of a check's counterexample. */
 typedef struct wmmr_cevent {
   char *thread, *op, *location, *value, *file;
@@ -58,6 +65,8 @@ typedef struct wmmr_unit {
   double total_cost;
   wmmr_fence *fences;
   int nfences;
+  wmmr_lockorder *lockorders;
+  int nlockorders;
   wmmr_check *check;    /* NULL: compiled without the check */
 } wmmr_unit;
 

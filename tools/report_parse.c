@@ -192,6 +192,31 @@ static int parse_fence(parser *ps, wmmr_fence *f)
   return 0;
 }
 
+/* A lockorder line (its key already read) into *u. */
+static int parse_lockorder(parser *ps, wmmr_unit *u)
+{
+  if (ps->nfields != 8)
+    return fail(ps, "'lockorder' has %d fields, not 7", ps->nfields - 1);
+  if (strcmp(ps->fields[5], "take") && strcmp(ps->fields[5], "free"))
+    return fail(ps, "lock operation '%s' (take or free)", ps->fields[5]);
+  if (strcmp(ps->fields[6], "acquire") && strcmp(ps->fields[6], "release"))
+    return fail(ps, "lock order '%s' (acquire or release)", ps->fields[6]);
+  if (grow((void **)&u->lockorders, u->nlockorders, sizeof *u->lockorders))
+    return fail(ps, "out of memory");
+  wmmr_lockorder *o = &u->lockorders[u->nlockorders];
+  memset(o, 0, sizeof *o);
+  u->nlockorders++;
+  if (number(ps, ps->fields[3], 0, 1L << 30, &o->line) ||
+      number(ps, ps->fields[4], 0, 1L << 30, &o->col))
+    return -1;
+  o->function = take(ps, 1);
+  o->file = take(ps, 2);
+  o->operation = take(ps, 5);
+  o->order = take(ps, 6);
+  o->lock = take(ps, 7);
+  return 0;
+}
+
 /* The check line (its key already read) and its events into *u. */
 static int parse_check(parser *ps, wmmr_unit *u)
 {
@@ -281,6 +306,13 @@ static int parse_payload(parser *ps, wmmr_unit *u)
   int r = next_line(ps);
   if (r)
     return r < 0 ? -1 : fail(ps, "record ends before 'end'");
+  while (!strcmp(ps->fields[0], "lockorder") && ps->version >= 3) {
+    if (parse_lockorder(ps, u))
+      return -1;
+    r = next_line(ps);
+    if (r)
+      return r < 0 ? -1 : fail(ps, "record ends before 'end'");
+  }
   if (!strcmp(ps->fields[0], "check") && ps->version >= 2) {
     if (parse_check(ps, u) || expect(ps, "end", 1))
       return -1;

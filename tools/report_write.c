@@ -54,6 +54,12 @@ static void write_text(FILE *out, const wmmr_set *s)
         fputs(pr->nev ? "\n" : " (decided per pair)\n", out);
       }
     }
+    for (int k = 0; k < u->nlockorders; k++) {
+      const wmmr_lockorder *o = &u->lockorders[k];
+      fprintf(out, "  %s: lock order: %s of %s at %s:%ld:%ld made %s\n",
+              o->function, o->operation, o->lock, o->file, o->line, o->col,
+              o->order);
+    }
     const wmmr_check *c = u->check;
     if (c) {
       fprintf(out, "  check: %s", c->verdict);
@@ -131,6 +137,18 @@ static json_t *set_json(const wmmr_set *s)
         "origin", u->origin, "unit", u->unit, "plugin", u->plugin,
         "model", u->model, "reference", u->reference, "options", opts,
         "status", u->status, "total_cost", u->total_cost, "fences", fences);
+    if (unit && u->nlockorders) {
+      json_t *los = json_array();
+      for (int k = 0; k < u->nlockorders; k++) {
+        const wmmr_lockorder *o = &u->lockorders[k];
+        json_array_append_new(los, json_pack(
+            "{s:s, s:s, s:I, s:I, s:s, s:s, s:s}", "function", o->function,
+            "file", o->file, "line", (json_int_t)o->line,
+            "column", (json_int_t)o->col, "operation", o->operation,
+            "order", o->order, "lock", o->lock));
+      }
+      json_object_set_new(unit, "lock_orders", los);
+    }
     if (unit && u->check)
       json_object_set_new(unit, "check", check_json(u->check));
     json_array_append_new(units, unit);
@@ -215,6 +233,29 @@ static json_t *set_sarif(const wmmr_set *s)
         json_decref(flows);
       json_array_append_new(results, res);
     }
+    for (int k = 0; k < u->nlockorders; k++) {
+      const wmmr_lockorder *o = &u->lockorders[k];
+      const char *rule = "wmmfence/lock-order";
+      size_t ri, nr = json_array_size(rules);
+      for (ri = 0; ri < nr; ri++)
+        if (!strcmp(json_string_value(json_object_get(
+                json_array_get(rules, ri), "id")), rule))
+          break;
+      if (ri == nr)
+        json_array_append_new(rules, json_pack("{s:s, s:s, s:{s:s}}", "id",
+            rule, "name", "lock-order", "shortDescription", "text",
+            "A spin lock's atomic operation given the order of a lock "
+            "(acquire to take, release to free) instead of the source's"));
+      char msg[512];
+      snprintf(msg, sizeof msg, "%s of spin lock %s made %s in %s (%s)",
+               o->operation, o->lock, o->order, o->function, u->model);
+      json_array_append_new(results, json_pack(
+          "{s:s, s:I, s:s, s:{s:s}, s:[{s:o, s:[{s:s, s:s}]}]}",
+          "ruleId", rule, "ruleIndex", (json_int_t)ri, "level", "note",
+          "message", "text", msg, "locations", "physicalLocation",
+          sarif_location(o->file, o->line, o->col),
+          "logicalLocations", "name", o->function, "kind", "function"));
+    }
   }
   return json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:o}}, s:o}]}",
       "$schema", "https://json.schemastore.org/sarif-2.1.0.json",
@@ -249,6 +290,20 @@ static void write_markdown(FILE *out, const wmmr_set *s)
         md_cell(out, u->check->reason);
       }
       fputs(".\n\n", out);
+    }
+    if (u->nlockorders) {
+      fputs("| function | lock order | lock | at |\n|---|---|---|---|\n", out);
+      for (int k = 0; k < u->nlockorders; k++) {
+        const wmmr_lockorder *o = &u->lockorders[k];
+        fputs("| `", out);
+        md_cell(out, o->function);
+        fprintf(out, "` | %s made %s | `", o->operation, o->order);
+        md_cell(out, o->lock);
+        fputs("` | ", out);
+        md_cell(out, o->file);
+        fprintf(out, ":%ld:%ld |\n", o->line, o->col);
+      }
+      fputc('\n', out);
     }
     if (!u->nfences)
       continue;

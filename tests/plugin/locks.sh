@@ -129,6 +129,34 @@ got=$(orders)
 if [ "$got" = "35, 10, take, acquire, word;47, 6, free, release, word;" ]; then
   wmm_pass "spin_relaxed power: lock_orders $got"
 else wmm_fail "spin_relaxed power: lock_orders '$got'"; fi
+# ... and so do the records in the object (format version 3), which
+# `wmmfence-report` lists and diffs: the lock orders go when the word is
+# no lock (-DOTHER) and fences come, and `check` against the build with
+# lock orders fails on the added fences, the other way passes.
+WR=$WMM_BUILDDIR/tools/wmmfence-report
+for v in lock other; do
+  f=; [ $v = other ] && f=-DOTHER
+  # shellcheck disable=SC2086
+  "$WMM_T_GCC" -O2 -c -o "$WMM_TMP/$v.o" -fplugin="$WMM_T_PLUGIN" \
+    -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch=power $f \
+    "$WMM_TESTDIR/programs/locks_spin_relaxed.c" 2> "$WMM_TMP/err" ||
+    wmm_fail "records $v: $(head -n 2 "$WMM_TMP/err")"
+done
+got=$("$WR" list "$WMM_TMP/lock.o" | sed -n 's/^ *\([a-z_]*\): lock order: \([a-z]*\) of \([a-z]*\) at [^ ]*:\([0-9]*:[0-9]*\) made \([a-z]*\)$/\1 \2 \3 \4 \5/p' | tr '\n' ';')
+if [ "$got" = "spin_lock take word 35:10 acquire;spin_unlock free word 47:6 release;" ]; then
+  wmm_pass "records: list shows both lock orders"
+else wmm_fail "records: list: '$got'"; fi
+"$WR" diff "$WMM_TMP/lock.o" "$WMM_TMP/other.o" > "$WMM_TMP/diff.txt"; rc=$?
+if [ $rc = 1 ] && [ "$(grep -c '^- lock order removed: .*: spin_\(lock\|unlock\): ' "$WMM_TMP/diff.txt")" = 2 ] &&
+   grep -q '^+ added: ' "$WMM_TMP/diff.txt"; then
+  wmm_pass "records: diff shows the lock orders removed and fences added (exit 1)"
+else wmm_fail "records: diff exit $rc: $(head -n 3 "$WMM_TMP/diff.txt")"; fi
+if "$WR" check "$WMM_TMP/lock.o" --baseline "$WMM_TMP/other.o" > /dev/null; then
+  wmm_fail "records: check passes lock orders added against a baseline without them"
+else wmm_pass "records: check fails on lock orders added"; fi
+if "$WR" check "$WMM_TMP/other.o" --baseline "$WMM_TMP/other.o" > /dev/null; then
+  wmm_pass "records: check passes a build against itself"
+else wmm_fail "records: check of a build against itself"; fi
 xexpect spin_relaxed tso "P0:mfence P1:mfence" -DOTHER
 xexpect spin_relaxed power "P0:lwsync P0:sync P1:lwsync P1:sync spin_lock:lwsync" -DOTHER
 got=$(orders)

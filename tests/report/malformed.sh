@@ -43,7 +43,7 @@ sz=$(stat -c %s "$d/main.o")
 head -c $((sz - 200)) "$d/main.o" > "$d/trunc2.o"
 bad "$d/trunc2.o" "." "an object missing its last 200 bytes"
 mk magic "b'WMMFENCX' + s[8:]";            bad "$d/magic.o" "bad magic" "bad magic"
-mk version "rec(p, version=3)";            bad "$d/version.o" "format version 3" "format version 3"
+mk version "rec(p, version=4)";            bad "$d/version.o" "format version 4" "format version 4"
 mk length "rec(p, length=0xffffffff)";     bad "$d/length.o" "payload of 4294967295 bytes" "payload length 2^32-1"
 mk count "rec(p.replace(b'\\t2\\n', b'\\t999999999\\n', 1))"; bad "$d/count.o" "'end' where 'fence' was expected" "fence count 999999999"
 mk pairs "rec(p.replace(b'\\t1\\nat', b'\\t2000000000\\nat', 1))"; bad "$d/pairs.o" "not a number" "pair count 2*10^9"
@@ -58,6 +58,19 @@ mk checkcount "rec(p.replace(b'end\\n', b'check\\tunsafe\\tassertions\\treport\\
 bad "$d/checkcount.o" "'end' where 'cev' was expected" "a check announcing 3 events with none"
 mk checkfields "rec(p.replace(b'end\\n', b'check\\tsafe\\n\\nend\\n'), version=2)"
 bad "$d/checkfields.o" "'check' has 1 fields, not 8" "a check line with one field"
+# the lockorder lines exist from version 3 on
+lo="b'lockorder\\tspin_lock\\tl.c\\t5\\t3\\ttake\\tacquire\\tword\\n'"
+mk v2lock "rec(p.replace(b'end\\n', $lo + b'end\\n'), version=2)"
+bad "$d/v2lock.o" "'lockorder' where 'end' was expected" "a lockorder line in a version 2 record"
+mk lockfields "rec(p.replace(b'end\\n', b'lockorder\\tspin_lock\\nend\\n'), version=3)"
+bad "$d/lockfields.o" "'lockorder' has 1 fields, not 7" "a lockorder line with one field"
+mk lockop "rec(p.replace(b'end\\n', $lo.replace(b'take', b'grab') + b'end\\n'), version=3)"
+bad "$d/lockop.o" "lock operation 'grab'" "a lockorder line with an unknown operation"
+mk lockok "rec(p.replace(b'end\\n', $lo + b'end\\n'), version=3)"
+if "$WR" list "$d/lockok.o" > "$d/lockok.txt" 2> "$d/err" &&
+   grep -q 'spin_lock: lock order: take of word at l.c:5:3 made acquire' "$d/lockok.txt"; then
+  wmm_pass "a version 3 record's lockorder line is listed"
+else wmm_fail "lockorder line: $(head -n 2 "$d/err") $(head -n 3 "$d/lockok.txt")"; fi
 mk two "s + b'\\0\\0\\0' + s"
 if "$WR" list "$d/two.o" | grep -c ': model ' | grep -qx 2; then wmm_pass "two records with padding between them: 2 units"
 else wmm_fail "two records with padding"; fi
@@ -88,7 +101,7 @@ else wmm_fail "--format=yaml: exit $rc"; fi
 wr_cc "$d" a || wmm_fail "build a: $(head -n 2 "$d/a.err")"
 ar rcs "$d/bad.a" "$d/a.o" "$d/version.o"
 "$WR" list "$d/bad.a" > /dev/null 2> "$d/err"; rc=$?
-if [ $rc = 2 ] && grep -q "^$d/bad.a: (version.o): .*format version 3" "$d/err"; then wmm_pass "archive with a bad member: exit 2 naming the member"
+if [ $rc = 2 ] && grep -q "^$d/bad.a: (version.o): .*format version 4" "$d/err"; then wmm_pass "archive with a bad member: exit 2 naming the member"
 else wmm_fail "archive with a bad member: exit $rc: $(head -n 1 "$d/err")"; fi
 ar rcs "$d/good.a" "$d/a.o" "$d/main.o"
 asz=$(stat -c %s "$d/good.a")
