@@ -27,13 +27,16 @@ static void usage(FILE *f)
 "or a JSON report of the plugin (-fplugin-arg-wmmfence-report=FILE).\n"
 "\n"
 "  list    every fence per unit and function: kind, instruction, position,\n"
-"          cost, the pairs of accesses it orders and a witness cycle each.\n"
+"          cost, the pairs of accesses it orders and a witness cycle each;\n"
+"          the spin-lock operations the plugin made acquire or release.\n"
 "  diff    fences added, removed, changed kind or moved from OLD to NEW,\n"
-"          matched by function, ordered accesses and cycle (not by line):\n"
-"          exit 0 when equal, 1 when they differ.\n"
+"          matched by function, ordered accesses and cycle (not by line),\n"
+"          and lock orders added or removed: exit 0 when equal, 1 when\n"
+"          they differ.\n"
 "  check   exit 1 when FILE has fences the baseline does not (added,\n"
-"          changed or moved) or a total cost above N; removed fences are\n"
-"          listed and pass.\n"
+"          changed or moved), spin-lock orders it does not (the code got\n"
+"          weaker), or a total cost above N; removed fences and lock\n"
+"          orders are listed and pass.\n"
 "\n"
 "Exit status 2 on errors (`file: message`), including a file without\n"
 "records (not compiled with the plugin, or its .wmm_records section removed:\n"
@@ -194,7 +197,8 @@ static int cmd_check(int argc, char **argv)
       if (n < 0)
         status = 2;
       else if (n > nremoved) {
-        printf("check: %d fence change%s against %s\n", n - nremoved,
+        printf("check: %d change%s of fences or lock orders against %s\n",
+               n - nremoved,
                n - nremoved == 1 ? "" : "s", baseline);
         status = 1;
       }
