@@ -1393,6 +1393,11 @@ wmm_collect (wmm_unitinfo *u)
       return false;
   wmm_memloc_fix_overlaps (u);
   add_anonymous_memory (u);
+  if (!u->anon_classes.is_empty ())
+    wmm_note (u, "heap memory by type: %d classes of anonymous words "
+              "(shared heap memory is taken to be accessed with one type at "
+              "a time; -fno-strict-aliasing turns this off)",
+              (int) u->anon_classes.length ());
   wmm_tbaa_apply (u);
   wmm_order_protected (u);
   assign_places (u);
