@@ -283,6 +283,13 @@ anon_class_of (const wmm_tbaa &a)
   return k;
 }
 
+bool
+same_class (const wmm_anon_class &x, const wmm_anon_class &y)
+{
+  return x.ref == y.ref && x.base == y.base && x.bits == y.bits
+         && x.size == y.size;
+}
+
 /* Location index of the typed anonymous word k of the class of an access
  * with alias sets `a`, the class's words created when new (named by the
  * reference's type when `ref` is given: "?mem1.int", else by the class's
@@ -296,7 +303,7 @@ typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
   wmm_anon_class key = anon_class_of (a);
   unsigned c = 0;
   while (c < u->anon_classes.length ()
-         && memcmp (&u->anon_classes[c], &key, sizeof key) != 0)
+         && !same_class (u->anon_classes[c], key))
     c++;
   if (c < u->anon_classes.length ())
     {

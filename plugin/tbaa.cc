@@ -165,19 +165,18 @@ location_info (wmm_unitinfo *u, loc_info &li)
   /* Typed anonymous words hold their type; the untyped ones and locations
      no access names with a known address (overlapping parts of one
      object) may be anything. */
-  auto_vec<bool> typed;
-  typed.safe_grow_cleared (p->nlocs);
   li.word.safe_grow_cleared (p->nlocs);
   for (const std::pair<int, int> &w : u->anon_typed)
     if (w.first >= 0 && w.first < p->nlocs)
       {
         const wmm_anon_class &k = u->anon_classes[w.second];
-        typed[w.first] = named[w.first] = true;
+        named[w.first] = true;
         pairs.safe_push (std::make_pair (w.first, k.ref));
         li.word[w.first] = k;
       }
   for (int l = 0; l < p->nlocs; l++)
-    li.any[l] |= (p->locs[l].name[0] == '?' && !typed[l]) || !named[l];
+    li.any[l] |= (p->locs[l].name[0] == '?' && li.word[l].ref == 0)
+                 || !named[l];
   pairs.qsort (cmp_pair);
   li.start.safe_grow_cleared (p->nlocs + 1);
   unsigned j = 0;

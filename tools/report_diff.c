@@ -151,6 +151,15 @@ static void show(FILE *out, const char *what, const keyed *x)
   fputc('\n', out);
 }
 
+/* The unit of set s named like u (NULL: none). */
+static const wmmr_unit *unit_named(const wmmr_set *s, const wmmr_unit *u)
+{
+  for (int k = 0; k < s->nunits; k++)
+    if (!strcmp(s->units[k].unit, u->unit))
+      return &s->units[k];
+  return NULL;
+}
+
 /* Units by name: added, removed, or a model/reference/options change. */
 static int diff_units(FILE *out, const wmmr_set *a, const wmmr_set *b)
 {
@@ -180,10 +189,7 @@ static int diff_units(FILE *out, const wmmr_set *a, const wmmr_set *b)
     }
   }
   for (int j = 0; j < b->nunits; j++) {
-    int seen = 0;
-    for (int i = 0; i < a->nunits && !seen; i++)
-      seen = !strcmp(a->units[i].unit, b->units[j].unit);
-    if (!seen) {
+    if (!unit_named(a, &b->units[j])) {
       fprintf(out, "+ unit added: %s\n", b->units[j].unit);
       n++;
     }
@@ -202,15 +208,6 @@ static int has_lockorder(const wmmr_unit *u, const wmmr_lockorder *o)
       return 1;
   }
   return 0;
-}
-
-/* The unit of set s named like u (NULL: none). */
-static const wmmr_unit *unit_named(const wmmr_set *s, const wmmr_unit *u)
-{
-  for (int k = 0; k < s->nunits; k++)
-    if (!strcmp(s->units[k].unit, u->unit))
-      return &s->units[k];
-  return NULL;
 }
 
 /* Lock orders of units present on both sides: added or removed (counted

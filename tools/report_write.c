@@ -170,6 +170,22 @@ static json_t *sarif_location(const char *file, long line, long col)
   return phys;
 }
 
+/* The index of rule `id` in the SARIF rules, added (named `name`, described
+ * by `desc`) when missing. */
+static size_t rule_index(json_t *rules, const char *id, const char *name,
+                         const char *desc)
+{
+  size_t ri, nr = json_array_size(rules);
+  for (ri = 0; ri < nr; ri++)
+    if (!strcmp(json_string_value(json_object_get(json_array_get(rules, ri),
+                                                  "id")), id))
+      return ri;
+  json_array_append_new(rules, json_pack("{s:s, s:s, s:{s:s}}", "id", id,
+                                         "name", name, "shortDescription",
+                                         "text", desc));
+  return nr;
+}
+
 static json_t *set_sarif(const wmmr_set *s)
 {
   json_t *rules = json_array(), *results = json_array();
@@ -177,21 +193,12 @@ static json_t *set_sarif(const wmmr_set *s)
     const wmmr_unit *u = &s->units[k];
     for (int f = 0; f < u->nfences; f++) {
       const wmmr_fence *fe = &u->fences[f];
-      char rule[128];
+      char rule[128], desc[256];
       snprintf(rule, sizeof rule, "wmmfence/%s", fe->kind);
-      size_t ri, nr = json_array_size(rules);
-      for (ri = 0; ri < nr; ri++)
-        if (!strcmp(json_string_value(json_object_get(
-                json_array_get(rules, ri), "id")), rule))
-          break;
-      if (ri == nr) {
-        char desc[256];
-        snprintf(desc, sizeof desc, "A '%s' fence (%s) inserted to forbid a "
-                 "weak-memory behaviour the model %s allows", fe->kind,
-                 fe->instruction, u->model);
-        json_array_append_new(rules, json_pack("{s:s, s:s, s:{s:s}}", "id",
-            rule, "name", fe->kind, "shortDescription", "text", desc));
-      }
+      snprintf(desc, sizeof desc, "A '%s' fence (%s) inserted to forbid a "
+               "weak-memory behaviour the model %s allows", fe->kind,
+               fe->instruction, u->model);
+      size_t ri = rule_index(rules, rule, fe->kind, desc);
       char msg[1024];
       int n = snprintf(msg, sizeof msg, "%s fence '%s' (%s) in %s, cost %g",
                        u->model, fe->kind, fe->instruction, fe->function,
@@ -236,16 +243,9 @@ static json_t *set_sarif(const wmmr_set *s)
     for (int k = 0; k < u->nlockorders; k++) {
       const wmmr_lockorder *o = &u->lockorders[k];
       const char *rule = "wmmfence/lock-order";
-      size_t ri, nr = json_array_size(rules);
-      for (ri = 0; ri < nr; ri++)
-        if (!strcmp(json_string_value(json_object_get(
-                json_array_get(rules, ri), "id")), rule))
-          break;
-      if (ri == nr)
-        json_array_append_new(rules, json_pack("{s:s, s:s, s:{s:s}}", "id",
-            rule, "name", "lock-order", "shortDescription", "text",
-            "A spin lock's atomic operation given the order of a lock "
-            "(acquire to take, release to free) instead of the source's"));
+      size_t ri = rule_index(rules, rule, "lock-order",
+          "A spin lock's atomic operation given the order of a lock "
+          "(acquire to take, release to free) instead of the source's");
       char msg[512];
       snprintf(msg, sizeof msg, "%s of spin lock %s made %s in %s (%s)",
                o->operation, o->lock, o->order, o->function, u->model);

@@ -218,10 +218,10 @@ typedef struct search {
   int *sbeg, *send, *succ;
   int *sskip;            /* per entry: the next entry of another location */
   long cap_succ;
-  /* the distinct locations of each class's successors:
-   * sloc[lbeg[c] .. lend[c]) (loc_mark: scratch, one stamp per location) */
-  int *lbeg, *lend, *sloc, *loc_mark, loc_gen;
-  long cap_sloc;
+  /* without bit sets (lwords 0), the distinct locations of each class's
+   * successors: sloc[lbeg[c] .. lend[c]) (loc_mark: scratch, one stamp per
+   * location) */
+  int *lbeg, *lend, *sloc, *loc_mark, loc_gen, cap_sloc;
   /* with at most LOC_WORDS_MAX * 64 locations (lwords words per set): per
    * class, the set of its successors' locations (lmask, memo_lmask for
    * the memo lists); the locations on the path (on_path: cnt > 0) and
@@ -406,6 +406,13 @@ static int seg_pair_in(const wmm_aeg *g, int y, int z)
   return g->cls[z].loc != g->cls[y].loc && wmm_aeg_po(g, y, z);
 }
 
+/* Would push_seg refuse a segment ending at location l: used on the path
+ * already (other than the start's location) or there three times? */
+static int loc_refused(const search *S, int l)
+{
+  return (S->cnt[l] && l != S->g->cls[S->a0].loc) || S->cnt[l] >= 3;
+}
+
 /* skip[m] for list[beg .. end): the first entry after m whose class is at
  * another location than list[m]'s (end if none), so that a scan jumps
  * over a run of successors that a used location refuses. */
@@ -417,33 +424,30 @@ static void fill_skip(const wmm_aeg *g, const int *list, int *skip, int beg,
                   ? m + 1 : skip[m + 1];
 }
 
-/* Append the distinct locations of succ[sbeg[c] .. send[c]) to sloc;
- * -1 out of memory. */
-static int list_locs(search *S, int c, long *nl)
+/* The locations of succ[sbeg[c] .. send[c]): class c's bit set, or (no
+ * bit sets) its distinct locations appended to sloc; -1 out of memory. */
+static int list_locs(search *S, int c, int *nl)
 {
   const wmm_aeg *g = S->g;
-  S->lbeg[c] = (int)*nl;
+  if (S->lwords) {
+    uint64_t *mask = &S->lmask[(size_t)c * S->lwords];
+    memset(mask, 0, (size_t)S->lwords * sizeof *mask);
+    for (int m = S->sbeg[c]; m < S->send[c]; m = S->sskip[m])
+      mask[g->cls[S->succ[m]].loc / 64] |= 1ull << (g->cls[S->succ[m]].loc % 64);
+    return 0;
+  }
+  S->lbeg[c] = *nl;
   S->loc_gen++;
-  if (S->lwords)
-    memset(&S->lmask[(size_t)c * S->lwords], 0, (size_t)S->lwords * sizeof *S->lmask);
   for (int m = S->sbeg[c]; m < S->send[c]; m = S->sskip[m]) {
     int l = g->cls[S->succ[m]].loc;
     if (S->loc_mark[l] == S->loc_gen)
       continue;
     S->loc_mark[l] = S->loc_gen;
-    if (*nl == S->cap_sloc) {
-      long nc = S->cap_sloc ? 2 * S->cap_sloc : 1024;
-      int *q = realloc(S->sloc, (size_t)nc * sizeof *q);
-      if (!q)
-        return -1;
-      S->sloc = q;
-      S->cap_sloc = nc;
-    }
+    if (grow((void **)&S->sloc, &S->cap_sloc, *nl, sizeof *S->sloc))
+      return -1;
     S->sloc[(*nl)++] = l;
-    if (S->lwords)
-      S->lmask[(size_t)c * S->lwords + l / 64] |= 1ull << (l % 64);
   }
-  S->lend[c] = (int)*nl;
+  S->lend[c] = *nl;
   return 0;
 }
 
@@ -465,14 +469,11 @@ static int set_refused(const search *S, const uint64_t *m)
 /* Does push_seg refuse every successor of y (their locations all used)? */
 static int all_refused(const search *S, int y)
 {
-  int l0 = S->g->cls[S->a0].loc;
   if (S->lwords)
     return set_refused(S, &S->lmask[(size_t)y * S->lwords]);
-  for (int k = S->lbeg[y]; k < S->lend[y]; k++) {
-    int l = S->sloc[k];
-    if (!(S->cnt[l] && l != l0) && S->cnt[l] < 3)
+  for (int k = S->lbeg[y]; k < S->lend[y]; k++)
+    if (!loc_refused(S, S->sloc[k]))
       return 0;
-  }
   return 1;
 }
 
@@ -481,7 +482,8 @@ static int all_refused(const search *S, int y)
 static int build_succ(search *S)
 {
   const wmm_aeg *g = S->g;
-  long n = 0, nl = 0;
+  long n = 0;
+  int nl = 0;
   S->has_succ = 0;
   for (int c = 0; c < g->ncls; c++) {
     if (S->scc[c] != S->comp)
@@ -520,9 +522,7 @@ static int build_succ(search *S)
 /* Would segment (y, z) be refused by push_seg (z's location already used)? */
 static int seg_refused(const search *S, int y, int z)
 {
-  int lz = S->g->cls[z].loc;
-  return y != z && ((S->cnt[lz] && lz != S->g->cls[S->a0].loc) ||
-                    S->cnt[lz] >= 3);
+  return y != z && loc_refused(S, S->g->cls[z].loc);
 }
 
 /* One more (d = 1) or one less (d = -1) access at location l on the path. */
@@ -544,12 +544,8 @@ static void push_seg(search *S, int t, int y, int z)
   int ly = g->cls[y].loc, lz = g->cls[z].loc;
   if (S->max_segs && S->npath >= S->max_segs)
     return;
-  if (y != z) {
-    if (S->cnt[lz] && lz != g->cls[S->a0].loc)
-      return;
-    if (S->cnt[lz] >= 3)
-      return;
-  }
+  if (seg_refused(S, y, z))
+    return;
   S->path[S->npath++] = (wmm_cseg){t, y, z};
   S->used[t] = 1;
   count_loc(S, ly, 1);

@@ -635,21 +635,23 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
   unsigned *tp = xcalloc((size_t)cy->nfallback * 2, sizeof *tp);
   int *by_thread = xcalloc((size_t)cy->nfallback, sizeof *by_thread);
   int *toff = xcalloc((size_t)g->nthreads + 1, sizeof *toff);
+  int *fill = xcalloc((size_t)g->nthreads + 1, sizeof *fill);
   int *cls_seen = xcalloc((size_t)g->ncls + 1, sizeof *cls_seen);
-  if (!rel || !tp || !by_thread || !toff || !cls_seen) {
-    free(rel), free(tp), free(by_thread), free(toff), free(cls_seen);
+  if (!rel || !tp || !by_thread || !toff || !fill || !cls_seen) {
+    free(rel), free(tp), free(by_thread), free(toff), free(fill), free(cls_seen);
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
   }
-  /* the fallback pairs bucketed by the thread of their first class */
+  /* the fallback pairs bucketed by the thread of their first class:
+     by_thread[toff[t] .. toff[t + 1]) */
   for (int i = 0; i < cy->nfallback; i++)
     toff[g->cls[cy->fallback[i].a].thread + 1]++;
   for (int t = 0; t < g->nthreads; t++)
     toff[t + 1] += toff[t];
-  for (int i = 0, *fill = toff; i < cy->nfallback; i++)
-    by_thread[fill[g->cls[cy->fallback[i].a].thread]++] = i;
-  for (int t = g->nthreads; t > 0; t--)   /* undo the fill: bucket starts */
-    toff[t] = toff[t - 1];
-  toff[0] = 0;
+  for (int i = 0; i < cy->nfallback; i++) {
+    int t = g->cls[cy->fallback[i].a].thread;
+    by_thread[toff[t] + fill[t]++] = i;
+  }
+  free(fill);
   int rc = 0;
   for (int t = 0; t < g->nthreads && rc == 0; t++) {
     /* the thread's events in overflowed SCCs (each class marked once), and
@@ -1010,44 +1012,6 @@ static int cmp_fence(const void *x, const void *y)
   return (int)a->kind - (int)b->kind;
 }
 
-/* A set of (fence, delay) pairs: open addressing on key + 1, 0 empty. */
-typedef struct seen_set {
-  uint64_t *key;
-  size_t size, n;
-} seen_set;
-
-/* Adds (f, d) to the set: 1 when it was new, 0 when present, -1 out of
- * memory. */
-static int seen_add(seen_set *s, int f, int d)
-{
-  if (2 * (s->n + 1) > s->size) {
-    size_t nsize = s->size ? 2 * s->size : 1024;
-    uint64_t *nk = xcalloc(nsize, sizeof *nk);
-    if (!nk)
-      return -1;
-    for (size_t i = 0; i < s->size; i++)
-      if (s->key[i]) {
-        size_t j = (size_t)((s->key[i] * 0x9e3779b97f4a7c15ull) >> 20) & (nsize - 1);
-        while (nk[j])
-          j = (j + 1) & (nsize - 1);
-        nk[j] = s->key[i];
-      }
-    free(s->key);
-    s->key = nk;
-    s->size = nsize;
-  }
-  uint64_t k = (((uint64_t)(unsigned)f << 32) | (unsigned)d) + 1;
-  size_t j = (size_t)((k * 0x9e3779b97f4a7c15ull) >> 20) & (s->size - 1);
-  while (s->key[j]) {
-    if (s->key[j] == k)
-      return 0;
-    j = (j + 1) & (s->size - 1);
-  }
-  s->key[j] = k;
-  s->n++;
-  return 1;
-}
-
 /* Fences from the chosen vars; delays from the prerows in use. */
 static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
                        const wmm_ilp_result *res)
@@ -1062,7 +1026,7 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
   int *tab = xcalloc((size_t)tab_size, sizeof *tab);   /* delay + 1 */
   int *fence_of = xcalloc((size_t)cov->nvars, sizeof *fence_of);
   int *fcap = NULL;
-  seen_set seen = {0};
+  int *stamp = NULL;
   if (!tab || !fence_of)
     goto nomem;
   int cap_delays = 0;
@@ -1128,7 +1092,8 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
     out->total_cost += f->cost;
     fence_of[v] = out->nfences++;
   }
-  /* the delays each fence orders: the prerows whose row holds its var */
+  /* the delays each fence orders: the prerows whose row holds its var
+     (repeats dropped below) */
   for (int r = 0; r < c->nprerows; r++) {
     const place_prerow *pr = &c->prerows[r];
     if (!cb->used_prerow[r] || pr->row < 0 || pr->delay < 0)
@@ -1141,15 +1106,24 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
       wmm_placed_fence *f = &out->fences[fi];
       if (f->ndelays && f->delays[f->ndelays - 1] == pr->delay)
         continue;
-      int fresh = seen_add(&seen, fi, pr->delay);
-      if (fresh < 0)
-        goto nomem;
-      if (!fresh)
-        continue;
       if (grow((void **)&f->delays, &fcap[fi], f->ndelays, sizeof *f->delays))
         goto nomem;
       f->delays[f->ndelays++] = pr->delay;
     }
+  }
+  /* each delay once per fence, where it came first */
+  stamp = xcalloc((size_t)out->ndelays + 1, sizeof *stamp);
+  if (!stamp)
+    goto nomem;
+  for (int fi = 0; fi < out->nfences; fi++) {
+    wmm_placed_fence *f = &out->fences[fi];
+    int n = 0;
+    for (int j = 0; j < f->ndelays; j++)
+      if (stamp[f->delays[j]] != fi + 1) {
+        stamp[f->delays[j]] = fi + 1;
+        f->delays[n++] = f->delays[j];
+      }
+    f->ndelays = n;
   }
   /* the same fence at the other positions of its place (cost counted
      once): the fenced program has it before each of them */
@@ -1173,10 +1147,10 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
     out->nfences++;
   }
   qsort(out->fences, (size_t)out->nfences, sizeof *out->fences, cmp_fence);
-  free(tab), free(fence_of), free(fcap), free(seen.key);
+  free(tab), free(fence_of), free(fcap), free(stamp);
   return 0;
 nomem:
-  free(tab), free(fence_of), free(fcap), free(seen.key);
+  free(tab), free(fence_of), free(fcap), free(stamp);
   return -1;
 }
 
