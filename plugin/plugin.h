@@ -202,6 +202,12 @@ void wmm_locks_end (wmm_locks *l);
 wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
                                     bool writes);
 void wmm_order_protected (wmm_unitinfo *u);
+/* publish.cc: the accesses of creators to fresh objects before they
+   publish them into lock-protected slots become private (prot: the locks
+   protecting each location; hidden: the static objects unknown code
+   cannot name).  How many. */
+int wmm_publish_private (wmm_unitinfo *u, const vec<wmm_region_set> &prot,
+                         const vec<bool> &hidden);
 /* locks.cc: the lock object a pointer value names (a global or static,
    or what a pointer parameter points to, plus a bit offset). */
 bool wmm_lock_key (tree addr, tree *base, HOST_WIDE_INT *pos);
@@ -351,6 +357,22 @@ bool wmm_private_pointer (tree ptr);
    parameter of a start routine every create of which passes an address
    into that object (private.cc), or NULL. */
 tree wmm_param_object (tree ptr);
+/* Fresh memory published under a lock (publish.cc).  The malloc-like
+   call that is the only root of the web of `name`, when every use of the
+   web keeps the object to the thread except stores of a name into memory,
+   also by callees of the unit (pushed to *stores; *points: the web's
+   stores and calls after which the address may be in memory; the web's
+   names added to *names); else NULL. */
+gimple *wmm_fresh_root (tree name, vec<gimple *> *stores,
+                        vec<gimple *> *points, hash_set<tree> *names);
+/* Does every use of the web of pointer `name` (of function fndecl) keep
+   the object to the thread, except stores of a name into memory, also by
+   callees, and by the callers it returns the pointer to (pushed to
+   *stores)? */
+bool wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores);
+/* Is there a path from just after `from` to `to` (one function) that does
+   not run `avoid`? */
+bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);
 /* memloc.cc: does taking the address of `base` in stmt let it escape
  * (stored, returned, merged, passed where a copy may be kept)?  Does
  * call stmt keep a copy of pointer argument ptr?  The argument a bound

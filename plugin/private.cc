@@ -265,6 +265,125 @@ use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
   return true;
 }
 
+/* Is u a store of one of the web's names, as a value, into memory that
+ * no name of the web addresses (`slot = p`)? */
+bool
+stores_name (web *w, gimple *u)
+{
+  if (!gimple_assign_single_p (u))
+    return false;
+  tree rhs = gimple_assign_rhs1 (u), lhs = gimple_assign_lhs (u);
+  return TREE_CODE (rhs) == SSA_NAME && w->seen.contains (rhs)
+         && TREE_CODE (lhs) != SSA_NAME && names_in (w, lhs) == 0;
+}
+
+bool uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
+                     vec<gimple *> *points, int depth);
+
+/* Is call u, which passes names of the web as arguments, to a function of
+ * the unit whose parameters' webs only keep the object or store it into
+ * memory (pushed to *stores)? */
+bool
+callee_stores (web *w, gimple *u, vec<gimple *> *stores, int depth)
+{
+  gcall *call = dyn_cast<gcall *> (u);
+  tree callee = call && !gimple_call_internal_p (call)
+                ? gimple_call_fndecl (call) : NULL_TREE;
+  function *fn = callee ? wmm_analysable_body (cgraph_node::get (callee))
+                        : NULL;
+  if (!fn || names_in (w, gimple_call_fn (call))
+      || !only_as_base (w, gimple_call_lhs (call)))
+    return false;
+  tree parm = DECL_ARGUMENTS (callee);
+  for (unsigned i = 0; i < gimple_call_num_args (call);
+       i++, parm = parm ? DECL_CHAIN (parm) : NULL_TREE)
+    {
+      tree a = gimple_call_arg (call, i);
+      if (TREE_CODE (a) != SSA_NAME || !w->seen.contains (a))
+        {
+          if (!only_as_base (w, a))
+            return false;
+          continue;
+        }
+      if (!parm)
+        return false;
+      tree d = ssa_default_def (fn, parm);
+      if (!d)
+        continue;
+      web cw;
+      grow (&cw, d);
+      if (!uses_or_stores (&cw, callee, stores, NULL, depth + 1))
+        return false;
+    }
+  return true;
+}
+
+/* Is return statement u of fndecl, which returns a name of the web, one
+ * whose value every caller (all in the unit: the function is neither
+ * exported nor address-taken) only keeps or stores into memory? */
+bool
+callers_store (gimple *u, tree fndecl, vec<gimple *> *stores, int depth)
+{
+  cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
+  if (!node || TREE_PUBLIC (fndecl) || node->address_taken)
+    return false;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      tree lhs = e->call_stmt ? gimple_call_lhs (e->call_stmt) : NULL_TREE;
+      if (!e->call_stmt || !wmm_analysable_body (e->caller))
+        return false;
+      if (!lhs)
+        continue;
+      if (TREE_CODE (lhs) != SSA_NAME)
+        return false;
+      web cw;
+      grow (&cw, lhs);
+      if (!uses_or_stores (&cw, e->caller->decl, stores, NULL, depth + 1))
+        return false;
+    }
+  return true;
+}
+
+/* Does every use of the web (of function fndecl) keep the object to this
+ * thread (use_ok) or store a name into memory (pushed to *stores), also
+ * through calls to functions of the unit and, when fndecl is given,
+ * through its returns to its callers?  *points (may be NULL): the
+ * statements of the web's own function after which the address may be in
+ * memory (its stores and the calls that store it). */
+bool
+uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
+                vec<gimple *> *points, int depth)
+{
+  if (w->bad || depth > 4)
+    return false;
+  for (gimple *u : w->uses)
+    {
+      bool point = true;
+      if (stores_name (w, u))
+        stores->safe_push (u);
+      else if (use_ok (w, u, NULL, 0))
+        point = false;
+      else if (is_gimple_call (u))
+        {
+          unsigned before = stores->length ();
+          if (!callee_stores (w, u, stores, depth))
+            return false;
+          point = stores->length () != before;
+        }
+      else if (gimple_code (u) == GIMPLE_RETURN)
+        {
+          if (!callers_store (u, fndecl, stores, depth))
+            return false;
+          point = false;
+        }
+      else
+        return false;
+      if (point && points)
+        points->safe_push (u);
+    }
+  return true;
+}
+
 bool web_private (tree name, int depth);
 
 /* Is root r (a name of a web) a private object of the running thread? */
@@ -1160,4 +1279,42 @@ wmm_param_object (tree ptr)
         return NULL_TREE;
     }
   return NULL_TREE;
+}
+
+gimple *
+wmm_fresh_root (tree name, vec<gimple *> *stores, vec<gimple *> *points,
+                hash_set<tree> *names)
+{
+  if (!web_cache || TREE_CODE (name) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (name)))
+    return NULL;
+  web w;
+  grow (&w, name);
+  if (w.roots.length () != 1
+      || !uses_or_stores (&w, NULL_TREE, stores, points, 0))
+    return NULL;
+  gimple *def = SSA_NAME_IS_DEFAULT_DEF (w.roots[0]) ? NULL
+                : SSA_NAME_DEF_STMT (w.roots[0]);
+  if (!def || !is_gimple_call (def) || !(gimple_call_flags (def) & ECF_MALLOC))
+    return NULL;
+  for (tree n : w.names)
+    names->add (n);
+  return def;
+}
+
+bool
+wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores)
+{
+  if (!web_cache || TREE_CODE (name) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (name)))
+    return false;
+  web w;
+  grow (&w, name);
+  return uses_or_stores (&w, fndecl, stores, NULL, 0);
+}
+
+bool
+wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid)
+{
+  return reaches (from, to, avoid);
 }

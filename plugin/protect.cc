@@ -49,7 +49,7 @@ is_protected (const wmm_program *p, const wmm_instr *in,
 {
   int l = in->addr.loc_hint;
   if (l >= 0 && l < p->nlocs)
-    return prot[l] & held;
+    return !p->locs[l].is_private && (prot[l] & held);
   if (!held)
     return false;
   for (int m = 0; m < p->nlocs; m++)
@@ -107,14 +107,13 @@ running_units (const wmm_unitinfo *u, vec<bool> *runs)
     }
 }
 
-void
-wmm_order_protected (wmm_unitinfo *u)
+/* prot[l]: the locks held at every access to location l. */
+static void
+protection (wmm_unitinfo *u, auto_vec<wmm_region_set> &prot,
+            auto_vec<bool> &hidden)
 {
   wmm_program *p = u->prog;
-  if (u->lock_ids.is_empty ())
-    return;
-  /* protected_by[l]: locks held at every access to location l. */
-  auto_vec<wmm_region_set> prot;
+  prot.truncate (0);
   prot.safe_grow (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     prot[l] = ~0ULL;
@@ -125,7 +124,7 @@ wmm_order_protected (wmm_unitinfo *u)
   hash_set<tree> &escaped = *wmm_locks_escaped (u, &params);
   hash_set<tree> called_back;
   wmm_callback_statics (u, &runs, &called_back);
-  auto_vec<bool> hidden;
+  hidden.truncate (0);
   hidden.safe_grow_cleared (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     {
@@ -177,6 +176,22 @@ wmm_order_protected (wmm_unitinfo *u)
                 prot[m] &= held;
         }
     }
+}
+
+void
+wmm_order_protected (wmm_unitinfo *u)
+{
+  if (u->lock_ids.is_empty ())
+    return;
+  auto_vec<wmm_region_set> prot;
+  auto_vec<bool> hidden;
+  protection (u, prot, hidden);
+  /* What creators do to fresh objects before publishing them under a
+     lock is private now: the locations those accesses touched may have
+     become protected. */
+  if (wmm_publish_private (u, prot, hidden))
+    protection (u, prot, hidden);
+  wmm_program *p = u->prog;
   /* An IR-only full fence before each protected access in a section. */
   int added = 0;
   for (unsigned k = 0; k < u->units.length (); k++)

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# publish.sh — fresh objects published under a lock (docs/plugin.md,
+# "Private data"; plugin/publish.cc).  A producer fills a fresh message
+# and publishes it into a lock-protected slot (publish_slot.c: a global;
+# publish_list.c: a stack in a struct with its mutex, pushed and popped
+# through helpers); the consumer takes it out under the lock and reads
+# the fields after unlocking.  Message passing through the fields needs
+# no fence: the fences are counted in the -O2 assembly of every target
+# (x86-64, ppc64le, aarch64, armv7).  The variants that let the message
+# race keep message passing's fences: the producer keeps it in a global
+# (LEAK, KEEP), writes it again after publishing (LATE), the consumer
+# stores it into a global (RESTORE), a third thread reads the stack
+# without the lock (PEEK).
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+# fences ASM: "FUNCTION:N ..." (sorted) of the fence instructions ($FENCE)
+fences() {
+  FENCE=$FENCE awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { fn = substr($0, 1, length($0) - 1) }
+      $0 ~ ENVIRON["FENCE"] { n[fn]++ }
+      END { for (f in n) print f ":" n[f] }' "$1" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+# expect TAG PROGRAM WANT [OPTIONS...]: the fences per function on the
+# current target ($T, model $M)
+expect() {
+  local tag=$T.$1 prog=$2 want=$3; shift 3
+  if ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
+      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P/$prog.c" \
+      2> "$WMM_TMP/$tag.err"; then
+    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+    return
+  fi
+  local got; got=$(fences "$WMM_TMP/$tag.s")
+  if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
+  else wmm_fail "$tag: got '$got', expected '$want'"; fi
+}
+note() {
+  if grep -q "accesses to fresh objects before their publication" "$WMM_TMP/$T.$1.json"
+  then wmm_pass "$T.$1: the report says which accesses became private"
+  else wmm_fail "$T.$1: no note on the private accesses"; fi
+}
+
+ran=0
+for T in x86 ppc aarch64 arm; do
+  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
+  ran=1
+  PEEK='consumer:3 peeker:5 producer:2'
+  case $T in
+    x86) M=tso FENCE='mfence|lock or' MP= PEEK=peeker:1 ;;
+    ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
+         MP='consumer:1 producer:1' ;;
+    aarch64) M=armv8 FENCE='dmb' MP='consumer:1 producer:1' ;;
+    arm) M=armv7 FENCE='dmb' MP='consumer:1 producer:1' ;;
+  esac
+  expect slot publish_slot ""
+  note slot
+  expect slot_leak publish_slot "$MP" -DLEAK
+  expect slot_late publish_slot "$MP" -DLATE
+  expect slot_restore publish_slot "$MP" -DRESTORE
+  expect list publish_list ""
+  note list
+  expect list_keep publish_list "$MP" -DKEEP
+  # a racy reader of the stack: its own fences, and the producer's and
+  # consumer's message passing stays fenced
+  expect list_peek publish_list "$PEEK" -DPEEK
+done
+[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
