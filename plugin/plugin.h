@@ -203,11 +203,17 @@ wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
                                     bool writes);
 void wmm_order_protected (wmm_unitinfo *u);
 /* publish.cc: the accesses of creators to fresh objects before they
-   publish them into lock-protected slots become private (prot: the locks
-   protecting each location; hidden: the static objects unknown code
-   cannot name).  How many. */
-int wmm_publish_private (wmm_unitinfo *u, const vec<wmm_region_set> &prot,
-                         const vec<bool> &hidden);
+   publish them into lock-protected slots become private.  Begin takes
+   every candidate's out; check, given the protection computed since (prot:
+   the locks protecting each location; hidden: the static objects unknown
+   code cannot name), puts back those of the objects that go elsewhere
+   than into slots and says whether it did (then compute and check again);
+   end notes how many stay private. */
+struct wmm_publish;
+wmm_publish *wmm_publish_begin (wmm_unitinfo *u);
+bool wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
+                        const vec<bool> &hidden);
+void wmm_publish_end (wmm_publish *pb);
 /* locks.cc: the lock object a pointer value names (a global or static,
    or what a pointer parameter points to, plus a bit offset). */
 bool wmm_lock_key (tree addr, tree *base, HOST_WIDE_INT *pos);
@@ -357,14 +363,23 @@ bool wmm_private_pointer (tree ptr);
    parameter of a start routine every create of which passes an address
    into that object (private.cc), or NULL. */
 tree wmm_param_object (tree ptr);
-/* Fresh memory published under a lock (publish.cc).  The malloc-like
-   call that is the only root of the web of `name`, when every use of the
-   web keeps the object to the thread except stores of a name into memory,
-   also by callees of the unit (pushed to *stores; *points: the web's
-   stores and calls after which the address may be in memory; the web's
-   names added to *names); else NULL. */
-gimple *wmm_fresh_root (tree name, vec<gimple *> *stores,
-                        vec<gimple *> *points, hash_set<tree> *names);
+/* Fresh memory published under a lock (publish.cc).  A segment of a
+   fresh object: the SSA names of one function that hold its address, the
+   statements after which the address may be in memory (stores of it,
+   calls that store it), and the statement whose run makes a new object
+   (the allocation, or the call of the constructor that returned it). */
+struct wmm_fresh_segment {
+  hash_set<tree> names;
+  auto_vec<gimple *> points;
+  gimple *avoid;
+};
+/* The object a malloc-like call `root` of function fndecl allocates, when
+   it only leaves its web by stores into memory, also by callees of the
+   unit (pushed to *stores), or by returns of a constructor neither
+   exported nor address-taken whose callers do the same: its segments (to
+   be deleted by the caller); else false. */
+bool wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
+                       vec<wmm_fresh_segment *> *segs);
 /* Does every use of the web of pointer `name` (of function fndecl) keep
    the object to the thread, except stores of a name into memory, also by
    callees, and by the callers it returns the pointer to (pushed to

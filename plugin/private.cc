@@ -278,7 +278,8 @@ stores_name (web *w, gimple *u)
 }
 
 bool uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
-                     vec<gimple *> *points, int depth);
+                     vec<gimple *> *points, vec<gimple *> *returns,
+                     int depth);
 
 /* Is call u, which passes names of the web as arguments, to a function of
  * the unit whose parameters' webs only keep the object or store it into
@@ -312,7 +313,7 @@ callee_stores (web *w, gimple *u, vec<gimple *> *stores, int depth)
         continue;
       web cw;
       grow (&cw, d);
-      if (!uses_or_stores (&cw, callee, stores, NULL, depth + 1))
+      if (!uses_or_stores (&cw, callee, stores, NULL, NULL, depth + 1))
         return false;
     }
   return true;
@@ -338,7 +339,8 @@ callers_store (gimple *u, tree fndecl, vec<gimple *> *stores, int depth)
         return false;
       web cw;
       grow (&cw, lhs);
-      if (!uses_or_stores (&cw, e->caller->decl, stores, NULL, depth + 1))
+      if (!uses_or_stores (&cw, e->caller->decl, stores, NULL, NULL,
+                           depth + 1))
         return false;
     }
   return true;
@@ -349,10 +351,11 @@ callers_store (gimple *u, tree fndecl, vec<gimple *> *stores, int depth)
  * through calls to functions of the unit and, when fndecl is given,
  * through its returns to its callers?  *points (may be NULL): the
  * statements of the web's own function after which the address may be in
- * memory (its stores and the calls that store it). */
+ * memory (its stores and the calls that store it).  *returns (may be
+ * NULL): the returns of a name, left to the caller to follow. */
 bool
 uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
-                vec<gimple *> *points, int depth)
+                vec<gimple *> *points, vec<gimple *> *returns, int depth)
 {
   if (w->bad || depth > 4)
     return false;
@@ -372,7 +375,9 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
         }
       else if (gimple_code (u) == GIMPLE_RETURN)
         {
-          if (!callers_store (u, fndecl, stores, depth))
+          if (returns)
+            returns->safe_push (u);
+          else if (!callers_store (u, fndecl, stores, depth))
             return false;
           point = false;
         }
@@ -1281,25 +1286,61 @@ wmm_param_object (tree ptr)
   return NULL_TREE;
 }
 
-gimple *
-wmm_fresh_root (tree name, vec<gimple *> *stores, vec<gimple *> *points,
-                hash_set<tree> *names)
+/* A segment of a fresh object: the web of `start` (its only root), its
+ * points, and `avoid`; NULL when the web has other roots or lets the
+ * object out otherwise than by stores (pushed to *stores); its returns go
+ * to *returns when that is given. */
+wmm_fresh_segment *
+fresh_segment (tree start, gimple *avoid, vec<gimple *> *stores,
+               vec<gimple *> *returns)
 {
-  if (!web_cache || TREE_CODE (name) != SSA_NAME
-      || !POINTER_TYPE_P (TREE_TYPE (name)))
+  if (TREE_CODE (start) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (start)))
     return NULL;
   web w;
-  grow (&w, name);
-  if (w.roots.length () != 1
-      || !uses_or_stores (&w, NULL_TREE, stores, points, 0))
-    return NULL;
-  gimple *def = SSA_NAME_IS_DEFAULT_DEF (w.roots[0]) ? NULL
-                : SSA_NAME_DEF_STMT (w.roots[0]);
-  if (!def || !is_gimple_call (def) || !(gimple_call_flags (def) & ECF_MALLOC))
-    return NULL;
+  grow (&w, start);
+  wmm_fresh_segment *seg = new wmm_fresh_segment;
+  seg->avoid = avoid;
+  if (w.roots.length () != 1 || w.roots[0] != start
+      || !uses_or_stores (&w, NULL_TREE, stores, &seg->points, returns, 0))
+    {
+      delete seg;
+      return NULL;
+    }
   for (tree n : w.names)
-    names->add (n);
-  return def;
+    seg->names.add (n);
+  return seg;
+}
+
+bool
+wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
+                  vec<wmm_fresh_segment *> *segs)
+{
+  tree lhs = gimple_call_lhs (root);
+  if (!web_cache || !lhs)
+    return false;
+  auto_vec<gimple *> returns;
+  wmm_fresh_segment *seg = fresh_segment (lhs, root, stores, &returns);
+  if (!seg)
+    return false;
+  segs->safe_push (seg);
+  if (returns.is_empty ())
+    return true;
+  /* A constructor: every caller's result is a segment of its own. */
+  cgraph_node *node = cgraph_node::get (fndecl);
+  if (!node || TREE_PUBLIC (fndecl) || node->address_taken)
+    return false;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      if (!e->call_stmt || !wmm_analysable_body (e->caller))
+        return false;
+      tree l = gimple_call_lhs (e->call_stmt);
+      if (!l)
+        continue;
+      if (!(seg = fresh_segment (l, e->call_stmt, stores, NULL)))
+        return false;
+      segs->safe_push (seg);
+    }
+  return true;
 }
 
 bool
@@ -1310,7 +1351,7 @@ wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores)
     return false;
   web w;
   grow (&w, name);
-  return uses_or_stores (&w, fndecl, stores, NULL, 0);
+  return uses_or_stores (&w, fndecl, stores, NULL, NULL, 0);
 }
 
 bool

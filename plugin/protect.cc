@@ -183,14 +183,16 @@ wmm_order_protected (wmm_unitinfo *u)
 {
   if (u->lock_ids.is_empty ())
     return;
+  /* What creators do to fresh objects before publishing them under a
+     lock is private (publish.cc): taken out first, then put back for
+     every object that turns out not to be published into slots only. */
+  wmm_publish *pb = wmm_publish_begin (u);
   auto_vec<wmm_region_set> prot;
   auto_vec<bool> hidden;
-  protection (u, prot, hidden);
-  /* What creators do to fresh objects before publishing them under a
-     lock is private now: the locations those accesses touched may have
-     become protected. */
-  if (wmm_publish_private (u, prot, hidden))
+  do
     protection (u, prot, hidden);
+  while (wmm_publish_check (pb, prot, hidden));
+  wmm_publish_end (pb);
   wmm_program *p = u->prog;
   /* An IR-only full fence before each protected access in a section. */
   int added = 0;

@@ -10,17 +10,23 @@
  * the publication happen before every access of another thread (unlock,
  * then lock).  No execution has a communication edge into them from
  * another thread, and every edge out of them is implied by the lock: they
- * are taken out of the analysis like private data (docs/plugin.md,
- * "Private data").  The object's accesses after the publication stay
- * shared.
+ * are taken out of the analysis like private data (docs/plugin.md, "Fresh
+ * objects published under a lock").  The object's accesses after the
+ * publication stay shared.
  *
  * Slots are locations of the IR: protected ones, not exported, that every
  * access of running code touches with a plain load into an SSA name or a
  * plain store (a global `slot`, a member `q.head`, the `next` member of
- * heap nodes pushed under the lock), where every pointer loaded from a
+ * heap nodes linked under the lock), where every pointer loaded from a
  * slot only goes where it may (above).  "Before the publication": no path
  * from a store of the object's address reaches the access without running
- * its allocation again.
+ * its allocation (or the constructor that returned it) again.
+ *
+ * Greatest fixpoint: every candidate publication's early accesses are
+ * taken out first (a node's `next = 0` before it is linked in must not
+ * make `next` unprotected); protection is computed; a publication that
+ * stores into something that is no slot is undone, and again until none
+ * is (protect.cc drives the loop).
  *
  * Example:  p = malloc (sizeof *p); p->a = i; p->b = 2 * i;
  *   lock (&m); slot = p; unlock (&m);        -- producer: p->a, p->b private
@@ -31,18 +37,40 @@
 
 namespace {
 
-/* One allocation published into slots. */
-struct publication {
-  gimple *root;              /* the malloc-like call */
-  auto_vec<gimple *> stores; /* every store of its address */
-  auto_vec<gimple *> points; /* those of the allocating function and its
-                                calls that store the address */
-  hash_set<tree> names;      /* the web's SSA names */
+/* An access taken out of the analysis, and where it was. */
+struct moved_access {
+  int thread, index, loc;
 };
 
-/* The unit's IR and what is known of its slots. */
-struct slots {
+/* One allocation and where its address goes. */
+struct publication {
+  auto_vec<gimple *> stores;             /* every store of its address */
+  auto_vec<wmm_fresh_segment *> segs;
+  auto_vec<moved_access> moved;          /* its accesses before publication */
+  bool live = true;
+  ~publication ()
+  {
+    for (wmm_fresh_segment *s : segs)
+      delete s;
+  }
+};
+
+} // namespace
+
+/* The candidates of a unit (wmm_publish_begin .. wmm_publish_end). */
+struct wmm_publish {
   wmm_unitinfo *u;
+  auto_vec<publication *> pubs;
+  int fresh = -1;                        /* the private location */
+  hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> was;  /* moved access
+                                            (thread << 32 | index) -> loc */
+};
+
+namespace {
+
+/* What is known of the slots. */
+struct slots {
+  wmm_publish *pb;
   auto_vec<bool> is;                 /* per location: a slot (so far) */
   const vec<bool> *hiddenv;          /* per location: a hidden static */
   hash_map<gimple *, bool> stores;   /* store statement -> writes slots only */
@@ -78,12 +106,18 @@ slot_shape (const wmm_program *p, int l, wmm_region_set prot)
                 && !DECL_EXTERNAL (d) && !DECL_THREAD_LOCAL_P (d));
 }
 
-/* Does every location `in` may touch lie in the slots? */
+/* Does every location store `in` (thread t, index i) may touch lie in the
+ * slots?  A store taken out as an early access of a fresh object counts
+ * with its own location (the object is reached through slots only). */
 bool
-only_slots (const slots &S, const wmm_instr *in)
+only_slots (const slots &S, int t, int i, const wmm_instr *in)
 {
+  wmm_instr at = *in;
+  if (const int *l = const_cast<slots &> (S).pb->was.get (
+        (HOST_WIDE_INT) t << 32 | i))
+    at.addr.loc_hint = *l;
   bool all = true;
-  bool known = each_loc (S.u->prog, in, [&] (int l) {
+  bool known = each_loc (S.pb->u->prog, &at, [&] (int l) {
     all = S.is[l];
     return all;
   });
@@ -125,10 +159,11 @@ into_slots (const slots &S, const vec<gimple *> &stores)
 bool
 drop_leaky (slots &S)
 {
-  wmm_program *p = S.u->prog;
+  wmm_unitinfo *u = S.pb->u;
+  wmm_program *p = u->prog;
   /* Which store statements write slots only, with the slots as they are. */
   S.stores.empty ();
-  for (wmm_unit &unit : S.u->units)
+  for (wmm_unit &unit : u->units)
     {
       wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
@@ -136,11 +171,11 @@ drop_leaky (slots &S)
           {
             bool seen;
             bool &ok = S.stores.get_or_insert (unit.sites[i].stmt, &seen);
-            ok = only_slots (S, &t->code[i]) && (!seen || ok);
+            ok = only_slots (S, unit.thread, i, &t->code[i]) && (!seen || ok);
           }
     }
   bool dropped = false;
-  for (wmm_unit &unit : S.u->units)
+  for (wmm_unit &unit : u->units)
     {
       wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
@@ -150,7 +185,9 @@ drop_leaky (slots &S)
             continue;
           /* The stand-in of an unknown call touches no hidden object. */
           bool standin = unit.sites[i].summary;
-          auto slot = [&] (int l) { return S.is[l] && !(standin && (*S.hiddenv)[l]); };
+          auto slot = [&] (int l) {
+            return S.is[l] && !(standin && (*S.hiddenv)[l]);
+          };
           bool touches = false;
           bool known = each_loc (p, in, [&] (int l) {
             touches |= slot (l);
@@ -199,90 +236,134 @@ deref_base (const wmm_site &s)
   return TREE_OPERAND (base, 0);
 }
 
-/* Is the access at stmt, through a name of pub's web, before every
- * publication: no store of the address reaches it without the allocation
- * running again? */
+/* Is the access at stmt, through a name of segment seg, before every
+ * publication: no point of the segment reaches it without the object
+ * being made anew? */
 bool
-before_publication (const publication *pub, gimple *stmt)
+before_publication (const wmm_fresh_segment *seg, gimple *stmt)
 {
-  for (gimple *s : pub->points)
-    if (s == stmt || wmm_reaches_avoiding (s, stmt, pub->root))
+  for (gimple *s : seg->points)
+    if (s == stmt || wmm_reaches_avoiding (s, stmt, seg->avoid))
       return false;
   return true;
 }
 
-/* The allocations of the code units whose addresses are stored into
- * slots and nowhere else. */
+/* The allocations of the unit's functions whose address leaves them only
+ * by stores into memory. */
 void
-find_publications (slots &S, auto_vec<publication *> *pubs)
+find_candidates (wmm_publish *pb)
 {
   hash_set<function *> seen;
-  for (wmm_unit &unit : S.u->units)
+  for (wmm_unit &unit : pb->u->units)
     if (unit.fn && !seen.add (unit.fn))
       wmm_each_stmt (unit.fn, [&] (gimple *s) {
-        tree lhs = is_gimple_call (s) && (gimple_call_flags (s) & ECF_MALLOC)
-                   ? gimple_call_lhs (s) : NULL_TREE;
-        if (!lhs || TREE_CODE (lhs) != SSA_NAME)
+        if (!is_gimple_call (s) || !(gimple_call_flags (s) & ECF_MALLOC))
           return;
         publication *pub = new publication;
-        if (wmm_fresh_root (lhs, &pub->stores, &pub->points, &pub->names) == s
-            && !pub->points.is_empty () && into_slots (S, pub->stores))
-          {
-            pub->root = s;
-            pubs->safe_push (pub);
-          }
+        if (wmm_fresh_object (s, unit.fn->decl, &pub->stores, &pub->segs)
+            && !pub->stores.is_empty ())
+          pb->pubs.safe_push (pub);
         else
           delete pub;
       });
 }
 
+/* Take every candidate's accesses before its publication out of the
+ * analysis (to the private location). */
+void
+move_early_accesses (wmm_publish *pb)
+{
+  wmm_program *p = pb->u->prog;
+  hash_map<tree, std::pair<publication *, wmm_fresh_segment *> > owner;
+  for (publication *pub : pb->pubs)
+    for (wmm_fresh_segment *seg : pub->segs)
+      for (tree n : seg->names)
+        owner.put (n, std::make_pair (pub, seg));
+  for (wmm_unit &unit : pb->u->units)
+    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
+      {
+        wmm_instr *in = &p->threads[unit.thread].code[i];
+        tree b = wmm_instr_is_access (in) ? deref_base (unit.sites[i])
+                                           : NULL_TREE;
+        auto *o = b ? owner.get (b) : NULL;
+        if (!o || !before_publication (o->second, unit.sites[i].stmt))
+          continue;
+        if (pb->fresh < 0)
+          {
+            if ((pb->fresh = wmm_program_loc (p, "(unpublished)")) < 0)
+              return;
+            p->locs[pb->fresh].is_private = 1;
+            in = &p->threads[unit.thread].code[i];
+          }
+        o->first->moved.safe_push ({unit.thread, i, in->addr.loc_hint});
+        pb->was.put ((HOST_WIDE_INT) unit.thread << 32 | i, in->addr.loc_hint);
+        in->addr.loc_hint = pb->fresh;
+      }
+}
+
+/* Put publication pub's accesses back where they were. */
+void
+undo (wmm_publish *pb, publication *pub)
+{
+  for (const moved_access &m : pub->moved)
+    {
+      pb->u->prog->threads[m.thread].code[m.index].addr.loc_hint = m.loc;
+      pb->was.remove ((HOST_WIDE_INT) m.thread << 32 | m.index);
+    }
+  pub->moved.truncate (0);
+  pub->live = false;
+}
+
 } // namespace
 
-int
-wmm_publish_private (wmm_unitinfo *u, const vec<wmm_region_set> &prot,
-                     const vec<bool> &hidden)
+wmm_publish *
+wmm_publish_begin (wmm_unitinfo *u)
 {
-  wmm_program *p = u->prog;
+  wmm_publish *pb = new wmm_publish;
+  pb->u = u;
+  find_candidates (pb);
+  move_early_accesses (pb);
+  for (publication *pub : pb->pubs)
+    if (pub->moved.is_empty ())
+      pub->live = false;
+  return pb;
+}
+
+bool
+wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
+                   const vec<bool> &hidden)
+{
+  wmm_program *p = pb->u->prog;
   slots S;
-  S.u = u;
+  S.pb = pb;
   S.hiddenv = &hidden;
   S.is.safe_grow_cleared (p->nlocs);
-  bool any = false;
   for (int l = 0; l < p->nlocs && l < (int) prot.length (); l++)
-    any |= S.is[l] = slot_shape (p, l, prot[l]);
-  if (!any)
-    return 0;
+    S.is[l] = slot_shape (p, l, prot[l]);
   while (drop_leaky (S))
     ;
-  auto_vec<publication *> pubs;
-  find_publications (S, &pubs);
-  int fresh = -1, made = 0;
-  for (wmm_unit &unit : u->units)
+  bool undone = false;
+  for (publication *pub : pb->pubs)
+    if (pub->live && !into_slots (S, pub->stores))
+      {
+        undo (pb, pub);
+        undone = true;
+      }
+  return undone;
+}
+
+void
+wmm_publish_end (wmm_publish *pb)
+{
+  int made = 0;
+  for (publication *pub : pb->pubs)
     {
-      for (int i = 0; i < p->threads[unit.thread].ncode && !pubs.is_empty ();
-           i++)
-        {
-          wmm_instr *in = &p->threads[unit.thread].code[i];
-          tree b = wmm_instr_is_access (in) ? deref_base (unit.sites[i])
-                                             : NULL_TREE;
-          const publication *pub = NULL;
-          for (unsigned k = 0; b && !pub && k < pubs.length (); k++)
-            if (pubs[k]->names.contains (b))
-              pub = pubs[k];
-          if (!pub || !before_publication (pub, unit.sites[i].stmt))
-            continue;
-          if (fresh < 0 && (fresh = wmm_program_loc (p, "(unpublished)")) < 0)
-            break;
-          p->locs[fresh].is_private = 1;
-          p->threads[unit.thread].code[i].addr.loc_hint = fresh;
-          made++;
-        }
+      made += pub->moved.length ();
+      delete pub;
     }
-  for (publication *pub : pubs)
-    delete pub;
   if (made)
-    wmm_note (u, "%d accesses to fresh objects before their publication "
+    wmm_note (pb->u, "%d accesses to fresh objects before their publication "
               "under a lock are private (no other thread reaches the "
               "objects until it takes the lock)", made);
-  return made;
+  delete pb;
 }

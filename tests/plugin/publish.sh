@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # publish.sh — fresh objects published under a lock (docs/plugin.md,
-# "Private data"; plugin/publish.cc).  A producer fills a fresh message
-# and publishes it into a lock-protected slot (publish_slot.c: a global;
-# publish_list.c: a stack in a struct with its mutex, pushed and popped
-# through helpers); the consumer takes it out under the lock and reads
-# the fields after unlocking.  Message passing through the fields needs
+# "Fresh objects published under a lock"; plugin/publish.cc).  A producer
+# fills a fresh message and publishes it into a lock-protected slot
+# (publish_slot.c: a global; publish_list.c: a stack in a struct with its
+# mutex, pushed and popped through helpers; publish_queue.c: a FIFO with
+# head, tail and a condition variable, jobs made inline or by a static
+# constructor); the consumer takes it out under the lock and reads the
+# fields after unlocking.  Message passing through the fields needs
 # no fence: the fences are counted in the -O2 assembly of every target
 # (x86-64, ppc64le, aarch64, armv7).  The variants that let the message
 # race keep message passing's fences: the producer keeps it in a global
@@ -47,8 +49,11 @@ for T in x86 ppc aarch64 arm; do
   wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
   ran=1
   PEEK='consumer:3 peeker:5 producer:2'
+  EXPORTED='consumer:2 new_job:2 producer:3'
+  MONITOR='consumer:4 monitor:5 producer:4'
   case $T in
-    x86) M=tso FENCE='mfence|lock or' MP= PEEK=peeker:1 ;;
+    x86) M=tso FENCE='mfence|lock or' MP= PEEK=peeker:1 EXPORTED=
+         MONITOR=monitor:1 ;;
     ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
          MP='consumer:1 producer:1' ;;
     aarch64) M=armv8 FENCE='dmb' MP='consumer:1 producer:1' ;;
@@ -65,5 +70,10 @@ for T in x86 ppc aarch64 arm; do
   # a racy reader of the stack: its own fences, and the producer's and
   # consumer's message passing stays fenced
   expect list_peek publish_list "$PEEK" -DPEEK
+  expect queue publish_queue ""
+  note queue
+  expect queue_ctor publish_queue "" -DCTOR
+  expect queue_exported publish_queue "$EXPORTED" -DCTOR -DEXPORTED
+  expect queue_monitor publish_queue "$MONITOR" -DMONITOR
 done
 [ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
