@@ -125,7 +125,7 @@ only_slots (const slots &S, int t, int i, const wmm_instr *in)
 }
 
 /* Does site s hold a plain load into an SSA name (*lhs) or a plain store
- * of an SSA name or a constant? */
+ * of an SSA name or a constant (an address of a declared object too)? */
 bool
 plain_access (const wmm_site &s, const wmm_instr *in, tree *lhs)
 {
@@ -136,7 +136,7 @@ plain_access (const wmm_site &s, const wmm_instr *in, tree *lhs)
   if (in->op == WMM_OP_LOAD && s.operand == 1 && TREE_CODE (l) == SSA_NAME)
     return *lhs = l, true;
   return in->op == WMM_OP_STORE && s.operand == 0
-         && (TREE_CODE (r) == SSA_NAME || CONSTANT_CLASS_P (r));
+         && (TREE_CODE (r) == SSA_NAME || is_gimple_min_invariant (r));
 }
 
 /* Do all the statements in `stores` write slots only (every access of

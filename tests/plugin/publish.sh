@@ -51,9 +51,10 @@ for T in x86 ppc aarch64 arm; do
   PEEK='consumer:3 peeker:5 producer:2'
   EXPORTED='consumer:2 new_job:2 producer:3'
   MONITOR='consumer:4 monitor:5 producer:4'
+  TAILPEEK='consumer:7 producer:4'
   case $T in
     x86) M=tso FENCE='mfence|lock or' MP= PEEK=peeker:1 EXPORTED=
-         MONITOR=monitor:1 ;;
+         MONITOR=monitor:1 TAILPEEK= ;;
     ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
          MP='consumer:1 producer:1' ;;
     aarch64) M=armv8 FENCE='dmb' MP='consumer:1 producer:1' ;;
@@ -75,5 +76,8 @@ for T in x86 ppc aarch64 arm; do
   expect queue_ctor publish_queue "" -DCTOR
   expect queue_exported publish_queue "$EXPORTED" -DCTOR -DEXPORTED
   expect queue_monitor publish_queue "$MONITOR" -DMONITOR
+  expect tailq publish_tailq ""
+  expect tailq_late publish_tailq "$MP" -DLATE
+  expect tailq_peek publish_tailq "$TAILPEEK" -DPEEK
 done
 [ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
