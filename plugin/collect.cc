@@ -1406,6 +1406,7 @@ wmm_collect (wmm_unitinfo *u)
               "a time; -fno-strict-aliasing turns this off)",
               (int) u->anon_classes.length ());
   wmm_tbaa_apply (u);
+  wmm_publish_tso (u);
   wmm_order_protected (u);
   assign_places (u);
   return true;

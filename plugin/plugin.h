@@ -214,6 +214,9 @@ wmm_publish *wmm_publish_begin (wmm_unitinfo *u);
 bool wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
                         const vec<bool> &hidden);
 void wmm_publish_end (wmm_publish *pb);
+/* publish.cc, x86-TSO targets: the accesses of a thread to a fresh object
+   before its address may leave the thread are private (how many). */
+int wmm_publish_tso (wmm_unitinfo *u);
 /* locks.cc: the lock object a pointer value names (a global or static,
    or what a pointer parameter points to, plus a bit offset). */
 bool wmm_lock_key (tree addr, tree *base, HOST_WIDE_INT *pos);
@@ -380,6 +383,12 @@ struct wmm_fresh_segment {
    be deleted by the caller); else false. */
 bool wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
                        vec<wmm_fresh_segment *> *segs);
+/* The object a malloc-like call `root` allocates, for x86-TSO
+   (publish.cc): seg->names, the names that hold it and nothing else (no
+   PHI); seg->points, every use of its web that may let the address out
+   (anything but dereferences, tests and calls that keep no copy); false
+   when the web cannot be followed. */
+bool wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg);
 /* Does every use of the web of pointer `name` (of function fndecl) keep
    the object to the thread, except stores of a name into memory, also by
    callees, and by the callers it returns the pointer to (pushed to

@@ -1359,3 +1359,39 @@ wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid)
 {
   return reaches (from, to, avoid);
 }
+
+bool
+wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg)
+{
+  tree lhs = gimple_call_lhs (root);
+  if (!web_cache || !lhs || TREE_CODE (lhs) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (lhs)))
+    return false;
+  web w;
+  grow (&w, lhs);
+  if (w.bad)
+    return false;
+  for (gimple *u : w.uses)
+    if (!use_ok (&w, u, NULL, 0))
+      seg->points.safe_push (u);
+  /* The names that hold this object only: copies and offsets of the
+     result, no PHI. */
+  auto_vec<tree, 16> work;
+  seg->names.add (lhs);
+  work.safe_push (lhs);
+  while (!work.is_empty ())
+    {
+      tree n = work.pop (), src;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, n)
+        {
+          gimple *u = USE_STMT (use);
+          if (!is_gimple_debug (u) && copy_like (u, &src) && src == n
+              && !seg->names.add (gimple_assign_lhs (u)))
+            work.safe_push (gimple_assign_lhs (u));
+        }
+    }
+  seg->avoid = root;
+  return true;
+}

@@ -248,57 +248,18 @@ before_publication (const wmm_fresh_segment *seg, gimple *stmt)
   return true;
 }
 
-/* The allocations of the unit's functions whose address leaves them only
- * by stores into memory. */
+/* Each malloc-like call of the unit's functions, once. */
+template <typename F>
 void
-find_candidates (wmm_publish *pb)
+each_allocation (wmm_unitinfo *u, F visit)
 {
   hash_set<function *> seen;
-  for (wmm_unit &unit : pb->u->units)
+  for (wmm_unit &unit : u->units)
     if (unit.fn && !seen.add (unit.fn))
       wmm_each_stmt (unit.fn, [&] (gimple *s) {
-        if (!is_gimple_call (s) || !(gimple_call_flags (s) & ECF_MALLOC))
-          return;
-        publication *pub = new publication;
-        if (wmm_fresh_object (s, unit.fn->decl, &pub->stores, &pub->segs)
-            && !pub->stores.is_empty ())
-          pb->pubs.safe_push (pub);
-        else
-          delete pub;
+        if (is_gimple_call (s) && (gimple_call_flags (s) & ECF_MALLOC))
+          visit (unit.fn, s);
       });
-}
-
-/* Take every candidate's accesses before its publication out of the
- * analysis (to the private location). */
-void
-move_early_accesses (wmm_publish *pb)
-{
-  wmm_program *p = pb->u->prog;
-  hash_map<tree, std::pair<publication *, wmm_fresh_segment *> > owner;
-  for (publication *pub : pb->pubs)
-    for (wmm_fresh_segment *seg : pub->segs)
-      for (tree n : seg->names)
-        owner.put (n, std::make_pair (pub, seg));
-  for (wmm_unit &unit : pb->u->units)
-    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
-      {
-        wmm_instr *in = &p->threads[unit.thread].code[i];
-        tree b = wmm_instr_is_access (in) ? deref_base (unit.sites[i])
-                                           : NULL_TREE;
-        auto *o = b ? owner.get (b) : NULL;
-        if (!o || !before_publication (o->second, unit.sites[i].stmt))
-          continue;
-        if (pb->fresh < 0)
-          {
-            if ((pb->fresh = wmm_program_loc (p, "(unpublished)")) < 0)
-              return;
-            p->locs[pb->fresh].is_private = 1;
-            in = &p->threads[unit.thread].code[i];
-          }
-        o->first->moved.safe_push ({unit.thread, i, in->addr.loc_hint});
-        pb->was.put ((HOST_WIDE_INT) unit.thread << 32 | i, in->addr.loc_hint);
-        in->addr.loc_hint = pb->fresh;
-      }
 }
 
 /* Put publication pub's accesses back where they were. */
@@ -314,6 +275,62 @@ undo (wmm_publish *pb, publication *pub)
   pub->live = false;
 }
 
+/* The allocations of the unit's functions whose address leaves them only
+ * by stores into memory. */
+void
+find_candidates (wmm_publish *pb)
+{
+  each_allocation (pb->u, [&] (function *fn, gimple *s) {
+    publication *pub = new publication;
+    if (wmm_fresh_object (s, fn->decl, &pub->stores, &pub->segs)
+        && !pub->stores.is_empty ())
+      pb->pubs.safe_push (pub);
+    else
+      delete pub;
+  });
+}
+
+/* Segments by the names they hold, with their publication (NULL: none). */
+typedef hash_map<tree, std::pair<publication *, wmm_fresh_segment *> >
+  owners;
+
+/* Take the accesses through a name of a segment that no point of the
+ * segment reaches without the object being made anew out of the analysis
+ * (to the private location, made at *fresh the first time); each is
+ * recorded with its publication and in *was when they are given.  How
+ * many. */
+int
+move_early_accesses (wmm_unitinfo *u, owners &owner, int *fresh,
+                     hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> *was)
+{
+  wmm_program *p = u->prog;
+  int moved = 0;
+  for (wmm_unit &unit : u->units)
+    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
+      {
+        wmm_instr *in = &p->threads[unit.thread].code[i];
+        tree b = wmm_instr_is_access (in) ? deref_base (unit.sites[i])
+                                           : NULL_TREE;
+        auto *o = b ? owner.get (b) : NULL;
+        if (!o || !before_publication (o->second, unit.sites[i].stmt))
+          continue;
+        if (*fresh < 0)
+          {
+            if ((*fresh = wmm_program_loc (p, "(unpublished)")) < 0)
+              return moved;
+            p->locs[*fresh].is_private = 1;
+            in = &p->threads[unit.thread].code[i];
+          }
+        if (o->first)
+          o->first->moved.safe_push ({unit.thread, i, in->addr.loc_hint});
+        if (was)
+          was->put ((HOST_WIDE_INT) unit.thread << 32 | i, in->addr.loc_hint);
+        in->addr.loc_hint = *fresh;
+        moved++;
+      }
+  return moved;
+}
+
 } // namespace
 
 wmm_publish *
@@ -322,7 +339,12 @@ wmm_publish_begin (wmm_unitinfo *u)
   wmm_publish *pb = new wmm_publish;
   pb->u = u;
   find_candidates (pb);
-  move_early_accesses (pb);
+  owners owner;
+  for (publication *pub : pb->pubs)
+    for (wmm_fresh_segment *seg : pub->segs)
+      for (tree n : seg->names)
+        owner.put (n, std::make_pair (pub, seg));
+  move_early_accesses (u, owner, &pb->fresh, &pb->was);
   for (publication *pub : pb->pubs)
     if (pub->moved.is_empty ())
       pub->live = false;
@@ -366,4 +388,30 @@ wmm_publish_end (wmm_publish *pb)
               "under a lock are private (no other thread reaches the "
               "objects until it takes the lock)", made);
   delete pb;
+}
+
+int
+wmm_publish_tso (wmm_unitinfo *u)
+{
+  if (u->model != WMM_MODEL_TSO)
+    return 0;
+  auto_vec<wmm_fresh_segment *> segs;
+  owners owner;
+  each_allocation (u, [&] (function *, gimple *s) {
+    wmm_fresh_segment *seg = new wmm_fresh_segment;
+    segs.safe_push (seg);
+    if (wmm_fresh_escapes (s, seg))
+      for (tree n : seg->names)
+        owner.put (n, std::make_pair ((publication *) NULL, seg));
+  });
+  int fresh = -1;
+  int made = owner.is_empty () ? 0 : move_early_accesses (u, owner, &fresh,
+                                                          NULL);
+  for (wmm_fresh_segment *seg : segs)
+    delete seg;
+  if (made)
+    wmm_note (u, "%d accesses to fresh objects before their address may "
+              "leave the thread are private (x86-TSO makes them visible "
+              "before any publication)", made);
+  return made;
 }

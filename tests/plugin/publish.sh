@@ -52,6 +52,7 @@ for T in x86 ppc aarch64 arm; do
   EXPORTED='consumer:2 new_job:2 producer:3'
   MONITOR='consumer:4 monitor:5 producer:4'
   TAILPEEK='consumer:7 producer:4'
+  TSO='acceptor:2 worker:2'
   case $T in
     x86) M=tso FENCE='mfence|lock or' MP= PEEK=peeker:1 EXPORTED=
          MONITOR=monitor:1 TAILPEEK= ;;
@@ -79,5 +80,23 @@ for T in x86 ppc aarch64 arm; do
   expect tailq publish_tailq ""
   expect tailq_late publish_tailq "$MP" -DLATE
   expect tailq_peek publish_tailq "$TAILPEEK" -DPEEK
+  if [ $T = x86 ]; then
+    expect tso publish_tso ""
+    note_tso() {
+      if grep -q "before their address may leave the thread are private" "$WMM_TMP/$T.$1.json"
+      then wmm_pass "$T.$1: the report says which accesses became private"
+      else wmm_fail "$T.$1: no note on the private accesses"; fi
+    }
+    note_tso tso
+    expect tso_late publish_tso "acceptor:1 worker:1" -DLATE
+  else
+    expect tso publish_tso "$TSO"
+  fi
+done
+L=$WMM_BUILDDIR/tools/wmmfence-litmus
+for t in publish_tso:Forbidden publish_tso_read:Forbidden publish_tso_nopub:Allowed; do
+  got=$("$L" check --model tso "$P/${t%%:*}.litmus" 2>&1 | awk '{print $NF}')
+  if [ "$got" = "${t#*:}" ]; then wmm_pass "litmus ${t%%:*}: $got under tso"
+  else wmm_fail "litmus ${t%%:*}: got '$got' under tso, expected ${t#*:}"; fi
 done
 [ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
