@@ -246,6 +246,26 @@ wmm_lib_is_private (const char *name)
   return in_list (name, private_names, ARRAY_SIZE (private_names));
 }
 
+bool
+wmm_lib_cxx_sync (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return !strcmp (n, "_ZNSt6thread4joinEv")
+         || !strncmp (n, "_ZNSt6thread15_M_start_thread", 29);
+}
+
+bool
+wmm_lib_allocator (tree fndecl)
+{
+  return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
+         && (DECL_IS_OPERATOR_NEW_P (fndecl)
+             || DECL_IS_OPERATOR_DELETE_P (fndecl))
+         && DECL_IS_REPLACEABLE_OPERATOR (fndecl);
+}
+
 /* Does `s` start with one of the `n` prefixes? */
 static bool
 has_prefix (const char *s, const char *const *prefixes, size_t n)

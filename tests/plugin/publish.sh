@@ -89,6 +89,17 @@ for T in x86 ppc aarch64 arm; do
     }
     note_tso tso
     expect tso_late publish_tso "acceptor:1 worker:1" -DLATE
+    # C++: new and std::thread (the worker keeps one mfence: the std::thread
+    # constructor and destructor in main are code the unit cannot follow)
+    if "${WMM_T_GCC/gcc/g++}" -O2 -S -o "$WMM_TMP/cxx.s" -fplugin="$WMM_T_PLUGIN" \
+        -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch=tso \
+        "$P/publish_tso_cxx.cc" 2> "$WMM_TMP/cxx.err"; then
+      got=$(fences "$WMM_TMP/cxx.s")
+      case " $got " in
+        *acceptor*) wmm_fail "x86.tso_cxx: the acceptor has fences: '$got'" ;;
+        *) wmm_pass "x86.tso_cxx: no fence in the acceptor ($got)" ;;
+      esac
+    else wmm_fail "x86.tso_cxx: $(head -n 3 "$WMM_TMP/cxx.err")"; fi
   else
     expect tso publish_tso "$TSO"
   fi
