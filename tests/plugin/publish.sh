@@ -105,7 +105,8 @@ for T in x86 ppc aarch64 arm; do
   fi
 done
 L=$WMM_BUILDDIR/tools/wmmfence-litmus
-for t in publish_tso:Forbidden publish_tso_read:Forbidden publish_tso_nopub:Allowed; do
+for t in publish_tso:Forbidden publish_tso_read:Forbidden publish_tso_s:Forbidden \
+    publish_tso_nopub:Allowed; do
   got=$("$L" check --model tso "$P/${t%%:*}.litmus" 2>&1 | awk '{print $NF}')
   if [ "$got" = "${t#*:}" ]; then wmm_pass "litmus ${t%%:*}: $got under tso"
   else wmm_fail "litmus ${t%%:*}: got '$got' under tso, expected ${t#*:}"; fi
