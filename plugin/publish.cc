@@ -28,6 +28,12 @@
  * stores into something that is no slot is undone, and again until none
  * is (protect.cc drives the loop).
  *
+ * x86-TSO (wmm_publish_tso) needs no lock: x86 makes a thread's earlier
+ * accesses visible before any later store, so the accesses to a fresh
+ * object before any use of its address that may let it out (a store, a
+ * return, a call that may keep it) are private there, whatever publishes
+ * it (docs/plugin.md, "Fresh objects on x86-TSO").
+ *
  * Example:  p = malloc (sizeof *p); p->a = i; p->b = 2 * i;
  *   lock (&m); slot = p; unlock (&m);        -- producer: p->a, p->b private
  *   lock (&m); q = slot; slot = 0; unlock (&m); use (q->b, q->a); free (q);
