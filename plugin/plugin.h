@@ -220,8 +220,9 @@ wmm_publish *wmm_publish_begin (wmm_unitinfo *u);
 bool wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
                         const vec<bool> &hidden);
 void wmm_publish_end (wmm_publish *pb);
-/* publish.cc, x86-TSO targets: the accesses of a thread to a fresh object
-   before its address may leave the thread are private (how many). */
+/* publish.cc, x86-TSO targets: the accesses of a thread to a fresh object,
+   or to a local whose address escapes, before its address may leave the
+   thread are private (how many). */
 int wmm_publish_tso (wmm_unitinfo *u);
 /* locks.cc: the lock object a pointer value names (a global or static,
    or what a pointer parameter points to, plus a bit offset). */

@@ -30,9 +30,10 @@
  *
  * x86-TSO (wmm_publish_tso) needs no lock: x86 makes a thread's earlier
  * accesses visible before any later store, so the accesses to a fresh
- * object before any use of its address that may let it out (a store, a
- * return, a call that may keep it) are private there, whatever publishes
- * it (docs/plugin.md, "Fresh objects on x86-TSO").
+ * object, or to a local whose address escapes, before any use of its
+ * address that may let it out (a store, a return, a call that may keep
+ * it) are private there, whatever publishes it (docs/plugin.md, "Fresh
+ * objects on x86-TSO").
  *
  * Example:  p = malloc (sizeof *p); p->a = i; p->b = 2 * i;
  *   lock (&m); slot = p; unlock (&m);        -- producer: p->a, p->b private
@@ -396,6 +397,50 @@ wmm_publish_end (wmm_publish *pb)
   delete pb;
 }
 
+namespace {
+
+/* Escape points of the unit's addressable locals (x86-TSO). */
+struct local_escapes {
+  hash_map<tree, auto_vec<gimple *> > points;   /* local -> its points */
+};
+
+/* walk_stmt_load_store_addr_ops callback: the address of a local is taken
+ * in stmt; a point of it when the address may leave the thread there. */
+bool
+note_local_address (gimple *stmt, tree op, tree, void *data)
+{
+  tree base = op ? get_base_address (op) : NULL_TREE;
+  if (!base || !VAR_P (base) || is_global_var (base))
+    return false;
+  if (wmm_address_escapes (stmt, base))
+    ((local_escapes *) data)->points.get_or_insert (base).safe_push (stmt);
+  return false;
+}
+
+/* Is the access at site s a direct reference to a local of its function
+ * (d.f, d[2]) that no point of the local reaches?  (A local's accesses
+ * all come after its function's entry: no allocation to avoid.) */
+bool
+local_before_escape (local_escapes &le, const wmm_site &s)
+{
+  if (s.summary || s.operand < 0 || !s.stmt || !is_gimple_assign (s.stmt))
+    return false;
+  tree ref = gimple_op (s.stmt, s.operand == 0 ? 0 : 1);
+  tree base = ref ? get_base_address (ref) : NULL_TREE;
+  if (!base || !VAR_P (base) || is_global_var (base))
+    return false;
+  auto_vec<gimple *> *points = le.points.get (base);
+  if (!points)
+    return false;   /* never escapes: memloc.cc keeps it out already */
+  for (gimple *p : *points)
+    if (gimple_code (p) == GIMPLE_PHI   /* merged: anywhere after */
+        || p == s.stmt || wmm_reaches_avoiding (p, s.stmt, NULL))
+      return false;
+  return true;
+}
+
+} // namespace
+
 int
 wmm_publish_tso (wmm_unitinfo *u)
 {
@@ -415,9 +460,44 @@ wmm_publish_tso (wmm_unitinfo *u)
                                                           NULL);
   for (wmm_fresh_segment *seg : segs)
     delete seg;
+  /* Locals whose address escapes, before it does. */
+  local_escapes le;
+  hash_set<function *> seen;
+  for (wmm_unit &unit : u->units)
+    if (unit.fn && !seen.add (unit.fn))
+      {
+        wmm_each_stmt (unit.fn, [&] (gimple *s) {
+          walk_stmt_load_store_addr_ops (s, &le, NULL, NULL,
+                                         note_local_address);
+        });
+        basic_block bb;
+        FOR_EACH_BB_FN (bb, unit.fn)
+          for (gphi_iterator g = gsi_start_phis (bb); !gsi_end_p (g);
+               gsi_next (&g))
+            walk_stmt_load_store_addr_ops (g.phi (), &le, NULL, NULL,
+                                           note_local_address);
+      }
+  wmm_program *p = u->prog;
+  for (wmm_unit &unit : u->units)
+    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
+      {
+        wmm_instr *in = &p->threads[unit.thread].code[i];
+        if (!wmm_instr_is_access (in) || in->addr.loc_hint == fresh
+            || !local_before_escape (le, unit.sites[i]))
+          continue;
+        if (fresh < 0)
+          {
+            if ((fresh = wmm_program_loc (p, "(unpublished)")) < 0)
+              break;
+            p->locs[fresh].is_private = 1;
+            in = &p->threads[unit.thread].code[i];
+          }
+        in->addr.loc_hint = fresh;
+        made++;
+      }
   if (made)
-    wmm_note (u, "%d accesses to fresh objects before their address may "
-              "leave the thread are private (x86-TSO makes them visible "
-              "before any publication)", made);
+    wmm_note (u, "%d accesses to fresh objects and escaping locals before "
+              "their address may leave the thread are private (x86-TSO "
+              "makes them visible before any publication)", made);
   return made;
 }

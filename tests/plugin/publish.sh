@@ -89,6 +89,8 @@ for T in x86 ppc aarch64 arm; do
     }
     note_tso tso
     expect tso_late publish_tso "acceptor:1 worker:1" -DLATE
+    expect tso_local publish_tso_local "client:1"
+    expect tso_local_late publish_tso_local "client:2 server:1" -DLATE
     # C++: new and std::thread (the worker keeps one mfence: the std::thread
     # constructor and destructor in main are code the unit cannot follow)
     if "${WMM_T_GCC/gcc/g++}" -O2 -S -o "$WMM_TMP/cxx.s" -fplugin="$WMM_T_PLUGIN" \
