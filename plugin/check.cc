@@ -720,9 +720,9 @@ call_stmt (builder *b, gcall *stmt)
       emit_jump (b, WMM_OP_JUMP, WMM_COND_ALWAYS, P_HALT, 0);
       return;
     }
-  if (wmm_lib_is_sync (name))
+  if (wmm_lib_call_is_sync (fndecl, name))
     fence (b, WMM_FENCE_C_SEQ_CST);
-  else if (!wmm_lib_is_private (name) && !DECL_IS_MALLOC (fndecl)
+  else if (!wmm_lib_call_is_private (fndecl, name) && !DECL_IS_MALLOC (fndecl)
            && b->u->opts->calls == WMM_CALLS_SOUND
            && !(flags_from_decl_or_type (fndecl) & (ECF_CONST | ECF_PURE)))
     unsupported (b, "a call to %s, whose code the unit does not have "

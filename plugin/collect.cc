@@ -776,7 +776,7 @@ handle_call (collector *c, gcall *stmt)
       if (atomic_builtin (c, stmt, code) || memory_builtin (c, stmt, code))
         goto lhs;
     }
-  if ((name && wmm_lib_is_sync (name)) || wmm_lib_cxx_sync (fndecl))
+  if (wmm_lib_call_is_sync (fndecl, name))
     {
       add_fence (c, full_fence (c->model));
       /* pthread_once / call_once run their routine here, in this thread,
@@ -793,7 +793,7 @@ handle_call (collector *c, gcall *stmt)
         }
       goto lhs;
     }
-  if ((name && wmm_lib_is_private (name)) || wmm_lib_allocator (fndecl))
+  if (wmm_lib_call_is_private (fndecl, name))
     goto lhs;
   {
     /* read (fd, buf, n): a write of *buf, nothing else of the program. */

@@ -114,6 +114,13 @@ static const char *const cxx_prefixes[] = {
   "_ZNSt6thread20hardware_concurrencyEv", "_ZSt9terminatev",
 };
 
+/* C++ library functions that synchronise like pthread_join / create, by
+ * assembler-name prefix: std::thread::join and the library function the
+ * std::thread constructor starts the thread with. */
+static const char *const cxx_sync_prefixes[] = {
+  "_ZNSt6thread4joinEv", "_ZNSt6thread15_M_start_thread",
+};
+
 /* Library functions that read or write through pointer arguments but
  * keep no copy of them (nor return one): the arguments of `args` (bit i =
  * argument i; ~0 = all).  A local whose address only reaches these stays
@@ -246,26 +253,6 @@ wmm_lib_is_private (const char *name)
   return in_list (name, private_names, ARRAY_SIZE (private_names));
 }
 
-bool
-wmm_lib_cxx_sync (tree fndecl)
-{
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
-      || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
-    return false;
-  const char *n = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  return !strcmp (n, "_ZNSt6thread4joinEv")
-         || !strncmp (n, "_ZNSt6thread15_M_start_thread", 29);
-}
-
-bool
-wmm_lib_allocator (tree fndecl)
-{
-  return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
-         && (DECL_IS_OPERATOR_NEW_P (fndecl)
-             || DECL_IS_OPERATOR_DELETE_P (fndecl))
-         && DECL_IS_REPLACEABLE_OPERATOR (fndecl);
-}
-
 /* Does `s` start with one of the `n` prefixes? */
 static bool
 has_prefix (const char *s, const char *const *prefixes, size_t n)
@@ -274,6 +261,30 @@ has_prefix (const char *s, const char *const *prefixes, size_t n)
     if (!strncmp (s, prefixes[i], strlen (prefixes[i])))
       return true;
   return false;
+}
+
+bool
+wmm_lib_call_is_sync (tree fndecl, const char *name)
+{
+  if (name && wmm_lib_is_sync (name))
+    return true;
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return has_prefix (n, cxx_sync_prefixes, ARRAY_SIZE (cxx_sync_prefixes));
+}
+
+bool
+wmm_lib_call_is_private (tree fndecl, const char *name)
+{
+  if (name && wmm_lib_is_private (name))
+    return true;
+  /* The replaceable global operator new and delete: allocators. */
+  return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
+         && (DECL_IS_OPERATOR_NEW_P (fndecl)
+             || DECL_IS_OPERATOR_DELETE_P (fndecl))
+         && DECL_IS_REPLACEABLE_OPERATOR (fndecl);
 }
 
 /* glibc's fortified variants: __printf_chk, __memcpy_chk, ... */

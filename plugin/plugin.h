@@ -147,12 +147,12 @@ bool wmm_never_starts_threads (tree fndecl);
  * variables, create/join)?  Does it touch no memory another thread uses? */
 bool wmm_lib_is_sync (const char *name);
 bool wmm_lib_is_private (const char *name);
-/* Is fndecl std::thread's join or the library function its constructor
- * starts the thread with: a full fence like pthread_join / create? */
-bool wmm_lib_cxx_sync (tree fndecl);
-/* Is fndecl a replaceable global operator new or delete: an allocator that,
- * like malloc, touches no memory another thread uses? */
-bool wmm_lib_allocator (tree fndecl);
+/* The same for a call of fndecl named `name` (either may be NULL), also
+ * by the decl: std::thread's join and thread start synchronise, the
+ * replaceable global operator new / delete are allocators like malloc /
+ * free. */
+bool wmm_lib_call_is_sync (tree fndecl, const char *name);
+bool wmm_lib_call_is_private (tree fndecl, const char *name);
 /* Does the library function keep no copy of pointer argument argno (nor
  * return one)?  (read's buffer, printf's arguments, pthread_create's
  * handle; not pthread_create's thread argument.) */

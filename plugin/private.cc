@@ -319,31 +319,41 @@ callee_stores (web *w, gimple *u, vec<gimple *> *stores, int depth)
   return true;
 }
 
-/* Is return statement u of fndecl, which returns a name of the web, one
- * whose value every caller (all in the unit: the function is neither
- * exported nor address-taken) only keeps or stores into memory? */
+/* Visit (edge, result) for every call of fndecl that uses its result,
+ * when every call is in the unit (fndecl neither exported nor
+ * address-taken) in an analysable function; false when not, or when a
+ * visit says no. */
+template <typename F>
 bool
-callers_store (gimple *u, tree fndecl, vec<gimple *> *stores, int depth)
+each_caller_result (tree fndecl, F visit)
 {
   cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
   if (!node || TREE_PUBLIC (fndecl) || node->address_taken)
     return false;
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
-      tree lhs = e->call_stmt ? gimple_call_lhs (e->call_stmt) : NULL_TREE;
       if (!e->call_stmt || !wmm_analysable_body (e->caller))
         return false;
-      if (!lhs)
-        continue;
-      if (TREE_CODE (lhs) != SSA_NAME)
-        return false;
-      web cw;
-      grow (&cw, lhs);
-      if (!uses_or_stores (&cw, e->caller->decl, stores, NULL, NULL,
-                           depth + 1))
+      tree lhs = gimple_call_lhs (e->call_stmt);
+      if (lhs && !visit (e, lhs))
         return false;
     }
   return true;
+}
+
+/* Does every caller of fndecl (whose returns give a name of a web) only
+ * keep the result or store it into memory (pushed to *stores)? */
+bool
+callers_store (tree fndecl, vec<gimple *> *stores, int depth)
+{
+  return each_caller_result (fndecl, [&] (cgraph_edge *e, tree lhs) {
+    if (TREE_CODE (lhs) != SSA_NAME)
+      return false;
+    web cw;
+    grow (&cw, lhs);
+    return uses_or_stores (&cw, e->caller->decl, stores, NULL, NULL,
+                           depth + 1);
+  });
 }
 
 /* Does every use of the web (of function fndecl) keep the object to this
@@ -377,7 +387,7 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
         {
           if (returns)
             returns->safe_push (u);
-          else if (!callers_store (u, fndecl, stores, depth))
+          else if (!callers_store (fndecl, stores, depth))
             return false;
           point = false;
         }
@@ -1326,21 +1336,12 @@ wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
   if (returns.is_empty ())
     return true;
   /* A constructor: every caller's result is a segment of its own. */
-  cgraph_node *node = cgraph_node::get (fndecl);
-  if (!node || TREE_PUBLIC (fndecl) || node->address_taken)
-    return false;
-  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
-    {
-      if (!e->call_stmt || !wmm_analysable_body (e->caller))
-        return false;
-      tree l = gimple_call_lhs (e->call_stmt);
-      if (!l)
-        continue;
-      if (!(seg = fresh_segment (l, e->call_stmt, stores, NULL)))
-        return false;
-      segs->safe_push (seg);
-    }
-  return true;
+  return each_caller_result (fndecl, [&] (cgraph_edge *e, tree lhs) {
+    wmm_fresh_segment *cs = fresh_segment (lhs, e->call_stmt, stores, NULL);
+    if (cs)
+      segs->safe_push (cs);
+    return cs != NULL;
+  });
 }
 
 bool

@@ -107,45 +107,54 @@ running_units (const wmm_unitinfo *u, vec<bool> *runs)
     }
 }
 
+/* What protection needs of the unit, the same on every round of
+ * wmm_order_protected: the code units that run, the statics no code
+ * outside the unit can name, and the units some code of the unit calls
+ * (not collected at the call site; otherwise a unit's own parameters hold
+ * only what code outside the unit passes, never a hidden object's
+ * address). */
+struct protect_ctx {
+  auto_vec<bool> runs, hidden, called;
+  hash_set<tree> *params;
+};
+
+static void
+protect_setup (wmm_unitinfo *u, protect_ctx *c)
+{
+  wmm_program *p = u->prog;
+  running_units (u, &c->runs);
+  hash_set<tree> &escaped = *wmm_locks_escaped (u, &c->params);
+  hash_set<tree> called_back;
+  wmm_callback_statics (u, &c->runs, &called_back);
+  c->hidden.safe_grow_cleared (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    {
+      tree d = wmm_location_decl (l);
+      c->hidden[l] = wmm_static_hidden (escaped, d) && !called_back.contains (d);
+    }
+  c->called.safe_grow_cleared (p->nthreads);
+  for (int t = 0; t < p->nthreads; t++)
+    for (int i = 0; i < p->threads[t].ncode; i++)
+      if (p->threads[t].code[i].op == WMM_OP_CALL
+          && p->threads[t].code[i].target >= 0
+          && p->threads[t].code[i].target < p->nthreads)
+        c->called[p->threads[t].code[i].target] = true;
+}
+
 /* prot[l]: the locks held at every access to location l. */
 static void
-protection (wmm_unitinfo *u, auto_vec<wmm_region_set> &prot,
-            auto_vec<bool> &hidden)
+protection (wmm_unitinfo *u, const protect_ctx &c,
+            auto_vec<wmm_region_set> &prot)
 {
   wmm_program *p = u->prog;
   prot.truncate (0);
   prot.safe_grow (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     prot[l] = ~0ULL;
-  auto_vec<bool> runs;
-  running_units (u, &runs);
-  /* hidden[l]: a static object no code outside the unit can name. */
-  hash_set<tree> *params;
-  hash_set<tree> &escaped = *wmm_locks_escaped (u, &params);
-  hash_set<tree> called_back;
-  wmm_callback_statics (u, &runs, &called_back);
-  hidden.truncate (0);
-  hidden.safe_grow_cleared (p->nlocs);
-  for (int l = 0; l < p->nlocs; l++)
-    {
-      tree d = wmm_location_decl (l);
-      hidden[l] = wmm_static_hidden (escaped, d) && !called_back.contains (d);
-    }
-  /* called[t]: some code of the unit calls code unit t (not collected at
-     the call site); otherwise t's own parameters hold only what code
-     outside the unit passes, never a hidden object's address. */
-  auto_vec<bool> called;
-  called.safe_grow_cleared (p->nthreads);
-  for (int t = 0; t < p->nthreads; t++)
-    for (int i = 0; i < p->threads[t].ncode; i++)
-      if (p->threads[t].code[i].op == WMM_OP_CALL
-          && p->threads[t].code[i].target >= 0
-          && p->threads[t].code[i].target < p->nthreads)
-        called[p->threads[t].code[i].target] = true;
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
-      if (!runs[unit->thread])
+      if (!c.runs[unit->thread])
         continue;
       wmm_thread *t = &p->threads[unit->thread];
       for (int i = 0; i < t->ncode; i++)
@@ -166,13 +175,14 @@ protection (wmm_unitinfo *u, auto_vec<wmm_region_set> &prot,
                                   gimple_op (site->stmt,
                                              site->operand == 0 ? 0 : 1),
                                   (site->fn && site->fn != unit->fn)
-                                  || called[unit->thread] ? params : NULL));
+                                  || c.called[unit->thread] ? c.params
+                                                            : NULL));
           if (l >= 0 && l < p->nlocs)
             prot[l] &= held;
           else
             for (int m = 0; m < p->nlocs; m++)
               if (may_access (p, &t->code[i], m)
-                  && !(standin && hidden[m]))
+                  && !(standin && c.hidden[m]))
                 prot[m] &= held;
         }
     }
@@ -187,11 +197,12 @@ wmm_order_protected (wmm_unitinfo *u)
      lock is private (publish.cc): taken out first, then put back for
      every object that turns out not to be published into slots only. */
   wmm_publish *pb = wmm_publish_begin (u);
+  protect_ctx c;
+  protect_setup (u, &c);
   auto_vec<wmm_region_set> prot;
-  auto_vec<bool> hidden;
   do
-    protection (u, prot, hidden);
-  while (wmm_publish_check (pb, prot, hidden));
+    protection (u, c, prot);
+  while (wmm_publish_check (pb, prot, c.hidden));
   wmm_publish_end (pb);
   wmm_program *p = u->prog;
   /* An IR-only full fence before each protected access in a section. */

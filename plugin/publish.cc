@@ -228,15 +228,22 @@ drop_leaky (slots &S)
   return dropped;
 }
 
-/* The memory reference of access site s when it dereferences an SSA
- * pointer (*p, p->f, p[i]): that pointer, else NULL. */
+/* The base of access site s's memory reference (get_base_address), or
+ * NULL for a stand-in or an access outside an assignment. */
 tree
-deref_base (const wmm_site &s)
+site_ref_base (const wmm_site &s)
 {
   if (s.summary || s.operand < 0 || !s.stmt || !is_gimple_assign (s.stmt))
     return NULL_TREE;
   tree ref = gimple_op (s.stmt, s.operand == 0 ? 0 : 1);
-  tree base = ref ? get_base_address (ref) : NULL_TREE;
+  return ref ? get_base_address (ref) : NULL_TREE;
+}
+
+/* The SSA pointer access site s dereferences (*p, p->f, p[i]), or NULL. */
+tree
+deref_base (const wmm_site &s)
+{
+  tree base = site_ref_base (s);
   if (!base || TREE_CODE (base) != MEM_REF
       || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
     return NULL_TREE;
@@ -255,18 +262,57 @@ before_publication (const wmm_fresh_segment *seg, gimple *stmt)
   return true;
 }
 
+/* Each function of the unit's code units, once. */
+template <typename F>
+void
+each_unit_fn (wmm_unitinfo *u, F visit)
+{
+  hash_set<function *> seen;
+  for (wmm_unit &unit : u->units)
+    if (unit.fn && !seen.add (unit.fn))
+      visit (unit.fn);
+}
+
 /* Each malloc-like call of the unit's functions, once. */
 template <typename F>
 void
 each_allocation (wmm_unitinfo *u, F visit)
 {
-  hash_set<function *> seen;
+  each_unit_fn (u, [&] (function *fn) {
+    wmm_each_stmt (fn, [&] (gimple *s) {
+      if (is_gimple_call (s) && (gimple_call_flags (s) & ECF_MALLOC))
+        visit (fn, s);
+    });
+  });
+}
+
+/* Move every access that pick (unit, index) accepts to the private
+ * location (made at *fresh the first time), telling moved (thread, index,
+ * its old location) of each; how many. */
+template <typename P, typename M>
+int
+move_to_private (wmm_unitinfo *u, int *fresh, P pick, M moved)
+{
+  wmm_program *p = u->prog;
+  int n = 0;
   for (wmm_unit &unit : u->units)
-    if (unit.fn && !seen.add (unit.fn))
-      wmm_each_stmt (unit.fn, [&] (gimple *s) {
-        if (is_gimple_call (s) && (gimple_call_flags (s) & ECF_MALLOC))
-          visit (unit.fn, s);
-      });
+    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
+      {
+        if (!wmm_instr_is_access (&p->threads[unit.thread].code[i])
+            || !pick (unit, i))
+          continue;
+        if (*fresh < 0)
+          {
+            if ((*fresh = wmm_program_loc (p, "(unpublished)")) < 0)
+              return n;
+            p->locs[*fresh].is_private = 1;
+          }
+        wmm_instr *in = &p->threads[unit.thread].code[i];
+        moved (unit.thread, i, in->addr.loc_hint);
+        in->addr.loc_hint = *fresh;
+        n++;
+      }
+  return n;
 }
 
 /* Put publication pub's accesses back where they were. */
@@ -301,41 +347,14 @@ find_candidates (wmm_publish *pb)
 typedef hash_map<tree, std::pair<publication *, wmm_fresh_segment *> >
   owners;
 
-/* Take the accesses through a name of a segment that no point of the
- * segment reaches without the object being made anew out of the analysis
- * (to the private location, made at *fresh the first time); each is
- * recorded with its publication and in *was when they are given.  How
- * many. */
-int
-move_early_accesses (wmm_unitinfo *u, owners &owner, int *fresh,
-                     hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> *was)
+/* The segment whose names hold the pointer access (unit, i) dereferences,
+ * when the access comes before every point of it; else NULL. */
+const std::pair<publication *, wmm_fresh_segment *> *
+early_access (owners &owner, const wmm_unit &unit, int i)
 {
-  wmm_program *p = u->prog;
-  int moved = 0;
-  for (wmm_unit &unit : u->units)
-    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
-      {
-        wmm_instr *in = &p->threads[unit.thread].code[i];
-        tree b = wmm_instr_is_access (in) ? deref_base (unit.sites[i])
-                                           : NULL_TREE;
-        auto *o = b ? owner.get (b) : NULL;
-        if (!o || !before_publication (o->second, unit.sites[i].stmt))
-          continue;
-        if (*fresh < 0)
-          {
-            if ((*fresh = wmm_program_loc (p, "(unpublished)")) < 0)
-              return moved;
-            p->locs[*fresh].is_private = 1;
-            in = &p->threads[unit.thread].code[i];
-          }
-        if (o->first)
-          o->first->moved.safe_push ({unit.thread, i, in->addr.loc_hint});
-        if (was)
-          was->put ((HOST_WIDE_INT) unit.thread << 32 | i, in->addr.loc_hint);
-        in->addr.loc_hint = *fresh;
-        moved++;
-      }
-  return moved;
+  tree b = deref_base (unit.sites[i]);
+  auto *o = b ? owner.get (b) : NULL;
+  return o && before_publication (o->second, unit.sites[i].stmt) ? o : NULL;
 }
 
 } // namespace
@@ -351,7 +370,17 @@ wmm_publish_begin (wmm_unitinfo *u)
     for (wmm_fresh_segment *seg : pub->segs)
       for (tree n : seg->names)
         owner.put (n, std::make_pair (pub, seg));
-  move_early_accesses (u, owner, &pb->fresh, &pb->was);
+  publication *cur = NULL;
+  move_to_private (u, &pb->fresh,
+                   [&] (const wmm_unit &unit, int i) {
+                     auto *o = early_access (owner, unit, i);
+                     cur = o ? o->first : NULL;
+                     return o != NULL;
+                   },
+                   [&] (int t, int i, int loc) {
+                     cur->moved.safe_push ({t, i, loc});
+                     pb->was.put ((HOST_WIDE_INT) t << 32 | i, loc);
+                   });
   for (publication *pub : pb->pubs)
     if (pub->moved.is_empty ())
       pub->live = false;
@@ -362,6 +391,11 @@ bool
 wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
                    const vec<bool> &hidden)
 {
+  bool live = false;
+  for (publication *pub : pb->pubs)
+    live |= pub->live;
+  if (!live)
+    return false;
   wmm_program *p = pb->u->prog;
   slots S;
   S.pb = pb;
@@ -417,16 +451,17 @@ note_local_address (gimple *stmt, tree op, tree, void *data)
   return false;
 }
 
-/* Is the access at site s a direct reference to a local of its function
- * (d.f, d[2]) that no point of the local reaches?  (A local's accesses
- * all come after its function's entry: no allocation to avoid.) */
+/* Is access `in` at site s a direct reference to a local of its function
+ * (d.f, d[2]) that the IR resolved to one of the local's locations, and
+ * that no point of the local reaches?  (A local's accesses all come after
+ * its function's entry: no allocation to avoid.) */
 bool
-local_before_escape (local_escapes &le, const wmm_site &s)
+local_before_escape (local_escapes &le, const wmm_instr *in,
+                     const wmm_site &s)
 {
-  if (s.summary || s.operand < 0 || !s.stmt || !is_gimple_assign (s.stmt))
-    return false;
-  tree ref = gimple_op (s.stmt, s.operand == 0 ? 0 : 1);
-  tree base = ref ? get_base_address (ref) : NULL_TREE;
+  if (in->addr.loc_hint < 0)
+    return false;   /* may touch other memory: left as it is */
+  tree base = site_ref_base (s);
   if (!base || !VAR_P (base) || is_global_var (base))
     return false;
   auto_vec<gimple *> *points = le.points.get (base);
@@ -455,46 +490,31 @@ wmm_publish_tso (wmm_unitinfo *u)
       for (tree n : seg->names)
         owner.put (n, std::make_pair ((publication *) NULL, seg));
   });
+  /* Locals whose address escapes, and where it does. */
+  local_escapes le;
+  each_unit_fn (u, [&] (function *fn) {
+    wmm_each_stmt (fn, [&] (gimple *s) {
+      walk_stmt_load_store_addr_ops (s, &le, NULL, NULL, note_local_address);
+    });
+    basic_block bb;
+    FOR_EACH_BB_FN (bb, fn)
+      for (gphi_iterator g = gsi_start_phis (bb); !gsi_end_p (g);
+           gsi_next (&g))
+        walk_stmt_load_store_addr_ops (g.phi (), &le, NULL, NULL,
+                                       note_local_address);
+  });
   int fresh = -1;
-  int made = owner.is_empty () ? 0 : move_early_accesses (u, owner, &fresh,
-                                                          NULL);
+  int made = move_to_private (u, &fresh,
+                              [&] (const wmm_unit &unit, int i) {
+                                return early_access (owner, unit, i)
+                                       || local_before_escape (
+                                            le, &u->prog->threads[unit.thread]
+                                                   .code[i],
+                                            unit.sites[i]);
+                              },
+                              [] (int, int, int) {});
   for (wmm_fresh_segment *seg : segs)
     delete seg;
-  /* Locals whose address escapes, before it does. */
-  local_escapes le;
-  hash_set<function *> seen;
-  for (wmm_unit &unit : u->units)
-    if (unit.fn && !seen.add (unit.fn))
-      {
-        wmm_each_stmt (unit.fn, [&] (gimple *s) {
-          walk_stmt_load_store_addr_ops (s, &le, NULL, NULL,
-                                         note_local_address);
-        });
-        basic_block bb;
-        FOR_EACH_BB_FN (bb, unit.fn)
-          for (gphi_iterator g = gsi_start_phis (bb); !gsi_end_p (g);
-               gsi_next (&g))
-            walk_stmt_load_store_addr_ops (g.phi (), &le, NULL, NULL,
-                                           note_local_address);
-      }
-  wmm_program *p = u->prog;
-  for (wmm_unit &unit : u->units)
-    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
-      {
-        wmm_instr *in = &p->threads[unit.thread].code[i];
-        if (!wmm_instr_is_access (in) || in->addr.loc_hint == fresh
-            || !local_before_escape (le, unit.sites[i]))
-          continue;
-        if (fresh < 0)
-          {
-            if ((fresh = wmm_program_loc (p, "(unpublished)")) < 0)
-              break;
-            p->locs[fresh].is_private = 1;
-            in = &p->threads[unit.thread].code[i];
-          }
-        in->addr.loc_hint = fresh;
-        made++;
-      }
   if (made)
     wmm_note (u, "%d accesses to fresh objects and escaping locals before "
               "their address may leave the thread are private (x86-TSO "
