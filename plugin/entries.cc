@@ -556,6 +556,15 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       return;
     }
   scan_once (c, i, stmt);
+  /* std::thread t (worker) with a worker of another unit: as
+     pthread_create's (the constructor's own start is an escape). */
+  if (wmm_std_thread_start (stmt) && !c->external)
+    for (unsigned k = 1; k < gimple_call_num_args (stmt); k++)
+      {
+        tree fn = function_address (gimple_call_arg (stmt, k));
+        if (fn && find_fn (&c->index, alias_target (fn)) < 0)
+          c->external = fn;
+      }
   if (is_omp_start (stmt, &sync))
     {
       c->omp = true;

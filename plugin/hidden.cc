@@ -70,7 +70,7 @@ arg_escapes (walker *w, gcall *call, unsigned a, int depth)
   tree fn = gimple_call_fndecl (call);
   if (!fn)
     return true;
-  if (wmm_lock_library_call (fn) || wmm_atomic_builtin_call (fn))
+  if (wmm_lock_call_keeps_no_copy (call, a) || wmm_atomic_builtin_call (fn))
     return false;
   const char *name = DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn))
                                     : NULL;

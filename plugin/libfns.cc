@@ -49,6 +49,7 @@ static const char *const sync_names[] = {
   "pthread_spin_trylock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock",
   "pthread_rwlock_unlock", "pthread_rwlock_tryrdlock",
   "pthread_rwlock_trywrlock", "pthread_cond_wait", "pthread_cond_timedwait",
+  "pthread_cond_clockwait",
   "pthread_cond_signal", "pthread_cond_broadcast", "pthread_barrier_wait",
   "pthread_create", "pthread_join", "pthread_once", "sem_wait", "sem_post",
   "sem_trywait", "sem_timedwait", "mtx_lock", "mtx_unlock", "mtx_trylock",
@@ -112,6 +113,7 @@ static const char *const cxx_prefixes[] = {
   "_ZNSt7__cxx1112basic_string", "_ZNKSt7__cxx1112basic_string",
   "_ZNSt6thread4joinEv", "_ZNSt6thread6detachEv",
   "_ZNSt6thread20hardware_concurrencyEv", "_ZSt9terminatev",
+  "_ZNSt18condition_variable",
 };
 
 /* C++ library functions that synchronise like pthread_join / create, by
@@ -119,6 +121,14 @@ static const char *const cxx_prefixes[] = {
  * std::thread constructor starts the thread with. */
 static const char *const cxx_sync_prefixes[] = {
   "_ZNSt6thread4joinEv", "_ZNSt6thread15_M_start_thread",
+};
+
+/* C++ library functions that touch no memory another thread uses, by
+ * assembler name: a condition variable's constructor and destructor. */
+static const char *const cxx_private_names[] = {
+  "_ZNSt18condition_variableC1Ev", "_ZNSt18condition_variableC2Ev",
+  "_ZNSt18condition_variableD1Ev", "_ZNSt18condition_variableD2Ev",
+  "_ZSt9terminatev", "_ZSt20__throw_system_errori",
 };
 
 /* Library functions that read or write through pointer arguments but
@@ -222,6 +232,10 @@ wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
 {
   if (wmm_lib_keeps_no_copy (name, argno))
     return true;
+  /* The replaceable global operator delete frees, like free. */
+  tree fn = gimple_call_fndecl (call);
+  if (fn && DECL_IS_OPERATOR_DELETE_P (fn) && DECL_IS_REPLACEABLE_OPERATOR (fn))
+    return true;
   /* strtol (s, end, base) stores a pointer into s through end: none when
      end is null. */
   static const char *const strto[] = {
@@ -272,13 +286,23 @@ wmm_lib_call_is_sync (tree fndecl, const char *name)
       || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
     return false;
   const char *n = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  return has_prefix (n, cxx_sync_prefixes, ARRAY_SIZE (cxx_sync_prefixes));
+  return has_prefix (n, cxx_sync_prefixes, ARRAY_SIZE (cxx_sync_prefixes))
+         || wmm_cxx_lock_sync (fndecl);
 }
 
 bool
 wmm_lib_call_is_private (tree fndecl, const char *name)
 {
   if (name && wmm_lib_is_private (name))
+    return true;
+  /* A guard constructor that takes no lock: a store into the guard. */
+  wmm_cxx_lock l;
+  if (wmm_cxx_lock_call (fndecl, &l) && l.op == WMM_CXX_BIND)
+    return true;
+  if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
+      && DECL_ASSEMBLER_NAME_SET_P (fndecl)
+      && has_prefix (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
+                     cxx_private_names, ARRAY_SIZE (cxx_private_names)))
     return true;
   /* The replaceable global operator new and delete: allocators. */
   return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
@@ -331,5 +355,40 @@ wmm_never_starts_threads (tree fndecl)
         return true;
     }
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  return has_prefix (a, cxx_prefixes, ARRAY_SIZE (cxx_prefixes));
+  wmm_cxx_lock l;
+  return has_prefix (a, cxx_prefixes, ARRAY_SIZE (cxx_prefixes))
+         || wmm_cxx_lock_call (fndecl, &l);
+}
+
+/* The assembler name of a call's callee, or "". */
+static const char *
+callee_asm_name (gimple *stmt)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  return fn && TREE_CODE (fn) == FUNCTION_DECL
+         ? IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)) : "";
+}
+
+bool
+wmm_std_thread_start (gimple *stmt)
+{
+  /* The constructor templates std::thread::thread<F, Args...> (the others
+     start nothing: the default and the move constructor). */
+  const char *a = callee_asm_name (stmt);
+  return (!strncmp (a, "_ZNSt6threadC1I", 15)
+          || !strncmp (a, "_ZNSt6threadC2I", 15))
+         && gimple_call_num_args (stmt) >= 2;
+}
+
+bool
+wmm_std_thread_join (gimple *stmt)
+{
+  return !strcmp (callee_asm_name (stmt), "_ZNSt6thread4joinEv")
+         && gimple_call_num_args (stmt) == 1;
+}
+
+bool
+wmm_std_thread_reads (gimple *stmt)
+{
+  return !strncmp (callee_asm_name (stmt), "_ZNKSt6thread", 13);
 }

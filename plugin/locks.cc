@@ -123,21 +123,55 @@ spin_kind (gimple *stmt, const char *n)
   return ok ? k : LK_NONE;
 }
 
-/* The lock operation of a call; *reader: it takes a read lock (a read
- * lock's bit is its own, see reader_bit). */
+/* What a lock call does and to which lock. */
+struct lock_use {
+  lock_op op;
+  tree lock;      /* the pointer naming the lock (NULL: not told) */
+  bool reader;    /* it takes a read lock (a read lock's bit is its own,
+                     see reader_bit) */
+  bool spin;      /* an atomic builtin on a spin-lock word */
+  bool guarded;   /* a C++ guard's release: no sign that the lock was
+                     held before (a guard that owns nothing releases
+                     nothing) */
+};
+
+/* The lock operation of a C++ standard library call (cxxlocks.cc). */
 lock_op
-lock_kind (gimple *stmt, bool *reader = NULL)
+cxx_lock_kind (gimple *stmt, lock_use *use)
 {
-  if (reader)
-    *reader = false;
-  if (!is_gimple_call (stmt))
+  wmm_cxx_lock l;
+  if (!wmm_cxx_lock_call (gimple_call_fndecl (stmt), &l))
     return LK_NONE;
-  tree fn = gimple_call_fndecl (stmt);
-  if (!fn || !DECL_NAME (fn))
-    return LK_NONE;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  if (lock_op k = spin_kind (stmt, n))
-    return k;
+  lock_op k;
+  switch (l.op)
+    {
+    case WMM_CXX_ACQUIRE: k = LK_ACQUIRE; break;
+    case WMM_CXX_READ: k = LK_READ; use->reader = true; break;
+    case WMM_CXX_TRY: k = LK_TRY_NZ; break;
+    case WMM_CXX_RELEASE: k = LK_RELEASE; break;
+    default: return LK_NONE;
+    }
+  unsigned na = gimple_call_num_args (stmt);
+  if (l.lock_arg >= 0)
+    use->lock = l.lock_arg < (int) na ? gimple_call_arg (stmt, l.lock_arg)
+                                      : NULL_TREE;
+  else
+    {
+      tree g = l.guard_arg >= 0 && l.guard_arg < (int) na
+               ? gimple_call_arg (stmt, l.guard_arg) : NULL_TREE;
+      if (!g || TREE_CODE (g) != ADDR_EXPR
+          || !wmm_cxx_guard_mutex (TREE_OPERAND (g, 0), &use->lock))
+        use->lock = NULL_TREE;
+      use->guarded = true;
+    }
+  return use->op = k;
+}
+
+/* The lock operation of a C library function named n (pthreads, C11);
+ * *reader: it takes a read lock. */
+lock_op
+c_lock_kind (const char *n, bool *reader)
+{
   static const char *const acquire[] = {
     "pthread_mutex_lock", "pthread_spin_lock", "mtx_lock",
     "pthread_rwlock_wrlock"
@@ -167,11 +201,34 @@ lock_kind (gimple *stmt, bool *reader = NULL)
   bool rd = !strcmp (n, "pthread_rwlock_rdlock");
   for (const char *s : read_attempt)
     rd |= !strcmp (n, s);
-  if (rd && reader)
-    *reader = true;
+  *reader = rd;
   if (!strcmp (n, "pthread_rwlock_rdlock"))
     return LK_READ;
   return rd ? LK_TRY : LK_NONE;
+}
+
+/* The lock operation of a call. */
+lock_op
+lock_kind (gimple *stmt, lock_use *use)
+{
+  *use = { LK_NONE, NULL_TREE, false, false, false };
+  if (!is_gimple_call (stmt))
+    return LK_NONE;
+  tree fn = gimple_call_fndecl (stmt);
+  if (!fn || !DECL_NAME (fn))
+    return LK_NONE;
+  if (cxx_lock_kind (stmt, use))
+    return use->op;
+  use->lock = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0)
+                                          : NULL_TREE;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (lock_op k = spin_kind (stmt, n))
+    {
+      use->spin = true;
+      return use->op = k;
+    }
+  use->op = c_lock_kind (n, &use->reader);
+  return use->op;
 }
 
 /* Library functions of locks and condition variables: they never keep the
@@ -189,7 +246,10 @@ lock_library_call (tree fndecl)
   for (const char *p : prefixes)
     if (!strncmp (n, p, strlen (p)))
       return true;
-  return false;
+  /* The C++ mutexes, guards and condition variables, but not the inline
+     wait forms, whose predicate is code of the unit. */
+  wmm_cxx_lock l;
+  return wmm_cxx_lock_call (fndecl, &l) && l.op != WMM_CXX_GUARD_USE;
 }
 
 /* An __atomic_* or __sync_* builtin: it keeps no pointer it is given (a
@@ -587,20 +647,17 @@ both_sides (wmm_unitinfo *u, int b)
  * read side for read locks) or releases (-1: not told); *rw: the release
  * may be of a read lock (pthread_rwlock_unlock). */
 lock_op
-lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL)
+lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
+           bool *guarded = NULL)
 {
-  bool reader;
-  lock_op k = lock_kind (stmt, &reader);
-  *b = k == LK_NONE ? -1
-       : pointer_bit (u, gimple_call_num_args (stmt)
-                         ? gimple_call_arg (stmt, 0) : NULL_TREE);
-  if (reader)
+  lock_use use;
+  lock_op k = lock_kind (stmt, &use);
+  *b = k == LK_NONE ? -1 : pointer_bit (u, use.lock);
+  if (use.reader)
     *b = reader_bit (u, *b);
   /* A spin-lock word (an atomic builtin's) counts only when nothing else
      writes it. */
-  if (*b >= 0 && k != LK_NONE
-      && !strncmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (stmt))),
-                   "__", 2))
+  if (*b >= 0 && use.spin)
     {
       u->lock_facts->spin |= 1ULL << *b;
       if (spin_word_broken (u, *b))
@@ -611,6 +668,8 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL)
           && !strcmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl
                                                       (stmt))),
                       "pthread_rwlock_unlock");
+  if (guarded)
+    *guarded = use.guarded;
   return k;
 }
 
@@ -820,9 +879,10 @@ dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
               else if (seen[e->src->index])
                 {
                   /* An abnormal edge leaves from inside the block's last
-                     call (a longjmp): what the call acquires may not be
+                     call (a longjmp), an EH edge when it throws (a C++
+                     lock that fails): what the call acquires may not be
                      held, what it releases is not. */
-                  s &= (e->flags & EDGE_ABNORMAL)
+                  s &= (e->flags & (EDGE_ABNORMAL | EDGE_EH))
                        ? out[e->src->index] & last_in[e->src->index]
                        : out[e->src->index] | try_gain (u, e);
                   any = true;
@@ -889,13 +949,14 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
     return ant;
   wmm_lock_facts *f = u->lock_facts;
   int b;
-  bool rw;
-  lock_op k = lock_call (u, stmt, &b, &rw);
+  bool rw, guarded;
+  lock_op k = lock_call (u, stmt, &b, &rw, &guarded);
   if (k != LK_NONE)
     {
       if (b < 0)
         return k != LK_RELEASE ? ant : ant & f->hidden;
-      if (k != LK_RELEASE)
+      /* A guard may own nothing: its release says nothing of before. */
+      if (k != LK_RELEASE || guarded)
         return ant & ~both_sides (u, b);
       /* An rwlock_unlock may release a read lock: only the read side is
          known to be held before it (it protects less than the write side). */
@@ -1166,9 +1227,21 @@ wmm_lock_key (tree addr, tree *base, HOST_WIDE_INT *pos)
 }
 
 bool
-wmm_lock_library_call (tree fndecl)
+wmm_lock_call_keeps_no_copy (gcall *call, unsigned a)
 {
-  return lock_library_call (fndecl);
+  tree fndecl = gimple_call_fndecl (call);
+  wmm_cxx_lock l;
+  if (!wmm_cxx_lock_call (fndecl, &l))
+    return lock_library_call (fndecl);
+  /* A guard constructor keeps the mutex in the guard: not beyond the
+     guard's life when the guard is a local that names it. */
+  tree m;
+  if (l.binds && (int) a == l.lock_arg)
+    return TREE_CODE (gimple_call_arg (call, l.guard_arg)) == ADDR_EXPR
+           && wmm_cxx_guard_mutex (TREE_OPERAND (gimple_call_arg
+                                                   (call, l.guard_arg), 0),
+                                   &m);
+  return l.op != WMM_CXX_GUARD_USE;
 }
 
 bool

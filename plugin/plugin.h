@@ -106,6 +106,10 @@ struct wmm_unitinfo {
   hash_set<tree> *creators;  /* functions that (transitively) start threads */
   hash_set<gimple *> *starters;  /* calls after which threads may run that
                                     no join of the caller can end */
+  int foreign_callable; /* collect.cc: -1 not yet known; 1 when the unit
+                           takes the address of a function it cannot
+                           read (std::thread may run it: its indirect
+                           call stays an unknown access) */
   bool escapes;        /* some function's address escapes to code the unit
                           cannot see: unknown callees may start threads */
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
@@ -152,6 +156,13 @@ bool wmm_lib_is_private (const char *name);
  * replaceable global operator new / delete are allocators like malloc /
  * free. */
 bool wmm_lib_call_is_sync (tree fndecl, const char *name);
+/* libfns.cc: a std::thread constructor that starts a thread into the
+ * object its first argument points to (the handle); std::thread::join of
+ * the object its argument points to; a const member of std::thread
+ * (joinable, get_id: it reads the handle). */
+bool wmm_std_thread_start (gimple *stmt);
+bool wmm_std_thread_join (gimple *stmt);
+bool wmm_std_thread_reads (gimple *stmt);
 bool wmm_lib_call_is_private (tree fndecl, const char *name);
 /* Does the library function keep no copy of pointer argument argno (nor
  * return one)?  (read's buffer, printf's arguments, pthread_create's
@@ -275,10 +286,39 @@ bool wmm_ref_never_hidden (tree ref, hash_set<tree> *params);
    release is added) and, in *params, the parameters their addresses
    reach. */
 hash_set<tree> *wmm_locks_escaped (wmm_unitinfo *u, hash_set<tree> **params);
-/* locks.cc: library functions of locks; __atomic/__sync builtins (they
-   keep no pointer they are given). */
-bool wmm_lock_library_call (tree fndecl);
+/* locks.cc: calls of library functions of locks that keep no copy of
+   argument a; __atomic/__sync builtins (they keep no pointer they are
+   given). */
+bool wmm_lock_call_keeps_no_copy (gcall *call, unsigned a);
 bool wmm_atomic_builtin_call (tree fndecl);
+/* cxxlocks.cc: a call of the C++ standard library's mutexes, lock guards
+   and condition variables (by assembler name).  lock_arg: the argument
+   pointing to the mutex (-1: the guard's); guard_arg: the argument
+   pointing to the guard (-1: none); binds: a guard constructor that binds
+   the guard to the mutex. */
+enum wmm_cxx_lock_op {
+  WMM_CXX_NONE,
+  WMM_CXX_ACQUIRE,    /* takes the mutex */
+  WMM_CXX_READ,       /* takes its read side (lock_shared, shared_lock) */
+  WMM_CXX_TRY,        /* takes it where it returns true */
+  WMM_CXX_RELEASE,    /* releases it (a guard's: if it owns it) */
+  WMM_CXX_BIND,       /* a guard constructor that takes nothing */
+  WMM_CXX_WAIT,       /* condition wait: hands the mutex back */
+  WMM_CXX_NOTIFY,     /* condition notify */
+  WMM_CXX_GUARD_USE   /* an inline wait form: keeps the guard's binding */
+};
+struct wmm_cxx_lock {
+  wmm_cxx_lock_op op;
+  int lock_arg, guard_arg;
+  bool binds;
+};
+bool wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out);
+/* Is it one that synchronises (a full fence: all but BIND and GUARD_USE)? */
+bool wmm_cxx_lock_sync (tree fndecl);
+/* The mutex argument (of its constructor call) a local guard is bound to,
+   when its address goes only to guard operations and every constructor
+   binds it to the same mutex. */
+bool wmm_cxx_guard_mutex (tree guard, tree *mutex_arg);
 
 /* emit.cc: fences placed at the same statement of a callee collected for
  * several call sites become one (their pairs merged, the cost counted

@@ -69,11 +69,13 @@ struct wmm_region {
   auto_vec<std::pair<class loop *, wmm_region_set> > exit_kills;
 };
 
+/* A create: pthread_create, thrd_create (the handle: where argument 0
+ * points) or a std::thread constructor (the handle: the object). */
 static bool
 is_create (gimple *stmt)
 {
   tree fn;
-  return wmm_is_thread_create (stmt, &fn);
+  return wmm_is_thread_create (stmt, &fn) || wmm_std_thread_start (stmt);
 }
 
 /* The summary of a call's callee, when it is a unit function. */
@@ -283,6 +285,8 @@ joins_of (gimple *stmt, wmm_handle *hs, int max)
   if (wmm_is_thread_join (stmt))
     return gimple_call_num_args (stmt)
            && wmm_handle_of_value (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
+  if (wmm_std_thread_join (stmt))
+    return wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
   const thread_summary *s = callee_summary (stmt);
   int n = 0;
   for (int k = 0; s && k < s->njoins && n < max; k++)
@@ -372,7 +376,9 @@ clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
     return false;
   if (is_gimple_call (stmt))
     {
-      if (is_create (stmt) || wmm_is_thread_join (stmt) || callee_summary (stmt))
+      if (is_create (stmt) || wmm_is_thread_join (stmt)
+          || wmm_std_thread_join (stmt) || wmm_std_thread_reads (stmt)
+          || callee_summary (stmt))
         return false;
       for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
         {

@@ -103,6 +103,7 @@ start_unit (wmm_unitinfo *u)
   memset (u, 0, sizeof *u);
   u->opts = &options;
   u->model = chosen_model ();
+  u->foreign_callable = -1;
   u->at_O0 = wmm_unit_at_O0 ();
 }
 

@@ -1,0 +1,269 @@
+/* cxxlocks.cc — the C++ standard library's mutexes, lock guards and
+ * condition variables (libstdc++'s assembler names), for the lock analysis
+ * (locks.cc), the collection of accesses (libfns.cc: which calls are full
+ * fences) and hidden lock objects (hidden.cc).
+ *
+ * The library's inline bodies cannot be followed: a guard's constructor is
+ * an alias of its body, std::mutex::lock takes the lock only when
+ * __gthread_active_p () says threads may exist, and the guard keeps the
+ * mutex in a field.  So the calls are known by name:
+ *   - m.lock () / m.unlock () / m.try_lock () of std::mutex,
+ *     recursive_mutex, timed_mutex, recursive_timed_mutex, shared_mutex,
+ *     shared_timed_mutex (lock_shared: the read side);
+ *   - the constructors of lock_guard, unique_lock, shared_lock and a
+ *     one-mutex scoped_lock take the mutex (the adopt_lock, defer_lock
+ *     and try_to_lock forms do not) and bind the guard to it; the
+ *     destructor, unique_lock::unlock and ::lock act on the bound mutex;
+ *   - condition_variable::wait hands the guard's mutex back before it
+ *     returns; notify_one / notify_all only synchronise.
+ * A guard names its mutex when it is a local of the function whose
+ * address goes only to these calls (and the predicate forms of wait),
+ * every constructor binding it to the same mutex: a guard moved from,
+ * assigned or passed elsewhere names none (its releases may be of any
+ * lock, its acquisitions count for nothing).
+ *
+ * Example:  static std::mutex m;  { std::lock_guard<std::mutex> g (m);
+ *   x = 1; }  ->  m is held at the store (the guard's constructor takes
+ *   &m, its destructor releases what g was bound to: m).
+ */
+#include "plugin.h"
+
+namespace {
+
+/* The standard mutex types, as they appear in a mangled name. */
+const char *const mutex_types[] = {
+  "St5mutex", "St15recursive_mutex", "St11timed_mutex",
+  "St21recursive_timed_mutex", "St12shared_mutex", "St18shared_timed_mutex",
+};
+
+/* After `s` starts with one of the mutex types: the rest, or NULL. */
+const char *
+skip_mutex (const char *s)
+{
+  for (const char *m : mutex_types)
+    if (!strncmp (s, m, strlen (m)))
+      return s + strlen (m);
+  return NULL;
+}
+
+/* A mutex's own member functions (after "_ZN<mutex>"). */
+bool
+mutex_member (const char *rest, wmm_cxx_lock *out)
+{
+  static const struct { const char *name; wmm_cxx_lock_op op; } members[] = {
+    { "4lockEv", WMM_CXX_ACQUIRE }, { "6unlockEv", WMM_CXX_RELEASE },
+    { "8try_lockEv", WMM_CXX_TRY }, { "11lock_sharedEv", WMM_CXX_READ },
+    { "13unlock_sharedEv", WMM_CXX_RELEASE },
+  };
+  for (auto &m : members)
+    if (!strcmp (rest, m.name))
+      {
+        out->op = m.op;
+        out->lock_arg = 0;
+        return true;
+      }
+  return false;
+}
+
+/* A guard's member functions (after "_ZNSt<guard>I<mutex>E"); `shared`:
+ * a shared_lock, whose lock takes the read side. */
+bool
+guard_member (const char *rest, bool shared, bool scoped, wmm_cxx_lock *out)
+{
+  out->guard_arg = 0;
+  wmm_cxx_lock_op take = shared ? WMM_CXX_READ : WMM_CXX_ACQUIRE;
+  bool ctor = (rest[0] == 'C' && (rest[1] == '1' || rest[1] == '2'));
+  if (ctor && !strncmp (rest + 2, "ERS0_", 5))
+    {
+      const char *tag = rest + 7;
+      out->lock_arg = 1;
+      out->binds = true;
+      if (!*tag)
+        out->op = take;
+      else if (!scoped && (!strcmp (tag, "St12adopt_lock_t")
+                           || !strcmp (tag, "St12defer_lock_t")
+                           || !strcmp (tag, "St13try_to_lock_t")))
+        out->op = WMM_CXX_BIND;
+      else
+        return false;
+      return true;
+    }
+  if (rest[0] == 'D' && (rest[1] == '1' || rest[1] == '2')
+      && !strcmp (rest + 2, "Ev"))
+    {
+      out->op = WMM_CXX_RELEASE;
+      return true;
+    }
+  if (scoped)
+    return false;
+  /* unique_lock / shared_lock: lock, unlock, try_lock (not lock_guard's:
+     it has none, the names cannot occur). */
+  if (!strcmp (rest, "4lockEv"))
+    out->op = take;
+  else if (!strcmp (rest, "6unlockEv"))
+    out->op = WMM_CXX_RELEASE;
+  else if (!strcmp (rest, "8try_lockEv"))
+    out->op = WMM_CXX_TRY;
+  else
+    return false;
+  return true;
+}
+
+/* The guard templates, as they appear in a mangled name. */
+struct guard_kind { const char *prefix; bool shared, scoped; };
+const guard_kind guard_kinds[] = {
+  { "_ZNSt10lock_guardI", false, false },
+  { "_ZNSt11unique_lockI", false, false },
+  { "_ZNSt11shared_lockI", true, false },
+  { "_ZNSt11scoped_lockIJ", false, true },
+};
+
+/* Functions that take a guard (argument 1) and leave it bound to the same
+ * mutex: the predicate and timed forms of condition_variable::wait (inline
+ * bodies the unit analyses). */
+const char *const guard_users[] = {
+  "_ZNSt18condition_variable4waitI", "_ZNSt18condition_variable8wait_forI",
+  "_ZNSt18condition_variable10wait_untilI",
+};
+
+} // anon namespace
+
+bool
+wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out)
+{
+  *out = { WMM_CXX_NONE, -1, -1, false };
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  if (strncmp (a, "_ZN", 3))
+    return false;
+  if (const char *rest = skip_mutex (a + 3))
+    return mutex_member (rest, out);
+  for (const guard_kind &g : guard_kinds)
+    if (!strncmp (a, g.prefix, strlen (g.prefix)))
+      {
+        const char *rest = skip_mutex (a + strlen (g.prefix));
+        if (!rest || *rest++ != 'E' || (g.scoped && *rest++ != 'E'))
+          return false;
+        if (guard_member (rest, g.shared, g.scoped, out))
+          return true;
+        *out = { WMM_CXX_NONE, -1, -1, false };
+        return false;
+      }
+  static const char cv[] = "_ZNSt18condition_variable";
+  if (strncmp (a, cv, sizeof cv - 1))
+    return false;
+  const char *m = a + sizeof cv - 1;
+  if (!strcmp (m, "4waitERSt11unique_lockISt5mutexE"))
+    *out = { WMM_CXX_WAIT, -1, 1, false };
+  else if (!strcmp (m, "10notify_oneEv") || !strcmp (m, "10notify_allEv"))
+    *out = { WMM_CXX_NOTIFY, -1, -1, false };
+  else
+    for (const char *p : guard_users)
+      if (!strncmp (a, p, strlen (p)))
+        *out = { WMM_CXX_GUARD_USE, -1, 1, false };
+  return out->op != WMM_CXX_NONE;
+}
+
+bool
+wmm_cxx_lock_sync (tree fndecl)
+{
+  wmm_cxx_lock l;
+  return wmm_cxx_lock_call (fndecl, &l) && l.op != WMM_CXX_BIND
+         && l.op != WMM_CXX_GUARD_USE;
+}
+
+namespace {
+
+/* Does `t` mention decl `d` anywhere? */
+bool
+mentions (tree t, tree d)
+{
+  return t && walk_tree_without_duplicates
+                (&t, [] (tree *tp, int *, void *data) -> tree {
+                   return *tp == (tree) data ? *tp : NULL_TREE;
+                 }, d);
+}
+
+/* Is `op` the address of `guard`? */
+bool
+guard_address (tree op, tree guard)
+{
+  return op && TREE_CODE (op) == ADDR_EXPR && TREE_OPERAND (op, 0) == guard;
+}
+
+} // anon namespace
+
+bool
+wmm_cxx_guard_mutex (tree guard, tree *mutex_arg_out)
+{
+  if (!guard || !VAR_P (guard) || TREE_STATIC (guard)
+      || DECL_EXTERNAL (guard) || !DECL_CONTEXT (guard)
+      || TREE_CODE (DECL_CONTEXT (guard)) != FUNCTION_DECL)
+    return false;
+  function *fn = DECL_STRUCT_FUNCTION (DECL_CONTEXT (guard));
+  if (!fn || !fn->cfg)
+    return false;
+  bool ok = true;
+  tree mutex = NULL_TREE;
+  tree mbase = NULL_TREE;
+  HOST_WIDE_INT mpos = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      for (gphi_iterator pi = gsi_start_phis (bb); ok && !gsi_end_p (pi);
+           gsi_next (&pi))
+        for (unsigned i = 0; i < gimple_phi_num_args (pi.phi ()); i++)
+          ok &= !mentions (gimple_phi_arg_def (pi.phi (), i), guard);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+           ok && !gsi_end_p (gsi); gsi_next (&gsi))
+        {
+          gimple *s = gsi_stmt (gsi);
+          if (is_gimple_debug (s))
+            continue;
+          if (gimple_clobber_p (s) && gimple_assign_lhs (s) == guard)
+            continue;
+          gcall *call = dyn_cast<gcall *> (s);
+          if (!call)
+            {
+              for (unsigned i = 0; i < gimple_num_ops (s); i++)
+                ok &= !mentions (gimple_op (s, i), guard);
+              continue;
+            }
+          wmm_cxx_lock l;
+          bool known = wmm_cxx_lock_call (gimple_call_fndecl (call), &l);
+          ok &= !mentions (gimple_call_lhs (call), guard)
+                && !mentions (gimple_call_fn (call), guard);
+          for (unsigned i = 0; ok && i < gimple_call_num_args (call); i++)
+            {
+              tree a = gimple_call_arg (call, i);
+              if (!mentions (a, guard))
+                continue;
+              /* Only as the guard argument of a guard operation. */
+              if (!known || (int) i != l.guard_arg || !guard_address (a, guard))
+                {
+                  ok = false;
+                  break;
+                }
+              if (!l.binds)
+                continue;
+              tree m = gimple_call_arg (call, l.lock_arg);
+              tree b;
+              HOST_WIDE_INT p;
+              if (!wmm_lock_key (m, &b, &p)
+                  || (mbase && (b != mbase || p != mpos)))
+                ok = false;
+              mbase = b;
+              mpos = p;
+              mutex = m;
+            }
+        }
+      if (!ok)
+        break;
+    }
+  if (!ok || !mutex)
+    return false;
+  *mutex_arg_out = mutex;
+  return true;
+}
