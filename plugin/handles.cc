@@ -416,3 +416,355 @@ wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
     return c->ne && j->ne && c->init == j->init;
   return c->adj <= j->adj;
 }
+
+/* ------------------------------------------- std::vector<std::thread> */
+
+/* The assembler name of a call's callee, or "". */
+static const char *
+callee_asm (gimple *stmt)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  return fn && TREE_CODE (fn) == FUNCTION_DECL
+         ? IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)) : "";
+}
+
+/* Does `s` start with `prefix` and go on with one of `rest`? */
+static bool
+named (const char *s, const char *prefix, const char *const *rest, size_t n)
+{
+  size_t l = strlen (prefix);
+  if (strncmp (s, prefix, l))
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (!strncmp (s + l, rest[i], strlen (rest[i])))
+      return true;
+  return false;
+}
+
+static const char VEC[] = "_ZNSt6vectorISt6threadSaIS0_EE";
+static const char KVEC[] = "_ZNKSt6vectorISt6threadSaIS0_EE";
+
+/* A member of std::vector<std::thread> that adds a thread at its end. */
+static bool
+vector_push (gimple *stmt)
+{
+  static const char *const push[] = { "12emplace_back", "9push_back" };
+  return named (callee_asm (stmt), VEC, push, ARRAY_SIZE (push));
+}
+
+/* A member that neither removes nor replaces an element (the
+ * constructor, begin, end, size, reserve, a push; the destructor ends
+ * the object). */
+static bool
+vector_keeps (gimple *stmt)
+{
+  static const char *const keep[] = {
+    "C1Ev", "C2Ev", "D1Ev", "D2Ev", "5beginEv", "3endEv", "7reserveEm",
+    "12emplace_back", "9push_back",
+  };
+  static const char *const kkeep[] = { "4sizeEv", "5emptyEv", "5beginEv",
+                                       "3endEv" };
+  const char *a = callee_asm (stmt);
+  return named (a, VEC, keep, ARRAY_SIZE (keep))
+         || named (a, KVEC, kkeep, ARRAY_SIZE (kkeep));
+}
+
+/* Is every use of name `v` (an address of the vector, or a copy) the
+ * first argument of a vector_keeps call, or a copy whose uses are? */
+static bool
+vector_address_ok (tree v, int depth)
+{
+  if (depth > 4)
+    return false;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, v)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u))
+        continue;
+      if (gimple_assign_ssa_name_copy_p (u))
+        {
+          if (!vector_address_ok (gimple_assign_lhs (u), depth + 1))
+            return false;
+          continue;
+        }
+      if (!vector_keeps (u) || gimple_call_arg (u, 0) != v)
+        return false;
+      for (unsigned i = 1; i < gimple_call_num_args (u); i++)
+        if (gimple_call_arg (u, i) == v)
+          return false;
+    }
+  return true;
+}
+
+/* Is local `vec` only ever handed to vector_keeps members (directly or
+ * through a copy of its address), so no thread in it is removed,
+ * replaced or reached otherwise? */
+static bool
+vector_kept (function *fn, tree vec)
+{
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!ok || (gimple_clobber_p (s) && gimple_assign_lhs (s) == vec))
+      return;
+    /* C++20's inline default constructor: `vec = {}` */
+    if (gimple_assign_single_p (s) && gimple_assign_lhs (s) == vec
+        && TREE_CODE (gimple_assign_rhs1 (s)) == CONSTRUCTOR
+        && CONSTRUCTOR_NELTS (gimple_assign_rhs1 (s)) == 0)
+      return;
+    for (unsigned i = 0; i < gimple_num_ops (s) && ok; i++)
+      {
+        tree op = gimple_op (s, i);
+        if (!op || !walk_tree_without_duplicates (&op, [] (tree *tp, int *,
+                                                           void *d) -> tree {
+                     return *tp == (tree) d ? *tp : NULL_TREE;
+                   }, vec))
+          continue;
+        if (TREE_CODE (op) != ADDR_EXPR || TREE_OPERAND (op, 0) != vec)
+          ok = false;
+        else if (is_gimple_call (s))
+          ok = vector_keeps (s) && i == 3   /* ops: lhs, fn, chain, arg 0 */
+               && gimple_call_arg (s, 0) == op;
+        else if (gimple_assign_single_p (s)
+                 && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME)
+          ok = vector_address_ok (gimple_assign_lhs (s), 0);
+        else
+          ok = false;
+      }
+  });
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gphi_iterator pi = gsi_start_phis (bb); ok && !gsi_end_p (pi);
+         gsi_next (&pi))
+      for (unsigned i = 0; i < gimple_phi_num_args (pi.phi ()); i++)
+        {
+          tree a = gimple_phi_arg_def (pi.phi (), i);
+          if (TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == vec)
+            ok = false;
+        }
+  return ok;
+}
+
+/* Does statement a come before b in their block? */
+static bool
+comes_before (gimple *a, gimple *b)
+{
+  for (gimple_stmt_iterator gsi = gsi_for_stmt (a); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (gsi_stmt (gsi) == b)
+      return true;
+  return false;
+}
+
+/* The local vector a call adds a thread to, when vector_kept. */
+static tree
+pushed_vector (gimple *stmt)
+{
+  if (!vector_push (stmt) || !gimple_call_num_args (stmt))
+    return NULL_TREE;
+  tree a = gimple_call_arg (stmt, 0);
+  if (TREE_CODE (a) != ADDR_EXPR || !VAR_P (TREE_OPERAND (a, 0))
+      || is_global_var (TREE_OPERAND (a, 0)))
+    return NULL_TREE;
+  tree vec = TREE_OPERAND (a, 0);
+  function *fn = DECL_CONTEXT (vec)
+                 && TREE_CODE (DECL_CONTEXT (vec)) == FUNCTION_DECL
+                 ? DECL_STRUCT_FUNCTION (DECL_CONTEXT (vec)) : NULL;
+  return fn && fn->cfg && vector_kept (fn, vec) ? vec : NULL_TREE;
+}
+
+bool
+wmm_vector_create (gimple *stmt, wmm_handle *h)
+{
+  tree vec = pushed_vector (stmt);
+  if (!vec)
+    return false;
+  memset (h, 0, sizeof *h);
+  h->kind = WMM_H_DECL;
+  h->base = vec;
+  h->off = -1;
+  h->size = -1;
+  return true;
+}
+
+/* The vector `x` (&vec or a copy of it) names, or NULL. */
+static tree
+vector_of (tree x)
+{
+  x = copy_root (x);
+  /* __for_range = &v */
+  if (x && TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (x)))
+    x = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (x));
+  return x && TREE_CODE (x) == ADDR_EXPR && VAR_P (TREE_OPERAND (x, 0))
+         ? TREE_OPERAND (x, 0) : NULL_TREE;
+}
+
+/* The iterator variable of `std::vector<std::thread>::iterator` member or
+ * operator call `s` at argument i (`&it`), or NULL. */
+static tree
+iter_arg (gimple *s, unsigned i)
+{
+  if (!is_gimple_call (s) || i >= gimple_call_num_args (s))
+    return NULL_TREE;
+  tree a = gimple_call_arg (s, i);
+  return TREE_CODE (a) == ADDR_EXPR && VAR_P (TREE_OPERAND (a, 0))
+         && !is_global_var (TREE_OPERAND (a, 0))
+         ? TREE_OPERAND (a, 0) : NULL_TREE;
+}
+
+bool
+wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
+{
+  static const char IT[] = "_ZN9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE";
+  static const char KIT[] = "_ZNK9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE";
+  static const char NE[] = "_ZN9__gnu_cxxneIPSt6threadSt6vectorIS1_SaIS1_EEEEb";
+  static const char EQ[] = "_ZN9__gnu_cxxeqIPSt6threadSt6vectorIS1_SaIS1_EEEEb";
+  basic_block bb = gimple_bb (join);
+  class loop *loop = bb->loop_father;
+  tree t = gimple_call_arg (join, 0);
+  if (!loop || !loop_outer (loop) || !loop->latch || TREE_CODE (t) != SSA_NAME
+      || SSA_NAME_IS_DEFAULT_DEF (t))
+    return false;
+  /* t = *it (operator*), run in the loop's every iteration before the
+     one ++it, the only exit the test it != end. */
+  gimple *deref = SSA_NAME_DEF_STMT (t);
+  static const char *const star[] = { "deEv" };
+  tree it = iter_arg (deref, 0);
+  if (!it || !named (callee_asm (deref), KIT, star, 1)
+      || gimple_bb (deref)->loop_father != loop
+      || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
+    return false;
+  gimple *inc = NULL, *test = NULL, *init = NULL, *end_init = NULL;
+  tree end = NULL_TREE;
+  bool ok = true;
+  function *fn = DECL_CONTEXT (it)
+                 && TREE_CODE (DECL_CONTEXT (it)) == FUNCTION_DECL
+                 ? DECL_STRUCT_FUNCTION (DECL_CONTEXT (it)) : NULL;
+  if (!fn || !fn->cfg)
+    return false;
+  static const char *const pp[] = { "ppEv" };
+  /* Every use of `it` (and of the end iterator once known). */
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!ok || gimple_clobber_p (s))
+      return;
+    bool uses = false;
+    for (unsigned i = 0; i < gimple_num_ops (s); i++)
+      {
+        tree op = gimple_op (s, i);
+        uses |= op && walk_tree_without_duplicates
+                        (&op, [] (tree *tp, int *, void *d) -> tree {
+                           return *tp == (tree) d ? *tp : NULL_TREE;
+                         }, it);
+      }
+    if (!uses)
+      return;
+    if (s == deref)
+      return;
+    if (is_gimple_call (s) && gimple_call_lhs (s) == it && !init
+        && gimple_call_num_args (s) == 1 && !strncmp (callee_asm (s), VEC, sizeof VEC - 1)
+        && !strcmp (callee_asm (s) + sizeof VEC - 1, "5beginEv"))
+      init = s;
+    else if (iter_arg (s, 0) == it && !inc && gimple_call_num_args (s) == 1
+             && named (callee_asm (s), IT, pp, 1))
+      inc = s;
+    else if (iter_arg (s, 0) == it && !test && gimple_call_num_args (s) == 2
+             && (!strncmp (callee_asm (s), NE, sizeof NE - 1)
+                 || !strncmp (callee_asm (s), EQ, sizeof EQ - 1))
+             && iter_arg (s, 1) && iter_arg (s, 1) != it)
+      {
+        test = s;
+        end = iter_arg (s, 1);
+      }
+    else
+      ok = false;
+  });
+  if (!ok || !init || !inc || !test || !end
+      || gimple_bb (init)->loop_father == loop
+      || flow_bb_inside_loop_p (loop, gimple_bb (init))
+      || gimple_bb (inc)->loop_father != loop
+      || !dominated_by_p (CDI_DOMINATORS, gimple_bb (inc), gimple_bb (deref))
+      || (gimple_bb (inc) == gimple_bb (deref) && !comes_before (deref, inc))
+      || gimple_bb (test) != loop->header)
+    return false;
+  /* The end iterator: one end (v) before the loop, read by the test only. */
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!ok || gimple_clobber_p (s) || s == test)
+      return;
+    for (unsigned i = 0; i < gimple_num_ops (s); i++)
+      {
+        tree op = gimple_op (s, i);
+        if (!op || !walk_tree_without_duplicates
+                      (&op, [] (tree *tp, int *, void *d) -> tree {
+                         return *tp == (tree) d ? *tp : NULL_TREE;
+                       }, end))
+          continue;
+        if (is_gimple_call (s) && gimple_call_lhs (s) == end && !end_init
+            && gimple_call_num_args (s) == 1
+            && !strncmp (callee_asm (s), VEC, sizeof VEC - 1)
+            && !strcmp (callee_asm (s) + sizeof VEC - 1, "3endEv"))
+          end_init = s;
+        else
+          ok = false;
+        break;
+      }
+  });
+  tree v = init ? vector_of (gimple_call_arg (init, 0)) : NULL_TREE;
+  if (!ok || !end_init || flow_bb_inside_loop_p (loop, gimple_bb (end_init))
+      || !v || vector_of (gimple_call_arg (end_init, 0)) != v)
+    return false;
+  /* The test's result decides the loop's only exit, and the loop goes on
+     where it != end: `if (ne (&it, &end) != 0)`, or C++20's
+     `if (~eq (&it, &end) != 0)`. */
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (loop->header));
+  tree r = gimple_call_lhs (test);
+  if (!cond || !r || TREE_CODE (r) != SSA_NAME
+      || !integer_zerop (gimple_cond_rhs (cond))
+      || (gimple_cond_code (cond) != NE_EXPR
+          && gimple_cond_code (cond) != EQ_EXPR))
+    return false;
+  bool is_ne = !strncmp (callee_asm (test), NE, sizeof NE - 1);
+  tree cv = gimple_cond_lhs (cond);
+  if (cv != r)
+    {
+      gimple *d = TREE_CODE (cv) == SSA_NAME ? SSA_NAME_DEF_STMT (cv) : NULL;
+      if (!d || !is_gimple_assign (d)
+          || gimple_assign_rhs_code (d) != BIT_NOT_EXPR
+          || gimple_assign_rhs1 (d) != r
+          || TREE_CODE (TREE_TYPE (r)) != BOOLEAN_TYPE)
+        return false;
+      is_ne = !is_ne;   /* cv is the negation */
+    }
+  /* cv true <=> it != end (is_ne); the edge staying in the loop. */
+  edge stay = NULL;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->succs)
+    if (flow_bb_inside_loop_p (loop, e->dest))
+      stay = stay ? NULL : e;
+  if (!stay || !(stay->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
+    return false;
+  bool stay_when_v = ((stay->flags & EDGE_TRUE_VALUE) != 0)
+                     == (gimple_cond_code (cond) == NE_EXPR);
+  if (stay_when_v != is_ne)
+    return false;
+  /* (A throwing join leaves by an EH edge: exceptions are not modelled,
+     docs/plugin.md "What is sound where".) */
+  for (edge e : get_loop_exit_edges (loop))
+    if (e->src != loop->header && !(e->flags & EDGE_EH))
+      return false;
+  /* Nothing in the loop adds threads to it. */
+  basic_block *body = get_loop_body (loop);
+  bool pushes = false;
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      pushes |= vector_push (gsi_stmt (gsi));
+  free (body);
+  if (pushes || !vector_kept (fn, v))
+    return false;
+  *vec = v;
+  *lp = loop;
+  return true;
+}

@@ -54,4 +54,13 @@ bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
 bool wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                       const wmm_handle *jh, const wmm_iv_range *j);
 
+/* A thread added to a local std::vector<std::thread> (emplace_back,
+ * push_back) that is only ever given to members that keep its threads
+ * (handle: {DECL vec, variable offset}). */
+bool wmm_vector_create (gimple *stmt, wmm_handle *h);
+/* `for (auto &t : vec) t.join ();`: the join runs in every iteration of a
+ * loop over the vector from begin () to end (), with one ++ after it and
+ * no other exit; *vec, *loop: the vector and the loop. */
+bool wmm_vector_join_loop (gimple *join, tree *vec, class loop **loop);
+
 #endif

@@ -37,6 +37,10 @@ static const char *const private_names[] = {
   "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
   "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
   "__cxa_atexit", "atexit",
+  /* C++ exceptions: thrown and caught objects of the run time's own */
+  "__cxa_allocate_exception", "__cxa_free_exception", "__cxa_throw",
+  "__cxa_begin_catch", "__cxa_end_catch", "__cxa_rethrow",
+  "__cxa_call_unexpected",
   /* the calling thread's own slot of a key (private.cc: what they hold) */
   "pthread_getspecific", "pthread_setspecific", "tss_get", "tss_set",
 };
@@ -124,8 +128,14 @@ static const char *const cxx_sync_prefixes[] = {
 };
 
 /* C++ library functions that touch no memory another thread uses, by
- * assembler name: a condition variable's constructor and destructor. */
+ * assembler-name prefix: a condition variable's constructor and
+ * destructor, terminate, the iterators of a std::vector<std::thread> (they
+ * hold a pointer into it), its destructor and base (its own storage; a
+ * thread still joinable there terminates the program). */
 static const char *const cxx_private_names[] = {
+  "_ZN9__gnu_cxx17__normal_iteratorIPSt6thread",
+  "_ZNK9__gnu_cxx17__normal_iteratorIPSt6thread",
+  "_ZNSt6vectorISt6threadSaIS0_EED", "_ZNSt12_Vector_baseISt6threadSaIS0_EE",
   "_ZNSt18condition_variableC1Ev", "_ZNSt18condition_variableC2Ev",
   "_ZNSt18condition_variableD1Ev", "_ZNSt18condition_variableD2Ev",
   "_ZSt9terminatev", "_ZSt20__throw_system_errori",
@@ -300,10 +310,21 @@ wmm_lib_call_is_private (tree fndecl, const char *name)
   if (wmm_cxx_lock_call (fndecl, &l) && l.op == WMM_CXX_BIND)
     return true;
   if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
-      && DECL_ASSEMBLER_NAME_SET_P (fndecl)
-      && has_prefix (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
-                     cxx_private_names, ARRAY_SIZE (cxx_private_names)))
-    return true;
+      && DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    {
+      const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+      if (has_prefix (a, cxx_private_names, ARRAY_SIZE (cxx_private_names)))
+        return true;
+      /* std::__throw_length_error & co: they throw, touching nothing */
+      if (!strncmp (a, "_ZSt", 4))
+        {
+          a += 4;
+          while (ISDIGIT (*a))
+            a++;
+          if (!strncmp (a, "__throw_", 8))
+            return true;
+        }
+    }
   /* The replaceable global operator new and delete: allocators. */
   return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
          && (DECL_IS_OPERATOR_NEW_P (fndecl)

@@ -57,6 +57,9 @@ struct region_group {
   gimple *site;
   wmm_handle h;
   bool array;           /* created by a counting loop into an array */
+  bool vector;          /* pushed into a local std::vector<std::thread>
+                           (wmm_vector_create): killed by a loop that
+                           joins every element, never overwritten */
   wmm_iv_range iv;
 };
 
@@ -65,6 +68,7 @@ struct wmm_region {
   function *fn;
   auto_vec<region_group> groups;   /* bit i <-> groups[i] */
   hash_map<gimple *, int> first;   /* site -> its first group */
+  hash_set<gimple *> pushes;       /* vector groups' sites */
   auto_vec<wmm_region_set> in;     /* per bb->index */
   auto_vec<std::pair<class loop *, wmm_region_set> > exit_kills;
 };
@@ -258,12 +262,21 @@ find_groups (wmm_region *r, bool loops)
     if (!is_gimple_call (stmt))
       return;
     int before = r->groups.length ();
+    wmm_handle vh;
     if (is_create (stmt))
       {
         wmm_handle h;
         bool ok = gimple_call_num_args (stmt)
                   && wmm_handle_of_addr (gimple_call_arg (stmt, 0), &h);
         add_group (r, stmt, &h, ok, loops);
+      }
+    else if (wmm_vector_create (stmt, &vh))
+      {
+
+        add_group (r, stmt, &vh, true, false);
+        if ((int) r->groups.length () > before)
+          r->groups.last ().vector = true;
+        r->pushes.add (stmt);
       }
     else if (const thread_summary *s = callee_summary (stmt))
       for (int k = 0; k < s->nleaves
@@ -303,6 +316,17 @@ find_loop_kills (wmm_region *r)
     if (!is_gimple_call (stmt))
       return;
     wmm_handle hs[MAX_IFACE];
+    tree vec;
+    class loop *vl;
+    if (wmm_std_thread_join (stmt) && wmm_vector_join_loop (stmt, &vec, &vl))
+      {
+        wmm_region_set kill = 0;
+        for (unsigned g = 0; g < r->groups.length (); g++)
+          if (r->groups[g].vector && r->groups[g].h.base == vec)
+            kill |= 1ULL << g;
+        if (kill)
+          r->exit_kills.safe_push (std::make_pair (vl, kill));
+      }
     int n = joins_of (stmt, hs, MAX_IFACE);
     for (int k = 0; k < n; k++)
       {
@@ -329,6 +353,7 @@ overlaps_live (const wmm_region *r, wmm_region_set s, const wmm_handle *h,
 {
   for (unsigned g = 0; g < r->groups.length (); g++)
     if ((s & (1ULL << g)) && !((int) g == self && r->groups[g].array)
+        && !r->groups[g].vector
         && wmm_handles_overlap (&r->groups[g].h, h))
       return true;
   return false;
@@ -361,7 +386,7 @@ join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
   int n = joins_of (stmt, hs, MAX_IFACE);
   for (int k = 0; k < n; k++)
     for (unsigned g = 0; g < r->groups.length (); g++)
-      if ((s & (1ULL << g)) && !r->groups[g].array
+      if ((s & (1ULL << g)) && !r->groups[g].array && !r->groups[g].vector
           && wmm_same_handle (&r->groups[g].h, &hs[k]))
         s &= ~(1ULL << g);
   return s;
@@ -388,7 +413,7 @@ clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
           tree base = get_base_address (TREE_OPERAND (a, 0));
           for (unsigned g = 0; g < r->groups.length (); g++)
             if ((s & (1ULL << g)) && r->groups[g].h.kind == WMM_H_DECL
-                && r->groups[g].h.base == base)
+                && r->groups[g].h.base == base && !r->groups[g].vector)
               return true;
         }
       return false;
@@ -425,11 +450,13 @@ wmm_region_step (const wmm_region *r, gimple *stmt, wmm_region_set s)
     s |= 1ULL << UNKNOWN_GROUP;
   if (!is_gimple_call (stmt))
     return s;
-  const thread_summary *sum = is_create (stmt) ? NULL : callee_summary (stmt);
+  bool create = is_create (stmt)
+                || const_cast<wmm_region *> (r)->pushes.contains (stmt);
+  const thread_summary *sum = create ? NULL : callee_summary (stmt);
   s = join_groups (r, stmt, s);
   s = start_groups (r, stmt, s);
   /* A start whose groups did not fit in the set. */
-  if ((is_create (stmt) || (sum && sum->nleaves))
+  if ((create || (sum && sum->nleaves))
       && !const_cast<wmm_region *> (r)->first.get (stmt))
     s |= 1ULL << UNKNOWN_GROUP;
   /* Threads no join here can end: a routine that starts threads itself or
@@ -730,6 +757,8 @@ wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt)
 {
   if (u->starters && u->starters->contains (stmt))
     return true;
-  const thread_summary *s = is_create (stmt) ? NULL : callee_summary (stmt);
+  wmm_handle h;
+  const thread_summary *s = is_create (stmt) || wmm_vector_create (stmt, &h)
+                            ? NULL : callee_summary (stmt);
   return s && s->untracked;
 }

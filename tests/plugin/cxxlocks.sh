@@ -18,6 +18,10 @@
 #   cxx_join.cc      SB between two std::threads: their two fences, none in
 #                    main after the joins; -DEARLY (main races before the
 #                    second join): one in main too
+#   cxx_vector.cc    a pool in a std::vector<std::thread> joined by a
+#                    range-for, the workers' sums under a lock_guard, read
+#                    by main after the loop: none in the workers and main;
+#                    -DBREAK (the loop may leave early): fences
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -40,6 +44,9 @@ expect() {
     return
   fi
   local got; got=$(fences "$WMM_TMP/$tag.s")
+  if [ -n "${ONLY:-}" ]; then
+    got=$(tr ' ' '\n' <<< "$got" | grep -E "$ONLY" | tr '\n' ' ' | sed 's/ $//')
+  fi
   if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
   else wmm_fail "$tag: got '$got', expected '$want'"; fi
 }
@@ -68,16 +75,18 @@ for T in x86 ppc aarch64 arm; do
   CXX=${WMM_T_GCC/gcc/g++}
   command -v "$CXX" >/dev/null 2>&1 || { echo "skipping $T: no $CXX"; continue; }
   ran=1
+  ONLY=
+  VBREAK='_ZL6workeri:2 main:3'
   case $T in
     x86) M=tso FENCE='mfence|lock or' PEEK=_ZL8consumerv:1
-         CV=_ZL8consumerv:1 ;;
+         CV=_ZL8consumerv:1 VBREAK=_ZL6workeri:1 ;;
     ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
          PEEK='_ZL8consumerv:6 _ZL8producerv:1'
          CV='_ZL8consumerv:2 _ZL8producerv:2' ;;
     aarch64) M=armv8 FENCE='dmb' PEEK='_ZL8consumerv:6 _ZL8producerv:1'
              CV='_ZL8consumerv:2 _ZL8producerv:2' ;;
     arm) M=armv7 FENCE='dmb' PEEK='_ZL8consumerv:4 _ZL8producerv:1'
-         CV='_ZL8consumerv:2 _ZL8producerv:2' ;;
+         CV='_ZL8consumerv:2 _ZL8producerv:2' VBREAK='_ZL6workeri:2 main:2' ;;
   esac
   expect mailbox cxx_mailbox ""
   expect mailbox_peek cxx_mailbox "$PEEK" -DPEEK
@@ -92,6 +101,11 @@ for T in x86 ppc aarch64 arm; do
   expect condvar_racy cxx_condvar "$CV" -DRACY
   expect join cxx_join "$SB"
   expect join_early cxx_join "$SB main:1" -DEARLY
+  # the library's own code (vector reallocation) may keep fences where a
+  # size_t is an int (armv7): only the program's functions are counted
+  ONLY='^(_ZL6workeri|main):'
+  expect vector cxx_vector ""
+  expect vector_break cxx_vector "$VBREAK" -DBREAK
 done
 # The report names the locks it used.
 if [ $ran = 1 ]; then
