@@ -53,136 +53,12 @@ struct collector {
   bool thread_lib;           /* in std::thread's own code (thread_lib_fn) */
 };
 
-/* Is fndecl code of the C++ standard library (namespace std)? */
-bool
-std_fn (tree fndecl)
-{
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
-    return false;
-  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  return !strncmp (a, "_ZSt", 4) || !strncmp (a, "_ZNSt", 5)
-         || !strncmp (a, "_ZNKSt", 6);
-}
-
-bool thread_lib_callers (cgraph_node *n, int depth, bool *any);
-
-/* The function statement `stmt` of fndecl's body comes from: the callee
- * GCC inlined it from (its BLOCK tree says), or fndecl. */
-tree
-stmt_origin (gimple *stmt, tree fndecl)
-{
-  for (tree b = gimple_block (stmt); b && TREE_CODE (b) == BLOCK;
-       b = BLOCK_SUPERCONTEXT (b))
-    if (inlined_function_outer_scope_p (b))
-      {
-        tree o = block_ultimate_origin (b);
-        return o && TREE_CODE (o) == FUNCTION_DECL ? o : NULL_TREE;
-      }
-  return fndecl;
-}
-
-/* Does the unit take the address of a function it cannot read (a
- * function of another unit std::thread may be given)?  The library's own
- * (declared in system headers: libstdc++ passes &pthread_create to
- * _M_start_thread, vtables name its destructors and the compiler's
- * __cxa_pure_virtual) do not count: a thread
- * running a library function touches no data of the program. */
-bool
-foreign_callable (wmm_unitinfo *u)
-{
-  if (u->foreign_callable >= 0)
-    return u->foreign_callable;
-  u->foreign_callable = 0;
-  auto foreign = [] (tree *tp, int *walk_subtrees, void *) -> tree {
-    if (TYPE_P (*tp))
-      *walk_subtrees = 0;
-    else if (TREE_CODE (*tp) == ADDR_EXPR
-             && TREE_CODE (TREE_OPERAND (*tp, 0)) == FUNCTION_DECL
-             && !DECL_IN_SYSTEM_HEADER (TREE_OPERAND (*tp, 0))
-             && !DECL_ARTIFICIAL (TREE_OPERAND (*tp, 0))
-             && DECL_SOURCE_LOCATION (TREE_OPERAND (*tp, 0))
-                != BUILTINS_LOCATION
-             && !wmm_analysable_body (cgraph_node::get
-                                        (TREE_OPERAND (*tp, 0))))
-      return *tp;
-    return NULL_TREE;
-  };
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = wmm_analysable_body (node);
-      if (!fn || u->foreign_callable)
-        continue;
-      wmm_each_stmt (fn, [&] (gimple *s) {
-        /* A call's own callee is no address taken. */
-        for (unsigned i = is_gimple_call (s) ? 1 : 0; i < gimple_num_ops (s);
-             i++)
-          if (gimple_op (s, i)
-              && walk_tree_without_duplicates (gimple_op_ptr (s, i), foreign,
-                                               NULL))
-            u->foreign_callable = 1;
-      });
-    }
-  varpool_node *v;
-  FOR_EACH_VARIABLE (v)
-    if (DECL_INITIAL (v->decl)
-        && walk_tree_without_duplicates (&DECL_INITIAL (v->decl), foreign,
-                                         NULL))
-      u->foreign_callable = 1;
-  return u->foreign_callable;
-}
-
-/* Is fndecl std::thread's own code: a member of std::thread (its
- * constructor, destructor, the state object's _M_run and destructor), or
- * a library function only such code calls (std::__invoke_impl for the
- * thread's callable)?  Its accesses are to the thread's handle and state
- * object, which the thread start (a full fence) hands from the parent to
- * the new thread, and its indirect call is the call of the callable given
- * to the constructor, which is a thread entry of its own (an escaped
- * function) or a function of another unit started as a thread.  The
- * callable's own code (a lambda, a function of the unit) is no library
- * code and is collected. */
-bool
-thread_lib_fn (tree fndecl, int depth = 0)
-{
-  if (!std_fn (fndecl))
-    return false;
-  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  if (!strncmp (a, "_ZNSt6thread", 12) || !strncmp (a, "_ZNKSt6thread", 13))
-    return true;
-  cgraph_node *n = cgraph_node::get (fndecl);
-  bool any = false;
-  return n && depth < 8 && thread_lib_callers (n, depth, &any) && any;
-}
-
 /* Is `stmt` std::thread's own code (thread_lib_fn), not the callable's
  * that GCC inlined into it (at the link step of -flto)? */
 bool
 thread_lib_stmt (collector *c, gimple *stmt)
 {
-  return c->thread_lib && std_fn (stmt_origin (stmt, c->fn->decl));
-}
-
-/* Are all callers of node n and of its aliases (a constructor's
- * complete-object alias) thread_lib_fn, with no other reference?  Is
- * there one at all (`any`)? */
-bool
-thread_lib_callers (cgraph_node *n, int depth, bool *any)
-{
-  if (n->address_taken)
-    return false;
-  for (cgraph_edge *e = n->callers; e; e = e->next_caller, *any = true)
-    if (!thread_lib_fn (e->caller->decl, depth + 1))
-      return false;
-  ipa_ref *ref;
-  for (unsigned k = 0; n->iterate_referring (k, ref); k++)
-    {
-      cgraph_node *alias = dyn_cast<cgraph_node *> (ref->referring);
-      if (ref->use != IPA_REF_ALIAS || !alias
-          || !thread_lib_callers (alias, depth + 1, any))
-        return false;
-    }
-  return true;
+  return c->thread_lib && wmm_std_fn (wmm_stmt_origin (stmt, c->fn->decl));
 }
 
 /* Instruction template with the current statement's position. */
@@ -954,7 +830,7 @@ handle_call (collector *c, gcall *stmt)
        (thread_lib_fn).  Other aliases stay unknown calls. */
     cgraph_node *cn = fndecl ? cgraph_node::get (fndecl) : NULL;
     if (cn && cn->alias && cn->ultimate_alias_target ()
-        && thread_lib_fn (cn->ultimate_alias_target ()->decl))
+        && wmm_thread_lib_fn (cn->ultimate_alias_target ()->decl))
       fndecl = cn->ultimate_alias_target ()->decl;
     int unit = fndecl ? wmm_unit_of (c->u, fndecl) : -1;
     if (unit >= 0 && inline_call (c, stmt, fndecl))
@@ -969,7 +845,7 @@ handle_call (collector *c, gcall *stmt)
     else if (fndecl && fndecl_built_in_p (fndecl)
              && !gimple_vdef (stmt))
       ;   /* a builtin that only reads memory that is not shared data */
-    else if (lib && (fndecl || !foreign_callable (c->u)))
+    else if (lib && (fndecl || !wmm_foreign_callable (c->u)))
       ;   /* std::thread's call of its callable (thread_lib_fn) */
     else
       add_unknown_call (c, name ? name : "indirect call");
@@ -1323,8 +1199,8 @@ inline_call (collector *c, gcall *call, tree callee)
   c->fn = fn;
   c->locks = locks;
   c->scale = saved.freq;
-  c->thread_lib = std_fn (callee) && (saved.thread_lib
-                                      || thread_lib_fn (callee));
+  c->thread_lib = wmm_std_fn (callee) && (saved.thread_lib
+                                      || wmm_thread_lib_fn (callee));
   collect_blocks (c, NULL);
   pop_cfun ();
   wmm_memloc_unbind ();
@@ -1357,7 +1233,7 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
   c.dep_dst = c.dep_base = -1;
   c.fn = unit->fn;
   c.scale = 1;
-  c.thread_lib = thread_lib_fn (unit->fn->decl);
+  c.thread_lib = wmm_thread_lib_fn (unit->fn->decl);
   push_cfun (unit->fn);
   wmm_region *region = unit->region ? wmm_region_begin (u, unit) : NULL;
   c.locks = wmm_locks_begin (u, unit->fn);

@@ -311,6 +311,8 @@ struct entries_ctx {
   tree public_helper;           /* an exported function that creates a
                                    thread of its parameter */
   auto_vec<once_site> onces;
+  hash_set<tree> std_runs;      /* _M_run of std::thread states the unit's
+                                   std::thread constructors start */
   const vec<int> *scc;          /* the CFG components of the function
                                    being scanned (cfg_sccs) */
 };
@@ -524,6 +526,61 @@ scan_once (entries_ctx *c, int i, gimple *stmt)
   c->facts[i].callees.safe_push (t);
 }
 
+/* The _M_run of the state class a std::thread constructor call builds
+ * (its body, or a function it calls, constructs a _State_impl), or
+ * NULL. */
+static tree
+state_run (entries_ctx *c, gimple *stmt)
+{
+  tree ctor = alias_target (gimple_call_fndecl (stmt));
+  cgraph_node *node = cgraph_node::get (ctor);
+  function *fn = node ? wmm_analysable_body (node) : NULL;
+  tree state = NULL_TREE;
+  if (!fn)
+    return NULL_TREE;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+    tree ctx = callee ? DECL_CONTEXT (callee) : NULL_TREE;
+    if (ctx && TREE_CODE (ctx) == RECORD_TYPE && TYPE_NAME (ctx)
+        && DECL_CXX_CONSTRUCTOR_P (callee))
+      {
+        tree n = TYPE_NAME (ctx);
+        n = TREE_CODE (n) == TYPE_DECL ? DECL_NAME (n) : n;
+        if (n && !strcmp (IDENTIFIER_POINTER (n), "_State_impl"))
+          state = TYPE_MAIN_VARIANT (ctx);
+      }
+  });
+  if (!state)
+    return NULL_TREE;
+  for (cgraph_node *f : c->fns)
+    if (DECL_CONTEXT (f->decl) && TYPE_P (DECL_CONTEXT (f->decl))
+        && TYPE_MAIN_VARIANT (DECL_CONTEXT (f->decl)) == state
+        && DECL_NAME (f->decl)
+        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f->decl)), "_M_run"))
+      return f->decl;
+  return NULL_TREE;
+}
+
+/* `std::thread t (f, args...)` in function i: a create of the callable f
+ * when it is a function (of the unit; of another unit as pthread_create
+ * of it) and of the _M_run of the state the constructor builds, which
+ * calls a lambda or functor. */
+static void
+scan_std_thread (entries_ctx *c, int i, gimple *stmt, bool loop)
+{
+  tree fn = function_address (gimple_call_arg (stmt, 1));
+  int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
+  if (t >= 0)
+    c->creates.safe_push ({ t, i, loop, false });
+  else if (fn && !c->external)
+    c->external = fn;
+  if (tree run = state_run (c, stmt))
+    {
+      c->creates.safe_push ({ find_fn (&c->index, run), i, loop, false });
+      c->std_runs.add (run);
+    }
+}
+
 /* Record what call `stmt` of function i starts, creates or calls. */
 static void
 scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
@@ -556,15 +613,8 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       return;
     }
   scan_once (c, i, stmt);
-  /* std::thread t (worker) with a worker of another unit: as
-     pthread_create's (the constructor's own start is an escape). */
-  if (wmm_std_thread_start (stmt) && !c->external)
-    for (unsigned k = 1; k < gimple_call_num_args (stmt); k++)
-      {
-        tree fn = function_address (gimple_call_arg (stmt, k));
-        if (fn && find_fn (&c->index, alias_target (fn)) < 0)
-          c->external = fn;
-      }
+  if (wmm_std_thread_start (stmt))
+    scan_std_thread (c, i, stmt, loop);
   if (is_omp_start (stmt, &sync))
     {
       c->omp = true;
@@ -578,6 +628,12 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
   if (!callee)
     {
       if (gimple_call_internal_p (stmt))
+        return;
+      /* std::thread's call of its callable: the thread scan_std_thread
+         found (one of another unit: the unit takes its address). */
+      tree self = c->fns[i]->decl;
+      if (wmm_thread_lib_fn (self) && wmm_std_fn (wmm_stmt_origin (stmt, self))
+          && !wmm_foreign_callable (c->u))
         return;
       f->indirect = true;
       f->calls.safe_push ({ stmt, START_UNKNOWN, -1, loop, false });
@@ -723,7 +779,7 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
       if (function_address (gimple_call_arg (stmt, i)) != decl)
         continue;
       found++;
-      if ((int) i == routine || omp)
+      if ((int) i == routine || omp || (i == 1 && wmm_std_thread_start (stmt)))
         continue;   /* a known start: an entry anyway */
       if (!callee)
         return xasprintf ("is passed to an indirect call in %s()",
@@ -779,6 +835,9 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
   if (varpool_node *var = dyn_cast<varpool_node *> (ref->referring))
     {
       if (table_only_starts (c, var))
+        return NULL;
+      /* the state's _M_run, started by the unit's std::thread */
+      if (c->std_runs.contains (decl) && DECL_VIRTUAL_P (var->decl))
         return NULL;
       tree ctx = DECL_CONTEXT (var->decl);
       if (DECL_VIRTUAL_P (var->decl) && ctx && TYPE_P (ctx) && TYPE_NAME (ctx))

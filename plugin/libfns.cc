@@ -413,3 +413,128 @@ wmm_std_thread_reads (gimple *stmt)
 {
   return !strncmp (callee_asm_name (stmt), "_ZNKSt6thread", 13);
 }
+
+/* Is fndecl code of the C++ standard library (namespace std)? */
+bool
+wmm_std_fn (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return !strncmp (a, "_ZSt", 4) || !strncmp (a, "_ZNSt", 5)
+         || !strncmp (a, "_ZNKSt", 6);
+}
+
+
+/* The function statement `stmt` of fndecl's body comes from: the callee
+ * GCC inlined it from (its BLOCK tree says), or fndecl. */
+tree
+wmm_stmt_origin (gimple *stmt, tree fndecl)
+{
+  for (tree b = gimple_block (stmt); b && TREE_CODE (b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      {
+        tree o = block_ultimate_origin (b);
+        return o && TREE_CODE (o) == FUNCTION_DECL ? o : NULL_TREE;
+      }
+  return fndecl;
+}
+
+/* Does the unit take the address of a function it cannot read (a
+ * function of another unit std::thread may be given)?  The library's own
+ * (declared in system headers: libstdc++ passes &pthread_create to
+ * _M_start_thread, vtables name its destructors and the compiler's
+ * __cxa_pure_virtual) do not count: a thread
+ * running a library function touches no data of the program. */
+bool
+wmm_foreign_callable (wmm_unitinfo *u)
+{
+  if (u->foreign_callable >= 0)
+    return u->foreign_callable;
+  u->foreign_callable = 0;
+  auto foreign = [] (tree *tp, int *walk_subtrees, void *) -> tree {
+    if (TYPE_P (*tp))
+      *walk_subtrees = 0;
+    else if (TREE_CODE (*tp) == ADDR_EXPR
+             && TREE_CODE (TREE_OPERAND (*tp, 0)) == FUNCTION_DECL
+             && !DECL_IN_SYSTEM_HEADER (TREE_OPERAND (*tp, 0))
+             && !DECL_ARTIFICIAL (TREE_OPERAND (*tp, 0))
+             && DECL_SOURCE_LOCATION (TREE_OPERAND (*tp, 0))
+                != BUILTINS_LOCATION
+             && !wmm_analysable_body (cgraph_node::get
+                                        (TREE_OPERAND (*tp, 0))))
+      return *tp;
+    return NULL_TREE;
+  };
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn || u->foreign_callable)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        /* A call's own callee is no address taken. */
+        for (unsigned i = is_gimple_call (s) ? 1 : 0; i < gimple_num_ops (s);
+             i++)
+          if (gimple_op (s, i)
+              && walk_tree_without_duplicates (gimple_op_ptr (s, i), foreign,
+                                               NULL))
+            u->foreign_callable = 1;
+      });
+    }
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    if (DECL_INITIAL (v->decl)
+        && walk_tree_without_duplicates (&DECL_INITIAL (v->decl), foreign,
+                                         NULL))
+      u->foreign_callable = 1;
+  return u->foreign_callable;
+}
+
+static bool thread_lib_callers (cgraph_node *n, int depth, bool *any);
+
+/* Is fndecl std::thread's own code: a member of std::thread (its
+ * constructor, destructor, the state object's _M_run and destructor), or
+ * a library function only such code calls (std::__invoke_impl for the
+ * thread's callable)?  Its accesses are to the thread's handle and state
+ * object, which the thread start (a full fence) hands from the parent to
+ * the new thread, and its indirect call is the call of the callable given
+ * to the constructor, which is a thread entry of its own (an escaped
+ * function) or a function of another unit started as a thread.  The
+ * callable's own code (a lambda, a function of the unit) is no library
+ * code and is collected. */
+bool
+wmm_thread_lib_fn (tree fndecl, int depth)
+{
+  if (!wmm_std_fn (fndecl))
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  if (!strncmp (a, "_ZNSt6thread", 12) || !strncmp (a, "_ZNKSt6thread", 13))
+    return true;
+  cgraph_node *n = cgraph_node::get (fndecl);
+  bool any = false;
+  return n && depth < 8 && thread_lib_callers (n, depth, &any) && any;
+}
+
+/* Are all callers of node n and of its aliases (a constructor's
+ * complete-object alias) thread_lib_fn, with no other reference?  Is
+ * there one at all (`any`)? */
+static bool
+thread_lib_callers (cgraph_node *n, int depth, bool *any)
+{
+  if (n->address_taken)
+    return false;
+  for (cgraph_edge *e = n->callers; e; e = e->next_caller, *any = true)
+    if (!wmm_thread_lib_fn (e->caller->decl, depth + 1))
+      return false;
+  ipa_ref *ref;
+  for (unsigned k = 0; n->iterate_referring (k, ref); k++)
+    {
+      cgraph_node *alias = dyn_cast<cgraph_node *> (ref->referring);
+      if (ref->use != IPA_REF_ALIAS || !alias
+          || !thread_lib_callers (alias, depth + 1, any))
+        return false;
+    }
+  return true;
+}

@@ -163,6 +163,17 @@ bool wmm_lib_call_is_sync (tree fndecl, const char *name);
 bool wmm_std_thread_start (gimple *stmt);
 bool wmm_std_thread_join (gimple *stmt);
 bool wmm_std_thread_reads (gimple *stmt);
+/* libfns.cc: is fndecl the C++ standard library's (namespace std)?  Is it
+ * std::thread's own code (its members, the library functions only they
+ * call): code that touches only a thread's handle and state object? */
+bool wmm_std_fn (tree fndecl);
+bool wmm_thread_lib_fn (tree fndecl, int depth = 0);
+/* The function statement `stmt` of fndecl's body was inlined from, or
+ * fndecl. */
+tree wmm_stmt_origin (gimple *stmt, tree fndecl);
+/* Does the unit take the address of a function of another unit (not the
+ * library's), which std::thread may run? */
+bool wmm_foreign_callable (wmm_unitinfo *u);
 bool wmm_lib_call_is_private (tree fndecl, const char *name);
 /* Does the library function keep no copy of pointer argument argno (nor
  * return one)?  (read's buffer, printf's arguments, pthread_create's
