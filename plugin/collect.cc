@@ -1430,6 +1430,7 @@ wmm_collect (wmm_unitinfo *u)
               "a time; -fno-strict-aliasing turns this off)",
               (int) u->anon_classes.length ());
   wmm_tbaa_apply (u);
+  wmm_publish_flags (u);
   wmm_publish_tso (u);
   wmm_order_protected (u);
   assign_places (u);

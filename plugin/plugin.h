@@ -246,6 +246,13 @@ void wmm_publish_end (wmm_publish *pb);
    or to a local whose address escapes, before its address may leave the
    thread are private (how many). */
 int wmm_publish_tso (wmm_unitinfo *u);
+/* flagpub.cc: locations written before a flag's release store and read
+ * only after an acquire load that saw it set are made private; how many
+ * accesses were moved. */
+int wmm_publish_flags (wmm_unitinfo *u);
+/* protect.cc: which IR threads (code units) run at all: entries and the
+ * units running code calls, into runs[thread]. */
+void wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs);
 /* locks.cc: the lock object a pointer value names (a global or static,
    or what a pointer parameter points to, plus a bit offset). */
 bool wmm_lock_key (tree addr, tree *base, HOST_WIDE_INT *pos);
@@ -587,6 +594,54 @@ wmm_each_stmt (function *fn, F visit)
       if (!is_gimple_debug (gsi_stmt (gsi)))
         visit (gsi_stmt (gsi));
 }
+/* publish.cc, flagpub.cc: the locations access `in` may touch, visited until visit returns false;
+ * false when it may touch any location at all (no alias set). */
+template <typename F>
+bool
+wmm_each_loc (const wmm_program *p, const wmm_instr *in, F visit)
+{
+  int l = in->addr.loc_hint;
+  if (l >= 0 && l < p->nlocs)
+    return visit (l), true;
+  if (in->addr.alias < 0 || in->addr.alias >= p->naliases)
+    return false;
+  const wmm_locset *s = &p->aliases[in->addr.alias];
+  for (int k = 0; k < s->n; k++)
+    if (!visit (s->locs[k]))
+      break;
+  return true;
+}
+
+/* publish.cc, flagpub.cc: move every access that pick (unit, index)
+ * accepts to the private location `name` (made at *fresh the first time), telling moved (thread, index,
+ * its old location) of each; how many. */
+template <typename P, typename M>
+int
+wmm_move_to_private (wmm_unitinfo *u, int *fresh, const char *name, P pick,
+                     M moved)
+{
+  wmm_program *p = u->prog;
+  int n = 0;
+  for (wmm_unit &unit : u->units)
+    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
+      {
+        if (!wmm_instr_is_access (&p->threads[unit.thread].code[i])
+            || !pick (unit, i))
+          continue;
+        if (*fresh < 0)
+          {
+            if ((*fresh = wmm_program_loc (p, name)) < 0)
+              return n;
+            p->locs[*fresh].is_private = 1;
+          }
+        wmm_instr *in = &p->threads[unit.thread].code[i];
+        moved (unit.thread, i, in->addr.loc_hint);
+        in->addr.loc_hint = *fresh;
+        n++;
+      }
+  return n;
+}
+
 /* Compile step: the fences of the per-unit placement are marked (the
  * builtin call's function type carries an attribute, an asm fence an
  * unused "i" operand) so that the link step can tell them from the

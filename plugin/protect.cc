@@ -65,8 +65,8 @@ is_protected (const wmm_program *p, const wmm_instr *in,
  * site had its code collected in place (collect.cc) is a unit nothing
  * calls: its generic copy (pointers not bound to the callers' arguments)
  * never runs and must not make every location it might touch unguarded. */
-static void
-running_units (const wmm_unitinfo *u, vec<bool> *runs)
+void
+wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs)
 {
   const wmm_program *p = u->prog;
   runs->safe_grow_cleared (p->nthreads);
@@ -122,7 +122,7 @@ static void
 protect_setup (wmm_unitinfo *u, protect_ctx *c)
 {
   wmm_program *p = u->prog;
-  running_units (u, &c->runs);
+  wmm_running_units (u, &c->runs);
   hash_set<tree> &escaped = *wmm_locks_escaped (u, &c->params);
   hash_set<tree> called_back;
   wmm_callback_statics (u, &c->runs, &called_back);

@@ -83,23 +83,6 @@ struct slots {
   hash_map<gimple *, bool> stores;   /* store statement -> writes slots only */
 };
 
-/* The locations access `in` may touch, visited until visit returns false;
- * false when it may touch any location at all (no alias set). */
-template <typename F>
-bool
-each_loc (const wmm_program *p, const wmm_instr *in, F visit)
-{
-  int l = in->addr.loc_hint;
-  if (l >= 0 && l < p->nlocs)
-    return visit (l), true;
-  if (in->addr.alias < 0 || in->addr.alias >= p->naliases)
-    return false;
-  const wmm_locset *s = &p->aliases[in->addr.alias];
-  for (int k = 0; k < s->n; k++)
-    if (!visit (s->locs[k]))
-      break;
-  return true;
-}
 
 /* Can location l be a slot before its accesses are looked at: protected,
  * shared, and, when it is a declared object, one only this unit names? */
@@ -124,7 +107,7 @@ only_slots (const slots &S, int t, int i, const wmm_instr *in)
         (HOST_WIDE_INT) t << 32 | i))
     at.addr.loc_hint = *l;
   bool all = true;
-  bool known = each_loc (S.pb->u->prog, &at, [&] (int l) {
+  bool known = wmm_each_loc (S.pb->u->prog, &at, [&] (int l) {
     all = S.is[l];
     return all;
   });
@@ -196,7 +179,7 @@ drop_leaky (slots &S)
             return S.is[l] && !(standin && (*S.hiddenv)[l]);
           };
           bool touches = false;
-          bool known = each_loc (p, in, [&] (int l) {
+          bool known = wmm_each_loc (p, in, [&] (int l) {
             touches |= slot (l);
             return !touches;
           });
@@ -222,7 +205,7 @@ drop_leaky (slots &S)
             for (int l = 0; l < p->nlocs; l++)
               drop (l);
           else
-            each_loc (p, in, drop);
+            wmm_each_loc (p, in, drop);
         }
     }
   return dropped;
@@ -286,34 +269,6 @@ each_allocation (wmm_unitinfo *u, F visit)
   });
 }
 
-/* Move every access that pick (unit, index) accepts to the private
- * location (made at *fresh the first time), telling moved (thread, index,
- * its old location) of each; how many. */
-template <typename P, typename M>
-int
-move_to_private (wmm_unitinfo *u, int *fresh, P pick, M moved)
-{
-  wmm_program *p = u->prog;
-  int n = 0;
-  for (wmm_unit &unit : u->units)
-    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
-      {
-        if (!wmm_instr_is_access (&p->threads[unit.thread].code[i])
-            || !pick (unit, i))
-          continue;
-        if (*fresh < 0)
-          {
-            if ((*fresh = wmm_program_loc (p, "(unpublished)")) < 0)
-              return n;
-            p->locs[*fresh].is_private = 1;
-          }
-        wmm_instr *in = &p->threads[unit.thread].code[i];
-        moved (unit.thread, i, in->addr.loc_hint);
-        in->addr.loc_hint = *fresh;
-        n++;
-      }
-  return n;
-}
 
 /* Put publication pub's accesses back where they were. */
 void
@@ -371,7 +326,7 @@ wmm_publish_begin (wmm_unitinfo *u)
       for (tree n : seg->names)
         owner.put (n, std::make_pair (pub, seg));
   publication *cur = NULL;
-  move_to_private (u, &pb->fresh,
+  wmm_move_to_private (u, &pb->fresh, "(unpublished)",
                    [&] (const wmm_unit &unit, int i) {
                      auto *o = early_access (owner, unit, i);
                      cur = o ? o->first : NULL;
@@ -504,7 +459,7 @@ wmm_publish_tso (wmm_unitinfo *u)
                                        note_local_address);
   });
   int fresh = -1;
-  int made = move_to_private (u, &fresh,
+  int made = wmm_move_to_private (u, &fresh, "(unpublished)",
                               [&] (const wmm_unit &unit, int i) {
                                 return early_access (owner, unit, i)
                                        || local_before_escape (

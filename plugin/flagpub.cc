@@ -1,0 +1,381 @@
+/* flagpub.cc — data published through a release/acquire flag: what one
+ * thread writes before it sets the flag and the others read only after
+ * seeing it set races with nothing.
+ *
+ * A flag is a static variable, zero at first, that the unit touches only
+ * with atomic loads and one atomic store of a non-zero constant with
+ * release (or seq_cst) order: `__atomic_store_n (&ready, 1,
+ * __ATOMIC_RELEASE)` or `ready.store (true, std::memory_order_release)`.
+ * A location d is published by it when
+ *   - every write of d is in the code of the thread that runs the store
+ *     (an entry of one instance, the store and the writes in its own
+ *     function), and no write of d comes after the store (none is
+ *     reachable from it);
+ *   - every other read of d comes after an acquire (or seq_cst) load of
+ *     the flag that returned non-zero: it is dominated by the edge where
+ *     the value tested is not zero (`while (!ready.load (acquire)) ;`,
+ *     `if (__atomic_load_n (&ready, __ATOMIC_ACQUIRE))`);
+ *   - no other access (an unknown address, a call's stand-in) may touch d.
+ * Then every read of d by another thread happens after every write of it
+ * (release, acquire, and the flag's only non-zero value is the store's),
+ * so no execution has a communication edge out of a read of d into a
+ * write, nor between writes of two threads.  Any critical cycle through
+ * d's accesses (in at a write by program order, out of a read by program
+ * order) has a shortcut through the flag: the write is before the
+ * release store, the read after the acquire load that read it, and the
+ * orders of the release and the acquire hold on the way; if the model
+ * forbids the shortcut, it forbids the cycle.  d's accesses are taken out
+ * of the analysis like private data (docs/plugin.md, "Data published by
+ * a flag"); the flag's own accesses stay.
+ *
+ * Example:  producer: a = 1; b = 2; __atomic_store_n (&ready, 1,
+ *   __ATOMIC_RELEASE);   consumer: if (__atomic_load_n (&ready,
+ *   __ATOMIC_ACQUIRE)) { rb = b; ra = a; }   -> a and b private: message
+ *   passing costs the release and the acquire only (Power: no sync).
+ */
+#include "plugin.h"
+
+namespace {
+
+/* What a statement does to a flag candidate. */
+enum flag_op {
+  FLAG_NONE,    /* nothing */
+  FLAG_STORE,   /* an atomic store (order, value) */
+  FLAG_LOAD,    /* an atomic load (order; its result) */
+  FLAG_OTHER    /* anything else: a read-modify-write, a plain access, the
+                   address kept */
+};
+
+/* The atomic access of call s to a variable whose address it passes as
+ * first argument: the variable, the operation, the order (-1 unknown),
+ * the stored value. */
+flag_op
+atomic_call (gimple *s, tree *var, int *order, tree *value)
+{
+  *var = *value = NULL_TREE;
+  *order = -1;
+  if (!is_gimple_call (s) || !gimple_call_num_args (s))
+    return FLAG_NONE;
+  tree a0 = gimple_call_arg (s, 0);
+  if (TREE_CODE (a0) != ADDR_EXPR || !VAR_P (TREE_OPERAND (a0, 0)))
+    return FLAG_NONE;
+  *var = TREE_OPERAND (a0, 0);
+  unsigned n = gimple_call_num_args (s);
+  auto order_at = [&] (unsigned i) {
+    return i < n && TREE_CODE (gimple_call_arg (s, i)) == INTEGER_CST
+           ? (int) (tree_to_shwi (gimple_call_arg (s, i)) & 0xffff) : -1;
+  };
+  tree fn = gimple_call_fndecl (s);
+  if (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    {
+      int code = DECL_FUNCTION_CODE (fn);
+      if (code >= BUILT_IN_ATOMIC_STORE_1 && code <= BUILT_IN_ATOMIC_STORE_16)
+        {
+          *value = n > 1 ? gimple_call_arg (s, 1) : NULL_TREE;
+          *order = order_at (2);
+          return FLAG_STORE;
+        }
+      if (code >= BUILT_IN_ATOMIC_LOAD_1 && code <= BUILT_IN_ATOMIC_LOAD_16)
+        {
+          *order = order_at (1);
+          return FLAG_LOAD;
+        }
+      return FLAG_OTHER;
+    }
+  /* std::atomic<T> / std::__atomic_base<T> members. */
+  const char *a = fn ? IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)) : "";
+  static const char *const classes[] = {
+    "_ZNSt6atomicI", "_ZNKSt6atomicI", "_ZNSt13__atomic_baseI",
+    "_ZNKSt13__atomic_baseI",
+  };
+  bool member = false;
+  for (const char *c : classes)
+    member |= !strncmp (a, c, strlen (c));
+  if (!member)
+    return FLAG_OTHER;
+  if (strstr (a, "E5storeE"))
+    {
+      *value = n > 1 ? gimple_call_arg (s, 1) : NULL_TREE;
+      *order = order_at (2);
+      return FLAG_STORE;
+    }
+  if (strstr (a, "EaSE"))
+    {
+      *value = n > 1 ? gimple_call_arg (s, 1) : NULL_TREE;
+      *order = 5;
+      return FLAG_STORE;
+    }
+  if (strstr (a, "E4loadE"))
+    {
+      *order = order_at (1);
+      return FLAG_LOAD;
+    }
+  if (strstr (a, "Ecv"))
+    {
+      *order = 5;
+      return FLAG_LOAD;
+    }
+  return FLAG_OTHER;
+}
+
+/* Does `t` mention decl `d`? */
+bool
+mentions (tree t, tree d)
+{
+  return t && walk_tree_without_duplicates
+                (&t, [] (tree *tp, int *, void *data) -> tree {
+                   return *tp == (tree) data ? *tp : NULL_TREE;
+                 }, d);
+}
+
+/* A flag of the unit: its one store and its acquire loads. */
+struct flag {
+  tree var;
+  gimple *store = NULL;
+  function *store_fn = NULL;
+  auto_vec<std::pair<gimple *, function *> > acquires;
+  bool ok = true;
+};
+
+/* The edges where SSA value v (a flag's loaded value, negated when `neg`)
+ * is not zero, into *out. */
+void
+nonzero_edges (tree v, bool neg, vec<edge> *out, int depth)
+{
+  if (depth > 4 || TREE_CODE (v) != SSA_NAME)
+    return;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, v)
+    {
+      gimple *u = USE_STMT (use);
+      if (gcond *c = dyn_cast<gcond *> (u))
+        {
+          if (gimple_cond_lhs (c) != v || !integer_zerop (gimple_cond_rhs (c))
+              || (gimple_cond_code (c) != NE_EXPR
+                  && gimple_cond_code (c) != EQ_EXPR))
+            continue;
+          bool on_true = (gimple_cond_code (c) == NE_EXPR) != neg;
+          edge t, f;
+          extract_true_false_edges_from_block (gimple_bb (c), &t, &f);
+          out->safe_push (on_true ? t : f);
+          continue;
+        }
+      if (!is_gimple_assign (u) || gimple_assign_rhs1 (u) != v
+          || TREE_CODE (gimple_assign_lhs (u)) != SSA_NAME
+          || !INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_lhs (u))))
+        continue;
+      enum tree_code code = gimple_assign_rhs_code (u);
+      tree lhs = gimple_assign_lhs (u);
+      if (CONVERT_EXPR_CODE_P (code)
+          && TYPE_PRECISION (TREE_TYPE (lhs)) >= TYPE_PRECISION (TREE_TYPE (v)))
+        nonzero_edges (lhs, neg, out, depth + 1);
+      else if (TREE_CODE (TREE_TYPE (v)) == BOOLEAN_TYPE
+               && (code == BIT_NOT_EXPR
+                   || (code == BIT_XOR_EXPR
+                       && integer_onep (gimple_assign_rhs2 (u)))))
+        nonzero_edges (lhs, !neg, out, depth + 1);
+    }
+}
+
+/* Is statement s of function fn after an acquire load of the flag that
+ * returned non-zero (dominated by such an edge)? */
+bool
+after_acquire (const flag &f, gimple *s, function *fn)
+{
+  for (const auto &a : f.acquires)
+    {
+      if (a.second != fn || !gimple_call_lhs (a.first))
+        continue;
+      auto_vec<edge> edges;
+      nonzero_edges (gimple_call_lhs (a.first), false, &edges, 0);
+      push_cfun (fn);
+      bool had = dom_info_available_p (CDI_DOMINATORS);
+      if (!had)
+        calculate_dominance_info (CDI_DOMINATORS);
+      bool dom = false;
+      for (edge e : edges)
+        dom |= single_pred_p (e->dest)
+               && dominated_by_p (CDI_DOMINATORS, gimple_bb (s), e->dest);
+      if (!had)
+        free_dominance_info (CDI_DOMINATORS);
+      pop_cfun ();
+      if (dom)
+        return true;
+    }
+  return false;
+}
+
+/* Find the flags of the unit: static zero-initialised variables touched
+ * only by atomic loads and one release store of a non-zero constant. */
+void
+find_flags (wmm_unitinfo *u, vec<flag *> *flags)
+{
+  hash_map<tree, flag *> by_var;
+  auto get = [&] (tree v) -> flag * {
+    if (!is_global_var (v) || TREE_PUBLIC (v) || DECL_EXTERNAL (v)
+        || DECL_THREAD_LOCAL_P (v)
+        || (DECL_INITIAL (v) && !initializer_zerop (DECL_INITIAL (v))))
+      return NULL;
+    bool seen;
+    flag *&f = by_var.get_or_insert (v, &seen);
+    if (!seen)
+      {
+        f = new flag;
+        f->var = v;
+        flags->safe_push (f);
+      }
+    return f;
+  };
+  for (wmm_unit &unit : u->units)
+    wmm_each_stmt (unit.fn, [&] (gimple *s) {
+      tree var, value;
+      int order;
+      flag_op op = atomic_call (s, &var, &order, &value);
+      if (op != FLAG_STORE && op != FLAG_LOAD)
+        return;
+      flag *f = get (var);
+      if (!f)
+        return;
+      if (op == FLAG_LOAD)
+        {
+          if (order == 1 || order == 2 || order == 4 || order == 5)
+            f->acquires.safe_push (std::make_pair (s, unit.fn));
+          return;
+        }
+      if (f->store || (order != 3 && order != 5) || !value
+          || TREE_CODE (value) != INTEGER_CST || integer_zerop (value))
+        f->ok = false;
+      f->store = s;
+      f->store_fn = unit.fn;
+    });
+  /* Any other mention of a flag, in any function or initialiser. */
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree var, value;
+        int order;
+        flag_op op = atomic_call (s, &var, &order, &value);
+        for (flag *f : *flags)
+          {
+            bool known = (op == FLAG_STORE || op == FLAG_LOAD) && var == f->var;
+            for (unsigned i = 0; i < gimple_num_ops (s) && f->ok; i++)
+              if (!(known && i == 3) && mentions (gimple_op (s, i), f->var))
+                f->ok = false;
+          }
+      });
+    }
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    for (flag *f : *flags)
+      if (v->decl != f->var && mentions (DECL_INITIAL (v->decl), f->var))
+        f->ok = false;
+}
+
+/* The thread whose own code is function fn (holding the flag's store),
+ * when it is the start routine of one create and nothing calls it (its
+ * code runs in that thread only); else NULL. */
+wmm_unit *
+writer_unit (wmm_unitinfo *u, function *fn)
+{
+  for (wmm_unit &unit : u->units)
+    if (unit.fn == fn)
+      return unit.entry && unit.instances == 1 && unit.create_only
+             ? &unit : NULL;
+  return NULL;
+}
+
+/* Is location l published by flag f (the head comment's conditions)? */
+bool
+published (wmm_unitinfo *u, const flag &f, const wmm_unit *writer, int l,
+           const vec<bool> &runs)
+{
+  wmm_program *p = u->prog;
+  bool ok = true, any = false;
+  for (wmm_unit &unit : u->units)
+    {
+      if (!runs[unit.thread])
+        continue;   /* a copy of code collected in place where it runs */
+      wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode && ok; i++)
+        {
+          const wmm_instr *in = &t->code[i];
+          if (!wmm_instr_is_access (in))
+            continue;
+          bool touches = false;
+          bool known = wmm_each_loc (p, in, [&] (int m) {
+            touches |= m == l;
+            return !touches;
+          });
+          if (known && !touches)
+            continue;
+          const wmm_site &site = unit.sites[i];
+          /* Only direct accesses of l, by statements the IR names. */
+          if (!known || in->addr.loc_hint != l || site.summary || !site.stmt)
+            {
+              ok = false;
+              break;
+            }
+          any = true;
+          function *fn = site.fn ? site.fn : unit.fn;
+          if (wmm_instr_writes (in))
+            ok = &unit == writer && !site.fn && fn == f.store_fn
+                 && site.stmt != f.store
+                 && !wmm_reaches_avoiding (f.store, site.stmt, NULL);
+          else if (&unit != writer)
+            ok = after_acquire (f, site.stmt, fn);
+        }
+    }
+  return ok && any;
+}
+
+} // namespace
+
+int
+wmm_publish_flags (wmm_unitinfo *u)
+{
+  auto_vec<flag *> flags;
+  find_flags (u, &flags);
+  wmm_program *p = u->prog;
+  auto_vec<bool> moving, runs;
+  moving.safe_grow_cleared (p->nlocs);
+  wmm_running_units (u, &runs);
+  int published_locs = 0;
+  for (flag *f : flags)
+    {
+      wmm_unit *writer = f->ok && f->store && !f->acquires.is_empty ()
+                         ? writer_unit (u, f->store_fn) : NULL;
+      if (!writer)
+        continue;
+      for (int l = 0; l < p->nlocs; l++)
+        if (!p->locs[l].is_private && !moving[l]
+            && wmm_location_decl (l) != f->var
+            && published (u, *f, writer, l, runs))
+          {
+            moving[l] = true;
+            published_locs++;
+          }
+    }
+  for (flag *f : flags)
+    delete f;
+  if (!published_locs)
+    return 0;
+  int fresh = -1;
+  int made = wmm_move_to_private (u, &fresh, "(published by a flag)",
+                                  [&] (const wmm_unit &unit, int i) {
+                                    int l = p->threads[unit.thread].code[i]
+                                              .addr.loc_hint;
+                                    return l >= 0 && l < (int) moving.length ()
+                                           && moving[l];
+                                  },
+                                  [] (int, int, int) {});
+  if (made)
+    wmm_note (u, "%d accesses to %d locations written before a release "
+              "store of a flag and read after an acquire load that saw it "
+              "set race with nothing: private", made, published_locs);
+  return made;
+}

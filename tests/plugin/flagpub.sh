@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# flagpub.sh — data published through a release/acquire flag
+# (plugin/flagpub.cc; docs/plugin.md, "Data published by a flag"): the
+# producer writes, then stores the flag with release; the consumer reads
+# after an acquire load that saw it set.  The fences the plugin places
+# (the JSON report's, per function) on every target (x86-64, ppc64le,
+# aarch64, armv7):
+#   flag_pub.c   C11 builtins, spin or `if`: none; the racy variants
+#                (-DRELAXED load, -DRESET of the flag, -DTWICE producers)
+#                keep message passing's fences; -DEARLY (a read before the
+#                flag) and -DLATE (a write after it) keep the field they
+#                touch shared (Power orders it, Arm needs nothing more)
+#   cxx_flag.cc  std::atomic<bool> with an array: none; -DRELAXED: fences
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+# expect TAG PROGRAM WANT [OPTIONS...]: "FUNCTION:N ..." of the report's
+# fences on the current target ($T, model $M, compiler $CC)
+expect() {
+  local tag=$T.$1 prog=$2 want=$3; shift 3
+  if ! "$CC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
+      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P/$prog" \
+      2> "$WMM_TMP/$tag.err"; then
+    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+    return
+  fi
+  local got
+  got=$(grep -o '"function": *"[^"]*", "file"' "$WMM_TMP/$tag.json" \
+        | sed 's/"function": *"\([^"]*\)".*/\1/' | sort | uniq -c \
+        | awk '{ printf "%s%s:%s", sep, $2, $1; sep = " " }')
+  if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
+  else wmm_fail "$tag: got '$got', expected '$want'"; fi
+}
+
+ran=0
+for T in x86 ppc aarch64 arm; do
+  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
+  ran=1
+  M=$WMM_T_MODEL
+  RACY='consumer:1 producer:1'
+  case $T in
+    x86) EARLY= RELAXED= RESET= TWICE= RACY= ;;
+    ppc) EARLY=consumer:1 RELAXED='consumer:2 producer:1'
+         RESET='consumer:2 producer:1' TWICE='consumer:2 producer:2' ;;
+    *) EARLY= RELAXED='consumer:2 producer:1' RESET='consumer:1 producer:1'
+       TWICE='consumer:1 producer:1' ;;
+  esac
+  CC=$WMM_T_GCC
+  expect c flag_pub.c ""
+  expect c_if flag_pub.c "" -DIF
+  expect c_early flag_pub.c "$EARLY" -DEARLY
+  expect c_late flag_pub.c "$EARLY" -DLATE
+  expect c_relaxed flag_pub.c "$RELAXED" -DRELAXED
+  expect c_reset flag_pub.c "$RESET" -DRESET
+  expect c_twice flag_pub.c "$TWICE" -DTWICE
+  if [ $T = x86 ]; then
+    if grep -q "written before a release store of a flag and read after an acquire load" "$WMM_TMP/$T.c.json"
+    then wmm_pass "$T.c: the report says which accesses became private"
+    else wmm_fail "$T.c: no note on the published accesses"; fi
+  fi
+  CC=${WMM_T_GCC/gcc/g++}
+  command -v "$CC" >/dev/null 2>&1 || continue
+  expect cxx cxx_flag.cc "" -std=c++17
+  expect cxx_relaxed cxx_flag.cc "$RACY" -std=c++17 -DRELAXED
+done
+[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }

@@ -1,0 +1,75 @@
+/* flag_pub.c — message passing through a release/acquire flag, as C11 and
+ * GCC code writes it: the producer fills a message and sets `ready` with
+ * a release store; the consumer spins on an acquire load, then reads.
+ * The message's fields race with nothing: no fence beyond the flag's own
+ * orders (plugin/flagpub.cc).  Variants that race keep message passing's
+ * fences:
+ *   -DEARLY    the consumer reads a field before it sees the flag set
+ *   -DLATE     the producer writes a field again after the release
+ *   -DRELAXED  the consumer's load is relaxed (no acquire)
+ *   -DRESET    someone stores 0 into the flag (not the only value set)
+ *   -DTWICE    the producer runs in two threads
+ *   -DIF       the consumer tests the flag once (`if`), no spin: still none */
+#include <pthread.h>
+
+struct msg { int a, b; };
+static struct msg m;
+static int ready;
+static int ra, rb;
+
+#ifdef RELAXED
+#define LOAD_ORDER __ATOMIC_RELAXED
+#else
+#define LOAD_ORDER __ATOMIC_ACQUIRE
+#endif
+
+static void *producer (void *x)
+{
+  m.a = 1;
+  m.b = 2;
+  __atomic_store_n (&ready, 1, __ATOMIC_RELEASE);
+#ifdef LATE
+  m.a = 3;
+#endif
+  return x;
+}
+
+static void *consumer (void *x)
+{
+#ifdef EARLY
+  ra = m.a;
+#endif
+#ifdef IF
+  if (__atomic_load_n (&ready, LOAD_ORDER))
+    {
+      rb = m.b;
+      ra += m.a;
+    }
+#else
+  while (!__atomic_load_n (&ready, LOAD_ORDER))
+    ;
+  rb = m.b;
+  ra += m.a;
+#endif
+#ifdef RESET
+  __atomic_store_n (&ready, 0, __ATOMIC_RELEASE);
+#endif
+  return x;
+}
+
+int main (void)
+{
+  pthread_t p, c;
+  pthread_create (&p, 0, producer, 0);
+#ifdef TWICE
+  pthread_t p2;
+  pthread_create (&p2, 0, producer, 0);
+#endif
+  pthread_create (&c, 0, consumer, 0);
+  pthread_join (p, 0);
+#ifdef TWICE
+  pthread_join (p2, 0);
+#endif
+  pthread_join (c, 0);
+  return ra + rb;
+}
