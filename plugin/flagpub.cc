@@ -7,10 +7,11 @@
  * release (or seq_cst) order: `__atomic_store_n (&ready, 1,
  * __ATOMIC_RELEASE)` or `ready.store (true, std::memory_order_release)`.
  * A location d is published by it when
- *   - every write of d is in the code of the thread that runs the store
- *     (an entry of one instance, the store and the writes in its own
- *     function), and no write of d comes after the store (none is
- *     reachable from it);
+ *   - every write of d is in the code of the one thread that runs the
+ *     store (an entry of one instance that nothing calls; the writes in
+ *     the store's function, collected once there: its own code, or a
+ *     lambda's in std::thread's _M_run), and no write of d comes after
+ *     the store (none is reachable from it);
  *   - every other read of d comes after an acquire (or seq_cst) load of
  *     the flag that returned non-zero: it is dominated by the edge where
  *     the value tested is not zero (`while (!ready.load (acquire)) ;`,
@@ -276,32 +277,21 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
         f->ok = false;
 }
 
-/* The thread whose own code is function fn (holding the flag's store),
- * when it is the start routine of one create and nothing calls it (its
- * code runs in that thread only); else NULL. */
-wmm_unit *
-writer_unit (wmm_unitinfo *u, function *fn)
-{
-  for (wmm_unit &unit : u->units)
-    if (unit.fn == fn)
-      return unit.entry && unit.instances == 1 && unit.create_only
-             ? &unit : NULL;
-  return NULL;
-}
 
-/* Is location l published by flag f (the head comment's conditions)? */
+/* Visit the direct accesses of location l by running code (unit, index,
+ * site, the function of the statement); false when some other access
+ * may touch l (an unknown address, a call's stand-in, no statement). */
+template <typename F>
 bool
-published (wmm_unitinfo *u, const flag &f, const wmm_unit *writer, int l,
-           const vec<bool> &runs)
+each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit)
 {
   wmm_program *p = u->prog;
-  bool ok = true, any = false;
   for (wmm_unit &unit : u->units)
     {
       if (!runs[unit.thread])
         continue;   /* a copy of code collected in place where it runs */
       wmm_thread *t = &p->threads[unit.thread];
-      for (int i = 0; i < t->ncode && ok; i++)
+      for (int i = 0; i < t->ncode; i++)
         {
           const wmm_instr *in = &t->code[i];
           if (!wmm_instr_is_access (in))
@@ -314,23 +304,47 @@ published (wmm_unitinfo *u, const flag &f, const wmm_unit *writer, int l,
           if (known && !touches)
             continue;
           const wmm_site &site = unit.sites[i];
-          /* Only direct accesses of l, by statements the IR names. */
           if (!known || in->addr.loc_hint != l || site.summary || !site.stmt)
-            {
-              ok = false;
-              break;
-            }
-          any = true;
-          function *fn = site.fn ? site.fn : unit.fn;
-          if (wmm_instr_writes (in))
-            ok = &unit == writer && !site.fn && fn == f.store_fn
-                 && site.stmt != f.store
-                 && !wmm_reaches_avoiding (f.store, site.stmt, NULL);
-          else if (&unit != writer)
-            ok = after_acquire (f, site.stmt, fn);
+            return false;
+          if (!visit (unit, in, site, site.fn ? site.fn : unit.fn))
+            return false;
         }
     }
-  return ok && any;
+  return true;
+}
+
+/* Is location l published by flag f (the head comment's conditions)?
+ * The writer: the one thread that runs the flag's function's code (its
+ * own, or a lambda's collected into std::thread's _M_run), the start
+ * routine of one create, of one instance, called by nothing. */
+bool
+published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
+{
+  const wmm_unit *writer = NULL;
+  hash_set<gimple *> copies;
+  bool any = false;
+  bool ok = each_access (u, l, runs, [&] (const wmm_unit &unit,
+                                          const wmm_instr *in,
+                                          const wmm_site &site, function *fn) {
+    any = true;
+    if (!wmm_instr_writes (in))
+      return true;
+    if (writer && &unit != writer)
+      return false;
+    writer = &unit;
+    return unit.entry && unit.instances == 1 && unit.create_only
+           && fn == f.store_fn && site.stmt != f.store
+           && !copies.add (site.stmt)
+           && !wmm_reaches_avoiding (f.store, site.stmt, NULL);
+  });
+  if (!ok || !any || !writer)
+    return false;
+  return each_access (u, l, runs, [&] (const wmm_unit &unit,
+                                       const wmm_instr *in,
+                                       const wmm_site &site, function *fn) {
+    return wmm_instr_writes (in) || &unit == writer
+           || after_acquire (f, site.stmt, fn);
+  });
 }
 
 } // namespace
@@ -347,14 +361,12 @@ wmm_publish_flags (wmm_unitinfo *u)
   int published_locs = 0;
   for (flag *f : flags)
     {
-      wmm_unit *writer = f->ok && f->store && !f->acquires.is_empty ()
-                         ? writer_unit (u, f->store_fn) : NULL;
-      if (!writer)
+      if (!f->ok || !f->store || f->acquires.is_empty ())
         continue;
       for (int l = 0; l < p->nlocs; l++)
         if (!p->locs[l].is_private && !moving[l]
             && wmm_location_decl (l) != f->var
-            && published (u, *f, writer, l, runs))
+            && published (u, *f, l, runs))
           {
             moving[l] = true;
             published_locs++;
