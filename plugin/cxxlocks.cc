@@ -15,7 +15,10 @@
  *     and try_to_lock forms do not) and bind the guard to it; the
  *     destructor, unique_lock::unlock and ::lock act on the bound mutex;
  *   - condition_variable::wait hands the guard's mutex back before it
- *     returns; notify_one / notify_all only synchronise.
+ *     returns; notify_one / notify_all only synchronise;
+ *   - std::atomic_flag::test_and_set (acquire) takes a spin lock where it
+ *     returned false, clear (release) frees it: atomics, no full fences,
+ *     and the word must not be written otherwise (locks.cc).
  * A guard names its mutex when it is a local of the function whose
  * address goes only to these calls (and the predicate forms of wait),
  * every constructor binding it to the same mutex: a guard moved from,
@@ -131,13 +134,35 @@ const char *const guard_users[] = {
 bool
 wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out)
 {
-  *out = { WMM_CXX_NONE, -1, -1, false };
+  *out = { WMM_CXX_NONE, -1, -1, false, -1, false };
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
       || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
     return false;
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   if (strncmp (a, "_ZN", 3))
     return false;
+  /* std::atomic_flag as a spin lock: test_and_set takes it where it
+     returned false, clear releases it (orders checked by the caller). */
+  static const char *const flag_take[] = {
+    "_ZNSt11atomic_flag12test_and_setESt12memory_order",
+    "_ZNVSt11atomic_flag12test_and_setESt12memory_order",
+  };
+  static const char *const flag_clear[] = {
+    "_ZNSt11atomic_flag5clearESt12memory_order",
+    "_ZNVSt11atomic_flag5clearESt12memory_order",
+  };
+  for (const char *n : flag_take)
+    if (!strcmp (a, n))
+      {
+        *out = { WMM_CXX_TAKE_ZERO, 0, -1, false, 1, true };
+        return true;
+      }
+  for (const char *n : flag_clear)
+    if (!strcmp (a, n))
+      {
+        *out = { WMM_CXX_RELEASE, 0, -1, false, 1, true };
+        return true;
+      }
   if (const char *rest = skip_mutex (a + 3))
     return mutex_member (rest, out);
   for (const guard_kind &g : guard_kinds)
@@ -148,7 +173,7 @@ wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out)
           return false;
         if (guard_member (rest, g.shared, g.scoped, out))
           return true;
-        *out = { WMM_CXX_NONE, -1, -1, false };
+        *out = { WMM_CXX_NONE, -1, -1, false, -1, false };
         return false;
       }
   static const char cv[] = "_ZNSt18condition_variable";
@@ -156,13 +181,13 @@ wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out)
     return false;
   const char *m = a + sizeof cv - 1;
   if (!strcmp (m, "4waitERSt11unique_lockISt5mutexE"))
-    *out = { WMM_CXX_WAIT, -1, 1, false };
+    *out = { WMM_CXX_WAIT, -1, 1, false, -1, false };
   else if (!strcmp (m, "10notify_oneEv") || !strcmp (m, "10notify_allEv"))
-    *out = { WMM_CXX_NOTIFY, -1, -1, false };
+    *out = { WMM_CXX_NOTIFY, -1, -1, false, -1, false };
   else
     for (const char *p : guard_users)
       if (!strncmp (a, p, strlen (p)))
-        *out = { WMM_CXX_GUARD_USE, -1, 1, false };
+        *out = { WMM_CXX_GUARD_USE, -1, 1, false, -1, false };
   return out->op != WMM_CXX_NONE;
 }
 
@@ -171,7 +196,7 @@ wmm_cxx_lock_sync (tree fndecl)
 {
   wmm_cxx_lock l;
   return wmm_cxx_lock_call (fndecl, &l) && l.op != WMM_CXX_BIND
-         && l.op != WMM_CXX_GUARD_USE;
+         && l.op != WMM_CXX_GUARD_USE && !l.spin;
 }
 
 namespace {

@@ -148,10 +148,19 @@ cxx_lock_kind (gimple *stmt, lock_use *use)
     case WMM_CXX_ACQUIRE: k = LK_ACQUIRE; break;
     case WMM_CXX_READ: k = LK_READ; use->reader = true; break;
     case WMM_CXX_TRY: k = LK_TRY_NZ; break;
+    case WMM_CXX_TAKE_ZERO: k = LK_TRY; break;
     case WMM_CXX_RELEASE: k = LK_RELEASE; break;
     default: return LK_NONE;
     }
   unsigned na = gimple_call_num_args (stmt);
+  /* A spin lock's take must acquire, its release release. */
+  if (l.spin)
+    {
+      int o = l.order_arg >= 0 ? order_arg (stmt, l.order_arg) : -1;
+      if (k == LK_RELEASE ? !(o == 3 || o == 5) : !(o == 2 || o == 4 || o == 5))
+        return LK_NONE;
+      use->spin = true;
+    }
   if (l.lock_arg >= 0)
     use->lock = l.lock_arg < (int) na ? gimple_call_arg (stmt, l.lock_arg)
                                       : NULL_TREE;
@@ -584,7 +593,10 @@ find_broken_words (wmm_lock_facts *f)
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
       function *fn = body_of (node->decl);
-      if (!fn)
+      /* A library spin-lock operation's own body (atomic_flag's clear):
+         its calls are the operations. */
+      wmm_cxx_lock l;
+      if (!fn || (wmm_cxx_lock_call (node->decl, &l) && l.spin))
         continue;
       wmm_each_stmt (fn, [&] (gimple *s) {
         tree addr = NULL_TREE;

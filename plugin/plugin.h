@@ -323,12 +323,16 @@ enum wmm_cxx_lock_op {
   WMM_CXX_BIND,       /* a guard constructor that takes nothing */
   WMM_CXX_WAIT,       /* condition wait: hands the mutex back */
   WMM_CXX_NOTIFY,     /* condition notify */
-  WMM_CXX_GUARD_USE   /* an inline wait form: keeps the guard's binding */
+  WMM_CXX_GUARD_USE,  /* an inline wait form: keeps the guard's binding */
+  WMM_CXX_TAKE_ZERO   /* a spin lock's take: held where it returned false
+                         (std::atomic_flag::test_and_set) */
 };
 struct wmm_cxx_lock {
   wmm_cxx_lock_op op;
   int lock_arg, guard_arg;
   bool binds;
+  int order_arg;        /* the memory order's argument (-1: none) */
+  bool spin;            /* an atomic on a spin-lock word, no full fence */
 };
 bool wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out);
 /* Is it one that synchronises (a full fence: all but BIND and GUARD_USE)? */

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # cxxlocks.sh — C++ threads and locks as C++ code writes them
-# (plugin/cxxlocks.cc; docs/plugin.md, "C++ mutexes, guards and threads"):
+# (plugin/cxxlocks.cc; docs/plugin.md, "Locks" and "C++ threads"):
 # std::mutex taken by m.lock (), std::lock_guard, std::unique_lock (with
-# unlock ()), std::scoped_lock; a std::condition_variable wait with a
-# predicate; threads started by std::thread and joined by join ().  The
+# unlock ()), std::scoped_lock, a std::atomic_flag spin lock; a
+# std::condition_variable wait with a predicate; threads started by
+# std::thread and joined by join ().  The
 # fences are counted per function in the -O2 assembly of every target
 # (x86-64, ppc64le, aarch64, armv7):
 #   cxx_mailbox.cc   message passing through a `new` object published
@@ -22,6 +23,8 @@
 #                    range-for, the workers' sums under a lock_guard, read
 #                    by main after the loop: none in the workers and main;
 #                    -DBREAK (the loop may leave early): fences
+#   cxx_spinflag.cc  SB in sections of a std::atomic_flag spin lock: no
+#                    fence but the flag's own; -DRELAXED (no lock): fences
 #   cxx_twice.cc     one function (-DLAMBDA: one lambda) started by two
 #                    std::threads: two instances, SB between them fenced
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
@@ -70,6 +73,24 @@ expect_both() {
   esac
 }
 
+# expect_none TAG PROGRAM [OPTIONS...]: the same fences as without the
+# plugin (the atomics' own: Power's isync / lwsync, ARMv7's dmb)
+expect_none() {
+  local tag=$T.$1 prog=$2; shift 2
+  if ! "$CXX" -std=c++17 -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" "$@" \
+      "$P/$prog.cc" 2> "$WMM_TMP/$tag.err" \
+     || ! "$CXX" -std=c++17 -O2 -S -o "$WMM_TMP/$tag.0.s" "$@" "$P/$prog.cc" \
+      2>> "$WMM_TMP/$tag.err"; then
+    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+    return
+  fi
+  local got want
+  got=$(fences "$WMM_TMP/$tag.s") want=$(fences "$WMM_TMP/$tag.0.s")
+  if [ "$got" = "$want" ]; then wmm_pass "$tag: no fence added (${want:-none})"
+  else wmm_fail "$tag: got '$got', without the plugin '$want'"; fi
+}
+
 ran=0
 SB='_ZL4leftv:1 _ZL5rightv:1'
 for T in x86 ppc aarch64 arm; do
@@ -109,6 +130,9 @@ for T in x86 ppc aarch64 arm; do
   expect vector cxx_vector ""
   expect vector_break cxx_vector "$VBREAK" -DBREAK
   ONLY=
+  # a std::atomic_flag spin lock (acquire / release): a lock
+  expect_none spinflag cxx_spinflag
+  expect_both spinflag_relaxed cxx_spinflag -DRELAXED
   # one function / one lambda started by two std::threads: two instances,
   # store buffering between them keeps its two fences
   expect twice cxx_twice "_ZL1wi:2"
