@@ -7,11 +7,12 @@
  * release (or seq_cst) order: `__atomic_store_n (&ready, 1,
  * __ATOMIC_RELEASE)` or `ready.store (true, std::memory_order_release)`.
  * A location d is published by it when
- *   - every write of d is in the code of the one thread that runs the
- *     store (an entry of one instance that nothing calls; the writes in
- *     the store's function, collected once there: its own code, or a
- *     lambda's in std::thread's _M_run), and no write of d comes after
- *     the store (none is reachable from it);
+ *   - every write of d is in the code of the one unit that runs the
+ *     store, once, in one thread (an entry of one instance that nothing
+ *     calls, or a unit called once outside loops by such code: a lambda
+ *     std::thread runs); the writes in the store's function, collected
+ *     once there; and no write of d comes after the store (none is
+ *     reachable from it);
  *   - every other read of d comes after an acquire (or seq_cst) load of
  *     the flag that returned non-zero: it is dominated by the edge where
  *     the value tested is not zero (`while (!ready.load (acquire)) ;`,
@@ -58,9 +59,17 @@ atomic_call (gimple *s, tree *var, int *order, tree *value)
   if (!is_gimple_call (s) || !gimple_call_num_args (s))
     return FLAG_NONE;
   tree a0 = gimple_call_arg (s, 0);
-  if (TREE_CODE (a0) != ADDR_EXPR || !VAR_P (TREE_OPERAND (a0, 0)))
+  if (TREE_CODE (a0) != ADDR_EXPR)
     return FLAG_NONE;
-  *var = TREE_OPERAND (a0, 0);
+  /* &v, or the base subobject of std::atomic<int> (&v.<base>) */
+  tree r = TREE_OPERAND (a0, 0);
+  while (TREE_CODE (r) == COMPONENT_REF
+         && DECL_ARTIFICIAL (TREE_OPERAND (r, 1))
+         && integer_zerop (bit_position (TREE_OPERAND (r, 1))))
+    r = TREE_OPERAND (r, 0);
+  if (!VAR_P (r))
+    return FLAG_NONE;
+  *var = r;
   unsigned n = gimple_call_num_args (s);
   auto order_at = [&] (unsigned i) {
     return i < n && TREE_CODE (gimple_call_arg (s, i)) == INTEGER_CST
@@ -171,6 +180,9 @@ nonzero_edges (tree v, bool neg, vec<edge> *out, int depth)
       if (CONVERT_EXPR_CODE_P (code)
           && TYPE_PRECISION (TREE_TYPE (lhs)) >= TYPE_PRECISION (TREE_TYPE (v)))
         nonzero_edges (lhs, neg, out, depth + 1);
+      else if ((code == EQ_EXPR || code == NE_EXPR)
+               && integer_zerop (gimple_assign_rhs2 (u)))
+        nonzero_edges (lhs, code == EQ_EXPR ? !neg : neg, out, depth + 1);
       else if (TREE_CODE (TREE_TYPE (v)) == BOOLEAN_TYPE
                && (code == BIT_NOT_EXPR
                    || (code == BIT_XOR_EXPR
@@ -313,10 +325,42 @@ each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit)
   return true;
 }
 
+/* Does unit `unit` run at most once, in one thread: an entry of one
+ * instance that is the start routine of one create and called by
+ * nothing, or a unit called from one place of running code, outside
+ * loops, in a unit that runs once (a lambda's operator () called through
+ * std::thread's _M_run, _M_invoke, __invoke)? */
+bool
+runs_once (wmm_unitinfo *u, const wmm_unit &unit, const vec<bool> &runs,
+           int depth)
+{
+  if (unit.entry)
+    return unit.instances == 1 && unit.create_only;
+  if (depth > 8)
+    return false;
+  const wmm_unit *caller = NULL;
+  gimple *call = NULL;
+  int calls = 0;
+  for (const wmm_unit &v : u->units)
+    {
+      if (!runs[v.thread])
+        continue;
+      const wmm_thread *t = &u->prog->threads[v.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (t->code[i].op == WMM_OP_CALL && t->code[i].target == unit.thread)
+          {
+            calls++;
+            caller = &v;
+            call = v.sites[i].fn ? NULL : v.sites[i].stmt;
+          }
+    }
+  return calls == 1 && call && !wmm_reaches_avoiding (call, call, NULL)
+         && runs_once (u, *caller, runs, depth + 1);
+}
+
 /* Is location l published by flag f (the head comment's conditions)?
- * The writer: the one thread that runs the flag's function's code (its
- * own, or a lambda's collected into std::thread's _M_run), the start
- * routine of one create, of one instance, called by nothing. */
+ * The writer: the one code unit that runs the flag's function's code,
+ * once, in one thread (runs_once). */
 bool
 published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
 {
@@ -332,7 +376,7 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
     if (writer && &unit != writer)
       return false;
     writer = &unit;
-    return unit.entry && unit.instances == 1 && unit.create_only
+    return runs_once (u, unit, runs, 0)
            && fn == f.store_fn && site.stmt != f.store
            && !copies.add (site.stmt)
            && !wmm_reaches_avoiding (f.store, site.stmt, NULL);

@@ -10,7 +10,10 @@
 #                keep message passing's fences; -DEARLY (a read before the
 #                flag) and -DLATE (a write after it) keep the field they
 #                touch shared (Power orders it, Arm needs nothing more)
-#   cxx_flag.cc  std::atomic<bool> with an array: none; -DRELAXED: fences
+#   cxx_flag.cc  std::atomic<bool> with an array: none; -DRELAXED: fences;
+#                -DLAMBDA (lambdas run by std::thread, std::atomic<int>):
+#                none; a producer lambda started twice or a relaxed load:
+#                fences
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -64,5 +67,10 @@ for T in x86 ppc aarch64 arm; do
   command -v "$CC" >/dev/null 2>&1 || continue
   expect cxx cxx_flag.cc "" -std=c++17
   expect cxx_relaxed cxx_flag.cc "$RACY" -std=c++17 -DRELAXED
+  LRACY=
+  [ $T = x86 ] || LRACY="main()::<lambda()>::operator():1 main()::<lambda()>::operator()'2:1"
+  expect cxx_lambda cxx_flag.cc "" -std=c++17 -DLAMBDA
+  expect cxx_lambda_twice cxx_flag.cc "$LRACY" -std=c++17 -DLAMBDA -DTWICE
+  expect cxx_lambda_relaxed cxx_flag.cc "$LRACY" -std=c++17 -DLAMBDA -DRELAXED
 done
 [ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
