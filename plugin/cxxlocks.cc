@@ -199,17 +199,16 @@ wmm_cxx_lock_sync (tree fndecl)
          && l.op != WMM_CXX_GUARD_USE && !l.spin;
 }
 
-namespace {
-
-/* Does `t` mention decl `d` anywhere? */
 bool
-mentions (tree t, tree d)
+wmm_mentions (tree t, tree d)
 {
   return t && walk_tree_without_duplicates
                 (&t, [] (tree *tp, int *, void *data) -> tree {
                    return *tp == (tree) data ? *tp : NULL_TREE;
                  }, d);
 }
+
+namespace {
 
 /* Is `op` the address of `guard`? */
 bool
@@ -240,7 +239,7 @@ wmm_cxx_guard_mutex (tree guard, tree *mutex_arg_out)
       for (gphi_iterator pi = gsi_start_phis (bb); ok && !gsi_end_p (pi);
            gsi_next (&pi))
         for (unsigned i = 0; i < gimple_phi_num_args (pi.phi ()); i++)
-          ok &= !mentions (gimple_phi_arg_def (pi.phi (), i), guard);
+          ok &= !wmm_mentions (gimple_phi_arg_def (pi.phi (), i), guard);
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
            ok && !gsi_end_p (gsi); gsi_next (&gsi))
         {
@@ -253,17 +252,17 @@ wmm_cxx_guard_mutex (tree guard, tree *mutex_arg_out)
           if (!call)
             {
               for (unsigned i = 0; i < gimple_num_ops (s); i++)
-                ok &= !mentions (gimple_op (s, i), guard);
+                ok &= !wmm_mentions (gimple_op (s, i), guard);
               continue;
             }
           wmm_cxx_lock l;
           bool known = wmm_cxx_lock_call (gimple_call_fndecl (call), &l);
-          ok &= !mentions (gimple_call_lhs (call), guard)
-                && !mentions (gimple_call_fn (call), guard);
+          ok &= !wmm_mentions (gimple_call_lhs (call), guard)
+                && !wmm_mentions (gimple_call_fn (call), guard);
           for (unsigned i = 0; ok && i < gimple_call_num_args (call); i++)
             {
               tree a = gimple_call_arg (call, i);
-              if (!mentions (a, guard))
+              if (!wmm_mentions (a, guard))
                 continue;
               /* Only as the guard argument of a guard operation. */
               if (!known || (int) i != l.guard_arg || !guard_address (a, guard))

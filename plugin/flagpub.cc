@@ -128,16 +128,6 @@ atomic_call (gimple *s, tree *var, int *order, tree *value)
   return FLAG_OTHER;
 }
 
-/* Does `t` mention decl `d`? */
-bool
-mentions (tree t, tree d)
-{
-  return t && walk_tree_without_duplicates
-                (&t, [] (tree *tp, int *, void *data) -> tree {
-                   return *tp == (tree) data ? *tp : NULL_TREE;
-                 }, d);
-}
-
 /* A flag of the unit: its one store and its acquire loads. */
 struct flag {
   tree var;
@@ -277,7 +267,7 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
           {
             bool known = (op == FLAG_STORE || op == FLAG_LOAD) && var == f->var;
             for (unsigned i = 0; i < gimple_num_ops (s) && f->ok; i++)
-              if (!(known && i == 3) && mentions (gimple_op (s, i), f->var))
+              if (!(known && i == 3) && wmm_mentions (gimple_op (s, i), f->var))
                 f->ok = false;
           }
       });
@@ -285,7 +275,7 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
   varpool_node *v;
   FOR_EACH_VARIABLE (v)
     for (flag *f : *flags)
-      if (v->decl != f->var && mentions (DECL_INITIAL (v->decl), f->var))
+      if (v->decl != f->var && wmm_mentions (DECL_INITIAL (v->decl), f->var))
         f->ok = false;
 }
 

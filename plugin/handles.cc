@@ -419,15 +419,6 @@ wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
 
 /* ------------------------------------------- std::vector<std::thread> */
 
-/* The assembler name of a call's callee, or "". */
-static const char *
-callee_asm (gimple *stmt)
-{
-  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
-  return fn && TREE_CODE (fn) == FUNCTION_DECL
-         ? IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)) : "";
-}
-
 /* Does `s` start with `prefix` and go on with one of `rest`? */
 static bool
 named (const char *s, const char *prefix, const char *const *rest, size_t n)
@@ -449,7 +440,7 @@ static bool
 vector_push (gimple *stmt)
 {
   static const char *const push[] = { "12emplace_back", "9push_back" };
-  return named (callee_asm (stmt), VEC, push, ARRAY_SIZE (push));
+  return named (wmm_callee_asm_name (stmt), VEC, push, ARRAY_SIZE (push));
 }
 
 /* A member that neither removes nor replaces an element (the
@@ -464,7 +455,7 @@ vector_keeps (gimple *stmt)
   };
   static const char *const kkeep[] = { "4sizeEv", "5emptyEv", "5beginEv",
                                        "3endEv" };
-  const char *a = callee_asm (stmt);
+  const char *a = wmm_callee_asm_name (stmt);
   return named (a, VEC, keep, ARRAY_SIZE (keep))
          || named (a, KVEC, kkeep, ARRAY_SIZE (kkeep));
 }
@@ -516,10 +507,7 @@ vector_kept (function *fn, tree vec)
     for (unsigned i = 0; i < gimple_num_ops (s) && ok; i++)
       {
         tree op = gimple_op (s, i);
-        if (!op || !walk_tree_without_duplicates (&op, [] (tree *tp, int *,
-                                                           void *d) -> tree {
-                     return *tp == (tree) d ? *tp : NULL_TREE;
-                   }, vec))
+        if (!wmm_mentions (op, vec))
           continue;
         if (TREE_CODE (op) != ADDR_EXPR || TREE_OPERAND (op, 0) != vec)
           ok = false;
@@ -632,7 +620,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
   gimple *deref = SSA_NAME_DEF_STMT (t);
   static const char *const star[] = { "deEv" };
   tree it = iter_arg (deref, 0);
-  if (!it || !named (callee_asm (deref), KIT, star, 1)
+  if (!it || !named (wmm_callee_asm_name (deref), KIT, star, 1)
       || gimple_bb (deref)->loop_father != loop
       || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
     return false;
@@ -652,26 +640,22 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
     bool uses = false;
     for (unsigned i = 0; i < gimple_num_ops (s); i++)
       {
-        tree op = gimple_op (s, i);
-        uses |= op && walk_tree_without_duplicates
-                        (&op, [] (tree *tp, int *, void *d) -> tree {
-                           return *tp == (tree) d ? *tp : NULL_TREE;
-                         }, it);
+        uses |= wmm_mentions (gimple_op (s, i), it);
       }
     if (!uses)
       return;
     if (s == deref)
       return;
     if (is_gimple_call (s) && gimple_call_lhs (s) == it && !init
-        && gimple_call_num_args (s) == 1 && !strncmp (callee_asm (s), VEC, sizeof VEC - 1)
-        && !strcmp (callee_asm (s) + sizeof VEC - 1, "5beginEv"))
+        && gimple_call_num_args (s) == 1 && !strncmp (wmm_callee_asm_name (s), VEC, sizeof VEC - 1)
+        && !strcmp (wmm_callee_asm_name (s) + sizeof VEC - 1, "5beginEv"))
       init = s;
     else if (iter_arg (s, 0) == it && !inc && gimple_call_num_args (s) == 1
-             && named (callee_asm (s), IT, pp, 1))
+             && named (wmm_callee_asm_name (s), IT, pp, 1))
       inc = s;
     else if (iter_arg (s, 0) == it && !test && gimple_call_num_args (s) == 2
-             && (!strncmp (callee_asm (s), NE, sizeof NE - 1)
-                 || !strncmp (callee_asm (s), EQ, sizeof EQ - 1))
+             && (!strncmp (wmm_callee_asm_name (s), NE, sizeof NE - 1)
+                 || !strncmp (wmm_callee_asm_name (s), EQ, sizeof EQ - 1))
              && iter_arg (s, 1) && iter_arg (s, 1) != it)
       {
         test = s;
@@ -694,16 +678,12 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
       return;
     for (unsigned i = 0; i < gimple_num_ops (s); i++)
       {
-        tree op = gimple_op (s, i);
-        if (!op || !walk_tree_without_duplicates
-                      (&op, [] (tree *tp, int *, void *d) -> tree {
-                         return *tp == (tree) d ? *tp : NULL_TREE;
-                       }, end))
+        if (!wmm_mentions (gimple_op (s, i), end))
           continue;
         if (is_gimple_call (s) && gimple_call_lhs (s) == end && !end_init
             && gimple_call_num_args (s) == 1
-            && !strncmp (callee_asm (s), VEC, sizeof VEC - 1)
-            && !strcmp (callee_asm (s) + sizeof VEC - 1, "3endEv"))
+            && !strncmp (wmm_callee_asm_name (s), VEC, sizeof VEC - 1)
+            && !strcmp (wmm_callee_asm_name (s) + sizeof VEC - 1, "3endEv"))
           end_init = s;
         else
           ok = false;
@@ -724,7 +704,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
       || (gimple_cond_code (cond) != NE_EXPR
           && gimple_cond_code (cond) != EQ_EXPR))
     return false;
-  bool is_ne = !strncmp (callee_asm (test), NE, sizeof NE - 1);
+  bool is_ne = !strncmp (wmm_callee_asm_name (test), NE, sizeof NE - 1);
   tree cv = gimple_cond_lhs (cond);
   if (cv != r)
     {

@@ -381,9 +381,8 @@ wmm_never_starts_threads (tree fndecl)
          || wmm_cxx_lock_call (fndecl, &l);
 }
 
-/* The assembler name of a call's callee, or "". */
-static const char *
-callee_asm_name (gimple *stmt)
+const char *
+wmm_callee_asm_name (gimple *stmt)
 {
   tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
   return fn && TREE_CODE (fn) == FUNCTION_DECL
@@ -395,7 +394,7 @@ wmm_std_thread_start (gimple *stmt)
 {
   /* The constructor templates std::thread::thread<F, Args...> (the others
      start nothing: the default and the move constructor). */
-  const char *a = callee_asm_name (stmt);
+  const char *a = wmm_callee_asm_name (stmt);
   return (!strncmp (a, "_ZNSt6threadC1I", 15)
           || !strncmp (a, "_ZNSt6threadC2I", 15))
          && gimple_call_num_args (stmt) >= 2;
@@ -404,14 +403,14 @@ wmm_std_thread_start (gimple *stmt)
 bool
 wmm_std_thread_join (gimple *stmt)
 {
-  return !strcmp (callee_asm_name (stmt), "_ZNSt6thread4joinEv")
+  return !strcmp (wmm_callee_asm_name (stmt), "_ZNSt6thread4joinEv")
          && gimple_call_num_args (stmt) == 1;
 }
 
 bool
 wmm_std_thread_reads (gimple *stmt)
 {
-  return !strncmp (callee_asm_name (stmt), "_ZNKSt6thread", 13);
+  return !strncmp (wmm_callee_asm_name (stmt), "_ZNKSt6thread", 13);
 }
 
 /* Is fndecl code of the C++ standard library (namespace std)? */

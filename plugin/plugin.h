@@ -163,6 +163,10 @@ bool wmm_lib_call_is_sync (tree fndecl, const char *name);
 bool wmm_std_thread_start (gimple *stmt);
 bool wmm_std_thread_join (gimple *stmt);
 bool wmm_std_thread_reads (gimple *stmt);
+/* libfns.cc: the assembler name of a call's callee, or "". */
+const char *wmm_callee_asm_name (gimple *stmt);
+/* cxxlocks.cc: does tree t mention decl d anywhere? */
+bool wmm_mentions (tree t, tree d);
 /* libfns.cc: is fndecl the C++ standard library's (namespace std)?  Is it
  * std::thread's own code (its members, the library functions only they
  * call): code that touches only a thread's handle and state object? */
