@@ -484,6 +484,57 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
   return true;
 }
 
+/* An indirect call entries.cc resolved (a trampoline's): a choice
+ * between calls of each function it may call, or nothing when they run
+ * as threads of their own.  false when it is not one (or a target has no
+ * code unit). */
+static bool
+add_resolved_call (collector *c, gimple *stmt)
+{
+  vec<tree> *targets = c->u->resolved_calls
+                       ? c->u->resolved_calls->get (stmt) : NULL;
+  if (!targets)
+    return false;   /* empty: its functions are threads of their own */
+  auto_vec<int> units;
+  for (tree t : *targets)
+    {
+      int unit = wmm_unit_of (c->u, t);
+      if (unit < 0)
+        return false;
+      units.safe_push (c->u->units[unit].thread >= 0
+                       ? c->u->units[unit].thread : unit);
+    }
+  if (units.is_empty ())
+    return true;
+  /* BR* alt1; ... BR* alt(n-1); CALL 0; J end; CALL 1; J end; ... */
+  int nalt = units.length ();
+  int base = c->t->ncode;
+  int start = base + nalt - 1;
+  for (int k = 1; k < nalt; k++)
+    {
+      wmm_instr br = make (c, WMM_OP_BRANCH);
+      br.cond = WMM_COND_ANY;
+      br.target = start + 2 * k;
+      add (c, &br, -1, NULL);
+    }
+  int end = start + 2 * nalt - 1;
+  for (int k = 0; k < nalt; k++)
+    {
+      wmm_instr call = make (c, WMM_OP_CALL);
+      call.target = units[k];
+      add (c, &call, -1, NULL);
+      if (k + 1 < nalt)
+        {
+          wmm_instr j = make (c, WMM_OP_JUMP);
+          j.target = end;
+          add (c, &j, -1, NULL);
+        }
+    }
+  for (int k = base; k < c->t->ncode; k++)
+    c->unit->sites[k].alternatives = true;
+  return true;
+}
+
 /* A call's effect on unknown shared memory (a read and a write of an
  * unknown address), then the compiler barrier. */
 void
@@ -834,6 +885,8 @@ handle_call (collector *c, gcall *stmt)
       fndecl = cn->ultimate_alias_target ()->decl;
     int unit = fndecl ? wmm_unit_of (c->u, fndecl) : -1;
     if (unit >= 0 && inline_call (c, stmt, fndecl))
+      goto lhs;
+    if (!fndecl && add_resolved_call (c, stmt))
       goto lhs;
     if (unit >= 0)
       {
@@ -1461,6 +1514,11 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   u->creators = NULL;
   delete u->starters;
   u->starters = NULL;
+  if (u->resolved_calls)
+    for (auto r : *u->resolved_calls)
+      r.second.release ();
+  delete u->resolved_calls;
+  u->resolved_calls = NULL;
   delete u->unit_index;
   u->unit_index = NULL;
   wmm_memloc_reset ();

@@ -17,6 +17,10 @@
  *    address-taken and every exported function an entry with 2 instances,
  *    a routine defined in another unit (or an exported helper that creates
  *    its parameter) every exported function;
+ *  - a trampoline (a start routine that calls the body its argument
+ *    carries, trampoline.cc) calls the bodies the unit's creates put in
+ *    that field: threads of their own when it does nothing else, else
+ *    its callees;
  *  - pthread_once / call_once routines are entries (1 instance for one
  *    call with a global once-control);
  *  - a function whose address escapes to code the unit cannot see (an
@@ -313,6 +317,8 @@ struct entries_ctx {
   auto_vec<once_site> onces;
   hash_set<tree> std_runs;      /* _M_run of std::thread states the unit's
                                    std::thread constructors start */
+  hash_set<gimple *> tramp_stores;  /* stores of a routine into the object
+                                   a trampoline is given (resolved) */
   const vec<int> *scc;          /* the CFG components of the function
                                    being scanned (cfg_sccs) */
 };
@@ -683,6 +689,184 @@ scan_function (entries_ctx *c, int i)
     c->any_attribute = true;
 }
 
+/* ------------------------------------------------------------- trampolines */
+
+/* Every unit function value v of function f may be, into *out: a
+ * function's address, or a parameter of f resolved at each call of f
+ * (f neither exported, nor address-taken, nor main).  false: some value
+ * is no function of the unit. */
+static bool
+value_functions (entries_ctx *c, int f, tree v, vec<int> *out, int depth)
+{
+  if (tree fn = function_address (v))
+    {
+      int t = find_fn (&c->index, alias_target (fn));
+      if (t < 0)
+        return false;
+      if (!out->contains (t))
+        out->safe_push (t);
+      return true;
+    }
+  int p = routine_param (c->fns[f]->get_fun (), v);
+  if (p < 0 || depth > 6 || TREE_PUBLIC (c->fns[f]->decl)
+      || c->fns[f]->address_taken || f == c->main_fn)
+    return false;
+  for (unsigned g = 0; g < c->fns.length (); g++)
+    for (const call_fact &k : c->facts[g].calls)
+      if (k.kind == START_NONE && k.target == f
+          && ((unsigned) p >= gimple_call_num_args (k.stmt)
+              || !value_functions (c, g, gimple_call_arg (k.stmt, p), out,
+                                   depth + 1)))
+        return false;
+  return true;
+}
+
+/* Is function r only a start routine: not exported, not called, its
+ * address only the routine of the unit's creates? */
+static bool
+only_started (entries_ctx *c, int r)
+{
+  cgraph_node *node = c->fns[r];
+  if (TREE_PUBLIC (node->decl) || c->facts[r].called || r == c->main_fn)
+    return false;
+  ipa_ref *ref;
+  for (unsigned k = 0; node->iterate_referring (k, ref); k++)
+    {
+      tree fn;
+      gimple *stmt = ref->stmt;
+      if (!stmt || !wmm_is_thread_create (stmt, &fn) || fn != node->decl)
+        return false;
+      for (unsigned a = 0; a < gimple_call_num_args (stmt); a++)
+        if ((int) a != create_argno (stmt)
+            && wmm_mentions (gimple_call_arg (stmt, a), node->decl))
+          return false;
+    }
+  return true;
+}
+
+/* The functions indirect call `stmt` of start routine r may call when r
+ * is a trampoline: the values every create of r stores into the field
+ * the call reads (trampoline.cc), resolved. */
+/* A value a create of a trampoline puts into the field its call reads. */
+struct tramp_source {
+  int fn;           /* the function of the create */
+  tree value;       /* a function address or a parameter of fn */
+  bool loop;        /* the create is in a loop */
+};
+
+static bool
+trampoline_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets,
+                    vec<gimple *> *stores, vec<tramp_source> *sources)
+{
+  tree field = wmm_trampoline_field (c->fns[r]->get_fun (), stmt);
+  if (!field)
+    return false;
+  bool any = false;
+  for (unsigned g = 0; g < c->fns.length (); g++)
+    for (const call_fact &k : c->facts[g].calls)
+      {
+        if (k.kind != START_CREATE || k.target != r)
+          continue;
+        int a = wmm_thread_arg_index (k.stmt);
+        auto_vec<tree> values;
+        if (a < 0 || (unsigned) a >= gimple_call_num_args (k.stmt)
+            || !wmm_trampoline_values (k.stmt, gimple_call_arg (k.stmt, a),
+                                       field, &values, stores))
+          return false;
+        for (tree v : values)
+          {
+            if (!value_functions (c, g, v, targets, 0))
+              return false;
+            sources->safe_push ({ (int) g, v, k.loop });
+          }
+        any = true;
+      }
+  return any && !targets->is_empty ();
+}
+
+/* Trampolines: a start routine's indirect call of the function its
+ * argument carries calls the functions the unit's creates put there; the
+ * call is no unknown code, and their addresses given to the creating
+ * helper do not escape.  When the routine touches nothing else
+ * (wmm_trampoline_pure), each is a thread started by the routine's
+ * creates, resolved per call of the helper as a routine it creates
+ * itself would be; otherwise they are callees of the routine (run in its
+ * thread, in its instances). */
+static void
+resolve_trampolines (entries_ctx *c)
+{
+  for (unsigned r = 0; r < c->fns.length (); r++)
+    {
+      fn_facts *f = &c->facts[r];
+      if (!f->indirect || !only_started (c, r))
+        continue;
+      bool left = false;
+      auto_vec<call_fact> calls;
+      for (const call_fact &k : f->calls)
+        {
+          auto_vec<int> targets;
+          auto_vec<gimple *> stores;
+          auto_vec<tramp_source> sources;
+          if (k.kind != START_UNKNOWN || gimple_call_fndecl (k.stmt))
+            calls.safe_push (k);
+          else if (!trampoline_targets (c, r, k.stmt, &targets, &stores,
+                                        &sources))
+            {
+              left = true;
+              calls.safe_push (k);
+            }
+          else
+            {
+              if (!c->u->resolved_calls)
+                c->u->resolved_calls = new hash_map<gimple *, vec<tree> >;
+              bool pure = wmm_trampoline_pure (c->fns[r]->get_fun (), k.stmt);
+              for (const tramp_source &src : sources)
+                if (!pure)
+                  ;
+                else if (tree fn = function_address (src.value))
+                  c->creates.safe_push ({ find_fn (&c->index,
+                                                   alias_target (fn)),
+                                          src.fn, src.loop, true });
+                else
+                  c->param_creates.safe_push
+                    ({ src.fn, routine_param (c->fns[src.fn]->get_fun (),
+                                              src.value), src.loop });
+              vec<tree> decls = vNULL;
+              char *names = NULL;
+              for (int t : targets)
+                {
+                  if (!pure)
+                    {
+                      calls.safe_push ({ k.stmt, START_NONE, t, k.loop,
+                                         false });
+                      f->callees.safe_push (t);
+                      c->facts[t].called = true;
+                      decls.safe_push (c->fns[t]->decl);
+                    }
+                  const char *n = fn_name (c->fns[t]->decl);
+                  char *more = names ? xasprintf ("%s, %s", names, n)
+                                     : xstrdup (n);
+                  free (names);
+                  names = more;
+                }
+              c->u->resolved_calls->put (k.stmt, decls);
+              for (gimple *s : stores)
+                c->tramp_stores.add (s);
+              wmm_note (c->u, "%s calls the function its thread argument "
+                        "carries (a trampoline): %s, %s",
+                        fn_name (c->fns[r]->decl), names,
+                        pure ? "each a thread of its own (it touches no "
+                               "other memory)" : "in its thread");
+              free (names);
+            }
+        }
+      f->calls.truncate (0);
+      for (const call_fact &k : calls)
+        f->calls.safe_push (k);
+      f->indirect = left;
+    }
+}
+
 /* ------------------------------------------------------ escaping addresses */
 
 static bool param_only_starts (entries_ctx *c, int f, int p, int depth);
@@ -707,6 +891,8 @@ value_only_starts (entries_ctx *c, tree v, int depth)
             return false;
           continue;
         }
+      if (c->tramp_stores.contains (use))
+        continue;   /* run by a trampoline: resolved per call site */
       if (!is_gimple_call (use) || depth > 6)
         return false;
       int routine = create_argno (use);
@@ -1365,6 +1551,7 @@ wmm_find_entries (wmm_unitinfo *u)
   for (unsigned i = 0; i < n; i++)
     for (int k : c.facts[i].callees)
       c.facts[k].called = true;
+  resolve_trampolines (&c);
 
   escape_entries (&c);
   create_entries (&c);

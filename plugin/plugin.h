@@ -106,6 +106,9 @@ struct wmm_unitinfo {
   hash_set<tree> *creators;  /* functions that (transitively) start threads */
   hash_set<gimple *> *starters;  /* calls after which threads may run that
                                     no join of the caller can end */
+  hash_map<gimple *, vec<tree> > *resolved_calls;  /* entries.cc: indirect
+                                    calls with every function they may call
+                                    (trampolines, trampoline.cc) */
   int foreign_callable; /* collect.cc: -1 not yet known; 1 when the unit
                            takes the address of a function it cannot
                            read (std::thread may run it: its indirect
@@ -141,6 +144,18 @@ bool wmm_is_thread_create (gimple *stmt, tree *fn);
  * routine), or -1 when the call is no create. */
 int wmm_thread_arg_index (gimple *stmt);
 bool wmm_is_thread_join (gimple *stmt);
+/* trampoline.cc: the field of its first argument from which start routine
+ * fn's indirect call `stmt` loads its callee, when fn only reads through
+ * that argument (and frees it), never storing the field; else NULL. */
+tree wmm_trampoline_field (function *fn, gimple *stmt);
+/* The thread argument `arg` of create `create` is a fresh object used only
+ * by stores into its fields, reads, tests, free and that create: push the
+ * values stored into `field` (and the stores); else false. */
+bool wmm_trampoline_values (gimple *create, tree arg, tree field,
+                            vec<tree> *values, vec<gimple *> *stores);
+/* Does start routine fn touch no memory but through its first argument
+ * (reads, free) apart from its call `call`? */
+bool wmm_trampoline_pure (function *fn, gimple *call);
 /* The routine a pthread_once / call_once call runs in the caller's thread
  * (a function address), or NULL. */
 tree wmm_once_routine (gimple *stmt);
