@@ -3,7 +3,8 @@
  * order lock-protected accesses.
  *
  * Locks: pthread_mutex_lock/unlock, pthread_spin_lock/unlock, mtx_lock/
- * unlock, pthread_rwlock_wrlock/rdlock/unlock; the try and timed forms
+ * unlock, pthread_rwlock_wrlock/rdlock/unlock, sem_wait/sem_post of a
+ * binary semaphore used as a lock (sem_broken); the try and timed forms
  * (pthread_mutex_trylock, pthread_spin_trylock, pthread_rwlock_try*lock,
  * mtx_trylock, ...) hold the lock only on the CFG edge where their result
  * tested against 0 right after the call is 0 (try_gain).  A read lock has
@@ -133,6 +134,8 @@ struct lock_use {
   bool guarded;   /* a C++ guard's release: no sign that the lock was
                      held before (a guard that owns nothing releases
                      nothing) */
+  bool sem;       /* a POSIX semaphore's wait or post (a lock only when
+                     it is a binary semaphore used as one: sem_broken) */
 };
 
 /* The lock operation of a C++ standard library call (cxxlocks.cc). */
@@ -220,7 +223,7 @@ c_lock_kind (const char *n, bool *reader)
 lock_op
 lock_kind (gimple *stmt, lock_use *use)
 {
-  *use = { LK_NONE, NULL_TREE, false, false, false };
+  *use = { LK_NONE, NULL_TREE, false, false, false, false };
   if (!is_gimple_call (stmt))
     return LK_NONE;
   tree fn = gimple_call_fndecl (stmt);
@@ -237,6 +240,17 @@ lock_kind (gimple *stmt, lock_use *use)
       return use->op = k;
     }
   use->op = c_lock_kind (n, &use->reader);
+  if (use->op == LK_NONE && !strncmp (n, "sem_", 4))
+    {
+      use->sem = true;
+      if (!strcmp (n, "sem_wait"))
+        use->op = LK_ACQUIRE;
+      else if (!strcmp (n, "sem_post"))
+        use->op = LK_RELEASE;
+      else if (!strcmp (n, "sem_trywait") || !strcmp (n, "sem_timedwait")
+               || !strcmp (n, "sem_clockwait"))
+        use->op = LK_TRY;
+    }
   return use->op;
 }
 
@@ -250,7 +264,7 @@ lock_library_call (tree fndecl)
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   static const char *const prefixes[] = {
     "pthread_mutex_", "pthread_spin_", "pthread_rwlock_", "pthread_cond_",
-    "mtx_", "cnd_"
+    "mtx_", "cnd_", "sem_"
   };
   for (const char *p : prefixes)
     if (!strncmp (n, p, strlen (p)))
@@ -445,6 +459,13 @@ struct wmm_lock_facts {
   auto_vec<alias_set_type> broken_outside; /* ... that code outside the
                                               unit may call with any word
                                               it can name (not hidden) */
+  auto_vec<std::pair<tree, HOST_WIDE_INT> > sem_init;  /* semaphores
+                                              initialised to 0 or 1 */
+  auto_vec<std::pair<tree, HOST_WIDE_INT> > sem_broken;  /* semaphores
+                                              that are no locks */
+  bool sem_none;                           /* no semaphore is a lock: a
+                                              post or init the unit cannot
+                                              name, or with another value */
 };
 
 namespace {
@@ -631,6 +652,61 @@ find_broken_words (wmm_lock_facts *f)
     }
 }
 
+/* Is the semaphore of lock bit b no lock?  A semaphore is one when it is
+ * a static object unknown code cannot name (not exported, its address
+ * never escapes), every sem_init of the unit names it or another with
+ * the value 0 or 1, and every sem_post of it is made by a thread that
+ * holds it (checked after the analysis: break_unheld_posts).  Then its
+ * count plus the number of threads that hold it never exceeds 1: each
+ * wait moves one from the count to the holders, each post one back. */
+bool
+sem_broken (wmm_unitinfo *u, int b)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  std::pair<tree, HOST_WIDE_INT> key = u->lock_ids[b];
+  tree base = key.first;
+  if (f->sem_none || !VAR_P (base) || TREE_PUBLIC (base)
+      || DECL_EXTERNAL (base) || f->escaped.contains (base)
+      || f->sem_broken.contains (key))
+    return true;
+  return !f->sem_init.contains (key);
+}
+
+/* Every sem_init of the unit: the semaphores it names (a global or
+ * static) with the value 0 or 1 into f->sem_init; anything else (another
+ * value, an object it cannot name) makes no semaphore a lock; so does a
+ * sem_post it cannot name. */
+void
+find_sem_inits (wmm_lock_facts *f, const vec<tree> &fns)
+{
+  for (tree d : fns)
+    wmm_each_stmt (body_of (d), [&] (gimple *s) {
+      tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+      if (!fn || !DECL_NAME (fn) || gimple_call_num_args (s) < 1)
+        return;
+      const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+      bool init = !strcmp (n, "sem_init"), post = !strcmp (n, "sem_post");
+      if (!init && !post)
+        return;
+      tree base;
+      HOST_WIDE_INT pos;
+      if (!pointer_key (gimple_call_arg (s, 0), &base, &pos)
+          || !VAR_P (base))
+        {
+          f->sem_none = true;
+          return;
+        }
+      if (!init)
+        return;
+      tree v = gimple_call_num_args (s) > 2 ? gimple_call_arg (s, 2)
+                                            : NULL_TREE;
+      if (!v || !tree_fits_uhwi_p (v) || tree_to_uhwi (v) > 1)
+        f->sem_broken.safe_push (std::make_pair (base, pos));
+      else
+        f->sem_init.safe_push (std::make_pair (base, pos));
+    });
+}
+
 /* The bit of the read side of lock bit b: the same object at bit
  * position pos | 1 (lock objects are byte-aligned, so no real lock has
  * it); -1 when there is no room. */
@@ -667,6 +743,13 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
   *b = k == LK_NONE ? -1 : pointer_bit (u, use.lock);
   if (use.reader)
     *b = reader_bit (u, *b);
+  /* A semaphore counts only as a binary one used as a lock; otherwise
+     its wait and post are synchronisation (fences), as before. */
+  if (use.sem && (*b < 0 || sem_broken (u, *b)))
+    {
+      *b = -1;
+      return LK_NONE;
+    }
   /* A spin-lock word (an atomic builtin's) counts only when nothing else
      writes it. */
   if (*b >= 0 && use.spin)
@@ -1262,11 +1345,50 @@ wmm_atomic_builtin_call (tree fndecl)
   return atomic_builtin_call (fndecl);
 }
 
+static void summarise (wmm_unitinfo *u, const vec<tree> &fns);
+
+/* Every semaphore some sem_post of the unit makes without holding it is
+ * no lock (f->sem_broken); true when one was found. */
+static bool
+break_unheld_posts (wmm_unitinfo *u, const vec<tree> &fns)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  bool changed = false;
+  for (tree d : fns)
+    {
+      function *fn = body_of (d);
+      wmm_locks *l = wmm_locks_begin (u, fn);
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        {
+          wmm_region_set held = wmm_locks_at (l, bb);
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            {
+              gimple *s = gsi_stmt (gsi);
+              lock_use use;
+              int b;
+              if (is_gimple_call (s) && lock_kind (s, &use) == LK_RELEASE
+                  && use.sem && lock_call (u, s, &b) == LK_RELEASE && b >= 0
+                  && !(held & (1ULL << b)))
+                {
+                  f->sem_broken.safe_push (u->lock_ids[b]);
+                  changed = true;
+                }
+              held = step (u, s, held, NULL);
+            }
+        }
+      wmm_locks_end (l);
+    }
+  return changed;
+}
+
 void
 wmm_locks_analyse (wmm_unitinfo *u)
 {
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
+  u->lock_facts->sem_none = false;
   wmm_find_escaped_statics (&u->lock_facts->escaped, &u->lock_facts->params);
   find_broken_words (u->lock_facts);
   auto_vec<tree> fns;
@@ -1280,6 +1402,18 @@ wmm_locks_analyse (wmm_unitinfo *u)
     return oa < ob ? -1 : oa > ob;
   });
   find_noreturn (u->lock_facts, fns);
+  find_sem_inits (u->lock_facts, fns);
+  /* Semaphores are taken for locks until a post without holding shows
+     one is not (each round breaks at least one, so this ends). */
+  do
+    summarise (u, fns);
+  while (break_unheld_posts (u, fns));
+}
+
+/* Summaries and entry sets of the unit's functions. */
+static void
+summarise (wmm_unitinfo *u, const vec<tree> &fns)
+{
   compute_summaries (u, fns, (int) fns.length () + 2);
   /* Code outside the unit cannot name a hidden lock, but it may call back
      a function of the unit that releases one its caller holds: such a

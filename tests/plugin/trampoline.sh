@@ -18,46 +18,6 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-# fences ASM: "FUNCTION:N ..." (sorted) of the fence instructions ($FENCE)
-fences() {
-  FENCE=$FENCE awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { fn = substr($0, 1, length($0) - 1) }
-      $0 ~ ENVIRON["FENCE"] { n[fn]++ }
-      END { for (f in n) print f ":" n[f] }' "$1" | sort | tr '\n' ' ' | sed 's/ $//'
-}
-# expect TAG PROGRAM WANT [OPTIONS...]: the fences per function on the
-# current target ($T, model $M); the report in $WMM_TMP/$T.TAG.json
-expect() {
-  local tag=$T.$1 prog=$2 want=$3; shift 3
-  if ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
-      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P/$prog.c" \
-      2> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
-    return
-  fi
-  local got; got=$(fences "$WMM_TMP/$tag.s")
-  if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
-  else wmm_fail "$tag: got '$got', expected '$want'"; fi
-}
-# expect_full TAG PROGRAM [OPTIONS...]: store buffering keeps a full fence
-# between p0's and p1's store and load (what other fences there are
-# depends on the fallback)
-expect_full() {
-  local tag=$T.$1 prog=$2 fn n; shift 2
-  if ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
-      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P/$prog.c" \
-      2> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
-    return
-  fi
-  for fn in p0 p1; do
-    n=$(FN=$fn FULL=$FULL awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { on = ($0 == ENVIRON["FN"] ":") }
-        on && $0 ~ ENVIRON["FULL"] { n++ } END { print n + 0 }' "$WMM_TMP/$tag.s")
-    if [ "$n" -ge 1 ]; then wmm_pass "$tag: $fn keeps its full fence"
-    else wmm_fail "$tag: no full fence in $fn"; fi
-  done
-}
 # note TAG TEXT: the report of TAG has a note containing TEXT
 note() {
   if grep -q -- "$2" "$WMM_TMP/$T.$1.json"; then wmm_pass "$T.$1: note '$2'"
@@ -79,14 +39,14 @@ for T in x86 ppc aarch64 arm; do
   # result stores are ordered too (sound, above the minimum of 1 fence
   # per thread)
   [ $T = x86 ] || { MP='consumer:1 producer:1' DONE='consumer:3 run:1'; }
-  expect mp tramp_mp "$MP"
+  wmm_expect_fences $T.mp "$P/tramp_mp.c" "$MP"
   note mp "run calls the function its thread argument carries (a trampoline): producer, consumer, each a thread of its own"
   if [ $T = ppc ] || [ $T = aarch64 ]; then
     full=$(grep -Ec "$FULL" "$WMM_TMP/$T.mp.s")
     if [ "$full" = 0 ]; then wmm_pass "$T.mp: no full fence (message passing needs none)"
     else wmm_fail "$T.mp: $full full fences"; fi
   fi
-  expect done tramp_done "$DONE"
+  wmm_expect_fences $T.done "$P/tramp_done.c" "$DONE"
   note done "run calls the function its thread argument carries (a trampoline): producer, consumer, in its thread"
   if python3 - "$WMM_TMP/$T.done.json" <<'PY'
 import json, sys
@@ -99,10 +59,10 @@ sys.exit(0 if ok or d["model"] == "tso" else 1)
 PY
   then wmm_pass "$T.done: the producer's store is ordered before run's store of done"
   else wmm_fail "$T.done: no fence in run orders producer's data before done"; fi
-  expect sb tramp_sb "p0:1 p1:1"
+  wmm_expect_fences $T.sb "$P/tramp_sb.c" "p0:1 p1:1"
   note sb "run calls the function its thread argument carries (a trampoline): p0, p1, each a thread of its own"
   for v in KEEP_TASK CLEAR_BODY EXPORTED PASS_TASK; do
-    expect_full "sb_$v" tramp_sb "-D$v"
+    wmm_expect_full "$T.sb_$v" "$P/tramp_sb.c" "p0 p1" "-D$v"
     note "sb_$v" "indirect calls: every address-taken function"
   done
 done

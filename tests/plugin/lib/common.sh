@@ -77,5 +77,49 @@ wmm_report_fences() {
   WMM_COST=$(sed -n 's/.*"total_cost": *\([0-9.]*\).*/\1/p' "$WMM_TMP/r.json")
 }
 
+# wmm_fence_counts ASM: "FUNCTION:N ..." (sorted) of the lines matching
+# $FENCE in each function of the assembly.
+wmm_fence_counts() {
+  FENCE=$FENCE awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { fn = substr($0, 1, length($0) - 1) }
+      $0 ~ ENVIRON["FENCE"] { n[fn]++ }
+      END { for (f in n) print f ":" n[f] }' "$1" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+
+# wmm_compile_asm TAG SOURCE [OPTION...]: -O2 assembly $WMM_TMP/TAG.s and
+# JSON report $WMM_TMP/TAG.json of SOURCE with the current target's plugin
+# and model $M; a FAIL line and status 1 when it does not compile.
+wmm_compile_asm() {
+  local tag=$1 src=$2; shift 2
+  "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+    -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
+    -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$src" \
+    2> "$WMM_TMP/$tag.err" && return 0
+  wmm_fail "$tag: compiling $(basename "$src"): $(head -n 3 "$WMM_TMP/$tag.err")"
+  return 1
+}
+
+# wmm_expect_fences TAG SOURCE WANT [OPTION...]: the fences per function
+# (wmm_fence_counts) of SOURCE compiled by wmm_compile_asm are WANT.
+wmm_expect_fences() {
+  local tag=$1 src=$2 want=$3 got; shift 3
+  wmm_compile_asm "$tag" "$src" "$@" || return
+  got=$(wmm_fence_counts "$WMM_TMP/$tag.s")
+  if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
+  else wmm_fail "$tag: got '$got', expected '$want'"; fi
+}
+
+# wmm_expect_full TAG SOURCE "FUNCTION..." [OPTION...]: each function has a
+# line matching $FULL (a full fence) in the assembly of wmm_compile_asm.
+wmm_expect_full() {
+  local tag=$1 src=$2 fns=$3 fn n; shift 3
+  wmm_compile_asm "$tag" "$src" "$@" || return
+  for fn in $fns; do
+    n=$(FN=$fn FULL=$FULL awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { on = ($0 == ENVIRON["FN"] ":") }
+        on && $0 ~ ENVIRON["FULL"] { n++ } END { print n + 0 }' "$WMM_TMP/$tag.s")
+    if [ "$n" -ge 1 ]; then wmm_pass "$tag: $fn keeps a full fence"
+    else wmm_fail "$tag: no full fence in $fn"; fi
+  done
+}
+
 wmm_pass() { echo "PASS: $*"; }
 wmm_fail() { echo "FAIL: $*"; }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# semaphores.sh — a binary semaphore used as a lock is a lock (docs/plugin.md,
+# "Locks"; plugin/locks.cc, sem_broken): store buffering whose two sides
+# each run under sem_wait / sem_post of a static semaphore initialised to
+# 1 needs no fence (also through static wrappers, and with sem_trywait).
+# Every variant where two threads may hold it at once, or that the unit
+# cannot check, keeps SB's full fence in both threads: initialised to 2,
+# a post without a wait, an exported semaphore, no sem_init in the unit,
+# a post through a pointer, a thread that does not take it.  A signalling
+# semaphore (initialised to 0, posted by main) beside it is no lock and
+# does not spoil it.  Fences counted per function in the -O2 assembly of
+# every target (programs/sem_lock.c).
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+ran=0
+for T in x86 ppc aarch64 arm; do
+  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
+  ran=1
+  case $T in
+    x86) M=tso FENCE='mfence|lock or' FULL=$FENCE ;;
+    ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$' FULL='^[[:space:]]*(hw)?sync$' ;;
+    aarch64) M=armv8 FENCE='dmb' FULL='dmb[[:space:]]+ish$' ;;
+    arm) M=armv7 FENCE='dmb' FULL='dmb' ;;
+  esac
+  wmm_expect_fences $T.lock "$P/sem_lock.c" ""
+  wmm_expect_fences $T.wrapped "$P/sem_lock.c" "" -DWRAPPED
+  wmm_expect_fences $T.trywait "$P/sem_lock.c" "" -DTRYWAIT
+  for v in INIT2 EXTRA_POST EXPORTED NO_INIT PTR_POST NOLOCK; do
+    wmm_expect_full "$T.$v" "$P/sem_lock.c" "p0 p1" "-D$v"
+  done
+done
+[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
