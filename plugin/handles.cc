@@ -380,9 +380,10 @@ wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r)
   class loop *loop = bb->loop_father;
   if (!loop_iv (loop, h->index, r) || !loop->latch)
     return false;
-  /* The loop leaves only through its test, and every iteration joins. */
+  /* The loop leaves only through its test (or an exception, whose edge
+     kills nothing: region.cc), and every iteration joins. */
   for (edge e : get_loop_exit_edges (loop))
-    if (e->src != loop->header)
+    if (e->src != loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
       return false;
   if (!dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
     return false;
@@ -415,6 +416,107 @@ wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
   if (c->ne || j->ne)
     return c->ne && j->ne && c->init == j->init;
   return c->adj <= j->adj;
+}
+
+bool
+wmm_joins_element (const wmm_handle *ch, const wmm_handle *jh,
+                   const wmm_iv_range *j)
+{
+  if (ch->index || !ch->ref || !jh->ref || !jh->index
+      || ch->kind != jh->kind || ch->base != jh->base
+      || TREE_CODE (ch->ref) != ARRAY_REF || TREE_CODE (jh->ref) != ARRAY_REF
+      || TREE_OPERAND (jh->ref, 1) != jh->index
+      || !tree_fits_shwi_p (TREE_OPERAND (ch->ref, 1))
+      || !same_shape (TREE_OPERAND (ch->ref, 0), NULL_TREE,
+                      TREE_OPERAND (jh->ref, 0), jh->index)
+      || TREE_CODE (j->bound) != INTEGER_CST || !tree_fits_shwi_p (j->bound))
+    return false;
+  HOST_WIDE_INT c = tree_to_shwi (TREE_OPERAND (ch->ref, 1));
+  HOST_WIDE_INT jb = tree_to_shwi (j->bound);
+  if (j->ne && j->init > jb)
+    return false;
+  return j->init <= c && c < jb + j->adj;
+}
+
+/* The declaration and byte offset pointer p is copied from (through
+ * copies and constant offsets), or NULL. */
+static tree
+array_root (tree p, HOST_WIDE_INT *bytes)
+{
+  *bytes = 0;
+  for (int depth = 0; depth < 8; depth++)
+    {
+      if (TREE_CODE (p) == ADDR_EXPR)
+        return VAR_P (TREE_OPERAND (p, 0)) ? TREE_OPERAND (p, 0) : NULL_TREE;
+      if (TREE_CODE (p) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (p))
+        return NULL_TREE;
+      gimple *def = SSA_NAME_DEF_STMT (p);
+      if (!is_gimple_assign (def))
+        return NULL_TREE;
+      if (gimple_assign_rhs_code (def) == POINTER_PLUS_EXPR
+          && tree_fits_shwi_p (gimple_assign_rhs2 (def)))
+        *bytes += tree_to_shwi (gimple_assign_rhs2 (def));
+      else if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
+        return NULL_TREE;
+      p = gimple_assign_rhs1 (def);
+    }
+  return NULL_TREE;
+}
+
+bool
+wmm_array_join_loop (gimple *join, tree *arr, class loop **lp)
+{
+  basic_block bb = gimple_bb (join);
+  class loop *loop = bb->loop_father;
+  if (!loop || !loop_outer (loop) || !loop->latch
+      || !gimple_call_num_args (join)
+      || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
+    return false;
+  for (edge e : get_loop_exit_edges (loop))
+    if (e->src != loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+      return false;
+  /* The element: a copy of the header's PHI p = <&arr (outside), p + S>. */
+  tree t = gimple_call_arg (join, 0);
+  for (int depth = 0; depth < 4 && TREE_CODE (t) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (t)
+                      && gimple_assign_single_p (SSA_NAME_DEF_STMT (t));
+       depth++)
+    t = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (t));
+  gphi *phi = TREE_CODE (t) == SSA_NAME
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (t)) : NULL;
+  if (!phi || gimple_bb (phi) != loop->header || gimple_phi_num_args (phi) != 2)
+    return false;
+  tree start = NULL_TREE, next = NULL_TREE;
+  for (unsigned k = 0; k < 2; k++)
+    {
+      edge e = gimple_phi_arg_edge (phi, k);
+      (e->src == loop->latch ? next : start) = gimple_phi_arg_def (phi, k);
+    }
+  HOST_WIDE_INT off0, step, end_off;
+  tree a = start ? array_root (start, &off0) : NULL_TREE;
+  if (!a || off0 || TREE_CODE (TREE_TYPE (a)) != ARRAY_TYPE || !next
+      || TREE_CODE (next) != SSA_NAME)
+    return false;
+  gimple *inc = SSA_NAME_DEF_STMT (next);
+  tree esize = TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (a)));
+  tree asize = TYPE_SIZE_UNIT (TREE_TYPE (a));
+  if (!is_gimple_assign (inc) || gimple_assign_rhs_code (inc) != POINTER_PLUS_EXPR
+      || gimple_assign_rhs1 (inc) != t || !tree_fits_shwi_p (gimple_assign_rhs2 (inc))
+      || !esize || !asize || !tree_fits_shwi_p (esize) || !tree_fits_shwi_p (asize))
+    return false;
+  step = tree_to_shwi (gimple_assign_rhs2 (inc));
+  /* The only exit: the header's test p != &arr + sizeof arr. */
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (loop->header));
+  if (!cond || gimple_cond_code (cond) != NE_EXPR)
+    return false;
+  tree l = gimple_cond_lhs (cond), r = gimple_cond_rhs (cond);
+  tree end = l == t ? r : r == t ? l : NULL_TREE;
+  if (!end || array_root (end, &end_off) != a
+      || step != tree_to_shwi (esize) || end_off != tree_to_shwi (asize))
+    return false;
+  *arr = a;
+  *lp = loop;
+  return true;
 }
 
 /* ------------------------------------------- std::vector<std::thread> */

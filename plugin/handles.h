@@ -54,6 +54,15 @@ bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
 bool wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                       const wmm_handle *jh, const wmm_iv_range *j);
 
+/* Does the join loop join the fixed element ch of its array (`t[1]`
+ * created, `for (i = 0; i < 2; i++) join (t[i])`)? */
+bool wmm_joins_element (const wmm_handle *ch, const wmm_handle *jh,
+                        const wmm_iv_range *j);
+/* `for (auto &t : arr) t.join ();` over a C array: the join runs in every
+ * iteration of a loop whose pointer goes from &arr in steps of one
+ * element to its end, the loop's only exit; *arr, *loop. */
+bool wmm_array_join_loop (gimple *join, tree *arr, class loop **loop);
+
 /* A thread added to a local std::vector<std::thread> (emplace_back,
  * push_back) that is only ever given to members that keep its threads
  * (handle: {DECL vec, variable offset}). */

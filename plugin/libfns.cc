@@ -408,6 +408,17 @@ wmm_std_thread_join (gimple *stmt)
 }
 
 bool
+wmm_std_thread_move (gimple *stmt, tree *dst, tree *src)
+{
+  if (strcmp (wmm_callee_asm_name (stmt), "_ZNSt6threadaSEOS_")
+      || gimple_call_num_args (stmt) != 2)
+    return false;
+  *dst = gimple_call_arg (stmt, 0);
+  *src = gimple_call_arg (stmt, 1);
+  return true;
+}
+
+bool
 wmm_std_thread_reads (gimple *stmt)
 {
   return !strncmp (wmm_callee_asm_name (stmt), "_ZNKSt6thread", 13);

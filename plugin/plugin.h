@@ -178,6 +178,9 @@ bool wmm_lib_call_is_sync (tree fndecl, const char *name);
 bool wmm_std_thread_start (gimple *stmt);
 bool wmm_std_thread_join (gimple *stmt);
 bool wmm_std_thread_reads (gimple *stmt);
+/* std::thread's move assignment `*dst = std::move (*src)` (its two
+ * pointer arguments). */
+bool wmm_std_thread_move (gimple *stmt, tree *dst, tree *src);
 /* libfns.cc: the assembler name of a call's callee, or "". */
 const char *wmm_callee_asm_name (gimple *stmt);
 /* cxxlocks.cc: does tree t mention decl d anywhere? */

@@ -254,6 +254,46 @@ add_group (wmm_region *r, gimple *site, const wmm_handle *h, bool ok,
     r->groups.safe_push (g);
 }
 
+/* The handle a create's thread ends up in: `ts[i] = std::thread (f)`
+ * constructs into a temporary that one move assignment, dominated by the
+ * constructor, then moves into ts[i]; the temporary has no other use than
+ * its destructor.  addr (the create's handle argument) otherwise. */
+static tree
+moved_to (function *fn, gimple *create, tree addr)
+{
+  if (!wmm_std_thread_start (create) || TREE_CODE (addr) != ADDR_EXPR
+      || !VAR_P (TREE_OPERAND (addr, 0))
+      || is_global_var (TREE_OPERAND (addr, 0))
+      || !dom_info_available_p (fn, CDI_DOMINATORS))
+    return addr;
+  tree tmp = TREE_OPERAND (addr, 0);
+  gimple *move = NULL;
+  tree dst = NULL_TREE;
+  bool other = false;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (s == create || gimple_clobber_p (s) || is_gimple_debug (s))
+      return;
+    tree d, src;
+    if (is_gimple_call (s) && wmm_std_thread_move (s, &d, &src)
+        && TREE_CODE (src) == ADDR_EXPR && TREE_OPERAND (src, 0) == tmp
+        && !wmm_mentions (d, tmp))
+      {
+        other |= move != NULL;
+        move = s;
+        dst = d;
+        return;
+      }
+    bool dtor = is_gimple_call (s) && gimple_call_num_args (s) == 1
+                && !strcmp (wmm_callee_asm_name (s), "_ZNSt6threadD1Ev");
+    for (unsigned o = 0; o < gimple_num_ops (s) && !dtor; o++)
+      other |= wmm_mentions (gimple_op (s, o), tmp);
+  });
+  if (!move || other
+      || !dominated_by_p (CDI_DOMINATORS, gimple_bb (move), gimple_bb (create)))
+    return addr;
+  return dst;
+}
+
 /* Groups of every create and every call that leaves threads by handle. */
 static void
 find_groups (wmm_region *r, bool loops)
@@ -267,7 +307,9 @@ find_groups (wmm_region *r, bool loops)
       {
         wmm_handle h;
         bool ok = gimple_call_num_args (stmt)
-                  && wmm_handle_of_addr (gimple_call_arg (stmt, 0), &h);
+                  && wmm_handle_of_addr (moved_to (r->fn, stmt,
+                                                   gimple_call_arg (stmt, 0)),
+                                         &h);
         add_group (r, stmt, &h, ok, loops);
       }
     else if (wmm_vector_create (stmt, &vh))
@@ -327,6 +369,18 @@ find_loop_kills (wmm_region *r)
         if (kill)
           r->exit_kills.safe_push (std::make_pair (vl, kill));
       }
+    tree arr;
+    class loop *al;
+    if (wmm_std_thread_join (stmt) && wmm_array_join_loop (stmt, &arr, &al))
+      {
+        wmm_region_set kill = 0;
+        for (unsigned g = 0; g < r->groups.length (); g++)
+          if (!r->groups[g].vector && r->groups[g].h.kind == WMM_H_DECL
+              && r->groups[g].h.base == arr)
+            kill |= 1ULL << g;
+        if (kill)
+          r->exit_kills.safe_push (std::make_pair (al, kill));
+      }
     int n = joins_of (stmt, hs, MAX_IFACE);
     for (int k = 0; k < n; k++)
       {
@@ -335,9 +389,11 @@ find_loop_kills (wmm_region *r)
           continue;
         wmm_region_set kill = 0;
         for (unsigned g = 0; g < r->groups.length (); g++)
-          if (r->groups[g].array
-              && wmm_joins_every (&r->groups[g].h, &r->groups[g].iv,
-                                  &hs[k], &jr))
+          if ((r->groups[g].array
+               && wmm_joins_every (&r->groups[g].h, &r->groups[g].iv,
+                                   &hs[k], &jr))
+              || (!r->groups[g].array && !r->groups[g].vector
+                  && wmm_joins_element (&r->groups[g].h, &hs[k], &jr)))
             kill |= 1ULL << g;
         if (kill)
           r->exit_kills.safe_push (std::make_pair (jr.loop, kill));
@@ -405,7 +461,11 @@ clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
           || wmm_std_thread_join (stmt) || wmm_std_thread_reads (stmt)
           || callee_summary (stmt))
         return false;
-      for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+      /* A move into a handle that still holds a thread terminates the
+         program; a move out of one takes the thread elsewhere. */
+      tree dst, src;
+      bool move = wmm_std_thread_move (stmt, &dst, &src);
+      for (unsigned i = move ? 1 : 0; i < gimple_call_num_args (stmt); i++)
         {
           tree a = gimple_call_arg (stmt, i);
           if (TREE_CODE (a) != ADDR_EXPR)
@@ -472,9 +532,12 @@ wmm_region_step (const wmm_region *r, gimple *stmt, wmm_region_set s)
 static wmm_region_set
 edge_state (const wmm_region *r, edge e, wmm_region_set s)
 {
+  /* A join loop's normal exit (an exception thrown out of it leaves
+     before every join ran: its edge kills nothing). */
   for (const auto &k : r->exit_kills)
     if (flow_bb_inside_loop_p (k.first, e->src)
-        && !flow_bb_inside_loop_p (k.first, e->dest))
+        && !flow_bb_inside_loop_p (k.first, e->dest)
+        && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
       s &= ~k.second;
   /* A create loop entered again while its earlier threads may run
      overwrites their handles. */

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# threads_arrays.sh — threads kept in arrays and joined in loops
+# (docs/plugin.md, "Thread entries and instances"; region.cc,
+# handles.cc): store buffering between two threads, then main reads both
+# locations after joining them, alone (no fence in main).
+#  - c_array.c: pthread_create into t[0] and t[1], joined by an index loop;
+#  - cxx_array.cc: `ts[0] = std::thread (p0)` (a temporary moved into the
+#    array), joined by a range-for or an index loop; two named handles
+#    filled by move assignment.
+# Variants where main still runs next to a thread keep main's fences on
+# the weak targets (x86 needs none there): a loop that joins one element,
+# a join loop that may leave early, a thread moved out of the array.
+# Fences counted per function in the -O2 assembly of every target.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+# main_fenced TAG: the weak targets' main has a fence (x86: nothing asked)
+main_fenced() {
+  [ $T = x86 ] && return
+  case " $(wmm_fence_counts "$WMM_TMP/$1.s") " in
+    *" main:"*) wmm_pass "$1: main, still next to a thread, keeps fences" ;;
+    *) wmm_fail "$1: main has no fence though a thread may still run" ;;
+  esac
+}
+
+ran=0
+for T in x86 ppc aarch64 arm; do
+  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
+  ran=1
+  case $T in
+    x86) M=tso FENCE='mfence|lock or' ;;
+    ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$' ;;
+    aarch64) M=armv8 FENCE='dmb' ;;
+    arm) M=armv7 FENCE='dmb' ;;
+  esac
+  wmm_expect_fences $T.c_array "$P/c_array.c" "p0:1 p1:1"
+  wmm_compile_asm $T.c_partial "$P/c_array.c" -DPARTIAL && main_fenced $T.c_partial
+  GCC_C=$WMM_T_GCC
+  WMM_T_GCC=${GCC_C%gcc*}g++${GCC_C##*gcc}
+  wmm_expect_fences $T.cxx_array "$P/cxx_array.cc" "_ZL2p0v:1 _ZL2p1v:1"
+  wmm_expect_fences $T.cxx_index "$P/cxx_array.cc" "_ZL2p0v:1 _ZL2p1v:1" -DINDEX_JOIN
+  wmm_expect_fences $T.cxx_named "$P/cxx_array.cc" "_ZL2p0v:1 _ZL2p1v:1" -DNAMED
+  for v in PARTIAL BREAK MOVED_OUT; do
+    wmm_compile_asm $T.cxx_$v "$P/cxx_array.cc" -D$v && main_fenced $T.cxx_$v
+  done
+  WMM_T_GCC=$GCC_C
+done
+[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
