@@ -484,6 +484,62 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
   return true;
 }
 
+/* The unit functions a library call runs inside (qsort's comparator,
+ * wmm_lib_runs_callbacks), any number of times: a loop of a choice
+ * between calls of each,
+ *   top: BR* end; BR* alt1 ... BR* alt(n-1);
+ *   alt0: CALL 0; J top; alt1: CALL 1; J top; ...  end:
+ * The glue's positions all stand for the library call's statement, where
+ * a fence cannot order one callback run before the next, so they are
+ * weighted far above any other: the placement puts what they would order
+ * inside the callbacks, on every path, at each run. */
+static void
+add_callbacks (collector *c, gimple *stmt)
+{
+  if (!wmm_lib_runs_callbacks (gimple_call_fndecl (stmt)))
+    return;
+  auto_vec<int> units;
+  for (unsigned k = 0; k < gimple_call_num_args (stmt); k++)
+    {
+      tree a = gimple_call_arg (stmt, k);
+      int unit = TREE_CODE (a) == ADDR_EXPR
+                 && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+                 ? wmm_unit_of (c->u, TREE_OPERAND (a, 0)) : -1;
+      if (unit >= 0)
+        units.safe_push (c->u->units[unit].thread >= 0
+                         ? c->u->units[unit].thread : unit);
+    }
+  int n = units.length ();
+  if (!n)
+    return;
+  double freq = c->freq;
+  c->freq = 1e6 * (freq > 1 ? freq : 1);
+  int top = c->t->ncode, end = top + 3 * n;
+  wmm_instr br = make (c, WMM_OP_BRANCH);
+  br.cond = WMM_COND_ANY;
+  br.target = end;
+  add (c, &br, -1, NULL);
+  for (int k = 1; k < n; k++)
+    {
+      wmm_instr alt = make (c, WMM_OP_BRANCH);
+      alt.cond = WMM_COND_ANY;
+      alt.target = top + n + 2 * k;
+      add (c, &alt, -1, NULL);
+    }
+  for (int k = 0; k < n; k++)
+    {
+      wmm_instr call = make (c, WMM_OP_CALL);
+      call.target = units[k];
+      add (c, &call, -1, NULL);
+      wmm_instr j = make (c, WMM_OP_JUMP);
+      j.target = top;
+      add (c, &j, -1, NULL);
+    }
+  for (int k = top; k < c->t->ncode; k++)
+    c->unit->sites[k].alternatives = true;
+  c->freq = freq;
+}
+
 /* An indirect call entries.cc resolved (a trampoline's): a choice
  * between calls of each function it may call, or nothing when they run
  * as threads of their own.  false when it is not one (or a target has no
@@ -904,6 +960,7 @@ handle_call (collector *c, gcall *stmt)
       add_unknown_call (c, name ? name : "indirect call");
   }
 lhs:
+  add_callbacks (c, stmt);
   tree lhs = gimple_call_lhs (stmt);
   if (lhs && !is_gimple_reg (lhs) && TREE_CODE (lhs) != SSA_NAME
       && !thread_lib_stmt (c, stmt))

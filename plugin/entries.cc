@@ -294,7 +294,7 @@ struct param_create {
 /* A pthread_once / call_once of a unit function. */
 struct once_site {
   int target;
-  bool global_control;   /* the once-control is a global variable */
+  tree control;          /* the once-control: a global variable, or NULL */
 };
 
 /* What wmm_find_entries works with. */
@@ -528,7 +528,7 @@ scan_once (entries_ctx *c, int i, gimple *stmt)
   bool global = TREE_CODE (ctl) == ADDR_EXPR
                 && VAR_P (TREE_OPERAND (ctl, 0))
                 && is_global_var (TREE_OPERAND (ctl, 0));
-  c->onces.safe_push ({ t, global });
+  c->onces.safe_push ({ t, global ? TREE_OPERAND (ctl, 0) : NULL_TREE });
   c->facts[i].callees.safe_push (t);
 }
 
@@ -645,6 +645,18 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       f->calls.safe_push ({ stmt, START_UNKNOWN, -1, loop, false });
       return;
     }
+  /* qsort's comparator: code of this thread, called inside the call. */
+  if (wmm_lib_runs_callbacks (callee))
+    for (unsigned k = 0; k < gimple_call_num_args (stmt); k++)
+      if (tree fn = function_address (gimple_call_arg (stmt, k)))
+        {
+          int cb = find_fn (&c->index, alias_target (fn));
+          if (cb >= 0 && !f->callees.contains (cb))
+            {
+              f->callees.safe_push (cb);
+              f->calls.safe_push ({ stmt, START_NONE, cb, true, false });
+            }
+        }
   int t = find_fn (&c->index, alias_target (callee));
   if (t >= 0)
     {
@@ -1290,17 +1302,17 @@ create_entries (entries_ctx *c)
 }
 
 /* pthread_once / call_once routines: they run once per once-control, in
- * the thread that calls first; an entry with one instance when there is
- * one such call with a global control, else several. */
+ * the thread that calls first; an entry with one instance when every such
+ * call of it names one global control (a helper inlined at many places
+ * still runs it once), else several. */
 static void
 once_entries (entries_ctx *c)
 {
   for (const once_site &k : c->onces)
     {
-      int sites = 0;
+      bool many = !k.control;
       for (const once_site &other : c->onces)
-        sites += other.target == k.target;
-      bool many = sites > 1 || !k.global_control;
+        many |= other.target == k.target && other.control != k.control;
       if (!c->facts[k.target].entry)
         wmm_note (c->u, "%s runs once through pthread_once/call_once, in the "
                   "thread that calls it first: treated as a thread entry "

@@ -85,7 +85,10 @@ static const char *const nostart_names[] = {
   "atoll", "atof", "strtod", "strtof", "strtold", "abs", "labs", "llabs",
   "div", "rand_r", "random", "srandom", "drand48", "getenv", "setenv",
   "unsetenv", "qsort", "qsort_r", "bsearch", "lfind", "lsearch",
-  "quick_exit", "system",
+  "quick_exit", "system", "inflateBack",
+  /* setjmp and longjmp touch only the jmp_buf */
+  "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp",
+  "siglongjmp", "__longjmp_chk",
   /* handlers run in the thread that exits or takes the signal (docs) */
   "at_quick_exit", "on_exit", "signal", "raise", "kill", "sigemptyset",
   "sigfillset", "sigaddset", "sigprocmask",
@@ -100,6 +103,13 @@ static const char *const nostart_names[] = {
   "pthread_yield", "pthread_setcancelstate", "pthread_cancel",
   "pthread_testcancel", "pthread_kill", "thrd_detach", "thrd_equal",
   "tss_get", "tss_set",
+};
+
+/* Library functions that call the function pointers they are given in the
+ * caller's thread, any number of times, before they return, and keep
+ * none (the comparator of qsort, zlib's inflateBack input and output). */
+static const char *const callback_runners[] = {
+  "qsort", "qsort_r", "bsearch", "lfind", "lsearch", "inflateBack",
 };
 
 /* Families by prefix (source names). */
@@ -185,7 +195,10 @@ static const no_capture no_capture_fns[] = {
   { "sendto", 18 }, { "pthread_mutex_trylock", ~0u },
   { "pthread_attr_setscope", 1 }, { "pthread_attr_getstacksize", ~0u },
   { "pthread_setspecific", 0 }, { "sem_init", 1 }, { "sem_wait", 1 },
-  { "sem_post", 1 }, { "sem_destroy", 1 },
+  { "sem_post", 1 }, { "sem_destroy", 1 }, { "setjmp", 1 },
+  { "_setjmp", 1 }, { "__sigsetjmp", 1 }, { "sigsetjmp", 1 },
+  { "longjmp", 1 }, { "_longjmp", 1 }, { "siglongjmp", 1 },
+  { "__longjmp_chk", 1 },
 };
 
 /* Library functions whose only user memory is what their pointer
@@ -198,7 +211,9 @@ static const arg_touch arg_touch_fns[] = {
   { "pread64", 0, 2 }, { "pwrite64", 2, 0 }, { "recv", 0, 2 },
   { "send", 2, 0 }, { "fstat", 0, 2 }, { "fstat64", 0, 2 },
   { "stat", 1, 2 }, { "lstat", 1, 2 }, { "stat64", 1, 2 },
-  { "lstat64", 1, 2 },
+  { "lstat64", 1, 2 }, { "setjmp", 0, 1 }, { "_setjmp", 0, 1 },
+  { "__sigsetjmp", 0, 1 }, { "sigsetjmp", 0, 1 }, { "longjmp", 1, 0 },
+  { "_longjmp", 1, 0 }, { "siglongjmp", 1, 0 }, { "__longjmp_chk", 1, 0 },
 };
 
 /* The library name behind a builtin's: GCC turns `fprintf (stderr,
@@ -219,6 +234,18 @@ in_list (const char *s, const char *const *names, size_t n)
     if (!strcmp (s, names[i]))
       return true;
   return false;
+}
+
+bool
+wmm_lib_runs_callbacks (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl)
+      || DECL_STRUCT_FUNCTION (fndecl))
+    return false;
+  tree ctx = DECL_CONTEXT (fndecl);
+  return (!ctx || TREE_CODE (ctx) == TRANSLATION_UNIT_DECL)
+         && in_list (IDENTIFIER_POINTER (DECL_NAME (fndecl)), callback_runners,
+                     ARRAY_SIZE (callback_runners));
 }
 
 bool

@@ -162,6 +162,10 @@ tree wmm_once_routine (gimple *stmt);
 /* libfns.cc: is fndecl a library function known never to start threads
  * nor to keep a function pointer for a concurrent call (qsort, printf)? */
 bool wmm_never_starts_threads (tree fndecl);
+/* libfns.cc: does the library function call the function pointers it is
+ * given in the caller's thread, any number of times, before it returns
+ * (qsort's comparator)?  They are then code of the caller's thread. */
+bool wmm_lib_runs_callbacks (tree fndecl);
 /* Does the library function synchronise (a full fence: locks, condition
  * variables, create/join)?  Does it touch no memory another thread uses? */
 bool wmm_lib_is_sync (const char *name);

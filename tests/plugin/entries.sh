@@ -78,7 +78,8 @@ for o in -O0 -O2; do
   hasnt "$t: before launch(): not concurrent" "$WMM_TMP/$t.ir" "W before"
   has "$t: after launch(): concurrent" "$WMM_TMP/$t.ir" "W x = 1"
   has "$t: main's note names launch()" "$WMM_TMP/$t.ir" "^note: main may run concurrently with threads started by launch"
-  hasnt "$t: qsort's comparator is no entry" "$WMM_TMP/$t.ir" "^unit cmp"
+  hasnt "$t: qsort's comparator is no entry" "$WMM_TMP/$t.ir" "^unit cmp entry"
+  has "$t: qsort's comparator is code of its caller's thread" "$WMM_TMP/$t.ir" "^unit cmp instances=1"
   sb $t
 done
 

@@ -2,7 +2,8 @@
  * a helper of another unit (pigz's yarn.c style): worker's address escapes
  * to launch(), so worker is a thread entry and main is concurrent from the
  * call to launch() to its end (wait_all() cannot be matched to it).  The
- * comparator given to qsort() does not escape: it is no entry. */
+ * comparator given to qsort() does not escape: it is no entry, but code of
+ * main's thread, run inside the qsort call. */
 #include <stdlib.h>
 
 extern void launch (void (*fn) (void *), void *arg);
