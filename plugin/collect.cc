@@ -598,13 +598,27 @@ add_unknown_call (collector *c, const char *why)
 {
   if (c->u->opts->calls == WMM_CALLS_SOUND)
     {
-      wmm_instr in = make (c, WMM_OP_RMW);
-      in.alu = WMM_ALU_SECOND;
-      in.a.kind = WMM_OPND_REG;
-      in.a.reg = unknown_reg (c);
-      int idx = add (c, &in, -1, xstrdup (why));
-      if (idx >= 0)
+      /* Where every read-modify-write is a locked instruction (x86, and
+         the SPARC-like models), an RMW would order the callee's writes
+         before the caller's later reads, which a plain call does not: the
+         callee's effect is a read, then a write, of unknown addresses. */
+      bool locked = c->model == WMM_MODEL_SC || c->model == WMM_MODEL_TSO
+                    || c->model == WMM_MODEL_PSO || c->model == WMM_MODEL_RMO;
+      static const wmm_opkind rmw[] = { WMM_OP_RMW };
+      static const wmm_opkind plain[] = { WMM_OP_LOAD, WMM_OP_STORE };
+      const wmm_opkind *ops = locked ? plain : rmw;
+      for (int k = 0; k < (locked ? 2 : 1); k++)
         {
+          wmm_instr in = make (c, ops[k]);
+          if (ops[k] != WMM_OP_LOAD)
+            {
+              in.alu = WMM_ALU_SECOND;
+              in.a.kind = WMM_OPND_REG;
+              in.a.reg = unknown_reg (c);
+            }
+          int idx = add (c, &in, -1, xstrdup (why));
+          if (idx < 0)
+            continue;
           c->unit->sites[idx].summary = true;
           /* The callee's accesses may follow a release inside it. */
           if (c->locks && c->stmt)

@@ -182,7 +182,9 @@ else wmm_fail "spin_relaxed power from=pso: lock_orders '$got'"; fi
 expect noreturn tso ""
 expect noreturn power "fail:lwsync fail:lwsync"
 expect noreturn armv8 "fail:dmb ishld fail:dmb ishld"
-xexpect noreturn tso "P0:mfence P1:mfence" -DRETURNS
+# (fail's own mfence: the hook may store to shared memory, and fail then
+# reads verbose; on x86 a call is no locked instruction)
+xexpect noreturn tso "P0:mfence P1:mfence fail:mfence" -DRETURNS
 xexpect noreturn power "P0:lwsync P0:sync P1:lwsync P1:sync fail:lwsync fail:lwsync fail:lwsync fail:sync" -DRETURNS
 # The same minimal counts in the assembly (x86-64; ppc64le when its cross
 # compiler and plugin exist): fences with the plugin less those GCC emits
@@ -208,7 +210,7 @@ for p in try rw spin spin_wrapper hidden noreturn; do
   asm_fences $p tso 'mfence|lock or' 0
 done
 asm_fences hidden tso 'mfence|lock or' 1 -DCALLBACK
-asm_fences noreturn tso 'mfence|lock or' 2 -DRETURNS
+asm_fences noreturn tso 'mfence|lock or' 3 -DRETURNS
 asm_fences try_fail tso 'mfence|lock or' 2
 asm_fences rw_wrong tso 'mfence|lock or' 2
 asm_fences spin_broken tso 'mfence|lock or' 4

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# unknown_calls.sh — a call the unit cannot follow may store to shared
+# memory (docs/plugin.md, "How accesses are collected"): store buffering
+# whose store is made inside `set_x ()` of another unit keeps a full
+# fence between the call and the caller's load, on every target (x86
+# included: the callee's store may wait in the store buffer; an RMW
+# stand-in counted as a locked instruction there hid it), and the other
+# side keeps its own.  Checked in the -O2 assembly: in p0, after the call,
+# a full fence, then the load of y.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+# after_call TAG: p0 has the call of set_x, then a full fence, then a load
+# of y (the symbol y on its own in an operand)
+after_call() {
+  if CALL='set_x' FULLRE=$FULL awk '
+      /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { on = ($0 == "p0:"); k = 0; next }
+      on && k == 0 && $0 ~ ENVIRON["CALL"] { k = 1; next }
+      on && k == 1 && $0 ~ ENVIRON["FULLRE"] { k = 2; next }
+      on && k == 2 && $0 ~ /[^A-Za-z0-9_.]y([^A-Za-z0-9_]|$)/ { found = 1 }
+      END { exit !found }' "$WMM_TMP/$1.s"
+  then wmm_pass "$1: p0 has a full fence between set_x () and its load of y"
+  else wmm_fail "$1: no full fence between set_x () and the load of y in p0"; fi
+}
+
+ran=0
+for T in x86 ppc aarch64 arm; do
+  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
+  ran=1
+  case $T in
+    x86) M=tso FULL='mfence|lock or' ;;
+    ppc) M=power FULL='^[[:space:]]*(hw)?sync$' ;;
+    aarch64) M=armv8 FULL='dmb[[:space:]]+ish$' ;;
+    arm) M=armv7 FULL='dmb' ;;
+  esac
+  wmm_compile_asm $T.callee "$P/unknown_sb.c" -fno-section-anchors && after_call $T.callee
+  wmm_expect_full $T.callee_p1 "$P/unknown_sb.c" "p1"
+  wmm_compile_asm $T.before "$P/unknown_sb.c" -DBEFORE -fno-section-anchors && after_call $T.before
+done
+[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
