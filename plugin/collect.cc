@@ -863,6 +863,15 @@ memory_builtin (collector *c, gimple *stmt, int code)
     case BUILT_IN_STRRCHR: case BUILT_IN_MEMCHR:
       ptr_access (c, arg (stmt, 0), false);
       return true;
+    /* A va_list (usually a local): written; the variadic arguments it
+       walks are the caller's, no shared data. */
+    case BUILT_IN_VA_START: case BUILT_IN_VA_END:
+      ptr_access (c, arg (stmt, 0), true);
+      return true;
+    case BUILT_IN_VA_COPY:
+      ptr_access (c, arg (stmt, 1), false);
+      ptr_access (c, arg (stmt, 0), true);
+      return true;
     default:
       return false;
     }
@@ -883,6 +892,14 @@ handle_call (collector *c, gcall *stmt)
           atomic_on (c, arg (stmt, 0), ACC_RMW,
                      cas_order (c, stmt), 0,
                      arg (stmt, 2), WMM_ALU_SECOND);
+          return;
+        }
+      /* va_arg before its lowering: reads and advances the va_list its
+         first argument points to. */
+      if (gimple_call_internal_fn (stmt) == IFN_VA_ARG)
+        {
+          ptr_access (c, arg (stmt, 0), false);
+          ptr_access (c, arg (stmt, 0), true);
           return;
         }
       if (gimple_vdef (stmt))

@@ -36,7 +36,7 @@ static const char *const private_names[] = {
   "sem_init", "sem_destroy", "mtx_init", "mtx_destroy", "cnd_init",
   "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
   "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
-  "__cxa_atexit", "atexit",
+  "__cxa_atexit", "atexit", "close", "strerror", "fclose",
   /* C++ exceptions: thrown and caught objects of the run time's own */
   "__cxa_allocate_exception", "__cxa_free_exception", "__cxa_throw",
   "__cxa_begin_catch", "__cxa_end_catch", "__cxa_rethrow",
@@ -65,13 +65,13 @@ static const char *const sync_names[] = {
 static const char *const nostart_names[] = {
   /* stdio */
   "dprintf", "vdprintf", "asprintf", "vasprintf", "fread", "fopen", "fdopen",
-  "freopen", "fclose", "fgets", "fgetc", "getc", "getchar", "ungetc",
+  "freopen", "fgets", "fgetc", "getc", "getchar", "ungetc",
   "scanf", "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf",
   "__isoc99_scanf", "__isoc99_fscanf", "__isoc99_sscanf", "__isoc99_vsscanf",
   "fseek", "ftell", "rewind", "feof", "ferror", "clearerr", "setvbuf",
   "setbuf", "fileno",
   /* files and descriptors */
-  "open", "close", "read", "write", "lseek", "pread", "pwrite", "stat",
+  "open", "read", "write", "lseek", "pread", "pwrite", "stat",
   "fstat", "lstat", "unlink", "remove", "rename", "mkdir", "rmdir", "access",
   "getcwd", "chdir", "dup", "dup2", "pipe", "poll", "select", "mmap",
   "munmap", "mprotect",
@@ -79,7 +79,7 @@ static const char *const nostart_names[] = {
   "memalign", "valloc", "reallocarray", "strdup", "strndup", "memcpy",
   "memmove", "memset", "memcmp", "memchr", "strcpy", "strncpy", "strcat",
   "strncat", "strcmp", "strncmp", "strlen", "strnlen", "strchr", "strrchr",
-  "strstr", "strspn", "strcspn", "strpbrk", "strtok", "strtok_r", "strerror",
+  "strstr", "strspn", "strcspn", "strpbrk", "strtok", "strtok_r",
   "strerror_r", "strcoll", "strxfrm", "bzero", "bcopy",
   /* stdlib: the callbacks of qsort & co run in the caller, before return */
   "atoll", "atof", "strtod", "strtof", "strtold", "abs", "labs", "llabs",
@@ -211,7 +211,8 @@ static const arg_touch arg_touch_fns[] = {
   { "pread64", 0, 2 }, { "pwrite64", 2, 0 }, { "recv", 0, 2 },
   { "send", 2, 0 }, { "fstat", 0, 2 }, { "fstat64", 0, 2 },
   { "stat", 1, 2 }, { "lstat", 1, 2 }, { "stat64", 1, 2 },
-  { "lstat64", 1, 2 }, { "setjmp", 0, 1 }, { "_setjmp", 0, 1 },
+  { "lstat64", 1, 2 }, { "fopen", 3, 0 }, { "getenv", 1, 0 },
+  { "setjmp", 0, 1 }, { "_setjmp", 0, 1 },
   { "__sigsetjmp", 0, 1 }, { "sigsetjmp", 0, 1 }, { "longjmp", 1, 0 },
   { "_longjmp", 1, 0 }, { "siglongjmp", 1, 0 }, { "__longjmp_chk", 1, 0 },
 };
