@@ -770,6 +770,8 @@ static bool
 trampoline_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets,
                     vec<gimple *> *stores, vec<tramp_source> *sources)
 {
+  if (!only_started (c, r))
+    return false;
   tree field = wmm_trampoline_field (c->fns[r]->get_fun (), stmt);
   if (!field)
     return false;
@@ -796,6 +798,28 @@ trampoline_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets,
   return any && !targets->is_empty ();
 }
 
+/* The functions an indirect call of function r may call when its callee
+ * is a function address copied into a register, or a parameter of r (r
+ * neither exported, nor address-taken, nor main) resolved at each call of
+ * r: `static void each (int *a, int n, void (*f) (int *)) { ... f (&a[i]);
+ * }` called with `bump` and `clear`.  false: some value is unknown. */
+static bool
+param_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets)
+{
+  tree callee = gimple_call_fn (stmt), v = callee;
+  for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
+        break;
+      v = gimple_assign_rhs1 (def);
+    }
+  if (!function_address (v))
+    v = callee;   /* a parameter: routine_param follows the copies */
+  return v && value_functions (c, r, v, targets, 0) && !targets->is_empty ();
+}
+
 /* Trampolines: a start routine's indirect call of the function its
  * argument carries calls the functions the unit's creates put there; the
  * call is no unknown code, and their addresses given to the creating
@@ -810,7 +834,7 @@ resolve_trampolines (entries_ctx *c)
   for (unsigned r = 0; r < c->fns.length (); r++)
     {
       fn_facts *f = &c->facts[r];
-      if (!f->indirect || !only_started (c, r))
+      if (!f->indirect)
         continue;
       bool left = false;
       auto_vec<call_fact> calls;
@@ -819,10 +843,13 @@ resolve_trampolines (entries_ctx *c)
           auto_vec<int> targets;
           auto_vec<gimple *> stores;
           auto_vec<tramp_source> sources;
+          bool tramp = false;
           if (k.kind != START_UNKNOWN || gimple_call_fndecl (k.stmt))
             calls.safe_push (k);
-          else if (!trampoline_targets (c, r, k.stmt, &targets, &stores,
-                                        &sources))
+          else if (!(tramp = trampoline_targets (c, r, k.stmt, &targets,
+                                                 &stores, &sources))
+                   && !(targets.truncate (0),
+                        param_targets (c, r, k.stmt, &targets)))
             {
               left = true;
               calls.safe_push (k);
@@ -831,7 +858,9 @@ resolve_trampolines (entries_ctx *c)
             {
               if (!c->u->resolved_calls)
                 c->u->resolved_calls = new hash_map<gimple *, vec<tree> >;
-              bool pure = wmm_trampoline_pure (c->fns[r]->get_fun (), k.stmt);
+              bool pure = tramp
+                          && wmm_trampoline_pure (c->fns[r]->get_fun (),
+                                                  k.stmt);
               for (const tramp_source &src : sources)
                 if (!pure)
                   ;
@@ -864,11 +893,16 @@ resolve_trampolines (entries_ctx *c)
               c->u->resolved_calls->put (k.stmt, decls);
               for (gimple *s : stores)
                 c->tramp_stores.add (s);
-              wmm_note (c->u, "%s calls the function its thread argument "
-                        "carries (a trampoline): %s, %s",
-                        fn_name (c->fns[r]->decl), names,
-                        pure ? "each a thread of its own (it touches no "
-                               "other memory)" : "in its thread");
+              if (tramp)
+                wmm_note (c->u, "%s calls the function its thread argument "
+                          "carries (a trampoline): %s, %s",
+                          fn_name (c->fns[r]->decl), names,
+                          pure ? "each a thread of its own (it touches no "
+                                 "other memory)" : "in its thread");
+              else
+                wmm_note (c->u, "%s's indirect call calls the functions its "
+                          "callers give it: %s", fn_name (c->fns[r]->decl),
+                          names);
               free (names);
             }
         }
