@@ -373,6 +373,39 @@ set_alias (collector *c, int from, const wmm_tbaa &set)
       c->unit->sites[k].tbaa = set;
 }
 
+/* A choice between n single instructions, emit (k) adding the k-th:
+ *   BR* alt1; ... BR* alt(n-1); alt0: I0; J next; alt1: I1; J next; ...
+ * where next is the instruction after the choice (the last alternative
+ * falls through to it), or `back` when it is not -1 (a loop: every
+ * alternative jumps back).  Its sites are marked as alternatives (one
+ * statement's: a fence before any = before it, at a jump = after it). */
+template <typename F>
+static void
+add_choice (collector *c, int n, int back, F emit)
+{
+  int base = c->t->ncode, start = base + n - 1;
+  int next = start + 2 * n - 1;
+  for (int k = 1; k < n; k++)
+    {
+      wmm_instr br = make (c, WMM_OP_BRANCH);
+      br.cond = WMM_COND_ANY;
+      br.target = start + 2 * k;
+      add (c, &br, -1, NULL);
+    }
+  for (int k = 0; k < n; k++)
+    {
+      emit (k);
+      if (k + 1 < n || back >= 0)
+        {
+          wmm_instr j = make (c, WMM_OP_JUMP);
+          j.target = back >= 0 ? back : next;
+          add (c, &j, -1, NULL);
+        }
+    }
+  for (int k = base; k < c->t->ncode; k++)
+    c->unit->sites[k].alternatives = true;
+}
+
 /* A plain access to a shared reference; returns whether it was shared.
  * a[i] on a small array a becomes a nondeterministic choice between a[0],
  * a[1], ... (BR* to each alternative), so that its elements stay distinct
@@ -453,35 +486,27 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
       return true;
     }
   free (name);
-  /* BR* alt1; ... BR* alt(n-1); alt0: ACC; J end; alt1: ACC; J end; ... */
+  /* One access per element. */
   int base = c->t->ncode;
-  int start = base + nalt - 1;
-  for (int k = 1; k < nalt; k++)
-    {
-      wmm_instr br = make (c, WMM_OP_BRANCH);
-      br.cond = WMM_COND_ANY;
-      br.target = start + 2 * k;
-      add (c, &br, -1, NULL);
-    }
-  int end = start + 2 * nalt - 1;
-  for (int k = 0; k < nalt; k++)
-    {
-      wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
-      set_addr (&in, aloc[k], width);
-      if (is_store)
-        in.a = value_operand (c, value);
-      add (c, &in, operand, aname[k]);
-      if (k + 1 < nalt)
-        {
-          wmm_instr j = make (c, WMM_OP_JUMP);
-          j.target = end;
-          add (c, &j, -1, NULL);
-        }
-    }
-  for (int k = base; k < c->t->ncode; k++)
-    c->unit->sites[k].alternatives = true;
+  add_choice (c, nalt, -1, [&] (int k) {
+    wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
+    set_addr (&in, aloc[k], width);
+    if (is_store)
+      in.a = value_operand (c, value);
+    add (c, &in, operand, aname[k]);
+  });
   set_alias (c, base, set);
   return true;
+}
+
+/* A call of code unit `unit` (its thread's unit when it is an entry). */
+static void
+add_unit_call (collector *c, int unit)
+{
+  wmm_instr call = make (c, WMM_OP_CALL);
+  call.target = c->u->units[unit].thread >= 0
+                ? c->u->units[unit].thread : unit;
+  add (c, &call, -1, NULL);
 }
 
 /* The unit functions a library call runs inside (qsort's comparator,
@@ -506,37 +531,20 @@ add_callbacks (collector *c, gimple *stmt)
                  && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
                  ? wmm_unit_of (c->u, TREE_OPERAND (a, 0)) : -1;
       if (unit >= 0)
-        units.safe_push (c->u->units[unit].thread >= 0
-                         ? c->u->units[unit].thread : unit);
+        units.safe_push (unit);
     }
   int n = units.length ();
   if (!n)
     return;
   double freq = c->freq;
   c->freq = 1e6 * (freq > 1 ? freq : 1);
-  int top = c->t->ncode, end = top + 3 * n;
+  int top = c->t->ncode;
   wmm_instr br = make (c, WMM_OP_BRANCH);
   br.cond = WMM_COND_ANY;
-  br.target = end;
+  br.target = top + 3 * n;   /* after the loop */
   add (c, &br, -1, NULL);
-  for (int k = 1; k < n; k++)
-    {
-      wmm_instr alt = make (c, WMM_OP_BRANCH);
-      alt.cond = WMM_COND_ANY;
-      alt.target = top + n + 2 * k;
-      add (c, &alt, -1, NULL);
-    }
-  for (int k = 0; k < n; k++)
-    {
-      wmm_instr call = make (c, WMM_OP_CALL);
-      call.target = units[k];
-      add (c, &call, -1, NULL);
-      wmm_instr j = make (c, WMM_OP_JUMP);
-      j.target = top;
-      add (c, &j, -1, NULL);
-    }
-  for (int k = top; k < c->t->ncode; k++)
-    c->unit->sites[k].alternatives = true;
+  c->unit->sites[top].alternatives = true;
+  add_choice (c, n, top, [&] (int k) { add_unit_call (c, units[k]); });
   c->freq = freq;
 }
 
@@ -557,38 +565,31 @@ add_resolved_call (collector *c, gimple *stmt)
       int unit = wmm_unit_of (c->u, t);
       if (unit < 0)
         return false;
-      units.safe_push (c->u->units[unit].thread >= 0
-                       ? c->u->units[unit].thread : unit);
+      units.safe_push (unit);
     }
-  if (units.is_empty ())
-    return true;
-  /* BR* alt1; ... BR* alt(n-1); CALL 0; J end; CALL 1; J end; ... */
-  int nalt = units.length ();
-  int base = c->t->ncode;
-  int start = base + nalt - 1;
-  for (int k = 1; k < nalt; k++)
-    {
-      wmm_instr br = make (c, WMM_OP_BRANCH);
-      br.cond = WMM_COND_ANY;
-      br.target = start + 2 * k;
-      add (c, &br, -1, NULL);
-    }
-  int end = start + 2 * nalt - 1;
-  for (int k = 0; k < nalt; k++)
-    {
-      wmm_instr call = make (c, WMM_OP_CALL);
-      call.target = units[k];
-      add (c, &call, -1, NULL);
-      if (k + 1 < nalt)
-        {
-          wmm_instr j = make (c, WMM_OP_JUMP);
-          j.target = end;
-          add (c, &j, -1, NULL);
-        }
-    }
-  for (int k = base; k < c->t->ncode; k++)
-    c->unit->sites[k].alternatives = true;
+  add_choice (c, units.length (), -1,
+              [&] (int k) { add_unit_call (c, units[k]); });
   return true;
+}
+
+/* One access of an unknown call's stand-in (op at an unknown address). */
+static void
+add_standin (collector *c, wmm_opkind op, const char *why)
+{
+  wmm_instr in = make (c, op);
+  if (op != WMM_OP_LOAD)
+    {
+      in.alu = WMM_ALU_SECOND;
+      in.a.kind = WMM_OPND_REG;
+      in.a.reg = unknown_reg (c);
+    }
+  int idx = add (c, &in, -1, xstrdup (why));
+  if (idx < 0)
+    return;
+  c->unit->sites[idx].summary = true;
+  /* The callee's accesses may follow a release inside it. */
+  if (c->locks && c->stmt)
+    c->unit->sites[idx].held &= wmm_locks_step (c->locks, c->stmt, c->held);
 }
 
 /* A call's effect on unknown shared memory (a read and a write of an
@@ -602,29 +603,14 @@ add_unknown_call (collector *c, const char *why)
          the SPARC-like models), an RMW would order the callee's writes
          before the caller's later reads, which a plain call does not: the
          callee's effect is a read, then a write, of unknown addresses. */
-      bool locked = c->model == WMM_MODEL_SC || c->model == WMM_MODEL_TSO
-                    || c->model == WMM_MODEL_PSO || c->model == WMM_MODEL_RMO;
-      static const wmm_opkind rmw[] = { WMM_OP_RMW };
-      static const wmm_opkind plain[] = { WMM_OP_LOAD, WMM_OP_STORE };
-      const wmm_opkind *ops = locked ? plain : rmw;
-      for (int k = 0; k < (locked ? 2 : 1); k++)
+      if (c->model == WMM_MODEL_SC || c->model == WMM_MODEL_TSO
+          || c->model == WMM_MODEL_PSO || c->model == WMM_MODEL_RMO)
         {
-          wmm_instr in = make (c, ops[k]);
-          if (ops[k] != WMM_OP_LOAD)
-            {
-              in.alu = WMM_ALU_SECOND;
-              in.a.kind = WMM_OPND_REG;
-              in.a.reg = unknown_reg (c);
-            }
-          int idx = add (c, &in, -1, xstrdup (why));
-          if (idx < 0)
-            continue;
-          c->unit->sites[idx].summary = true;
-          /* The callee's accesses may follow a release inside it. */
-          if (c->locks && c->stmt)
-            c->unit->sites[idx].held
-              &= wmm_locks_step (c->locks, c->stmt, c->held);
+          add_standin (c, WMM_OP_LOAD, why);
+          add_standin (c, WMM_OP_STORE, why);
         }
+      else
+        add_standin (c, WMM_OP_RMW, why);
     }
   wmm_instr call = make (c, WMM_OP_CALL);
   call.target = -1;
@@ -933,10 +919,7 @@ handle_call (collector *c, gcall *stmt)
       int ounit = once ? wmm_unit_of (c->u, once) : -1;
       if (ounit >= 0)
         {
-          wmm_instr call = make (c, WMM_OP_CALL);
-          call.target = c->u->units[ounit].thread >= 0
-                        ? c->u->units[ounit].thread : ounit;
-          add (c, &call, -1, NULL);
+          add_unit_call (c, ounit);
           add_fence (c, full_fence (c->model));
         }
       goto lhs;
@@ -976,12 +959,7 @@ handle_call (collector *c, gcall *stmt)
     if (!fndecl && add_resolved_call (c, stmt))
       goto lhs;
     if (unit >= 0)
-      {
-        wmm_instr call = make (c, WMM_OP_CALL);
-        call.target = c->u->units[unit].thread >= 0
-                      ? c->u->units[unit].thread : unit;
-        add (c, &call, -1, NULL);
-      }
+      add_unit_call (c, unit);
     else if (fndecl && fndecl_built_in_p (fndecl)
              && !gimple_vdef (stmt))
       ;   /* a builtin that only reads memory that is not shared data */

@@ -703,6 +703,26 @@ scan_function (entries_ctx *c, int i)
 
 /* ------------------------------------------------------------- trampolines */
 
+/* Visit every direct call of unit function f of the unit: visit (g,
+ * arg, loop) with the caller g, the call's argument p (NULL when it has
+ * none: p < 0 or too few) and whether the call is in a loop; stops and
+ * returns false when visit does. */
+template <typename F>
+static bool
+each_call_of (entries_ctx *c, int f, int p, F visit)
+{
+  for (unsigned g = 0; g < c->fns.length (); g++)
+    for (const call_fact &k : c->facts[g].calls)
+      if (k.kind == START_NONE && k.target == f)
+        {
+          tree arg = p >= 0 && (unsigned) p < gimple_call_num_args (k.stmt)
+                     ? gimple_call_arg (k.stmt, p) : NULL_TREE;
+          if (!visit ((int) g, arg, k.loop))
+            return false;
+        }
+  return true;
+}
+
 /* Every unit function value v of function f may be, into *out: a
  * function's address, or a parameter of f resolved at each call of f
  * (f neither exported, nor address-taken, nor main).  false: some value
@@ -723,14 +743,9 @@ value_functions (entries_ctx *c, int f, tree v, vec<int> *out, int depth)
   if (p < 0 || depth > 6 || TREE_PUBLIC (c->fns[f]->decl)
       || c->fns[f]->address_taken || f == c->main_fn)
     return false;
-  for (unsigned g = 0; g < c->fns.length (); g++)
-    for (const call_fact &k : c->facts[g].calls)
-      if (k.kind == START_NONE && k.target == f
-          && ((unsigned) p >= gimple_call_num_args (k.stmt)
-              || !value_functions (c, g, gimple_call_arg (k.stmt, p), out,
-                                   depth + 1)))
-        return false;
-  return true;
+  return each_call_of (c, f, p, [&] (int g, tree arg, bool) {
+    return arg && value_functions (c, g, arg, out, depth + 1);
+  });
 }
 
 /* Is function r only a start routine: not exported, not called, its
@@ -861,10 +876,10 @@ resolve_trampolines (entries_ctx *c)
               bool pure = tramp
                           && wmm_trampoline_pure (c->fns[r]->get_fun (),
                                                   k.stmt);
+              if (!pure)
+                sources.truncate (0);   /* the bodies run in r's thread */
               for (const tramp_source &src : sources)
-                if (!pure)
-                  ;
-                else if (tree fn = function_address (src.value))
+                if (tree fn = function_address (src.value))
                   c->creates.safe_push ({ find_fn (&c->index,
                                                    alias_target (fn)),
                                           src.fn, src.loop, true });
@@ -1268,25 +1283,20 @@ resolve_param (entries_ctx *c, int f, int p, bool loop, int depth)
       c->unresolved = true;
       return;
     }
-  for (unsigned g = 0; g < c->fns.length (); g++)
-    for (const call_fact &k : c->facts[g].calls)
-      {
-        if (k.kind != START_NONE || k.target != f)
-          continue;
-        tree arg = (unsigned) p < gimple_call_num_args (k.stmt)
-                   ? gimple_call_arg (k.stmt, p) : NULL_TREE;
-        tree fn = function_address (arg);
-        int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
-        int q = arg && !fn ? routine_param (c->fns[g]->get_fun (), arg) : -1;
-        if (t >= 0)
-          c->creates.safe_push ({ t, (int) g, loop || k.loop, true });
-        else if (fn && !c->external)
-          c->external = fn;
-        else if (q >= 0)
-          resolve_param (c, g, q, loop || k.loop, depth + 1);
-        else if (!fn)
-          c->unresolved = true;
-      }
+  each_call_of (c, f, p, [&] (int g, tree arg, bool in_loop) {
+    tree fn = function_address (arg);
+    int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
+    int q = arg && !fn ? routine_param (c->fns[g]->get_fun (), arg) : -1;
+    if (t >= 0)
+      c->creates.safe_push ({ t, g, loop || in_loop, true });
+    else if (fn && !c->external)
+      c->external = fn;
+    else if (q >= 0)
+      resolve_param (c, g, q, loop || in_loop, depth + 1);
+    else if (!fn)
+      c->unresolved = true;
+    return true;
+  });
 }
 
 /* Does function f run at most once: main (never called), or a static
@@ -1299,15 +1309,12 @@ runs_once (entries_ctx *c, int f, int depth)
   if (depth > 8 || TREE_PUBLIC (c->fns[f]->decl) || c->fns[f]->address_taken)
     return false;
   int sites = 0, from = -1;
-  for (unsigned g = 0; g < c->fns.length (); g++)
-    for (const call_fact &k : c->facts[g].calls)
-      if (k.kind == START_NONE && k.target == f)
-        {
-          if (k.loop)
-            return false;
-          sites++;
-          from = g;
-        }
+  if (!each_call_of (c, f, -1, [&] (int g, tree, bool in_loop) {
+        sites++;
+        from = g;
+        return !in_loop;
+      }))
+    return false;
   return sites == 1 && from != f && runs_once (c, from, depth + 1);
 }
 

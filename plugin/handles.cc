@@ -438,29 +438,22 @@ wmm_joins_element (const wmm_handle *ch, const wmm_handle *jh,
   return j->init <= c && c < jb + j->adj;
 }
 
-/* The declaration and byte offset pointer p is copied from (through
- * copies and constant offsets), or NULL. */
+/* The declaration whose address pointer p is, plus *bytes (copies and
+ * constant offsets: wmm_pointer_root), or NULL. */
 static tree
 array_root (tree p, HOST_WIDE_INT *bytes)
 {
   *bytes = 0;
-  for (int depth = 0; depth < 8; depth++)
+  if (TREE_CODE (p) == SSA_NAME)
     {
-      if (TREE_CODE (p) == ADDR_EXPR)
-        return VAR_P (TREE_OPERAND (p, 0)) ? TREE_OPERAND (p, 0) : NULL_TREE;
-      if (TREE_CODE (p) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (p))
-        return NULL_TREE;
-      gimple *def = SSA_NAME_DEF_STMT (p);
-      if (!is_gimple_assign (def))
-        return NULL_TREE;
-      if (gimple_assign_rhs_code (def) == POINTER_PLUS_EXPR
-          && tree_fits_shwi_p (gimple_assign_rhs2 (def)))
-        *bytes += tree_to_shwi (gimple_assign_rhs2 (def));
-      else if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
-        return NULL_TREE;
-      p = gimple_assign_rhs1 (def);
+      p = wmm_pointer_root (p, bytes);
+      gimple *def = TREE_CODE (p) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (p)
+                    ? SSA_NAME_DEF_STMT (p) : NULL;
+      p = def && gimple_assign_single_p (def) ? gimple_assign_rhs1 (def)
+                                              : NULL_TREE;
     }
-  return NULL_TREE;
+  return p && TREE_CODE (p) == ADDR_EXPR && VAR_P (TREE_OPERAND (p, 0))
+         ? TREE_OPERAND (p, 0) : NULL_TREE;
 }
 
 bool

@@ -139,15 +139,12 @@ wmm_trampoline_field (function *fn, gimple *stmt)
   tree field = NULL_TREE;
   if (!gimple_assign_load_p (def))
     return NULL_TREE;
-  for (tree n : web)
-    {
-      tree f;
-      if (through (gimple_assign_rhs1 (def), n, &f) && f
-          && gimple_assign_rhs1 (def) != NULL_TREE
-          && TREE_CODE (gimple_assign_rhs1 (def)) == COMPONENT_REF
-          && TREE_OPERAND (gimple_assign_rhs1 (def), 1) == f)
+  /* The callee is `n->field` for a copy n of the argument. */
+  tree rhs = gimple_assign_rhs1 (def), f;
+  if (TREE_CODE (rhs) == COMPONENT_REF)
+    for (tree n : web)
+      if (through (rhs, n, &f) && f == TREE_OPERAND (rhs, 1))
         field = f;
-    }
   if (!field)
     return NULL_TREE;
   /* The argument is only read through, tested, copied or freed. */

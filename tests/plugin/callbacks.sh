@@ -11,17 +11,8 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-ran=0
-for T in x86 ppc aarch64 arm; do
-  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
-  ran=1
-  case $T in
-    x86) M=tso FULL='mfence|lock or' ;;
-    ppc) M=power FULL='^[[:space:]]*(hw)?sync$' ;;
-    aarch64) M=armv8 FULL='dmb[[:space:]]+ish$' ;;
-    arm) M=armv7 FULL='dmb' ;;
-  esac
+per_target() {
   wmm_expect_full $T.sb "$P/callback_sb.c" "cmp p1"
   wmm_expect_full $T.cross "$P/callback_sb.c" "cmp p1" -DCROSS
-done
-[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
+}
+wmm_each_target per_target

@@ -27,11 +27,7 @@ PY
   else wmm_fail "$1: no full fence orders W $2 before R $3"; fi
 }
 
-ran=0
-for T in x86 ppc aarch64 arm; do
-  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
-  ran=1
-  case $T in x86) M=tso ;; ppc) M=power ;; aarch64) M=armv8 ;; arm) M=armv7 ;; esac
+per_target() {
   for O in 0 2; do
     wmm_compile_asm $T.split$O "$P/fnparam_sb.c" -O$O && {
       orders $T.split$O x y
@@ -45,5 +41,5 @@ for T in x86 ppc aarch64 arm; do
     orders $T.body x y
     orders $T.body y x
   }
-done
-[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
+}
+wmm_each_target per_target

@@ -14,21 +14,12 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-ran=0
-for T in x86 ppc aarch64 arm; do
-  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
-  ran=1
-  case $T in
-    x86) M=tso FENCE='mfence|lock or' FULL=$FENCE ;;
-    ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$' FULL='^[[:space:]]*(hw)?sync$' ;;
-    aarch64) M=armv8 FENCE='dmb' FULL='dmb[[:space:]]+ish$' ;;
-    arm) M=armv7 FENCE='dmb' FULL='dmb' ;;
-  esac
+per_target() {
   wmm_expect_fences $T.lock "$P/sem_lock.c" ""
   wmm_expect_fences $T.wrapped "$P/sem_lock.c" "" -DWRAPPED
   wmm_expect_fences $T.trywait "$P/sem_lock.c" "" -DTRYWAIT
   for v in INIT2 EXTRA_POST EXPORTED NO_INIT PTR_POST NOLOCK; do
     wmm_expect_full "$T.$v" "$P/sem_lock.c" "p0 p1" "-D$v"
   done
-done
-[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
+}
+wmm_each_target per_target

@@ -24,16 +24,7 @@ main_fenced() {
   esac
 }
 
-ran=0
-for T in x86 ppc aarch64 arm; do
-  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
-  ran=1
-  case $T in
-    x86) M=tso FENCE='mfence|lock or' ;;
-    ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$' ;;
-    aarch64) M=armv8 FENCE='dmb' ;;
-    arm) M=armv7 FENCE='dmb' ;;
-  esac
+per_target() {
   wmm_expect_fences $T.c_array "$P/c_array.c" "p0:1 p1:1"
   wmm_compile_asm $T.c_partial "$P/c_array.c" -DPARTIAL && main_fenced $T.c_partial
   GCC_C=$WMM_T_GCC
@@ -45,5 +36,5 @@ for T in x86 ppc aarch64 arm; do
     wmm_compile_asm $T.cxx_$v "$P/cxx_array.cc" -D$v && main_fenced $T.cxx_$v
   done
   WMM_T_GCC=$GCC_C
-done
-[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
+}
+wmm_each_target per_target

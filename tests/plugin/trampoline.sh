@@ -24,20 +24,11 @@ note() {
   else wmm_fail "$T.$1: no note '$2'"; fi
 }
 
-ran=0
-for T in x86 ppc aarch64 arm; do
-  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
-  ran=1
-  case $T in
-    x86) M=tso FENCE='mfence|lock or' FULL=$FENCE MP= DONE=consumer:1 ;;
-    ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
-         FULL='^[[:space:]]*(hw)?sync$' ;;
-    aarch64) M=armv8 FENCE='dmb' FULL='dmb[[:space:]]+ish$' ;;
-    arm) M=armv7 FENCE='dmb' FULL='dmb' ;;
-  esac
+per_target() {
   # the bodies run in run's thread, as several copies: the consumer's
   # result stores are ordered too (sound, above the minimum of 1 fence
   # per thread)
+  MP= DONE=consumer:1
   [ $T = x86 ] || { MP='consumer:1 producer:1' DONE='consumer:3 run:1'; }
   wmm_expect_fences $T.mp "$P/tramp_mp.c" "$MP"
   note mp "run calls the function its thread argument carries (a trampoline): producer, consumer, each a thread of its own"
@@ -65,5 +56,5 @@ PY
     wmm_expect_full "$T.sb_$v" "$P/tramp_sb.c" "p0 p1" "-D$v"
     note "sb_$v" "indirect calls: every address-taken function"
   done
-done
-[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
+}
+wmm_each_target per_target

@@ -24,18 +24,9 @@ after_call() {
   else wmm_fail "$1: no full fence between set_x () and the load of y in p0"; fi
 }
 
-ran=0
-for T in x86 ppc aarch64 arm; do
-  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
-  ran=1
-  case $T in
-    x86) M=tso FULL='mfence|lock or' ;;
-    ppc) M=power FULL='^[[:space:]]*(hw)?sync$' ;;
-    aarch64) M=armv8 FULL='dmb[[:space:]]+ish$' ;;
-    arm) M=armv7 FULL='dmb' ;;
-  esac
+per_target() {
   wmm_compile_asm $T.callee "$P/unknown_sb.c" -fno-section-anchors && after_call $T.callee
   wmm_expect_full $T.callee_p1 "$P/unknown_sb.c" "p1"
   wmm_compile_asm $T.before "$P/unknown_sb.c" -DBEFORE -fno-section-anchors && after_call $T.before
-done
-[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
+}
+wmm_each_target per_target

@@ -77,6 +77,27 @@ wmm_report_fences() {
   WMM_COST=$(sed -n 's/.*"total_cost": *\([0-9.]*\).*/\1/p' "$WMM_TMP/r.json")
 }
 
+# wmm_each_target FUNCTION: run FUNCTION once per target whose compiler
+# and plugin exist (x86-64, ppc64le, aarch64, armv7), with T (x86, ppc,
+# aarch64, arm), M (its model), FENCE (any fence instruction) and FULL (a
+# full fence) set; SKIP (exit 77) when there is none.
+wmm_each_target() {
+  local ran=0
+  for T in x86 ppc aarch64 arm; do
+    wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
+    ran=1
+    case $T in
+      x86) M=tso FENCE='mfence|lock or' FULL=$FENCE ;;
+      ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
+           FULL='^[[:space:]]*(hw)?sync$' ;;
+      aarch64) M=armv8 FENCE='dmb' FULL='dmb[[:space:]]+ish$' ;;
+      arm) M=armv7 FENCE='dmb' FULL='dmb' ;;
+    esac
+    "$1"
+  done
+  [ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
+}
+
 # wmm_fence_counts ASM: "FUNCTION:N ..." (sorted) of the lines matching
 # $FENCE in each function of the assembly.
 wmm_fence_counts() {
