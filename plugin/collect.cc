@@ -559,16 +559,34 @@ add_resolved_call (collector *c, gimple *stmt)
                        ? c->u->resolved_calls->get (stmt) : NULL;
   if (!targets)
     return false;   /* empty: its functions are threads of their own */
+  /* Unit functions are calls of their code units; library functions a
+     hook may hold (entries.cc) are nothing when they touch no shared
+     memory (malloc, free), else the whole call is unknown code. */
   auto_vec<int> units;
+  bool skip = false;
   for (tree t : *targets)
     {
       int unit = wmm_unit_of (c->u, t);
-      if (unit < 0)
+      if (unit >= 0)
+        units.safe_push (unit);
+      else if (wmm_lib_call_is_private (t, DECL_NAME (t)
+                                        ? IDENTIFIER_POINTER (DECL_NAME (t))
+                                        : NULL))
+        skip = true;
+      else
         return false;
-      units.safe_push (unit);
     }
-  add_choice (c, units.length (), -1,
-              [&] (int k) { add_unit_call (c, units[k]); });
+  if (skip && !units.is_empty ())
+    units.safe_push (-1);
+  add_choice (c, units.length (), -1, [&] (int k) {
+    if (units[k] >= 0)
+      add_unit_call (c, units[k]);
+    else
+      {
+        wmm_instr nop = make (c, WMM_OP_NOP);
+        add (c, &nop, -1, NULL);
+      }
+  });
   return true;
 }
 

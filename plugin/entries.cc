@@ -318,7 +318,9 @@ struct entries_ctx {
   hash_set<tree> std_runs;      /* _M_run of std::thread states the unit's
                                    std::thread constructors start */
   hash_set<gimple *> tramp_stores;  /* stores of a routine into the object
-                                   a trampoline is given (resolved) */
+                                   a trampoline is given, or into a hook
+                                   (resolved) */
+  hash_set<tree> hook_vars;     /* hooks whose calls are resolved */
   const vec<int> *scc;          /* the CFG components of the function
                                    being scanned (cfg_sccs) */
 };
@@ -835,6 +837,181 @@ param_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets)
   return v && value_functions (c, r, v, targets, 0) && !targets->is_empty ();
 }
 
+/* ------------------------------------------------------------------ hooks */
+
+/* The functions value v of function f (f < 0: a static initializer) may
+ * be when stored into a hook: a function's address (a unit function into
+ * *targets, a library function that never starts threads into *libs),
+ * a null pointer (nothing to call), or a parameter of f resolved at each
+ * call of f (f neither exported, nor address-taken, nor main).  false:
+ * some value is unknown. */
+static bool
+hook_values (entries_ctx *c, int f, tree v, vec<int> *targets,
+             vec<tree> *libs, int depth)
+{
+  if (v && integer_zerop (v))
+    return true;
+  if (tree fn = function_address (v))
+    {
+      fn = alias_target (fn);
+      int t = find_fn (&c->index, fn);
+      if (t >= 0 && !targets->contains (t))
+        targets->safe_push (t);
+      else if (t < 0 && (DECL_STRUCT_FUNCTION (fn)
+                         || !wmm_never_starts_threads (fn)))
+        return false;
+      else if (t < 0 && !libs->contains (fn))
+        libs->safe_push (fn);
+      return true;
+    }
+  if (f < 0 || depth > 6)
+    return false;
+  /* a choice between such values (`h = verbose ? log_on : log_off`) */
+  if (v && TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v))
+    {
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (gphi *phi = dyn_cast<gphi *> (def))
+        {
+          for (unsigned a = 0; a < gimple_phi_num_args (phi); a++)
+            if (!hook_values (c, f, gimple_phi_arg_def (phi, a), targets,
+                              libs, depth + 1))
+              return false;
+          return true;
+        }
+      if ((gimple_assign_single_p (def) || gimple_assign_cast_p (def))
+          && TREE_CODE (gimple_assign_rhs1 (def)) != PARM_DECL
+          && (TREE_CODE (gimple_assign_rhs1 (def)) == SSA_NAME
+              || function_address (gimple_assign_rhs1 (def))
+              || integer_zerop (gimple_assign_rhs1 (def))))
+        return hook_values (c, f, gimple_assign_rhs1 (def), targets, libs,
+                            depth + 1);
+    }
+  int p = routine_param (c->fns[f]->get_fun (), v);
+  if (p < 0 || TREE_PUBLIC (c->fns[f]->decl) || c->fns[f]->address_taken
+      || f == c->main_fn)
+    return false;
+  return each_call_of (c, f, p, [&] (int g, tree arg, bool) {
+    return arg && hook_values (c, g, arg, targets, libs, depth + 1);
+  });
+}
+
+/* The variable reference t names as a whole: `v`, or `MEM[&v]` (how the
+ * link step sees the compile step's volatile accesses, ltomark.cc), or
+ * NULL. */
+static tree
+whole_variable (tree t)
+{
+  if (t && TREE_CODE (t) == MEM_REF
+      && TREE_CODE (TREE_OPERAND (t, 0)) == ADDR_EXPR
+      && integer_zerop (TREE_OPERAND (t, 1)))
+    t = TREE_OPERAND (TREE_OPERAND (t, 0), 0);
+  return t && VAR_P (t) ? t : NULL_TREE;
+}
+
+/* The variable an indirect call's callee is loaded from (through
+ * copies), or NULL. */
+static tree
+hook_variable (gimple *stmt)
+{
+  tree v = gimple_call_fn (stmt);
+  for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
+        return NULL_TREE;
+      v = gimple_assign_rhs1 (def);
+    }
+  return whole_variable (v);
+}
+
+/* Is every use of value v (a hook's value, loaded) a copy, a test, or the
+ * callee of an indirect call (which the hook resolves), so that no
+ * function it holds can reach other code through it? */
+static bool
+hook_load_only_called (tree v, int depth)
+{
+  if (TREE_CODE (v) != SSA_NAME || depth > 6)
+    return false;
+  gimple *use;
+  imm_use_iterator it;
+  FOR_EACH_IMM_USE_STMT (use, it, v)
+    {
+      if (is_gimple_debug (use) || gimple_code (use) == GIMPLE_COND)
+        continue;
+      if (is_gimple_call (use))
+        {
+          if (gimple_call_fn (use) != v)
+            return false;
+          for (unsigned a = 0; a < gimple_call_num_args (use); a++)
+            if (gimple_call_arg (use, a) == v)
+              return false;
+          continue;
+        }
+      if (is_gimple_assign (use)
+          && TREE_CODE_CLASS (gimple_assign_rhs_code (use)) == tcc_comparison)
+        continue;
+      tree lhs = is_a<gphi *> (use) ? gimple_phi_result (use)
+                 : is_gimple_assign (use) && (gimple_assign_single_p (use)
+                                              || gimple_assign_cast_p (use))
+                 ? gimple_assign_lhs (use) : NULL_TREE;
+      if (!lhs || TREE_CODE (lhs) != SSA_NAME
+          || !hook_load_only_called (lhs, depth + 1))
+        return false;
+    }
+  return true;
+}
+
+/* A hook: an indirect call through a static function pointer variable
+ * that no other unit can name, whose address is never taken, that only
+ * plain assignments write (`my_malloc_f = lease;`, resolved at each call
+ * of yarn_mem) and its initializer sets, and whose value is only called
+ * or tested where it is read.  The call may call any value
+ * stored there: the unit functions into *targets, the library functions
+ * into *libs, the assignments into *stores.  false: not such a hook. */
+static bool
+hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
+              vec<tree> *libs, vec<gimple *> *stores)
+{
+  tree v = hook_variable (stmt);
+  if (!v || !TREE_STATIC (v) || TREE_PUBLIC (v) || DECL_EXTERNAL (v)
+      || TREE_ADDRESSABLE (v) || TREE_THIS_VOLATILE (v))
+    return false;
+  varpool_node *var = varpool_node::get (v);
+  if (!var)
+    return false;
+  /* (lto1 reads an initializer when it is asked for) */
+  tree init = var->get_constructor ();
+  if (init == error_mark_node)
+    return false;
+  if (init)
+    STRIP_NOPS (init);
+  if (init && !hook_values (c, -1, init, targets, libs, 0))
+    return false;
+  ipa_ref *ref;
+  for (unsigned k = 0; var->iterate_referring (k, ref); k++)
+    {
+      gimple *s = ref->stmt;
+      if (ref->use == IPA_REF_LOAD)
+        {
+          /* its value only called or tested where it is read */
+          if (!s || !gimple_assign_single_p (s)
+              || whole_variable (gimple_assign_rhs1 (s)) != v
+              || !hook_load_only_called (gimple_assign_lhs (s), 0))
+            return false;
+          continue;
+        }
+      int g = find_fn (&c->index, ref->referring->decl);
+      if (ref->use != IPA_REF_STORE || !s || g < 0
+          || !gimple_assign_single_p (s)
+          || whole_variable (gimple_assign_lhs (s)) != v
+          || !hook_values (c, g, gimple_assign_rhs1 (s), targets, libs, 0))
+        return false;
+      stores->safe_push (s);
+    }
+  return !targets->is_empty () || !libs->is_empty ();
+}
+
 /* Trampolines: a start routine's indirect call of the function its
  * argument carries calls the functions the unit's creates put there; the
  * call is no unknown code, and their addresses given to the creating
@@ -846,8 +1023,14 @@ param_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets)
 static void
 resolve_trampolines (entries_ctx *c)
 {
+  /* Trampolines last: their matchers take a hook holding only free (or
+     malloc) for free (or malloc), and follow the object into the
+     functions a resolved call may call. */
+  for (int round = 0; round < 2; round++)
   for (unsigned r = 0; r < c->fns.length (); r++)
     {
+      if (r == 0 && round == 1)
+        wmm_trampoline_resolved (c->u->resolved_calls);
       fn_facts *f = &c->facts[r];
       if (!f->indirect)
         continue;
@@ -858,13 +1041,18 @@ resolve_trampolines (entries_ctx *c)
           auto_vec<int> targets;
           auto_vec<gimple *> stores;
           auto_vec<tramp_source> sources;
-          bool tramp = false;
+          auto_vec<tree> libs;
+          bool tramp = false, hook = false;
           if (k.kind != START_UNKNOWN || gimple_call_fndecl (k.stmt))
             calls.safe_push (k);
-          else if (!(tramp = trampoline_targets (c, r, k.stmt, &targets,
-                                                 &stores, &sources))
+          else if (!(round == 1
+                     && (tramp = trampoline_targets (c, r, k.stmt, &targets,
+                                                     &stores, &sources)))
                    && !(targets.truncate (0),
-                        param_targets (c, r, k.stmt, &targets)))
+                        param_targets (c, r, k.stmt, &targets))
+                   && !(targets.truncate (0), stores.truncate (0),
+                        hook = hook_targets (c, k.stmt, &targets, &libs,
+                                             &stores)))
             {
               left = true;
               calls.safe_push (k);
@@ -905,10 +1093,28 @@ resolve_trampolines (entries_ctx *c)
                   free (names);
                   names = more;
                 }
+              for (tree lib : libs)
+                {
+                  decls.safe_push (lib);
+                  const char *n = fn_name (lib);
+                  char *more = names ? xasprintf ("%s, %s", names, n)
+                                     : xstrdup (n);
+                  free (names);
+                  names = more;
+                }
               c->u->resolved_calls->put (k.stmt, decls);
               for (gimple *s : stores)
                 c->tramp_stores.add (s);
-              if (tramp)
+              if (hook)
+                {
+                  tree var = hook_variable (k.stmt);
+                  c->hook_vars.add (var);
+                  wmm_note (c->u, "%s's indirect call through '%s' calls "
+                            "the functions stored there: %s",
+                            fn_name (c->fns[r]->decl),
+                            lang_hooks.decl_printable_name (var, 2), names);
+                }
+              else if (tramp)
                 wmm_note (c->u, "%s calls the function its thread argument "
                           "carries (a trampoline): %s, %s",
                           fn_name (c->fns[r]->decl), names,
@@ -926,6 +1132,7 @@ resolve_trampolines (entries_ctx *c)
         f->calls.safe_push (k);
       f->indirect = left;
     }
+  wmm_trampoline_resolved (NULL);
 }
 
 /* ------------------------------------------------------ escaping addresses */
@@ -1074,6 +1281,42 @@ table_only_starts (entries_ctx *c, varpool_node *var)
   return any;
 }
 
+/* Is every use of SSA name v (a copied function address) a copy, the
+ * callee of an indirect call that is resolved (the copy is followed:
+ * param_targets), or an assignment to a resolved hook (through copies
+ * and choices: hook_values)?  Then the function is only called, in the
+ * caller's thread.  pthread_cleanup_push keeps its routine so. */
+static bool
+value_only_called (entries_ctx *c, tree v, int depth = 0)
+{
+  if (!v || TREE_CODE (v) != SSA_NAME || depth > 6)
+    return false;
+  gimple *use;
+  imm_use_iterator it;
+  FOR_EACH_IMM_USE_STMT (use, it, v)
+    {
+      if (is_gimple_debug (use) || c->tramp_stores.contains (use))
+        continue;
+      tree lhs = is_a<gphi *> (use) ? gimple_phi_result (use)
+                 : is_gimple_assign (use) && (gimple_assign_single_p (use)
+                                              || gimple_assign_cast_p (use))
+                 ? gimple_assign_lhs (use) : NULL_TREE;
+      if (lhs && TREE_CODE (lhs) == SSA_NAME)
+        {
+          if (!value_only_called (c, lhs, depth + 1))
+            return false;
+          continue;
+        }
+      if (!is_gimple_call (use) || gimple_call_fn (use) != v
+          || !c->u->resolved_calls || !c->u->resolved_calls->get (use))
+        return false;
+      for (unsigned a = 0; a < gimple_call_num_args (use); a++)
+        if (gimple_call_arg (use, a) == v)
+          return false;
+    }
+  return true;
+}
+
 /* Why an address reference `ref` to function `decl` lets code the unit
  * cannot see call it; NULL = it does not. */
 static char *
@@ -1081,7 +1324,7 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
 {
   if (varpool_node *var = dyn_cast<varpool_node *> (ref->referring))
     {
-      if (table_only_starts (c, var))
+      if (table_only_starts (c, var) || c->hook_vars.contains (var->decl))
         return NULL;
       /* the state's _M_run, started by the unit's std::thread */
       if (c->std_runs.contains (decl) && DECL_VIRTUAL_P (var->decl))
@@ -1104,8 +1347,12 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
     return call_escape (c, stmt, decl, where);
   if (gimple_code (stmt) == GIMPLE_RETURN)
     return xasprintf ("is returned by %s()", fn_name (where));
+  if (c->tramp_stores.contains (stmt))
+    return NULL;   /* into a resolved hook or trampoline */
   if (gimple_store_p (stmt))
     return xasprintf ("is stored to memory in %s()", fn_name (where));
+  if (is_gimple_assign (stmt) && value_only_called (c, gimple_assign_lhs (stmt)))
+    return NULL;
   return xasprintf ("is used as a value in %s()", fn_name (where));
 }
 

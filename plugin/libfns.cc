@@ -89,6 +89,11 @@ static const char *const nostart_names[] = {
   /* setjmp and longjmp touch only the jmp_buf */
   "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp",
   "siglongjmp", "__longjmp_chk",
+  /* glibc's pthread_cleanup_push / pop: the caller's cancel buffer (its
+     routine is called by the macro itself, in the caller's thread) */
+  "__sigsetjmp_cancel", "__pthread_register_cancel",
+  "__pthread_unregister_cancel", "__pthread_register_cancel_defer",
+  "__pthread_unregister_cancel_restore", "__pthread_unwind_next",
   /* handlers run in the thread that exits or takes the signal (docs) */
   "at_quick_exit", "on_exit", "signal", "raise", "kill", "sigemptyset",
   "sigfillset", "sigaddset", "sigprocmask",
@@ -198,7 +203,11 @@ static const no_capture no_capture_fns[] = {
   { "sem_post", 1 }, { "sem_destroy", 1 }, { "setjmp", 1 },
   { "_setjmp", 1 }, { "__sigsetjmp", 1 }, { "sigsetjmp", 1 },
   { "longjmp", 1 }, { "_longjmp", 1 }, { "siglongjmp", 1 },
-  { "__longjmp_chk", 1 },
+  { "__longjmp_chk", 1 }, { "__sigsetjmp_cancel", 1 },
+  { "__pthread_register_cancel", 1 }, { "__pthread_unregister_cancel", 1 },
+  { "__pthread_register_cancel_defer", 1 },
+  { "__pthread_unregister_cancel_restore", 1 },
+  { "__pthread_unwind_next", 1 },
 };
 
 /* Library functions whose only user memory is what their pointer
@@ -215,6 +224,11 @@ static const arg_touch arg_touch_fns[] = {
   { "setjmp", 0, 1 }, { "_setjmp", 0, 1 },
   { "__sigsetjmp", 0, 1 }, { "sigsetjmp", 0, 1 }, { "longjmp", 1, 0 },
   { "_longjmp", 1, 0 }, { "siglongjmp", 1, 0 }, { "__longjmp_chk", 1, 0 },
+  { "__sigsetjmp_cancel", 0, 1 }, { "__pthread_register_cancel", 1, 1 },
+  { "__pthread_unregister_cancel", 1, 1 },
+  { "__pthread_register_cancel_defer", 1, 1 },
+  { "__pthread_unregister_cancel_restore", 1, 1 },
+  { "__pthread_unwind_next", 1, 0 },
 };
 
 /* The library name behind a builtin's: GCC turns `fprintf (stderr,

@@ -144,7 +144,11 @@ bool wmm_is_thread_create (gimple *stmt, tree *fn);
  * routine), or -1 when the call is no create. */
 int wmm_thread_arg_index (gimple *stmt);
 bool wmm_is_thread_join (gimple *stmt);
-/* trampoline.cc: the field of its first argument from which start routine
+/* trampoline.cc: the matchers below take a call that u->resolved_calls
+ * resolves to free only (or to malloc-like functions only) for free (or
+ * an allocation) while `calls` is set (NULL: direct calls only). */
+void wmm_trampoline_resolved (hash_map<gimple *, vec<tree> > *calls);
+/* The field of its first argument from which start routine
  * fn's indirect call `stmt` loads its callee, when fn only reads through
  * that argument (and frees it), never storing the field; else NULL. */
 tree wmm_trampoline_field (function *fn, gimple *stmt);

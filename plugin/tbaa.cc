@@ -25,6 +25,9 @@
  * object (`buffer[i]`, `s.f[j]`) touches only that object, so it may
  * touch only locations of that object and the anonymous words (an access
  * to an unknown address meets another through them).
+ * And independently of the types (GCC's may_be_aliased test): a static
+ * that is not exported and whose address no body or initializer takes is
+ * touched only by references that name it, never by a dereference.
  * Conservative on both sides: alias set 0 (char, ref-all pointers such as
  * pointers to may_alias types, functions without -fstrict-aliasing),
  * aggregate and union accesses, members of may_alias types, atomics
@@ -239,6 +242,88 @@ reachable_by_unknown_code (tree decl)
          || TREE_ADDRESSABLE (decl) || !TREE_STATIC (decl);
 }
 
+/* visit_addr callback: the declaration whose address `op` takes is
+ * named by a pointer somewhere. */
+bool
+note_taken (gimple *, tree op, tree, void *data)
+{
+  tree base = op ? get_base_address (op) : NULL_TREE;
+  if (base && DECL_P (base))
+    ((hash_set<tree> *) data)->add (base);
+  return false;
+}
+
+/* walk_tree callback: the same for an address in a static initializer. */
+tree
+note_taken_init (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == ADDR_EXPR)
+    {
+      tree base = get_base_address (TREE_OPERAND (*tp, 0));
+      if (base && DECL_P (base))
+        ((hash_set<tree> *) data)->add (base);
+    }
+  else if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* The declarations whose address some function body or static initializer
+ * of the unit (the program, at the link step) takes. */
+void
+addresses_taken (hash_set<tree> *taken)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      if (!fn || !fn->cfg)
+        continue;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        {
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            walk_stmt_load_store_addr_ops (gsi_stmt (gsi), taken, NULL, NULL,
+                                           note_taken);
+          for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
+               gsi_next (&gpi))
+            walk_stmt_load_store_addr_ops (gpi.phi (), taken, NULL, NULL,
+                                           note_taken);
+        }
+    }
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    {
+      tree init = DECL_INITIAL (v->decl);
+      if (init && init != error_mark_node)
+        walk_tree_without_duplicates (&init, note_taken_init, taken);
+    }
+}
+
+/* Per location: is it part of a static no pointer can reach (GCC's
+ * may_be_aliased test: not public, not external, its address never
+ * taken, by the front end's mark or in any body or initializer)?  Only
+ * references that name such an object touch it, never a dereference. */
+void
+unreachable_by_pointers (wmm_unitinfo *u, const vec<tree> &objs,
+                         vec<bool> *hidden)
+{
+  hidden->safe_grow_cleared (u->prog->nlocs);
+  hash_set<tree> taken;
+  bool walked = false;
+  for (int l = 0; l < u->prog->nlocs; l++)
+    {
+      tree d = objs[l];
+      if (!d || !VAR_P (d) || reachable_by_unknown_code (d))
+        continue;
+      if (!walked)
+        addresses_taken (&taken);
+      walked = true;
+      (*hidden)[l] = !taken.contains (d);
+    }
+}
+
 /* The alias set of the stand-in access of a call to unknown code: the
  * locations it can reach (-1: all).  When a function of the unit has its
  * address taken, unknown code may call it back from inside the call (a
@@ -363,11 +448,18 @@ wmm_tbaa_apply (wmm_unitinfo *u)
           t->code[i].addr.alias = unknown_code;
     }
   loc_info li;
-  if (!location_info (u, li))
-    return;
-  int nshared = 0;
+  bool typed = location_info (u, li);
+  auto_vec<bool> hidden;
+  unreachable_by_pointers (u, li.objs, &hidden);
+  int nshared = 0, nhidden = 0;
   for (int l = 0; l < p->nlocs; l++)
-    nshared += !p->locs[l].is_private;
+    if (!p->locs[l].is_private)
+      {
+        nshared++;
+        nhidden += hidden[l];
+      }
+  if (!typed && nhidden == 0)
+    return;
   /* The set of each distinct wmm_tbaa, computed once. */
   auto_vec<std::pair<wmm_tbaa, int> > known;
   auto_vec<int> members;
@@ -382,7 +474,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
           if (unit->sites[i].summary)
             continue;
           if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0
-              || (a.ref == 0 && !a.object))
+              || (a.ref == 0 && !a.object && nhidden == 0))
             continue;
           int alias = -2;
           for (const std::pair<wmm_tbaa, int> &e : known)
@@ -392,7 +484,8 @@ wmm_tbaa_apply (wmm_unitinfo *u)
             {
               members.truncate (0);
               for (int l = 0; l < p->nlocs; l++)
-                if (!p->locs[l].is_private && may_touch (li, l, a))
+                if (!p->locs[l].is_private && may_touch (li, l, a)
+                    && !(hidden[l] && a.object != li.objs[l]))
                   members.safe_push (l);
               /* Every location, or out of memory: no set. */
               alias = (int) members.length () == nshared ? -1

@@ -84,11 +84,42 @@ names_field (tree t, tree f)
   return false;
 }
 
+/* Indirect calls resolved to known functions (entries.cc: hooks such as
+ * `my_free_f = free`), while entries.cc asks; NULL otherwise. */
+hash_map<gimple *, vec<tree> > *resolved;
+
+/* Does call stmt only ever call functions for which pred holds: its
+ * callee, or every function a resolved indirect call may call? */
+template <typename P>
+bool
+calls_only (gimple *stmt, P pred)
+{
+  if (tree fn = gimple_call_fndecl (stmt))
+    return pred (fn);
+  vec<tree> *targets = resolved ? resolved->get (stmt) : NULL;
+  if (!targets || targets->is_empty ())
+    return false;
+  for (tree fn : *targets)
+    if (!pred (fn))
+      return false;
+  return true;
+}
+
 bool
 is_free (gimple *stmt)
 {
-  tree fn = gimple_call_fndecl (stmt);
-  return fn && fndecl_built_in_p (fn, BUILT_IN_FREE);
+  return calls_only (stmt, [] (tree fn) {
+    return fndecl_built_in_p (fn, BUILT_IN_FREE); });
+}
+
+/* Does call stmt return fresh memory (malloc, or a hook that holds only
+ * malloc-like functions)? */
+bool
+is_alloc (gimple *stmt)
+{
+  return (gimple_call_flags (stmt) & ECF_MALLOC)
+         || calls_only (stmt, [] (tree fn) {
+              return (flags_from_decl_or_type (fn) & ECF_MALLOC) != 0; });
 }
 
 /* What a use of web member n does; the kinds both matchers accept. */
@@ -121,7 +152,105 @@ classify (gimple *use, tree n, const auto_vec<tree> &web)
   return USE_BAD;
 }
 
+/* Does function fn store field f nowhere (through any pointer)? */
+bool
+keeps_field (function *fn, tree f)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *s = gsi_stmt (gsi);
+        if (gimple_store_p (s) && is_gimple_assign (s)
+            && names_field (gimple_assign_lhs (s), f))
+          return false;
+        if (is_gimple_call (s) && gimple_call_lhs (s)
+            && names_field (gimple_call_lhs (s), f))
+          return false;
+      }
+  return true;
+}
+
+bool passed_only_read (gimple *call, tree n, tree callee, tree f, int depth);
+
+/* Is the object whose pointer copies `web` hold (in function fn) only read
+ * through, tested, copied, freed, or given to functions of the unit that
+ * do the same with it (the cleanup routine of pthread_cleanup_push,
+ * depth at most 4), and is field f stored nowhere in fn or those
+ * functions? */
+bool
+only_read_through (function *fn, const auto_vec<tree> &web, tree f,
+                   int depth)
+{
+  if (!keeps_field (fn, f))
+    return false;
+  for (tree n : web)
+    {
+      gimple *use;
+      imm_use_iterator it;
+      FOR_EACH_IMM_USE_STMT (use, it, n)
+        {
+          use_kind k = classify (use, n, web);
+          if (k == USE_BAD || k == USE_STORE)
+            return false;
+          if (k != USE_CALL || is_free (use))
+            continue;
+          if (depth >= 4 || gimple_call_lhs (use))
+            return false;
+          /* the callee, or each function a resolved call may call */
+          auto_vec<tree> callees;
+          if (tree fn = gimple_call_fndecl (use))
+            callees.safe_push (fn);
+          else if (vec<tree> *t = resolved ? resolved->get (use) : NULL)
+            callees.safe_splice (*t);
+          if (callees.is_empty ())
+            return false;
+          for (tree callee : callees)
+            if (!passed_only_read (use, n, callee, f, depth))
+              return false;
+        }
+    }
+  return true;
+}
+
+/* Does callee, given pointer copy n by call `call`, only read through it
+ * as only_read_through says (and n go to no other argument)? */
+bool
+passed_only_read (gimple *call, tree n, tree callee, tree f, int depth)
+{
+  function *cf = DECL_STRUCT_FUNCTION (callee);
+  if (!cf || !cf->cfg)
+    return false;
+  tree parm = DECL_ARGUMENTS (callee);
+  for (unsigned a = 0; a < gimple_call_num_args (call);
+       a++, parm = parm ? DECL_CHAIN (parm) : NULL_TREE)
+    {
+      tree arg = gimple_call_arg (call, a);
+      if (arg != n)
+        {
+          if (wmm_mentions (arg, n))
+            return false;
+          continue;
+        }
+      if (!parm || TREE_ADDRESSABLE (parm))
+        return false;
+      tree def = ssa_default_def (cf, parm);
+      auto_vec<tree> inner;
+      if (def && (!copies_of (def, &inner)
+                  || !only_read_through (cf, inner, f, depth + 1)))
+        return false;
+    }
+  return true;
+}
+
 } // namespace
+
+void
+wmm_trampoline_resolved (hash_map<gimple *, vec<tree> > *calls)
+{
+  resolved = calls;
+}
 
 tree
 wmm_trampoline_field (function *fn, gimple *stmt)
@@ -147,35 +276,7 @@ wmm_trampoline_field (function *fn, gimple *stmt)
         field = f;
   if (!field)
     return NULL_TREE;
-  /* The argument is only read through, tested, copied or freed. */
-  for (tree n : web)
-    {
-      gimple *use;
-      imm_use_iterator it;
-      FOR_EACH_IMM_USE_STMT (use, it, n)
-        {
-          use_kind k = classify (use, n, web);
-          if (k == USE_BAD || k == USE_STORE
-              || (k == USE_CALL && !is_free (use)))
-            return NULL_TREE;
-        }
-    }
-  /* No store of the field anywhere in the routine (through other
-     pointers, too). */
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fn)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-         gsi_next (&gsi))
-      {
-        gimple *s = gsi_stmt (gsi);
-        if (gimple_store_p (s) && is_gimple_assign (s)
-            && names_field (gimple_assign_lhs (s), field))
-          return NULL_TREE;
-        if (is_gimple_call (s) && gimple_call_lhs (s)
-            && names_field (gimple_call_lhs (s), field))
-          return NULL_TREE;
-      }
-  return field;
+  return only_read_through (fn, web, field, 0) ? field : NULL_TREE;
 }
 
 bool
@@ -197,7 +298,7 @@ wmm_trampoline_values (gimple *create, tree arg, tree field,
   if (!arg || TREE_CODE (arg) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (arg))
     return false;
   gimple *alloc = SSA_NAME_DEF_STMT (arg);
-  if (!is_gimple_call (alloc) || !(gimple_call_flags (alloc) & ECF_MALLOC))
+  if (!is_gimple_call (alloc) || !is_alloc (alloc))
     return false;
   auto_vec<tree> web;
   if (!copies_of (arg, &web))

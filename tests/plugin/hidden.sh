@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# hidden.sh — a static whose address nothing takes is touched only by the
+# references that name it, never through a pointer (tbaa.cc, GCC's
+# may_be_aliased test; docs/plugin.md, "Type-based alias analysis"):
+# store buffering on such a static against a thread that works through a
+# char (or int) pointer needs no fence, with or without strict aliasing;
+# as soon as the pointer may reach the static (its address taken in a
+# body or a static initializer, or the static exported) both threads keep
+# a full fence.  Checked in the -O2 assembly on every target.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+per_target() {
+  wmm_expect_fences $T.hidden "$P/hidden_sb.c" ''
+  wmm_expect_fences $T.hidden_int "$P/hidden_sb.c" '' -DINT
+  wmm_expect_fences $T.hidden_nostrict "$P/hidden_sb.c" '' -fno-strict-aliasing
+  for v in TAKEN_BODY TAKEN_INIT PUBLIC; do
+    wmm_expect_full $T.$v "$P/hidden_sb.c" "p0 p1" -D$v
+  done
+  wmm_expect_full $T.int_taken "$P/hidden_sb.c" "p0 p1" -DINT -DTAKEN_BODY
+}
+wmm_each_target per_target

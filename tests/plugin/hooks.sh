@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# hooks.sh — calls through hooks, static function pointers only the unit
+# assigns (docs/plugin.md, "Thread entries and instances"; entries.cc):
+#  - hook_sb.c: a logging hook that may hold a function storing x; the
+#    call runs it in the caller's thread, so store buffering keeps a full
+#    fence on each side (p0's inside note_x, after its store: every call
+#    of it needs one), and no function becomes an entry of its own;
+#  - hook_alloc.c: allocation hooks holding malloc and free touch no
+#    shared memory: no fence (the unknown call's stand-in cost two); every
+#    variant that lets a hook hold unknown code keeps both fences;
+#  - tramp_cleanup.c: a trampoline written as pigz's yarn.c (allocation
+#    and free through hooks, a cleanup routine of pthread_cleanup_push):
+#    resolved to its two bodies, message passing at the counts of an
+#    impure trampoline (tramp_done.c in trampoline.sh).
+# Fences are counted per function in the -O2 assembly of every target.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+# note TAG TEXT: the report of TAG has a note containing TEXT
+note() {
+  if grep -q -- "$2" "$WMM_TMP/$T.$1.json"; then wmm_pass "$T.$1: note '$2'"
+  else wmm_fail "$T.$1: no note '$2'"; fi
+}
+# no_note TAG TEXT: the report of TAG has no note containing TEXT
+no_note() {
+  if grep -q -- "$2" "$WMM_TMP/$T.$1.json"; then wmm_fail "$T.$1: note '$2'"
+  else wmm_pass "$T.$1: no note '$2'"; fi
+}
+
+per_target() {
+  wmm_expect_full $T.sb "$P/hook_sb.c" "note_x p1"
+  note sb "p0's indirect call through 'log_hook' calls the functions stored there: note_x, quiet"
+  no_note sb "treated as a thread entry"
+  wmm_expect_fences $T.alloc "$P/hook_alloc.c" ''
+  note alloc "p0's indirect call through 'my_alloc' calls the functions stored there: malloc"
+  for v in EXPORTED SETTER COPIED ADDRESS POOL; do
+    wmm_expect_full "$T.alloc_$v" "$P/hook_alloc.c" "p0 p1" "-D$v"
+    no_note "alloc_$v" "through 'my_alloc'"
+  done
+  case $T in
+    x86) want='consumer:1' ;;
+    *) want='consumer:2 producer:1' ;;
+  esac
+  wmm_expect_fences $T.cleanup "$P/tramp_cleanup.c" "$want"
+  note cleanup "run calls the function its thread argument carries (a trampoline): producer, consumer, in its thread"
+  no_note cleanup "treated as a thread entry"
+}
+wmm_each_target per_target
