@@ -43,6 +43,22 @@ static const char *const private_names[] = {
   "__cxa_call_unexpected",
   /* the calling thread's own slot of a key (private.cc: what they hold) */
   "pthread_getspecific", "pthread_setspecific", "tss_get", "tss_set",
+  /* descriptors, processes and the C library's own objects (a FILE, a
+     DIR, a signal disposition); errno is the thread's own */
+  "lseek", "lseek64", "isatty", "fsync", "fdatasync", "sysconf", "umask",
+  "getuid", "geteuid", "getgid", "getegid", "getppid", "readdir",
+  "readdir64", "closedir", "rewinddir", "getc", "fgetc", "getchar",
+  "ungetc", "feof", "ferror", "clearerr", "fileno", "signal",
+  /* mathematics (errno at most) */
+  "sqrt", "sqrtf", "exp", "expf", "exp2", "log", "logf", "log2", "log10",
+  "pow", "powf", "floor", "ceil", "round", "trunc", "fabs", "fmod", "sin",
+  "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+  "lround", "llround", "lrint", "rint", "nearbyint", "hypot", "cbrt",
+  /* zlib: version, tables and sizes, combinations of check values */
+  "zlibVersion", "zError", "get_crc_table", "compressBound",
+  "crc32_combine", "crc32_combine64", "crc32_combine_gen",
+  "crc32_combine_gen64", "crc32_combine_op", "adler32_combine",
+  "adler32_combine64",
 };
 
 /* Functions that synchronise: full fences.  All but the two creates never
@@ -102,6 +118,10 @@ static const char *const nostart_names[] = {
   "difftime", "getppid",
   /* run-time checks */
   "__errno_location",
+  /* files, directories, times, addresses, zlib check values */
+  "open64", "chmod", "chown", "lchown", "utimes", "utime", "opendir",
+  "ctime", "ctime_r", "inet_ntop", "inet_pton", "getrlimit", "setrlimit",
+  "crc32", "crc32_z", "adler32", "adler32_z",
   /* threads: everything but the functions that start them */
   "pthread_equal", "pthread_getspecific", "pthread_setspecific",
   "pthread_key_delete", "pthread_setname_np", "pthread_getname_np",
@@ -224,6 +244,21 @@ static const arg_touch arg_touch_fns[] = {
   { "setjmp", 0, 1 }, { "_setjmp", 0, 1 },
   { "__sigsetjmp", 0, 1 }, { "sigsetjmp", 0, 1 }, { "longjmp", 1, 0 },
   { "_longjmp", 1, 0 }, { "siglongjmp", 1, 0 }, { "__longjmp_chk", 1, 0 },
+  /* paths and times read, results written */
+  { "open", 1, 0 }, { "open64", 1, 0 }, { "unlink", 1, 0 },
+  { "chmod", 1, 0 }, { "chown", 1, 0 }, { "lchown", 1, 0 },
+  { "utimes", 3, 0 }, { "utime", 3, 0 }, { "opendir", 1, 0 },
+  { "ctime", 1, 0 }, { "ctime_r", 1, 2 }, { "localtime", 1, 0 },
+  { "gmtime", 1, 0 }, { "mktime", 1, 1 }, { "strdup", 1, 0 },
+  { "strndup", 1, 0 }, { "inet_ntop", 2, 4 }, { "inet_pton", 2, 4 },
+  { "getrlimit", 0, 2 }, { "setrlimit", 2, 0 }, { "strtok_r", 7, 5 },
+  { "fgets", 0, 1 }, { "pthread_key_create", 0, 1 },
+  { "pthread_attr_setdetachstate", 1, 1 },
+  { "pthread_attr_setstacksize", 1, 1 },
+  { "pthread_attr_getstacksize", 1, 2 },
+  /* zlib check values: the buffer read */
+  { "crc32", 2, 0 }, { "crc32_z", 2, 0 }, { "adler32", 2, 0 },
+  { "adler32_z", 2, 0 },
   { "__sigsetjmp_cancel", 0, 1 }, { "__pthread_register_cancel", 1, 1 },
   { "__pthread_unregister_cancel", 1, 1 },
   { "__pthread_register_cancel_defer", 1, 1 },

@@ -1,0 +1,58 @@
+/* libc_sb.c — store buffering's p0 side without its store: p0 calls C
+ * library and zlib functions that touch only what their arguments point
+ * to (a local buffer, a path, a local time) or nothing of the program,
+ * then reads y.  Known so (libfns.cc), the calls store nothing p1 reads:
+ * no fence anywhere.  UNKNOWN: p0 also calls a function of another unit,
+ * which may store x: a full fence in each thread.  unknown_calls.sh */
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+
+extern unsigned long crc32 (unsigned long, const unsigned char *, unsigned);
+extern unsigned long adler32 (unsigned long, const unsigned char *, unsigned);
+extern void set_x (void);
+int x, y, r0, r1;
+long sink;
+
+static void *
+p0 (void *a)
+{
+  unsigned char buf[16] = { 1, 2, 3 };
+  time_t t = 0;
+  struct rlimit rl;
+  long s = (long) crc32 (0, buf, sizeof buf) + (long) adler32 (1, buf, 4);
+  s += lseek (0, 0, SEEK_CUR) + isatty (1) + sysconf (_SC_NPROCESSORS_ONLN);
+  s += unlink ("/nonexistent/wmm") + getrlimit (RLIMIT_NOFILE, &rl);
+  s += ctime (&t) != 0;
+  s += localtime (&t) != 0;
+  int fd = open ("/nonexistent/wmm", O_RDONLY);
+  s += fd;
+#ifdef UNKNOWN
+  set_x ();
+#endif
+  sink = s;
+  r0 = y;
+  return a;
+}
+
+static void *
+p1 (void *a)
+{
+  y = 1;
+  r1 = x;
+  return a;
+}
+
+int
+main (void)
+{
+  pthread_t a, b;
+  pthread_create (&a, 0, p0, 0);
+  pthread_create (&b, 0, p1, 0);
+  pthread_join (a, 0);
+  pthread_join (b, 0);
+  return r0 + r1;
+}
