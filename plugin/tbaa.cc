@@ -315,7 +315,9 @@ unreachable_by_pointers (wmm_unitinfo *u, const vec<tree> &objs,
   for (int l = 0; l < u->prog->nlocs; l++)
     {
       tree d = objs[l];
-      if (!d || !VAR_P (d) || reachable_by_unknown_code (d))
+      /* kept or placed by hand: the linker's section bounds may walk it */
+      if (!d || !VAR_P (d) || reachable_by_unknown_code (d)
+          || DECL_PRESERVE_P (d) || DECL_SECTION_NAME (d))
         continue;
       if (!walked)
         addresses_taken (&taken);

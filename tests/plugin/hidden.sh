@@ -5,7 +5,8 @@
 # store buffering on such a static against a thread that works through a
 # char (or int) pointer needs no fence, with or without strict aliasing;
 # as soon as the pointer may reach the static (its address taken in a
-# body or a static initializer, or the static exported) both threads keep
+# body or a static initializer, the static exported or placed in a named
+# section) both threads keep
 # a full fence.  Checked in the -O2 assembly on every target.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -15,7 +16,7 @@ per_target() {
   wmm_expect_fences $T.hidden "$P/hidden_sb.c" ''
   wmm_expect_fences $T.hidden_int "$P/hidden_sb.c" '' -DINT
   wmm_expect_fences $T.hidden_nostrict "$P/hidden_sb.c" '' -fno-strict-aliasing
-  for v in TAKEN_BODY TAKEN_INIT PUBLIC; do
+  for v in TAKEN_BODY TAKEN_INIT PUBLIC SECTION; do
     wmm_expect_full $T.$v "$P/hidden_sb.c" "p0 p1" -D$v
   done
   wmm_expect_full $T.int_taken "$P/hidden_sb.c" "p0 p1" -DINT -DTAKEN_BODY

@@ -8,12 +8,16 @@
  *   TAKEN_BODY  main points `mem` at `s`
  *   TAKEN_INIT  `mem`'s static initializer is `&s`
  *   PUBLIC      `s` is exported (another unit may point `mem` at it)
+ *   SECTION     `s` is placed in a named section (the linker's bounds of
+ *               the section are pointers to it)
  *   INT         p1's accesses are `int`s (typed: the alias sets agree)
  * hidden.sh */
 #include <pthread.h>
 
 #ifdef PUBLIC
 struct pair { int x, y; } s;
+#elif defined SECTION
+static struct pair { int x, y; } s __attribute__ ((section ("wmm_pairs"), used));
 #else
 static struct pair { int x, y; } s;
 #endif

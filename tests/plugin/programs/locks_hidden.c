@@ -10,7 +10,9 @@
  *   -DRELEASE    an exported function releases m, and the hook, called
  *                inside the critical section, may call it back;
  *   -DPARAM      a helper the unit calls (not collected in place) writes
- *                through its parameter, given &x outside the lock. */
+ *                through its parameter, given &x outside the lock (y's
+ *                address is still taken nowhere: y stays protected, and
+ *                only P1 keeps a fence). */
 #include <pthread.h>
 #include <stdlib.h>
 struct node { int v; struct node *next; };
