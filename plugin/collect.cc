@@ -906,7 +906,9 @@ handle_call (collector *c, gcall *stmt)
           ptr_access (c, arg (stmt, 0), true);
           return;
         }
-      if (gimple_vdef (stmt))
+      /* the abnormal edges of setjmp's receivers: control flow only */
+      if (gimple_vdef (stmt)
+          && gimple_call_internal_fn (stmt) != IFN_ABNORMAL_DISPATCHER)
         add_unknown_call (c, "internal call");
       return;
     }
