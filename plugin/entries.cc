@@ -820,10 +820,12 @@ trampoline_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets,
  * neither exported, nor address-taken, nor main) resolved at each call of
  * r: `static void each (int *a, int n, void (*f) (int *)) { ... f (&a[i]);
  * }` called with `bump` and `clear`.  false: some value is unknown. */
-static bool
-param_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets)
+/* The value v is a copy of (through plain copies and conversions, up to
+ * 8 of them): a function address, a variable, a parameter, or the SSA
+ * name a copy chain ends at. */
+static tree
+copied_from (tree v)
 {
-  tree callee = gimple_call_fn (stmt), v = callee;
   for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME
                       && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
     {
@@ -832,6 +834,13 @@ param_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets)
         break;
       v = gimple_assign_rhs1 (def);
     }
+  return v;
+}
+
+static bool
+param_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets)
+{
+  tree callee = gimple_call_fn (stmt), v = copied_from (callee);
   if (!function_address (v))
     v = callee;   /* a parameter: routine_param follows the copies */
   return v && value_functions (c, r, v, targets, 0) && !targets->is_empty ();
@@ -908,58 +917,53 @@ whole_variable (tree t)
   return t && VAR_P (t) ? t : NULL_TREE;
 }
 
-/* The variable an indirect call's callee is loaded from (through
- * copies), or NULL. */
-static tree
-hook_variable (gimple *stmt)
-{
-  tree v = gimple_call_fn (stmt);
-  for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
-    {
-      gimple *def = SSA_NAME_DEF_STMT (v);
-      if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
-        return NULL_TREE;
-      v = gimple_assign_rhs1 (def);
-    }
-  return whole_variable (v);
-}
-
-/* Is every use of value v (a hook's value, loaded) a copy, a test, or the
- * callee of an indirect call (which the hook resolves), so that no
- * function it holds can reach other code through it? */
+/* Is every use of SSA name v (a function pointer value) a statement
+ * `other` accepts, a copy or choice whose result is again only so used,
+ * or the callee (and no argument) of an indirect call `call_ok` accepts?
+ * Then the functions it may hold are only called there. */
+template <typename C, typename O>
 static bool
-hook_load_only_called (tree v, int depth)
+only_called (tree v, int depth, C call_ok, O other)
 {
-  if (TREE_CODE (v) != SSA_NAME || depth > 6)
+  if (!v || TREE_CODE (v) != SSA_NAME || depth > 6)
     return false;
   gimple *use;
   imm_use_iterator it;
   FOR_EACH_IMM_USE_STMT (use, it, v)
     {
-      if (is_gimple_debug (use) || gimple_code (use) == GIMPLE_COND)
-        continue;
-      if (is_gimple_call (use))
-        {
-          if (gimple_call_fn (use) != v)
-            return false;
-          for (unsigned a = 0; a < gimple_call_num_args (use); a++)
-            if (gimple_call_arg (use, a) == v)
-              return false;
-          continue;
-        }
-      if (is_gimple_assign (use)
-          && TREE_CODE_CLASS (gimple_assign_rhs_code (use)) == tcc_comparison)
+      if (is_gimple_debug (use) || other (use))
         continue;
       tree lhs = is_a<gphi *> (use) ? gimple_phi_result (use)
                  : is_gimple_assign (use) && (gimple_assign_single_p (use)
                                               || gimple_assign_cast_p (use))
                  ? gimple_assign_lhs (use) : NULL_TREE;
-      if (!lhs || TREE_CODE (lhs) != SSA_NAME
-          || !hook_load_only_called (lhs, depth + 1))
+      if (lhs && TREE_CODE (lhs) == SSA_NAME)
+        {
+          if (!only_called (lhs, depth + 1, call_ok, other))
+            return false;
+          continue;
+        }
+      if (!is_gimple_call (use) || gimple_call_fn (use) != v
+          || !call_ok (use))
         return false;
+      for (unsigned a = 0; a < gimple_call_num_args (use); a++)
+        if (gimple_call_arg (use, a) == v)
+          return false;
     }
   return true;
+}
+
+/* Is a hook's loaded value v only called (by calls the hook resolves) or
+ * tested, so that no function it holds can reach other code through it? */
+static bool
+hook_load_only_called (tree v)
+{
+  return only_called (v, 0, [] (gimple *) { return true; },
+                      [] (gimple *use) {
+    return gimple_code (use) == GIMPLE_COND
+           || (is_gimple_assign (use)
+               && TREE_CODE_CLASS (gimple_assign_rhs_code (use))
+                  == tcc_comparison); });
 }
 
 /* A hook: an indirect call through a static function pointer variable
@@ -968,12 +972,13 @@ hook_load_only_called (tree v, int depth)
  * of yarn_mem) and its initializer sets, and whose value is only called
  * or tested where it is read.  The call may call any value
  * stored there: the unit functions into *targets, the library functions
- * into *libs, the assignments into *stores.  false: not such a hook. */
+ * into *libs, the assignments into *stores; *var_out: the variable.
+ * false: not such a hook. */
 static bool
 hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
-              vec<tree> *libs, vec<gimple *> *stores)
+              vec<tree> *libs, vec<gimple *> *stores, tree *var_out)
 {
-  tree v = hook_variable (stmt);
+  tree v = *var_out = whole_variable (copied_from (gimple_call_fn (stmt)));
   if (!v || !TREE_STATIC (v) || TREE_PUBLIC (v) || DECL_EXTERNAL (v)
       || TREE_ADDRESSABLE (v) || TREE_THIS_VOLATILE (v))
     return false;
@@ -997,7 +1002,7 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
           /* its value only called or tested where it is read */
           if (!s || !gimple_assign_single_p (s)
               || whole_variable (gimple_assign_rhs1 (s)) != v
-              || !hook_load_only_called (gimple_assign_lhs (s), 0))
+              || !hook_load_only_called (gimple_assign_lhs (s)))
             return false;
           continue;
         }
@@ -1012,6 +1017,16 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
   return !targets->is_empty () || !libs->is_empty ();
 }
 
+/* Append the name of function decl to the list *names (", "). */
+static void
+append_name (char **names, tree decl)
+{
+  const char *n = fn_name (decl);
+  char *more = *names ? xasprintf ("%s, %s", *names, n) : xstrdup (n);
+  free (*names);
+  *names = more;
+}
+
 /* Trampolines: a start routine's indirect call of the function its
  * argument carries calls the functions the unit's creates put there; the
  * call is no unknown code, and their addresses given to the creating
@@ -1019,18 +1034,15 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
  * (wmm_trampoline_pure), each is a thread started by the routine's
  * creates, resolved per call of the helper as a routine it creates
  * itself would be; otherwise they are callees of the routine (run in its
- * thread, in its instances). */
+ * thread, in its instances).
+ * One pass over the unresolved indirect calls: as trampolines (when
+ * `tramps`), then as calls through function pointer parameters or copied
+ * addresses, then through hooks. */
 static void
-resolve_trampolines (entries_ctx *c)
+resolve_indirect_calls (entries_ctx *c, bool tramps)
 {
-  /* Trampolines last: their matchers take a hook holding only free (or
-     malloc) for free (or malloc), and follow the object into the
-     functions a resolved call may call. */
-  for (int round = 0; round < 2; round++)
   for (unsigned r = 0; r < c->fns.length (); r++)
     {
-      if (r == 0 && round == 1)
-        wmm_trampoline_resolved (c->u->resolved_calls);
       fn_facts *f = &c->facts[r];
       if (!f->indirect)
         continue;
@@ -1043,16 +1055,17 @@ resolve_trampolines (entries_ctx *c)
           auto_vec<tramp_source> sources;
           auto_vec<tree> libs;
           bool tramp = false, hook = false;
+          tree var = NULL_TREE;
           if (k.kind != START_UNKNOWN || gimple_call_fndecl (k.stmt))
             calls.safe_push (k);
-          else if (!(round == 1
+          else if (!(tramps
                      && (tramp = trampoline_targets (c, r, k.stmt, &targets,
                                                      &stores, &sources)))
                    && !(targets.truncate (0),
                         param_targets (c, r, k.stmt, &targets))
                    && !(targets.truncate (0), stores.truncate (0),
                         hook = hook_targets (c, k.stmt, &targets, &libs,
-                                             &stores)))
+                                             &stores, &var)))
             {
               left = true;
               calls.safe_push (k);
@@ -1087,27 +1100,18 @@ resolve_trampolines (entries_ctx *c)
                       c->facts[t].called = true;
                       decls.safe_push (c->fns[t]->decl);
                     }
-                  const char *n = fn_name (c->fns[t]->decl);
-                  char *more = names ? xasprintf ("%s, %s", names, n)
-                                     : xstrdup (n);
-                  free (names);
-                  names = more;
+                  append_name (&names, c->fns[t]->decl);
                 }
               for (tree lib : libs)
                 {
                   decls.safe_push (lib);
-                  const char *n = fn_name (lib);
-                  char *more = names ? xasprintf ("%s, %s", names, n)
-                                     : xstrdup (n);
-                  free (names);
-                  names = more;
+                  append_name (&names, lib);
                 }
               c->u->resolved_calls->put (k.stmt, decls);
               for (gimple *s : stores)
                 c->tramp_stores.add (s);
               if (hook)
                 {
-                  tree var = hook_variable (k.stmt);
                   c->hook_vars.add (var);
                   wmm_note (c->u, "%s's indirect call through '%s' calls "
                             "the functions stored there: %s",
@@ -1132,6 +1136,18 @@ resolve_trampolines (entries_ctx *c)
         f->calls.safe_push (k);
       f->indirect = left;
     }
+}
+
+/* Hooks and parameters first, trampolines in a second pass: their
+ * matchers take a hook holding only free (or malloc) for free (or
+ * malloc), and follow the task into the functions a resolved call may
+ * call (the cleanup routine of pthread_cleanup_push). */
+static void
+resolve_trampolines (entries_ctx *c)
+{
+  resolve_indirect_calls (c, false);
+  wmm_trampoline_resolved (c->u->resolved_calls);
+  resolve_indirect_calls (c, true);
   wmm_trampoline_resolved (NULL);
 }
 
@@ -1281,40 +1297,18 @@ table_only_starts (entries_ctx *c, varpool_node *var)
   return any;
 }
 
-/* Is every use of SSA name v (a copied function address) a copy, the
- * callee of an indirect call that is resolved (the copy is followed:
- * param_targets), or an assignment to a resolved hook (through copies
- * and choices: hook_values)?  Then the function is only called, in the
- * caller's thread.  pthread_cleanup_push keeps its routine so. */
+/* Is SSA name v (a copied function address) only the callee of calls
+ * that are resolved (the copy is followed: param_targets) or stored into
+ * a resolved hook (hook_values), through copies and choices?  Then the
+ * function is only called, in the caller's thread.  pthread_cleanup_push
+ * keeps its routine so. */
 static bool
-value_only_called (entries_ctx *c, tree v, int depth = 0)
+value_only_called (entries_ctx *c, tree v)
 {
-  if (!v || TREE_CODE (v) != SSA_NAME || depth > 6)
-    return false;
-  gimple *use;
-  imm_use_iterator it;
-  FOR_EACH_IMM_USE_STMT (use, it, v)
-    {
-      if (is_gimple_debug (use) || c->tramp_stores.contains (use))
-        continue;
-      tree lhs = is_a<gphi *> (use) ? gimple_phi_result (use)
-                 : is_gimple_assign (use) && (gimple_assign_single_p (use)
-                                              || gimple_assign_cast_p (use))
-                 ? gimple_assign_lhs (use) : NULL_TREE;
-      if (lhs && TREE_CODE (lhs) == SSA_NAME)
-        {
-          if (!value_only_called (c, lhs, depth + 1))
-            return false;
-          continue;
-        }
-      if (!is_gimple_call (use) || gimple_call_fn (use) != v
-          || !c->u->resolved_calls || !c->u->resolved_calls->get (use))
-        return false;
-      for (unsigned a = 0; a < gimple_call_num_args (use); a++)
-        if (gimple_call_arg (use, a) == v)
-          return false;
-    }
-  return true;
+  return only_called (v, 0, [&] (gimple *call) {
+    return c->u->resolved_calls && c->u->resolved_calls->get (call); },
+                      [&] (gimple *use) {
+    return c->tramp_stores.contains (use); });
 }
 
 /* Why an address reference `ref` to function `decl` lets code the unit

@@ -81,13 +81,11 @@ static const char *const sync_names[] = {
 static const char *const nostart_names[] = {
   /* stdio */
   "dprintf", "vdprintf", "asprintf", "vasprintf", "fread", "fopen", "fdopen",
-  "freopen", "fgets", "fgetc", "getc", "getchar", "ungetc",
-  "scanf", "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf",
-  "__isoc99_scanf", "__isoc99_fscanf", "__isoc99_sscanf", "__isoc99_vsscanf",
-  "fseek", "ftell", "rewind", "feof", "ferror", "clearerr", "setvbuf",
-  "setbuf", "fileno",
-  /* files and descriptors */
-  "open", "read", "write", "lseek", "pread", "pwrite", "stat",
+  "freopen", "fgets", "scanf", "fscanf", "sscanf", "vscanf", "vfscanf",
+  "vsscanf", "__isoc99_scanf", "__isoc99_fscanf", "__isoc99_sscanf",
+  "__isoc99_vsscanf", "fseek", "ftell", "rewind", "setvbuf", "setbuf",
+  /* files and descriptors (getc, lseek & co: private_names) */
+  "open", "read", "write", "pread", "pwrite", "stat",
   "fstat", "lstat", "unlink", "remove", "rename", "mkdir", "rmdir", "access",
   "getcwd", "chdir", "dup", "dup2", "pipe", "poll", "select", "mmap",
   "munmap", "mprotect",
@@ -110,12 +108,13 @@ static const char *const nostart_names[] = {
   "__sigsetjmp_cancel", "__pthread_register_cancel",
   "__pthread_unregister_cancel", "__pthread_register_cancel_defer",
   "__pthread_unregister_cancel_restore", "__pthread_unwind_next",
-  /* handlers run in the thread that exits or takes the signal (docs) */
-  "at_quick_exit", "on_exit", "signal", "raise", "kill", "sigemptyset",
+  /* handlers run in the thread that exits or takes the signal (docs;
+     signal: private_names) */
+  "at_quick_exit", "on_exit", "raise", "kill", "sigemptyset",
   "sigfillset", "sigaddset", "sigprocmask",
   /* time and process */
   "localtime", "localtime_r", "gmtime", "gmtime_r", "mktime", "strftime",
-  "difftime", "getppid",
+  "difftime",
   /* run-time checks */
   "__errno_location",
   /* files, directories, times, addresses, zlib check values */

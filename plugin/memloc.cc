@@ -274,19 +274,10 @@ compute_escapes (function *fn)
   delete escaped_locals;
   escaped_locals = new hash_set<tree>;
   escape_fn = fn;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fn)
-    {
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-           gsi_next (&gsi))
-        if (!is_gimple_debug (gsi_stmt (gsi)))
-          walk_stmt_load_store_addr_ops (gsi_stmt (gsi), NULL, NULL, NULL,
-                                         note_address);
-      for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
-           gsi_next (&gpi))
-        walk_stmt_load_store_addr_ops (gpi.phi (), NULL, NULL, NULL,
-                                       note_address);
-    }
+  wmm_each_stmt (fn, [] (gimple *s) {
+    walk_stmt_load_store_addr_ops (s, NULL, NULL, NULL, note_address); });
+  wmm_each_phi (fn, [] (gphi *phi) {
+    walk_stmt_load_store_addr_ops (phi, NULL, NULL, NULL, note_address); });
 }
 
 /* Name of a declaration: globals by name, locals as "function.name". */

@@ -628,6 +628,17 @@ wmm_each_stmt (function *fn, F visit)
       if (!is_gimple_debug (gsi_stmt (gsi)))
         visit (gsi_stmt (gsi));
 }
+/* Visit every PHI of a body: wmm_each_phi (fn, [&] (gphi *phi) { ... }). */
+template <typename F>
+void
+wmm_each_phi (function *fn, F visit)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
+         gsi_next (&gpi))
+      visit (gpi.phi ());
+}
 /* publish.cc, flagpub.cc: the locations access `in` may touch, visited until visit returns false;
  * false when it may touch any location at all (no alias set). */
 template <typename F>

@@ -242,27 +242,23 @@ reachable_by_unknown_code (tree decl)
          || TREE_ADDRESSABLE (decl) || !TREE_STATIC (decl);
 }
 
-/* visit_addr callback: the declaration whose address `op` takes is
- * named by a pointer somewhere. */
+/* The declaration whose address `op` takes (an ADDR_EXPR's operand) is
+ * named by a pointer somewhere: into `taken`.  A visit_addr callback. */
 bool
-note_taken (gimple *, tree op, tree, void *data)
+note_taken (gimple *, tree op, tree, void *taken)
 {
   tree base = op ? get_base_address (op) : NULL_TREE;
   if (base && DECL_P (base))
-    ((hash_set<tree> *) data)->add (base);
+    ((hash_set<tree> *) taken)->add (base);
   return false;
 }
 
 /* walk_tree callback: the same for an address in a static initializer. */
 tree
-note_taken_init (tree *tp, int *walk_subtrees, void *data)
+note_taken_init (tree *tp, int *walk_subtrees, void *taken)
 {
   if (TREE_CODE (*tp) == ADDR_EXPR)
-    {
-      tree base = get_base_address (TREE_OPERAND (*tp, 0));
-      if (base && DECL_P (base))
-        ((hash_set<tree> *) data)->add (base);
-    }
+    note_taken (NULL, TREE_OPERAND (*tp, 0), NULL_TREE, taken);
   else if (TYPE_P (*tp) || DECL_P (*tp))
     *walk_subtrees = 0;
   return NULL_TREE;
@@ -279,18 +275,10 @@ addresses_taken (hash_set<tree> *taken)
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       if (!fn || !fn->cfg)
         continue;
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, fn)
-        {
-          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-               gsi_next (&gsi))
-            walk_stmt_load_store_addr_ops (gsi_stmt (gsi), taken, NULL, NULL,
-                                           note_taken);
-          for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
-               gsi_next (&gpi))
-            walk_stmt_load_store_addr_ops (gpi.phi (), taken, NULL, NULL,
-                                           note_taken);
-        }
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        walk_stmt_load_store_addr_ops (s, taken, NULL, NULL, note_taken); });
+      wmm_each_phi (fn, [&] (gphi *phi) {
+        walk_stmt_load_store_addr_ops (phi, taken, NULL, NULL, note_taken); });
     }
   varpool_node *v;
   FOR_EACH_VARIABLE (v)

@@ -156,20 +156,15 @@ classify (gimple *use, tree n, const auto_vec<tree> &web)
 bool
 keeps_field (function *fn, tree f)
 {
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fn)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-         gsi_next (&gsi))
-      {
-        gimple *s = gsi_stmt (gsi);
-        if (gimple_store_p (s) && is_gimple_assign (s)
-            && names_field (gimple_assign_lhs (s), f))
-          return false;
-        if (is_gimple_call (s) && gimple_call_lhs (s)
-            && names_field (gimple_call_lhs (s), f))
-          return false;
-      }
-  return true;
+  bool kept = true;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if ((gimple_store_p (s) && is_gimple_assign (s)
+         && names_field (gimple_assign_lhs (s), f))
+        || (is_gimple_call (s) && gimple_call_lhs (s)
+            && names_field (gimple_call_lhs (s), f)))
+      kept = false;
+  });
+  return kept;
 }
 
 bool passed_only_read (gimple *call, tree n, tree callee, tree f, int depth);

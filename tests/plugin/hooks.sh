@@ -17,33 +17,23 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-# note TAG TEXT: the report of TAG has a note containing TEXT
-note() {
-  if grep -q -- "$2" "$WMM_TMP/$T.$1.json"; then wmm_pass "$T.$1: note '$2'"
-  else wmm_fail "$T.$1: no note '$2'"; fi
-}
-# no_note TAG TEXT: the report of TAG has no note containing TEXT
-no_note() {
-  if grep -q -- "$2" "$WMM_TMP/$T.$1.json"; then wmm_fail "$T.$1: note '$2'"
-  else wmm_pass "$T.$1: no note '$2'"; fi
-}
 
 per_target() {
   wmm_expect_full $T.sb "$P/hook_sb.c" "note_x p1"
-  note sb "p0's indirect call through 'log_hook' calls the functions stored there: note_x, quiet"
-  no_note sb "treated as a thread entry"
+  wmm_expect_note $T.sb "p0's indirect call through 'log_hook' calls the functions stored there: note_x, quiet"
+  wmm_expect_no_note $T.sb "treated as a thread entry"
   wmm_expect_fences $T.alloc "$P/hook_alloc.c" ''
-  note alloc "p0's indirect call through 'my_alloc' calls the functions stored there: malloc"
+  wmm_expect_note $T.alloc "p0's indirect call through 'my_alloc' calls the functions stored there: malloc"
   for v in EXPORTED SETTER COPIED ADDRESS POOL; do
     wmm_expect_full "$T.alloc_$v" "$P/hook_alloc.c" "p0 p1" "-D$v"
-    no_note "alloc_$v" "through 'my_alloc'"
+    wmm_expect_no_note "$T.alloc_$v" "through 'my_alloc'"
   done
   case $T in
     x86) want='consumer:1' ;;
     *) want='consumer:2 producer:1' ;;
   esac
   wmm_expect_fences $T.cleanup "$P/tramp_cleanup.c" "$want"
-  note cleanup "run calls the function its thread argument carries (a trampoline): producer, consumer, in its thread"
-  no_note cleanup "treated as a thread entry"
+  wmm_expect_note $T.cleanup "run calls the function its thread argument carries (a trampoline): producer, consumer, in its thread"
+  wmm_expect_no_note $T.cleanup "treated as a thread entry"
 }
 wmm_each_target per_target

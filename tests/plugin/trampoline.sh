@@ -18,11 +18,6 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-# note TAG TEXT: the report of TAG has a note containing TEXT
-note() {
-  if grep -q -- "$2" "$WMM_TMP/$T.$1.json"; then wmm_pass "$T.$1: note '$2'"
-  else wmm_fail "$T.$1: no note '$2'"; fi
-}
 
 per_target() {
   # the bodies run in run's thread, as several copies: the consumer's
@@ -31,14 +26,14 @@ per_target() {
   MP= DONE=consumer:1
   [ $T = x86 ] || { MP='consumer:1 producer:1' DONE='consumer:3 run:1'; }
   wmm_expect_fences $T.mp "$P/tramp_mp.c" "$MP"
-  note mp "run calls the function its thread argument carries (a trampoline): producer, consumer, each a thread of its own"
+  wmm_expect_note $T.mp "run calls the function its thread argument carries (a trampoline): producer, consumer, each a thread of its own"
   if [ $T = ppc ] || [ $T = aarch64 ]; then
     full=$(grep -Ec "$FULL" "$WMM_TMP/$T.mp.s")
     if [ "$full" = 0 ]; then wmm_pass "$T.mp: no full fence (message passing needs none)"
     else wmm_fail "$T.mp: $full full fences"; fi
   fi
   wmm_expect_fences $T.done "$P/tramp_done.c" "$DONE"
-  note done "run calls the function its thread argument carries (a trampoline): producer, consumer, in its thread"
+  wmm_expect_note $T.done "run calls the function its thread argument carries (a trampoline): producer, consumer, in its thread"
   if python3 - "$WMM_TMP/$T.done.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -51,10 +46,10 @@ PY
   then wmm_pass "$T.done: the producer's store is ordered before run's store of done"
   else wmm_fail "$T.done: no fence in run orders producer's data before done"; fi
   wmm_expect_fences $T.sb "$P/tramp_sb.c" "p0:1 p1:1"
-  note sb "run calls the function its thread argument carries (a trampoline): p0, p1, each a thread of its own"
+  wmm_expect_note $T.sb "run calls the function its thread argument carries (a trampoline): p0, p1, each a thread of its own"
   for v in KEEP_TASK CLEAR_BODY EXPORTED PASS_TASK; do
     wmm_expect_full "$T.sb_$v" "$P/tramp_sb.c" "p0 p1" "-D$v"
-    note "sb_$v" "indirect calls: every address-taken function"
+    wmm_expect_note "$T.sb_$v" "indirect calls: every address-taken function"
   done
 }
 wmm_each_target per_target

@@ -142,5 +142,16 @@ wmm_expect_full() {
   done
 }
 
+# wmm_expect_note TAG TEXT: the JSON report of wmm_compile_asm's TAG has
+# a note containing TEXT (wmm_expect_no_note: none has).
+wmm_expect_note() {
+  if grep -q -- "$2" "$WMM_TMP/$1.json"; then wmm_pass "$1: note '$2'"
+  else wmm_fail "$1: no note '$2'"; fi
+}
+wmm_expect_no_note() {
+  if grep -q -- "$2" "$WMM_TMP/$1.json"; then wmm_fail "$1: note '$2'"
+  else wmm_pass "$1: no note '$2'"; fi
+}
+
 wmm_pass() { echo "PASS: $*"; }
 wmm_fail() { echo "FAIL: $*"; }

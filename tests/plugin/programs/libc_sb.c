@@ -1,10 +1,13 @@
-/* libc_sb.c — store buffering's p0 side without its store: p0 calls C
- * library and zlib functions that touch only what their arguments point
- * to (a local buffer, a path, a local time) or nothing of the program,
- * then reads y.  Known so (libfns.cc), the calls store nothing p1 reads:
- * no fence anywhere.  UNKNOWN: p0 also calls a function of another unit,
- * which may store x: a full fence in each thread.  unknown_calls.sh */
+/* libc_sb.c — store buffering's p0 side without its store: p0 sets up a
+ * setjmp receiver (GCC's abnormal dispatcher is control flow, no call),
+ * calls C library and zlib functions that touch only what their
+ * arguments point to (a local buffer, a path, a local time) or nothing of
+ * the program, then reads y.  Known so (libfns.cc), the calls store
+ * nothing p1 reads: no fence anywhere.  Variants with a full fence in
+ * each thread: UNKNOWN, p0 also calls a function of another unit, which
+ * may store x; STORE, p0 stores x first.  unknown_calls.sh */
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +26,12 @@ p0 (void *a)
   unsigned char buf[16] = { 1, 2, 3 };
   time_t t = 0;
   struct rlimit rl;
+  jmp_buf jb;
+#ifdef STORE
+  x = 1;
+#endif
+  if (setjmp (jb))
+    return 0;
   long s = (long) crc32 (0, buf, sizeof buf) + (long) adler32 (1, buf, 4);
   s += lseek (0, 0, SEEK_CUR) + isatty (1) + sysconf (_SC_NPROCESSORS_ONLN);
   s += unlink ("/nonexistent/wmm") + getrlimit (RLIMIT_NOFILE, &rl);
