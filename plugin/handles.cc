@@ -248,6 +248,25 @@ same_shape (tree a, tree ia, tree b, tree ib)
     }
 }
 
+bool
+wmm_same_element (tree elem, tree ei, tree ref, tree ri)
+{
+  /* Strip the fields and constant elements ref selects inside the element. */
+  for (tree r = ref; r; r = TREE_OPERAND (r, 0))
+    {
+      if (same_shape (elem, ei, r, ri))
+        return true;
+      if (TREE_CODE (r) == COMPONENT_REF && !TREE_OPERAND (r, 2))
+        continue;
+      if (TREE_CODE (r) == ARRAY_REF
+          && TREE_CODE (TREE_OPERAND (r, 1)) == INTEGER_CST
+          && !TREE_OPERAND (r, 2) && !TREE_OPERAND (r, 3))
+        continue;
+      return false;
+    }
+  return false;
+}
+
 /* ------------------------------------------------------------ loop ranges */
 
 /* The loop's induction variable `idx`: PHI in the header, a constant from

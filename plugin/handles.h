@@ -54,6 +54,10 @@ bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
 bool wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                       const wmm_handle *jh, const wmm_iv_range *j);
 
+/* Is `ref` (index ri) inside the array element `elem` (index ei) when
+ * ri == ei: `w[j].sum` in `w[i]`? */
+bool wmm_same_element (tree elem, tree ei, tree ref, tree ri);
+
 /* Does the join loop join the fixed element ch of its array (`t[1]`
  * created, `for (i = 0; i < 2; i++) join (t[i])`)? */
 bool wmm_joins_element (const wmm_handle *ch, const wmm_handle *jh,

@@ -76,6 +76,8 @@ wmm_memloc_bound_argument (tree ssa)
 /* Locals of `escape_fn` whose address escapes. */
 static function *escape_fn;
 static hash_set<tree> *escaped_locals;
+/* Per unit: function -> the mask wmm_returned_params computed. */
+static hash_map<tree, unsigned> *returned_cache;
 
 void
 wmm_memloc_reset (void)
@@ -84,7 +86,103 @@ wmm_memloc_reset (void)
   bindings.release ();
   delete escaped_locals;
   escaped_locals = NULL;
+  delete returned_cache;
+  returned_cache = NULL;
   escape_fn = NULL;
+}
+
+/* ------------------------------------------------ returned parameters */
+
+/* Add to *mask the parameters pointer value v (of function fn) is derived
+ * from — copies, conversions, offsets, &p->f, PHIs and calls of functions
+ * that return their own parameters; false when some part comes from
+ * elsewhere. */
+static bool
+param_sources (tree v, unsigned *mask, int depth)
+{
+  if (depth > 16)
+    return false;
+  if (TREE_CODE (v) == ADDR_EXPR)
+    {
+      tree base = get_base_address (TREE_OPERAND (v, 0));
+      if (!base || TREE_CODE (base) != MEM_REF)
+        return false;
+      v = TREE_OPERAND (base, 0);
+    }
+  if (TREE_CODE (v) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (v)))
+    return false;
+  if (SSA_NAME_IS_DEFAULT_DEF (v))
+    {
+      tree var = SSA_NAME_VAR (v);
+      if (!var || TREE_CODE (var) != PARM_DECL)
+        return false;
+      unsigned i = 0;
+      for (tree p = DECL_ARGUMENTS (DECL_CONTEXT (var)); p && p != var;
+           p = DECL_CHAIN (p))
+        i++;
+      if (i >= 32)
+        return false;
+      *mask |= 1u << i;
+      return true;
+    }
+  gimple *def = SSA_NAME_DEF_STMT (v);
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+        if (!param_sources (gimple_phi_arg_def (phi, k), mask, depth + 1))
+          return false;
+      return true;
+    }
+  if (is_gimple_call (def))
+    {
+      unsigned m = wmm_returned_params (gimple_call_fndecl (def));
+      for (unsigned i = 0; m && i < gimple_call_num_args (def); i++)
+        if ((m & (1u << i))
+            && !param_sources (gimple_call_arg (def, i), mask, depth + 1))
+          return false;
+      return m != 0;
+    }
+  if (!is_gimple_assign (def))
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (def);
+  if (code == SSA_NAME || code == ADDR_EXPR || CONVERT_EXPR_CODE_P (code)
+      || code == POINTER_PLUS_EXPR)
+    return param_sources (gimple_assign_rhs1 (def), mask, depth + 1);
+  return false;
+}
+
+unsigned
+wmm_returned_params (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (fndecl))))
+    return 0;
+  cgraph_node *node = cgraph_node::get (fndecl);
+  if (node)
+    fndecl = node->ultimate_alias_target ()->decl;
+  if (!returned_cache)
+    returned_cache = new hash_map<tree, unsigned>;
+  bool existed;
+  unsigned &slot = returned_cache->get_or_insert (fndecl, &existed);
+  if (existed)
+    return slot;
+  slot = 0;   /* while computing: recursion returns nothing */
+  function *fn = node && !wmm_lto_foreign (fndecl)
+                 ? wmm_analysable_body (cgraph_node::get (fndecl)) : NULL;
+  if (!fn)
+    return 0;
+  unsigned mask = 0;
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    if (greturn *r = dyn_cast<greturn *> (g))
+      {
+        tree v = gimple_return_retval (r);
+        ok = ok && v && param_sources (v, &mask, 0);
+      }
+  });
+  unsigned result = ok ? mask : 0;
+  *returned_cache->get (fndecl) = result;
+  return result;
 }
 
 /* Calls that read or write through their pointer arguments but keep no
@@ -116,15 +214,17 @@ non_capturing_call (gimple *stmt)
     }
 }
 
-static bool call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth);
+static bool call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth,
+                                bool returns = false);
 
 /* Is pointer p (an SSA name) only dereferenced, here or through
  * constant offsets (q = p + 4), compared, or passed where no copy is kept
- * (call_keeps_no_copy); never stored, returned or merged? */
+ * (call_keeps_no_copy); never stored or merged, and returned only when
+ * `returns` (the caller follows what its call returns)? */
 static bool
-only_dereferenced (tree p, int depth)
+only_dereferenced (tree p, int depth, bool returns = false)
 {
-  if (depth > 8)
+  if (depth > 16)
     return false;
   imm_use_iterator it;
   use_operand_p use;
@@ -133,10 +233,19 @@ only_dereferenced (tree p, int depth)
       gimple *u = USE_STMT (use);
       if (is_gimple_debug (u) || gimple_code (u) == GIMPLE_COND)
         continue;
+      if (returns && gimple_code (u) == GIMPLE_RETURN)
+        continue;
+      /* r = PHI <p, q> on the way to a return: r is followed the same way. */
+      if (returns && gimple_code (u) == GIMPLE_PHI)
+        {
+          if (!only_dereferenced (gimple_phi_result (u), depth + 1, returns))
+            return false;
+          continue;
+        }
       if (is_gimple_call (u))
         {
           if (gimple_call_lhs (u) == p || gimple_call_fn (u) == p
-              || !call_keeps_no_copy (u, NULL_TREE, p, depth + 1))
+              || !call_keeps_no_copy (u, NULL_TREE, p, depth + 1, returns))
             return false;
           continue;
         }
@@ -150,7 +259,16 @@ only_dereferenced (tree p, int depth)
           && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
           && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (u))))
         {
-          if (!only_dereferenced (gimple_assign_lhs (u), depth + 1))
+          if (!only_dereferenced (gimple_assign_lhs (u), depth + 1, returns))
+            return false;
+          continue;
+        }
+      /* q = &p->f: q is followed the same way. */
+      if (code == ADDR_EXPR && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME)
+        {
+          tree b = get_base_address (TREE_OPERAND (gimple_assign_rhs1 (u), 0));
+          if (!b || TREE_CODE (b) != MEM_REF || TREE_OPERAND (b, 0) != p
+              || !only_dereferenced (gimple_assign_lhs (u), depth + 1, returns))
             return false;
           continue;
         }
@@ -176,9 +294,10 @@ only_dereferenced (tree p, int depth)
  * is NULL) passed by call `stmt` only where it is not kept: a builtin or
  * library function that keeps no copy of that argument, or a parameter of
  * a function of the unit that is only dereferenced?  A returned pointer
- * must only be compared. */
+ * must only be compared, or only dereferenced when the callee returns its
+ * own parameters (and returned in turn when `returns`). */
 static bool
-call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
+call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
 {
   tree fn = gimple_call_fndecl (stmt);
   tree lhs = gimple_call_lhs (stmt);
@@ -188,19 +307,27 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
            || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
   if (!fn || !DECL_NAME (fn))
     return false;
+  /* A function that returns its own parameters (std::max, a getter of a
+     member's address): what the call returns must be only dereferenced. */
+  unsigned returned = wmm_returned_params (fn);
   if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
     {
       if (TREE_CODE (lhs) != SSA_NAME)
         return false;
+      if (returned && !only_dereferenced (lhs, depth + 1, returns))
+        return false;
       imm_use_iterator it;
       use_operand_p use;
       FOR_EACH_IMM_USE_FAST (use, it, lhs)
-        if (!is_gimple_debug (USE_STMT (use))
+        if (!returned && !is_gimple_debug (USE_STMT (use))
             && gimple_code (USE_STMT (use)) != GIMPLE_COND)
           return false;
     }
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   cgraph_node *node = cgraph_node::get (fn);
+  /* A C++ complete constructor is an alias of the base one. */
+  if (node)
+    node = node->ultimate_alias_target ();
   function *body = node && node->definition && !node->alias
                    && !wmm_lto_foreign (fn) ? node->get_fun () : NULL;
   if (body && (!body->cfg || !gimple_in_ssa_p (body)))
@@ -220,13 +347,14 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
             return false;
           continue;
         }
-      tree p = DECL_ARGUMENTS (fn);
+      tree p = DECL_ARGUMENTS (node->decl);
       for (unsigned k = 0; p && k < i; k++)
         p = DECL_CHAIN (p);
       tree d = p ? ssa_default_def (body, p) : NULL_TREE;
       /* No default definition: an unused parameter, or one that lives in
          memory (its address taken, -O0), whose copies are not followed. */
-      if (!p || (d && !only_dereferenced (d, depth))
+      if (!p || (d && !only_dereferenced (d, depth,
+                                          i < 32 && (returned & (1u << i))))
           || (!d && (TREE_USED (p) || TREE_ADDRESSABLE (p))))
         return false;
     }
@@ -497,6 +625,46 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off)
   return NULL_TREE;
 }
 
+/* Does pointer ptr (p = std::max (&a, &b), or a copy or offset of it)
+ * point only into objects no other thread sees: what a function that
+ * returns its parameters returns, when each such argument is the address
+ * of a private local or a private pointer? */
+static bool
+returned_private (tree ptr, int depth)
+{
+  while (depth < 16 && TREE_CODE (ptr) == SSA_NAME
+         && !SSA_NAME_IS_DEFAULT_DEF (ptr)
+         && is_gimple_assign (SSA_NAME_DEF_STMT (ptr)))
+    {
+      gimple *def = SSA_NAME_DEF_STMT (ptr);
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != SSA_NAME && !CONVERT_EXPR_CODE_P (code)
+          && code != POINTER_PLUS_EXPR)
+        return false;
+      ptr = gimple_assign_rhs1 (def);
+      depth++;
+    }
+  if (depth >= 16 || TREE_CODE (ptr) != SSA_NAME
+      || SSA_NAME_IS_DEFAULT_DEF (ptr) || !is_gimple_call (SSA_NAME_DEF_STMT (ptr)))
+    return false;
+  gimple *call = SSA_NAME_DEF_STMT (ptr);
+  unsigned m = wmm_returned_params (gimple_call_fndecl (call));
+  for (unsigned i = 0; m && i < gimple_call_num_args (call); i++)
+    {
+      if (!(m & (1u << i)))
+        continue;
+      tree a = gimple_call_arg (call, i);
+      HOST_WIDE_INT off;
+      tree obj = resolve_pointer (a, &off);
+      if (obj ? decl_may_be_shared (obj)
+              : !(TREE_CODE (a) == SSA_NAME
+                  && (returned_private (a, depth + 1)
+                      || wmm_private_pointer (a))))
+        return false;
+    }
+  return m != 0;
+}
+
 /* The IR location of (decl, pos, size), added when new. */
 static int
 location_for (wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
@@ -643,8 +811,9 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
               return true;
             }
           /* Fresh, thread-argument or thread-specific memory that no
-             other thread reaches (private.cc). */
-          if (wmm_private_pointer (ptr))
+             other thread reaches (private.cc), or what a function that
+             returns its parameters gives back of private objects. */
+          if (wmm_private_pointer (ptr) || returned_private (ptr, 0))
             return false;
         }
       *name = name_of (ref);

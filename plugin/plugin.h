@@ -502,6 +502,11 @@ bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);
  * parameter's default definition stands for (NULL: not bound). */
 bool wmm_address_escapes (gimple *stmt, tree base);
 bool wmm_ptr_kept_by_call (gimple *stmt, tree ptr);
+/* The parameters (bit i: parameter i) a function of the unit returns:
+ * every value it returns is one of them, a copy, an offset or the address
+ * of a member (`std::max`, `return &p->f`); 0 when it may return
+ * anything else. */
+unsigned wmm_returned_params (tree fndecl);
 tree wmm_memloc_bound_argument (tree ssa);
 
 /* memloc.cc: classify a memory reference.  Returns false when it cannot

@@ -104,6 +104,28 @@ copy_like (gimple *g, tree *src)
   return false;
 }
 
+/* The parameters call g's callee returns (wmm_returned_params), when g
+ * is a call with an SSA result; 0 otherwise. */
+unsigned
+returned_by (gimple *g)
+{
+  if (!is_gimple_call (g) || gimple_call_internal_p (g)
+      || !gimple_call_lhs (g) || TREE_CODE (gimple_call_lhs (g)) != SSA_NAME)
+    return 0;
+  return wmm_returned_params (gimple_call_fndecl (g));
+}
+
+/* Does call u return (a copy of) its argument n? */
+bool
+returns_arg (gimple *u, tree n)
+{
+  unsigned m = returned_by (u);
+  for (unsigned k = 0; m && k < gimple_call_num_args (u) && k < 32; k++)
+    if ((m & (1u << k)) && gimple_call_arg (u, k) == n)
+      return true;
+  return false;
+}
+
 /* The web of SSA pointer `start`. */
 void
 grow (web *w, tree start)
@@ -130,6 +152,20 @@ grow (web *w, tree start)
         }
       else if (copy_like (def, &src))
         add_name (w, src);
+      else if (unsigned m = returned_by (def))
+        {
+          /* n = get (p): what the callee returns is one of its arguments. */
+          w->phi |= (m & (m - 1)) != 0;
+          for (unsigned k = 0; k < gimple_call_num_args (def); k++)
+            if (m & (1u << k))
+              {
+                tree a = gimple_call_arg (def, k);
+                if (TREE_CODE (a) == SSA_NAME)
+                  add_name (w, a);
+                else if (!integer_zerop (a))
+                  w->bad = true;
+              }
+        }
       else
         w->roots.safe_push (n);
       imm_use_iterator it;
@@ -146,8 +182,15 @@ grow (web *w, tree start)
             }
           else if (copy_like (u, &src) && src == n)
             add_name (w, gimple_assign_lhs (u));
-          else if (!w->uses.contains (u))
-            w->uses.safe_push (u);
+          else
+            {
+              /* q = get (n): q joins the web; the call stays a use (the
+                 callee must keep no copy). */
+              if (returns_arg (u, n))
+                add_name (w, gimple_call_lhs (u));
+              if (!w->uses.contains (u))
+                w->uses.safe_push (u);
+            }
         }
     }
 }
@@ -242,7 +285,9 @@ use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
   if (!call || gimple_call_internal_p (call)
       || names_in (w, gimple_call_fn (call)))
     return false;
-  if (!only_as_base (w, gimple_call_lhs (call)))
+  tree lhs = gimple_call_lhs (call);
+  if (!(lhs && w->seen.contains (lhs) && returned_by (call))
+      && !only_as_base (w, lhs))
     return false;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     {
@@ -679,6 +724,7 @@ struct thread_object {
   tree decl;                /* stack: the local */
   HOST_WIDE_INT lo, hi;     /* stack: its bytes (hi -1: to the end) */
   tree index;               /* stack: the create loop's counter, or NULL */
+  tree elem;                /* stack: the element given (`args[i]`), with index */
   HOST_WIDE_INT bound;      /* bytes the routine may reach (-1: any) */
 };
 
@@ -749,6 +795,65 @@ same_iteration_element (const creator_ctx *c, gimple *s, tree t)
          && h.base == o->decl && h.index == o->index;
 }
 
+/* The join of the create's thread whose handle element the statement
+ * reached just before s names with index `idx`, in s's iteration of its
+ * loop: a join dominating s, inside the same loop. */
+static gimple *
+joined_before (gimple *create, gimple *s, tree idx)
+{
+  wmm_handle ch;
+  if (!wmm_handle_of_addr (gimple_call_arg (create, 0), &ch)
+      || ch.kind != WMM_H_DECL || !ch.index)
+    return NULL;
+  class loop *loop = gimple_bb (s)->loop_father;
+  for (basic_block b = gimple_bb (s); b && b->loop_father == loop;
+       b = get_immediate_dominator (CDI_DOMINATORS, b))
+    {
+      for (gimple_stmt_iterator gsi = gsi_last_bb (b); !gsi_end_p (gsi);
+           gsi_prev (&gsi))
+        {
+          gimple *j = gsi_stmt (gsi);
+          if (b == gimple_bb (s) && !reaches (j, s, NULL))
+            continue;
+          wmm_handle jh;
+          if (is_gimple_call (j) && wmm_is_thread_join (j)
+              && wmm_handle_of_value (gimple_call_arg (j, 0), &jh)
+              && jh.kind == WMM_H_DECL && jh.base == ch.base
+              && jh.index == idx
+              && wmm_same_element (ch.ref, ch.index, jh.ref, jh.index))
+            return j;
+        }
+      if (b == loop->header)
+        break;
+    }
+  return NULL;
+}
+
+/* After the join in the same iteration of a join loop, touching only the
+ * element the join loop's counter names, where the create loop gave
+ * element k to the thread whose handle is t[k]:
+ *   for (i ...) pthread_create (&t[i], 0, f, &args[i]);
+ *   for (j ...) { pthread_join (t[j], 0); sum += args[j].out; } */
+static bool
+joined_iteration_element (const creator_ctx *c, gimple *s, tree t)
+{
+  const thread_object *o = c->obj;
+  if (!o->index || !o->elem || TREE_CODE (t) == ADDR_EXPR
+      || gimple_bb (s)->loop_father == gimple_bb (c->create)->loop_father)
+    return false;
+  wmm_handle ch, h;
+  if (!wmm_handle_of_addr (gimple_call_arg (c->create, 0), &ch)
+      || ch.index != o->index
+      || !wmm_handle_of_ref (t, &h) || h.kind != WMM_H_DECL
+      || h.base != o->decl || !h.index
+      || !wmm_same_element (o->elem, o->index, t, h.index))
+    return false;
+  /* The handles still name the threads created into them. */
+  if (wmm_region_before (c->region, s) & WMM_REGION_UNKNOWN)
+    return false;
+  return joined_before (c->create, s, h.index) != NULL;
+}
+
 struct local_walk {
   const creator_ctx *c;
   bool ok;
@@ -811,7 +916,8 @@ check_local_op (gimple *s, tree op, tree ref, void *data)
   /* A direct access (or a call reading and writing through &local). */
   lw->ok = touch_ok (c, s)
            || (!addr && ref && (disjoint (c->obj, ref)
-                                || same_iteration_element (c, s, ref)));
+                                || same_iteration_element (c, s, ref)
+                                || joined_iteration_element (c, s, ref)));
   return false;
 }
 
@@ -873,6 +979,7 @@ object_of (gimple *create, tree a, thread_object *o)
       if (h.off >= 0 || !wmm_create_loop (create, &h, &iv))
         return false;
       o->index = h.index;
+      o->elem = ref;
       return true;
     }
   if (h.off < 0 || h.off % BITS_PER_UNIT)
@@ -1215,6 +1322,104 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
     v.release ();
 }
 
+/* Is fndecl the _M_run of a std::thread state (`_State_impl<...>`)? */
+static bool
+std_state_run (tree fndecl)
+{
+  tree ctx = DECL_CONTEXT (fndecl);
+  if (!DECL_NAME (fndecl) || !ctx || TREE_CODE (ctx) != RECORD_TYPE
+      || !TYPE_NAME (ctx)
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (fndecl)), "_M_run"))
+    return false;
+  tree n = TYPE_NAME (ctx);
+  n = TREE_CODE (n) == TYPE_DECL ? DECL_NAME (n) : n;
+  return n && !strcmp (IDENTIFIER_POINTER (n), "_State_impl");
+}
+
+/* The state a std::thread constructor builds (its callable and the
+ * arguments, copied or moved into a fresh heap object) is handed to the
+ * new thread alone, which runs _M_run on it and deletes it: _M_run's
+ * `this` is a private object when its web keeps no copy.  A lambda's
+ * captures, read through its closure (part of the state), are then the
+ * thread's own copies. */
+void
+find_state_params (const vec<cgraph_node *> &fns)
+{
+  for (cgraph_node *node : fns)
+    {
+      tree p = DECL_ARGUMENTS (node->decl);
+      function *fn = node->get_fun ();
+      tree d = p ? ssa_default_def (fn, p) : NULL_TREE;
+      if (!std_state_run (node->decl) || !d || !POINTER_TYPE_P (TREE_TYPE (p)))
+        continue;
+      private_params->put (p, -1);
+      web_cache->empty ();
+      web w;
+      grow (&w, d);
+      bool ok = !w.bad;
+      for (gimple *s : w.uses)
+        ok = ok && use_ok (&w, s, NULL, 0);
+      if (!ok)
+        private_params->remove (p);
+    }
+  web_cache->empty ();
+}
+
+/* Parameters of functions of the unit every call of which passes a
+ * private pointer (a least fixpoint from the start routines' and states'
+ * parameters): std::thread's _M_run hands its state down to the lambda's
+ * operator () through _Invoker, std::get and std::__invoke. */
+void
+find_callee_params (const vec<cgraph_node *> &fns)
+{
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (cgraph_node *node : fns)
+        {
+          tree f = node->decl;
+          if (TREE_PUBLIC (f) || node->address_taken || !node->callers)
+            continue;
+          bool callers_ok = true;
+          for (cgraph_edge *e = node->callers; e && callers_ok;
+               e = e->next_caller)
+            callers_ok = e->call_stmt && wmm_analysable_body (e->caller)
+                         && gimple_call_fndecl (e->call_stmt) == f;
+          if (!callers_ok)
+            continue;
+          unsigned i = 0;
+          for (tree p = DECL_ARGUMENTS (f); p; p = DECL_CHAIN (p), i++)
+            {
+              tree d = ssa_default_def (node->get_fun (), p);
+              if (!d || !POINTER_TYPE_P (TREE_TYPE (p))
+                  || private_params->get (p))
+                continue;
+              bool ok = true;
+              for (cgraph_edge *e = node->callers; e && ok; e = e->next_caller)
+                {
+                  tree a = i < gimple_call_num_args (e->call_stmt)
+                           ? gimple_call_arg (e->call_stmt, i) : NULL_TREE;
+                  ok = a && TREE_CODE (a) == SSA_NAME && web_private (a, 0);
+                }
+              if (!ok)
+                continue;
+              private_params->put (p, -1);
+              web_cache->empty ();
+              web w;
+              grow (&w, d);
+              ok = !w.bad;
+              for (gimple *u : w.uses)
+                ok = ok && use_ok (&w, u, NULL, 0);
+              if (!ok)
+                private_params->remove (p);
+              else
+                changed = true;
+              web_cache->empty ();
+            }
+        }
+    }
+}
+
 } // namespace
 
 void
@@ -1253,6 +1458,8 @@ wmm_private_analyse (wmm_unitinfo *u)
     }
   find_private_keys (fns);
   find_private_params (u, fns);
+  find_state_params (fns);
+  find_callee_params (fns);
 }
 
 bool

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# captures.sh — data only one thread reaches, in three shapes real code
+# has (docs/plugin.md, "Private data"), on every target (x86-64, ppc64le,
+# aarch64, armv7), fences counted per function in the -O2 assembly:
+#   cxx_lambda.cc      lambdas run by std::threads read their captures from
+#                      the thread's own state; std::max on locals returns
+#                      a reference to a local: no fence added.  -DREF,
+#                      -DPTR (store buffering through captured references
+#                      or a captured pointer): both lambdas fenced; -DMAX
+#                      (std::max hands back a reference to a shared
+#                      global): fenced
+#   ret_param.c        a C helper returning one of its pointer parameters,
+#                      called on locals: no fence; -DGLOBAL, -DOTHER (it
+#                      may return a global's address): both sides fenced
+#   threads_argjoin.c  a join loop reading element i of the workers'
+#                      array right after joining thread i: no fence;
+#                      -DBEFORE, -DOTHER, -DSWAP (an element whose thread
+#                      may run): message passing fenced in the worker and
+#                      in main on the weak targets (x86-TSO needs none)
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+# fences ASM: "FUNCTION:N ..." (sorted) of the fence instructions ($FENCE)
+fences() {
+  FENCE=$FENCE awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { fn = substr($0, 1, length($0) - 1) }
+      $0 ~ ENVIRON["FENCE"] { n[fn]++ }
+      END { for (f in n) print f ":" n[f] }' "$1" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+# build TAG SOURCE [OPTIONS...]: $WMM_TMP/TAG.s with the plugin and
+# TAG.0.s without; GOT and BASE: their fences
+build() {
+  local tag=$T.$1 src=$2 cc=$WMM_T_GCC; shift 2
+  case $src in *.cc) cc=${WMM_T_GCC/gcc/g++}; set -- -std=c++17 "$@" ;; esac
+  if ! "$cc" -O2 -pthread -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" "$@" \
+      "$P/$src" 2> "$WMM_TMP/$tag.err" \
+     || ! "$cc" -O2 -pthread -S -o "$WMM_TMP/$tag.0.s" "$@" "$P/$src" \
+      2>> "$WMM_TMP/$tag.err"; then
+    wmm_fail "$tag: compiling $src: $(head -n 3 "$WMM_TMP/$tag.err")"
+    return 1
+  fi
+  GOT=$(fences "$WMM_TMP/$tag.s") BASE=$(fences "$WMM_TMP/$tag.0.s")
+}
+# none TAG SOURCE [OPTIONS...]: no fence beyond the program's own
+none() {
+  local tag=$1; build "$@" || return
+  if [ "$GOT" = "$BASE" ]; then wmm_pass "$T.$tag: no fence added"
+  else wmm_fail "$T.$tag: got '$GOT', without the plugin '$BASE'"; fi
+}
+# fenced TAG SOURCE 'ERE1 ERE2 ...' [OPTIONS...]: each ERE matches a
+# function with a fence
+fenced() {
+  local tag=$1 src=$2 want=$3; shift 3
+  build "$tag" "$src" "$@" || return
+  local re missing=
+  for re in $want; do
+    grep -Eq "(^| )$re:" <<< "$GOT" || missing="$missing $re"
+  done
+  if [ -z "$missing" ]; then wmm_pass "$T.$tag: fenced ($GOT)"
+  else wmm_fail "$T.$tag: no fence in$missing (got '$GOT')"; fi
+}
+
+ran=0
+for T in x86 ppc aarch64 arm; do
+  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
+  command -v "${WMM_T_GCC/gcc/g++}" >/dev/null 2>&1 \
+    || { echo "skipping $T: no ${WMM_T_GCC/gcc/g++}"; continue; }
+  ran=1
+  case $T in
+    x86) M=tso FENCE='mfence|lock or' ;;
+    ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$' ;;
+    aarch64) M=armv8 FENCE='dmb' ;;
+    arm) M=armv7 FENCE='dmb' ;;
+  esac
+  none lambda cxx_lambda.cc
+  # the two lambdas' operator () (inlined into their states' _M_run)
+  RUN0='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv'
+  RUN1='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE0_EEEEE6_M_runEv'
+  fenced lambda_ref cxx_lambda.cc "$RUN0 $RUN1" -DREF
+  fenced lambda_ptr cxx_lambda.cc "$RUN0 $RUN1" -DPTR
+  # the read of the other's flag is in std::max (or inlined into both)
+  fenced lambda_max cxx_lambda.cc "(_ZSt3maxIiERKT_S2_S2_|$RUN0)" -DMAX
+  none ret_param ret_param.c
+  for v in GLOBAL OTHER; do
+    fenced "ret_param_$v" ret_param.c 'P1 (P0|larger)' -D$v
+  done
+  none argjoin threads_argjoin.c
+  for v in BEFORE OTHER SWAP; do
+    if [ $T = x86 ]; then none "argjoin_$v" threads_argjoin.c -D$v
+    else fenced "argjoin_$v" threads_argjoin.c 'worker main' -D$v; fi
+  done
+done
+[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
