@@ -227,6 +227,17 @@ static const no_capture no_capture_fns[] = {
   { "__pthread_register_cancel_defer", 1 },
   { "__pthread_unregister_cancel_restore", 1 },
   { "__pthread_unwind_next", 1 },
+  /* a va_list and the values a format names are read, not kept */
+  { "vprintf", ~0u }, { "vfprintf", ~0u }, { "vsprintf", ~0u },
+  { "vsnprintf", ~0u }, { "vdprintf", ~0u }, { "__vfprintf_chk", ~0u },
+  { "__vprintf_chk", ~0u }, { "__vsprintf_chk", ~0u },
+  { "__vsnprintf_chk", ~0u }, { "vscanf", ~0u }, { "vfscanf", ~0u },
+  { "vsscanf", ~0u },
+  /* zlib's checksums read their buffer */
+  { "crc32", 2 }, { "adler32", 2 }, { "crc32_z", 2 }, { "adler32_z", 2 },
+  /* a time_t or struct tm read (or normalised: mktime) */
+  { "localtime", 1 }, { "gmtime", 1 }, { "ctime", 1 }, { "ctime_r", 3 },
+  { "asctime_r", 3 }, { "mktime", 1 }, { "timegm", 1 },
 };
 
 /* Library functions whose only user memory is what their pointer
@@ -331,6 +342,16 @@ wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
   return argno == 0 && in_list (name, strto, ARRAY_SIZE (strto))
          && gimple_call_num_args (call) > 1
          && integer_zerop (gimple_call_arg (call, 1));
+}
+
+bool
+wmm_lib_returns_own (const char *name)
+{
+  /* a pointer to the library's own static object, never to an argument */
+  static const char *const own[] = {
+    "localtime", "gmtime", "ctime", "asctime", "getenv", "strerror",
+  };
+  return in_list (lib_name (name), own, ARRAY_SIZE (own));
 }
 
 bool

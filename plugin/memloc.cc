@@ -208,6 +208,8 @@ non_capturing_call (gimple *stmt)
     case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_16:
     case BUILT_IN_ATOMIC_LOAD: case BUILT_IN_ATOMIC_STORE:
     case BUILT_IN_ATOMIC_EXCHANGE:
+    /* va_start (ap) fills the va_list: it points into the frame, not at ap */
+    case BUILT_IN_VA_START: case BUILT_IN_VA_END: case BUILT_IN_VA_COPY:
       return true;
     default:
       return false;
@@ -310,7 +312,9 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
   /* A function that returns its own parameters (std::max, a getter of a
      member's address): what the call returns must be only dereferenced. */
   unsigned returned = wmm_returned_params (fn);
-  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
+      && !(DECL_EXTERNAL (fn)
+           && wmm_lib_returns_own (IDENTIFIER_POINTER (DECL_NAME (fn)))))
     {
       if (TREE_CODE (lhs) != SSA_NAME)
         return false;

@@ -216,6 +216,9 @@ bool wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
  * end pointer). */
 bool wmm_lib_keeps_no_copy_at (const char *name, unsigned argno,
                                gimple *call);
+/* Does library function `name` return a pointer to its own static object
+ * (localtime, ctime), never one derived from its arguments? */
+bool wmm_lib_returns_own (const char *name);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);

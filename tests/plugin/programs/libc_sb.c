@@ -1,13 +1,17 @@
 /* libc_sb.c — store buffering's p0 side without its store: p0 sets up a
  * setjmp receiver (GCC's abnormal dispatcher is control flow, no call),
  * calls C library and zlib functions that touch only what their
- * arguments point to (a local buffer, a path, a local time) or nothing of
+ * arguments point to (a local buffer, a path, a local time, a va_list;
+ * localtime's result is its own object) or nothing of
  * the program, then reads y.  Known so (libfns.cc), the calls store
- * nothing p1 reads: no fence anywhere.  Variants with a full fence in
+ * nothing p1 reads (p1 reads x through a pointer, which could be any int
+ * whose address escapes, p0's locals included): no fence anywhere.  Variants with a full fence in
  * each thread: UNKNOWN, p0 also calls a function of another unit, which
  * may store x; STORE, p0 stores x first.  unknown_calls.sh */
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,7 +22,19 @@ extern unsigned long crc32 (unsigned long, const unsigned char *, unsigned);
 extern unsigned long adler32 (unsigned long, const unsigned char *, unsigned);
 extern void set_x (void);
 int x, y, r0, r1;
+int *q = &x;   /* p1 reads x through a pointer: it may be any escaped int */
 long sink;
+
+/* a va_list filled by va_start and read by vsnprintf: never shared */
+static int
+say (char *buf, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int n = vsnprintf (buf, 16, fmt, ap);
+  va_end (ap);
+  return n;
+}
 
 static void *
 p0 (void *a)
@@ -27,20 +43,22 @@ p0 (void *a)
   time_t t = 0;
   struct rlimit rl;
   jmp_buf jb;
-#ifdef STORE
-  x = 1;
-#endif
   if (setjmp (jb))
     return 0;
   long s = (long) crc32 (0, buf, sizeof buf) + (long) adler32 (1, buf, 4);
   s += lseek (0, 0, SEEK_CUR) + isatty (1) + sysconf (_SC_NPROCESSORS_ONLN);
   s += unlink ("/nonexistent/wmm") + getrlimit (RLIMIT_NOFILE, &rl);
   s += ctime (&t) != 0;
-  s += localtime (&t) != 0;
+  struct tm *tm = localtime (&t);
+  s += tm ? tm->tm_year : 0;
+  s += say ((char *) buf, "%d", 1);
   int fd = open ("/nonexistent/wmm", O_RDONLY);
   s += fd;
 #ifdef UNKNOWN
   set_x ();
+#endif
+#ifdef STORE
+  x = 1;
 #endif
   sink = s;
   r0 = y;
@@ -51,7 +69,7 @@ static void *
 p1 (void *a)
 {
   y = 1;
-  r1 = x;
+  r1 = *q;
   return a;
 }
 
