@@ -1539,6 +1539,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_memloc_reset ();
   wmm_reflocks_strengthen (u);
   wmm_private_analyse (u);
+  wmm_omp_analyse (u);
   const char *file = wmm_unit_name ();
   u->prog = wmm_program_new (file, WMM_ARCH_GIMPLE);
   if (!u->prog)
@@ -1609,4 +1610,5 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   u->unit_index = NULL;
   wmm_memloc_reset ();
   wmm_private_reset ();
+  wmm_omp_reset ();
 }

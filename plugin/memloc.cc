@@ -309,12 +309,24 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
            || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
   if (!fn || !DECL_NAME (fn))
     return false;
-  /* A function that returns its own parameters (std::max, a getter of a
-     member's address): what the call returns must be only dereferenced. */
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  cgraph_node *node = cgraph_node::get (fn);
+  /* A C++ complete constructor is an alias of the base one. */
+  if (node)
+    node = node->ultimate_alias_target ();
+  function *body = node && node->definition && !node->alias
+                   && !wmm_lto_foreign (fn) ? node->get_fun () : NULL;
+  if (body && (!body->cfg || !gimple_in_ssa_p (body)))
+    return false;
+  /* What the call returns.  A function of the unit that returns its own
+     parameters (std::max, a getter of a member's address): it must be
+     only dereferenced.  Another function of the unit returns nothing
+     derived from a parameter it is given here (each such parameter is
+     checked below never to be returned).  A library function's pointer
+     must only be compared, unless it is the library's own object. */
   unsigned returned = wmm_returned_params (fn);
-  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
-      && !(DECL_EXTERNAL (fn)
-           && wmm_lib_returns_own (IDENTIFIER_POINTER (DECL_NAME (fn)))))
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)) && (!body || returned)
+      && !(!body && DECL_EXTERNAL (fn) && wmm_lib_returns_own (name)))
     {
       if (TREE_CODE (lhs) != SSA_NAME)
         return false;
@@ -327,15 +339,6 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
             && gimple_code (USE_STMT (use)) != GIMPLE_COND)
           return false;
     }
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
-  cgraph_node *node = cgraph_node::get (fn);
-  /* A C++ complete constructor is an alias of the base one. */
-  if (node)
-    node = node->ultimate_alias_target ();
-  function *body = node && node->definition && !node->alias
-                   && !wmm_lto_foreign (fn) ? node->get_fun () : NULL;
-  if (body && (!body->cfg || !gimple_in_ssa_p (body)))
-    return false;
   bool found = false;
   for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
     {
@@ -767,7 +770,7 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
     return false;
   if (DECL_P (base))
     {
-      if (!decl_may_be_shared (base))
+      if (!decl_may_be_shared (base) || wmm_omp_private_ref (ref))
         return false;
       *name = name_of (ref);
       HOST_WIDE_INT pos, size;

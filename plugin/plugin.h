@@ -505,6 +505,14 @@ bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);
  * parameter's default definition stands for (NULL: not bound). */
 bool wmm_address_escapes (gimple *stmt, tree base);
 bool wmm_ptr_kept_by_call (gimple *stmt, tree ptr);
+/* The declarations whose address some body or static initializer of the
+ * unit takes (tbaa.cc). */
+void wmm_addresses_taken (hash_set<tree> *taken);
+/* OpenMP (omp.cc): which array accesses of a team's worksharing loop
+ * touch their own thread's elements only (per unit). */
+void wmm_omp_analyse (wmm_unitinfo *u);
+void wmm_omp_reset (void);
+bool wmm_omp_private_ref (tree ref);
 /* The parameters (bit i: parameter i) a function of the unit returns:
  * every value it returns is one of them, a copy, an offset or the address
  * of a member (`std::max`, `return &p->f`); 0 when it may return

@@ -348,6 +348,12 @@ unknown_code_set (wmm_unitinfo *u)
 
 } // anon namespace
 
+void
+wmm_addresses_taken (hash_set<tree> *taken)
+{
+  addresses_taken (taken);
+}
+
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# captures.sh — data only one thread reaches, in three shapes real code
-# has (docs/plugin.md, "Private data"), on every target (x86-64, ppc64le,
+# captures.sh — data only one thread reaches, in shapes real code has
+# (docs/plugin.md, "Private data"), on every target (x86-64, ppc64le,
 # aarch64, armv7), fences counted per function in the -O2 assembly:
 #   cxx_lambda.cc      lambdas run by std::threads read their captures from
 #                      the thread's own state; std::max on locals returns
@@ -11,7 +11,15 @@
 #                      global): fenced
 #   ret_param.c        a C helper returning one of its pointer parameters,
 #                      called on locals: no fence; -DGLOBAL, -DOTHER (it
-#                      may return a global's address): both sides fenced
+#                      may return a global's address): both sides fenced;
+#                      -DLOOKUP, a helper given a local's address that
+#                      returns a pointer not derived from it: no fence,
+#                      with -DRET (it may return its parameter): fenced
+#   omp_for.c          OpenMP parallel for loops over static arrays (each
+#                      thread of a team its own block of a[i]): no fence;
+#                      -DHAND, -DNOWAIT, -DSHIFT (blocks that may overlap,
+#                      another thread's element): the team's writes fenced
+#                      on the weak targets (x86-TSO needs none)
 #   threads_argjoin.c  a join loop reading element i of the workers'
 #                      array right after joining thread i: no fence;
 #                      -DBEFORE, -DOTHER, -DSWAP (an element whose thread
@@ -84,6 +92,13 @@ for T in x86 ppc aarch64 arm; do
   none ret_param ret_param.c
   for v in GLOBAL OTHER; do
     fenced "ret_param_$v" ret_param.c 'P1 (P0|larger)' -D$v
+  done
+  none ret_lookup ret_param.c -DLOOKUP
+  fenced ret_lookup_RET ret_param.c 'P0 P1' -DLOOKUP -DRET
+  none omp_for omp_for.c -fopenmp
+  for v in HAND NOWAIT SHIFT; do
+    if [ $T = x86 ]; then none "omp_for_$v" omp_for.c -fopenmp -D$v
+    else fenced "omp_for_$v" omp_for.c 'main\._omp_fn\.0' -fopenmp -D$v; fi
   done
   none argjoin threads_argjoin.c
   for v in BEFORE OTHER SWAP; do

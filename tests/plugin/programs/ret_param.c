@@ -1,14 +1,24 @@
-/* ret_param.c — a helper that returns one of its pointer parameters (the
- * larger of two values, as std::max returns a reference), called on two
- * locals: what comes back points into those locals, so P0's read through
- * it is private and store buffering is broken: only P1 writes and reads
- * shared data, no fence (minimum).
+/* ret_param.c — helpers that return pointers, as std::max returns a
+ * reference or a lookup returns an entry.
+ *   default   `larger` returns one of its pointer parameters and is called
+ *             on two locals: what comes back points into those locals, so
+ *             P0's read through it is private and store buffering is
+ *             broken: no fence (minimum);
+ *   -DLOOKUP  `lookup` is given the address of a local and returns a
+ *             pointer not derived from it (a table entry): the local does
+ *             not escape, so P0's store to it is private even though P1
+ *             reads an int through a pointer that could be any escaped
+ *             int: no fence (minimum).
  * Variants that must keep store buffering's fences on both sides:
  *   -DGLOBAL  P0 picks between y and a local (the read may be y's);
- *   -DOTHER   the helper may return the address of y instead. */
+ *   -DOTHER   `larger` may return the address of y instead;
+ *   -DLOOKUP -DRET  `lookup` may return its parameter (the local escapes:
+ *             P1's *q could be it). */
 #include <pthread.h>
 
 int x, y, r0, r1;
+long table[4];
+int *q = &x;
 
 static int *larger (int *a, int *b)
 {
@@ -19,16 +29,32 @@ static int *larger (int *a, int *b)
   return *a >= *b ? a : b;
 }
 
+static long *lookup (int *key)
+{
+#ifdef RET
+  if (*key > 3)
+    return (long *) key;
+#endif
+  return &table[*key & 3];
+}
+
 static void *P0 (void *arg)
 {
+#ifdef LOOKUP
+  int key = (int) (long) arg;
+  long *e = lookup (&key);
+  key = (int) *e;
+  r0 = y + key;
+#else
   int lo = 0, hi = (int) (long) arg;
   x = 1;
-#ifdef GLOBAL
+# ifdef GLOBAL
   r0 = *larger (&y, &lo);
-#else
+# else
   r0 = *larger (&lo, &hi);
-#endif
+# endif
   (void) hi;
+#endif
   return 0;
 }
 
@@ -36,7 +62,11 @@ static void *P1 (void *arg)
 {
   (void) arg;
   y = 1;
+#ifdef LOOKUP
+  r1 = *q;
+#else
   r1 = x;
+#endif
   return 0;
 }
 

@@ -1,0 +1,476 @@
+/* omp.cc — the iterations of an OpenMP worksharing loop are shared out
+ * among the team: with a static schedule (GCC's default) each thread runs
+ * its own block of the index space, so the team's accesses `a[i]` to an
+ * array indexed by the loop's counter never meet in one element.
+ *
+ * Example:  #pragma omp parallel for
+ *           for (i = 0; i < 1000; i++) a[i] = i * 0.5;
+ * GCC outlines the loop into main._omp_fn.0 and expands the schedule:
+ *   nt = omp_get_num_threads (); t = omp_get_thread_num ();
+ *   q = 1000 / nt; tt = 1000 % nt; if (t < tt) { tt = 0; q++; }
+ *   s0 = q * t + tt; e0 = s0 + q;
+ *   if (s0 < e0) for (i = s0; i < e0; i++) a[i] = ...;
+ * The blocks [s0, e0) of the team's threads are disjoint, so `a[i]` in two
+ * threads names two elements: the store is private to its thread (no
+ * 2+2W cycle between the team's instances).
+ *
+ * Sound when no two teams run one loop at once and nothing else touches
+ * the array while a team runs.  Required, else nothing is private:
+ *   - the unit starts threads only by GOMP_parallel* calls in main (no
+ *     pthread_create, std::thread, task or nested parallel; the outlined
+ *     functions are called by nothing else), and takes no other function's
+ *     address; main waits in each GOMP_parallel for its team;
+ *   - the array is a global no other unit names (static), whose address
+ *     is never taken, and every reference to it from the code the teams
+ *     run (the outlined functions and what they call) is such an access
+ *     `a[i]` — the counter of a loop the schedule shares out, or a
+ *     widening conversion of it; main's own accesses run between teams.
+ * The schedule is recognised by its arithmetic (above), not by names: a
+ * loop written by hand the same way is the same partition.
+ */
+#include "plugin.h"
+
+namespace {
+
+/* Per unit: the references found private (wmm_omp_reset). */
+hash_set<tree> *private_refs;
+
+/* The statement defining SSA name v, or NULL. */
+gimple *
+def_of (tree v)
+{
+  return v && TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+         ? SSA_NAME_DEF_STMT (v) : NULL;
+}
+
+/* v = a CODE b (either order when commutative)? */
+bool
+is_binary (tree v, enum tree_code code, tree a, tree b)
+{
+  gassign *g = dyn_cast<gassign *> (def_of (v));
+  if (!g || gimple_assign_rhs_code (g) != code)
+    return false;
+  tree x = gimple_assign_rhs1 (g), y = gimple_assign_rhs2 (g);
+  return (x == a && y == b)
+         || (commutative_tree_code (code) && x == b && y == a);
+}
+
+/* Is v a call of builtin `code`? */
+bool
+is_builtin_call (tree v, enum built_in_function code)
+{
+  gimple *g = def_of (v);
+  if (!g || !is_gimple_call (g))
+    return false;
+  tree fn = gimple_call_fndecl (g);
+  return fn && fndecl_built_in_p (fn, code);
+}
+
+/* The PHI argument of `phi` that comes from the edge whose source is
+ * `from` (or any edge other than from's when `other`). */
+tree
+phi_arg_from (gphi *phi, basic_block from, bool other)
+{
+  for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+    if ((gimple_phi_arg_edge (phi, k)->src == from) != other)
+      return gimple_phi_arg_def (phi, k);
+  return NULL_TREE;
+}
+
+/* s0 and e0 of GCC's static schedule, when v0 = s0 and v1 = e0 have that
+ * shape (see the header): q, tt are PHIs of (n / nt, n % nt) and
+ * (n / nt + 1, 0), chosen by `t < n % nt`. */
+bool
+static_block (tree s0, tree e0)
+{
+  /* e0 = s0 + q */
+  gassign *ge = dyn_cast<gassign *> (def_of (e0));
+  if (!ge || gimple_assign_rhs_code (ge) != PLUS_EXPR)
+    return false;
+  tree q = gimple_assign_rhs1 (ge) == s0 ? gimple_assign_rhs2 (ge)
+           : gimple_assign_rhs2 (ge) == s0 ? gimple_assign_rhs1 (ge)
+           : NULL_TREE;
+  /* s0 = q * t + tt */
+  gassign *gs = dyn_cast<gassign *> (def_of (s0));
+  if (!q || !gs || gimple_assign_rhs_code (gs) != PLUS_EXPR)
+    return false;
+  tree qt = gimple_assign_rhs1 (gs), tt = gimple_assign_rhs2 (gs);
+  gassign *gm = dyn_cast<gassign *> (def_of (qt));
+  if (!gm || gimple_assign_rhs_code (gm) != MULT_EXPR)
+    {
+      std::swap (qt, tt);
+      gm = dyn_cast<gassign *> (def_of (qt));
+    }
+  if (!gm || gimple_assign_rhs_code (gm) != MULT_EXPR)
+    return false;
+  tree t = gimple_assign_rhs1 (gm) == q ? gimple_assign_rhs2 (gm)
+           : gimple_assign_rhs2 (gm) == q ? gimple_assign_rhs1 (gm)
+           : NULL_TREE;
+  if (!t || !is_builtin_call (t, BUILT_IN_OMP_GET_THREAD_NUM))
+    return false;
+  gphi *pq = dyn_cast<gphi *> (def_of (q));
+  gphi *pt = dyn_cast<gphi *> (def_of (tt));
+  if (!pq || !pt || gimple_bb (pq) != gimple_bb (pt)
+      || gimple_phi_num_args (pq) != 2 || gimple_phi_num_args (pt) != 2)
+    return false;
+  basic_block join = gimple_bb (pq);
+  /* The branch: `if (t < tt0)` in the block that computes q0 and tt0. */
+  for (unsigned k = 0; k < 2; k++)
+    {
+      edge e = gimple_phi_arg_edge (pq, k);
+      tree q0 = gimple_phi_arg_def (pq, k);
+      tree tt0 = phi_arg_from (pt, e->src, false);
+      gassign *gd = dyn_cast<gassign *> (def_of (q0));
+      if (!gd || gimple_assign_rhs_code (gd) != TRUNC_DIV_EXPR || !tt0)
+        continue;
+      tree n = gimple_assign_rhs1 (gd), nt = gimple_assign_rhs2 (gd);
+      if (!is_builtin_call (nt, BUILT_IN_OMP_GET_NUM_THREADS)
+          || !is_binary (tt0, TRUNC_MOD_EXPR, n, nt))
+        continue;
+      /* The other way in: q0 + 1 and 0, from the branch's true side. */
+      tree q1 = gimple_phi_arg_def (pq, 1 - k);
+      edge e1 = gimple_phi_arg_edge (pq, 1 - k);
+      tree tt1 = phi_arg_from (pt, e1->src, false);
+      /* tt1 = 0 may be a copy of the constant */
+      if (gassign *gz = dyn_cast<gassign *> (def_of (tt1)))
+        if (gimple_assign_rhs_code (gz) == INTEGER_CST)
+          tt1 = gimple_assign_rhs1 (gz);
+      gassign *g1 = dyn_cast<gassign *> (def_of (q1));
+      if (!tt1 || !integer_zerop (tt1) || !g1
+          || gimple_assign_rhs_code (g1) != PLUS_EXPR
+          || gimple_assign_rhs1 (g1) != q0
+          || !integer_onep (gimple_assign_rhs2 (g1)))
+        continue;
+      gcond *c = safe_dyn_cast<gcond *> (last_stmt (gimple_bb (def_of (q0))));
+      if (!c || gimple_cond_code (c) != LT_EXPR || gimple_cond_lhs (c) != t
+          || gimple_cond_rhs (c) != tt0)
+        continue;
+      /* The true side reaches `join` only through e1's block, the false
+         side goes straight there (e). */
+      edge te, fe;
+      extract_true_false_edges_from_block (gimple_bb (c), &te, &fe);
+      if (fe->dest != join || e->src != gimple_bb (c)
+          || !single_pred_p (e1->src) || single_pred (e1->src) != gimple_bb (c)
+          || te->dest != e1->src)
+        continue;
+      return true;
+    }
+  return false;
+}
+
+/* Is v = (s * C1 + C2) for constants C1 > 0 (optional) and C2
+ * (optional), through widening conversions?  *scale = C1, *bias = C2. */
+bool
+affine_of (tree v, tree s, HOST_WIDE_INT *scale, HOST_WIDE_INT *bias)
+{
+  *scale = 1;
+  *bias = 0;
+  for (int steps = 0; steps < 6; steps++)
+    {
+      if (v == s)
+        return true;
+      gassign *g = dyn_cast<gassign *> (def_of (v));
+      if (!g)
+        return false;
+      enum tree_code code = gimple_assign_rhs_code (g);
+      tree a = gimple_assign_rhs1 (g), b = gimple_assign_rhs2 (g);
+      if (code == SSA_NAME)
+        v = a;
+      else if (code == PLUS_EXPR && b && TREE_CODE (b) == INTEGER_CST
+               && tree_fits_shwi_p (b) && *scale == 1 && *bias == 0)
+        {
+          *bias = tree_to_shwi (b);
+          v = a;
+        }
+      else if (code == MULT_EXPR && b && TREE_CODE (b) == INTEGER_CST
+               && tree_fits_shwi_p (b) && tree_to_shwi (b) > 0
+               && *scale == 1)
+        {
+          *scale = tree_to_shwi (b);
+          *bias = 0 + *bias;
+          v = a;
+        }
+      else
+        return false;
+    }
+  return false;
+}
+
+/* The counters of fn's loops that run over the thread's own block of a
+ * static schedule: i = PHI <s0 (entry), i + STEP (latch)>, left when not
+ * i + STEP < e0 (STEP and e0 scaled as s0), entered only when s0 < e0. */
+void
+partitioned_counters (function *fn, hash_set<tree> *ivs)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
+         gsi_next (&gpi))
+      {
+        gphi *phi = gpi.phi ();
+        tree v = gimple_phi_result (phi);
+        if (virtual_operand_p (v) || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+            || gimple_phi_num_args (phi) != 2)
+          continue;
+        for (unsigned k = 0; k < 2; k++)
+          {
+            edge back = gimple_phi_arg_edge (phi, 1 - k);
+            tree init = gimple_phi_arg_def (phi, k);
+            tree next = gimple_phi_arg_def (phi, 1 - k);
+            gassign *gn = dyn_cast<gassign *> (def_of (next));
+            /* next = v + STEP */
+            if (!gn || gimple_assign_rhs_code (gn) != PLUS_EXPR
+                || gimple_assign_rhs1 (gn) != v
+                || TREE_CODE (gimple_assign_rhs2 (gn)) != INTEGER_CST
+                || !tree_fits_shwi_p (gimple_assign_rhs2 (gn)))
+              continue;
+            HOST_WIDE_INT step = tree_to_shwi (gimple_assign_rhs2 (gn));
+            /* The back edge is taken only when next < bound. */
+            gcond *c = safe_dyn_cast<gcond *> (last_stmt (back->src));
+            if (!c || gimple_cond_code (c) != LT_EXPR
+                || gimple_cond_lhs (c) != next
+                || !(back->flags & EDGE_TRUE_VALUE))
+              continue;
+            tree bound = gimple_cond_rhs (c);
+            /* The entry guard `if (s0 >= e0) skip` dominating the loop. */
+            edge in = gimple_phi_arg_edge (phi, k);
+            for (basic_block d = in->src; d;
+                 d = get_immediate_dominator (CDI_DOMINATORS, d))
+              {
+                gcond *g = safe_dyn_cast<gcond *> (last_stmt (d));
+                if (!g || gimple_cond_code (g) != GE_EXPR)
+                  continue;
+                tree s0 = gimple_cond_lhs (g), e0 = gimple_cond_rhs (g);
+                edge te, fe;
+                extract_true_false_edges_from_block (d, &te, &fe);
+                HOST_WIDE_INT sc, sb, ec, eb;
+                if (!single_pred_p (fe->dest)
+                    || !dominated_by_p (CDI_DOMINATORS, in->src, fe->dest)
+                    || !affine_of (init, s0, &sc, &sb)
+                    || !affine_of (bound, e0, &ec, &eb)
+                    || sc != ec || sb != eb || step != sc
+                    || !static_block (s0, e0))
+                  break;
+                ivs->add (v);
+                break;
+              }
+          }
+      }
+}
+
+/* The counter an array index is (itself or a widening conversion). */
+tree
+index_counter (tree idx)
+{
+  for (int steps = 0; steps < 3; steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (def_of (idx));
+      if (!g || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
+          || TYPE_PRECISION (TREE_TYPE (idx))
+             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
+        return idx;
+      idx = gimple_assign_rhs1 (g);
+    }
+  return idx;
+}
+
+/* The global array a reference `a[i]` (whole element, or a field of it)
+ * indexes, and the index; NULL when it is no such reference. */
+tree
+array_of (tree ref, tree *idx)
+{
+  while (TREE_CODE (ref) == COMPONENT_REF)
+    ref = TREE_OPERAND (ref, 0);
+  if (TREE_CODE (ref) != ARRAY_REF || TREE_OPERAND (ref, 2)
+      || TREE_OPERAND (ref, 3))
+    return NULL_TREE;
+  tree base = TREE_OPERAND (ref, 0);
+  if (!VAR_P (base) || !is_global_var (base))
+    return NULL_TREE;
+  *idx = TREE_OPERAND (ref, 1);
+  return base;
+}
+
+struct omp_ctx {
+  hash_set<cgraph_node *> team;      /* outlined functions and callees */
+  hash_set<tree> ivs;                /* partitioned counters */
+  hash_set<tree> bad;                /* arrays touched otherwise */
+  hash_map<tree, auto_vec<tree> > refs;   /* array -> its private refs */
+  hash_map<tree, tree> iv_of;        /* array -> the one counter indexing
+                                        it in the function walked */
+  bool in_team;                      /* walking code the teams run */
+};
+
+/* Walk callback: classify a reference to a global array by code the
+ * teams run. */
+bool
+note_ref (gimple *, tree op, tree ref, void *data)
+{
+  omp_ctx *c = (omp_ctx *) data;
+  tree base = op ? get_base_address (op) : NULL_TREE;
+  if (!base || !VAR_P (base) || !is_global_var (base))
+    return false;
+  tree idx;
+  if (!c->in_team)
+    {
+      /* main runs between the teams; every other function might run
+         beside one (called by another unit's thread). */
+      if (!c->bad.contains (base))
+        c->bad.add (base);
+      return false;
+    }
+  if (ref && TREE_CODE (ref) != ADDR_EXPR && array_of (ref, &idx) == base
+      && TREE_CODE (idx) == SSA_NAME && c->ivs.contains (index_counter (idx)))
+    {
+      /* Two loops of one region (nowait) may share out other blocks. */
+      bool existed;
+      tree &iv = c->iv_of.get_or_insert (base, &existed);
+      if (existed && iv != index_counter (idx))
+        c->bad.add (base);
+      iv = index_counter (idx);
+      c->refs.get_or_insert (base).safe_push (ref);
+    }
+  else
+    c->bad.add (base);
+  return false;
+}
+
+/* Does the unit start threads only through GOMP_parallel in main?  Fills
+ * c->team with the outlined functions and everything they call. */
+bool
+teams_only (omp_ctx *c)
+{
+  cgraph_node *node;
+  auto_vec<cgraph_node *> work;
+  bool ok = true;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      if (!fn || !fn->cfg || !gimple_in_ssa_p (fn) || node->alias)
+        continue;
+      bool in_main = DECL_NAME (node->decl)
+                     && !strcmp (IDENTIFIER_POINTER (DECL_NAME (node->decl)),
+                                 "main");
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree target;
+        if (is_gimple_call (s) && (wmm_is_thread_create (s, &target)
+                                   || wmm_std_thread_start (s)))
+          ok = false;
+        tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+        const char *n = callee && DECL_NAME (callee)
+                        ? IDENTIFIER_POINTER (DECL_NAME (callee)) : "";
+        if (!strncmp (n, "__builtin_", 10))
+          n += 10;
+        bool start = !strncmp (n, "GOMP_parallel", 13)
+                     && strcmp (n, "GOMP_parallel_end");
+        for (unsigned i = 0; i < gimple_num_ops (s); i++)
+          {
+            tree op = gimple_op (s, i);
+            if (is_gimple_call (s) && op == gimple_call_fn (s))
+              continue;   /* the callee of a direct call */
+            if (!op || TREE_CODE (op) != ADDR_EXPR
+                || TREE_CODE (TREE_OPERAND (op, 0)) != FUNCTION_DECL)
+              continue;
+            if (!start || !in_main)
+              ok = false;
+            else if (cgraph_node *o = cgraph_node::get (TREE_OPERAND (op, 0)))
+              if (!c->team.add (o))
+                work.safe_push (o);
+          }
+        if (!start && !strncmp (n, "GOMP_", 5)
+            && (!strncmp (n, "GOMP_task", 9) || !strncmp (n, "GOMP_teams", 10)))
+          ok = false;
+      });
+    }
+  /* The outlined functions are called by nothing; what the teams run. */
+  for (cgraph_node *o : work)
+    if (o->callers)
+      ok = false;
+  while (ok && !work.is_empty ())
+    {
+      cgraph_node *f = work.pop ();
+      if (f->indirect_calls)
+        ok = false;
+      for (cgraph_edge *e = f->callees; e; e = e->next_callee)
+        {
+          cgraph_node *t = e->callee->ultimate_alias_target ();
+          if (t->definition && !c->team.add (t))
+            work.safe_push (t);
+        }
+    }
+  return ok && !c->team.is_empty ();
+}
+
+} // namespace
+
+void
+wmm_omp_reset (void)
+{
+  delete private_refs;
+  private_refs = NULL;
+}
+
+void
+wmm_omp_analyse (wmm_unitinfo *u)
+{
+  (void) u;
+  wmm_omp_reset ();
+  omp_ctx c;
+  bool tok = teams_only (&c);
+  if (!tok)
+    return;
+  for (cgraph_node *f : c.team)
+    {
+      function *fn = f->get_fun ();
+      if (!fn || !fn->cfg || !gimple_in_ssa_p (fn))
+        continue;
+      push_cfun (fn);
+      bool had = dom_info_available_p (CDI_DOMINATORS);
+      if (!had)
+        calculate_dominance_info (CDI_DOMINATORS);
+      partitioned_counters (fn, &c.ivs);
+      if (!had)
+        free_dominance_info (CDI_DOMINATORS);
+      pop_cfun ();
+    }
+  if (c.ivs.is_empty ())
+    return;
+  /* Every reference to a global array: in the teams' code only a[i] of
+     one partitioned counter; outside it only in main; no address taken. */
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      if (!fn || !fn->cfg || node->alias)
+        continue;
+      c.in_team = c.team.contains (node);
+      c.iv_of.empty ();   /* one counter per array within a region */
+      bool in_main = DECL_NAME (node->decl)
+                     && !strcmp (IDENTIFIER_POINTER (DECL_NAME (node->decl)),
+                                 "main");
+      if (c.in_team || !in_main)
+        wmm_each_stmt (fn, [&] (gimple *s) {
+          walk_stmt_load_store_addr_ops (s, &c, note_ref, note_ref, NULL);
+        });
+    }
+  hash_set<tree> taken;
+  wmm_addresses_taken (&taken);
+  for (auto entry : c.refs)
+    {
+      tree a = entry.first;
+      if (c.bad.contains (a) || taken.contains (a) || TREE_PUBLIC (a)
+          || DECL_EXTERNAL (a) || DECL_SECTION_NAME (a)
+          || TREE_THIS_VOLATILE (a) || DECL_PRESERVE_P (a))
+        continue;
+      if (!private_refs)
+        private_refs = new hash_set<tree>;
+      for (tree r : entry.second)
+        private_refs->add (r);
+    }
+}
+
+bool
+wmm_omp_private_ref (tree ref)
+{
+  return private_refs && private_refs->contains (ref);
+}
