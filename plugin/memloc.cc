@@ -610,6 +610,13 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off)
           ptr = bound_argument (ptr);
           continue;
         }
+      /* An OpenMP outlined function's data block (omp.cc). */
+      if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr)
+          && wmm_omp_data_argument (ptr))
+        {
+          ptr = wmm_omp_data_argument (ptr);
+          continue;
+        }
       if (TREE_CODE (ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (ptr))
         return NULL_TREE;
       gimple *def = SSA_NAME_DEF_STMT (ptr);

@@ -20,7 +20,9 @@
  *     pthread_create, std::thread, task or nested parallel; the outlined
  *     functions are called by nothing else), and takes no other function's
  *     address; main waits in each GOMP_parallel for its team;
- *   - the array is a global no other unit names (static), whose address
+ *   - the array is a global no other unit's code can touch while a team
+ *     runs (static; or exported from a unit with main that calls no code
+ *     it cannot see but libraries that start no thread), whose address
  *     is never taken, and every reference to it from the code the teams
  *     run (the outlined functions and what they call) is such an access
  *     `a[i]` — the counter of a loop the schedule shares out, or a
@@ -34,6 +36,9 @@ namespace {
 
 /* Per unit: the references found private (wmm_omp_reset). */
 hash_set<tree> *private_refs;
+/* Per unit: outlined function -> the data block its one GOMP_parallel
+ * start hands it (`&.omp_data_o.2`), or NULL when started otherwise. */
+hash_map<tree, tree> *data_args;
 
 /* The statement defining SSA name v, or NULL. */
 gimple *
@@ -335,6 +340,27 @@ note_ref (gimple *, tree op, tree ref, void *data)
   return false;
 }
 
+/* A function's address `op` in statement s: when s is a GOMP_parallel*
+ * start (`start`) whose argument after the function is the address of a
+ * local (the data block), that block is the function's, unless it is
+ * started elsewhere too. */
+void
+note_data_arg (gimple *s, tree op, bool start)
+{
+  tree fn = TREE_OPERAND (op, 0);
+  tree data = NULL_TREE;
+  if (start && gimple_call_num_args (s) > 1 && gimple_call_arg (s, 0) == op)
+    {
+      data = gimple_call_arg (s, 1);
+      if (TREE_CODE (data) != ADDR_EXPR || !VAR_P (TREE_OPERAND (data, 0))
+          || is_global_var (TREE_OPERAND (data, 0)))
+        data = NULL_TREE;
+    }
+  bool existed;
+  tree &slot = data_args->get_or_insert (fn, &existed);
+  slot = existed ? NULL_TREE : data;
+}
+
 /* Does the unit start threads only through GOMP_parallel in main?  Fills
  * c->team with the outlined functions and everything they call. */
 bool
@@ -376,6 +402,7 @@ teams_only (omp_ctx *c)
             else if (cgraph_node *o = cgraph_node::get (TREE_OPERAND (op, 0)))
               if (!c->team.add (o))
                 work.safe_push (o);
+            note_data_arg (s, op, start);
           }
         if (!start && !strncmp (n, "GOMP_", 5)
             && (!strncmp (n, "GOMP_task", 9) || !strncmp (n, "GOMP_teams", 10)))
@@ -401,6 +428,47 @@ teams_only (omp_ctx *c)
   return ok && !c->team.is_empty ();
 }
 
+/* May another unit's code run while a team runs: does the unit lack
+ * main, or call code it cannot see that may start threads (a function of
+ * another unit, an indirect call)?  Then only static arrays qualify. */
+bool
+foreign_code_may_run (void)
+{
+  bool has_main = false, foreign = false;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      if (!fn || !fn->cfg || node->alias)
+        continue;
+      has_main |= DECL_NAME (node->decl)
+                  && !strcmp (IDENTIFIER_POINTER (DECL_NAME (node->decl)),
+                              "main");
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        if (!is_gimple_call (s) || gimple_call_internal_p (s))
+          return;
+        tree callee = gimple_call_fndecl (s);
+        if (!callee)
+          {
+            foreign = true;
+            return;
+          }
+        cgraph_node *t = cgraph_node::get (callee);
+        if (t && t->ultimate_alias_target ()->definition)
+          return;
+        const char *n = DECL_NAME (callee)
+                        ? IDENTIFIER_POINTER (DECL_NAME (callee)) : "";
+        if (!strncmp (n, "__builtin_", 10))
+          n += 10;
+        if (fndecl_built_in_p (callee) || !strncmp (n, "GOMP_", 5)
+            || !strncmp (n, "omp_", 4) || wmm_never_starts_threads (callee))
+          return;
+        foreign = true;
+      });
+    }
+  return !has_main || foreign;
+}
+
 } // namespace
 
 void
@@ -408,6 +476,8 @@ wmm_omp_reset (void)
 {
   delete private_refs;
   private_refs = NULL;
+  delete data_args;
+  data_args = NULL;
 }
 
 void
@@ -415,6 +485,7 @@ wmm_omp_analyse (wmm_unitinfo *u)
 {
   (void) u;
   wmm_omp_reset ();
+  data_args = new hash_map<tree, tree>;
   omp_ctx c;
   bool tok = teams_only (&c);
   if (!tok)
@@ -455,10 +526,12 @@ wmm_omp_analyse (wmm_unitinfo *u)
     }
   hash_set<tree> taken;
   wmm_addresses_taken (&taken);
+  bool statics_only = foreign_code_may_run ();
   for (auto entry : c.refs)
     {
       tree a = entry.first;
-      if (c.bad.contains (a) || taken.contains (a) || TREE_PUBLIC (a)
+      if (c.bad.contains (a) || taken.contains (a)
+          || (TREE_PUBLIC (a) && statics_only)
           || DECL_EXTERNAL (a) || DECL_SECTION_NAME (a)
           || TREE_THIS_VOLATILE (a) || DECL_PRESERVE_P (a))
         continue;
@@ -473,4 +546,19 @@ bool
 wmm_omp_private_ref (tree ref)
 {
   return private_refs && private_refs->contains (ref);
+}
+
+tree
+wmm_omp_data_argument (tree ssa)
+{
+  tree var = data_args && SSA_NAME_IS_DEFAULT_DEF (ssa)
+             ? SSA_NAME_VAR (ssa) : NULL_TREE;
+  if (!var || TREE_CODE (var) != PARM_DECL)
+    return NULL_TREE;
+  tree fn = DECL_CONTEXT (var);
+  cgraph_node *node = cgraph_node::get (fn);
+  tree *d = data_args->get (fn);
+  /* The block is the first parameter; nothing but the start calls it. */
+  return d && *d && DECL_ARGUMENTS (fn) == var && node && !node->callers
+         ? *d : NULL_TREE;
 }

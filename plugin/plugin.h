@@ -513,6 +513,11 @@ void wmm_addresses_taken (hash_set<tree> *taken);
 void wmm_omp_analyse (wmm_unitinfo *u);
 void wmm_omp_reset (void);
 bool wmm_omp_private_ref (tree ref);
+/* The data block (`&.omp_data_o.2`, a local of the starting function) an
+ * outlined function's parameter `ssa` (its default definition) points
+ * to, when one GOMP_parallel start is all that runs the function; else
+ * NULL. */
+tree wmm_omp_data_argument (tree ssa);
 /* The parameters (bit i: parameter i) a function of the unit returns:
  * every value it returns is one of them, a copy, an offset or the address
  * of a member (`std::max`, `return &p->f`); 0 when it may return

@@ -17,9 +17,13 @@
 #                      with -DRET (it may return its parameter): fenced
 #   omp_for.c          OpenMP parallel for loops over static arrays (each
 #                      thread of a team its own block of a[i]): no fence;
-#                      -DHAND, -DNOWAIT, -DSHIFT (blocks that may overlap,
-#                      another thread's element): the team's writes fenced
-#                      on the weak targets (x86-TSO needs none)
+#                      -DPUBLIC (exported arrays, no code of another
+#                      unit called): none either; -DHAND, -DNOWAIT,
+#                      -DSHIFT (blocks that may overlap, another thread's
+#                      element): the team's writes fenced on the weak
+#                      targets (x86-TSO needs none); -DPUBLIC -DFOREIGN
+#                      (another unit's code may run beside the team):
+#                      the reading team fenced on every target
 #   threads_argjoin.c  a join loop reading element i of the workers'
 #                      array right after joining thread i: no fence;
 #                      -DBEFORE, -DOTHER, -DSWAP (an element whose thread
@@ -96,10 +100,13 @@ for T in x86 ppc aarch64 arm; do
   none ret_lookup ret_param.c -DLOOKUP
   fenced ret_lookup_RET ret_param.c 'P0 P1' -DLOOKUP -DRET
   none omp_for omp_for.c -fopenmp
+  none omp_for_PUBLIC omp_for.c -fopenmp -DPUBLIC
   for v in HAND NOWAIT SHIFT; do
     if [ $T = x86 ]; then none "omp_for_$v" omp_for.c -fopenmp -D$v
     else fenced "omp_for_$v" omp_for.c 'main\._omp_fn\.0' -fopenmp -D$v; fi
   done
+  # the second loop reads a while another unit's thread may write it
+  fenced omp_for_FOREIGN omp_for.c 'main\._omp_fn\.1' -fopenmp -DPUBLIC -DFOREIGN
   none argjoin threads_argjoin.c
   for v in BEFORE OTHER SWAP; do
     if [ $T = x86 ]; then none "argjoin_$v" threads_argjoin.c -D$v

@@ -1,23 +1,38 @@
 /* omp_for.c — OpenMP loops the way numeric code writes them: a parallel
  * for that fills an array, another that reads it and fills a second one,
- * then main sums the result.  With GCC's static schedule each thread of a
+ * a third that sums the result (a reduction: each thread's atomic
+ * combination on main's data block).  With GCC's static schedule each thread of a
  * team runs its own block of indices, so the team's `a[i]` never meet in
- * one element: no fence (minimum).
+ * one element: no fence (minimum).  -DPUBLIC: the arrays are exported;
+ * the unit has main and calls no code it cannot see, so no other unit's
+ * code runs beside a team: no fence either.
  * Variants that must keep the fences of the team's writes (2+2W between
  * two threads of the team, on the weak targets):
  *   -DHAND    the first loop's blocks are written by hand and overlap
  *             (`for (i = t; i < t + 8; i++)` with t the thread number);
  *   -DNOWAIT  one region shares out two loops of other bounds over a
  *             without a barrier between them (nowait);
- *   -DSHIFT   the first loop also writes a[i + 1], another thread's. */
+ *   -DSHIFT   the first loop also writes a[i + 1], another thread's;
+ *   -DPUBLIC -DFOREIGN  main also calls a function of another unit, which
+ *             may have started a thread that writes the exported a. */
 #include <omp.h>
 #include <stdio.h>
 
 #define N 1000
+#ifdef PUBLIC
+double a[N + 8], b[N];
+#else
 static double a[N + 8], b[N];
+#endif
+#ifdef FOREIGN
+extern void start_logging (void);
+#endif
 
 int main (void)
 {
+#ifdef FOREIGN
+  start_logging ();
+#endif
 #if defined HAND
   #pragma omp parallel
   {
@@ -49,6 +64,7 @@ int main (void)
   for (int i = 0; i < N; i++)
     b[i] = a[i] * 2;
   double s = 0;
+  #pragma omp parallel for reduction(+:s)
   for (int i = 0; i < N; i++)
     s += b[i];
   printf ("%f\n", s);
