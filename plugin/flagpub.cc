@@ -48,6 +48,24 @@ enum flag_op {
                    address kept */
 };
 
+/* The constant integer v is a copy or conversion of (the macros of
+ * <stdatomic.h> store through temporaries), or v. */
+tree
+constant_of (tree v)
+{
+  for (int steps = 0; steps < 6 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+          || !(gimple_assign_single_p (g)
+               || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))))
+        return v;
+      v = gimple_assign_rhs1 (g);
+    }
+  return v;
+}
+
 /* The atomic access of call s to a variable whose address it passes as
  * first argument: the variable, the operation, the order (-1 unknown),
  * the stored value. */
@@ -59,6 +77,11 @@ atomic_call (gimple *s, tree *var, int *order, tree *value)
   if (!is_gimple_call (s) || !gimple_call_num_args (s))
     return FLAG_NONE;
   tree a0 = gimple_call_arg (s, 0);
+  /* C's <stdatomic.h> macros go through a pointer temporary:
+     p = &flag; __atomic_store_4 (p, ...). */
+  if (TREE_CODE (a0) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a0)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (a0)))
+    a0 = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a0));
   if (TREE_CODE (a0) != ADDR_EXPR)
     return FLAG_NONE;
   /* &v, or the base subobject of std::atomic<int> (&v.<base>) */
@@ -81,7 +104,7 @@ atomic_call (gimple *s, tree *var, int *order, tree *value)
       int code = DECL_FUNCTION_CODE (fn);
       if (code >= BUILT_IN_ATOMIC_STORE_1 && code <= BUILT_IN_ATOMIC_STORE_16)
         {
-          *value = n > 1 ? gimple_call_arg (s, 1) : NULL_TREE;
+          *value = n > 1 ? constant_of (gimple_call_arg (s, 1)) : NULL_TREE;
           *order = order_at (2);
           return FLAG_STORE;
         }
@@ -167,7 +190,7 @@ nonzero_edges (tree v, bool neg, vec<edge> *out, int depth)
         continue;
       enum tree_code code = gimple_assign_rhs_code (u);
       tree lhs = gimple_assign_lhs (u);
-      if (CONVERT_EXPR_CODE_P (code)
+      if ((CONVERT_EXPR_CODE_P (code) || code == SSA_NAME)
           && TYPE_PRECISION (TREE_TYPE (lhs)) >= TYPE_PRECISION (TREE_TYPE (v)))
         nonzero_edges (lhs, neg, out, depth + 1);
       else if ((code == EQ_EXPR || code == NE_EXPR)
@@ -207,6 +230,36 @@ after_acquire (const flag &f, gimple *s, function *fn)
         return true;
     }
   return false;
+}
+
+/* Is s `p = &v` where p is only the address argument of atomic loads
+ * and stores of v (the pointer temporary of <stdatomic.h>'s macros)? */
+bool
+address_for_atomics (gimple *s)
+{
+  if (!gimple_assign_single_p (s)
+      || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR
+      || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
+    return false;
+  tree p = gimple_assign_lhs (s);
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, p)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u))
+        continue;
+      tree var, value;
+      int order;
+      flag_op op = atomic_call (u, &var, &order, &value);
+      if ((op != FLAG_STORE && op != FLAG_LOAD)
+          || gimple_call_arg (u, 0) != p)
+        return false;
+      for (unsigned i = 1; i < gimple_call_num_args (u); i++)
+        if (gimple_call_arg (u, i) == p)
+          return false;
+    }
+  return true;
 }
 
 /* Find the flags of the unit: static zero-initialised variables touched
@@ -263,6 +316,8 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
         tree var, value;
         int order;
         flag_op op = atomic_call (s, &var, &order, &value);
+        if (address_for_atomics (s))
+          return;
         for (flag *f : *flags)
           {
             bool known = (op == FLAG_STORE || op == FLAG_LOAD) && var == f->var;

@@ -5,7 +5,8 @@
 # after an acquire load that saw it set.  The fences the plugin places
 # (the JSON report's, per function) on every target (x86-64, ppc64le,
 # aarch64, armv7):
-#   flag_pub.c   C11 builtins, spin or `if`: none; the racy variants
+#   flag_pub.c   C11 builtins (or <stdatomic.h>: -DSTDATOMIC), spin or
+#                `if`: none; the racy variants
 #                (-DRELAXED load, -DRESET of the flag, -DTWICE producers)
 #                keep message passing's fences; -DEARLY (a read before the
 #                flag) and -DLATE (a write after it) keep the field they
@@ -58,6 +59,12 @@ for T in x86 ppc aarch64 arm; do
   expect c_relaxed flag_pub.c "$RELAXED" -DRELAXED
   expect c_reset flag_pub.c "$RESET" -DRESET
   expect c_twice flag_pub.c "$TWICE" -DTWICE
+  # <stdatomic.h>: the flag's address and value through temporaries
+  for v in "" IF EARLY LATE RELAXED RESET TWICE; do
+    case $v in ""|IF) want= ;; EARLY|LATE) want=$EARLY ;; RELAXED) want=$RELAXED ;;
+      RESET) want=$RESET ;; TWICE) want=$TWICE ;; esac
+    expect "c11${v:+_$v}" flag_pub.c "$want" -DSTDATOMIC ${v:+-D$v}
+  done
   if [ $T = x86 ]; then
     if grep -q "written before a release store of a flag and read after an acquire load" "$WMM_TMP/$T.c.json"
     then wmm_pass "$T.c: the report says which accesses became private"

@@ -9,25 +9,40 @@
  *   -DRELAXED  the consumer's load is relaxed (no acquire)
  *   -DRESET    someone stores 0 into the flag (not the only value set)
  *   -DTWICE    the producer runs in two threads
- *   -DIF       the consumer tests the flag once (`if`), no spin: still none */
+ *   -DIF       the consumer tests the flag once (`if`), no spin: still none
+ * -DSTDATOMIC: the same through <stdatomic.h> (`atomic_int ready`,
+ * atomic_store_explicit / atomic_load_explicit, which go through pointer
+ * and value temporaries), with every variant above. */
 #include <pthread.h>
 
 struct msg { int a, b; };
 static struct msg m;
-static int ready;
 static int ra, rb;
 
-#ifdef RELAXED
-#define LOAD_ORDER __ATOMIC_RELAXED
+#ifdef STDATOMIC
+# include <stdatomic.h>
+static atomic_int ready;
+# define STORE(v) atomic_store_explicit (&ready, v, memory_order_release)
+# ifdef RELAXED
+#  define LOAD() atomic_load_explicit (&ready, memory_order_relaxed)
+# else
+#  define LOAD() atomic_load_explicit (&ready, memory_order_acquire)
+# endif
 #else
-#define LOAD_ORDER __ATOMIC_ACQUIRE
+static int ready;
+# define STORE(v) __atomic_store_n (&ready, v, __ATOMIC_RELEASE)
+# ifdef RELAXED
+#  define LOAD() __atomic_load_n (&ready, __ATOMIC_RELAXED)
+# else
+#  define LOAD() __atomic_load_n (&ready, __ATOMIC_ACQUIRE)
+# endif
 #endif
 
 static void *producer (void *x)
 {
   m.a = 1;
   m.b = 2;
-  __atomic_store_n (&ready, 1, __ATOMIC_RELEASE);
+  STORE (1);
 #ifdef LATE
   m.a = 3;
 #endif
@@ -40,19 +55,19 @@ static void *consumer (void *x)
   ra = m.a;
 #endif
 #ifdef IF
-  if (__atomic_load_n (&ready, LOAD_ORDER))
+  if (LOAD ())
     {
       rb = m.b;
       ra += m.a;
     }
 #else
-  while (!__atomic_load_n (&ready, LOAD_ORDER))
+  while (!LOAD ())
     ;
   rb = m.b;
   ra += m.a;
 #endif
 #ifdef RESET
-  __atomic_store_n (&ready, 0, __ATOMIC_RELEASE);
+  STORE (0);
 #endif
   return x;
 }
