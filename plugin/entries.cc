@@ -534,6 +534,16 @@ scan_once (entries_ctx *c, int i, gimple *stmt)
   c->facts[i].callees.safe_push (t);
 }
 
+bool
+wmm_std_state_type (tree type)
+{
+  if (!type || TREE_CODE (type) != RECORD_TYPE || !TYPE_NAME (type))
+    return false;
+  tree n = TYPE_NAME (type);
+  n = TREE_CODE (n) == TYPE_DECL ? DECL_NAME (n) : n;
+  return n && !strcmp (IDENTIFIER_POINTER (n), "_State_impl");
+}
+
 /* The _M_run of the state class a std::thread constructor call builds
  * (its body, or a function it calls, constructs a _State_impl), or
  * NULL. */
@@ -549,14 +559,8 @@ state_run (entries_ctx *c, gimple *stmt)
   wmm_each_stmt (fn, [&] (gimple *s) {
     tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
     tree ctx = callee ? DECL_CONTEXT (callee) : NULL_TREE;
-    if (ctx && TREE_CODE (ctx) == RECORD_TYPE && TYPE_NAME (ctx)
-        && DECL_CXX_CONSTRUCTOR_P (callee))
-      {
-        tree n = TYPE_NAME (ctx);
-        n = TREE_CODE (n) == TYPE_DECL ? DECL_NAME (n) : n;
-        if (n && !strcmp (IDENTIFIER_POINTER (n), "_State_impl"))
-          state = TYPE_MAIN_VARIANT (ctx);
-      }
+    if (ctx && DECL_CXX_CONSTRUCTOR_P (callee) && wmm_std_state_type (ctx))
+      state = TYPE_MAIN_VARIANT (ctx);
   });
   if (!state)
     return NULL_TREE;

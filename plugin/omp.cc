@@ -40,6 +40,13 @@ hash_set<tree> *private_refs;
  * start hands it (`&.omp_data_o.2`), or NULL when started otherwise. */
 hash_map<tree, tree> *data_args;
 
+/* Is fndecl main? */
+bool
+is_main (tree fndecl)
+{
+  return DECL_NAME (fndecl) && MAIN_NAME_P (DECL_NAME (fndecl));
+}
+
 /* The statement defining SSA name v, or NULL. */
 gimple *
 def_of (tree v)
@@ -192,7 +199,6 @@ affine_of (tree v, tree s, HOST_WIDE_INT *scale, HOST_WIDE_INT *bias)
                && *scale == 1)
         {
           *scale = tree_to_shwi (b);
-          *bias = 0 + *bias;
           v = a;
         }
       else
@@ -374,9 +380,7 @@ teams_only (omp_ctx *c)
       function *fn = node->get_fun ();
       if (!fn || !fn->cfg || !gimple_in_ssa_p (fn) || node->alias)
         continue;
-      bool in_main = DECL_NAME (node->decl)
-                     && !strcmp (IDENTIFIER_POINTER (DECL_NAME (node->decl)),
-                                 "main");
+      bool in_main = is_main (node->decl);
       wmm_each_stmt (fn, [&] (gimple *s) {
         tree target;
         if (is_gimple_call (s) && (wmm_is_thread_create (s, &target)
@@ -387,8 +391,9 @@ teams_only (omp_ctx *c)
                         ? IDENTIFIER_POINTER (DECL_NAME (callee)) : "";
         if (!strncmp (n, "__builtin_", 10))
           n += 10;
-        bool start = !strncmp (n, "GOMP_parallel", 13)
-                     && strcmp (n, "GOMP_parallel_end");
+        /* (a task, teams or nested region passes its function
+           elsewhere: not a start here, so the unit does not qualify) */
+        bool start = !strncmp (n, "GOMP_parallel", 13);
         for (unsigned i = 0; i < gimple_num_ops (s); i++)
           {
             tree op = gimple_op (s, i);
@@ -404,9 +409,6 @@ teams_only (omp_ctx *c)
                 work.safe_push (o);
             note_data_arg (s, op, start);
           }
-        if (!start && !strncmp (n, "GOMP_", 5)
-            && (!strncmp (n, "GOMP_task", 9) || !strncmp (n, "GOMP_teams", 10)))
-          ok = false;
       });
     }
   /* The outlined functions are called by nothing; what the teams run. */
@@ -441,9 +443,7 @@ foreign_code_may_run (void)
       function *fn = node->get_fun ();
       if (!fn || !fn->cfg || node->alias)
         continue;
-      has_main |= DECL_NAME (node->decl)
-                  && !strcmp (IDENTIFIER_POINTER (DECL_NAME (node->decl)),
-                              "main");
+      has_main |= is_main (node->decl);
       wmm_each_stmt (fn, [&] (gimple *s) {
         if (!is_gimple_call (s) || gimple_call_internal_p (s))
           return;
@@ -516,9 +516,7 @@ wmm_omp_analyse (wmm_unitinfo *u)
         continue;
       c.in_team = c.team.contains (node);
       c.iv_of.empty ();   /* one counter per array within a region */
-      bool in_main = DECL_NAME (node->decl)
-                     && !strcmp (IDENTIFIER_POINTER (DECL_NAME (node->decl)),
-                                 "main");
+      bool in_main = is_main (node->decl);
       if (c.in_team || !in_main)
         wmm_each_stmt (fn, [&] (gimple *s) {
           walk_stmt_load_store_addr_ops (s, &c, note_ref, note_ref, NULL);

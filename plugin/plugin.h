@@ -184,6 +184,8 @@ bool wmm_lib_call_is_sync (tree fndecl, const char *name);
  * the object its argument points to; a const member of std::thread
  * (joinable, get_id: it reads the handle). */
 bool wmm_std_thread_start (gimple *stmt);
+/* entries.cc: is type std::thread's state class (`_State_impl<...>`)? */
+bool wmm_std_state_type (tree type);
 bool wmm_std_thread_join (gimple *stmt);
 bool wmm_std_thread_reads (gimple *stmt);
 /* std::thread's move assignment `*dst = std::move (*src)` (its two

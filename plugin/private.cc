@@ -496,6 +496,22 @@ web_private (tree name, int depth)
   return ok;
 }
 
+/* Does the web of d (a parameter's default definition) keep no copy:
+ * every use reaches memory through it, tests it, or passes it where no
+ * copy is kept?  (Answers computed before, with other parameters private
+ * or not, are dropped.) */
+bool
+web_keeps_no_copy (tree d)
+{
+  web_cache->empty ();
+  web w;
+  grow (&w, d);
+  bool ok = !w.bad;
+  for (gimple *u : w.uses)
+    ok = ok && use_ok (&w, u, NULL, 0);
+  return ok;
+}
+
 /* ------------------------------------------------------------ TLS */
 
 bool
@@ -795,15 +811,13 @@ same_iteration_element (const creator_ctx *c, gimple *s, tree t)
          && h.base == o->decl && h.index == o->index;
 }
 
-/* The join of the create's thread whose handle element the statement
- * reached just before s names with index `idx`, in s's iteration of its
- * loop: a join dominating s, inside the same loop. */
+/* The join of the thread in element `idx` of the create's handle array
+ * (ch: `&t[i]`), in s's iteration of its loop: a join dominating s,
+ * inside the same loop. */
 static gimple *
-joined_before (gimple *create, gimple *s, tree idx)
+joined_before (const wmm_handle &ch, gimple *s, tree idx)
 {
-  wmm_handle ch;
-  if (!wmm_handle_of_addr (gimple_call_arg (create, 0), &ch)
-      || ch.kind != WMM_H_DECL || !ch.index)
+  if (ch.kind != WMM_H_DECL || !ch.index)
     return NULL;
   class loop *loop = gimple_bb (s)->loop_father;
   for (basic_block b = gimple_bb (s); b && b->loop_father == loop;
@@ -851,7 +865,7 @@ joined_iteration_element (const creator_ctx *c, gimple *s, tree t)
   /* The handles still name the threads created into them. */
   if (wmm_region_before (c->region, s) & WMM_REGION_UNKNOWN)
     return false;
-  return joined_before (c->create, s, h.index) != NULL;
+  return joined_before (ch, s, h.index) != NULL;
 }
 
 struct local_walk {
@@ -1298,16 +1312,8 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
           function *fn = DECL_STRUCT_FUNCTION (f);
           tree d = ssa_default_def (fn, p);
           if (ok && d)
-            {
-              web_cache->empty ();
-              web w;
-              grow (&w, d);
-              ok = !w.bad;
-              for (gimple *s : w.uses)
-                ok = ok && use_ok (&w, s, NULL, 0);
-              if (ok && bound >= 0)
-                ok = bounded (d, bound, 0, 0);
-            }
+            ok = web_keeps_no_copy (d)
+                 && (bound < 0 || bounded (d, bound, 0, 0));
           if (!ok)
             {
               private_params->remove (p);
@@ -1326,14 +1332,9 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
 static bool
 std_state_run (tree fndecl)
 {
-  tree ctx = DECL_CONTEXT (fndecl);
-  if (!DECL_NAME (fndecl) || !ctx || TREE_CODE (ctx) != RECORD_TYPE
-      || !TYPE_NAME (ctx)
-      || strcmp (IDENTIFIER_POINTER (DECL_NAME (fndecl)), "_M_run"))
-    return false;
-  tree n = TYPE_NAME (ctx);
-  n = TREE_CODE (n) == TYPE_DECL ? DECL_NAME (n) : n;
-  return n && !strcmp (IDENTIFIER_POINTER (n), "_State_impl");
+  return DECL_NAME (fndecl)
+         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fndecl)), "_M_run")
+         && wmm_std_state_type (DECL_CONTEXT (fndecl));
 }
 
 /* The state a std::thread constructor builds (its callable and the
@@ -1353,13 +1354,7 @@ find_state_params (const vec<cgraph_node *> &fns)
       if (!std_state_run (node->decl) || !d || !POINTER_TYPE_P (TREE_TYPE (p)))
         continue;
       private_params->put (p, -1);
-      web_cache->empty ();
-      web w;
-      grow (&w, d);
-      bool ok = !w.bad;
-      for (gimple *s : w.uses)
-        ok = ok && use_ok (&w, s, NULL, 0);
-      if (!ok)
+      if (!web_keeps_no_copy (d))
         private_params->remove (p);
     }
   web_cache->empty ();
@@ -1404,16 +1399,10 @@ find_callee_params (const vec<cgraph_node *> &fns)
               if (!ok)
                 continue;
               private_params->put (p, -1);
-              web_cache->empty ();
-              web w;
-              grow (&w, d);
-              ok = !w.bad;
-              for (gimple *u : w.uses)
-                ok = ok && use_ok (&w, u, NULL, 0);
-              if (!ok)
-                private_params->remove (p);
-              else
+              if (web_keeps_no_copy (d))
                 changed = true;
+              else
+                private_params->remove (p);
               web_cache->empty ();
             }
         }

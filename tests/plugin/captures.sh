@@ -33,12 +33,6 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-# fences ASM: "FUNCTION:N ..." (sorted) of the fence instructions ($FENCE)
-fences() {
-  FENCE=$FENCE awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { fn = substr($0, 1, length($0) - 1) }
-      $0 ~ ENVIRON["FENCE"] { n[fn]++ }
-      END { for (f in n) print f ":" n[f] }' "$1" | sort | tr '\n' ' ' | sed 's/ $//'
-}
 # build TAG SOURCE [OPTIONS...]: $WMM_TMP/TAG.s with the plugin and
 # TAG.0.s without; GOT and BASE: their fences
 build() {
@@ -52,7 +46,8 @@ build() {
     wmm_fail "$tag: compiling $src: $(head -n 3 "$WMM_TMP/$tag.err")"
     return 1
   fi
-  GOT=$(fences "$WMM_TMP/$tag.s") BASE=$(fences "$WMM_TMP/$tag.0.s")
+  GOT=$(wmm_fence_counts "$WMM_TMP/$tag.s")
+  BASE=$(wmm_fence_counts "$WMM_TMP/$tag.0.s")
 }
 # none TAG SOURCE [OPTIONS...]: no fence beyond the program's own
 none() {
@@ -73,18 +68,10 @@ fenced() {
   else wmm_fail "$T.$tag: no fence in$missing (got '$GOT')"; fi
 }
 
-ran=0
-for T in x86 ppc aarch64 arm; do
-  wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
+# one_target: every program on the current target (wmm_each_target)
+one_target() {
   command -v "${WMM_T_GCC/gcc/g++}" >/dev/null 2>&1 \
-    || { echo "skipping $T: no ${WMM_T_GCC/gcc/g++}"; continue; }
-  ran=1
-  case $T in
-    x86) M=tso FENCE='mfence|lock or' ;;
-    ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$' ;;
-    aarch64) M=armv8 FENCE='dmb' ;;
-    arm) M=armv7 FENCE='dmb' ;;
-  esac
+    || { echo "skipping $T: no ${WMM_T_GCC/gcc/g++}"; return; }
   none lambda cxx_lambda.cc
   # the two lambdas' operator () (inlined into their states' _M_run)
   RUN0='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv'
@@ -112,5 +99,5 @@ for T in x86 ppc aarch64 arm; do
     if [ $T = x86 ]; then none "argjoin_$v" threads_argjoin.c -D$v
     else fenced "argjoin_$v" threads_argjoin.c 'worker main' -D$v; fi
   done
-done
-[ $ran = 1 ] || { echo "SKIP: no target"; exit 77; }
+}
+wmm_each_target one_target
