@@ -951,7 +951,7 @@ handle_call (collector *c, gcall *stmt)
     unsigned reads, writes;
     if (name && fndecl && wmm_unit_of (c->u, fndecl) < 0
         && DECL_EXTERNAL (fndecl) && !DECL_STRUCT_FUNCTION (fndecl)
-        && wmm_lib_arg_touch (name, &reads, &writes))
+        && wmm_lib_arg_touch_at (name, stmt, &reads, &writes))
       {
         for (unsigned i = 0; i < gimple_call_num_args (stmt) && i < 32; i++)
           {
@@ -1571,6 +1571,8 @@ wmm_collect (wmm_unitinfo *u)
               (int) u->anon_classes.length ());
   wmm_tbaa_apply (u);
   wmm_publish_flags (u);
+  wmm_publish_onces (u);
+  wmm_publish_claims (u);
   wmm_publish_tso (u);
   wmm_order_protected (u);
   assign_places (u);

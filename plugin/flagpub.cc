@@ -335,41 +335,6 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
 }
 
 
-/* Visit the direct accesses of location l by running code (unit, index,
- * site, the function of the statement); false when some other access
- * may touch l (an unknown address, a call's stand-in, no statement). */
-template <typename F>
-bool
-each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit)
-{
-  wmm_program *p = u->prog;
-  for (wmm_unit &unit : u->units)
-    {
-      if (!runs[unit.thread])
-        continue;   /* a copy of code collected in place where it runs */
-      wmm_thread *t = &p->threads[unit.thread];
-      for (int i = 0; i < t->ncode; i++)
-        {
-          const wmm_instr *in = &t->code[i];
-          if (!wmm_instr_is_access (in))
-            continue;
-          bool touches = false;
-          bool known = wmm_each_loc (p, in, [&] (int m) {
-            touches |= m == l;
-            return !touches;
-          });
-          if (known && !touches)
-            continue;
-          const wmm_site &site = unit.sites[i];
-          if (!known || in->addr.loc_hint != l || site.summary || !site.stmt)
-            return false;
-          if (!visit (unit, in, site, site.fn ? site.fn : unit.fn))
-            return false;
-        }
-    }
-  return true;
-}
-
 /* Does unit `unit` run at most once, in one thread: an entry of one
  * instance that is the start routine of one create and called by
  * nothing, or a unit called from one place of running code, outside
@@ -412,7 +377,7 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
   const wmm_unit *writer = NULL;
   hash_set<gimple *> copies;
   bool any = false;
-  bool ok = each_access (u, l, runs, [&] (const wmm_unit &unit,
+  bool ok = wmm_each_access (u, l, runs, [&] (const wmm_unit &unit,
                                           const wmm_instr *in,
                                           const wmm_site &site, function *fn) {
     any = true;
@@ -428,7 +393,7 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
   });
   if (!ok || !any || !writer)
     return false;
-  return each_access (u, l, runs, [&] (const wmm_unit &unit,
+  return wmm_each_access (u, l, runs, [&] (const wmm_unit &unit,
                                        const wmm_instr *in,
                                        const wmm_site &site, function *fn) {
     return wmm_instr_writes (in) || &unit == writer

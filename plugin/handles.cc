@@ -415,14 +415,18 @@ wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                  const wmm_handle *jh, const wmm_iv_range *j)
 {
   if (ch->kind != jh->kind || ch->base != jh->base
-      || !same_shape (ch->ref, ch->index, jh->ref, jh->index)
-      || !types_compatible_p (TREE_TYPE (c->phi), TREE_TYPE (j->phi)))
+      || !same_shape (ch->ref, ch->index, jh->ref, jh->index))
     return false;
   if (j->init > c->init)
     return false;
   if (TREE_CODE (c->bound) == INTEGER_CST && TREE_CODE (j->bound) == INTEGER_CST)
     {
-      if (!tree_fits_shwi_p (c->bound) || !tree_fits_shwi_p (j->bound))
+      /* Constant ranges compare as numbers whatever the counters' types
+         (`long i` creating, `int j` joining), when each bound fits its
+         counter's type (so the counter reaches it). */
+      if (!tree_fits_shwi_p (c->bound) || !tree_fits_shwi_p (j->bound)
+          || !int_fits_type_p (c->bound, TREE_TYPE (c->phi))
+          || !int_fits_type_p (j->bound, TREE_TYPE (j->phi)))
         return false;
       HOST_WIDE_INT cb = tree_to_shwi (c->bound), jb = tree_to_shwi (j->bound);
       /* `!=` counts up to the bound only from below it. */
@@ -430,7 +434,8 @@ wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
         return false;
       return cb + c->adj <= jb + j->adj;
     }
-  if (c->bound != j->bound)
+  if (c->bound != j->bound
+      || !types_compatible_p (TREE_TYPE (c->phi), TREE_TYPE (j->phi)))
     return false;
   if (c->ne || j->ne)
     return c->ne && j->ne && c->init == j->init;

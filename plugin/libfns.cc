@@ -325,10 +325,30 @@ wmm_lib_keeps_no_copy (const char *name, unsigned argno)
 }
 
 bool
+wmm_omp_chunk_call (const char *name)
+{
+  name = lib_name (name);
+  size_t n = strlen (name);
+  /* the generic GOMP_loop_start & co also take reductions and memory
+     the team shares */
+  static const char *const generic[] = {
+    "GOMP_loop_start", "GOMP_loop_ordered_start", "GOMP_loop_ull_start",
+    "GOMP_loop_ull_ordered_start",
+  };
+  return !strncmp (name, "GOMP_loop_", 10) && !strstr (name, "doacross")
+         && ((n > 6 && !strcmp (name + n - 6, "_start"))
+             || (n > 5 && !strcmp (name + n - 5, "_next")))
+         && !in_list (name, generic, ARRAY_SIZE (generic));
+}
+
+bool
 wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
 {
   if (wmm_lib_keeps_no_copy (name, argno))
     return true;
+  /* a loop chunk's bounds written into the last two arguments */
+  if (wmm_omp_chunk_call (name))
+    return argno + 2 >= gimple_call_num_args (call);
   /* The replaceable global operator delete frees, like free. */
   tree fn = gimple_call_fndecl (call);
   if (fn && DECL_IS_OPERATOR_DELETE_P (fn) && DECL_IS_REPLACEABLE_OPERATOR (fn))
@@ -369,9 +389,30 @@ wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes)
 }
 
 bool
+wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
+                      unsigned *writes)
+{
+  if (wmm_omp_chunk_call (name))
+    {
+      unsigned n = gimple_call_num_args (call);
+      *reads = 0;
+      *writes = n >= 2 && n <= 32 ? 3u << (n - 2) : 0;
+      return n >= 2 && n <= 32;
+    }
+  return wmm_lib_arg_touch (name, reads, writes);
+}
+
+bool
 wmm_lib_is_private (const char *name)
 {
-  return in_list (name, private_names, ARRAY_SIZE (private_names));
+  /* libgomp's ends of worksharing loops and team barriers: the team's
+     own state (tasks run there are threads of their own: entries.cc) */
+  static const char *const omp_ends[] = {
+    "GOMP_loop_end_nowait", "GOMP_loop_end", "GOMP_barrier",
+    "GOMP_sections_end", "GOMP_sections_end_nowait",
+  };
+  return in_list (name, private_names, ARRAY_SIZE (private_names))
+         || in_list (name, omp_ends, ARRAY_SIZE (omp_ends));
 }
 
 /* Does `s` start with one of the `n` prefixes? */

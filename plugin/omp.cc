@@ -207,9 +207,135 @@ affine_of (tree v, tree s, HOST_WIDE_INT *scale, HOST_WIDE_INT *bias)
   return false;
 }
 
+/* v without its integer conversions and copies. */
+tree
+strip_conversions (tree v)
+{
+  for (int steps = 0; steps < 4; steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (def_of (v));
+      if (!g || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
+                  || gimple_assign_rhs_code (g) == SSA_NAME)
+          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
+          || !INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g))))
+        return v;
+      v = gimple_assign_rhs1 (g);
+    }
+  return v;
+}
+
+/* The local variable SSA name v is a load of (`v = x`), with the load in
+ * *load; NULL when it is none. */
+tree
+loaded_local (tree v, gimple **load)
+{
+  gassign *g = dyn_cast<gassign *> (def_of (v));
+  if (!g || !gimple_assign_single_p (g))
+    return NULL_TREE;
+  tree x = gimple_assign_rhs1 (g);
+  if (!VAR_P (x) || is_global_var (x) || TREE_THIS_VOLATILE (x))
+    return NULL_TREE;
+  *load = g;
+  return x;
+}
+
+/* Is local x written only by libgomp's chunk calls (wmm_omp_chunk_call),
+ * as their argument `from_end` places before the end (2: *istart, 1:
+ * *iend), and otherwise only read? */
+bool
+chunk_bound (function *fn, tree x, unsigned from_end)
+{
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    bool here = false;
+    for (unsigned i = 0; i < gimple_num_ops (s) && !here; i++)
+      here = wmm_mentions (gimple_op (s, i), x);
+    if (!here || !ok)
+      return;
+    if (gimple_assign_single_p (s) && gimple_assign_rhs1 (s) == x
+        && !wmm_mentions (gimple_assign_lhs (s), x))
+      return;   /* a load */
+    tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+    unsigned n = is_gimple_call (s) ? gimple_call_num_args (s) : 0;
+    if (!callee || !DECL_NAME (callee) || n < from_end
+        || !wmm_omp_chunk_call (IDENTIFIER_POINTER (DECL_NAME (callee))))
+      {
+        ok = false;
+        return;
+      }
+    for (unsigned i = 0; i < n; i++)
+      {
+        tree a = gimple_call_arg (s, i);
+        bool want = i == n - from_end;
+        bool is_x = TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == x;
+        if (is_x != want && (want || wmm_mentions (a, x)))
+          ok = false;
+      }
+    if (gimple_call_lhs (s) && wmm_mentions (gimple_call_lhs (s), x))
+      ok = false;
+  });
+  return ok;
+}
+
+/* Is block bb entered only where a chunk call said it handed out a chunk
+ * (every incoming edge the non-zero side of a test of its result)? */
+bool
+after_chunk (basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  if (EDGE_COUNT (bb->preds) == 0)
+    return false;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    {
+      gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
+      if (!c || !integer_zerop (gimple_cond_rhs (c))
+          || (gimple_cond_code (c) != NE_EXPR && gimple_cond_code (c) != EQ_EXPR)
+          || !(e->flags & (gimple_cond_code (c) == NE_EXPR ? EDGE_TRUE_VALUE
+                                                           : EDGE_FALSE_VALUE)))
+        return false;
+      gimple *g = def_of (strip_conversions (gimple_cond_lhs (c)));
+      tree callee = g && is_gimple_call (g) ? gimple_call_fndecl (g) : NULL_TREE;
+      if (!callee || !DECL_NAME (callee)
+          || !wmm_omp_chunk_call (IDENTIFIER_POINTER (DECL_NAME (callee))))
+        return false;
+    }
+  return true;
+}
+
+/* Do init and bound run over one chunk of a dynamic, guided or runtime
+ * schedule: loads of the locals libgomp's chunk call fills with the
+ * chunk [*istart, *iend), in one block entered only when a chunk was
+ * handed out, with no call between them?  Chunks of one loop are
+ * disjoint, whichever thread gets them. */
+bool
+chunk_range (function *fn, tree init, tree bound)
+{
+  gimple *li = NULL, *lb = NULL;
+  tree xs = loaded_local (strip_conversions (init), &li);
+  tree xe = loaded_local (strip_conversions (bound), &lb);
+  if (!xs || !xe || xs == xe || gimple_bb (li) != gimple_bb (lb)
+      || !after_chunk (gimple_bb (li)))
+    return false;
+  /* no call between the two loads */
+  gimple_stmt_iterator g = gsi_start_bb (gimple_bb (li));
+  int seen = 0;
+  for (; !gsi_end_p (g) && seen < 2; gsi_next (&g))
+    {
+      gimple *s = gsi_stmt (g);
+      if (s == li || s == lb)
+        seen++;
+      else if (seen == 1 && is_gimple_call (s))
+        return false;
+    }
+  return chunk_bound (fn, xs, 2) && chunk_bound (fn, xe, 1);
+}
+
 /* The counters of fn's loops that run over the thread's own block of a
  * static schedule: i = PHI <s0 (entry), i + STEP (latch)>, left when not
- * i + STEP < e0 (STEP and e0 scaled as s0), entered only when s0 < e0. */
+ * i + STEP < e0 (STEP and e0 scaled as s0), entered only when s0 < e0;
+ * or over one chunk of another schedule: i = PHI <istart (entry), i +
+ * STEP (latch)>, STEP > 0, left when not i + STEP < iend (chunk_range). */
 void
 partitioned_counters (function *fn, hash_set<tree> *ivs)
 {
@@ -243,6 +369,11 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
                 || !(back->flags & EDGE_TRUE_VALUE))
               continue;
             tree bound = gimple_cond_rhs (c);
+            if (step > 0 && chunk_range (fn, init, bound))
+              {
+                ivs->add (v);
+                continue;
+              }
             /* The entry guard `if (s0 >= e0) skip` dominating the loop. */
             edge in = gimple_phi_arg_edge (phi, k);
             for (basic_block d = in->src; d;
@@ -307,15 +438,16 @@ struct omp_ctx {
   hash_set<tree> ivs;                /* partitioned counters */
   hash_set<tree> bad;                /* arrays touched otherwise */
   hash_map<tree, auto_vec<tree> > refs;   /* array -> its private refs */
-  hash_map<tree, tree> iv_of;        /* array -> the one counter indexing
-                                        it in the function walked */
+  hash_map<tree, auto_vec<std::pair<tree, gimple *> > > uses;
+                                     /* array -> its counters and
+                                        statements in the function walked */
   bool in_team;                      /* walking code the teams run */
 };
 
 /* Walk callback: classify a reference to a global array by code the
  * teams run. */
 bool
-note_ref (gimple *, tree op, tree ref, void *data)
+note_ref (gimple *stmt, tree op, tree ref, void *data)
 {
   omp_ctx *c = (omp_ctx *) data;
   tree base = op ? get_base_address (op) : NULL_TREE;
@@ -333,17 +465,92 @@ note_ref (gimple *, tree op, tree ref, void *data)
   if (ref && TREE_CODE (ref) != ADDR_EXPR && array_of (ref, &idx) == base
       && TREE_CODE (idx) == SSA_NAME && c->ivs.contains (index_counter (idx)))
     {
-      /* Two loops of one region (nowait) may share out other blocks. */
-      bool existed;
-      tree &iv = c->iv_of.get_or_insert (base, &existed);
-      if (existed && iv != index_counter (idx))
-        c->bad.add (base);
-      iv = index_counter (idx);
+      c->uses.get_or_insert (base).safe_push (
+        std::make_pair (index_counter (idx), stmt));
       c->refs.get_or_insert (base).safe_push (ref);
     }
   else
     c->bad.add (base);
   return false;
+}
+
+/* Is s a barrier of the whole team (the end of a worksharing construct
+ * without nowait, `#pragma omp barrier`)?  Every thread of the team
+ * passes it, and none goes on before all have come. */
+bool
+team_barrier (gimple *s)
+{
+  tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  if (!callee || !DECL_NAME (callee))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (callee));
+  if (!strncmp (n, "__builtin_", 10))
+    n += 10;
+  return !strcmp (n, "GOMP_barrier") || !strcmp (n, "GOMP_loop_end")
+         || !strcmp (n, "GOMP_sections_end");
+}
+
+/* Can control go from statement `from` to statement `to` (of one
+ * function) without passing a team barrier? */
+bool
+reaches_without_barrier (gimple *from, gimple *to)
+{
+  auto_bitmap seen;
+  auto_vec<basic_block> work;
+  gimple_stmt_iterator g = gsi_for_stmt (from);
+  for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
+    {
+      if (gsi_stmt (g) == to)
+        return true;
+      if (team_barrier (gsi_stmt (g)))
+        return false;
+    }
+  auto push_succs = [&] (basic_block bb) {
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE (e, ei, bb->succs)
+      if (bitmap_set_bit (seen, e->dest->index))
+        work.safe_push (e->dest);
+  };
+  push_succs (gimple_bb (from));
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      bool stop = false;
+      for (g = gsi_start_bb (bb); !gsi_end_p (g) && !stop; gsi_next (&g))
+        {
+          if (gsi_stmt (g) == to)
+            return true;
+          stop = team_barrier (gsi_stmt (g));
+        }
+      if (!stop)
+        push_succs (bb);
+    }
+  return false;
+}
+
+/* The walk of one region's function is over: an array indexed by two
+ * counters (two loops of the region) stays private only when a team
+ * barrier lies on every path between their accesses, both ways (each
+ * loop's blocks are then touched in a phase of their own, which the
+ * barrier orders before or after the other's). */
+void
+end_region (omp_ctx *c)
+{
+  for (auto entry : c->uses)
+    {
+      const auto &u = entry.second;
+      for (unsigned i = 0; i < u.length () && !c->bad.contains (entry.first); i++)
+        for (unsigned j = i + 1; j < u.length (); j++)
+          if (u[i].first != u[j].first
+              && (reaches_without_barrier (u[i].second, u[j].second)
+                  || reaches_without_barrier (u[j].second, u[i].second)))
+            {
+              c->bad.add (entry.first);
+              break;
+            }
+    }
+  c->uses.empty ();
 }
 
 /* A function's address `op` in statement s: when s is a GOMP_parallel*
@@ -430,11 +637,10 @@ teams_only (omp_ctx *c)
   return ok && !c->team.is_empty ();
 }
 
-/* May another unit's code run while a team runs: does the unit lack
- * main, or call code it cannot see that may start threads (a function of
- * another unit, an indirect call)?  Then only static arrays qualify. */
+} // namespace
+
 bool
-foreign_code_may_run (void)
+wmm_foreign_code_may_run (void)
 {
   bool has_main = false, foreign = false;
   cgraph_node *node;
@@ -468,8 +674,6 @@ foreign_code_may_run (void)
     }
   return !has_main || foreign;
 }
-
-} // namespace
 
 void
 wmm_omp_reset (void)
@@ -515,16 +719,16 @@ wmm_omp_analyse (wmm_unitinfo *u)
       if (!fn || !fn->cfg || node->alias)
         continue;
       c.in_team = c.team.contains (node);
-      c.iv_of.empty ();   /* one counter per array within a region */
       bool in_main = is_main (node->decl);
       if (c.in_team || !in_main)
         wmm_each_stmt (fn, [&] (gimple *s) {
           walk_stmt_load_store_addr_ops (s, &c, note_ref, note_ref, NULL);
         });
+      end_region (&c);
     }
   hash_set<tree> taken;
   wmm_addresses_taken (&taken);
-  bool statics_only = foreign_code_may_run ();
+  bool statics_only = wmm_foreign_code_may_run ();
   for (auto entry : c.refs)
     {
       tree a = entry.first;

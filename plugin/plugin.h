@@ -214,6 +214,15 @@ bool wmm_lib_keeps_no_copy (const char *name, unsigned argno);
 /* Does the library function touch user memory only through its pointer
  * arguments: those read (bits of *reads) and written (*writes)? */
 bool wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
+/* The same at one call (libgomp's loop chunk calls write their last two
+ * arguments). */
+bool wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
+                           unsigned *writes);
+/* Is `name` a libgomp call that hands the calling thread the next chunk
+ * of a worksharing loop in its last two arguments, [*istart, *iend)
+ * (GOMP_loop_*_start / _next, not the generic forms with reductions nor
+ * doacross)?  The chunks of one loop are disjoint. */
+bool wmm_omp_chunk_call (const char *name);
 /* The same at one call (strtol's string is kept only through a non-null
  * end pointer). */
 bool wmm_lib_keeps_no_copy_at (const char *name, unsigned argno,
@@ -285,6 +294,23 @@ int wmm_publish_tso (wmm_unitinfo *u);
  * only after an acquire load that saw it set are made private; how many
  * accesses were moved. */
 int wmm_publish_flags (wmm_unitinfo *u);
+/* private.cc: is statement s of `unit` (main) after the join, in the same
+ * iteration of a join loop over the handle array, of the thread `create`
+ * (a counting loop's create into t[counter]) started into t[idx], the
+ * handles still naming their threads there (region.cc)? */
+bool wmm_after_own_join (wmm_unitinfo *u, wmm_unit *unit, gimple *create,
+                         tree counter, gimple *s, tree idx);
+/* claims.cc: arrays whose elements threads claim through an atomic
+ * counter (a[i], i the result of an atomic addition) are made private;
+ * how many accesses were moved. */
+int wmm_publish_claims (wmm_unitinfo *u);
+/* omp.cc: may another unit's code run beside the unit's threads: does the
+ * unit lack main, or call code it cannot see that may start threads (a
+ * function of another unit, an indirect call)? */
+bool wmm_foreign_code_may_run (void);
+/* oncepub.cc: locations written only by a once routine and read only
+ * after its once call are made private; how many accesses were moved. */
+int wmm_publish_onces (wmm_unitinfo *u);
 /* protect.cc: which IR threads (code units) run at all: entries and the
  * units running code calls, into runs[thread]. */
 void wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs);
@@ -677,6 +703,41 @@ wmm_each_loc (const wmm_program *p, const wmm_instr *in, F visit)
   for (int k = 0; k < s->n; k++)
     if (!visit (s->locs[k]))
       break;
+  return true;
+}
+
+/* flagpub.cc, oncepub.cc: visit the direct accesses of location l by running code (unit, index,
+ * site, the function of the statement); false when some other access
+ * may touch l (an unknown address, a call's stand-in, no statement). */
+template <typename F>
+bool
+wmm_each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit)
+{
+  wmm_program *p = u->prog;
+  for (wmm_unit &unit : u->units)
+    {
+      if (!runs[unit.thread])
+        continue;   /* a copy of code collected in place where it runs */
+      wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode; i++)
+        {
+          const wmm_instr *in = &t->code[i];
+          if (!wmm_instr_is_access (in))
+            continue;
+          bool touches = false;
+          bool known = wmm_each_loc (p, in, [&] (int m) {
+            touches |= m == l;
+            return !touches;
+          });
+          if (known && !touches)
+            continue;
+          const wmm_site &site = unit.sites[i];
+          if (!known || in->addr.loc_hint != l || site.summary || !site.stmt)
+            return false;
+          if (!visit (unit, in, site, site.fn ? site.fn : unit.fn))
+            return false;
+        }
+    }
   return true;
 }
 

@@ -823,12 +823,17 @@ joined_before (const wmm_handle &ch, gimple *s, tree idx)
   for (basic_block b = gimple_bb (s); b && b->loop_father == loop;
        b = get_immediate_dominator (CDI_DOMINATORS, b))
     {
-      for (gimple_stmt_iterator gsi = gsi_last_bb (b); !gsi_end_p (gsi);
-           gsi_prev (&gsi))
+      /* in s's own block only what precedes s (a join after it reaches
+         s around the loop, in the next iteration: not this one's) */
+      gimple_stmt_iterator gsi = gsi_last_bb (b);
+      if (b == gimple_bb (s))
+        {
+          gsi = gsi_for_stmt (s);
+          gsi_prev (&gsi);
+        }
+      for (; !gsi_end_p (gsi); gsi_prev (&gsi))
         {
           gimple *j = gsi_stmt (gsi);
-          if (b == gimple_bb (s) && !reaches (j, s, NULL))
-            continue;
           wmm_handle jh;
           if (is_gimple_call (j) && wmm_is_thread_join (j)
               && wmm_handle_of_value (gimple_call_arg (j, 0), &jh)
@@ -1591,4 +1596,30 @@ wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg)
     }
   seg->avoid = root;
   return true;
+}
+
+bool
+wmm_after_own_join (wmm_unitinfo *u, wmm_unit *unit, gimple *create,
+                    tree counter, gimple *s, tree idx)
+{
+  if (!unit->fn || gimple_bb (s)->loop_father == gimple_bb (create)->loop_father)
+    return false;
+  wmm_handle ch;
+  if (!wmm_handle_of_addr (gimple_call_arg (create, 0), &ch)
+      || ch.index != counter)
+    return false;
+  push_cfun (unit->fn);
+  bool had = dom_info_available_p (CDI_DOMINATORS);
+  if (!had)
+    calculate_dominance_info (CDI_DOMINATORS);
+  wmm_region *r = wmm_region_begin (u, unit);
+  /* the handles still name the threads created into them */
+  bool ok = r && !(wmm_region_before (r, s) & WMM_REGION_UNKNOWN)
+            && joined_before (ch, s, idx) != NULL;
+  if (r)
+    wmm_region_end (r);
+  if (!had)
+    free_dominance_info (CDI_DOMINATORS);
+  pop_cfun ();
+  return ok;
 }

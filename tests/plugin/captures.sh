@@ -23,10 +23,36 @@
 #                      element): the team's writes fenced on the weak
 #                      targets (x86-TSO needs none); -DPUBLIC -DFOREIGN
 #                      (another unit's code may run beside the team):
-#                      the reading team fenced on every target
+#                      the reading team fenced on every target; -DDYNAMIC
+#                      (dynamic, guided and runtime schedules: chunks
+#                      handed out by libgomp): no fence, with -DSHIFT
+#                      the team's writes fenced on the weak targets;
+#                      -DPHASES (two loops of one region over a, apart
+#                      by the first's barrier): no fence
+#   slots.c            each thread adds into partial[(long) arg], created
+#                      with the create loop's counter, main sums slot i
+#                      after joining thread i (or after all joins,
+#                      -DAFTER): no fence; -DBEFORE (slot i read before
+#                      the join), -DOTHER (slot i + 1), -DNEIGHBOUR (a
+#                      worker writes the next slot), -DSAME (every thread
+#                      numbered 0): the worker fenced on every target
+#   once_init.c        a table written by a pthread_once (or call_once,
+#                      -DC11) routine and read after the once call: no
+#                      fence; -DWRITE (a thread writes it afterwards),
+#                      -DEARLY (read before the once call), -DTWO (the
+#                      routine on two controls), -DEXPORTED (another unit
+#                      may call the routine): fenced on the weak targets
+#                      (message passing; x86-TSO needs none)
+#   claims.c           threads take indices from an atomic counter and
+#                      write out[i] from in[i]: no fence (also with a C11
+#                      atomic_int, -DC11); -DNEXT (out[i + 1] too),
+#                      -DRESET (a thread sets the counter back), -DTWO
+#                      (two counters index out), -DPEEK (main reads out
+#                      while they run): the workers fenced on the weak
+#                      targets (and on x86 for RESET and TWO)
 #   threads_argjoin.c  a join loop reading element i of the workers'
 #                      array right after joining thread i: no fence;
-#                      -DBEFORE, -DOTHER, -DSWAP (an element whose thread
+#                      -DBEFORE, -DBEFORE1, -DOTHER, -DSWAP (an element whose thread
 #                      may run): message passing fenced in the worker and
 #                      in main on the weak targets (x86-TSO needs none)
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
@@ -94,8 +120,29 @@ one_target() {
   done
   # the second loop reads a while another unit's thread may write it
   fenced omp_for_FOREIGN omp_for.c 'main\._omp_fn\.1' -fopenmp -DPUBLIC -DFOREIGN
+  none omp_for_DYNAMIC omp_for.c -fopenmp -DDYNAMIC
+  none omp_for_PHASES omp_for.c -fopenmp -DPHASES
+  if [ $T = x86 ]; then none omp_for_DYNAMIC_SHIFT omp_for.c -fopenmp -DDYNAMIC -DSHIFT
+  else fenced omp_for_DYNAMIC_SHIFT omp_for.c 'main\._omp_fn\.0' -fopenmp -DDYNAMIC -DSHIFT; fi
+  none claims claims.c
+  none claims_C11 claims.c -DC11
+  for v in NEXT RESET TWO PEEK; do
+    if [ $T = x86 ] && [ $v = NEXT -o $v = PEEK ]; then none "claims_$v" claims.c -D$v
+    else fenced "claims_$v" claims.c worker -D$v; fi
+  done
+  none slots slots.c
+  none slots_AFTER slots.c -DAFTER
+  for v in BEFORE OTHER NEIGHBOUR SAME; do
+    fenced "slots_$v" slots.c worker -D$v
+  done
+  none once once_init.c
+  none once_C11 once_init.c -DC11
+  for v in WRITE EARLY TWO EXPORTED; do
+    if [ $T = x86 ]; then none "once_$v" once_init.c -D$v
+    else fenced "once_$v" once_init.c 'init_table worker' -D$v; fi
+  done
   none argjoin threads_argjoin.c
-  for v in BEFORE OTHER SWAP; do
+  for v in BEFORE BEFORE1 OTHER SWAP; do
     if [ $T = x86 ]; then none "argjoin_$v" threads_argjoin.c -D$v
     else fenced "argjoin_$v" threads_argjoin.c 'worker main' -D$v; fi
   done

@@ -5,7 +5,11 @@
  * team runs its own block of indices, so the team's `a[i]` never meet in
  * one element: no fence (minimum).  -DPUBLIC: the arrays are exported;
  * the unit has main and calls no code it cannot see, so no other unit's
- * code runs beside a team: no fence either.
+ * code runs beside a team: no fence either.  -DDYNAMIC: the loops are
+ * shared out in chunks (dynamic, guided and runtime schedules: each
+ * thread asks libgomp for its next chunk [istart, iend), and the chunks
+ * of a loop are disjoint): no fence either.  -DPHASES: one region runs
+ * two loops over a, the second after the first's barrier: no fence.
  * Variants that must keep the fences of the team's writes (2+2W between
  * two threads of the team, on the weak targets):
  *   -DHAND    the first loop's blocks are written by hand and overlap
@@ -17,6 +21,16 @@
  *             may have started a thread that writes the exported a. */
 #include <omp.h>
 #include <stdio.h>
+
+#ifdef DYNAMIC
+# define FOR1 _Pragma ("omp parallel for schedule(dynamic, 16)")
+# define FOR2 _Pragma ("omp parallel for schedule(guided)")
+# define FOR3 _Pragma ("omp parallel for schedule(runtime) reduction(+:s)")
+#else
+# define FOR1 _Pragma ("omp parallel for")
+# define FOR2 FOR1
+# define FOR3 _Pragma ("omp parallel for reduction(+:s)")
+#endif
 
 #define N 1000
 #ifdef PUBLIC
@@ -50,8 +64,18 @@ int main (void)
     for (int i = 0; i < N / 2; i++)
       a[i] = 1.0;
   }
+#elif defined PHASES
+  #pragma omp parallel
+  {
+    #pragma omp for schedule(dynamic, 8)
+    for (int i = 0; i < N; i++)
+      a[i] = i * 0.5;
+    #pragma omp for
+    for (int i = 0; i < N; i++)
+      b[i] = a[i] + 1;
+  }
 #else
-  #pragma omp parallel for
+  FOR1
   for (int i = 0; i < N; i++)
     {
       a[i] = i * 0.5;
@@ -60,11 +84,11 @@ int main (void)
 # endif
     }
 #endif
-  #pragma omp parallel for
+  FOR2
   for (int i = 0; i < N; i++)
     b[i] = a[i] * 2;
   double s = 0;
-  #pragma omp parallel for reduction(+:s)
+  FOR3
   for (int i = 0; i < N; i++)
     s += b[i];
   printf ("%f\n", s);

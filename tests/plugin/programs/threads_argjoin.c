@@ -7,6 +7,8 @@
  * in the worker and in main; x86-TSO keeps message passing by itself, so
  * they are checked on ppc64le):
  *   -DBEFORE  main reads element i before the join of thread i;
+ *   -DBEFORE1 the same in one block with the join (the join of the next
+ *             iteration reaches the read around the loop: not before it);
  *   -DOTHER   main reads element i + 1 after the join of thread i (that
  *             thread may still run);
  *   -DSWAP    main joins t[N - 1 - i] and reads element i. */
@@ -39,7 +41,10 @@ int main (void)
     }
   for (int i = 0; i < N; i++)
     {
-#if defined BEFORE
+#if defined BEFORE1
+      total += w[i].data + w[i].done;
+      pthread_join (t[i], 0);
+#elif defined BEFORE
       if (w[i].done)
         total += w[i].data;
       pthread_join (t[i], 0);

@@ -1,0 +1,408 @@
+/* claims.cc — elements each thread claims for itself: threads that share
+ * out work by `i = __atomic_fetch_add (&next, 1, ...)` and then touch
+ * `out[i]`, or that were created with distinct numbers and touch
+ * `partial[(long) arg]`, each touch elements no other thread touches.
+ *
+ * A counter is a global that the running code writes only by atomic
+ * additions of a positive constant (__atomic_fetch_add / add_fetch,
+ * __sync_fetch_and_add / add_and_fetch, C11 atomic_fetch_add): while
+ * threads run it only
+ * grows, so every such addition returns a value no other addition on it
+ * returns (whatever the memory order).  Its address goes to those atomic
+ * calls only.  An array a is claimed through counter c when every access
+ * of running code to a is `a[v]` (a whole element or a member of one),
+ * the index being the value an addition on c returned in the same
+ * function (through widening conversions), a is a static or a global of
+ * a unit with main whose address is taken nowhere, and nothing else may
+ * touch it (unknown addresses cannot: no pointer reaches it).  Code main
+ * runs before its first create or after its last join is not running
+ * code (region.cc), so it may fill and read the array.  Then two threads'
+ * accesses to a never meet in one element: a takes part in no critical
+ * cycle, and its accesses are taken out of the analysis like private
+ * data (docs/plugin.md, "Elements claimed through a counter").
+ *
+ * A thread number is the first parameter of a start routine, as an
+ * integer (`(long) arg`), when the routine's address is taken once, as
+ * the routine of one create in main inside a loop nested in no other,
+ * whose thread argument is the loop's counter (growing by a positive
+ * constant): each thread gets its own number.  Its claims are `a[id]`;
+ * main may also touch a[j] right after joining thread j in a join loop
+ * over the handles the create loop filled (private.cc's
+ * wmm_after_own_join).
+ *
+ * Example:  while ((i = __atomic_fetch_add (&next, 1, __ATOMIC_RELAXED))
+ *   < N) out[i] = in[i] * 2;   in four threads -> out and in private.
+ *   for (i ...) pthread_create (&t[i], 0, w, (void *) i);  w: partial[(long)
+ *   arg] += ...;  for (i ...) { pthread_join (t[i], 0); s += partial[i]; }
+ *   -> partial private.
+ */
+#include "plugin.h"
+
+namespace {
+
+/* Is call s an atomic addition of a positive constant to the object its
+ * first argument points to, returning the old or the new value?  *obj:
+ * that object's declaration. */
+bool
+counter_add (gimple *s, tree *obj)
+{
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+      || gimple_call_num_args (s) < 2)
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    case BUILT_IN_ATOMIC_FETCH_ADD_1: case BUILT_IN_ATOMIC_FETCH_ADD_2:
+    case BUILT_IN_ATOMIC_FETCH_ADD_4: case BUILT_IN_ATOMIC_FETCH_ADD_8:
+    case BUILT_IN_ATOMIC_ADD_FETCH_1: case BUILT_IN_ATOMIC_ADD_FETCH_2:
+    case BUILT_IN_ATOMIC_ADD_FETCH_4: case BUILT_IN_ATOMIC_ADD_FETCH_8:
+    case BUILT_IN_SYNC_FETCH_AND_ADD_1: case BUILT_IN_SYNC_FETCH_AND_ADD_2:
+    case BUILT_IN_SYNC_FETCH_AND_ADD_4: case BUILT_IN_SYNC_FETCH_AND_ADD_8:
+    case BUILT_IN_SYNC_ADD_AND_FETCH_1: case BUILT_IN_SYNC_ADD_AND_FETCH_2:
+    case BUILT_IN_SYNC_ADD_AND_FETCH_4: case BUILT_IN_SYNC_ADD_AND_FETCH_8:
+      break;
+    default:
+      return false;
+    }
+  tree a = gimple_call_arg (s, 0), k = gimple_call_arg (s, 1);
+  if (TREE_CODE (a) != ADDR_EXPR || TREE_CODE (k) != INTEGER_CST
+      || tree_int_cst_sgn (k) <= 0)
+    return false;
+  tree base = get_base_address (TREE_OPERAND (a, 0));
+  if (!base || !VAR_P (base) || !is_global_var (base))
+    return false;
+  *obj = base;
+  return true;
+}
+
+/* The claim SSA index v is (through widening conversions): the counter
+ * whose addition returned it, or the pointer parameter it converts (a
+ * start routine's `(long) arg`); NULL when it is neither. */
+tree
+claiming_counter (tree v)
+{
+  for (int steps = 0; steps < 4 && v && TREE_CODE (v) == SSA_NAME; steps++)
+    {
+      if (SSA_NAME_IS_DEFAULT_DEF (v))
+        return NULL_TREE;
+      gimple *g = SSA_NAME_DEF_STMT (v);
+      tree c;
+      if (counter_add (g, &c))
+        return c;
+      /* id = (long) arg: the parameter's value as an integer */
+      if (gimple_assign_cast_p (g)
+          && TREE_CODE (gimple_assign_rhs1 (g)) == SSA_NAME
+          && SSA_NAME_IS_DEFAULT_DEF (gimple_assign_rhs1 (g))
+          && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g)))
+          && SSA_NAME_VAR (gimple_assign_rhs1 (g))
+          && TREE_CODE (SSA_NAME_VAR (gimple_assign_rhs1 (g))) == PARM_DECL
+          && TYPE_PRECISION (TREE_TYPE (v)) >= POINTER_SIZE)
+        return SSA_NAME_VAR (gimple_assign_rhs1 (g));
+      if (!is_gimple_assign (g)
+          || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
+               || gimple_assign_rhs_code (g) == SSA_NAME)
+          || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+          || !INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g)))
+          || TYPE_PRECISION (TREE_TYPE (v))
+             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
+        return NULL_TREE;
+      v = gimple_assign_rhs1 (g);
+    }
+  return NULL_TREE;
+}
+
+/* The array a reference `a[v]` (or a member of such an element) indexes,
+ * and its index; NULL when it is no such reference. */
+tree
+indexed_array (tree ref, tree *idx)
+{
+  while (TREE_CODE (ref) == COMPONENT_REF)
+    ref = TREE_OPERAND (ref, 0);
+  if (TREE_CODE (ref) != ARRAY_REF)
+    return NULL_TREE;
+  *idx = TREE_OPERAND (ref, 1);
+  tree base = TREE_OPERAND (ref, 0);
+  return VAR_P (base) && is_global_var (base) ? base : NULL_TREE;
+}
+
+/* walk_tree callback: the variable of each address taken, into the
+ * hash_set<tree> data. */
+tree
+addr_of (tree *t, int *, void *data)
+{
+  if (TREE_CODE (*t) == ADDR_EXPR)
+    if (tree b = get_base_address (TREE_OPERAND (*t, 0)))
+      ((hash_set<tree> *) data)->add (b);
+  return NULL_TREE;
+}
+
+/* The counters of the unit: globals whose address appears in a body or
+ * initialiser only as the first argument of atomic additions of a
+ * positive constant, and that running code (the IR) writes by nothing
+ * else; reads may be anything. */
+void
+find_counters (wmm_unitinfo *u, hash_set<tree> *counters)
+{
+  hash_set<tree> bad;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree c;
+        bool add = counter_add (s, &c);
+        if (add)
+          counters->add (c);
+        for (unsigned i = 0; i < gimple_num_ops (s); i++)
+          {
+            tree op = gimple_op (s, i);
+            if (op && !(add && op == gimple_call_arg (s, 0)))
+              walk_tree_without_duplicates (&op, addr_of, &bad);
+          }
+      });
+      wmm_each_phi (fn, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+          {
+            tree a = gimple_phi_arg_def (phi, i);
+            addr_of (&a, NULL, &bad);
+          }
+      });
+    }
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    for (tree c : *counters)
+      if (v->decl != c && wmm_mentions (DECL_INITIAL (v->decl), c))
+        bad.add (c);
+  /* running code's writes: the additions only */
+  for (const wmm_unit &unit : u->units)
+    for (unsigned i = 0; i < unit.sites.length (); i++)
+      {
+        const wmm_site &site = unit.sites[i];
+        const wmm_instr *in = &u->prog->threads[unit.thread].code[i];
+        tree c;
+        if (!wmm_instr_is_access (in) || !wmm_instr_writes (in) || !site.stmt
+            || site.summary || counter_add (site.stmt, &c)
+            || !gimple_assign_single_p (site.stmt))
+          continue;
+        if (tree b = get_base_address (gimple_assign_lhs (site.stmt)))
+          bad.add (b);
+      }
+  for (tree c : bad)
+    counters->remove (c);   /* (iterating bad, not counters) */
+}
+
+/* Does every thread that runs start routine fn get a value of its first
+ * parameter no other thread gets?  fn's address is taken once, as the
+ * routine of one create in main, inside a loop nested in no other whose
+ * counter (through conversions) is the create's thread argument, growing
+ * by a positive constant; nothing calls fn. */
+struct id_source {
+  gimple *create;       /* the one create of the routine, in main */
+  tree counter;         /* its loop's counter (the create's argument) */
+  wmm_unit *unit;       /* main's code unit */
+};
+
+bool
+distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
+{
+  cgraph_node *cn = cgraph_node::get (fn);
+  if (!cn || cn->callers || TREE_PUBLIC (fn))
+    return false;
+  gimple *site = NULL;
+  function *site_fn = NULL;
+  int mentions = 0;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *body = wmm_analysable_body (node);
+      if (!body)
+        continue;
+      bool in_main = DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl));
+      wmm_each_stmt (body, [&] (gimple *st) {
+        for (unsigned i = 0; i < gimple_num_ops (st); i++)
+          if (wmm_mentions (gimple_op (st, i), fn)
+              && !(is_gimple_call (st) && gimple_op (st, i) == gimple_call_fn (st)))
+            mentions++;
+        tree f;
+        if (is_gimple_call (st) && wmm_is_thread_create (st, &f) && f == fn)
+          site = in_main ? st : NULL, site_fn = body,
+          mentions += in_main ? 0 : 100;
+      });
+      wmm_each_phi (body, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+          mentions += wmm_mentions (gimple_phi_arg_def (phi, i), fn) ? 100 : 0;
+      });
+    }
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    if (wmm_mentions (DECL_INITIAL (v->decl), fn))
+      return false;
+  if (!site || mentions != 1)
+    return false;
+  /* the thread argument: the one after the routine's address */
+  tree arg = NULL_TREE;
+  for (unsigned i = 0; i + 1 < gimple_call_num_args (site); i++)
+    {
+      tree a = gimple_call_arg (site, i);
+      if (TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == fn)
+        arg = gimple_call_arg (site, i + 1);
+    }
+  for (int steps = 0; steps < 4 && arg && TREE_CODE (arg) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (arg); steps++)
+    {
+      gimple *g = SSA_NAME_DEF_STMT (arg);
+      if (!gimple_assign_cast_p (g) && !(gimple_assign_single_p (g)
+                                        && TREE_CODE (gimple_assign_rhs1 (g)) == SSA_NAME))
+        break;
+      arg = gimple_assign_rhs1 (g);
+    }
+  if (!loops_for_fn (site_fn)
+      || loops_state_satisfies_p (site_fn, LOOPS_NEED_FIXUP))
+    return false;
+  class loop *loop = gimple_bb (site)->loop_father;
+  gphi *phi = arg && TREE_CODE (arg) == SSA_NAME
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (arg)) : NULL;
+  if (!phi || !loop || loop_depth (loop) != 1
+      || gimple_bb (phi) != loop->header || !loop->latch)
+    return false;
+  /* the counter grows by a positive constant from the latch */
+  for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+    {
+      if (gimple_phi_arg_edge (phi, k)->src != loop->latch)
+        continue;
+      tree next = gimple_phi_arg_def (phi, k);
+      gassign *g = TREE_CODE (next) == SSA_NAME
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next)) : NULL;
+      if (!g || gimple_assign_rhs_code (g) != PLUS_EXPR
+          || gimple_assign_rhs1 (g) != arg
+          || TREE_CODE (gimple_assign_rhs2 (g)) != INTEGER_CST
+          || tree_int_cst_sgn (gimple_assign_rhs2 (g)) <= 0)
+        return false;
+    }
+  src->create = site;
+  src->counter = arg;
+  src->unit = NULL;
+  for (wmm_unit &unit : u->units)
+    if (unit.fn == site_fn)
+      src->unit = &unit;
+  return true;
+}
+
+/* Is claim `key` (claiming_counter) one: a counter of the unit, or the
+ * first parameter of a start routine whose threads get distinct values
+ * (cached in *ids)? */
+bool
+valid_claim (wmm_unitinfo *u, tree key, hash_set<tree> &counters,
+             hash_map<tree, id_source> *ids)
+{
+  if (VAR_P (key))
+    return counters.contains (key);
+  tree fn = DECL_CONTEXT (key);
+  if (!fn || TREE_CODE (fn) != FUNCTION_DECL || DECL_ARGUMENTS (fn) != key)
+    return false;
+  bool existed;
+  id_source &src = ids->get_or_insert (key, &existed);
+  if (!existed && !distinct_ids (u, fn, &src))
+    src.create = NULL;
+  return src.create != NULL;
+}
+
+/* May code another unit runs touch global v while the unit's threads run?
+ * Not when v is static, or when the unit has main and calls nothing it
+ * cannot see but libraries that start no thread. */
+bool
+foreign_reach (tree v, bool closed_unit)
+{
+  return DECL_EXTERNAL (v) || (TREE_PUBLIC (v) && !closed_unit)
+         || DECL_THREAD_LOCAL_P (v) || TREE_THIS_VOLATILE (v)
+         || DECL_PRESERVE_P (v) || DECL_SECTION_NAME (v);
+}
+
+} // namespace
+
+int
+wmm_publish_claims (wmm_unitinfo *u)
+{
+  hash_set<tree> counters;
+  find_counters (u, &counters);
+  bool closed = !wmm_foreign_code_may_run ();
+  auto_vec<tree> reached;
+  for (tree c : counters)
+    if (foreign_reach (c, closed))
+      reached.safe_push (c);
+  for (tree c : reached)
+    counters.remove (c);
+  /* Per array, the one claim of its running accesses (NULL: several or
+     another access). */
+  hash_map<tree, tree> by_array;
+  hash_map<tree, id_source> ids;
+  /* main's accesses a[j] that may come after the join of thread j */
+  auto_vec<std::pair<tree, std::pair<gimple *, tree> > > joined;
+  for (const wmm_unit &unit : u->units)
+    for (const wmm_site &site : unit.sites)
+      {
+        if (!site.stmt || site.summary || !gimple_assign_single_p (site.stmt)
+            || site.operand < 0)
+          continue;
+        tree op = site.operand == 0 ? gimple_assign_lhs (site.stmt)
+                                    : gimple_assign_rhs1 (site.stmt);
+        tree base = get_base_address (op);
+        if (!base || !VAR_P (base) || !is_global_var (base))
+          continue;
+        tree idx = NULL_TREE;
+        tree a = indexed_array (op, &idx);
+        tree c = a == base && idx && TREE_CODE (idx) == SSA_NAME
+                 ? claiming_counter (idx) : NULL_TREE;
+        if (!c || !valid_claim (u, c, counters, &ids))
+          c = NULL_TREE;
+        if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
+            && DECL_NAME (unit.decl) && MAIN_NAME_P (DECL_NAME (unit.decl)))
+          {
+            joined.safe_push (std::make_pair (base,
+                                              std::make_pair (site.stmt, idx)));
+            continue;
+          }
+        bool existed;
+        tree &slot = by_array.get_or_insert (base, &existed);
+        slot = existed && slot != c ? NULL_TREE : c;
+      }
+  /* main's other accesses: only to an element whose thread it has
+     joined (the array claimed by thread ids) */
+  for (auto &j : joined)
+    {
+      tree *key = by_array.get (j.first);
+      id_source *src = key && *key && !VAR_P (*key) ? ids.get (*key) : NULL;
+      if (key && !(src && src->create && src->unit
+                   && wmm_after_own_join (u, src->unit, src->create,
+                                          src->counter, j.second.first,
+                                          j.second.second)))
+        *key = NULL_TREE;
+    }
+  hash_set<tree> taken, claimed;
+  wmm_addresses_taken (&taken);
+  for (auto e : by_array)
+    if (e.second && !taken.contains (e.first) && !foreign_reach (e.first, closed))
+      claimed.add (e.first);
+  if (claimed.is_empty ())
+    return 0;
+  int fresh = -1;
+  int made = wmm_move_to_private (u, &fresh, "(claimed through a counter)",
+                                  [&] (const wmm_unit &unit, int i) {
+    const wmm_site &site = unit.sites[i];
+    if (!site.stmt || site.summary || !gimple_assign_single_p (site.stmt)
+        || site.operand < 0)
+      return false;
+    tree op = site.operand == 0 ? gimple_assign_lhs (site.stmt)
+                                : gimple_assign_rhs1 (site.stmt);
+    tree base = get_base_address (op);
+    return base && claimed.contains (base);
+  }, [] (int, int, int) {});
+  if (made)
+    wmm_note (u, "%d accesses to %d arrays whose elements each thread "
+              "claims for itself (a[i], i from an atomic counter or the "
+              "thread's own number) race with nothing: private", made,
+              (int) claimed.elements ());
+  return made;
+}

@@ -1,0 +1,234 @@
+/* oncepub.cc — data a once routine initialises: what the routine of
+ * pthread_once (or C11 call_once) writes, and other code reads only after
+ * its once call has returned, races with nothing.
+ *
+ * The routine runs exactly once, in the thread that calls first, and every
+ * call returns only after it has finished: its writes happen before
+ * whatever follows any once call on the same control.  A location d is
+ * published by routine f when
+ *   - f is a static function of the unit whose address is used nowhere
+ *     but as the routine argument of once calls, all on one global
+ *     control (two controls could run it twice, at once);
+ *   - every write of d is a statement of f's own body;
+ *   - every read of d outside f's body is dominated by a once call of f
+ *     in its function (it runs after one returned);
+ *   - no other access (an unknown address, a call's stand-in) may touch d.
+ * Then no execution has a communication edge out of a read of d into a
+ * write, nor between writes of two threads: d takes part in no critical
+ * cycle, and its accesses are taken out of the analysis like private data
+ * (docs/plugin.md, "Data a once routine initialises").
+ *
+ * Example:  static void init (void) { for (i = 0; i < 64; i++) tab[i] =
+ *   i * i; n = 64; }   worker: pthread_once (&once, init); for (i = 0; i <
+ *   n; i++) s += tab[i];   -> tab and n private: no fence on any target.
+ */
+#include "plugin.h"
+
+namespace {
+
+/* A once routine of the unit and its once calls. */
+struct once_routine {
+  tree fn;
+  function *body;
+  tree control;         /* the one global control of its calls */
+  auto_vec<std::pair<gimple *, function *> > calls;
+  bool ok = true;
+};
+
+/* The once control of call s: a global variable whose address it passes,
+ * or NULL. */
+tree
+control_of (gimple *s)
+{
+  tree c = gimple_call_arg (s, 0);
+  if (TREE_CODE (c) != ADDR_EXPR || !VAR_P (TREE_OPERAND (c, 0))
+      || !is_global_var (TREE_OPERAND (c, 0)))
+    return NULL_TREE;
+  return TREE_OPERAND (c, 0);
+}
+
+/* Is statement s of function fn after one of r's once calls in fn (the
+ * call dominates it)? */
+bool
+after_once (const once_routine &r, gimple *s, function *fn)
+{
+  for (const auto &c : r.calls)
+    {
+      if (c.second != fn)
+        continue;
+      basic_block cb = gimple_bb (c.first), sb = gimple_bb (s);
+      if (cb == sb)
+        {
+          /* later in the call's block */
+          gimple_stmt_iterator g = gsi_for_stmt (c.first);
+          for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
+            if (gsi_stmt (g) == s)
+              return true;
+          continue;
+        }
+      push_cfun (fn);
+      bool had = dom_info_available_p (CDI_DOMINATORS);
+      if (!had)
+        calculate_dominance_info (CDI_DOMINATORS);
+      bool dom = dominated_by_p (CDI_DOMINATORS, sb, cb);
+      if (!had)
+        free_dominance_info (CDI_DOMINATORS);
+      pop_cfun ();
+      if (dom)
+        return true;
+    }
+  return false;
+}
+
+/* The once routines of the unit, with their calls; those used otherwise,
+ * exported, or called on several controls are not ok. */
+void
+find_routines (vec<once_routine *> *out)
+{
+  hash_map<tree, once_routine *> by_fn;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree f = is_gimple_call (s) ? wmm_once_routine (s) : NULL_TREE;
+        if (!f)
+          return;
+        bool seen;
+        once_routine *&r = by_fn.get_or_insert (f, &seen);
+        if (!seen)
+          {
+            r = new once_routine;
+            r->fn = f;
+            r->body = DECL_STRUCT_FUNCTION (f);
+            r->control = control_of (s);
+            out->safe_push (r);
+          }
+        if (!r->control || control_of (s) != r->control)
+          r->ok = false;
+        r->calls.safe_push (std::make_pair (s, fn));
+      });
+    }
+  for (once_routine *r : *out)
+    if (TREE_PUBLIC (r->fn) || DECL_EXTERNAL (r->fn) || !r->body
+        || !r->body->cfg || cgraph_node::get (r->fn) == NULL
+        || cgraph_node::get (r->fn)->callers)
+      r->ok = false;
+  /* Any other mention of a routine, in any function or initialiser. */
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree f = is_gimple_call (s) ? wmm_once_routine (s) : NULL_TREE;
+        for (once_routine *r : *out)
+          for (unsigned i = 0; i < gimple_num_ops (s) && r->ok; i++)
+            if (!(f == r->fn && gimple_call_arg (s, 1) == gimple_op (s, i))
+                && wmm_mentions (gimple_op (s, i), r->fn))
+              r->ok = false;
+      });
+    }
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    for (once_routine *r : *out)
+      if (wmm_mentions (DECL_INITIAL (v->decl), r->fn))
+        r->ok = false;
+}
+
+/* Is V's every mention in a body a direct read or write, in r's body, or
+ * a read after one of r's once calls (the head comment's conditions; its
+ * address is taken nowhere: the caller's test)?  *any: V is mentioned. */
+bool
+published (tree v, const once_routine &r, bool *any)
+{
+  *any = false;
+  bool ok = true;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        if (!ok)
+          return;
+        bool here = false;
+        for (unsigned i = 0; i < gimple_num_ops (s) && !here; i++)
+          here = wmm_mentions (gimple_op (s, i), v);
+        if (!here)
+          return;
+        *any = true;
+        /* a load `x = V...` or a store `V... = x`, nothing else */
+        bool load = gimple_assign_single_p (s)
+                    && get_base_address (gimple_assign_rhs1 (s)) == v
+                    && !wmm_mentions (gimple_assign_lhs (s), v);
+        bool store = gimple_assign_single_p (s)
+                     && get_base_address (gimple_assign_lhs (s)) == v
+                     && !wmm_mentions (gimple_assign_rhs1 (s), v);
+        if (!(load || store)
+            || TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR
+            || (fn != r.body && (store || !after_once (r, s, fn))))
+          ok = false;
+      });
+    }
+  return ok;
+}
+
+} // namespace
+
+int
+wmm_publish_onces (wmm_unitinfo *u)
+{
+  auto_delete_vec<once_routine> routines;
+  find_routines (&routines);
+  bool usable = false;
+  for (once_routine *r : routines)
+    usable |= r->ok;
+  if (!usable)
+    return 0;
+  hash_set<tree> vars, taken;
+  wmm_addresses_taken (&taken);
+  varpool_node *vn;
+  FOR_EACH_VARIABLE (vn)
+    {
+      tree v = vn->decl;
+      /* a static no pointer reaches (the linker's section bounds may walk
+         one placed by hand) */
+      if (!is_global_var (v) || TREE_PUBLIC (v) || DECL_EXTERNAL (v)
+          || DECL_THREAD_LOCAL_P (v) || TREE_THIS_VOLATILE (v)
+          || taken.contains (v) || DECL_PRESERVE_P (v)
+          || DECL_SECTION_NAME (v))
+        continue;
+      for (once_routine *r : routines)
+        {
+          bool any;
+          if (r->ok && published (v, *r, &any) && any)
+            {
+              vars.add (v);
+              break;
+            }
+        }
+    }
+  if (vars.is_empty ())
+    return 0;
+  int fresh = -1;
+  int made = wmm_move_to_private (u, &fresh, "(initialised once)",
+                                  [&] (const wmm_unit &unit, int i) {
+    const wmm_site &site = unit.sites[i];
+    if (!site.stmt || site.summary || !gimple_assign_single_p (site.stmt)
+        || site.operand < 0)
+      return false;
+    tree op = site.operand == 0 ? gimple_assign_lhs (site.stmt)
+                                : gimple_assign_rhs1 (site.stmt);
+    tree base = get_base_address (op);
+    return base && vars.contains (base);
+  }, [] (int, int, int) {});
+  if (made)
+    wmm_note (u, "%d accesses to %d variables written by a once routine and "
+              "read only after its once call race with nothing: private",
+              made, (int) vars.elements ());
+  return made;
+}
