@@ -111,18 +111,21 @@ claiming_counter (tree v)
   return NULL_TREE;
 }
 
-/* The array a reference `a[v]` (or a member of such an element) indexes,
- * and its index; NULL when it is no such reference. */
+/* The global array a reference `a[v]` indexes (the element, a member of
+ * it, or an element of it: `grid[v][k]`), and v, its first index; NULL
+ * when it is no such reference. */
 tree
 indexed_array (tree ref, tree *idx)
 {
-  while (TREE_CODE (ref) == COMPONENT_REF)
+  while ((TREE_CODE (ref) == COMPONENT_REF || TREE_CODE (ref) == ARRAY_REF)
+         && !(TREE_CODE (ref) == ARRAY_REF && VAR_P (TREE_OPERAND (ref, 0))))
     ref = TREE_OPERAND (ref, 0);
-  if (TREE_CODE (ref) != ARRAY_REF)
+  if (TREE_CODE (ref) != ARRAY_REF || TREE_OPERAND (ref, 2)
+      || TREE_OPERAND (ref, 3))
     return NULL_TREE;
   *idx = TREE_OPERAND (ref, 1);
   tree base = TREE_OPERAND (ref, 0);
-  return VAR_P (base) && is_global_var (base) ? base : NULL_TREE;
+  return is_global_var (base) ? base : NULL_TREE;
 }
 
 /* walk_tree callback: the variable of each address taken, into the

@@ -435,6 +435,7 @@ array_of (tree ref, tree *idx)
 
 struct omp_ctx {
   hash_set<cgraph_node *> team;      /* outlined functions and callees */
+  hash_set<cgraph_node *> outlined;  /* the functions GOMP_parallel starts */
   hash_set<tree> ivs;                /* partitioned counters */
   hash_set<tree> bad;                /* arrays touched otherwise */
   hash_map<tree, auto_vec<tree> > refs;   /* array -> its private refs */
@@ -442,6 +443,7 @@ struct omp_ctx {
                                      /* array -> its counters and
                                         statements in the function walked */
   bool in_team;                      /* walking code the teams run */
+  bool in_outlined;                  /* ... a function a start runs */
 };
 
 /* Walk callback: classify a reference to a global array by code the
@@ -462,8 +464,11 @@ note_ref (gimple *stmt, tree op, tree ref, void *data)
         c->bad.add (base);
       return false;
     }
+  /* (in a function the team's code calls, the array's phases would be
+     the caller's: not followed) */
   if (ref && TREE_CODE (ref) != ADDR_EXPR && array_of (ref, &idx) == base
-      && TREE_CODE (idx) == SSA_NAME && c->ivs.contains (index_counter (idx)))
+      && TREE_CODE (idx) == SSA_NAME && c->ivs.contains (index_counter (idx))
+      && c->in_outlined)
     {
       c->uses.get_or_insert (base).safe_push (
         std::make_pair (index_counter (idx), stmt));
@@ -612,8 +617,11 @@ teams_only (omp_ctx *c)
             if (!start || !in_main)
               ok = false;
             else if (cgraph_node *o = cgraph_node::get (TREE_OPERAND (op, 0)))
-              if (!c->team.add (o))
-                work.safe_push (o);
+              {
+                c->outlined.add (o);
+                if (!c->team.add (o))
+                  work.safe_push (o);
+              }
             note_data_arg (s, op, start);
           }
       });
@@ -719,6 +727,7 @@ wmm_omp_analyse (wmm_unitinfo *u)
       if (!fn || !fn->cfg || node->alias)
         continue;
       c.in_team = c.team.contains (node);
+      c.in_outlined = c.outlined.contains (node);
       bool in_main = is_main (node->decl);
       if (c.in_team || !in_main)
         wmm_each_stmt (fn, [&] (gimple *s) {

@@ -19,8 +19,9 @@
 #                      thread of a team its own block of a[i]): no fence;
 #                      -DPUBLIC (exported arrays, no code of another
 #                      unit called): none either; -DHAND, -DNOWAIT,
-#                      -DSHIFT (blocks that may overlap, another thread's
-#                      element): the team's writes fenced on the weak
+#                      -DSHIFT, -DORPHAN (blocks that may overlap, another
+#                      thread's element, an orphaned loop after a nowait
+#                      one): the team's writes fenced on the weak
 #                      targets (x86-TSO needs none); -DPUBLIC -DFOREIGN
 #                      (another unit's code may run beside the team):
 #                      the reading team fenced on every target; -DDYNAMIC
@@ -114,7 +115,7 @@ one_target() {
   fenced ret_lookup_RET ret_param.c 'P0 P1' -DLOOKUP -DRET
   none omp_for omp_for.c -fopenmp
   none omp_for_PUBLIC omp_for.c -fopenmp -DPUBLIC
-  for v in HAND NOWAIT SHIFT; do
+  for v in HAND NOWAIT SHIFT ORPHAN; do
     if [ $T = x86 ]; then none "omp_for_$v" omp_for.c -fopenmp -D$v
     else fenced "omp_for_$v" omp_for.c 'main\._omp_fn\.0' -fopenmp -D$v; fi
   done

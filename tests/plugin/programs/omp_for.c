@@ -18,7 +18,9 @@
  *             without a barrier between them (nowait);
  *   -DSHIFT   the first loop also writes a[i + 1], another thread's;
  *   -DPUBLIC -DFOREIGN  main also calls a function of another unit, which
- *             may have started a thread that writes the exported a. */
+ *             may have started a thread that writes the exported a;
+ *   -DORPHAN  after a nowait loop over a, the region calls a function
+ *             whose own (orphaned) loop writes a in other blocks. */
 #include <omp.h>
 #include <stdio.h>
 
@@ -42,6 +44,17 @@ static double a[N + 8], b[N];
 extern void start_logging (void);
 #endif
 
+#ifdef ORPHAN
+/* an orphaned loop: its blocks are not the caller's nowait loop's */
+__attribute__ ((noinline)) static void
+half (void)
+{
+  #pragma omp for
+  for (int i = 0; i < N / 2; i++)
+    a[i] = 1.0;
+}
+#endif
+
 int main (void)
 {
 #ifdef FOREIGN
@@ -63,6 +76,14 @@ int main (void)
     #pragma omp for nowait
     for (int i = 0; i < N / 2; i++)
       a[i] = 1.0;
+  }
+#elif defined ORPHAN
+  #pragma omp parallel
+  {
+    #pragma omp for nowait
+    for (int i = 0; i < N; i++)
+      a[i] = i * 0.5;
+    half ();
   }
 #elif defined PHASES
   #pragma omp parallel

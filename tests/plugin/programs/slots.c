@@ -3,7 +3,8 @@
  * as it joins the threads (plugin/claims.cc): for (i ...) pthread_create
  * (&t[i], 0, worker, (void *) i), partial[(long) arg] in the worker.  The
  * create loop gives every thread another number, and main reads slot i
- * only after joining thread i: no fence.  -DAFTER: main sums after all
+ * only after joining thread i: no fence (a row of a two-dimensional
+ * array, rows[id][k], too).  -DAFTER: main sums after all
  * the joins: no fence either.  Variants that keep their fences (on the
  * weak targets):
  *   -DBEFORE     main reads slot i before joining thread i;
@@ -15,6 +16,7 @@
 #define T 4
 #define N 4000
 static long partial[T + 1];
+static int rows[T + 1][8];
 static int data[N];
 
 static void *worker (void *arg)
@@ -27,6 +29,8 @@ static void *worker (void *arg)
       partial[(id + 1) % T] += 1;
 #endif
     }
+  for (int k = 0; k < 8; k++)
+    rows[id][k] = k;
   return 0;
 }
 
@@ -54,7 +58,7 @@ int main (void)
       pthread_join (t[i], 0);
 #else
       pthread_join (t[i], 0);
-      s += partial[i];
+      s += partial[i] + rows[i][7];
 #endif
     }
 #ifdef AFTER
