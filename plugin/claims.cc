@@ -6,9 +6,8 @@
  * A counter is a global that the running code writes only by atomic
  * additions of a positive constant (__atomic_fetch_add / add_fetch,
  * __sync_fetch_and_add / add_and_fetch, C11 atomic_fetch_add): while
- * threads run it only
- * grows, so every such addition returns a value no other addition on it
- * returns (whatever the memory order).  Its address goes to those atomic
+ * threads run it only grows, so every such addition returns a value no
+ * other addition on it returns (whatever the memory order).  Its address goes to those atomic
  * calls only.  An array a is claimed through counter c when every access
  * of running code to a is `a[v]` (a whole element or a member of one),
  * the index being the value an addition on c returned in the same
@@ -193,20 +192,21 @@ find_counters (wmm_unitinfo *u, hash_set<tree> *counters)
           bad.add (b);
       }
   for (tree c : bad)
-    counters->remove (c);   /* (iterating bad, not counters) */
+    counters->remove (c);
 }
 
-/* Does every thread that runs start routine fn get a value of its first
- * parameter no other thread gets?  fn's address is taken once, as the
- * routine of one create in main, inside a loop nested in no other whose
- * counter (through conversions) is the create's thread argument, growing
- * by a positive constant; nothing calls fn. */
+/* Where a start routine's thread numbers come from. */
 struct id_source {
   gimple *create;       /* the one create of the routine, in main */
   tree counter;         /* its loop's counter (the create's argument) */
   wmm_unit *unit;       /* main's code unit */
 };
 
+/* Does every thread that runs start routine fn get a value of its first
+ * parameter no other thread gets?  fn's address is taken once, as the
+ * routine of one create in main, inside a loop nested in no other whose
+ * counter (through conversions) is the create's thread argument, growing
+ * by a positive constant; nothing calls fn.  *src: that create. */
 bool
 distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
 {
@@ -255,9 +255,13 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
   for (int steps = 0; steps < 4 && arg && TREE_CODE (arg) == SSA_NAME
                       && !SSA_NAME_IS_DEFAULT_DEF (arg); steps++)
     {
+      /* copies and conversions that lose no bits (distinct counters stay
+         distinct numbers) */
       gimple *g = SSA_NAME_DEF_STMT (arg);
-      if (!gimple_assign_cast_p (g) && !(gimple_assign_single_p (g)
-                                        && TREE_CODE (gimple_assign_rhs1 (g)) == SSA_NAME))
+      if (!(gimple_assign_cast_p (g) || gimple_assign_single_p (g))
+          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
+          || TYPE_PRECISION (TREE_TYPE (arg))
+             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
         break;
       arg = gimple_assign_rhs1 (g);
     }

@@ -130,6 +130,12 @@ find_routines (vec<once_routine *> *out)
                 && wmm_mentions (gimple_op (s, i), r->fn))
               r->ok = false;
       });
+      wmm_each_phi (fn, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+          for (once_routine *r : *out)
+            if (wmm_mentions (gimple_phi_arg_def (phi, i), r->fn))
+              r->ok = false;
+      });
     }
   varpool_node *v;
   FOR_EACH_VARIABLE (v)
