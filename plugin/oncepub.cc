@@ -144,43 +144,55 @@ find_routines (vec<once_routine *> *out)
         r->ok = false;
 }
 
-/* Is V's every mention in a body a direct read or write, in r's body, or
- * a read after one of r's once calls (the head comment's conditions; its
- * address is taken nowhere: the caller's test)?  *any: V is mentioned. */
-bool
-published (tree v, const once_routine &r, bool *any)
+/* walk_tree callback: the candidates (hash_set data->first) an operand
+ * mentions, into data->second. */
+tree
+note_candidate (tree *t, int *, void *data)
 {
-  *any = false;
-  bool ok = true;
+  auto *d = (std::pair<hash_set<tree> *, auto_vec<tree> *> *) data;
+  if (VAR_P (*t) && d->first->contains (*t))
+    d->second->safe_push (*t);
+  return NULL_TREE;
+}
+
+/* Which candidates (statics whose address no one takes) r publishes: every
+ * mention of one in a body is a direct read or write, in r's body, or a
+ * read after one of r's once calls (the head comment's conditions).  One
+ * walk over the unit's statements; `bad` collects the others. */
+void
+published (const once_routine &r, hash_set<tree> *candidates,
+           hash_set<tree> *seen, hash_set<tree> *bad)
+{
   cgraph_node *node;
+  auto_vec<tree> here;
+  std::pair<hash_set<tree> *, auto_vec<tree> *> data (candidates, &here);
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
       function *fn = wmm_analysable_body (node);
       if (!fn)
         continue;
       wmm_each_stmt (fn, [&] (gimple *s) {
-        if (!ok)
-          return;
-        bool here = false;
-        for (unsigned i = 0; i < gimple_num_ops (s) && !here; i++)
-          here = wmm_mentions (gimple_op (s, i), v);
-        if (!here)
-          return;
-        *any = true;
-        /* a load `x = V...` or a store `V... = x`, nothing else */
-        bool load = gimple_assign_single_p (s)
-                    && get_base_address (gimple_assign_rhs1 (s)) == v
-                    && !wmm_mentions (gimple_assign_lhs (s), v);
-        bool store = gimple_assign_single_p (s)
-                     && get_base_address (gimple_assign_lhs (s)) == v
-                     && !wmm_mentions (gimple_assign_rhs1 (s), v);
-        if (!(load || store)
-            || TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR
-            || (fn != r.body && (store || !after_once (r, s, fn))))
-          ok = false;
+        here.truncate (0);
+        for (unsigned i = 0; i < gimple_num_ops (s); i++)
+          if (tree op = gimple_op (s, i))
+            walk_tree_without_duplicates (&op, note_candidate, &data);
+        for (tree v : here)
+          {
+            seen->add (v);
+            /* a load `x = V...` or a store `V... = x`, nothing else */
+            bool load = gimple_assign_single_p (s)
+                        && get_base_address (gimple_assign_rhs1 (s)) == v
+                        && !wmm_mentions (gimple_assign_lhs (s), v);
+            bool store = gimple_assign_single_p (s)
+                         && get_base_address (gimple_assign_lhs (s)) == v
+                         && !wmm_mentions (gimple_assign_rhs1 (s), v);
+            if (!(load || store)
+                || TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR
+                || (fn != r.body && (store || !after_once (r, s, fn))))
+              bad->add (v);
+          }
       });
     }
-  return ok;
 }
 
 } // namespace
@@ -195,7 +207,7 @@ wmm_publish_onces (wmm_unitinfo *u)
     usable |= r->ok;
   if (!usable)
     return 0;
-  hash_set<tree> vars, taken;
+  hash_set<tree> candidates, vars, taken;
   wmm_addresses_taken (&taken);
   varpool_node *vn;
   FOR_EACH_VARIABLE (vn)
@@ -203,20 +215,23 @@ wmm_publish_onces (wmm_unitinfo *u)
       tree v = vn->decl;
       /* a static no pointer reaches (the linker's section bounds may walk
          one placed by hand) */
-      if (!is_global_var (v) || TREE_PUBLIC (v) || DECL_EXTERNAL (v)
-          || DECL_THREAD_LOCAL_P (v) || TREE_THIS_VOLATILE (v)
-          || taken.contains (v) || DECL_PRESERVE_P (v)
-          || DECL_SECTION_NAME (v))
+      if (is_global_var (v) && !TREE_PUBLIC (v) && !DECL_EXTERNAL (v)
+          && !DECL_THREAD_LOCAL_P (v) && !TREE_THIS_VOLATILE (v)
+          && !taken.contains (v) && !DECL_PRESERVE_P (v)
+          && !DECL_SECTION_NAME (v))
+        candidates.add (v);
+    }
+  for (once_routine *r : routines)
+    {
+      if (!r->ok || candidates.is_empty ())
         continue;
-      for (once_routine *r : routines)
-        {
-          bool any;
-          if (r->ok && published (v, *r, &any) && any)
-            {
-              vars.add (v);
-              break;
-            }
-        }
+      hash_set<tree> seen, bad;
+      published (*r, &candidates, &seen, &bad);
+      for (tree v : seen)
+        if (!bad.contains (v))
+          vars.add (v);
+      for (tree v : vars)
+        candidates.remove (v);
     }
   if (vars.is_empty ())
     return 0;
