@@ -80,34 +80,16 @@ counter_add (gimple *s, tree *obj)
 tree
 claiming_counter (tree v)
 {
-  for (int steps = 0; steps < 4 && v && TREE_CODE (v) == SSA_NAME; steps++)
-    {
-      if (SSA_NAME_IS_DEFAULT_DEF (v))
-        return NULL_TREE;
-      gimple *g = SSA_NAME_DEF_STMT (v);
-      tree c;
-      if (counter_add (g, &c))
-        return c;
-      /* id = (long) arg: the parameter's value as an integer */
-      if (gimple_assign_cast_p (g)
-          && TREE_CODE (gimple_assign_rhs1 (g)) == SSA_NAME
-          && SSA_NAME_IS_DEFAULT_DEF (gimple_assign_rhs1 (g))
-          && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g)))
-          && SSA_NAME_VAR (gimple_assign_rhs1 (g))
-          && TREE_CODE (SSA_NAME_VAR (gimple_assign_rhs1 (g))) == PARM_DECL
-          && TYPE_PRECISION (TREE_TYPE (v)) >= POINTER_SIZE)
-        return SSA_NAME_VAR (gimple_assign_rhs1 (g));
-      if (!is_gimple_assign (g)
-          || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
-               || gimple_assign_rhs_code (g) == SSA_NAME)
-          || !INTEGRAL_TYPE_P (TREE_TYPE (v))
-          || !INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g)))
-          || TYPE_PRECISION (TREE_TYPE (v))
-             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
-        return NULL_TREE;
-      v = gimple_assign_rhs1 (g);
-    }
-  return NULL_TREE;
+  v = wmm_widened_from (v);
+  if (TREE_CODE (v) != SSA_NAME)
+    return NULL_TREE;
+  tree c;
+  if (!SSA_NAME_IS_DEFAULT_DEF (v))
+    return counter_add (SSA_NAME_DEF_STMT (v), &c) ? c : NULL_TREE;
+  /* id = (long) arg: the parameter's value as an integer */
+  tree p = SSA_NAME_VAR (v);
+  return p && TREE_CODE (p) == PARM_DECL && POINTER_TYPE_P (TREE_TYPE (v))
+         ? p : NULL_TREE;
 }
 
 /* The global array a reference `a[v]` indexes (the element, a member of
@@ -146,17 +128,19 @@ void
 find_counters (wmm_unitinfo *u, hash_set<tree> *counters)
 {
   hash_set<tree> bad;
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = wmm_analysable_body (node);
-      if (!fn)
-        continue;
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree c;
+        if (counter_add (s, &c))
+          counters->add (c);
+      });
+  });
+  if (counters->is_empty ())
+    return;   /* (the common case: no address walk) */
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
       wmm_each_stmt (fn, [&] (gimple *s) {
         tree c;
         bool add = counter_add (s, &c);
-        if (add)
-          counters->add (c);
         for (unsigned i = 0; i < gimple_num_ops (s); i++)
           {
             tree op = gimple_op (s, i);
@@ -171,12 +155,10 @@ find_counters (wmm_unitinfo *u, hash_set<tree> *counters)
             addr_of (&a, NULL, &bad);
           }
       });
-    }
-  varpool_node *v;
-  FOR_EACH_VARIABLE (v)
-    for (tree c : *counters)
-      if (v->decl != c && wmm_mentions (DECL_INITIAL (v->decl), c))
-        bad.add (c);
+  });
+  for (tree c : *counters)
+    if (wmm_initializers_mention (c, c))
+      bad.add (c);
   /* running code's writes: the additions only */
   for (const wmm_unit &unit : u->units)
     for (unsigned i = 0; i < unit.sites.length (); i++)
@@ -216,12 +198,7 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
   gimple *site = NULL;
   function *site_fn = NULL;
   int mentions = 0;
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *body = wmm_analysable_body (node);
-      if (!body)
-        continue;
+  wmm_each_body ([&] (cgraph_node *node, function *body) {
       bool in_main = DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl));
       wmm_each_stmt (body, [&] (gimple *st) {
         for (unsigned i = 0; i < gimple_num_ops (st); i++)
@@ -237,12 +214,8 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
         for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
           mentions += wmm_mentions (gimple_phi_arg_def (phi, i), fn) ? 100 : 0;
       });
-    }
-  varpool_node *v;
-  FOR_EACH_VARIABLE (v)
-    if (wmm_mentions (DECL_INITIAL (v->decl), fn))
-      return false;
-  if (!site || mentions != 1)
+  });
+  if (!site || mentions != 1 || wmm_initializers_mention (fn))
     return false;
   /* the thread argument: the one after the routine's address */
   tree arg = NULL_TREE;
@@ -334,10 +307,16 @@ wmm_publish_claims (wmm_unitinfo *u)
 {
   hash_set<tree> counters;
   find_counters (u, &counters);
-  bool closed = !wmm_foreign_code_may_run ();
+  /* (asked once, and only when something may be claimed) */
+  int closed = -1;
+  auto closed_unit = [&] () {
+    if (closed < 0)
+      closed = !wmm_foreign_code_may_run ();
+    return closed != 0;
+  };
   auto_vec<tree> reached;
   for (tree c : counters)
-    if (foreign_reach (c, closed))
+    if (foreign_reach (c, closed_unit ()))
       reached.safe_push (c);
   for (tree c : reached)
     counters.remove (c);
@@ -350,14 +329,11 @@ wmm_publish_claims (wmm_unitinfo *u)
   for (const wmm_unit &unit : u->units)
     for (const wmm_site &site : unit.sites)
       {
-        if (!site.stmt || site.summary || !gimple_assign_single_p (site.stmt)
-            || site.operand < 0)
+        tree base = wmm_site_object (site);
+        if (!base || !VAR_P (base) || !is_global_var (base))
           continue;
         tree op = site.operand == 0 ? gimple_assign_lhs (site.stmt)
                                     : gimple_assign_rhs1 (site.stmt);
-        tree base = get_base_address (op);
-        if (!base || !VAR_P (base) || !is_global_var (base))
-          continue;
         tree idx = NULL_TREE;
         tree a = indexed_array (op, &idx);
         tree c = a == base && idx && TREE_CODE (idx) == SSA_NAME
@@ -388,24 +364,20 @@ wmm_publish_claims (wmm_unitinfo *u)
         *key = NULL_TREE;
     }
   hash_set<tree> taken, claimed;
+  bool any = false;
+  for (auto e : by_array)
+    any |= e.second != NULL_TREE;
+  if (!any)
+    return 0;
   wmm_addresses_taken (&taken);
   for (auto e : by_array)
-    if (e.second && !taken.contains (e.first) && !foreign_reach (e.first, closed))
+    if (e.second && !taken.contains (e.first)
+        && !foreign_reach (e.first, closed_unit ()))
       claimed.add (e.first);
   if (claimed.is_empty ())
     return 0;
-  int fresh = -1;
-  int made = wmm_move_to_private (u, &fresh, "(claimed through a counter)",
-                                  [&] (const wmm_unit &unit, int i) {
-    const wmm_site &site = unit.sites[i];
-    if (!site.stmt || site.summary || !gimple_assign_single_p (site.stmt)
-        || site.operand < 0)
-      return false;
-    tree op = site.operand == 0 ? gimple_assign_lhs (site.stmt)
-                                : gimple_assign_rhs1 (site.stmt);
-    tree base = get_base_address (op);
-    return base && claimed.contains (base);
-  }, [] (int, int, int) {});
+  int made = wmm_move_objects_to_private (u, "(claimed through a counter)",
+                                          claimed);
   if (made)
     wmm_note (u, "%d accesses to %d arrays whose elements each thread "
               "claims for itself (a[i], i from an atomic counter or the "

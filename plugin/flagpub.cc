@@ -215,18 +215,13 @@ after_acquire (const flag &f, gimple *s, function *fn)
         continue;
       auto_vec<edge> edges;
       nonzero_edges (gimple_call_lhs (a.first), false, &edges, 0);
-      push_cfun (fn);
-      bool had = dom_info_available_p (CDI_DOMINATORS);
-      if (!had)
-        calculate_dominance_info (CDI_DOMINATORS);
-      bool dom = false;
-      for (edge e : edges)
-        dom |= single_pred_p (e->dest)
-               && dominated_by_p (CDI_DOMINATORS, gimple_bb (s), e->dest);
-      if (!had)
-        free_dominance_info (CDI_DOMINATORS);
-      pop_cfun ();
-      if (dom)
+      if (wmm_with_dominators (fn, [&] () {
+            for (edge e : edges)
+              if (single_pred_p (e->dest)
+                  && dominated_by_p (CDI_DOMINATORS, gimple_bb (s), e->dest))
+                return true;
+            return false;
+          }))
         return true;
     }
   return false;
@@ -327,11 +322,9 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
           }
       });
     }
-  varpool_node *v;
-  FOR_EACH_VARIABLE (v)
-    for (flag *f : *flags)
-      if (v->decl != f->var && wmm_mentions (DECL_INITIAL (v->decl), f->var))
-        f->ok = false;
+  for (flag *f : *flags)
+    if (wmm_initializers_mention (f->var, f->var))
+      f->ok = false;
 }
 
 

@@ -59,7 +59,7 @@ def_of (tree v)
 bool
 is_binary (tree v, enum tree_code code, tree a, tree b)
 {
-  gassign *g = dyn_cast<gassign *> (def_of (v));
+  gassign *g = safe_dyn_cast<gassign *> (def_of (v));
   if (!g || gimple_assign_rhs_code (g) != code)
     return false;
   tree x = gimple_assign_rhs1 (g), y = gimple_assign_rhs2 (g);
@@ -96,22 +96,22 @@ bool
 static_block (tree s0, tree e0)
 {
   /* e0 = s0 + q */
-  gassign *ge = dyn_cast<gassign *> (def_of (e0));
+  gassign *ge = safe_dyn_cast<gassign *> (def_of (e0));
   if (!ge || gimple_assign_rhs_code (ge) != PLUS_EXPR)
     return false;
   tree q = gimple_assign_rhs1 (ge) == s0 ? gimple_assign_rhs2 (ge)
            : gimple_assign_rhs2 (ge) == s0 ? gimple_assign_rhs1 (ge)
            : NULL_TREE;
   /* s0 = q * t + tt */
-  gassign *gs = dyn_cast<gassign *> (def_of (s0));
+  gassign *gs = safe_dyn_cast<gassign *> (def_of (s0));
   if (!q || !gs || gimple_assign_rhs_code (gs) != PLUS_EXPR)
     return false;
   tree qt = gimple_assign_rhs1 (gs), tt = gimple_assign_rhs2 (gs);
-  gassign *gm = dyn_cast<gassign *> (def_of (qt));
+  gassign *gm = safe_dyn_cast<gassign *> (def_of (qt));
   if (!gm || gimple_assign_rhs_code (gm) != MULT_EXPR)
     {
       std::swap (qt, tt);
-      gm = dyn_cast<gassign *> (def_of (qt));
+      gm = safe_dyn_cast<gassign *> (def_of (qt));
     }
   if (!gm || gimple_assign_rhs_code (gm) != MULT_EXPR)
     return false;
@@ -120,8 +120,8 @@ static_block (tree s0, tree e0)
            : NULL_TREE;
   if (!t || !is_builtin_call (t, BUILT_IN_OMP_GET_THREAD_NUM))
     return false;
-  gphi *pq = dyn_cast<gphi *> (def_of (q));
-  gphi *pt = dyn_cast<gphi *> (def_of (tt));
+  gphi *pq = safe_dyn_cast<gphi *> (def_of (q));
+  gphi *pt = safe_dyn_cast<gphi *> (def_of (tt));
   if (!pq || !pt || gimple_bb (pq) != gimple_bb (pt)
       || gimple_phi_num_args (pq) != 2 || gimple_phi_num_args (pt) != 2)
     return false;
@@ -132,7 +132,7 @@ static_block (tree s0, tree e0)
       edge e = gimple_phi_arg_edge (pq, k);
       tree q0 = gimple_phi_arg_def (pq, k);
       tree tt0 = phi_arg_from (pt, e->src, false);
-      gassign *gd = dyn_cast<gassign *> (def_of (q0));
+      gassign *gd = safe_dyn_cast<gassign *> (def_of (q0));
       if (!gd || gimple_assign_rhs_code (gd) != TRUNC_DIV_EXPR || !tt0)
         continue;
       tree n = gimple_assign_rhs1 (gd), nt = gimple_assign_rhs2 (gd);
@@ -144,10 +144,10 @@ static_block (tree s0, tree e0)
       edge e1 = gimple_phi_arg_edge (pq, 1 - k);
       tree tt1 = phi_arg_from (pt, e1->src, false);
       /* tt1 = 0 may be a copy of the constant */
-      if (gassign *gz = dyn_cast<gassign *> (def_of (tt1)))
+      if (gassign *gz = safe_dyn_cast<gassign *> (def_of (tt1)))
         if (gimple_assign_rhs_code (gz) == INTEGER_CST)
           tt1 = gimple_assign_rhs1 (gz);
-      gassign *g1 = dyn_cast<gassign *> (def_of (q1));
+      gassign *g1 = safe_dyn_cast<gassign *> (def_of (q1));
       if (!tt1 || !integer_zerop (tt1) || !g1
           || gimple_assign_rhs_code (g1) != PLUS_EXPR
           || gimple_assign_rhs1 (g1) != q0
@@ -181,7 +181,7 @@ affine_of (tree v, tree s, HOST_WIDE_INT *scale, HOST_WIDE_INT *bias)
     {
       if (v == s)
         return true;
-      gassign *g = dyn_cast<gassign *> (def_of (v));
+      gassign *g = safe_dyn_cast<gassign *> (def_of (v));
       if (!g)
         return false;
       enum tree_code code = gimple_assign_rhs_code (g);
@@ -213,7 +213,7 @@ strip_conversions (tree v)
 {
   for (int steps = 0; steps < 4; steps++)
     {
-      gassign *g = dyn_cast<gassign *> (def_of (v));
+      gassign *g = safe_dyn_cast<gassign *> (def_of (v));
       if (!g || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
                   || gimple_assign_rhs_code (g) == SSA_NAME)
           || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
@@ -229,7 +229,7 @@ strip_conversions (tree v)
 tree
 loaded_local (tree v, gimple **load)
 {
-  gassign *g = dyn_cast<gassign *> (def_of (v));
+  gassign *g = safe_dyn_cast<gassign *> (def_of (v));
   if (!g || !gimple_assign_single_p (g))
     return NULL_TREE;
   tree x = gimple_assign_rhs1 (g);
@@ -354,7 +354,7 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
             edge back = gimple_phi_arg_edge (phi, 1 - k);
             tree init = gimple_phi_arg_def (phi, k);
             tree next = gimple_phi_arg_def (phi, 1 - k);
-            gassign *gn = dyn_cast<gassign *> (def_of (next));
+            gassign *gn = safe_dyn_cast<gassign *> (def_of (next));
             /* next = v + STEP */
             if (!gn || gimple_assign_rhs_code (gn) != PLUS_EXPR
                 || gimple_assign_rhs1 (gn) != v
@@ -400,21 +400,6 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
       }
 }
 
-/* The counter an array index is (itself or a widening conversion). */
-tree
-index_counter (tree idx)
-{
-  for (int steps = 0; steps < 3; steps++)
-    {
-      gassign *g = dyn_cast<gassign *> (def_of (idx));
-      if (!g || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
-          || TYPE_PRECISION (TREE_TYPE (idx))
-             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
-        return idx;
-      idx = gimple_assign_rhs1 (g);
-    }
-  return idx;
-}
 
 /* The global array a reference `a[i]` (whole element, or a field of it)
  * indexes, and the index; NULL when it is no such reference. */
@@ -467,11 +452,11 @@ note_ref (gimple *stmt, tree op, tree ref, void *data)
   /* (in a function the team's code calls, the array's phases would be
      the caller's: not followed) */
   if (ref && TREE_CODE (ref) != ADDR_EXPR && array_of (ref, &idx) == base
-      && TREE_CODE (idx) == SSA_NAME && c->ivs.contains (index_counter (idx))
+      && TREE_CODE (idx) == SSA_NAME && c->ivs.contains (wmm_widened_from (idx))
       && c->in_outlined)
     {
       c->uses.get_or_insert (base).safe_push (
-        std::make_pair (index_counter (idx), stmt));
+        std::make_pair (wmm_widened_from (idx), stmt));
       c->refs.get_or_insert (base).safe_push (ref);
     }
   else
@@ -646,6 +631,23 @@ teams_only (omp_ctx *c)
 }
 
 } // namespace
+
+tree
+wmm_widened_from (tree v)
+{
+  for (int steps = 0; steps < 4; steps++)
+    {
+      gassign *g = safe_dyn_cast<gassign *> (def_of (v));
+      if (!g || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
+                  || gimple_assign_rhs_code (g) == SSA_NAME)
+          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
+          || TYPE_PRECISION (TREE_TYPE (v))
+             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
+        return v;
+      v = gimple_assign_rhs1 (g);
+    }
+  return v;
+}
 
 bool
 wmm_foreign_code_may_run (void)

@@ -66,15 +66,8 @@ after_once (const once_routine &r, gimple *s, function *fn)
               return true;
           continue;
         }
-      push_cfun (fn);
-      bool had = dom_info_available_p (CDI_DOMINATORS);
-      if (!had)
-        calculate_dominance_info (CDI_DOMINATORS);
-      bool dom = dominated_by_p (CDI_DOMINATORS, sb, cb);
-      if (!had)
-        free_dominance_info (CDI_DOMINATORS);
-      pop_cfun ();
-      if (dom)
+      if (wmm_with_dominators (fn, [&] () {
+            return dominated_by_p (CDI_DOMINATORS, sb, cb); }))
         return true;
     }
   return false;
@@ -86,12 +79,7 @@ void
 find_routines (vec<once_routine *> *out)
 {
   hash_map<tree, once_routine *> by_fn;
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = wmm_analysable_body (node);
-      if (!fn)
-        continue;
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
       wmm_each_stmt (fn, [&] (gimple *s) {
         tree f = is_gimple_call (s) ? wmm_once_routine (s) : NULL_TREE;
         if (!f)
@@ -110,18 +98,16 @@ find_routines (vec<once_routine *> *out)
           r->ok = false;
         r->calls.safe_push (std::make_pair (s, fn));
       });
-    }
+  });
+  if (out->is_empty ())
+    return;
   for (once_routine *r : *out)
     if (TREE_PUBLIC (r->fn) || DECL_EXTERNAL (r->fn) || !r->body
         || !r->body->cfg || cgraph_node::get (r->fn) == NULL
         || cgraph_node::get (r->fn)->callers)
       r->ok = false;
   /* Any other mention of a routine, in any function or initialiser. */
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = wmm_analysable_body (node);
-      if (!fn)
-        continue;
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
       wmm_each_stmt (fn, [&] (gimple *s) {
         tree f = is_gimple_call (s) ? wmm_once_routine (s) : NULL_TREE;
         for (once_routine *r : *out)
@@ -136,12 +122,10 @@ find_routines (vec<once_routine *> *out)
             if (wmm_mentions (gimple_phi_arg_def (phi, i), r->fn))
               r->ok = false;
       });
-    }
-  varpool_node *v;
-  FOR_EACH_VARIABLE (v)
-    for (once_routine *r : *out)
-      if (wmm_mentions (DECL_INITIAL (v->decl), r->fn))
-        r->ok = false;
+  });
+  for (once_routine *r : *out)
+    if (wmm_initializers_mention (r->fn))
+      r->ok = false;
 }
 
 /* walk_tree callback: the candidates (hash_set data->first) an operand
@@ -163,14 +147,9 @@ void
 published (const once_routine &r, hash_set<tree> *candidates,
            hash_set<tree> *seen, hash_set<tree> *bad)
 {
-  cgraph_node *node;
   auto_vec<tree> here;
   std::pair<hash_set<tree> *, auto_vec<tree> *> data (candidates, &here);
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = wmm_analysable_body (node);
-      if (!fn)
-        continue;
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
       wmm_each_stmt (fn, [&] (gimple *s) {
         here.truncate (0);
         for (unsigned i = 0; i < gimple_num_ops (s); i++)
@@ -192,7 +171,7 @@ published (const once_routine &r, hash_set<tree> *candidates,
               bad->add (v);
           }
       });
-    }
+  });
 }
 
 } // namespace
@@ -235,18 +214,7 @@ wmm_publish_onces (wmm_unitinfo *u)
     }
   if (vars.is_empty ())
     return 0;
-  int fresh = -1;
-  int made = wmm_move_to_private (u, &fresh, "(initialised once)",
-                                  [&] (const wmm_unit &unit, int i) {
-    const wmm_site &site = unit.sites[i];
-    if (!site.stmt || site.summary || !gimple_assign_single_p (site.stmt)
-        || site.operand < 0)
-      return false;
-    tree op = site.operand == 0 ? gimple_assign_lhs (site.stmt)
-                                : gimple_assign_rhs1 (site.stmt);
-    tree base = get_base_address (op);
-    return base && vars.contains (base);
-  }, [] (int, int, int) {});
+  int made = wmm_move_objects_to_private (u, "(initialised once)", vars);
   if (made)
     wmm_note (u, "%d accesses to %d variables written by a once routine and "
               "read only after its once call race with nothing: private",

@@ -300,10 +300,23 @@ int wmm_publish_flags (wmm_unitinfo *u);
  * handles still naming their threads there (region.cc)? */
 bool wmm_after_own_join (wmm_unitinfo *u, wmm_unit *unit, gimple *create,
                          tree counter, gimple *s, tree idx);
+/* oncepub.cc, claims.cc: does the initialiser of a static variable other
+ * than `except` mention decl? */
+bool wmm_initializers_mention (tree decl, tree except = NULL_TREE);
+/* The object an access site's assignment operand names (the base address
+ * of its lhs for a store, of its rhs for a load), or NULL. */
+tree wmm_site_object (const wmm_site &site);
+/* oncepub.cc, claims.cc: move every access whose site names one of objs
+ * (wmm_site_object) to the private location `name`; how many. */
+int wmm_move_objects_to_private (wmm_unitinfo *u, const char *name,
+                                 hash_set<tree> &objs);
 /* claims.cc: arrays whose elements threads claim through an atomic
  * counter (a[i], i the result of an atomic addition) are made private;
  * how many accesses were moved. */
 int wmm_publish_claims (wmm_unitinfo *u);
+/* omp.cc: the value SSA name v copies or widens (an array index's
+ * counter, `(long) arg`'s pointer): no bits lost on the way. */
+tree wmm_widened_from (tree v);
 /* omp.cc: may another unit's code run beside the unit's threads: does the
  * unit lack main, or call code it cannot see that may start threads (a
  * function of another unit, an indirect call)? */
@@ -676,6 +689,33 @@ wmm_each_stmt (function *fn, F visit)
          gsi_next (&gsi))
       if (!is_gimple_debug (gsi_stmt (gsi)))
         visit (gsi_stmt (gsi));
+}
+/* Visit every body the analysis may read (wmm_analysable_body):
+   wmm_each_body ([&] (cgraph_node *node, function *fn) { ... }). */
+template <typename F>
+void
+wmm_each_body (F visit)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    if (function *fn = wmm_analysable_body (node))
+      visit (node, fn);
+}
+/* Run f () with fn as cfun and its dominators computed (freed after when
+   they were not there before); returns f's result. */
+template <typename F>
+bool
+wmm_with_dominators (function *fn, F f)
+{
+  push_cfun (fn);
+  bool had = dom_info_available_p (CDI_DOMINATORS);
+  if (!had)
+    calculate_dominance_info (CDI_DOMINATORS);
+  bool r = f ();
+  if (!had)
+    free_dominance_info (CDI_DOMINATORS);
+  pop_cfun ();
+  return r;
 }
 /* Visit every PHI of a body: wmm_each_phi (fn, [&] (gphi *phi) { ... }). */
 template <typename F>

@@ -1608,18 +1608,46 @@ wmm_after_own_join (wmm_unitinfo *u, wmm_unit *unit, gimple *create,
   if (!wmm_handle_of_addr (gimple_call_arg (create, 0), &ch)
       || ch.index != counter)
     return false;
-  push_cfun (unit->fn);
-  bool had = dom_info_available_p (CDI_DOMINATORS);
-  if (!had)
-    calculate_dominance_info (CDI_DOMINATORS);
-  wmm_region *r = wmm_region_begin (u, unit);
-  /* the handles still name the threads created into them */
-  bool ok = r && !(wmm_region_before (r, s) & WMM_REGION_UNKNOWN)
-            && joined_before (ch, s, idx) != NULL;
-  if (r)
-    wmm_region_end (r);
-  if (!had)
-    free_dominance_info (CDI_DOMINATORS);
-  pop_cfun ();
-  return ok;
+  return wmm_with_dominators (unit->fn, [&] () {
+    wmm_region *r = wmm_region_begin (u, unit);
+    /* the handles still name the threads created into them */
+    bool ok = r && !(wmm_region_before (r, s) & WMM_REGION_UNKNOWN)
+              && joined_before (ch, s, idx) != NULL;
+    if (r)
+      wmm_region_end (r);
+    return ok;
+  });
+}
+
+bool
+wmm_initializers_mention (tree decl, tree except)
+{
+  varpool_node *v;
+  FOR_EACH_VARIABLE (v)
+    if (v->decl != except && wmm_mentions (DECL_INITIAL (v->decl), decl))
+      return true;
+  return false;
+}
+
+tree
+wmm_site_object (const wmm_site &site)
+{
+  if (!site.stmt || site.summary || !gimple_assign_single_p (site.stmt)
+      || site.operand < 0)
+    return NULL_TREE;
+  return get_base_address (site.operand == 0 ? gimple_assign_lhs (site.stmt)
+                                             : gimple_assign_rhs1 (site.stmt));
+}
+
+int
+wmm_move_objects_to_private (wmm_unitinfo *u, const char *name,
+                             hash_set<tree> &objs)
+{
+  int fresh = -1;
+  return wmm_move_to_private (u, &fresh, name,
+                              [&] (const wmm_unit &unit, int i) {
+                                tree o = wmm_site_object (unit.sites[i]);
+                                return o && objs.contains (o);
+                              },
+                              [] (int, int, int) {});
 }
