@@ -6,6 +6,7 @@
  * (P0: Wx -> Ry) -fr-> (P1: Wy -> Rx) -fr-> back to P0.
  */
 #include "cycles.h"
+#include "reach.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,9 @@ typedef struct search {
    * lead back to the start's location (reach.h's table for a0), NULL: none */
   const unsigned char *good;
   unsigned char **reach;  /* per (location, writes) of a0, this SCC's */
+  wmm_reach *facts;       /* this SCC's fact matrices (reach.h), or NULL */
+  int facts_tried;        /* 1 + the SCC wmm_reach_new was asked for, 0 */
+  int class_reach;        /* testing: tables by the per-class fixpoint */
   /* witness mode (wmm_cycles_witness): cycles through the start pair, up
    * to max_segs segments, until accept() takes one (found) */
   wmm_cycles_accept accept;
@@ -716,61 +720,6 @@ static void extend(search *S, int x)
  * writes (start_w); a class is a good end when it conflicts with the
  * start's access or with a good start of its location, a good start when
  * it is a good end itself (a single write) or has a good end po-after it. */
-static int build_reach(const search *S, int l0, int w0, int excl, unsigned char *good)
-{
-  const wmm_aeg *g = S->g;
-  int nlocs = g->p->nlocs;
-  unsigned char *start_any = xcalloc((size_t)nlocs + 1, 1);
-  unsigned char *start_w = xcalloc((size_t)nlocs + 1, 1);
-  int maxw = 1;
-  for (int t = 0; t < g->nthreads; t++)
-    if (g->threads[t].words > maxw)
-      maxw = g->threads[t].words;
-  uint64_t *bits = xcalloc((size_t)maxw, sizeof *bits);
-  if (!start_any || !start_w || !bits) {
-    free(start_any), free(start_w), free(bits);
-    return -1;
-  }
-  memset(good, 0, (size_t)g->ncls);
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (int c = 0; c < g->ncls; c++) {
-      const wmm_aeg_class *z = &g->cls[c];
-      if (good[c] || S->scc[c] != S->comp)
-        continue;   /* (excl's classes too: the start pair ends there) */
-      int l = z->loc;
-      if ((l == l0 && (z->writes || w0)) || start_w[l] || (z->writes && start_any[l]))
-        good[c] = 1;
-    }
-    for (int t = 0; t < g->nthreads; t++) {
-      const wmm_aeg_thread *th = &g->threads[t];
-      if (t == excl)
-        continue;
-      memset(bits, 0, (size_t)th->words * sizeof *bits);
-      for (int k = 0; k < th->ncls; k++)
-        if (good[th->cls[k]])
-          bits[k / 64] |= 1ull << (k % 64);
-      for (int k = 0; k < th->ncls; k++) {
-        int y = th->cls[k], l = g->cls[y].loc;
-        if (S->scc[y] != S->comp || (start_any[l] && (start_w[l] || !g->cls[y].writes)))
-          continue;
-        int st = good[y];
-        const uint64_t *row = &th->po[(size_t)k * th->words];
-        for (int w = 0; w < th->words && !st; w++)
-          st = (row[w] & bits[w]) != 0;
-        if (!st)
-          continue;
-        if (!start_any[l])
-          start_any[l] = 1, changed = 1;
-        if (g->cls[y].writes && !start_w[l])
-          start_w[l] = 1, changed = 1;
-      }
-    }
-  }
-  free(start_any), free(start_w), free(bits);
-  return 0;
-}
-
 /* Tables per SCC: one per (excluded thread or none, location, writes). */
 static size_t reach_slots(const wmm_aeg *g)
 {
@@ -801,8 +750,15 @@ static const unsigned char *reach_for(search *S, int a0)
                2 * (size_t)a->loc + (a->writes != 0);
   if (!S->reach[key]) {
     S->reach[key] = malloc((size_t)g->ncls);
+    if (!S->class_reach && S->facts_tried != S->comp + 1) {
+      wmm_reach_free(S->facts);
+      S->facts = wmm_reach_new(g, S->scc, S->comp);
+      S->facts_tried = S->comp + 1;
+    }
     if (!S->reach[key] ||
-        build_reach(S, a->loc, a->writes != 0, excl, S->reach[key])) {
+        (S->facts ? wmm_reach_table(S->facts, a->loc, a->writes != 0, excl, S->reach[key])
+                  : wmm_reach_classes(g, S->scc, S->comp, a->loc, a->writes != 0,
+                                      excl, S->reach[key]))) {
       free(S->reach[key]);
       S->reach[key] = NULL;
       return NULL;
@@ -813,6 +769,9 @@ static const unsigned char *reach_for(search *S, int a0)
 
 static void free_reach(search *S)
 {
+  wmm_reach_free(S->facts);
+  S->facts = NULL;
+  S->facts_tried = 0;
   size_t n = reach_slots(S->g);
   for (size_t k = 0; k < n; k++) {
     free(S->reach[k]);
@@ -1017,6 +976,7 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
   S->full = xcalloc(nw, sizeof *S->full);
   S->reach = xcalloc(reach_slots(g), sizeof *S->reach);
   S->no_prune = (flags & WMM_CYCLES_NO_PRUNE) != 0;
+  S->class_reach = (flags & WMM_CYCLES_CLASS_REACH) != 0;
   S->all_good = S->no_prune ? malloc((size_t)g->ncls + 1) : NULL;
   if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->reach ||
       !S->lbeg || !S->lend || !S->loc_mark || !S->lmask || !S->memo_lmask ||

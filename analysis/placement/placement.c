@@ -1214,7 +1214,8 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
   memset(&fb, 0, sizeof fb);
   /* under sc no cycle is allowed: nothing to search */
   rc = o->model == WMM_MODEL_SC ? 0 : wmm_cycles_find(g, o->max_cycles,
-                                  o->no_prune ? WMM_CYCLES_NO_PRUNE : 0, &cy, err);
+                                  (o->no_prune ? WMM_CYCLES_NO_PRUNE : 0) |
+                                      (o->class_reach ? WMM_CYCLES_CLASS_REACH : 0), &cy, err);
   if (rc < 0) {
     wmm_aeg_free(g);
     return rc;

@@ -121,6 +121,8 @@ typedef struct wmm_place_opts {
   int keep_programs;          /* fill wmm_cycle.program */
   int no_prune;               /* testing: search cycles without the
                                  reachability table (cycles.h) */
+  int class_reach;            /* testing: build the reachability tables
+                                 class by class (reach.h) */
   wmm_model from;             /* the reference model whose behaviours are
                                  kept (default sc: restore sequential
                                  consistency).  A critical cycle gets fences
