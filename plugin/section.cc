@@ -5,7 +5,8 @@
  *
  * Example (assembler output of mp.c, -fwmm-arch=power):
  *   .pushsection .wmm_records,"",%progbits
- *   .byte 0x57,0x4d,0x4d,0x46,0x45,0x4e,0x43,0x45,0x01,0x00,...
+ *   .ascii "WMMFENCE\003\000\000\000\215\003\000\000"
+ *   .ascii "unit\tmp.c\nplugin\t0.1.0\nmodel\tpower\n..."
  *   .popsection
  *
  * File names go through GCC's remap_debug_filename (file-prefix-map.h,
@@ -110,6 +111,40 @@ option_lines (wmm_strbuf *b, const wmm_plugin_options *o)
   wmm_strbuf_printf (b, "option\tdebug-marks=%d\n", o->nmarks);
 }
 
+/* Append bytes p[0..n) to out as `.ascii` lines: printable characters as
+   they are, '"' and '\\' escaped, every other byte as a three-digit octal
+   escape (a shorter one could take a following digit along).  About a
+   fifth of the text of one `.byte 0xNN` per byte, and faster to assemble. */
+void
+ascii_lines (wmm_strbuf *out, const unsigned char *p, size_t n)
+{
+  static const size_t per_line = 64;
+  for (size_t k = 0; k < n; k += per_line)
+    {
+      char line[8 + 4 * 64 + 4], *q = line;
+      memcpy (q, "\t.ascii \"", 9);
+      q += 9;
+      for (size_t i = k; i < n && i < k + per_line; i++)
+        {
+          unsigned c = p[i];
+          if (c == '"' || c == '\\')
+            *q++ = '\\', *q++ = (char) c;
+          else if (c >= 0x20 && c < 0x7f)
+            *q++ = (char) c;
+          else
+            {
+              *q++ = '\\';
+              *q++ = (char) ('0' + ((c >> 6) & 7));
+              *q++ = (char) ('0' + ((c >> 3) & 7));
+              *q++ = (char) ('0' + (c & 7));
+            }
+        }
+      *q++ = '"';
+      *q++ = '\n';
+      wmm_strbuf_append (out, line, (size_t) (q - line));
+    }
+}
+
 /* PLUGIN_FINISH_UNIT: the record as bytes of a non-allocated section. */
 void
 write_section (void *, void *)
@@ -126,17 +161,17 @@ write_section (void *, void *)
     }
   /* '%progbits' is the spelling every ELF assembler accepts ('@' starts a
      comment on ARM). */
-  fprintf (asm_out_file, "\t.pushsection %s,\"\",%%progbits\n",
-           WMMF_SECTION_NAME);
-  const unsigned char *p = (const unsigned char *) wmm_strbuf_str (&record);
-  for (size_t k = 0; k < WMMF_HEADER_LEN + n; k++)
-    {
-      unsigned c = k < WMMF_HEADER_LEN ? head[k] : p[k - WMMF_HEADER_LEN];
-      fprintf (asm_out_file, "%s0x%02x", k % 16 ? "," : "\t.byte ", c);
-      if (k % 16 == 15 || k + 1 == WMMF_HEADER_LEN + n)
-        fputc ('\n', asm_out_file);
-    }
-  fprintf (asm_out_file, "\t.popsection\n");
+  wmm_strbuf text = WMM_STRBUF_INIT;
+  wmm_strbuf_printf (&text, "\t.pushsection %s,\"\",%%progbits\n",
+                     WMMF_SECTION_NAME);
+  ascii_lines (&text, head, WMMF_HEADER_LEN);
+  ascii_lines (&text, (const unsigned char *) wmm_strbuf_str (&record), n);
+  wmm_strbuf_printf (&text, "\t.popsection\n");
+  if (!text.failed)
+    fwrite (wmm_strbuf_str (&text), 1, text.len, asm_out_file);
+  else
+    error ("wmmfence: out of memory writing the %s section", WMMF_SECTION_NAME);
+  wmm_strbuf_free (&text);
   wmm_strbuf_free (&record);
   have_record = false;
 }
