@@ -238,8 +238,29 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
   o.want_cycle_arg = u->want_cycle_arg;
   wmm_error err;
   memset (&err, 0, sizeof err);
-  if (wmm_place (u->prog, &o, pl, &err) < 0)
+  /* For models that keep some pairs in hardware, also the compiler's own
+     model: every fence full, under rmo (placed with the first one: the
+     event graph and the cycles are the same). */
+  bool view = u->model == WMM_MODEL_SC || u->model == WMM_MODEL_TSO
+              || u->model == WMM_MODEL_PSO;
+  wmm_program *q = view ? compiler_view (u->prog) : NULL;
+  wmm_place_opts oc = wmm_place_opts_default (WMM_MODEL_RMO);
+  oc.force_greedy = 1;
+  oc.from = o.from;
+  oc.max_cycles = u->opts->max_cycles;
+  wmm_placement pc;
+  memset (&pc, 0, sizeof pc);
+  wmm_error errc;
+  memset (&errc, 0, sizeof errc);
+  int rc_view = -1;
+  int rc = q ? wmm_place_twin (u->prog, &o, pl, &err, q, &oc, &pc, &errc, &rc_view)
+             : wmm_place (u->prog, &o, pl, &err);
+  if (rc < 0)
     {
+      if (rc_view == 0)
+        wmm_placement_free (&pc);
+      if (q)
+        wmm_program_free (q);
       place_everywhere (u, pl, vol, err.msg);
       return true;
     }
@@ -249,17 +270,9 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
     wmm_note (u, "reference model %s: %ld critical cycle(s) it allows kept "
               "without a fence", wmm_model_name (o.from), pl->nkept);
   mark_placement (u, pl, vol);
-  if (u->model == WMM_MODEL_SC || u->model == WMM_MODEL_TSO
-      || u->model == WMM_MODEL_PSO)
+  if (view)
     {
-      wmm_program *q = compiler_view (u->prog);
-      wmm_place_opts oc = wmm_place_opts_default (WMM_MODEL_RMO);
-      oc.force_greedy = 1;
-      oc.from = o.from;
-      oc.max_cycles = u->opts->max_cycles;
-      wmm_placement pc;
-      memset (&pc, 0, sizeof pc);
-      if (q && wmm_place (q, &oc, &pc, &err) == 0)
+      if (rc_view == 0)
         mark_placement (u, &pc, vol);
       else
         {
@@ -269,7 +282,8 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
             for (int i = 0; i < u->prog->threads[t].ncode; i++)
               mark (u, vol, t, i);
         }
-      wmm_placement_free (&pc);
+      if (rc_view == 0)
+        wmm_placement_free (&pc);
       if (q)
         wmm_program_free (q);
     }

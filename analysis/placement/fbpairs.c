@@ -8,7 +8,7 @@
  *   place_fbpairs fb;
  *   if (place_fbpairs_build(&fb, g, &cy) == 0) {
  *     int i = place_fbpairs_find(&fb, g, -1, node_a, node_b);
- *     if (i >= 0) ... cy.fallback[i].wit ...
+ *     if (i >= 0) ... cy.fallback[i].a, cy.fallback[i].b ...
  *     place_fbpairs_free(&fb);
  *   }
  */

@@ -61,7 +61,7 @@ typedef struct place_ctx {
   const wmm_program *p;
   const wmm_place_opts *o;
   wmm_model m;
-  wmm_aeg *g;
+  const wmm_aeg *g;
   wmm_fence kinds[WMM_FENCE_COUNT];
   int nkinds;
   place_group *groups;
@@ -84,7 +84,7 @@ typedef struct place_ctx {
 } place_ctx;
 
 int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
-                   wmm_aeg *g, wmm_error *err);
+                   const wmm_aeg *g, wmm_error *err);
 void place_ctx_free(place_ctx *c);
 
 /* The group of classes (a, b) of virtual thread t (any instance); returns

@@ -58,7 +58,7 @@ double place_weight(const place_ctx *c, int node)
 }
 
 int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
-                   wmm_aeg *g, wmm_error *err)
+                   const wmm_aeg *g, wmm_error *err)
 {
   memset(c, 0, sizeof *c);
   c->p = p;

@@ -1167,8 +1167,11 @@ static void append_note(wmm_placement *out, const char *s)
   snprintf(out->note + n, sizeof out->note - n, "%s", s);
 }
 
-int wmm_place(const wmm_program *p, const wmm_place_opts *o,
-              wmm_placement *out, wmm_error *err)
+/* The checks of wmm_place's arguments and its final-condition shortcut:
+ * 1 when out is complete already (the condition is unreachable), 0 to go
+ * on, or a negative wmm_status. */
+static int place_begin(const wmm_program *p, const wmm_place_opts *o,
+                       wmm_placement *out, wmm_error *err)
 {
   memset(out, 0, sizeof *out);
   if (!p || !o || (unsigned)o->model >= WMM_MODEL_COUNT)
@@ -1195,7 +1198,7 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
       snprintf(out->note, sizeof out->note,
                "the final condition is already unreachable under %s",
                wmm_model_name(o->model));
-      return 0;
+      return 1;
     }
   }
   wmm_fence kinds[WMM_FENCE_COUNT];
@@ -1204,22 +1207,16 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
     return wmm_fail(err, WMM_ERR_UNSUPPORTED, p->source, 0,
                     "no fence of model %s can be written in %s syntax",
                     wmm_model_name(o->model), wmm_arch_name(p->arch));
-  wmm_aeg *g = NULL;
-  int rc = wmm_aeg_build(p, &g, err);
-  if (rc < 0)
-    return rc;
-  wmm_cycles cy;
-  memset(&cy, 0, sizeof cy);
-  place_fbpairs fb;
-  memset(&fb, 0, sizeof fb);
-  /* under sc no cycle is allowed: nothing to search */
-  rc = o->model == WMM_MODEL_SC ? 0 : wmm_cycles_find(g, o->max_cycles,
-                                  (o->no_prune ? WMM_CYCLES_NO_PRUNE : 0) |
-                                      (o->class_reach ? WMM_CYCLES_CLASS_REACH : 0), &cy, err);
-  if (rc < 0) {
-    wmm_aeg_free(g);
-    return rc;
-  }
+  return 0;
+}
+
+/* wmm_place after the event graph g of p, its critical cycles cy and their
+ * fallback pairs fb (empty under sc): the requirements, the cover, its
+ * solution and the witness cycles.  Witness searches append to cy. */
+static int place_on(const wmm_program *p, const wmm_place_opts *o,
+                    const wmm_aeg *g, wmm_cycles *cy, const place_fbpairs *fb,
+                    wmm_placement *out, wmm_error *err)
+{
   builder b;
   memset(&b, 0, sizeof b);
   b.out = out;
@@ -1228,7 +1225,7 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
   memset(&cb, 0, sizeof cb);
   wmm_ilp_result res;
   memset(&res, 0, sizeof res);
-  rc = place_ctx_init(&b.ctx, p, o, g, err);
+  int rc = place_ctx_init(&b.ctx, p, o, g, err);
   if (rc < 0)
     goto done;
   b.eng = wmm_req_engine_new(o->model, p->arch, b.ctx.kinds, b.ctx.nkinds);
@@ -1238,11 +1235,9 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
     goto done;
   }
   if (o->model != WMM_MODEL_SC) {
-    rc = cycle_needs(&b, &cy, err);
-    if (rc == 0 && place_fbpairs_build(&fb, g, &cy))
-      rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+    rc = cycle_needs(&b, cy, err);
     if (rc == 0)
-      rc = fallback_needs(&b, &cy, &fb, err);
+      rc = fallback_needs(&b, cy, fb, err);
     if (rc < 0)
       goto done;
   }
@@ -1258,7 +1253,7 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
     rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
     goto done;
   }
-  rc = fallback_witnesses(&b, &cy, &fb, err);
+  rc = fallback_witnesses(&b, cy, fb, err);
   if (rc < 0)
     goto done;
   out->status = res.status == WMM_ILP_OPTIMAL ? WMM_PLACE_OPTIMAL
@@ -1266,7 +1261,7 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
                 : WMM_PLACE_GREEDY;
   if (res.status != WMM_ILP_OPTIMAL)
     append_note(out, res.note);
-  if (cy.noverflow) {
+  if (cy->noverflow) {
     char s[256];
     long nowit = 0;
     for (int f = 0; f < out->nfences; f++) {
@@ -1279,7 +1274,7 @@ int wmm_place(const wmm_program *p, const wmm_place_opts *o,
              "cycle search bound reached in %d of %d components: their %ld "
              "pairs got fences strong enough for any cycle (%ld fences "
              "without a witness cycle)",
-             cy.noverflow, cy.nscc, out->nfallback, nowit);
+             cy->noverflow, cy->nscc, out->nfallback, nowit);
     append_note(out, s);
   }
   if (b.unfixable) {
@@ -1297,10 +1292,145 @@ done:
   wmm_req_engine_free(b.eng);
   place_ctx_free(&b.ctx);
   free(b.needs), free(b.alt_off), free(b.terms);
+  if (rc < 0)
+    wmm_placement_free(out);
+  return rc;
+}
+
+/* The event graph of p, its critical cycles (none when `search` is 0: under
+ * sc no cycle is allowed) and their fallback pairs; 0 or a negative
+ * wmm_status (then nothing is left to free). */
+static int place_graph(const wmm_program *p, const wmm_place_opts *o, int search,
+                       wmm_aeg **g, wmm_cycles *cy, place_fbpairs *fb,
+                       wmm_error *err)
+{
+  memset(cy, 0, sizeof *cy);
+  memset(fb, 0, sizeof *fb);
+  int rc = wmm_aeg_build(p, g, err);
+  if (rc < 0)
+    return rc;
+  rc = search ? wmm_cycles_find(*g, o->max_cycles,
+                                (o->no_prune ? WMM_CYCLES_NO_PRUNE : 0) |
+                                    (o->class_reach ? WMM_CYCLES_CLASS_REACH : 0),
+                                cy, err)
+              : 0;
+  if (rc == 0 && place_fbpairs_build(fb, *g, cy))
+    rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+  if (rc < 0) {
+    place_fbpairs_free(fb);
+    wmm_cycles_free(cy);
+    wmm_aeg_free(*g);
+    *g = NULL;
+  }
+  return rc;
+}
+
+int wmm_place(const wmm_program *p, const wmm_place_opts *o,
+              wmm_placement *out, wmm_error *err)
+{
+  int rc = place_begin(p, o, out, err);
+  if (rc != 0)
+    return rc < 0 ? rc : 0;
+  wmm_aeg *g = NULL;
+  wmm_cycles cy;
+  place_fbpairs fb;
+  rc = place_graph(p, o, o->model != WMM_MODEL_SC, &g, &cy, &fb, err);
+  if (rc < 0)
+    return rc;
+  rc = place_on(p, o, g, &cy, &fb, out, err);
   place_fbpairs_free(&fb);
   wmm_cycles_free(&cy);
   wmm_aeg_free(g);
-  if (rc < 0)
-    wmm_placement_free(out);
+  return rc;
+}
+
+/* Do p and q differ at most in the kinds of their fences?  Then they have
+ * one event graph: the same accesses, locations and control flow. */
+static int same_but_fences(const wmm_program *p, const wmm_program *q)
+{
+  if (p->nthreads != q->nthreads || p->nlocs != q->nlocs ||
+      p->naliases != q->naliases || p->arch != q->arch)
+    return 0;
+  for (int l = 0; l < p->nlocs; l++)
+    if (p->locs[l].is_private != q->locs[l].is_private)
+      return 0;
+  for (int a = 0; a < p->naliases; a++)
+    if (p->aliases[a].n != q->aliases[a].n ||
+        memcmp(p->aliases[a].locs, q->aliases[a].locs,
+               (size_t)p->aliases[a].n * sizeof *p->aliases[a].locs))
+      return 0;
+  for (int t = 0; t < p->nthreads; t++) {
+    const wmm_thread *tp = &p->threads[t], *tq = &q->threads[t];
+    if (tp->ncode != tq->ncode || tp->entry != tq->entry ||
+        tp->instances != tq->instances)
+      return 0;
+    for (int i = 0; i < tp->ncode; i++) {
+      const wmm_instr *x = &tp->code[i], *y = &tq->code[i];
+      if (x->op != y->op || x->dst != y->dst || x->target != y->target ||
+          x->cond != y->cond || x->alu != y->alu || x->flags != y->flags ||
+          x->width != y->width || x->place != y->place || x->freq != y->freq ||
+          x->a.kind != y->a.kind || x->a.reg != y->a.reg || x->a.imm != y->a.imm ||
+          x->b.kind != y->b.kind || x->b.reg != y->b.reg || x->b.imm != y->b.imm ||
+          x->addr.loc_hint != y->addr.loc_hint || x->addr.alias != y->addr.alias ||
+          x->addr.offset != y->addr.offset ||
+          x->addr.base.kind != y->addr.base.kind || x->addr.base.reg != y->addr.base.reg ||
+          x->addr.base.imm != y->addr.base.imm ||
+          x->addr.index.kind != y->addr.index.kind ||
+          x->addr.index.reg != y->addr.index.reg ||
+          x->addr.index.imm != y->addr.index.imm)
+        return 0;
+    }
+  }
+  return 1;
+}
+
+int wmm_place_twin(const wmm_program *p, const wmm_place_opts *o,
+                   wmm_placement *out, wmm_error *err,
+                   const wmm_program *q, const wmm_place_opts *oq,
+                   wmm_placement *out_q, wmm_error *err_q, int *rc_q)
+{
+  if (!p || !q || !o || !oq || !same_but_fences(p, q) ||
+      o->max_cycles != oq->max_cycles || o->no_prune != oq->no_prune ||
+      o->class_reach != oq->class_reach || (o->use_condition && p->cond) ||
+      (oq->use_condition && q->cond)) {
+    int rc = wmm_place(p, o, out, err);
+    *rc_q = wmm_place(q, oq, out_q, err_q);
+    return rc;
+  }
+  int rc = place_begin(p, o, out, err);
+  *rc_q = place_begin(q, oq, out_q, err_q);
+  if (rc < 0 || *rc_q < 0) {
+    if (rc == 0)
+      rc = wmm_place(p, o, out, err);
+    if (*rc_q == 0)
+      *rc_q = wmm_place(q, oq, out_q, err_q);
+    return rc;
+  }
+  wmm_aeg *g = NULL;
+  wmm_cycles cy, none;
+  place_fbpairs fb, nofb;
+  memset(&none, 0, sizeof none);
+  memset(&nofb, 0, sizeof nofb);
+  rc = place_graph(p, o, o->model != WMM_MODEL_SC || oq->model != WMM_MODEL_SC,
+                   &g, &cy, &fb, err);
+  if (rc < 0) {
+    *rc_q = rc;
+    *err_q = *err;
+    return rc;
+  }
+  /* the witness cycles the first placement's searches appended are not
+     part of the search's result */
+  int ncyc = cy.ncyc, nseg = cy.nseg;
+  int sc = o->model == WMM_MODEL_SC;
+  rc = place_on(p, o, g, sc ? &none : &cy, sc ? &nofb : &fb, out, err);
+  cy.ncyc = ncyc, cy.nseg = nseg;
+  /* q's graph: p's, reading q's instructions (fence kinds) */
+  wmm_aeg gq = *g;
+  gq.p = q;
+  sc = oq->model == WMM_MODEL_SC;
+  *rc_q = place_on(q, oq, &gq, sc ? &none : &cy, sc ? &nofb : &fb, out_q, err_q);
+  place_fbpairs_free(&fb);
+  wmm_cycles_free(&cy);
+  wmm_aeg_free(g);
   return rc;
 }

@@ -163,6 +163,18 @@ int wmm_place_kinds(wmm_model m, wmm_arch arch, wmm_fence *kinds);
 
 int wmm_place(const wmm_program *p, const wmm_place_opts *o,
               wmm_placement *out, wmm_error *err);
+/* Place p under o and q under oq, where q is p with other fence kinds (the
+ * GCC plugin's compiler view: every fence made full, placed under rmo):
+ * the event graph, the critical cycles and their fallback pairs do not
+ * depend on fence kinds and are computed once.  The same results as
+ * wmm_place(p, o, out, err) and wmm_place(q, oq, out_q, err_q), which it
+ * calls when q differs from p in more than fence kinds or the two searches
+ * would differ.  Returns p's status; *rc_q is q's (with its error in
+ * err_q). */
+int wmm_place_twin(const wmm_program *p, const wmm_place_opts *o,
+                   wmm_placement *out, wmm_error *err,
+                   const wmm_program *q, const wmm_place_opts *oq,
+                   wmm_placement *out_q, wmm_error *err_q, int *rc_q);
 void wmm_placement_free(wmm_placement *pl);
 
 /* Insert the placement's fences into p (highest index first). */
