@@ -214,11 +214,14 @@ typedef struct search {
   int first_cycle;       /* out->ncyc when this SCC started */
   int nomem;
   /* po successors of each class of the SCC (same thread and SCC, another
-   * location), in the thread's class order: succ[sbeg[c] .. send[c]).
-   * has_succ = 0 when they would take too much memory (then scanned). */
+   * location), in the thread's class order: succ[sbeg[c] .. send[c]),
+   * listed when the search first needs them (ensure_succ).  has_succ = 0
+   * when they would take too much memory (then scanned). */
   int *sbeg, *send, *succ;
   int *sskip;            /* per entry: the next entry of another location */
-  long cap_succ;
+  long cap_succ, nsucc;
+  int *sgen, succ_gen;   /* sgen[c] == succ_gen: c's list is built */
+  int nsloc;             /* entries of sloc in use */
   /* without bit sets (lwords 0), the distinct locations of each class's
    * successors: sloc[lbeg[c] .. lend[c]) (loc_mark: scratch, one stamp per
    * location) */
@@ -481,45 +484,100 @@ static int all_refused(const search *S, int y)
   return 1;
 }
 
-/* Build the successor lists of the SCC being searched (S->has_succ says
- * if they were kept); -1 out of memory. */
+/* How many of row's bits (words words) are set in mask and not in the
+ * local index range [lo, hi). */
+static long count_outside(const uint64_t *row, const uint64_t *mask, int words,
+                          int lo, int hi)
+{
+  long n = 0;
+  for (int w = 0; w < words; w++) {
+    uint64_t bits = row[w] & mask[w];
+    int b0 = w * 64;
+    if (hi > b0 && lo < b0 + 64) {   /* clear [lo, hi) in this word */
+      int from = lo > b0 ? lo - b0 : 0, to = hi < b0 + 64 ? hi - b0 : 64;
+      uint64_t r = (to == 64 ? ~0ull : (1ull << to) - 1) & ~((1ull << from) - 1);
+      bits &= ~r;
+    }
+    n += __builtin_popcountll(bits);
+  }
+  return n;
+}
+
+/* Get ready to list the successors of the SCC being searched, class by
+ * class as the search first needs them (ensure_succ): count them (a
+ * thread's classes at one location are consecutive, in class order), and
+ * keep lists only when there are at most SUCC_MAX (S->has_succ); -1 out
+ * of memory.  A search that gives up early lists few of them. */
 static int build_succ(search *S)
 {
   const wmm_aeg *g = S->g;
-  long n = 0;
-  int nl = 0;
   S->has_succ = 0;
-  for (int c = 0; c < g->ncls; c++) {
-    if (S->scc[c] != S->comp)
-      continue;
-    const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
-    S->sbeg[c] = (int)n;
-    for (int m = next_po(g, c, 0); m >= 0; m = next_po(g, c, m + 1)) {
-      int z = th->cls[m];
-      if (!seg_after(S, c, z))
-        continue;
-      if (n >= SUCC_MAX)
-        return 0;
-      if (n == S->cap_succ) {
-        long nc = S->cap_succ ? 2 * S->cap_succ : 1024;
-        int *q = realloc(S->succ, (size_t)nc * sizeof *q);
-        if (!q)
-          return -1;
-        S->succ = q;
-        q = realloc(S->sskip, (size_t)nc * sizeof *q);
-        if (!q)
-          return -1;
-        S->sskip = q;
-        S->cap_succ = nc;
-      }
-      S->succ[n++] = z;
+  S->succ_gen++;
+  S->nsucc = 0;
+  S->nsloc = 0;
+  int maxw = 1;
+  for (int t = 0; t < g->nthreads; t++)
+    if (g->threads[t].words > maxw)
+      maxw = g->threads[t].words;
+  uint64_t *in_comp = xcalloc((size_t)maxw, sizeof *in_comp);
+  if (!in_comp)
+    return -1;
+  long n = 0;
+  for (int t = 0; t < g->nthreads && n <= SUCC_MAX; t++) {
+    const wmm_aeg_thread *th = &g->threads[t];
+    memset(in_comp, 0, (size_t)th->words * sizeof *in_comp);
+    for (int k = 0; k < th->ncls; k++)
+      if (S->scc[th->cls[k]] == S->comp)
+        in_comp[k / 64] |= 1ull << (k % 64);
+    for (int lo = 0, hi; lo < th->ncls; lo = hi) {
+      int l = g->cls[th->cls[lo]].loc;
+      for (hi = lo + 1; hi < th->ncls && g->cls[th->cls[hi]].loc == l; hi++)
+        ;
+      for (int k = lo; k < hi; k++)
+        if (S->scc[th->cls[k]] == S->comp)
+          n += count_outside(&th->po[(size_t)k * th->words], in_comp, th->words,
+                             lo, hi);
     }
-    S->send[c] = (int)n;
-    fill_skip(g, S->succ, S->sskip, S->sbeg[c], S->send[c]);
-    if (list_locs(S, c, &nl))
-      return -1;
   }
-  S->has_succ = 1;
+  free(in_comp);
+  S->has_succ = n <= SUCC_MAX;
+  return 0;
+}
+
+/* The successor list of class c (po successors of the SCC at another
+ * location), built on first use for this SCC; -1 out of memory. */
+static int ensure_succ(search *S, int c)
+{
+  if (S->sgen[c] == S->succ_gen)
+    return 0;
+  const wmm_aeg *g = S->g;
+  const wmm_aeg_thread *th = &g->threads[g->cls[c].thread];
+  long n = S->nsucc;
+  S->sbeg[c] = (int)n;
+  for (int m = next_po(g, c, 0); m >= 0; m = next_po(g, c, m + 1)) {
+    int z = th->cls[m];
+    if (!seg_after(S, c, z))
+      continue;
+    if (n == S->cap_succ) {
+      long nc = S->cap_succ ? 2 * S->cap_succ : 1024;
+      int *q = realloc(S->succ, (size_t)nc * sizeof *q);
+      if (!q)
+        return -1;
+      S->succ = q;
+      q = realloc(S->sskip, (size_t)nc * sizeof *q);
+      if (!q)
+        return -1;
+      S->sskip = q;
+      S->cap_succ = nc;
+    }
+    S->succ[n++] = z;
+  }
+  S->nsucc = n;
+  S->send[c] = (int)n;
+  fill_skip(g, S->succ, S->sskip, S->sbeg[c], S->send[c]);
+  if (list_locs(S, c, &S->nsloc))
+    return -1;
+  S->sgen[c] = S->succ_gen;
   return 0;
 }
 
@@ -659,6 +717,10 @@ static void extend(search *S, int x)
       push_seg(S, t, y, y);
     /* (y, z): a po pair of t to a different location */
     if (S->has_succ) {
+      if (ensure_succ(S, y)) {
+        S->nomem = 1;
+        return;
+      }
       if (all_refused(S, y))
         continue;
       for (int m = S->sbeg[y]; m < S->send[y];) {
@@ -921,6 +983,7 @@ static void state_free(struct wmm_cycles_state *st)
   free(st->scc), free(st->cg.loc_off), free(st->cg.loc_cls), free(st->cg.tnext);
   free(st->S.path), free(st->S.used), free(st->S.cnt);
   free(st->S.sbeg), free(st->S.send), free(st->S.succ), free(st->S.sskip);
+  free(st->S.sgen);
   free(st->S.lbeg), free(st->S.lend), free(st->S.sloc), free(st->S.loc_mark);
   free(st->S.lmask), free(st->S.memo_lmask), free(st->S.on_path), free(st->S.full);
   free(st->S.reach), free(st->S.all_good);
@@ -963,6 +1026,7 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
   S->cnt = xcalloc((size_t)g->p->nlocs + 1, sizeof *S->cnt);
   S->sbeg = xcalloc((size_t)g->ncls + 1, sizeof *S->sbeg);
   S->send = xcalloc((size_t)g->ncls + 1, sizeof *S->send);
+  S->sgen = xcalloc((size_t)g->ncls + 1, sizeof *S->sgen);
   S->lbeg = xcalloc((size_t)g->ncls + 1, sizeof *S->lbeg);
   S->lend = xcalloc((size_t)g->ncls + 1, sizeof *S->lend);
   S->loc_mark = xcalloc((size_t)g->p->nlocs + 1, sizeof *S->loc_mark);
@@ -978,7 +1042,7 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
   S->no_prune = (flags & WMM_CYCLES_NO_PRUNE) != 0;
   S->class_reach = (flags & WMM_CYCLES_CLASS_REACH) != 0;
   S->all_good = S->no_prune ? malloc((size_t)g->ncls + 1) : NULL;
-  if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->reach ||
+  if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->sgen || !S->reach ||
       !S->lbeg || !S->lend || !S->loc_mark || !S->lmask || !S->memo_lmask ||
       !S->on_path || !S->full ||
       (S->no_prune && !S->all_good))
