@@ -412,6 +412,63 @@ static int cmp_triple(const void *a, const void *b)
   return (x->acc > y->acc) - (x->acc < y->acc);
 }
 
+static int cmp_unsigned(const void *a, const void *b)
+{
+  unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+  return (x > y) - (x < y);
+}
+
+/* Sort tr[0..n) (made in ascending acc order) by (loc, type, acc) with a
+ * stable counting sort over (location, type); -1 when the keys are too
+ * many or memory runs out (then qsort does it). */
+static int sort_triples(const wmm_aeg *g, triple *tr, size_t n)
+{
+  if (n < 2)
+    return 0;
+  unsigned types[64];
+  int ntypes = 0;
+  for (size_t i = 0; i < n; i++) {
+    int k = 0;
+    while (k < ntypes && types[k] != tr[i].type)
+      k++;
+    if (k == ntypes) {
+      if (ntypes == 64)
+        return -1;
+      types[ntypes++] = tr[i].type;
+    }
+  }
+  qsort(types, (size_t)ntypes, sizeof *types, cmp_unsigned);
+  size_t nkeys = ((size_t)g->p->nlocs + 1) * (size_t)ntypes;
+  if (nkeys > ((size_t)1 << 22))
+    return -1;
+  size_t *start = calloc(nkeys + 1, sizeof *start);
+  int *key = malloc(n * sizeof *key);
+  triple *out = malloc(n * sizeof *out);
+  if (!start || !key || !out) {
+    free(start), free(key), free(out);
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    int lo = 0, hi = ntypes - 1;
+    while (types[lo + (hi - lo) / 2] != tr[i].type) {
+      int mid = lo + (hi - lo) / 2;
+      if (types[mid] < tr[i].type)
+        lo = mid + 1;
+      else
+        hi = mid - 1;
+    }
+    key[i] = tr[i].loc * ntypes + lo + (hi - lo) / 2;
+    start[key[i] + 1]++;
+  }
+  for (size_t k = 0; k < nkeys; k++)
+    start[k + 1] += start[k];
+  for (size_t i = 0; i < n; i++)
+    out[start[key[i]]++] = tr[i];
+  memcpy(tr, out, n * sizeof *tr);
+  free(start), free(key), free(out);
+  return 0;
+}
+
 /* How many shared locations access a may touch. */
 static size_t touched_count(const wmm_aeg *g, int a)
 {
@@ -450,7 +507,8 @@ static int build_classes(wmm_aeg *g, int t)
         if (wmm_aeg_acc_touches(g, a, g->shared[s]))
           tr[k++] = (triple){g->shared[s], g->acc[a].type, a};
   }
-  qsort(tr, ntr, sizeof *tr, cmp_triple);
+  if (sort_triples(g, tr, ntr))
+    qsort(tr, ntr, sizeof *tr, cmp_triple);
   int ncls = 0;
   for (size_t i = 0; i < ntr; i++)
     if (i == 0 || tr[i].loc != tr[i - 1].loc || tr[i].type != tr[i - 1].type)
@@ -488,6 +546,36 @@ static int build_classes(wmm_aeg *g, int t)
     i = j;
   }
   free(tr);
+  return 0;
+}
+
+/* Give virtual thread t the classes of thread f, another instance of the
+ * same unit (the same events, in the same order). */
+static int copy_classes(wmm_aeg *g, int t, int f)
+{
+  wmm_aeg_thread *th = &g->threads[t];
+  const wmm_aeg_thread *src = &g->threads[f];
+  wmm_aeg_class *nc = realloc(g->cls, (size_t)(g->ncls + src->ncls + 1) * sizeof *nc);
+  if (!nc)
+    return -1;
+  g->cls = nc;
+  th->cls = xcalloc((size_t)src->ncls, sizeof *th->cls);
+  if (!th->cls)
+    return -1;
+  th->ncls = 0;
+  for (int k = 0; k < src->ncls; k++) {
+    const wmm_aeg_class *o = &g->cls[src->cls[k]];
+    wmm_aeg_class *c = &g->cls[g->ncls];
+    *c = *o;
+    c->thread = t;
+    c->acc = xcalloc((size_t)o->nacc, sizeof *c->acc);
+    if (!c->acc) {
+      c->nacc = 0;
+      return -1;
+    }
+    memcpy(c->acc, o->acc, (size_t)o->nacc * sizeof *c->acc);
+    th->cls[th->ncls++] = g->ncls++;
+  }
   return 0;
 }
 
@@ -680,7 +768,8 @@ int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
       th->units = xcalloc((size_t)p->nthreads, 1);
       if (!th->units || thread_units(p, u, th->units))
         goto nomem;
-      if (build_classes(g, g->nthreads - 1))
+      if (inst == 0 ? build_classes(g, g->nthreads - 1)
+                    : copy_classes(g, g->nthreads - 1, first))
         goto nomem;
       if (inst == 0) {
         if (build_po(g, g->nthreads - 1))
