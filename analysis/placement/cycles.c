@@ -1093,9 +1093,10 @@ nomem:
 }
 
 int wmm_cycles_witness(const wmm_aeg *g, wmm_cycles *cy, int a, int b,
-                       long steps, wmm_cycles_accept accept, void *ctx,
+                       long *steps_io, wmm_cycles_accept accept, void *ctx,
                        int *ci_out)
 {
+  long steps = *steps_io;
   struct wmm_cycles_state *st = cy->state;
   *ci_out = -1;
   if (!st || st->scc[a] != st->scc[b] || !seg_pair_in(g, a, b))
@@ -1139,6 +1140,7 @@ int wmm_cycles_witness(const wmm_aeg *g, wmm_cycles *cy, int a, int b,
   S->max_segs = 0;
   S->accept = NULL;
   S->memo_on = 0;
+  *steps_io = steps > 0 ? steps : 0;
   if (S->nomem)
     return -1;
   *ci_out = S->found;

@@ -93,12 +93,12 @@ void wmm_cycles_free(wmm_cycles *c);
  * -2 stop looking, -1 error. */
 typedef int (*wmm_cycles_accept)(void *ctx, const wmm_cseg *seg, int n);
 
-/* Search, within `steps` steps, a cycle through pair (a, b) of an
+/* Search, within *steps steps, a cycle through pair (a, b) of an
  * overflowed SCC that accept() takes; it is appended to c as a witness
- * cycle and *ci its index (-1 when none was found).  0, or -1 out of
- * memory. */
+ * cycle and *ci its index (-1 when none was found); *steps is left with
+ * the steps not taken.  0, or -1 out of memory. */
 int wmm_cycles_witness(const wmm_aeg *g, wmm_cycles *c, int a, int b,
-                       long steps, wmm_cycles_accept accept, void *ctx,
+                       long *steps, wmm_cycles_accept accept, void *ctx,
                        int *ci);
 
 #ifdef __cplusplus

@@ -552,23 +552,24 @@ static int witness_accept(void *vctx, const wmm_cseg *seg, int n)
 }
 
 /* Budget of the search for a witness the target allows: steps and cycles
- * tested per pair, pairs tried per fence. */
+ * tested per pair, pairs tried per fence.  The fences still without a
+ * witness then get a second search with RETRY times the steps and tests,
+ * until the retries have taken RETRY_TOTAL steps in all. */
 #define WITNESS_STEPS 4000L
 #define WITNESS_TESTS 32
 #define WITNESS_TRIES 4
+#define WITNESS_RETRY 100
+#define WITNESS_RETRY_TOTAL (4 * WITNESS_RETRY * WITNESS_STEPS)
 
-/* Witnesses for the fences that order only delays of fallback pairs
- * (cycle -1): for up to WITNESS_TRIES of a fence's delays, the shortest
- * cycle through the delay's pair of classes that the target allows and
- * the reference forbids (wmm_cycles_witness), one search per pair.  A
- * delay keeps -1 when it was not tried or none was found. */
-static int fallback_witnesses(builder *b, wmm_cycles *cy,
-                              const place_fbpairs *fb, wmm_error *err)
+/* One round of witness searches (fallback_witnesses): for the fences whose
+ * delays have no cycle yet, up to WITNESS_TRIES of their delays' pairs
+ * with `steps` and `tests` each, while *budget (the steps the searches may
+ * still take, NULL: no limit) lasts. */
+static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
+                         long steps, int tests, long *budget, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
   wmm_placement *out = b->out;
-  if (!fb->slot)
-    return 0;
   int *pair_wit = xcalloc((size_t)cy->nfallback + 1, sizeof *pair_wit);
   if (!pair_wit)
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
@@ -587,12 +588,18 @@ static int fallback_witnesses(builder *b, wmm_cycles *cy,
       if (k < 0)
         continue;
       if (!pair_wit[k]) {     /* witness index + 2, or 1: none */
+        long left = budget && *budget < steps ? *budget : steps;
+        if (left <= 0)
+          break;
+        long given = left;
         tries++;
-        witness_ctx x = {b, cy, &w, err, -1, 0, WITNESS_TESTS};
+        witness_ctx x = {b, cy, &w, err, -1, 0, tests};
         int ci = -1;
         if (wmm_cycles_witness(g, cy, cy->fallback[k].a, cy->fallback[k].b,
-                               WITNESS_STEPS, witness_accept, &x, &ci))
+                               &left, witness_accept, &x, &ci))
           rc = x.rc ? x.rc : -WMM_ERR_NOMEM;
+        if (budget)
+          *budget -= given - left;
         pair_wit[k] = ci >= 0 ? x.added + 2 : 1;
       }
       d->cycle = pair_wit[k] - 2;
@@ -603,6 +610,25 @@ static int fallback_witnesses(builder *b, wmm_cycles *cy,
   free(pair_wit);
   if (rc == -WMM_ERR_NOMEM)
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
+  return rc;
+}
+
+/* Witnesses for the fences that order only delays of fallback pairs
+ * (cycle -1): for up to WITNESS_TRIES of a fence's delays, the shortest
+ * cycle through the delay's pair of classes that the target allows and
+ * the reference forbids (wmm_cycles_witness), one search per pair; then
+ * the same with a larger budget for the fences left without one.  A delay
+ * keeps -1 when it was not tried or none was found. */
+static int fallback_witnesses(builder *b, wmm_cycles *cy,
+                              const place_fbpairs *fb, wmm_error *err)
+{
+  if (!fb->slot)
+    return 0;
+  int rc = witness_round(b, cy, fb, WITNESS_STEPS, WITNESS_TESTS, NULL, err);
+  long budget = WITNESS_RETRY_TOTAL;
+  if (rc == 0)
+    rc = witness_round(b, cy, fb, WITNESS_RETRY * WITNESS_STEPS,
+                       WITNESS_RETRY * WITNESS_TESTS, &budget, err);
   return rc;
 }
 
