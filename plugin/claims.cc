@@ -27,13 +27,20 @@
  * constant): each thread gets its own number.  Its claims are `a[id]`;
  * main may also touch a[j] right after joining thread j in a join loop
  * over the handles the create loop filled (private.cc's
- * wmm_after_own_join).
+ * wmm_after_own_join).  A member of the thread's argument struct is a
+ * thread number too, `a->id` with a the routine's first parameter, when
+ * the create passes `&A[i]` (A local to main, its address going nowhere
+ * else, i the loop's counter), `A[i].id = i` is stored before it in the
+ * same iteration and nothing else stores to member id, and the routine
+ * only reads through its parameter.
  *
  * Example:  while ((i = __atomic_fetch_add (&next, 1, __ATOMIC_RELAXED))
  *   < N) out[i] = in[i] * 2;   in four threads -> out and in private.
  *   for (i ...) pthread_create (&t[i], 0, w, (void *) i);  w: partial[(long)
  *   arg] += ...;  for (i ...) { pthread_join (t[i], 0); s += partial[i]; }
  *   -> partial private.
+ *   for (i ...) { args[i].id = i; pthread_create (&t[i], 0, w, &args[i]); }
+ *   w: partial[a->id] += ... -> partial private.
  */
 #include "plugin.h"
 
@@ -74,18 +81,50 @@ counter_add (gimple *s, tree *obj)
   return true;
 }
 
-/* The claim SSA index v is (through widening conversions): the counter
- * whose addition returned it, or the pointer parameter it converts (a
- * start routine's `(long) arg`); NULL when it is neither. */
+/* The member F of `param->F` that load d reads, with param (*parm) the
+ * first parameter of its function, through pointer copies and
+ * conversions; NULL when d is no such load. */
 tree
-claiming_counter (tree v)
+argument_member (gimple *d, tree *parm)
 {
+  if (!d || !gimple_assign_load_p (d))
+    return NULL_TREE;
+  tree ref = gimple_assign_rhs1 (d);
+  if (TREE_CODE (ref) != COMPONENT_REF
+      || TREE_CODE (TREE_OPERAND (ref, 1)) != FIELD_DECL
+      || DECL_BIT_FIELD (TREE_OPERAND (ref, 1)))
+    return NULL_TREE;
+  tree mem = TREE_OPERAND (ref, 0);
+  if (TREE_CODE (mem) != MEM_REF || !integer_zerop (TREE_OPERAND (mem, 1))
+      || TREE_CODE (TREE_OPERAND (mem, 0)) != SSA_NAME)
+    return NULL_TREE;
+  tree base = wmm_widened_from (TREE_OPERAND (mem, 0));
+  tree p = TREE_CODE (base) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (base)
+           ? SSA_NAME_VAR (base) : NULL_TREE;
+  if (!p || TREE_CODE (p) != PARM_DECL || !DECL_CONTEXT (p)
+      || DECL_ARGUMENTS (DECL_CONTEXT (p)) != p)
+    return NULL_TREE;
+  *parm = p;
+  return TREE_OPERAND (ref, 1);
+}
+
+/* The claim SSA index v is (through widening conversions): the counter
+ * whose addition returned it, the pointer parameter it converts (a start
+ * routine's `(long) arg`), or the member F of a load `arg->F` (*parm:
+ * arg's parameter); NULL when it is none of them. */
+tree
+claiming_counter (tree v, tree *parm)
+{
+  *parm = NULL_TREE;
   v = wmm_widened_from (v);
   if (TREE_CODE (v) != SSA_NAME)
     return NULL_TREE;
   tree c;
   if (!SSA_NAME_IS_DEFAULT_DEF (v))
-    return counter_add (SSA_NAME_DEF_STMT (v), &c) ? c : NULL_TREE;
+    {
+      gimple *d = SSA_NAME_DEF_STMT (v);
+      return counter_add (d, &c) ? c : argument_member (d, parm);
+    }
   /* id = (long) arg: the parameter's value as an integer */
   tree p = SSA_NAME_VAR (v);
   return p && TREE_CODE (p) == PARM_DECL && POINTER_TYPE_P (TREE_TYPE (v))
@@ -180,23 +219,21 @@ find_counters (wmm_unitinfo *u, hash_set<tree> *counters)
 /* Where a start routine's thread numbers come from. */
 struct id_source {
   gimple *create;       /* the one create of the routine, in main */
-  tree counter;         /* its loop's counter (the create's argument) */
+  tree counter;         /* its loop's counter (the number of each thread) */
   wmm_unit *unit;       /* main's code unit */
+  tree parm;            /* a member's key: the parameter it is read through */
 };
 
-/* Does every thread that runs start routine fn get a value of its first
- * parameter no other thread gets?  fn's address is taken once, as the
- * routine of one create in main, inside a loop nested in no other whose
- * counter (through conversions) is the create's thread argument, growing
- * by a positive constant; nothing calls fn.  *src: that create. */
+/* The one create of start routine fn, in main, when fn's address is
+ * taken there only and nothing calls fn: *site, its function *site_fn
+ * and its thread argument *arg. */
 bool
-distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
+only_create (tree fn, gimple **site, function **site_fn, tree *arg)
 {
   cgraph_node *cn = cgraph_node::get (fn);
   if (!cn || cn->callers || TREE_PUBLIC (fn))
     return false;
-  gimple *site = NULL;
-  function *site_fn = NULL;
+  *site = NULL;
   int mentions = 0;
   wmm_each_body ([&] (cgraph_node *node, function *body) {
       bool in_main = DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl));
@@ -207,7 +244,7 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
             mentions++;
         tree f;
         if (is_gimple_call (st) && wmm_is_thread_create (st, &f) && f == fn)
-          site = in_main ? st : NULL, site_fn = body,
+          *site = in_main ? st : NULL, *site_fn = body,
           mentions += in_main ? 0 : 100;
       });
       wmm_each_phi (body, [&] (gphi *phi) {
@@ -215,39 +252,52 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
           mentions += wmm_mentions (gimple_phi_arg_def (phi, i), fn) ? 100 : 0;
       });
   });
-  if (!site || mentions != 1 || wmm_initializers_mention (fn))
+  if (!*site || mentions != 1 || wmm_initializers_mention (fn))
     return false;
   /* the thread argument: the one after the routine's address */
-  tree arg = NULL_TREE;
-  for (unsigned i = 0; i + 1 < gimple_call_num_args (site); i++)
+  *arg = NULL_TREE;
+  for (unsigned i = 0; i + 1 < gimple_call_num_args (*site); i++)
     {
-      tree a = gimple_call_arg (site, i);
+      tree a = gimple_call_arg (*site, i);
       if (TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == fn)
-        arg = gimple_call_arg (site, i + 1);
+        *arg = gimple_call_arg (*site, i + 1);
     }
-  for (int steps = 0; steps < 4 && arg && TREE_CODE (arg) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (arg); steps++)
+  return *arg != NULL_TREE;
+}
+
+/* The value v is a copy or a conversion of that loses no bits (distinct
+ * values stay distinct), up to four steps back. */
+tree
+unnarrowed (tree v)
+{
+  for (int steps = 0; steps < 4 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
     {
-      /* copies and conversions that lose no bits (distinct counters stay
-         distinct numbers) */
-      gimple *g = SSA_NAME_DEF_STMT (arg);
+      gimple *g = SSA_NAME_DEF_STMT (v);
       if (!(gimple_assign_cast_p (g) || gimple_assign_single_p (g))
           || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
-          || TYPE_PRECISION (TREE_TYPE (arg))
+          || TYPE_PRECISION (TREE_TYPE (v))
              < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
         break;
-      arg = gimple_assign_rhs1 (g);
+      v = gimple_assign_rhs1 (g);
     }
+  return v;
+}
+
+/* Is v the counter of the loop around site (in site_fn), a loop nested
+ * in no other, growing by a positive constant from its latch? */
+bool
+loop_counter_p (function *site_fn, gimple *site, tree v)
+{
   if (!loops_for_fn (site_fn)
       || loops_state_satisfies_p (site_fn, LOOPS_NEED_FIXUP))
     return false;
   class loop *loop = gimple_bb (site)->loop_father;
-  gphi *phi = arg && TREE_CODE (arg) == SSA_NAME
-              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (arg)) : NULL;
+  gphi *phi = v && TREE_CODE (v) == SSA_NAME
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (v)) : NULL;
   if (!phi || !loop || loop_depth (loop) != 1
       || gimple_bb (phi) != loop->header || !loop->latch)
     return false;
-  /* the counter grows by a positive constant from the latch */
   for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
     {
       if (gimple_phi_arg_edge (phi, k)->src != loop->latch)
@@ -256,33 +306,230 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
       gassign *g = TREE_CODE (next) == SSA_NAME
                    ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next)) : NULL;
       if (!g || gimple_assign_rhs_code (g) != PLUS_EXPR
-          || gimple_assign_rhs1 (g) != arg
+          || gimple_assign_rhs1 (g) != v
           || TREE_CODE (gimple_assign_rhs2 (g)) != INTEGER_CST
           || tree_int_cst_sgn (gimple_assign_rhs2 (g)) <= 0)
         return false;
     }
+  return true;
+}
+
+/* Fill *src for the create site of function site_fn, numbered by
+ * counter. */
+void
+set_source (wmm_unitinfo *u, id_source *src, gimple *site, function *site_fn,
+            tree counter)
+{
   src->create = site;
-  src->counter = arg;
+  src->counter = counter;
   src->unit = NULL;
   for (wmm_unit &unit : u->units)
     if (unit.fn == site_fn)
       src->unit = &unit;
+}
+
+/* Does every thread that runs start routine fn get a value of its first
+ * parameter no other thread gets?  fn's address is taken once, as the
+ * routine of one create in main, inside a loop nested in no other whose
+ * counter (through conversions) is the create's thread argument, growing
+ * by a positive constant; nothing calls fn.  *src: that create. */
+bool
+distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
+{
+  gimple *site;
+  function *site_fn;
+  tree arg;
+  if (!only_create (fn, &site, &site_fn, &arg))
+    return false;
+  arg = unnarrowed (arg);
+  if (!loop_counter_p (site_fn, site, arg))
+    return false;
+  set_source (u, src, site, site_fn, arg);
   return true;
 }
 
-/* Is claim `key` (claiming_counter) one: a counter of the unit, or the
- * first parameter of a start routine whose threads get distinct values
- * (cached in *ids)? */
+/* Are the uses of parameter parm of fn (through copies and conversions)
+ * only the bases of loads?  Then the thread reads its argument and
+ * neither writes it nor hands it on. */
 bool
-valid_claim (wmm_unitinfo *u, tree key, hash_set<tree> &counters,
+read_only_argument (tree fn, tree parm)
+{
+  function *body = DECL_STRUCT_FUNCTION (fn);
+  tree def = body && body->gimple_df ? ssa_default_def (body, parm) : NULL_TREE;
+  if (!def)
+    return true;   /* never used */
+  auto_vec<tree> work;
+  work.safe_push (def);
+  for (unsigned n = 0; !work.is_empty () && n < 64; n++)
+    {
+      tree v = work.pop ();
+      imm_use_iterator it;
+      gimple *st;
+      FOR_EACH_IMM_USE_STMT (st, it, v)
+        {
+          if (is_gimple_debug (st))
+            continue;
+          if (gimple_assign_load_p (st) && !wmm_mentions (gimple_assign_lhs (st), v))
+            {
+              tree r = gimple_assign_rhs1 (st);
+              if (gimple_num_ops (st) == 2 && TREE_CODE (r) != SSA_NAME)
+                continue;   /* v is the base of the load's address */
+            }
+          if ((gimple_assign_cast_p (st) || gimple_assign_ssa_name_copy_p (st))
+              && gimple_assign_rhs1 (st) == v)
+            {
+              work.safe_push (gimple_assign_lhs (st));
+              continue;
+            }
+          return false;
+        }
+    }
+  return work.is_empty ();
+}
+
+/* Is every use of SSA name v, through copies and conversions with one
+ * use each, the call site? */
+bool
+used_only_by (tree v, gimple *site)
+{
+  for (int steps = 0; steps < 4; steps++)
+    {
+      use_operand_p use;
+      gimple *st;
+      if (TREE_CODE (v) != SSA_NAME || !single_imm_use (v, &use, &st))
+        return false;
+      if (st == site)
+        return true;
+      if (!(gimple_assign_cast_p (st) || gimple_assign_ssa_name_copy_p (st)))
+        return false;
+      v = gimple_assign_lhs (st);
+    }
+  return false;
+}
+
+/* Does every thread that runs start routine fn read a value of member F of
+ * its argument (first parameter parm) that no other thread reads?  The
+ * one create (as for distinct_ids) passes &A[i], A an array local to main
+ * whose address goes nowhere else, i the counter of the loop around the
+ * create; in that loop, before the create, one store `A[i].F = i` (no
+ * narrowing) and no other store to member F in the unit, no store of a
+ * whole element; the thread only reads through its argument. */
+bool
+distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
+{
+  tree fn = DECL_CONTEXT (parm);
+  gimple *site;
+  function *site_fn;
+  tree arg;
+  if (!only_create (fn, &site, &site_fn, &arg) || !read_only_argument (fn, parm))
+    return false;
+  /* arg = &A[i] */
+  tree addr = unnarrowed (arg);
+  gassign *ga = TREE_CODE (addr) == SSA_NAME
+                ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (addr)) : NULL;
+  if (!ga || gimple_assign_rhs_code (ga) != ADDR_EXPR || !used_only_by (addr, site))
+    return false;
+  tree elt = TREE_OPERAND (gimple_assign_rhs1 (ga), 0);
+  if (TREE_CODE (elt) != ARRAY_REF || !VAR_P (TREE_OPERAND (elt, 0)))
+    return false;
+  tree arr = TREE_OPERAND (elt, 0);
+  tree counter = unnarrowed (TREE_OPERAND (elt, 1));
+  if (is_global_var (arr) || DECL_CONTEXT (arr) != site_fn->decl
+      || TREE_ADDRESSABLE (arr) == 0 || !loop_counter_p (site_fn, site, counter))
+    return false;
+  /* every statement that names A: the address for the create, the store
+     of the number, stores to other members, loads */
+  gimple *init = NULL;
+  bool ok = true;
+  wmm_each_body ([&] (cgraph_node *, function *body) {
+      wmm_each_stmt (body, [&] (gimple *st) {
+        tree lhs = is_gimple_assign (st) ? gimple_assign_lhs (st) : NULL_TREE;
+        /* no other store to member F anywhere */
+        if (lhs && TREE_CODE (lhs) == COMPONENT_REF
+            && TREE_OPERAND (lhs, 1) == field)
+          {
+            tree base = TREE_OPERAND (lhs, 0);
+            if (!init && TREE_CODE (base) == ARRAY_REF
+                && TREE_OPERAND (base, 0) == arr && body == site_fn
+                && unnarrowed (TREE_OPERAND (base, 1)) == counter
+                && unnarrowed (gimple_assign_rhs1 (st)) == counter
+                && TYPE_PRECISION (TREE_TYPE (field))
+                   >= TYPE_PRECISION (TREE_TYPE (counter)))
+              init = st;
+            else
+              ok = false;
+            return;
+          }
+        bool names = false;
+        for (unsigned i = 0; i < gimple_num_ops (st) && !names; i++)
+          names = gimple_op (st, i) && wmm_mentions (gimple_op (st, i), arr);
+        if (!names || st == ga || gimple_clobber_p (st))
+          return;   /* (a clobber ends A's life: no value written) */
+        if (lhs && gimple_assign_single_p (st) && !wmm_mentions (gimple_assign_rhs1 (st), arr)
+            && TREE_CODE (lhs) == COMPONENT_REF
+            && TREE_CODE (TREE_OPERAND (lhs, 0)) == ARRAY_REF
+            && TREE_OPERAND (TREE_OPERAND (lhs, 0), 0) == arr)
+          return;   /* A[j].G = value */
+        if (lhs && gimple_assign_load_p (st) && !wmm_mentions (lhs, arr))
+          return;   /* a read of A */
+        ok = false;
+      });
+      wmm_each_phi (body, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+          if (wmm_mentions (gimple_phi_arg_def (phi, i), arr))
+            ok = false;
+      });
+  });
+  if (!ok || !init)
+    return false;
+  /* the number is stored before the create, in the same iteration */
+  basic_block ib = gimple_bb (init), cb = gimple_bb (site);
+  bool before = wmm_with_dominators (site_fn, [&] () {
+      if (ib != cb)
+        return (bool) dominated_by_p (CDI_DOMINATORS, cb, ib)
+               && ib->loop_father == cb->loop_father;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (ib); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        {
+          if (gsi_stmt (gsi) == init)
+            return true;
+          if (gsi_stmt (gsi) == site)
+            return false;
+        }
+      return false;
+  });
+  if (!before)
+    return false;
+  set_source (u, src, site, site_fn, counter);
+  src->parm = parm;
+  return true;
+}
+
+/* Is claim `key` (claiming_counter) one: a counter of the unit, the
+ * first parameter of a start routine whose threads get distinct values,
+ * or a member of it (read through parm) whose threads read distinct
+ * values (cached in *ids; a member used so by two routines is none)? */
+bool
+valid_claim (wmm_unitinfo *u, tree key, tree parm, hash_set<tree> &counters,
              hash_map<tree, id_source> *ids)
 {
   if (VAR_P (key))
     return counters.contains (key);
+  bool existed;
+  if (TREE_CODE (key) == FIELD_DECL)
+    {
+      id_source &src = ids->get_or_insert (key, &existed);
+      if (!existed)
+        {
+          if (!distinct_member_ids (u, parm, key, &src))
+            src.create = NULL;
+          src.parm = parm;
+        }
+      return src.create != NULL && src.parm == parm;
+    }
   tree fn = DECL_CONTEXT (key);
   if (!fn || TREE_CODE (fn) != FUNCTION_DECL || DECL_ARGUMENTS (fn) != key)
     return false;
-  bool existed;
   id_source &src = ids->get_or_insert (key, &existed);
   if (!existed && !distinct_ids (u, fn, &src))
     src.create = NULL;
@@ -336,9 +583,10 @@ wmm_publish_claims (wmm_unitinfo *u)
                                     : gimple_assign_rhs1 (site.stmt);
         tree idx = NULL_TREE;
         tree a = indexed_array (op, &idx);
+        tree parm = NULL_TREE;
         tree c = a == base && idx && TREE_CODE (idx) == SSA_NAME
-                 ? claiming_counter (idx) : NULL_TREE;
-        if (!c || !valid_claim (u, c, counters, &ids))
+                 ? claiming_counter (idx, &parm) : NULL_TREE;
+        if (!c || !valid_claim (u, c, parm, counters, &ids))
           c = NULL_TREE;
         if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
             && DECL_NAME (unit.decl) && MAIN_NAME_P (DECL_NAME (unit.decl)))

@@ -37,6 +37,14 @@
 #                      the join), -DOTHER (slot i + 1), -DNEIGHBOUR (a
 #                      worker writes the next slot), -DSAME (every thread
 #                      numbered 0): the worker fenced on every target
+#   slots_member.c     the same with the number in a member of the
+#                      thread's argument struct (args[i].id = i before
+#                      pthread_create (..., &args[i]), partial[a->id]):
+#                      no fence; -DCONST (every id 0), -DLATE (stored
+#                      after the create), -DWRITE (a worker changes its
+#                      id), -DSHARED (two threads, one struct),
+#                      -DMAINWRITE (main changes an id while they run),
+#                      -DNEIGHBOUR: the worker fenced on every target
 #   once_init.c        a table written by a pthread_once (or call_once,
 #                      -DC11) routine and read after the once call: no
 #                      fence; -DWRITE (a thread writes it afterwards),
@@ -135,6 +143,10 @@ one_target() {
   none slots_AFTER slots.c -DAFTER
   for v in BEFORE OTHER NEIGHBOUR SAME; do
     fenced "slots_$v" slots.c worker -D$v
+  done
+  none slots_member slots_member.c
+  for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do
+    fenced "slots_member_$v" slots_member.c worker -D$v
   done
   none once once_init.c
   none once_C11 once_init.c -DC11
