@@ -110,12 +110,12 @@ option_lines (wmm_strbuf *b, const wmm_plugin_options *o)
   wmm_strbuf_printf (b, "option\tdebug-marks=%d\n", o->nmarks);
 }
 
-/* Append bytes p[0..n) to out as `.byte 0xNN,...` lines of 16, the line
-   at byte k (of the whole section) starting a line when k % 16 == 0.
-   Formatted by hand: one fprintf per byte took cc1 over a second on a
-   6 MB record. */
+/* Write bytes p[0..n) to the assembler output as `.byte 0xNN,...` lines
+   of 16, byte k (of the whole section) k0 + i starting a line when k % 16
+   == 0.  Formatted by hand: one fprintf per byte took cc1 over a second
+   on a 6 MB record. */
 void
-byte_lines (wmm_strbuf *out, const unsigned char *p, size_t n, size_t k0)
+byte_lines (const unsigned char *p, size_t n, size_t k0)
 {
   static const char hex[] = "0123456789abcdef";
   char line[8 + 16 * 5 + 2];
@@ -137,7 +137,7 @@ byte_lines (wmm_strbuf *out, const unsigned char *p, size_t n, size_t k0)
       if (k % 16 == 15 || i + 1 == n)
         {
           line[len++] = '\n';
-          wmm_strbuf_append (out, line, len);
+          fwrite (line, 1, len, asm_out_file);
           len = 0;
         }
     }
@@ -159,19 +159,12 @@ write_section (void *, void *)
     }
   /* '%progbits' is the spelling every ELF assembler accepts ('@' starts a
      comment on ARM). */
-  wmm_strbuf text = WMM_STRBUF_INIT;
-  wmm_strbuf_printf (&text, "\t.pushsection %s,\"\",%%progbits\n",
-                     WMMF_SECTION_NAME);
-  /* (the header is 16 bytes: the record's lines start at k0 = 16) */
-  byte_lines (&text, head, WMMF_HEADER_LEN, 0);
-  byte_lines (&text, (const unsigned char *) wmm_strbuf_str (&record), n,
+  fprintf (asm_out_file, "\t.pushsection %s,\"\",%%progbits\n",
+           WMMF_SECTION_NAME);
+  byte_lines (head, WMMF_HEADER_LEN, 0);
+  byte_lines ((const unsigned char *) wmm_strbuf_str (&record), n,
               WMMF_HEADER_LEN);
-  wmm_strbuf_printf (&text, "\t.popsection\n");
-  if (!text.failed)
-    fwrite (wmm_strbuf_str (&text), 1, text.len, asm_out_file);
-  else
-    error ("wmmfence: out of memory writing the %s section", WMMF_SECTION_NAME);
-  wmm_strbuf_free (&text);
+  fprintf (asm_out_file, "\t.popsection\n");
   wmm_strbuf_free (&record);
   have_record = false;
 }
