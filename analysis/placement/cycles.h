@@ -20,7 +20,8 @@
  * Search: Tarjan's SCCs of the class graph first (no cycle leaves an SCC),
  * then, per SCC, a depth-first enumeration that starts at the smallest
  * thread of the cycle so each cycle is found once.  The enumeration is
- * bounded (max_cycles cycles and 64 x max_cycles search steps per SCC);
+ * bounded (max_cycles cycles and 64 x max_cycles search steps per SCC,
+ * 4 x max_cycles for an SCC of more than 1 024 classes);
  * it follows only segments whose last access can still lead back to the
  * start's location (a reachability table per location and access kind,
  * an over-approximation: no cycle is lost, many dead ends are).  An SCC
