@@ -265,7 +265,8 @@ typedef struct search {
  * power) no SCC of even 200 classes was enumerated completely, and the
  * ones that were took at most 3 800 steps, while a search that gives up
  * on a big SCC spends its whole budget first (up to two fifths of a
- * compile).  The test suite's largest complete SCC has 56 classes. */
+ * compile).  The largest complete SCC of tests/plugin/programs has 56
+ * classes. */
 #define BIG_SCC_CLASSES 1024
 #define BIG_SCC_STEPS 4
 
