@@ -9,9 +9,9 @@
 #   DIR: a pigz tree (pigz.c), a memcached tree (memcached.c, configured by
 #   this script if config.h is missing; needs libevent-dev), or a
 #   concurrencykit tree (include/ck_pr.h; configured if ck_md.h is missing).
-#   -n N: time each compile N times and keep the least CPU time (default
-#   1; the machine's noise, 10 to 20 % on a shared 2-core machine, is
-#   what N > 1 removes).
+#   -n N: time each compile N times, with and without the plugin in
+#   turns, and keep the least CPU time of each (default 1; the machine's
+#   noise, 10 to 20 % on a shared 2-core machine, is what N > 1 removes).
 # Output lines:  PROGRAM GROUP MODEL fences N cost C compile-ratio R
 #                unexplained U fallback-units B/UNITS
 # (unexplained: fences whose report shows no witness cycle; fallback-units:
@@ -36,30 +36,36 @@ out=${TMPDIR:-/tmp}/wmm-realworld.$$
 mkdir -p "$out"
 trap 'rm -rf "$out"' EXIT
 
-# cpu CMD...: the least user+sys seconds of $runs runs.
-cpu() {
-  local best= t i
+# seconds CMD...: user+sys seconds of one run.
+seconds() {
+  { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | awk '{print $1 + $2}'
+}
+
+# cpu_pair ARCH FLAGS FILE: "PLAIN PLUGIN", the least user+sys seconds of
+# $runs compiles each, without and with the plugin, taken in turns (the
+# machine's load drifts: both sides see the same).
+cpu_pair() {
+  local arch=$1 flags=$2 f=$3 bp= bq= t i
   for ((i = 0; i < runs; i++)); do
-    t=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 | awk '{print $1 + $2}')
-    best=$(awk -v a="$best" -v b="$t" 'BEGIN{print (a == "" || b < a) ? b : a}')
+    t=$(seconds gcc $flags -c -o "$out/x.o" "$f")
+    bp=$(awk -v a="$bp" -v b="$t" 'BEGIN{print (a == "" || b + 0 < a + 0) ? b : a}')
+    t=$(seconds gcc $flags -c -o "$out/x.o" -fplugin="$plugin" \
+          -fplugin-arg-wmmfence-arch="$arch" "$f")
+    bq=$(awk -v a="$bq" -v b="$t" 'BEGIN{print (a == "" || b + 0 < a + 0) ? b : a}')
   done
-  echo "$best"
+  echo "$bp $bq"
 }
 
 # group PROGRAM GROUP DIR "CFLAGS" FILE...: one line per model.
 group() {
   local prog=$1 grp=$2 dir=$3 flags=$4; shift 4
-  local plain=0 f t
-  for f in "$@"; do
-    t=$(cd "$dir" && cpu gcc $flags -c -o "$out/x.o" "$f")
-    plain=$(awk -v a="$plain" -v b="$t" 'BEGIN{print a + b}')
-  done
+  local f a
   for a in $archs; do
-    local s=0
+    local s=0 plain=0 p q
     for f in "$@"; do
-      t=$(cd "$dir" && cpu gcc $flags -c -o "$out/x.o" -fplugin="$plugin" \
-            -fplugin-arg-wmmfence-arch="$a" "$f")
-      s=$(awk -v a="$s" -v b="$t" 'BEGIN{print a + b}')
+      read -r p q < <(cd "$dir" && cpu_pair "$a" "$flags" "$f")
+      plain=$(awk -v a="$plain" -v b="$p" 'BEGIN{print a + b}')
+      s=$(awk -v a="$s" -v b="$q" 'BEGIN{print a + b}')
     done
     (cd "$dir" && "$here/fences.sh" "$plugin" "$a" "$out/$prog.$grp" gcc -- $flags -- "$@" \
        > "$out/r.txt")
