@@ -265,25 +265,6 @@ only_create (tree fn, gimple **site, function **site_fn, tree *arg)
   return *arg != NULL_TREE;
 }
 
-/* The value v is a copy or a conversion of that loses no bits (distinct
- * values stay distinct), up to four steps back. */
-tree
-unnarrowed (tree v)
-{
-  for (int steps = 0; steps < 4 && v && TREE_CODE (v) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
-    {
-      gimple *g = SSA_NAME_DEF_STMT (v);
-      if (!(gimple_assign_cast_p (g) || gimple_assign_single_p (g))
-          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
-          || TYPE_PRECISION (TREE_TYPE (v))
-             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
-        break;
-      v = gimple_assign_rhs1 (g);
-    }
-  return v;
-}
-
 /* Is v the counter of the loop around site (in site_fn), a loop nested
  * in no other, growing by a positive constant from its latch? */
 bool
@@ -341,7 +322,7 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
   tree arg;
   if (!only_create (fn, &site, &site_fn, &arg))
     return false;
-  arg = unnarrowed (arg);
+  arg = wmm_widened_from (arg);
   if (!loop_counter_p (site_fn, site, arg))
     return false;
   set_source (u, src, site, site_fn, arg);
@@ -424,7 +405,7 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   if (!only_create (fn, &site, &site_fn, &arg) || !read_only_argument (fn, parm))
     return false;
   /* arg = &A[i] */
-  tree addr = unnarrowed (arg);
+  tree addr = wmm_widened_from (arg);
   gassign *ga = TREE_CODE (addr) == SSA_NAME
                 ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (addr)) : NULL;
   if (!ga || gimple_assign_rhs_code (ga) != ADDR_EXPR || !used_only_by (addr, site))
@@ -433,7 +414,7 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   if (TREE_CODE (elt) != ARRAY_REF || !VAR_P (TREE_OPERAND (elt, 0)))
     return false;
   tree arr = TREE_OPERAND (elt, 0);
-  tree counter = unnarrowed (TREE_OPERAND (elt, 1));
+  tree counter = wmm_widened_from (TREE_OPERAND (elt, 1));
   if (is_global_var (arr) || DECL_CONTEXT (arr) != site_fn->decl
       || TREE_ADDRESSABLE (arr) == 0 || !loop_counter_p (site_fn, site, counter))
     return false;
@@ -451,8 +432,8 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
             tree base = TREE_OPERAND (lhs, 0);
             if (!init && TREE_CODE (base) == ARRAY_REF
                 && TREE_OPERAND (base, 0) == arr && body == site_fn
-                && unnarrowed (TREE_OPERAND (base, 1)) == counter
-                && unnarrowed (gimple_assign_rhs1 (st)) == counter
+                && wmm_widened_from (TREE_OPERAND (base, 1)) == counter
+                && wmm_widened_from (gimple_assign_rhs1 (st)) == counter
                 && TYPE_PRECISION (TREE_TYPE (field))
                    >= TYPE_PRECISION (TREE_TYPE (counter)))
               init = st;
