@@ -1474,14 +1474,34 @@ wmm_private_pointer (tree ptr)
 tree
 wmm_param_object (tree ptr)
 {
-  /* Back through copies, conversions and constant or variable offsets. */
-  for (int steps = 0; param_objects && ptr && TREE_CODE (ptr) == SSA_NAME
-                      && steps < 16; steps++)
+  /* Back through copies, conversions and constant or variable offsets,
+     and through the parameters of a callee collected for one call site
+     (collect.cc) to the caller's argument: `put_at (flags, 0, 1)` makes
+     put_at's `arr[i]` an access of flags (C 6.5.6: the arithmetic stays
+     inside the object). */
+  for (int steps = 0; ptr && steps < 16; steps++)
     {
+      if (TREE_CODE (ptr) == ADDR_EXPR)
+        {
+          tree base = get_base_address (TREE_OPERAND (ptr, 0));
+          if (base && TREE_CODE (base) == MEM_REF)
+            {
+              ptr = TREE_OPERAND (base, 0);
+              continue;
+            }
+          return base && VAR_P (base) ? base : NULL_TREE;
+        }
+      if (TREE_CODE (ptr) != SSA_NAME)
+        return NULL_TREE;
       if (SSA_NAME_IS_DEFAULT_DEF (ptr))
         {
+          if (tree arg = wmm_memloc_bound_argument (ptr))
+            {
+              ptr = arg;
+              continue;
+            }
           tree var = SSA_NAME_VAR (ptr);
-          tree *o = var ? param_objects->get (var) : NULL;
+          tree *o = var && param_objects ? param_objects->get (var) : NULL;
           return o ? *o : NULL_TREE;
         }
       gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));

@@ -23,6 +23,9 @@ expect wrc armv8 "P1:dmb ishld P2:dmb ishld" 2
 expect sb tso "load:mfence" 1
 expect sb power "load:sync" 2
 expect sb armv8 "load:dmb ish" 2
+expect sb_index tso "get_at:mfence" 1
+expect sb_index power "get_at:sync" 2
+expect sb_index armv8 "get_at:dmb ish" 2
 # Context-insensitive (every call stays a call): dearer.
 expect wrc power "get:lwsync get:sync put:sync" 5 -fplugin-arg-wmmfence-inline-depth=0
 expect sb power "load:lwsync store1:sync" 3 -fplugin-arg-wmmfence-inline-depth=0
