@@ -108,15 +108,57 @@ argument_member (gimple *d, tree *parm)
   return TREE_OPERAND (ref, 1);
 }
 
-/* The claim SSA index v is (through widening conversions): the counter
- * whose addition returned it, the pointer parameter it converts (a start
- * routine's `(long) arg`), or the member F of a load `arg->F` (*parm:
- * arg's parameter); NULL when it is none of them. */
+/* The largest value every value of integer or pointer type t fits. */
+HOST_WIDE_INT
+type_room (tree t)
+{
+  if (POINTER_TYPE_P (t) || TYPE_PRECISION (t) >= HOST_BITS_PER_WIDE_INT)
+    return HOST_WIDE_INT_MAX;
+  int bits = TYPE_PRECISION (t) - (TYPE_UNSIGNED (t) ? 0 : 1);
+  return bits <= 0 ? 0 : (HOST_WIDE_INT_1 << bits) - 1;
+}
+
+/* v back through conversions between integer and pointer types, at most
+ * four, narrowing ones too (`int me = (int) (long) arg`): the source.
+ * *room: -1 when no conversion narrows, else the largest value that every
+ * type on the way holds (numbers 0 .. *room pass unchanged). */
 tree
-claiming_counter (tree v, tree *parm)
+converted_from (tree v, HOST_WIDE_INT *room)
+{
+  HOST_WIDE_INT least = HOST_WIDE_INT_MAX;
+  bool narrowed = false;
+  for (int steps = 0; steps < 4 && TREE_CODE (v) == SSA_NAME; steps++)
+    {
+      least = MIN (least, type_room (TREE_TYPE (v)));
+      gassign *g = safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
+                  || gimple_assign_rhs_code (g) == SSA_NAME))
+        break;
+      tree from = gimple_assign_rhs1 (g);
+      tree ft = TREE_TYPE (from);
+      if (TREE_CODE (from) != SSA_NAME
+          || !(INTEGRAL_TYPE_P (ft) || POINTER_TYPE_P (ft))
+          || !(INTEGRAL_TYPE_P (TREE_TYPE (v)) || POINTER_TYPE_P (TREE_TYPE (v))))
+        break;
+      narrowed |= TYPE_PRECISION (TREE_TYPE (v)) < TYPE_PRECISION (ft);
+      v = from;
+    }
+  least = MIN (least, type_room (TREE_TYPE (v)));
+  *room = narrowed ? least : -1;
+  return v;
+}
+
+/* The claim SSA index v is (through conversions): the counter whose
+ * addition returned it, the pointer parameter it converts (a start
+ * routine's `(long) arg`), or the member F of a load `arg->F` (*parm:
+ * arg's parameter); NULL when it is none of them.  *room: as for
+ * converted_from (a narrowed number is a claim only when every thread's
+ * number fits). */
+tree
+claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room)
 {
   *parm = NULL_TREE;
-  v = wmm_widened_from (v);
+  v = converted_from (v, room);
   if (TREE_CODE (v) != SSA_NAME)
     return NULL_TREE;
   tree c;
@@ -222,6 +264,7 @@ struct id_source {
   tree counter;         /* its loop's counter (the number of each thread) */
   wmm_unit *unit;       /* main's code unit */
   tree parm;            /* a member's key: the parameter it is read through */
+  HOST_WIDE_INT max_id; /* every number lies in 0 .. max_id (-1: unknown) */
 };
 
 /* The one create of start routine fn, in main, when fn's address is
@@ -304,9 +347,45 @@ set_source (wmm_unitinfo *u, id_source *src, gimple *site, function *site_fn,
   src->create = site;
   src->counter = counter;
   src->unit = NULL;
+  src->max_id = -1;
   for (wmm_unit &unit : u->units)
     if (unit.fn == site_fn)
       src->unit = &unit;
+}
+
+/* The largest index of array element reference elt, `A[i]` with i the
+ * counter (through widening conversions) and A's domain 0 .. N - 1 with N
+ * constant: N - 1 (every create's i lies in 0 .. N - 1, as indexing
+ * outside A is undefined); else -1. */
+HOST_WIDE_INT
+indexed_bound (tree elt, tree counter)
+{
+  if (!elt || TREE_CODE (elt) != ARRAY_REF
+      || wmm_widened_from (TREE_OPERAND (elt, 1)) != counter)
+    return -1;
+  tree type = TREE_TYPE (TREE_OPERAND (elt, 0));
+  tree dom = TREE_CODE (type) == ARRAY_TYPE ? TYPE_DOMAIN (type) : NULL_TREE;
+  if (!dom || !TYPE_MIN_VALUE (dom) || !TYPE_MAX_VALUE (dom)
+      || !integer_zerop (TYPE_MIN_VALUE (dom))
+      || !tree_fits_shwi_p (TYPE_MAX_VALUE (dom)))
+    return -1;
+  return tree_to_shwi (TYPE_MAX_VALUE (dom));
+}
+
+/* The largest number a create at `site` in its loop over `counter` can
+ * pass: from its handle argument `&t[i]` (t an array with a constant
+ * domain); -1 when unknown. */
+HOST_WIDE_INT
+handle_bound (gimple *site, tree counter)
+{
+  tree h = gimple_call_num_args (site) ? gimple_call_arg (site, 0) : NULL_TREE;
+  if (h && TREE_CODE (h) == SSA_NAME)
+    if (gassign *g = safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (h)))
+      if (gimple_assign_rhs_code (g) == ADDR_EXPR)
+        h = gimple_assign_rhs1 (g);
+  if (!h || TREE_CODE (h) != ADDR_EXPR)
+    return -1;
+  return indexed_bound (TREE_OPERAND (h, 0), counter);
 }
 
 /* Does every thread that runs start routine fn get a value of its first
@@ -326,6 +405,7 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
   if (!loop_counter_p (site_fn, site, arg))
     return false;
   set_source (u, src, site, site_fn, arg);
+  src->max_id = handle_bound (site, arg);
   return true;
 }
 
@@ -483,6 +563,8 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
     return false;
   set_source (u, src, site, site_fn, counter);
   src->parm = parm;
+  HOST_WIDE_INT a = indexed_bound (elt, counter), h = handle_bound (site, counter);
+  src->max_id = a < 0 ? h : h < 0 ? a : MIN (a, h);
   return true;
 }
 
@@ -565,10 +647,18 @@ wmm_publish_claims (wmm_unitinfo *u)
         tree idx = NULL_TREE;
         tree a = indexed_array (op, &idx);
         tree parm = NULL_TREE;
+        HOST_WIDE_INT room = -1;
         tree c = a == base && idx && TREE_CODE (idx) == SSA_NAME
-                 ? claiming_counter (idx, &parm) : NULL_TREE;
+                 ? claiming_counter (idx, &parm, &room) : NULL_TREE;
         if (!c || !valid_claim (u, c, parm, counters, &ids))
           c = NULL_TREE;
+        /* a narrowed number: only when every thread's number fits */
+        if (c && room >= 0)
+          {
+            id_source *src = VAR_P (c) ? NULL : ids.get (c);
+            if (!src || src->max_id < 0 || src->max_id > room)
+              c = NULL_TREE;
+          }
         if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
             && DECL_NAME (unit.decl) && MAIN_NAME_P (DECL_NAME (unit.decl)))
           {

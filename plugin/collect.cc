@@ -924,6 +924,10 @@ handle_call (collector *c, gcall *stmt)
     }
   const char *name = fndecl && DECL_NAME (fndecl)
                      ? IDENTIFIER_POINTER (DECL_NAME (fndecl)) : NULL;
+  /* The thread and future library's own atomics and copies: on its state,
+     which it synchronises itself (thread_lib_fn). */
+  if (lib && fndecl && fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    goto lhs;
   if (fndecl && fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
     {
       int code = DECL_FUNCTION_CODE (fndecl);

@@ -570,7 +570,11 @@ wmm_std_fn (tree fndecl)
     return false;
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   return !strncmp (a, "_ZSt", 4) || !strncmp (a, "_ZNSt", 5)
-         || !strncmp (a, "_ZNKSt", 6);
+         || !strncmp (a, "_ZNKSt", 6) || !strncmp (a, "_ZN9__gnu_cxx", 13)
+         || !strncmp (a, "_ZN9__gnu_cxxL", 14)
+         /* entities local to such functions: their lambdas */
+         || !strncmp (a, "_ZZSt", 5) || !strncmp (a, "_ZZNSt", 6)
+         || !strncmp (a, "_ZZNKSt", 7);
 }
 
 
@@ -642,6 +646,33 @@ wmm_foreign_callable (wmm_unitinfo *u)
 
 static bool thread_lib_callers (cgraph_node *n, int depth, bool *any);
 
+/* Is assembler name a the code of std::async, std::future, shared_future,
+ * promise or packaged_task, or of a template instantiated for their shared
+ * state (std::__future_base's types in its arguments: the state's
+ * shared_ptr, the result's unique_ptr)?  Like std::thread's own code,
+ * its accesses are to the state, which the library synchronises itself
+ * (an atomic status word with release and acquire, a futex, call_once). */
+static bool
+future_lib_name (const char *a)
+{
+  static const char *const prefixes[] = {
+    "_ZSt5asyncI", "_ZNSt6futureI", "_ZNKSt6futureI", "_ZNSt14__basic_futureI",
+    "_ZNKSt14__basic_futureI", "_ZNSt13shared_futureI", "_ZNKSt13shared_futureI",
+    "_ZNSt7promiseI", "_ZNSt13packaged_taskI", "_ZNKSt13packaged_taskI",
+    "_ZNSt23__atomic_futex_unsignedI", "_ZNKSt23__atomic_futex_unsignedI",
+    /* shared_ptr's control block and its reference counts */
+    "_ZNSt16_Sp_counted_baseIL", "_ZNKSt16_Sp_counted_baseIL",
+    "_ZNSt23_Sp_counted_ptr_inplaceI", "_ZNSt15_Sp_counted_ptrI",
+    "_ZNSt19_Sp_counted_deleterI", "_ZN9__gnu_cxx17__exchange_and_add",
+    "_ZN9__gnu_cxx12__atomic_add", "_ZN9__gnu_cxx20__is_single_threaded",
+    "_ZN9__gnu_cxxL20__is_single_threaded"
+  };
+  for (const char *p : prefixes)
+    if (!strncmp (a, p, strlen (p)))
+      return true;
+  return strstr (a, "St13__future_base") || strstr (a, "St12future_error");
+}
+
 /* Is fndecl std::thread's own code: a member of std::thread (its
  * constructor, destructor, the state object's _M_run and destructor), or
  * a library function only such code calls (std::__invoke_impl for the
@@ -658,7 +689,14 @@ wmm_thread_lib_fn (tree fndecl, int depth)
   if (!wmm_std_fn (fndecl))
     return false;
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  if (!strncmp (a, "_ZNSt6thread", 12) || !strncmp (a, "_ZNKSt6thread", 13))
+  if (!strncmp (a, "_ZNSt6thread", 12) || !strncmp (a, "_ZNKSt6thread", 13)
+      || future_lib_name (a))
+    return true;
+  /* a lambda of such code (call_once's, run in the calling thread) */
+  tree ctx = DECL_CONTEXT (fndecl);
+  if (ctx && TYPE_P (ctx) && TYPE_CONTEXT (ctx)
+      && TREE_CODE (TYPE_CONTEXT (ctx)) == FUNCTION_DECL && depth < 8
+      && wmm_thread_lib_fn (TYPE_CONTEXT (ctx), depth + 1))
     return true;
   cgraph_node *n = cgraph_node::get (fndecl);
   bool any = false;

@@ -1010,6 +1010,31 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
     }
 }
 
+int
+wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k)
+{
+  for (const loc_entry &e : loc_table)
+    if (e.decl == decl && e.pos == -1 - k)
+      return e.loc;
+  pretty_printer pp;
+  ref_name (&pp, decl);
+  char *name = xasprintf ("%s[*%d]", pp_formatted_text (&pp), k + 1);
+  for (int n = 2; wmm_program_find_loc (u->prog, name) >= 0; n++)
+    {
+      free (name);
+      name = xasprintf ("%s[*%d]'%d", pp_formatted_text (&pp), k + 1, n);
+    }
+  int loc = wmm_program_loc (u->prog, name);
+  free (name);
+  if (loc < 0)
+    return -1;
+  u->prog->locs[loc].width = 4;
+  u->prog->locs[loc].init = 0;
+  loc_entry e = { decl, -1 - k, -1, loc, false };
+  loc_table.safe_push (e);
+  return loc;
+}
+
 void
 wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs)
 {

@@ -591,6 +591,12 @@ bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);
 /* Accesses to overlapping but different ranges of one object get loc -1. */
 void wmm_memloc_fix_overlaps (wmm_unitinfo *u);
+/* Word k (0 .. WMM_OBJECT_WORDS - 1) of the parts of declared object decl
+ * that accesses with a computed address touch (`hist[*1]` for
+ * hist[i][j]): created on first use; -1 when the program is out of
+ * locations. */
+const int WMM_OBJECT_WORDS = 4;
+int wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k);
 /* The declared object of each location of the unit (objs[loc], NULL for
  * anonymous memory). */
 void wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs);

@@ -60,6 +60,8 @@ struct web {
   auto_vec<gimple *, 16> uses;  /* statements using a name otherwise */
   bool bad;                     /* not analysable: never private */
   bool phi;                     /* PHIs merge names */
+  bool loads_join = false;      /* a load through a name may define a name
+                                   (slots: a list walked under its lock) */
 };
 
 void
@@ -278,7 +280,13 @@ use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
       if (!gimple_assign_single_p (u))
         return TREE_CODE_CLASS (gimple_assign_rhs_code (u)) == tcc_comparison
                && names_in (w, gimple_assign_lhs (u)) == 0;
-      return only_as_base (w, gimple_assign_lhs (u))
+      tree lhs = gimple_assign_lhs (u);
+      /* n = n->next: a load through a name into another name, itself a
+         root of the web whose uses the web checks */
+      if (w->loads_join && TREE_CODE (lhs) == SSA_NAME && w->seen.contains (lhs)
+          && gimple_assign_load_p (u))
+        return only_as_base (w, gimple_assign_rhs1 (u));
+      return only_as_base (w, lhs)
              && only_as_base (w, gimple_assign_rhs1 (u));
     }
   gcall *call = dyn_cast<gcall *> (u);
@@ -357,6 +365,7 @@ callee_stores (web *w, gimple *u, vec<gimple *> *stores, int depth)
       if (!d)
         continue;
       web cw;
+      cw.loads_join = w->loads_join;
       grow (&cw, d);
       if (!uses_or_stores (&cw, callee, stores, NULL, NULL, depth + 1))
         return false;
@@ -1572,6 +1581,7 @@ wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores)
       || !POINTER_TYPE_P (TREE_TYPE (name)))
     return false;
   web w;
+  w.loads_join = true;
   grow (&w, name);
   return uses_or_stores (&w, fndecl, stores, NULL, NULL, 0);
 }

@@ -87,14 +87,21 @@ struct loc_info {
   auto_vec<alias_set_type> obj_set;
   auto_vec<HOST_WIDE_INT> obj_bits;
   auto_vec<wmm_anon_class> word;  /* typed anonymous words: their class */
+  auto_vec<bool> heap;          /* anonymous words (heap memory) */
+  /* declared object -> index in word_locs of its WMM_OBJECT_WORDS words */
+  mutable hash_map<tree, int> words;
+  auto_vec<int> word_locs;
 };
 
 /* May an access with alias sets `a` touch location l? */
 bool
 may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
-  /* part of another declared object: never (whatever the types) */
+  /* part of another declared object, or heap memory: never (whatever the
+     types); the object's own word meets accesses by pointer */
   if (a.object && li.objs[l] && DECL_P (li.objs[l]) && li.objs[l] != a.object)
+    return false;
+  if (a.object && li.heap[l] && li.words.get (a.object))
     return false;
   if (li.any[l] || a.ref == 0)
     return true;
@@ -154,6 +161,23 @@ location_info (wmm_unitinfo *u, loc_info &li)
             continue;
           int l = t->code[i].addr.loc_hint;
           alias_set_type s = unit->sites[i].tbaa.ref;
+          int *word = unit->sites[i].tbaa.object && !unit->sites[i].summary
+                      ? li.words.get (unit->sites[i].tbaa.object) : NULL;
+          if ((l < 0 || l >= p->nlocs) && word)
+            {
+              /* a computed address in the object: its words */
+              for (int w = 0; w < WMM_OBJECT_WORDS; w++)
+                {
+                  int wl = li.word_locs[*word + w];
+                  named[wl] = true;
+                  if (s == 0)
+                    li.any[wl] = true;
+                  else
+                    pairs.safe_push (std::make_pair (wl, s));
+                }
+              unknown = true;
+              continue;
+            }
           if (l < 0 || l >= p->nlocs)
             unknown |= s != 0 || unit->sites[i].tbaa.object;
           else if (s == 0)
@@ -180,6 +204,9 @@ location_info (wmm_unitinfo *u, loc_info &li)
   for (int l = 0; l < p->nlocs; l++)
     li.any[l] |= (p->locs[l].name[0] == '?' && li.word[l].ref == 0)
                  || !named[l];
+  li.heap.safe_grow_cleared (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    li.heap[l] = p->locs[l].name[0] == '?';
   pairs.qsort (cmp_pair);
   li.start.safe_grow_cleared (p->nlocs + 1);
   unsigned j = 0;
@@ -432,6 +459,35 @@ wmm_tbaa_apply (wmm_unitinfo *u)
   wmm_program *p = u->prog;
   if (!p || p->nlocs == 0)
     return;
+  /* An object word for each declared object accessed at a computed
+     address: such accesses meet the object's other accesses and those by
+     pointer there, not on the heap's anonymous words. */
+  loc_info li;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    {
+      const wmm_unit *unit = &u->units[k];
+      const wmm_thread *t = &p->threads[unit->thread];
+      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
+        {
+          tree obj = unit->sites[i].tbaa.object;
+          if (!wmm_instr_is_access (&t->code[i]) || t->code[i].addr.loc_hint >= 0
+              || unit->sites[i].summary || !obj || !VAR_P (obj)
+              || li.words.get (obj))
+            continue;
+          int first = li.word_locs.length ();
+          for (int w = 0; w < WMM_OBJECT_WORDS; w++)
+            {
+              int l = wmm_memloc_object_word (u, obj, w);
+              if (l < 0)
+                break;
+              li.word_locs.safe_push (l);
+            }
+          if ((int) li.word_locs.length () == first + WMM_OBJECT_WORDS)
+            li.words.put (obj, first);
+          else
+            li.word_locs.truncate (first);
+        }
+    }
   /* Stand-ins of unknown calls: what unknown code can reach. */
   int unknown_code = unknown_code_set (u);
   for (unsigned k = 0; k < u->units.length (); k++)
@@ -443,7 +499,6 @@ wmm_tbaa_apply (wmm_unitinfo *u)
             && unit->sites[i].summary)
           t->code[i].addr.alias = unknown_code;
     }
-  loc_info li;
   bool typed = location_info (u, li);
   auto_vec<bool> hidden;
   unreachable_by_pointers (u, li.objs, &hidden);

@@ -37,6 +37,10 @@
 #                      the join), -DOTHER (slot i + 1), -DNEIGHBOUR (a
 #                      worker writes the next slot), -DSAME (every thread
 #                      numbered 0): the worker fenced on every target
+#   slots_narrow.c     the same with `int id = (int) (long) arg`, the
+#                      handles in t[T]: no fence; -DSMALL (unsigned char
+#                      numbers, 300 threads), -DHANDLES (handles in
+#                      &w[i].h: no bound): the worker fenced everywhere
 #   slots_member.c     the same with the number in a member of the
 #                      thread's argument struct (args[i].id = i before
 #                      pthread_create (..., &args[i]), partial[a->id]):
@@ -58,7 +62,8 @@
 #                      -DRESET (a thread sets the counter back), -DTWO
 #                      (two counters index out), -DPEEK (main reads out
 #                      while they run): the workers fenced on the weak
-#                      targets (and on x86 for RESET and TWO)
+#                      targets (x86-TSO needs none: in[] is only read,
+#                      and the arrays have words of their own, tbaa.cc)
 #   threads_argjoin.c  a join loop reading element i of the workers'
 #                      array right after joining thread i: no fence;
 #                      -DBEFORE, -DBEFORE1, -DOTHER, -DSWAP (an element whose thread
@@ -136,13 +141,17 @@ one_target() {
   none claims claims.c
   none claims_C11 claims.c -DC11
   for v in NEXT RESET TWO PEEK; do
-    if [ $T = x86 ] && [ $v = NEXT -o $v = PEEK ]; then none "claims_$v" claims.c -D$v
+    if [ $T = x86 ]; then none "claims_$v" claims.c -D$v
     else fenced "claims_$v" claims.c worker -D$v; fi
   done
   none slots slots.c
   none slots_AFTER slots.c -DAFTER
   for v in BEFORE OTHER NEIGHBOUR SAME; do
     fenced "slots_$v" slots.c worker -D$v
+  done
+  none slots_narrow slots_narrow.c
+  for v in SMALL HANDLES; do
+    fenced "slots_narrow_$v" slots_narrow.c worker -D$v
   done
   none slots_member slots_member.c
   for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do

@@ -26,6 +26,9 @@ expect sb armv8 "load:dmb ish" 2
 expect sb_index tso "get_at:mfence" 1
 expect sb_index power "get_at:sync" 2
 expect sb_index armv8 "get_at:dmb ish" 2
+expect wrc_idx tso "" 0
+expect wrc_idx power "t1:lwsync t2:lwsync" 2
+expect wrc_idx armv8 "t1:dmb ishld t2:dmb ishld" 2
 # Context-insensitive (every call stays a call): dearer.
 expect wrc power "get:lwsync get:sync put:sync" 5 -fplugin-arg-wmmfence-inline-depth=0
 expect sb power "load:lwsync store1:sync" 3 -fplugin-arg-wmmfence-inline-depth=0

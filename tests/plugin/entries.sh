@@ -134,6 +134,23 @@ if build $t entries_async.cc -O2 tso; then
   sb $t
 fi
 
+# The library's own code for std::async (its shared state, reference
+# counts, call_once) gets no fence: only the program's functions do.
+for m in tso power; do
+  [ $m = power ] && { wmm_target ppc || continue; }
+  cc=$WMM_T_GCC
+  WMM_T_GCC=$(cxx_of "$cc")
+  if ! wmm_report_fences "$P/entries_async_mp.cc" $m; then
+    wmm_fail "async_mp $m: $WMM_ERR"
+  else
+    case $m in tso) want="" ;; power) want="main:sync produce:sync" ;; esac
+    if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "async_mp $m: fences '${want:-none}', none in the library"
+    else wmm_fail "async_mp $m: got '$WMM_FENCES', expected '$want'"; fi
+  fi
+  WMM_T_GCC=$cc
+  wmm_target x86
+done
+
 t=omp
 if build $t entries_omp.c -O2 tso -fopenmp; then
   has "$t: outlined parallel sections: entry" "$WMM_TMP/$t.ir" "^unit main\._omp_fn\.0 entry instances=2"

@@ -12,7 +12,9 @@
 # race keep message passing's fences: the producer keeps it in a global
 # (LEAK, KEEP), writes it again after publishing (LATE), the consumer
 # stores it into a global (RESTORE), a third thread reads the stack
-# without the lock (PEEK).
+# without the lock (PEEK).  publish_walk.c: the consumer walks a list under
+# the lock (n = n->next) and reads the node it finds: no fence; walking it
+# without the lock, or a node also kept in a global, keeps the fences.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -23,20 +25,36 @@ fences() {
       $0 ~ ENVIRON["FENCE"] { n[fn]++ }
       END { for (f in n) print f ":" n[f] }' "$1" | sort | tr '\n' ' ' | sed 's/ $//'
 }
-# expect TAG PROGRAM WANT [OPTIONS...]: the fences per function on the
+# build TAG PROGRAM [OPTIONS...]: $WMM_TMP/$T.TAG.s (and .json) on the
 # current target ($T, model $M)
-expect() {
-  local tag=$T.$1 prog=$2 want=$3; shift 3
-  if ! "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+build() {
+  local tag=$T.$1 prog=$2; shift 2
+  "$WMM_T_GCC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
       -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
       -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P/$prog.c" \
-      2> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
-    return
-  fi
+      2> "$WMM_TMP/$tag.err" && return 0
+  wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+  return 1
+}
+# expect TAG PROGRAM WANT [OPTIONS...]: the fences per function
+expect() {
+  local tag=$T.$1 prog=$2 want=$3; shift 3
+  build "${tag#*.}" "$prog" "$@" || return
   local got; got=$(fences "$WMM_TMP/$tag.s")
   if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
   else wmm_fail "$tag: got '$got', expected '$want'"; fi
+}
+# fenced_in TAG PROGRAM "FUNCTION..." [OPTIONS...]: each function named
+# has a fence
+fenced_in() {
+  local tag=$T.$1 prog=$2 fns=$3; shift 3
+  build "${tag#*.}" "$prog" "$@" || return
+  local got f ok=1; got=$(fences "$WMM_TMP/$tag.s")
+  for f in $fns; do
+    [[ " $got " =~ \ $f:[1-9] ]] || ok=0
+  done
+  if [ $ok = 1 ]; then wmm_pass "$tag: fenced in $fns ($got)"
+  else wmm_fail "$tag: got '$got', expected fences in $fns"; fi
 }
 note() {
   if grep -q "accesses to fresh objects before their publication" "$WMM_TMP/$T.$1.json"
@@ -77,6 +95,14 @@ for T in x86 ppc aarch64 arm; do
   expect queue_ctor publish_queue "" -DCTOR
   expect queue_exported publish_queue "$EXPORTED" -DCTOR -DEXPORTED
   expect queue_monitor publish_queue "$MONITOR" -DMONITOR
+  expect walk publish_walk ""
+  if [ $T = x86 ]; then
+    expect walk_unlocked publish_walk "" -DUNLOCKED
+    expect walk_keep publish_walk "" -DKEEP
+  else
+    fenced_in walk_unlocked publish_walk "consumer producer" -DUNLOCKED
+    fenced_in walk_keep publish_walk "consumer producer" -DKEEP
+  fi
   expect tailq publish_tailq ""
   expect tailq_late publish_tailq "$MP" -DLATE
   expect tailq_peek publish_tailq "$TAILPEEK" -DPEEK
