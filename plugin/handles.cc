@@ -92,6 +92,40 @@ variable_index (tree ref)
   return index;
 }
 
+/* For `A[i].F` or `A[i]` (A a declared array, i variable): the element's
+ * size and the bits the reference covers within it, in h. */
+static void
+element_member (tree ref, wmm_handle *h)
+{
+  tree field = NULL_TREE, elt = ref;
+  if (TREE_CODE (ref) == COMPONENT_REF && !TREE_OPERAND (ref, 2))
+    {
+      field = TREE_OPERAND (ref, 1);
+      elt = TREE_OPERAND (ref, 0);
+    }
+  if (TREE_CODE (elt) != ARRAY_REF || !DECL_P (TREE_OPERAND (elt, 0))
+      || TREE_CODE (TREE_OPERAND (elt, 1)) != SSA_NAME)
+    return;
+  tree size = TYPE_SIZE (TREE_TYPE (elt));
+  if (!size || !tree_fits_shwi_p (size) || tree_to_shwi (size) <= 0)
+    return;
+  HOST_WIDE_INT lo = 0, hi = tree_to_shwi (size);
+  if (field)
+    {
+      if (TREE_CODE (field) != FIELD_DECL || !DECL_SIZE (field)
+          || !tree_fits_shwi_p (DECL_SIZE (field))
+          || !tree_fits_shwi_p (bit_position (field)))
+        return;
+      lo = int_bit_position (field);
+      hi = lo + tree_to_shwi (DECL_SIZE (field));
+    }
+  if (lo < 0 || hi > tree_to_shwi (size))
+    return;
+  h->stride = tree_to_shwi (size);
+  h->in_lo = lo;
+  h->in_hi = hi;
+}
+
 bool
 wmm_handle_of_ref (tree ref, wmm_handle *h)
 {
@@ -137,7 +171,10 @@ wmm_handle_of_ref (tree ref, wmm_handle *h)
   h->ref = ref;
   h->off = offset ? -1 : off;
   if (offset)
-    h->index = variable_index (ref);
+    {
+      h->index = variable_index (ref);
+      element_member (ref, h);
+    }
   return true;
 }
 
@@ -200,7 +237,11 @@ wmm_handles_overlap (const wmm_handle *a, const wmm_handle *b)
   if (a->kind == WMM_H_NONE || a->kind != b->kind || a->base != b->base)
     return false;
   if (a->off < 0 || b->off < 0)
-    return true;
+    /* members of some elements of one array: disjoint when the members
+       are (each element laid out alike) */
+    return !(a->off < 0 && b->off < 0 && a->stride > 0
+             && a->stride == b->stride
+             && (a->in_hi <= b->in_lo || b->in_hi <= a->in_lo));
   HOST_WIDE_INT sa = a->size > 0 ? a->size : 64, sb = b->size > 0 ? b->size : 64;
   return a->off < b->off + sb && b->off < a->off + sa;
 }

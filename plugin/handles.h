@@ -20,6 +20,9 @@ struct wmm_handle {
   HOST_WIDE_INT size;   /* bits; -1 = unknown */
   tree ref;             /* the reference, when one was analysed */
   tree index;           /* its one variable (SSA) array index, or NULL */
+  HOST_WIDE_INT stride; /* off -1, `A[i].F` or `A[i]`: the element's bits
+                           (0: not such a reference) */
+  HOST_WIDE_INT in_lo, in_hi;  /* ... and F's bits within the element */
 };
 
 /* A counting loop: idx runs init, init+1, ... while idx < bound + adj

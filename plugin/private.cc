@@ -887,8 +887,20 @@ struct local_walk {
   bool ok;
 };
 
+bool handle_member (const creator_ctx *c, tree ref);
+
+bool check_local_op_1 (gimple *s, tree op, tree ref, void *data);
 bool
 check_local_op (gimple *s, tree op, tree ref, void *data)
+{
+  local_walk *lw = (local_walk *) data;
+  bool was = lw->ok;
+  bool r = check_local_op_1 (s, op, ref, data);
+  if (was && !lw->ok && getenv ("WMMDBG")) { fprintf (stderr, "local op fails: "); print_gimple_stmt (stderr, s, 0); }
+  return r;
+}
+bool
+check_local_op_1 (gimple *s, tree op, tree ref, void *data)
 {
   /* op: the base of a load or store, the operand of an address; ref: the
      whole reference, or the ADDR_EXPR. */
@@ -922,6 +934,20 @@ check_local_op (gimple *s, tree op, tree ref, void *data)
   if (is_gimple_call (s))
     for (unsigned i = 0; i < gimple_call_num_args (s); i++)
       addr |= TREE_CODE (gimple_call_arg (s, i)) == ADDR_EXPR;
+  /* The address of the create's handle member, given to the create
+     alone: no touch. */
+  gimple *only;
+  use_operand_p use;
+  if (is_gimple_assign (s) && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME
+      && TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR
+      && single_imm_use (gimple_assign_lhs (s), &use, &only)
+      && only == c->create
+      && gimple_call_arg (c->create, 0) == gimple_assign_lhs (s)
+      && handle_member (c, TREE_OPERAND (gimple_assign_rhs1 (s), 0)))
+    {
+      lw->ok = true;
+      return false;
+    }
   if (addr || gimple_code (s) == GIMPLE_PHI || gimple_code (s) == GIMPLE_ASM)
     {
       if (gimple_code (s) == GIMPLE_PHI || gimple_code (s) == GIMPLE_ASM
@@ -941,11 +967,15 @@ check_local_op (gimple *s, tree op, tree ref, void *data)
           return false;
         }
     }
-  /* A direct access (or a call reading and writing through &local). */
+  /* A direct access (or a call reading and writing through &local); a
+     read of a handle member (the join's argument) at any time. */
   lw->ok = touch_ok (c, s)
            || (!addr && ref && (disjoint (c->obj, ref)
                                 || same_iteration_element (c, s, ref)
-                                || joined_iteration_element (c, s, ref)));
+                                || joined_iteration_element (c, s, ref)
+                                || (gimple_assign_single_p (s)
+                                    && gimple_assign_rhs1 (s) == ref
+                                    && handle_member (c, ref))));
   return false;
 }
 
@@ -1025,7 +1055,7 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
   thread_object o;
   tree a = gimple_call_arg (cu->stmt, cu->argno);
   if (!object_of (cu->stmt, a, &o))
-    return false;
+    { if (getenv ("WMMDBG")) fprintf (stderr, "object_of fails\n"); return false; }
   int ui = -1;
   for (unsigned i = 0; i < u->units.length (); i++)
     if (u->units[i].fn == cu->fn)
@@ -1048,12 +1078,15 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
     }
   else
     {
-      /* The create's other arguments do not name the local. */
+      /* The create's other arguments do not name the local, but for its
+         handle in a member the routine never touches. */
       for (unsigned i = 0; ok && i < gimple_call_num_args (cu->stmt); i++)
         if (i != cu->argno && TREE_CODE (gimple_call_arg (cu->stmt, i))
                               == ADDR_EXPR
             && get_base_address (TREE_OPERAND (gimple_call_arg (cu->stmt, i),
-                                               0)) == o.decl)
+                                               0)) == o.decl
+            && !(i == 0 && handle_member (&c, TREE_OPERAND (gimple_call_arg
+                                                            (cu->stmt, 0), 0))))
           ok = false;
       if (ok && o.index)
         {
@@ -1079,14 +1112,17 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
         }
       ok = lw.ok;
     }
+  if (getenv ("WMMDBG")) fprintf (stderr, "creator_ok %d\n", ok);
   wmm_region_end (r);
   return ok;
 }
 
-/* Does the routine's parameter web stay inside `bound` bytes: constant
+/* Does every access through the routine's parameter web (d, at byte
+ * offset off of the object) pass ok (LO, HI), its bytes: constant
  * offsets, dereferences only, no call, no PHI? */
+template <typename F>
 bool
-bounded (tree d, HOST_WIDE_INT bound, HOST_WIDE_INT off, int depth)
+param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
 {
   if (depth > 8)
     return false;
@@ -1114,7 +1150,7 @@ bounded (tree d, HOST_WIDE_INT bound, HOST_WIDE_INT off, int depth)
                 return false;
               k = tree_to_shwi (t);
             }
-          if (!bounded (lhs, bound, off + k, depth + 1))
+          if (!param_accesses (lhs, off + k, depth + 1, ok))
             return false;
           continue;
         }
@@ -1149,11 +1185,76 @@ bounded (tree d, HOST_WIDE_INT bound, HOST_WIDE_INT off, int depth)
                              + pos / BITS_PER_UNIT;
           HOST_WIDE_INT hi = off + tree_to_shwi (TREE_OPERAND (b, 1))
                              + (pos + size + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
-          if (lo < 0 || hi > bound)
+          if (!ok (lo, hi))
             return false;
         }
     }
   return true;
+}
+
+/* Does the routine's parameter web stay inside `bound` bytes? */
+bool
+bounded (tree d, HOST_WIDE_INT bound, HOST_WIDE_INT off, int depth)
+{
+  return param_accesses (d, off, depth, [&] (HOST_WIDE_INT lo, HOST_WIDE_INT hi) {
+    return lo >= 0 && hi <= bound; });
+}
+
+/* The bytes [*lo, *hi) of member `ref` (`L[i].F` or `L.F`) within the
+ * element or variable it is a member of; false when not such a member. */
+bool
+member_bytes (tree ref, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
+{
+  if (TREE_CODE (ref) != COMPONENT_REF || TREE_OPERAND (ref, 2))
+    return false;
+  tree f = TREE_OPERAND (ref, 1);
+  if (TREE_CODE (f) != FIELD_DECL || DECL_BIT_FIELD (f)
+      || !tree_fits_shwi_p (bit_position (f)) || !DECL_SIZE (f)
+      || !tree_fits_shwi_p (DECL_SIZE (f)))
+    return false;
+  HOST_WIDE_INT pos = int_bit_position (f), size = tree_to_shwi (DECL_SIZE (f));
+  if (pos % BITS_PER_UNIT || size <= 0)
+    return false;
+  *lo = pos / BITS_PER_UNIT;
+  *hi = *lo + (size + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
+  return true;
+}
+
+/* A handle member: `&L[i].F` given to the create as the thread's handle,
+ * with &L[i] its argument (pthread_create (&w[i].th, 0, fn, &w[i]), the
+ * way the manual's example keeps thread ids).  The routine never touches
+ * F through its parameter, so the create's write of the id and the
+ * creator's reads of it (the join's argument) meet nothing of the
+ * thread's. */
+bool
+handle_member (const creator_ctx *c, tree ref)
+{
+  const thread_object *o = c->obj;
+  tree fn;
+  if (!o->decl || TREE_CODE (ref) != COMPONENT_REF
+      || !wmm_is_thread_create (c->create, &fn) || !fn)
+    return false;
+  tree inner = TREE_OPERAND (ref, 0);
+  if (get_base_address (inner) != o->decl
+      || (inner != o->decl && TREE_CODE (inner) != ARRAY_REF))
+    return false;
+  /* the create's own handle: the same member */
+  tree h = gimple_call_arg (c->create, 0);
+  if (TREE_CODE (h) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (h)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (h)))
+    h = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (h));
+  if (TREE_CODE (h) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (h, 0)) != COMPONENT_REF
+      || TREE_OPERAND (TREE_OPERAND (h, 0), 1) != TREE_OPERAND (ref, 1))
+    return false;
+  HOST_WIDE_INT lo, hi;
+  function *body = DECL_STRUCT_FUNCTION (fn);
+  tree parm = DECL_ARGUMENTS (fn);
+  tree d = body && parm && body->gimple_df ? ssa_default_def (body, parm) : NULL_TREE;
+  if (!member_bytes (ref, &lo, &hi))
+    return false;
+  return !d || param_accesses (d, 0, 0, [&] (HOST_WIDE_INT a, HOST_WIDE_INT b) {
+    return a >= 0 && (o->bound < 0 || b <= o->bound) && (b <= lo || a >= hi); });
 }
 
 /* The global object an address points into: &D, &D[i], &D.f, or an SSA

@@ -37,6 +37,12 @@
 #                      the join), -DOTHER (slot i + 1), -DNEIGHBOUR (a
 #                      worker writes the next slot), -DSAME (every thread
 #                      numbered 0): the worker fenced on every target
+#   threads_info.c     handles kept in the argument structs (pthread_create
+#                      (&tinfo[i].thread_id, 0, worker, &tinfo[i]), joined
+#                      through tinfo[i].thread_id): no fence; -DSELF (the
+#                      worker reads its own thread_id), -DMAINWRITE (main
+#                      writes thread 0's struct while it runs): the worker
+#                      fenced on the weak targets
 #   slots_narrow.c     the same with `int id = (int) (long) arg`, the
 #                      handles in t[T]: no fence; -DSMALL (unsigned char
 #                      numbers, 300 threads), -DHANDLES (handles in
@@ -148,6 +154,11 @@ one_target() {
   none slots_AFTER slots.c -DAFTER
   for v in BEFORE OTHER NEIGHBOUR SAME; do
     fenced "slots_$v" slots.c worker -D$v
+  done
+  none threads_info threads_info.c
+  for v in SELF MAINWRITE; do
+    if [ $T = x86 ]; then none "threads_info_$v" threads_info.c -D$v
+    else fenced "threads_info_$v" threads_info.c worker -D$v; fi
   done
   none slots_narrow slots_narrow.c
   for v in SMALL HANDLES; do
