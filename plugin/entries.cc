@@ -321,6 +321,7 @@ struct entries_ctx {
                                    a trampoline is given, or into a hook
                                    (resolved) */
   hash_set<tree> hook_vars;     /* hooks whose calls are resolved */
+  int no_callers = -1;          /* no_stored_calls (), once asked */
   const vec<int> *scc;          /* the CFG components of the function
                                    being scanned (cfg_sccs) */
 };
@@ -1159,6 +1160,39 @@ resolve_trampolines (entries_ctx *c)
 
 static bool param_only_starts (entries_ctx *c, int f, int p, int depth);
 
+/* Can no code call a function through a pointer loaded from memory?
+ * Every call of the unit is direct, to a function of the unit or to a
+ * library function that calls back nothing it finds in memory (one known
+ * not to start threads or call back, or a thread or lock primitive: a
+ * create calls its routine argument, which the create's own analysis
+ * resolves).  Asked once per unit. */
+static bool
+no_stored_calls (entries_ctx *c)
+{
+  if (c->no_callers >= 0)
+    return c->no_callers;
+  c->no_callers = 1;
+  for (cgraph_node *node : c->fns)
+    {
+      function *fn = node->get_fun ();
+      if (!fn || !fn->cfg)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        if (!c->no_callers || !is_gimple_call (s) || gimple_call_internal_p (s))
+          return;
+        tree callee = gimple_call_fndecl (s);
+        if (!callee)
+          c->no_callers = 0;
+        else if (find_fn (&c->index, alias_target (callee)) < 0
+                 && !wmm_never_starts_threads (callee)
+                 && !wmm_lib_call_is_sync (callee, DECL_NAME (callee)
+                     ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL))
+          c->no_callers = 0;
+      });
+    }
+  return c->no_callers;
+}
+
 /* Is every use of value v (a function address held in an SSA name of
  * function f) the start routine of a create, or an argument of a unit
  * function that only starts threads with that parameter? */
@@ -1181,6 +1215,11 @@ value_only_starts (entries_ctx *c, tree v, int depth)
         }
       if (c->tramp_stores.contains (use))
         continue;   /* run by a trampoline: resolved per call site */
+      /* kept in memory (`job->fn = fn`) where nothing calls it */
+      if (gimple_assign_single_p (use) && gimple_assign_rhs1 (use) == v
+          && TREE_CODE (gimple_assign_lhs (use)) != SSA_NAME
+          && no_stored_calls (c))
+        continue;
       if (!is_gimple_call (use) || depth > 6)
         return false;
       int routine = create_argno (use);
@@ -1196,7 +1235,8 @@ value_only_starts (entries_ctx *c, tree v, int depth)
 }
 
 /* Does function f only start threads with (the function in) its
- * parameter p: no other use, no store, no escape? */
+ * parameter p: no other use, no escape (a store into memory only where no
+ * code calls through memory: no_stored_calls)? */
 static bool
 param_only_starts (entries_ctx *c, int f, int p, int depth)
 {

@@ -1231,12 +1231,13 @@ handle_member (const creator_ctx *c, tree ref)
 {
   const thread_object *o = c->obj;
   tree fn;
-  if (!o->decl || TREE_CODE (ref) != COMPONENT_REF
+  /* (elements of a create loop: no other create may name the local) */
+  if (!o->decl || !o->index || TREE_CODE (ref) != COMPONENT_REF
       || !wmm_is_thread_create (c->create, &fn) || !fn)
     return false;
   tree inner = TREE_OPERAND (ref, 0);
-  if (get_base_address (inner) != o->decl
-      || (inner != o->decl && TREE_CODE (inner) != ARRAY_REF))
+  if (get_base_address (inner) != o->decl || TREE_CODE (inner) != ARRAY_REF
+      || TREE_OPERAND (inner, 0) != o->decl)
     return false;
   /* the create's own handle: the same member */
   tree h = gimple_call_arg (c->create, 0);

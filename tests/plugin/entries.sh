@@ -151,6 +151,23 @@ for m in tso power; do
   wmm_target x86
 done
 
+# A helper that keeps the routine in its job (j->fn = fn): one thread per
+# launch where nothing calls through memory; several when main calls
+# j->fn itself or the job goes to another unit (judged under power on the
+# report: lwsyncs for one instance each, syncs for several).
+for v in "" CALL EXTERN; do
+  if ! wmm_report_fences "$P/launch_keep.c" power ${v:+-D$v}; then
+    wmm_fail "launch_keep $v: $WMM_ERR"; continue
+  fi
+  case $v in
+    "") want="reader:lwsync writer:lwsync" ;;
+    CALL) want="reader:sync reader:sync writer:sync" ;;
+    EXTERN) want="reader:sync writer:sync" ;;
+  esac
+  if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "launch_keep ${v:-kept}: $want"
+  else wmm_fail "launch_keep ${v:-kept}: got '$WMM_FENCES', expected '$want'"; fi
+done
+
 t=omp
 if build $t entries_omp.c -O2 tso -fopenmp; then
   has "$t: outlined parallel sections: entry" "$WMM_TMP/$t.ir" "^unit main\._omp_fn\.0 entry instances=2"
