@@ -320,7 +320,9 @@ struct entries_ctx {
   hash_set<gimple *> tramp_stores;  /* stores of a routine into the object
                                    a trampoline is given, or into a hook
                                    (resolved) */
-  hash_set<tree> hook_vars;     /* hooks whose calls are resolved */
+  hash_set<tree> hook_vars;     /* hooks whose calls are resolved, and
+                                   constants copied into resolved local
+                                   tables of routines */
   int no_callers = -1;          /* no_stored_calls (), once asked */
   const vec<int> *scc;          /* the CFG components of the function
                                    being scanned (cfg_sccs) */
@@ -483,18 +485,115 @@ one_per_element (entries_ctx *c, gimple *stmt, tree routine)
   return true;
 }
 
-/* A create whose routine is loaded from a read-only table: each function
- * of the table is a possible routine.  false when it is not that. */
+/* A local array of start routines (`void *(*body[4]) (void *) = { P0,
+ * P1, ... }` in the creator): the local `routine` is loaded from, when
+ * every statement of function fn that names it stores a function's
+ * address into one element or loads an element whose value only goes to
+ * creates as their routine (or ends its life), or copies a constant's
+ * initialiser into the whole table; its functions (one per store or
+ * initialiser entry) into *fns, its stores into *stores, the constants
+ * into *inits. */
+static tree
+local_routine_table (function *fn, tree routine, vec<tree> *fns,
+                     vec<gimple *> *stores, vec<tree> *inits)
+{
+  if (TREE_CODE (routine) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (routine))
+    return NULL_TREE;
+  gimple *def = SSA_NAME_DEF_STMT (routine);
+  if (!gimple_assign_load_p (def)
+      || TREE_CODE (gimple_assign_rhs1 (def)) != ARRAY_REF)
+    return NULL_TREE;
+  tree table = TREE_OPERAND (gimple_assign_rhs1 (def), 0);
+  if (!VAR_P (table) || is_global_var (table) || DECL_CONTEXT (table) != fn->decl
+      || TREE_THIS_VOLATILE (table))
+    return NULL_TREE;
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!ok)
+      return;
+    bool names = false;
+    for (unsigned i = 0; i < gimple_num_ops (s) && !names; i++)
+      names = gimple_op (s, i) && wmm_mentions (gimple_op (s, i), table);
+    if (!names || gimple_clobber_p (s))
+      return;
+    tree lhs = gimple_assign_single_p (s) ? gimple_assign_lhs (s) : NULL_TREE;
+    /* body = *.LC0: the initialiser copied whole from a constant */
+    if (lhs == table)
+      {
+        tree rhs = gimple_assign_rhs1 (s);
+        if (TREE_CODE (rhs) == MEM_REF && integer_zerop (TREE_OPERAND (rhs, 1))
+            && TREE_CODE (TREE_OPERAND (rhs, 0)) == ADDR_EXPR)
+          rhs = TREE_OPERAND (TREE_OPERAND (rhs, 0), 0);
+        if (VAR_P (rhs) && TREE_READONLY (rhs) && DECL_INITIAL (rhs)
+            && TREE_CODE (DECL_INITIAL (rhs)) == CONSTRUCTOR)
+          {
+            table_functions (DECL_INITIAL (rhs), fns);
+            inits->safe_push (rhs);
+          }
+        else
+          ok = false;
+        return;
+      }
+    if (lhs && TREE_CODE (lhs) == ARRAY_REF && TREE_OPERAND (lhs, 0) == table)
+      {
+        tree f = function_address (gimple_assign_rhs1 (s));
+        if (f && TREE_CODE (TREE_OPERAND (lhs, 1)) == INTEGER_CST)
+          {
+            fns->safe_push (f);
+            stores->safe_push (s);
+          }
+        else
+          ok = false;
+        return;
+      }
+    /* a load of an element, its value a create's routine only */
+    if (lhs && TREE_CODE (lhs) == SSA_NAME
+        && TREE_CODE (gimple_assign_rhs1 (s)) == ARRAY_REF
+        && TREE_OPERAND (gimple_assign_rhs1 (s), 0) == table)
+      {
+        gimple *use;
+        imm_use_iterator it;
+        FOR_EACH_IMM_USE_STMT (use, it, lhs)
+          if (!is_gimple_debug (use)
+              && !(is_gimple_call (use) && create_argno (use) >= 0
+                   && gimple_call_arg (use, create_argno (use)) == lhs))
+            ok = false;
+        return;
+      }
+    ok = false;
+  });
+  wmm_each_phi (fn, [&] (gphi *phi) {
+    for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+      if (wmm_mentions (gimple_phi_arg_def (phi, i), table))
+        ok = false;
+  });
+  return ok && !fns->is_empty () ? table : NULL_TREE;
+}
+
+/* A create whose routine is loaded from a read-only table, or from a
+ * local table of routines: each function of the table is a possible
+ * routine.  false when it is not that. */
 static bool
 table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
 {
+  auto_vec<tree> fns, inits;
+  auto_vec<gimple *> stores;
   tree table = routine_table (routine);
-  if (!table)
+  if (table)
+    table_functions (DECL_INITIAL (table), &fns);
+  else if (local_routine_table (c->fns[i]->get_fun (), routine, &fns, &stores,
+                                &inits))
+    {
+      /* resolved: no escape */
+      for (gimple *s : stores)
+        c->tramp_stores.add (s);
+      for (tree v : inits)
+        c->hook_vars.add (v);
+    }
+  else
     return false;
   if (loop && one_per_element (c, stmt, routine))
     loop = false;   /* each element once: a site per element */
-  auto_vec<tree> fns;
-  table_functions (DECL_INITIAL (table), &fns);
   if (fns.is_empty ())
     return false;
   for (tree fn : fns)

@@ -73,6 +73,20 @@ for o in -O0 -O2; do
     hasnt "$t: main not concurrent after the join loop" "$WMM_TMP/$t.ir" "$AFTER"
     count "$t: IRIW + main after the joins: no fence (minimum)" "$WMM_TMP/$t.s" "" -eq 0
   fi
+  t=table_local$o
+  if build $t threads_table_local.c $o tso; then
+    hasnt "$t: routines from a local table: no unknown-routine fallback" "$WMM_TMP/$t.ir" "not a known function"
+    hasnt "$t: the table's functions do not escape" "$WMM_TMP/$t.ir" "stored to memory"
+    has "$t: one element per iteration: rd1 one instance" "$WMM_TMP/$t.ir" "^unit rd1 entry instances=1"
+    hasnt "$t: main not concurrent after the join loop" "$WMM_TMP/$t.ir" "$AFTER"
+    count "$t: IRIW: no fence (minimum)" "$WMM_TMP/$t.s" "" -eq 0
+  fi
+  for v in ESCAPE TWICE; do
+    t=table_local_$v$o
+    build $t threads_table_local.c $o tso -D$v || continue
+    has "$t: rd1 several instances" "$WMM_TMP/$t.ir" "^unit rd1 entry instances=2"
+    [ $v = ESCAPE ] && has "$t: main concurrent after" "$WMM_TMP/$t.ir" "$AFTER"
+  done
   t=helper$o
   if build $t threads_helper.c $o tso; then
     has "$t: producer through launch(): one instance" "$WMM_TMP/$t.ir" "^unit producer entry instances=1"
@@ -109,6 +123,7 @@ if ! wmm_target ppc; then
 fi
 FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
 for spec in array:threads_array.c:2 struct:threads_struct.c:2 table:threads_table.c:2 \
+    table_local:threads_table_local.c:2 \
     helper:threads_helper.c:2 job:threads_job.c:2; do
   IFS=: read -r name prog min <<< "$spec"
   t=ppc_$name
