@@ -1487,6 +1487,55 @@ wmm_locks_at (const wmm_locks *l, basic_block bb)
 }
 
 wmm_region_set
+wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
+{
+  if (!held || !ref || TREE_CODE (ref) != COMPONENT_REF || !fndecl)
+    return 0;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  machine_mode mode;
+  int unsignedp, reversep, volatilep = 0;
+  tree b = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
+                                &unsignedp, &reversep, &volatilep);
+  HOST_WIDE_INT at;
+  if (!b || offset || !bitpos.is_constant (&at) || TREE_CODE (b) != MEM_REF
+      || !tree_fits_shwi_p (TREE_OPERAND (b, 1)) || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (b)))
+    return 0;
+  /* the object the member is part of: *P at this offset, of type T */
+  HOST_WIDE_INT obj = tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+  tree type = TYPE_MAIN_VARIANT (TREE_TYPE (b));
+  /* the base pointer: a parameter of fndecl, through copies */
+  tree ptr = TREE_OPERAND (b, 0);
+  for (int steps = 0; steps < 8 && TREE_CODE (ptr) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (ptr); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
+      if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
+                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))))
+        return 0;
+      ptr = gimple_assign_rhs1 (g);
+    }
+  tree parm = TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr)
+              ? SSA_NAME_VAR (ptr) : NULL_TREE;
+  if (!parm || TREE_CODE (parm) != PARM_DECL || DECL_CONTEXT (parm) != fndecl)
+    return 0;
+  wmm_region_set out = 0;
+  for (unsigned k = 0; k < u->lock_ids.length () && k < 64; k++)
+    if ((held & (1ULL << k)) && u->lock_ids[k].first == parm
+        && !(u->lock_ids[k].second & 1))
+      {
+        /* keyed by T and the lock's offset in the T object, doubled:
+           even, never a read side.  Two accesses to one word as members
+           of T objects name one object (objects do not overlap), so they
+           hold one lock. */
+        int o = key_bit (u, type, 2 * (u->lock_ids[k].second - obj));
+        if (o >= 0)
+          out |= 1ULL << o;
+      }
+  return out;
+}
+
+wmm_region_set
 wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held, bool writes)
 {
   wmm_region_set out = 0;

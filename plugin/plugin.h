@@ -271,6 +271,15 @@ void wmm_locks_end (wmm_locks *l);
 /* The exclusive locks (bits) that keep an access run while `held` apart
  * from the writes of its location: the write locks held, and for a read
  * (writes false) the write side of each read lock held. */
+/* Locks in the object an access touches (`c->value` while holding
+ * `c->lock`, c a parameter of fndecl): for each lock of `held` at a
+ * constant offset of the access's own base pointer, the bit of "the lock
+ * at offset k of the T object whose member this is" (T the struct type
+ * the member is accessed in; the same bit wherever a member of a T is
+ * accessed with that lock of its object held).  0 when ref is no member
+ * access through a parameter. */
+wmm_region_set wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl,
+                              wmm_region_set held);
 wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
                                     bool writes);
 void wmm_order_protected (wmm_unitinfo *u);

@@ -41,6 +41,22 @@ excluding (wmm_unitinfo *u, const wmm_instr *in, wmm_region_set held)
   return wmm_locks_excluding (u, held, wmm_instr_writes (in));
 }
 
+/* The same for access i of unit, with the locks in the object it touches
+ * (wmm_locks_own: `c->value` under `c->lock`). */
+static wmm_region_set
+site_excluding (wmm_unitinfo *u, const wmm_unit *unit, int i)
+{
+  const wmm_instr *in = &u->prog->threads[unit->thread].code[i];
+  const wmm_site *site = &unit->sites[i];
+  wmm_region_set held = excluding (u, in, site->held);
+  if (site->summary || site->operand < 0 || !site->stmt
+      || !is_gimple_assign (site->stmt))
+    return held;
+  tree ref = gimple_op (site->stmt, site->operand == 0 ? 0 : 1);
+  function *fn = site->fn ? site->fn : unit->fn;
+  return held | wmm_locks_own (u, ref, fn ? fn->decl : NULL_TREE, held);
+}
+
 /* Is access `in`, run while `held` (as excluding() counts it), protected:
  * every location it may touch is guarded by a lock held here? */
 static bool
@@ -161,8 +177,7 @@ protection (wmm_unitinfo *u, const protect_ctx &c,
         {
           if (!wmm_instr_is_access (&t->code[i]))
             continue;
-          wmm_region_set held = excluding (u, &t->code[i],
-                                           unit->sites[i].held);
+          wmm_region_set held = site_excluding (u, unit, i);
           int l = t->code[i].addr.loc_hint;
           /* The stand-in of an unknown call, or an access through a
              pointer read from memory or returned by a call, touches no
@@ -215,8 +230,7 @@ wmm_order_protected (wmm_unitinfo *u)
         {
           if (!wmm_instr_is_access (&t->code[i])
               || !is_protected (p, &t->code[i], prot,
-                                excluding (u, &t->code[i],
-                                           unit->sites[i].held)))
+                                site_excluding (u, unit, i)))
             continue;
           wmm_fence full = u->model == WMM_MODEL_POWER ? WMM_FENCE_SYNC
                            : u->model == WMM_MODEL_ARMV7 ? WMM_FENCE_DMB

@@ -10,7 +10,8 @@
 # returns (locks_hidden.c, locks_noreturn.c); spin locks written for x86
 # (a relaxed exchange, a plain store of 0), made acquire / release on the
 # weak targets because the reference model orders them
-# (locks_spin_relaxed.c).  Also
+# (locks_spin_relaxed.c); members under the mutex of their own object
+# through a pointer parameter (locks_own.c).  Also
 # trylocks, read-write locks and spin locks written with atomics (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
@@ -36,6 +37,20 @@ expect callee_open power "push:sync"
 # own accesses to the lock object cannot touch x and y (alias sets).
 for m in tso power armv8; do
   expect param $m ""
+done
+# Members under the mutex inside the same object (`c->value` while
+# holding `c->lock`, c a parameter): no fence; locking another counter's
+# mutex, or reading the members without it, keeps message passing's
+# fences (locks_own.c, Power).
+for m in tso power armv8; do
+  expect own $m ""
+done
+for v in "WRONGLOCK:bump:lwsync read_counter:lwsync" \
+    "NOLOCK:bump:lwsync mon:lwsync mon:lwsync"; do
+  if wmm_report_fences "$WMM_TESTDIR/programs/locks_own.c" power -D${v%%:*}; then
+    if [ "$WMM_FENCES" = "${v#*:}" ]; then wmm_pass "own ${v%%:*} power: ${v#*:}"
+    else wmm_fail "own ${v%%:*} power: got '$WMM_FENCES', expected '${v#*:}'"; fi
+  else wmm_fail "own ${v%%:*}: $WMM_ERR"; fi
 done
 # Unknown code called in a critical section may release the exported m
 # (fences for x, y), never the static s guarding static u, v.
