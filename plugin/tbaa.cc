@@ -28,6 +28,7 @@
  * And independently of the types (GCC's may_be_aliased test): a static
  * that is not exported and whose address no body or initializer takes is
  * touched only by references that name it, never by a dereference.
+ * A char member of *p (`m->tag[0]`) keeps *p's base alias set and size.
  * Conservative on both sides: alias set 0 (char, ref-all pointers such as
  * pointers to may_alias types, functions without -fstrict-aliasing),
  * aggregate and union accesses, members of may_alias types, atomics
@@ -103,6 +104,21 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
     return false;
   if (a.object && li.heap[l] && li.words.get (a.object))
     return false;
+  /* A char member of *p (`m->tag[0]`): GCC's base alias set holds for
+     it too, so a typed word of another member of the same type of
+     object, or of an object that cannot be *p, is other memory. */
+  const wmm_anon_class &cw = li.word[l];
+  if (a.ref == 0 && a.base > 0 && a.field_size > 0 && cw.base > 0)
+    {
+      if (cw.base != a.base)
+        return alias_sets_conflict_p (cw.base, a.base);
+      return a.field_bits < cw.bits + cw.size && cw.bits < a.field_bits + a.field_size;
+    }
+  if (a.ref == 0 && a.base > 0 && !li.any[l] && li.obj_set[l] != 0)
+    return (a.base == li.obj_set[l]
+            || alias_sets_conflict_p (a.base, li.obj_set[l]))
+           && !(a.base_bits > 0 && li.obj_bits[l] > 0
+                && li.obj_bits[l] < a.base_bits);
   if (li.any[l] || a.ref == 0)
     return true;
   bool ref_conflict = false;
@@ -179,7 +195,9 @@ location_info (wmm_unitinfo *u, loc_info &li)
               continue;
             }
           if (l < 0 || l >= p->nlocs)
-            unknown |= s != 0 || unit->sites[i].tbaa.object;
+            unknown |= s != 0 || unit->sites[i].tbaa.object
+                       || (unit->sites[i].tbaa.base > 0
+                           && unit->sites[i].tbaa.field_size > 0);
           else if (s == 0)
             named[l] = li.any[l] = true;
           else
@@ -391,9 +409,7 @@ wmm_tbaa_of_ref (tree ref)
       || AGGREGATE_TYPE_P (TREE_TYPE (ref)) || may_alias_anything (ref))
     return r;
   alias_set_type s = get_alias_set (ref);
-  if (s <= 0)
-    return r;
-  r.ref = s;
+  r.ref = s > 0 ? s : 0;
   /* A member (or element) access through a pointer: *p's alias set and
      size (GCC's base alias set and the pointer's pointed-to type). */
   tree base = ref;
@@ -423,6 +439,9 @@ wmm_tbaa_of_ref (tree ref)
             r.base_bits = bits_of (TYPE_SIZE (pointee));
         }
     }
+  /* (char and other set-0 references: only a member's place in *p) */
+  if (r.ref == 0 && r.field_size == 0)
+    r.base = r.base_bits = 0;
   return r;
 }
 
@@ -525,7 +544,8 @@ wmm_tbaa_apply (wmm_unitinfo *u)
           if (unit->sites[i].summary)
             continue;
           if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0
-              || (a.ref == 0 && !a.object && nhidden == 0))
+              || (a.ref == 0 && !a.object && nhidden == 0
+                  && !(a.base > 0 && a.field_size > 0)))
             continue;
           int alias = -2;
           for (const std::pair<wmm_tbaa, int> &e : known)

@@ -6,7 +6,9 @@
  * `got` (an int that cannot hold a struct msg): only message passing
  * through the heap object remains (docs/plugin.md, "Type-based alias
  * analysis").  Variants (-D):
- *   TBAA_CHAR         the fields are char (may touch anything);
+ *   TBAA_CHAR         the fields are char: set 0, but members of *m, whose
+ *                     alias set (struct msg) and size GCC still uses
+ *                     against box and got;
  *   TBAA_MAY_ALIAS    the fields' type has the may_alias attribute;
  *   TBAA_CONS_NOSTRICT the consumer is compiled without strict aliasing
  *                     (optimize attribute).
