@@ -43,6 +43,7 @@
  *   w: partial[a->id] += ... -> partial private.
  */
 #include "plugin.h"
+#include "handles.h"
 
 namespace {
 
@@ -108,57 +109,17 @@ argument_member (gimple *d, tree *parm)
   return TREE_OPERAND (ref, 1);
 }
 
-/* The largest value every value of integer or pointer type t fits. */
-HOST_WIDE_INT
-type_room (tree t)
-{
-  if (POINTER_TYPE_P (t) || TYPE_PRECISION (t) >= HOST_BITS_PER_WIDE_INT)
-    return HOST_WIDE_INT_MAX;
-  int bits = TYPE_PRECISION (t) - (TYPE_UNSIGNED (t) ? 0 : 1);
-  return bits <= 0 ? 0 : (HOST_WIDE_INT_1 << bits) - 1;
-}
-
-/* v back through conversions between integer and pointer types, at most
- * four, narrowing ones too (`int me = (int) (long) arg`): the source.
- * *room: -1 when no conversion narrows, else the largest value that every
- * type on the way holds (numbers 0 .. *room pass unchanged). */
-tree
-converted_from (tree v, HOST_WIDE_INT *room)
-{
-  HOST_WIDE_INT least = HOST_WIDE_INT_MAX;
-  bool narrowed = false;
-  for (int steps = 0; steps < 4 && TREE_CODE (v) == SSA_NAME; steps++)
-    {
-      least = MIN (least, type_room (TREE_TYPE (v)));
-      gassign *g = safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
-      if (!g || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
-                  || gimple_assign_rhs_code (g) == SSA_NAME))
-        break;
-      tree from = gimple_assign_rhs1 (g);
-      tree ft = TREE_TYPE (from);
-      if (TREE_CODE (from) != SSA_NAME
-          || !(INTEGRAL_TYPE_P (ft) || POINTER_TYPE_P (ft))
-          || !(INTEGRAL_TYPE_P (TREE_TYPE (v)) || POINTER_TYPE_P (TREE_TYPE (v))))
-        break;
-      narrowed |= TYPE_PRECISION (TREE_TYPE (v)) < TYPE_PRECISION (ft);
-      v = from;
-    }
-  least = MIN (least, type_room (TREE_TYPE (v)));
-  *room = narrowed ? least : -1;
-  return v;
-}
-
 /* The claim SSA index v is (through conversions): the counter whose
  * addition returned it, the pointer parameter it converts (a start
  * routine's `(long) arg`), or the member F of a load `arg->F` (*parm:
  * arg's parameter); NULL when it is none of them.  *room: as for
- * converted_from (a narrowed number is a claim only when every thread's
+ * wmm_widened_from (a narrowed number is a claim only when every thread's
  * number fits). */
 tree
 claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room)
 {
   *parm = NULL_TREE;
-  v = converted_from (v, room);
+  v = wmm_widened_from (v, room);
   if (TREE_CODE (v) != SSA_NAME)
     return NULL_TREE;
   tree c;
@@ -378,14 +339,11 @@ indexed_bound (tree elt, tree counter)
 HOST_WIDE_INT
 handle_bound (gimple *site, tree counter)
 {
-  tree h = gimple_call_num_args (site) ? gimple_call_arg (site, 0) : NULL_TREE;
-  if (h && TREE_CODE (h) == SSA_NAME)
-    if (gassign *g = safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (h)))
-      if (gimple_assign_rhs_code (g) == ADDR_EXPR)
-        h = gimple_assign_rhs1 (g);
-  if (!h || TREE_CODE (h) != ADDR_EXPR)
+  wmm_handle h;
+  if (!gimple_call_num_args (site)
+      || !wmm_handle_of_addr (gimple_call_arg (site, 0), &h) || !h.ref)
     return -1;
-  return indexed_bound (TREE_OPERAND (h, 0), counter);
+  return indexed_bound (h.ref, counter);
 }
 
 /* Does every thread that runs start routine fn get a value of its first

@@ -924,12 +924,12 @@ handle_call (collector *c, gcall *stmt)
     }
   const char *name = fndecl && DECL_NAME (fndecl)
                      ? IDENTIFIER_POINTER (DECL_NAME (fndecl)) : NULL;
-  /* The thread and future library's own atomics and copies: on its state,
-     which it synchronises itself (thread_lib_fn). */
-  if (lib && fndecl && fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
-    goto lhs;
   if (fndecl && fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
     {
+      /* The thread and future library's own atomics and copies: on its
+         state, which it synchronises itself (thread_lib_fn). */
+      if (lib)
+        goto lhs;
       int code = DECL_FUNCTION_CODE (fndecl);
       if (atomic_builtin (c, stmt, code) || memory_builtin (c, stmt, code))
         goto lhs;

@@ -405,6 +405,19 @@ routine_param (function *fn, tree v)
   return -1;
 }
 
+/* The read-only variable with an initialiser that reference `ref` reads
+ * (a part of), or NULL. */
+static tree
+readonly_table (tree ref)
+{
+  tree base = get_base_address (ref);
+  if (base && TREE_CODE (base) == MEM_REF
+      && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
+    base = TREE_OPERAND (TREE_OPERAND (base, 0), 0);
+  return base && VAR_P (base) && TREE_READONLY (base) && DECL_INITIAL (base)
+         && TREE_CODE (DECL_INITIAL (base)) == CONSTRUCTOR ? base : NULL_TREE;
+}
+
 /* The read-only table (a const variable with an initialiser: an array
  * of start routines, of structs holding them) value v is loaded from, or
  * NULL. */
@@ -416,17 +429,7 @@ routine_table (tree v)
     {
       gimple *def = SSA_NAME_DEF_STMT (v);
       if (gimple_assign_load_p (def))
-        {
-          tree base = get_base_address (gimple_assign_rhs1 (def));
-          if (base && TREE_CODE (base) == MEM_REF
-              && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
-            base = TREE_OPERAND (TREE_OPERAND (base, 0), 0);
-          if (base && VAR_P (base) && TREE_READONLY (base)
-              && DECL_INITIAL (base)
-              && TREE_CODE (DECL_INITIAL (base)) == CONSTRUCTOR)
-            return base;
-          return NULL_TREE;
-        }
+        return readonly_table (gimple_assign_rhs1 (def));
       if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
         return NULL_TREE;
       v = gimple_assign_rhs1 (def);
@@ -520,15 +523,10 @@ local_routine_table (function *fn, tree routine, vec<tree> *fns,
     /* body = *.LC0: the initialiser copied whole from a constant */
     if (lhs == table)
       {
-        tree rhs = gimple_assign_rhs1 (s);
-        if (TREE_CODE (rhs) == MEM_REF && integer_zerop (TREE_OPERAND (rhs, 1))
-            && TREE_CODE (TREE_OPERAND (rhs, 0)) == ADDR_EXPR)
-          rhs = TREE_OPERAND (TREE_OPERAND (rhs, 0), 0);
-        if (VAR_P (rhs) && TREE_READONLY (rhs) && DECL_INITIAL (rhs)
-            && TREE_CODE (DECL_INITIAL (rhs)) == CONSTRUCTOR)
+        if (tree init = readonly_table (gimple_assign_rhs1 (s)))
           {
-            table_functions (DECL_INITIAL (rhs), fns);
-            inits->safe_push (rhs);
+            table_functions (DECL_INITIAL (init), fns);
+            inits->safe_push (init);
           }
         else
           ok = false;

@@ -92,6 +92,18 @@ variable_index (tree ref)
   return index;
 }
 
+bool
+wmm_field_bits (tree field, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
+{
+  if (TREE_CODE (field) != FIELD_DECL || !DECL_SIZE (field)
+      || !tree_fits_shwi_p (DECL_SIZE (field))
+      || !tree_fits_shwi_p (bit_position (field)))
+    return false;
+  *lo = int_bit_position (field);
+  *hi = *lo + tree_to_shwi (DECL_SIZE (field));
+  return *lo >= 0 && *hi > *lo;
+}
+
 /* For `A[i].F` or `A[i]` (A a declared array, i variable): the element's
  * size and the bits the reference covers within it, in h. */
 static void
@@ -110,16 +122,7 @@ element_member (tree ref, wmm_handle *h)
   if (!size || !tree_fits_shwi_p (size) || tree_to_shwi (size) <= 0)
     return;
   HOST_WIDE_INT lo = 0, hi = tree_to_shwi (size);
-  if (field)
-    {
-      if (TREE_CODE (field) != FIELD_DECL || !DECL_SIZE (field)
-          || !tree_fits_shwi_p (DECL_SIZE (field))
-          || !tree_fits_shwi_p (bit_position (field)))
-        return;
-      lo = int_bit_position (field);
-      hi = lo + tree_to_shwi (DECL_SIZE (field));
-    }
-  if (lo < 0 || hi > tree_to_shwi (size))
+  if ((field && !wmm_field_bits (field, &lo, &hi)) || hi > tree_to_shwi (size))
     return;
   h->stride = tree_to_shwi (size);
   h->in_lo = lo;

@@ -40,6 +40,8 @@ struct wmm_iv_range {
 /* Where the object `ref` / the object `addr` points to / the value `v`
  * (a join's argument: loaded from a handle, or a value) is. */
 bool wmm_handle_of_ref (tree ref, wmm_handle *h);
+/* The bits [*lo, *hi) member `field` covers in its record, when constant. */
+bool wmm_field_bits (tree field, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi);
 bool wmm_handle_of_addr (tree addr, wmm_handle *h);
 bool wmm_handle_of_value (tree v, wmm_handle *h);
 /* The pointer (or -O0 local variable) p is copied from, plus *bytes. */

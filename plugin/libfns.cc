@@ -571,7 +571,6 @@ wmm_std_fn (tree fndecl)
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   return !strncmp (a, "_ZSt", 4) || !strncmp (a, "_ZNSt", 5)
          || !strncmp (a, "_ZNKSt", 6) || !strncmp (a, "_ZN9__gnu_cxx", 13)
-         || !strncmp (a, "_ZN9__gnu_cxxL", 14)
          /* entities local to such functions: their lambdas */
          || !strncmp (a, "_ZZSt", 5) || !strncmp (a, "_ZZNSt", 6)
          || !strncmp (a, "_ZZNKSt", 7);
@@ -667,10 +666,8 @@ future_lib_name (const char *a)
     "_ZN9__gnu_cxx12__atomic_add", "_ZN9__gnu_cxx20__is_single_threaded",
     "_ZN9__gnu_cxxL20__is_single_threaded"
   };
-  for (const char *p : prefixes)
-    if (!strncmp (a, p, strlen (p)))
-      return true;
-  return strstr (a, "St13__future_base") || strstr (a, "St12future_error");
+  return has_prefix (a, prefixes, ARRAY_SIZE (prefixes))
+         || strstr (a, "St13__future_base") || strstr (a, "St12future_error");
 }
 
 /* Is fndecl std::thread's own code: a member of std::thread (its

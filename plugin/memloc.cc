@@ -679,6 +679,28 @@ returned_private (tree ptr, int depth)
   return m != 0;
 }
 
+/* A new location named `name` (xmalloc'd, freed here), or name'2, name'3,
+ * ... when another object printed the same; -1 when out of room. */
+static int
+new_location (wmm_unitinfo *u, char *name)
+{
+  if (wmm_program_find_loc (u->prog, name) >= 0)
+    for (int k = 2;; k++)
+      {
+        char *alt = xasprintf ("%s'%d", name, k);
+        if (wmm_program_find_loc (u->prog, alt) < 0)
+          {
+            free (name);
+            name = alt;
+            break;
+          }
+        free (alt);
+      }
+  int loc = wmm_program_loc (u->prog, name);
+  free (name);
+  return loc;
+}
+
 /* The IR location of (decl, pos, size), added when new. */
 static int
 location_for (wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
@@ -703,23 +725,7 @@ location_for (wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
         }
       name = xstrdup (pp_formatted_text (&pp));
     }
-  /* Two objects with one printed name get distinct IR names. */
-  if (wmm_program_find_loc (u->prog, name) >= 0)
-    {
-      for (int k = 2;; k++)
-        {
-          char *alt = xasprintf ("%s'%d", name, k);
-          if (wmm_program_find_loc (u->prog, alt) < 0)
-            {
-              free (name);
-              name = alt;
-              break;
-            }
-          free (alt);
-        }
-    }
-  int loc = wmm_program_loc (u->prog, name);
-  free (name);
+  int loc = new_location (u, name);
   if (loc < 0)
     return -1;
   wmm_location *l = &u->prog->locs[loc];
@@ -1018,14 +1024,7 @@ wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k)
       return e.loc;
   pretty_printer pp;
   ref_name (&pp, decl);
-  char *name = xasprintf ("%s[*%d]", pp_formatted_text (&pp), k + 1);
-  for (int n = 2; wmm_program_find_loc (u->prog, name) >= 0; n++)
-    {
-      free (name);
-      name = xasprintf ("%s[*%d]'%d", pp_formatted_text (&pp), k + 1, n);
-    }
-  int loc = wmm_program_loc (u->prog, name);
-  free (name);
+  int loc = new_location (u, xasprintf ("%s[*%d]", pp_formatted_text (&pp), k + 1));
   if (loc < 0)
     return -1;
   u->prog->locs[loc].width = 4;

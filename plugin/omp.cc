@@ -632,20 +632,44 @@ teams_only (omp_ctx *c)
 
 } // namespace
 
-tree
-wmm_widened_from (tree v)
+/* The largest value every value of integer or pointer type t holds (0 for
+ * any other type). */
+static HOST_WIDE_INT
+type_room (tree t)
 {
+  if (POINTER_TYPE_P (t) || (INTEGRAL_TYPE_P (t)
+                             && TYPE_PRECISION (t) >= HOST_BITS_PER_WIDE_INT))
+    return HOST_WIDE_INT_MAX;
+  if (!INTEGRAL_TYPE_P (t))
+    return 0;
+  int bits = TYPE_PRECISION (t) - (TYPE_UNSIGNED (t) ? 0 : 1);
+  return bits <= 0 ? 0 : (HOST_WIDE_INT_1 << bits) - 1;
+}
+
+tree
+wmm_widened_from (tree v, HOST_WIDE_INT *room)
+{
+  HOST_WIDE_INT least = HOST_WIDE_INT_MAX;
+  bool narrowed = false;
   for (int steps = 0; steps < 4; steps++)
     {
       gassign *g = safe_dyn_cast<gassign *> (def_of (v));
       if (!g || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
                   || gimple_assign_rhs_code (g) == SSA_NAME)
-          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
-          || TYPE_PRECISION (TREE_TYPE (v))
-             < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (g))))
-        return v;
-      v = gimple_assign_rhs1 (g);
+          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME)
+        break;
+      tree from = gimple_assign_rhs1 (g);
+      if (TYPE_PRECISION (TREE_TYPE (v)) < TYPE_PRECISION (TREE_TYPE (from)))
+        {
+          if (!room)
+            break;
+          narrowed = true;
+        }
+      least = MIN (least, type_room (TREE_TYPE (v)));
+      v = from;
     }
+  if (room)
+    *room = narrowed ? MIN (least, type_room (TREE_TYPE (v))) : -1;
   return v;
 }
 

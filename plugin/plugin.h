@@ -324,8 +324,11 @@ int wmm_move_objects_to_private (wmm_unitinfo *u, const char *name,
  * how many accesses were moved. */
 int wmm_publish_claims (wmm_unitinfo *u);
 /* omp.cc: the value SSA name v copies or widens (an array index's
- * counter, `(long) arg`'s pointer): no bits lost on the way. */
-tree wmm_widened_from (tree v);
+ * counter, `(long) arg`'s pointer): no bits lost on the way.  With
+ * `room`, narrowing conversions are followed too (`int me = (int) (long)
+ * arg`): *room is then -1 when none narrowed, else the largest value every
+ * type on the way holds (numbers 0 .. *room pass unchanged). */
+tree wmm_widened_from (tree v, HOST_WIDE_INT *room = NULL);
 /* omp.cc: may another unit's code run beside the unit's threads: does the
  * unit lack main, or call code it cannot see that may start threads (a
  * function of another unit, an indirect call)? */

@@ -889,18 +889,8 @@ struct local_walk {
 
 bool handle_member (const creator_ctx *c, tree ref);
 
-bool check_local_op_1 (gimple *s, tree op, tree ref, void *data);
 bool
 check_local_op (gimple *s, tree op, tree ref, void *data)
-{
-  local_walk *lw = (local_walk *) data;
-  bool was = lw->ok;
-  bool r = check_local_op_1 (s, op, ref, data);
-  if (was && !lw->ok && getenv ("WMMDBG")) { fprintf (stderr, "local op fails: "); print_gimple_stmt (stderr, s, 0); }
-  return r;
-}
-bool
-check_local_op_1 (gimple *s, tree op, tree ref, void *data)
 {
   /* op: the base of a load or store, the operand of an address; ref: the
      whole reference, or the ADDR_EXPR. */
@@ -1055,7 +1045,7 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
   thread_object o;
   tree a = gimple_call_arg (cu->stmt, cu->argno);
   if (!object_of (cu->stmt, a, &o))
-    { if (getenv ("WMMDBG")) fprintf (stderr, "object_of fails\n"); return false; }
+    return false;
   int ui = -1;
   for (unsigned i = 0; i < u->units.length (); i++)
     if (u->units[i].fn == cu->fn)
@@ -1112,7 +1102,6 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
         }
       ok = lw.ok;
     }
-  if (getenv ("WMMDBG")) fprintf (stderr, "creator_ok %d\n", ok);
   wmm_region_end (r);
   return ok;
 }
@@ -1200,26 +1189,6 @@ bounded (tree d, HOST_WIDE_INT bound, HOST_WIDE_INT off, int depth)
     return lo >= 0 && hi <= bound; });
 }
 
-/* The bytes [*lo, *hi) of member `ref` (`L[i].F` or `L.F`) within the
- * element or variable it is a member of; false when not such a member. */
-bool
-member_bytes (tree ref, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
-{
-  if (TREE_CODE (ref) != COMPONENT_REF || TREE_OPERAND (ref, 2))
-    return false;
-  tree f = TREE_OPERAND (ref, 1);
-  if (TREE_CODE (f) != FIELD_DECL || DECL_BIT_FIELD (f)
-      || !tree_fits_shwi_p (bit_position (f)) || !DECL_SIZE (f)
-      || !tree_fits_shwi_p (DECL_SIZE (f)))
-    return false;
-  HOST_WIDE_INT pos = int_bit_position (f), size = tree_to_shwi (DECL_SIZE (f));
-  if (pos % BITS_PER_UNIT || size <= 0)
-    return false;
-  *lo = pos / BITS_PER_UNIT;
-  *hi = *lo + (size + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
-  return true;
-}
-
 /* A handle member: `&L[i].F` given to the create as the thread's handle,
  * with &L[i] its argument (pthread_create (&w[i].th, 0, fn, &w[i]), the
  * way the manual's example keeps thread ids).  The routine never touches
@@ -1240,20 +1209,18 @@ handle_member (const creator_ctx *c, tree ref)
       || TREE_OPERAND (inner, 0) != o->decl)
     return false;
   /* the create's own handle: the same member */
-  tree h = gimple_call_arg (c->create, 0);
-  if (TREE_CODE (h) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (h)
-      && gimple_assign_single_p (SSA_NAME_DEF_STMT (h)))
-    h = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (h));
-  if (TREE_CODE (h) != ADDR_EXPR
-      || TREE_CODE (TREE_OPERAND (h, 0)) != COMPONENT_REF
-      || TREE_OPERAND (TREE_OPERAND (h, 0), 1) != TREE_OPERAND (ref, 1))
-    return false;
+  wmm_handle h;
   HOST_WIDE_INT lo, hi;
+  if (!wmm_handle_of_addr (gimple_call_arg (c->create, 0), &h) || !h.ref
+      || TREE_CODE (h.ref) != COMPONENT_REF
+      || TREE_OPERAND (h.ref, 1) != TREE_OPERAND (ref, 1)
+      || TREE_OPERAND (ref, 2) || !wmm_field_bits (TREE_OPERAND (ref, 1), &lo, &hi))
+    return false;
+  lo /= BITS_PER_UNIT;   /* the bytes the member covers */
+  hi = (hi + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
   function *body = DECL_STRUCT_FUNCTION (fn);
   tree parm = DECL_ARGUMENTS (fn);
   tree d = body && parm && body->gimple_df ? ssa_default_def (body, parm) : NULL_TREE;
-  if (!member_bytes (ref, &lo, &hi))
-    return false;
   return !d || param_accesses (d, 0, 0, [&] (HOST_WIDE_INT a, HOST_WIDE_INT b) {
     return a >= 0 && (o->bound < 0 || b <= o->bound) && (b <= lo || a >= hi); });
 }

@@ -12,6 +12,10 @@
  * before each protected access inside a critical section (nothing is
  * emitted for it; the dump shows "F sync  ; lock order").
  *
+ * A member reached through a pointer parameter while the lock inside the
+ * same object is held (`c->value` under `c->lock`) counts as guarded by
+ * "that lock of its object" (locks.cc, wmm_locks_own).
+ *
  * Read-write locks: a read lock's side (its own bit, locks.cc) excludes
  * only the write side, so a read under rdlock(l) counts as guarded by l
  * when every write of its location runs under wrlock(l); a write under
@@ -33,23 +37,16 @@ may_access (const wmm_program *p, const wmm_instr *in, int l)
   return !p->locs[l].is_private && wmm_alias_contains (p, in->addr.alias, l);
 }
 
-/* The exclusive locks that keep access `in`, run while `held`, apart from
- * every write to its location (read locks count for reads only). */
+/* The exclusive locks that keep access i of unit apart from every write
+ * to its location (read locks count for reads only), with the locks in the
+ * object it touches (wmm_locks_own: `c->value` under `c->lock`). */
 static wmm_region_set
-excluding (wmm_unitinfo *u, const wmm_instr *in, wmm_region_set held)
-{
-  return wmm_locks_excluding (u, held, wmm_instr_writes (in));
-}
-
-/* The same for access i of unit, with the locks in the object it touches
- * (wmm_locks_own: `c->value` under `c->lock`). */
-static wmm_region_set
-site_excluding (wmm_unitinfo *u, const wmm_unit *unit, int i)
+excluding (wmm_unitinfo *u, const wmm_unit *unit, int i)
 {
   const wmm_instr *in = &u->prog->threads[unit->thread].code[i];
   const wmm_site *site = &unit->sites[i];
-  wmm_region_set held = excluding (u, in, site->held);
-  if (site->summary || site->operand < 0 || !site->stmt
+  wmm_region_set held = wmm_locks_excluding (u, site->held, wmm_instr_writes (in));
+  if (!held || site->summary || site->operand < 0 || !site->stmt
       || !is_gimple_assign (site->stmt))
     return held;
   tree ref = gimple_op (site->stmt, site->operand == 0 ? 0 : 1);
@@ -177,7 +174,7 @@ protection (wmm_unitinfo *u, const protect_ctx &c,
         {
           if (!wmm_instr_is_access (&t->code[i]))
             continue;
-          wmm_region_set held = site_excluding (u, unit, i);
+          wmm_region_set held = excluding (u, unit, i);
           int l = t->code[i].addr.loc_hint;
           /* The stand-in of an unknown call, or an access through a
              pointer read from memory or returned by a call, touches no
@@ -230,7 +227,7 @@ wmm_order_protected (wmm_unitinfo *u)
         {
           if (!wmm_instr_is_access (&t->code[i])
               || !is_protected (p, &t->code[i], prot,
-                                site_excluding (u, unit, i)))
+                                excluding (u, unit, i)))
             continue;
           wmm_fence full = u->model == WMM_MODEL_POWER ? WMM_FENCE_SYNC
                            : u->model == WMM_MODEL_ARMV7 ? WMM_FENCE_DMB

@@ -94,6 +94,28 @@ struct loc_info {
   auto_vec<int> word_locs;
 };
 
+/* May an access of a member of *p (a.base, GCC's base alias set) touch
+ * location l, by *p's type and size? */
+bool
+base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
+{
+  /* a typed word of a member of *q: another member of the same type of
+     object, or a member of an object that cannot be *q, is other memory */
+  const wmm_anon_class &w = li.word[l];
+  if (w.base > 0 && a.base > 0 && a.field_size > 0)
+    {
+      if (w.base != a.base)
+        return alias_sets_conflict_p (w.base, a.base);
+      return a.field_bits < w.bits + w.size && w.bits < a.field_bits + a.field_size;
+    }
+  if (a.base == 0 || li.obj_set[l] == 0 || li.any[l])
+    return true;
+  if (a.base != li.obj_set[l] && !alias_sets_conflict_p (a.base, li.obj_set[l]))
+    return false;
+  return !(a.base_bits > 0 && li.obj_bits[l] > 0
+           && li.obj_bits[l] < a.base_bits);
+}
+
 /* May an access with alias sets `a` touch location l? */
 bool
 may_touch (const loc_info &li, int l, const wmm_tbaa &a)
@@ -104,43 +126,16 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
     return false;
   if (a.object && li.heap[l] && li.words.get (a.object))
     return false;
-  /* A char member of *p (`m->tag[0]`): GCC's base alias set holds for
-     it too, so a typed word of another member of the same type of
-     object, or of an object that cannot be *p, is other memory. */
-  const wmm_anon_class &cw = li.word[l];
-  if (a.ref == 0 && a.base > 0 && a.field_size > 0 && cw.base > 0)
-    {
-      if (cw.base != a.base)
-        return alias_sets_conflict_p (cw.base, a.base);
-      return a.field_bits < cw.bits + cw.size && cw.bits < a.field_bits + a.field_size;
-    }
-  if (a.ref == 0 && a.base > 0 && !li.any[l] && li.obj_set[l] != 0)
-    return (a.base == li.obj_set[l]
-            || alias_sets_conflict_p (a.base, li.obj_set[l]))
-           && !(a.base_bits > 0 && li.obj_bits[l] > 0
-                && li.obj_bits[l] < a.base_bits);
-  if (li.any[l] || a.ref == 0)
+  /* Set 0 (char) has no alias-set test of its own, but a char member of
+     *p (`m->tag[0]`) keeps *p's base alias set and size. */
+  if (a.ref == 0)
+    return a.base == 0 || base_may_touch (li, l, a);
+  if (li.any[l])
     return true;
   bool ref_conflict = false;
   for (int k = li.start[l]; k < li.start[l + 1] && !ref_conflict; k++)
     ref_conflict = alias_sets_conflict_p (a.ref, li.sets[k]);
-  if (!ref_conflict)
-    return false;
-  /* a typed word of a member of *q: another member of the same type of
-     object, or a member of an object that cannot be *q, is other memory */
-  const wmm_anon_class &w = li.word[l];
-  if (w.base > 0 && a.base > 0 && a.field_size > 0)
-    {
-      if (w.base != a.base)
-        return alias_sets_conflict_p (w.base, a.base);
-      return a.field_bits < w.bits + w.size && w.bits < a.field_bits + a.field_size;
-    }
-  if (a.base == 0 || li.obj_set[l] == 0)
-    return true;
-  if (a.base != li.obj_set[l] && !alias_sets_conflict_p (a.base, li.obj_set[l]))
-    return false;
-  return !(a.base_bits > 0 && li.obj_bits[l] > 0
-           && li.obj_bits[l] < a.base_bits);
+  return ref_conflict && base_may_touch (li, l, a);
 }
 
 int
