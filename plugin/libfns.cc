@@ -75,6 +75,10 @@ static const char *const sync_names[] = {
   "sem_trywait", "sem_timedwait", "mtx_lock", "mtx_unlock", "mtx_trylock",
   "mtx_timedlock", "cnd_wait", "cnd_timedwait", "cnd_signal",
   "cnd_broadcast", "thrd_create", "thrd_join", "call_once",
+  /* OpenMP's critical sections and the atomics libgomp runs under its
+     lock: a mutex locked and unlocked (locks.cc) */
+  "GOMP_critical_start", "GOMP_critical_end", "GOMP_critical_name_start",
+  "GOMP_critical_name_end", "GOMP_atomic_start", "GOMP_atomic_end",
 };
 
 /* Further C and POSIX functions that never start a thread. */

@@ -3,7 +3,9 @@
  * order lock-protected accesses.
  *
  * Locks: pthread_mutex_lock/unlock, pthread_spin_lock/unlock, mtx_lock/
- * unlock, pthread_rwlock_wrlock/rdlock/unlock, sem_wait/sem_post of a
+ * unlock, OpenMP's critical sections (GOMP_critical_start/end: one lock
+ * for every unnamed section; GOMP_critical_name_start/end: one per name),
+ * pthread_rwlock_wrlock/rdlock/unlock, sem_wait/sem_post of a
  * binary semaphore used as a lock (sem_broken); the try and timed forms
  * (pthread_mutex_trylock, pthread_spin_trylock, pthread_rwlock_try*lock,
  * mtx_trylock, ...) hold the lock only on the CFG edge where their result
@@ -219,6 +221,53 @@ c_lock_kind (const char *n, bool *reader)
   return rd ? LK_TRY : LK_NONE;
 }
 
+/* The locks inside libgomp that OpenMP's unnamed critical sections and
+ * its lock-based atomics take (0: critical, 1: atomic), made once per
+ * unit: external objects, as the library's own are, so that unknown code
+ * may release them as it may any lock it can name. */
+tree omp_locks[2];
+
+tree
+omp_lock (int which)
+{
+  if (!omp_locks[which])
+    {
+      tree d = build_decl (UNKNOWN_LOCATION, VAR_DECL,
+                           get_identifier (which ? "omp atomic lock"
+                                                 : "omp critical lock"),
+                           ptr_type_node);
+      TREE_PUBLIC (d) = 1;
+      DECL_EXTERNAL (d) = 1;
+      DECL_ARTIFICIAL (d) = 1;
+      omp_locks[which] = d;
+    }
+  return build_fold_addr_expr (omp_locks[which]);
+}
+
+/* The lock operation of libgomp's critical sections (GOMP_critical_start,
+ * GOMP_critical_name_start (&.gomp_critical_user_N), GOMP_atomic_start
+ * and their ends), with the lock in use->lock. */
+lock_op
+omp_lock_kind (gimple *stmt, const char *n, lock_use *use)
+{
+  if (!strncmp (n, "__builtin_", 10))
+    n += 10;
+  if (strncmp (n, "GOMP_critical_", 14) && strncmp (n, "GOMP_atomic_", 12))
+    return LK_NONE;
+  size_t len = strlen (n);
+  lock_op k = len > 6 && !strcmp (n + len - 6, "_start") ? LK_ACQUIRE
+              : len > 4 && !strcmp (n + len - 4, "_end") ? LK_RELEASE
+              : LK_NONE;
+  if (k == LK_NONE)
+    return LK_NONE;
+  if (!strncmp (n, "GOMP_critical_name_", 19))
+    use->lock = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0)
+                                            : NULL_TREE;
+  else
+    use->lock = omp_lock (!strncmp (n, "GOMP_atomic_", 12));
+  return k;
+}
+
 /* The lock operation of a call. */
 lock_op
 lock_kind (gimple *stmt, lock_use *use)
@@ -240,6 +289,8 @@ lock_kind (gimple *stmt, lock_use *use)
       return use->op = k;
     }
   use->op = c_lock_kind (n, &use->reader);
+  if (use->op == LK_NONE)
+    use->op = omp_lock_kind (stmt, n, use);
   if (use->op == LK_NONE && !strncmp (n, "sem_", 4))
     {
       use->sem = true;
@@ -307,6 +358,26 @@ param_index (tree fndecl, tree p)
   return -1;
 }
 
+/* The parameter pointer p holds through copies and conversions
+ * (`p_2 = arg_1(D)`, `struct pool *p = arg`), or NULL. */
+tree
+param_through_copies (tree p)
+{
+  for (int steps = 0; steps < 8 && p && TREE_CODE (p) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
+      if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
+                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))))
+        return NULL_TREE;
+      p = gimple_assign_rhs1 (g);
+    }
+  if (!p || TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
+      || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
+    return NULL_TREE;
+  return SSA_NAME_VAR (p);
+}
+
 /* The lock object a pointer value names: (global or static decl, bit
  * position) or (PARM_DECL = the object the parameter points to, bit
  * offset).  False when it cannot be told. */
@@ -318,10 +389,9 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
     arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
   if (!arg)
     return false;
-  if (TREE_CODE (arg) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (arg)
-      && SSA_NAME_VAR (arg) && TREE_CODE (SSA_NAME_VAR (arg)) == PARM_DECL)
+  if (tree parm = param_through_copies (arg))
     {
-      *base = SSA_NAME_VAR (arg);
+      *base = parm;
       *pos = 0;
       return true;
     }
@@ -343,13 +413,11 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
       *pos = p;
       return true;
     }
-  if (TREE_CODE (b) == MEM_REF && TREE_CODE (TREE_OPERAND (b, 0)) == SSA_NAME
-      && SSA_NAME_IS_DEFAULT_DEF (TREE_OPERAND (b, 0))
-      && SSA_NAME_VAR (TREE_OPERAND (b, 0))
-      && TREE_CODE (SSA_NAME_VAR (TREE_OPERAND (b, 0))) == PARM_DECL
-      && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+  tree parm = TREE_CODE (b) == MEM_REF
+              ? param_through_copies (TREE_OPERAND (b, 0)) : NULL_TREE;
+  if (parm && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
     {
-      *base = SSA_NAME_VAR (TREE_OPERAND (b, 0));
+      *base = parm;
       *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
       return true;
     }
@@ -1386,6 +1454,7 @@ break_unheld_posts (wmm_unitinfo *u, const vec<tree> &fns)
 void
 wmm_locks_analyse (wmm_unitinfo *u)
 {
+  omp_locks[0] = omp_locks[1] = NULL_TREE;   /* made again for this unit */
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
   u->lock_facts->sem_none = false;
@@ -1486,6 +1555,58 @@ wmm_locks_at (const wmm_locks *l, basic_block bb)
   return bb->index < (int) l->in.length () ? l->in[bb->index] : 0;
 }
 
+/* The "lock of its T object" keys of the held locks inside the object at
+ * bit `obj` of `base` (a parameter's *P or a declared struct), T its type:
+ * keyed by T and the lock's offset in the T object, doubled (even, never
+ * a read side).  Two accesses to one word as members of T objects name
+ * one object (objects do not overlap), so they hold one lock. */
+static wmm_region_set
+own_key (wmm_unitinfo *u, wmm_region_set held, tree base, HOST_WIDE_INT obj,
+         tree type)
+{
+  wmm_region_set out = 0;
+  for (unsigned k = 0; k < u->lock_ids.length () && k < 64; k++)
+    if ((held & (1ULL << k)) && u->lock_ids[k].first == base
+        && !(u->lock_ids[k].second & 1))
+      {
+        int o = key_bit (u, type, 2 * (u->lock_ids[k].second - obj));
+        if (o >= 0)
+          out |= 1ULL << o;
+      }
+  return out;
+}
+
+/* Does lock key b name one lock object wherever it is held?  A global or
+ * static (not thread-local), a local of main (which runs once), or "the
+ * lock of the T object" of an access (wmm_locks_own) do; a lock relative
+ * to a parameter or a local of any other function does not: two
+ * instances, or two calls, may hold two different locks under one key. */
+static bool
+one_object_key (wmm_unitinfo *u, unsigned b)
+{
+  tree base = u->lock_ids[b].first;
+  if (TYPE_P (base))
+    return true;
+  if (!VAR_P (base))
+    return false;
+  if (is_global_var (base))
+    return !DECL_THREAD_LOCAL_P (base);
+  tree ctx = DECL_CONTEXT (base);
+  cgraph_node *n = ctx && TREE_CODE (ctx) == FUNCTION_DECL
+                   ? cgraph_node::get (ctx) : NULL;
+  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
+         && !n->address_taken;
+}
+
+wmm_region_set
+wmm_locks_one_object (wmm_unitinfo *u, wmm_region_set set)
+{
+  for (unsigned b = 0; b < u->lock_ids.length () && b < 64; b++)
+    if ((set & (1ULL << b)) && !one_object_key (u, b))
+      set &= ~(1ULL << b);
+  return set;
+}
+
 wmm_region_set
 wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
 {
@@ -1498,41 +1619,23 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   tree b = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
                                 &unsignedp, &reversep, &volatilep);
   HOST_WIDE_INT at;
-  if (!b || offset || !bitpos.is_constant (&at) || TREE_CODE (b) != MEM_REF
-      || !tree_fits_shwi_p (TREE_OPERAND (b, 1)) || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (b)))
+  if (!b || offset || !bitpos.is_constant (&at)
+      || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (b)))
+    return 0;
+  /* A member of a declared struct (`p.stop` under `&p.lock`, p a local or
+     a global): the lock at that offset of the same object. */
+  if (VAR_P (b))
+    return own_key (u, held, b, 0, TYPE_MAIN_VARIANT (TREE_TYPE (b)));
+  if (TREE_CODE (b) != MEM_REF || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
     return 0;
   /* the object the member is part of: *P at this offset, of type T */
   HOST_WIDE_INT obj = tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
   tree type = TYPE_MAIN_VARIANT (TREE_TYPE (b));
   /* the base pointer: a parameter of fndecl, through copies */
-  tree ptr = TREE_OPERAND (b, 0);
-  for (int steps = 0; steps < 8 && TREE_CODE (ptr) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (ptr); steps++)
-    {
-      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
-      if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
-                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))))
-        return 0;
-      ptr = gimple_assign_rhs1 (g);
-    }
-  tree parm = TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr)
-              ? SSA_NAME_VAR (ptr) : NULL_TREE;
-  if (!parm || TREE_CODE (parm) != PARM_DECL || DECL_CONTEXT (parm) != fndecl)
+  tree parm = param_through_copies (TREE_OPERAND (b, 0));
+  if (!parm || DECL_CONTEXT (parm) != fndecl)
     return 0;
-  wmm_region_set out = 0;
-  for (unsigned k = 0; k < u->lock_ids.length () && k < 64; k++)
-    if ((held & (1ULL << k)) && u->lock_ids[k].first == parm
-        && !(u->lock_ids[k].second & 1))
-      {
-        /* keyed by T and the lock's offset in the T object, doubled:
-           even, never a read side.  Two accesses to one word as members
-           of T objects name one object (objects do not overlap), so they
-           hold one lock. */
-        int o = key_bit (u, type, 2 * (u->lock_ids[k].second - obj));
-        if (o >= 0)
-          out |= 1ULL << o;
-      }
-  return out;
+  return own_key (u, held, parm, obj, type);
 }
 
 wmm_region_set

@@ -282,6 +282,11 @@ wmm_region_set wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl,
                               wmm_region_set held);
 wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
                                     bool writes);
+/* The locks of `set` whose key names one lock object wherever it is held
+ * (globals, main's locals, the locks of wmm_locks_own), not a parameter's
+ * or another function's local, which may be another lock in another
+ * instance or call. */
+wmm_region_set wmm_locks_one_object (wmm_unitinfo *u, wmm_region_set set);
 void wmm_order_protected (wmm_unitinfo *u);
 /* publish.cc: the accesses of creators to fresh objects before they
    publish them into lock-protected slots become private.  Begin takes

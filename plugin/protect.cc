@@ -45,13 +45,18 @@ excluding (wmm_unitinfo *u, const wmm_unit *unit, int i)
 {
   const wmm_instr *in = &u->prog->threads[unit->thread].code[i];
   const wmm_site *site = &unit->sites[i];
-  wmm_region_set held = wmm_locks_excluding (u, site->held, wmm_instr_writes (in));
-  if (!held || site->summary || site->operand < 0 || !site->stmt
+  wmm_region_set excl = wmm_locks_excluding (u, site->held,
+                                             wmm_instr_writes (in));
+  /* Only keys that name one lock everywhere can show two sections of
+     different threads exclusive; a parameter's lock still names the lock
+     of the object its access touches (wmm_locks_own). */
+  wmm_region_set held = wmm_locks_one_object (u, excl);
+  if (!excl || site->summary || site->operand < 0 || !site->stmt
       || !is_gimple_assign (site->stmt))
     return held;
   tree ref = gimple_op (site->stmt, site->operand == 0 ? 0 : 1);
   function *fn = site->fn ? site->fn : unit->fn;
-  return held | wmm_locks_own (u, ref, fn ? fn->decl : NULL_TREE, held);
+  return held | wmm_locks_own (u, ref, fn ? fn->decl : NULL_TREE, excl);
 }
 
 /* Is access `in`, run while `held` (as excluding() counts it), protected:

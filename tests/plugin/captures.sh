@@ -30,6 +30,11 @@
 #                      the team's writes fenced on the weak targets;
 #                      -DPHASES (two loops of one region over a, apart
 #                      by the first's barrier): no fence
+#   omp_critical.c     an OpenMP team updating a maximum and its index
+#                      inside a critical section (unnamed, or -DNAMED):
+#                      no fence; -DSPLIT (odd and even elements under two
+#                      named sections: no common lock): fenced on the weak
+#                      targets; -DOUTSIDE (no section): fenced everywhere
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -144,6 +149,11 @@ one_target() {
   none omp_for_PHASES omp_for.c -fopenmp -DPHASES
   if [ $T = x86 ]; then none omp_for_DYNAMIC_SHIFT omp_for.c -fopenmp -DDYNAMIC -DSHIFT
   else fenced omp_for_DYNAMIC_SHIFT omp_for.c 'main\._omp_fn\.0' -fopenmp -DDYNAMIC -DSHIFT; fi
+  none omp_critical omp_critical.c -fopenmp
+  none omp_critical_NAMED omp_critical.c -fopenmp -DNAMED
+  if [ $T = x86 ]; then none omp_critical_SPLIT omp_critical.c -fopenmp -DSPLIT
+  else fenced omp_critical_SPLIT omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DSPLIT; fi
+  fenced omp_critical_OUTSIDE omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DOUTSIDE
   none claims claims.c
   none claims_C11 claims.c -DC11
   for v in NEXT RESET TWO PEEK; do

@@ -52,6 +52,23 @@ for v in "WRONGLOCK:bump:lwsync read_counter:lwsync" \
     else wmm_fail "own ${v%%:*} power: got '$WMM_FENCES', expected '${v#*:}'"; fi
   else wmm_fail "own ${v%%:*}: $WMM_ERR"; fi
 done
+# Each thread its own mutex (a local of a routine started twice; a
+# helper locking the struct it is given, two structs): no exclusion, SB
+# keeps its fences (a lock named through a parameter or a local of a
+# function other than main names one lock per instance or call).
+xexpect_instances() {
+  local v=$1 model=$2 want=$3 f=
+  [ "$v" = local ] || f=-D$v
+  # shellcheck disable=SC2086
+  wmm_report_fences "$WMM_TESTDIR/programs/locks_instances.c" "$model" $f \
+    || { wmm_fail "instances $v $model: $WMM_ERR"; return; }
+  if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "instances $v $model: $want"
+  else wmm_fail "instances $v $model: got '$WMM_FENCES', expected '$want'"; fi
+}
+xexpect_instances local tso "P:mfence P:mfence"
+xexpect_instances local power "P:sync P:sync"
+xexpect_instances PARAM tso "both:mfence both:mfence"
+xexpect_instances PARAM power "both:sync both:sync"
 # Unknown code called in a critical section may release the exported m
 # (fences for x, y), never the static s guarding static u, v.
 expect unknown tso "P0:mfence P1:mfence"
