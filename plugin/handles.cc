@@ -7,6 +7,8 @@
  *   index j_6}, range [0, 4), the join runs in every iteration: every
  *   thread of the create loop is joined when the join loop exits.
  *   `pthread_create (&job->tid, ...)` -> {PTR job_7, offset of tid}.
+ *   `pthread_create (&t[i], ...)` with `t = malloc (n * sizeof *t)` ->
+ *   {PTR t_3, heap element, index i_5, stride 64}.
  * Used by region.cc (docs/plugin.md, "Thread entries and instances").
  */
 #include "plugin.h"
@@ -66,6 +68,58 @@ wmm_pointer_root (tree p, HOST_WIDE_INT *bytes)
       p = rhs;
     }
   return p;
+}
+
+/* The integer SSA name v converts (value-preserving integer conversions
+ * stripped), or v. */
+static tree
+strip_int_conversions (tree v)
+{
+  for (int depth = 0; depth < 4 && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
+        break;
+      tree from = gimple_assign_rhs1 (g);
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (from))
+          || TYPE_PRECISION (TREE_TYPE (from)) > TYPE_PRECISION (TREE_TYPE (v)))
+        break;
+      v = from;
+    }
+  return v;
+}
+
+bool
+wmm_heap_element (tree q, tree *root, tree *index, HOST_WIDE_INT *stride)
+{
+  q = copy_root (q);
+  if (!q || TREE_CODE (q) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (q))
+    return false;
+  gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (q));
+  if (!g || gimple_assign_rhs_code (g) != POINTER_PLUS_EXPR
+      || TREE_CODE (gimple_assign_rhs2 (g)) != SSA_NAME)
+    return false;
+  tree off = gimple_assign_rhs2 (g);
+  HOST_WIDE_INT c = 1;
+  gassign *m = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off));
+  if (m && gimple_assign_rhs_code (m) == MULT_EXPR
+      && TREE_CODE (gimple_assign_rhs2 (m)) == INTEGER_CST
+      && tree_fits_shwi_p (gimple_assign_rhs2 (m)))
+    {
+      c = tree_to_shwi (gimple_assign_rhs2 (m));
+      off = gimple_assign_rhs1 (m);
+    }
+  off = strip_int_conversions (off);
+  HOST_WIDE_INT bytes;
+  tree r = wmm_pointer_root (gimple_assign_rhs1 (g), &bytes);
+  if (c <= 0 || bytes || TREE_CODE (off) != SSA_NAME
+      || !INTEGRAL_TYPE_P (TREE_TYPE (off)) || TREE_CODE (r) != SSA_NAME)
+    return false;
+  *root = r;
+  *index = off;
+  *stride = c;
+  return true;
 }
 
 /* The one array index of `ref` that is an SSA name, when every other
@@ -129,6 +183,31 @@ element_member (tree ref, wmm_handle *h)
   h->in_hi = hi;
 }
 
+/* The bits of `base` the array that ref's variable index selects in
+ * covers (`s.t[i]`: the member t of s), into h->arr_lo / arr_hi. */
+static void
+array_bits (tree ref, tree base, wmm_handle *h)
+{
+  tree arr = NULL_TREE;
+  for (tree r = ref; handled_component_p (r); r = TREE_OPERAND (r, 0))
+    if (TREE_CODE (r) == ARRAY_REF && TREE_CODE (TREE_OPERAND (r, 1)) == SSA_NAME)
+      arr = TREE_OPERAND (r, 0);
+  if (!arr)
+    return;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  machine_mode mode;
+  int unsignedp, reversep, volatilep = 0;
+  tree b = get_inner_reference (arr, &bitsize, &bitpos, &offset, &mode,
+                                &unsignedp, &reversep, &volatilep);
+  HOST_WIDE_INT pos, size;
+  if (b != base || offset || !bitpos.is_constant (&pos)
+      || !bitsize.is_constant (&size) || size <= 0 || pos < 0)
+    return;
+  h->arr_lo = pos;
+  h->arr_hi = pos + size;
+}
+
 bool
 wmm_handle_of_ref (tree ref, wmm_handle *h)
 {
@@ -156,6 +235,25 @@ wmm_handle_of_ref (tree ref, wmm_handle *h)
       else if (TREE_CODE (ptr) == SSA_NAME)
         {
           HOST_WIDE_INT bytes;
+          tree root, idx;
+          if (!offset && wmm_heap_element (ptr, &root, &idx, &bytes)
+              && bitsize.is_constant () && bitsize.to_constant () > 0
+              && off >= 0
+              && off + bitsize.to_constant () <= bytes * BITS_PER_UNIT)
+            {
+              /* P[i].F: its bits within the element */
+              h->kind = WMM_H_PTR;
+              h->heap = true;
+              h->base = root;
+              h->ref = ref;
+              h->index = idx;
+              h->off = -1;
+              h->size = bitsize.to_constant ();
+              h->stride = bytes * BITS_PER_UNIT;
+              h->in_lo = off;
+              h->in_hi = off + h->size;
+              return true;
+            }
           h->kind = WMM_H_PTR;
           h->base = wmm_pointer_root (ptr, &bytes);
           off += bytes * BITS_PER_UNIT;
@@ -177,6 +275,7 @@ wmm_handle_of_ref (tree ref, wmm_handle *h)
     {
       h->index = variable_index (ref);
       element_member (ref, h);
+      array_bits (ref, base, h);
     }
   return true;
 }
@@ -199,6 +298,21 @@ wmm_handle_of_addr (tree addr, wmm_handle *h)
   if (TREE_CODE (addr) != SSA_NAME)
     return false;
   HOST_WIDE_INT bytes;
+  tree root, idx;
+  if (wmm_heap_element (addr, &root, &idx, &bytes))
+    {
+      /* &P[i]: the whole element */
+      h->kind = WMM_H_PTR;
+      h->heap = true;
+      h->base = root;
+      h->index = idx;
+      h->off = -1;
+      h->size = bytes * BITS_PER_UNIT;
+      h->stride = h->size;
+      h->in_lo = 0;
+      h->in_hi = h->size;
+      return true;
+    }
   h->kind = WMM_H_PTR;
   h->base = wmm_pointer_root (addr, &bytes);
   h->off = bytes * BITS_PER_UNIT;
@@ -239,6 +353,16 @@ wmm_handles_overlap (const wmm_handle *a, const wmm_handle *b)
 {
   if (a->kind == WMM_H_NONE || a->kind != b->kind || a->base != b->base)
     return false;
+  if ((a->off < 0) != (b->off < 0))
+    {
+      /* some element of an array, and a fixed place of the object
+         (`s.stop` beside the handles `s.t[i]`): apart when the place is
+         outside the array */
+      const wmm_handle *arr = a->off < 0 ? a : b, *fix = a->off < 0 ? b : a;
+      HOST_WIDE_INT fs = fix->size > 0 ? fix->size : 64;
+      return !(arr->arr_hi > 0 && !arr->heap && fix->kind == WMM_H_DECL
+               && (fix->off + fs <= arr->arr_lo || fix->off >= arr->arr_hi));
+    }
   if (a->off < 0 || b->off < 0)
     /* members of some elements of one array: disjoint when the members
        are (each element laid out alike) */
@@ -458,8 +582,12 @@ bool
 wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                  const wmm_handle *jh, const wmm_iv_range *j)
 {
-  if (ch->kind != jh->kind || ch->base != jh->base
-      || !same_shape (ch->ref, ch->index, jh->ref, jh->index))
+  if (ch->kind != jh->kind || ch->base != jh->base || ch->heap != jh->heap)
+    return false;
+  if (ch->heap
+      ? ch->stride != jh->stride || ch->in_lo != jh->in_lo
+        || ch->in_hi != jh->in_hi
+      : !same_shape (ch->ref, ch->index, jh->ref, jh->index))
     return false;
   if (j->init > c->init)
     return false;

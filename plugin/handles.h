@@ -23,6 +23,11 @@ struct wmm_handle {
   HOST_WIDE_INT stride; /* off -1, `A[i].F` or `A[i]`: the element's bits
                            (0: not such a reference) */
   HOST_WIDE_INT in_lo, in_hi;  /* ... and F's bits within the element */
+  HOST_WIDE_INT arr_lo, arr_hi;  /* off -1: the bits of base the whole
+                           array covers (`s.t[i]`: s.t's), arr_hi 0 when
+                           not known */
+  bool heap;            /* `P[i].F` / `P[i]` through a pointer P (a heap
+                           array): base is P's root, stride the element */
 };
 
 /* A counting loop: idx runs init, init+1, ... while idx < bound + adj
@@ -44,6 +49,9 @@ bool wmm_handle_of_ref (tree ref, wmm_handle *h);
 bool wmm_field_bits (tree field, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi);
 bool wmm_handle_of_addr (tree addr, wmm_handle *h);
 bool wmm_handle_of_value (tree v, wmm_handle *h);
+/* Is pointer q element `*index` of the array pointer *root points to
+ * (`q = root + (sizetype) i * C`), *stride = C bytes? */
+bool wmm_heap_element (tree q, tree *root, tree *index, HOST_WIDE_INT *stride);
 /* The pointer (or -O0 local variable) p is copied from, plus *bytes. */
 tree wmm_pointer_root (tree p, HOST_WIDE_INT *bytes);
 /* The same fixed handle / possibly the same memory. */

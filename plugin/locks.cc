@@ -358,6 +358,89 @@ param_index (tree fndecl, tree p)
   return -1;
 }
 
+/* Per unit: PARM_DECL -> the one object it always points to (NULL: none);
+ * param_one_object. */
+hash_map<tree, tree> *param_objects;
+
+/* The object `&X` names (X a variable, the whole of it), or NULL. */
+tree
+whole_object_address (tree a)
+{
+  if (a && TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)))
+    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+  return a && TREE_CODE (a) == ADDR_EXPR && VAR_P (TREE_OPERAND (a, 0))
+         ? TREE_OPERAND (a, 0) : NULL_TREE;
+}
+
+/* Is variable x one object for as long as the program runs threads: a
+ * global or static (not thread-local), or a local of main (which runs
+ * once: no caller, address never taken)? */
+bool
+one_object_var (tree x)
+{
+  if (!VAR_P (x))
+    return false;
+  if (is_global_var (x))
+    return !DECL_THREAD_LOCAL_P (x);
+  tree ctx = DECL_CONTEXT (x);
+  cgraph_node *n = ctx && TREE_CODE (ctx) == FUNCTION_DECL
+                   ? cgraph_node::get (ctx) : NULL;
+  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
+         && !n->address_taken;
+}
+
+/* The one object parameter `parm` always points to: its function is local
+ * to the unit (not exported), and each of its direct calls, and each
+ * create that starts it (its only other uses), passes `&X` for one X
+ * (one_object_var).  `struct pool *p = arg` in a worker every create
+ * gives `&pool`, or a helper always called with `&pool`: its lock
+ * `&p->lock` is pool's. */
+tree
+param_one_object (tree parm)
+{
+  if (!param_objects)
+    param_objects = new hash_map<tree, tree>;
+  if (tree *known = param_objects->get (parm))
+    return *known;
+  param_objects->put (parm, NULL_TREE);
+  tree fn = DECL_CONTEXT (parm);
+  cgraph_node *node = fn && TREE_CODE (fn) == FUNCTION_DECL
+                      ? cgraph_node::get (fn) : NULL;
+  if (!node || TREE_PUBLIC (fn) || DECL_EXTERNAL (fn) || node->alias)
+    return NULL_TREE;
+  int index = 0;
+  for (tree a = DECL_ARGUMENTS (fn); a && a != parm; a = DECL_CHAIN (a))
+    index++;
+  tree obj = NULL_TREE;
+  auto same = [&] (tree a) {
+    tree x = whole_object_address (a);
+    if (!x || !one_object_var (x) || (obj && x != obj))
+      return false;
+    obj = x;
+    return true;
+  };
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    if (!e->call_stmt || (unsigned) index >= gimple_call_num_args (e->call_stmt)
+        || !same (gimple_call_arg (e->call_stmt, index)))
+      return NULL_TREE;
+  ipa_ref *ref;
+  for (int i = 0; node->iterate_referring (i, ref); i++)
+    {
+      tree routine;
+      gimple *s = ref->stmt;
+      if (!s || !is_gimple_call (s) || !wmm_is_thread_create (s, &routine)
+          || routine != fn || index != 0
+          || wmm_thread_arg_index (s) < 0
+          || (unsigned) wmm_thread_arg_index (s) >= gimple_call_num_args (s)
+          || !same (gimple_call_arg (s, wmm_thread_arg_index (s))))
+        return NULL_TREE;
+    }
+  if (obj)
+    param_objects->put (parm, obj);
+  return obj;
+}
+
 /* The parameter pointer p holds through copies and conversions
  * (`p_2 = arg_1(D)`, `struct pool *p = arg`), or NULL. */
 tree
@@ -391,7 +474,8 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
     return false;
   if (tree parm = param_through_copies (arg))
     {
-      *base = parm;
+      tree obj = param_one_object (parm);
+      *base = obj ? obj : parm;
       *pos = 0;
       return true;
     }
@@ -417,7 +501,8 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
               ? param_through_copies (TREE_OPERAND (b, 0)) : NULL_TREE;
   if (parm && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
     {
-      *base = parm;
+      tree obj = param_one_object (parm);
+      *base = obj ? obj : parm;
       *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
       return true;
     }
@@ -1455,6 +1540,8 @@ void
 wmm_locks_analyse (wmm_unitinfo *u)
 {
   omp_locks[0] = omp_locks[1] = NULL_TREE;   /* made again for this unit */
+  delete param_objects;
+  param_objects = NULL;
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
   u->lock_facts->sem_none = false;
@@ -1585,17 +1672,7 @@ static bool
 one_object_key (wmm_unitinfo *u, unsigned b)
 {
   tree base = u->lock_ids[b].first;
-  if (TYPE_P (base))
-    return true;
-  if (!VAR_P (base))
-    return false;
-  if (is_global_var (base))
-    return !DECL_THREAD_LOCAL_P (base);
-  tree ctx = DECL_CONTEXT (base);
-  cgraph_node *n = ctx && TREE_CODE (ctx) == FUNCTION_DECL
-                   ? cgraph_node::get (ctx) : NULL;
-  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
-         && !n->address_taken;
+  return TYPE_P (base) || one_object_var (base);
 }
 
 wmm_region_set
@@ -1635,7 +1712,11 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   tree parm = param_through_copies (TREE_OPERAND (b, 0));
   if (!parm || DECL_CONTEXT (parm) != fndecl)
     return 0;
-  return own_key (u, held, parm, obj, type);
+  /* (a parameter that always points to one object names its locks by
+     that object: pointer_key) */
+  tree one = param_one_object (parm);
+  return own_key (u, held, parm, obj, type)
+         | (one ? own_key (u, held, one, obj, type) : 0);
 }
 
 wmm_region_set

@@ -751,6 +751,8 @@ struct thread_object {
   tree index;               /* stack: the create loop's counter, or NULL */
   tree elem;                /* stack: the element given (`args[i]`), with index */
   HOST_WIDE_INT bound;      /* bytes the routine may reach (-1: any) */
+  tree heap_root;           /* heap array: the allocation's pointer, with
+                               index and bound (the element's bytes) */
 };
 
 /* What the creator's own touches of the object may be, and when. */
@@ -802,18 +804,33 @@ disjoint (const thread_object *o, tree t)
          || (pos + size + BITS_PER_UNIT - 1) / BITS_PER_UNIT <= o->lo;
 }
 
+/* Does s run before `create` in each iteration of their loop: its block
+ * dominates the create's, and in one block it comes first?  (A path from
+ * s to the create around the loop is the next iteration's create.) */
+bool
+before_in_iteration (gimple *s, gimple *create)
+{
+  basic_block sb = gimple_bb (s), cb = gimple_bb (create);
+  if (sb->loop_father != cb->loop_father
+      || !dominated_by_p (CDI_DOMINATORS, cb, sb))
+    return false;
+  if (sb != cb)
+    return true;
+  for (gimple_stmt_iterator gsi = gsi_for_stmt (s); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (gsi_stmt (gsi) == create)
+      return true;
+  return false;
+}
+
 /* Before the create in the same iteration of its loop, touching only the
  * element the counter names: args[i].in = i;  pthread_create (..., &args[i]). */
 bool
 same_iteration_element (const creator_ctx *c, gimple *s, tree t)
 {
   const thread_object *o = c->obj;
-  if (!o->index || TREE_CODE (t) == ADDR_EXPR)
-    return false;
-  basic_block sb = gimple_bb (s), cb = gimple_bb (c->create);
-  if (sb->loop_father != cb->loop_father
-      || !dominated_by_p (CDI_DOMINATORS, cb, sb)
-      || (sb == cb && !reaches (s, c->create, NULL)))
+  if (!o->index || TREE_CODE (t) == ADDR_EXPR
+      || !before_in_iteration (s, c->create))
     return false;
   wmm_handle h;
   return wmm_handle_of_ref (t, &h) && h.kind == WMM_H_DECL
@@ -826,7 +843,7 @@ same_iteration_element (const creator_ctx *c, gimple *s, tree t)
 static gimple *
 joined_before (const wmm_handle &ch, gimple *s, tree idx)
 {
-  if (ch.kind != WMM_H_DECL || !ch.index)
+  if ((ch.kind != WMM_H_DECL && !ch.heap) || !ch.index)
     return NULL;
   class loop *loop = gimple_bb (s)->loop_father;
   for (basic_block b = gimple_bb (s); b && b->loop_father == loop;
@@ -846,9 +863,12 @@ joined_before (const wmm_handle &ch, gimple *s, tree idx)
           wmm_handle jh;
           if (is_gimple_call (j) && wmm_is_thread_join (j)
               && wmm_handle_of_value (gimple_call_arg (j, 0), &jh)
-              && jh.kind == WMM_H_DECL && jh.base == ch.base
-              && jh.index == idx
-              && wmm_same_element (ch.ref, ch.index, jh.ref, jh.index))
+              && jh.kind == ch.kind && jh.heap == ch.heap
+              && jh.base == ch.base && jh.index == idx
+              && (ch.heap ? jh.stride == ch.stride && jh.in_lo == ch.in_lo
+                            && jh.in_hi == ch.in_hi
+                          : wmm_same_element (ch.ref, ch.index, jh.ref,
+                                              jh.index)))
             return j;
         }
       if (b == loop->header)
@@ -969,6 +989,139 @@ check_local_op (gimple *s, tree op, tree ref, void *data)
   return false;
 }
 
+/* `&w[i]` of an array the creator allocated (`w = calloc (n, sizeof *w)`),
+ * i the create loop's counter: element i is the thread's object, bound
+ * to its bytes. */
+bool
+heap_element_object (gimple *create, tree a, thread_object *o)
+{
+  tree root, idx;
+  HOST_WIDE_INT stride;
+  wmm_handle h;
+  wmm_iv_range iv;
+  if (!wmm_heap_element (a, &root, &idx, &stride)
+      || SSA_NAME_IS_DEFAULT_DEF (root)
+      || !is_gimple_call (SSA_NAME_DEF_STMT (root))
+      || !(gimple_call_flags (SSA_NAME_DEF_STMT (root)) & ECF_MALLOC)
+      || !wmm_handle_of_addr (a, &h) || !h.heap
+      || !wmm_create_loop (create, &h, &iv))
+    return false;
+  o->heap_root = root;
+  o->index = h.index;
+  o->bound = stride;
+  return true;
+}
+
+/* May the creator touch `t` (a reference through the heap array's web;
+ * `store`: written) at s: the handle member of any element read (a join's
+ * argument), element i before the create of its iteration, or an element
+ * whose thread the join loop's iteration has joined?  ch: the create's
+ * handle. */
+bool
+heap_touch_ok (const creator_ctx *c, const wmm_handle &ch, gimple *s, tree t,
+               bool store)
+{
+  const thread_object *o = c->obj;
+  wmm_handle h;
+  if (!wmm_handle_of_ref (t, &h) || !h.heap || h.base != o->heap_root
+      || h.stride != o->bound * BITS_PER_UNIT)
+    return false;
+  if (!store && ch.heap && ch.base == o->heap_root && h.in_lo == ch.in_lo
+      && h.in_hi == ch.in_hi)
+    return true;
+  if (h.index == o->index)
+    return before_in_iteration (s, c->create);
+  if (gimple_bb (s)->loop_father == gimple_bb (c->create)->loop_father
+      || ch.index != o->index
+      || (wmm_region_before (c->region, s) & WMM_REGION_UNKNOWN))
+    return false;
+  return joined_before (ch, s, h.index) != NULL;
+}
+
+template <typename F>
+bool param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok);
+
+/* Does the start routine of `create` stay clear of bytes [lo, hi) of its
+ * object (a handle member of the element)? */
+bool
+routine_avoids (gimple *create, HOST_WIDE_INT bound, HOST_WIDE_INT lo,
+                HOST_WIDE_INT hi)
+{
+  tree fn;
+  if (!wmm_is_thread_create (create, &fn) || !fn)
+    return false;
+  function *body = DECL_STRUCT_FUNCTION (fn);
+  tree parm = DECL_ARGUMENTS (fn);
+  tree d = body && parm && body->gimple_df ? ssa_default_def (body, parm)
+                                           : NULL_TREE;
+  return !d || param_accesses (d, 0, 0, [&] (HOST_WIDE_INT a, HOST_WIDE_INT b) {
+    return a >= 0 && (bound < 0 || b <= bound) && (b <= lo || a >= hi); });
+}
+
+/* The creator's every touch of a heap array whose elements a create loop
+ * gives its threads (heap_element_object). */
+bool
+heap_elements_ok (const creator_ctx *c, const create_use *cu)
+{
+  const thread_object *o = c->obj;
+  if (wmm_region_before (c->region, cu->stmt) & WMM_REGION_UNKNOWN)
+    return false;
+  web w;
+  grow (&w, o->heap_root);
+  if (w.bad || w.phi)
+    return false;
+  wmm_handle ch;
+  if (!wmm_handle_of_addr (gimple_call_arg (cu->stmt, 0), &ch))
+    return false;
+  for (gimple *s : w.uses)
+    {
+      if (s == cu->stmt)
+        {
+          for (unsigned i = 0; i < gimple_call_num_args (s); i++)
+            {
+              tree a = gimple_call_arg (s, i);
+              if (!names_in (&w, a) || i == cu->argno)
+                continue;
+              /* &w[i].th: the thread's handle in its own element, a
+                 member the routine never touches */
+              if (i != 0 || !ch.heap || ch.base != o->heap_root
+                  || ch.index != o->index
+                  || !routine_avoids (s, o->bound, ch.in_lo / BITS_PER_UNIT,
+                                      (ch.in_hi + BITS_PER_UNIT - 1)
+                                      / BITS_PER_UNIT))
+                return false;
+            }
+          continue;
+        }
+      if (gimple_code (s) == GIMPLE_COND)
+        continue;
+      if (is_gimple_call (s))
+        {
+          if (!touch_ok (c, s) || !use_ok (&w, s, NULL, 0))
+            return false;
+          continue;
+        }
+      if (!is_gimple_assign (s))
+        return false;
+      if (!gimple_assign_single_p (s))
+        {
+          if (TREE_CODE_CLASS (gimple_assign_rhs_code (s)) != tcc_comparison
+              || names_in (&w, gimple_assign_lhs (s)))
+            return false;
+          continue;
+        }
+      tree lhs = gimple_assign_lhs (s), rhs = gimple_assign_rhs1 (s);
+      if (!only_as_base (&w, lhs) || !only_as_base (&w, rhs))
+        return false;
+      if (touch_ok (c, s))
+        continue;
+      if ((names_in (&w, lhs) && !heap_touch_ok (c, ch, s, lhs, true))
+          || (names_in (&w, rhs) && !heap_touch_ok (c, ch, s, rhs, false)))
+        return false;
+    }
+  return true;
+}
+
 /* The object of the create's argument `a`, when it is one only this
  * thread may reach; false otherwise. */
 bool
@@ -990,6 +1143,8 @@ object_of (gimple *create, tree a, thread_object *o)
             return false;
           a = gimple_assign_rhs1 (def);
         }
+      else if (heap_element_object (create, a, o))
+        return true;
       else
         {
           web w;
@@ -1054,10 +1209,12 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
     return false;
   wmm_region *r = wmm_region_begin (u, &u->units[ui]);
   creator_ctx c = { cu->stmt, NULL, &o, r, wmm_region_group (r, cu->stmt) };
-  if (TREE_CODE (a) == SSA_NAME && !o.malloc_call)
+  if (TREE_CODE (a) == SSA_NAME && !o.malloc_call && !o.heap_root)
     c.arg_def = SSA_NAME_DEF_STMT (a);
   bool ok = true;
-  if (o.malloc_call)
+  if (o.heap_root)
+    ok = heap_elements_ok (&c, cu);
+  else if (o.malloc_call)
     {
       web w;
       grow (&w, a);

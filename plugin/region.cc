@@ -465,10 +465,35 @@ clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
          program; a move out of one takes the thread elsewhere. */
       tree dst, src;
       bool move = wmm_std_thread_move (stmt, &dst, &src);
+      tree callee = gimple_call_fndecl (stmt);
+      bool lib_sync = callee && !DECL_STRUCT_FUNCTION (callee)
+                      && DECL_NAME (callee)
+                      && wmm_lib_call_is_sync (callee, IDENTIFIER_POINTER
+                                                         (DECL_NAME (callee)));
       for (unsigned i = move ? 1 : 0; i < gimple_call_num_args (stmt); i++)
         {
           tree a = gimple_call_arg (stmt, i);
+          /* a pointer into a heap array of live handles (memset, realloc,
+             a helper of the unit) */
+          if (TREE_CODE (a) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (a)))
+            {
+              HOST_WIDE_INT bytes, stride;
+              tree root, idx;
+              if (!wmm_heap_element (a, &root, &idx, &stride))
+                root = wmm_pointer_root (a, &bytes);
+              for (unsigned g = 0; g < r->groups.length (); g++)
+                if ((s & (1ULL << g)) && r->groups[g].h.heap
+                    && r->groups[g].h.base == root)
+                  return true;
+            }
           if (TREE_CODE (a) != ADDR_EXPR)
+            continue;
+          /* A lock, condition variable or semaphore call writes only the
+             object its argument points to (`&p.lock` beside the handles
+             in p.threads[]). */
+          wmm_handle ah;
+          if (lib_sync && wmm_handle_of_ref (TREE_OPERAND (a, 0), &ah)
+              && ah.off >= 0 && ah.size > 0 && !overlaps_live (r, s, &ah, -1))
             continue;
           tree base = get_base_address (TREE_OPERAND (a, 0));
           for (unsigned g = 0; g < r->groups.length (); g++)

@@ -77,9 +77,18 @@
 #                      and the arrays have words of their own, tbaa.cc)
 #   threads_argjoin.c  a join loop reading element i of the workers'
 #                      array right after joining thread i: no fence;
-#                      -DBEFORE, -DBEFORE1, -DOTHER, -DSWAP (an element whose thread
-#                      may run): message passing fenced in the worker and
-#                      in main on the weak targets (x86-TSO needs none)
+#                      -DBEFORE, -DBEFORE1, -DOTHER, -DSWAP, -DAFTER (an
+#                      element whose thread may run; AFTER: read right
+#                      after its create): message passing fenced in the
+#                      worker and in main on the weak targets (x86-TSO
+#                      needs none)
+#   threads_heap.c     workers counted at run time: handles and arguments
+#                      in arrays the creator allocates (&ws[i].tid and
+#                      &ws[i] of one calloc'd array, or -DSEPARATE arrays),
+#                      each element read after its thread's join: no fence;
+#                      -DNEIGHBOUR, -DEARLY, -DOTHER, -DSELF, -DPARTIAL
+#                      (an element touched while its thread may run):
+#                      the worker fenced on every target
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -185,7 +194,12 @@ one_target() {
     else fenced "once_$v" once_init.c 'init_table worker' -D$v; fi
   done
   none argjoin threads_argjoin.c
-  for v in BEFORE BEFORE1 OTHER SWAP; do
+  none threads_heap threads_heap.c
+  none threads_heap_SEPARATE threads_heap.c -DSEPARATE
+  for v in NEIGHBOUR EARLY OTHER SELF PARTIAL; do
+    fenced "threads_heap_$v" threads_heap.c run -D$v
+  done
+  for v in BEFORE BEFORE1 OTHER SWAP AFTER; do
     if [ $T = x86 ]; then none "argjoin_$v" threads_argjoin.c -D$v
     else fenced "argjoin_$v" threads_argjoin.c 'worker main' -D$v; fi
   done

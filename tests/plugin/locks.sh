@@ -11,7 +11,9 @@
 # (a relaxed exchange, a plain store of 0), made acquire / release on the
 # weak targets because the reference model orders them
 # (locks_spin_relaxed.c); members under the mutex of their own object
-# through a pointer parameter (locks_own.c).  Also
+# through a pointer parameter (locks_own.c); a thread pool on main's
+# stack (locks_pool.c); a mutex per thread is no common lock
+# (locks_instances.c).  Also
 # trylocks, read-write locks and spin locks written with atomics (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
@@ -69,6 +71,21 @@ xexpect_instances local tso "P:mfence P:mfence"
 xexpect_instances local power "P:sync P:sync"
 xexpect_instances PARAM tso "both:mfence both:mfence"
 xexpect_instances PARAM power "both:sync both:sync"
+# A thread pool: the pool is main's local with its lock inside, workers
+# take tasks under `p->lock` (p a copy of the thread argument, which every
+# create gives &pool), main stops them under `p.lock`: the pool's members
+# and the task list are protected (x86: no fence; the weak targets keep
+# one fence in job, ordering the task's argument before the result it
+# writes).  Stopping under another mutex keeps the workers' fences.
+expect pool tso ""
+expect pool power "job:sync"
+expect pool armv8 "job:dmb ishld"
+wmm_report_fences "$WMM_TESTDIR/programs/locks_pool.c" power -DOTHERLOCK \
+  || wmm_fail "pool -DOTHERLOCK power: $WMM_ERR"
+case " $WMM_FENCES " in
+  *" worker:sync "*) wmm_pass "pool -DOTHERLOCK power: the worker keeps a sync" ;;
+  *) wmm_fail "pool -DOTHERLOCK power: no sync in worker ('$WMM_FENCES')" ;;
+esac
 # Unknown code called in a critical section may release the exported m
 # (fences for x, y), never the static s guarding static u, v.
 expect unknown tso "P0:mfence P1:mfence"

@@ -6,7 +6,9 @@
 # Every variant where two threads may hold it at once, or that the unit
 # cannot check, keeps SB's full fence in both threads: initialised to 2,
 # a post without a wait, an exported semaphore, no sem_init in the unit,
-# a post through a pointer, a thread that does not take it.  A signalling
+# a post through a pointer that may point to either of two semaphores, a
+# thread that does not take it (a helper only ever given &s posts s: a
+# lock, no fence).  A signalling
 # semaphore (initialised to 0, posted by main) beside it is no lock and
 # does not spoil it.  Fences counted per function in the -O2 assembly of
 # every target (programs/sem_lock.c).
@@ -18,6 +20,7 @@ per_target() {
   wmm_expect_fences $T.lock "$P/sem_lock.c" ""
   wmm_expect_fences $T.wrapped "$P/sem_lock.c" "" -DWRAPPED
   wmm_expect_fences $T.trywait "$P/sem_lock.c" "" -DTRYWAIT
+  wmm_expect_fences $T.ptr_one "$P/sem_lock.c" "" -DPTR_ONE
   for v in INIT2 EXTRA_POST EXPORTED NO_INIT PTR_POST NOLOCK; do
     wmm_expect_full "$T.$v" "$P/sem_lock.c" "p0 p1" "-D$v"
   done

@@ -6,7 +6,11 @@
  *   EXTRA_POST p1 posts once more than it waits;
  *   EXPORTED   the semaphore is a global other units may post;
  *   NO_INIT    no sem_init in this unit;
- *   PTR_POST   posts through a helper given the semaphore's address;
+ *   PTR_POST   posts through a helper given the semaphore's address, and
+ *              main's post of `ready` goes through it too (the helper's
+ *              semaphore may be either: its post is of an unknown one);
+ *   PTR_ONE    the same helper, only ever given &s: a post of s (a lock,
+ *              no fence);
  *   NOLOCK     p1 does not take the semaphore at all.
  * WRAPPED: the wait and post go through static wrappers (still a lock);
  * TRYWAIT: p0 spins on sem_trywait (held where it returned 0).
@@ -23,7 +27,7 @@ static sem_t s;
 static sem_t ready;
 int x, y, r0, r1;
 
-#ifdef PTR_POST
+#if defined PTR_POST || defined PTR_ONE
 static void __attribute__ ((noinline)) up (sem_t *p) { sem_post (p); }
 #define UP() up (&s)
 #else
@@ -87,7 +91,11 @@ main (void)
   sem_init (&ready, 0, 0);
   pthread_create (&a, 0, p0, 0);
   pthread_create (&b, 0, p1, 0);
+#ifdef PTR_POST
+  up (&ready);
+#else
   sem_post (&ready);
+#endif
   pthread_join (a, 0);
   pthread_join (b, 0);
   return r0 + r1;

@@ -11,7 +11,10 @@
  *             iteration reaches the read around the loop: not before it);
  *   -DOTHER   main reads element i + 1 after the join of thread i (that
  *             thread may still run);
- *   -DSWAP    main joins t[N - 1 - i] and reads element i. */
+ *   -DSWAP    main joins t[N - 1 - i] and reads element i;
+ *   -DAFTER   main reads element i right after creating thread i, in the
+ *             create loop's block (the next iteration's create reaches
+ *             the read around the loop: it is not before that create). */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -38,6 +41,10 @@ int main (void)
     {
       w[i].id = i;
       pthread_create (&t[i], 0, worker, &w[i]);
+#ifdef AFTER
+      total += w[i].done * 16;
+      total += w[i].data;
+#endif
     }
   for (int i = 0; i < N; i++)
     {
