@@ -32,7 +32,8 @@
  * the create passes `&A[i]` (A local to main, its address going nowhere
  * else, i the loop's counter), `A[i].id = i` is stored before it in the
  * same iteration and nothing else stores to member id, and the routine
- * only reads through its parameter.
+ * only reads through its parameter; so is `*(int *) arg` when the
+ * create passes `&ids[i]` and `ids[i] = i` is the only store to ids.
  *
  * Example:  while ((i = __atomic_fetch_add (&next, 1, __ATOMIC_RELAXED))
  *   < N) out[i] = in[i] * 2;   in four threads -> out and in private.
@@ -84,18 +85,29 @@ counter_add (gimple *s, tree *obj)
 
 /* The member F of `param->F` that load d reads, with param (*parm) the
  * first parameter of its function, through pointer copies and
- * conversions; NULL when d is no such load. */
+ * conversions; NULL when d is no such load.  A load of the whole integer
+ * the parameter points to (`*(int *) arg`, an element of `int ids[N]`)
+ * gives the integer type as its key instead. */
 tree
 argument_member (gimple *d, tree *parm)
 {
   if (!d || !gimple_assign_load_p (d))
     return NULL_TREE;
-  tree ref = gimple_assign_rhs1 (d);
-  if (TREE_CODE (ref) != COMPONENT_REF
-      || TREE_CODE (TREE_OPERAND (ref, 1)) != FIELD_DECL
-      || DECL_BIT_FIELD (TREE_OPERAND (ref, 1)))
+  tree ref = gimple_assign_rhs1 (d), key, mem;
+  if (TREE_CODE (ref) == MEM_REF && INTEGRAL_TYPE_P (TREE_TYPE (ref)))
+    {
+      key = TYPE_MAIN_VARIANT (TREE_TYPE (ref));
+      mem = ref;
+    }
+  else if (TREE_CODE (ref) != COMPONENT_REF
+           || TREE_CODE (TREE_OPERAND (ref, 1)) != FIELD_DECL
+           || DECL_BIT_FIELD (TREE_OPERAND (ref, 1)))
     return NULL_TREE;
-  tree mem = TREE_OPERAND (ref, 0);
+  else
+    {
+      key = TREE_OPERAND (ref, 1);
+      mem = TREE_OPERAND (ref, 0);
+    }
   if (TREE_CODE (mem) != MEM_REF || !integer_zerop (TREE_OPERAND (mem, 1))
       || TREE_CODE (TREE_OPERAND (mem, 0)) != SSA_NAME)
     return NULL_TREE;
@@ -106,7 +118,7 @@ argument_member (gimple *d, tree *parm)
       || DECL_ARGUMENTS (DECL_CONTEXT (p)) != p)
     return NULL_TREE;
   *parm = p;
-  return TREE_OPERAND (ref, 1);
+  return key;
 }
 
 /* The claim SSA index v is (through conversions): the counter whose
@@ -432,10 +444,13 @@ used_only_by (tree v, gimple *site)
  * whose address goes nowhere else, i the counter of the loop around the
  * create; in that loop, before the create, one store `A[i].F = i` (no
  * narrowing) and no other store to member F in the unit, no store of a
- * whole element; the thread only reads through its argument. */
+ * whole element; the thread only reads through its argument.  `field` an
+ * integer type: the elements are those integers (`ids[i] = i`, then
+ * `*(int *) arg`), and `ids[i] = i` is the only store to A. */
 bool
 distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
 {
+  bool whole = TYPE_P (field);
   tree fn = DECL_CONTEXT (parm);
   gimple *site;
   function *site_fn;
@@ -454,7 +469,8 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   tree arr = TREE_OPERAND (elt, 0);
   tree counter = wmm_widened_from (TREE_OPERAND (elt, 1));
   if (is_global_var (arr) || DECL_CONTEXT (arr) != site_fn->decl
-      || TREE_ADDRESSABLE (arr) == 0 || !loop_counter_p (site_fn, site, counter))
+      || TREE_ADDRESSABLE (arr) == 0 || !loop_counter_p (site_fn, site, counter)
+      || (whole && TYPE_MAIN_VARIANT (TREE_TYPE (elt)) != field))
     return false;
   /* every statement that names A: the address for the create, the store
      of the number, stores to other members, loads */
@@ -463,16 +479,19 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   wmm_each_body ([&] (cgraph_node *, function *body) {
       wmm_each_stmt (body, [&] (gimple *st) {
         tree lhs = is_gimple_assign (st) ? gimple_assign_lhs (st) : NULL_TREE;
-        /* no other store to member F anywhere */
-        if (lhs && TREE_CODE (lhs) == COMPONENT_REF
-            && TREE_OPERAND (lhs, 1) == field)
+        /* no other store to member F anywhere (to an element of A, for
+           whole elements) */
+        if (lhs && (whole ? TREE_CODE (lhs) == ARRAY_REF
+                            && TREE_OPERAND (lhs, 0) == arr
+                          : TREE_CODE (lhs) == COMPONENT_REF
+                            && TREE_OPERAND (lhs, 1) == field))
           {
-            tree base = TREE_OPERAND (lhs, 0);
+            tree base = whole ? lhs : TREE_OPERAND (lhs, 0);
             if (!init && TREE_CODE (base) == ARRAY_REF
                 && TREE_OPERAND (base, 0) == arr && body == site_fn
                 && wmm_widened_from (TREE_OPERAND (base, 1)) == counter
                 && wmm_widened_from (gimple_assign_rhs1 (st)) == counter
-                && TYPE_PRECISION (TREE_TYPE (field))
+                && TYPE_PRECISION (whole ? field : TREE_TYPE (field))
                    >= TYPE_PRECISION (TREE_TYPE (counter)))
               init = st;
             else
@@ -484,7 +503,8 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
           names = gimple_op (st, i) && wmm_mentions (gimple_op (st, i), arr);
         if (!names || st == ga || gimple_clobber_p (st))
           return;   /* (a clobber ends A's life: no value written) */
-        if (lhs && gimple_assign_single_p (st) && !wmm_mentions (gimple_assign_rhs1 (st), arr)
+        if (!whole && lhs && gimple_assign_single_p (st)
+            && !wmm_mentions (gimple_assign_rhs1 (st), arr)
             && TREE_CODE (lhs) == COMPONENT_REF
             && TREE_CODE (TREE_OPERAND (lhs, 0)) == ARRAY_REF
             && TREE_OPERAND (TREE_OPERAND (lhs, 0), 0) == arr)
@@ -537,7 +557,7 @@ valid_claim (wmm_unitinfo *u, tree key, tree parm, hash_set<tree> &counters,
   if (VAR_P (key))
     return counters.contains (key);
   bool existed;
-  if (TREE_CODE (key) == FIELD_DECL)
+  if (TREE_CODE (key) == FIELD_DECL || TYPE_P (key))
     {
       id_source &src = ids->get_or_insert (key, &existed);
       if (!existed)

@@ -79,6 +79,12 @@ static const char *const sync_names[] = {
      lock: a mutex locked and unlocked (locks.cc) */
   "GOMP_critical_start", "GOMP_critical_end", "GOMP_critical_name_start",
   "GOMP_critical_name_end", "GOMP_atomic_start", "GOMP_atomic_end",
+  /* OpenMP's task scheduling points (creating a task, taskwait, taskyield,
+     the end of a taskgroup) and ordered regions imply a flush (the
+     OpenMP memory model); the tasks' functions are threads of their own
+     (entries.cc) */
+  "GOMP_task", "GOMP_taskwait", "GOMP_taskgroup_end", "GOMP_taskyield",
+  "GOMP_ordered_start", "GOMP_ordered_end",
 };
 
 /* Further C and POSIX functions that never start a thread. */
@@ -414,6 +420,9 @@ wmm_lib_is_private (const char *name)
   static const char *const omp_ends[] = {
     "GOMP_loop_end_nowait", "GOMP_loop_end", "GOMP_barrier",
     "GOMP_sections_end", "GOMP_sections_end_nowait",
+    /* which thread runs a single region, a taskgroup's start: no flush,
+       libgomp's state only */
+    "GOMP_single_start", "GOMP_taskgroup_start",
   };
   return in_list (name, private_names, ARRAY_SIZE (private_names))
          || in_list (name, omp_ends, ARRAY_SIZE (omp_ends));

@@ -35,6 +35,9 @@
 #                      no fence; -DSPLIT (odd and even elements under two
 #                      named sections: no common lock): fenced on the weak
 #                      targets; -DOUTSIDE (no section): fenced everywhere
+#   omp_tasks.c        OpenMP tasks (a recursive Fibonacci, taskwait): no
+#                      fence on x86; -DRACE (two tasks in store buffering):
+#                      both tasks fenced on every target
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -60,6 +63,9 @@
 #                      id), -DSHARED (two threads, one struct),
 #                      -DMAINWRITE (main changes an id while they run),
 #                      -DNEIGHBOUR: the worker fenced on every target
+#   slots_ids.c        the same with an int array of numbers (ids[i] = i,
+#                      &ids[i] given to the create, `*(int *) arg` in the
+#                      worker): no fence; the same six variants fenced
 #   once_init.c        a table written by a pthread_once (or call_once,
 #                      -DC11) routine and read after the once call: no
 #                      fence; -DWRITE (a thread writes it afterwards),
@@ -163,6 +169,11 @@ one_target() {
   if [ $T = x86 ]; then none omp_critical_SPLIT omp_critical.c -fopenmp -DSPLIT
   else fenced omp_critical_SPLIT omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DSPLIT; fi
   fenced omp_critical_OUTSIDE omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DOUTSIDE
+  # task scheduling points are full fences; the recursion's frames (one
+  # location per local of fib for every level) keep fences on the weak
+  # targets
+  if [ $T = x86 ]; then none omp_tasks omp_tasks.c -fopenmp; fi
+  fenced omp_tasks_RACE omp_tasks.c 'main\._omp_fn\.1 main\._omp_fn\.2' -fopenmp -DRACE
   none claims claims.c
   none claims_C11 claims.c -DC11
   for v in NEXT RESET TWO PEEK; do
@@ -186,6 +197,10 @@ one_target() {
   none slots_member slots_member.c
   for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do
     fenced "slots_member_$v" slots_member.c worker -D$v
+  done
+  none slots_ids slots_ids.c
+  for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do
+    fenced "slots_ids_$v" slots_ids.c worker -D$v
   done
   none once once_init.c
   none once_C11 once_init.c -DC11
