@@ -1579,6 +1579,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_publish_claims (u);
   wmm_publish_tso (u);
   wmm_order_protected (u);
+  wmm_barrier_rounds (u);
   assign_places (u);
   return true;
 }

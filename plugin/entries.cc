@@ -1119,6 +1119,148 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
   return !targets->is_empty () || !libs->is_empty ();
 }
 
+/* Does a value of type t lead to an object of record type rec: rec
+ * itself, a member or element of that type, or a pointer to one? */
+static bool
+reaches_record (tree t, tree rec, int depth)
+{
+  if (!t || depth > 6)
+    return false;
+  t = TYPE_MAIN_VARIANT (t);
+  if (t == rec)
+    return true;
+  if (POINTER_TYPE_P (t) || TREE_CODE (t) == ARRAY_TYPE)
+    return reaches_record (TREE_TYPE (t), rec, depth + 1);
+  if (RECORD_OR_UNION_TYPE_P (t))
+    for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+      if (TREE_CODE (f) == FIELD_DECL
+          && reaches_record (TREE_TYPE (f), rec, depth + 1))
+        return true;
+  return false;
+}
+
+/* Does reference or address t select member `field` somewhere? */
+static bool
+names_field (tree t, tree field)
+{
+  if (t && TREE_CODE (t) == ADDR_EXPR)
+    t = TREE_OPERAND (t, 0);
+  for (; t && handled_component_p (t); t = TREE_OPERAND (t, 0))
+    if (TREE_CODE (t) == COMPONENT_REF && TREE_OPERAND (t, 1) == field)
+      return true;
+  return false;
+}
+
+/* A field hook: an indirect call through function pointer member F of a
+ * struct, loaded from some object (`t->fn (t->arg)` in a thread pool's
+ * worker).  Every value F can hold is one the unit stores there when
+ * no other unit can write F: outside whole-program mode, the struct is
+ * declared in the main file (no other unit names the type), no pointer
+ * that leads to such an object reaches code the unit cannot see (but
+ * library functions that touch no user memory or only synchronise), no
+ * exported function takes one and no exported variable holds one; F's
+ * address is never taken; every store to F stores values hook_values
+ * knows; every load of F is only called or tested.  The unit functions
+ * into *targets, the library functions into *libs, the stores into
+ * *stores; *field_out: F.  false: not such a hook. */
+static bool
+field_hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
+                    vec<tree> *libs, vec<gimple *> *stores, tree *field_out)
+{
+  /* the load the callee value copies (copied_from would go past it) */
+  tree v = gimple_call_fn (stmt);
+  gimple *def = NULL;
+  for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
+    {
+      def = SSA_NAME_DEF_STMT (v);
+      if (!(gimple_assign_single_p (def) || gimple_assign_cast_p (def))
+          || TREE_CODE (gimple_assign_rhs1 (def)) != SSA_NAME)
+        break;
+      v = gimple_assign_rhs1 (def);
+    }
+  if (!def || !gimple_assign_load_p (def)
+      || TREE_CODE (gimple_assign_rhs1 (def)) != COMPONENT_REF
+      || wmm_lto_phase_now () == WMM_LTO_LINK)
+    return false;
+  tree field = *field_out = TREE_OPERAND (gimple_assign_rhs1 (def), 1);
+  tree rec = DECL_CONTEXT (field);
+  if (TREE_CODE (field) != FIELD_DECL || !rec || TREE_CODE (rec) != RECORD_TYPE
+      || !TYPE_STUB_DECL (rec) || !main_input_filename
+      || strcmp (DECL_SOURCE_FILE (TYPE_STUB_DECL (rec)), main_input_filename))
+    return false;
+  rec = TYPE_MAIN_VARIANT (rec);
+  auto leads = [&] (tree x) {
+    return x && (reaches_record (TREE_TYPE (x), rec, 0)
+                 || reaches_record (TREE_TYPE (copied_from (x)), rec, 0));
+  };
+  /* exported variables and functions that lead to such objects */
+  varpool_node *var;
+  FOR_EACH_VARIABLE (var)
+    if ((TREE_PUBLIC (var->decl) || DECL_EXTERNAL (var->decl))
+        && reaches_record (TREE_TYPE (var->decl), rec, 0))
+      return false;
+  for (unsigned f = 0; f < c->fns.length (); f++)
+    {
+      tree fd = c->fns[f]->decl;
+      if (TREE_PUBLIC (fd) && (int) f != c->main_fn)
+        for (tree a = DECL_ARGUMENTS (fd); a; a = DECL_CHAIN (a))
+          if (reaches_record (TREE_TYPE (a), rec, 0))
+            return false;
+    }
+  bool ok = true;
+  for (unsigned f = 0; f < c->fns.length () && ok; f++)
+    wmm_each_stmt (c->fns[f]->get_fun (), [&] (gimple *st) {
+      if (!ok)
+        return;
+      for (unsigned o = 0; o < gimple_num_ops (st) && ok; o++)
+        {
+          tree op = gimple_op (st, o);
+          if (op && TREE_CODE (op) == ADDR_EXPR && names_field (op, field))
+            ok = false;
+        }
+      if (!ok)
+        return;
+      if (is_gimple_assign (st) && gimple_assign_single_p (st))
+        {
+          tree lhs = gimple_assign_lhs (st), rhs = gimple_assign_rhs1 (st);
+          if (names_field (lhs, field))
+            {
+              if (TREE_CODE (lhs) != COMPONENT_REF
+                  || TREE_OPERAND (lhs, 1) != field
+                  || !hook_values (c, f, rhs, targets, libs, 0))
+                ok = false;
+              else
+                stores->safe_push (st);
+            }
+          else if (names_field (rhs, field)
+                   && !(TREE_CODE (rhs) == COMPONENT_REF
+                        && TREE_OPERAND (rhs, 1) == field
+                        && TREE_CODE (lhs) == SSA_NAME
+                        && hook_load_only_called (lhs)))
+            ok = false;
+          return;
+        }
+      gcall *call = dyn_cast<gcall *> (st);
+      if (!call)
+        return;
+      tree callee = gimple_call_fndecl (call);
+      if (callee && find_fn (&c->index, alias_target (callee)) >= 0)
+        return;
+      const char *n = callee && DECL_NAME (callee)
+                      ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL;
+      if (callee && (wmm_lib_call_is_private (callee, n)
+                     || wmm_lib_call_is_sync (callee, n)))
+        return;
+      if (leads (gimple_call_lhs (call)))
+        ok = false;
+      for (unsigned a = 0; a < gimple_call_num_args (call) && ok; a++)
+        if (leads (gimple_call_arg (call, a)))
+          ok = false;
+    });
+  return ok && (!targets->is_empty () || !libs->is_empty ());
+}
+
 /* Append the name of function decl to the list *names (", "). */
 static void
 append_name (char **names, tree decl)
@@ -1156,7 +1298,7 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
           auto_vec<gimple *> stores;
           auto_vec<tramp_source> sources;
           auto_vec<tree> libs;
-          bool tramp = false, hook = false;
+          bool tramp = false, hook = false, field = false;
           tree var = NULL_TREE;
           if (k.kind != START_UNKNOWN || gimple_call_fndecl (k.stmt))
             calls.safe_push (k);
@@ -1167,7 +1309,15 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                         param_targets (c, r, k.stmt, &targets))
                    && !(targets.truncate (0), stores.truncate (0),
                         hook = hook_targets (c, k.stmt, &targets, &libs,
-                                             &stores, &var)))
+                                             &stores, &var))
+                   /* (after the trampolines: a trampoline's call
+                      through its argument's member is one) */
+                   && !(tramps && (targets.truncate (0), stores.truncate (0),
+                                   libs.truncate (0),
+                                   field = field_hook_targets (c, k.stmt,
+                                                               &targets, &libs,
+                                                               &stores,
+                                                               &var))))
             {
               left = true;
               calls.safe_push (k);
@@ -1212,7 +1362,12 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
               c->u->resolved_calls->put (k.stmt, decls);
               for (gimple *s : stores)
                 c->tramp_stores.add (s);
-              if (hook)
+              if (field)
+                wmm_note (c->u, "%s's indirect call through member '%s' "
+                          "calls the functions stored there: %s",
+                          fn_name (c->fns[r]->decl),
+                          IDENTIFIER_POINTER (DECL_NAME (var)), names);
+              else if (hook)
                 {
                   c->hook_vars.add (var);
                   wmm_note (c->u, "%s's indirect call through '%s' calls "

@@ -1,4 +1,5 @@
-/* hidden.cc — static objects whose address never leaves the unit's code.
+/* hidden.cc — static objects (and main's locals) whose address never
+ * leaves the unit's code.
  *
  * Code the unit cannot see (an unknown or indirect call) can reach a
  * static object only through its address, or by calling back a function
@@ -6,7 +7,8 @@
  * (file-scope or function-scope, not TREE_PUBLIC, not extern) object is
  * *escaped* when its address, followed through SSA copies, PHIs, constant
  * offsets, conversions, `&p->field` and the parameters of the unit's own
- * functions, is stored to memory, returned, given to a callee the unit
+ * functions (a create's thread argument: its routine's), is stored to
+ * memory, returned, given to a callee the unit
  * has no body for (other than a library function that keeps no copy:
  * libfns.cc, locks, atomics), used by an asm, or named in a variable's
  * initialiser.  Dereferences and comparisons keep it hidden.  protect.cc
@@ -72,6 +74,15 @@ arg_escapes (walker *w, gcall *call, unsigned a, int depth)
     return true;
   if (wmm_lock_call_keeps_no_copy (call, a) || wmm_atomic_builtin_call (fn))
     return false;
+  /* a create's thread argument goes to its start routine's parameter,
+     when the routine is the unit's */
+  tree routine;
+  if (wmm_is_thread_create (call, &routine) && routine
+      && (int) a == wmm_thread_arg_index (call))
+    {
+      fn = routine;
+      a = 0;
+    }
   const char *name = DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn))
                                     : NULL;
   cgraph_node *node = cgraph_node::get (fn);
@@ -184,8 +195,18 @@ value_stays (walker *w, tree v, int depth)
 bool
 candidate (tree b)
 {
-  return b && VAR_P (b) && TREE_STATIC (b) && !TREE_PUBLIC (b)
-         && !DECL_EXTERNAL (b) && !DECL_THREAD_LOCAL_P (b);
+  if (!b || !VAR_P (b) || DECL_THREAD_LOCAL_P (b))
+    return false;
+  if (TREE_STATIC (b))
+    return !TREE_PUBLIC (b) && !DECL_EXTERNAL (b);
+  /* a local of main, which runs once (no caller, address never taken):
+     one object, which unknown code reaches only through its address */
+  tree ctx = DECL_CONTEXT (b);
+  cgraph_node *n = !DECL_EXTERNAL (b) && ctx
+                   && TREE_CODE (ctx) == FUNCTION_DECL
+                   ? cgraph_node::get (ctx) : NULL;
+  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
+         && !n->address_taken;
 }
 
 struct addr_ctx {

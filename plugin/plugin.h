@@ -288,6 +288,9 @@ wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
  * instance or call. */
 wmm_region_set wmm_locks_one_object (wmm_unitinfo *u, wmm_region_set set);
 void wmm_order_protected (wmm_unitinfo *u);
+/* barriers.cc: the accesses of the threads one barrier orders, split by
+ * round (a location copy per residue of the waits done before them). */
+void wmm_barrier_rounds (wmm_unitinfo *u);
 /* publish.cc: the accesses of creators to fresh objects before they
    publish them into lock-protected slots become private.  Begin takes
    every candidate's out; check, given the protection computed since (prot:

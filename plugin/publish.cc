@@ -85,15 +85,18 @@ struct slots {
 
 
 /* Can location l be a slot before its accesses are looked at: protected,
- * shared, and, when it is a declared object, one only this unit names? */
+ * shared, and, when it is a declared object, one only this unit names (a
+ * static, or a local of main whose address only reaches the unit's code:
+ * `hidden`)? */
 bool
-slot_shape (const wmm_program *p, int l, wmm_region_set prot)
+slot_shape (const wmm_program *p, int l, wmm_region_set prot, bool hidden)
 {
   if (!prot || p->locs[l].is_private)
     return false;
   tree d = wmm_location_decl (l);
   return !d || (VAR_P (d) && is_global_var (d) && !TREE_PUBLIC (d)
-                && !DECL_EXTERNAL (d) && !DECL_THREAD_LOCAL_P (d));
+                && !DECL_EXTERNAL (d) && !DECL_THREAD_LOCAL_P (d))
+         || (VAR_P (d) && !is_global_var (d) && hidden);
 }
 
 /* Does every location store `in` (thread t, index i) may touch lie in the
@@ -357,7 +360,7 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
   S.hiddenv = &hidden;
   S.is.safe_grow_cleared (p->nlocs);
   for (int l = 0; l < p->nlocs && l < (int) prot.length (); l++)
-    S.is[l] = slot_shape (p, l, prot[l]);
+    S.is[l] = slot_shape (p, l, prot[l], l < (int) hidden.length () && hidden[l]);
   while (drop_leaky (S))
     ;
   bool undone = false;

@@ -38,6 +38,16 @@
 #   omp_tasks.c        OpenMP tasks (a recursive Fibonacci, taskwait): no
 #                      fence on x86; -DRACE (two tasks in store buffering):
 #                      both tasks fenced on every target
+#   barrier_rounds.c   a stencil between pthread_barrier_waits (reads of
+#                      the neighbours' elements and writes of the own slice
+#                      in different rounds): no fence on x86, -DPEEK (main
+#                      reads while the threads run: no rounds) fenced there;
+#                      -DSAMEROUND (store buffering in one round): fenced
+#                      on every target
+#   pool_fnptr.c       a thread pool on main's stack whose workers call
+#                      `t->fn (t->arg)`: no fence; -DHEADER (the task
+#                      type from a header): the worker fenced on the weak
+#                      targets
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -174,6 +184,20 @@ one_target() {
   # targets
   if [ $T = x86 ]; then none omp_tasks omp_tasks.c -fopenmp; fi
   fenced omp_tasks_RACE omp_tasks.c 'main\._omp_fn\.1 main\._omp_fn\.2' -fopenmp -DRACE
+  # barrier rounds: the stencil keeps only its in-phase writes' fences
+  # (none on x86); a race inside one round stays fenced
+  if [ $T = x86 ]; then
+    none barrier_rounds barrier_rounds.c
+    fenced barrier_rounds_PEEK barrier_rounds.c work -DPEEK
+  fi
+  fenced barrier_rounds_SAMEROUND barrier_rounds.c work -DSAMEROUND
+  # a pool calling the function pointers of its tasks (field hooks,
+  # publication into main's pool): no fence; the task type from a header
+  # keeps the worker's fences on the weak targets
+  none pool_fnptr pool_fnptr.c
+  if [ $T != x86 ]; then
+    fenced pool_fnptr_HEADER pool_fnptr.c pool_worker -DHEADER
+  fi
   none claims claims.c
   none claims_C11 claims.c -DC11
   for v in NEXT RESET TWO PEEK; do

@@ -86,6 +86,27 @@ case " $WMM_FENCES " in
   *" worker:sync "*) wmm_pass "pool -DOTHERLOCK power: the worker keeps a sync" ;;
   *) wmm_fail "pool -DOTHERLOCK power: no sync in worker ('$WMM_FENCES')" ;;
 esac
+# The same pool with function pointers in its tasks (pool_fnptr.c): the
+# workers' `t->fn (t->arg)` calls only the function the unit stores there
+# (a member of a struct of this file that no other unit reaches), the
+# tasks are filled before they are linked in under the lock (the pool,
+# main's local, reached by the unit's code only): no fence anywhere.  A
+# struct from a header, a task shown to another unit, an exported submit:
+# the call is unknown code and the worker keeps its fences.
+for m in tso power armv8; do
+  wmm_report_fences "$WMM_TESTDIR/programs/pool_fnptr.c" $m \
+    || wmm_fail "pool_fnptr $m: $WMM_ERR"
+  if [ -z "$WMM_FENCES" ]; then wmm_pass "pool_fnptr $m: no fence"
+  else wmm_fail "pool_fnptr $m: got '$WMM_FENCES'"; fi
+done
+for v in HEADER EXTERNAL EXPORTED; do
+  wmm_report_fences "$WMM_TESTDIR/programs/pool_fnptr.c" power -D$v \
+    || wmm_fail "pool_fnptr -D$v power: $WMM_ERR"
+  case " $WMM_FENCES " in
+    *" pool_worker:sync "*) wmm_pass "pool_fnptr -D$v power: the worker keeps a sync" ;;
+    *) wmm_fail "pool_fnptr -D$v power: no sync in pool_worker ('$WMM_FENCES')" ;;
+  esac
+done
 # Unknown code called in a critical section may release the exported m
 # (fences for x, y), never the static s guarding static u, v.
 expect unknown tso "P0:mfence P1:mfence"

@@ -74,6 +74,8 @@ note: %s runs once through pthread_once/call_once, in the
 note: %s calls the function its thread argument 
 note: %s's indirect call calls the functions its 
 note: %s's indirect call through '%s' calls 
+note: %s's indirect call through member '%s' 
+note: barrier '%s' (count %d) orders the rounds of the %d 
 note: %s() is exported and starts threads of the routine it 
 note: library unit (no main): every exported function 
 note: %s() is called by %s(), whose code is not 

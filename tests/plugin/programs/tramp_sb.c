@@ -2,7 +2,9 @@
  * trampoline; variants (-D) that the plugin must not resolve, where every
  * address-taken function stays a thread entry:
  *   KEEP_TASK   spawn also keeps the task in a global (it escapes);
- *   CLEAR_BODY  the trampoline writes the field it calls through;
+ *   CLEAR_BODY  the trampoline writes the field it calls through (no
+ *               trampoline; the member holds only what the unit stores:
+ *               the bodies are callees of run, entries.cc's field hooks);
  *   EXPORTED    spawn is exported (other units may spawn their bodies);
  *   PASS_TASK   the trampoline gives the whole task to the body.
  * Minimum: one full fence per body on every target.  trampoline.sh */

@@ -1,0 +1,430 @@
+/* barriers.cc — the rounds of a pthread barrier: accesses of different
+ * rounds never meet in a critical cycle.
+ *
+ * When the only threads that run while any runs are the N threads of one
+ * create loop, all started by main and all waiting on one barrier of count
+ * N (main itself quiet until it has joined them), the k-th waits of the N
+ * threads complete together (round k): whatever any of them does before
+ * its k-th wait happens before whatever any does after it.  So a
+ * communication edge between two accesses of different rounds only goes
+ * forward, po never goes back a round, and a cycle (which returns to where
+ * it started) can have no edge between rounds: every critical cycle stays
+ * in one round.  The plugin counts the waits along the routine's IR modulo
+ * M (the M, at most 16, that tells the most accesses apart), and gives
+ * each location the routine touches one copy per residue: an access that
+ * runs only in rounds r (mod M) touches the copies r.  Two accesses with
+ * no residue in common never share a round, so they no longer meet.
+ *
+ * Example (a stencil):
+ *   for (s = 0; s < STEPS; s++) { for (i = lo; i < hi; i++) b[i] = (a[i-1]
+ *     + a[i] + a[i+1]) / 3; pthread_barrier_wait (&bar);
+ *     for (i = lo; i < hi; i++) a[i] = b[i]; pthread_barrier_wait (&bar); }
+ *   -> the reads of a (rounds 0 mod 2) and the writes of a (1 mod 2) touch
+ *   a@0 and a@1: the neighbours' reads no longer race with the writes.
+ * Required, else nothing changes: one barrier object, a static or global
+ * (not exported) or a local of main, whose address goes only to
+ * pthread_barrier_init / _wait / _destroy; one init, in main, with a
+ * constant count N; every wait in one start routine F, never called
+ * directly, started by one create in main inside a counting loop nested in
+ * no other that starts exactly N threads; no other thread entry in the
+ * unit; main's IR (its code while threads run) without accesses or calls;
+ * F's callees without waits and called from F only.
+ */
+#include "plugin.h"
+#include "handles.h"
+
+namespace {
+
+const int MAX_M = 16;
+
+/* pthread_barrier_NAME (&OBJ, ...): NAME ("init", "wait", "destroy") and
+ * OBJ (a variable), or NULL. */
+const char *
+barrier_call (gimple *s, tree *obj)
+{
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  const char *n = fn && DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn))
+                                       : NULL;
+  if (!n || strncmp (n, "pthread_barrier_", 16) || !gimple_call_num_args (s))
+    return NULL;
+  tree a = gimple_call_arg (s, 0);
+  *obj = TREE_CODE (a) == ADDR_EXPR && VAR_P (TREE_OPERAND (a, 0))
+         ? TREE_OPERAND (a, 0) : NULL_TREE;
+  return n + 16;
+}
+
+/* Is the variable one object while threads run, that code of other units
+ * cannot name: a static (not exported, not thread-local) or main's
+ * local? */
+bool
+one_hidden_object (tree b)
+{
+  if (DECL_THREAD_LOCAL_P (b))
+    return false;
+  if (is_global_var (b))
+    return !TREE_PUBLIC (b) && !DECL_EXTERNAL (b);
+  tree ctx = DECL_CONTEXT (b);
+  cgraph_node *n = ctx && TREE_CODE (ctx) == FUNCTION_DECL
+                   ? cgraph_node::get (ctx) : NULL;
+  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
+         && !n->address_taken;
+}
+
+/* walk_tree callback: an address of variable *data. */
+tree
+find_address (tree *t, int *, void *data)
+{
+  if (TREE_CODE (*t) == ADDR_EXPR
+      && get_base_address (TREE_OPERAND (*t, 0)) == (tree) data)
+    return *t;
+  return NULL_TREE;
+}
+
+/* What the unit does with its barrier, when it is of the shape above. */
+struct barrier_use {
+  tree obj = NULL_TREE;
+  HOST_WIDE_INT count = -1;     /* the init's */
+  function *waiter = NULL;      /* F: every wait is in its body */
+  hash_set<gimple *> waits;
+};
+
+/* Find the one barrier and check its uses. */
+bool
+find_barrier (wmm_unitinfo *u, barrier_use *b)
+{
+  bool ok = true;
+  int inits = 0;
+  for (const wmm_unit &unit : u->units)
+    wmm_each_stmt (unit.fn, [&] (gimple *s) {
+      tree obj;
+      const char *what = ok ? barrier_call (s, &obj) : NULL;
+      if (!what)
+        return;
+      if (!obj || (b->obj && obj != b->obj))
+        {
+          ok = false;
+          return;
+        }
+      b->obj = obj;
+      if (!strcmp (what, "wait"))
+        {
+          ok = !b->waiter || b->waiter == unit.fn;
+          b->waiter = unit.fn;
+          b->waits.add (s);
+        }
+      else if (!strcmp (what, "init"))
+        {
+          inits++;
+          tree n = gimple_call_num_args (s) > 2 ? gimple_call_arg (s, 2)
+                                                : NULL_TREE;
+          ok = n && TREE_CODE (n) == INTEGER_CST && tree_fits_shwi_p (n)
+               && MAIN_NAME_P (DECL_NAME (unit.decl));
+          if (ok)
+            b->count = tree_to_shwi (n);
+        }
+      else
+        ok = !strcmp (what, "destroy");
+    });
+  if (!ok || !b->obj || !b->waiter || inits != 1 || b->count < 2
+      || !one_hidden_object (b->obj))
+    return false;
+  /* its address goes to those calls only */
+  for (const wmm_unit &unit : u->units)
+    wmm_each_stmt (unit.fn, [&] (gimple *s) {
+      tree obj;
+      for (unsigned o = 0; o < gimple_num_ops (s) && ok; o++)
+        {
+          tree op = gimple_op (s, o);
+          if (!op || (barrier_call (s, &obj) && op == gimple_call_arg (s, 0)))
+            continue;
+          if (walk_tree_without_duplicates (&op, find_address, b->obj))
+            ok = false;
+        }
+    });
+  varpool_node *var = varpool_node::get (b->obj);
+  ipa_ref *ref;
+  for (unsigned i = 0; var && var->iterate_referring (i, ref); i++)
+    if (is_a<varpool_node *> (ref->referring))
+      ok = false;
+  return ok;
+}
+
+/* Is the waiter started only by N threads of one create loop in main,
+ * nested in no other loop, and never called?  *main_unit: main's. */
+bool
+started_n_times (wmm_unitinfo *u, const barrier_use *b, int *main_unit)
+{
+  tree f = b->waiter->decl;
+  cgraph_node *node = cgraph_node::get (f);
+  if (!node || node->callers || TREE_PUBLIC (f))
+    return false;
+  *main_unit = -1;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    if (MAIN_NAME_P (DECL_NAME (u->units[k].decl)))
+      *main_unit = k;
+  if (*main_unit < 0)
+    return false;
+  gimple *site = NULL;
+  ipa_ref *ref;
+  for (int i = 0; node->iterate_referring (i, ref); i++)
+    {
+      tree routine;
+      if (!ref->stmt || site || !is_gimple_call (ref->stmt)
+          || !wmm_is_thread_create (ref->stmt, &routine) || routine != f
+          || ref->referring->decl != u->units[*main_unit].decl)
+        return false;
+      site = ref->stmt;
+    }
+  wmm_handle h;
+  wmm_iv_range iv;
+  function *mfn = u->units[*main_unit].fn;
+  bool ok = site && wmm_handle_of_addr (gimple_call_arg (site, 0), &h)
+            && wmm_with_dominators (mfn, [&] () {
+                 return wmm_create_loop (site, &h, &iv); })
+            && iv.loop && loop_outer (iv.loop)
+            && !loop_outer (loop_outer (iv.loop))
+            && TREE_CODE (iv.bound) == INTEGER_CST
+            && tree_fits_shwi_p (iv.bound) && !iv.ne;
+  return ok && tree_to_shwi (iv.bound) + iv.adj - iv.init == b->count;
+}
+
+/* Is main quiet while the threads run (no access, no call of the unit's
+ * code in its IR), and every other code unit no entry? */
+bool
+only_waiters (wmm_unitinfo *u, const barrier_use *b, int main_unit)
+{
+  const wmm_program *p = u->prog;
+  for (const wmm_unit &unit : u->units)
+    if (unit.entry && unit.fn != b->waiter
+        && unit.decl != u->units[main_unit].decl)
+      return false;
+  const wmm_thread *t = &p->threads[u->units[main_unit].thread];
+  for (int i = 0; i < t->ncode; i++)
+    if (wmm_instr_is_access (&t->code[i]) || t->code[i].op == WMM_OP_CALL)
+      return false;
+  return true;
+}
+
+/* The residues (mod m) of the waits done before each instruction of code
+ * unit t, into masks (one bit per residue); false when a call leaves the
+ * unit's code or reaches an entry. */
+bool
+residues (const wmm_unitinfo *u, int t, const barrier_use *b, int m,
+          vec<unsigned> *masks)
+{
+  const wmm_thread *th = &u->prog->threads[t];
+  const wmm_unit *unit = NULL;
+  for (const wmm_unit &x : u->units)
+    if (x.thread == t)
+      unit = &x;
+  masks->truncate (0);
+  masks->safe_grow_cleared (th->ncode + 1);
+  if (!unit || th->ncode == 0)
+    return unit != NULL;
+  unsigned all = (1u << m) - 1;
+  (*masks)[0] = 1;
+  auto_vec<int> work;
+  work.safe_push (0);
+  while (!work.is_empty ())
+    {
+      int i = work.pop ();
+      const wmm_instr *in = &th->code[i];
+      unsigned out = (*masks)[i];
+      const wmm_site &s = unit->sites[i];
+      if (in->op == WMM_OP_FENCE && s.stmt
+          && const_cast<barrier_use *> (b)->waits.contains (s.stmt))
+        out = ((out << 1) | (out >> (m - 1))) & all;   /* one more wait */
+      auto flow = [&] (int j) {
+        if (j < 0 || j > th->ncode || ((*masks)[j] | out) == (*masks)[j])
+          return;
+        (*masks)[j] |= out;
+        if (j < th->ncode)
+          work.safe_push (j);
+      };
+      if (in->op == WMM_OP_JUMP)
+        flow (in->target);
+      else
+        {
+          if (in->op == WMM_OP_BRANCH)
+            flow (in->target);
+          flow (i + 1);
+        }
+    }
+  return true;
+}
+
+/* Which residues each code unit runs in: the waiter's instructions, and
+ * every unit it calls (no waits there) in the union of its call sites';
+ * per thread index, per instruction.  false: a call leaves the unit's
+ * code, or a callee is an entry. */
+bool
+all_residues (const wmm_unitinfo *u, int waiter, const barrier_use *b,
+              int m, vec<vec<unsigned> > *per_thread)
+{
+  const wmm_program *p = u->prog;
+  for (vec<unsigned> &v : *per_thread)
+    v.release ();
+  per_thread->truncate (0);
+  per_thread->safe_grow_cleared (p->nthreads);
+  if (!residues (u, waiter, b, m, &(*per_thread)[waiter]))
+    return false;
+  auto_vec<int> work;
+  auto_vec<unsigned> callee_mask;
+  callee_mask.safe_grow_cleared (p->nthreads);
+  work.safe_push (waiter);
+  auto_vec<bool> seen;
+  seen.safe_grow_cleared (p->nthreads);
+  seen[waiter] = true;
+  while (!work.is_empty ())
+    {
+      int t = work.pop ();
+      const wmm_thread *th = &p->threads[t];
+      for (int i = 0; i < th->ncode; i++)
+        {
+          if (th->code[i].op != WMM_OP_CALL)
+            continue;
+          int c = th->code[i].target;
+          if (c < 0 || c >= p->nthreads || p->threads[c].entry)
+            return false;
+          unsigned mk = t == waiter ? (*per_thread)[t][i] : callee_mask[t];
+          if ((callee_mask[c] | mk) != callee_mask[c] || !seen[c])
+            {
+              callee_mask[c] |= mk;
+              seen[c] = true;
+              work.safe_push (c);
+            }
+        }
+    }
+  for (int c = 0; c < p->nthreads; c++)
+    if (c != waiter && callee_mask[c])
+      {
+        (*per_thread)[c].safe_grow_cleared (p->threads[c].ncode + 1);
+        for (int i = 0; i < p->threads[c].ncode; i++)
+          (*per_thread)[c][i] = callee_mask[c];
+      }
+  return true;
+}
+
+/* How many accesses of the participating code run in a single residue. */
+int
+singletons (const wmm_program *p, const vec<vec<unsigned> > &masks)
+{
+  int n = 0;
+  for (int t = 0; t < p->nthreads; t++)
+    for (unsigned i = 0; i < masks[t].length () && (int) i < p->threads[t].ncode; i++)
+      if (wmm_instr_is_access (&p->threads[t].code[i]) && masks[t][i]
+          && !(masks[t][i] & (masks[t][i] - 1)))
+        n++;
+  return n;
+}
+
+} // anon namespace
+
+void
+wmm_barrier_rounds (wmm_unitinfo *u)
+{
+  barrier_use b;
+  int main_unit;
+  if (!u->prog || !find_barrier (u, &b) || !started_n_times (u, &b, &main_unit)
+      || !only_waiters (u, &b, main_unit))
+    return;
+  int waiter = -1;
+  for (const wmm_unit &unit : u->units)
+    if (unit.fn == b.waiter)
+      waiter = unit.thread;
+  if (waiter < 0)
+    return;
+  wmm_program *p = u->prog;
+  /* the modulus that tells the most accesses apart */
+  auto_vec<vec<unsigned> > masks;
+  int best = -1, best_m = 0;
+  for (int m = 2; m <= MAX_M; m++)
+    {
+      if (!all_residues (u, waiter, &b, m, &masks))
+        return;
+      int n = singletons (p, masks);
+      if (n > best)
+        {
+          best = n;
+          best_m = m;
+        }
+    }
+  if (best <= 0 || !all_residues (u, waiter, &b, best_m, &masks))
+    return;
+  /* one copy of each shared location per residue, made when needed */
+  int nlocs = p->nlocs;
+  auto_vec<int> copies;
+  copies.safe_grow (nlocs * best_m);
+  for (int k = 0; k < nlocs * best_m; k++)
+    copies[k] = -1;
+  auto copy_of = [&] (int l, int r) {
+    if (p->locs[l].is_private)
+      return l;
+    int &c = copies[l * best_m + r];
+    if (c < 0)
+      {
+        char *name = xasprintf ("%s@%d", p->locs[l].name, r);
+        c = wmm_program_loc (p, name);
+        free (name);
+        if (c >= 0)
+          {
+            p->locs[c].width = p->locs[l].width;
+            p->locs[c].init = p->locs[l].init;
+          }
+      }
+    return c;
+  };
+  int split = 0;
+  for (int t = 0; t < p->nthreads; t++)
+    for (unsigned i = 0; i < masks[t].length () && (int) i < p->threads[t].ncode; i++)
+      {
+        wmm_instr *in = &p->threads[t].code[i];
+        unsigned mk = masks[t][i];
+        if (!wmm_instr_is_access (in) || !mk)
+          continue;
+        auto_vec<int> to;
+        bool bad = false;
+        bool known = wmm_each_loc (p, in, [&] (int l) {
+          for (int r = 0; r < best_m && !bad; r++)
+            if (mk & (1u << r))
+              {
+                int c = l < nlocs ? copy_of (l, r) : l;
+                if (c < 0)
+                  bad = true;
+                else if (!to.contains (c))
+                  to.safe_push (c);
+              }
+          return !bad;
+        });
+        if (!known || bad || to.is_empty ())
+          continue;   /* any location: the copies too */
+        to.qsort ([] (const void *x, const void *y) {
+          return *(const int *) x - *(const int *) y; });
+        if (to.length () == 1)
+          {
+            in->addr.loc_hint = to[0];
+            in->addr.base.kind = WMM_OPND_IMM;
+            in->addr.base.imm = wmm_loc_addr (to[0]);
+          }
+        else
+          {
+            int a = wmm_program_alias (p, to.address (), to.length ());
+            if (a < 0)
+              continue;
+            in->addr.loc_hint = -1;
+            in->addr.base.kind = WMM_OPND_NONE;
+            in->addr.base.imm = 0;
+            in->addr.alias = a;
+          }
+        split++;
+      }
+  for (vec<unsigned> &v : masks)
+    v.release ();
+  if (split)
+    wmm_note (u, "barrier '%s' (count %d) orders the rounds of the %d "
+              "threads of '%s': %d accesses split into %d round classes "
+              "(accesses of different rounds never meet)",
+              lang_hooks.decl_printable_name (b.obj, 2), (int) b.count,
+              (int) b.count, lang_hooks.decl_printable_name (b.waiter->decl, 2),
+              split, best_m);
+}

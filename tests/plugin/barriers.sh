@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# barriers.sh — the rounds of a pthread barrier (plugin/barriers.cc,
+# docs/plugin.md "Barrier rounds"): a stencil whose threads read their
+# neighbours' elements in one phase and write their own in the next
+# (programs/barrier_rounds.c) keeps only the fences of writes within one
+# phase; every variant outside the rule keeps all of its fences, and a
+# race inside one round stays fenced.  Costs from the JSON report, the
+# note from the verbose output.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
+wmm_scratch
+P=$WMM_TESTDIR/programs/barrier_rounds.c
+# cost MODEL WANT [OPTION...]
+cost() {
+  local model=$1 want=$2
+  shift 2
+  wmm_report_fences "$P" "$model" "$@" || { wmm_fail "$model $*: $WMM_ERR"; return; }
+  if [ "$WMM_COST" = "$want" ]; then wmm_pass "$model $*: cost $want ($WMM_FENCES)"
+  else wmm_fail "$model $*: cost '$WMM_COST' ($WMM_FENCES), expected $want"; fi
+}
+# the rounds apply: the reads of a no longer meet its writes
+cost tso 0
+cost power 400
+cost armv8 200
+# (before the rule, and wherever it does not apply: tso 200, power 1200)
+for v in PEEK COUNT; do
+  cost tso 200 -D$v
+  cost power 1200 -D$v
+done
+# SB inside the first phase: a full fence on each side stays
+wmm_report_fences "$P" tso -DSAMEROUND || wmm_fail "SAMEROUND: $WMM_ERR"
+if [ "$WMM_FENCES" = "work:mfence work:mfence" ]; then
+  wmm_pass "tso -DSAMEROUND: store buffering in one round keeps two mfences"
+else wmm_fail "tso -DSAMEROUND: got '$WMM_FENCES'"; fi
+# the note names the barrier, its count and the routine
+"$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
+  -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-verbose "$P" \
+  2> "$WMM_TMP/notes" || wmm_fail "verbose: $(head -n 2 "$WMM_TMP/notes")"
+if grep -q "barrier 'bar' (count 4) orders the rounds of the 4 threads of 'work': [0-9]* accesses split into 2 round classes" "$WMM_TMP/notes"; then
+  wmm_pass "note: barrier 'bar', 4 threads of work, 2 round classes"
+else wmm_fail "note: $(grep -i barrier "$WMM_TMP/notes" | head -n 2)"; fi
+if "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
+     -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-verbose -DPEEK "$P" 2>&1 \
+     | grep -q "orders the rounds"; then
+  wmm_fail "PEEK: the rounds were used although main reads while the threads run"
+else wmm_pass "PEEK: no rounds (main reads a[] while the threads run)"; fi
