@@ -63,11 +63,7 @@ one_hidden_object (tree b)
     return false;
   if (is_global_var (b))
     return !TREE_PUBLIC (b) && !DECL_EXTERNAL (b);
-  tree ctx = DECL_CONTEXT (b);
-  cgraph_node *n = ctx && TREE_CODE (ctx) == FUNCTION_DECL
-                   ? cgraph_node::get (ctx) : NULL;
-  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
-         && !n->address_taken;
+  return wmm_main_local (b);
 }
 
 /* walk_tree callback: an address of variable *data. */

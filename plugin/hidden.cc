@@ -199,14 +199,8 @@ candidate (tree b)
     return false;
   if (TREE_STATIC (b))
     return !TREE_PUBLIC (b) && !DECL_EXTERNAL (b);
-  /* a local of main, which runs once (no caller, address never taken):
-     one object, which unknown code reaches only through its address */
-  tree ctx = DECL_CONTEXT (b);
-  cgraph_node *n = !DECL_EXTERNAL (b) && ctx
-                   && TREE_CODE (ctx) == FUNCTION_DECL
-                   ? cgraph_node::get (ctx) : NULL;
-  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
-         && !n->address_taken;
+  /* one object, which unknown code reaches only through its address */
+  return wmm_main_local (b);
 }
 
 struct addr_ctx {
@@ -255,6 +249,18 @@ note_static (tree *t, int *, void *data)
 }
 
 } // anon namespace
+
+bool
+wmm_main_local (tree b)
+{
+  if (!VAR_P (b) || is_global_var (b))
+    return false;
+  tree ctx = DECL_CONTEXT (b);
+  cgraph_node *n = ctx && TREE_CODE (ctx) == FUNCTION_DECL
+                   ? cgraph_node::get (ctx) : NULL;
+  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
+         && !n->address_taken;
+}
 
 bool
 wmm_called_back_by_name (cgraph_node *node)

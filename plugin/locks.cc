@@ -383,11 +383,7 @@ one_object_var (tree x)
     return false;
   if (is_global_var (x))
     return !DECL_THREAD_LOCAL_P (x);
-  tree ctx = DECL_CONTEXT (x);
-  cgraph_node *n = ctx && TREE_CODE (ctx) == FUNCTION_DECL
-                   ? cgraph_node::get (ctx) : NULL;
-  return n && MAIN_NAME_P (DECL_NAME (ctx)) && !n->callers
-         && !n->address_taken;
+  return wmm_main_local (x);
 }
 
 /* The one object parameter `parm` always points to: its function is local

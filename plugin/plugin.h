@@ -291,6 +291,9 @@ void wmm_order_protected (wmm_unitinfo *u);
 /* barriers.cc: the accesses of the threads one barrier orders, split by
  * round (a location copy per residue of the waits done before them). */
 void wmm_barrier_rounds (wmm_unitinfo *u);
+/* hidden.cc: is b a local of main, which runs once (no caller, address
+ * never taken): one object while threads run? */
+bool wmm_main_local (tree b);
 /* publish.cc: the accesses of creators to fresh objects before they
    publish them into lock-protected slots become private.  Begin takes
    every candidate's out; check, given the protection computed since (prot:
