@@ -146,6 +146,138 @@ claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room)
          ? p : NULL_TREE;
 }
 
+/* The integer constant v is, through SSA copies and conversions (at the
+ * pass's position `chunk_3 = 250000; lo = id * chunk_3` is not folded
+ * yet), or NULL. */
+tree
+constant_of (tree v)
+{
+  for (int steps = 0; steps < 4 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
+    {
+      gassign *g = safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g || !(gimple_assign_single_p (g) || gimple_assign_cast_p (g)))
+        return NULL_TREE;
+      v = gimple_assign_rhs1 (g);
+    }
+  return v && TREE_CODE (v) == INTEGER_CST && tree_fits_shwi_p (v) ? v
+                                                                  : NULL_TREE;
+}
+
+/* v = x * C (through widening conversions), C a positive constant: *x
+ * and *c.  In signed arithmetic no product wraps; in unsigned (GCC folds
+ * `(int) (id * 256)` so) *limit is the largest product that keeps its
+ * value as a signed number of the type's precision, else it is left. */
+bool
+times_const (tree v, tree *x, HOST_WIDE_INT *c, HOST_WIDE_INT *limit)
+{
+  v = wmm_widened_from (v);
+  gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+               ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+  if (!g || gimple_assign_rhs_code (g) != MULT_EXPR
+      || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
+    return false;
+  if (!TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)))
+    {
+      unsigned prec = TYPE_PRECISION (TREE_TYPE (v));
+      if (prec < 2 || prec > 63)
+        return false;
+      HOST_WIDE_INT most = (HOST_WIDE_INT_1 << (prec - 1)) - 1;
+      *limit = *limit < 0 ? most : MIN (*limit, most);
+    }
+  tree a = gimple_assign_rhs1 (g), b = constant_of (gimple_assign_rhs2 (g));
+  if (!b)
+    {
+      b = constant_of (a);
+      a = gimple_assign_rhs2 (g);
+    }
+  if (!b || tree_to_shwi (b) <= 0 || TREE_CODE (a) != SSA_NAME)
+    return false;
+  *x = wmm_widened_from (a);
+  *c = tree_to_shwi (b);
+  return true;
+}
+
+/* v = x + C (through widening conversions), signed: *x and *c. */
+bool
+plus_const (tree v, tree *x, HOST_WIDE_INT *c)
+{
+  v = wmm_widened_from (v);
+  gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+               ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+  tree k = g ? constant_of (gimple_assign_rhs2 (g)) : NULL_TREE;
+  if (!g || gimple_assign_rhs_code (g) != PLUS_EXPR
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)) || !k
+      || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME)
+    return false;
+  *x = wmm_widened_from (gimple_assign_rhs1 (g));
+  *c = tree_to_shwi (k);
+  return true;
+}
+
+/* A slice: counter i of a loop `for (i = lo; i < hi; i++)` (signed, one
+ * step at a time) with lo = id * C and hi = lo + C' (0 < C' <= C) or
+ * (id + 1) * C, read at `stmt` where the test held: i lies in [id * C,
+ * id * C + C), so threads with distinct numbers touch disjoint elements.
+ * i is a PHI of lo and i + 1; the block ending with the test `i < hi`
+ * holds it; stmt is dominated by the test's true successor, whose only
+ * predecessor is that block (so the last test before stmt held).  *id
+ * (through widening conversions) and *chunk (C); fn: the function of
+ * stmt; *limit (-1: none) the largest (id + 1) * C that computes lo and
+ * hi without wrapping (unsigned arithmetic). */
+bool
+slice_index (tree idx, gimple *stmt, function *fn, tree *id,
+             HOST_WIDE_INT *chunk, HOST_WIDE_INT *limit)
+{
+  *limit = -1;
+  idx = wmm_widened_from (idx);
+  gphi *phi = TREE_CODE (idx) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (idx)
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (idx)) : NULL;
+  if (!phi || gimple_phi_num_args (phi) != 2
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (idx)) || !fn || !stmt
+      || !gimple_bb (stmt))
+    return false;
+  tree lo = NULL_TREE;
+  bool stepped = false;
+  for (unsigned k = 0; k < 2; k++)
+    {
+      tree a = gimple_phi_arg_def (phi, k);
+      gassign *g = TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+                   ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (a)) : NULL;
+      if (!stepped && g && gimple_assign_rhs_code (g) == PLUS_EXPR
+          && gimple_assign_rhs1 (g) == idx
+          && integer_onep (gimple_assign_rhs2 (g)))
+        stepped = true;
+      else
+        lo = a;
+    }
+  basic_block h = gimple_bb (phi);
+  gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
+  if (!stepped || !lo || !c || gimple_cond_code (c) != LT_EXPR
+      || gimple_cond_lhs (c) != idx || EDGE_COUNT (h->succs) != 2)
+    return false;
+  edge t, f;
+  extract_true_false_edges_from_block (h, &t, &f);
+  if (!single_pred_p (t->dest))
+    return false;
+  bool held = wmm_with_dominators (fn, [&] () {
+    return (bool) dominated_by_p (CDI_DOMINATORS, gimple_bb (stmt), t->dest); });
+  tree x, y;
+  HOST_WIDE_INT k, m;
+  if (!held || !times_const (lo, &x, &k, limit))
+    return false;
+  tree hi = gimple_cond_rhs (c);
+  bool bounded = (plus_const (hi, &y, &m) && y == wmm_widened_from (lo)
+                  && m > 0 && m <= k)
+                 || (times_const (hi, &y, &m, limit) && m == k
+                     && plus_const (y, &y, &m) && m == 1 && y == x);
+  if (!bounded)
+    return false;
+  *id = x;
+  *chunk = k;
+  return true;
+}
+
 /* The global array a reference `a[v]` indexes (the element, a member of
  * it, or an element of it: `grid[v][k]`), and v, its first index; NULL
  * when it is no such reference. */
@@ -611,6 +743,7 @@ wmm_publish_claims (wmm_unitinfo *u)
   /* Per array, the one claim of its running accesses (NULL: several or
      another access). */
   hash_map<tree, tree> by_array;
+  hash_map<tree, HOST_WIDE_INT> chunks;   /* per array: its slices' C */
   hash_map<tree, id_source> ids;
   /* main's accesses a[j] that may come after the join of thread j */
   auto_vec<std::pair<tree, std::pair<gimple *, tree> > > joined;
@@ -625,11 +758,30 @@ wmm_publish_claims (wmm_unitinfo *u)
         tree idx = NULL_TREE;
         tree a = indexed_array (op, &idx);
         tree parm = NULL_TREE;
-        HOST_WIDE_INT room = -1;
+        HOST_WIDE_INT room = -1, chunk = 1;
         tree c = a == base && idx && TREE_CODE (idx) == SSA_NAME
                  ? claiming_counter (idx, &parm, &room) : NULL_TREE;
+        /* a slice of the thread's number: a[i], i in [id * C, id * C + C)
+           (a number from a counter is no slice: counters skip values) */
+        tree sid;
+        HOST_WIDE_INT limit = -1;
+        if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
+            && slice_index (idx, site.stmt, site.fn ? site.fn : unit.fn,
+                            &sid, &chunk, &limit))
+          {
+            c = claiming_counter (sid, &parm, &room);
+            if (c && VAR_P (c))
+              c = NULL_TREE;
+          }
         if (!c || !valid_claim (u, c, parm, counters, &ids))
           c = NULL_TREE;
+        /* an unsigned product: only when no thread's slice wraps */
+        if (c && limit >= 0)
+          {
+            id_source *src = ids.get (c);
+            if (!src || src->max_id < 0 || src->max_id + 1 > limit / chunk)
+              c = NULL_TREE;
+          }
         /* a narrowed number: only when every thread's number fits */
         if (c && room >= 0)
           {
@@ -646,7 +798,9 @@ wmm_publish_claims (wmm_unitinfo *u)
           }
         bool existed;
         tree &slot = by_array.get_or_insert (base, &existed);
-        slot = existed && slot != c ? NULL_TREE : c;
+        HOST_WIDE_INT &size = chunks.get_or_insert (base);
+        slot = existed && (slot != c || size != chunk) ? NULL_TREE : c;
+        size = chunk;
       }
   /* main's other accesses: only to an element whose thread it has
      joined (the array claimed by thread ids) */
@@ -654,7 +808,8 @@ wmm_publish_claims (wmm_unitinfo *u)
     {
       tree *key = by_array.get (j.first);
       id_source *src = key && *key && !VAR_P (*key) ? ids.get (*key) : NULL;
-      if (key && !(src && src->create && src->unit
+      HOST_WIDE_INT *size = chunks.get (j.first);
+      if (key && !(src && src->create && src->unit && size && *size == 1
                    && wmm_after_own_join (u, src->unit, src->create,
                                           src->counter, j.second.first,
                                           j.second.second)))

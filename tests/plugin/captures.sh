@@ -40,14 +40,18 @@
 #                      both tasks fenced on every target
 #   barrier_rounds.c   a stencil between pthread_barrier_waits (reads of
 #                      the neighbours' elements and writes of the own slice
-#                      in different rounds): no fence on x86, -DPEEK (main
-#                      reads while the threads run: no rounds) fenced there;
+#                      in different rounds): no fence on x86 (barriers.sh
+#                      checks the costs where the rule does not apply);
 #                      -DSAMEROUND (store buffering in one round): fenced
 #                      on every target
 #   pool_fnptr.c       a thread pool on main's stack whose workers call
 #                      `t->fn (t->arg)`: no fence; -DHEADER (the task
 #                      type from a header): the worker fenced on the weak
 #                      targets
+#   slices_block.c     each thread adds vectors over its block [id * C,
+#                      id * C + C) (or to (id + 1) * C, -DEND): no fence;
+#                      -DOVERLAP, -DSAME, -DNEIGHBOUR, -DSTEP (blocks that
+#                      may meet): the worker fenced on the weak targets
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -186,10 +190,7 @@ one_target() {
   fenced omp_tasks_RACE omp_tasks.c 'main\._omp_fn\.1 main\._omp_fn\.2' -fopenmp -DRACE
   # barrier rounds: the stencil keeps only its in-phase writes' fences
   # (none on x86); a race inside one round stays fenced
-  if [ $T = x86 ]; then
-    none barrier_rounds barrier_rounds.c
-    fenced barrier_rounds_PEEK barrier_rounds.c work -DPEEK
-  fi
+  if [ $T = x86 ]; then none barrier_rounds barrier_rounds.c; fi
   fenced barrier_rounds_SAMEROUND barrier_rounds.c work -DSAMEROUND
   # a pool calling the function pointers of its tasks (field hooks,
   # publication into main's pool): no fence; the task type from a header
@@ -197,6 +198,13 @@ one_target() {
   none pool_fnptr pool_fnptr.c
   if [ $T != x86 ]; then
     fenced pool_fnptr_HEADER pool_fnptr.c pool_worker -DHEADER
+  fi
+  none slices_block slices_block.c
+  none slices_block_END slices_block.c -DEND
+  if [ $T != x86 ]; then
+    for v in OVERLAP SAME NEIGHBOUR STEP; do
+      fenced "slices_block_$v" slices_block.c add -D$v
+    done
   fi
   none claims claims.c
   none claims_C11 claims.c -DC11
