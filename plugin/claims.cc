@@ -215,6 +215,34 @@ plus_const (tree v, tree *x, HOST_WIDE_INT *c)
   return true;
 }
 
+/* Is edge e taken only when number id (through widening conversions)
+ * equals a constant K: it leaves a block ending with `if (id == K)` (or
+ * `!=`) on the branch where they are equal, or leaves a block whose one
+ * predecessor does so?  K, or -1. */
+HOST_WIDE_INT
+last_number (edge e, tree id)
+{
+  for (int step = 0; step < 2; step++)
+    {
+      gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
+      if (c && EDGE_COUNT (e->src->succs) == 2)
+        {
+          tree k = constant_of (gimple_cond_rhs (c));
+          bool eq = gimple_cond_code (c) == EQ_EXPR, ne = gimple_cond_code (c) == NE_EXPR;
+          if (!k || !(eq || ne)
+              || wmm_widened_from (gimple_cond_lhs (c)) != id)
+            return -1;
+          bool taken_if_true = (e->flags & EDGE_TRUE_VALUE) != 0;
+          return taken_if_true == eq && tree_to_shwi (k) >= 0
+                 ? tree_to_shwi (k) : -1;
+        }
+      if (!single_pred_p (e->src))
+        return -1;
+      e = single_pred_edge (e->src);
+    }
+  return -1;
+}
+
 /* A slice: counter i of a loop `for (i = lo; i < hi; i++)` (signed, one
  * step at a time) with lo = id * C and hi = lo + C' (0 < C' <= C) or
  * (id + 1) * C, read at `stmt` where the test held: i lies in [id * C,
@@ -224,12 +252,16 @@ plus_const (tree v, tree *x, HOST_WIDE_INT *c)
  * predecessor is that block (so the last test before stmt held).  *id
  * (through widening conversions) and *chunk (C); fn: the function of
  * stmt; *limit (-1: none) the largest (id + 1) * C that computes lo and
- * hi without wrapping (unsigned arithmetic). */
+ * hi without wrapping (unsigned arithmetic); *last (-1: none) the number
+ * K of a last thread whose block runs to any end (`hi = id == K ? N :
+ * lo + C`): its block starts above every other's, when K is the
+ * largest number. */
 bool
 slice_index (tree idx, gimple *stmt, function *fn, tree *id,
-             HOST_WIDE_INT *chunk, HOST_WIDE_INT *limit)
+             HOST_WIDE_INT *chunk, HOST_WIDE_INT *limit, HOST_WIDE_INT *last)
 {
   *limit = -1;
+  *last = -1;
   idx = wmm_widened_from (idx);
   gphi *phi = TREE_CODE (idx) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (idx)
               ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (idx)) : NULL;
@@ -266,13 +298,31 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
   HOST_WIDE_INT k, m;
   if (!held || !times_const (lo, &x, &k, limit))
     return false;
+  auto block_end = [&] (tree hi) {
+    return (plus_const (hi, &y, &m) && y == wmm_widened_from (lo)
+            && m > 0 && m <= k)
+           || (times_const (hi, &y, &m, limit) && m == k
+               && plus_const (y, &y, &m) && m == 1 && y == x);
+  };
   tree hi = gimple_cond_rhs (c);
-  bool bounded = (plus_const (hi, &y, &m) && y == wmm_widened_from (lo)
-                  && m > 0 && m <= k)
-                 || (times_const (hi, &y, &m, limit) && m == k
-                     && plus_const (y, &y, &m) && m == 1 && y == x);
-  if (!bounded)
-    return false;
+  *last = -1;
+  if (!block_end (hi))
+    {
+      /* the last thread takes the rest: hi = id == K ? N : lo + C, where
+         K must be the largest number (checked by the caller) */
+      tree v = wmm_widened_from (hi);
+      gphi *join = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+                   ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (v)) : NULL;
+      if (!join || gimple_phi_num_args (join) != 2)
+        return false;
+      int end = block_end (gimple_phi_arg_def (join, 0)) ? 0
+                : block_end (gimple_phi_arg_def (join, 1)) ? 1 : -1;
+      if (end < 0)
+        return false;
+      *last = last_number (gimple_phi_arg_edge (join, 1 - end), x);
+      if (*last < 0)
+        return false;
+    }
   *id = x;
   *chunk = k;
   return true;
@@ -764,10 +814,10 @@ wmm_publish_claims (wmm_unitinfo *u)
         /* a slice of the thread's number: a[i], i in [id * C, id * C + C)
            (a number from a counter is no slice: counters skip values) */
         tree sid;
-        HOST_WIDE_INT limit = -1;
+        HOST_WIDE_INT limit = -1, last = -1;
         if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
             && slice_index (idx, site.stmt, site.fn ? site.fn : unit.fn,
-                            &sid, &chunk, &limit))
+                            &sid, &chunk, &limit, &last))
           {
             c = claiming_counter (sid, &parm, &room);
             if (c && VAR_P (c))
@@ -775,11 +825,14 @@ wmm_publish_claims (wmm_unitinfo *u)
           }
         if (!c || !valid_claim (u, c, parm, counters, &ids))
           c = NULL_TREE;
-        /* an unsigned product: only when no thread's slice wraps */
-        if (c && limit >= 0)
+        /* an unsigned product: only when no thread's slice wraps; a last
+           thread's block to any end: only when its number is the largest */
+        if (c && (limit >= 0 || last >= 0))
           {
             id_source *src = ids.get (c);
-            if (!src || src->max_id < 0 || src->max_id + 1 > limit / chunk)
+            if (!src || src->max_id < 0
+                || (limit >= 0 && src->max_id + 1 > limit / chunk)
+                || (last >= 0 && src->max_id != last))
               c = NULL_TREE;
           }
         /* a narrowed number: only when every thread's number fits */

@@ -49,9 +49,11 @@
 #                      type from a header): the worker fenced on the weak
 #                      targets
 #   slices_block.c     each thread adds vectors over its block [id * C,
-#                      id * C + C) (or to (id + 1) * C, -DEND): no fence;
-#                      -DOVERLAP, -DSAME, -DNEIGHBOUR, -DSTEP (blocks that
-#                      may meet): the worker fenced on the weak targets
+#                      id * C + C) (or to (id + 1) * C, -DEND; the last
+#                      thread to the end, -DREST): no fence; -DOVERLAP,
+#                      -DSAME, -DNEIGHBOUR, -DSTEP, -DREST_EARLY, -DREST_NE
+#                      (blocks that may meet): the worker fenced on the
+#                      weak targets
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -201,8 +203,9 @@ one_target() {
   fi
   none slices_block slices_block.c
   none slices_block_END slices_block.c -DEND
+  none slices_block_REST slices_block.c -DREST
   if [ $T != x86 ]; then
-    for v in OVERLAP SAME NEIGHBOUR STEP; do
+    for v in OVERLAP SAME NEIGHBOUR STEP REST_EARLY REST_NE; do
       fenced "slices_block_$v" slices_block.c add -D$v
     done
   fi

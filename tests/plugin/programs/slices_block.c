@@ -3,12 +3,16 @@
  * hi = lo + CHUNK, c[i] = a[i] + b[i] for lo <= i < hi (claims.c's
  * slices); main sums c after the joins: no fence.
  *   -DEND       hi = (id + 1) * CHUNK: no fence either;
+ *   -DREST      the last thread takes the rest: hi = id == T - 1 ? N :
+ *               lo + CHUNK (its block starts above every other): none;
  * Variants that keep the workers' fences (2+2W between two threads' blocks
  * of c, on the weak targets):
  *   -DOVERLAP   hi = lo + CHUNK + 1 (a block reaches into the next);
  *   -DSAME      every thread gets number 0;
  *   -DNEIGHBOUR a worker also writes c[hi] (the next block's first);
- *   -DSTEP      the counter grows by 2 from lo to hi + CHUNK.
+ *   -DSTEP      the counter grows by 2 from lo to hi + CHUNK;
+ *   -DREST_EARLY thread T - 2 takes the rest (it runs into the last's);
+ *   -DREST_NE   every thread but the last runs to the end.
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c slices_block.c
  */
 #include <pthread.h>
@@ -30,6 +34,12 @@ add (void *arg)
   long lo = id * CHUNK;
 #if defined END
   long hi = (id + 1) * CHUNK;
+#elif defined REST
+  long hi = id == T - 1 ? N : lo + CHUNK;
+#elif defined REST_EARLY
+  long hi = id == T - 2 ? N : lo + CHUNK;
+#elif defined REST_NE
+  long hi = id != T - 1 ? N : lo + CHUNK;
 #elif defined OVERLAP
   long hi = lo + CHUNK + 1;
 #elif defined STEP
