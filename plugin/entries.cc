@@ -320,6 +320,8 @@ struct entries_ctx {
   hash_set<gimple *> tramp_stores;  /* stores of a routine into the object
                                    a trampoline is given, or into a hook
                                    (resolved) */
+  hash_set<tree> field_hook_fails;  /* members no field hook resolves
+                                   (field_hook_targets, asked once each) */
   hash_set<tree> hook_vars;     /* hooks whose calls are resolved, and
                                    constants copied into resolved local
                                    tables of routines */
@@ -1151,6 +1153,9 @@ names_field (tree t, tree field)
   return false;
 }
 
+static bool field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
+                             vec<tree> *libs, vec<gimple *> *stores);
+
 /* A field hook: an indirect call through function pointer member F of a
  * struct, loaded from some object (`t->fn (t->arg)` in a thread pool's
  * worker).  Every value F can hold is one the unit stores there when
@@ -1184,6 +1189,19 @@ field_hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
       || wmm_lto_phase_now () == WMM_LTO_LINK)
     return false;
   tree field = *field_out = TREE_OPERAND (gimple_assign_rhs1 (def), 1);
+  if (c->field_hook_fails.contains (field))
+    return false;
+  bool ok = field_hook_scan (c, field, targets, libs, stores);
+  if (!ok)
+    c->field_hook_fails.add (field);
+  return ok;
+}
+
+/* field_hook_targets for member `field`, the whole unit scanned. */
+static bool
+field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
+                 vec<tree> *libs, vec<gimple *> *stores)
+{
   tree rec = DECL_CONTEXT (field);
   if (TREE_CODE (field) != FIELD_DECL || !rec || TREE_CODE (rec) != RECORD_TYPE
       || !TYPE_STUB_DECL (rec) || !main_input_filename

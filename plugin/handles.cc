@@ -70,26 +70,6 @@ wmm_pointer_root (tree p, HOST_WIDE_INT *bytes)
   return p;
 }
 
-/* The integer SSA name v converts (value-preserving integer conversions
- * stripped), or v. */
-static tree
-strip_int_conversions (tree v)
-{
-  for (int depth = 0; depth < 4 && TREE_CODE (v) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
-    {
-      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
-      if (!g || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
-        break;
-      tree from = gimple_assign_rhs1 (g);
-      if (!INTEGRAL_TYPE_P (TREE_TYPE (from))
-          || TYPE_PRECISION (TREE_TYPE (from)) > TYPE_PRECISION (TREE_TYPE (v)))
-        break;
-      v = from;
-    }
-  return v;
-}
-
 bool
 wmm_heap_element (tree q, tree *root, tree *index, HOST_WIDE_INT *stride)
 {
@@ -110,7 +90,7 @@ wmm_heap_element (tree q, tree *root, tree *index, HOST_WIDE_INT *stride)
       c = tree_to_shwi (gimple_assign_rhs2 (m));
       off = gimple_assign_rhs1 (m);
     }
-  off = strip_int_conversions (off);
+  off = wmm_widened_from (off);
   HOST_WIDE_INT bytes;
   tree r = wmm_pointer_root (gimple_assign_rhs1 (g), &bytes);
   if (c <= 0 || bytes || TREE_CODE (off) != SSA_NAME
@@ -183,6 +163,23 @@ element_member (tree ref, wmm_handle *h)
   h->in_hi = hi;
 }
 
+/* h: bits [lo, lo + size) of element idx of the heap array root points
+ * to, whose elements are `bytes` long. */
+static void
+heap_handle (wmm_handle *h, tree root, tree idx, HOST_WIDE_INT bytes,
+             HOST_WIDE_INT lo, HOST_WIDE_INT size)
+{
+  h->kind = WMM_H_PTR;
+  h->heap = true;
+  h->base = root;
+  h->index = idx;
+  h->off = -1;
+  h->size = size;
+  h->stride = bytes * BITS_PER_UNIT;
+  h->in_lo = lo;
+  h->in_hi = lo + size;
+}
+
 /* The bits of `base` the array that ref's variable index selects in
  * covers (`s.t[i]`: the member t of s), into h->arr_lo / arr_hi. */
 static void
@@ -242,16 +239,8 @@ wmm_handle_of_ref (tree ref, wmm_handle *h)
               && off + bitsize.to_constant () <= bytes * BITS_PER_UNIT)
             {
               /* P[i].F: its bits within the element */
-              h->kind = WMM_H_PTR;
-              h->heap = true;
-              h->base = root;
+              heap_handle (h, root, idx, bytes, off, bitsize.to_constant ());
               h->ref = ref;
-              h->index = idx;
-              h->off = -1;
-              h->size = bitsize.to_constant ();
-              h->stride = bytes * BITS_PER_UNIT;
-              h->in_lo = off;
-              h->in_hi = off + h->size;
               return true;
             }
           h->kind = WMM_H_PTR;
@@ -302,15 +291,7 @@ wmm_handle_of_addr (tree addr, wmm_handle *h)
   if (wmm_heap_element (addr, &root, &idx, &bytes))
     {
       /* &P[i]: the whole element */
-      h->kind = WMM_H_PTR;
-      h->heap = true;
-      h->base = root;
-      h->index = idx;
-      h->off = -1;
-      h->size = bytes * BITS_PER_UNIT;
-      h->stride = h->size;
-      h->in_lo = 0;
-      h->in_hi = h->size;
+      heap_handle (h, root, idx, bytes, 0, bytes * BITS_PER_UNIT);
       return true;
     }
   h->kind = WMM_H_PTR;

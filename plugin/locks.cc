@@ -437,6 +437,15 @@ param_one_object (tree parm)
   return obj;
 }
 
+/* The base a lock at *parm is keyed by: the one object parm always
+ * points to, else parm itself (relative to the caller's argument). */
+tree
+param_lock_base (tree parm)
+{
+  tree obj = param_one_object (parm);
+  return obj ? obj : parm;
+}
+
 /* The parameter pointer p holds through copies and conversions
  * (`p_2 = arg_1(D)`, `struct pool *p = arg`), or NULL. */
 tree
@@ -470,8 +479,7 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
     return false;
   if (tree parm = param_through_copies (arg))
     {
-      tree obj = param_one_object (parm);
-      *base = obj ? obj : parm;
+      *base = param_lock_base (parm);
       *pos = 0;
       return true;
     }
@@ -497,8 +505,7 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
               ? param_through_copies (TREE_OPERAND (b, 0)) : NULL_TREE;
   if (parm && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
     {
-      tree obj = param_one_object (parm);
-      *base = obj ? obj : parm;
+      *base = param_lock_base (parm);
       *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
       return true;
     }
@@ -1708,11 +1715,7 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   tree parm = param_through_copies (TREE_OPERAND (b, 0));
   if (!parm || DECL_CONTEXT (parm) != fndecl)
     return 0;
-  /* (a parameter that always points to one object names its locks by
-     that object: pointer_key) */
-  tree one = param_one_object (parm);
-  return own_key (u, held, parm, obj, type)
-         | (one ? own_key (u, held, one, obj, type) : 0);
+  return own_key (u, held, param_lock_base (parm), obj, type);
 }
 
 wmm_region_set

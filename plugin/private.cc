@@ -1041,8 +1041,9 @@ heap_touch_ok (const creator_ctx *c, const wmm_handle &ch, gimple *s, tree t,
 template <typename F>
 bool param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok);
 
-/* Does the start routine of `create` stay clear of bytes [lo, hi) of its
- * object (a handle member of the element)? */
+/* Does the start routine of `create`, given an object of `bound` bytes
+ * (-1: any), stay inside it and clear of its bits [lo, hi) (a handle
+ * member the create writes)? */
 bool
 routine_avoids (gimple *create, HOST_WIDE_INT bound, HOST_WIDE_INT lo,
                 HOST_WIDE_INT hi)
@@ -1050,6 +1051,8 @@ routine_avoids (gimple *create, HOST_WIDE_INT bound, HOST_WIDE_INT lo,
   tree fn;
   if (!wmm_is_thread_create (create, &fn) || !fn)
     return false;
+  lo /= BITS_PER_UNIT;   /* the bytes the member covers */
+  hi = (hi + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
   function *body = DECL_STRUCT_FUNCTION (fn);
   tree parm = DECL_ARGUMENTS (fn);
   tree d = body && parm && body->gimple_df ? ssa_default_def (body, parm)
@@ -1086,9 +1089,7 @@ heap_elements_ok (const creator_ctx *c, const create_use *cu)
                  member the routine never touches */
               if (i != 0 || !ch.heap || ch.base != o->heap_root
                   || ch.index != o->index
-                  || !routine_avoids (s, o->bound, ch.in_lo / BITS_PER_UNIT,
-                                      (ch.in_hi + BITS_PER_UNIT - 1)
-                                      / BITS_PER_UNIT))
+                  || !routine_avoids (s, o->bound, ch.in_lo, ch.in_hi))
                 return false;
             }
           continue;
@@ -1356,10 +1357,8 @@ bool
 handle_member (const creator_ctx *c, tree ref)
 {
   const thread_object *o = c->obj;
-  tree fn;
   /* (elements of a create loop: no other create may name the local) */
-  if (!o->decl || !o->index || TREE_CODE (ref) != COMPONENT_REF
-      || !wmm_is_thread_create (c->create, &fn) || !fn)
+  if (!o->decl || !o->index || TREE_CODE (ref) != COMPONENT_REF)
     return false;
   tree inner = TREE_OPERAND (ref, 0);
   if (get_base_address (inner) != o->decl || TREE_CODE (inner) != ARRAY_REF
@@ -1373,13 +1372,7 @@ handle_member (const creator_ctx *c, tree ref)
       || TREE_OPERAND (h.ref, 1) != TREE_OPERAND (ref, 1)
       || TREE_OPERAND (ref, 2) || !wmm_field_bits (TREE_OPERAND (ref, 1), &lo, &hi))
     return false;
-  lo /= BITS_PER_UNIT;   /* the bytes the member covers */
-  hi = (hi + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
-  function *body = DECL_STRUCT_FUNCTION (fn);
-  tree parm = DECL_ARGUMENTS (fn);
-  tree d = body && parm && body->gimple_df ? ssa_default_def (body, parm) : NULL_TREE;
-  return !d || param_accesses (d, 0, 0, [&] (HOST_WIDE_INT a, HOST_WIDE_INT b) {
-    return a >= 0 && (o->bound < 0 || b <= o->bound) && (b <= lo || a >= hi); });
+  return routine_avoids (c->create, o->bound, lo, hi);
 }
 
 /* The global object an address points into: &D, &D[i], &D.f, or an SSA
