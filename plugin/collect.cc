@@ -970,12 +970,13 @@ handle_call (collector *c, gcall *stmt)
   if (fndecl && !gimple_vuse (stmt))
     goto lhs;   /* const function: no memory */
   {
-    /* std::thread's constructor and destructor are called through their
-       complete-object aliases of the bodies: collected as its own code
-       (thread_lib_fn).  Other aliases stay unknown calls. */
+    /* C++ complete-object constructors and destructors are aliases of
+       the base-object bodies (std::thread's: collected as its own code,
+       thread_lib_fn): the body is the callee. */
     cgraph_node *cn = fndecl ? cgraph_node::get (fndecl) : NULL;
     if (cn && cn->alias && cn->ultimate_alias_target ()
-        && wmm_thread_lib_fn (cn->ultimate_alias_target ()->decl))
+        && (wmm_thread_lib_fn (cn->ultimate_alias_target ()->decl)
+            || wmm_unit_of (c->u, cn->ultimate_alias_target ()->decl) >= 0))
       fndecl = cn->ultimate_alias_target ()->decl;
     int unit = fndecl ? wmm_unit_of (c->u, fndecl) : -1;
     if (unit >= 0 && inline_call (c, stmt, fndecl))

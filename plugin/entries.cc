@@ -322,6 +322,8 @@ struct entries_ctx {
                                    (resolved) */
   hash_set<tree> field_hook_fails;  /* members no field hook resolves
                                    (field_hook_targets, asked once each) */
+  hash_set<tree> exit_dtors;    /* static objects' destructors, registered
+                                   with __cxa_atexit: run at exit */
   hash_set<tree> hook_vars;     /* hooks whose calls are resolved, and
                                    constants copied into resolved local
                                    tables of routines */
@@ -363,10 +365,8 @@ fn_name (tree decl)
   return n ? n : "?";
 }
 
-/* The function an alias (a C++ complete-object constructor is often one
- * of the base-object constructor) stands for; decl itself otherwise. */
-static tree
-alias_target (tree decl)
+tree
+wmm_alias_target (tree decl)
 {
   cgraph_node *node = cgraph_node::get (decl);
   return node ? node->ultimate_alias_target ()->decl : decl;
@@ -598,7 +598,7 @@ table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
     return false;
   for (tree fn : fns)
     {
-      int t = find_fn (&c->index, alias_target (fn));
+      int t = find_fn (&c->index, wmm_alias_target (fn));
       if (t >= 0)
         c->creates.safe_push ({ t, i, loop, true });
       else if (!c->external)
@@ -623,7 +623,7 @@ static void
 scan_once (entries_ctx *c, int i, gimple *stmt)
 {
   tree fn = wmm_once_routine (stmt);
-  int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
+  int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
   if (t < 0)
     return;
   tree ctl = gimple_call_arg (stmt, 0);
@@ -650,7 +650,7 @@ wmm_std_state_type (tree type)
 static tree
 state_run (entries_ctx *c, gimple *stmt)
 {
-  tree ctor = alias_target (gimple_call_fndecl (stmt));
+  tree ctor = wmm_alias_target (gimple_call_fndecl (stmt));
   cgraph_node *node = cgraph_node::get (ctor);
   function *fn = node ? wmm_analysable_body (node) : NULL;
   tree state = NULL_TREE;
@@ -681,7 +681,7 @@ static void
 scan_std_thread (entries_ctx *c, int i, gimple *stmt, bool loop)
 {
   tree fn = function_address (gimple_call_arg (stmt, 1));
-  int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
+  int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
   if (t >= 0)
     c->creates.safe_push ({ t, i, loop, false });
   else if (fn && !c->external)
@@ -756,14 +756,14 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
     for (unsigned k = 0; k < gimple_call_num_args (stmt); k++)
       if (tree fn = function_address (gimple_call_arg (stmt, k)))
         {
-          int cb = find_fn (&c->index, alias_target (fn));
+          int cb = find_fn (&c->index, wmm_alias_target (fn));
           if (cb >= 0 && !f->callees.contains (cb))
             {
               f->callees.safe_push (cb);
               f->calls.safe_push ({ stmt, START_NONE, cb, true, false });
             }
         }
-  int t = find_fn (&c->index, alias_target (callee));
+  int t = find_fn (&c->index, wmm_alias_target (callee));
   if (t >= 0)
     {
       f->callees.safe_push (t);
@@ -838,7 +838,7 @@ value_functions (entries_ctx *c, int f, tree v, vec<int> *out, int depth)
 {
   if (tree fn = function_address (v))
     {
-      int t = find_fn (&c->index, alias_target (fn));
+      int t = find_fn (&c->index, wmm_alias_target (fn));
       if (t < 0)
         return false;
       if (!out->contains (t))
@@ -966,7 +966,7 @@ hook_values (entries_ctx *c, int f, tree v, vec<int> *targets,
     return true;
   if (tree fn = function_address (v))
     {
-      fn = alias_target (fn);
+      fn = wmm_alias_target (fn);
       int t = find_fn (&c->index, fn);
       if (t >= 0 && !targets->contains (t))
         targets->safe_push (t);
@@ -1263,7 +1263,7 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
       if (!call)
         return;
       tree callee = gimple_call_fndecl (call);
-      if (callee && find_fn (&c->index, alias_target (callee)) >= 0)
+      if (callee && find_fn (&c->index, wmm_alias_target (callee)) >= 0)
         return;
       const char *n = callee && DECL_NAME (callee)
                       ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL;
@@ -1352,7 +1352,7 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
               for (const tramp_source &src : sources)
                 if (tree fn = function_address (src.value))
                   c->creates.safe_push ({ find_fn (&c->index,
-                                                   alias_target (fn)),
+                                                   wmm_alias_target (fn)),
                                           src.fn, src.loop, true });
                 else
                   c->param_creates.safe_push
@@ -1453,7 +1453,7 @@ no_stored_calls (entries_ctx *c)
         tree callee = gimple_call_fndecl (s);
         if (!callee)
           c->no_callers = 0;
-        else if (find_fn (&c->index, alias_target (callee)) < 0
+        else if (find_fn (&c->index, wmm_alias_target (callee)) < 0
                  && !wmm_never_starts_threads (callee)
                  && !wmm_lib_call_is_sync (callee, DECL_NAME (callee)
                      ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL))
@@ -1494,7 +1494,7 @@ value_only_starts (entries_ctx *c, tree v, int depth)
         return false;
       int routine = create_argno (use);
       tree callee = gimple_call_fndecl (use);
-      int g = callee ? find_fn (&c->index, alias_target (callee)) : -1;
+      int g = callee ? find_fn (&c->index, wmm_alias_target (callee)) : -1;
       for (unsigned k = 0; k < gimple_call_num_args (use); k++)
         if (gimple_call_arg (use, k) == v && (int) k != routine
             && (routine >= 0 || g < 0
@@ -1549,6 +1549,27 @@ param_only_starts (entries_ctx *c, int f, int p, int depth)
   return true;
 }
 
+tree
+wmm_exit_dtor_of (gimple *stmt)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  if (!fn || !DECL_NAME (fn))
+    return NULL_TREE;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  /* __cxa_atexit (dtor, object, dso); ARM EABI: __aeabi_atexit (object,
+     dtor, dso) */
+  unsigned argno = !strcmp (n, "__cxa_atexit") ? 0
+                   : !strcmp (n, "__aeabi_atexit") ? 1 : 3;
+  if (argno >= gimple_call_num_args (stmt))
+    return NULL_TREE;
+  tree a = gimple_call_arg (stmt, argno);
+  STRIP_NOPS (a);
+  if (TREE_CODE (a) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (a, 0)) != FUNCTION_DECL)
+    return NULL_TREE;
+  return wmm_alias_target (TREE_OPERAND (a, 0));
+}
+
 /* Why passing function `decl` to call `stmt` (in function `where`) may let
  * it run as a thread: xasprintf'd, NULL = it cannot. */
 static char *
@@ -1568,7 +1589,12 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
       if (!callee)
         return xasprintf ("is passed to an indirect call in %s()",
                           fn_name (where));
-      int g = find_fn (&c->index, alias_target (callee));
+      if (wmm_exit_dtor_of (stmt) == wmm_alias_target (decl))
+        {
+          c->exit_dtors.add (wmm_alias_target (decl));
+          continue;   /* runs at exit, after the threads (escape_entries) */
+        }
+      int g = find_fn (&c->index, wmm_alias_target (callee));
       if (g >= 0 && param_only_starts (c, g, i, 0))
         continue;   /* a helper that starts it: resolved per call site */
       if (g >= 0)
@@ -1713,6 +1739,16 @@ escape_entries (entries_ctx *c)
     wmm_note (c->u, "%d more functions whose address escapes are treated as "
               "thread entries with several instances (dump-ir lists them)",
               count - MAX_ESCAPE_NOTES);
+  /* A static object's destructor runs when the program exits; running it
+     while another thread still uses the object is a data race on the
+     object's lifetime, which no fence makes defined: no entry. */
+  count = 0;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (c->exit_dtors.contains (c->fns[i]->decl)
+        && !c->facts[i].entry && ++count <= MAX_ESCAPE_NOTES)
+      wmm_note (c->u, "%s is a static object's destructor, registered "
+                "to run at exit: taken to run after the threads that use the "
+                "object", fn_name (c->fns[i]->decl));
 }
 
 /* ------------------------------------------------------------ thread starts */
@@ -1840,7 +1876,7 @@ resolve_param (entries_ctx *c, int f, int p, bool loop, int depth)
     }
   each_call_of (c, f, p, [&] (int g, tree arg, bool in_loop) {
     tree fn = function_address (arg);
-    int t = fn ? find_fn (&c->index, alias_target (fn)) : -1;
+    int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
     int q = arg && !fn ? routine_param (c->fns[g]->get_fun (), arg) : -1;
     if (t >= 0)
       c->creates.safe_push ({ t, g, loop || in_loop, true });

@@ -281,7 +281,11 @@ wmm_address_given_away (cgraph_node *node)
       tree fn;
       if (ref->use != IPA_REF_ADDR)
         continue;
-      /* Only a thread start routine: it runs as its own entry. */
+      /* Only a thread start routine: it runs as its own entry; or a
+         static object's destructor run at exit. */
+      if (ref->stmt && wmm_exit_dtor_of (ref->stmt)
+          && wmm_exit_dtor_of (ref->stmt) == wmm_alias_target (node->decl))
+        continue;
       if (!ref->stmt || !is_a<cgraph_node *> (ref->referring)
           || !wmm_is_thread_create (ref->stmt, &fn) || fn != node->decl)
         return true;

@@ -36,7 +36,7 @@ static const char *const private_names[] = {
   "sem_init", "sem_destroy", "mtx_init", "mtx_destroy", "cnd_init",
   "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
   "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
-  "__cxa_atexit", "atexit", "close", "strerror", "fclose",
+  "__cxa_atexit", "__aeabi_atexit", "atexit", "close", "strerror", "fclose",
   /* C++ exceptions: thrown and caught objects of the run time's own */
   "__cxa_allocate_exception", "__cxa_free_exception", "__cxa_throw",
   "__cxa_begin_catch", "__cxa_end_catch", "__cxa_rethrow",
@@ -529,7 +529,8 @@ wmm_never_starts_threads (tree fndecl)
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   wmm_cxx_lock l;
   return has_prefix (a, cxx_prefixes, ARRAY_SIZE (cxx_prefixes))
-         || wmm_cxx_lock_call (fndecl, &l);
+         || wmm_cxx_lock_call (fndecl, &l)
+         || wmm_lib_call_is_private (fndecl, NULL);
 }
 
 const char *

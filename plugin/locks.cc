@@ -976,6 +976,8 @@ bool
 callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
 {
   tree callee = gimple_call_fndecl (stmt);
+  if (callee)
+    callee = wmm_alias_target (callee);
   lock_summary *s = callee && body_of (callee)
                     ? u->lock_facts->sum.get (callee) : NULL;
   if (!s)
@@ -1387,23 +1389,146 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
     }
 }
 
+/* Does function decl start no thread, itself or through what it calls
+ * (every callee has a body or starts none, no indirect call)? */
+static bool
+starts_no_thread (tree decl, hash_map<tree, bool> *memo)
+{
+  if (bool *known = memo->get (decl))
+    return *known;
+  bool ok = true;
+  auto_vec<cgraph_node *> work;
+  hash_set<cgraph_node *> seen;
+  cgraph_node *n = cgraph_node::get (decl);
+  if (!n)
+    ok = false;
+  else
+    work.safe_push (n->ultimate_alias_target ());
+  while (ok && !work.is_empty ())
+    {
+      cgraph_node *f = work.pop ();
+      if (seen.add (f))
+        continue;
+      if (f->indirect_calls || !body_of (f->decl))
+        {
+          ok = !f->indirect_calls && wmm_never_starts_threads (f->decl);
+          continue;
+        }
+      for (cgraph_edge *e = f->callees; e; e = e->next_callee)
+        work.safe_push (e->callee->ultimate_alias_target ());
+    }
+  memo->put (decl, ok);
+  return ok;
+}
+
+/* Calls of main made where no thread it started may run (before the
+ * first create, after the last join) to functions that start none: what
+ * they hold does not matter, nothing runs beside them (and their code is
+ * not collected there). */
+static void
+sequential_calls (wmm_unitinfo *u, hash_set<gimple *> *out)
+{
+  hash_map<tree, bool> memo;
+  for (wmm_unit &unit : u->units)
+    {
+      if (!unit.region || !unit.fn)
+        continue;
+      push_cfun (unit.fn);
+      wmm_region *r = wmm_region_begin (u, &unit);
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, unit.fn)
+        {
+          wmm_region_set s = wmm_region_at (r, bb);
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            {
+              gimple *c = gsi_stmt (gsi);
+              if (is_gimple_call (c) && !s && gimple_call_fndecl (c)
+                  && starts_no_thread (gimple_call_fndecl (c), &memo))
+                out->add (c);
+              s = wmm_region_step (r, gsi_stmt (gsi), s);
+            }
+        }
+      wmm_region_end (r);
+      pop_cfun ();
+    }
+}
+
+/* Functions that may run beside a thread: the entries, the functions
+ * code of other units may call with what it holds (exported or address
+ * given away, but not of vague linkage: compute_entries), and what they
+ * call.  Static constructors and exit-time destructors are not among
+ * them. */
+static void
+concurrent_fns (wmm_unitinfo *u, const vec<tree> &fns, hash_set<tree> *out)
+{
+  auto_vec<cgraph_node *> work;
+  auto push = [&] (cgraph_node *n) {
+    n = n->ultimate_alias_target ();
+    if (n && !out->add (n->decl))
+      work.safe_push (n);
+  };
+  for (const wmm_unit &unit : u->units)
+    if (unit.entry && unit.node)
+      push (unit.node);
+  for (tree d : fns)
+    {
+      cgraph_node *n = cgraph_node::get (d);
+      if (n && !(DECL_COMDAT (d) && !wmm_address_given_away (n))
+          && (wmm_called_back_by_name (n) || wmm_address_given_away (n)))
+        push (n);
+    }
+  while (!work.is_empty ())
+    for (cgraph_edge *e = work.pop ()->callees; e; e = e->next_callee)
+      push (e->callee);
+}
+
 /* Held sets at entry of the functions called only from the unit: the
- * intersection over their call sites (greatest fixpoint); others 0. */
+ * intersection over their call sites where threads may run (greatest
+ * fixpoint); others 0.  A function of vague linkage (C++ inline and
+ * template code, whose address is not taken) may also be called by code
+ * of other units, but only on memory those reach through pointers: never
+ * a hidden object (an inline function names no internal object), and
+ * what they reach the stand-in of the unknown call that runs them
+ * already touches without the locks (collect.cc). */
 void
 compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
 {
   wmm_lock_facts *f = u->lock_facts;
   hash_set<tree> local;
+  hash_set<gimple *> sequential;
+  sequential_calls (u, &sequential);
+  hash_set<tree> running;
+  concurrent_fns (u, fns, &running);
   for (tree d : fns)
     {
       cgraph_node *n = cgraph_node::get (d);
       int unit = wmm_unit_of (u, d);
-      bool ok = n && n->only_called_directly_p () && n->callers
+      bool vague = n && DECL_COMDAT (d) && !wmm_address_given_away (n);
+      bool ok = n && (n->only_called_directly_p () || vague)
                 && !(unit >= 0 && u->units[unit].entry)
                 && !MAIN_NAME_P (DECL_NAME (d));
-      for (cgraph_edge *e = ok ? n->callers : NULL; e; e = e->next_caller)
-        if (!e->call_stmt || !body_of (e->caller->decl))
-          ok = false;
+      /* Its calls, also those through aliases (a C++ complete-object
+         constructor's calls run the base-object body). */
+      bool called = false;
+      auto_vec<cgraph_node *> names;
+      if (ok)
+        names.safe_push (n);
+      while (!names.is_empty ())
+        {
+          cgraph_node *a = names.pop ();
+          for (cgraph_edge *e = a->callers; e; e = e->next_caller)
+            {
+              called = true;
+              if (!e->call_stmt || !body_of (e->caller->decl))
+                ok = false;
+            }
+          ipa_ref *ref;
+          for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
+            if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
+              names.safe_push (al);
+        }
+      ok &= called;
       if (ok)
         local.add (d);
       f->entry.put (d, ok ? ~0ULL : 0);
@@ -1416,6 +1541,8 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
           next.put (d, ~0ULL);
       for (tree d : fns)
         {
+          if (!running.contains (d))
+            continue;   /* its calls never run beside a thread */
           function *fn = body_of (d);
           auto_vec<wmm_region_set> in;
           auto_vec<std::pair<gimple *, wmm_region_set> > calls;
@@ -1423,7 +1550,10 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
           dataflow (u, fn, *f->entry.get (d), &in, NULL, NULL, &calls);
           pop_cfun ();
           for (auto &c : calls)
-            if (wmm_region_set *e = next.get (gimple_call_fndecl (c.first)))
+            if (sequential.contains (c.first))
+              continue;
+            else if (wmm_region_set *e
+                  = next.get (wmm_alias_target (gimple_call_fndecl (c.first))))
               *e &= c.second & f->statics;
         }
       bool changed = false;

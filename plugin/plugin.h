@@ -137,6 +137,14 @@ struct wmm_unitinfo {
 bool wmm_find_entries (wmm_unitinfo *u);
 /* The unit of a function, or -1. */
 int wmm_unit_of (const wmm_unitinfo *u, tree decl);
+/* The function an alias stands for (a C++ complete-object constructor or
+ * destructor is often one of the base-object body); decl otherwise. */
+tree wmm_alias_target (tree decl);
+/* The destructor call stmt registers for an object of static storage
+ * duration (__cxa_atexit, ARM's __aeabi_atexit, as the C++ front end
+ * emits them), or NULL.  It runs at exit, after the threads that use the
+ * object (entries.cc). */
+tree wmm_exit_dtor_of (gimple *stmt);
 /* Does the call start a thread (pthread_create, thrd_create)?  Sets *fn to
  * the function argument. */
 bool wmm_is_thread_create (gimple *stmt, tree *fn);

@@ -12,8 +12,10 @@
 #                    mailbox without the lock): the consumer's fences
 #   cxx_sb_mutex.cc  store buffering inside critical sections, three lock
 #                    styles: none; -DRACY (one side unlocked): SB's two;
-#                    -DMOVED (a guard moved into another, a call the unit
-#                    does not follow): fences on both sides
+#                    -DMOVED (a guard moved into another: the move
+#                    constructor's body releases nothing): none; -DMOVED
+#                    -DUNLOCK (the new guard unlocks first): fences on both
+#                    sides
 #   cxx_condvar.cc   hand-off through a condition variable: none; -DRACY
 #                    (written again and read after unlocking): fences
 #   cxx_join.cc      SB between two std::threads: their two fences, none in
@@ -27,6 +29,12 @@
 #                    fence but the flag's own; -DRELAXED (no lock): fences
 #   cxx_twice.cc     one function (-DLAMBDA: one lambda) started by two
 #                    std::threads: two instances, SB between them fenced
+#   cxx_queue.cc     a global std::queue (-DVECTOR: std::vector) used by
+#                    two threads under a lock_guard, through the library's
+#                    inline and template code, its static destructor run
+#                    at exit: no fence on any target; -DPEEK (q.empty ()
+#                    read before the lock): fenced (the consumer itself on
+#                    the weak targets)
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -91,6 +99,24 @@ expect_none() {
   else wmm_fail "$tag: got '$got', without the plugin '$want'"; fi
 }
 
+# expect_report TAG PROGRAM REGEX [OPTIONS...]: the JSON report's fences,
+# as "FUNCTION:KIND" words, match REGEX (extended)
+expect_report() {
+  local tag=$T.$1 prog=$2 re=$3; shift 3
+  if ! "$CXX" -std=c++17 -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
+      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P/$prog.cc" \
+      2> "$WMM_TMP/$tag.err"; then
+    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+    return
+  fi
+  local got
+  got=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "\([^"]*\)", "instruction".*/\1:\2/p' \
+        "$WMM_TMP/$tag.json" | sort -u | tr '\n' ' ')
+  if grep -Eq -- "$re" <<< "$got"; then wmm_pass "$tag: fences match /$re/"
+  else wmm_fail "$tag: fences '$got' do not match /$re/"; fi
+}
+
 ran=0
 SB='_ZL4leftv:1 _ZL5rightv:1'
 for T in x86 ppc aarch64 arm; do
@@ -117,9 +143,11 @@ for T in x86 ppc aarch64 arm; do
     expect sb_style$s cxx_sb_mutex "" -DSTYLE=$s
     expect sb_style${s}_racy cxx_sb_mutex "$SB" -DSTYLE=$s -DRACY
   done
-  # a guard moved into another: the move constructor is a call the unit
-  # does not follow, so the lock is not seen (sound, both sides fenced)
-  expect_both sb_moved cxx_sb_mutex -DMOVED
+  # a guard moved into another: the move constructor (its body, through
+  # the complete-object alias) keeps the lock held; an unlock through the
+  # new guard may release any lock (both sides fenced)
+  expect sb_moved cxx_sb_mutex "" -DMOVED
+  expect_both sb_moved_unlock cxx_sb_mutex -DMOVED -DUNLOCK
   expect condvar cxx_condvar ""
   expect condvar_racy cxx_condvar "$CV" -DRACY
   expect join cxx_join "$SB"
@@ -136,6 +164,11 @@ for T in x86 ppc aarch64 arm; do
   # one function / one lambda started by two std::threads: two instances,
   # store buffering between them keeps its two fences
   expect twice cxx_twice "_ZL1wi:2"
+  # library containers under a lock: the lock reaches their inline code
+  expect_report queue cxx_queue '^$'
+  expect_report queue_vector cxx_queue '^$' -DVECTOR
+  if [ $T = x86 ]; then expect_report queue_peek cxx_queue 'mfence' -DPEEK
+  else expect_report queue_peek cxx_queue '(^| )consumer:' -DPEEK; fi
   expect twice_lambda cxx_twice \
     "_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUliE_iEEEEE6_M_runEv:2" -DLAMBDA
 done

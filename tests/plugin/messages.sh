@@ -71,6 +71,7 @@ note: reference model %s: %ld critical cycle(s) it allows kept
 note: the compiler-order analysis failed: every shared 
 note: the memory order of '%s' in '%s' differs between call 
 note: %s runs once through pthread_once/call_once, in the 
+note: %s is a static object's destructor, registered 
 note: %s calls the function its thread argument 
 note: %s's indirect call calls the functions its 
 note: %s's indirect call through '%s' calls 

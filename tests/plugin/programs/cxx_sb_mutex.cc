@@ -4,8 +4,10 @@
 // scope (1), std::scoped_lock (2).  The sections exclude each other: no
 // fence.  -DRACY: the second thread takes no lock (store buffering's
 // fences come back).  -DMOVED: the second thread moves its guard into
-// another before the accesses (the lock is still held, but the move
-// constructor is code the analysis does not follow: fences, soundly).
+// another before the accesses (the lock is still held: the move
+// constructor's body releases nothing; no fence); with -DUNLOCK the new
+// guard unlocks before the accesses (a release through a guard bound by
+// a move may be of any lock: both sides fenced).
 #include <mutex>
 #include <thread>
 
@@ -40,6 +42,9 @@ static void right ()
 #if defined MOVED
   std::unique_lock<std::mutex> g (m);
   std::unique_lock<std::mutex> h (std::move (g));   // h now owns m
+#ifdef UNLOCK
+  h.unlock ();
+#endif
 #elif !defined RACY
   std::lock_guard<std::mutex> g (m);
 #endif
