@@ -89,6 +89,7 @@ wmm_memloc_reset (void)
   delete returned_cache;
   returned_cache = NULL;
   escape_fn = NULL;
+  wmm_local_members_reset ();
 }
 
 /* ------------------------------------------------ returned parameters */
@@ -365,6 +366,22 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
           || (!d && (TREE_USED (p) || TREE_ADDRESSABLE (p))))
         return false;
     }
+  /* A C++ object returned into the caller's local (a return slot: the
+     callee gets its address by invisible reference, GCC's
+     walk_stmt_load_store_addr_ops takes it): the callee's result pointer
+     must only be dereferenced. */
+  if (base && lhs && gimple_call_return_slot_opt_p (as_a<gcall *> (stmt))
+      && get_base_address (lhs) == base)
+    {
+      tree res = body ? DECL_RESULT (node->decl) : NULL_TREE;
+      tree d = res && DECL_BY_REFERENCE (res) ? ssa_default_def (body, res)
+                                              : NULL_TREE;
+      /* (its own return of the pointer hands the object back: the
+         caller's lhs, no pointer) */
+      if (!d || !only_dereferenced (d, depth, true))
+        return false;
+      found = true;
+    }
   return found;
 }
 
@@ -623,7 +640,12 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off)
       if (!is_gimple_assign (def))
         return NULL_TREE;
       enum tree_code code = gimple_assign_rhs_code (def);
-      if (code == POINTER_PLUS_EXPR)
+      /* a lambda's capture by reference (localfields.cc) */
+      if (tree v = code == COMPONENT_REF
+                   ? wmm_local_member_value (gimple_assign_rhs1 (def))
+                   : NULL_TREE)
+        ptr = v;
+      else if (code == POINTER_PLUS_EXPR)
         {
           tree k = gimple_assign_rhs2 (def);
           if (TREE_CODE (k) != INTEGER_CST || !tree_fits_shwi_p (k))

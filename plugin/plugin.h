@@ -145,6 +145,11 @@ tree wmm_alias_target (tree decl);
  * emits them), or NULL.  It runs at exit, after the threads that use the
  * object (entries.cc). */
 tree wmm_exit_dtor_of (gimple *stmt);
+/* localfields.cc: the one address a pointer member of a local class (a
+ * lambda's capture by reference) ever holds, when `ref` loads such a
+ * member; NULL otherwise.  _reset: forget the unit's members. */
+tree wmm_local_member_value (tree ref);
+void wmm_local_members_reset (void);
 /* Does the call start a thread (pthread_create, thrd_create)?  Sets *fn to
  * the function argument. */
 bool wmm_is_thread_create (gimple *stmt, tree *fn);

@@ -29,9 +29,11 @@
  * that is not exported and whose address no body or initializer takes is
  * touched only by references that name it, never by a dereference.
  * A char member of *p (`m->tag[0]`) keeps *p's base alias set and size.
+ * A whole struct access has its type's alias set, whose children are its
+ * members' (GCC's record_component_aliases).
  * Conservative on both sides: alias set 0 (char, ref-all pointers such as
  * pointers to may_alias types, functions without -fstrict-aliasing),
- * aggregate and union accesses, members of may_alias types, atomics
+ * array and union accesses, members of may_alias types, atomics
  * through a pointer that is not an address expression, memcpy & co, asm
  * operands and the stand-ins of unknown calls conflict with everything; so
  * do the anonymous locations (heap memory takes the type of each store) and
@@ -401,7 +403,7 @@ wmm_tbaa_of_ref (tree ref)
   if (ref)
     r.object = declared_object (ref);
   if (!ref || !strict_here () || !TREE_TYPE (ref)
-      || AGGREGATE_TYPE_P (TREE_TYPE (ref)) || may_alias_anything (ref))
+      || TREE_CODE (TREE_TYPE (ref)) == ARRAY_TYPE || may_alias_anything (ref))
     return r;
   alias_set_type s = get_alias_set (ref);
   r.ref = s > 0 ? s : 0;

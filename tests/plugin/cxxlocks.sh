@@ -35,6 +35,11 @@
 #                    at exit: no fence on any target; -DPEEK (q.empty ()
 #                    read before the lock): fenced (the consumer itself on
 #                    the weak targets)
+#   cxx_capture_ref.cc  lambdas capturing main's locals by reference: a
+#                    reader under a shared_mutex stores its count into
+#                    main's local: no fence; -DMP (message passing through
+#                    two captured locals): main and the lambda fenced on
+#                    the weak targets, nothing on x86
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -169,6 +174,11 @@ for T in x86 ppc aarch64 arm; do
   expect_report queue_vector cxx_queue '^$' -DVECTOR
   if [ $T = x86 ]; then expect_report queue_peek cxx_queue 'mfence' -DPEEK
   else expect_report queue_peek cxx_queue '(^| )consumer:' -DPEEK; fi
+  # a lambda's captures by reference are main's locals (localfields.cc)
+  expect_report capture_ref cxx_capture_ref '^$'
+  if [ $T = x86 ]; then expect_report capture_ref_mp cxx_capture_ref '^$' -DMP
+  else expect_report capture_ref_mp cxx_capture_ref \
+         '(^| )main:.*lambda\(\)>::operator\(\):|lambda\(\)>::operator\(\):.* main:' -DMP; fi
   expect twice_lambda cxx_twice \
     "_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUliE_iEEEEE6_M_runEv:2" -DLAMBDA
 done
