@@ -934,21 +934,6 @@ handle_call (collector *c, gcall *stmt)
       if (atomic_builtin (c, stmt, code) || memory_builtin (c, stmt, code))
         goto lhs;
     }
-  /* A function-local static's guard (the C++ run time's thread-safe
-     initialisation): taking it is an acquire on the guard's first byte,
-     which the inline fast path reads with acquire; releasing (or
-     abandoning) it a release store of that byte. */
-  if (name && gimple_call_num_args (stmt) == 1
-      && (!strcmp (name, "__cxa_guard_acquire")
-          || !strcmp (name, "__cxa_guard_release")
-          || !strcmp (name, "__cxa_guard_abort")))
-    {
-      bool take = !strcmp (name, "__cxa_guard_acquire");
-      atomic_on (c, arg (stmt, 0), take ? ACC_RMW : ACC_STORE,
-                 take ? MEMMODEL_ACQUIRE : MEMMODEL_RELEASE, 1, NULL_TREE,
-                 WMM_ALU_SECOND);
-      goto lhs;
-    }
   if (wmm_lib_call_is_sync (fndecl, name))
     {
       add_fence (c, full_fence (c->model));

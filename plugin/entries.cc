@@ -763,12 +763,17 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
               f->calls.safe_push ({ stmt, START_NONE, cb, true, false });
             }
         }
-  int t = find_fn (&c->index, wmm_alias_target (callee));
+  /* std::call_once's own body is the library's (collect.cc models the
+     call by name: its routine, between full fences) */
+  int t = wmm_once_internal (callee) ? -1
+          : find_fn (&c->index, wmm_alias_target (callee));
   if (t >= 0)
     {
       f->callees.safe_push (t);
       f->calls.safe_push ({ stmt, START_NONE, t, loop, false });
     }
+  else if (wmm_once_internal (callee))
+    ;
   else if (!wmm_never_starts_threads (callee)
            && !(flags_from_decl_or_type (callee) & ECF_NORETURN))
     f->calls.safe_push ({ stmt, START_UNKNOWN, -1, loop, false });
@@ -1584,8 +1589,10 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
       if (function_address (gimple_call_arg (stmt, i)) != decl)
         continue;
       found++;
-      if ((int) i == routine || omp || (i == 1 && wmm_std_thread_start (stmt)))
-        continue;   /* a known start: an entry anyway */
+      if ((int) i == routine || omp || (i == 1 && wmm_std_thread_start (stmt))
+          || (i == 1 && wmm_once_routine (stmt)))
+        continue;   /* a known start: an entry anyway (a once routine runs
+                       in the caller's thread, scan_once) */
       if (!callee)
         return xasprintf ("is passed to an indirect call in %s()",
                           fn_name (where));
@@ -1726,7 +1733,9 @@ escape_entries (entries_ctx *c)
     return;
   int count = 0;
   for (unsigned i = 0; i < c->fns.length (); i++)
-    if (char *why = escape_reason (c, c->fns[i]))
+    if (wmm_once_internal (c->fns[i]->decl))
+      continue;   /* called back inside pthread_once by std::call_once */
+    else if (char *why = escape_reason (c, c->fns[i]))
       {
         make_entry (&c->facts[i], 2);
         c->u->escapes = true;

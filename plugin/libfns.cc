@@ -576,6 +576,18 @@ wmm_std_thread_reads (gimple *stmt)
   return !strncmp (wmm_callee_asm_name (stmt), "_ZNKSt6thread", 13);
 }
 
+bool
+wmm_once_internal (tree fndecl)
+{
+  static const char *const prefixes[] = {
+    "_ZSt9call_once", "_ZZSt9call_once", "_ZNSt9once_flag18_Prepare_execution",
+    "_ZZNSt9once_flag18_Prepare_execution",
+  };
+  return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
+         && has_prefix (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
+                        prefixes, ARRAY_SIZE (prefixes));
+}
+
 /* Is fndecl code of the C++ standard library (namespace std)? */
 bool
 wmm_std_fn (tree fndecl)

@@ -176,6 +176,12 @@ bool wmm_trampoline_pure (function *fn, gimple *call);
 /* The routine a pthread_once / call_once call runs in the caller's thread
  * (a function address), or NULL. */
 tree wmm_once_routine (gimple *stmt);
+/* libfns.cc: is fndecl std::call_once's own code (the template, what it
+ * defines, once_flag::_Prepare_execution)?  A call of std::call_once is
+ * modelled by name (its routine in the caller's thread between full
+ * fences): its body is never followed and its lambdas, which the library
+ * calls back inside pthread_once, are no thread entries. */
+bool wmm_once_internal (tree fndecl);
 /* libfns.cc: is fndecl a library function known never to start threads
  * nor to keep a function pointer for a concurrent call (qsort, printf)? */
 bool wmm_never_starts_threads (tree fndecl);

@@ -89,6 +89,8 @@
 #                      routine on two controls), -DEXPORTED (another unit
 #                      may call the routine): fenced on the weak targets
 #                      (message passing; x86-TSO needs none)
+#   cxx_call_once.cc   the same through std::call_once in std::threads:
+#                      no fence; -DWRITE fenced on the weak targets
 #   claims.c           threads take indices from an atomic counter and
 #                      write out[i] from in[i]: no fence (also with a C11
 #                      atomic_int, -DC11); -DNEXT (out[i + 1] too),
@@ -239,6 +241,9 @@ one_target() {
   done
   none once once_init.c
   none once_C11 once_init.c -DC11
+  none cxx_call_once cxx_call_once.cc
+  if [ $T = x86 ]; then none cxx_call_once_WRITE cxx_call_once.cc -DWRITE
+  else fenced cxx_call_once_WRITE cxx_call_once.cc '_ZL6workeri' -DWRITE; fi
   for v in WRITE EARLY TWO EXPORTED; do
     if [ $T = x86 ]; then none "once_$v" once_init.c -D$v
     else fenced "once_$v" once_init.c 'init_table worker' -D$v; fi
