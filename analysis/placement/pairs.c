@@ -297,6 +297,11 @@ static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
   memset(cur, 0, (size_t)words * sizeof *cur);
   set_taint(&out, src->dst, 1, nr);
   int from = ia;
+  /* Paths that reach a again: a later instance starts there, with new
+     registers; what a branch on this instance established (ctrl; po,
+     ctrl; isync; po) still holds.  The state at those edges (their meet)
+     is applied to every node afterwards instead of flowing into a. */
+  int again = 0, again_ctrl = 1, again_ctrlisync = 1;
   for (int iter = 0;; iter++) {
     /* propagate `out` (state after node `from`) to its successors */
     const wmm_instr *fi = &t->code[from];
@@ -310,6 +315,12 @@ static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
         succ[ns++] = fi->target;
     }
     for (int k = 0; k < ns; k++) {
+      if (succ[k] == ia) {
+        again = 1;
+        again_ctrl &= out.ctrl;
+        again_ctrlisync &= out.ctrlisync;
+        continue;
+      }
       depstate *d = &st[succ[k]];
       int changed = 0;
       if (!d->seen) {
@@ -343,11 +354,7 @@ static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
     out.ctrl = s->ctrl, out.ctrlisync = s->ctrlisync, out.flagt = s->flagt;
     memcpy(cur, s->taint, (size_t)words * sizeof *cur);
     const wmm_instr *in = &t->code[from];
-    if (from == ia) {        /* a again: a new instance, nothing carries */
-      memset(cur, 0, (size_t)words * sizeof *cur);
-      out.ctrl = out.ctrlisync = out.flagt = 0;
-      set_taint(&out, src->dst, 0, nr);
-    } else if (in->op == WMM_OP_MOV) {
+    if (in->op == WMM_OP_MOV) {
       set_taint(&out, in->dst, opnd_tainted(s, &in->a, nr), nr);
     } else if (in->op == WMM_OP_ALU) {
       set_taint(&out, in->dst,
@@ -371,6 +378,18 @@ static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
         out.ctrlisync = 1;
     }
     (void)iter;
+  }
+  /* after a later instance of a: no register carries this one's value
+     (a's own next instance: the state at the edges into it) */
+  if (again) {
+    st[ia].seen = 1;
+    st[ia].ctrl = again_ctrl;
+    st[ia].ctrlisync = again_ctrlisync;
+  }
+  for (int i = 0; again && i <= n; i++) {
+    st[i].ctrl &= again_ctrl;
+    st[i].ctrlisync &= again_ctrlisync;
+    memset(st[i].taint, 0, (size_t)words * sizeof *cur);
   }
   for (int i = 0; i < n; i++) {
     reached[i] = st[i].seen;

@@ -132,6 +132,15 @@ if wmm_target ppc; then
     if [ "$n" = 1 ] && [ "$m" = 1 ]; then wmm_pass "power $o MP: GCC's lwsync and isync only"
     else wmm_fail "power $o MP: $n lwsync in P0, $m isync in P1"; fi
   done
+  # a spin on the acquire load: its isync orders the read after the loop
+  build pmpspin "$PG" "$PP" "$P/atomics_mp.c" -O2 -DSPIN -fplugin-arg-wmmfence-quiet && {
+    has "power MP, spin on an acquire load: no fence inserted" "$WMM_TMP/pmpspin.json" '"fences": \[\]'
+  }
+  build pmpspinr "$PG" "$PP" "$P/atomics_mp.c" -O2 -DSPIN -DRELAXED -fplugin-arg-wmmfence-quiet && {
+    n=$(count "$WMM_TMP/pmpspinr.s" P1 '^\s*(lwsync|sync|isync)\b')
+    if [ "$n" -ge 1 ]; then wmm_pass "power MP, spin on a relaxed load: P1 fenced ($n)"
+    else wmm_fail "power MP, spin on a relaxed load: no fence in P1"; fi
+  }
   build pmpxx "$PG" "$PP" "$P/atomics_mp.cc" -O2 -fplugin-arg-wmmfence-quiet && {
     has "power std::atomic MP: store() called relaxed and release: the weakest, with a note" "$WMM_TMP/pmpxx.json" "'__atomic_store_4' in 'std::__atomic_base<int>::store' differs between call sites; the weakest \(relaxed\)"
     n=$(count "$WMM_TMP/pmpxx.s" P0 '^\s*(lwsync|sync)\b')

@@ -1,6 +1,9 @@
 /* atomics_mp.c — message passing with a release store and an acquire load
  * (tests/plugin/atomics.sh): GCC's lwsync and ld;cmp;bne;isync on Power
- * are enough, the plugin adds no fence. */
+ * are enough, the plugin adds no fence.  -DSPIN: P1 spins on the acquire
+ * load until it sees the flag (each instance's isync orders what follows
+ * it, also across the loop's later instances): no fence either;
+ * -DSPIN -DRELAXED: a relaxed spin needs P1's fence. */
 #include <pthread.h>
 
 int data, flag, r0, r1;
@@ -16,7 +19,15 @@ void *P0(void *a)
 void *P1(void *a)
 {
   (void) a;
+#if defined SPIN && defined RELAXED
+  while (!(r0 = __atomic_load_n(&flag, __ATOMIC_RELAXED)))
+    ;
+#elif defined SPIN
+  while (!(r0 = __atomic_load_n(&flag, __ATOMIC_ACQUIRE)))
+    ;
+#else
   r0 = __atomic_load_n(&flag, __ATOMIC_ACQUIRE);
+#endif
   r1 = __atomic_load_n(&data, __ATOMIC_RELAXED);
   return 0;
 }
