@@ -326,6 +326,30 @@ lock_library_call (tree fndecl)
   return wmm_cxx_lock_call (fndecl, &l) && l.op != WMM_CXX_GUARD_USE;
 }
 
+/* A function of the C++ library compiled into libstdc++ (no body here:
+ * the hashtable's rehash policy, a string's capacity check) given nothing
+ * but numbers besides the object it is called on, which is no mutex,
+ * guard or condition variable: it cannot name a lock of the program, nor
+ * call code that could. */
+bool
+std_scalar_call (gimple *stmt, tree callee)
+{
+  if (!callee)
+    return false;
+  wmm_cxx_lock l;
+  if (!wmm_std_fn (callee) || wmm_analysable_body (cgraph_node::get (callee))
+      || wmm_cxx_lock_call (callee, &l))
+    return false;
+  bool method = TREE_CODE (TREE_TYPE (callee)) == METHOD_TYPE;
+  for (unsigned i = method ? 1 : 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree t = TREE_TYPE (gimple_call_arg (stmt, i));
+      if (!INTEGRAL_TYPE_P (t) && !SCALAR_FLOAT_TYPE_P (t))
+        return false;
+    }
+  return true;
+}
+
 /* An __atomic_* or __sync_* builtin: it keeps no pointer it is given (a
  * spin-lock word passed only to them stays hidden). */
 bool
@@ -1085,7 +1109,8 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
       return held & f->hidden;
     }
   if (callee && (lock_library_call (callee)
-                 || wmm_never_starts_threads (callee)))
+                 || wmm_never_starts_threads (callee)
+                 || std_scalar_call (stmt, callee)))
     return held;   /* releases no lock of the program (condition waits
                       hand theirs back) */
   if (rel)
@@ -1865,6 +1890,12 @@ wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held, bool writes)
             out |= 1ULL << w;
     }
   return out;
+}
+
+bool
+wmm_std_scalar_call (gimple *stmt)
+{
+  return std_scalar_call (stmt, gimple_call_fndecl (stmt));
 }
 
 void

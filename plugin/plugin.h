@@ -287,6 +287,11 @@ wmm_region_set wmm_locks_at (const wmm_locks *l, basic_block bb);
 wmm_region_set wmm_locks_step (wmm_locks *l, gimple *stmt,
                                wmm_region_set held);
 void wmm_locks_end (wmm_locks *l);
+/* Is call stmt one of the C++ library's own functions (compiled into
+ * libstdc++) given only numbers besides its object (no mutex, guard or
+ * condition variable)?  It releases no lock and calls nothing of the unit
+ * back. */
+bool wmm_std_scalar_call (gimple *stmt);
 /* The exclusive locks (bits) that keep an access run while `held` apart
  * from the writes of its location: the write locks held, and for a read
  * (writes false) the write side of each read lock held. */

@@ -98,11 +98,20 @@ wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs)
   bool unknown = false;
   while (!work.is_empty ())
     {
-      const wmm_thread *t = &p->threads[work.pop ()];
+      int ti = work.pop ();
+      const wmm_thread *t = &p->threads[ti];
+      const wmm_unit *un = wmm_unit_of_thread (u, ti);
       for (int i = 0; i < t->ncode; i++)
         {
           int c = t->code[i].target;
-          if (t->code[i].op == WMM_OP_CALL && c < 0 && !unknown)
+          /* the C++ library's own code given only numbers calls nothing
+             of the unit back (locks.cc, wmm_std_scalar_call) */
+          const wmm_site *site = un && i < (int) un->sites.length ()
+                                 ? &un->sites[i] : NULL;
+          bool no_callback = site && site->stmt && is_gimple_call (site->stmt)
+                             && wmm_std_scalar_call (site->stmt);
+          if (t->code[i].op == WMM_OP_CALL && c < 0 && !unknown
+              && !no_callback)
             {
               unknown = true;
               for (const wmm_unit &o : u->units)

@@ -29,7 +29,8 @@
 #                    fence but the flag's own; -DRELAXED (no lock): fences
 #   cxx_twice.cc     one function (-DLAMBDA: one lambda) started by two
 #                    std::threads: two instances, SB between them fenced
-#   cxx_queue.cc     a global std::queue (-DVECTOR: std::vector) used by
+#   cxx_queue.cc     a global std::queue (-DVECTOR: std::vector, -DMAP:
+#                    std::unordered_map) used by
 #                    two threads under a lock_guard, through the library's
 #                    inline and template code, its static destructor run
 #                    at exit: no fence on any target; -DPEEK (q.empty ()
@@ -172,6 +173,7 @@ for T in x86 ppc aarch64 arm; do
   # library containers under a lock: the lock reaches their inline code
   expect_report queue cxx_queue '^$'
   expect_report queue_vector cxx_queue '^$' -DVECTOR
+  expect_report queue_map cxx_queue '^$' -DMAP
   if [ $T = x86 ]; then expect_report queue_peek cxx_queue 'mfence' -DPEEK
   else expect_report queue_peek cxx_queue '(^| )consumer:' -DPEEK; fi
   # a lambda's captures by reference are main's locals (localfields.cc)

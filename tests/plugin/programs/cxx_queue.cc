@@ -4,6 +4,9 @@
  * inline and template code, runs under the lock; main reads the total
  * after the joins.  No fence on any target.
  *   -DVECTOR  the same with a std::vector<int> that both threads grow
+ *   -DMAP     the same with a std::unordered_map<int, long> both threads
+ *             count into (its rehash policy is code of libstdc++.so, given
+ *             only numbers: it releases no lock)
  *   -DPEEK    the consumer reads q.empty () before taking the lock (a race
  *             on the queue's words): fenced on the weak targets
  * Example: g++ -fplugin=wmmfence.so -O2 -c cxx_queue.cc   -> no fence
@@ -12,10 +15,15 @@
 #include <mutex>
 #include <queue>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 static std::mutex m;
-#ifdef VECTOR
+#if defined MAP
+std::unordered_map<int, long> q;
+static void producer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q[i % 17]++; } }
+static void consumer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q[i % 13] += 2; } }
+#elif defined VECTOR
 std::vector<int> q;
 static void producer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q.push_back (i); } }
 static void consumer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q.push_back (-i); } }
@@ -53,7 +61,7 @@ int main ()
   std::thread a (producer), b (consumer);
   a.join ();
   b.join ();
-#ifdef VECTOR
+#if defined VECTOR || defined MAP
   std::printf ("%zu\n", q.size ());
 #else
   std::printf ("%ld %zu\n", total, q.size ());
