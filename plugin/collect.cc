@@ -934,6 +934,21 @@ handle_call (collector *c, gcall *stmt)
       if (atomic_builtin (c, stmt, code) || memory_builtin (c, stmt, code))
         goto lhs;
     }
+  /* A function-local static's guard (the C++ run time's thread-safe
+     initialisation, guardinit.cc): taking it is an acquire on the guard's
+     first byte, which the inline fast path reads with acquire; releasing
+     (or abandoning) it a release store of that byte. */
+  if (name && gimple_call_num_args (stmt) == 1
+      && (!strcmp (name, "__cxa_guard_acquire")
+          || !strcmp (name, "__cxa_guard_release")
+          || !strcmp (name, "__cxa_guard_abort")))
+    {
+      bool take = !strcmp (name, "__cxa_guard_acquire");
+      atomic_on (c, arg (stmt, 0), take ? ACC_RMW : ACC_STORE,
+                 take ? MEMMODEL_ACQUIRE : MEMMODEL_RELEASE, 1, NULL_TREE,
+                 WMM_ALU_SECOND);
+      goto lhs;
+    }
   if (wmm_lib_call_is_sync (fndecl, name))
     {
       add_fence (c, full_fence (c->model));
@@ -1577,6 +1592,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_tbaa_apply (u);
   wmm_publish_flags (u);
   wmm_publish_onces (u);
+  wmm_publish_guarded (u);
   wmm_publish_claims (u);
   wmm_publish_tso (u);
   wmm_order_protected (u);

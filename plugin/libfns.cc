@@ -514,8 +514,12 @@ wmm_never_starts_threads (tree fndecl)
   if (DECL_IS_OPERATOR_NEW_P (fndecl) || DECL_IS_OPERATOR_DELETE_P (fndecl))
     return true;
   tree ctx = DECL_CONTEXT (fndecl);
+  /* (the C++ ABI's run time, __cxa_*: declared in namespace __cxxabiv1) */
   if (DECL_NAME (fndecl)
-      && (!ctx || TREE_CODE (ctx) == TRANSLATION_UNIT_DECL))
+      && (!ctx || TREE_CODE (ctx) == TRANSLATION_UNIT_DECL
+          || (TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
+              && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)),
+                          "__cxxabiv1"))))
     {
       const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
       if (in_list (n, private_names, ARRAY_SIZE (private_names))
@@ -639,8 +643,8 @@ wmm_foreign_callable (wmm_unitinfo *u)
              && !DECL_ARTIFICIAL (TREE_OPERAND (*tp, 0))
              && DECL_SOURCE_LOCATION (TREE_OPERAND (*tp, 0))
                 != BUILTINS_LOCATION
-             && !wmm_analysable_body (cgraph_node::get
-                                        (TREE_OPERAND (*tp, 0))))
+             && !wmm_analysable_body (cgraph_node::get (wmm_alias_target
+                                          (TREE_OPERAND (*tp, 0)))))
       return *tp;
     return NULL_TREE;
   };
@@ -651,10 +655,12 @@ wmm_foreign_callable (wmm_unitinfo *u)
       if (!fn || u->foreign_callable)
         continue;
       wmm_each_stmt (fn, [&] (gimple *s) {
-        /* A call's own callee is no address taken. */
-        for (unsigned i = is_gimple_call (s) ? 1 : 0; i < gimple_num_ops (s);
-             i++)
+        /* A call's own callee is no address taken (a C++ complete-object
+           constructor called is an alias of a body the unit reads). */
+        for (unsigned i = 0; i < gimple_num_ops (s); i++)
           if (gimple_op (s, i)
+              && !(is_gimple_call (s) && gimple_op_ptr (s, i)
+                                         == gimple_call_fn_ptr (s))
               && walk_tree_without_duplicates (gimple_op_ptr (s, i), foreign,
                                                NULL))
             u->foreign_callable = 1;
@@ -713,7 +719,10 @@ wmm_thread_lib_fn (tree fndecl, int depth)
     return false;
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   if (!strncmp (a, "_ZNSt6thread", 12) || !strncmp (a, "_ZNKSt6thread", 13)
-      || future_lib_name (a))
+      || future_lib_name (a)
+      /* templates for the thread's state (its unique_ptr's deleter, whose
+         virtual destructor call is the library's) */
+      || strstr (a, "St6thread6_State"))
     return true;
   /* a lambda of such code (call_once's, run in the calling thread) */
   tree ctx = DECL_CONTEXT (fndecl);

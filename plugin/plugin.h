@@ -354,6 +354,9 @@ tree wmm_site_object (const wmm_site &site);
  * (wmm_site_object) to the private location `name`; how many. */
 int wmm_move_objects_to_private (wmm_unitinfo *u, const char *name,
                                  hash_set<tree> &objs);
+/* guardinit.cc: the accesses of the thread-safe construction of a
+ * function-local static that touch only it are made private; how many. */
+int wmm_publish_guarded (wmm_unitinfo *u);
 /* claims.cc: arrays whose elements threads claim through an atomic
  * counter (a[i], i the result of an atomic addition) are made private;
  * how many accesses were moved. */

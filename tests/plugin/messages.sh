@@ -56,6 +56,7 @@ note: %d accesses to fresh objects and escaping locals before
 note: %d accesses to %d locations written before a release 
 note: %d accesses to %d arrays whose elements each thread 
 note: %d accesses to %d variables written by a once routine and 
+note: %d accesses of the thread-safe construction of %d 
 note: %d more functions whose address escapes are treated as 
 note: %s is started as a thread but defined in another unit: 
 note: %s runs in the threads of an OpenMP construct 
