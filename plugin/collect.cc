@@ -58,7 +58,8 @@ struct collector {
 bool
 thread_lib_stmt (collector *c, gimple *stmt)
 {
-  return c->thread_lib && wmm_std_fn (wmm_stmt_origin (stmt, c->fn->decl));
+  return c->thread_lib
+         && wmm_thread_side_fn (wmm_stmt_origin (stmt, c->fn->decl));
 }
 
 /* Instruction template with the current statement's position. */
@@ -1358,8 +1359,8 @@ inline_call (collector *c, gcall *call, tree callee)
   c->fn = fn;
   c->locks = locks;
   c->scale = saved.freq;
-  c->thread_lib = wmm_std_fn (callee) && (saved.thread_lib
-                                      || wmm_thread_lib_fn (callee));
+  c->thread_lib = wmm_thread_side_fn (callee)
+                  && (saved.thread_lib || wmm_thread_lib_fn (callee));
   collect_blocks (c, NULL);
   pop_cfun ();
   wmm_memloc_unbind ();

@@ -744,7 +744,8 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       /* std::thread's call of its callable: the thread scan_std_thread
          found (one of another unit: the unit takes its address). */
       tree self = c->fns[i]->decl;
-      if (wmm_thread_lib_fn (self) && wmm_std_fn (wmm_stmt_origin (stmt, self))
+      if (wmm_thread_lib_fn (self)
+          && wmm_thread_side_fn (wmm_stmt_origin (stmt, self))
           && !wmm_foreign_callable (c->u))
         return;
       f->indirect = true;

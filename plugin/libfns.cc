@@ -592,6 +592,12 @@ wmm_once_internal (tree fndecl)
                         prefixes, ARRAY_SIZE (prefixes));
 }
 
+bool
+wmm_thread_side_fn (tree fndecl)
+{
+  return wmm_std_fn (fndecl) || wmm_thread_lib_fn (fndecl);
+}
+
 /* Is fndecl code of the C++ standard library (namespace std)? */
 bool
 wmm_std_fn (tree fndecl)
@@ -716,7 +722,17 @@ bool
 wmm_thread_lib_fn (tree fndecl, int depth)
 {
   if (!wmm_std_fn (fndecl))
-    return false;
+    {
+      /* an implicit constructor or destructor (a closure's, copying its
+         captures into the thread's state) that only such code calls */
+      cgraph_node *n = fndecl && TREE_CODE (fndecl) == FUNCTION_DECL
+                       && DECL_ARTIFICIAL (fndecl)
+                       && (DECL_CXX_CONSTRUCTOR_P (fndecl)
+                           || DECL_CXX_DESTRUCTOR_P (fndecl))
+                       ? cgraph_node::get (fndecl) : NULL;
+      bool any = false;
+      return n && depth < 8 && thread_lib_callers (n, depth, &any) && any;
+    }
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   if (!strncmp (a, "_ZNSt6thread", 12) || !strncmp (a, "_ZNKSt6thread", 13)
       || future_lib_name (a)

@@ -182,6 +182,10 @@ tree wmm_once_routine (gimple *stmt);
  * fences): its body is never followed and its lambdas, which the library
  * calls back inside pthread_once, are no thread entries. */
 bool wmm_once_internal (tree fndecl);
+/* libfns.cc: code of the C++ library's side of a std::thread: namespace
+ * std, or an implicit constructor or destructor only std::thread's own
+ * code calls (a closure's, copying its captures into the state). */
+bool wmm_thread_side_fn (tree fndecl);
 /* libfns.cc: is fndecl a library function known never to start threads
  * nor to keep a function pointer for a concurrent call (qsort, printf)? */
 bool wmm_never_starts_threads (tree fndecl);
