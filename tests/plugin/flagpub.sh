@@ -10,7 +10,8 @@
 #                (-DRELAXED load, -DRESET of the flag, -DTWICE producers)
 #                keep message passing's fences; -DEARLY (a read before the
 #                flag) and -DLATE (a write after it) keep the field they
-#                touch shared (Power orders it, Arm needs nothing more)
+#                touch shared, which the acquire spin orders (its isync
+#                on Power, docs/placement.md "Dependencies"): no fence
 #   cxx_flag.cc  std::atomic<bool> with an array: none; -DRELAXED: fences;
 #                -DLAMBDA (lambdas run by std::thread, std::atomic<int>):
 #                none; a producer lambda started twice or a relaxed load:
@@ -46,8 +47,8 @@ for T in x86 ppc aarch64 arm; do
   RACY='consumer:1 producer:1'
   case $T in
     x86) EARLY= RELAXED= RESET= TWICE= RACY= ;;
-    ppc) EARLY=consumer:1 RELAXED='consumer:2 producer:1'
-         RESET='consumer:2 producer:1' TWICE='consumer:2 producer:2' ;;
+    ppc) EARLY= RELAXED='consumer:2 producer:1'
+         RESET='consumer:1 producer:1' TWICE='consumer:2 producer:2' ;;
     *) EARLY= RELAXED='consumer:2 producer:1' RESET='consumer:1 producer:1'
        TWICE='consumer:1 producer:1' ;;
   esac
