@@ -934,6 +934,9 @@ handle_call (collector *c, gcall *stmt)
       int code = DECL_FUNCTION_CODE (fndecl);
       if (atomic_builtin (c, stmt, code) || memory_builtin (c, stmt, code))
         goto lhs;
+      /* the trap an OpenMP sections switch ends with: no memory */
+      if (code == BUILT_IN_TRAP || code == BUILT_IN_UNREACHABLE)
+        goto lhs;
     }
   /* A function-local static's guard (the C++ run time's thread-safe
      initialisation, guardinit.cc): taking it is an acquire on the guard's

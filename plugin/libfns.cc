@@ -420,6 +420,8 @@ wmm_lib_is_private (const char *name)
   static const char *const omp_ends[] = {
     "GOMP_loop_end_nowait", "GOMP_loop_end", "GOMP_barrier",
     "GOMP_sections_end", "GOMP_sections_end_nowait",
+    /* which section a thread runs next (no flush: the team's state) */
+    "GOMP_sections_start", "GOMP_sections_next",
     /* which thread runs a single region, a taskgroup's start: no flush,
        libgomp's state only */
     "GOMP_single_start", "GOMP_taskgroup_start",

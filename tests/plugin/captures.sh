@@ -30,6 +30,8 @@
 #                      the team's writes fenced on the weak targets;
 #                      -DPHASES (two loops of one region over a, apart
 #                      by the first's barrier): no fence
+#   omp_sections.c     store buffering between two OpenMP sections: the
+#                      team's function fenced on every target
 #   omp_critical.c     an OpenMP team updating a maximum and its index
 #                      inside a critical section (unnamed, or -DNAMED):
 #                      no fence; -DSPLIT (odd and even elements under two
@@ -182,6 +184,7 @@ one_target() {
   none omp_for_PHASES omp_for.c -fopenmp -DPHASES
   if [ $T = x86 ]; then none omp_for_DYNAMIC_SHIFT omp_for.c -fopenmp -DDYNAMIC -DSHIFT
   else fenced omp_for_DYNAMIC_SHIFT omp_for.c 'main\._omp_fn\.0' -fopenmp -DDYNAMIC -DSHIFT; fi
+  fenced omp_sections omp_sections.c 'main\._omp_fn\.0' -fopenmp
   none omp_critical omp_critical.c -fopenmp
   none omp_critical_NAMED omp_critical.c -fopenmp -DNAMED
   if [ $T = x86 ]; then none omp_critical_SPLIT omp_critical.c -fopenmp -DSPLIT
