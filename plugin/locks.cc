@@ -337,7 +337,8 @@ std_scalar_call (gimple *stmt, tree callee)
   if (!callee)
     return false;
   wmm_cxx_lock l;
-  if (!wmm_std_fn (callee) || wmm_analysable_body (cgraph_node::get (callee))
+  if (!wmm_std_fn (callee)
+      || wmm_analysable_body (cgraph_node::get (wmm_alias_target (callee)))
       || wmm_cxx_lock_call (callee, &l))
     return false;
   bool method = TREE_CODE (TREE_TYPE (callee)) == METHOD_TYPE;
