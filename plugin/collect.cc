@@ -992,11 +992,10 @@ handle_call (collector *c, gcall *stmt)
     /* C++ complete-object constructors and destructors are aliases of
        the base-object bodies (std::thread's: collected as its own code,
        thread_lib_fn): the body is the callee. */
-    cgraph_node *cn = fndecl ? cgraph_node::get (fndecl) : NULL;
-    if (cn && cn->alias && cn->ultimate_alias_target ()
-        && (wmm_thread_lib_fn (cn->ultimate_alias_target ()->decl)
-            || wmm_unit_of (c->u, cn->ultimate_alias_target ()->decl) >= 0))
-      fndecl = cn->ultimate_alias_target ()->decl;
+    tree body = fndecl ? wmm_alias_target (fndecl) : NULL_TREE;
+    if (body != fndecl
+        && (wmm_thread_lib_fn (body) || wmm_unit_of (c->u, body) >= 0))
+      fndecl = body;
     int unit = fndecl ? wmm_unit_of (c->u, fndecl) : -1;
     if (unit >= 0 && inline_call (c, stmt, fndecl))
       goto lhs;

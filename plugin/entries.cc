@@ -65,17 +65,6 @@ unit_functions (vec<cgraph_node *> *out)
   });
 }
 
-/* Name of the called function when it is declared outside any body. */
-static const char *
-callee_name (gimple *stmt)
-{
-  if (!is_gimple_call (stmt))
-    return NULL;
-  tree fndecl = gimple_call_fndecl (stmt);
-  if (!fndecl || !DECL_NAME (fndecl))
-    return NULL;
-  return IDENTIFIER_POINTER (DECL_NAME (fndecl));
-}
 
 /* The function whose address `arg` is, or NULL. */
 static tree
@@ -92,7 +81,7 @@ function_address (tree arg)
 static int
 create_argno (gimple *stmt)
 {
-  const char *name = callee_name (stmt);
+  const char *name = wmm_callee_name (stmt);
   if (!name)
     return -1;
   if (!strcmp (name, "pthread_create"))
@@ -128,7 +117,7 @@ wmm_is_thread_create (gimple *stmt, tree *fn)
 static bool
 is_omp_start (gimple *stmt, bool *sync)
 {
-  const char *n = callee_name (stmt);
+  const char *n = wmm_callee_name (stmt);
   if (!n)
     return false;
   if (!strncmp (n, "__builtin_", 10))
@@ -145,7 +134,7 @@ is_omp_start (gimple *stmt, bool *sync)
 bool
 wmm_is_thread_join (gimple *stmt)
 {
-  const char *name = callee_name (stmt);
+  const char *name = wmm_callee_name (stmt);
   return name && (!strcmp (name, "pthread_join")
                   || !strcmp (name, "thrd_join"));
 }
@@ -610,7 +599,7 @@ table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
 tree
 wmm_once_routine (gimple *stmt)
 {
-  const char *name = callee_name (stmt);
+  const char *name = wmm_callee_name (stmt);
   if (!name || (strcmp (name, "pthread_once") && strcmp (name, "call_once"))
       || gimple_call_num_args (stmt) < 2)
     return NULL_TREE;
@@ -766,15 +755,14 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
         }
   /* std::call_once's own body is the library's (collect.cc models the
      call by name: its routine, between full fences) */
-  int t = wmm_once_internal (callee) ? -1
-          : find_fn (&c->index, wmm_alias_target (callee));
+  if (wmm_once_internal (callee))
+    return;
+  int t = find_fn (&c->index, wmm_alias_target (callee));
   if (t >= 0)
     {
       f->callees.safe_push (t);
       f->calls.safe_push ({ stmt, START_NONE, t, loop, false });
     }
-  else if (wmm_once_internal (callee))
-    ;
   else if (!wmm_never_starts_threads (callee)
            && !(flags_from_decl_or_type (callee) & ECF_NORETURN))
     f->calls.safe_push ({ stmt, START_UNKNOWN, -1, loop, false });
@@ -1558,10 +1546,9 @@ param_only_starts (entries_ctx *c, int f, int p, int depth)
 tree
 wmm_exit_dtor_of (gimple *stmt)
 {
-  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
-  if (!fn || !DECL_NAME (fn))
+  const char *n = wmm_callee_name (stmt);
+  if (!n)
     return NULL_TREE;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
   /* __cxa_atexit (dtor, object, dso); ARM EABI: __aeabi_atexit (object,
      dtor, dso) */
   unsigned argno = !strcmp (n, "__cxa_atexit") ? 0

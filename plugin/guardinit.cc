@@ -111,10 +111,9 @@ void
 find_in (function *fn, tree fndecl, vec<guarded *> *out)
 {
   wmm_each_stmt (fn, [&] (gimple *s) {
-    tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
-    if (!callee || !DECL_NAME (callee) || gimple_call_num_args (s) != 1
-        || strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)),
-                   "__cxa_guard_acquire"))
+    const char *n = wmm_callee_name (s);
+    if (!n || strcmp (n, "__cxa_guard_acquire")
+        || gimple_call_num_args (s) != 1)
       return;
     tree a = gimple_call_arg (s, 0);
     tree v = TREE_CODE (a) == ADDR_EXPR && VAR_P (TREE_OPERAND (a, 0))
@@ -198,22 +197,10 @@ construction_only (const vec<guarded *> &gs, hash_set<tree> *out)
             || MAIN_NAME_P (DECL_NAME (node->decl)))
           return;
         bool any = false, all = true;
-        auto_vec<cgraph_node *> names;
-        names.safe_push (node);
-        while (!names.is_empty ())
-          {
-            cgraph_node *a = names.pop ();
-            for (cgraph_edge *e = a->callers; e && all; e = e->next_caller)
-              {
-                any = true;
-                all = e->call_stmt && in_construction (e->call_stmt,
-                                                       e->caller->decl);
-              }
-            ipa_ref *ref;
-            for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
-              if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
-                names.safe_push (al);
-          }
+        wmm_each_caller (node, [&] (cgraph_edge *e) {
+          any = true;
+          all = all && e->call_stmt && in_construction (e->call_stmt,
+                                                        e->caller->decl); });
         if (any && all)
           {
             out->add (node->decl);
@@ -248,6 +235,8 @@ only_touches (const wmm_program *p, const wmm_instr *in, tree var)
 int
 wmm_publish_guarded (wmm_unitinfo *u)
 {
+  if (!lang_GNU_CXX ())
+    return 0;   /* guards are the C++ front end's */
   auto_delete_vec<guarded> all;
   wmm_each_body ([&] (cgraph_node *node, function *fn) {
     find_in (fn, node->decl, &all); });

@@ -283,7 +283,7 @@ wmm_address_given_away (cgraph_node *node)
         continue;
       /* Only a thread start routine: it runs as its own entry; or a
          static object's destructor run at exit. */
-      if (ref->stmt && wmm_exit_dtor_of (ref->stmt)
+      if (ref->stmt
           && wmm_exit_dtor_of (ref->stmt) == wmm_alias_target (node->decl))
         continue;
       if (!ref->stmt || !is_a<cgraph_node *> (ref->referring)

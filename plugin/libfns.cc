@@ -540,6 +540,13 @@ wmm_never_starts_threads (tree fndecl)
 }
 
 const char *
+wmm_callee_name (gimple *stmt)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  return fn && DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn)) : NULL;
+}
+
+const char *
 wmm_callee_asm_name (gimple *stmt)
 {
   tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;

@@ -326,31 +326,6 @@ lock_library_call (tree fndecl)
   return wmm_cxx_lock_call (fndecl, &l) && l.op != WMM_CXX_GUARD_USE;
 }
 
-/* A function of the C++ library compiled into libstdc++ (no body here:
- * the hashtable's rehash policy, a string's capacity check) given nothing
- * but numbers besides the object it is called on, which is no mutex,
- * guard or condition variable: it cannot name a lock of the program, nor
- * call code that could. */
-bool
-std_scalar_call (gimple *stmt, tree callee)
-{
-  if (!callee)
-    return false;
-  wmm_cxx_lock l;
-  if (!wmm_std_fn (callee)
-      || wmm_analysable_body (cgraph_node::get (wmm_alias_target (callee)))
-      || wmm_cxx_lock_call (callee, &l))
-    return false;
-  bool method = TREE_CODE (TREE_TYPE (callee)) == METHOD_TYPE;
-  for (unsigned i = method ? 1 : 0; i < gimple_call_num_args (stmt); i++)
-    {
-      tree t = TREE_TYPE (gimple_call_arg (stmt, i));
-      if (!INTEGRAL_TYPE_P (t) && !SCALAR_FLOAT_TYPE_P (t))
-        return false;
-    }
-  return true;
-}
-
 /* An __atomic_* or __sync_* builtin: it keeps no pointer it is given (a
  * spin-lock word passed only to them stays hidden). */
 bool
@@ -1111,7 +1086,7 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
     }
   if (callee && (lock_library_call (callee)
                  || wmm_never_starts_threads (callee)
-                 || std_scalar_call (stmt, callee)))
+                 || wmm_std_scalar_call (stmt)))
     return held;   /* releases no lock of the program (condition waits
                       hand theirs back) */
   if (rel)
@@ -1415,6 +1390,14 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
     }
 }
 
+/* Is n C++ inline or template code (vague linkage) whose address the unit
+ * gives nowhere? */
+static bool
+vague_linkage (cgraph_node *n)
+{
+  return DECL_COMDAT (n->decl) && !wmm_address_given_away (n);
+}
+
 /* Does function decl start no thread, itself or through what it calls
  * (every callee has a body or starts none, no indirect call)? */
 static bool
@@ -1500,7 +1483,7 @@ concurrent_fns (wmm_unitinfo *u, const vec<tree> &fns, hash_set<tree> *out)
   for (tree d : fns)
     {
       cgraph_node *n = cgraph_node::get (d);
-      if (n && !(DECL_COMDAT (d) && !wmm_address_given_away (n))
+      if (n && !vague_linkage (n)
           && (wmm_called_back_by_name (n) || wmm_address_given_away (n)))
         push (n);
     }
@@ -1530,30 +1513,14 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
     {
       cgraph_node *n = cgraph_node::get (d);
       int unit = wmm_unit_of (u, d);
-      bool vague = n && DECL_COMDAT (d) && !wmm_address_given_away (n);
-      bool ok = n && (n->only_called_directly_p () || vague)
+      bool ok = n && (n->only_called_directly_p () || vague_linkage (n))
                 && !(unit >= 0 && u->units[unit].entry)
                 && !MAIN_NAME_P (DECL_NAME (d));
-      /* Its calls, also those through aliases (a C++ complete-object
-         constructor's calls run the base-object body). */
       bool called = false;
-      auto_vec<cgraph_node *> names;
       if (ok)
-        names.safe_push (n);
-      while (!names.is_empty ())
-        {
-          cgraph_node *a = names.pop ();
-          for (cgraph_edge *e = a->callers; e; e = e->next_caller)
-            {
-              called = true;
-              if (!e->call_stmt || !body_of (e->caller->decl))
-                ok = false;
-            }
-          ipa_ref *ref;
-          for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
-            if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
-              names.safe_push (al);
-        }
+        wmm_each_caller (n, [&] (cgraph_edge *e) {
+          called = true;
+          ok &= e->call_stmt && body_of (e->caller->decl); });
       ok &= called;
       if (ok)
         local.add (d);
@@ -1896,7 +1863,22 @@ wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held, bool writes)
 bool
 wmm_std_scalar_call (gimple *stmt)
 {
-  return std_scalar_call (stmt, gimple_call_fndecl (stmt));
+  tree callee = gimple_call_fndecl (stmt);
+  if (!callee)
+    return false;
+  wmm_cxx_lock l;
+  if (!wmm_std_fn (callee)
+      || wmm_analysable_body (cgraph_node::get (wmm_alias_target (callee)))
+      || wmm_cxx_lock_call (callee, &l))
+    return false;
+  bool method = TREE_CODE (TREE_TYPE (callee)) == METHOD_TYPE;
+  for (unsigned i = method ? 1 : 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree t = TREE_TYPE (gimple_call_arg (stmt, i));
+      if (!INTEGRAL_TYPE_P (t) && !SCALAR_FLOAT_TYPE_P (t))
+        return false;
+    }
+  return true;
 }
 
 void

@@ -470,10 +470,9 @@ note_ref (gimple *stmt, tree op, tree ref, void *data)
 bool
 team_barrier (gimple *s)
 {
-  tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
-  if (!callee || !DECL_NAME (callee))
+  const char *n = wmm_callee_name (s);
+  if (!n)
     return false;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (callee));
   if (!strncmp (n, "__builtin_", 10))
     n += 10;
   return !strcmp (n, "GOMP_barrier") || !strcmp (n, "GOMP_loop_end")

@@ -216,6 +216,8 @@ bool wmm_std_thread_reads (gimple *stmt);
 bool wmm_std_thread_move (gimple *stmt, tree *dst, tree *src);
 /* libfns.cc: the assembler name of a call's callee, or "". */
 const char *wmm_callee_asm_name (gimple *stmt);
+/* The source name of the function call stmt calls directly, or NULL. */
+const char *wmm_callee_name (gimple *stmt);
 /* cxxlocks.cc: does tree t mention decl d anywhere? */
 bool wmm_mentions (tree t, tree d);
 /* libfns.cc: is fndecl the C++ standard library's (namespace std)?  Is it
@@ -749,6 +751,26 @@ wmm_each_stmt (function *fn, F visit)
          gsi_next (&gsi))
       if (!is_gimple_debug (gsi_stmt (gsi)))
         visit (gsi_stmt (gsi));
+}
+/* Visit every call edge of n and of its aliases (a C++ complete-object
+   constructor's calls run the base-object body):
+   wmm_each_caller (node, [&] (cgraph_edge *e) { ... }). */
+template <typename F>
+void
+wmm_each_caller (cgraph_node *n, F visit)
+{
+  auto_vec<cgraph_node *> names;
+  names.safe_push (n);
+  while (!names.is_empty ())
+    {
+      cgraph_node *a = names.pop ();
+      for (cgraph_edge *e = a->callers; e; e = e->next_caller)
+        visit (e);
+      ipa_ref *ref;
+      for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
+        if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
+          names.safe_push (al);
+    }
 }
 /* Visit every body the analysis may read (wmm_analysable_body):
    wmm_each_body ([&] (cgraph_node *node, function *fn) { ... }). */

@@ -106,12 +106,10 @@ wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs)
           int c = t->code[i].target;
           /* the C++ library's own code given only numbers calls nothing
              of the unit back (locks.cc, wmm_std_scalar_call) */
-          const wmm_site *site = un && i < (int) un->sites.length ()
-                                 ? &un->sites[i] : NULL;
-          bool no_callback = site && site->stmt && is_gimple_call (site->stmt)
-                             && wmm_std_scalar_call (site->stmt);
           if (t->code[i].op == WMM_OP_CALL && c < 0 && !unknown
-              && !no_callback)
+              && !(un && i < (int) un->sites.length () && un->sites[i].stmt
+                   && is_gimple_call (un->sites[i].stmt)
+                   && wmm_std_scalar_call (un->sites[i].stmt)))
             {
               unknown = true;
               for (const wmm_unit &o : u->units)

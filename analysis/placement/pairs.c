@@ -385,11 +385,11 @@ static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
     st[ia].seen = 1;
     st[ia].ctrl = again_ctrl;
     st[ia].ctrlisync = again_ctrlisync;
-  }
-  for (int i = 0; again && i <= n; i++) {
-    st[i].ctrl &= again_ctrl;
-    st[i].ctrlisync &= again_ctrlisync;
-    memset(st[i].taint, 0, (size_t)words * sizeof *cur);
+    for (int i = 0; i <= n; i++) {
+      st[i].ctrl &= again_ctrl;
+      st[i].ctrlisync &= again_ctrlisync;
+      memset(st[i].taint, 0, (size_t)words * sizeof *cur);
+    }
   }
   for (int i = 0; i < n; i++) {
     reached[i] = st[i].seen;

@@ -117,21 +117,15 @@ expect_none() {
 }
 
 # expect_report TAG PROGRAM REGEX [OPTIONS...]: the JSON report's fences,
-# as "FUNCTION:KIND" words, match REGEX (extended)
+# as "FUNCTION:KIND" words (wmm_report_fences), match REGEX (extended)
 expect_report() {
   local tag=$T.$1 prog=$2 re=$3; shift 3
-  if ! "$CXX" -std=c++17 -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
-      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P/$prog.cc" \
-      2> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+  if ! wmm_report_fences "$P/$prog.cc" "$M" -std=c++17 "$@"; then
+    wmm_fail "$tag: compiling $prog: $WMM_ERR"
     return
   fi
-  local got
-  got=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "\([^"]*\)", "instruction".*/\1:\2/p' \
-        "$WMM_TMP/$tag.json" | sort -u | tr '\n' ' ')
-  if grep -Eq -- "$re" <<< "$got"; then wmm_pass "$tag: fences match /$re/"
-  else wmm_fail "$tag: fences '$got' do not match /$re/"; fi
+  if grep -Eq -- "$re" <<< "$WMM_FENCES"; then wmm_pass "$tag: fences match /$re/"
+  else wmm_fail "$tag: fences '$WMM_FENCES' do not match /$re/"; fi
 }
 
 ran=0
