@@ -1162,9 +1162,10 @@ static bool field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
  * knows; every load of F is only called or tested.  The unit functions
  * into *targets, the library functions into *libs, the stores into
  * *stores; *field_out: F.  false: not such a hook. */
-static bool
-field_hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
-                    vec<tree> *libs, vec<gimple *> *stores, tree *field_out)
+/* The member an indirect call's callee value is loaded from (`t->fn (t)`:
+ * fn), through copies; NULL_TREE when it is no member load. */
+static tree
+called_member (gimple *stmt)
 {
   /* the load the callee value copies (copied_from would go past it) */
   tree v = gimple_call_fn (stmt);
@@ -1179,10 +1180,18 @@ field_hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
       v = gimple_assign_rhs1 (def);
     }
   if (!def || !gimple_assign_load_p (def)
-      || TREE_CODE (gimple_assign_rhs1 (def)) != COMPONENT_REF
-      || wmm_lto_phase_now () == WMM_LTO_LINK)
+      || TREE_CODE (gimple_assign_rhs1 (def)) != COMPONENT_REF)
+    return NULL_TREE;
+  return TREE_OPERAND (gimple_assign_rhs1 (def), 1);
+}
+
+static bool
+field_hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
+                    vec<tree> *libs, vec<gimple *> *stores, tree *field_out)
+{
+  tree field = *field_out = called_member (stmt);
+  if (!field || wmm_lto_phase_now () == WMM_LTO_LINK)
     return false;
-  tree field = *field_out = TREE_OPERAND (gimple_assign_rhs1 (def), 1);
   if (c->field_hook_fails.contains (field))
     return false;
   bool ok = field_hook_scan (c, field, targets, libs, stores);
@@ -1220,7 +1229,7 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
           if (reaches_record (TREE_TYPE (a), rec, 0))
             return false;
     }
-  bool ok = true;
+  bool ok = true, self_calls = false;
   for (unsigned f = 0; f < c->fns.length () && ok; f++)
     wmm_each_stmt (c->fns[f]->get_fun (), [&] (gimple *st) {
       if (!ok)
@@ -1264,12 +1273,28 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
       if (callee && (wmm_lib_call_is_private (callee, n)
                      || wmm_lib_call_is_sync (callee, n)))
         return;
+      /* a call through the member itself (`t->fn (t)`) calls what the
+         stores put there: unit functions, or library functions that must
+         then pass the rule above (checked once all are known) */
+      if (!callee && called_member (call) == field)
+        {
+          self_calls = true;
+          return;
+        }
       if (leads (gimple_call_lhs (call)))
         ok = false;
       for (unsigned a = 0; a < gimple_call_num_args (call) && ok; a++)
         if (leads (gimple_call_arg (call, a)))
           ok = false;
     });
+  if (ok && self_calls)
+    for (tree lib : *libs)
+      {
+        const char *n = DECL_NAME (lib) ? IDENTIFIER_POINTER (DECL_NAME (lib))
+                                        : NULL;
+        if (!wmm_lib_call_is_private (lib, n) && !wmm_lib_call_is_sync (lib, n))
+          ok = false;
+      }
   return ok && (!targets->is_empty () || !libs->is_empty ());
 }
 

@@ -217,6 +217,43 @@ non_capturing_call (gimple *stmt)
     }
 }
 
+/* A sized atomic or __sync builtin (`__atomic_fetch_sub_4 (p, 1, 4)`)
+ * whose only argument holding the address (of `base`, or the pointer
+ * `ptr`) is the object it operates on, argument 0: it accesses that
+ * object and keeps no copy (a value argument is an integer: GCC converts
+ * a pointer value to one first). */
+bool
+wmm_sized_atomic_call (gimple *stmt)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL) || !DECL_NAME (fn)
+      || gimple_call_num_args (stmt) == 0)
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (strncmp (n, "__atomic_", 9) && strncmp (n, "__sync_", 7))
+    return false;
+  size_t len = strlen (n);
+  return (len > 2 && n[len - 2] == '_' && ISDIGIT (n[len - 1]))
+         || (len > 3 && n[len - 3] == '_' && !strcmp (n + len - 2, "16"));
+}
+
+static bool
+atomic_object_only (gimple *stmt, tree base, tree ptr)
+{
+  if (!wmm_sized_atomic_call (stmt))
+    return false;
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      bool holds = base ? TREE_CODE (a) == ADDR_EXPR
+                          && get_base_address (TREE_OPERAND (a, 0)) == base
+                        : a == ptr;
+      if (holds != (i == 0))
+        return false;
+    }
+  return true;
+}
+
 static bool call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth,
                                 bool returns = false);
 
@@ -305,7 +342,7 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
   tree fn = gimple_call_fndecl (stmt);
   tree lhs = gimple_call_lhs (stmt);
   /* memcpy & co return their first argument: that copy must be unused. */
-  if (non_capturing_call (stmt))
+  if (non_capturing_call (stmt) || atomic_object_only (stmt, base, ptr))
     return !lhs || !POINTER_TYPE_P (TREE_TYPE (lhs))
            || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
   if (!fn || !DECL_NAME (fn))

@@ -593,6 +593,10 @@ bool wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg);
    callees, and by the callers it returns the pointer to (pushed to
    *stores)? */
 bool wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores);
+/* Is stmt a call of a sized atomic or __sync builtin
+ * (`__atomic_fetch_add_4`, `__sync_lock_test_and_set_8`): argument 0 is
+ * the object it operates on? */
+bool wmm_sized_atomic_call (gimple *stmt);
 /* Is there a path from just after `from` to `to` (one function) that does
    not run `avoid`? */
 bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);

@@ -225,10 +225,28 @@ site_ref_base (const wmm_site &s)
   return ref ? get_base_address (ref) : NULL_TREE;
 }
 
-/* The SSA pointer access site s dereferences (*p, p->f, p[i]), or NULL. */
+/* The SSA pointer access site s dereferences (*p, p->f, p[i]; a sized
+ * atomic builtin's object `_1 = &p->f; __atomic_store_4 (_1, ...)`), or
+ * NULL. */
 tree
 deref_base (const wmm_site &s)
 {
+  if (!s.summary && s.stmt && wmm_sized_atomic_call (s.stmt))
+    {
+      tree a = gimple_call_arg (s.stmt, 0);
+      if (TREE_CODE (a) != SSA_NAME)
+        return NULL_TREE;
+      gimple *def = SSA_NAME_DEF_STMT (a);
+      if (!SSA_NAME_IS_DEFAULT_DEF (a) && gimple_assign_single_p (def)
+          && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)
+        {
+          tree b = get_base_address (TREE_OPERAND (gimple_assign_rhs1 (def), 0));
+          return b && TREE_CODE (b) == MEM_REF
+                 && TREE_CODE (TREE_OPERAND (b, 0)) == SSA_NAME
+                 ? TREE_OPERAND (b, 0) : NULL_TREE;
+        }
+      return a;
+    }
   tree base = site_ref_base (s);
   if (!base || TREE_CODE (base) != MEM_REF
       || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
