@@ -226,11 +226,27 @@ enum {
                                  the previous load of the thread */
   WMM_ACC_DEP_DATA = 1 << 5,
   WMM_ACC_DEP_CTRL = 1 << 6,
-  WMM_ACC_ABSTRACT = 1 << 7   /* WMM_OP_NONDET standing for a value the
+  WMM_ACC_ABSTRACT = 1 << 7,  /* WMM_OP_NONDET standing for a value the
                                  front end does not model (an unmodelled
                                  operation, memory it cannot name): a
                                  counterexample whose path depends on it
                                  may be spurious */
+  WMM_ACC_SECTION = 1 << 8,   /* placement only: an access of a location
+                                 every access of which runs in a critical
+                                 section of one lock, held here.  A cycle
+                                 through it enters and leaves it from other
+                                 sections of that lock, which run wholly
+                                 before or after this one: every pair of
+                                 its thread it belongs to counts as ordered
+                                 by the model's full fence (the lock's
+                                 acquire / release order it at least that
+                                 strongly on multi-copy-atomic models and
+                                 where the lock code has full barriers);
+                                 pairs around it stay unordered */
+  WMM_ACC_SECTION_LW = 1 << 9 /* the same where the lock's acquire /
+                                 release are as strong as lwsync only
+                                 (Power): its pairs count as ordered by
+                                 lwsync */
 };
 
 /* Source position of an instruction.  file is an index into

@@ -308,7 +308,9 @@ same_class (const wmm_anon_class &x, const wmm_anon_class &y)
 int
 typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
 {
-  if (a.ref <= 0)
+  /* (a char member of *p at known bits, `c->name[0]`, has a class: *p's
+     type and the bits tell it from the other members) */
+  if (a.ref < 0 || (a.ref == 0 && !(a.base > 0 && a.field_size > 0)))
     return -1;
   wmm_anon_class key = anon_class_of (a);
   unsigned c = 0;
@@ -1518,7 +1520,9 @@ add_anonymous_memory (wmm_unitinfo *u)
                      && is_gimple_assign (site->stmt)
                      ? gimple_op (site->stmt, site->operand == 0 ? 0 : 1)
                      : NULL_TREE;
-          if (site->summary || site->tbaa.ref == 0)
+          if (site->summary
+              || (site->tbaa.ref == 0
+                  && !(site->tbaa.base > 0 && site->tbaa.field_size > 0)))
             untyped = true;
           else if (typed_anonymous_location (u, site->tbaa, ref, 0) < 0)
             overflow = true;
@@ -1560,6 +1564,7 @@ bool
 wmm_collect (wmm_unitinfo *u)
 {
   wmm_memloc_reset ();
+  wmm_memloc_resolved_calls (u->resolved_calls);
   wmm_reflocks_strengthen (u);
   wmm_private_analyse (u);
   wmm_omp_analyse (u);

@@ -77,6 +77,8 @@ flags (wmm_strbuf *b, unsigned f)
     wmm_strbuf_puts (b, " rel");
   if (f & WMM_ACC_ATOMIC)
     wmm_strbuf_puts (b, " atomic");
+  if (f & (WMM_ACC_SECTION | WMM_ACC_SECTION_LW))
+    wmm_strbuf_puts (b, " ; lock order");
 }
 
 /* One instruction of unit `unit`. */
@@ -134,8 +136,6 @@ instr (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_unit *unit, int i)
     }
   flags (b, in->flags);
   alias_set (b, u->prog, in);
-  if (s && s->lock_order)
-    wmm_strbuf_puts (b, "  ; lock order");
   if (in->pos.line > 0)
     {
       size_t col = b->len - start;

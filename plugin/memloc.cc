@@ -78,6 +78,9 @@ static function *escape_fn;
 static hash_set<tree> *escaped_locals;
 /* Per unit: function -> the mask wmm_returned_params computed. */
 static hash_map<tree, unsigned> *returned_cache;
+/* The indirect calls entries.cc resolved, with the functions each may call
+ * (the unit's wmm_unitinfo.resolved_calls while it is collected). */
+static hash_map<gimple *, vec<tree> > *resolved_calls;
 
 void
 wmm_memloc_reset (void)
@@ -89,6 +92,7 @@ wmm_memloc_reset (void)
   delete returned_cache;
   returned_cache = NULL;
   escape_fn = NULL;
+  resolved_calls = NULL;
   wmm_local_members_reset ();
 }
 
@@ -330,6 +334,76 @@ only_dereferenced (tree p, int depth, bool returns = false)
   return true;
 }
 
+/* Does argument i of call stmt hold the address of `base` (or, base
+ * NULL, the pointer value `ptr`)? */
+static bool
+passes_address (gimple *stmt, unsigned i, tree base, tree ptr)
+{
+  tree a = gimple_call_arg (stmt, i);
+  return base ? TREE_CODE (a) == ADDR_EXPR
+                && get_base_address (TREE_OPERAND (a, 0)) == base
+              : a == ptr;
+}
+
+/* Is parameter i of node (body `body`) only dereferenced (returned too
+ * when `returned`)?  No default definition: an unused parameter, or one
+ * that lives in memory (its address taken, -O0), whose copies are not
+ * followed. */
+static bool
+param_only_dereferenced (cgraph_node *node, function *body, unsigned i,
+                         int depth, bool returned)
+{
+  tree p = DECL_ARGUMENTS (node->decl);
+  for (unsigned k = 0; p && k < i; k++)
+    p = DECL_CHAIN (p);
+  tree d = p ? ssa_default_def (body, p) : NULL_TREE;
+  return p && (d ? only_dereferenced (d, depth, returned)
+                 : !TREE_USED (p) && !TREE_ADDRESSABLE (p));
+}
+
+void
+wmm_memloc_resolved_calls (hash_map<gimple *, vec<tree> > *calls)
+{
+  resolved_calls = calls;
+}
+
+/* call_keeps_no_copy for a resolved indirect call (`t->fn (t)`): every
+ * function it may call keeps no copy, and its result is no pointer that
+ * is used. */
+static bool
+resolved_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
+{
+  vec<tree> *targets = resolved_calls ? resolved_calls->get (stmt) : NULL;
+  tree lhs = gimple_call_lhs (stmt);
+  if (!targets || targets->is_empty ()
+      || (!base && gimple_call_fn (stmt) == ptr)
+      || (lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
+          && !(TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs))))
+    return false;
+  bool found = false;
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      if (!passes_address (stmt, i, base, ptr))
+        continue;
+      found = true;
+      for (tree t : *targets)
+        {
+          cgraph_node *node = cgraph_node::get (t);
+          if (node)
+            node = node->ultimate_alias_target ();
+          function *body = node && node->definition && !node->alias
+                           && !wmm_lto_foreign (t) ? node->get_fun () : NULL;
+          if (body ? !body->cfg || !gimple_in_ssa_p (body)
+                     || !param_only_dereferenced (node, body, i, depth, false)
+                   : !DECL_NAME (t)
+                     || !wmm_lib_keeps_no_copy_at (
+                          IDENTIFIER_POINTER (DECL_NAME (t)), i, stmt))
+            return false;
+        }
+    }
+  return found;
+}
+
 /* Is the address of `base` (a local; or the pointer value `ptr` when base
  * is NULL) passed by call `stmt` only where it is not kept: a builtin or
  * library function that keeps no copy of that argument, or a parameter of
@@ -345,7 +419,9 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
   if (non_capturing_call (stmt) || atomic_object_only (stmt, base, ptr))
     return !lhs || !POINTER_TYPE_P (TREE_TYPE (lhs))
            || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
-  if (!fn || !DECL_NAME (fn))
+  if (!fn)
+    return resolved_keeps_no_copy (stmt, base, ptr, depth);
+  if (!DECL_NAME (fn))
     return false;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   cgraph_node *node = cgraph_node::get (fn);
@@ -380,10 +456,7 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
   bool found = false;
   for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
     {
-      tree a = gimple_call_arg (stmt, i);
-      if (base ? (TREE_CODE (a) != ADDR_EXPR
-                  || get_base_address (TREE_OPERAND (a, 0)) != base)
-               : a != ptr)
+      if (!passes_address (stmt, i, base, ptr))
         continue;
       found = true;
       if (!body)
@@ -392,15 +465,8 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
             return false;
           continue;
         }
-      tree p = DECL_ARGUMENTS (node->decl);
-      for (unsigned k = 0; p && k < i; k++)
-        p = DECL_CHAIN (p);
-      tree d = p ? ssa_default_def (body, p) : NULL_TREE;
-      /* No default definition: an unused parameter, or one that lives in
-         memory (its address taken, -O0), whose copies are not followed. */
-      if (!p || (d && !only_dereferenced (d, depth,
-                                          i < 32 && (returned & (1u << i))))
-          || (!d && (TREE_USED (p) || TREE_ADDRESSABLE (p))))
+      if (!param_only_dereferenced (node, body, i, depth,
+                                    i < 32 && (returned & (1u << i))))
         return false;
     }
   /* A C++ object returned into the caller's local (a return slot: the

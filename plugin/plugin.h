@@ -66,7 +66,6 @@ struct wmm_site {
   bool summary;        /* the stand-in access of an unknown call */
   bool alternatives;   /* the group is a choice between accesses (one
                           per element of a small array) */
-  bool lock_order;     /* an IR-only fence: lock-protected access */
   wmm_tbaa tbaa;       /* accesses: GCC alias sets of the reference
                           (tbaa.cc); zero = may touch any type */
   unsigned long long held;   /* locks held here (bits of lock_ids) */
@@ -649,6 +648,9 @@ void wmm_memloc_unbind (void);
 /* Same for memory reached through pointer `ptr` (a call argument). */
 bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
 void wmm_memloc_reset (void);
+/* The indirect calls resolved (entries.cc) that escape and copy analyses
+ * may follow until the next reset; NULL: none. */
+void wmm_memloc_resolved_calls (hash_map<gimple *, vec<tree> > *calls);
 /* Accesses to overlapping but different ranges of one object get loc -1. */
 void wmm_memloc_fix_overlaps (wmm_unitinfo *u);
 /* Word k (0 .. WMM_OBJECT_WORDS - 1) of the parts of declared object decl

@@ -229,48 +229,27 @@ wmm_order_protected (wmm_unitinfo *u)
   while (wmm_publish_check (pb, prot, c.hidden));
   wmm_publish_end (pb);
   wmm_program *p = u->prog;
-  /* An IR-only full fence before each protected access in a section. */
+  /* Each protected access is marked: every pair of its thread it belongs
+     to counts as ordered on the cycles through it (WMM_ACC_SECTION, the
+     core's placement), not the pairs around it.  A communication edge
+     into or out of it joins another section of its lock, which runs
+     wholly before or after this one; with the full fences of lock and
+     unlock (libfns.cc's sync functions), what its thread does before (or
+     after) it is ordered before (or after) the other section's
+     accesses. */
+  unsigned mark = WMM_ACC_SECTION;
   int added = 0;
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       wmm_unit *unit = &u->units[k];
       wmm_thread *t = &p->threads[unit->thread];
       for (int i = 0; i < t->ncode; i++)
-        {
-          if (!wmm_instr_is_access (&t->code[i])
-              || !is_protected (p, &t->code[i], prot,
-                                excluding (u, unit, i)))
-            continue;
-          wmm_fence full = u->model == WMM_MODEL_POWER ? WMM_FENCE_SYNC
-                           : u->model == WMM_MODEL_ARMV7 ? WMM_FENCE_DMB
-                           : u->model == WMM_MODEL_ARMV8 ? WMM_FENCE_DMB_ISH
-                           : WMM_FENCE_MFENCE;
-          if (wmm_thread_insert_fence (p, unit->thread, i, full) < 0)
-            return;
-          t = &p->threads[unit->thread];
-          /* The new instruction joins the access's statement group
-             [f, l]; later groups move up by one. */
-          int f = unit->sites[i].first, last = unit->sites[i].last;
-          wmm_site s = unit->sites[i];
-          s.operand = -1;
-          s.name = NULL;
-          s.summary = false;
-          s.lock_order = true;
-          unit->sites.safe_insert (i, s);
-          for (unsigned j = 0; j < unit->sites.length (); j++)
-            {
-              wmm_site *o = &unit->sites[j];
-              if (o->first == f && (int) j >= f && (int) j <= last + 1)
-                o->last = last + 1;
-              else if (o->first > last)
-                {
-                  o->first++;
-                  o->last++;
-                }
-            }
-          i++;   /* skip the access itself */
-          added++;
-        }
+        if (wmm_instr_is_access (&t->code[i])
+            && is_protected (p, &t->code[i], prot, excluding (u, unit, i)))
+          {
+            t->code[i].flags |= mark;
+            added++;
+          }
     }
   if (added)
     wmm_note (u, "%d accesses are protected by locks: no fence orders them "

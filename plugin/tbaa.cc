@@ -196,7 +196,14 @@ location_info (wmm_unitinfo *u, loc_info &li)
                        || (unit->sites[i].tbaa.base > 0
                            && unit->sites[i].tbaa.field_size > 0);
           else if (s == 0)
-            named[l] = li.any[l] = true;
+            /* (a char member of *p on its class's words: the class holds
+               what the words may be) */
+            {
+              named[l] = true;
+              li.any[l] |= !(p->locs[l].name[0] == '?'
+                             && unit->sites[i].tbaa.base > 0
+                             && unit->sites[i].tbaa.field_size > 0);
+            }
           else
             {
               named[l] = true;
@@ -217,7 +224,8 @@ location_info (wmm_unitinfo *u, loc_info &li)
         li.word[w.first] = k;
       }
   for (int l = 0; l < p->nlocs; l++)
-    li.any[l] |= (p->locs[l].name[0] == '?' && li.word[l].ref == 0)
+    li.any[l] |= (p->locs[l].name[0] == '?' && li.word[l].ref == 0
+                  && li.word[l].base == 0)
                  || !named[l];
   li.heap.safe_grow_cleared (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)

@@ -153,9 +153,10 @@ static void instr(const wmm_program *p, const wmm_thread *t,
   default: wmm_strbuf_printf(out, "op%d", (int)in->op); break;
   }
   static const char *const flag_names[] = {"acq", "rel", "acqpc", "atomic",
-                                           "dep_addr", "dep_data", "dep_ctrl"};
-  for (int f = 0; f < 7; f++)
-    if (in->flags & (1u << f))
+                                           "dep_addr", "dep_data", "dep_ctrl",
+                                           NULL, "section", "section_lw"};
+  for (int f = 0; f < 10; f++)
+    if (flag_names[f] && (in->flags & (1u << f)))
       wmm_strbuf_printf(out, " %s", flag_names[f]);
   if (in->freq != 1.0)
     wmm_strbuf_printf(out, " freq %g", in->freq);

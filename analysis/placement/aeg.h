@@ -51,7 +51,8 @@ extern "C" {
 
 /* Flags that make two accesses of one op behave differently in a model. */
 #define WMM_AEG_TYPE_FLAGS \
-  (WMM_ACC_ACQUIRE | WMM_ACC_RELEASE | WMM_ACC_ACQPC | WMM_ACC_ATOMIC)
+  (WMM_ACC_ACQUIRE | WMM_ACC_RELEASE | WMM_ACC_ACQPC | WMM_ACC_ATOMIC | \
+   WMM_ACC_SECTION | WMM_ACC_SECTION_LW)
 
 typedef struct wmm_aeg_acc {
   int node;            /* program point of the access */

@@ -90,6 +90,18 @@ void place_ctx_free(place_ctx *c);
 /* The group of classes (a, b) of virtual thread t (any instance); returns
  * its index or a negative wmm_status. */
 int place_group_get(place_ctx *c, int t, int a, int b);
+/* The strongest fence kind the model places (one that covers every other
+ * kind), or WMM_FENCE_NONE. */
+wmm_fence place_top_kind(const place_ctx *c);
+/* The fence kinds (bits) classes a and b of one thread count as ordered
+ * by because one of them is a protected access (WMM_ACC_SECTION: the
+ * strongest kind; WMM_ACC_SECTION_LW: the strongest when `strong`, else
+ * lwsync where the model has it).  Strong: a cycle of two threads (it
+ * leaves the access for another section of the thread it came from, which
+ * the lock puts wholly after the first: happens-before alone rules it
+ * out), or one whose every access is protected (each communication joins
+ * two sections of one lock, an earlier and a later one: no such cycle). */
+uint32_t place_section_credit(const place_ctx *c, int a, int b, int strong);
 /* The term (group, kind): returns its index or a negative wmm_status.
  * sliced: the requirement came from the group's slice, so the fence must go
  * where that program had it (right after the first access). */

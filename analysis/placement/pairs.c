@@ -583,6 +583,33 @@ static unsigned long mix3(long x, long y, long z)
   return h ^ (h >> 32);
 }
 
+wmm_fence place_top_kind(const place_ctx *c)
+{
+  wmm_fence top = c->nkinds ? c->kinds[c->nkinds - 1] : WMM_FENCE_NONE;
+  for (int i = 0; i < c->nkinds; i++) {
+    int all = 1;
+    for (int j = 0; j < c->nkinds; j++)
+      all &= wmm_fence_covers(c->m, c->kinds[i], c->kinds[j]);
+    if (all)
+      top = c->kinds[i];
+  }
+  return top;
+}
+
+uint32_t place_section_credit(const place_ctx *c, int a, int b, int strong)
+{
+  unsigned f = (c->g->cls[a].type | c->g->cls[b].type) >> 8;
+  wmm_fence top = place_top_kind(c);
+  if (((f & WMM_ACC_SECTION) || ((f & WMM_ACC_SECTION_LW) && strong))
+      && top > WMM_FENCE_NONE)
+    return 1u << top;
+  if (f & WMM_ACC_SECTION_LW)
+    for (int i = 0; i < c->nkinds; i++)
+      if (c->kinds[i] == WMM_FENCE_LWSYNC)
+        return 1u << WMM_FENCE_LWSYNC;
+  return 0;
+}
+
 int place_group_get(place_ctx *c, int t, int a, int b)
 {
   const wmm_aeg *g = c->g;
@@ -611,11 +638,17 @@ int place_group_get(place_ctx *c, int t, int a, int b)
     if (((c->thread_fences[base] >> f) & 1u) &&
         !reach_avoiding(c, base, ba, bb, (wmm_fence)f))
       q->fences |= 1u << f;
+  /* a protected access: each cycle counts the pair as ordered by its
+     credit (placement.c), so its own code is no slice (a slice's fences
+     are its code's) */
+  unsigned section = ((g->cls[ba].type | g->cls[bb].type) >> 8)
+                     & (WMM_ACC_SECTION | WMM_ACC_SECTION_LW);
   int rc = group_deps(c, ba, bb, &q->deps);
   if (rc < 0)
     return rc;
   group_rep(c, base, ba, bb, &q->rep_a, &q->rep_b);
-  group_slice(c, q);
+  if (!section)
+    group_slice(c, q);
   /* index it */
   if ((c->ngroups + 1) * 2 > c->group_tab_size) {
     int nsize = c->group_tab_size ? c->group_tab_size * 2 : 256;

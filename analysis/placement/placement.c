@@ -286,18 +286,6 @@ static int add_need(builder *b, const wmm_req *r, const int *slot_group,
 }
 
 /* The strongest kind placement may insert (it covers every other). */
-static wmm_fence top_kind(const place_ctx *c)
-{
-  wmm_fence top = c->nkinds ? c->kinds[c->nkinds - 1] : WMM_FENCE_NONE;
-  for (int i = 0; i < c->nkinds; i++) {
-    int all = 1;
-    for (int j = 0; j < c->nkinds; j++)
-      all &= wmm_fence_covers(c->m, c->kinds[i], c->kinds[j]);
-    if (all)
-      top = c->kinds[i];
-  }
-  return top;
-}
 
 /* ------------------------------------------------------- cycles -> needs */
 
@@ -377,6 +365,17 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   }
   wmm_req_seg *segs = w->segs;
   int *seg_group = w->seg_group;
+  /* protected accesses count fully on a cycle of two threads or of
+     protected accesses only (place_section_credit) */
+  int strong = cc->n == 2;
+  if (!strong) {
+    const unsigned sect = (WMM_ACC_SECTION | WMM_ACC_SECTION_LW) << 8;
+    strong = 1;
+    for (int k = 0; k < cc->n && strong; k++) {
+      const wmm_cseg *sg = &cy->seg[cc->off + k];
+      strong = (g->cls[sg->a].type & sect) && (g->cls[sg->b].type & sect);
+    }
+  }
   for (int k = 0; k < cc->n; k++) {
     const wmm_cseg *sg = &cy->seg[cc->off + k];
     wmm_req_seg *rs = &segs[k];
@@ -394,7 +393,8 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
       return q;
     seg_group[k] = q;
     rs->deps = b->ctx.groups[q].deps;
-    rs->fences = b->ctx.groups[q].fences;
+    rs->fences = b->ctx.groups[q].fences
+                 | place_section_credit(&b->ctx, sg->a, sg->b, strong);
   }
   /* slices: a pair's own code, unless what lies between writes to a
    * location of the cycle (its final value could no longer pin co) */
@@ -447,7 +447,7 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
       return -WMM_ERR_NOMEM;
     }
     for (int k = 0; k < r.nslots; k++)
-      r.alt[k] = top_kind(&b->ctx);
+      r.alt[k] = place_top_kind(&b->ctx);
   }
   for (int s = 0; s < r.nslots; s++) {
     w->slot_group[s] = seg_group[r.slot_seg[s]];
@@ -656,7 +656,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
       keeps_reference(m, b->ctx.o->from))
     return 0;
   b->out->nfallback = cy->nfallback;
-  wmm_fence top = top_kind(&b->ctx);
+  wmm_fence top = place_top_kind(&b->ctx);
   unsigned char *rel = xcalloc((size_t)g->nnodes, 1);
   unsigned *tp = xcalloc((size_t)cy->nfallback * 2, sizeof *tp);
   int *by_thread = xcalloc((size_t)cy->nfallback, sizeof *by_thread);
@@ -688,6 +688,9 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
       int i = by_thread[j];
       int ca = cy->fallback[i].a, cb = cy->fallback[i].b;
       const wmm_aeg_class *A = &g->cls[ca], *B = &g->cls[cb];
+      /* a protected access orders the pair as the strongest fence would */
+      if ((place_section_credit(&b->ctx, ca, cb, 0) >> top) & 1u)
+        continue;
       if (cls_seen[ca] != t + 1) {
         cls_seen[ca] = t + 1;
         for (int k = 0; k < A->nacc; k++)

@@ -65,9 +65,11 @@ dump collect_atomics tso
 f=$WMM_TMP/collect_atomics.tso.ir
 has "tso: RMW is a locked instruction" "$f" "RMW y .*atomic"
 in_order "tso: seq_cst store = mov; mfence" "$f" T "W y = 3|F mfence"
+in_order "tso: mutex lock/unlock = full fences (locked instructions)" "$f" T "W y = 3|F mfence|F mfence|W x|F mfence"
 dump collect_atomics armv7
 f=$WMM_TMP/collect_atomics.armv7.ir
 in_order "armv7: acquire load = ldr; dmb" "$f" T "R f|F dmb"
+in_order "armv7: mutex lock/unlock = full fences (dmb ish)" "$f" T "W y = 3|F dmb|W x|F dmb"
 
 dump collect_asm power
 f=$WMM_TMP/collect_asm.power.ir

@@ -99,7 +99,16 @@ for m in tso power armv8; do
   if [ -z "$WMM_FENCES" ]; then wmm_pass "pool_fnptr $m: no fence"
   else wmm_fail "pool_fnptr $m: got '$WMM_FENCES'"; fi
 done
-for v in HEADER EXTERNAL EXPORTED; do
+# The workers hand the task itself to its function (`t->fn (t)`): the
+# call through the member passes the task to the functions stored there
+# only (no other code can see it), no fence either.
+for m in tso power armv8; do
+  wmm_report_fences "$WMM_TESTDIR/programs/pool_fnptr.c" $m -DSELF \
+    || wmm_fail "pool_fnptr -DSELF $m: $WMM_ERR"
+  if [ -z "$WMM_FENCES" ]; then wmm_pass "pool_fnptr -DSELF $m: no fence"
+  else wmm_fail "pool_fnptr -DSELF $m: got '$WMM_FENCES'"; fi
+done
+for v in HEADER EXTERNAL EXPORTED "SELF -DHEADER"; do
   wmm_report_fences "$WMM_TESTDIR/programs/pool_fnptr.c" power -D$v \
     || wmm_fail "pool_fnptr -D$v power: $WMM_ERR"
   case " $WMM_FENCES " in
@@ -150,10 +159,11 @@ case " $WMM_FENCES " in
   *" P0:sync "*" P1:sync "*) wmm_pass "spin_unknown power: P0, P1 keep a sync" ;;
   *) wmm_fail "spin_unknown power: P0, P1 without sync ('$WMM_FENCES')" ;;
 esac
-case " $WMM_FENCES " in
-  *" Q0:sync "*|*" Q1:sync "*) wmm_fail "spin_unknown power: sync in Q0/Q1 ('$WMM_FENCES')" ;;
-  *) wmm_pass "spin_unknown power: no sync in Q0, Q1 (static word)" ;;
-esac
+# (Q0, Q1 may keep fences for cycles through the unknown calls and the
+# lock words, but none orders u or v: protected by the static word)
+if grep -Eq '"(from|to)": ?\{[^}]*"location": ?"(u|v)"' "$WMM_TMP/r.json"; then
+  wmm_fail "spin_unknown power: a fence orders u or v ('$WMM_FENCES')"
+else wmm_pass "spin_unknown power: no fence orders u or v (static word)"; fi
 expect try_fail tso "P0:mfence P1:mfence"
 expect try_fail power "P0:sync P1:sync"
 expect rw_wrong tso "put_x:mfence put_y:mfence"
@@ -175,16 +185,29 @@ xexpect() {
 for m in tso power armv8; do
   expect hidden $m ""
 done
-xexpect hidden tso "P1:mfence" -DESCAPE
-xexpect hidden power "P1:sync" -DESCAPE
-xexpect hidden tso "P1:mfence" -DCALLBACK
-xexpect hidden power "P1:sync" -DCALLBACK
+# (x may be written outside the lock; y, whose address nothing takes,
+# stays protected, and the lock orders P0's critical section wholly
+# before P1's or after it: store buffering between the two sections is
+# impossible, whatever else writes x.  A pair that starts or ends at a
+# protected access counts as ordered, protect.cc.)
+xexpect hidden tso "" -DESCAPE
+xexpect hidden power "" -DESCAPE
+xexpect hidden tso "" -DCALLBACK
+xexpect hidden power "" -DCALLBACK
 xexpect hidden tso "P0:mfence P1:mfence" -DRELEASE
-# (x is written outside the lock; y, whose address nothing takes, stays
-# protected, and the lock orders P0's critical section wholly before P1's
-# or after it: P0's pair needs no fence)
-xexpect hidden tso "P1:mfence" -DPARAM
-xexpect hidden power "P1:sync set_many:lwsync" -DPARAM
+xexpect hidden tso "" -DPARAM
+xexpect hidden power "set_many:lwsync" -DPARAM
+# Soundness: a pair of unprotected accesses inside a critical section is
+# not ordered by a protected access between them (locks_span.c: store
+# buffering through x and y in P0's section around a read of the
+# protected a, before 2026-11-28 taken as ordered: a missed fence); and
+# store buffering with one side outside the lock (locks_after.c).
+for m in tso power armv8 armv7; do
+  case $m in tso) f=mfence ;; power) f=sync ;; armv8) f="dmb ish" ;; armv7) f=dmb ;; esac
+  xexpect span $m "P0:$f P1:$f"
+  xexpect after $m ""
+  xexpect after $m "P1:$f" -DNOLOCK
+done
 # A test-and-set lock written for x86: relaxed exchange, plain store of 0
 # (reflocks.cc).  sc and tso order it, so the plugin makes it acquire /
 # release and SB under it needs no fence; the JSON report lists both
@@ -282,7 +305,8 @@ asm_fences() {
 for p in try rw spin spin_wrapper hidden noreturn; do
   asm_fences $p tso 'mfence|lock or' 0
 done
-asm_fences hidden tso 'mfence|lock or' 1 -DCALLBACK
+asm_fences hidden tso 'mfence|lock or' 0 -DCALLBACK
+asm_fences span tso 'mfence|lock or' 2
 asm_fences noreturn tso 'mfence|lock or' 3 -DRETURNS
 asm_fences try_fail tso 'mfence|lock or' 2
 asm_fences rw_wrong tso 'mfence|lock or' 2
@@ -293,7 +317,8 @@ if wmm_target ppc; then
   for p in try rw spin spin_wrapper hidden; do
     asm_fences $p power '^\s+(hw|lw)?sync' 0
   done
-  asm_fences hidden power '^\s+(hw|lw)?sync' 1 -DCALLBACK
+  asm_fences hidden power '^\s+(hw|lw)?sync' 0 -DCALLBACK
+  asm_fences span power '^\s+(hw|lw)?sync' 2
   asm_fences try_fail power '^\s+(hw|lw)?sync' 2
   asm_fences rw_wrong power '^\s+(hw|lw)?sync' 2
   # The relaxed spin lock: the exchange acquire (its loop ends in isync),

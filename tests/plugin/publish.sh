@@ -66,10 +66,12 @@ ran=0
 for T in x86 ppc aarch64 arm; do
   wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
   ran=1
-  PEEK='consumer:3 peeker:5 producer:2'
-  EXPORTED='consumer:2 new_job:2 producer:3'
-  MONITOR='consumer:4 monitor:5 producer:4'
-  TAILPEEK='consumer:7 producer:4'
+  # (a pair that starts or ends at an access its lock protects is
+  # ordered by the sections of that lock: protect.cc)
+  PEEK='consumer:2 peeker:5 producer:1'
+  EXPORTED='consumer:1 new_job:2 producer:2'
+  MONITOR='consumer:4 monitor:5 producer:2'
+  TAILPEEK='consumer:7 producer:3'
   TSO='acceptor:2 worker:2'
   case $T in
     x86) M=tso FENCE='mfence|lock or' MP= PEEK=peeker:1 EXPORTED=

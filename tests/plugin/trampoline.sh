@@ -49,10 +49,11 @@ PY
   wmm_expect_note $T.sb "run calls the function its thread argument carries (a trampoline): p0, p1, each a thread of its own"
   for v in KEEP_TASK CLEAR_BODY EXPORTED PASS_TASK; do
     wmm_expect_full "$T.sb_$v" "$P/tramp_sb.c" "p0 p1" "-D$v"
-    # (a trampoline that clears the member it calls through is no pure
-    # trampoline, but the member holds only what the unit stores there:
-    # its bodies are callees of run, in run's thread)
-    if [ $v = CLEAR_BODY ]; then
+    # (a trampoline that clears the member it calls through, or gives the
+    # body the whole task, is no pure trampoline, but the member holds only
+    # what the unit stores there: its bodies are callees of run, in run's
+    # thread)
+    if [ $v = CLEAR_BODY ] || [ $v = PASS_TASK ]; then
       wmm_expect_note "$T.sb_$v" "run's indirect call through member 'body' calls the functions stored there: p0, p1"
     else
       wmm_expect_note "$T.sb_$v" "indirect calls: every address-taken function"

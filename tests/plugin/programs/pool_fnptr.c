@@ -14,6 +14,10 @@
  *               store into it;
  *   -DEXPORTED  pool_submit is exported: other units may submit any
  *               function.
+ * -DSELF: the workers call `t->fn (t)`, handing the task itself to the
+ * function stored in it (a call through the member passes its objects to
+ * the member's own targets only): no fence either; with -DHEADER too,
+ * the call stays unknown code.
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c pool_fnptr.c
  */
 #include <pthread.h>
@@ -61,7 +65,11 @@ pool_worker (void *arg)
       struct task *t = p->head;
       p->head = t->next;
       pthread_mutex_unlock (&p->lock);
+#ifdef SELF
+      t->fn (t);
+#else
       t->fn (t->arg);
+#endif
       free (t);
     }
   return NULL;
@@ -93,7 +101,11 @@ static long sums[64];
 static void
 job (void *arg)
 {
+#ifdef SELF
+  long i = (long) ((struct task *) arg)->arg, s = 0;
+#else
   long i = (long) arg, s = 0;
+#endif
   for (long k = 0; k < i; k++)
     s += k;
   sums[i] = s;

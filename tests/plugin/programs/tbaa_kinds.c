@@ -5,8 +5,9 @@
  *   *fp (float)         fl and the conservative ones, not gi, gl, gp.a;
  *   mp->ready           a member of a struct msg: not gi (too small), not
  *                       gp.a (a struct pair is no struct msg);
- *   atomics in t2, *cp  anything (GIMPLE turns &mp->payload into a
- *                       pointer addition: no type left).
+ *   atomic on *ip, *cp  anything (a builtin's pointer has no type);
+ *   atomic on &mp->payload  the member, as mp->ready (the SSA name the
+ *                       builtin gets holds the address expression).
  * Conservative locations: gu (written through a union), gc (a char), gw
  * (a 4-byte atomic store into a long) and the anonymous heap words; ga,
  * written by an atomic store of its own type, is a long.

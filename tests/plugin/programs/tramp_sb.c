@@ -6,7 +6,8 @@
  *               trampoline; the member holds only what the unit stores:
  *               the bodies are callees of run, entries.cc's field hooks);
  *   EXPORTED    spawn is exported (other units may spawn their bodies);
- *   PASS_TASK   the trampoline gives the whole task to the body.
+ *   PASS_TASK   the trampoline gives the whole task to the body (as
+ *               CLEAR_BODY: the bodies are callees of run).
  * Minimum: one full fence per body on every target.  trampoline.sh */
 #include <pthread.h>
 #include <stdlib.h>
