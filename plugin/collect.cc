@@ -161,6 +161,36 @@ full_fence (wmm_model m)
   return wmm_full_fence (m);
 }
 
+/* What a call of a synchronising library function `name` (a mutex's
+ * lock or unlock, a semaphore, a barrier, a thread's creation or join,
+ * OpenMP's flushes) orders by itself.  x86's locked instructions and
+ * ARMv7's dmb are full fences.  On Power and ARMv8 glibc and libgomp
+ * take and release with acquire / release atomics (lwarx/stwcx. + isync,
+ * lwsync + stwcx.; ldaxr / stlr), which do not order a store before the
+ * call with a load after it; by default (locks=full) the plugin still
+ * takes them as full fences, with locks=acqrel as what they are: a
+ * release (an unlock, sem_post, the end of an OpenMP critical section)
+ * is Power's lwsync, anything else only a compiler barrier.  (What a
+ * critical section orders, protect.cc credits to the accesses its lock
+ * protects.)
+ * Example: locks=acqrel, power, "pthread_mutex_unlock" -> lwsync. */
+wmm_fence
+sync_call_fence (const collector *c, const char *name)
+{
+  wmm_model m = c->model;
+  if (!c->u->opts->locks_acqrel
+      || (m != WMM_MODEL_POWER && m != WMM_MODEL_ARMV8))
+    return full_fence (m);
+  size_t n = name ? strlen (name) : 0;
+  if (m == WMM_MODEL_POWER
+      && ((n >= 6 && !strcmp (name + n - 6, "unlock"))
+          || !strcmp (name, "sem_post") || !strcmp (name, "GOMP_critical_end")
+          || !strcmp (name, "GOMP_critical_name_end")
+          || !strcmp (name, "GOMP_atomic_end")))
+    return WMM_FENCE_LWSYNC;
+  return WMM_FENCE_COMPILER;
+}
+
 void
 add_fence (collector *c, wmm_fence f)
 {
@@ -957,7 +987,9 @@ handle_call (collector *c, gcall *stmt)
     }
   if (wmm_lib_call_is_sync (fndecl, name))
     {
-      add_fence (c, full_fence (c->model));
+      add_fence (c, sync_call_fence (c, name));
+      c->u->lock_calls |= name && (strstr (name, "lock") || !strncmp (name, "sem_", 4)
+                                   || !strncmp (name, "GOMP_critical", 13));
       /* pthread_once / call_once run their routine here, in this thread,
          the first time: its code between the call's two fences. */
       tree once = wmm_once_routine (stmt);
@@ -965,7 +997,7 @@ handle_call (collector *c, gcall *stmt)
       if (ounit >= 0)
         {
           add_unit_call (c, ounit);
-          add_fence (c, full_fence (c->model));
+          add_fence (c, sync_call_fence (c, NULL));
         }
       goto lhs;
     }
@@ -1597,6 +1629,12 @@ wmm_collect (wmm_unitinfo *u)
               "(shared heap memory is taken to be accessed with one type at "
               "a time; -fno-strict-aliasing turns this off)",
               (int) u->anon_classes.length ());
+  if (u->lock_calls && !u->opts->locks_acqrel
+      && (u->model == WMM_MODEL_POWER || u->model == WMM_MODEL_ARMV8))
+    wmm_note (u, "lock and unlock calls are taken as full fences "
+              "(locks=full); glibc's are acquire / release on %s: "
+              "locks=acqrel credits only what they order",
+              u->model == WMM_MODEL_POWER ? "Power" : "ARMv8");
   wmm_tbaa_apply (u);
   wmm_publish_flags (u);
   wmm_publish_onces (u);

@@ -69,6 +69,23 @@ need_value (const char *key, const char *val)
   return false;
 }
 
+/* A key with two values, off and on (deps=none|addr): *out 0 or 1. */
+static bool
+parse_pair (const char *key, const char *val, const char *off,
+            const char *on, int *out)
+{
+  if (!need_value (key, val))
+    return false;
+  if (strcmp (val, off) && strcmp (val, on))
+    {
+      error ("wmmfence: option %<-fplugin-arg-wmmfence-%s%>: unknown value "
+             "%qs (%s or %s)", key, val, off, on);
+      return false;
+    }
+  *out = !strcmp (val, on);
+  return true;
+}
+
 /* FUNC:INDEX[:KIND] of debug-fence / debug-volatile. */
 static bool
 parse_mark (const char *key, const char *val, bool with_kind,
@@ -299,21 +316,9 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
       return true;
     }
   if (!strcmp (key, "deps"))
-    {
-      if (!need_value (key, val))
-        return false;
-      if (!strcmp (val, "none"))
-        o->deps_addr = 0;
-      else if (!strcmp (val, "addr"))
-        o->deps_addr = 1;
-      else
-        {
-          error ("wmmfence: option %<-fplugin-arg-wmmfence-deps%>: unknown "
-                 "value %qs (none or addr)", val);
-          return false;
-        }
-      return true;
-    }
+    return parse_pair (key, val, "none", "addr", &o->deps_addr);
+  if (!strcmp (key, "locks"))
+    return parse_pair (key, val, "full", "acqrel", &o->locks_acqrel);
   if (!strcmp (key, "unwind"))
     {
       if (!need_value (key, val))
@@ -337,7 +342,7 @@ parse_one (const char *key, const char *val, wmm_plugin_options *o)
          "from, mode, report, threads, calls, notes, summary, verbose, quiet, "
          "disable, "
          "time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, "
-         "debug-volatile, check, unwind, goal, deps)", key);
+         "debug-volatile, check, unwind, goal, deps, locks)", key);
   return false;
 }
 

@@ -80,6 +80,9 @@ struct wmm_plugin_options {
   int deps_addr;         /* deps=addr: credit the address dependency of a
                             dereference of a just-loaded pointer
                             (collect.cc, docs/plugin.md "Dependencies") */
+  int locks_acqrel;      /* locks=acqrel: lock and unlock calls order as
+                            acquire / release on Power and ARMv8 (glibc's),
+                            not as full fences (collect.cc, protect.cc) */
 };
 
 /* Parse the plugin's arguments into *o; returns false after an error(). */

@@ -112,6 +112,8 @@ struct wmm_unitinfo {
                            takes the address of a function it cannot
                            read (std::thread may run it: its indirect
                            call stays an unknown access) */
+  bool lock_calls;     /* collect.cc: a lock, unlock or semaphore call was
+                          collected (a synchronising library call) */
   bool escapes;        /* some function's address escapes to code the unit
                           cannot see: unknown callees may start threads */
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */

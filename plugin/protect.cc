@@ -233,11 +233,14 @@ wmm_order_protected (wmm_unitinfo *u)
      to counts as ordered on the cycles through it (WMM_ACC_SECTION, the
      core's placement), not the pairs around it.  A communication edge
      into or out of it joins another section of its lock, which runs
-     wholly before or after this one; with the full fences of lock and
-     unlock (libfns.cc's sync functions), what its thread does before (or
-     after) it is ordered before (or after) the other section's
-     accesses. */
-  unsigned mark = WMM_ACC_SECTION;
+     wholly before or after this one: what its thread does before (or
+     after) it happens before (or after) the other section's accesses,
+     as strongly as the lock and unlock order.  Full fences (x86's locked
+     instructions, ARMv7's dmb, and Power's and ARMv8's by default); with
+     locks=acqrel, ARMv8's acquire / release (multi-copy atomic: as
+     strong) and Power's lwsync / isync (WMM_ACC_SECTION_LW). */
+  unsigned mark = u->opts->locks_acqrel && u->model == WMM_MODEL_POWER
+                  ? WMM_ACC_SECTION_LW : WMM_ACC_SECTION;
   int added = 0;
   for (unsigned k = 0; k < u->units.length (); k++)
     {

@@ -341,6 +341,8 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
                      modes[u->opts->mode]);
   if (u->opts->deps_addr)
     wmm_strbuf_puts (&b, "  \"deps\": \"addr\",\n");
+  if (u->opts->locks_acqrel)
+    wmm_strbuf_puts (&b, "  \"locks\": \"acqrel\",\n");
   wmm_strbuf_printf (&b, "  \"concurrent\": %s,\n",
                      u->prog ? "true" : "false");
   wmm_strbuf_printf (&b, "  \"status\": \"%s\",\n  \"note\": ",

@@ -297,7 +297,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     "max-cycles=N, "
     "greedy, dump-ir=FILE, debug-fence=FUNC:INDEX:KIND, "
     "debug-volatile=FUNC:INDEX, check, unwind=N, goal=sc|assertions, "
-    "deps=none|addr"
+    "deps=none|addr, locks=full|acqrel"
   };
   register_callback (info->base_name, PLUGIN_INFO, NULL, &help);
   if (!wmm_parse_options (info, &options))

@@ -99,6 +99,25 @@ for m in tso power armv8; do
   if [ -z "$WMM_FENCES" ]; then wmm_pass "pool_fnptr $m: no fence"
   else wmm_fail "pool_fnptr $m: got '$WMM_FENCES'"; fi
 done
+# A pool whose tasks' functions write their results into the task, added
+# to the pool's total under the lock (pool_results.c): no fence; without
+# the lock the total races between the workers.
+for m in tso power armv8 armv7; do
+  wmm_report_fences "$WMM_TESTDIR/programs/pool_results.c" $m \
+    || wmm_fail "pool_results $m: $WMM_ERR"
+  if [ -z "$WMM_FENCES" ]; then wmm_pass "pool_results $m: no fence"
+  else wmm_fail "pool_results $m: got '$WMM_FENCES'"; fi
+done
+wmm_report_fences "$WMM_TESTDIR/programs/pool_results.c" tso -DUNLOCKED \
+  || wmm_fail "pool_results -DUNLOCKED tso: $WMM_ERR"
+if [ "$WMM_FENCES" = "square:mfence" ]; then wmm_pass "pool_results -DUNLOCKED tso: square:mfence"
+else wmm_fail "pool_results -DUNLOCKED tso: got '$WMM_FENCES'"; fi
+wmm_report_fences "$WMM_TESTDIR/programs/pool_results.c" power -DUNLOCKED \
+  || wmm_fail "pool_results -DUNLOCKED power: $WMM_ERR"
+case " $WMM_FENCES " in
+  *" worker:sync "*) wmm_pass "pool_results -DUNLOCKED power: the worker keeps a sync" ;;
+  *) wmm_fail "pool_results -DUNLOCKED power: no sync in worker ('$WMM_FENCES')" ;;
+esac
 # The workers hand the task itself to its function (`t->fn (t)`): the
 # call through the member passes the task to the functions stored there
 # only (no other code can see it), no fence either.
@@ -207,7 +226,32 @@ for m in tso power armv8 armv7; do
   xexpect span $m "P0:$f P1:$f"
   xexpect after $m ""
   xexpect after $m "P1:$f" -DNOLOCK
+  xexpect wrwc $m "P2:$f"
 done
+# locks=acqrel: lock and unlock as glibc has them on Power (lwarx/stwcx.
+# + isync, lwsync + store) and ARMv8 (acquire / release).  P0's unlock no
+# longer orders its store before its load (both sides fenced); the
+# sections' own cycles stay unfenced (two threads, or only protected
+# accesses: the read-write lock); through three threads the Power lock's
+# lwsync / isync leave W+RWC allowed (locks_wrwc.c: P0 and P1 fenced
+# too), while ARMv8, multi-copy atomic, orders it.  x86 and ARMv7 do not
+# change (their lock code has full fences).
+A=-fplugin-arg-wmmfence-locks=acqrel
+xexpect after power "P0:sync P1:sync" -DNOLOCK $A
+xexpect after armv8 "P0:dmb ish P1:dmb ish" -DNOLOCK $A
+xexpect after tso "P1:mfence" -DNOLOCK $A
+xexpect after armv7 "P1:dmb" -DNOLOCK $A
+xexpect after power "" $A
+xexpect span power "P0:sync P1:sync" $A
+xexpect wrwc power "P0:sync P1:sync P2:sync" $A
+xexpect wrwc armv8 "P2:dmb ish" $A
+expect rw power ""
+wmm_report_fences "$WMM_TESTDIR/programs/locks_rw.c" power $A \
+  || wmm_fail "rw power locks=acqrel: $WMM_ERR"
+if [ -z "$WMM_FENCES" ]; then wmm_pass "rw power locks=acqrel: no fence"
+else wmm_fail "rw power locks=acqrel: got '$WMM_FENCES'"; fi
+if grep -q '"locks": "acqrel"' "$WMM_TMP/r.json"; then wmm_pass "locks=acqrel: in the JSON report"
+else wmm_fail "locks=acqrel: not in the JSON report"; fi
 # A test-and-set lock written for x86: relaxed exchange, plain store of 0
 # (reflocks.cc).  sc and tso order it, so the plugin makes it acquire /
 # release and SB under it needs no fence; the JSON report lists both

@@ -33,9 +33,9 @@ wmmfence: option %<-fplugin-arg-wmmfence-%s%> expects %s,
 wmmfence: option %<-fplugin-arg-wmmfence-%s%> needs a value 
 wmmfence: option %<-fplugin-arg-wmmfence-%s%> takes no value 
 wmmfence: option %<-fplugin-arg-wmmfence-%s%>: unknown 
+wmmfence: option %<-fplugin-arg-wmmfence-%s%>: unknown value 
 wmmfence: option %<-fplugin-arg-wmmfence-arch%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-calls%>: unknown 
-wmmfence: option %<-fplugin-arg-wmmfence-deps%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-from%>: %qs cannot 
 wmmfence: option %<-fplugin-arg-wmmfence-goal%>: unknown 
 wmmfence: option %<-fplugin-arg-wmmfence-inline-depth%>: 
@@ -51,6 +51,7 @@ wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch,
 note: %s
 note: %d accesses are protected by locks: no fence orders them 
 note: heap memory by type: %d classes of anonymous words 
+note: lock and unlock calls are taken as full fences 
 note: %d accesses to fresh objects before their publication 
 note: %d accesses to fresh objects and escaping locals before 
 note: %d accesses to %d locations written before a release 
@@ -116,6 +117,7 @@ int main(void) { pthread_t a, b; pthread_create(&a, 0, P0, 0); pthread_create(&b
   pthread_join(a, 0); pthread_join(b, 0); return 0; }
 EOF
 printf 'int x;\nint get (void) { return x; }\n' > lib.c
+cp "$WMM_TESTDIR/programs/locks_after.c" lock.c
 printf 'int x __attribute__((wmmfence_thread));\n__attribute__((wmmfence_thread(3))) void f(void){}\n' > attr.c
 
 # msg CASE FILE EXPECTED ARGS...: the whole stderr is EXPECTED.
@@ -127,7 +129,7 @@ msg() {
   if cmp -s want.txt got.txt; then wmm_pass "$case"
   else wmm_fail "$case: got '$(tr '\n' '|' < got.txt)'"; fi
 }
-K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile, check, unwind, goal, deps)"
+K="(known: arch, from, mode, report, threads, calls, notes, summary, verbose, quiet, disable, time-limit, max-cycles, inline-depth, greedy, dump-ir, debug-fence, debug-volatile, check, unwind, goal, deps, locks)"
 O=-fplugin-arg-wmmfence
 msg "unknown option" sb.c "cc1: error: wmmfence: unknown option '$O-bogus' $K" $O-bogus=1
 msg "unknown architecture" sb.c "cc1: error: wmmfence: option '$O-arch': unknown architecture 'sparc' (use sc, tso, x86, pso, rmo, power, armv7 or armv8)" $O-arch=sparc
@@ -172,6 +174,10 @@ msg "summary: nothing concurrent" lib.c "cc1: note: wmmfence: lib.c: nothing run
 msg "summary: debug placement" sb.c "sb.c:7:45: note: wmmfence: inserted 'sync' (lock orq \$0,(%rsp) / mfence) in 'P0' requested by -fplugin-arg-wmmfence-debug-fence
 cc1: note: wmmfence: sb.c: 1 fence inserted (1 sync), cost 0 (model tso, debug)" $O-debug-fence=P0:1:sync $O-summary $O-notes
 msg "verbose: the analysis' note" lib.c "cc1: note: wmmfence: nothing in this unit runs concurrently (no threads are started and no entry is marked); see -fwmm-threads" $O-verbose $O-threads=create
+msg "verbose: locks=full's assumption (Power)" lock.c "cc1: note: wmmfence: lock and unlock calls are taken as full fences (locks=full); glibc's are acquire / release on Power: locks=acqrel credits only what they order
+cc1: note: wmmfence: 3 accesses are protected by locks: no fence orders them inside their critical sections" $O-verbose $O-arch=power
+msg "verbose: locks=acqrel: no assumption" lock.c "cc1: note: wmmfence: 3 accesses are protected by locks: no fence orders them inside their critical sections" $O-verbose $O-arch=power $O-locks=acqrel
+msg "locks: unknown value" sb.c "cc1: error: wmmfence: option '$O-locks': unknown value 'some' (full or acqrel)" $O-locks=some
 msg "verbose: deps=addr's count" mp.c "cc1: note: wmmfence: deps=addr: 0 accesses have an address dependency on one of 0 pointer loads" $O-verbose $O-deps=addr $O-arch=power
 msg "quiet wins" sb.c "" $O-notes=2 $O-summary $O-quiet
 
