@@ -336,6 +336,9 @@ struct wmm_publish;
 wmm_publish *wmm_publish_begin (wmm_unitinfo *u);
 bool wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
                         const vec<bool> &hidden);
+/* protect.cc: the exclusive locks held at access i of unit that keep it
+   apart from every write of its location (as protection counts them). */
+wmm_region_set wmm_access_locks (wmm_unitinfo *u, const wmm_unit *unit, int i);
 void wmm_publish_end (wmm_publish *pb);
 /* publish.cc, x86-TSO targets: the accesses of a thread to a fresh object,
    or to a local whose address escapes, before its address may leave the

@@ -318,6 +318,29 @@ use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
   return true;
 }
 
+/* The call of a sized atomic store or exchange (`__atomic_store_8 (&slot,
+ * _7, 3)`) whose value is u's result, when u converts a name of the web
+ * to an integer only for that (GCC stores a pointer into an _Atomic
+ * pointer so), and its object is no name of the web; else NULL. */
+gimple *
+atomic_store_of (web *w, gimple *u)
+{
+  if (!is_gimple_assign (u) || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (u))
+      || TREE_CODE (gimple_assign_lhs (u)) != SSA_NAME
+      || !INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_lhs (u))))
+    return NULL;
+  tree x = gimple_assign_lhs (u);
+  use_operand_p use;
+  gimple *call;
+  if (!single_imm_use (x, &use, &call) || !wmm_sized_atomic_call (call)
+      || gimple_call_num_args (call) < 3 || gimple_call_arg (call, 1) != x
+      || names_in (w, gimple_call_arg (call, 0)))
+    return NULL;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (call)));
+  return !strncmp (n, "__atomic_store_", 15)
+         || !strncmp (n, "__atomic_exchange_", 18) ? call : NULL;
+}
+
 /* Is u a store of one of the web's names, as a value, into memory that
  * no name of the web addresses (`slot = p`)? */
 bool
@@ -426,8 +449,16 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
   for (gimple *u : w->uses)
     {
       bool point = true;
+      gimple *as = NULL;
       if (stores_name (w, u))
         stores->safe_push (u);
+      else if ((as = atomic_store_of (w, u)))
+        {
+          stores->safe_push (as);
+          if (points)
+            points->safe_push (as);
+          point = false;
+        }
       else if (use_ok (w, u, NULL, 0))
         point = false;
       else if (is_gimple_call (u))
@@ -1745,13 +1776,36 @@ wmm_param_object (tree ptr)
   return NULL_TREE;
 }
 
+/* The names that hold only the object `start` points to: copies and
+ * offsets of it, no PHI. */
+void
+own_names (tree start, hash_set<tree> *names)
+{
+  auto_vec<tree, 16> work;
+  names->add (start);
+  work.safe_push (start);
+  while (!work.is_empty ())
+    {
+      tree n = work.pop (), src;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, n)
+        {
+          gimple *u = USE_STMT (use);
+          if (!is_gimple_debug (u) && copy_like (u, &src) && src == n
+              && !names->add (gimple_assign_lhs (u)))
+            work.safe_push (gimple_assign_lhs (u));
+        }
+    }
+}
+
 /* A segment of a fresh object: the web of `start` (its only root), its
  * points, and `avoid`; NULL when the web has other roots or lets the
  * object out otherwise than by stores (pushed to *stores); its returns go
  * to *returns when that is given. */
 wmm_fresh_segment *
 fresh_segment (tree start, gimple *avoid, vec<gimple *> *stores,
-               vec<gimple *> *returns)
+               vec<gimple *> *returns, tree fndecl)
 {
   if (TREE_CODE (start) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (start)))
     return NULL;
@@ -1759,14 +1813,23 @@ fresh_segment (tree start, gimple *avoid, vec<gimple *> *stores,
   grow (&w, start);
   wmm_fresh_segment *seg = new wmm_fresh_segment;
   seg->avoid = avoid;
-  if (w.roots.length () != 1 || w.roots[0] != start
-      || !uses_or_stores (&w, NULL_TREE, stores, &seg->points, returns, 0))
+  /* Merged with other pointers (`t = p ? p : malloc (...)`, a
+     double-checked initialisation): the segment is the names that hold
+     only this object, and what the function returns is its callers'
+     (checked as any pointer's: no constructor). */
+  bool merged = w.roots.length () != 1 || w.roots[0] != start;
+  if ((merged && !w.roots.contains (start))
+      || !uses_or_stores (&w, merged ? fndecl : NULL_TREE, stores,
+                          &seg->points, merged ? NULL : returns, 0))
     {
       delete seg;
       return NULL;
     }
-  for (tree n : w.names)
-    seg->names.add (n);
+  if (merged)
+    own_names (start, &seg->names);
+  else
+    for (tree n : w.names)
+      seg->names.add (n);
   return seg;
 }
 
@@ -1778,7 +1841,7 @@ wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
   if (!web_cache || !lhs)
     return false;
   auto_vec<gimple *> returns;
-  wmm_fresh_segment *seg = fresh_segment (lhs, root, stores, &returns);
+  wmm_fresh_segment *seg = fresh_segment (lhs, root, stores, &returns, fndecl);
   if (!seg)
     return false;
   segs->safe_push (seg);
@@ -1786,7 +1849,8 @@ wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
     return true;
   /* A constructor: every caller's result is a segment of its own. */
   return each_caller_result (fndecl, [&] (cgraph_edge *e, tree lhs) {
-    wmm_fresh_segment *cs = fresh_segment (lhs, e->call_stmt, stores, NULL);
+    wmm_fresh_segment *cs = fresh_segment (lhs, e->call_stmt, stores, NULL,
+                                           e->caller->decl);
     if (cs)
       segs->safe_push (cs);
     return cs != NULL;
@@ -1825,24 +1889,7 @@ wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg)
   for (gimple *u : w.uses)
     if (!use_ok (&w, u, NULL, 0))
       seg->points.safe_push (u);
-  /* The names that hold this object only: copies and offsets of the
-     result, no PHI. */
-  auto_vec<tree, 16> work;
-  seg->names.add (lhs);
-  work.safe_push (lhs);
-  while (!work.is_empty ())
-    {
-      tree n = work.pop (), src;
-      imm_use_iterator it;
-      use_operand_p use;
-      FOR_EACH_IMM_USE_FAST (use, it, n)
-        {
-          gimple *u = USE_STMT (use);
-          if (!is_gimple_debug (u) && copy_like (u, &src) && src == n
-              && !seg->names.add (gimple_assign_lhs (u)))
-            work.safe_push (gimple_assign_lhs (u));
-        }
-    }
+  own_names (lhs, &seg->names);
   seg->avoid = root;
   return true;
 }

@@ -59,6 +59,12 @@ excluding (wmm_unitinfo *u, const wmm_unit *unit, int i)
   return held | wmm_locks_own (u, ref, fn ? fn->decl : NULL_TREE, excl);
 }
 
+wmm_region_set
+wmm_access_locks (wmm_unitinfo *u, const wmm_unit *unit, int i)
+{
+  return excluding (u, unit, i);
+}
+
 /* Is access `in`, run while `held` (as excluding() counts it), protected:
  * every location it may touch is guarded by a lock held here? */
 static bool

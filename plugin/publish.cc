@@ -79,24 +79,83 @@ namespace {
 struct slots {
   wmm_publish *pb;
   auto_vec<bool> is;                 /* per location: a slot (so far) */
+  const vec<wmm_region_set> *prot;   /* per location: its protecting locks */
+  auto_vec<wmm_region_set> stored;   /* per location: the locks held at
+                                        every store to it */
   const vec<bool> *hiddenv;          /* per location: a hidden static */
   hash_map<gimple *, bool> stores;   /* store statement -> writes slots only */
 };
 
 
-/* Can location l be a slot before its accesses are looked at: protected,
- * shared, and, when it is a declared object, one only this unit names (a
- * static, or a local of main whose address only reaches the unit's code:
- * `hidden`)? */
+/* Can location l be a slot before its accesses are looked at: shared,
+ * and, when it is a declared object, one only this unit names (a static,
+ * or a local of main whose address only reaches the unit's code:
+ * `hidden`); protected, or a declared object that only atomics may touch
+ * (checked with its accesses: release / acquire slots)? */
 bool
 slot_shape (const wmm_program *p, int l, wmm_region_set prot, bool hidden)
 {
-  if (!prot || p->locs[l].is_private)
+  if (p->locs[l].is_private)
     return false;
   tree d = wmm_location_decl (l);
-  return !d || (VAR_P (d) && is_global_var (d) && !TREE_PUBLIC (d)
-                && !DECL_EXTERNAL (d) && !DECL_THREAD_LOCAL_P (d))
-         || (VAR_P (d) && !is_global_var (d) && hidden);
+  bool named = d && ((VAR_P (d) && is_global_var (d) && !TREE_PUBLIC (d)
+                      && !DECL_EXTERNAL (d) && !DECL_THREAD_LOCAL_P (d))
+                     || (VAR_P (d) && !is_global_var (d) && hidden));
+  return prot ? !d || named : named;
+}
+
+/* The memory order argument `k` of an atomic builtin call, or -1. */
+int
+memorder_arg (gimple *call, unsigned k)
+{
+  tree a = k < gimple_call_num_args (call) ? gimple_call_arg (call, k) : NULL;
+  return a && tree_fits_shwi_p (a) ? (int) tree_to_shwi (a) : -1;
+}
+
+/* Is access i of unit (site s, instruction in) an atomic load or store of
+ * a pointer that may use release / acquire slots: `_1 = __atomic_load_8
+ * (&slot, 2); p = (T *) _1` acquiring, or reading with no order under a
+ * lock held at every store of the locations it touches (*lhs: p); or
+ * `__atomic_store_8 (&slot, _7, 3)` releasing? */
+bool
+atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
+                    const wmm_instr *in, tree *lhs)
+{
+  *lhs = NULL_TREE;
+  const wmm_site &s = unit.sites[i];
+  if (s.summary || !s.stmt || !wmm_sized_atomic_call (s.stmt))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (s.stmt)));
+  if (in->op == WMM_OP_STORE && !strncmp (n, "__atomic_store_", 15))
+    {
+      int mo = memorder_arg (s.stmt, 2);
+      return TREE_CODE (gimple_call_arg (s.stmt, 1)) == SSA_NAME
+             && (mo == MEMMODEL_RELEASE || mo == MEMMODEL_SEQ_CST);
+    }
+  if (in->op != WMM_OP_LOAD || strncmp (n, "__atomic_load_", 14))
+    return false;
+  /* the pointer the loaded integer is converted to */
+  tree x = gimple_call_lhs (s.stmt);
+  use_operand_p use;
+  gimple *conv;
+  if (!x || TREE_CODE (x) != SSA_NAME || !single_imm_use (x, &use, &conv)
+      || !is_gimple_assign (conv)
+      || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (conv))
+      || TREE_CODE (gimple_assign_lhs (conv)) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (conv))))
+    return false;
+  *lhs = gimple_assign_lhs (conv);
+  int mo = memorder_arg (s.stmt, 1);
+  if (mo == MEMMODEL_ACQUIRE || mo == MEMMODEL_CONSUME
+      || mo == MEMMODEL_SEQ_CST)
+    return true;
+  wmm_region_set held = wmm_access_locks (S.pb->u, &unit, i);
+  bool under = true;
+  bool known = wmm_each_loc (S.pb->u->prog, in, [&] (int l) {
+    under = (held & S.stored[l]) != 0;
+    return under;
+  });
+  return known && under;
 }
 
 /* Does every location store `in` (thread t, index i) may touch lie in the
@@ -188,8 +247,15 @@ drop_leaky (slots &S)
           });
           if (known && !touches)
             continue;
+          /* plain on protected slots; release / acquire atomics on any */
+          bool guarded = true;
+          wmm_each_loc (p, in, [&] (int l) {
+            guarded &= !slot (l) || (*S.prot)[l] != 0;
+            return true;
+          });
           tree lhs;
-          bool ok = known && plain_access (unit.sites[i], in, &lhs);
+          bool ok = known && ((guarded && plain_access (unit.sites[i], in, &lhs))
+                              || atomic_slot_access (S, unit, i, in, &lhs));
           if (ok && lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
             {
               auto_vec<gimple *> stores;
@@ -376,6 +442,27 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
   slots S;
   S.pb = pb;
   S.hiddenv = &hidden;
+  S.prot = &prot;
+  /* the locks held at every store of each location */
+  S.stored.safe_grow (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    S.stored[l] = ~0ULL;
+  for (wmm_unit &unit : pb->u->units)
+    {
+      wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (wmm_instr_is_access (&t->code[i]) && wmm_instr_writes (&t->code[i]))
+          {
+            wmm_region_set held = wmm_access_locks (pb->u, &unit, i);
+            bool known = wmm_each_loc (p, &t->code[i], [&] (int l) {
+              S.stored[l] &= held;
+              return true;
+            });
+            if (!known)
+              for (int l = 0; l < p->nlocs; l++)
+                S.stored[l] &= held;
+          }
+    }
   S.is.safe_grow_cleared (p->nlocs);
   for (int l = 0; l < p->nlocs && l < (int) prot.length (); l++)
     S.is[l] = slot_shape (p, l, prot[l], l < (int) hidden.length () && hidden[l]);

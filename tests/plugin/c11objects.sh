@@ -2,7 +2,8 @@
 # c11objects.sh — C11 atomics on members of heap objects reached through
 # pointers, as programs write them: a reference-counted configuration
 # swapped under a mutex (refcount_config.c) and store buffering through
-# atomic and char members of a shared struct (atomics_members.c).
+# atomic and char members of a shared struct (atomics_members.c); a
+# double-checked initialisation with release / acquire (publish_dcl.c).
 # The atomic builtins keep no copy of the object they operate on (so a
 # fresh object's count initialised before its publication under a lock is
 # private), name it by the address expression their SSA argument holds
@@ -39,6 +40,24 @@ for m in power armv8; do
     *" config_set:"*" reader:"*) wmm_pass "refcount_config -DLATE $m: writer and reader fenced" ;;
     *) wmm_fail "refcount_config -DLATE $m: got '$WMM_FENCES'" ;;
   esac
+done
+# Double-checked initialisation (publish_dcl.c): the table built before
+# its release store is private, its readers only read: what stays orders
+# the relaxed counter of lookups with the table pointer (restoring
+# sequential consistency), in get_table only; a relaxed publication or a
+# relaxed fast-path load keeps the readers' fences (user).
+expect publish_dcl.c tso ""
+expect publish_dcl.c power "get_table:lwsync get_table:lwsync"
+expect publish_dcl.c armv8 "get_table:dmb ishld"
+expect publish_dcl.c armv7 "get_table:dmb"
+for v in RELAXED_STORE RELAXED_LOAD; do
+  for m in power armv8; do
+    wmm_report_fences "$P/publish_dcl.c" $m -D$v || { wmm_fail "publish_dcl -D$v $m: $WMM_ERR"; continue; }
+    case " $WMM_FENCES " in
+      *" user:"*) wmm_pass "publish_dcl -D$v $m: the readers keep fences" ;;
+      *) wmm_fail "publish_dcl -D$v $m: no fence in user ('$WMM_FENCES')" ;;
+    esac
+  done
 done
 # Store buffering through members of *sh: a full fence on each side.
 expect atomics_members.c tso "P0:mfence P1:mfence"
