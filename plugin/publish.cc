@@ -247,15 +247,18 @@ drop_leaky (slots &S)
           });
           if (known && !touches)
             continue;
-          /* plain on protected slots; release / acquire atomics on any */
-          bool guarded = true;
-          wmm_each_loc (p, in, [&] (int l) {
-            guarded &= !slot (l) || (*S.prot)[l] != 0;
-            return true;
-          });
+          /* plain on protected slots (an unprotected one it touches is
+             no slot: only release / acquire atomics may use it) */
           tree lhs;
-          bool ok = known && ((guarded && plain_access (unit.sites[i], in, &lhs))
-                              || atomic_slot_access (S, unit, i, in, &lhs));
+          bool ok = known && plain_access (unit.sites[i], in, &lhs);
+          if (ok)
+            wmm_each_loc (p, in, [&] (int l) {
+              if (slot (l) && !(*S.prot)[l])
+                S.is[l] = false, dropped = true;
+              return true;
+            });
+          else
+            ok = known && atomic_slot_access (S, unit, i, in, &lhs);
           if (ok && lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
             {
               auto_vec<gimple *> stores;
