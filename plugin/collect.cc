@@ -314,7 +314,7 @@ wmm_anon_class
 anon_class_of (const wmm_tbaa &a)
 {
   wmm_anon_class k = { a.ref, 0, 0, 0 };
-  if (a.base > 0 && a.field_size > 0)
+  if (wmm_tbaa_member (a))
     {
       k.base = a.base;
       k.bits = a.field_bits;
@@ -340,7 +340,7 @@ typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
 {
   /* (a char member of *p at known bits, `c->name[0]`, has a class: *p's
      type and the bits tell it from the other members) */
-  if (a.ref < 0 || (a.ref == 0 && !(a.base > 0 && a.field_size > 0)))
+  if (a.ref < 0 || (a.ref == 0 && !wmm_tbaa_member (a)))
     return -1;
   wmm_anon_class key = anon_class_of (a);
   unsigned c = 0;
@@ -988,7 +988,8 @@ handle_call (collector *c, gcall *stmt)
   if (wmm_lib_call_is_sync (fndecl, name))
     {
       add_fence (c, sync_call_fence (c, name));
-      c->u->lock_calls |= name && (strstr (name, "lock") || !strncmp (name, "sem_", 4)
+      c->u->lock_calls |= name && (strstr (name, "lock")
+                                   || !strncmp (name, "sem_", 4)
                                    || !strncmp (name, "GOMP_critical", 13));
       /* pthread_once / call_once run their routine here, in this thread,
          the first time: its code between the call's two fences. */
@@ -1553,8 +1554,7 @@ add_anonymous_memory (wmm_unitinfo *u)
                      ? gimple_op (site->stmt, site->operand == 0 ? 0 : 1)
                      : NULL_TREE;
           if (site->summary
-              || (site->tbaa.ref == 0
-                  && !(site->tbaa.base > 0 && site->tbaa.field_size > 0)))
+              || (site->tbaa.ref == 0 && !wmm_tbaa_member (site->tbaa)))
             untyped = true;
           else if (typed_anonymous_location (u, site->tbaa, ref, 0) < 0)
             overflow = true;

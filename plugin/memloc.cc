@@ -221,40 +221,44 @@ non_capturing_call (gimple *stmt)
     }
 }
 
-/* A sized atomic or __sync builtin (`__atomic_fetch_sub_4 (p, 1, 4)`)
- * whose only argument holding the address (of `base`, or the pointer
- * `ptr`) is the object it operates on, argument 0: it accesses that
- * object and keeps no copy (a value argument is an integer: GCC converts
- * a pointer value to one first). */
 bool
 wmm_sized_atomic_call (gimple *stmt)
 {
   tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
-  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL) || !DECL_NAME (fn)
-      || gimple_call_num_args (stmt) == 0)
-    return false;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  if (strncmp (n, "__atomic_", 9) && strncmp (n, "__sync_", 7))
+  const char *n = wmm_callee_name (stmt);
+  if (!n || !fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+      || gimple_call_num_args (stmt) == 0
+      || (strncmp (n, "__atomic_", 9) && strncmp (n, "__sync_", 7)))
     return false;
   size_t len = strlen (n);
   return (len > 2 && n[len - 2] == '_' && ISDIGIT (n[len - 1]))
          || (len > 3 && n[len - 3] == '_' && !strcmp (n + len - 2, "16"));
 }
 
+/* Does argument i of call stmt hold the address of `base` (or, base
+ * NULL, the pointer value `ptr`)? */
+static bool
+passes_address (gimple *stmt, unsigned i, tree base, tree ptr)
+{
+  tree a = gimple_call_arg (stmt, i);
+  return base ? TREE_CODE (a) == ADDR_EXPR
+                && get_base_address (TREE_OPERAND (a, 0)) == base
+              : a == ptr;
+}
+
+/* A sized atomic or __sync builtin (`__atomic_fetch_sub_4 (p, 1, 4)`)
+ * whose only argument holding the address (of `base`, or the pointer
+ * `ptr`) is the object it operates on, argument 0: it accesses that
+ * object and keeps no copy (a value argument is an integer: GCC converts
+ * a pointer value to one first). */
 static bool
 atomic_object_only (gimple *stmt, tree base, tree ptr)
 {
   if (!wmm_sized_atomic_call (stmt))
     return false;
   for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
-    {
-      tree a = gimple_call_arg (stmt, i);
-      bool holds = base ? TREE_CODE (a) == ADDR_EXPR
-                          && get_base_address (TREE_OPERAND (a, 0)) == base
-                        : a == ptr;
-      if (holds != (i == 0))
-        return false;
-    }
+    if (passes_address (stmt, i, base, ptr) != (i == 0))
+      return false;
   return true;
 }
 
@@ -334,17 +338,6 @@ only_dereferenced (tree p, int depth, bool returns = false)
   return true;
 }
 
-/* Does argument i of call stmt hold the address of `base` (or, base
- * NULL, the pointer value `ptr`)? */
-static bool
-passes_address (gimple *stmt, unsigned i, tree base, tree ptr)
-{
-  tree a = gimple_call_arg (stmt, i);
-  return base ? TREE_CODE (a) == ADDR_EXPR
-                && get_base_address (TREE_OPERAND (a, 0)) == base
-              : a == ptr;
-}
-
 /* Is parameter i of node (body `body`) only dereferenced (returned too
  * when `returned`)?  No default definition: an unused parameter, or one
  * that lives in memory (its address taken, -O0), whose copies are not
@@ -367,6 +360,28 @@ wmm_memloc_resolved_calls (hash_map<gimple *, vec<tree> > *calls)
   resolved_calls = calls;
 }
 
+/* The body of callee fn (through a C++ complete constructor's alias of the
+ * base one) that the unit reads, in SSA form, or NULL; *node its node;
+ * false when fn has a body that cannot be read (not yet in SSA). */
+static bool
+callee_body (tree fn, cgraph_node **node, function **body)
+{
+  *node = cgraph_node::get (fn);
+  if (*node)
+    *node = (*node)->ultimate_alias_target ();
+  *body = *node && (*node)->definition && !(*node)->alias
+          && !wmm_lto_foreign (fn) ? (*node)->get_fun () : NULL;
+  return !*body || ((*body)->cfg && gimple_in_ssa_p (*body));
+}
+
+/* Is a call's pointer result `lhs` unused (or no pointer)? */
+static bool
+unused_pointer (tree lhs)
+{
+  return !lhs || !POINTER_TYPE_P (TREE_TYPE (lhs))
+         || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
+}
+
 /* call_keeps_no_copy for a resolved indirect call (`t->fn (t)`): every
  * function it may call keeps no copy, and its result is no pointer that
  * is used. */
@@ -374,11 +389,9 @@ static bool
 resolved_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
 {
   vec<tree> *targets = resolved_calls ? resolved_calls->get (stmt) : NULL;
-  tree lhs = gimple_call_lhs (stmt);
   if (!targets || targets->is_empty ()
       || (!base && gimple_call_fn (stmt) == ptr)
-      || (lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
-          && !(TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs))))
+      || !unused_pointer (gimple_call_lhs (stmt)))
     return false;
   bool found = false;
   for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
@@ -388,16 +401,13 @@ resolved_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
       found = true;
       for (tree t : *targets)
         {
-          cgraph_node *node = cgraph_node::get (t);
-          if (node)
-            node = node->ultimate_alias_target ();
-          function *body = node && node->definition && !node->alias
-                           && !wmm_lto_foreign (t) ? node->get_fun () : NULL;
-          if (body ? !body->cfg || !gimple_in_ssa_p (body)
-                     || !param_only_dereferenced (node, body, i, depth, false)
-                   : !DECL_NAME (t)
-                     || !wmm_lib_keeps_no_copy_at (
-                          IDENTIFIER_POINTER (DECL_NAME (t)), i, stmt))
+          cgraph_node *node;
+          function *body;
+          if (!callee_body (t, &node, &body)
+              || (body ? !param_only_dereferenced (node, body, i, depth, false)
+                       : !DECL_NAME (t)
+                         || !wmm_lib_keeps_no_copy_at (
+                              IDENTIFIER_POINTER (DECL_NAME (t)), i, stmt)))
             return false;
         }
     }
@@ -417,20 +427,15 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
   tree lhs = gimple_call_lhs (stmt);
   /* memcpy & co return their first argument: that copy must be unused. */
   if (non_capturing_call (stmt) || atomic_object_only (stmt, base, ptr))
-    return !lhs || !POINTER_TYPE_P (TREE_TYPE (lhs))
-           || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
+    return unused_pointer (lhs);
   if (!fn)
     return resolved_keeps_no_copy (stmt, base, ptr, depth);
   if (!DECL_NAME (fn))
     return false;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
-  cgraph_node *node = cgraph_node::get (fn);
-  /* A C++ complete constructor is an alias of the base one. */
-  if (node)
-    node = node->ultimate_alias_target ();
-  function *body = node && node->definition && !node->alias
-                   && !wmm_lto_foreign (fn) ? node->get_fun () : NULL;
-  if (body && (!body->cfg || !gimple_in_ssa_p (body)))
+  cgraph_node *node;
+  function *body;
+  if (!callee_body (fn, &node, &body))
     return false;
   /* What the call returns.  A function of the unit that returns its own
      parameters (std::max, a getter of a member's address): it must be

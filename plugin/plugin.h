@@ -45,6 +45,13 @@ struct wmm_tbaa {
                                             (field_size 0: not known) */
 };
 
+/* Is the reference a member of *p at known bits (p->f, c->name[0])? */
+static inline bool
+wmm_tbaa_member (const wmm_tbaa &a)
+{
+  return a.base > 0 && a.field_size > 0;
+}
+
 /* A class of typed anonymous words (collect.cc, tbaa.cc): heap memory
  * accessed with alias set `ref`, and when known as a member of *p (`base`
  * the alias set of *p, nonzero) at bits [bits, bits + size). */

@@ -336,9 +336,9 @@ atomic_store_of (web *w, gimple *u)
       || gimple_call_num_args (call) < 3 || gimple_call_arg (call, 1) != x
       || names_in (w, gimple_call_arg (call, 0)))
     return NULL;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (call)));
-  return !strncmp (n, "__atomic_store_", 15)
-         || !strncmp (n, "__atomic_exchange_", 18) ? call : NULL;
+  const char *n = call_name (call);
+  return n && (!strncmp (n, "__atomic_store_", 15)
+               || !strncmp (n, "__atomic_exchange_", 18)) ? call : NULL;
 }
 
 /* Is u a store of one of the web's names, as a value, into memory that

@@ -104,12 +104,15 @@ slot_shape (const wmm_program *p, int l, wmm_region_set prot, bool hidden)
   return prot ? !d || named : named;
 }
 
-/* The memory order argument `k` of an atomic builtin call, or -1. */
-int
-memorder_arg (gimple *call, unsigned k)
+/* The memory order argument `k` of atomic builtin call site s of unit
+ * (atomics.cc's: the weakest its function's callers give). */
+enum memmodel
+order_at (wmm_unitinfo *u, const wmm_unit &unit, const wmm_site &s, unsigned k)
 {
-  tree a = k < gimple_call_num_args (call) ? gimple_call_arg (call, k) : NULL;
-  return a && tree_fits_shwi_p (a) ? (int) tree_to_shwi (a) : -1;
+  push_cfun (s.fn ? s.fn : unit.fn);
+  enum memmodel mo = wmm_order_arg (u, s.stmt, k);
+  pop_cfun ();
+  return mo;
 }
 
 /* Is access i of unit (site s, instruction in) an atomic load or store of
@@ -125,10 +128,12 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
   const wmm_site &s = unit.sites[i];
   if (s.summary || !s.stmt || !wmm_sized_atomic_call (s.stmt))
     return false;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (s.stmt)));
+  const char *n = wmm_callee_name (s.stmt);
+  if (!n)
+    return false;
   if (in->op == WMM_OP_STORE && !strncmp (n, "__atomic_store_", 15))
     {
-      int mo = memorder_arg (s.stmt, 2);
+      enum memmodel mo = order_at (S.pb->u, unit, s, 2);
       return TREE_CODE (gimple_call_arg (s.stmt, 1)) == SSA_NAME
              && (mo == MEMMODEL_RELEASE || mo == MEMMODEL_SEQ_CST);
     }
@@ -145,14 +150,15 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
       || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (conv))))
     return false;
   *lhs = gimple_assign_lhs (conv);
-  int mo = memorder_arg (s.stmt, 1);
+  enum memmodel mo = order_at (S.pb->u, unit, s, 1);
   if (mo == MEMMODEL_ACQUIRE || mo == MEMMODEL_CONSUME
       || mo == MEMMODEL_SEQ_CST)
     return true;
   wmm_region_set held = wmm_access_locks (S.pb->u, &unit, i);
   bool under = true;
   bool known = wmm_each_loc (S.pb->u->prog, in, [&] (int l) {
-    under = (held & S.stored[l]) != 0;
+    /* (no unprotected slot: the locks at every access, at every store) */
+    under = (held & (S.stored.is_empty () ? (*S.prot)[l] : S.stored[l])) != 0;
     return under;
   });
   return known && under;
@@ -402,6 +408,33 @@ early_access (owners &owner, const wmm_unit &unit, int i)
   return o && before_publication (o->second, unit.sites[i].stmt) ? o : NULL;
 }
 
+/* S.stored: the locks held at every store of each location (what a load
+ * of a release / acquire slot may hold instead of acquiring). */
+void
+store_locks (slots &S)
+{
+  wmm_program *p = S.pb->u->prog;
+  S.stored.safe_grow (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    S.stored[l] = ~0ULL;
+  for (wmm_unit &unit : S.pb->u->units)
+    {
+      wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (wmm_instr_is_access (&t->code[i]) && wmm_instr_writes (&t->code[i]))
+          {
+            wmm_region_set held = wmm_access_locks (S.pb->u, &unit, i);
+            bool known = wmm_each_loc (p, &t->code[i], [&] (int l) {
+              S.stored[l] &= held;
+              return true;
+            });
+            if (!known)
+              for (int l = 0; l < p->nlocs; l++)
+                S.stored[l] &= held;
+          }
+    }
+}
+
 } // namespace
 
 wmm_publish *
@@ -446,29 +479,15 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
   S.pb = pb;
   S.hiddenv = &hidden;
   S.prot = &prot;
-  /* the locks held at every store of each location */
-  S.stored.safe_grow (p->nlocs);
-  for (int l = 0; l < p->nlocs; l++)
-    S.stored[l] = ~0ULL;
-  for (wmm_unit &unit : pb->u->units)
-    {
-      wmm_thread *t = &p->threads[unit.thread];
-      for (int i = 0; i < t->ncode; i++)
-        if (wmm_instr_is_access (&t->code[i]) && wmm_instr_writes (&t->code[i]))
-          {
-            wmm_region_set held = wmm_access_locks (pb->u, &unit, i);
-            bool known = wmm_each_loc (p, &t->code[i], [&] (int l) {
-              S.stored[l] &= held;
-              return true;
-            });
-            if (!known)
-              for (int l = 0; l < p->nlocs; l++)
-                S.stored[l] &= held;
-          }
-    }
   S.is.safe_grow_cleared (p->nlocs);
+  bool unguarded = false;
   for (int l = 0; l < p->nlocs && l < (int) prot.length (); l++)
-    S.is[l] = slot_shape (p, l, prot[l], l < (int) hidden.length () && hidden[l]);
+    {
+      S.is[l] = slot_shape (p, l, prot[l], l < (int) hidden.length () && hidden[l]);
+      unguarded |= S.is[l] && !prot[l];
+    }
+  if (unguarded)
+    store_locks (S);
   while (drop_leaky (S))
     ;
   bool undone = false;

@@ -104,7 +104,7 @@ base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
   /* a typed word of a member of *q: another member of the same type of
      object, or a member of an object that cannot be *q, is other memory */
   const wmm_anon_class &w = li.word[l];
-  if (w.base > 0 && a.base > 0 && a.field_size > 0)
+  if (w.base > 0 && wmm_tbaa_member (a))
     {
       if (w.base != a.base)
         return alias_sets_conflict_p (w.base, a.base);
@@ -193,16 +193,14 @@ location_info (wmm_unitinfo *u, loc_info &li)
             }
           if (l < 0 || l >= p->nlocs)
             unknown |= s != 0 || unit->sites[i].tbaa.object
-                       || (unit->sites[i].tbaa.base > 0
-                           && unit->sites[i].tbaa.field_size > 0);
+                       || wmm_tbaa_member (unit->sites[i].tbaa);
           else if (s == 0)
             /* (a char member of *p on its class's words: the class holds
                what the words may be) */
             {
               named[l] = true;
               li.any[l] |= !(p->locs[l].name[0] == '?'
-                             && unit->sites[i].tbaa.base > 0
-                             && unit->sites[i].tbaa.field_size > 0);
+                             && wmm_tbaa_member (unit->sites[i].tbaa));
             }
           else
             {
@@ -556,7 +554,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
             continue;
           if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0
               || (a.ref == 0 && !a.object && nhidden == 0
-                  && !(a.base > 0 && a.field_size > 0)))
+                  && !wmm_tbaa_member (a)))
             continue;
           int alias = -2;
           for (const std::pair<wmm_tbaa, int> &e : known)

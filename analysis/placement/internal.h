@@ -64,6 +64,8 @@ typedef struct place_ctx {
   const wmm_aeg *g;
   wmm_fence kinds[WMM_FENCE_COUNT];
   int nkinds;
+  wmm_fence top;                    /* the kind that covers every other
+                                       (WMM_FENCE_NONE: no kind) */
   place_group *groups;
   int ngroups, cap_groups;
   int *group_tab, group_tab_size;   /* hash: (thread, a, b) -> group + 1 */
@@ -90,9 +92,11 @@ void place_ctx_free(place_ctx *c);
 /* The group of classes (a, b) of virtual thread t (any instance); returns
  * its index or a negative wmm_status. */
 int place_group_get(place_ctx *c, int t, int a, int b);
-/* The strongest fence kind the model places (one that covers every other
- * kind), or WMM_FENCE_NONE. */
-wmm_fence place_top_kind(const place_ctx *c);
+/* The protected-access flags (WMM_ACC_SECTION, _LW) of class c. */
+static inline unsigned place_cls_section(const wmm_aeg *g, int c)
+{
+  return (g->cls[c].type >> 8) & (WMM_ACC_SECTION | WMM_ACC_SECTION_LW);
+}
 /* The fence kinds (bits) classes a and b of one thread count as ordered
  * by because one of them is a protected access (WMM_ACC_SECTION: the
  * strongest kind; WMM_ACC_SECTION_LW: the strongest when `strong`, else

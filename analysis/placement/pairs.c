@@ -67,6 +67,15 @@ int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
   c->g = g;
   c->err = err;
   c->nkinds = wmm_place_kinds(o->model, p->arch, c->kinds);
+  /* the kind that covers every other (the last one, if none does) */
+  c->top = c->nkinds ? c->kinds[c->nkinds - 1] : WMM_FENCE_NONE;
+  for (int i = 0; i < c->nkinds; i++) {
+    int all = 1;
+    for (int j = 0; j < c->nkinds; j++)
+      all &= wmm_fence_covers(c->m, c->kinds[i], c->kinds[j]);
+    if (all)
+      c->top = c->kinds[i];
+  }
   c->thread_fences = xcalloc((size_t)g->nthreads, sizeof *c->thread_fences);
   c->stamp = xcalloc((size_t)g->nnodes, sizeof *c->stamp);
   c->queue = xcalloc((size_t)g->nnodes, sizeof *c->queue);
@@ -583,26 +592,12 @@ static unsigned long mix3(long x, long y, long z)
   return h ^ (h >> 32);
 }
 
-wmm_fence place_top_kind(const place_ctx *c)
-{
-  wmm_fence top = c->nkinds ? c->kinds[c->nkinds - 1] : WMM_FENCE_NONE;
-  for (int i = 0; i < c->nkinds; i++) {
-    int all = 1;
-    for (int j = 0; j < c->nkinds; j++)
-      all &= wmm_fence_covers(c->m, c->kinds[i], c->kinds[j]);
-    if (all)
-      top = c->kinds[i];
-  }
-  return top;
-}
-
 uint32_t place_section_credit(const place_ctx *c, int a, int b, int strong)
 {
-  unsigned f = (c->g->cls[a].type | c->g->cls[b].type) >> 8;
-  wmm_fence top = place_top_kind(c);
+  unsigned f = place_cls_section(c->g, a) | place_cls_section(c->g, b);
   if (((f & WMM_ACC_SECTION) || ((f & WMM_ACC_SECTION_LW) && strong))
-      && top > WMM_FENCE_NONE)
-    return 1u << top;
+      && c->top > WMM_FENCE_NONE)
+    return 1u << c->top;
   if (f & WMM_ACC_SECTION_LW)
     for (int i = 0; i < c->nkinds; i++)
       if (c->kinds[i] == WMM_FENCE_LWSYNC)
@@ -641,8 +636,7 @@ int place_group_get(place_ctx *c, int t, int a, int b)
   /* a protected access: each cycle counts the pair as ordered by its
      credit (placement.c), so its own code is no slice (a slice's fences
      are its code's) */
-  unsigned section = ((g->cls[ba].type | g->cls[bb].type) >> 8)
-                     & (WMM_ACC_SECTION | WMM_ACC_SECTION_LW);
+  unsigned section = place_cls_section(g, ba) | place_cls_section(g, bb);
   int rc = group_deps(c, ba, bb, &q->deps);
   if (rc < 0)
     return rc;

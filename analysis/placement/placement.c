@@ -285,8 +285,6 @@ static int add_need(builder *b, const wmm_req *r, const int *slot_group,
   return 0;
 }
 
-/* The strongest kind placement may insert (it covers every other). */
-
 /* ------------------------------------------------------- cycles -> needs */
 
 /* Does every execution that model m allows, of any program, also satisfy
@@ -367,14 +365,10 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   int *seg_group = w->seg_group;
   /* protected accesses count fully on a cycle of two threads or of
      protected accesses only (place_section_credit) */
-  int strong = cc->n == 2;
-  if (!strong) {
-    const unsigned sect = (WMM_ACC_SECTION | WMM_ACC_SECTION_LW) << 8;
-    strong = 1;
-    for (int k = 0; k < cc->n && strong; k++) {
-      const wmm_cseg *sg = &cy->seg[cc->off + k];
-      strong = (g->cls[sg->a].type & sect) && (g->cls[sg->b].type & sect);
-    }
+  int strong = 1;
+  for (int k = 0; k < cc->n && strong && cc->n != 2; k++) {
+    const wmm_cseg *sg = &cy->seg[cc->off + k];
+    strong = place_cls_section(g, sg->a) && place_cls_section(g, sg->b);
   }
   for (int k = 0; k < cc->n; k++) {
     const wmm_cseg *sg = &cy->seg[cc->off + k];
@@ -447,7 +441,7 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
       return -WMM_ERR_NOMEM;
     }
     for (int k = 0; k < r.nslots; k++)
-      r.alt[k] = place_top_kind(&b->ctx);
+      r.alt[k] = b->ctx.top;
   }
   for (int s = 0; s < r.nslots; s++) {
     w->slot_group[s] = seg_group[r.slot_seg[s]];
@@ -656,7 +650,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
       keeps_reference(m, b->ctx.o->from))
     return 0;
   b->out->nfallback = cy->nfallback;
-  wmm_fence top = place_top_kind(&b->ctx);
+  wmm_fence top = b->ctx.top;
   unsigned char *rel = xcalloc((size_t)g->nnodes, 1);
   unsigned *tp = xcalloc((size_t)cy->nfallback * 2, sizeof *tp);
   int *by_thread = xcalloc((size_t)cy->nfallback, sizeof *by_thread);
