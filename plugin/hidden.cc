@@ -293,6 +293,12 @@ wmm_address_given_away (cgraph_node *node)
   return false;
 }
 
+bool
+wmm_vague_linkage (cgraph_node *n)
+{
+  return DECL_COMDAT (n->decl) && !wmm_address_given_away (n);
+}
+
 void
 wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
                       hash_set<tree> *out)

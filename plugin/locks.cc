@@ -1390,13 +1390,6 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
     }
 }
 
-/* Is n C++ inline or template code (vague linkage) whose address the unit
- * gives nowhere? */
-static bool
-vague_linkage (cgraph_node *n)
-{
-  return DECL_COMDAT (n->decl) && !wmm_address_given_away (n);
-}
 
 /* Does function decl start no thread, itself or through what it calls
  * (every callee has a body or starts none, no indirect call)? */
@@ -1483,7 +1476,7 @@ concurrent_fns (wmm_unitinfo *u, const vec<tree> &fns, hash_set<tree> *out)
   for (tree d : fns)
     {
       cgraph_node *n = cgraph_node::get (d);
-      if (n && !vague_linkage (n)
+      if (n && !wmm_vague_linkage (n)
           && (wmm_called_back_by_name (n) || wmm_address_given_away (n)))
         push (n);
     }
@@ -1513,7 +1506,7 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
     {
       cgraph_node *n = cgraph_node::get (d);
       int unit = wmm_unit_of (u, d);
-      bool ok = n && (n->only_called_directly_p () || vague_linkage (n))
+      bool ok = n && (n->only_called_directly_p () || wmm_vague_linkage (n))
                 && !(unit >= 0 && u->units[unit].entry)
                 && !MAIN_NAME_P (DECL_NAME (d));
       bool called = false;

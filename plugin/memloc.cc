@@ -133,10 +133,18 @@ param_sources (tree v, unsigned *mask, int depth)
   gimple *def = SSA_NAME_DEF_STMT (v);
   if (gphi *phi = dyn_cast<gphi *> (def))
     {
-      for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
-        if (!param_sources (gimple_phi_arg_def (phi, k), mask, depth + 1))
-          return false;
-      return true;
+      /* a loop's cursor (next = PHI <p, next + 1>) meets itself again:
+         nothing more to add */
+      static hash_set<tree> *in_progress;
+      if (!in_progress)
+        in_progress = new hash_set<tree>;
+      if (in_progress->add (v))
+        return true;
+      bool ok = true;
+      for (unsigned k = 0; ok && k < gimple_phi_num_args (phi); k++)
+        ok = param_sources (gimple_phi_arg_def (phi, k), mask, depth + 1);
+      in_progress->remove (v);
+      return ok;
     }
   if (is_gimple_call (def))
     {
@@ -195,6 +203,9 @@ wmm_returned_params (tree fndecl)
 static bool
 non_capturing_call (gimple *stmt)
 {
+  /* va_arg (ap, T) reads the va_list and advances it */
+  if (gimple_call_internal_p (stmt))
+    return gimple_call_internal_fn (stmt) == IFN_VA_ARG;
   tree fn = gimple_call_fndecl (stmt);
   if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
     return false;
@@ -265,15 +276,35 @@ atomic_object_only (gimple *stmt, tree base, tree ptr)
 static bool call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth,
                                 bool returns = false);
 
-/* Is pointer p (an SSA name) only dereferenced, here or through
- * constant offsets (q = p + 4), compared, or passed where no copy is kept
- * (call_keeps_no_copy); never stored or merged, and returned only when
- * `returns` (the caller follows what its call returns)? */
+static bool only_dereferenced_uses (tree p, int depth, bool returns);
+
+/* The PHI results whose uses only_dereferenced is checking now: a loop's
+ * pointer (next = PHI <buf, next + n>) meets itself again, which adds
+ * nothing to check. */
+static hash_set<tree> *deref_in_progress;
+
+/* Is pointer p (an SSA name) only dereferenced, here or through offsets
+ * (q = p + 4, q = p + n), PHIs, compared, or passed where no copy is kept
+ * (call_keeps_no_copy); never stored, and returned only when `returns`
+ * (the caller follows what its call returns)? */
 static bool
 only_dereferenced (tree p, int depth, bool returns = false)
 {
   if (depth > 16)
     return false;
+  if (!deref_in_progress)
+    deref_in_progress = new hash_set<tree>;
+  if (deref_in_progress->add (p))
+    return true;
+  bool ok = only_dereferenced_uses (p, depth, returns);
+  deref_in_progress->remove (p);
+  return ok;
+}
+
+/* only_dereferenced's check of p's uses. */
+static bool
+only_dereferenced_uses (tree p, int depth, bool returns)
+{
   imm_use_iterator it;
   use_operand_p use;
   FOR_EACH_IMM_USE_FAST (use, it, p)
@@ -283,8 +314,8 @@ only_dereferenced (tree p, int depth, bool returns = false)
         continue;
       if (returns && gimple_code (u) == GIMPLE_RETURN)
         continue;
-      /* r = PHI <p, q> on the way to a return: r is followed the same way. */
-      if (returns && gimple_code (u) == GIMPLE_PHI)
+      /* r = PHI <p, q>: r is followed the same way (a loop's cursor). */
+      if (gimple_code (u) == GIMPLE_PHI)
         {
           if (!only_dereferenced (gimple_phi_result (u), depth + 1, returns))
             return false;
@@ -301,6 +332,10 @@ only_dereferenced (tree p, int depth, bool returns = false)
         return false;
       /* q = p + k, q = p, q = (T *) p: q is followed the same way. */
       enum tree_code code = gimple_assign_rhs_code (u);
+      /* end - start, p == q: a number, no address */
+      if (code == POINTER_DIFF_EXPR
+          || TREE_CODE_CLASS (code) == tcc_comparison)
+        continue;
       if ((code == POINTER_PLUS_EXPR || code == SSA_NAME
            || CONVERT_EXPR_CODE_P (code))
           && gimple_assign_rhs1 (u) == p
@@ -444,7 +479,12 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
      checked below never to be returned).  A library function's pointer
      must only be compared, unless it is the library's own object. */
   unsigned returned = wmm_returned_params (fn);
+  /* (only what it returns of the parameters given this pointer matters) */
+  bool ours = false;
+  for (unsigned i = 0; i < gimple_call_num_args (stmt) && i < 32; i++)
+    ours |= (returned >> i & 1) && passes_address (stmt, i, base, ptr);
   if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)) && (!body || returned)
+      && !(body && !ours)
       && !(!body && DECL_EXTERNAL (fn) && wmm_lib_returns_own (name)))
     {
       if (TREE_CODE (lhs) != SSA_NAME)
@@ -695,6 +735,13 @@ decl_may_be_shared (tree base)
   return escaped_locals->contains (base);
 }
 
+bool
+wmm_decl_private (tree decl)
+{
+  return decl && DECL_P (decl) && !is_global_var (decl)
+         && !decl_may_be_shared (decl);
+}
+
 /* Follow an SSA pointer to the object it points into: p = &x, q = p + 4,
  * r = q.  Returns the object (or NULL) and its byte offset in *off. */
 static tree
@@ -938,7 +985,9 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
         }
       else if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_PTR_INFO (ptr))
         {
-          if (!ptr_may_be_shared (ptr))
+          /* GCC's points-to sets, or private.cc's webs (a parameter every
+             caller gives a private object) */
+          if (!ptr_may_be_shared (ptr) || wmm_private_pointer (ptr))
             return false;
         }
       else if (TREE_CODE (ptr) == SSA_NAME)

@@ -435,6 +435,13 @@ void wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
    through an address given to anything but a thread create? */
 bool wmm_called_back_by_name (cgraph_node *node);
 bool wmm_address_given_away (cgraph_node *node);
+/* Is n C++ inline or template code (vague linkage) whose address the unit
+ * gives nowhere?  Other units may call it, but only on memory they reach
+ * (docs/plugin.md, "C++ code as the library writes it"). */
+bool wmm_vague_linkage (cgraph_node *n);
+/* Is decl a local no other thread can reach (its address kept from
+ * memory and from calls that keep a copy)? */
+bool wmm_decl_private (tree decl);
 /* Does reference `ref` go through a pointer obtained from memory, a call
    or a parameter not in `params` (the parameters the unit passes a static
    object's address to; NULL: none), so it never touches a hidden

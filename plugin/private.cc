@@ -48,6 +48,10 @@ hash_set<tree> *escaped_tls;
 hash_map<tree, HOST_WIDE_INT> *private_params;   /* PARM_DECL -> bound in
                                                     bytes (-1: none) */
 hash_set<tree> *private_keys;                    /* key VAR_DECLs */
+hash_set<tree> *returned_params;                 /* private PARM_DECLs the
+                                                    function returns, whose
+                                                    callers' webs take in
+                                                    the result */
 hash_map<tree, bool> *web_cache;                 /* SSA name -> private */
 hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
                                                     object every create's
@@ -278,7 +282,8 @@ use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
   if (is_gimple_assign (u))
     {
       if (!gimple_assign_single_p (u))
-        return TREE_CODE_CLASS (gimple_assign_rhs_code (u)) == tcc_comparison
+        return (TREE_CODE_CLASS (gimple_assign_rhs_code (u)) == tcc_comparison
+                || gimple_assign_rhs_code (u) == POINTER_DIFF_EXPR)
                && names_in (w, gimple_assign_lhs (u)) == 0;
       tree lhs = gimple_assign_lhs (u);
       /* n = n->next: a load through a name into another name, itself a
@@ -486,6 +491,93 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
 
 bool web_private (tree name, int depth);
 
+/* May the web's names be returned: is every root a parameter whose
+ * callers' webs, checked private, take in what the call returns? */
+bool
+returns_to_callers (const web *w)
+{
+  for (tree r : w->roots)
+    if (!SSA_NAME_IS_DEFAULT_DEF (r) || !SSA_NAME_VAR (r)
+        || !returned_params->contains (SSA_NAME_VAR (r)))
+      return false;
+  return !w->roots.is_empty ();
+}
+
+/* Is pointer a, at call `call` of the function a belongs to, null: a null
+ * constant, or a parameter's entry value the call passes null for? */
+bool
+null_at (tree a, gimple *call)
+{
+  if (integer_zerop (a))
+    return true;
+  if (TREE_CODE (a) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (a)
+      || !SSA_NAME_VAR (a) || TREE_CODE (SSA_NAME_VAR (a)) != PARM_DECL)
+    return false;
+  unsigned i = 0;
+  for (tree p = DECL_ARGUMENTS (DECL_CONTEXT (SSA_NAME_VAR (a)));
+       p && p != SSA_NAME_VAR (a); p = DECL_CHAIN (p))
+    i++;
+  return i < gimple_call_num_args (call)
+         && integer_zerop (gimple_call_arg (call, i));
+}
+
+/* Does `call`, of a function of the unit, return fresh memory: every
+ * return of the callee gives a web whose roots are malloc-like calls,
+ * reallocations of a pointer null at this call, or such calls in turn,
+ * and which the callee otherwise only uses where no copy is kept?  (An
+ * allocation wrapper: `p = realloc (p, n); if (!p) fail (); return p;`
+ * called as alloc (NULL, n).) */
+bool
+returns_fresh (gimple *call, int depth)
+{
+  tree fn = gimple_call_fndecl (call);
+  cgraph_node *node = fn && depth < 4 ? cgraph_node::get (fn) : NULL;
+  function *body = node && !wmm_lto_foreign (fn)
+                   ? wmm_analysable_body (node->ultimate_alias_target ())
+                   : NULL;
+  if (!body || !POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (fn))))
+    return false;
+  bool ok = true, any = false;
+  wmm_each_stmt (body, [&] (gimple *g) {
+    greturn *ret = dyn_cast<greturn *> (g);
+    if (!ok || !ret)
+      return;
+    tree v = gimple_return_retval (ret);
+    if (!v || TREE_CODE (v) != SSA_NAME)
+      {
+        ok = false;
+        return;
+      }
+    any = true;
+    web w;
+    grow (&w, v);
+    ok = !w.bad && !w.roots.is_empty ();
+    auto_vec<gimple *, 4> reallocs;
+    for (unsigned i = 0; ok && i < w.roots.length (); i++)
+      {
+        tree r = w.roots[i];
+        gimple *def = SSA_NAME_IS_DEFAULT_DEF (r) ? NULL
+                      : SSA_NAME_DEF_STMT (r);
+        if (!def)
+          ok = null_at (r, call);
+        else if (gimple_call_builtin_p (def, BUILT_IN_REALLOC))
+          {
+            ok = null_at (gimple_call_arg (def, 0), call);
+            reallocs.safe_push (def);
+          }
+        else
+          ok = is_gimple_call (def)
+               && ((gimple_call_flags (def) & ECF_MALLOC)
+                   || returns_fresh (def, depth + 1));
+      }
+    for (unsigned i = 0; ok && i < w.uses.length (); i++)
+      ok = gimple_code (w.uses[i]) == GIMPLE_RETURN
+           || reallocs.contains (w.uses[i])
+           || use_ok (&w, w.uses[i], NULL, 0);
+  });
+  return ok && any;
+}
+
 /* Is root r (a name of a web) a private object of the running thread? */
 bool
 root_private (tree r, int depth, bool *bound)
@@ -507,7 +599,7 @@ root_private (tree r, int depth, bool *bound)
   gimple *def = SSA_NAME_DEF_STMT (r);
   if (!is_gimple_call (def))
     return false;
-  if (gimple_call_flags (def) & ECF_MALLOC)
+  if ((gimple_call_flags (def) & ECF_MALLOC) || returns_fresh (def, depth))
     return true;
   if (is_named (def, "pthread_getspecific", "tss_get"))
     return key_of (def) && private_keys->contains (key_of (def));
@@ -529,7 +621,8 @@ web_private (tree name, int depth)
   for (unsigned i = 0; ok && i < w.roots.length (); i++)
     ok = root_private (w.roots[i], depth, &bound);
   for (unsigned i = 0; ok && i < w.uses.length (); i++)
-    ok = use_ok (&w, w.uses[i], NULL, 0);
+    ok = (gimple_code (w.uses[i]) == GIMPLE_RETURN && returns_to_callers (&w))
+         || use_ok (&w, w.uses[i], NULL, 0);
   if (!bound)
     for (tree n : w.names)
       web_cache->put (n, ok);
@@ -547,8 +640,11 @@ web_keeps_no_copy (tree d)
   web w;
   grow (&w, d);
   bool ok = !w.bad;
+  /* Returned (put (p, ...) returns its cursor): find_callee_params
+     checked that every caller's web takes in the call's result. */
   for (gimple *u : w.uses)
-    ok = ok && use_ok (&w, u, NULL, 0);
+    ok = ok && ((gimple_code (u) == GIMPLE_RETURN && returns_to_callers (&w))
+                || use_ok (&w, u, NULL, 0));
   return ok;
 }
 
@@ -1637,7 +1733,8 @@ find_callee_params (const vec<cgraph_node *> &fns)
       for (cgraph_node *node : fns)
         {
           tree f = node->decl;
-          if (TREE_PUBLIC (f) || node->address_taken || !node->callers)
+          if ((TREE_PUBLIC (f) && !wmm_vague_linkage (node))
+              || node->address_taken || !node->callers)
             continue;
           bool callers_ok = true;
           for (cgraph_edge *e = node->callers; e && callers_ok;
@@ -1658,15 +1755,25 @@ find_callee_params (const vec<cgraph_node *> &fns)
                 {
                   tree a = i < gimple_call_num_args (e->call_stmt)
                            ? gimple_call_arg (e->call_stmt, i) : NULL_TREE;
-                  ok = a && TREE_CODE (a) == SSA_NAME && web_private (a, 0);
+                  ok = a && ((TREE_CODE (a) == SSA_NAME && web_private (a, 0))
+                             || (TREE_CODE (a) == ADDR_EXPR
+                                 && wmm_decl_private (get_base_address (
+                                      TREE_OPERAND (a, 0)))));
                 }
               if (!ok)
                 continue;
               private_params->put (p, -1);
+              /* every caller's web has the call's result in it (grow) */
+              bool returned = i < 32 && (wmm_returned_params (f) >> i & 1);
+              if (returned)
+                returned_params->add (p);
               if (web_keeps_no_copy (d))
                 changed = true;
               else
-                private_params->remove (p);
+                {
+                  private_params->remove (p);
+                  returned_params->remove (p);
+                }
               web_cache->empty ();
             }
         }
@@ -1681,12 +1788,14 @@ wmm_private_reset (void)
   delete escaped_tls;
   delete private_params;
   delete private_keys;
+  delete returned_params;
   delete web_cache;
   delete param_objects;
   param_objects = NULL;
   escaped_tls = NULL;
   private_params = NULL;
   private_keys = NULL;
+  returned_params = NULL;
   web_cache = NULL;
 }
 
@@ -1697,6 +1806,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   escaped_tls = new hash_set<tree>;
   private_params = new hash_map<tree, HOST_WIDE_INT>;
   private_keys = new hash_set<tree>;
+  returned_params = new hash_set<tree>;
   web_cache = new hash_map<tree, bool>;
   param_objects = new hash_map<tree, tree>;
   find_escaped_tls ();

@@ -79,6 +79,16 @@ expect calls_heap private_calls tso "" -DHEAP
 expect calls_heap_pub private_calls tso "$SB2" -DHEAP_PUB
 # Unchanged by privacy: fresh memory that is published (min_heap.c).
 expect min_heap_pub min_heap tso ""
+# Fresh memory through an allocation wrapper, a va_list, cursors and a
+# write loop (private_wrappers.c); its racy variants keep store
+# buffering's fences (P0's second one orders its store before writen's
+# read of the published buffer).
+expect wrappers private_wrappers tso ""
+hasnt "wrappers: the va_list is no shared location" "$WMM_TMP/wrappers.ir" "put\.ap"
+hasnt "wrappers: put's cursor writes a private buffer" "$WMM_TMP/wrappers.ir" "W \?\(\*"
+for v in PUBLISH KEEP REUSE; do
+  expect "wrappers_$v" private_wrappers tso "P0:2 P1:1" -D$v
+done
 
 # ---------------------------------------------------------------- ppc64le
 if ! wmm_target ppc; then
@@ -107,3 +117,7 @@ expect ppc_tsd_leak private_tsd power "$SB1" -DLEAK
 expect ppc_calls private_calls power ""
 expect ppc_calls_heap private_calls power "" -DHEAP
 expect ppc_calls_heap_pub private_calls power "P0:1 P1:1" -DHEAP_PUB
+expect ppc_wrappers private_wrappers power ""
+for v in PUBLISH KEEP REUSE; do
+  expect "ppc_wrappers_$v" private_wrappers power "P0:4 P1:2 put:4" -D$v
+done
