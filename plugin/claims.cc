@@ -874,7 +874,11 @@ wmm_publish_claims (wmm_unitinfo *u)
     any |= e.second != NULL_TREE;
   if (!any)
     return 0;
-  wmm_addresses_taken (&taken);
+  /* memset (a, 0, sizeof a) before the threads takes a's address, but
+     keeps no pointer that running code could use */
+  hash_set<gimple *> quiet;
+  wmm_quiet_stmts (u, &quiet);
+  wmm_addresses_taken (&taken, &quiet);
   for (auto e : by_array)
     if (e.second && !taken.contains (e.first)
         && !foreign_reach (e.first, closed_unit ()))

@@ -1431,29 +1431,12 @@ static void
 sequential_calls (wmm_unitinfo *u, hash_set<gimple *> *out)
 {
   hash_map<tree, bool> memo;
-  for (wmm_unit &unit : u->units)
-    {
-      if (!unit.region || !unit.fn)
-        continue;
-      push_cfun (unit.fn);
-      wmm_region *r = wmm_region_begin (u, &unit);
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, unit.fn)
-        {
-          wmm_region_set s = wmm_region_at (r, bb);
-          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-               gsi_next (&gsi))
-            {
-              gimple *c = gsi_stmt (gsi);
-              if (is_gimple_call (c) && !s && gimple_call_fndecl (c)
-                  && starts_no_thread (gimple_call_fndecl (c), &memo))
-                out->add (c);
-              s = wmm_region_step (r, gsi_stmt (gsi), s);
-            }
-        }
-      wmm_region_end (r);
-      pop_cfun ();
-    }
+  hash_set<gimple *> quiet;
+  wmm_quiet_stmts (u, &quiet);
+  for (gimple *c : quiet)
+    if (is_gimple_call (c) && gimple_call_fndecl (c)
+        && starts_no_thread (gimple_call_fndecl (c), &memo))
+      out->add (c);
 }
 
 /* Functions that may run beside a thread: the entries, the functions

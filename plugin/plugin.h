@@ -280,6 +280,9 @@ void wmm_region_end (wmm_region *r);
  * can end. */
 int wmm_region_group (const wmm_region *r, gimple *create);
 wmm_region_set wmm_region_before (const wmm_region *r, gimple *stmt);
+/* The statements of the region units (main) before which no thread they
+ * started may run: before the first create, after the last join. */
+void wmm_quiet_stmts (wmm_unitinfo *u, hash_set<gimple *> *out);
 #define WMM_REGION_UNKNOWN (1ULL << 63)
 /* region.cc: thread summaries of the units (what each leaves running or
  * joins, by handle), computed once entries.cc has the units and
@@ -625,8 +628,11 @@ bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);
 bool wmm_address_escapes (gimple *stmt, tree base);
 bool wmm_ptr_kept_by_call (gimple *stmt, tree ptr);
 /* The declarations whose address some body or static initializer of the
- * unit takes (tbaa.cc). */
-void wmm_addresses_taken (hash_set<tree> *taken);
+ * unit takes (tbaa.cc); with `quiet` (wmm_quiet_stmts), not counting
+ * calls there that keep no copy (memset (a, 0, sizeof a) in main before
+ * the threads). */
+void wmm_addresses_taken (hash_set<tree> *taken,
+                          hash_set<gimple *> *quiet = NULL);
 /* OpenMP (omp.cc): which array accesses of a team's worksharing loop
  * touch their own thread's elements only (per unit). */
 void wmm_omp_analyse (wmm_unitinfo *u);

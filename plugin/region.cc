@@ -669,6 +669,32 @@ wmm_region_end (wmm_region *r)
   delete r;
 }
 
+void
+wmm_quiet_stmts (wmm_unitinfo *u, hash_set<gimple *> *out)
+{
+  for (wmm_unit &unit : u->units)
+    {
+      if (!unit.region || !unit.fn)
+        continue;
+      push_cfun (unit.fn);
+      wmm_region *r = wmm_region_begin (u, &unit);
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, unit.fn)
+        {
+          wmm_region_set s = wmm_region_at (r, bb);
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            {
+              if (!s)
+                out->add (gsi_stmt (gsi));
+              s = wmm_region_step (r, gsi_stmt (gsi), s);
+            }
+        }
+      wmm_region_end (r);
+      pop_cfun ();
+    }
+}
+
 /* ------------------------------------------------------------ summaries */
 
 /* Handles (of the interface) fn joins on every path to its return. */

@@ -290,23 +290,36 @@ reachable_by_unknown_code (tree decl)
          || TREE_ADDRESSABLE (decl) || !TREE_STATIC (decl);
 }
 
+/* What addresses_taken collects, and the statements it may pass over. */
+struct taken_walk {
+  hash_set<tree> *taken;
+  hash_set<gimple *> *quiet;
+};
+
 /* The declaration whose address `op` takes (an ADDR_EXPR's operand) is
  * named by a pointer somewhere: into `taken`.  A visit_addr callback. */
 bool
-note_taken (gimple *, tree op, tree, void *taken)
+note_taken (gimple *stmt, tree op, tree, void *data)
 {
+  taken_walk *w = (taken_walk *) data;
   tree base = op ? get_base_address (op) : NULL_TREE;
-  if (base && DECL_P (base))
-    ((hash_set<tree> *) taken)->add (base);
+  /* (an unused `p = &a[i]`, which -O2 removes later, gives nothing) */
+  bool unused = stmt && is_gimple_assign (stmt)
+                && TREE_CODE (gimple_assign_lhs (stmt)) == SSA_NAME
+                && has_zero_uses (gimple_assign_lhs (stmt));
+  if (base && DECL_P (base) && !unused
+      && !(stmt && w->quiet && w->quiet->contains (stmt)
+           && is_gimple_call (stmt) && !wmm_address_escapes (stmt, base)))
+    w->taken->add (base);
   return false;
 }
 
 /* walk_tree callback: the same for an address in a static initializer. */
 tree
-note_taken_init (tree *tp, int *walk_subtrees, void *taken)
+note_taken_init (tree *tp, int *walk_subtrees, void *w)
 {
   if (TREE_CODE (*tp) == ADDR_EXPR)
-    note_taken (NULL, TREE_OPERAND (*tp, 0), NULL_TREE, taken);
+    note_taken (NULL, TREE_OPERAND (*tp, 0), NULL_TREE, w);
   else if (TYPE_P (*tp) || DECL_P (*tp))
     *walk_subtrees = 0;
   return NULL_TREE;
@@ -315,8 +328,9 @@ note_taken_init (tree *tp, int *walk_subtrees, void *taken)
 /* The declarations whose address some function body or static initializer
  * of the unit (the program, at the link step) takes. */
 void
-addresses_taken (hash_set<tree> *taken)
+addresses_taken (hash_set<tree> *taken, hash_set<gimple *> *quiet)
 {
+  taken_walk w = { taken, quiet };
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
@@ -324,16 +338,16 @@ addresses_taken (hash_set<tree> *taken)
       if (!fn || !fn->cfg)
         continue;
       wmm_each_stmt (fn, [&] (gimple *s) {
-        walk_stmt_load_store_addr_ops (s, taken, NULL, NULL, note_taken); });
+        walk_stmt_load_store_addr_ops (s, &w, NULL, NULL, note_taken); });
       wmm_each_phi (fn, [&] (gphi *phi) {
-        walk_stmt_load_store_addr_ops (phi, taken, NULL, NULL, note_taken); });
+        walk_stmt_load_store_addr_ops (phi, &w, NULL, NULL, note_taken); });
     }
   varpool_node *v;
   FOR_EACH_VARIABLE (v)
     {
       tree init = DECL_INITIAL (v->decl);
       if (init && init != error_mark_node)
-        walk_tree_without_duplicates (&init, note_taken_init, taken);
+        walk_tree_without_duplicates (&init, note_taken_init, &w);
     }
 }
 
@@ -356,7 +370,7 @@ unreachable_by_pointers (wmm_unitinfo *u, const vec<tree> &objs,
           || DECL_PRESERVE_P (d) || DECL_SECTION_NAME (d))
         continue;
       if (!walked)
-        addresses_taken (&taken);
+        addresses_taken (&taken, NULL);
       walked = true;
       (*hidden)[l] = !taken.contains (d);
     }
@@ -397,9 +411,9 @@ unknown_code_set (wmm_unitinfo *u)
 } // anon namespace
 
 void
-wmm_addresses_taken (hash_set<tree> *taken)
+wmm_addresses_taken (hash_set<tree> *taken, hash_set<gimple *> *quiet)
 {
-  addresses_taken (taken);
+  addresses_taken (taken, quiet);
 }
 
 wmm_tbaa

@@ -84,6 +84,12 @@
 #   slots_ids.c        the same with an int array of numbers (ids[i] = i,
 #                      &ids[i] given to the create, `*(int *) arg` in the
 #                      worker): no fence; the same six variants fenced
+#   slots_stats.c      per-thread statistics structs cleared by memset
+#                      before the creates, stats[id] with id = (int)
+#                      (intptr_t) arg, an unused &stats[id]: no fence;
+#                      -DLATE (memset while a thread runs), -DKEEP (the
+#                      array's address in a global), -DPEEK (main reads a
+#                      slot while they run): the worker fenced everywhere
 #   once_init.c        a table written by a pthread_once (or call_once,
 #                      -DC11) routine and read after the once call: no
 #                      fence; -DWRITE (a thread writes it afterwards),
@@ -241,6 +247,10 @@ one_target() {
   none slots_ids slots_ids.c
   for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do
     fenced "slots_ids_$v" slots_ids.c worker -D$v
+  done
+  none slots_stats slots_stats.c
+  for v in LATE KEEP PEEK; do
+    fenced "slots_stats_$v" slots_stats.c worker -D$v
   done
   none once once_init.c
   none once_C11 once_init.c -DC11
