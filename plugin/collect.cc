@@ -330,6 +330,32 @@ same_class (const wmm_anon_class &x, const wmm_anon_class &y)
          && x.size == y.size;
 }
 
+/* Would the classes of accesses with alias sets `as` fit beside those
+ * made so far (MAX_ANON_CLASSES), each of them typed (references into a
+ * declared object need none)? */
+bool
+classes_fit (const wmm_unitinfo *u, const vec<wmm_tbaa> &as)
+{
+  auto_vec<wmm_anon_class, 8> added;
+  for (const wmm_tbaa &a : as)
+    {
+      if (a.object)
+        continue;   /* a declared object's words, no heap class */
+      if (a.ref < 0 || (a.ref == 0 && !wmm_tbaa_member (a)))
+        return false;
+      wmm_anon_class key = anon_class_of (a);
+      bool known = false;
+      for (const wmm_anon_class &k : u->anon_classes)
+        known |= same_class (k, key);
+      for (const wmm_anon_class &k : added)
+        known |= same_class (k, key);
+      if (!known)
+        added.safe_push (key);
+    }
+  return u->anon_classes.length () + added.length ()
+         <= (unsigned) MAX_ANON_CLASSES;
+}
+
 /* Location index of the typed anonymous word k of the class of an access
  * with alias sets `a`, the class's words created when new (named by the
  * reference's type when `ref` is given: "?mem1.int", else by the class's
@@ -487,6 +513,8 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
         }
     }
   wmm_tbaa set = wmm_tbaa_of_ref (ref);
+  if (nalt == 0 && loc < 0)
+    set.args = wmm_tbaa_param_args (ref);
   if (nalt == 0 && loc < 0 && wmm_ref_fresh_heap (ref))
     {
       /* Fresh heap memory is no declared object: a choice between the
@@ -1539,27 +1567,50 @@ void
 add_anonymous_memory (wmm_unitinfo *u)
 {
   bool untyped = false, overflow = false;
-  for (unsigned k = 0; k < u->units.length (); k++)
-    {
-      const wmm_unit *unit = &u->units[k];
-      const wmm_thread *t = &u->prog->threads[unit->thread];
-      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
-        {
-          if (!wmm_instr_is_access (&t->code[i]) || t->code[i].addr.loc_hint >= 0)
-            continue;
-          const wmm_site *site = &unit->sites[i];
-          /* the reference of an assignment names the class */
-          tree ref = site->operand >= 0 && site->stmt
-                     && is_gimple_assign (site->stmt)
-                     ? gimple_op (site->stmt, site->operand == 0 ? 0 : 1)
-                     : NULL_TREE;
-          if (site->summary
-              || (site->tbaa.ref == 0 && !wmm_tbaa_member (site->tbaa)))
-            untyped = true;
-          else if (typed_anonymous_location (u, site->tbaa, ref, 0) < 0)
-            overflow = true;
-        }
-    }
+  /* Two rounds: the accesses' own classes first; then those of *p whose
+     calls all pass known references take the classes of those references
+     (`set (&s->a)`: s->a's) when there is room left, their own else. */
+  for (int round = 0; round < 2; round++)
+    for (unsigned k = 0; k < u->units.length (); k++)
+      {
+        const wmm_unit *unit = &u->units[k];
+        const wmm_thread *t = &u->prog->threads[unit->thread];
+        for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
+          {
+            if (!wmm_instr_is_access (&t->code[i])
+                || t->code[i].addr.loc_hint >= 0)
+              continue;
+            const wmm_site *site = &unit->sites[i];
+            const vec<wmm_tbaa> *args = site->summary ? NULL
+                                        : wmm_tbaa_args (site->tbaa);
+            if ((args != NULL) != (round == 1))
+              continue;
+            if (args && classes_fit (u, *args))
+              {
+                bool objects = false;
+                for (const wmm_tbaa &a : *args)
+                  if (a.object)
+                    objects = true;
+                  else if (typed_anonymous_location (u, a, NULL_TREE, 0) < 0)
+                    overflow = true;
+                /* a declared object named only through pointers has no
+                   location of its own: such accesses meet on the words of
+                   their own class */
+                if (!objects)
+                  continue;
+              }
+            /* the reference of an assignment names the class */
+            tree ref = site->operand >= 0 && site->stmt
+                       && is_gimple_assign (site->stmt)
+                       ? gimple_op (site->stmt, site->operand == 0 ? 0 : 1)
+                       : NULL_TREE;
+            if (site->summary
+                || (site->tbaa.ref == 0 && !wmm_tbaa_member (site->tbaa)))
+              untyped = true;
+            else if (typed_anonymous_location (u, site->tbaa, ref, 0) < 0)
+              overflow = true;
+          }
+      }
   /* Accesses of a set without words meet on the untyped words; so do
      accesses of set 0 when there are no typed words. */
   if (!overflow && !(untyped && u->anon_typed.is_empty ()))
@@ -1596,6 +1647,7 @@ bool
 wmm_collect (wmm_unitinfo *u)
 {
   wmm_memloc_reset ();
+  wmm_tbaa_reset ();
   wmm_memloc_resolved_calls (u->resolved_calls);
   wmm_reflocks_strengthen (u);
   wmm_private_analyse (u);

@@ -43,6 +43,9 @@ struct wmm_tbaa {
                           (`buffer` for buffer[i]), or NULL */
   HOST_WIDE_INT field_bits, field_size;  /* p->f: f's bits within *p
                                             (field_size 0: not known) */
+  int args;            /* *p, p->f with p a parameter: 1 + the index of
+                          what every call's argument makes of it
+                          (wmm_tbaa_param_args); 0: no such list */
 };
 
 /* Is the reference a member of *p at known bits (p->f, c->name[0])? */
@@ -697,7 +700,16 @@ void wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs);
  * unknown address may touch (wmm_addr.alias). */
 wmm_tbaa wmm_tbaa_of_ref (tree ref);
 wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
+/* For `ref` = *p or a member of *p with p a pointer parameter of a
+ * function every call of which the unit sees, each passing the address
+ * of a reference (`max (this->size, n)`): the alias sets of `ref` with
+ * that reference put in for *p, per call (private locals left out);
+ * wmm_tbaa.args of the access, 0 when not known. */
+int wmm_tbaa_param_args (tree ref);
+/* The list wmm_tbaa.args names, or NULL. */
+const vec<wmm_tbaa> *wmm_tbaa_args (const wmm_tbaa &a);
 void wmm_tbaa_apply (wmm_unitinfo *u);
+void wmm_tbaa_reset (void);
 
 /* dump.cc */
 bool wmm_dump_ir (const wmm_unitinfo *u, const char *path);

@@ -259,7 +259,47 @@ same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
 {
   return a.ref == b.ref && a.base == b.base && a.base_bits == b.base_bits
          && a.object == b.object && a.field_bits == b.field_bits
-         && a.field_size == b.field_size;
+         && a.field_size == b.field_size && a.args == b.args;
+}
+
+/* The argument lists of wmm_tbaa_param_args (per unit). */
+vec<vec<wmm_tbaa> > param_args;
+
+/* Does every name of n (n and its aliases) keep its address to itself,
+ * and is it static or C++ inline code (whose calls by other units touch
+ * only their memory)? */
+bool
+calls_all_seen (cgraph_node *n)
+{
+  auto_vec<cgraph_node *> names;
+  names.safe_push (n);
+  while (!names.is_empty ())
+    {
+      cgraph_node *a = names.pop ();
+      if (a->address_taken
+          || (TREE_PUBLIC (a->decl) && !wmm_vague_linkage (a)))
+        return false;
+      ipa_ref *ref;
+      for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
+        if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
+          names.safe_push (al);
+    }
+  return true;
+}
+
+/* `ref` with reference r put in for its base *p (a copy), or NULL when
+ * *p's type is not r's. */
+tree
+put_in (tree ref, tree r)
+{
+  ref = unshare_expr (ref);
+  tree *b = &ref;
+  while (handled_component_p (*b))
+    b = &TREE_OPERAND (*b, 0);
+  if (!types_compatible_p (TREE_TYPE (*b), TREE_TYPE (r)))
+    return NULL_TREE;
+  *b = r;
+  return ref;
 }
 
 /* The declared object a reference is part of (its base is the decl, or
@@ -419,7 +459,7 @@ wmm_addresses_taken (hash_set<tree> *taken, hash_set<gimple *> *quiet)
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
-  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0 };
+  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0 };
   if (ref)
     r.object = declared_object (ref);
   if (!ref || !strict_here () || !TREE_TYPE (ref)
@@ -462,6 +502,72 @@ wmm_tbaa_of_ref (tree ref)
   return r;
 }
 
+int
+wmm_tbaa_param_args (tree ref)
+{
+  tree base = ref;
+  while (handled_component_p (base))
+    base = TREE_OPERAND (base, 0);
+  if (TREE_CODE (base) != MEM_REF || !integer_zerop (TREE_OPERAND (base, 1)))
+    return 0;
+  tree p = TREE_OPERAND (base, 0);
+  if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
+      || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
+    return 0;
+  tree parm = SSA_NAME_VAR (p), fn = DECL_CONTEXT (parm);
+  unsigned i = 0;
+  for (tree q = DECL_ARGUMENTS (fn); q && q != parm; q = DECL_CHAIN (q))
+    i++;
+  cgraph_node *node = cgraph_node::get (fn);
+  if (!node || !node->callers || !calls_all_seen (node))
+    return 0;
+  auto_vec<wmm_tbaa> alts;
+  bool ok = true;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    function *cf = ok ? wmm_analysable_body (e->caller) : NULL;
+    if (!cf || !e->call_stmt || i >= gimple_call_num_args (e->call_stmt))
+      {
+        ok = false;
+        return;
+      }
+    tree a = gimple_call_arg (e->call_stmt, i);
+    /* _1 = &this->size; max (_1, ...) */
+    if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+        && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)))
+      a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+    if (TREE_CODE (a) != ADDR_EXPR)
+      {
+        ok = false;
+        return;
+      }
+    tree r = TREE_OPERAND (a, 0), b = get_base_address (r);
+    if (b && wmm_decl_private (b))
+      return;   /* a local no other thread reaches: nothing shared */
+    tree alt = put_in (ref, r);
+    if (!alt)
+      {
+        ok = false;
+        return;
+      }
+    push_cfun (cf);
+    alts.safe_push (wmm_tbaa_of_ref (alt));
+    pop_cfun ();
+  });
+  if (!ok || alts.is_empty ())
+    return 0;
+  vec<wmm_tbaa> kept = vNULL;
+  kept.safe_splice (alts);
+  param_args.safe_push (kept);
+  return param_args.length ();
+}
+
+const vec<wmm_tbaa> *
+wmm_tbaa_args (const wmm_tbaa &a)
+{
+  return a.args > 0 && a.args <= (int) param_args.length ()
+         ? &param_args[a.args - 1] : NULL;
+}
+
 wmm_tbaa
 wmm_tbaa_of_ptr (tree ptr, int width)
 {
@@ -469,7 +575,7 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      are dropped); an address expression names the object's reference,
      when the builtin accesses all of it (GCC itself applies no TBAA to
      builtins: a 4-byte atomic on a `long` stays "anything"). */
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0 };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0 };
   /* A callee's parameter collected for one call site is that call's
      argument (`spin_lock (&tail_lock)`). */
   for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 8; depth++)
@@ -493,6 +599,22 @@ wmm_tbaa_of_ptr (tree ptr, int width)
   if (width > 0 && int_size_in_bytes (TREE_TYPE (ref)) != width)
     return none;
   return wmm_tbaa_of_ref (ref);
+}
+
+/* May an access with alias sets `a` touch location l by what the calls
+ * pass for its pointer parameter (wmm_tbaa_param_args)?  Yes without a
+ * list. */
+static bool
+args_may_touch (const loc_info &li, int l, const wmm_tbaa &a,
+                const vec<bool> &hidden)
+{
+  const vec<wmm_tbaa> *args = wmm_tbaa_args (a);
+  if (!args)
+    return true;
+  for (const wmm_tbaa &t : *args)
+    if (may_touch (li, l, t) && !(hidden[l] && t.object != li.objs[l]))
+      return true;
+  return false;
 }
 
 void
@@ -551,7 +673,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
         nshared++;
         nhidden += hidden[l];
       }
-  if (!typed && nhidden == 0)
+  if (!typed && nhidden == 0 && param_args.is_empty ())
     return;
   /* The set of each distinct wmm_tbaa, computed once. */
   auto_vec<std::pair<wmm_tbaa, int> > known;
@@ -568,7 +690,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
             continue;
           if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0
               || (a.ref == 0 && !a.object && nhidden == 0
-                  && !wmm_tbaa_member (a)))
+                  && !wmm_tbaa_member (a) && !a.args))
             continue;
           int alias = -2;
           for (const std::pair<wmm_tbaa, int> &e : known)
@@ -579,7 +701,8 @@ wmm_tbaa_apply (wmm_unitinfo *u)
               members.truncate (0);
               for (int l = 0; l < p->nlocs; l++)
                 if (!p->locs[l].is_private && may_touch (li, l, a)
-                    && !(hidden[l] && a.object != li.objs[l]))
+                    && !(hidden[l] && a.object != li.objs[l])
+                    && args_may_touch (li, l, a, hidden))
                   members.safe_push (l);
               /* Every location, or out of memory: no set. */
               alias = (int) members.length () == nshared ? -1
@@ -592,4 +715,13 @@ wmm_tbaa_apply (wmm_unitinfo *u)
           in->addr.alias = alias;
         }
     }
+  wmm_tbaa_reset ();
+}
+
+void
+wmm_tbaa_reset (void)
+{
+  for (vec<wmm_tbaa> &v : param_args)
+    v.release ();
+  param_args.release ();
 }
