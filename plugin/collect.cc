@@ -946,6 +946,67 @@ memory_builtin (collector *c, gimple *stmt, int code)
 
 bool inline_call (collector *c, gcall *call, tree callee);
 
+/* Is pointer type t one to a stdio stream or a directory stream (the
+ * library's own objects)? */
+bool
+library_stream (tree t)
+{
+  if (!t || !POINTER_TYPE_P (t))
+    return false;
+  tree r = TYPE_MAIN_VARIANT (TREE_TYPE (t));
+  tree n = TREE_CODE (r) == RECORD_TYPE ? TYPE_NAME (r) : NULL_TREE;
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  return n && TREE_CODE (n) == IDENTIFIER_NODE
+         && (!strcmp (IDENTIFIER_POINTER (n), "_IO_FILE")
+             || !strcmp (IDENTIFIER_POINTER (n), "__dirstream"));
+}
+
+/* Is t a va_list by its name (`va_list`, `__gnuc_va_list`): on ppc64le
+ * it is a plain `char *`, which only the name tells from a buffer; its
+ * memory is the caller's argument area, no data of the program. */
+bool
+va_list_type (tree t)
+{
+  tree n = t ? TYPE_NAME (t) : NULL_TREE;
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  return n && TREE_CODE (n) == IDENTIFIER_NODE
+         && (!strcmp (IDENTIFIER_POINTER (n), "va_list")
+             || !strcmp (IDENTIFIER_POINTER (n), "__gnuc_va_list")
+             || !strcmp (IDENTIFIER_POINTER (n), "__builtin_va_list"));
+}
+
+/* A call of a library function that touches nothing of the program but
+ * what its pointer arguments reach (`printf ("%s", buf)` reads buf,
+ * `sprintf (buf, ...)` writes it): those accesses.  Function pointers,
+ * streams and va_lists are no data. */
+void
+private_call_args (collector *c, gcall *stmt, const char *name)
+{
+  unsigned reads, writes;
+  wmm_lib_private_touch (name, &reads, &writes);
+  tree fntype = gimple_call_fntype (stmt);
+  tree parms = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
+  for (unsigned i = 0; i < gimple_call_num_args (stmt) && i < 32; i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      tree declared = parms ? TREE_VALUE (parms) : NULL_TREE;
+      if (parms)
+        parms = TREE_CHAIN (parms);
+      if (!POINTER_TYPE_P (TREE_TYPE (a))
+          || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (a)))
+          || library_stream (TREE_TYPE (a)) || library_stream (declared)
+          || va_list_type (TREE_TYPE (a)) || va_list_type (declared)
+          || wmm_param_gets_constants (a))
+        continue;
+      if ((reads >> i) & 1)
+        ptr_access (c, arg (stmt, i), false);
+      if ((writes >> i) & 1)
+        ptr_access (c, arg (stmt, i), true);
+    }
+}
+
 /* A call statement. */
 void
 handle_call (collector *c, gcall *stmt)
@@ -1031,7 +1092,12 @@ handle_call (collector *c, gcall *stmt)
       goto lhs;
     }
   if (wmm_lib_call_is_private (fndecl, name))
-    goto lhs;
+    {
+      /* (the C++ run time's entries: its own objects only) */
+      if (name && wmm_lib_is_private (name))
+        private_call_args (c, stmt, name);
+      goto lhs;
+    }
   {
     /* read (fd, buf, n): a write of *buf, nothing else of the program. */
     unsigned reads, writes;

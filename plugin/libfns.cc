@@ -286,6 +286,59 @@ static const arg_touch arg_touch_fns[] = {
   { "__pthread_unwind_next", 1, 0 },
 };
 
+/* What the functions of private_names do with the memory their pointer
+ * arguments reach, where that is not "read every data pointer" (their
+ * own state is no data of the program, but a string printed or parsed,
+ * a buffer formatted or a time stored is): bits of the arguments read and
+ * written. */
+static const arg_touch private_touch_fns[] = {
+  /* allocation, process exit, the thread library's own objects */
+  { "malloc", 0, 0 }, { "calloc", 0, 0 }, { "free", 0, 0 },
+  /* (realloc ends the old object's life as free does: its copy is the
+     object's own, not a read another thread's write can race with) */
+  { "realloc", 0, 0 }, { "reallocarray", 0, 0 }, { "aligned_alloc", 0, 0 },
+  { "posix_memalign", 0, 1 }, { "memalign", 0, 0 }, { "valloc", 0, 0 },
+  { "exit", 0, 0 }, { "_exit", 0, 0 }, { "_Exit", 0, 0 }, { "abort", 0, 0 },
+  { "quick_exit", 0, 0 }, { "__stack_chk_fail", 0, 0 },
+  { "__cxa_atexit", 0, 0 }, { "__aeabi_atexit", 0, 0 }, { "atexit", 0, 0 },
+  { "pthread_exit", 0, 0 }, { "pthread_attr_init", 0, 0 },
+  { "pthread_attr_destroy", 0, 0 }, { "pthread_mutex_init", 0, 0 },
+  { "pthread_mutex_destroy", 0, 0 }, { "pthread_cond_init", 0, 0 },
+  { "pthread_cond_destroy", 0, 0 }, { "pthread_spin_init", 0, 0 },
+  { "pthread_spin_destroy", 0, 0 }, { "pthread_barrier_init", 0, 0 },
+  { "pthread_barrier_destroy", 0, 0 }, { "sem_init", 0, 0 },
+  { "sem_destroy", 0, 0 }, { "mtx_init", 0, 0 }, { "mtx_destroy", 0, 0 },
+  { "cnd_init", 0, 0 }, { "cnd_destroy", 0, 0 }, { "thrd_exit", 0, 0 },
+  { "munmap", 0, 0 }, { "mprotect", 0, 0 }, { "mmap", 0, 0 },
+  /* the C++ run time's exception objects, a thread's own key slots (the
+     value set is kept, not read), the C library's streams and dispositions */
+  { "__cxa_allocate_exception", 0, 0 }, { "__cxa_free_exception", 0, 0 },
+  { "__cxa_throw", 0, 0 }, { "__cxa_begin_catch", 0, 0 },
+  { "__cxa_end_catch", 0, 0 }, { "__cxa_rethrow", 0, 0 },
+  { "__cxa_call_unexpected", 0, 0 }, { "pthread_getspecific", 0, 0 },
+  { "pthread_setspecific", 0, 0 }, { "tss_get", 0, 0 }, { "tss_set", 0, 0 },
+  { "readdir", 0, 0 }, { "readdir64", 0, 0 }, { "closedir", 0, 0 },
+  { "rewinddir", 0, 0 }, { "signal", 0, 0 }, { "getc", 0, 0 },
+  { "fgetc", 0, 0 }, { "ungetc", 0, 0 }, { "feof", 0, 0 },
+  { "ferror", 0, 0 }, { "clearerr", 0, 0 }, { "fileno", 0, 0 },
+  { "fclose", 0, 0 }, { "fflush", 0, 0 },
+  /* results stored through a pointer */
+  { "memcpy", 2, 1 }, { "memmove", 2, 1 }, { "memset", 0, 1 },
+  { "strcpy", 2, 1 }, { "strncpy", 2, 1 }, { "strcat", 3, 1 },
+  { "strncat", 3, 1 }, { "bzero", 0, 1 }, { "bcopy", 1, 2 },
+  { "sprintf", ~1u, 1 }, { "vsprintf", ~1u, 1 }, { "snprintf", ~1u, 1 },
+  { "vsnprintf", ~1u, 1 }, { "strtol", 1, 2 }, { "strtoul", 1, 2 },
+  { "strtoll", 1, 2 }, { "strtoull", 1, 2 }, { "strtod", 1, 2 },
+  { "strtof", 1, 2 }, { "strtold", 1, 2 }, { "time", 0, 1 },
+  { "clock_gettime", 0, 2 }, { "gettimeofday", 0, 1 },
+  { "strerror_r", 0, 2 }, { "getcwd", 0, 1 }, { "pipe", 0, 1 },
+  { "strtok", 3, 1 }, { "strtok_r", 7, 5 }, { "rand_r", 1, 1 },
+  { "qsort", 1, 1 }, { "qsort_r", 1, 1 }, { "poll", 1, 1 },
+  { "select", 30, 14 }, { "nanosleep", 1, 2 }, { "thrd_sleep", 1, 2 },
+  { "setjmp", 0, 1 }, { "_setjmp", 0, 1 }, { "__sigsetjmp", 0, 1 },
+  { "sigsetjmp", 0, 1 }, { "strxfrm", 2, 1 },
+};
+
 /* The library name behind a builtin's: GCC turns `fprintf (stderr,
  * "x\n")` into a call to `__builtin_fwrite`, whose DECL_NAME keeps the
  * prefix. */
@@ -396,6 +449,21 @@ wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes)
         return true;
       }
   return false;
+}
+
+void
+wmm_lib_private_touch (const char *name, unsigned *reads, unsigned *writes)
+{
+  name = lib_name (name);
+  for (const arg_touch &f : private_touch_fns)
+    if (!strcmp (name, f.name))
+      {
+        *reads = f.reads;
+        *writes = f.writes;
+        return;
+      }
+  *reads = ~0u;
+  *writes = 0;
 }
 
 bool

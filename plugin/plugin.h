@@ -250,6 +250,12 @@ bool wmm_lib_keeps_no_copy (const char *name, unsigned argno);
 /* Does the library function touch user memory only through its pointer
  * arguments: those read (bits of *reads) and written (*writes)? */
 bool wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
+/* For a function wmm_lib_call_is_private names: the pointer arguments
+ * whose memory it reads (every data pointer unless its table says
+ * otherwise: printf's strings) and writes (sprintf's buffer, strtol's end
+ * pointer, time's result). */
+void wmm_lib_private_touch (const char *name, unsigned *reads,
+                            unsigned *writes);
 /* The same at one call (libgomp's loop chunk calls write their last two
  * arguments). */
 bool wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
@@ -706,6 +712,10 @@ wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
  * that reference put in for *p, per call (private locals left out);
  * wmm_tbaa.args of the access, 0 when not known. */
 int wmm_tbaa_param_args (tree ref);
+/* Is SSA name p a pointer parameter's entry value that every call (all
+ * seen, as for wmm_tbaa_param_args) gives the address of a constant (a
+ * string literal: `fail (err, "unlock")`)? */
+bool wmm_param_gets_constants (tree p);
 /* The list wmm_tbaa.args names, or NULL. */
 const vec<wmm_tbaa> *wmm_tbaa_args (const wmm_tbaa &a);
 void wmm_tbaa_apply (wmm_unitinfo *u);

@@ -502,6 +502,31 @@ wmm_tbaa_of_ref (tree ref)
   return r;
 }
 
+bool
+wmm_param_gets_constants (tree p)
+{
+  if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
+      || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
+    return false;
+  tree parm = SSA_NAME_VAR (p), fn = DECL_CONTEXT (parm);
+  unsigned i = 0;
+  for (tree q = DECL_ARGUMENTS (fn); q && q != parm; q = DECL_CHAIN (q))
+    i++;
+  cgraph_node *node = cgraph_node::get (fn);
+  if (!node || !node->callers || !calls_all_seen (node))
+    return false;
+  bool ok = true;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    tree a = ok && e->call_stmt && i < gimple_call_num_args (e->call_stmt)
+             ? gimple_call_arg (e->call_stmt, i) : NULL_TREE;
+    tree b = a && TREE_CODE (a) == ADDR_EXPR
+             ? get_base_address (TREE_OPERAND (a, 0)) : NULL_TREE;
+    ok = b && (TREE_CODE (b) == STRING_CST
+               || (VAR_P (b) && TREE_READONLY (b) && !TREE_THIS_VOLATILE (b)));
+  });
+  return ok;
+}
+
 int
 wmm_tbaa_param_args (tree ref)
 {

@@ -9,7 +9,9 @@
 # a full fence, then the load of y.  libc_sb.c: the C library and zlib
 # functions libfns.cc knows (they touch only what their arguments point
 # to, or nothing of the program) are no unknown calls, nor is the abnormal
-# dispatcher of a setjmp receiver: no fence.
+# dispatcher of a setjmp receiver: no fence.  libc_mp.c: what printf,
+# atoi, strtol and snprintf read or write through their arguments is
+# collected: message passing through them fenced on the weak targets.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -27,6 +29,17 @@ after_call() {
   else wmm_fail "$1: no full fence between set_x () and the load of y in p0"; fi
 }
 
+# both_fenced TAG [OPTION...]: libc_mp.c's prod and cons each have a fence
+both_fenced() {
+  local tag=$1; shift
+  wmm_compile_asm "$tag" "$P/libc_mp.c" "$@" || return
+  local got; got=$(wmm_fence_counts "$WMM_TMP/$tag.s")
+  case " $got" in
+    *" cons:"*" prod:"*) wmm_pass "$tag: message passing fenced ($got)" ;;
+    *) wmm_fail "$tag: got '$got', expected fences in cons and prod" ;;
+  esac
+}
+
 per_target() {
   wmm_compile_asm $T.callee "$P/unknown_sb.c" -fno-section-anchors && after_call $T.callee
   wmm_expect_full $T.callee_p1 "$P/unknown_sb.c" "p1"
@@ -36,5 +49,14 @@ per_target() {
   wmm_expect_fences $T.libc "$P/libc_sb.c" ''
   wmm_expect_full $T.libc_unknown "$P/libc_sb.c" "p0 p1" -DUNKNOWN
   wmm_expect_full $T.libc_store "$P/libc_sb.c" "p0 p1" -DSTORE
+  # what the library reads and writes through its arguments is collected:
+  # message passing through printf / atoi / strtol / snprintf
+  if [ $T = x86 ]; then
+    wmm_expect_fences $T.libc_mp "$P/libc_mp.c" ''
+  else
+    both_fenced $T.libc_mp
+    for v in ATOI STRTOL SPRINTF; do both_fenced $T.libc_mp_$v -D$v; done
+  fi
+  wmm_expect_fences $T.libc_mp_LOCAL "$P/libc_mp.c" '' -DLOCAL
 }
 wmm_each_target per_target
