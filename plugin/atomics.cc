@@ -89,17 +89,6 @@ meet_value (order_walk *w, enum memmodel mo)
 void walk_value (wmm_unitinfo *u, tree t, unsigned HOST_WIDE_INT mask,
                  int depth, order_walk *w);
 
-/* Position of parameter p in its function's argument list, or -1. */
-int
-parm_index (tree fn, tree p)
-{
-  int k = 0;
-  for (tree a = DECL_ARGUMENTS (fn); a; a = DECL_CHAIN (a), k++)
-    if (a == p)
-      return k;
-  return -1;
-}
-
 /* Can a caller outside the call edges of the unit give this function its
  * arguments (an indirect call, an alias, a thread start, no visible call)? */
 bool
@@ -120,7 +109,7 @@ walk_parm (wmm_unitinfo *u, tree p, unsigned HOST_WIDE_INT mask, int depth,
   tree fn = DECL_CONTEXT (p);
   if (TREE_READONLY (p))
     w->readonly_parm = true;
-  int k = fn && TREE_CODE (fn) == FUNCTION_DECL ? parm_index (fn, p) : -1;
+  int k = fn && TREE_CODE (fn) == FUNCTION_DECL ? wmm_param_index (fn, p) : -1;
   cgraph_node *node = k >= 0 ? cgraph_node::get (fn) : NULL;
   if (depth >= MAX_DEPTH || unseen_callers (u, node))
     {

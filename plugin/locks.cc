@@ -347,17 +347,6 @@ body_of (tree fndecl)
   return wmm_analysable_body (n);
 }
 
-/* Index of PARM_DECL p among fndecl's parameters, or -1. */
-int
-param_index (tree fndecl, tree p)
-{
-  int i = 0;
-  for (tree a = DECL_ARGUMENTS (fndecl); a; a = DECL_CHAIN (a), i++)
-    if (a == p)
-      return i;
-  return -1;
-}
-
 /* Per unit: PARM_DECL -> the one object it always points to (NULL: none);
  * param_one_object. */
 hash_map<tree, tree> *param_objects;
@@ -676,7 +665,7 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
           out |= 1ULL << b;
           continue;
         }
-      int i = param_index (callee, base);
+      int i = wmm_param_index (callee, base);
       tree cb;
       HOST_WIDE_INT cp;
       int nb = -1;
@@ -1370,7 +1359,7 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
           wmm_region_set keep = f->statics;
           for (unsigned b = 0; b < u->lock_ids.length (); b++)
             if (TREE_CODE (u->lock_ids[b].first) == PARM_DECL
-                && param_index (d, u->lock_ids[b].first) >= 0)
+                && wmm_param_index (d, u->lock_ids[b].first) >= 0)
               keep |= 1ULL << b;
           s.acq &= keep;
           push_cfun (fn);

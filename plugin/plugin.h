@@ -447,6 +447,16 @@ void wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
    through an address given to anything but a thread create? */
 bool wmm_called_back_by_name (cgraph_node *node);
 bool wmm_address_given_away (cgraph_node *node);
+/* Index of PARM_DECL p among fndecl's parameters, or -1. */
+static inline int
+wmm_param_index (tree fndecl, tree p)
+{
+  int i = 0;
+  for (tree a = DECL_ARGUMENTS (fndecl); a; a = DECL_CHAIN (a), i++)
+    if (a == p)
+      return i;
+  return -1;
+}
 /* Is n C++ inline or template code (vague linkage) whose address the unit
  * gives nowhere?  Other units may call it, but only on memory they reach
  * (docs/plugin.md, "C++ code as the library writes it"). */

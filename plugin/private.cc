@@ -513,11 +513,8 @@ null_at (tree a, gimple *call)
   if (TREE_CODE (a) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (a)
       || !SSA_NAME_VAR (a) || TREE_CODE (SSA_NAME_VAR (a)) != PARM_DECL)
     return false;
-  unsigned i = 0;
-  for (tree p = DECL_ARGUMENTS (DECL_CONTEXT (SSA_NAME_VAR (a)));
-       p && p != SSA_NAME_VAR (a); p = DECL_CHAIN (p))
-    i++;
-  return i < gimple_call_num_args (call)
+  int i = wmm_param_index (DECL_CONTEXT (SSA_NAME_VAR (a)), SSA_NAME_VAR (a));
+  return i >= 0 && (unsigned) i < gimple_call_num_args (call)
          && integer_zerop (gimple_call_arg (call, i));
 }
 

@@ -156,17 +156,6 @@ map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
   return false;
 }
 
-/* The index of PARM_DECL p among fn's parameters, or -1. */
-static int
-param_index (function *fn, tree p)
-{
-  int k = 0;
-  for (tree a = DECL_ARGUMENTS (fn->decl); a; a = DECL_CHAIN (a), k++)
-    if (a == p)
-      return k;
-  return -1;
-}
-
 /* The parameter a handle base is (its default definition, or at -O0 the
  * PARM_DECL itself), or NULL. */
 static tree
@@ -202,7 +191,7 @@ iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
             || h->kind == WMM_H_VALUE))
     {
       ih->kind = h->kind == WMM_H_PTR ? IF_PARAM_IND : IF_PARAM_VAL;
-      ih->param = param_index (fn, p);
+      ih->param = wmm_param_index (fn->decl, p);
       return ih->param >= 0 && (h->kind == WMM_H_PTR || !leave);
     }
   if (!leave)

@@ -287,6 +287,24 @@ calls_all_seen (cgraph_node *n)
   return true;
 }
 
+/* When p is a pointer parameter's entry value in a function whose calls
+ * the unit all sees (calls_all_seen) and has some: that function's node,
+ * p's position in *i; else NULL. */
+cgraph_node *
+param_of_seen_calls (tree p, unsigned *i)
+{
+  if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
+      || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
+    return NULL;
+  tree parm = SSA_NAME_VAR (p), fn = DECL_CONTEXT (parm);
+  int k = wmm_param_index (fn, parm);
+  cgraph_node *node = cgraph_node::get (fn);
+  if (k < 0 || !node || !node->callers || !calls_all_seen (node))
+    return NULL;
+  *i = k;
+  return node;
+}
+
 /* `ref` with reference r put in for its base *p (a copy), or NULL when
  * *p's type is not r's. */
 tree
@@ -505,15 +523,9 @@ wmm_tbaa_of_ref (tree ref)
 bool
 wmm_param_gets_constants (tree p)
 {
-  if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
-      || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
-    return false;
-  tree parm = SSA_NAME_VAR (p), fn = DECL_CONTEXT (parm);
-  unsigned i = 0;
-  for (tree q = DECL_ARGUMENTS (fn); q && q != parm; q = DECL_CHAIN (q))
-    i++;
-  cgraph_node *node = cgraph_node::get (fn);
-  if (!node || !node->callers || !calls_all_seen (node))
+  unsigned i;
+  cgraph_node *node = param_of_seen_calls (p, &i);
+  if (!node)
     return false;
   bool ok = true;
   wmm_each_caller (node, [&] (cgraph_edge *e) {
@@ -536,15 +548,9 @@ wmm_tbaa_param_args (tree ref)
   if (TREE_CODE (base) != MEM_REF || !integer_zerop (TREE_OPERAND (base, 1)))
     return 0;
   tree p = TREE_OPERAND (base, 0);
-  if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
-      || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
-    return 0;
-  tree parm = SSA_NAME_VAR (p), fn = DECL_CONTEXT (parm);
-  unsigned i = 0;
-  for (tree q = DECL_ARGUMENTS (fn); q && q != parm; q = DECL_CHAIN (q))
-    i++;
-  cgraph_node *node = cgraph_node::get (fn);
-  if (!node || !node->callers || !calls_all_seen (node))
+  unsigned i;
+  cgraph_node *node = param_of_seen_calls (p, &i);
+  if (!node)
     return 0;
   auto_vec<wmm_tbaa> alts;
   bool ok = true;

@@ -85,14 +85,19 @@ expect() {
 
 # expect_both TAG PROGRAM [OPTIONS...]: fences in both _ZL4leftv and
 # _ZL5rightv (how many depends on the target)
+# compile_asm TAG PROGRAM [OPTIONS...]: $WMM_TMP/TAG.s with the plugin
+compile_asm() {
+  local tag=$1 prog=$2; shift 2
+  "$CXX" -std=c++17 -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+    -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" "$@" \
+    "$P/$prog.cc" 2> "$WMM_TMP/$tag.err" && return 0
+  wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
+  return 1
+}
+
 expect_both() {
   local tag=$T.$1 prog=$2; shift 2
-  if ! "$CXX" -std=c++17 -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" "$@" \
-      "$P/$prog.cc" 2> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
-    return
-  fi
+  compile_asm "$tag" "$prog" "$@" || return
   local got; got=$(fences "$WMM_TMP/$tag.s")
   case " $got" in
     *" _ZL4leftv:"*" _ZL5rightv:"*) wmm_pass "$tag: both sides fenced ($got)" ;;
@@ -103,12 +108,7 @@ expect_both() {
 # expect_some TAG PROGRAM [OPTIONS...]: fences somewhere (a racy variant)
 expect_some() {
   local tag=$T.$1 prog=$2; shift 2
-  if ! "$CXX" -std=c++17 -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" "$@" \
-      "$P/$prog.cc" 2> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
-    return
-  fi
+  compile_asm "$tag" "$prog" "$@" || return
   local got; got=$(fences "$WMM_TMP/$tag.s")
   if [ -n "$got" ]; then wmm_pass "$tag: fenced ($got)"
   else wmm_fail "$tag: no fence"; fi
