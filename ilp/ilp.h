@@ -19,6 +19,9 @@
  *   wmm_ilp_solve(c, &o, &res, &err);  // res.chosen[a] == 1
  *   wmm_ilp_result_free(&res); wmm_cover_free(c);
  *
+ * A pure cover is first reduced (reduce.c): forced vars, dominated vars and
+ * implied rows leave before GLPK's branch-and-cut sees it.
+ *
  * The solvers never print, exit or abort (GLPK's errors are caught).
  */
 #ifndef WMMFENCE_ILP_H
@@ -87,6 +90,14 @@ int wmm_ilp_solve(const wmm_cover *c, const wmm_ilp_opts *o,
                   wmm_ilp_result *res, wmm_error *err);
 /* The greedy cover alone (greedy.c). */
 int wmm_ilp_greedy(const wmm_cover *c, wmm_ilp_result *res, wmm_error *err);
+/* Is every need of c one alternative (a plain weighted set cover)? */
+int wmm_cover_is_pure(const wmm_cover *c);
+/* Reduce the pure cover c (reduce.c): sets forced[v] for the vars every
+ * cover needs and returns 1 with *out the cover that is left (its var v is
+ * c's var (*map)[v]; *out may have no need), 0 when nothing reduces
+ * (forced all 0), or a negative wmm_status. */
+int wmm_cover_reduce(const wmm_cover *c, unsigned char *forced,
+                     wmm_cover **out, int **map);
 /* Drop chosen vars that no need requires (most expensive first). */
 void wmm_ilp_prune(const wmm_cover *c, wmm_ilp_result *res);
 void wmm_ilp_result_free(wmm_ilp_result *res);

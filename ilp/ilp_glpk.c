@@ -2,7 +2,8 @@
  *
  * Columns: x_v per var (cost), y_r per row, z_a per alternative (cost 0).
  * Constraints: sum(x in r) - y_r >= 0; y_r - z_a >= 0 for each r in a;
- * sum(z in need) >= 1 (a need with one alternative fixes its z to 1).
+ * sum(z in need) >= 1.  The alternative of a need with one alternative
+ * holds outright: its rows are sum(x in r) >= 1, with no y_r or z_a.
  * Arrays are 1-based, the matrix is given sparse, the MIP presolver is on.
  *
  * GLPK must never abort or print: a terminal hook swallows its output, and
@@ -52,91 +53,128 @@ static void on_glpk_error(void *info)
   longjmp(ctx->jb, 1);
 }
 
-/* Count the matrix entries of the MIP. */
-static long count_nonzeros(const wmm_cover *c)
+static double now_s(void)
 {
-  long nz = 0;
-  for (int r = 0; r < c->nrows; r++)
-    nz += c->rows[r].n + 1;
-  for (int a = 0; a < c->nalts; a++)
-    nz += 2L * c->alts[a].n;
-  for (int k = 0; k < c->nneeds; k++)
-    nz += c->needs[k].n;
-  return nz;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Build the MIP in ctx->lp; returns 0 or -1 (out of memory). */
+/* Mark in forced[] the rows of alternatives that single-alternative needs
+ * require, and in fixed[] those alternatives. */
+static void mark_forced(const wmm_cover *c, unsigned char *forced,
+                        unsigned char *fixed)
+{
+  for (int k = 0; k < c->nneeds; k++)
+    if (c->needs[k].n == 1) {
+      int a = c->needs[k].items[0];
+      fixed[a] = 1;
+      for (int i = 0; i < c->alts[a].n; i++)
+        forced[c->alts[a].items[i]] = 1;
+    }
+}
+
+/* Does a fixed alternative satisfy need k? */
+static int need_satisfied(const wmm_cover *c, int k, const unsigned char *fixed)
+{
+  for (int i = 0; i < c->needs[k].n; i++)
+    if (fixed[c->needs[k].items[i]])
+      return 1;
+  return 0;
+}
+
+/* Build the MIP in ctx->lp; returns 0 or -1 (out of memory).  A forced row
+ * is the constraint sum(x in r) >= 1 itself, with no y_r and no z of its
+ * alternative: on a pure cover (the fallback's thousands of pairs) that
+ * halves the rows and columns GLPK's simplex works on. */
 static int build(glpk_ctx *ctx, const wmm_cover *c)
 {
   glp_prob *lp = ctx->lp;
   int nx = c->nvars, ny = c->nrows, nz = c->nalts;
+  unsigned char *forced = calloc((size_t)(ny ? ny : 1), 1);
+  unsigned char *fixed = calloc((size_t)(nz ? nz : 1), 1);
+  int *ycol = malloc((size_t)(ny ? ny : 1) * sizeof *ycol);
+  int *zcol = malloc((size_t)(nz ? nz : 1) * sizeof *zcol);
+  int rc = -1;
+  if (!forced || !fixed || !ycol || !zcol)
+    goto out;
+  mark_forced(c, forced, fixed);
+  int ncols = nx;
+  for (int r = 0; r < ny; r++)
+    ycol[r] = forced[r] ? 0 : ++ncols;
+  for (int a = 0; a < nz; a++)
+    zcol[a] = fixed[a] ? 0 : ++ncols;
   glp_set_obj_dir(lp, GLP_MIN);
-  if (nx + ny + nz > 0)
-    glp_add_cols(lp, nx + ny + nz);
-  for (int v = 0; v < nx; v++) {
-    glp_set_col_kind(lp, v + 1, GLP_BV);
+  if (ncols > 0)
+    glp_add_cols(lp, ncols);
+  for (int v = 0; v < nx; v++)
     glp_set_obj_coef(lp, v + 1, c->cost[v]);
-  }
-  for (int j = nx + 1; j <= nx + ny + nz; j++)
+  for (int j = 1; j <= ncols; j++)
     glp_set_col_kind(lp, j, GLP_BV);
-  /* Alternatives of single-alternative needs must hold. */
-  for (int k = 0; k < c->nneeds; k++)
-    if (c->needs[k].n == 1)
-      glp_set_col_bnds(lp, nx + ny + c->needs[k].items[0] + 1, GLP_FX, 1, 1);
 
-  long nnz = count_nonzeros(c);
-  if (nnz > INT_MAX - 1)
-    return -1;
+  long nnz = 0, nrows_mip = 0;
+  for (int r = 0; r < ny; r++)
+    nnz += c->rows[r].n + !forced[r], nrows_mip++;
+  for (int a = 0; a < nz; a++)
+    for (int i = 0; i < c->alts[a].n && !fixed[a]; i++)
+      if (!forced[c->alts[a].items[i]])
+        nnz += 2, nrows_mip++;
+  for (int k = 0; k < c->nneeds; k++)
+    if (!need_satisfied(c, k, fixed))
+      nnz += c->needs[k].n, nrows_mip++;
+  if (nnz > INT_MAX - 1 || nrows_mip > INT_MAX)
+    goto out;
   ctx->ia = malloc((size_t)(nnz + 1) * sizeof *ctx->ia);
   ctx->ja = malloc((size_t)(nnz + 1) * sizeof *ctx->ja);
   ctx->ar = malloc((size_t)(nnz + 1) * sizeof *ctx->ar);
   if (!ctx->ia || !ctx->ja || !ctx->ar)
-    return -1;
+    goto out;
   int k = 0, row = 0;
-  int nrows_mip = ny;
-  for (int a = 0; a < nz; a++)
-    nrows_mip += c->alts[a].n;
-  for (int n = 0; n < c->nneeds; n++)
-    if (c->needs[n].n > 1)
-      nrows_mip++;
   if (nrows_mip > 0)
-    glp_add_rows(lp, nrows_mip);
-  /* sum(x in r) - y_r >= 0 */
+    glp_add_rows(lp, (int)nrows_mip);
+  /* sum(x in r) >= 1 (forced) or sum(x in r) - y_r >= 0 */
   for (int r = 0; r < ny; r++) {
     row++;
-    glp_set_row_bnds(lp, row, GLP_LO, 0, 0);
+    glp_set_row_bnds(lp, row, GLP_LO, forced[r] ? 1 : 0, 0);
     for (int i = 0; i < c->rows[r].n; i++) {
       k++;
       ctx->ia[k] = row, ctx->ja[k] = c->rows[r].items[i] + 1, ctx->ar[k] = 1;
     }
-    k++;
-    ctx->ia[k] = row, ctx->ja[k] = nx + r + 1, ctx->ar[k] = -1;
+    if (!forced[r]) {
+      k++;
+      ctx->ia[k] = row, ctx->ja[k] = ycol[r], ctx->ar[k] = -1;
+    }
   }
-  /* y_r - z_a >= 0 */
+  /* y_r - z_a >= 0 for the rows no single alternative forces */
   for (int a = 0; a < nz; a++)
-    for (int i = 0; i < c->alts[a].n; i++) {
+    for (int i = 0; i < c->alts[a].n && !fixed[a]; i++) {
+      int r = c->alts[a].items[i];
+      if (forced[r])
+        continue;
       row++;
       glp_set_row_bnds(lp, row, GLP_LO, 0, 0);
       k++;
-      ctx->ia[k] = row, ctx->ja[k] = nx + c->alts[a].items[i] + 1, ctx->ar[k] = 1;
+      ctx->ia[k] = row, ctx->ja[k] = ycol[r], ctx->ar[k] = 1;
       k++;
-      ctx->ia[k] = row, ctx->ja[k] = nx + ny + a + 1, ctx->ar[k] = -1;
+      ctx->ia[k] = row, ctx->ja[k] = zcol[a], ctx->ar[k] = -1;
     }
-  /* sum(z in need) >= 1 */
+  /* sum(z in need) >= 1, unless one of its alternatives is fixed */
   for (int n = 0; n < c->nneeds; n++) {
-    if (c->needs[n].n <= 1)
+    if (need_satisfied(c, n, fixed))
       continue;
     row++;
     glp_set_row_bnds(lp, row, GLP_LO, 1, 0);
     for (int i = 0; i < c->needs[n].n; i++) {
       k++;
-      ctx->ia[k] = row, ctx->ja[k] = nx + ny + c->needs[n].items[i] + 1;
-      ctx->ar[k] = 1;
+      ctx->ia[k] = row, ctx->ja[k] = zcol[c->needs[n].items[i]], ctx->ar[k] = 1;
     }
   }
   if (k > 0)
     glp_load_matrix(lp, k, ctx->ia, ctx->ja, ctx->ar);
-  return 0;
+  rc = 0;
+out:
+  free(forced), free(fixed), free(ycol), free(zcol);
+  return rc;
 }
 
 static const char *intopt_error_name(int ret)
@@ -332,12 +370,6 @@ fail:
   return NULL;
 }
 
-static double now_s(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Solve one component: GLPK, else the greedy cover.  *worst gets the
  * worst status so far; why the first reason for falling back. */
@@ -378,6 +410,43 @@ static int solve_component(const wmm_cover *s, const wmm_ilp_opts *o,
   *st = WMM_ILP_GREEDY;
   wmm_ilp_result_free(&r);
   return 0;
+}
+
+/* Solve one component, a pure cover reduced first (reduce.c) and what is
+ * left solved as a problem of its own (it may fall apart into parts). */
+static int solve_reduced(const wmm_cover *s, const wmm_ilp_opts *o,
+                         double deadline, int fault, unsigned char *chosen,
+                         wmm_ilp_status *st, char *why, size_t whysz,
+                         wmm_error *err)
+{
+  wmm_cover *red = NULL;
+  int *map = NULL;
+  /* a fault to inject is for GLPK: the component goes to it whole */
+  int rr = o->force_greedy || fault || !wmm_cover_is_pure(s) ? 0
+           : wmm_cover_reduce(s, chosen, &red, &map);
+  if (rr < 0)
+    return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
+  if (rr == 0)
+    return solve_component(s, o, deadline - now_s(), fault, chosen, st, why,
+                           whysz, err);
+  wmm_ilp_opts so = *o;
+  double left = deadline - now_s();
+  so.time_limit = o->time_limit > 0 ? (left > 0.001 ? left : 0.001) : 0;
+  so.inject_fault = fault;
+  wmm_ilp_result r;
+  int rc = wmm_ilp_solve(red, &so, &r, err);
+  if (rc == 0) {
+    for (int v = 0; v < red->nvars; v++)
+      if (r.chosen[v])
+        chosen[map[v]] = 1;
+    *st = r.status;
+    if (r.status != WMM_ILP_OPTIMAL && !why[0])
+      snprintf(why, whysz, "%s", r.note);
+    wmm_ilp_result_free(&r);
+  }
+  wmm_cover_free(red);
+  free(map);
+  return rc;
 }
 
 /* Rows implied by forced rows: a row that must hold (in a need with one
@@ -540,9 +609,8 @@ int wmm_ilp_solve(const wmm_cover *c, const wmm_ilp_opts *o,
       free(sub_chosen);
       sub_chosen = calloc((size_t)(s->nvars ? s->nvars : 1), 1);
       wmm_ilp_status st = WMM_ILP_GREEDY;
-      rc = sub_chosen ? solve_component(s, o, deadline - now_s(),
-                                        o->inject_fault && k == 0, sub_chosen,
-                                        &st, why, sizeof why, err)
+      rc = sub_chosen ? solve_reduced(s, o, deadline, o->inject_fault && k == 0,
+                                      sub_chosen, &st, why, sizeof why, err)
                       : wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (ILP)");
       if (rc == 0)
         for (int v = 0; v < s->nvars; v++)

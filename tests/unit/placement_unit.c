@@ -178,6 +178,54 @@ static void test_ilp(void)
   ok(bad_opt == 0, "ilp: GLPK optimum equals brute force on random instances", msg);
   snprintf(msg, sizeof msg, "%d of %d instances wrong", bad_greedy, n_inst);
   ok(bad_greedy == 0, "ilp: greedy cover satisfies every need", msg);
+
+  /* pure covers (one alternative per need, the fallback's shape): the
+   * reductions keep the optimum, and reduce something on most of them */
+  int bad_pure = 0, reduced = 0, n_pure = 300;
+  for (int inst = 0; inst < n_pure; inst++) {
+    c = wmm_cover_new();
+    int nv = 4 + (int)(rnd() % 11);
+    for (int v = 0; v < nv; v++)
+      wmm_cover_var(c, 1 + (int)(rnd() % 3));
+    int nneeds = 1 + (int)(rnd() % 3);
+    for (int k = 0; k < nneeds; k++) {
+      int rows[12], nr = 1 + (int)(rnd() % 12);
+      for (int i = 0; i < nr; i++) {
+        int vs[5], nvs = 1 + (int)(rnd() % 5);
+        for (int m = 0; m < nvs; m++)
+          vs[m] = (int)(rnd() % (unsigned)nv);
+        rows[i] = wmm_cover_row(c, vs, nvs);
+      }
+      int alt = wmm_cover_alt(c, rows, nr);
+      wmm_cover_need(c, &alt, 1);
+    }
+    double best = -1;
+    unsigned char xs[16];
+    for (int mask = 0; mask < (1 << nv); mask++) {
+      double cost = 0;
+      for (int v = 0; v < nv; v++) {
+        xs[v] = (mask >> v) & 1;
+        cost += xs[v] ? c->cost[v] : 0;
+      }
+      if (holds_all(c, xs) && (best < 0 || cost < best))
+        best = cost;
+    }
+    unsigned char forced[16] = {0};
+    wmm_cover *red = NULL;
+    int *map = NULL;
+    reduced += wmm_cover_is_pure(c) && wmm_cover_reduce(c, forced, &red, &map) == 1;
+    wmm_cover_free(red);
+    free(map);
+    if (wmm_ilp_solve(c, &o, &res, &e) != 0 || res.objective != best ||
+        res.status != WMM_ILP_OPTIMAL || !holds_all(c, res.chosen))
+      bad_pure++;
+    wmm_ilp_result_free(&res);
+    wmm_cover_free(c);
+  }
+  snprintf(msg, sizeof msg, "%d of %d instances wrong, %d reduced", bad_pure,
+           n_pure, reduced);
+  ok(bad_pure == 0 && reduced > n_pure / 2,
+     "ilp: reduced pure covers keep the brute-force optimum", msg);
 }
 
 /* ---------------------------------------------------------- the graph */
