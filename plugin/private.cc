@@ -358,15 +358,60 @@ stores_name (web *w, gimple *u)
          && TREE_CODE (lhs) != SSA_NAME && names_in (w, lhs) == 0;
 }
 
+/* The names that hold only the object `start` points to: copies and
+ * offsets of it, no PHI. */
+void
+own_names (tree start, hash_set<tree> *names)
+{
+  auto_vec<tree, 16> work;
+  names->add (start);
+  work.safe_push (start);
+  while (!work.is_empty ())
+    {
+      tree n = work.pop (), src;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, n)
+        {
+          gimple *u = USE_STMT (use);
+          if (!is_gimple_debug (u) && copy_like (u, &src) && src == n
+              && !names->add (gimple_assign_lhs (u)))
+            work.safe_push (gimple_assign_lhs (u));
+        }
+    }
+}
+
+/* A segment of a fresh object in a callee that a call of the allocating
+ * function gives it to (the call, the segment). */
+typedef auto_vec<std::pair<gimple *, wmm_fresh_segment *> > callee_segments;
+
 bool uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
                      vec<gimple *> *points, vec<gimple *> *returns,
-                     int depth);
+                     int depth, callee_segments *csegs = NULL);
+
+/* Is every call of `callee` one of the web's uses (the function neither
+ * exported nor address-taken)? */
+bool
+called_only_by (web *w, tree callee)
+{
+  cgraph_node *node = cgraph_node::get (callee);
+  if (!node || TREE_PUBLIC (callee) || node->address_taken)
+    return false;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    if (!e->call_stmt || !w->uses.contains (e->call_stmt))
+      return false;
+  return true;
+}
 
 /* Is call u, which passes names of the web as arguments, to a function of
  * the unit whose parameters' webs only keep the object or store it into
- * memory (pushed to *stores)? */
+ * memory (pushed to *stores)?  With csegs, a callee that only the web's
+ * calls call gets a segment per parameter (its points: the stores and
+ * calls after which the address may be in memory; no statement makes the
+ * object anew inside it). */
 bool
-callee_stores (web *w, gimple *u, vec<gimple *> *stores, int depth)
+callee_stores (web *w, gimple *u, vec<gimple *> *stores, int depth,
+               callee_segments *csegs)
 {
   gcall *call = dyn_cast<gcall *> (u);
   tree callee = call && !gimple_call_internal_p (call)
@@ -395,8 +440,23 @@ callee_stores (web *w, gimple *u, vec<gimple *> *stores, int depth)
       web cw;
       cw.loads_join = w->loads_join;
       grow (&cw, d);
-      if (!uses_or_stores (&cw, callee, stores, NULL, NULL, depth + 1))
+      bool own = csegs && called_only_by (w, callee);
+      auto_vec<gimple *> points;
+      if (!uses_or_stores (&cw, callee, stores, own ? &points : NULL, NULL,
+                           depth + 1))
         return false;
+      if (own)
+        {
+          wmm_fresh_segment *seg = new wmm_fresh_segment;
+          seg->avoid = NULL;
+          seg->points.safe_splice (points);
+          if (cw.roots.length () == 1 && cw.roots[0] == d)
+            for (tree n : cw.names)
+              seg->names.add (n);
+          else
+            own_names (d, &seg->names);
+          csegs->safe_push (std::make_pair (u, seg));
+        }
     }
   return true;
 }
@@ -447,7 +507,8 @@ callers_store (tree fndecl, vec<gimple *> *stores, int depth)
  * NULL): the returns of a name, left to the caller to follow. */
 bool
 uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
-                vec<gimple *> *points, vec<gimple *> *returns, int depth)
+                vec<gimple *> *points, vec<gimple *> *returns, int depth,
+                callee_segments *csegs)
 {
   if (w->bad || depth > 4)
     return false;
@@ -469,7 +530,7 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
       else if (is_gimple_call (u))
         {
           unsigned before = stores->length ();
-          if (!callee_stores (w, u, stores, depth))
+          if (!callee_stores (w, u, stores, depth, csegs))
             return false;
           point = stores->length () != before;
         }
@@ -1883,36 +1944,19 @@ wmm_param_object (tree ptr)
   return NULL_TREE;
 }
 
-/* The names that hold only the object `start` points to: copies and
- * offsets of it, no PHI. */
-void
-own_names (tree start, hash_set<tree> *names)
-{
-  auto_vec<tree, 16> work;
-  names->add (start);
-  work.safe_push (start);
-  while (!work.is_empty ())
-    {
-      tree n = work.pop (), src;
-      imm_use_iterator it;
-      use_operand_p use;
-      FOR_EACH_IMM_USE_FAST (use, it, n)
-        {
-          gimple *u = USE_STMT (use);
-          if (!is_gimple_debug (u) && copy_like (u, &src) && src == n
-              && !names->add (gimple_assign_lhs (u)))
-            work.safe_push (gimple_assign_lhs (u));
-        }
-    }
-}
-
 /* A segment of a fresh object: the web of `start` (its only root), its
  * points, and `avoid`; NULL when the web has other roots or lets the
  * object out otherwise than by stores (pushed to *stores); its returns go
- * to *returns when that is given. */
+ * to *returns when that is given.  The segments of callees that only this
+ * web's calls call, every call made before the object may be in memory
+ * (no point reaches it, itself included, without `avoid`), go to *extra:
+ * what the callee does to the object before its own points comes before
+ * the publication too (a `submit (q, job)` that sets `job->next = 0` and
+ * then links the job in under the lock). */
 wmm_fresh_segment *
 fresh_segment (tree start, gimple *avoid, vec<gimple *> *stores,
-               vec<gimple *> *returns, tree fndecl)
+               vec<gimple *> *returns, tree fndecl,
+               vec<wmm_fresh_segment *> *extra)
 {
   if (TREE_CODE (start) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (start)))
     return NULL;
@@ -1925,13 +1969,28 @@ fresh_segment (tree start, gimple *avoid, vec<gimple *> *stores,
      only this object, and what the function returns is its callers'
      (checked as any pointer's: no constructor). */
   bool merged = w.roots.length () != 1 || w.roots[0] != start;
+  callee_segments csegs;
   if ((merged && !w.roots.contains (start))
       || !uses_or_stores (&w, merged ? fndecl : NULL_TREE, stores,
-                          &seg->points, merged ? NULL : returns, 0))
+                          &seg->points, merged ? NULL : returns, 0,
+                          merged ? NULL : &csegs))
     {
+      for (auto &cs : csegs)
+        delete cs.second;
       delete seg;
       return NULL;
     }
+  /* a callee counts when each of its calls is early */
+  hash_set<tree> late;
+  for (auto &cs : csegs)
+    for (gimple *p : seg->points)
+      if (reaches (p, cs.first, avoid))
+        late.add (gimple_call_fndecl (cs.first));
+  for (auto &cs : csegs)
+    if (!late.contains (gimple_call_fndecl (cs.first)))
+      extra->safe_push (cs.second);
+    else
+      delete cs.second;
   if (merged)
     own_names (start, &seg->names);
   else
@@ -1948,18 +2007,24 @@ wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
   if (!web_cache || !lhs)
     return false;
   auto_vec<gimple *> returns;
-  wmm_fresh_segment *seg = fresh_segment (lhs, root, stores, &returns, fndecl);
+  auto_vec<wmm_fresh_segment *> extra;
+  wmm_fresh_segment *seg = fresh_segment (lhs, root, stores, &returns, fndecl,
+                                          &extra);
   if (!seg)
     return false;
   segs->safe_push (seg);
+  segs->safe_splice (extra);
+  extra.truncate (0);
   if (returns.is_empty ())
     return true;
   /* A constructor: every caller's result is a segment of its own. */
   return each_caller_result (fndecl, [&] (cgraph_edge *e, tree lhs) {
     wmm_fresh_segment *cs = fresh_segment (lhs, e->call_stmt, stores, NULL,
-                                           e->caller->decl);
+                                           e->caller->decl, &extra);
     if (cs)
       segs->safe_push (cs);
+    segs->safe_splice (extra);
+    extra.truncate (0);
     return cs != NULL;
   });
 }

@@ -97,6 +97,14 @@ for T in x86 ppc aarch64 arm; do
   expect queue_ctor publish_queue "" -DCTOR
   expect queue_exported publish_queue "$EXPORTED" -DCTOR -DEXPORTED
   expect queue_monitor publish_queue "$MONITOR" -DMONITOR
+  # a pool's submit() links the task in and clears its link before that
+  expect submit publish_submit ""
+  note submit
+  if [ $T != x86 ]; then
+    fenced_in submit_late publish_submit "square" -DLATE
+    fenced_in submit_twice publish_submit "main square" -DTWICE
+    fenced_in submit_resubmit publish_submit "main square worker" -DRESUBMIT
+  fi
   expect walk publish_walk ""
   if [ $T = x86 ]; then
     expect walk_unlocked publish_walk "" -DUNLOCKED
