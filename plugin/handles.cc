@@ -418,6 +418,28 @@ wmm_same_element (tree elem, tree ei, tree ref, tree ri)
 
 /* ------------------------------------------------------------ loop ranges */
 
+/* The reference SSA name v is a plain load of, when it names one fixed
+ * object part (a variable or its members and constant elements: `n`,
+ * `cfg.n`, `t[2].n`), or NULL. */
+static tree
+fixed_load (tree v)
+{
+  if (TREE_CODE (v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (v)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
+    return NULL_TREE;
+  gimple *def = SSA_NAME_DEF_STMT (v);
+  if (!gimple_assign_load_p (def) || gimple_has_volatile_ops (def))
+    return NULL_TREE;
+  tree ref = gimple_assign_rhs1 (def);
+  poly_int64 off, size, max;
+  bool reverse;
+  tree base = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
+  if (!base || !VAR_P (base) || !known_size_p (max) || !known_eq (size, max)
+      || TREE_THIS_VOLATILE (base))
+    return NULL_TREE;
+  return ref;
+}
+
 /* The loop's induction variable `idx`: PHI in the header, a constant from
  * outside, idx + 1 from inside; the header's test keeps the loop running
  * while idx < limit.  false when it is not that shape. */
@@ -480,9 +502,12 @@ loop_iv (class loop *loop, tree idx, wmm_iv_range *r)
   if (lhs != idx)
     return false;
   tree bound = copy_root (rhs);
+  tree ref = fixed_load (bound);
   if (TREE_CODE (bound) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (bound)
-      && flow_bb_inside_loop_p (loop, gimple_bb (SSA_NAME_DEF_STMT (bound))))
+      && flow_bb_inside_loop_p (loop, gimple_bb (SSA_NAME_DEF_STMT (bound)))
+      && !(ref && gimple_bb (SSA_NAME_DEF_STMT (bound)) == loop->header))
     return false;
+  r->bound_ref = ref;
   if (TREE_CODE (bound) != SSA_NAME && TREE_CODE (bound) != INTEGER_CST)
     return false;
   switch (code)
@@ -559,6 +584,152 @@ wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r)
   return true;
 }
 
+/* A part [lo, hi) (bits) of variable `base`, for ref_stable. */
+struct var_part {
+  tree base;
+  HOST_WIDE_INT lo, hi;
+};
+
+/* Does reference r touch a bit of part *p (a variable offset or size may)? */
+static bool
+touches_part (tree r, const var_part *p)
+{
+  poly_int64 o, s, m;
+  bool rev;
+  if (!handled_component_p (r) && !DECL_P (r) && TREE_CODE (r) != MEM_REF)
+    return false;
+  tree b = get_ref_base_and_extent (r, &o, &s, &m, &rev);
+  if (b != p->base)
+    return false;
+  if (!o.is_constant () || !known_size_p (m) || !m.is_constant ())
+    return true;
+  return o.to_constant () < p->hi && o.to_constant () + m.to_constant () > p->lo;
+}
+
+/* walk_tree callback: an address of a part that touches *data. */
+static tree
+address_of_part (tree *t, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*t))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*t) == ADDR_EXPR
+      && touches_part (TREE_OPERAND (*t, 0), (const var_part *) data))
+    return *t;
+  return NULL_TREE;
+}
+
+/* Does every call of the unit's code go to a function of the unit, a
+ * builtin or a library function libfns.cc knows (none of which names the
+ * program's own variables): no code of another unit can run? */
+static bool
+calls_only_known ()
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      if (!fn || !fn->cfg)
+        continue;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          {
+            gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+            if (!call || gimple_call_internal_p (call))
+              continue;
+            tree callee = gimple_call_fndecl (call);
+            if (!callee)
+              return false;
+            cgraph_node *cn = cgraph_node::get (callee);
+            if ((cn && cn->has_gimple_body_p ()) || fndecl_built_in_p (callee))
+              continue;
+            const char *name = DECL_NAME (callee)
+                               ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL;
+            if (!name || !(wmm_lib_is_private (name)
+                           || wmm_lib_call_is_sync (callee, name)
+                           || wmm_never_starts_threads (callee)))
+              return false;
+          }
+    }
+  return true;
+}
+
+/* Can no statement of the unit change fixed reference `ref` once
+ * `loop` (of cfun) has started: its variable is a local of main, static,
+ * or exported by a unit whose code calls no code of another unit; no
+ * address of a part of it that overlaps `ref` is
+ * taken anywhere (initialisers included), and every store overlapping
+ * `ref` is in cfun, in a block no path from the loop's header reaches
+ * (so it runs before the loop, if at all)? */
+static bool
+ref_stable (tree ref, class loop *loop)
+{
+  poly_int64 off, size, max;
+  bool reverse;
+  tree base = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
+  if (!base || !VAR_P (base) || !off.is_constant () || !max.is_constant ()
+      || !(is_global_var (base) ? !DECL_EXTERNAL (base)
+                                  && (!TREE_PUBLIC (base) || calls_only_known ())
+                                : wmm_main_local (base))
+      || wmm_initializers_mention (base))
+    return false;
+  var_part part = { base, off.to_constant (),
+                    off.to_constant () + max.to_constant () };
+  /* the blocks of cfun that may run once the loop has started */
+  auto_bitmap after;
+  auto_vec<basic_block> work;
+  bitmap_set_bit (after, loop->header->index);
+  work.safe_push (loop->header);
+  while (!work.is_empty ())
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, work.pop ()->succs)
+        if (bitmap_set_bit (after, e->dest->index))
+          work.safe_push (e->dest);
+    }
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      if (!fn || !fn->cfg)
+        continue;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          {
+            gimple *g = gsi_stmt (gsi);
+            if (is_gimple_debug (g))
+              continue;
+            for (unsigned i = 0; i < gimple_num_ops (g); i++)
+              {
+                tree op = gimple_op (g, i);
+                if (op && (walk_tree_without_duplicates (&op, address_of_part,
+                                                         &part)
+                           || (gimple_code (g) == GIMPLE_ASM
+                               && wmm_mentions (op, base))))
+                  return false;
+              }
+            tree lhs = gimple_get_lhs (g);
+            if (lhs && touches_part (lhs, &part)
+                && (fn != cfun || bitmap_bit_p (after, bb->index)))
+              return false;
+          }
+      FOR_EACH_BB_FN (bb, fn)
+        for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+             gsi_next (&pi))
+          for (unsigned k = 0; k < gimple_phi_num_args (pi.phi ()); k++)
+            {
+              tree a = gimple_phi_arg_def (pi.phi (), k);
+              if (walk_tree_without_duplicates (&a, address_of_part, &part))
+                return false;
+            }
+    }
+  return true;
+}
+
 bool
 wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                  const wmm_handle *jh, const wmm_iv_range *j)
@@ -587,8 +758,13 @@ wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
         return false;
       return cb + c->adj <= jb + j->adj;
     }
+  if (!types_compatible_p (TREE_TYPE (c->phi), TREE_TYPE (j->phi)))
+    return false;
   if (c->bound != j->bound
-      || !types_compatible_p (TREE_TYPE (c->phi), TREE_TYPE (j->phi)))
+      && !(c->bound_ref && j->bound_ref
+           && operand_equal_p (c->bound_ref, j->bound_ref, 0)
+           && types_compatible_p (TREE_TYPE (c->bound), TREE_TYPE (j->bound))
+           && ref_stable (c->bound_ref, c->loop)))
     return false;
   if (c->ne || j->ne)
     return c->ne && j->ne && c->init == j->init;

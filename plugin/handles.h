@@ -36,7 +36,10 @@ struct wmm_iv_range {
   class loop *loop;
   tree phi;
   HOST_WIDE_INT init;
-  tree bound;           /* an INTEGER_CST or an SSA name defined outside */
+  tree bound;           /* an INTEGER_CST or an SSA name: defined outside,
+                           or a load in the header (each test reads it) */
+  tree bound_ref;       /* the fixed reference the bound is loaded from
+                           (`i < cfg.n`), or NULL */
   int adj;
   bool ne;
   basic_block stay;
@@ -63,7 +66,10 @@ bool wmm_create_loop (gimple *create, const wmm_handle *h, wmm_iv_range *r);
 /* A join of an array element indexed by its loop's counter, run in every
  * iteration of a loop that leaves only through its test. */
 bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
-/* Does the join loop join every element the create loop created into? */
+/* Does the join loop join every element the create loop created into?
+ * Bounds loaded from one reference match when no statement of the unit
+ * can change it between the loops (in the current function, `cfun`:
+ * dominators needed). */
 bool wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                       const wmm_handle *jh, const wmm_iv_range *j);
 

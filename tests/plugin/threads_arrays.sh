@@ -7,9 +7,12 @@
 #  - cxx_array.cc: `ts[0] = std::thread (p0)` (a temporary moved into the
 #    array), joined by a range-for or an index loop; two named handles
 #    filled by move assignment.
+#  - threads_bound.c: IRIW created and joined by loops bounded by a count
+#    in memory (`i < cfg.n`) that nothing changes between them.
 # Variants where main still runs next to a thread keep main's fences on
 # the weak targets (x86 needs none there): a loop that joins one element,
-# a join loop that may leave early, a thread moved out of the array.
+# a join loop that may leave early, a thread moved out of the array; and
+# on every target a count a worker, main or another unit may change.
 # Fences counted per function in the -O2 assembly of every target.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -24,7 +27,28 @@ main_fenced() {
   esac
 }
 
+# bound_case TAG [OPTION...]: threads_bound.c; main has no fence, and x86
+# none at all (IRIW is forbidden there once main no longer races)
+bound_case() {
+  local tag=$1; shift
+  wmm_compile_asm $tag "$P/threads_bound.c" "$@" || return
+  local got; got=$(wmm_fence_counts "$WMM_TMP/$tag.s")
+  case " $got " in
+    *" main:"*) wmm_fail "$tag: main keeps fences ($got)"; return ;;
+  esac
+  if [ $T = x86 ] && [ -n "$got" ]; then wmm_fail "$tag: x86 fences ($got)"
+  else wmm_pass "$tag: loops bounded by the same count in memory: main not concurrent after the joins (${got:-no fence})"; fi
+}
+
 per_target() {
+  bound_case $T.bound
+  for v in WRITER BETWEEN HOOK ALIAS; do
+    wmm_compile_asm $T.bound_$v "$P/threads_bound.c" -D$v || continue
+    case " $(wmm_fence_counts "$WMM_TMP/$T.bound_$v.s") " in
+      *" main:"*) wmm_pass "$T.bound_$v: the count may change: main keeps fences" ;;
+      *) wmm_fail "$T.bound_$v: main has no fence though the count may change" ;;
+    esac
+  done
   wmm_expect_fences $T.c_array "$P/c_array.c" "p0:1 p1:1"
   wmm_compile_asm $T.c_partial "$P/c_array.c" -DPARTIAL && main_fenced $T.c_partial
   GCC_C=$WMM_T_GCC

@@ -53,13 +53,15 @@ for o in -O0 -O2; do
     hasnt "$t: jobs[k].tid and last->tid joined: main not concurrent after" "$WMM_TMP/$t.ir" "$AFTER"
     count "$t: no fence (minimum)" "$WMM_TMP/$t.s" "" -eq 0
   fi
-  t=loop$o
-  if build $t threads_loop.c $o tso; then
-    has "$t: worker created in a loop: several instances" "$WMM_TMP/$t.ir" "^unit worker entry instances=2"
-    hasnt "$t: join loop with the same bounds: main not concurrent after" "$WMM_TMP/$t.ir" "$AFTER"
-    count "$t: no fence in main" "$WMM_TMP/$t.s" main -eq 0
-  fi
-  for v in JOIN_BOUND=3 BREAK TWICE GLOBAL_N; do
+  for v in "" GLOBAL_N; do
+    t=loop${v:+_$v}$o
+    if build $t threads_loop.c $o tso ${v:+-D$v}; then
+      has "$t: worker created in a loop: several instances" "$WMM_TMP/$t.ir" "^unit worker entry instances=2"
+      hasnt "$t: join loop with the same bounds: main not concurrent after" "$WMM_TMP/$t.ir" "$AFTER"
+      count "$t: no fence in main" "$WMM_TMP/$t.s" main -eq 0
+    fi
+  done
+  for v in JOIN_BOUND=3 BREAK TWICE; do
     t=loop_${v%%=*}$o
     build $t threads_loop.c $o tso -D$v || continue
     has "$t: a thread may still run: main concurrent after" "$WMM_TMP/$t.ir" "$AFTER"

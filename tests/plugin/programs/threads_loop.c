@@ -4,8 +4,10 @@
  * concurrent there: no fence in main (the worker's several instances need
  * their own).  Variants that must keep main concurrent (-D): JOIN_BOUND=3
  * (one thread not joined), BREAK (the join loop may leave early), TWICE
- * (a second create loop overwrites the handles of running threads),
- * GLOBAL_N (the bound is a global read again by each loop). */
+ * (a second create loop overwrites the handles of running threads).
+ * GLOBAL_N: both loops read their bound from a global nothing writes
+ * (the unit calls no code of another unit): main is not concurrent after
+ * the join loop either. */
 #include <pthread.h>
 #include <stdio.h>
 
