@@ -322,11 +322,20 @@ wmm_handle_of_value (tree v, wmm_handle *h)
   return true;
 }
 
+/* Do a and b hold their handles the same way (both in place, or both
+ * through pointers at one offset)? */
+static bool
+same_holding (const wmm_handle *a, const wmm_handle *b)
+{
+  return a->indirect == b->indirect
+         && (!a->indirect || a->ind_off == b->ind_off);
+}
+
 bool
 wmm_same_handle (const wmm_handle *a, const wmm_handle *b)
 {
   return a->kind != WMM_H_NONE && a->kind == b->kind && a->base == b->base
-         && a->off >= 0 && a->off == b->off;
+         && a->off >= 0 && a->off == b->off && same_holding (a, b);
 }
 
 bool
@@ -734,7 +743,8 @@ bool
 wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                  const wmm_handle *jh, const wmm_iv_range *j)
 {
-  if (ch->kind != jh->kind || ch->base != jh->base || ch->heap != jh->heap)
+  if (ch->kind != jh->kind || ch->base != jh->base || ch->heap != jh->heap
+      || !same_holding (ch, jh))
     return false;
   if (ch->heap
       ? ch->stride != jh->stride || ch->in_lo != jh->in_lo
@@ -776,7 +786,7 @@ wmm_joins_element (const wmm_handle *ch, const wmm_handle *jh,
                    const wmm_iv_range *j)
 {
   if (ch->index || !ch->ref || !jh->ref || !jh->index
-      || ch->kind != jh->kind || ch->base != jh->base
+      || ch->kind != jh->kind || ch->base != jh->base || !same_holding (ch, jh)
       || TREE_CODE (ch->ref) != ARRAY_REF || TREE_CODE (jh->ref) != ARRAY_REF
       || TREE_OPERAND (jh->ref, 1) != jh->index
       || !tree_fits_shwi_p (TREE_OPERAND (ch->ref, 1))

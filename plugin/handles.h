@@ -28,6 +28,11 @@ struct wmm_handle {
                            not known */
   bool heap;            /* `P[i].F` / `P[i]` through a pointer P (a heap
                            array): base is P's root, stride the element */
+  bool indirect;        /* the place holds a pointer, and the handle is
+                           ind_off bits into what it points to (`jobs[i]
+                           = launch (...)`, `finish (jobs[i])` with each
+                           job a fresh object holding its handle) */
+  HOST_WIDE_INT ind_off;
 };
 
 /* A counting loop: idx runs init, init+1, ... while idx < bound + adj

@@ -39,6 +39,8 @@ struct iface_handle {
   int param;
   tree decl;
   HOST_WIDE_INT off, size;
+  bool fresh;           /* IF_RET_IND: the returned pointer is what a
+                           malloc-like call gave that call of the function */
 };
 
 /* What a function does with threads. */
@@ -94,6 +96,25 @@ callee_summary (gimple *stmt)
   return summaries->get (callee);
 }
 
+/* Is pointer `p` loaded from an array element with a variable index
+ * (`finish (jobs[i])`)?  Then *h: that element, holding the handle
+ * `ind_off` bits into what it points to. */
+static bool
+element_pointer (tree p, HOST_WIDE_INT ind_off, wmm_handle *h)
+{
+  if (TREE_CODE (p) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (p)
+      || !POINTER_TYPE_P (TREE_TYPE (p)) || ind_off < 0)
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (p);
+  if (!gimple_assign_load_p (def)
+      || !wmm_handle_of_ref (gimple_assign_rhs1 (def), h)
+      || !h->index || h->off >= 0)
+    return false;
+  h->indirect = true;
+  h->ind_off = ind_off;
+  return true;
+}
+
 /* The handle `ih` of a callee seen at call `stmt`; false = none. */
 static bool
 map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
@@ -113,6 +134,8 @@ map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
     case IF_PARAM_VAL:
       return arg && wmm_handle_of_value (arg, h);
     case IF_PARAM_IND:
+      if (arg && element_pointer (arg, ih->off, h))
+        return true;
       if (!arg || !wmm_handle_of_addr (arg, h))
         return false;
       if (h->off >= 0)
@@ -221,6 +244,10 @@ iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
       any = true;
     }
   ih->kind = h->kind == WMM_H_PTR ? IF_RET_IND : IF_RET_VAL;
+  ih->fresh = h->kind == WMM_H_PTR && TREE_CODE (h->base) == SSA_NAME
+              && !SSA_NAME_IS_DEFAULT_DEF (h->base)
+              && is_gimple_call (SSA_NAME_DEF_STMT (h->base))
+              && (gimple_call_flags (SSA_NAME_DEF_STMT (h->base)) & ECF_MALLOC);
   return any;
 }
 
@@ -283,6 +310,30 @@ moved_to (function *fn, gimple *create, tree addr)
   return dst;
 }
 
+/* A call of a helper that returns a fresh object holding the handle of
+ * the thread it started (handle ih), whose result is only stored, in the
+ * call's block, into an array element with a variable index (`jobs[i] =
+ * launch (f, i)`): *h, that element holding the handle through the
+ * pointer (each call's object is a new one, so each element's handle is
+ * its own thread's). */
+static bool
+stored_to_element (gimple *stmt, const iface_handle *ih, wmm_handle *h)
+{
+  tree lhs = gimple_call_lhs (stmt);
+  use_operand_p use;
+  gimple *user;
+  if (ih->kind != IF_RET_IND || !ih->fresh || ih->off < 0 || !lhs
+      || TREE_CODE (lhs) != SSA_NAME || !single_imm_use (lhs, &use, &user)
+      || !gimple_assign_single_p (user) || gimple_assign_rhs1 (user) != lhs
+      || gimple_bb (user) != gimple_bb (stmt)
+      || !wmm_handle_of_ref (gimple_assign_lhs (user), h)
+      || !h->index || h->off >= 0)
+    return false;
+  h->indirect = true;
+  h->ind_off = ih->off;
+  return true;
+}
+
 /* Groups of every create and every call that leaves threads by handle. */
 static void
 find_groups (wmm_region *r, bool loops)
@@ -314,7 +365,8 @@ find_groups (wmm_region *r, bool loops)
                       && before + s->nleaves <= UNKNOWN_GROUP; k++)
         {
           wmm_handle h;
-          bool ok = map_iface (stmt, &s->leaves[k], &h);
+          bool ok = stored_to_element (stmt, &s->leaves[k], &h)
+                    || map_iface (stmt, &s->leaves[k], &h);
           add_group (r, stmt, &h, ok, loops);
         }
     if ((int) r->groups.length () > before)
@@ -365,7 +417,7 @@ find_loop_kills (wmm_region *r)
         wmm_region_set kill = 0;
         for (unsigned g = 0; g < r->groups.length (); g++)
           if (!r->groups[g].vector && r->groups[g].h.kind == WMM_H_DECL
-              && r->groups[g].h.base == arr)
+              && !r->groups[g].h.indirect && r->groups[g].h.base == arr)
             kill |= 1ULL << g;
         if (kill)
           r->exit_kills.safe_push (std::make_pair (al, kill));
