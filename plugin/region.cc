@@ -31,7 +31,9 @@ enum iface_kind {
   IF_PARAM_IND,   /* in *(parameter `param`) + off */
   IF_PARAM_VAL,   /* the value of parameter `param` */
   IF_RET_VAL,     /* the returned value */
-  IF_RET_IND      /* in *(returned pointer) + off */
+  IF_RET_IND,     /* in *(returned pointer) + off */
+  IF_PARAM_ARR    /* in the elements init .. count of the array parameter
+                     `param` points to (start_all (t, n) creating t[i]) */
 };
 
 struct iface_handle {
@@ -41,6 +43,13 @@ struct iface_handle {
   HOST_WIDE_INT off, size;
   bool fresh;           /* IF_RET_IND: the returned pointer is what a
                            malloc-like call gave that call of the function */
+  /* IF_PARAM_ARR: elements of `stride` bits, the handle at [in_lo, in_hi)
+     of each; indices from init while below count + adj (`!=`: ne), count
+     the value of parameter count_param, or the constant count when that
+     is -1 */
+  HOST_WIDE_INT stride, in_lo, in_hi, init, count;
+  int adj, count_param;
+  bool ne;
 };
 
 /* What a function does with threads. */
@@ -62,6 +71,9 @@ struct region_group {
   bool vector;          /* pushed into a local std::vector<std::thread>
                            (wmm_vector_create): killed by a loop that
                            joins every element, never overwritten */
+  bool helper_array;    /* the elements a helper's create loop filled
+                           (IF_PARAM_ARR): iv's init, bound, adj and ne
+                           at the call, no loop */
   wmm_iv_range iv;
 };
 
@@ -133,6 +145,8 @@ map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
       return true;
     case IF_PARAM_VAL:
       return arg && wmm_handle_of_value (arg, h);
+    case IF_PARAM_ARR:
+      return false;   /* map_array */
     case IF_PARAM_IND:
       if (arg && element_pointer (arg, ih->off, h))
         return true;
@@ -251,6 +265,128 @@ iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
   return any;
 }
 
+/* How a caller names an array of handles h (a heap-style element `t[i]`
+ * of a pointer parameter t) filled or joined by the counting loop iv:
+ * IF_PARAM_ARR, its count a constant or a parameter's value. */
+static bool
+array_iface (function *fn, const wmm_handle *h, const wmm_iv_range *iv,
+             iface_handle *ih)
+{
+  memset (ih, 0, sizeof *ih);
+  tree p = base_param (h->base);
+  if (!h->heap || !h->index || h->stride <= 0 || !p
+      || TREE_CODE (h->base) != SSA_NAME)
+    return false;
+  ih->kind = IF_PARAM_ARR;
+  ih->param = wmm_param_index (fn->decl, p);
+  ih->stride = h->stride;
+  ih->in_lo = h->in_lo;
+  ih->in_hi = h->in_hi;
+  ih->init = iv->init;
+  ih->adj = iv->adj;
+  ih->ne = iv->ne;
+  ih->count_param = -1;
+  if (TREE_CODE (iv->bound) == INTEGER_CST && tree_fits_shwi_p (iv->bound)
+      && int_fits_type_p (iv->bound, TREE_TYPE (iv->phi)))
+    ih->count = tree_to_shwi (iv->bound);
+  else if (tree bp = base_param (iv->bound))
+    {
+      ih->count_param = wmm_param_index (fn->decl, bp);
+      if (ih->count_param < 0 || TREE_CODE (iv->bound) != SSA_NAME
+          || !types_compatible_p (TREE_TYPE (iv->bound), TREE_TYPE (iv->phi)))
+        return false;
+    }
+  else
+    return false;
+  return ih->param >= 0;
+}
+
+/* The array handle `ih` of a callee at call `stmt`, in the caller's terms:
+ * *h the elements from where the argument points (a local or global
+ * array, `&t` / `&t[0]`, or a pointer root, a heap array), *iv the
+ * indices (bound: the count argument, or the constant). */
+static bool
+map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
+           wmm_iv_range *iv)
+{
+  memset (h, 0, sizeof *h);
+  memset (iv, 0, sizeof *iv);
+  if (ih->kind != IF_PARAM_ARR
+      || (unsigned) ih->param >= gimple_call_num_args (stmt))
+    return false;
+  tree arg = gimple_call_arg (stmt, ih->param);
+  if (TREE_CODE (arg) == ADDR_EXPR)
+    {
+      tree ref = TREE_OPERAND (arg, 0);
+      if (TREE_CODE (ref) == ARRAY_REF && integer_zerop (TREE_OPERAND (ref, 1)))
+        ref = TREE_OPERAND (ref, 0);
+      poly_int64 bitsize, bitpos;
+      tree offset;
+      machine_mode mode;
+      int unsignedp, reversep, volatilep = 0;
+      tree base = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
+                                       &unsignedp, &reversep, &volatilep);
+      HOST_WIDE_INT pos, size;
+      if (!base || !DECL_P (base) || TREE_CODE (base) == FUNCTION_DECL
+          || offset || TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE
+          || !bitpos.is_constant (&pos) || !bitsize.is_constant (&size)
+          || size <= 0)
+        return false;
+      h->kind = WMM_H_DECL;
+      h->base = base;
+      h->arr_lo = pos;
+      h->arr_hi = pos + size;
+    }
+  else if (TREE_CODE (arg) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (arg)))
+    {
+      HOST_WIDE_INT bytes;
+      h->kind = WMM_H_PTR;
+      h->heap = true;
+      h->base = wmm_pointer_root (arg, &bytes);
+      if (bytes || TREE_CODE (h->base) != SSA_NAME)
+        return false;
+    }
+  else
+    return false;
+  h->off = -1;
+  h->size = ih->in_hi - ih->in_lo;
+  h->stride = ih->stride;
+  h->in_lo = ih->in_lo;
+  h->in_hi = ih->in_hi;
+  iv->init = ih->init;
+  iv->adj = ih->adj;
+  iv->ne = ih->ne;
+  if (ih->count_param < 0)
+    iv->bound = build_int_cst (long_integer_type_node, ih->count);
+  else if ((unsigned) ih->count_param < gimple_call_num_args (stmt))
+    iv->bound = gimple_call_arg (stmt, ih->count_param);
+  return iv->bound && (TREE_CODE (iv->bound) == INTEGER_CST
+                       || TREE_CODE (iv->bound) == SSA_NAME);
+}
+
+/* Does the helper join loop (jh, j) join every element the helper create
+ * loop (ch, c) filled, both seen from one caller? */
+static bool
+array_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
+                   const wmm_handle *jh, const wmm_iv_range *j)
+{
+  if (ch->kind != jh->kind || ch->base != jh->base || ch->heap != jh->heap
+      || ch->stride != jh->stride || ch->in_lo != jh->in_lo
+      || ch->in_hi != jh->in_hi || ch->arr_lo != jh->arr_lo
+      || ch->arr_hi != jh->arr_hi || j->init > c->init)
+    return false;
+  if (TREE_CODE (c->bound) == INTEGER_CST && TREE_CODE (j->bound) == INTEGER_CST)
+    {
+      if (!tree_fits_shwi_p (c->bound) || !tree_fits_shwi_p (j->bound))
+        return false;
+      HOST_WIDE_INT cb = tree_to_shwi (c->bound), jb = tree_to_shwi (j->bound);
+      if ((c->ne && c->init > cb) || (j->ne && j->init > jb))
+        return false;
+      return cb + c->adj <= jb + j->adj;
+    }
+  return c->bound == j->bound && !c->ne && !j->ne && c->adj <= j->adj;
+}
+
 /* ------------------------------------------------------------ groups */
 
 /* Add a group for `site` with handle h (none when the set is full);
@@ -365,6 +501,19 @@ find_groups (wmm_region *r, bool loops)
                       && before + s->nleaves <= UNKNOWN_GROUP; k++)
         {
           wmm_handle h;
+          wmm_iv_range iv;
+          if (s->leaves[k].kind == IF_PARAM_ARR)
+            {
+              bool ok = map_array (stmt, &s->leaves[k], &h, &iv);
+              unsigned n = r->groups.length ();
+              add_group (r, stmt, &h, ok, false);
+              if (ok && r->groups.length () > n)
+                {
+                  r->groups.last ().helper_array = true;
+                  r->groups.last ().iv = iv;
+                }
+              continue;
+            }
           bool ok = stored_to_element (stmt, &s->leaves[k], &h)
                     || map_iface (stmt, &s->leaves[k], &h);
           add_group (r, stmt, &h, ok, loops);
@@ -484,8 +633,23 @@ join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
   for (int k = 0; k < n; k++)
     for (unsigned g = 0; g < r->groups.length (); g++)
       if ((s & (1ULL << g)) && !r->groups[g].array && !r->groups[g].vector
+          && !r->groups[g].helper_array
           && wmm_same_handle (&r->groups[g].h, &hs[k]))
         s &= ~(1ULL << g);
+  /* a helper joining every element a helper's create loop filled */
+  const thread_summary *sum = is_gimple_call (stmt) ? callee_summary (stmt)
+                                                    : NULL;
+  for (int k = 0; sum && k < sum->njoins; k++)
+    {
+      wmm_handle jh;
+      wmm_iv_range jiv;
+      if (!map_array (stmt, &sum->joins[k], &jh, &jiv))
+        continue;
+      for (unsigned g = 0; g < r->groups.length (); g++)
+        if ((s & (1ULL << g)) && r->groups[g].helper_array
+            && array_joins_every (&r->groups[g].h, &r->groups[g].iv, &jh, &jiv))
+          s &= ~(1ULL << g);
+    }
   return s;
 }
 
@@ -839,6 +1003,62 @@ must_joins (function *fn, thread_summary *s)
       s->joins[s->njoins++] = cands[c].ih;
 }
 
+/* Arrays (of the interface) fn joins whole on every path to its return:
+ * a join loop over `t[i]`, t a pointer parameter (wmm_join_loop: every
+ * iteration joins, the test its only exit), whose header dominates every
+ * return from outside it, in a function that stores into no element and
+ * gives t to no other call. */
+static void
+array_joins (function *fn, thread_summary *s)
+{
+  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
+    return;
+  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
+  if (!had_dom)
+    calculate_dominance_info (CDI_DOMINATORS);
+  wmm_each_stmt (fn, [&] (gimple *stmt) {
+    if (!is_gimple_call (stmt) || !wmm_is_thread_join (stmt)
+        || s->njoins == MAX_IFACE)
+      return;
+    wmm_handle h;
+    wmm_iv_range jr;
+    iface_handle ih;
+    if (joins_of (stmt, &h, 1) != 1 || !wmm_join_loop (stmt, &h, &jr)
+        || !array_iface (fn, &h, &jr, &ih))
+      return;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+      if (flow_bb_inside_loop_p (jr.loop, e->src)
+          || !dominated_by_p (CDI_DOMINATORS, e->src, jr.loop->header))
+        return;
+    bool clean = true;
+    wmm_each_stmt (fn, [&] (gimple *g) {
+      if (is_gimple_assign (g) && !gimple_clobber_p (g)
+          && TREE_CODE (gimple_assign_lhs (g)) != SSA_NAME)
+        {
+          wmm_handle w;
+          if (!wmm_handle_of_ref (gimple_assign_lhs (g), &w)
+              || wmm_handles_overlap (&w, &h))
+            clean = false;
+        }
+      if (is_gimple_call (g) && g != stmt)
+        for (unsigned i = 0; i < gimple_call_num_args (g); i++)
+          {
+            HOST_WIDE_INT bytes;
+            tree a = gimple_call_arg (g, i);
+            if (TREE_CODE (a) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (a))
+                && wmm_pointer_root (a, &bytes) == h.base)
+              clean = false;
+          }
+    });
+    if (clean)
+      s->joins[s->njoins++] = ih;
+  });
+  if (!had_dom)
+    free_dominance_info (CDI_DOMINATORS);
+}
+
 /* The summary of a unit, from its region and its joins. */
 static thread_summary
 summarise (wmm_unitinfo *u, wmm_unit *unit)
@@ -857,14 +1077,18 @@ summarise (wmm_unitinfo *u, wmm_unit *unit)
       if (!(at_exit & (1ULL << g)))
         continue;
       iface_handle ih;
-      if (r->groups[g].array || s.nleaves == MAX_IFACE
-          || !iface_of (unit->fn, &r->groups[g].h, true, &ih))
+      if (s.nleaves == MAX_IFACE
+          || (r->groups[g].array
+              ? !array_iface (unit->fn, &r->groups[g].h, &r->groups[g].iv, &ih)
+              : r->groups[g].helper_array
+                || !iface_of (unit->fn, &r->groups[g].h, true, &ih)))
         s.untracked = true;
       else
         s.leaves[s.nleaves++] = ih;
     }
   delete r;
   must_joins (unit->fn, &s);
+  array_joins (unit->fn, &s);
   pop_cfun ();
   return s;
 }

@@ -10,7 +10,9 @@
 #  - threads_bound.c: IRIW created and joined by loops bounded by a count
 #    in memory (`i < cfg.n`) that nothing changes between them;
 #  - threads_jobs.c: IRIW started by `jobs[i] = launch (worker, i)` (a
-#    fresh job holding the handle) and joined by `finish (jobs[i])`.
+#    fresh job holding the handle) and joined by `finish (jobs[i])`;
+#  - threads_helpers.c: IRIW started by a helper's loop into the array it
+#    is given, start_all (t, n), and joined by join_all (t, n).
 # Variants where main still runs next to a thread keep main's fences on
 # the weak targets (x86 needs none there): a loop that joins one element,
 # a join loop that may leave early, a thread moved out of the array; and
@@ -29,11 +31,11 @@ main_fenced() {
   esac
 }
 
-# iriw_case TAG PROGRAM: main has no fence, and x86 none at all (IRIW is
-# forbidden there once main no longer races)
+# iriw_case TAG PROGRAM [OPTION...]: main has no fence, and x86 none at
+# all (IRIW is forbidden there once main no longer races)
 iriw_case() {
-  local tag=$1 prog=$2
-  wmm_compile_asm $tag "$P/$prog.c" || return
+  local tag=$1 prog=$2; shift 2
+  wmm_compile_asm $tag "$P/$prog.c" "$@" || return
   local got; got=$(wmm_fence_counts "$WMM_TMP/$tag.s")
   case " $got " in
     *" main:"*) wmm_fail "$tag: main keeps fences ($got)"; return ;;
@@ -59,6 +61,11 @@ per_target() {
   iriw_case $T.jobs threads_jobs
   for v in SHORT SHARED TWICE SWAP; do
     still_runs $T.jobs_$v threads_jobs $v "a thread may not be joined"
+  done
+  iriw_case $T.helpers threads_helpers
+  iriw_case $T.helpers_heap threads_helpers -DHEAP
+  for v in SHORT MAYBE SWAP EARLY; do
+    still_runs $T.helpers_$v threads_helpers $v "a thread may not be joined"
   done
   wmm_expect_fences $T.c_array "$P/c_array.c" "p0:1 p1:1"
   wmm_compile_asm $T.c_partial "$P/c_array.c" -DPARTIAL && main_fenced $T.c_partial
