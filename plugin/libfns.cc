@@ -634,6 +634,35 @@ wmm_std_thread_start (gimple *stmt)
 }
 
 bool
+wmm_std_async_start (gimple *stmt)
+{
+  /* std::async<F, Args...> (policy, f, args...): its future is the call's
+     result, an object of the caller */
+  tree lhs = gimple_call_lhs (stmt);
+  return !strncmp (wmm_callee_asm_name (stmt), "_ZSt5asyncI", 11)
+         && gimple_call_num_args (stmt) >= 2 && lhs
+         && TREE_CODE (lhs) != SSA_NAME;
+}
+
+bool
+wmm_std_future_wait (gimple *stmt)
+{
+  /* std::future<T>::get () and __basic_future<T>::wait (): return after
+     the shared state is ready, that is after an async task's function
+     returned (or after running a deferred one) */
+  const char *a = wmm_callee_asm_name (stmt);
+  size_t n = strlen (a);
+  auto ends = [&] (const char *tail) {
+    size_t k = strlen (tail);
+    return n > k && !strcmp (a + n - k, tail);
+  };
+  return gimple_call_num_args (stmt) == 1
+         && ((!strncmp (a, "_ZNSt6futureI", 13) && ends ("E3getEv"))
+             || (!strncmp (a, "_ZNKSt14__basic_futureI", 23)
+                 && ends ("E4waitEv")));
+}
+
+bool
 wmm_std_thread_join (gimple *stmt)
 {
   return !strcmp (wmm_callee_asm_name (stmt), "_ZNSt6thread4joinEv")

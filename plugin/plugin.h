@@ -218,6 +218,11 @@ bool wmm_lib_call_is_sync (tree fndecl, const char *name);
  * the object its argument points to; a const member of std::thread
  * (joinable, get_id: it reads the handle). */
 bool wmm_std_thread_start (gimple *stmt);
+/* libfns.cc: std::async (...) returning its future into an object of the
+ * caller (the handle: that object); std::future's get () or wait () of the
+ * object its argument points to (the task has finished when it returns). */
+bool wmm_std_async_start (gimple *stmt);
+bool wmm_std_future_wait (gimple *stmt);
 /* entries.cc: is type std::thread's state class (`_State_impl<...>`)? */
 bool wmm_std_state_type (tree type);
 bool wmm_std_thread_join (gimple *stmt);

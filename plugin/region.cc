@@ -96,6 +96,24 @@ is_create (gimple *stmt)
   return wmm_is_thread_create (stmt, &fn) || wmm_std_thread_start (stmt);
 }
 
+/* Is stmt std::async (policy, f, ...) of a function f of the unit that
+ * starts no thread itself: its one task thread is a group, with the
+ * future the call returns as its handle, that get () or wait () ends? */
+static bool
+async_task_joinable (const wmm_unitinfo *u, gimple *stmt)
+{
+  if (!wmm_std_async_start (stmt))
+    return false;
+  tree f = gimple_call_arg (stmt, 1);
+  if (TREE_CODE (f) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (f, 0)) != FUNCTION_DECL)
+    return false;
+  cgraph_node *n = cgraph_node::get (TREE_OPERAND (f, 0));
+  return n && n->has_gimple_body_p () && u->creators
+         && !u->creators->contains (n->ultimate_alias_target ()->decl)
+         && !u->creators->contains (TREE_OPERAND (f, 0));
+}
+
 /* The summary of a call's callee, when it is a unit function. */
 static const thread_summary *
 callee_summary (gimple *stmt)
@@ -479,13 +497,19 @@ find_groups (wmm_region *r, bool loops)
       return;
     int before = r->groups.length ();
     wmm_handle vh;
-    if (is_create (stmt))
+    if (async_task_joinable (r->u, stmt))
+      {
+        wmm_handle h;
+        bool ok = wmm_handle_of_ref (gimple_call_lhs (stmt), &h);
+        add_group (r, stmt, &h, ok, loops);
+      }
+    else if (is_create (stmt))
       {
         wmm_handle h;
         bool ok = gimple_call_num_args (stmt)
-                  && wmm_handle_of_addr (moved_to (r->fn, stmt,
-                                                   gimple_call_arg (stmt, 0)),
-                                         &h);
+                    && wmm_handle_of_addr (moved_to (r->fn, stmt,
+                                                     gimple_call_arg (stmt, 0)),
+                                           &h);
         add_group (r, stmt, &h, ok, loops);
       }
     else if (wmm_vector_create (stmt, &vh))
@@ -530,7 +554,7 @@ joins_of (gimple *stmt, wmm_handle *hs, int max)
   if (wmm_is_thread_join (stmt))
     return gimple_call_num_args (stmt)
            && wmm_handle_of_value (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
-  if (wmm_std_thread_join (stmt))
+  if (wmm_std_thread_join (stmt) || wmm_std_future_wait (stmt))
     return wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
   const thread_summary *s = callee_summary (stmt);
   int n = 0;
@@ -663,8 +687,10 @@ clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
   if (is_gimple_call (stmt))
     {
       if (is_create (stmt) || wmm_is_thread_join (stmt)
-          || wmm_std_thread_join (stmt) || wmm_std_thread_reads (stmt)
-          || callee_summary (stmt))
+          || wmm_std_thread_join (stmt) || wmm_std_future_wait (stmt)
+          || wmm_std_thread_reads (stmt) || async_task_joinable (r->u, stmt))
+        return false;
+      if (callee_summary (stmt))
         return false;
       /* A move into a handle that still holds a thread terminates the
          program; a move out of one takes the thread elsewhere. */
@@ -740,9 +766,13 @@ wmm_region_step (const wmm_region *r, gimple *stmt, wmm_region_set s)
     s |= 1ULL << UNKNOWN_GROUP;
   if (!is_gimple_call (stmt))
     return s;
-  bool create = is_create (stmt)
+  bool task = async_task_joinable (r->u, stmt);
+  bool create = is_create (stmt) || task
                 || const_cast<wmm_region *> (r)->pushes.contains (stmt);
-  const thread_summary *sum = create ? NULL : callee_summary (stmt);
+  /* std::future's get () and wait () start nothing (a deferred task runs
+     in the caller, its own creates counted at its std::async) */
+  bool wait = wmm_std_future_wait (stmt);
+  const thread_summary *sum = create || wait ? NULL : callee_summary (stmt);
   s = join_groups (r, stmt, s);
   s = start_groups (r, stmt, s);
   /* A start whose groups did not fit in the set. */
@@ -752,7 +782,7 @@ wmm_region_step (const wmm_region *r, gimple *stmt, wmm_region_set s)
   /* Threads no join here can end: a routine that starts threads itself or
      is unknown, an unknown callee once some address escapes, a task, a
      helper that leaves threads no handle names. */
-  if ((r->u->starters && r->u->starters->contains (stmt))
+  if ((r->u->starters && r->u->starters->contains (stmt) && !wait && !task)
       || (sum && sum->untracked))
     s |= 1ULL << UNKNOWN_GROUP;
   return s;
@@ -1134,10 +1164,14 @@ wmm_thread_summaries (wmm_unitinfo *u)
 bool
 wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt)
 {
-  if (u->starters && u->starters->contains (stmt))
+  if (wmm_std_future_wait (stmt))
+    return false;
+  if (u->starters && u->starters->contains (stmt)
+      && !async_task_joinable (u, stmt))
     return true;
   wmm_handle h;
   const thread_summary *s = is_create (stmt) || wmm_vector_create (stmt, &h)
+                            || async_task_joinable (u, stmt)
                             ? NULL : callee_summary (stmt);
   return s && s->untracked;
 }

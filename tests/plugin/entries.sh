@@ -151,6 +151,33 @@ for m in tso power; do
   wmm_target x86
 done
 
+# std::async tasks (named functions that start no thread) are joined by
+# their futures' get () or wait (): store buffering between two tasks
+# fences the tasks only; main fenced when it waits for one future, on one
+# path, through a moved future, or when a task starts a thread of its own.
+for m in tso power; do
+  [ $m = power ] && { wmm_target ppc || continue; }
+  cc=$WMM_T_GCC
+  WMM_T_GCC=$(cxx_of "$cc")
+  full=mfence
+  [ $m = power ] && full=sync
+  for v in "" WAIT NOGET MAYBE SPAWN MOVED; do
+    t="async_join${v:+_$v} $m"
+    if ! wmm_report_fences "$P/entries_async_join.cc" $m ${v:+-D$v}; then
+      wmm_fail "$t: $WMM_ERR"; continue
+    fi
+    case "$v:$WMM_FENCES" in
+      :"p0:$full p1:$full"|WAIT:"p0:$full p1:$full")
+        wmm_pass "$t: the tasks' fences only ($WMM_FENCES)" ;;
+      :*|WAIT:*) wmm_fail "$t: got '$WMM_FENCES', expected 'p0:$full p1:$full'" ;;
+      *main:*) wmm_pass "$t: a task may still run: main fenced" ;;
+      *) wmm_fail "$t: main has no fence though a task may still run ($WMM_FENCES)" ;;
+    esac
+  done
+  WMM_T_GCC=$cc
+  wmm_target x86
+done
+
 # A helper that keeps the routine in its job (j->fn = fn): one thread per
 # launch where nothing calls through memory; several when main calls
 # j->fn itself or the job goes to another unit (judged under power on the
