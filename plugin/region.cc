@@ -96,8 +96,9 @@ is_create (gimple *stmt)
   return wmm_is_thread_create (stmt, &fn) || wmm_std_thread_start (stmt);
 }
 
-/* Is stmt std::async (policy, f, ...) of a function f of the unit that
- * starts no thread itself: its one task thread is a group, with the
+/* Is stmt std::async (policy, f, ...) of a function f of the unit (or a
+ * lambda or function object whose operator () is one) that starts no
+ * thread itself: its one task thread is a group, with the
  * future the call returns as its handle, that get () or wait () ends? */
 static bool
 async_task_joinable (const wmm_unitinfo *u, gimple *stmt)
@@ -105,13 +106,31 @@ async_task_joinable (const wmm_unitinfo *u, gimple *stmt)
   if (!wmm_std_async_start (stmt))
     return false;
   tree f = gimple_call_arg (stmt, 1);
-  if (TREE_CODE (f) != ADDR_EXPR
-      || TREE_CODE (TREE_OPERAND (f, 0)) != FUNCTION_DECL)
+  if (TREE_CODE (f) != ADDR_EXPR)
     return false;
-  cgraph_node *n = cgraph_node::get (TREE_OPERAND (f, 0));
+  tree fn = TREE_OPERAND (f, 0);
+  /* a lambda or function object: the one operator () of its class */
+  if (TREE_CODE (fn) != FUNCTION_DECL)
+    {
+      tree type = TREE_TYPE (fn);
+      fn = NULL_TREE;
+      if (TREE_CODE (type) != RECORD_TYPE)
+        return false;
+      for (tree m = TYPE_FIELDS (type); m; m = DECL_CHAIN (m))
+        if (DECL_NAME (m)
+            && !strcmp (IDENTIFIER_POINTER (DECL_NAME (m)), "operator()"))
+          {
+            if (fn || TREE_CODE (m) != FUNCTION_DECL)
+              return false;
+            fn = m;
+          }
+      if (!fn)
+        return false;
+    }
+  cgraph_node *n = cgraph_node::get (fn);
   return n && n->has_gimple_body_p () && u->creators
          && !u->creators->contains (n->ultimate_alias_target ()->decl)
-         && !u->creators->contains (TREE_OPERAND (f, 0));
+         && !u->creators->contains (fn);
 }
 
 /* The summary of a call's callee, when it is a unit function. */

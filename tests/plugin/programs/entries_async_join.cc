@@ -1,6 +1,7 @@
 // entries_async_join.cc — store buffering between two std::async tasks
 // (named functions, std::launch::async); main waits for both futures
 // (get (), or with -DWAIT wait ()) and then writes and reads x and y.
+// -DLAMBDA: the tasks are lambdas calling them.
 // get () and wait () return after the task's function has returned: main
 // runs alone after them and needs no fence; each task needs its own full
 // fence (x86 mfence, Power sync).
@@ -35,8 +36,13 @@ static void p1 ()
 
 int main (int argc, char **)
 {
+#ifdef LAMBDA
+  auto a = std::async (std::launch::async, [] { p0 (); });
+  auto b = std::async (std::launch::async, [] { p1 (); });
+#else
   auto a = std::async (std::launch::async, p0);
   auto b = std::async (std::launch::async, p1);
+#endif
 #ifdef MOVED
   auto c = std::move (a);
   c.get ();
