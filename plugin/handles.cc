@@ -630,15 +630,36 @@ address_of_part (tree *t, int *walk_subtrees, void *data)
 /* Does every call of the unit's code go to a function of the unit, a
  * builtin or a library function libfns.cc knows (none of which names the
  * program's own variables): no code of another unit can run? */
+/* Each body of the unit's code, visit (fn); false as soon as a visit says
+ * no, or when some defined function's body cannot be read (another
+ * partition, a unit compiled without the plugin in -flto). */
+template <typename F>
+static bool
+each_body (F visit)
+{
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (node->alias || wmm_node_is_thunk (node))
+        continue;
+      function *fn = wmm_analysable_body (node);
+      if (!fn)
+        {
+          if (node->has_gimple_body_p () || node->in_other_partition
+              || wmm_lto_foreign (node->decl))
+            return false;
+          continue;
+        }
+      if (!visit (fn))
+        return false;
+    }
+  return true;
+}
+
 static bool
 calls_only_known ()
 {
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = node->get_fun ();
-      if (!fn || !fn->cfg)
-        continue;
+  return each_body ([] (function *fn) {
       basic_block bb;
       FOR_EACH_BB_FN (bb, fn)
         for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -651,7 +672,8 @@ calls_only_known ()
             if (!callee)
               return false;
             cgraph_node *cn = cgraph_node::get (callee);
-            if ((cn && cn->has_gimple_body_p ()) || fndecl_built_in_p (callee))
+            if ((cn && wmm_analysable_body (cn->ultimate_alias_target ()))
+                || fndecl_built_in_p (callee))
               continue;
             const char *name = DECL_NAME (callee)
                                ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL;
@@ -660,8 +682,8 @@ calls_only_known ()
                            || wmm_never_starts_threads (callee)))
               return false;
           }
-    }
-  return true;
+    return true;
+  });
 }
 
 /* Can no statement of the unit change fixed reference `ref` once
@@ -698,12 +720,7 @@ ref_stable (tree ref, class loop *loop)
         if (bitmap_set_bit (after, e->dest->index))
           work.safe_push (e->dest);
     }
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = node->get_fun ();
-      if (!fn || !fn->cfg)
-        continue;
+  return each_body ([&] (function *fn) {
       basic_block bb;
       FOR_EACH_BB_FN (bb, fn)
         for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -735,8 +752,8 @@ ref_stable (tree ref, class loop *loop)
               if (walk_tree_without_duplicates (&a, address_of_part, &part))
                 return false;
             }
-    }
-  return true;
+      return true;
+    });
 }
 
 bool
