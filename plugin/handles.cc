@@ -443,8 +443,16 @@ fixed_load (tree v)
   poly_int64 off, size, max;
   bool reverse;
   tree base = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
-  if (!base || !VAR_P (base) || !known_size_p (max) || !known_eq (size, max)
-      || TREE_THIS_VOLATILE (base))
+  if (!base || !known_size_p (max) || !known_eq (size, max))
+    return NULL_TREE;
+  /* a member of the object a parameter points to (`p->n`), for helpers'
+     summaries (region.cc) */
+  if (TREE_CODE (base) == MEM_REF && TREE_CODE (ref) == COMPONENT_REF
+      && TREE_CODE (TREE_OPERAND (base, 0)) == SSA_NAME
+      && SSA_NAME_IS_DEFAULT_DEF (TREE_OPERAND (base, 0))
+      && !TREE_THIS_VOLATILE (ref))
+    return ref;
+  if (!VAR_P (base) || TREE_THIS_VOLATILE (base))
     return NULL_TREE;
   return ref;
 }

@@ -45,11 +45,15 @@ struct iface_handle {
                            malloc-like call gave that call of the function */
   /* IF_PARAM_ARR: elements of `stride` bits, the handle at [in_lo, in_hi)
      of each; indices from init while below count + adj (`!=`: ne), count
-     the value of parameter count_param, or the constant count when that
-     is -1 */
-  HOST_WIDE_INT stride, in_lo, in_hi, init, count;
+     the value of parameter count_param, the constant count when that is
+     -1, or (-2) the member count_field of the object the parameter points
+     to, which only one store of the unit, before the creates, writes.
+     member: the array is the member at bits [arr_lo, arr_hi) of that
+     object (`p->threads[i]`), else the parameter points to it. */
+  HOST_WIDE_INT stride, in_lo, in_hi, init, count, arr_lo, arr_hi;
   int adj, count_param;
-  bool ne;
+  bool ne, member;
+  tree count_field;
 };
 
 /* What a function does with threads. */
@@ -302,39 +306,236 @@ iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
   return any;
 }
 
+/* May a path from loop's header reach block bb (of the same function)? */
+static bool
+loop_reaches (class loop *loop, basic_block bb)
+{
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  work.safe_push (loop->header);
+  bitmap_set_bit (seen, loop->header->index);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      if (b == bb)
+        return true;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, b->succs)
+        if (bitmap_set_bit (seen, e->dest->index))
+          work.safe_push (e->dest);
+    }
+  return false;
+}
+
+/* The member of the object pointer p points to that ref reads
+ * (`p->n`), or NULL. */
+static tree
+own_member (tree ref, tree p)
+{
+  if (TREE_CODE (ref) != COMPONENT_REF || TREE_OPERAND (ref, 2)
+      || TREE_CODE (TREE_OPERAND (ref, 0)) != MEM_REF
+      || TREE_OPERAND (TREE_OPERAND (ref, 0), 0) != p
+      || !integer_zerop (TREE_OPERAND (TREE_OPERAND (ref, 0), 1)))
+    return NULL_TREE;
+  return TREE_OPERAND (ref, 1);
+}
+
+/* A store `p->F = n` of the create loop's bound n (a parameter) into a
+ * member of the object p points to, in a block that dominates the loop's
+ * header: that member F, or NULL. */
+static tree
+mirrored_member (function *fn, tree p, const wmm_iv_range *iv)
+{
+  tree found = NULL_TREE;
+  if (!iv->loop || fn != cfun)
+    return NULL_TREE;
+  bool had = dom_info_available_p (CDI_DOMINATORS);
+  if (!had)
+    calculate_dominance_info (CDI_DOMINATORS);
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    if (!gimple_assign_single_p (g) || gimple_assign_rhs1 (g) != iv->bound)
+      return;
+    tree f = own_member (gimple_assign_lhs (g), p);
+    if (f && dominated_by_p (CDI_DOMINATORS, iv->loop->header, gimple_bb (g)))
+      found = f;
+  });
+  if (!had)
+    free_dominance_info (CDI_DOMINATORS);
+  return found;
+}
+
+/* Is member `field` (of no union) written by one store of the unit, a
+ * COMPONENT_REF naming it (in `fn`, in a block no path from `loop`'s
+ * header reaches, when fn is given), never through its address or
+ * through an access of a type that may alias it, and by no library call
+ * but the synchronising ones (their own objects) and those libfns.cc
+ * says write only arguments of other types? */
+static bool
+field_written_once (tree field, function *fn, class loop *loop)
+{
+  if (TREE_CODE (field) != FIELD_DECL
+      || TREE_CODE (DECL_CONTEXT (field)) != RECORD_TYPE
+      || TREE_THIS_VOLATILE (field))
+    return false;
+  alias_set_type fset = get_alias_set (TREE_TYPE (field));
+  int stores = 0;
+  bool ok = true;
+  auto aliases = [&] (tree t) {
+    return alias_sets_conflict_p (get_alias_set (t), fset);
+  };
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (node->alias || wmm_node_is_thunk (node))
+        continue;
+      function *f = wmm_analysable_body (node);
+      if (!f)
+        {
+          if (node->has_gimple_body_p () || node->in_other_partition
+              || wmm_lto_foreign (node->decl))
+            return false;
+          continue;
+        }
+      wmm_each_stmt (f, [&] (gimple *g) {
+        if (!ok)
+          return;
+        /* the member's address, anywhere */
+        for (unsigned i = 0; i < gimple_num_ops (g); i++)
+          {
+            tree op = gimple_op (g, i);
+            if (op && TREE_CODE (op) == ADDR_EXPR
+                && TREE_CODE (TREE_OPERAND (op, 0)) == COMPONENT_REF
+                && TREE_OPERAND (TREE_OPERAND (op, 0), 1) == field)
+              ok = false;
+          }
+        if (gcall *call = dyn_cast<gcall *> (g))
+          {
+            tree callee = gimple_call_fndecl (call);
+            cgraph_node *cn = callee ? cgraph_node::get (callee) : NULL;
+            if (gimple_call_internal_p (call)
+                || (cn && wmm_analysable_body (cn->ultimate_alias_target ())))
+              return;
+            const char *name = callee && DECL_NAME (callee)
+                               ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL;
+            unsigned reads, writes = 0;
+            if (!name)
+              ok = false;
+            else if (wmm_lib_call_is_sync (callee, name)
+                     || (callee && fndecl_built_in_p (callee)
+                         && !gimple_call_num_args (call)))
+              return;
+            else if (wmm_lib_is_private (name))
+              wmm_lib_private_touch (name, &reads, &writes);
+            else if (!wmm_lib_arg_touch_at (name, call, &reads, &writes))
+              ok = false;
+            for (unsigned i = 0; ok && i < gimple_call_num_args (call) && i < 32;
+                 i++)
+              {
+                tree a = gimple_call_arg (call, i);
+                if ((writes >> i & 1) && (!POINTER_TYPE_P (TREE_TYPE (a))
+                                          || aliases (TREE_TYPE (TREE_TYPE (a)))))
+                  ok = false;
+              }
+            tree lhs = gimple_call_lhs (call);
+            if (lhs && TREE_CODE (lhs) != SSA_NAME && aliases (TREE_TYPE (lhs)))
+              ok = false;
+            return;
+          }
+        if (!is_gimple_assign (g) || gimple_clobber_p (g))
+          return;
+        tree lhs = gimple_assign_lhs (g);
+        if (TREE_CODE (lhs) == SSA_NAME)
+          return;
+        if (TREE_CODE (lhs) == COMPONENT_REF && TREE_OPERAND (lhs, 1) == field)
+          {
+            stores++;
+            if (fn && (f != fn || loop_reaches (loop, gimple_bb (g))))
+              ok = false;
+            return;
+          }
+        if (TREE_CODE (lhs) == COMPONENT_REF
+            && !AGGREGATE_TYPE_P (TREE_TYPE (lhs))
+            && TREE_CODE (DECL_CONTEXT (TREE_OPERAND (lhs, 1))) == RECORD_TYPE)
+          return;   /* another member of a struct */
+        tree base = get_base_address (lhs);
+        if (base && DECL_P (base) && !AGGREGATE_TYPE_P (TREE_TYPE (base)))
+          return;   /* a scalar variable by name */
+        if (aliases (TREE_TYPE (lhs)))
+          ok = false;
+      });
+      if (!ok)
+        return false;
+    }
+  return stores == 1;
+}
+
 /* How a caller names an array of handles h (a heap-style element `t[i]`
  * of a pointer parameter t) filled or joined by the counting loop iv:
  * IF_PARAM_ARR, its count a constant or a parameter's value. */
 static bool
 array_iface (function *fn, const wmm_handle *h, const wmm_iv_range *iv,
-             iface_handle *ih)
+             iface_handle *ih, bool create)
 {
   memset (ih, 0, sizeof *ih);
   tree p = base_param (h->base);
-  if (!h->heap || !h->index || h->stride <= 0 || !p
-      || TREE_CODE (h->base) != SSA_NAME)
+  if (!h->index || !p || TREE_CODE (h->base) != SSA_NAME)
     return false;
   ih->kind = IF_PARAM_ARR;
   ih->param = wmm_param_index (fn->decl, p);
-  ih->stride = h->stride;
-  ih->in_lo = h->in_lo;
-  ih->in_hi = h->in_hi;
+  if (h->heap && h->stride > 0)
+    {
+      ih->stride = h->stride;
+      ih->in_lo = h->in_lo;
+      ih->in_hi = h->in_hi;
+    }
+  else if (!h->heap && h->kind == WMM_H_PTR && h->arr_hi > h->arr_lo
+           && h->ref && TREE_CODE (h->ref) == ARRAY_REF
+           && TREE_OPERAND (h->ref, 1) == h->index
+           && TYPE_SIZE (TREE_TYPE (h->ref))
+           && tree_fits_shwi_p (TYPE_SIZE (TREE_TYPE (h->ref)))
+           && tree_to_shwi (TYPE_SIZE (TREE_TYPE (h->ref))) > 0)
+    {
+      /* `p->threads[i]`: whole elements of a member array */
+      ih->member = true;
+      ih->arr_lo = h->arr_lo;
+      ih->arr_hi = h->arr_hi;
+      ih->stride = tree_to_shwi (TYPE_SIZE (TREE_TYPE (h->ref)));
+      ih->in_lo = 0;
+      ih->in_hi = ih->stride;
+    }
+  else
+    return false;
   ih->init = iv->init;
   ih->adj = iv->adj;
   ih->ne = iv->ne;
   ih->count_param = -1;
+  tree field = NULL_TREE;
   if (TREE_CODE (iv->bound) == INTEGER_CST && tree_fits_shwi_p (iv->bound)
       && int_fits_type_p (iv->bound, TREE_TYPE (iv->phi)))
     ih->count = tree_to_shwi (iv->bound);
+  else if (iv->bound_ref && (field = own_member (iv->bound_ref, h->base)))
+    ih->count_param = -2;
   else if (tree bp = base_param (iv->bound))
     {
       ih->count_param = wmm_param_index (fn->decl, bp);
       if (ih->count_param < 0 || TREE_CODE (iv->bound) != SSA_NAME
           || !types_compatible_p (TREE_TYPE (iv->bound), TREE_TYPE (iv->phi)))
         return false;
+      /* `p->n = n` before the loop: the count is that member too */
+      field = create ? mirrored_member (fn, h->base, iv) : NULL_TREE;
+      if (field)
+        ih->count_param = -2;
     }
   else
     return false;
+  if (ih->count_param == -2)
+    {
+      if (ih->ne || !field_written_once (field, create ? fn : NULL,
+                                         create ? iv->loop : NULL))
+        return false;
+      ih->count_field = field;
+    }
   return ih->param >= 0;
 }
 
@@ -352,7 +553,28 @@ map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
       || (unsigned) ih->param >= gimple_call_num_args (stmt))
     return false;
   tree arg = gimple_call_arg (stmt, ih->param);
-  if (TREE_CODE (arg) == ADDR_EXPR)
+  if (ih->member)
+    {
+      /* the object the argument points to: a declared one (`&pool`) or a
+         pointer's root */
+      HOST_WIDE_INT bytes = 0;
+      if (TREE_CODE (arg) == ADDR_EXPR && DECL_P (TREE_OPERAND (arg, 0))
+          && TREE_CODE (TREE_OPERAND (arg, 0)) != FUNCTION_DECL)
+        {
+          h->kind = WMM_H_DECL;
+          h->base = TREE_OPERAND (arg, 0);
+        }
+      else if (TREE_CODE (arg) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (arg)))
+        {
+          h->kind = WMM_H_PTR;
+          h->base = wmm_pointer_root (arg, &bytes);
+        }
+      if (!h->base || bytes)
+        return false;
+      h->arr_lo = ih->arr_lo;
+      h->arr_hi = ih->arr_hi;
+    }
+  else if (TREE_CODE (arg) == ADDR_EXPR)
     {
       tree ref = TREE_OPERAND (arg, 0);
       if (TREE_CODE (ref) == ARRAY_REF && integer_zerop (TREE_OPERAND (ref, 1)))
@@ -393,6 +615,13 @@ map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
   iv->init = ih->init;
   iv->adj = ih->adj;
   iv->ne = ih->ne;
+  if (ih->count_param == -2)
+    {
+      /* the member, named by the same object: equal counts compare as
+         the same tree (map_array builds one per call, so by field) */
+      iv->bound = ih->count_field;
+      return true;
+    }
   if (ih->count_param < 0)
     iv->bound = build_int_cst (long_integer_type_node, ih->count);
   else if ((unsigned) ih->count_param < gimple_call_num_args (stmt))
@@ -421,6 +650,7 @@ array_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
         return false;
       return cb + c->adj <= jb + j->adj;
     }
+  /* SSA values, or the same member of the same object (FIELD_DECLs) */
   return c->bound == j->bound && !c->ne && !j->ne && c->adj <= j->adj;
 }
 
@@ -1073,7 +1303,7 @@ array_joins (function *fn, thread_summary *s)
     wmm_iv_range jr;
     iface_handle ih;
     if (joins_of (stmt, &h, 1) != 1 || !wmm_join_loop (stmt, &h, &jr)
-        || !array_iface (fn, &h, &jr, &ih))
+        || !array_iface (fn, &h, &jr, &ih, false))
       return;
     edge e;
     edge_iterator ei;
@@ -1128,7 +1358,8 @@ summarise (wmm_unitinfo *u, wmm_unit *unit)
       iface_handle ih;
       if (s.nleaves == MAX_IFACE
           || (r->groups[g].array
-              ? !array_iface (unit->fn, &r->groups[g].h, &r->groups[g].iv, &ih)
+              ? !array_iface (unit->fn, &r->groups[g].h, &r->groups[g].iv, &ih,
+                              true)
               : r->groups[g].helper_array
                 || !iface_of (unit->fn, &r->groups[g].h, true, &ih)))
         s.untracked = true;

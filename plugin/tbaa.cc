@@ -503,8 +503,11 @@ wmm_tbaa_of_ref (tree ref)
           bool reverse;
           HOST_WIDE_INT o, sz;
           tree rb = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
-          if (rb == base && known_eq (size, max) && off.is_constant (&o)
-              && size.is_constant (&sz) && sz > 0)
+          /* an element of a member array at a variable index (`p->t[i]`):
+             the whole array's bits (GCC leaves the extent of a trailing
+             array, which may run past the object, unknown) */
+          if (rb == base && known_size_p (max) && off.is_constant (&o)
+              && max.is_constant (&sz) && sz > 0)
             {
               r.field_bits = o;
               r.field_size = sz;

@@ -12,7 +12,10 @@
 #  - threads_jobs.c: IRIW started by `jobs[i] = launch (worker, i)` (a
 #    fresh job holding the handle) and joined by `finish (jobs[i])`;
 #  - threads_helpers.c: IRIW started by a helper's loop into the array it
-#    is given, start_all (t, n), and joined by join_all (t, n).
+#    is given, start_all (t, n), and joined by join_all (t, n);
+#  - threads_pool.c: IRIW started by pool_start (p, n) into p->threads[i]
+#    (p->nthreads = n first) and joined by pool_wait (p) up to
+#    p->nthreads.
 # Variants where main still runs next to a thread keep main's fences on
 # the weak targets (x86 needs none there): a loop that joins one element,
 # a join loop that may leave early, a thread moved out of the array; and
@@ -66,6 +69,11 @@ per_target() {
   iriw_case $T.helpers_heap threads_helpers -DHEAP
   for v in SHORT MAYBE SWAP EARLY; do
     still_runs $T.helpers_$v threads_helpers $v "a thread may not be joined"
+  done
+  iriw_case $T.pool threads_pool
+  iriw_case $T.pool_heap threads_pool -DHEAP
+  for v in SHORT RESIZE LATE; do
+    still_runs $T.pool_$v threads_pool $v "a thread may not be joined"
   done
   wmm_expect_fences $T.c_array "$P/c_array.c" "p0:1 p1:1"
   wmm_compile_asm $T.c_partial "$P/c_array.c" -DPARTIAL && main_fenced $T.c_partial
