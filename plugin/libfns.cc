@@ -640,8 +640,19 @@ wmm_std_async_start (gimple *stmt)
      result, an object of the caller */
   tree lhs = gimple_call_lhs (stmt);
   return !strncmp (wmm_callee_asm_name (stmt), "_ZSt5asyncI", 11)
-         && gimple_call_num_args (stmt) >= 2 && lhs
+         && gimple_call_num_args (stmt) >= 1 && lhs
          && TREE_CODE (lhs) != SSA_NAME;
+}
+
+tree
+wmm_std_async_callable (gimple *stmt)
+{
+  /* std::async (policy, f, args...) or std::async (f, args...) */
+  tree a0 = gimple_call_arg (stmt, 0);
+  bool policy = INTEGRAL_TYPE_P (TREE_TYPE (a0));
+  if (policy && gimple_call_num_args (stmt) < 2)
+    return NULL_TREE;
+  return gimple_call_arg (stmt, policy ? 1 : 0);
 }
 
 bool

@@ -222,6 +222,9 @@ bool wmm_std_thread_start (gimple *stmt);
  * caller (the handle: that object); std::future's get () or wait () of the
  * object its argument points to (the task has finished when it returns). */
 bool wmm_std_async_start (gimple *stmt);
+/* The callable argument of such a std::async call (after the launch
+ * policy when one is given), or NULL. */
+tree wmm_std_async_callable (gimple *stmt);
 bool wmm_std_future_wait (gimple *stmt);
 /* entries.cc: is type std::thread's state class (`_State_impl<...>`)? */
 bool wmm_std_state_type (tree type);

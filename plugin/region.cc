@@ -109,8 +109,8 @@ async_task_joinable (const wmm_unitinfo *u, gimple *stmt)
 {
   if (!wmm_std_async_start (stmt))
     return false;
-  tree f = gimple_call_arg (stmt, 1);
-  if (TREE_CODE (f) != ADDR_EXPR)
+  tree f = wmm_std_async_callable (stmt);
+  if (!f || TREE_CODE (f) != ADDR_EXPR)
     return false;
   tree fn = TREE_OPERAND (f, 0);
   /* a lambda or function object: the one operator () of its class */

@@ -161,15 +161,15 @@ for m in tso power; do
   WMM_T_GCC=$(cxx_of "$cc")
   full=mfence
   [ $m = power ] && full=sync
-  for v in "" WAIT LAMBDA NOGET MAYBE SPAWN MOVED; do
+  for v in "" WAIT LAMBDA NOPOLICY NOGET MAYBE SPAWN MOVED; do
     t="async_join${v:+_$v} $m"
     if ! wmm_report_fences "$P/entries_async_join.cc" $m ${v:+-D$v}; then
       wmm_fail "$t: $WMM_ERR"; continue
     fi
     case "$v:$WMM_FENCES" in
-      :"p0:$full p1:$full"|WAIT:"p0:$full p1:$full"|LAMBDA:"p0:$full p1:$full")
+      :"p0:$full p1:$full"|WAIT:"p0:$full p1:$full"|LAMBDA:"p0:$full p1:$full"|NOPOLICY:"p0:$full p1:$full")
         wmm_pass "$t: the tasks' fences only ($WMM_FENCES)" ;;
-      :*|WAIT:*|LAMBDA:*) wmm_fail "$t: got '$WMM_FENCES', expected 'p0:$full p1:$full'" ;;
+      :*|WAIT:*|LAMBDA:*|NOPOLICY:*) wmm_fail "$t: got '$WMM_FENCES', expected 'p0:$full p1:$full'" ;;
       *main:*) wmm_pass "$t: a task may still run: main fenced" ;;
       *) wmm_fail "$t: main has no fence though a task may still run ($WMM_FENCES)" ;;
     esac

@@ -1,7 +1,8 @@
 // entries_async_join.cc — store buffering between two std::async tasks
 // (named functions, std::launch::async); main waits for both futures
 // (get (), or with -DWAIT wait ()) and then writes and reads x and y.
-// -DLAMBDA: the tasks are lambdas calling them.
+// -DLAMBDA: the tasks are lambdas calling them; -DNOPOLICY: the default
+// policy and a deferred task (run inside get (), by main).
 // get () and wait () return after the task's function has returned: main
 // runs alone after them and needs no fence; each task needs its own full
 // fence (x86 mfence, Power sync).
@@ -39,6 +40,9 @@ int main (int argc, char **)
 #ifdef LAMBDA
   auto a = std::async (std::launch::async, [] { p0 (); });
   auto b = std::async (std::launch::async, [] { p1 (); });
+#elif defined NOPOLICY
+  auto a = std::async (p0);
+  auto b = std::async (std::launch::deferred, p1);
 #else
   auto a = std::async (std::launch::async, p0);
   auto b = std::async (std::launch::async, p1);
