@@ -198,6 +198,19 @@ static int alt_holds(const wmm_cover *c, int a, const unsigned char *chosen)
   return 1;
 }
 
+void wmm_cover_forced_rows(const wmm_cover *c, unsigned char *forced,
+                           unsigned char *fixed)
+{
+  for (int k = 0; k < c->nneeds; k++)
+    if (c->needs[k].n == 1) {
+      int a = c->needs[k].items[0];
+      if (fixed)
+        fixed[a] = 1;
+      for (int i = 0; i < c->alts[a].n; i++)
+        forced[c->alts[a].items[i]] = 1;
+    }
+}
+
 int wmm_cover_need_holds(const wmm_cover *c, int k, const unsigned char *chosen)
 {
   const wmm_cover_list *l = &c->needs[k];

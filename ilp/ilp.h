@@ -62,6 +62,11 @@ int wmm_cover_row(wmm_cover *c, const int *vars, int n);
 int wmm_cover_alt(wmm_cover *c, const int *rows, int n);
 int wmm_cover_need(wmm_cover *c, const int *alts, int n);
 
+/* Mark in forced[] (per row) the rows of the alternatives of needs with
+ * one alternative, and those alternatives in fixed[] (per alternative;
+ * may be NULL): what every solution must hold. */
+void wmm_cover_forced_rows(const wmm_cover *c, unsigned char *forced,
+                           unsigned char *fixed);
 /* Is need `k` satisfied by the chosen vars (chosen[v] != 0)? */
 int wmm_cover_need_holds(const wmm_cover *c, int k, const unsigned char *chosen);
 

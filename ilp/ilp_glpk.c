@@ -60,20 +60,6 @@ static double now_s(void)
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Mark in forced[] the rows of alternatives that single-alternative needs
- * require, and in fixed[] those alternatives. */
-static void mark_forced(const wmm_cover *c, unsigned char *forced,
-                        unsigned char *fixed)
-{
-  for (int k = 0; k < c->nneeds; k++)
-    if (c->needs[k].n == 1) {
-      int a = c->needs[k].items[0];
-      fixed[a] = 1;
-      for (int i = 0; i < c->alts[a].n; i++)
-        forced[c->alts[a].items[i]] = 1;
-    }
-}
-
 /* Does a fixed alternative satisfy need k? */
 static int need_satisfied(const wmm_cover *c, int k, const unsigned char *fixed)
 {
@@ -98,7 +84,7 @@ static int build(glpk_ctx *ctx, const wmm_cover *c)
   int rc = -1;
   if (!forced || !fixed || !ycol || !zcol)
     goto out;
-  mark_forced(c, forced, fixed);
+  wmm_cover_forced_rows(c, forced, fixed);
   int ncols = nx;
   for (int r = 0; r < ny; r++)
     ycol[r] = forced[r] ? 0 : ++ncols;
@@ -468,12 +454,7 @@ static int implied_rows(const wmm_cover *c, unsigned char *drop)
   int rc = -1;
   if (!forced || !freq || !off || !key || !mark)
     goto out;
-  for (int k = 0; k < c->nneeds; k++)
-    if (c->needs[k].n == 1) {
-      const wmm_cover_list *a = &c->alts[c->needs[k].items[0]];
-      for (int i = 0; i < a->n; i++)
-        forced[a->items[i]] = 1;
-    }
+  wmm_cover_forced_rows(c, forced, NULL);
   for (int r = 0; r < nr; r++)
     if (forced[r])
       for (int i = 0; i < c->rows[r].n; i++)

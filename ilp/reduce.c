@@ -284,12 +284,9 @@ int wmm_cover_reduce(const wmm_cover *c, unsigned char *forced,
   if (!required || !x.vstart || !x.var_dead || !x.row_dead || !x.row_live ||
       !x.var_live || !x.stamp)
     goto out;
-  /* only the rows some need requires take part */
-  for (int k = 0; k < c->nneeds; k++) {
-    const wmm_cover_list *a = &c->alts[c->needs[k].items[0]];
-    for (int i = 0; i < a->n; i++)
-      required[a->items[i]] = 1;
-  }
+  /* only the rows some need requires take part (a pure cover: all of
+     its needs' rows) */
+  wmm_cover_forced_rows(c, required, NULL);
   long nnz = 0;
   for (int r = 0; r < nr; r++) {
     x.row_dead[r] = !required[r];

@@ -189,20 +189,26 @@ array_bits (tree ref, tree base, wmm_handle *h)
   for (tree r = ref; handled_component_p (r); r = TREE_OPERAND (r, 0))
     if (TREE_CODE (r) == ARRAY_REF && TREE_CODE (TREE_OPERAND (r, 1)) == SSA_NAME)
       arr = TREE_OPERAND (r, 0);
-  if (!arr)
+  HOST_WIDE_INT pos, size;
+  if (!arr || wmm_ref_bits (arr, &pos, &size) != base || pos < 0)
     return;
+  h->arr_lo = pos;
+  h->arr_hi = pos + size;
+}
+
+tree
+wmm_ref_bits (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
+{
   poly_int64 bitsize, bitpos;
   tree offset;
   machine_mode mode;
   int unsignedp, reversep, volatilep = 0;
-  tree b = get_inner_reference (arr, &bitsize, &bitpos, &offset, &mode,
+  tree b = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
                                 &unsignedp, &reversep, &volatilep);
-  HOST_WIDE_INT pos, size;
-  if (b != base || offset || !bitpos.is_constant (&pos)
-      || !bitsize.is_constant (&size) || size <= 0 || pos < 0)
-    return;
-  h->arr_lo = pos;
-  h->arr_hi = pos + size;
+  if (!b || offset || !bitpos.is_constant (pos) || !bitsize.is_constant (size)
+      || *size <= 0)
+    return NULL_TREE;
+  return b;
 }
 
 bool
@@ -635,39 +641,58 @@ address_of_part (tree *t, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* Does some operand of a statement or PHI of fn hold an address that
+ * walk_tree callback `found` (given data) points out? */
+static bool
+takes_address (function *fn, walk_tree_fn found, void *data)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        for (unsigned i = 0; i < gimple_num_ops (gsi_stmt (gsi)); i++)
+          {
+            tree op = gimple_op (gsi_stmt (gsi), i);
+            if (op && !is_gimple_debug (gsi_stmt (gsi))
+                && walk_tree_without_duplicates (&op, found, data))
+              return true;
+          }
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+           gsi_next (&pi))
+        for (unsigned k = 0; k < gimple_phi_num_args (pi.phi ()); k++)
+          {
+            tree a = gimple_phi_arg_def (pi.phi (), k);
+            if (walk_tree_without_duplicates (&a, found, data))
+              return true;
+          }
+    }
+  return false;
+}
+
+void
+wmm_blocks_from (basic_block from, bitmap out)
+{
+  auto_vec<basic_block> work;
+  bitmap_set_bit (out, from->index);
+  work.safe_push (from);
+  while (!work.is_empty ())
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, work.pop ()->succs)
+        if (bitmap_set_bit (out, e->dest->index))
+          work.safe_push (e->dest);
+    }
+}
+
 /* Does every call of the unit's code go to a function of the unit, a
  * builtin or a library function libfns.cc knows (none of which names the
  * program's own variables): no code of another unit can run? */
-/* Each body of the unit's code, visit (fn); false as soon as a visit says
- * no, or when some defined function's body cannot be read (another
- * partition, a unit compiled without the plugin in -flto). */
-template <typename F>
-static bool
-each_body (F visit)
-{
-  cgraph_node *node;
-  FOR_EACH_DEFINED_FUNCTION (node)
-    {
-      if (node->alias || wmm_node_is_thunk (node))
-        continue;
-      function *fn = wmm_analysable_body (node);
-      if (!fn)
-        {
-          if (node->has_gimple_body_p () || node->in_other_partition
-              || wmm_lto_foreign (node->decl))
-            return false;
-          continue;
-        }
-      if (!visit (fn))
-        return false;
-    }
-  return true;
-}
-
 static bool
 calls_only_known ()
 {
-  return each_body ([] (function *fn) {
+  return wmm_every_body ([] (function *fn) {
       basic_block bb;
       FOR_EACH_BB_FN (bb, fn)
         for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -717,51 +742,124 @@ ref_stable (tree ref, class loop *loop)
                     off.to_constant () + max.to_constant () };
   /* the blocks of cfun that may run once the loop has started */
   auto_bitmap after;
-  auto_vec<basic_block> work;
-  bitmap_set_bit (after, loop->header->index);
-  work.safe_push (loop->header);
-  while (!work.is_empty ())
-    {
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, work.pop ()->succs)
-        if (bitmap_set_bit (after, e->dest->index))
-          work.safe_push (e->dest);
-    }
-  return each_body ([&] (function *fn) {
+  wmm_blocks_from (loop->header, after);
+  return wmm_every_body ([&] (function *fn) {
+      if (takes_address (fn, address_of_part, &part))
+        return false;
       basic_block bb;
       FOR_EACH_BB_FN (bb, fn)
         for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
              gsi_next (&gsi))
           {
             gimple *g = gsi_stmt (gsi);
-            if (is_gimple_debug (g))
-              continue;
-            for (unsigned i = 0; i < gimple_num_ops (g); i++)
-              {
-                tree op = gimple_op (g, i);
-                if (op && (walk_tree_without_duplicates (&op, address_of_part,
-                                                         &part)
-                           || (gimple_code (g) == GIMPLE_ASM
-                               && wmm_mentions (op, base))))
+            if (gimple_code (g) == GIMPLE_ASM)
+              for (unsigned i = 0; i < gimple_num_ops (g); i++)
+                if (gimple_op (g, i) && wmm_mentions (gimple_op (g, i), base))
                   return false;
-              }
-            tree lhs = gimple_get_lhs (g);
+            tree lhs = is_gimple_debug (g) ? NULL_TREE : gimple_get_lhs (g);
             if (lhs && touches_part (lhs, &part)
                 && (fn != cfun || bitmap_bit_p (after, bb->index)))
               return false;
           }
-      FOR_EACH_BB_FN (bb, fn)
-        for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
-             gsi_next (&pi))
-          for (unsigned k = 0; k < gimple_phi_num_args (pi.phi ()); k++)
-            {
-              tree a = gimple_phi_arg_def (pi.phi (), k);
-              if (walk_tree_without_duplicates (&a, address_of_part, &part))
-                return false;
-            }
       return true;
     });
+}
+
+/* walk_tree callback: the address of member *data (`&p->n`). */
+static tree
+address_of_member (tree *t, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*t))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*t) == ADDR_EXPR
+      && TREE_CODE (TREE_OPERAND (*t, 0)) == COMPONENT_REF
+      && TREE_OPERAND (TREE_OPERAND (*t, 0), 1) == (tree) data)
+    return *t;
+  return NULL_TREE;
+}
+
+bool
+wmm_member_written_once (tree field, function *fn, class loop *loop)
+{
+  if (TREE_CODE (field) != FIELD_DECL
+      || TREE_CODE (DECL_CONTEXT (field)) != RECORD_TYPE
+      || TREE_THIS_VOLATILE (field))
+    return false;
+  alias_set_type fset = get_alias_set (TREE_TYPE (field));
+  auto aliases = [&] (tree t) {
+    return alias_sets_conflict_p (get_alias_set (t), fset);
+  };
+  auto_bitmap after;
+  if (fn)
+    wmm_blocks_from (loop->header, after);
+  int stores = 0;
+  /* May library call `call` write the member? */
+  auto lib_writes = [&] (gcall *call) -> bool {
+    tree callee = gimple_call_fndecl (call);
+    const char *name = callee && DECL_NAME (callee)
+                       ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL;
+    unsigned reads, writes = 0;
+    if (!name)
+      return true;
+    if (wmm_lib_call_is_sync (callee, name)
+        || (fndecl_built_in_p (callee) && !gimple_call_num_args (call)))
+      return false;
+    if (wmm_lib_is_private (name))
+      wmm_lib_private_touch (name, &reads, &writes);
+    else if (!wmm_lib_arg_touch_at (name, call, &reads, &writes))
+      return true;
+    for (unsigned i = 0; i < gimple_call_num_args (call) && i < 32; i++)
+      {
+        tree a = gimple_call_arg (call, i);
+        if ((writes >> i & 1) && (!POINTER_TYPE_P (TREE_TYPE (a))
+                                  || aliases (TREE_TYPE (TREE_TYPE (a)))))
+          return true;
+      }
+    tree lhs = gimple_call_lhs (call);
+    return lhs && TREE_CODE (lhs) != SSA_NAME && aliases (TREE_TYPE (lhs));
+  };
+  /* May store g write the member: another one naming it is counted */
+  auto store_writes = [&] (function *f, gimple *g) -> bool {
+    if (!is_gimple_assign (g) || gimple_clobber_p (g))
+      return false;
+    tree lhs = gimple_assign_lhs (g);
+    if (TREE_CODE (lhs) == SSA_NAME)
+      return false;
+    if (TREE_CODE (lhs) == COMPONENT_REF && TREE_OPERAND (lhs, 1) == field)
+      {
+        stores++;
+        return fn && (f != fn
+                      || bitmap_bit_p (after, gimple_bb (g)->index) != 0);
+      }
+    if (TREE_CODE (lhs) == COMPONENT_REF
+        && !AGGREGATE_TYPE_P (TREE_TYPE (lhs))
+        && TREE_CODE (DECL_CONTEXT (TREE_OPERAND (lhs, 1))) == RECORD_TYPE)
+      return false;   /* another member of a struct */
+    tree base = get_base_address (lhs);
+    if (base && DECL_P (base) && !AGGREGATE_TYPE_P (TREE_TYPE (base)))
+      return false;   /* a scalar variable by name */
+    return aliases (TREE_TYPE (lhs));
+  };
+  return wmm_every_body ([&] (function *f) {
+      if (takes_address (f, address_of_member, field))
+        return false;
+      bool ok = true;
+      wmm_each_stmt (f, [&] (gimple *g) {
+        gcall *call = dyn_cast<gcall *> (g);
+        if (!ok || (call && gimple_call_internal_p (call)))
+          return;
+        if (call)
+          {
+            tree callee = gimple_call_fndecl (call);
+            cgraph_node *cn = callee ? cgraph_node::get (callee) : NULL;
+            if (!cn || !wmm_analysable_body (cn->ultimate_alias_target ()))
+              ok = !lib_writes (call);
+            return;
+          }
+        ok = !store_writes (f, g);
+      });
+      return ok;
+    }) && stores == 1;
 }
 
 bool

@@ -78,6 +78,20 @@ bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
 bool wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                       const wmm_handle *jh, const wmm_iv_range *j);
 
+/* The blocks a path from `from` reaches, `from` included, into out. */
+void wmm_blocks_from (basic_block from, bitmap out);
+/* Is member `field` (of no union) written by one store of the unit, a
+ * COMPONENT_REF naming it (in `fn`, in a block no path from `loop`'s
+ * header reaches, when fn is given), never through its address or
+ * through an access of a type that may alias it, and by no library call
+ * but the synchronising ones (their own objects) and those libfns.cc
+ * says write only arguments of other types?  (A pool's count
+ * `p->nthreads`: region.cc.) */
+bool wmm_member_written_once (tree field, function *fn, class loop *loop);
+/* The object ref is part of and its bits [*pos, *pos + *size), when no
+ * variable offset is involved; else NULL. */
+tree wmm_ref_bits (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size);
+
 /* Is `ref` (index ri) inside the array element `elem` (index ei) when
  * ri == ei: `w[j].sum` in `w[i]`? */
 bool wmm_same_element (tree elem, tree ei, tree ref, tree ri);

@@ -843,6 +843,32 @@ wmm_each_caller (cgraph_node *n, F visit)
           names.safe_push (al);
     }
 }
+/* Visit every body of the unit's code, visit (fn) saying whether to go
+   on; false as soon as a visit says no, or when some defined function's
+   body cannot be read (another partition, a unit compiled without the
+   plugin under -flto): for facts that must hold of all the code. */
+template <typename F>
+bool
+wmm_every_body (F visit)
+{
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (node->alias || wmm_node_is_thunk (node))
+        continue;
+      function *fn = wmm_analysable_body (node);
+      if (!fn)
+        {
+          if (node->has_gimple_body_p () || node->in_other_partition
+              || wmm_lto_foreign (node->decl))
+            return false;
+          continue;
+        }
+      if (!visit (fn))
+        return false;
+    }
+  return true;
+}
 /* Visit every body the analysis may read (wmm_analysable_body):
    wmm_each_body ([&] (cgraph_node *node, function *fn) { ... }). */
 template <typename F>

@@ -306,28 +306,6 @@ iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
   return any;
 }
 
-/* May a path from loop's header reach block bb (of the same function)? */
-static bool
-loop_reaches (class loop *loop, basic_block bb)
-{
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
-  work.safe_push (loop->header);
-  bitmap_set_bit (seen, loop->header->index);
-  while (!work.is_empty ())
-    {
-      basic_block b = work.pop ();
-      if (b == bb)
-        return true;
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, b->succs)
-        if (bitmap_set_bit (seen, e->dest->index))
-          work.safe_push (e->dest);
-    }
-  return false;
-}
-
 /* The member of the object pointer p points to that ref reads
  * (`p->n`), or NULL. */
 static tree
@@ -363,111 +341,6 @@ mirrored_member (function *fn, tree p, const wmm_iv_range *iv)
   if (!had)
     free_dominance_info (CDI_DOMINATORS);
   return found;
-}
-
-/* Is member `field` (of no union) written by one store of the unit, a
- * COMPONENT_REF naming it (in `fn`, in a block no path from `loop`'s
- * header reaches, when fn is given), never through its address or
- * through an access of a type that may alias it, and by no library call
- * but the synchronising ones (their own objects) and those libfns.cc
- * says write only arguments of other types? */
-static bool
-field_written_once (tree field, function *fn, class loop *loop)
-{
-  if (TREE_CODE (field) != FIELD_DECL
-      || TREE_CODE (DECL_CONTEXT (field)) != RECORD_TYPE
-      || TREE_THIS_VOLATILE (field))
-    return false;
-  alias_set_type fset = get_alias_set (TREE_TYPE (field));
-  int stores = 0;
-  bool ok = true;
-  auto aliases = [&] (tree t) {
-    return alias_sets_conflict_p (get_alias_set (t), fset);
-  };
-  cgraph_node *node;
-  FOR_EACH_DEFINED_FUNCTION (node)
-    {
-      if (node->alias || wmm_node_is_thunk (node))
-        continue;
-      function *f = wmm_analysable_body (node);
-      if (!f)
-        {
-          if (node->has_gimple_body_p () || node->in_other_partition
-              || wmm_lto_foreign (node->decl))
-            return false;
-          continue;
-        }
-      wmm_each_stmt (f, [&] (gimple *g) {
-        if (!ok)
-          return;
-        /* the member's address, anywhere */
-        for (unsigned i = 0; i < gimple_num_ops (g); i++)
-          {
-            tree op = gimple_op (g, i);
-            if (op && TREE_CODE (op) == ADDR_EXPR
-                && TREE_CODE (TREE_OPERAND (op, 0)) == COMPONENT_REF
-                && TREE_OPERAND (TREE_OPERAND (op, 0), 1) == field)
-              ok = false;
-          }
-        if (gcall *call = dyn_cast<gcall *> (g))
-          {
-            tree callee = gimple_call_fndecl (call);
-            cgraph_node *cn = callee ? cgraph_node::get (callee) : NULL;
-            if (gimple_call_internal_p (call)
-                || (cn && wmm_analysable_body (cn->ultimate_alias_target ())))
-              return;
-            const char *name = callee && DECL_NAME (callee)
-                               ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL;
-            unsigned reads, writes = 0;
-            if (!name)
-              ok = false;
-            else if (wmm_lib_call_is_sync (callee, name)
-                     || (callee && fndecl_built_in_p (callee)
-                         && !gimple_call_num_args (call)))
-              return;
-            else if (wmm_lib_is_private (name))
-              wmm_lib_private_touch (name, &reads, &writes);
-            else if (!wmm_lib_arg_touch_at (name, call, &reads, &writes))
-              ok = false;
-            for (unsigned i = 0; ok && i < gimple_call_num_args (call) && i < 32;
-                 i++)
-              {
-                tree a = gimple_call_arg (call, i);
-                if ((writes >> i & 1) && (!POINTER_TYPE_P (TREE_TYPE (a))
-                                          || aliases (TREE_TYPE (TREE_TYPE (a)))))
-                  ok = false;
-              }
-            tree lhs = gimple_call_lhs (call);
-            if (lhs && TREE_CODE (lhs) != SSA_NAME && aliases (TREE_TYPE (lhs)))
-              ok = false;
-            return;
-          }
-        if (!is_gimple_assign (g) || gimple_clobber_p (g))
-          return;
-        tree lhs = gimple_assign_lhs (g);
-        if (TREE_CODE (lhs) == SSA_NAME)
-          return;
-        if (TREE_CODE (lhs) == COMPONENT_REF && TREE_OPERAND (lhs, 1) == field)
-          {
-            stores++;
-            if (fn && (f != fn || loop_reaches (loop, gimple_bb (g))))
-              ok = false;
-            return;
-          }
-        if (TREE_CODE (lhs) == COMPONENT_REF
-            && !AGGREGATE_TYPE_P (TREE_TYPE (lhs))
-            && TREE_CODE (DECL_CONTEXT (TREE_OPERAND (lhs, 1))) == RECORD_TYPE)
-          return;   /* another member of a struct */
-        tree base = get_base_address (lhs);
-        if (base && DECL_P (base) && !AGGREGATE_TYPE_P (TREE_TYPE (base)))
-          return;   /* a scalar variable by name */
-        if (aliases (TREE_TYPE (lhs)))
-          ok = false;
-      });
-      if (!ok)
-        return false;
-    }
-  return stores == 1;
 }
 
 /* How a caller names an array of handles h (a heap-style element `t[i]`
@@ -531,8 +404,8 @@ array_iface (function *fn, const wmm_handle *h, const wmm_iv_range *iv,
     return false;
   if (ih->count_param == -2)
     {
-      if (ih->ne || !field_written_once (field, create ? fn : NULL,
-                                         create ? iv->loop : NULL))
+      if (ih->ne || !wmm_member_written_once (field, create ? fn : NULL,
+                                              create ? iv->loop : NULL))
         return false;
       ih->count_field = field;
     }
@@ -579,17 +452,10 @@ map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
       tree ref = TREE_OPERAND (arg, 0);
       if (TREE_CODE (ref) == ARRAY_REF && integer_zerop (TREE_OPERAND (ref, 1)))
         ref = TREE_OPERAND (ref, 0);
-      poly_int64 bitsize, bitpos;
-      tree offset;
-      machine_mode mode;
-      int unsignedp, reversep, volatilep = 0;
-      tree base = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                                       &unsignedp, &reversep, &volatilep);
       HOST_WIDE_INT pos, size;
+      tree base = wmm_ref_bits (ref, &pos, &size);
       if (!base || !DECL_P (base) || TREE_CODE (base) == FUNCTION_DECL
-          || offset || TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE
-          || !bitpos.is_constant (&pos) || !bitsize.is_constant (&size)
-          || size <= 0)
+          || TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE)
         return false;
       h->kind = WMM_H_DECL;
       h->base = base;
@@ -617,8 +483,8 @@ map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
   iv->ne = ih->ne;
   if (ih->count_param == -2)
     {
-      /* the member, named by the same object: equal counts compare as
-         the same tree (map_array builds one per call, so by field) */
+      /* the member itself (its FIELD_DECL): two calls' counts are equal
+         when their arrays' objects are (array_joins_every) */
       iv->bound = ih->count_field;
       return true;
     }
