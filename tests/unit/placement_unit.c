@@ -93,6 +93,24 @@ static int holds_all(const wmm_cover *c, const unsigned char *x)
   return 1;
 }
 
+/* The cheapest cost over every subset of c's vars (at most 16) that
+ * holds every need; -1 when none does. */
+static double brute_force_best(const wmm_cover *c)
+{
+  double best = -1;
+  unsigned char xs[16];
+  for (int mask = 0; mask < (1 << c->nvars); mask++) {
+    double cost = 0;
+    for (int v = 0; v < c->nvars; v++) {
+      xs[v] = (mask >> v) & 1;
+      cost += xs[v] ? c->cost[v] : 0;
+    }
+    if (holds_all(c, xs) && (best < 0 || cost < best))
+      best = cost;
+  }
+  return best;
+}
+
 static void test_ilp(void)
 {
   wmm_error e;
@@ -151,17 +169,7 @@ static void test_ilp(void)
       }
       wmm_cover_need(c, alts, na);
     }
-    double best = -1;
-    unsigned char xs[16];
-    for (int mask = 0; mask < (1 << nv); mask++) {
-      double cost = 0;
-      for (int v = 0; v < nv; v++) {
-        xs[v] = (mask >> v) & 1;
-        cost += xs[v] ? c->cost[v] : 0;
-      }
-      if (holds_all(c, xs) && (best < 0 || cost < best))
-        best = cost;
-    }
+    double best = brute_force_best(c);
     wmm_ilp_result g;
     if (wmm_ilp_solve(c, &o, &res, &e) != 0 || res.objective != best ||
         res.status != WMM_ILP_OPTIMAL || !holds_all(c, res.chosen))
@@ -199,17 +207,7 @@ static void test_ilp(void)
       int alt = wmm_cover_alt(c, rows, nr);
       wmm_cover_need(c, &alt, 1);
     }
-    double best = -1;
-    unsigned char xs[16];
-    for (int mask = 0; mask < (1 << nv); mask++) {
-      double cost = 0;
-      for (int v = 0; v < nv; v++) {
-        xs[v] = (mask >> v) & 1;
-        cost += xs[v] ? c->cost[v] : 0;
-      }
-      if (holds_all(c, xs) && (best < 0 || cost < best))
-        best = cost;
-    }
+    double best = brute_force_best(c);
     unsigned char forced[16] = {0};
     wmm_cover *red = NULL;
     int *map = NULL;

@@ -14,11 +14,10 @@
  *   -DALIAS   the count's address is kept in a pointer a worker writes
  *             through. */
 #include <pthread.h>
-#include <stdio.h>
+#include "iriw_roles.h"
 #include <stdlib.h>
 
 struct cfg { int n; pthread_t t[4]; } cfg;
-int x, y, r0, r1, r2, r3;
 #ifdef HOOK
 extern void hook (void);
 #endif
@@ -28,13 +27,7 @@ int *count = &cfg.n;
 
 static void *worker (void *a)
 {
-  switch ((int) (long) a)
-    {
-    case 0: x = 1; break;
-    case 1: r0 = x; r1 = y; break;
-    case 2: y = 1; break;
-    default: r2 = y; r3 = x; break;
-    }
+  iriw_role (a);
 #ifdef WRITER
   if (r0 == 5)
     cfg.n = 1;
@@ -61,8 +54,6 @@ int main (int argc, char **argv)
 #endif
   for (int i = 0; i < cfg.n; i++)
     pthread_join (cfg.t[i], 0);
-  x = 2;
-  y = 2;
-  printf ("%d %d %d %d %d %d\n", r0, r1, r2, r3, x, y);
+  iriw_report ();
   return 0;
 }

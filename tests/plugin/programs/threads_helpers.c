@@ -13,20 +13,13 @@
  *   -DSWAP    main overwrites a handle between the helpers;
  *   -DEARLY   join_all may return before its loop ends. */
 #include <pthread.h>
-#include <stdio.h>
+#include "iriw_roles.h"
 #include <stdlib.h>
 
-int x, y, r0, r1, r2, r3;
 
 static void *worker (void *a)
 {
-  switch ((int) (long) a)
-    {
-    case 0: x = 1; break;
-    case 1: r0 = x; r1 = y; break;
-    case 2: y = 1; break;
-    default: r2 = y; r3 = x; break;
-    }
+  iriw_role (a);
   return 0;
 }
 
@@ -72,8 +65,6 @@ int main (int argc, char **argv)
 #else
   join_all (t, n);
 #endif
-  x = 2;
-  y = 2;
-  printf ("%d %d %d %d %d %d\n", r0, r1, r2, r3, x, y);
+  iriw_report ();
   return 0;
 }

@@ -13,11 +13,10 @@
  *   -DTWICE   a second launch loop fills the array again;
  *   -DSWAP    main overwrites an element between the loops. */
 #include <pthread.h>
-#include <stdio.h>
+#include "iriw_roles.h"
 #include <stdlib.h>
 
 struct job { int id; pthread_t tid; };
-int x, y, r0, r1, r2, r3;
 
 static struct job *launch (void *(*fn) (void *), void *arg)
 {
@@ -44,13 +43,7 @@ static void finish (struct job *job)
 
 static void *worker (void *a)
 {
-  switch ((int) (long) a)
-    {
-    case 0: x = 1; break;
-    case 1: r0 = x; r1 = y; break;
-    case 2: y = 1; break;
-    default: r2 = y; r3 = x; break;
-    }
+  iriw_role (a);
   return 0;
 }
 
@@ -72,8 +65,6 @@ int main (void)
   for (int i = 0; i < 4; i++)
 #endif
     finish (jobs[i]);
-  x = 2;
-  y = 2;
-  printf ("%d %d %d %d %d %d\n", r0, r1, r2, r3, x, y);
+  iriw_report ();
   return 0;
 }

@@ -14,24 +14,17 @@
  *   -DLATE    pool_start records the count only after the creates, and a
  *             worker may change it. */
 #include <pthread.h>
-#include <stdio.h>
+#include "iriw_roles.h"
 #include <stdlib.h>
 
 struct pool { int nthreads; pthread_t threads[4]; int flags; };
-int x, y, r0, r1, r2, r3;
 #ifdef LATE
 struct pool *current;
 #endif
 
 static void *worker (void *a)
 {
-  switch ((int) (long) a)
-    {
-    case 0: x = 1; break;
-    case 1: r0 = x; r1 = y; break;
-    case 2: y = 1; break;
-    default: r2 = y; r3 = x; break;
-    }
+  iriw_role (a);
 #ifdef LATE
   if (r0 == 7)
     current->nthreads = 1;
@@ -82,8 +75,6 @@ int main (void)
   p->nthreads = 3;
 #endif
   pool_wait (p);
-  x = 2;
-  y = 2;
-  printf ("%d %d %d %d %d %d\n", r0, r1, r2, r3, x, y);
+  iriw_report ();
   return 0;
 }
