@@ -111,6 +111,32 @@ static double brute_force_best(const wmm_cover *c)
   return best;
 }
 
+/* A random cover: nv vars costing 1 .. max_cost, nneeds needs of 1 ..
+ * max_alts alternatives (one: no draw) of 1 .. max_rows rows of 1 ..
+ * max_vars vars (at most 3, 12 and 5). */
+static wmm_cover *random_cover(int nv, int max_cost, int nneeds, int max_alts,
+                               int max_rows, int max_vars)
+{
+  wmm_cover *c = wmm_cover_new();
+  for (int v = 0; v < nv; v++)
+    wmm_cover_var(c, 1 + (int)(rnd() % (unsigned)max_cost));
+  for (int k = 0; k < nneeds; k++) {
+    int alts[3], na = max_alts > 1 ? 1 + (int)(rnd() % (unsigned)max_alts) : 1;
+    for (int j = 0; j < na; j++) {
+      int rows[12], nr = 1 + (int)(rnd() % (unsigned)max_rows);
+      for (int i = 0; i < nr; i++) {
+        int vs[5], nvs = 1 + (int)(rnd() % (unsigned)max_vars);
+        for (int m = 0; m < nvs; m++)
+          vs[m] = (int)(rnd() % (unsigned)nv);
+        rows[i] = wmm_cover_row(c, vs, nvs);
+      }
+      alts[j] = wmm_cover_alt(c, rows, nr);
+    }
+    wmm_cover_need(c, alts, na);
+  }
+  return c;
+}
+
 static void test_ilp(void)
 {
   wmm_error e;
@@ -150,25 +176,8 @@ static void test_ilp(void)
   /* random instances against brute force */
   int bad_opt = 0, bad_greedy = 0, n_inst = 300;
   for (int inst = 0; inst < n_inst; inst++) {
-    c = wmm_cover_new();
-    int nv = 2 + (int)(rnd() % 9);
-    for (int v = 0; v < nv; v++)
-      wmm_cover_var(c, 1 + (int)(rnd() % 4));
-    int nneeds = 1 + (int)(rnd() % 5);
-    for (int k = 0; k < nneeds; k++) {
-      int alts[3], na = 1 + (int)(rnd() % 3);
-      for (int j = 0; j < na; j++) {
-        int rows[3], nr = 1 + (int)(rnd() % 3);
-        for (int i = 0; i < nr; i++) {
-          int vs[4], nvs = 1 + (int)(rnd() % 4);
-          for (int m = 0; m < nvs; m++)
-            vs[m] = (int)(rnd() % (unsigned)nv);
-          rows[i] = wmm_cover_row(c, vs, nvs);
-        }
-        alts[j] = wmm_cover_alt(c, rows, nr);
-      }
-      wmm_cover_need(c, alts, na);
-    }
+    int nv = 2 + (int)(rnd() % 9), nneeds = 1 + (int)(rnd() % 5);
+    c = random_cover(nv, 4, nneeds, 3, 3, 4);
     double best = brute_force_best(c);
     wmm_ilp_result g;
     if (wmm_ilp_solve(c, &o, &res, &e) != 0 || res.objective != best ||
@@ -191,22 +200,8 @@ static void test_ilp(void)
    * reductions keep the optimum, and reduce something on most of them */
   int bad_pure = 0, reduced = 0, n_pure = 300;
   for (int inst = 0; inst < n_pure; inst++) {
-    c = wmm_cover_new();
-    int nv = 4 + (int)(rnd() % 11);
-    for (int v = 0; v < nv; v++)
-      wmm_cover_var(c, 1 + (int)(rnd() % 3));
-    int nneeds = 1 + (int)(rnd() % 3);
-    for (int k = 0; k < nneeds; k++) {
-      int rows[12], nr = 1 + (int)(rnd() % 12);
-      for (int i = 0; i < nr; i++) {
-        int vs[5], nvs = 1 + (int)(rnd() % 5);
-        for (int m = 0; m < nvs; m++)
-          vs[m] = (int)(rnd() % (unsigned)nv);
-        rows[i] = wmm_cover_row(c, vs, nvs);
-      }
-      int alt = wmm_cover_alt(c, rows, nr);
-      wmm_cover_need(c, &alt, 1);
-    }
+    int nv = 4 + (int)(rnd() % 11), nneeds = 1 + (int)(rnd() % 3);
+    c = random_cover(nv, 3, nneeds, 1, 12, 5);
     double best = brute_force_best(c);
     unsigned char forced[16] = {0};
     wmm_cover *red = NULL;
