@@ -1382,7 +1382,7 @@ collect_blocks (collector *c, wmm_region *region)
           gimple *stmt = gsi_stmt (gsi);
           if (is_gimple_debug (stmt))
             continue;
-          if (state)
+          if (state && !(c->u->join_tails && c->u->join_tails->contains (stmt)))
             handle_stmt (c, stmt);
           if (region)
             state = wmm_region_step (region, stmt, state);
@@ -1789,6 +1789,8 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   u->creators = NULL;
   delete u->starters;
   u->starters = NULL;
+  delete u->join_tails;
+  u->join_tails = NULL;
   if (u->resolved_calls)
     for (auto r : *u->resolved_calls)
       r.second.release ();

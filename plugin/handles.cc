@@ -1143,10 +1143,19 @@ pushed_vector (gimple *stmt)
   return fn && fn->cfg && vector_kept (fn, vec) ? vec : NULL_TREE;
 }
 
+static tree vector_of (tree x);
+
 bool
 wmm_vector_create (gimple *stmt, wmm_handle *h)
 {
   tree vec = pushed_vector (stmt);
+  if (!vec && vector_push (stmt) && gimple_call_num_args (stmt))
+    {
+      /* a member vector: where it lies in its object */
+      tree m = vector_of (gimple_call_arg (stmt, 0));
+      return m && TREE_CODE (m) == COMPONENT_REF && wmm_handle_of_ref (m, h)
+             && h->off >= 0 && h->size > 0 && !h->index;
+    }
   if (!vec)
     return false;
   memset (h, 0, sizeof *h);
@@ -1157,7 +1166,9 @@ wmm_vector_create (gimple *stmt, wmm_handle *h)
   return true;
 }
 
-/* The vector `x` (&vec or a copy of it) names, or NULL. */
+/* The vector `x` (&vec or a copy of it) names: a local vector, or the
+ * member reference `this->workers` / `obj.workers` of a member vector
+ * that wmm_member_vector_kept; else NULL. */
 static tree
 vector_of (tree x)
 {
@@ -1166,8 +1177,21 @@ vector_of (tree x)
   if (x && TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
       && gimple_assign_single_p (SSA_NAME_DEF_STMT (x)))
     x = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (x));
-  return x && TREE_CODE (x) == ADDR_EXPR && VAR_P (TREE_OPERAND (x, 0))
-         ? TREE_OPERAND (x, 0) : NULL_TREE;
+  if (!x || TREE_CODE (x) != ADDR_EXPR)
+    return NULL_TREE;
+  tree v = TREE_OPERAND (x, 0);
+  if (VAR_P (v))
+    return v;
+  return TREE_CODE (v) == COMPONENT_REF
+         && wmm_member_vector_kept (TREE_OPERAND (v, 1)) ? v : NULL_TREE;
+}
+
+/* Do two results of vector_of name one vector? */
+static bool
+same_vector (tree a, tree b)
+{
+  return a && b && (a == b || (TREE_CODE (a) == COMPONENT_REF
+                               && operand_equal_p (a, b, 0)));
 }
 
 /* The iterator variable of `std::vector<std::thread>::iterator` member or
@@ -1273,7 +1297,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
   });
   tree v = init ? vector_of (gimple_call_arg (init, 0)) : NULL_TREE;
   if (!ok || !end_init || flow_bb_inside_loop_p (loop, gimple_bb (end_init))
-      || !v || vector_of (gimple_call_arg (end_init, 0)) != v)
+      || !v || !same_vector (vector_of (gimple_call_arg (end_init, 0)), v))
     return false;
   /* The test's result decides the loop's only exit, and the loop goes on
      where it != end: `if (ne (&it, &end) != 0)`, or C++20's
@@ -1323,9 +1347,121 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
          gsi_next (&gsi))
       pushes |= vector_push (gsi_stmt (gsi));
   free (body);
-  if (pushes || !vector_kept (fn, v))
+  if (pushes || (VAR_P (v) && !vector_kept (fn, v)))
     return false;
   *vec = v;
   *lp = loop;
   return true;
+}
+
+/* ------------------------------------------------ member thread vectors */
+
+/* Member vectors asked about so far, and the answer (per unit). */
+static hash_map<tree, bool> *kept_members;
+
+/* walk_tree callback: a COMPONENT_REF of member `data`. */
+static tree
+names_member (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == COMPONENT_REF && TREE_OPERAND (*tp, 1) == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Is type t, or an element or member of it (nested), the record rec? */
+static bool
+type_holds (tree t, tree rec, int depth)
+{
+  if (!t || depth > 8)
+    return false;
+  t = TYPE_MAIN_VARIANT (t);
+  if (t == rec)
+    return true;
+  if (TREE_CODE (t) == ARRAY_TYPE)
+    return type_holds (TREE_TYPE (t), rec, depth + 1);
+  if (RECORD_OR_UNION_TYPE_P (t))
+    for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+      if (TREE_CODE (f) == FIELD_DECL
+          && type_holds (TREE_TYPE (f), rec, depth + 1))
+        return true;
+  return false;
+}
+
+/* Is the mention of member f in statement s one that keeps its threads:
+ * `_1 = &x->f` whose uses are vector_keeps calls, or `&x->f` as the first
+ * argument of one? */
+static bool
+keeps_member (gimple *s, tree f)
+{
+  tree v;
+  auto member_addr = [f] (tree a) {
+    return a && TREE_CODE (a) == ADDR_EXPR
+           && TREE_CODE (TREE_OPERAND (a, 0)) == COMPONENT_REF
+           && TREE_OPERAND (TREE_OPERAND (a, 0), 1) == f;
+  };
+  if (gimple_assign_single_p (s) && member_addr (gimple_assign_rhs1 (s))
+      && TREE_CODE (v = gimple_assign_lhs (s)) == SSA_NAME)
+    return vector_address_ok (v, 0);
+  if (!is_gimple_call (s) || !vector_keeps (s)
+      || !member_addr (gimple_call_arg (s, 0)))
+    return false;
+  for (unsigned i = 1; i < gimple_call_num_args (s); i++)
+    if (walk_tree_without_duplicates (gimple_call_arg_ptr (s, i), names_member,
+                                      f))
+      return false;
+  return !gimple_call_lhs (s)
+         || !walk_tree_without_duplicates (gimple_call_lhs_ptr (s),
+                                           names_member, f);
+}
+
+bool
+wmm_member_vector_kept (tree f)
+{
+  if (!f || TREE_CODE (f) != FIELD_DECL || !DECL_CONTEXT (f)
+      || TREE_CODE (DECL_CONTEXT (f)) != RECORD_TYPE)
+    return false;
+  if (!kept_members)
+    kept_members = new hash_map<tree, bool>;
+  if (bool *k = kept_members->get (f))
+    return *k;
+  tree rec = TYPE_MAIN_VARIANT (DECL_CONTEXT (f));
+  bool ok = true;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      if (!ok || !fn || !fn->cfg)
+        continue;
+      auto look = [&] (gimple *s) {
+        if (!ok || gimple_clobber_p (s) || is_gimple_debug (s))
+          return;
+        /* a copy of a whole object holding the member copies its
+           threads' handles without naming it */
+        if (gimple_assign_single_p (s)
+            && (type_holds (TREE_TYPE (gimple_assign_lhs (s)), rec, 0)
+                || type_holds (TREE_TYPE (gimple_assign_rhs1 (s)), rec, 0)))
+          {
+            ok = false;
+            return;
+          }
+        for (unsigned i = 0; i < gimple_num_ops (s) && ok; i++)
+          if (gimple_op (s, i)
+              && walk_tree_without_duplicates (gimple_op_ptr (s, i),
+                                               names_member, f))
+            ok = keeps_member (s, f);
+      };
+      wmm_each_stmt (fn, look);
+      wmm_each_phi (fn, [&] (gphi *phi) { look (phi); });
+    }
+  kept_members->put (f, ok);
+  return ok;
+}
+
+void
+wmm_member_vectors_reset (void)
+{
+  delete kept_members;
+  kept_members = NULL;
 }

@@ -114,4 +114,14 @@ bool wmm_vector_create (gimple *stmt, wmm_handle *h);
  * no other exit; *vec, *loop: the vector and the loop. */
 bool wmm_vector_join_loop (gimple *join, tree *vec, class loop **loop);
 
+/* Is member f a std::vector<std::thread> that every function of the unit
+ * only gives to members that keep its threads (its address only the
+ * first argument of the vector's constructor, begin, end, size, reserve,
+ * pushes and destructor), with no copy of a whole object that holds it?
+ * Then its pushes are a group held in the object, and a loop joining it
+ * whole ends them (`this->workers` of a C++ pool class). */
+bool wmm_member_vector_kept (tree f);
+/* Forget the answers (a new unit). */
+void wmm_member_vectors_reset (void);
+
 #endif

@@ -115,6 +115,9 @@ struct wmm_unitinfo {
   hash_set<tree> *creators;  /* functions that (transitively) start threads */
   hash_set<gimple *> *starters;  /* calls after which threads may run that
                                     no join of the caller can end */
+  hash_set<gimple *> *join_tails;  /* region.cc: statements of functions
+                                    main calls to end its threads that run
+                                    after every thread has been joined */
   hash_map<gimple *, vec<tree> > *resolved_calls;  /* entries.cc: indirect
                                     calls with every function they may call
                                     (trampolines, trampoline.cc) */

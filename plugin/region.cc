@@ -692,8 +692,14 @@ find_loop_kills (wmm_region *r)
     if (wmm_std_thread_join (stmt) && wmm_vector_join_loop (stmt, &vec, &vl))
       {
         wmm_region_set kill = 0;
+        /* a local vector, or a member one (where it lies in its object) */
+        wmm_handle mh;
+        bool member = TREE_CODE (vec) == COMPONENT_REF
+                      && wmm_handle_of_ref (vec, &mh);
         for (unsigned g = 0; g < r->groups.length (); g++)
-          if (r->groups[g].vector && r->groups[g].h.base == vec)
+          if (r->groups[g].vector
+              && (member ? wmm_same_handle (&r->groups[g].h, &mh)
+                         : r->groups[g].h.base == vec))
             kill |= 1ULL << g;
         if (kill)
           r->exit_kills.safe_push (std::make_pair (vl, kill));
@@ -1022,6 +1028,9 @@ wmm_region_end (wmm_region *r)
 void
 wmm_quiet_stmts (wmm_unitinfo *u, hash_set<gimple *> *out)
 {
+  if (u->join_tails)
+    for (gimple *g : *u->join_tails)
+      out->add (g);
   for (wmm_unit &unit : u->units)
     {
       if (!unit.region || !unit.fn)
@@ -1204,6 +1213,53 @@ array_joins (function *fn, thread_summary *s)
     free_dominance_info (CDI_DOMINATORS);
 }
 
+/* Member vectors of threads (wmm_member_vector_kept) fn joins whole on
+ * every path to its return: `for (auto &w : workers) w.join ();` in a
+ * class's destructor, the loop's header dominating every return from
+ * outside it, and no push into that member in fn.  Each is a join of the
+ * handle the constructor's pushes leave (IF_PARAM_IND: the member's bits
+ * in the object a parameter points to). */
+static void
+vector_joins (function *fn, thread_summary *s)
+{
+  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
+    return;
+  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
+  if (!had_dom)
+    calculate_dominance_info (CDI_DOMINATORS);
+  wmm_each_stmt (fn, [&] (gimple *stmt) {
+    tree vec;
+    class loop *loop;
+    wmm_handle h;
+    iface_handle ih;
+    if (s->njoins == MAX_IFACE || !is_gimple_call (stmt)
+        || !wmm_std_thread_join (stmt)
+        || !wmm_vector_join_loop (stmt, &vec, &loop)
+        || TREE_CODE (vec) != COMPONENT_REF || !wmm_handle_of_ref (vec, &h)
+        || h.kind != WMM_H_PTR || !iface_of (fn, &h, false, &ih)
+        || ih.kind != IF_PARAM_IND)
+      return;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+      if (flow_bb_inside_loop_p (loop, e->src)
+          || !dominated_by_p (CDI_DOMINATORS, e->src, loop->header))
+        return;
+    bool pushes = false;
+    wmm_each_stmt (fn, [&] (gimple *g) {
+      wmm_handle ph;
+      pushes |= is_gimple_call (g) && wmm_vector_create (g, &ph)
+                && ph.kind == h.kind && ph.base == h.base && ph.off == h.off;
+    });
+    for (int k = 0; k < s->njoins; k++)
+      pushes |= !memcmp (&s->joins[k], &ih, sizeof ih);
+    if (!pushes)
+      s->joins[s->njoins++] = ih;
+  });
+  if (!had_dom)
+    free_dominance_info (CDI_DOMINATORS);
+}
+
 /* The summary of a unit, from its region and its joins. */
 static thread_summary
 summarise (wmm_unitinfo *u, wmm_unit *unit)
@@ -1235,6 +1291,7 @@ summarise (wmm_unitinfo *u, wmm_unit *unit)
   delete r;
   must_joins (unit->fn, &s);
   array_joins (unit->fn, &s);
+  vector_joins (unit->fn, &s);
   pop_cfun ();
   return s;
 }
@@ -1245,11 +1302,14 @@ same_summary (const thread_summary &a, const thread_summary &b)
   return !memcmp (&a, &b, sizeof a);
 }
 
+static void find_join_tails (wmm_unitinfo *u);
+
 void
 wmm_thread_summaries (wmm_unitinfo *u)
 {
   delete summaries;
   summaries = new hash_map<tree, thread_summary>;
+  wmm_member_vectors_reset ();
   /* Start from "may leave untracked threads" for every function that may
      start threads, and refine: every round is sound. */
   for (wmm_unit &unit : u->units)
@@ -1275,6 +1335,204 @@ wmm_thread_summaries (wmm_unitinfo *u)
       if (!changed)
         break;
     }
+  find_join_tails (u);
+}
+
+/* ------------------------------------------------------------ join tails */
+
+/* The summary joins of fn (s) that `stmt` performs, as bits: a join of a
+ * handle the summary names (gen after stmt), or *loop_gen the bits of
+ * the join loop around it (gen on its exits: a whole array or vector). */
+static unsigned
+join_bits (function *fn, const thread_summary *s, gimple *stmt,
+           unsigned *loop_gen, class loop **loop)
+{
+  unsigned bits = 0;
+  *loop_gen = 0;
+  *loop = NULL;
+  auto bit_of = [&] (const iface_handle &ih) {
+    unsigned b = 0;
+    for (int k = 0; k < s->njoins; k++)
+      if (!memcmp (&s->joins[k], &ih, sizeof ih))
+        b |= 1u << k;
+    return b;
+  };
+  wmm_handle hs[MAX_IFACE];
+  int n = joins_of (stmt, hs, MAX_IFACE);
+  for (int k = 0; k < n; k++)
+    {
+      iface_handle ih;
+      wmm_iv_range jr;
+      if (iface_of (fn, &hs[k], false, &ih))
+        bits |= bit_of (ih);
+      if (hs[k].index && wmm_join_loop (stmt, &hs[k], &jr)
+          && array_iface (fn, &hs[k], &jr, &ih, false) && bit_of (ih))
+        {
+          *loop_gen |= bit_of (ih);
+          *loop = jr.loop;
+        }
+    }
+  tree vec;
+  class loop *vl;
+  wmm_handle h;
+  iface_handle ih;
+  if (wmm_std_thread_join (stmt) && wmm_vector_join_loop (stmt, &vec, &vl)
+      && TREE_CODE (vec) == COMPONENT_REF && wmm_handle_of_ref (vec, &h)
+      && iface_of (fn, &h, false, &ih) && bit_of (ih))
+    {
+      *loop_gen |= bit_of (ih);
+      *loop = vl;
+    }
+  return bits;
+}
+
+/* Into u->join_tails: the statements of fn that run after each of its
+ * summary joins s (must: on every path from its entry). */
+static void
+add_tail (wmm_unitinfo *u, function *fn, const thread_summary *s)
+{
+  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
+    return;
+  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
+  if (!had_dom)
+    calculate_dominance_info (CDI_DOMINATORS);
+  unsigned all = (1u << s->njoins) - 1;
+  /* per statement: gen after it; per loop: gen on its normal exits */
+  hash_map<gimple *, unsigned> gen;
+  auto_vec<std::pair<class loop *, unsigned> > loop_gen;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    if (!is_gimple_call (g))
+      return;
+    unsigned lg;
+    class loop *l;
+    unsigned b = join_bits (fn, s, g, &lg, &l);
+    if (b)
+      gen.put (g, b);
+    if (lg && l)
+      loop_gen.safe_push (std::make_pair (l, lg));
+  });
+  int nb = last_basic_block_for_fn (fn);
+  auto_vec<unsigned> out;
+  out.safe_grow_cleared (nb);
+  for (int i = 0; i < nb; i++)
+    out[i] = all;
+  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
+  int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
+  auto in_of = [&] (basic_block b) {
+    unsigned st = all;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE (e, ei, b->preds)
+      {
+        unsigned v = e->src->index < NUM_FIXED_BLOCKS ? 0u : out[e->src->index];
+        for (const auto &lg : loop_gen)
+          if (flow_bb_inside_loop_p (lg.first, e->src)
+              && !flow_bb_inside_loop_p (lg.first, e->dest)
+              && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+            v |= lg.second;
+        st &= v;
+      }
+    return st;
+  };
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (int k = 0; k < nrpo; k++)
+        {
+          basic_block b = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
+          unsigned st = in_of (b);
+          for (gimple_stmt_iterator gsi = gsi_start_bb (b); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            if (unsigned *g = gen.get (gsi_stmt (gsi)))
+              st |= *g;
+          if (st != out[b->index])
+            {
+              out[b->index] = st;
+              changed = true;
+            }
+        }
+    }
+  for (int k = 0; k < nrpo; k++)
+    {
+      basic_block b = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
+      unsigned st = in_of (b);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (b); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        {
+          if (st == all)
+            u->join_tails->add (gsi_stmt (gsi));
+          if (unsigned *g = gen.get (gsi_stmt (gsi)))
+            st |= *g;
+        }
+    }
+  free (rpo);
+  if (!had_dom)
+    free_dominance_info (CDI_DOMINATORS);
+}
+
+/* Functions that only main calls, each call ending every thread main
+ * runs (the state after it is empty: `pool.~ThreadPool ()`,
+ * `pool_destroy (p)`), that start none themselves: what they do after
+ * their joins runs alone (u->join_tails). */
+static void
+find_join_tails (wmm_unitinfo *u)
+{
+  wmm_unit *m = NULL;
+  for (wmm_unit &unit : u->units)
+    if (unit.region && unit.fn)
+      m = &unit;
+  if (!m)
+    return;
+  wmm_region *r = NULL;
+  for (wmm_unit &unit : u->units)
+    {
+      const thread_summary *s = summaries->get (unit.decl);
+      if (&unit == m || !unit.fn || !s || s->njoins == 0 || s->njoins > 16
+          || s->untracked || s->nleaves || unit.entry || !unit.node
+          || unit.node->address_taken
+          || (u->creators && u->creators->contains (unit.decl)))
+        continue;
+      /* its calls, through its aliases too (a C++ destructor's D1) */
+      auto_vec<gimple *> calls;
+      bool ok = true;
+      auto_vec<cgraph_node *> names;
+      names.safe_push (unit.node);
+      while (!names.is_empty () && ok)
+        {
+          cgraph_node *a = names.pop ();
+          ok = !a->address_taken;
+          for (cgraph_edge *e = a->callers; e && ok; e = e->next_caller)
+            {
+              ok = e->caller->decl == m->decl && e->call_stmt;
+              calls.safe_push (e->call_stmt);
+            }
+          ipa_ref *ref;
+          for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
+            if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
+              names.safe_push (al);
+        }
+      if (!ok || calls.is_empty ())
+        continue;
+      if (!r)
+        {
+          push_cfun (m->fn);
+          r = wmm_region_begin (u, m);
+          pop_cfun ();
+        }
+      push_cfun (m->fn);
+      for (gimple *call : calls)
+        ok &= wmm_region_step (r, call, wmm_region_before (r, call)) == 0;
+      pop_cfun ();
+      if (!ok)
+        continue;
+      if (!u->join_tails)
+        u->join_tails = new hash_set<gimple *>;
+      push_cfun (unit.fn);
+      add_tail (u, unit.fn, s);
+      pop_cfun ();
+    }
+  if (r)
+    wmm_region_end (r);
 }
 
 bool
