@@ -307,7 +307,7 @@ anonymous_location (wmm_unitinfo *u, int k)
 
 /* Heap memory by type (tbaa.cc): at most this many alias sets get words
  * of their own; the others use the untyped words. */
-const int MAX_ANON_CLASSES = 8;
+const int MAX_ANON_CLASSES = 16;
 
 /* The class of typed anonymous words an access of alias sets `a` names. */
 wmm_anon_class

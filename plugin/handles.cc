@@ -172,6 +172,29 @@ heap_handle (wmm_handle *h, tree root, tree idx, HOST_WIDE_INT bytes,
   h->kind = WMM_H_PTR;
   h->heap = true;
   h->base = root;
+  /* `_5 = p->threads` with the member written once: the array is the one
+     member `threads` of *p points to, whichever load reads it */
+  gimple *def = TREE_CODE (root) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (root)
+                ? SSA_NAME_DEF_STMT (root) : NULL;
+  tree ref = def && gimple_assign_load_p (def) ? gimple_assign_rhs1 (def)
+                                               : NULL_TREE;
+  if (ref && TREE_CODE (ref) == COMPONENT_REF && !TREE_OPERAND (ref, 2)
+      && !TREE_THIS_VOLATILE (ref)
+      && TREE_CODE (TREE_OPERAND (ref, 0)) == MEM_REF
+      && integer_zerop (TREE_OPERAND (TREE_OPERAND (ref, 0), 1))
+      && TREE_CODE (TREE_OPERAND (TREE_OPERAND (ref, 0), 0)) == SSA_NAME
+      && POINTER_TYPE_P (TREE_TYPE (ref))
+      && wmm_via_member_once (TREE_OPERAND (ref, 1)))
+    {
+      HOST_WIDE_INT off;
+      tree obj = wmm_pointer_root (TREE_OPERAND (TREE_OPERAND (ref, 0), 0),
+                                   &off);
+      if (obj && TREE_CODE (obj) == SSA_NAME && off == 0)
+        {
+          h->base = obj;
+          h->via = TREE_OPERAND (ref, 1);
+        }
+    }
   h->index = idx;
   h->off = -1;
   h->size = size;
@@ -349,6 +372,11 @@ wmm_handles_overlap (const wmm_handle *a, const wmm_handle *b)
 {
   if (a->kind == WMM_H_NONE || a->kind != b->kind || a->base != b->base)
     return false;
+  /* arrays two pointer members point to: may be one allocation; an array
+     a member points to (a fresh allocation, wmm_via_member_once) and the
+     object's own bits: apart */
+  if (a->via != b->via)
+    return a->via && b->via;
   if ((a->off < 0) != (b->off < 0))
     {
       /* some element of an array, and a fixed place of the object
@@ -778,8 +806,11 @@ address_of_member (tree *t, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+static bool type_holds (tree t, tree rec, int depth);
+
 bool
-wmm_member_written_once (tree field, function *fn, class loop *loop)
+wmm_member_written_once (tree field, function *fn, class loop *loop,
+                         bool indirect_ok)
 {
   if (TREE_CODE (field) != FIELD_DECL
       || TREE_CODE (DECL_CONTEXT (field)) != RECORD_TYPE
@@ -838,6 +869,12 @@ wmm_member_written_once (tree field, function *fn, class loop *loop)
     tree base = get_base_address (lhs);
     if (base && DECL_P (base) && !AGGREGATE_TYPE_P (TREE_TYPE (base)))
       return false;   /* a scalar variable by name */
+    /* an element of a declared object that holds no such struct
+       (`results[i] = v`): another object (C 6.5.6) */
+    if (base && VAR_P (base)
+        && !type_holds (TREE_TYPE (base),
+                        TYPE_MAIN_VARIANT (DECL_CONTEXT (field)), 0))
+      return false;
     return aliases (TREE_TYPE (lhs));
   };
   return wmm_every_body ([&] (function *f) {
@@ -852,6 +889,8 @@ wmm_member_written_once (tree field, function *fn, class loop *loop)
           {
             tree callee = gimple_call_fndecl (call);
             cgraph_node *cn = callee ? cgraph_node::get (callee) : NULL;
+            if (!callee && indirect_ok)
+              return;
             if (!cn || !wmm_analysable_body (cn->ultimate_alias_target ()))
               ok = !lib_writes (call);
             return;
@@ -867,7 +906,7 @@ wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                  const wmm_handle *jh, const wmm_iv_range *j)
 {
   if (ch->kind != jh->kind || ch->base != jh->base || ch->heap != jh->heap
-      || !same_holding (ch, jh))
+      || ch->via != jh->via || !same_holding (ch, jh))
     return false;
   if (ch->heap
       ? ch->stride != jh->stride || ch->in_lo != jh->in_lo
@@ -1428,12 +1467,9 @@ wmm_member_vector_kept (tree f)
     return *k;
   tree rec = TYPE_MAIN_VARIANT (DECL_CONTEXT (f));
   bool ok = true;
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    {
-      function *fn = DECL_STRUCT_FUNCTION (node->decl);
-      if (!ok || !fn || !fn->cfg)
-        continue;
+  /* every body of the unit (none unread: another partition, a foreign
+     LTO body) */
+  ok = wmm_every_body ([&] (function *fn) {
       auto look = [&] (gimple *s) {
         if (!ok || gimple_clobber_p (s) || is_gimple_debug (s))
           return;
@@ -1453,10 +1489,54 @@ wmm_member_vector_kept (tree f)
             ok = keeps_member (s, f);
       };
       wmm_each_stmt (fn, look);
-      wmm_each_phi (fn, [&] (gphi *phi) { look (phi); });
-    }
+      /* (`p = c ? &a.workers : &b.workers`: an address no use check sees) */
+      wmm_each_phi (fn, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi) && ok; i++)
+          ok = !walk_tree_without_duplicates (gimple_phi_arg_def_ptr (phi, i),
+                                              names_member, f);
+      });
+      return ok;
+    }) && ok;
   kept_members->put (f, ok);
   return ok;
+}
+
+/* Pointer members asked about by wmm_via_member_once (per unit). */
+static hash_map<tree, bool> *once_members;
+
+bool
+wmm_via_member_once (tree field)
+{
+  if (!once_members)
+    once_members = new hash_map<tree, bool>;
+  if (bool *k = once_members->get (field))
+    return *k;
+  bool once = wmm_member_written_once (field, NULL, NULL, true);
+  /* ... with what a malloc-like call returned: an array apart from every
+     object that existed before, *p included */
+  bool fresh = false;
+  if (once)
+    wmm_every_body ([&] (function *fn) {
+      wmm_each_stmt (fn, [&] (gimple *g) {
+        if (!gimple_assign_single_p (g)
+            || TREE_CODE (gimple_assign_lhs (g)) != COMPONENT_REF
+            || TREE_OPERAND (gimple_assign_lhs (g), 1) != field)
+          return;
+        tree v = copy_root (gimple_assign_rhs1 (g));
+        fresh = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+                && is_gimple_call (SSA_NAME_DEF_STMT (v))
+                && (gimple_call_flags (SSA_NAME_DEF_STMT (v)) & ECF_MALLOC);
+      });
+      return true;
+    });
+  once_members->put (field, once && fresh);
+  return once && fresh;
+}
+
+bool
+wmm_type_holds (tree t, tree rec)
+{
+  return type_holds (t, TYPE_MAIN_VARIANT (rec), 0);
 }
 
 void
@@ -1464,4 +1544,6 @@ wmm_member_vectors_reset (void)
 {
   delete kept_members;
   kept_members = NULL;
+  delete once_members;
+  once_members = NULL;
 }

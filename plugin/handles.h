@@ -33,6 +33,11 @@ struct wmm_handle {
                            = launch (...)`, `finish (jobs[i])` with each
                            job a fresh object holding its handle) */
   HOST_WIDE_INT ind_off;
+  tree via;             /* heap: the array's pointer is member `via` of
+                           the object base points to, written once in the
+                           unit (`p->threads = calloc (n, ...)`,
+                           `p->threads[i]`); NULL: base is the array's
+                           own pointer */
 };
 
 /* A counting loop: idx runs init, init+1, ... while idx < bound + adj
@@ -85,9 +90,11 @@ void wmm_blocks_from (basic_block from, bitmap out);
  * header reaches, when fn is given), never through its address or
  * through an access of a type that may alias it, and by no library call
  * but the synchronising ones (their own objects) and those libfns.cc
- * says write only arguments of other types?  (A pool's count
- * `p->nthreads`: region.cc.) */
-bool wmm_member_written_once (tree field, function *fn, class loop *loop);
+ * says write only arguments of other types (and, with indirect_ok, no
+ * indirect call but those the caller's assumption covers)?  (A pool's
+ * count `p->nthreads`: region.cc.) */
+bool wmm_member_written_once (tree field, function *fn, class loop *loop,
+                              bool indirect_ok = false);
 /* The object ref is part of and its bits [*pos, *pos + *size), when no
  * variable offset is involved; else NULL. */
 tree wmm_ref_bits (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size);
@@ -121,7 +128,14 @@ bool wmm_vector_join_loop (gimple *join, tree *vec, class loop **loop);
  * Then its pushes are a group held in the object, and a loop joining it
  * whole ends them (`this->workers` of a C++ pool class). */
 bool wmm_member_vector_kept (tree f);
-/* Forget the answers (a new unit). */
+/* Forget the answers (a new unit): the member vectors' and the pointer
+ * members' of wmm_via_member_once. */
 void wmm_member_vectors_reset (void);
+/* wmm_member_written_once (field, NULL, NULL, true) with what a
+ * malloc-like call returned, remembered per unit:
+ * an indirect call may only reach the unit's functions (whose stores are
+ * counted) or code outside it, which, as for the handles themselves, is
+ * assumed not to overwrite a pool's array pointer (docs/plugin.md). */
+bool wmm_via_member_once (tree field);
 
 #endif

@@ -46,7 +46,12 @@ struct wmm_tbaa {
   int args;            /* *p, p->f with p a parameter: 1 + the index of
                           what every call's argument makes of it
                           (wmm_tbaa_param_args); 0: no such list */
+  tree base_type;      /* p->f: *p's struct type (main variant), or NULL */
 };
+
+/* Is type t, or an element or member of it (nested), the record rec?
+ * (handles.cc) */
+bool wmm_type_holds (tree t, tree rec);
 
 /* Is the reference a member of *p at known bits (p->f, c->name[0])? */
 static inline bool

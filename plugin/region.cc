@@ -32,8 +32,12 @@ enum iface_kind {
   IF_PARAM_VAL,   /* the value of parameter `param` */
   IF_RET_VAL,     /* the returned value */
   IF_RET_IND,     /* in *(returned pointer) + off */
-  IF_PARAM_ARR    /* in the elements init .. count of the array parameter
+  IF_PARAM_ARR,   /* in the elements init .. count of the array parameter
                      `param` points to (start_all (t, n) creating t[i]) */
+  IF_RET_ARR      /* ... of the array member `via` of the fresh object the
+                     function returns points to (pool_create (n): p =
+                     calloc (...), p->threads = calloc (n, ...), creating
+                     p->threads[i]) */
 };
 
 struct iface_handle {
@@ -54,6 +58,8 @@ struct iface_handle {
   int adj, count_param;
   bool ne, member;
   tree count_field;
+  tree via;             /* the array is where this pointer member of the
+                           object points (wmm_handle.via), or NULL */
 };
 
 /* What a function does with threads. */
@@ -187,6 +193,7 @@ map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
     case IF_PARAM_VAL:
       return arg && wmm_handle_of_value (arg, h);
     case IF_PARAM_ARR:
+    case IF_RET_ARR:
       return false;   /* map_array */
     case IF_PARAM_IND:
       if (arg && element_pointer (arg, ih->off, h))
@@ -343,6 +350,49 @@ mirrored_member (function *fn, tree p, const wmm_iv_range *iv)
   return found;
 }
 
+/* Is `base` a pointer a malloc-like call of fn gave, which every return
+ * of fn returns (or a null pointer: no object, no threads)? */
+static bool
+returns_fresh (function *fn, tree base)
+{
+  if (TREE_CODE (base) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (base)
+      || !is_gimple_call (SSA_NAME_DEF_STMT (base))
+      || !(gimple_call_flags (SSA_NAME_DEF_STMT (base)) & ECF_MALLOC))
+    return false;
+  bool any = false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    {
+      greturn *ret = dyn_cast<greturn *> (last_stmt (e->src));
+      tree v = ret ? gimple_return_retval (ret) : NULL_TREE;
+      if (!v || TREE_CODE (v) != SSA_NAME)
+        return false;
+      /* `return p;` through copies, or a PHI of p and null pointers */
+      auto gives = [&] (tree x) {
+        HOST_WIDE_INT bytes;
+        gimple *d = TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
+                    ? SSA_NAME_DEF_STMT (x) : NULL;
+        return integer_zerop (x)
+               || (d && gimple_assign_single_p (d)
+                   && integer_zerop (gimple_assign_rhs1 (d)))
+               || (TREE_CODE (x) == SSA_NAME
+                   && wmm_pointer_root (x, &bytes) == base && !bytes);
+      };
+      gimple *d = SSA_NAME_DEF_STMT (v);
+      if (gphi *phi = dyn_cast<gphi *> (d))
+        {
+          for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+            if (!gives (gimple_phi_arg_def (phi, i)))
+              return false;
+        }
+      else if (!gives (v))
+        return false;
+      any = true;
+    }
+  return any;
+}
+
 /* How a caller names an array of handles h (a heap-style element `t[i]`
  * of a pointer parameter t) filled or joined by the counting loop iv:
  * IF_PARAM_ARR, its count a constant or a parameter's value. */
@@ -352,10 +402,23 @@ array_iface (function *fn, const wmm_handle *h, const wmm_iv_range *iv,
 {
   memset (ih, 0, sizeof *ih);
   tree p = base_param (h->base);
-  if (!h->index || !p || TREE_CODE (h->base) != SSA_NAME)
+  if (!h->index || TREE_CODE (h->base) != SSA_NAME)
     return false;
   ih->kind = IF_PARAM_ARR;
-  ih->param = wmm_param_index (fn->decl, p);
+  if (p)
+    ih->param = wmm_param_index (fn->decl, p);
+  else if (create && h->via && returns_fresh (fn, h->base))
+    {
+      ih->kind = IF_RET_ARR;
+      ih->param = -1;
+    }
+  else
+    return false;
+  /* the array a pointer member holds: the same one from the creates on */
+  if (h->via && create
+      && !wmm_member_written_once (h->via, fn, iv->loop, true))
+    return false;
+  ih->via = h->via;
   if (h->heap && h->stride > 0)
     {
       ih->stride = h->stride;
@@ -405,11 +468,11 @@ array_iface (function *fn, const wmm_handle *h, const wmm_iv_range *iv,
   if (ih->count_param == -2)
     {
       if (ih->ne || !wmm_member_written_once (field, create ? fn : NULL,
-                                              create ? iv->loop : NULL))
+                                              create ? iv->loop : NULL, true))
         return false;
       ih->count_field = field;
     }
-  return ih->param >= 0;
+  return ih->param >= 0 || ih->kind == IF_RET_ARR;
 }
 
 /* The array handle `ih` of a callee at call `stmt`, in the caller's terms:
@@ -422,11 +485,43 @@ map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
 {
   memset (h, 0, sizeof *h);
   memset (iv, 0, sizeof *iv);
-  if (ih->kind != IF_PARAM_ARR
-      || (unsigned) ih->param >= gimple_call_num_args (stmt))
+  if (ih->kind == IF_RET_ARR)
+    {
+      /* the array of the object the call returned */
+      tree lhs = gimple_call_lhs (stmt);
+      if (!lhs || TREE_CODE (lhs) != SSA_NAME)
+        return false;
+      h->kind = WMM_H_PTR;
+      h->heap = true;
+      h->base = lhs;
+    }
+  else if (ih->kind != IF_PARAM_ARR
+           || (unsigned) ih->param >= gimple_call_num_args (stmt))
     return false;
-  tree arg = gimple_call_arg (stmt, ih->param);
-  if (ih->member)
+  tree arg = ih->kind == IF_PARAM_ARR ? gimple_call_arg (stmt, ih->param)
+                                      : NULL_TREE;
+  if (ih->kind == IF_RET_ARR)
+    ;
+  else if (ih->via)
+    {
+      /* the object whose member points to the array: a declared one
+         (`&pool`) or a pointer's root */
+      HOST_WIDE_INT bytes = 0;
+      h->heap = true;
+      if (TREE_CODE (arg) == ADDR_EXPR && VAR_P (TREE_OPERAND (arg, 0)))
+        {
+          h->kind = WMM_H_DECL;
+          h->base = TREE_OPERAND (arg, 0);
+        }
+      else if (TREE_CODE (arg) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (arg)))
+        {
+          h->kind = WMM_H_PTR;
+          h->base = wmm_pointer_root (arg, &bytes);
+        }
+      if (!h->base || bytes)
+        return false;
+    }
+  else if (ih->member)
     {
       /* the object the argument points to: a declared one (`&pool`) or a
          pointer's root */
@@ -474,6 +569,7 @@ map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
   else
     return false;
   h->off = -1;
+  h->via = ih->via;
   h->size = ih->in_hi - ih->in_lo;
   h->stride = ih->stride;
   h->in_lo = ih->in_lo;
@@ -503,6 +599,7 @@ array_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                    const wmm_handle *jh, const wmm_iv_range *j)
 {
   if (ch->kind != jh->kind || ch->base != jh->base || ch->heap != jh->heap
+      || ch->via != jh->via
       || ch->stride != jh->stride || ch->in_lo != jh->in_lo
       || ch->in_hi != jh->in_hi || ch->arr_lo != jh->arr_lo
       || ch->arr_hi != jh->arr_hi || j->init > c->init)
@@ -641,7 +738,8 @@ find_groups (wmm_region *r, bool loops)
         {
           wmm_handle h;
           wmm_iv_range iv;
-          if (s->leaves[k].kind == IF_PARAM_ARR)
+          if (s->leaves[k].kind == IF_PARAM_ARR
+              || s->leaves[k].kind == IF_RET_ARR)
             {
               bool ok = map_array (stmt, &s->leaves[k], &h, &iv);
               unsigned n = r->groups.length ();
@@ -1196,7 +1294,10 @@ array_joins (function *fn, thread_summary *s)
               || wmm_handles_overlap (&w, &h))
             clean = false;
         }
-      if (is_gimple_call (g) && g != stmt)
+      /* (freeing the array or its object ends the handles' use: a join
+         after it would read freed memory) */
+      if (is_gimple_call (g) && g != stmt
+          && !gimple_call_builtin_p (g, BUILT_IN_FREE))
         for (unsigned i = 0; i < gimple_call_num_args (g); i++)
           {
             HOST_WIDE_INT bytes;

@@ -110,6 +110,13 @@ base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
         return alias_sets_conflict_p (w.base, a.base);
       return a.field_bits < w.bits + w.size && w.bits < a.field_bits + a.field_size;
     }
+  /* GCC's access-path test (aliasing_component_refs_p, pointer against
+     declaration): no object of *p's struct type lies in a declared
+     object whose type holds none (`p->shutdown` is no element of `int
+     results[64]`) */
+  if (a.base_type && li.objs[l] && VAR_P (li.objs[l])
+      && !wmm_type_holds (TREE_TYPE (li.objs[l]), a.base_type))
+    return false;
   if (a.base == 0 || li.obj_set[l] == 0 || li.any[l])
     return true;
   if (a.base != li.obj_set[l] && !alias_sets_conflict_p (a.base, li.obj_set[l]))
@@ -259,7 +266,8 @@ same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
 {
   return a.ref == b.ref && a.base == b.base && a.base_bits == b.base_bits
          && a.object == b.object && a.field_bits == b.field_bits
-         && a.field_size == b.field_size && a.args == b.args;
+         && a.field_size == b.field_size && a.args == b.args
+         && a.base_type == b.base_type;
 }
 
 /* The argument lists of wmm_tbaa_param_args (per unit). */
@@ -477,7 +485,7 @@ wmm_addresses_taken (hash_set<tree> *taken, hash_set<gimple *> *quiet)
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
-  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0 };
+  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE };
   if (ref)
     r.object = declared_object (ref);
   if (!ref || !strict_here () || !TREE_TYPE (ref)
@@ -515,11 +523,16 @@ wmm_tbaa_of_ref (tree ref)
           if (TREE_CODE (pointee) != UNION_TYPE
               && TREE_CODE (pointee) != QUAL_UNION_TYPE)
             r.base_bits = bits_of (TYPE_SIZE (pointee));
+          if (TREE_CODE (pointee) == RECORD_TYPE)
+            r.base_type = TYPE_MAIN_VARIANT (pointee);
         }
     }
   /* (char and other set-0 references: only a member's place in *p) */
   if (r.ref == 0 && r.field_size == 0)
-    r.base = r.base_bits = 0;
+    {
+      r.base = r.base_bits = 0;
+      r.base_type = NULL_TREE;
+    }
   return r;
 }
 
@@ -609,7 +622,7 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      are dropped); an address expression names the object's reference,
      when the builtin accesses all of it (GCC itself applies no TBAA to
      builtins: a 4-byte atomic on a `long` stays "anything"). */
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0 };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE };
   /* A callee's parameter collected for one call site is that call's
      argument (`spin_lock (&tail_lock)`). */
   for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 8; depth++)

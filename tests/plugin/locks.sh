@@ -74,12 +74,15 @@ xexpect_instances PARAM power "both:sync both:sync"
 # A thread pool: the pool is main's local with its lock inside, workers
 # take tasks under `p->lock` (p a copy of the thread argument, which every
 # create gives &pool), main stops them under `p.lock`: the pool's members
-# and the task list are protected (x86: no fence; the weak targets keep
-# one fence in job, ordering the task's argument before the result it
-# writes).  Stopping under another mutex keeps the workers' fences.
+# and the task list are protected: no fence on any target (before
+# 2026-11-28 the weak targets kept one in job, ordering a task's argument
+# before the result it writes: `t->arg`, a member of a struct task, was
+# taken to be possibly an element of `long sums[64]`, which no struct task
+# lies in; tbaa.cc, GCC's access-path test).  Stopping under another mutex
+# keeps the workers' fences.
 expect pool tso ""
-expect pool power "job:sync"
-expect pool armv8 "job:dmb ishld"
+expect pool power ""
+expect pool armv8 ""
 wmm_report_fences "$WMM_TESTDIR/programs/locks_pool.c" power -DOTHERLOCK \
   || wmm_fail "pool -DOTHERLOCK power: $WMM_ERR"
 case " $WMM_FENCES " in

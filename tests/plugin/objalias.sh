@@ -80,3 +80,25 @@ for arch in x86 ppc aarch64; do
     done
   done
 done
+# A member reached through a pointer against a declared array
+# (programs/objpath.c): `p->flag` (a struct job) is no element of `int
+# table[64]` under strict aliasing (GCC's access-path test): the store
+# buffering that needs them to meet has no fence; with an array of struct
+# jobs (-DJOBS), or without strict aliasing, a full fence per thread.
+prog=$WMM_TESTDIR/programs/objpath.c
+for arch in x86 ppc aarch64; do
+  if ! wmm_target $arch; then continue; fi
+  case $arch in
+    x86) full='mfence|lock or' ;;
+    ppc) full='^[[:space:]]*(hw)?sync$' ;;
+    aarch64) full='^[[:space:]]*dmb[[:space:]]+ish$' ;;
+  esac
+  compile "$arch-path" &&
+    expect "$arch: p->flag is no element of int table[64]: no fence" "$(fences $arch "$WMM_TMP/$arch-path.s")" 0
+  compile "$arch-path-jobs" -DJOBS &&
+    expect "$arch: an array of struct jobs: a full fence per thread" \
+      "$(grep -Ec "$full" "$WMM_TMP/$arch-path-jobs.s")" 2
+  compile "$arch-path-nostrict" -fno-strict-aliasing &&
+    expect "$arch: -fno-strict-aliasing: a full fence per thread" \
+      "$(grep -Ec "$full" "$WMM_TMP/$arch-path-nostrict.s")" 2
+done

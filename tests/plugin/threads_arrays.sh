@@ -15,7 +15,11 @@
 #    is given, start_all (t, n), and joined by join_all (t, n);
 #  - threads_pool.c: IRIW started by pool_start (p, n) into p->threads[i]
 #    (p->nthreads = n first) and joined by pool_wait (p) up to
-#    p->nthreads.
+#    p->nthreads;
+#  - threads_pool_ptr.c: the same with the handles in a heap array the
+#    pool points to (p->threads = calloc (n, ...)), the pool returned by
+#    pool_create (n) or a static one filled by pool_init (&pool, n), and
+#    joined by pool_destroy (p).
 # Variants where main still runs next to a thread keep main's fences on
 # the weak targets (x86 needs none there): a loop that joins one element,
 # a join loop that may leave early, a thread moved out of the array; and
@@ -74,6 +78,11 @@ per_target() {
   iriw_case $T.pool_heap threads_pool -DHEAP
   for v in SHORT RESIZE LATE; do
     still_runs $T.pool_$v threads_pool $v "a thread may not be joined"
+  done
+  iriw_case $T.pool_ptr threads_pool_ptr
+  iriw_case $T.pool_ptr_init threads_pool_ptr -DINIT
+  for v in SHORT GROW TWICE; do
+    still_runs $T.pool_ptr_$v threads_pool_ptr $v "a thread may not be joined"
   done
   wmm_expect_fences $T.c_array "$P/c_array.c" "p0:1 p1:1"
   wmm_compile_asm $T.c_partial "$P/c_array.c" -DPARTIAL && main_fenced $T.c_partial

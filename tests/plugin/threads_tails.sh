@@ -5,13 +5,17 @@
 # workers, then writes of x and y after the joins.
 #  - threads_finish.c: pool_finish (p) joins p->threads[i] and then
 #    writes and prints; only main calls it, and the call ends every thread;
+#  - pool_heap.c: a C thread pool (tasks from a list under the pool's
+#    lock; the handles in a heap array p->threads = calloc (...)) whose
+#    pool_destroy joins every worker, then frees; main sums after it;
 #  - cxx_pool_member.cc: a class starts the workers into a member
 #    std::vector<std::thread> in its constructor and joins them with a
 #    range-for in its destructor, which then writes; main writes after
 #    the pool's scope.
 # Clean programs: no fence in main or the helper, and none at all on x86
 # (IRIW is forbidden there).  Variants where a thread may still run keep
-# fences in the helper or main on every target: a join loop one short, a
+# fences in the helper or main on every target (pool_heap.c: the weak
+# ones): a join loop one short, a
 # worker that may call the helper too, a helper that starts a thread after
 # its joins, a member that swaps the vector away, a join loop that may
 # stop early.  Fences counted per function in the -O2 assembly.
@@ -47,6 +51,9 @@ per_target() {
   racy $T.finish_short threads_finish.c pool_finish SHORT "a thread is not joined"
   racy $T.finish_watch threads_finish.c pool_finish WATCH "a worker may call the helper"
   racy $T.finish_start threads_finish.c pool_finish START "the helper starts a thread"
+  alone $T.heap_pool pool_heap.c pool_destroy
+  # (x86 needs no fence there: main and pool_destroy only read and free)
+  [ $T = x86 ] || racy $T.heap_pool_short pool_heap.c pool_destroy SHORT "a worker is not joined"
   GCC_C=$WMM_T_GCC
   WMM_T_GCC=${GCC_C%gcc*}g++${GCC_C##*gcc}
   alone $T.member cxx_pool_member.cc _ZN4PoolD2Ev
