@@ -1052,15 +1052,76 @@ named (const char *s, const char *prefix, const char *const *rest, size_t n)
   return false;
 }
 
-static const char VEC[] = "_ZNSt6vectorISt6threadSaIS0_EE";
-static const char KVEC[] = "_ZNKSt6vectorISt6threadSaIS0_EE";
+/* The mangled names of a std::vector of thread handles and of its
+ * iterators' members: std::thread, and std::future<T> for the builtin
+ * types T (one letter in the mangling: `l` for long), whose futures
+ * std::async gives (a loop of get () over the vector joins them). */
+struct vec_family {
+  bool threads;            /* elements are std::thread (a push creates) */
+  char *vec, *kvec;        /* std::vector<E>'s members, const ones */
+  char *it, *kit;          /* __normal_iterator<E *, ...>'s */
+  char *ne, *eq;           /* its operator!= / operator== */
+};
 
-/* A member of std::vector<std::thread> that adds a thread at its end. */
+static vec_family *families;
+static int nfamilies;
+
+/* Every family, built once. */
+static void
+make_families (void)
+{
+  if (families)
+    return;
+  static const char builtins[] = "vbcahstijlmxyfde";
+  nfamilies = 1 + (int) strlen (builtins);
+  families = XCNEWVEC (vec_family, nfamilies);
+  vec_family *f = &families[0];
+  f->threads = true;
+  f->vec = xstrdup ("_ZNSt6vectorISt6threadSaIS0_EE");
+  f->kvec = xstrdup ("_ZNKSt6vectorISt6threadSaIS0_EE");
+  f->it = xstrdup ("_ZN9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE");
+  f->kit = xstrdup ("_ZNK9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE");
+  f->ne = xstrdup ("_ZN9__gnu_cxxneIPSt6threadSt6vectorIS1_SaIS1_EEEEb");
+  f->eq = xstrdup ("_ZN9__gnu_cxxeqIPSt6threadSt6vectorIS1_SaIS1_EEEEb");
+  for (int k = 1; k < nfamilies; k++)
+    {
+      char t = builtins[k - 1];
+      f = &families[k];
+      f->vec = xasprintf ("_ZNSt6vectorISt6futureI%cESaIS1_EE", t);
+      f->kvec = xasprintf ("_ZNKSt6vectorISt6futureI%cESaIS1_EE", t);
+      f->it = xasprintf ("_ZN9__gnu_cxx17__normal_iteratorIPSt6futureI%cESt6vectorIS2_SaIS2_EEE", t);
+      f->kit = xasprintf ("_ZNK9__gnu_cxx17__normal_iteratorIPSt6futureI%cESt6vectorIS2_SaIS2_EEE", t);
+      f->ne = xasprintf ("_ZN9__gnu_cxxneIPSt6futureI%cESt6vectorIS2_SaIS2_EEEEb", t);
+      f->eq = xasprintf ("_ZN9__gnu_cxxeqIPSt6futureI%cESt6vectorIS2_SaIS2_EEEEb", t);
+    }
+}
+
+/* The family whose vector (or, with iter, iterator) member `a` is
+ * (a mangled name), or NULL. */
+static const vec_family *
+family_of (const char *a, bool iter)
+{
+  make_families ();
+  for (int k = 0; a && k < nfamilies; k++)
+    {
+      const vec_family *f = &families[k];
+      const char *p1 = iter ? f->it : f->vec, *p2 = iter ? f->kit : f->kvec;
+      if (!strncmp (a, p1, strlen (p1)) || !strncmp (a, p2, strlen (p2)))
+        return f;
+    }
+  return NULL;
+}
+
+/* A member of std::vector<std::thread> (or, unless threads_only, of a
+ * vector of futures) that adds an element at its end. */
 static bool
-vector_push (gimple *stmt)
+vector_push (gimple *stmt, bool threads_only = true)
 {
   static const char *const push[] = { "12emplace_back", "9push_back" };
-  return named (wmm_callee_asm_name (stmt), VEC, push, ARRAY_SIZE (push));
+  const char *a = wmm_callee_asm_name (stmt);
+  const vec_family *f = family_of (a, false);
+  return f && (f->threads || !threads_only)
+         && named (a, f->vec, push, ARRAY_SIZE (push));
 }
 
 /* A member that neither removes nor replaces an element (the
@@ -1076,8 +1137,9 @@ vector_keeps (gimple *stmt)
   static const char *const kkeep[] = { "4sizeEv", "5emptyEv", "5beginEv",
                                        "3endEv" };
   const char *a = wmm_callee_asm_name (stmt);
-  return named (a, VEC, keep, ARRAY_SIZE (keep))
-         || named (a, KVEC, kkeep, ARRAY_SIZE (kkeep));
+  const vec_family *f = family_of (a, false);
+  return f && (named (a, f->vec, keep, ARRAY_SIZE (keep))
+               || named (a, f->kvec, kkeep, ARRAY_SIZE (kkeep)));
 }
 
 /* Is every use of name `v` (an address of the vector, or a copy) the
@@ -1247,12 +1309,65 @@ iter_arg (gimple *s, unsigned i)
 }
 
 bool
+wmm_future_pushed (gimple *stmt, wmm_handle *h)
+{
+  tree tmp = gimple_call_lhs (stmt);
+  if (!tmp || !VAR_P (tmp) || is_global_var (tmp)
+      || !DECL_CONTEXT (tmp) || TREE_CODE (DECL_CONTEXT (tmp)) != FUNCTION_DECL)
+    return false;
+  function *fn = DECL_STRUCT_FUNCTION (DECL_CONTEXT (tmp));
+  if (!fn || !fn->cfg)
+    return false;
+  gimple *push = NULL;
+  tree vec = NULL_TREE;
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!ok || s == stmt || gimple_clobber_p (s) || is_gimple_debug (s))
+      return;
+    bool mentions = false;
+    for (unsigned i = 0; i < gimple_num_ops (s) && !mentions; i++)
+      mentions = wmm_mentions (gimple_op (s, i), tmp);
+    if (!mentions)
+      return;
+    const char *a = is_gimple_call (s) ? wmm_callee_asm_name (s) : NULL;
+    /* the moved-from future's destructor */
+    if (a && !strncmp (a, "_ZNSt6futureI", 13)
+        && (strstr (a, "ED1Ev") || strstr (a, "ED2Ev"))
+        && gimple_call_num_args (s) == 1)
+      return;
+    if (!push && vector_push (s, false) && gimple_call_num_args (s) == 2
+        && TREE_CODE (gimple_call_arg (s, 1)) == ADDR_EXPR
+        && TREE_OPERAND (gimple_call_arg (s, 1), 0) == tmp
+        && TREE_CODE (gimple_call_arg (s, 0)) == ADDR_EXPR
+        && VAR_P (TREE_OPERAND (gimple_call_arg (s, 0), 0))
+        && !is_global_var (TREE_OPERAND (gimple_call_arg (s, 0), 0))
+        && !family_of (a, false)->threads)
+      {
+        push = s;
+        vec = TREE_OPERAND (gimple_call_arg (s, 0), 0);
+        return;
+      }
+    ok = false;
+  });
+  /* the push right after the call (its block, or the one its normal edge
+     leads to), into a local vector only its keeping members see */
+  basic_block cb = gimple_bb (stmt);
+  if (!ok || !push || !vector_kept (fn, vec)
+      || !(gimple_bb (push) == cb
+           || (single_pred_p (gimple_bb (push))
+               && single_pred (gimple_bb (push)) == cb)))
+    return false;
+  memset (h, 0, sizeof *h);
+  h->kind = WMM_H_DECL;
+  h->base = vec;
+  h->off = -1;
+  h->size = -1;
+  return true;
+}
+
+bool
 wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
 {
-  static const char IT[] = "_ZN9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE";
-  static const char KIT[] = "_ZNK9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE";
-  static const char NE[] = "_ZN9__gnu_cxxneIPSt6threadSt6vectorIS1_SaIS1_EEEEb";
-  static const char EQ[] = "_ZN9__gnu_cxxeqIPSt6threadSt6vectorIS1_SaIS1_EEEEb";
   basic_block bb = gimple_bb (join);
   class loop *loop = bb->loop_father;
   tree t = gimple_call_arg (join, 0);
@@ -1264,6 +1379,13 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
   gimple *deref = SSA_NAME_DEF_STMT (t);
   static const char *const star[] = { "deEv" };
   tree it = iter_arg (deref, 0);
+  /* the elements' family: std::thread for a join, a future for get ()
+     or wait () */
+  const vec_family *fam = family_of (wmm_callee_asm_name (deref), true);
+  if (!fam || fam->threads != wmm_std_thread_join (join))
+    return false;
+  const char *VEC = fam->vec, *IT = fam->it, *KIT = fam->kit;
+  const char *NE = fam->ne, *EQ = fam->eq;
   if (!it || !named (wmm_callee_asm_name (deref), KIT, star, 1)
       || gimple_bb (deref)->loop_father != loop
       || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
@@ -1291,15 +1413,15 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
     if (s == deref)
       return;
     if (is_gimple_call (s) && gimple_call_lhs (s) == it && !init
-        && gimple_call_num_args (s) == 1 && !strncmp (wmm_callee_asm_name (s), VEC, sizeof VEC - 1)
-        && !strcmp (wmm_callee_asm_name (s) + sizeof VEC - 1, "5beginEv"))
+        && gimple_call_num_args (s) == 1 && !strncmp (wmm_callee_asm_name (s), VEC, strlen (VEC))
+        && !strcmp (wmm_callee_asm_name (s) + strlen (VEC), "5beginEv"))
       init = s;
     else if (iter_arg (s, 0) == it && !inc && gimple_call_num_args (s) == 1
              && named (wmm_callee_asm_name (s), IT, pp, 1))
       inc = s;
     else if (iter_arg (s, 0) == it && !test && gimple_call_num_args (s) == 2
-             && (!strncmp (wmm_callee_asm_name (s), NE, sizeof NE - 1)
-                 || !strncmp (wmm_callee_asm_name (s), EQ, sizeof EQ - 1))
+             && (!strncmp (wmm_callee_asm_name (s), NE, strlen (NE))
+                 || !strncmp (wmm_callee_asm_name (s), EQ, strlen (EQ)))
              && iter_arg (s, 1) && iter_arg (s, 1) != it)
       {
         test = s;
@@ -1326,8 +1448,8 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
           continue;
         if (is_gimple_call (s) && gimple_call_lhs (s) == end && !end_init
             && gimple_call_num_args (s) == 1
-            && !strncmp (wmm_callee_asm_name (s), VEC, sizeof VEC - 1)
-            && !strcmp (wmm_callee_asm_name (s) + sizeof VEC - 1, "3endEv"))
+            && !strncmp (wmm_callee_asm_name (s), VEC, strlen (VEC))
+            && !strcmp (wmm_callee_asm_name (s) + strlen (VEC), "3endEv"))
           end_init = s;
         else
           ok = false;
@@ -1348,7 +1470,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
       || (gimple_cond_code (cond) != NE_EXPR
           && gimple_cond_code (cond) != EQ_EXPR))
     return false;
-  bool is_ne = !strncmp (wmm_callee_asm_name (test), NE, sizeof NE - 1);
+  bool is_ne = !strncmp (wmm_callee_asm_name (test), NE, strlen (NE));
   tree cv = gimple_cond_lhs (cond);
   if (cv != r)
     {
@@ -1384,7 +1506,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
   for (unsigned i = 0; i < loop->num_nodes; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
          gsi_next (&gsi))
-      pushes |= vector_push (gsi_stmt (gsi));
+      pushes |= vector_push (gsi_stmt (gsi), false);
   free (body);
   if (pushes || (VAR_P (v) && !vector_kept (fn, v)))
     return false;

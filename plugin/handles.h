@@ -116,9 +116,16 @@ bool wmm_array_join_loop (gimple *join, tree *arr, class loop **loop);
  * push_back) that is only ever given to members that keep its threads
  * (handle: {DECL vec, variable offset}). */
 bool wmm_vector_create (gimple *stmt, wmm_handle *h);
-/* `for (auto &t : vec) t.join ();`: the join runs in every iteration of a
- * loop over the vector from begin () to end (), with one ++ after it and
- * no other exit; *vec, *loop: the vector and the loop. */
+/* `futs.push_back (std::async (...))`: call stmt (std::async) returns
+ * into a temporary whose only uses are one push of a local
+ * std::vector<std::future<T>> right after it (T a builtin type) and the
+ * temporary's destructor; h: the vector's group handle ({DECL vec,
+ * variable offset}), which a loop of get () or wait () over it ends. */
+bool wmm_future_pushed (gimple *stmt, wmm_handle *h);
+/* `for (auto &t : vec) t.join ();` (or `f.get ()` / `f.wait ()` over a
+ * vector of futures): the join runs in every iteration of a loop over the
+ * vector from begin () to end (), with one ++ after it and no other exit;
+ * *vec, *loop: the vector and the loop. */
 bool wmm_vector_join_loop (gimple *join, tree *vec, class loop **loop);
 
 /* Is member f a std::vector<std::thread> that every function of the unit

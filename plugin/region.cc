@@ -712,8 +712,16 @@ find_groups (wmm_region *r, bool loops)
     if (async_task_joinable (r->u, stmt))
       {
         wmm_handle h;
-        bool ok = wmm_handle_of_ref (gimple_call_lhs (stmt), &h);
-        add_group (r, stmt, &h, ok, loops);
+        /* a future pushed into a local vector: the vector's group */
+        if (wmm_future_pushed (stmt, &h))
+          {
+            add_group (r, stmt, &h, true, false);
+            if ((int) r->groups.length () > before)
+              r->groups.last ().vector = true;
+          }
+        else
+          add_group (r, stmt, &h, wmm_handle_of_ref (gimple_call_lhs (stmt),
+                                                     &h), loops);
       }
     else if (is_create (stmt))
       {
@@ -787,7 +795,8 @@ find_loop_kills (wmm_region *r)
     wmm_handle hs[MAX_IFACE];
     tree vec;
     class loop *vl;
-    if (wmm_std_thread_join (stmt) && wmm_vector_join_loop (stmt, &vec, &vl))
+    if ((wmm_std_thread_join (stmt) || wmm_std_future_wait (stmt))
+        && wmm_vector_join_loop (stmt, &vec, &vl))
       {
         wmm_region_set kill = 0;
         /* a local vector, or a member one (where it lies in its object) */

@@ -178,6 +178,34 @@ for m in tso power; do
   wmm_target x86
 done
 
+# std::async tasks whose futures main keeps in a std::vector
+# (`futs.push_back (std::async (...))`) and ends with a loop of get ():
+# store buffering between the tasks fences the tasks only; a loop that
+# may stop early, a get of the first future only, or the vector moved
+# before the loop keep main's fences (Power; main needs none on x86).
+for m in tso power; do
+  [ $m = power ] && { wmm_target ppc || continue; }
+  cc=$WMM_T_GCC
+  WMM_T_GCC=$(cxx_of "$cc")
+  full=mfence
+  [ $m = power ] && full=sync
+  for v in "" BREAK FIRST MOVED; do
+    [ $m = tso ] && [ -n "$v" ] && continue
+    t="async_vector${v:+_$v} $m"
+    if ! wmm_report_fences "$P/entries_async_vector.cc" $m ${v:+-D$v}; then
+      wmm_fail "$t: $WMM_ERR"; continue
+    fi
+    case "$v:$WMM_FENCES" in
+      :"task:$full task:$full") wmm_pass "$t: the tasks' fences only" ;;
+      :*) wmm_fail "$t: got '$WMM_FENCES', expected 'task:$full task:$full'" ;;
+      *main:*) wmm_pass "$t: a task may still run: main fenced" ;;
+      *) wmm_fail "$t: main has no fence though a task may still run ($WMM_FENCES)" ;;
+    esac
+  done
+  WMM_T_GCC=$cc
+  wmm_target x86
+done
+
 # A helper that keeps the routine in its job (j->fn = fn): one thread per
 # launch where nothing calls through memory; several when main calls
 # j->fn itself or the job goes to another unit (judged under power on the
