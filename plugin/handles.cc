@@ -1246,6 +1246,17 @@ pushed_vector (gimple *stmt)
 
 static tree vector_of (tree x);
 
+/* h: the group handle of local vector vec (any of its elements). */
+static void
+vector_handle (wmm_handle *h, tree vec)
+{
+  memset (h, 0, sizeof *h);
+  h->kind = WMM_H_DECL;
+  h->base = vec;
+  h->off = -1;
+  h->size = -1;
+}
+
 bool
 wmm_vector_create (gimple *stmt, wmm_handle *h)
 {
@@ -1259,11 +1270,7 @@ wmm_vector_create (gimple *stmt, wmm_handle *h)
     }
   if (!vec)
     return false;
-  memset (h, 0, sizeof *h);
-  h->kind = WMM_H_DECL;
-  h->base = vec;
-  h->off = -1;
-  h->size = -1;
+  vector_handle (h, vec);
   return true;
 }
 
@@ -1357,11 +1364,7 @@ wmm_future_pushed (gimple *stmt, wmm_handle *h)
            || (single_pred_p (gimple_bb (push))
                && single_pred (gimple_bb (push)) == cb)))
     return false;
-  memset (h, 0, sizeof *h);
-  h->kind = WMM_H_DECL;
-  h->base = vec;
-  h->off = -1;
-  h->size = -1;
+  vector_handle (h, vec);
   return true;
 }
 

@@ -241,6 +241,35 @@ map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
   return false;
 }
 
+/* Is SSA name p what a malloc-like call returned? */
+static bool
+malloc_result (tree p)
+{
+  return TREE_CODE (p) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (p)
+         && is_gimple_call (SSA_NAME_DEF_STMT (p))
+         && (gimple_call_flags (SSA_NAME_DEF_STMT (p)) & ECF_MALLOC);
+}
+
+/* Does fn return, and is every value it returns an SSA name for which
+ * ok (value) holds? */
+template <typename F>
+static bool
+every_return (function *fn, F ok)
+{
+  bool any = false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    {
+      greturn *ret = dyn_cast<greturn *> (last_stmt (e->src));
+      tree v = ret ? gimple_return_retval (ret) : NULL_TREE;
+      if (!v || TREE_CODE (v) != SSA_NAME || !ok (v))
+        return false;
+      any = true;
+    }
+  return any;
+}
+
 /* The parameter a handle base is (its default definition, or at -O0 the
  * PARM_DECL itself), or NULL. */
 static tree
@@ -282,35 +311,19 @@ iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
   if (!leave)
     return false;
   /* Returned: every return gives the handle's value / its pointer. */
-  bool any = false;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
-    {
-      greturn *ret = dyn_cast<greturn *> (last_stmt (e->src));
-      tree v = ret ? gimple_return_retval (ret) : NULL_TREE;
-      if (!v || TREE_CODE (v) != SSA_NAME)
-        return false;
-      if (h->kind == WMM_H_PTR)
-        {
-          HOST_WIDE_INT bytes;
-          if (wmm_pointer_root (v, &bytes) != h->base || bytes)
-            return false;
-        }
-      else
-        {
-          wmm_handle vh;
-          if (!wmm_handle_of_value (v, &vh) || !wmm_same_handle (&vh, h))
-            return false;
-        }
-      any = true;
-    }
+  if (!every_return (fn, [&] (tree v) {
+        if (h->kind == WMM_H_PTR)
+          {
+            HOST_WIDE_INT bytes;
+            return wmm_pointer_root (v, &bytes) == h->base && !bytes;
+          }
+        wmm_handle vh;
+        return wmm_handle_of_value (v, &vh) && wmm_same_handle (&vh, h);
+      }))
+    return false;
   ih->kind = h->kind == WMM_H_PTR ? IF_RET_IND : IF_RET_VAL;
-  ih->fresh = h->kind == WMM_H_PTR && TREE_CODE (h->base) == SSA_NAME
-              && !SSA_NAME_IS_DEFAULT_DEF (h->base)
-              && is_gimple_call (SSA_NAME_DEF_STMT (h->base))
-              && (gimple_call_flags (SSA_NAME_DEF_STMT (h->base)) & ECF_MALLOC);
-  return any;
+  ih->fresh = h->kind == WMM_H_PTR && malloc_result (h->base);
+  return true;
 }
 
 /* The member of the object pointer p points to that ref reads
@@ -355,42 +368,29 @@ mirrored_member (function *fn, tree p, const wmm_iv_range *iv)
 static bool
 returns_fresh (function *fn, tree base)
 {
-  if (TREE_CODE (base) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (base)
-      || !is_gimple_call (SSA_NAME_DEF_STMT (base))
-      || !(gimple_call_flags (SSA_NAME_DEF_STMT (base)) & ECF_MALLOC))
+  if (!malloc_result (base))
     return false;
-  bool any = false;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
-    {
-      greturn *ret = dyn_cast<greturn *> (last_stmt (e->src));
-      tree v = ret ? gimple_return_retval (ret) : NULL_TREE;
-      if (!v || TREE_CODE (v) != SSA_NAME)
-        return false;
-      /* `return p;` through copies, or a PHI of p and null pointers */
-      auto gives = [&] (tree x) {
-        HOST_WIDE_INT bytes;
-        gimple *d = TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
-                    ? SSA_NAME_DEF_STMT (x) : NULL;
-        return integer_zerop (x)
-               || (d && gimple_assign_single_p (d)
-                   && integer_zerop (gimple_assign_rhs1 (d)))
-               || (TREE_CODE (x) == SSA_NAME
-                   && wmm_pointer_root (x, &bytes) == base && !bytes);
-      };
-      gimple *d = SSA_NAME_DEF_STMT (v);
-      if (gphi *phi = dyn_cast<gphi *> (d))
+  /* `return p;` through copies, or a PHI of p and null pointers */
+  auto gives = [&] (tree x) {
+    HOST_WIDE_INT bytes;
+    gimple *d = TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
+                ? SSA_NAME_DEF_STMT (x) : NULL;
+    return integer_zerop (x)
+           || (d && gimple_assign_single_p (d)
+               && integer_zerop (gimple_assign_rhs1 (d)))
+           || (TREE_CODE (x) == SSA_NAME
+               && wmm_pointer_root (x, &bytes) == base && !bytes);
+  };
+  return every_return (fn, [&] (tree v) {
+      if (gphi *phi = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (v)))
         {
           for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
             if (!gives (gimple_phi_arg_def (phi, i)))
               return false;
+          return true;
         }
-      else if (!gives (v))
-        return false;
-      any = true;
-    }
-  return any;
+      return gives (v);
+    });
 }
 
 /* How a caller names an array of handles h (a heap-style element `t[i]`
@@ -502,12 +502,11 @@ map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
                                       : NULL_TREE;
   if (ih->kind == IF_RET_ARR)
     ;
-  else if (ih->via)
+  else if (ih->via || ih->member)
     {
-      /* the object whose member points to the array: a declared one
-         (`&pool`) or a pointer's root */
+      /* the object the argument points to (whose member is the array, or
+         points to it): a declared one (`&pool`) or a pointer's root */
       HOST_WIDE_INT bytes = 0;
-      h->heap = true;
       if (TREE_CODE (arg) == ADDR_EXPR && VAR_P (TREE_OPERAND (arg, 0)))
         {
           h->kind = WMM_H_DECL;
@@ -520,27 +519,12 @@ map_array (gimple *stmt, const iface_handle *ih, wmm_handle *h,
         }
       if (!h->base || bytes)
         return false;
-    }
-  else if (ih->member)
-    {
-      /* the object the argument points to: a declared one (`&pool`) or a
-         pointer's root */
-      HOST_WIDE_INT bytes = 0;
-      if (TREE_CODE (arg) == ADDR_EXPR && DECL_P (TREE_OPERAND (arg, 0))
-          && TREE_CODE (TREE_OPERAND (arg, 0)) != FUNCTION_DECL)
+      h->heap = ih->via != NULL_TREE;
+      if (ih->member)
         {
-          h->kind = WMM_H_DECL;
-          h->base = TREE_OPERAND (arg, 0);
+          h->arr_lo = ih->arr_lo;
+          h->arr_hi = ih->arr_hi;
         }
-      else if (TREE_CODE (arg) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (arg)))
-        {
-          h->kind = WMM_H_PTR;
-          h->base = wmm_pointer_root (arg, &bytes);
-        }
-      if (!h->base || bytes)
-        return false;
-      h->arr_lo = ih->arr_lo;
-      h->arr_hi = ih->arr_hi;
     }
   else if (TREE_CODE (arg) == ADDR_EXPR)
     {

@@ -151,10 +151,34 @@ for m in tso power; do
   wmm_target x86
 done
 
+# async_check TAG PROGRAM MODEL VARIANT WANT: the report of PROGRAM
+# (-DVARIANT) has exactly the fences WANT, or, with WANT empty (a task may
+# still run when main goes on), a fence in main.
+async_check() {
+  local t=$1 prog=$2 m=$3 v=$4 want=$5
+  if ! wmm_report_fences "$P/$prog" $m ${v:+-D$v}; then
+    wmm_fail "$t: $WMM_ERR"; return
+  fi
+  if [ -n "$want" ]; then
+    if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "$t: the tasks' fences only ($WMM_FENCES)"
+    else wmm_fail "$t: got '$WMM_FENCES', expected '$want'"; fi
+  else
+    case " $WMM_FENCES" in
+      *" main:"*) wmm_pass "$t: a task may still run: main fenced" ;;
+      *) wmm_fail "$t: main has no fence though a task may still run ($WMM_FENCES)" ;;
+    esac
+  fi
+}
+
 # std::async tasks (named functions that start no thread) are joined by
 # their futures' get () or wait (): store buffering between two tasks
 # fences the tasks only; main fenced when it waits for one future, on one
 # path, through a moved future, or when a task starts a thread of its own.
+# Futures main keeps in a std::vector (`futs.push_back (std::async
+# (...))`) and ends with a loop of get () (entries_async_vector.cc): the
+# tasks' fences only; a loop that may stop early, a get of the first
+# future only, or the vector moved before the loop keep main's fences
+# (Power; main needs none on x86 there).
 for m in tso power; do
   [ $m = power ] && { wmm_target ppc || continue; }
   cc=$WMM_T_GCC
@@ -162,45 +186,14 @@ for m in tso power; do
   full=mfence
   [ $m = power ] && full=sync
   for v in "" WAIT LAMBDA NOPOLICY NOGET MAYBE SPAWN MOVED; do
-    t="async_join${v:+_$v} $m"
-    if ! wmm_report_fences "$P/entries_async_join.cc" $m ${v:+-D$v}; then
-      wmm_fail "$t: $WMM_ERR"; continue
-    fi
-    case "$v:$WMM_FENCES" in
-      :"p0:$full p1:$full"|WAIT:"p0:$full p1:$full"|LAMBDA:"p0:$full p1:$full"|NOPOLICY:"p0:$full p1:$full")
-        wmm_pass "$t: the tasks' fences only ($WMM_FENCES)" ;;
-      :*|WAIT:*|LAMBDA:*|NOPOLICY:*) wmm_fail "$t: got '$WMM_FENCES', expected 'p0:$full p1:$full'" ;;
-      *main:*) wmm_pass "$t: a task may still run: main fenced" ;;
-      *) wmm_fail "$t: main has no fence though a task may still run ($WMM_FENCES)" ;;
-    esac
+    case $v in ""|WAIT|LAMBDA|NOPOLICY) want="p0:$full p1:$full" ;; *) want= ;; esac
+    async_check "async_join${v:+_$v} $m" entries_async_join.cc $m "$v" "$want"
   done
-  WMM_T_GCC=$cc
-  wmm_target x86
-done
-
-# std::async tasks whose futures main keeps in a std::vector
-# (`futs.push_back (std::async (...))`) and ends with a loop of get ():
-# store buffering between the tasks fences the tasks only; a loop that
-# may stop early, a get of the first future only, or the vector moved
-# before the loop keep main's fences (Power; main needs none on x86).
-for m in tso power; do
-  [ $m = power ] && { wmm_target ppc || continue; }
-  cc=$WMM_T_GCC
-  WMM_T_GCC=$(cxx_of "$cc")
-  full=mfence
-  [ $m = power ] && full=sync
   for v in "" BREAK FIRST MOVED; do
     [ $m = tso ] && [ -n "$v" ] && continue
-    t="async_vector${v:+_$v} $m"
-    if ! wmm_report_fences "$P/entries_async_vector.cc" $m ${v:+-D$v}; then
-      wmm_fail "$t: $WMM_ERR"; continue
-    fi
-    case "$v:$WMM_FENCES" in
-      :"task:$full task:$full") wmm_pass "$t: the tasks' fences only" ;;
-      :*) wmm_fail "$t: got '$WMM_FENCES', expected 'task:$full task:$full'" ;;
-      *main:*) wmm_pass "$t: a task may still run: main fenced" ;;
-      *) wmm_fail "$t: main has no fence though a task may still run ($WMM_FENCES)" ;;
-    esac
+    want=
+    [ -z "$v" ] && want="task:$full task:$full"
+    async_check "async_vector${v:+_$v} $m" entries_async_vector.cc $m "$v" "$want"
   done
   WMM_T_GCC=$cc
   wmm_target x86
