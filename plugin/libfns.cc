@@ -37,6 +37,8 @@ static const char *const private_names[] = {
   "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
   "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
   "__cxa_atexit", "__aeabi_atexit", "atexit", "close", "strerror", "fclose",
+  /* a spin-wait hint (x86's pause) */
+  "ia32_pause",
   /* C++ exceptions: thrown and caught objects of the run time's own */
   "__cxa_allocate_exception", "__cxa_free_exception", "__cxa_throw",
   "__cxa_begin_catch", "__cxa_end_catch", "__cxa_rethrow",
@@ -689,6 +691,43 @@ wmm_std_thread_move (gimple *stmt, tree *dst, tree *src)
   *dst = gimple_call_arg (stmt, 0);
   *src = gimple_call_arg (stmt, 1);
   return true;
+}
+
+tree
+wmm_std_jthread_end (gimple *stmt)
+{
+  const char *a = wmm_callee_asm_name (stmt);
+  if ((strcmp (a, "_ZNSt7jthreadD1Ev") && strcmp (a, "_ZNSt7jthreadD2Ev"))
+      || gimple_call_num_args (stmt) != 1)
+    return NULL_TREE;
+  tree t = TREE_TYPE (gimple_call_arg (stmt, 0));
+  if (!POINTER_TYPE_P (t) || TREE_CODE (TREE_TYPE (t)) != RECORD_TYPE)
+    return NULL_TREE;
+  for (tree f = TYPE_FIELDS (TREE_TYPE (t)); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
+        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), "_M_thread"))
+      return f;
+  return NULL_TREE;
+}
+
+bool
+wmm_std_jthread_other (gimple *stmt)
+{
+  /* the constructor templates (a create), the destructor (a join), join,
+     and the members that read it or its stop state */
+  static const char *const keep[] = {
+    "C1I", "C2I", "D1Ev", "D2Ev", "4joinEv", "12request_stopEv",
+  };
+  const char *a = wmm_callee_asm_name (stmt);
+  if (!strncmp (a, "_ZNKSt7jthread", 14))
+    return false;
+  if (strncmp (a, "_ZNSt7jthread", 13))
+    return false;
+  for (const char *k : keep)
+    if (!strncmp (a + 13, k, strlen (k)))
+      return false;
+  /* its static helper (_S_create) builds a thread, it takes none */
+  return strncmp (a + 13, "9_S_create", 10) != 0;
 }
 
 bool

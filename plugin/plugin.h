@@ -237,6 +237,13 @@ bool wmm_std_future_wait (gimple *stmt);
 /* entries.cc: is type std::thread's state class (`_State_impl<...>`)? */
 bool wmm_std_state_type (tree type);
 bool wmm_std_thread_join (gimple *stmt);
+/* A call of std::jthread's destructor: the member holding its thread
+ * (_M_thread), or NULL. */
+tree wmm_std_jthread_end (gimple *stmt);
+/* A call of a std::jthread member that may take its thread elsewhere
+ * (detach, swap, a move): not its constructor templates, destructor,
+ * join, request_stop or a const member. */
+bool wmm_std_jthread_other (gimple *stmt);
 bool wmm_std_thread_reads (gimple *stmt);
 /* std::thread's move assignment `*dst = std::move (*src)` (its two
  * pointer arguments). */

@@ -143,6 +143,32 @@ async_task_joinable (const wmm_unitinfo *u, gimple *stmt)
          && !u->creators->contains (fn);
 }
 
+/* Is stmt a std::jthread destructor that runs no code of the program
+ * but its join: its request_stop () calls the stop callbacks registered
+ * on the thread's stop state, and no code can register one when the unit
+ * constructs no std::stop_callback and never hands out a stop token or
+ * source (get_token, get_stop_token, get_stop_source: the callable is
+ * then given none either); every body readable. */
+static bool
+jthread_end_alone (gimple *stmt)
+{
+  static int alone = -1;   /* per compilation: one unit */
+  if (!wmm_std_jthread_end (stmt))
+    return false;
+  if (alone < 0)
+    alone = wmm_every_body ([] (function *fn) {
+        bool ok = true;
+        wmm_each_stmt (fn, [&] (gimple *g) {
+          const char *a = is_gimple_call (g) ? wmm_callee_asm_name (g) : "";
+          ok &= !strstr (a, "stop_callback") && !strstr (a, "get_token")
+                && !strstr (a, "get_stop_token")
+                && !strstr (a, "get_stop_source");
+        });
+        return ok;
+      });
+  return alone == 1;
+}
+
 /* The summary of a call's callee, when it is a unit function. */
 static const thread_summary *
 callee_summary (gimple *stmt)
@@ -209,6 +235,17 @@ map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
     case IF_RET_VAL:
     case IF_RET_IND:
       {
+        /* `x = f (...)` [return slot optimization]: f builds its result
+           in x, the pointer it returns is x's address */
+        if (lhs && TREE_CODE (lhs) != SSA_NAME && ih->kind == IF_RET_IND
+            && gimple_call_return_slot_opt_p (as_a<gcall *> (stmt)))
+          {
+            if (!wmm_handle_of_ref (lhs, h) || h->off < 0 || ih->off < 0)
+              return false;
+            h->off += ih->off;
+            h->size = ih->size;
+            return true;
+          }
         if (!lhs || TREE_CODE (lhs) != SSA_NAME)
           return false;
         /* -O0: the result is stored into a variable right away. */
@@ -761,6 +798,13 @@ joins_of (gimple *stmt, wmm_handle *hs, int max)
            && wmm_handle_of_value (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
   if (wmm_std_thread_join (stmt) || wmm_std_future_wait (stmt))
     return wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
+  /* ~jthread joins its thread when it is joinable, and a thread of a live
+     group is (its detach, move or swap end the group: clobbers_live) */
+  HOST_WIDE_INT lo, hi;
+  if (tree f = wmm_std_jthread_end (stmt))
+    return wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0])
+           && hs[0].off >= 0 && wmm_field_bits (f, &lo, &hi)
+           && (hs[0].off += lo, hs[0].size = hi - lo, true) ? 1 : 0;
   const thread_summary *s = callee_summary (stmt);
   int n = 0;
   for (int k = 0; s && k < s->njoins && n < max; k++)
@@ -902,6 +946,11 @@ clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
           || wmm_std_thread_join (stmt) || wmm_std_future_wait (stmt)
           || wmm_std_thread_reads (stmt) || async_task_joinable (r->u, stmt))
         return false;
+      /* std::jthread's members other than its constructor, destructor,
+         join and those that only read it (detach, swap, a move) take
+         its thread elsewhere: its summary would not say so */
+      if (wmm_std_jthread_other (stmt))
+        return true;
       if (callee_summary (stmt))
         return false;
       /* A move into a handle that still holds a thread terminates the
@@ -995,7 +1044,7 @@ wmm_region_step (const wmm_region *r, gimple *stmt, wmm_region_set s)
      is unknown, an unknown callee once some address escapes, a task, a
      helper that leaves threads no handle names. */
   if ((r->u->starters && r->u->starters->contains (stmt) && !wait && !task)
-      || (sum && sum->untracked))
+      || (sum && sum->untracked && !jthread_end_alone (stmt)))
     s |= 1ULL << UNKNOWN_GROUP;
   return s;
 }
@@ -1632,6 +1681,8 @@ find_join_tails (wmm_unitinfo *u)
 bool
 wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt)
 {
+  if (jthread_end_alone (stmt))
+    return false;
   if (wmm_std_future_wait (stmt))
     return false;
   if (u->starters && u->starters->contains (stmt)

@@ -127,6 +127,29 @@ if build $t entries_jthread.cc -O2 tso -std=c++20; then
   sb $t
 fi
 
+# std::jthreads joined by their destructors at the end of their scope
+# (entries_jthread_join.cc): main's writes after the scope get no fence;
+# a detached or swapped jthread, or a thread given a stop token (a stop
+# callback may run in main), keep main's fences (Power).
+if wmm_target ppc; then
+  cc=$WMM_T_GCC
+  WMM_T_GCC=$(cxx_of "$cc")
+  for v in "" DETACH TOKEN SWAP; do
+    t="jthread_join${v:+_$v} power"
+    if ! wmm_report_fences "$P/entries_jthread_join.cc" power -std=c++20 ${v:+-D$v}; then
+      wmm_fail "$t: $WMM_ERR"; continue
+    fi
+    case "$v: $WMM_FENCES" in
+      ": "*" main:"*) wmm_fail "$t: main fenced after the scope ($WMM_FENCES)" ;;
+      ": "*) wmm_pass "$t: no fence in main after the jthreads' scope" ;;
+      *" main:"*) wmm_pass "$t: a thread may still run: main fenced" ;;
+      *) wmm_fail "$t: main has no fence though a thread may still run ($WMM_FENCES)" ;;
+    esac
+  done
+  WMM_T_GCC=$cc
+  wmm_target x86
+fi
+
 t=async
 if build $t entries_async.cc -O2 tso; then
   has "$t: std::async's _M_run: entry" "$WMM_TMP/$t.ir" "^unit std::__future_base::_Async_state_impl<.*>::_M_run entry instances=2"
