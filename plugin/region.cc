@@ -789,6 +789,38 @@ find_groups (wmm_region *r, bool loops)
   });
 }
 
+/* Is `addr` the address of a local std::jthread of the current function
+ * that no statement but its own constructor templates, destructor, join,
+ * request_stop and const members names (so no move empties it)? */
+static bool
+jthread_kept (tree addr)
+{
+  if (TREE_CODE (addr) != ADDR_EXPR || !VAR_P (TREE_OPERAND (addr, 0))
+      || is_global_var (TREE_OPERAND (addr, 0)) || !cfun)
+    return false;
+  tree j = TREE_OPERAND (addr, 0);
+  bool ok = true;
+  wmm_each_stmt (cfun, [&] (gimple *s) {
+    if (!ok || gimple_clobber_p (s) || is_gimple_debug (s))
+      return;
+    const char *a = is_gimple_call (s) ? wmm_callee_asm_name (s) : "";
+    bool own = is_gimple_call (s) && gimple_call_num_args (s) >= 1
+               && (!strncmp (a, "_ZNSt7jthread", 13)
+                   || !strncmp (a, "_ZNKSt7jthread", 14))
+               && !wmm_std_jthread_other (s)
+               && TREE_CODE (gimple_call_arg (s, 0)) == ADDR_EXPR
+               && TREE_OPERAND (gimple_call_arg (s, 0), 0) == j;
+    for (unsigned i = 0; i < gimple_num_ops (s) && ok; i++)
+      if (wmm_mentions (gimple_op (s, i), j))
+        ok = own && (!is_gimple_call (s) || i == 3);   /* (argument 0) */
+  });
+  wmm_each_phi (cfun, [&] (gphi *phi) {
+    for (unsigned i = 0; i < gimple_phi_num_args (phi) && ok; i++)
+      ok = !wmm_mentions (gimple_phi_arg_def (phi, i), j);
+  });
+  return ok;
+}
+
 /* Joins of `stmt` (a join, or a call whose callee joins), into hs[]. */
 static int
 joins_of (gimple *stmt, wmm_handle *hs, int max)
@@ -799,10 +831,12 @@ joins_of (gimple *stmt, wmm_handle *hs, int max)
   if (wmm_std_thread_join (stmt) || wmm_std_future_wait (stmt))
     return wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
   /* ~jthread joins its thread when it is joinable, and a thread of a live
-     group is (its detach, move or swap end the group: clobbers_live) */
+     group is: a local jthread that only its own members see (a move, a
+     push into a container, a helper given it may leave it empty) */
   HOST_WIDE_INT lo, hi;
   if (tree f = wmm_std_jthread_end (stmt))
-    return wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0])
+    return jthread_kept (gimple_call_arg (stmt, 0))
+           && wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0])
            && hs[0].off >= 0 && wmm_field_bits (f, &lo, &hi)
            && (hs[0].off += lo, hs[0].size = hi - lo, true) ? 1 : 0;
   const thread_summary *s = callee_summary (stmt);

@@ -129,12 +129,13 @@ fi
 
 # std::jthreads joined by their destructors at the end of their scope
 # (entries_jthread_join.cc): main's writes after the scope get no fence;
-# a detached or swapped jthread, or a thread given a stop token (a stop
-# callback may run in main), keep main's fences (Power).
+# a detached or swapped jthread, one moved into a vector, or a thread
+# given a stop token (a stop callback may run in main), keep main's
+# fences (Power).
 if wmm_target ppc; then
   cc=$WMM_T_GCC
   WMM_T_GCC=$(cxx_of "$cc")
-  for v in "" DETACH TOKEN SWAP; do
+  for v in "" DETACH TOKEN SWAP VECTOR; do
     t="jthread_join${v:+_$v} power"
     if ! wmm_report_fences "$P/entries_jthread_join.cc" power -std=c++20 ${v:+-D$v}; then
       wmm_fail "$t: $WMM_ERR"; continue

@@ -12,10 +12,13 @@
 //   -DTOKEN   the first thread takes a std::stop_token (code may register
 //             a stop callback, which request_stop runs in main);
 //   -DSWAP    main swaps the first jthread with an empty one kept past
-//             the scope.
+//             the scope;
+//   -DVECTOR  the first thread is a temporary moved into a vector kept
+//             past the scope (the temporary's destructor joins nothing).
 // Compile with -std=c++20.
 #include <stop_token>
 #include <thread>
+#include <vector>
 
 int x, y, r1, r2;
 
@@ -24,14 +27,19 @@ int main ()
 #ifdef SWAP
   std::jthread keep;
 #endif
+#ifdef VECTOR
+  std::vector<std::jthread> kept;
+#endif
   {
-#ifdef TOKEN
+#if defined TOKEN
     std::jthread a ([] (std::stop_token) { x = 1; r1 = y; });
+#elif defined VECTOR
+    kept.push_back (std::jthread ([] { x = 1; r1 = y; }));
 #else
     std::jthread a ([] { x = 1; r1 = y; });
 #endif
     std::jthread b ([] { y = 1; r2 = x; });
-#ifdef DETACH
+#if defined DETACH
     a.detach ();
 #endif
 #ifdef SWAP
