@@ -2146,6 +2146,23 @@ reach (entries_ctx *c, vec<bool> *reached)
               "unit is treated as a thread entry with several instances");
 }
 
+/* Is stmt a std::thread constructor whose thread may itself start
+ * threads no join of the caller ends (its callable, or the _M_run of the
+ * state it builds, may create; or neither is a known unit function)?
+ * The region takes the constructor for one create, as pthread_create's
+ * START_CREATE call is when its routine starts none. */
+static bool
+std_thread_starts_more (entries_ctx *c, gimple *stmt)
+{
+  if (!wmm_std_thread_start (stmt))
+    return false;
+  tree fn = function_address (gimple_call_arg (stmt, 1));
+  tree run = fn ? NULL_TREE : state_run (c, stmt);
+  int t = fn ? find_fn (&c->index, wmm_alias_target (fn))
+          : run ? find_fn (&c->index, run) : -1;
+  return t < 0 || c->facts[t].may_create;
+}
+
 /* u->creators and u->starters for main's region. */
 static void
 record_starts (entries_ctx *c)
@@ -2158,7 +2175,8 @@ record_starts (entries_ctx *c)
         c->u->creators->add (c->fns[i]->decl);
       /* Calls of unit functions: their thread summaries (region.cc). */
       for (const call_fact &k : c->facts[i].calls)
-        if (k.kind != START_NONE && is_starter (c, k))
+        if ((k.kind != START_NONE && is_starter (c, k))
+            || std_thread_starts_more (c, k.stmt))
           c->u->starters->add (k.stmt);
     }
 }

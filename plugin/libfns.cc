@@ -164,6 +164,17 @@ static const char *const cxx_prefixes[] = {
   "_ZNSt6thread4joinEv", "_ZNSt6thread6detachEv",
   "_ZNSt6thread20hardware_concurrencyEv", "_ZSt9terminatev",
   "_ZNSt18condition_variable",
+  /* the containers' out-of-line helpers (they rebalance, relink or size
+     the container's own nodes and buckets; no callback) */
+  "_ZNKSt8__detail20_Prime_rehash_policy", "_ZSt18_Rb_tree_increment",
+  "_ZSt18_Rb_tree_decrement", "_ZSt29_Rb_tree_insert_and_rebalance",
+  "_ZSt28_Rb_tree_rebalance_for_erase", "_ZNSt8__detail15_List_node_base",
+  /* the thread state's destructor, the library's throws, clocks, the
+     calling thread's sleep and yield */
+  "_ZNSt6thread6_StateD", "_ZSt17__throw_", "_ZSt18__throw_",
+  "_ZSt19__throw_", "_ZSt20__throw_", "_ZSt21__throw_", "_ZSt24__throw_",
+  "_ZSt28__throw_", "_ZNSt6chrono3_V212system_clock3nowEv",
+  "_ZNSt6chrono3_V212steady_clock3nowEv", "_ZNSt11this_thread11__sleep_for",
 };
 
 /* C++ library functions that synchronise like pthread_join / create, by
