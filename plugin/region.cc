@@ -1647,10 +1647,11 @@ add_tail (wmm_unitinfo *u, function *fn, const thread_summary *s)
     free_dominance_info (CDI_DOMINATORS);
 }
 
-/* Functions that only main calls, each call ending every thread main
- * runs (the state after it is empty: `pool.~ThreadPool ()`,
- * `pool_destroy (p)`), that start none themselves: what they do after
- * their joins runs alone (u->join_tails). */
+/* Functions that only main calls (static, or C++ inline code, address
+ * not taken), each call ending every thread main runs (the state after
+ * it is empty: `pool.~ThreadPool ()`, `pool_destroy (p)`), that start
+ * none themselves: what they do after their joins runs alone
+ * (u->join_tails). */
 static void
 find_join_tails (wmm_unitinfo *u)
 {
@@ -1677,7 +1678,11 @@ find_join_tails (wmm_unitinfo *u)
       while (!names.is_empty () && ok)
         {
           cgraph_node *a = names.pop ();
-          ok = !a->address_taken;
+          /* (an exported function may also be called by other units, at
+             any time; C++ inline code's calls by other units run on
+             their objects, as tbaa.cc's calls_all_seen takes it) */
+          ok = !a->address_taken
+               && (!TREE_PUBLIC (a->decl) || wmm_vague_linkage (a));
           for (cgraph_edge *e = a->callers; e && ok; e = e->next_caller)
             {
               ok = e->caller->decl == m->decl && e->call_stmt;

@@ -17,7 +17,8 @@
 # fences in the helper or main on every target (pool_heap.c: the weak
 # ones): a join loop one short, a
 # worker that may call the helper too, a helper that starts a thread after
-# its joins, a member that swaps the vector away, a join loop that may
+# its joins, an exported helper (other units may call it), a member that
+# swaps the vector away, a join loop that may
 # stop early.  Fences counted per function in the -O2 assembly.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -51,6 +52,7 @@ per_target() {
   racy $T.finish_short threads_finish.c pool_finish SHORT "a thread is not joined"
   racy $T.finish_watch threads_finish.c pool_finish WATCH "a worker may call the helper"
   racy $T.finish_start threads_finish.c pool_finish START "the helper starts a thread"
+  racy $T.finish_exported threads_finish.c pool_finish EXPORTED "another unit may call the helper"
   alone $T.heap_pool pool_heap.c pool_destroy
   # (x86 needs no fence there: main and pool_destroy only read and free)
   [ $T = x86 ] || racy $T.heap_pool_short pool_heap.c pool_destroy SHORT "a worker is not joined"

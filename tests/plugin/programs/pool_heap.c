@@ -53,7 +53,7 @@ static void *worker (void *a)
   return NULL;
 }
 
-pool_t *pool_create (int n)
+static pool_t *pool_create (int n)
 {
   pool_t *p = calloc (1, sizeof *p);
   if (!p)
@@ -67,7 +67,7 @@ pool_t *pool_create (int n)
   return p;
 }
 
-__attribute__ ((noinline)) void pool_submit (pool_t *p, long arg)
+static __attribute__ ((noinline)) void pool_submit (pool_t *p, long arg)
 {
   struct task *t = malloc (sizeof *t);
 
@@ -83,7 +83,7 @@ __attribute__ ((noinline)) void pool_submit (pool_t *p, long arg)
   pthread_mutex_unlock (&p->lock);
 }
 
-__attribute__ ((noinline)) void pool_destroy (pool_t *p)
+static __attribute__ ((noinline)) void pool_destroy (pool_t *p)
 {
   pthread_mutex_lock (&p->lock);
   p->shutdown = 1;

@@ -8,14 +8,21 @@
  * keeps fences on every target):
  *   -DSHORT   the join loop stops one thread short;
  *   -DWATCH   a worker may call pool_finish too (not only main's call);
- *   -DSTART   pool_finish starts a thread after its joins. */
+ *   -DSTART   pool_finish starts a thread after its joins;
+ *   -DEXPORTED pool_finish is exported: another unit may call it while
+ *             threads run. */
 #include <pthread.h>
 #include "iriw_roles.h"
 
 struct pool { int nthreads; pthread_t threads[4]; };
 static struct pool pool;
 
-static void pool_finish (struct pool *p);
+#ifdef EXPORTED
+#define FINISH_LINKAGE
+#else
+#define FINISH_LINKAGE static
+#endif
+FINISH_LINKAGE void pool_finish (struct pool *p);
 
 static void *worker (void *a)
 {
@@ -34,7 +41,7 @@ static void pool_start (struct pool *p, int n)
     pthread_create (&p->threads[i], 0, worker, (void *) (long) i);
 }
 
-static void __attribute__ ((noinline)) pool_finish (struct pool *p)
+FINISH_LINKAGE void __attribute__ ((noinline)) pool_finish (struct pool *p)
 {
 #ifdef SHORT
   for (int i = 0; i < p->nthreads - 1; i++)
