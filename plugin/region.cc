@@ -1331,6 +1331,20 @@ must_joins (function *fn, thread_summary *s)
       s->joins[s->njoins++] = cands[c].ih;
 }
 
+/* Does every return of fn come after loop (from outside it, in a block
+ * its header dominates)?  Dominators needed. */
+static bool
+returns_after (function *fn, class loop *loop)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    if (flow_bb_inside_loop_p (loop, e->src)
+        || !dominated_by_p (CDI_DOMINATORS, e->src, loop->header))
+      return false;
+  return true;
+}
+
 /* Arrays (of the interface) fn joins whole on every path to its return:
  * a join loop over `t[i]`, t a pointer parameter (wmm_join_loop: every
  * iteration joins, the test its only exit), whose header dominates every
@@ -1354,12 +1368,8 @@ array_joins (function *fn, thread_summary *s)
     if (joins_of (stmt, &h, 1) != 1 || !wmm_join_loop (stmt, &h, &jr)
         || !array_iface (fn, &h, &jr, &ih, false))
       return;
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
-      if (flow_bb_inside_loop_p (jr.loop, e->src)
-          || !dominated_by_p (CDI_DOMINATORS, e->src, jr.loop->header))
-        return;
+    if (!returns_after (fn, jr.loop))
+      return;
     bool clean = true;
     wmm_each_stmt (fn, [&] (gimple *g) {
       if (is_gimple_assign (g) && !gimple_clobber_p (g)
@@ -1416,12 +1426,8 @@ vector_joins (function *fn, thread_summary *s)
         || h.kind != WMM_H_PTR || !iface_of (fn, &h, false, &ih)
         || ih.kind != IF_PARAM_IND)
       return;
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
-      if (flow_bb_inside_loop_p (loop, e->src)
-          || !dominated_by_p (CDI_DOMINATORS, e->src, loop->header))
-        return;
+    if (!returns_after (fn, loop))
+      return;
     bool pushes = false;
     wmm_each_stmt (fn, [&] (gimple *g) {
       wmm_handle ph;
