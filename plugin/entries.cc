@@ -2146,14 +2146,60 @@ reach (entries_ctx *c, vec<bool> *reached)
               "unit is treated as a thread entry with several instances");
 }
 
-/* Is stmt a std::thread constructor whose thread may itself start
- * threads no join of the caller ends (its callable, or the _M_run of the
- * state it builds, may create; or neither is a known unit function)?
+/* Is type std::thread? */
+static bool
+is_std_thread_type (tree type)
+{
+  tree d = TREE_CODE (type) == RECORD_TYPE ? TYPE_NAME (TYPE_MAIN_VARIANT (type))
+                                           : NULL_TREE;
+  if (!d || TREE_CODE (d) != TYPE_DECL || !DECL_NAME (d)
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (d)), "thread"))
+    return false;
+  tree ns = DECL_CONTEXT (d);
+  return ns && TREE_CODE (ns) == NAMESPACE_DECL && DECL_NAME (ns)
+         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ns)), "std");
+}
+
+/* Is stmt a std::thread constructor (or a push that constructs one in a
+ * std::vector<std::thread>) whose thread may itself start threads no
+ * join of the caller ends (its callable, or the _M_run of the state it
+ * builds, may create; or neither is a known unit function)?
  * The region takes the constructor for one create, as pthread_create's
  * START_CREATE call is when its routine starts none. */
 static bool
 std_thread_starts_more (entries_ctx *c, gimple *stmt)
 {
+  if (wmm_thread_vector_push (stmt))
+    {
+      /* `ts.emplace_back (f)` / `(lambda)`: the thread runs f, or the one
+         operator () of the lambda's or function object's class;
+         `push_back (std::thread (...))` moves a thread its own
+         constructor started (judged there) */
+      if (gimple_call_num_args (stmt) < 2)
+        return true;
+      tree a = gimple_call_arg (stmt, 1);
+      if (TREE_CODE (a) != ADDR_EXPR)
+        return true;
+      tree obj = TREE_OPERAND (a, 0), type = TREE_TYPE (obj);
+      if (TREE_CODE (obj) == FUNCTION_DECL)
+        {
+          int t = find_fn (&c->index, wmm_alias_target (obj));
+          return t < 0 || c->facts[t].may_create;
+        }
+      if (is_std_thread_type (type))
+        return false;
+      if (TREE_CODE (type) != RECORD_TYPE)
+        return true;
+      int found = -1, n = 0;
+      for (tree m = TYPE_FIELDS (type); m; m = DECL_CHAIN (m))
+        if (TREE_CODE (m) == FUNCTION_DECL && DECL_NAME (m)
+            && !strcmp (IDENTIFIER_POINTER (DECL_NAME (m)), "operator()"))
+          {
+            n++;
+            found = find_fn (&c->index, wmm_alias_target (m));
+          }
+      return n != 1 || found < 0 || c->facts[found].may_create;
+    }
   if (!wmm_std_thread_start (stmt))
     return false;
   tree fn = function_address (gimple_call_arg (stmt, 1));

@@ -1246,6 +1246,12 @@ pushed_vector (gimple *stmt)
 
 static tree vector_of (tree x);
 
+bool
+wmm_thread_vector_push (gimple *stmt)
+{
+  return is_gimple_call (stmt) && vector_push (stmt, true);
+}
+
 /* h: the group handle of local vector vec (any of its elements). */
 static void
 vector_handle (wmm_handle *h, tree vec)

@@ -116,6 +116,9 @@ bool wmm_array_join_loop (gimple *join, tree *arr, class loop **loop);
  * push_back) that is only ever given to members that keep its threads
  * (handle: {DECL vec, variable offset}). */
 bool wmm_vector_create (gimple *stmt, wmm_handle *h);
+/* Is stmt a push (emplace_back, push_back) of a std::vector<std::thread>
+ * (a local one or not)? */
+bool wmm_thread_vector_push (gimple *stmt);
 /* `futs.push_back (std::async (...))`: call stmt (std::async) returns
  * into a temporary whose only uses are one push of a local
  * std::vector<std::future<T>> right after it (T a builtin type) and the
