@@ -1115,26 +1115,6 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
   return !targets->is_empty () || !libs->is_empty ();
 }
 
-/* Does a value of type t lead to an object of record type rec: rec
- * itself, a member or element of that type, or a pointer to one? */
-static bool
-reaches_record (tree t, tree rec, int depth)
-{
-  if (!t || depth > 6)
-    return false;
-  t = TYPE_MAIN_VARIANT (t);
-  if (t == rec)
-    return true;
-  if (POINTER_TYPE_P (t) || TREE_CODE (t) == ARRAY_TYPE)
-    return reaches_record (TREE_TYPE (t), rec, depth + 1);
-  if (RECORD_OR_UNION_TYPE_P (t))
-    for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
-      if (TREE_CODE (f) == FIELD_DECL
-          && reaches_record (TREE_TYPE (f), rec, depth + 1))
-        return true;
-  return false;
-}
-
 /* Does reference or address t select member `field` somewhere? */
 static bool
 names_field (tree t, tree field)
@@ -1212,21 +1192,21 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
     return false;
   rec = TYPE_MAIN_VARIANT (rec);
   auto leads = [&] (tree x) {
-    return x && (reaches_record (TREE_TYPE (x), rec, 0)
-                 || reaches_record (TREE_TYPE (copied_from (x)), rec, 0));
+    return x && (wmm_type_holds (TREE_TYPE (x), rec, true)
+                 || wmm_type_holds (TREE_TYPE (copied_from (x)), rec, true));
   };
   /* exported variables and functions that lead to such objects */
   varpool_node *var;
   FOR_EACH_VARIABLE (var)
     if ((TREE_PUBLIC (var->decl) || DECL_EXTERNAL (var->decl))
-        && reaches_record (TREE_TYPE (var->decl), rec, 0))
+        && wmm_type_holds (TREE_TYPE (var->decl), rec, true))
       return false;
   for (unsigned f = 0; f < c->fns.length (); f++)
     {
       tree fd = c->fns[f]->decl;
       if (TREE_PUBLIC (fd) && (int) f != c->main_fn)
         for (tree a = DECL_ARGUMENTS (fd); a; a = DECL_CHAIN (a))
-          if (reaches_record (TREE_TYPE (a), rec, 0))
+          if (wmm_type_holds (TREE_TYPE (a), rec, true))
             return false;
     }
   bool ok = true, self_calls = false;

@@ -806,7 +806,7 @@ address_of_member (tree *t, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-static bool type_holds (tree t, tree rec, int depth);
+static bool type_holds (tree t, tree rec, int depth, bool pointers = false);
 
 bool
 wmm_member_written_once (tree field, function *fn, class loop *loop,
@@ -1540,21 +1540,22 @@ names_member (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Is type t, or an element or member of it (nested), the record rec? */
+/* Is type t, or an element or member of it (nested; with pointers, also
+ * what a pointer in it points to), the record rec? */
 static bool
-type_holds (tree t, tree rec, int depth)
+type_holds (tree t, tree rec, int depth, bool pointers)
 {
   if (!t || depth > 8)
     return false;
   t = TYPE_MAIN_VARIANT (t);
   if (t == rec)
     return true;
-  if (TREE_CODE (t) == ARRAY_TYPE)
-    return type_holds (TREE_TYPE (t), rec, depth + 1);
+  if (TREE_CODE (t) == ARRAY_TYPE || (pointers && POINTER_TYPE_P (t)))
+    return type_holds (TREE_TYPE (t), rec, depth + 1, pointers);
   if (RECORD_OR_UNION_TYPE_P (t))
     for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
       if (TREE_CODE (f) == FIELD_DECL
-          && type_holds (TREE_TYPE (f), rec, depth + 1))
+          && type_holds (TREE_TYPE (f), rec, depth + 1, pointers))
         return true;
   return false;
 }
@@ -1665,9 +1666,9 @@ wmm_via_member_once (tree field)
 }
 
 bool
-wmm_type_holds (tree t, tree rec)
+wmm_type_holds (tree t, tree rec, bool pointers)
 {
-  return type_holds (t, TYPE_MAIN_VARIANT (rec), 0);
+  return type_holds (t, TYPE_MAIN_VARIANT (rec), 0, pointers);
 }
 
 void

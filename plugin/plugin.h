@@ -49,9 +49,10 @@ struct wmm_tbaa {
   tree base_type;      /* p->f: *p's struct type (main variant), or NULL */
 };
 
-/* Is type t, or an element or member of it (nested), the record rec?
- * (handles.cc) */
-bool wmm_type_holds (tree t, tree rec);
+/* Is type t, or an element or member of it (nested; with pointers, also
+ * what a pointer in it points to: a value of type t leads to a rec), the
+ * record rec?  (handles.cc) */
+bool wmm_type_holds (tree t, tree rec, bool pointers = false);
 
 /* Is the reference a member of *p at known bits (p->f, c->name[0])? */
 static inline bool

@@ -1331,6 +1331,23 @@ must_joins (function *fn, thread_summary *s)
       s->joins[s->njoins++] = cands[c].ih;
 }
 
+/* Run work () on fn (the current function) with its loop structures and
+ * dominators, computed for it (and freed after) when they were not there;
+ * nothing when its loops need fixing. */
+template <typename F>
+static void
+with_loops (function *fn, F work)
+{
+  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
+    return;
+  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
+  if (!had_dom)
+    calculate_dominance_info (CDI_DOMINATORS);
+  work ();
+  if (!had_dom)
+    free_dominance_info (CDI_DOMINATORS);
+}
+
 /* Does every return of fn come after loop (from outside it, in a block
  * its header dominates)?  Dominators needed. */
 static bool
@@ -1353,51 +1370,46 @@ returns_after (function *fn, class loop *loop)
 static void
 array_joins (function *fn, thread_summary *s)
 {
-  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
-    return;
-  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
-  if (!had_dom)
-    calculate_dominance_info (CDI_DOMINATORS);
-  wmm_each_stmt (fn, [&] (gimple *stmt) {
-    if (!is_gimple_call (stmt) || !wmm_is_thread_join (stmt)
-        || s->njoins == MAX_IFACE)
-      return;
-    wmm_handle h;
-    wmm_iv_range jr;
-    iface_handle ih;
-    if (joins_of (stmt, &h, 1) != 1 || !wmm_join_loop (stmt, &h, &jr)
-        || !array_iface (fn, &h, &jr, &ih, false))
-      return;
-    if (!returns_after (fn, jr.loop))
-      return;
-    bool clean = true;
-    wmm_each_stmt (fn, [&] (gimple *g) {
-      if (is_gimple_assign (g) && !gimple_clobber_p (g)
-          && TREE_CODE (gimple_assign_lhs (g)) != SSA_NAME)
-        {
-          wmm_handle w;
-          if (!wmm_handle_of_ref (gimple_assign_lhs (g), &w)
-              || wmm_handles_overlap (&w, &h))
-            clean = false;
-        }
-      /* (freeing the array or its object ends the handles' use: a join
-         after it would read freed memory) */
-      if (is_gimple_call (g) && g != stmt
-          && !gimple_call_builtin_p (g, BUILT_IN_FREE))
-        for (unsigned i = 0; i < gimple_call_num_args (g); i++)
+  with_loops (fn, [&] {
+    wmm_each_stmt (fn, [&] (gimple *stmt) {
+      if (!is_gimple_call (stmt) || !wmm_is_thread_join (stmt)
+          || s->njoins == MAX_IFACE)
+        return;
+      wmm_handle h;
+      wmm_iv_range jr;
+      iface_handle ih;
+      if (joins_of (stmt, &h, 1) != 1 || !wmm_join_loop (stmt, &h, &jr)
+          || !array_iface (fn, &h, &jr, &ih, false))
+        return;
+      if (!returns_after (fn, jr.loop))
+        return;
+      bool clean = true;
+      wmm_each_stmt (fn, [&] (gimple *g) {
+        if (is_gimple_assign (g) && !gimple_clobber_p (g)
+            && TREE_CODE (gimple_assign_lhs (g)) != SSA_NAME)
           {
-            HOST_WIDE_INT bytes;
-            tree a = gimple_call_arg (g, i);
-            if (TREE_CODE (a) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (a))
-                && wmm_pointer_root (a, &bytes) == h.base)
+            wmm_handle w;
+            if (!wmm_handle_of_ref (gimple_assign_lhs (g), &w)
+                || wmm_handles_overlap (&w, &h))
               clean = false;
           }
-    });
-    if (clean)
-      s->joins[s->njoins++] = ih;
+        /* (freeing the array or its object ends the handles' use: a join
+           after it would read freed memory) */
+        if (is_gimple_call (g) && g != stmt
+            && !gimple_call_builtin_p (g, BUILT_IN_FREE))
+          for (unsigned i = 0; i < gimple_call_num_args (g); i++)
+            {
+              HOST_WIDE_INT bytes;
+              tree a = gimple_call_arg (g, i);
+              if (TREE_CODE (a) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (a))
+                  && wmm_pointer_root (a, &bytes) == h.base)
+                clean = false;
+            }
+      });
+      if (clean)
+        s->joins[s->njoins++] = ih;
   });
-  if (!had_dom)
-    free_dominance_info (CDI_DOMINATORS);
+  });
 }
 
 /* Member vectors of threads (wmm_member_vector_kept) fn joins whole on
@@ -1409,38 +1421,33 @@ array_joins (function *fn, thread_summary *s)
 static void
 vector_joins (function *fn, thread_summary *s)
 {
-  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
-    return;
-  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
-  if (!had_dom)
-    calculate_dominance_info (CDI_DOMINATORS);
-  wmm_each_stmt (fn, [&] (gimple *stmt) {
-    tree vec;
-    class loop *loop;
-    wmm_handle h;
-    iface_handle ih;
-    if (s->njoins == MAX_IFACE || !is_gimple_call (stmt)
-        || !wmm_std_thread_join (stmt)
-        || !wmm_vector_join_loop (stmt, &vec, &loop)
-        || TREE_CODE (vec) != COMPONENT_REF || !wmm_handle_of_ref (vec, &h)
-        || h.kind != WMM_H_PTR || !iface_of (fn, &h, false, &ih)
-        || ih.kind != IF_PARAM_IND)
-      return;
-    if (!returns_after (fn, loop))
-      return;
-    bool pushes = false;
-    wmm_each_stmt (fn, [&] (gimple *g) {
-      wmm_handle ph;
-      pushes |= is_gimple_call (g) && wmm_vector_create (g, &ph)
-                && ph.kind == h.kind && ph.base == h.base && ph.off == h.off;
-    });
-    for (int k = 0; k < s->njoins; k++)
-      pushes |= !memcmp (&s->joins[k], &ih, sizeof ih);
-    if (!pushes)
-      s->joins[s->njoins++] = ih;
+  with_loops (fn, [&] {
+    wmm_each_stmt (fn, [&] (gimple *stmt) {
+      tree vec;
+      class loop *loop;
+      wmm_handle h;
+      iface_handle ih;
+      if (s->njoins == MAX_IFACE || !is_gimple_call (stmt)
+          || !wmm_std_thread_join (stmt)
+          || !wmm_vector_join_loop (stmt, &vec, &loop)
+          || TREE_CODE (vec) != COMPONENT_REF || !wmm_handle_of_ref (vec, &h)
+          || h.kind != WMM_H_PTR || !iface_of (fn, &h, false, &ih)
+          || ih.kind != IF_PARAM_IND)
+        return;
+      if (!returns_after (fn, loop))
+        return;
+      bool pushes = false;
+      wmm_each_stmt (fn, [&] (gimple *g) {
+        wmm_handle ph;
+        pushes |= is_gimple_call (g) && wmm_vector_create (g, &ph)
+                  && ph.kind == h.kind && ph.base == h.base && ph.off == h.off;
+      });
+      for (int k = 0; k < s->njoins; k++)
+        pushes |= !memcmp (&s->joins[k], &ih, sizeof ih);
+      if (!pushes)
+        s->joins[s->njoins++] = ih;
   });
-  if (!had_dom)
-    free_dominance_info (CDI_DOMINATORS);
+  });
 }
 
 /* The summary of a unit, from its region and its joins. */
@@ -1574,25 +1581,21 @@ join_bits (function *fn, const thread_summary *s, gimple *stmt,
 static void
 add_tail (wmm_unitinfo *u, function *fn, const thread_summary *s)
 {
-  if (!loops_for_fn (fn) || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
-    return;
-  bool had_dom = dom_info_available_p (fn, CDI_DOMINATORS);
-  if (!had_dom)
-    calculate_dominance_info (CDI_DOMINATORS);
-  unsigned all = (1u << s->njoins) - 1;
-  /* per statement: gen after it; per loop: gen on its normal exits */
-  hash_map<gimple *, unsigned> gen;
-  auto_vec<std::pair<class loop *, unsigned> > loop_gen;
-  wmm_each_stmt (fn, [&] (gimple *g) {
-    if (!is_gimple_call (g))
-      return;
-    unsigned lg;
-    class loop *l;
-    unsigned b = join_bits (fn, s, g, &lg, &l);
-    if (b)
-      gen.put (g, b);
-    if (lg && l)
-      loop_gen.safe_push (std::make_pair (l, lg));
+  with_loops (fn, [&] {
+    unsigned all = (1u << s->njoins) - 1;
+    /* per statement: gen after it; per loop: gen on its normal exits */
+    hash_map<gimple *, unsigned> gen;
+    auto_vec<std::pair<class loop *, unsigned> > loop_gen;
+    wmm_each_stmt (fn, [&] (gimple *g) {
+      if (!is_gimple_call (g))
+        return;
+      unsigned lg;
+      class loop *l;
+      unsigned b = join_bits (fn, s, g, &lg, &l);
+      if (b)
+        gen.put (g, b);
+      if (lg && l)
+        loop_gen.safe_push (std::make_pair (l, lg));
   });
   int nb = last_basic_block_for_fn (fn);
   auto_vec<unsigned> out;
@@ -1649,8 +1652,7 @@ add_tail (wmm_unitinfo *u, function *fn, const thread_summary *s)
         }
     }
   free (rpo);
-  if (!had_dom)
-    free_dominance_info (CDI_DOMINATORS);
+  });
 }
 
 /* Functions that only main calls (static, or C++ inline code, address
