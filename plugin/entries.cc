@@ -317,6 +317,7 @@ struct entries_ctx {
                                    constants copied into resolved local
                                    tables of routines */
   int no_callers = -1;          /* no_stored_calls (), once asked */
+  hash_map<tree, bool> stays;   /* record_stays_in_unit, once per record */
   const vec<int> *scc;          /* the CFG components of the function
                                    being scanned (cfg_sccs) */
 };
@@ -1278,6 +1279,134 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
   return ok && (!targets->is_empty () || !libs->is_empty ());
 }
 
+/* Is record type t the standard library's class `name` (in std::)? */
+static bool
+std_class_named (tree t, const char *name)
+{
+  if (!t || TREE_CODE (t) != RECORD_TYPE || !TYPE_NAME (t))
+    return false;
+  tree n = TYPE_NAME (t);
+  if (TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  if (!n || TREE_CODE (n) != IDENTIFIER_NODE
+      || strcmp (IDENTIFIER_POINTER (n), name))
+    return false;
+  tree ctx = TYPE_CONTEXT (t);
+  while (ctx && TYPE_P (ctx))
+    ctx = TYPE_CONTEXT (ctx);
+  return ctx && TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
+         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)), "std");
+}
+
+static bool record_stays_scan (entries_ctx *c, tree rec);
+
+/* Do all objects that lead to a record of type rec come from this unit:
+ * no function of another unit the unit calls takes or returns one, no
+ * exported function of the unit (other than C++ inline code, whose calls
+ * by other units run on their objects) takes one, no exported or
+ * external variable holds one? */
+static bool
+record_stays_in_unit (entries_ctx *c, tree rec)
+{
+  if (bool *known = c->stays.get (rec))
+    return *known;
+  bool ok = record_stays_scan (c, rec);
+  c->stays.put (rec, ok);
+  return ok;
+}
+
+/* record_stays_in_unit, the unit scanned. */
+static bool
+record_stays_scan (entries_ctx *c, tree rec)
+{
+  varpool_node *var;
+  FOR_EACH_VARIABLE (var)
+    if ((TREE_PUBLIC (var->decl) || DECL_EXTERNAL (var->decl))
+        && wmm_type_holds (TREE_TYPE (var->decl), rec, true))
+      return false;
+  auto leads = [&] (tree fntype) {
+    if (!fntype)
+      return true;
+    if (wmm_type_holds (TREE_TYPE (fntype), rec, true))
+      return true;
+    for (tree a = TYPE_ARG_TYPES (fntype); a; a = TREE_CHAIN (a))
+      if (TREE_VALUE (a) && wmm_type_holds (TREE_VALUE (a), rec, true))
+        return true;
+    return false;
+  };
+  for (unsigned f = 0; f < c->fns.length (); f++)
+    {
+      cgraph_node *n = c->fns[f];
+      if ((int) f != c->main_fn && TREE_PUBLIC (n->decl)
+          && !wmm_vague_linkage (n) && leads (TREE_TYPE (n->decl)))
+        return false;
+      for (cgraph_edge *e = n->callees; e; e = e->next_callee)
+        {
+          tree d = wmm_alias_target (e->callee->decl);
+          if (find_fn (&c->index, d) < 0 && leads (TREE_TYPE (d)))
+            return false;
+        }
+    }
+  return true;
+}
+
+/* std::function: an indirect call through a std::function<R (A...)>'s
+ * _M_invoker (its call operator) or a std::_Function_base's _M_manager
+ * (copies and destruction) calls what libstdc++ stores there when the
+ * object is made from a callable F: _Function_handler<R (A...), F>::
+ * _M_invoke, and the _M_manager of F's handler; copies, moves and swaps
+ * keep them.  When no std::function object comes from code the unit
+ * cannot see (record_stays_in_unit), every F is one this unit makes
+ * them of, so the targets are the unit's instances of those functions
+ * (of the call's type).  The stores of their addresses into the members
+ * go to *stores (they let no code outside the unit call them). */
+static bool
+std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
+                      vec<gimple *> *stores, tree *field_out)
+{
+  tree field = *field_out = called_member (stmt);
+  if (!field || !DECL_NAME (field) || wmm_lto_phase_now () == WMM_LTO_LINK)
+    return false;
+  const char *fname = IDENTIFIER_POINTER (DECL_NAME (field));
+  tree rec = TYPE_MAIN_VARIANT (DECL_CONTEXT (field));
+  bool invoker = !strcmp (fname, "_M_invoker")
+                 && std_class_named (rec, "function");
+  bool manager = !strcmp (fname, "_M_manager")
+                 && std_class_named (rec, "_Function_base");
+  if ((!invoker && !manager) || !record_stays_in_unit (c, rec))
+    return false;
+  tree fntype = gimple_call_fntype (stmt);
+  for (unsigned f = 0; f < c->fns.length (); f++)
+    {
+      tree d = c->fns[f]->decl;
+      tree ctx = DECL_CONTEXT (d);
+      if (!DECL_NAME (d) || !ctx || !TYPE_P (ctx)
+          || strcmp (IDENTIFIER_POINTER (DECL_NAME (d)),
+                     invoker ? "_M_invoke" : "_M_manager"))
+        continue;
+      if (!std_class_named (ctx, "_Function_handler")
+          && !(manager && std_class_named (ctx, "_Base_manager")))
+        continue;
+      if (!fntype || !types_compatible_p (TREE_TYPE (d), fntype))
+        continue;
+      targets->safe_push ((int) f);
+    }
+  if (targets->is_empty ())
+    return false;
+  /* the stores of their addresses into the member */
+  for (unsigned f = 0; f < c->fns.length (); f++)
+    wmm_each_stmt (c->fns[f]->get_fun (), [&] (gimple *st) {
+      if (!gimple_assign_single_p (st))
+        return;
+      tree lhs = gimple_assign_lhs (st), rhs = gimple_assign_rhs1 (st);
+      if (TREE_CODE (lhs) == COMPONENT_REF && TREE_OPERAND (lhs, 1) == field
+          && TREE_CODE (rhs) == ADDR_EXPR
+          && TREE_CODE (TREE_OPERAND (rhs, 0)) == FUNCTION_DECL)
+        stores->safe_push (st);
+    });
+  return true;
+}
+
 /* Append the name of function decl to the list *names (", "). */
 static void
 append_name (char **names, tree decl)
@@ -1324,6 +1453,9 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                                                      &stores, &sources)))
                    && !(targets.truncate (0),
                         param_targets (c, r, k.stmt, &targets))
+                   && !(targets.truncate (0), stores.truncate (0),
+                        field = std_function_targets (c, k.stmt, &targets,
+                                                      &stores, &var))
                    && !(targets.truncate (0), stores.truncate (0),
                         hook = hook_targets (c, k.stmt, &targets, &libs,
                                              &stores, &var))

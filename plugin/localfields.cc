@@ -1,5 +1,6 @@
 /* localfields.cc — the one value a pointer member of a local class ever
- * holds: a lambda's captures by reference.
+ * holds: a lambda's captures by reference, and its captured `this` when
+ * every call of the function that makes it passes one object.
  *
  * A class defined inside a non-inline function (a lambda's closure type,
  * a local struct) has no linkage: only this unit's code makes or changes
@@ -15,25 +16,74 @@
  *
  * Example:  int main () { long s; std::thread t ([&] { s = work (); });
  *   ... }  -> the lambda's store is to main's s (one location), not to
- *   every long the program has.
+ *   every long the program has.  A pool's constructor starting workers
+ *   with `[this] { ... }`, called only as `ThreadPool pool (4)` in main:
+ *   the workers' `stop`, `mu` and `tasks` are pool's members.
  */
 #include "plugin.h"
 
 namespace {
 
-/* member -> its one value (an ADDR_EXPR), or error_mark_node */
-hash_map<tree, tree> *values;
+/* member -> index in `stored` of the values stores put there (NULL_TREE:
+   anything) */
+hash_map<tree, unsigned> *values;
+vec<vec<tree> > stored;
 
-/* Is type t a class defined in the body of a function that is neither
- * inline nor of vague linkage (no other unit has its objects)? */
+/* Is type t a class defined in the body of a function (no other unit has
+ * its objects; for an inline function, as for all C++ inline code, the
+ * unit's own calls: docs/plugin.md "What is sound where")? */
 bool
 local_class (tree t)
 {
   if (!t || TREE_CODE (t) != RECORD_TYPE)
     return false;
   tree ctx = TYPE_CONTEXT (t);
-  return ctx && TREE_CODE (ctx) == FUNCTION_DECL
-         && !DECL_DECLARED_INLINE_P (ctx) && !DECL_COMDAT (ctx);
+  return ctx && TREE_CODE (ctx) == FUNCTION_DECL;
+}
+
+/* The one address (&decl) that value v holds: v itself, a name set to it,
+ * or a parameter every call of whose function (all seen: static or C++
+ * inline code, address not taken) passes that address; else NULL. */
+tree
+one_address (tree v, int depth)
+{
+  if (v && TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (v)))
+    v = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (v));
+  if (!v)
+    return NULL_TREE;
+  if (TREE_CODE (v) == ADDR_EXPR)
+    return DECL_P (TREE_OPERAND (v, 0)) ? v : NULL_TREE;
+  if (TREE_CODE (v) == COMPONENT_REF && depth == 0 && values)
+    return wmm_local_member_value (v);
+  if (TREE_CODE (v) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (v)
+      || !SSA_NAME_VAR (v) || TREE_CODE (SSA_NAME_VAR (v)) != PARM_DECL
+      || depth > 4)
+    return NULL_TREE;
+  tree parm = SSA_NAME_VAR (v), fn = DECL_CONTEXT (parm);
+  int k = wmm_param_index (fn, parm);
+  cgraph_node *node = cgraph_node::get (fn);
+  if (k < 0 || !node || !wmm_calls_all_seen (node))
+    return NULL_TREE;
+  tree one = NULL_TREE;
+  bool ok = true;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    if (!ok)
+      return;
+    tree a = e->call_stmt && (unsigned) k < gimple_call_num_args (e->call_stmt)
+             ? gimple_call_arg (e->call_stmt, k) : NULL_TREE;
+    function *cf = wmm_analysable_body (e->caller);
+    if (cf)
+      push_cfun (cf);
+    a = cf ? one_address (a, depth + 1) : NULL_TREE;
+    if (cf)
+      pop_cfun ();
+    if (!a || (one && TREE_OPERAND (one, 0) != TREE_OPERAND (a, 0)))
+      ok = false;
+    else
+      one = a;
+  });
+  return ok ? one : NULL_TREE;
 }
 
 /* The pointer member of a local class that `ref` names as a whole, or
@@ -53,13 +103,50 @@ void
 note_value (tree f, tree v)
 {
   bool existed;
-  tree &slot = values->get_or_insert (f, &existed);
-  if (!v || TREE_CODE (v) != ADDR_EXPR || !DECL_P (TREE_OPERAND (v, 0))
-      || (existed && slot != error_mark_node
-          && TREE_OPERAND (slot, 0) != TREE_OPERAND (v, 0)))
-    slot = error_mark_node;
-  else if (!existed)
-    slot = v;
+  unsigned &slot = values->get_or_insert (f, &existed);
+  if (!existed)
+    {
+      slot = stored.length ();
+      stored.safe_push (vNULL);
+    }
+  stored[slot].safe_push (v);
+}
+
+/* The one address member f holds (error_mark_node: none known; NULL: only
+ * copies of itself, through the members on `path`). */
+tree
+member_value (tree f, vec<tree> *path)
+{
+  unsigned *slot = values->get (f);
+  if (!slot || path->contains (f) || path->length () > 8)
+    return slot && path->contains (f) ? NULL_TREE : error_mark_node;
+  path->safe_push (f);
+  tree one = NULL_TREE;
+  for (tree v : stored[*slot])
+    {
+      tree a = v ? one_address (v, 1) : NULL_TREE;   /* (no member) */
+      /* a copy of a member (`inner.__this = outer->__this`) */
+      gimple *def = !a && v && TREE_CODE (v) == SSA_NAME
+                    && !SSA_NAME_IS_DEFAULT_DEF (v)
+                    ? SSA_NAME_DEF_STMT (v) : NULL;
+      tree g = def && gimple_assign_single_p (def)
+               ? local_member (gimple_assign_rhs1 (def)) : NULL_TREE;
+      if (g)
+        {
+          a = member_value (g, path);
+          if (!a)
+            continue;
+        }
+      if (!a || a == error_mark_node
+          || (one && TREE_OPERAND (one, 0) != TREE_OPERAND (a, 0)))
+        {
+          one = error_mark_node;
+          break;
+        }
+      one = a;
+    }
+  path->pop ();
+  return one;
 }
 
 /* Every member of a local class inside `ref` (a part of one written or
@@ -118,17 +205,26 @@ scan (gimple *s)
 tree
 wmm_local_member_value (tree ref)
 {
-  tree f = local_member (ref);
-  if (!f)
-    return NULL_TREE;
+  tree f = ref ? local_member (ref) : NULL_TREE;
   if (!values)
     {
-      values = new hash_map<tree, tree>;
+      values = new hash_map<tree, unsigned>;
       wmm_each_body ([] (cgraph_node *, function *fn) {
         wmm_each_stmt (fn, scan); });
     }
-  tree *v = values->get (f);
-  return v && *v != error_mark_node ? *v : NULL_TREE;
+  if (!f)
+    return NULL_TREE;
+  auto_vec<tree> path;
+  tree v = member_value (f, &path);
+  return v && v != error_mark_node ? v : NULL_TREE;
+}
+
+tree
+wmm_one_address (tree v)
+{
+  if (!values && v && TREE_CODE (v) == SSA_NAME)
+    wmm_local_member_value (NULL_TREE);   /* (the table) */
+  return one_address (v, 0);
 }
 
 void
@@ -136,4 +232,7 @@ wmm_local_members_reset (void)
 {
   delete values;
   values = NULL;
+  for (vec<tree> &v : stored)
+    v.release ();
+  stored.release ();
 }

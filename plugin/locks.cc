@@ -400,6 +400,12 @@ param_one_object (tree parm)
   tree obj = NULL_TREE;
   auto same = [&] (tree a) {
     tree x = whole_object_address (a);
+    /* a pointer that only ever holds &X (the creator's parameter every
+       call gives &pool) */
+    tree one = !x && a && TREE_CODE (a) == SSA_NAME ? wmm_one_address (a)
+                                                    : NULL_TREE;
+    if (one && VAR_P (TREE_OPERAND (one, 0)))
+      x = TREE_OPERAND (one, 0);
     if (!x || !one_object_var (x) || (obj && x != obj))
       return false;
     obj = x;
@@ -466,6 +472,12 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
     arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
   if (!arg)
     return false;
+  /* a pointer that only ever holds &X (a pool's `this` captured by its
+     workers' lambda, a parameter every call gives &pool) */
+  if (tree one = TREE_CODE (arg) == SSA_NAME ? wmm_one_address (arg)
+                                              : NULL_TREE)
+    if (one_object_var (TREE_OPERAND (one, 0)))
+      arg = one;
   if (tree parm = param_through_copies (arg))
     {
       *base = param_lock_base (parm);
@@ -488,6 +500,15 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
     {
       *base = b;
       *pos = p;
+      return true;
+    }
+  tree one = TREE_CODE (b) == MEM_REF ? wmm_one_address (TREE_OPERAND (b, 0))
+                                      : NULL_TREE;
+  if (one && one_object_var (TREE_OPERAND (one, 0))
+      && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    {
+      *base = TREE_OPERAND (one, 0);
+      *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
       return true;
     }
   tree parm = TREE_CODE (b) == MEM_REF
@@ -634,6 +655,9 @@ key_bit (wmm_unitinfo *u, tree base, HOST_WIDE_INT pos)
           && !f->escaped.contains (base))
         f->hidden |= 1ULL << b;
     }
+  /* a local of main is one object too, the same in every function */
+  else if (f && VAR_P (base) && wmm_main_local (base))
+    f->statics |= 1ULL << b;
   return b;
 }
 

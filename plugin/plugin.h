@@ -121,9 +121,12 @@ struct wmm_unitinfo {
   hash_set<tree> *creators;  /* functions that (transitively) start threads */
   hash_set<gimple *> *starters;  /* calls after which threads may run that
                                     no join of the caller can end */
-  hash_set<gimple *> *join_tails;  /* region.cc: statements of functions
-                                    main calls to end its threads that run
-                                    after every thread has been joined */
+  hash_set<gimple *> *join_tails;  /* region.cc: statements no thread
+                                    runs beside: a helper's after every
+                                    thread has been joined or before its
+                                    first create, a constructor's
+                                    exception cleanup of its members, and
+                                    functions only such statements call */
   hash_map<gimple *, vec<tree> > *resolved_calls;  /* entries.cc: indirect
                                     calls with every function they may call
                                     (trampolines, trampoline.cc) */
@@ -169,6 +172,11 @@ tree wmm_exit_dtor_of (gimple *stmt);
  * lambda's capture by reference) ever holds, when `ref` loads such a
  * member; NULL otherwise.  _reset: forget the unit's members. */
 tree wmm_local_member_value (tree ref);
+/* localfields.cc: the one address (&decl) pointer value v holds: v, a
+   name set to it, a parameter every call of whose function (all seen)
+   passes it, or a load of a local class's member that only holds it;
+   else NULL. */
+tree wmm_one_address (tree v);
 void wmm_local_members_reset (void);
 /* Does the call start a thread (pthread_create, thrd_create)?  Sets *fn to
  * the function argument. */
@@ -485,6 +493,10 @@ wmm_param_index (tree fndecl, tree p)
  * gives nowhere?  Other units may call it, but only on memory they reach
  * (docs/plugin.md, "C++ code as the library writes it"). */
 bool wmm_vague_linkage (cgraph_node *n);
+/* tbaa.cc: does every name of n (n and its aliases) keep its address to
+   itself, and is it static or C++ inline code (whose calls by other units
+   touch only their memory)? */
+bool wmm_calls_all_seen (cgraph_node *n);
 /* Is decl a local no other thread can reach (its address kept from
  * memory and from calls that keep a copy)? */
 bool wmm_decl_private (tree decl);

@@ -1493,6 +1493,9 @@ same_summary (const thread_summary &a, const thread_summary &b)
 }
 
 static void find_join_tails (wmm_unitinfo *u);
+static void find_create_heads (wmm_unitinfo *u);
+static void find_ctor_cleanups (wmm_unitinfo *u);
+static void close_quiet (wmm_unitinfo *u);
 
 void
 wmm_thread_summaries (wmm_unitinfo *u)
@@ -1526,6 +1529,9 @@ wmm_thread_summaries (wmm_unitinfo *u)
         break;
     }
   find_join_tails (u);
+  find_create_heads (u);
+  find_ctor_cleanups (u);
+  close_quiet (u);
 }
 
 /* ------------------------------------------------------------ join tails */
@@ -1655,6 +1661,69 @@ add_tail (wmm_unitinfo *u, function *fn, const thread_summary *s)
   });
 }
 
+/* main's code unit (the one with a region), or NULL. */
+static wmm_unit *
+main_unit (wmm_unitinfo *u)
+{
+  wmm_unit *m = NULL;
+  for (wmm_unit &unit : u->units)
+    if (unit.region && unit.fn)
+      m = &unit;
+  return m;
+}
+
+/* Is every call of unit's function (through its aliases too: a C++
+ * destructor's D1) one of main's (m), no other unit able to call it (an
+ * exported function may be called by other units at any time; C++
+ * inline code's calls by other units run on their objects, as tbaa.cc's
+ * wmm_calls_all_seen takes it) and its address not taken?  The calls go
+ * to *calls. */
+static bool
+only_main_calls (const wmm_unit &unit, const wmm_unit *m, vec<gimple *> *calls)
+{
+  if (&unit == m || !unit.fn || unit.entry || !unit.node)
+    return false;
+  bool ok = true;
+  auto_vec<cgraph_node *> names;
+  names.safe_push (unit.node);
+  while (!names.is_empty () && ok)
+    {
+      cgraph_node *a = names.pop ();
+      ok = !a->address_taken
+           && (!TREE_PUBLIC (a->decl) || wmm_vague_linkage (a));
+      for (cgraph_edge *e = a->callers; e && ok; e = e->next_caller)
+        {
+          ok = e->caller->decl == m->decl && e->call_stmt;
+          calls->safe_push (e->call_stmt);
+        }
+      ipa_ref *ref;
+      for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
+        if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
+          names.safe_push (al);
+    }
+  return ok && !calls->is_empty ();
+}
+
+/* Does every call leave main's thread state empty (after: the state after
+ * the call; else the state before it)?  *r: main's region, made at the
+ * first question. */
+static bool
+calls_alone (wmm_unitinfo *u, wmm_unit *m, wmm_region **r,
+             const vec<gimple *> &calls, bool after)
+{
+  push_cfun (m->fn);
+  if (!*r)
+    *r = wmm_region_begin (u, m);
+  bool ok = true;
+  for (gimple *call : calls)
+    {
+      wmm_region_set s = wmm_region_before (*r, call);
+      ok &= (after ? wmm_region_step (*r, call, s) : s) == 0;
+    }
+  pop_cfun ();
+  return ok;
+}
+
 /* Functions that only main calls (static, or C++ inline code, address
  * not taken), each call ending every thread main runs (the state after
  * it is empty: `pool.~ThreadPool ()`, `pool_destroy (p)`), that start
@@ -1663,57 +1732,19 @@ add_tail (wmm_unitinfo *u, function *fn, const thread_summary *s)
 static void
 find_join_tails (wmm_unitinfo *u)
 {
-  wmm_unit *m = NULL;
-  for (wmm_unit &unit : u->units)
-    if (unit.region && unit.fn)
-      m = &unit;
+  wmm_unit *m = main_unit (u);
   if (!m)
     return;
   wmm_region *r = NULL;
   for (wmm_unit &unit : u->units)
     {
       const thread_summary *s = summaries->get (unit.decl);
-      if (&unit == m || !unit.fn || !s || s->njoins == 0 || s->njoins > 16
-          || s->untracked || s->nleaves || unit.entry || !unit.node
-          || unit.node->address_taken
-          || (u->creators && u->creators->contains (unit.decl)))
-        continue;
-      /* its calls, through its aliases too (a C++ destructor's D1) */
       auto_vec<gimple *> calls;
-      bool ok = true;
-      auto_vec<cgraph_node *> names;
-      names.safe_push (unit.node);
-      while (!names.is_empty () && ok)
-        {
-          cgraph_node *a = names.pop ();
-          /* (an exported function may also be called by other units, at
-             any time; C++ inline code's calls by other units run on
-             their objects, as tbaa.cc's calls_all_seen takes it) */
-          ok = !a->address_taken
-               && (!TREE_PUBLIC (a->decl) || wmm_vague_linkage (a));
-          for (cgraph_edge *e = a->callers; e && ok; e = e->next_caller)
-            {
-              ok = e->caller->decl == m->decl && e->call_stmt;
-              calls.safe_push (e->call_stmt);
-            }
-          ipa_ref *ref;
-          for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
-            if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
-              names.safe_push (al);
-        }
-      if (!ok || calls.is_empty ())
-        continue;
-      if (!r)
-        {
-          push_cfun (m->fn);
-          r = wmm_region_begin (u, m);
-          pop_cfun ();
-        }
-      push_cfun (m->fn);
-      for (gimple *call : calls)
-        ok &= wmm_region_step (r, call, wmm_region_before (r, call)) == 0;
-      pop_cfun ();
-      if (!ok)
+      if (!s || s->njoins == 0 || s->njoins > 16 || s->untracked
+          || s->nleaves
+          || (u->creators && u->creators->contains (unit.decl))
+          || !only_main_calls (unit, m, &calls)
+          || !calls_alone (u, m, &r, calls, true))
         continue;
       if (!u->join_tails)
         u->join_tails = new hash_set<gimple *>;
@@ -1723,6 +1754,262 @@ find_join_tails (wmm_unitinfo *u)
     }
   if (r)
     wmm_region_end (r);
+}
+
+/* ----------------------------------------------------------- create heads */
+
+/* May call g start a thread (a create, a call of a function that starts
+ * some, an indirect call, library code not known to start none)? */
+static bool
+may_start (const wmm_unitinfo *u, gimple *g)
+{
+  if (!is_gimple_call (g) || gimple_call_internal_p (g))
+    return false;
+  wmm_handle h;
+  if (is_create (g) || wmm_vector_create (g, &h))
+    return true;
+  tree f = gimple_call_fndecl (g);
+  if (!f)
+    return true;
+  f = wmm_alias_target (f);
+  if (u->creators && u->creators->contains (f))
+    return true;
+  if (wmm_unit_of (u, f) >= 0)
+    return false;
+  cgraph_node *n = cgraph_node::get (f);
+  return !(n && n->definition && wmm_analysable_body (n))
+         && !wmm_never_starts_threads (f);
+}
+
+/* Functions that only main calls (static, or C++ inline code, address
+ * not taken), every call made while no thread runs (`ThreadPool pool (4)`
+ * before any create): what they do before they may start a thread runs
+ * alone too, like main's code before its first create (added to
+ * u->join_tails: the statements no other thread runs beside). */
+static void
+find_create_heads (wmm_unitinfo *u)
+{
+  wmm_unit *m = main_unit (u);
+  if (!m)
+    return;
+  wmm_region *r = NULL;
+  for (wmm_unit &unit : u->units)
+    {
+      auto_vec<gimple *> calls;
+      if (!only_main_calls (unit, m, &calls)
+          || !calls_alone (u, m, &r, calls, false))
+        continue;
+      /* forward: may a thread have started (on some path) before here? */
+      function *fn = unit.fn;
+      int nb = last_basic_block_for_fn (fn);
+      auto_vec<bool> out;
+      out.safe_grow_cleared (nb);
+      int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
+      int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
+      auto in_of = [&] (basic_block b) {
+        bool st = false;
+        edge e;
+        edge_iterator ei;
+        FOR_EACH_EDGE (e, ei, b->preds)
+          st |= e->src->index >= NUM_FIXED_BLOCKS && out[e->src->index];
+        return st;
+      };
+      push_cfun (fn);
+      for (bool changed = true; changed;)
+        {
+          changed = false;
+          for (int k = 0; k < nrpo; k++)
+            {
+              basic_block b = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
+              bool st = in_of (b);
+              for (gimple_stmt_iterator gsi = gsi_start_bb (b);
+                   !st && !gsi_end_p (gsi); gsi_next (&gsi))
+                st = may_start (u, gsi_stmt (gsi));
+              if (st != out[b->index])
+                {
+                  out[b->index] = st;
+                  changed = true;
+                }
+            }
+        }
+      for (int k = 0; k < nrpo; k++)
+        {
+          basic_block b = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
+          bool st = in_of (b);
+          for (gimple_stmt_iterator gsi = gsi_start_bb (b);
+               !st && !gsi_end_p (gsi); gsi_next (&gsi))
+            {
+              if (!u->join_tails)
+                u->join_tails = new hash_set<gimple *>;
+              u->join_tails->add (gsi_stmt (gsi));
+              st = may_start (u, gsi_stmt (gsi));
+            }
+        }
+      pop_cfun ();
+      free (rpo);
+    }
+  if (r)
+    wmm_region_end (r);
+}
+
+/* -------------------------------------------------------- ctor cleanups */
+
+/* Does destructor d (with everything it calls) touch only memory its
+ * calls are given: no global object, no indirect call, library code
+ * only to free memory or terminate? */
+static bool
+touches_only_its_object (tree d)
+{
+  auto_vec<cgraph_node *> work;
+  hash_set<cgraph_node *> seen;
+  cgraph_node *n = cgraph_node::get (d);
+  if (!n)
+    return false;
+  work.safe_push (n->ultimate_alias_target ());
+  while (!work.is_empty ())
+    {
+      cgraph_node *f = work.pop ();
+      if (seen.add (f))
+        continue;
+      function *fn = wmm_analysable_body (f);
+      if (!fn)
+        {
+          const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (f->decl));
+          /* (the standard library's compiled destructors, such as
+             condition_variable's, end only their object) */
+          if (!startswith (name, "_ZdlPv") && !startswith (name, "_ZdaPv")
+              && strcmp (name, "free") && strcmp (name, "_ZSt9terminatev")
+              && !(DECL_CXX_DESTRUCTOR_P (f->decl)
+                   && startswith (name, "_ZNSt")))
+            return false;
+          continue;
+        }
+      if (f->indirect_calls)
+        return false;
+      bool ok = true;
+      wmm_each_stmt (fn, [&] (gimple *g) {
+        if (gimple_clobber_p (g))
+          return;
+        if (gimple_has_volatile_ops (g) || gimple_code (g) == GIMPLE_ASM)
+          ok = false;
+        for (unsigned i = 0; ok && i < gimple_num_ops (g); i++)
+          {
+            tree op = gimple_op (g, i);
+            tree b = op && !is_gimple_call (g) ? get_base_address (op)
+                                               : NULL_TREE;
+            if (b && VAR_P (b) && is_global_var (b))
+              ok = false;
+          }
+      });
+      if (!ok)
+        return false;
+      for (cgraph_edge *e = f->callees; e; e = e->next_callee)
+        work.safe_push (e->callee->ultimate_alias_target ());
+    }
+  return true;
+}
+
+/* Is `a` the address of a member of the object `self` points to
+ * (`_5 = &this_2(D)->tasks`)? */
+static bool
+member_address (tree a, tree self)
+{
+  if (a && TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)))
+    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+  if (!a || TREE_CODE (a) != ADDR_EXPR)
+    return false;
+  tree b = get_base_address (TREE_OPERAND (a, 0));
+  return b && TREE_CODE (b) == MEM_REF && TREE_OPERAND (b, 0) == self;
+}
+
+/* A constructor's exception cleanup (blocks only an EH edge reaches)
+ * destroys the members it has built: `tasks.~queue ()` when a
+ * `workers.emplace_back (...)` throws after threads have started.  A
+ * thread that used the member then would use an object whose life is
+ * ending (no fence repairs that), so when the destructor touches only
+ * what it is given (touches_only_its_object), the call is quiet
+ * (u->join_tails). */
+static void
+find_ctor_cleanups (wmm_unitinfo *u)
+{
+  for (wmm_unit &unit : u->units)
+    {
+      if (!unit.fn || !DECL_CXX_CONSTRUCTOR_P (unit.decl)
+          || !DECL_ARGUMENTS (unit.decl))
+        continue;
+      function *fn = unit.fn;
+      tree self = ssa_default_def (fn, DECL_ARGUMENTS (unit.decl));
+      if (!self)
+        continue;
+      /* the blocks normal edges reach from the entry */
+      auto_bitmap normal;
+      auto_vec<basic_block> work;
+      work.safe_push (ENTRY_BLOCK_PTR_FOR_FN (fn));
+      while (!work.is_empty ())
+        {
+          basic_block b = work.pop ();
+          if (!bitmap_set_bit (normal, b->index))
+            continue;
+          edge e;
+          edge_iterator ei;
+          FOR_EACH_EDGE (e, ei, b->succs)
+            if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+              work.safe_push (e->dest);
+        }
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fn)
+        if (!bitmap_bit_p (normal, bb->index))
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            {
+              gcall *c = dyn_cast<gcall *> (gsi_stmt (gsi));
+              tree d = c ? gimple_call_fndecl (c) : NULL_TREE;
+              if (!d || !DECL_CXX_DESTRUCTOR_P (d)
+                  || gimple_call_num_args (c) < 1
+                  || !member_address (gimple_call_arg (c, 0), self)
+                  || !touches_only_its_object (d))
+                continue;
+              if (!u->join_tails)
+                u->join_tails = new hash_set<gimple *>;
+              u->join_tails->add (c);
+            }
+    }
+}
+
+/* Functions (static, or C++ inline code, address not taken) every call
+ * of which is a quiet statement (u->join_tails: a helper's code before
+ * its first create or after its joins, `tasks.~queue ()` in the pool's
+ * destructor) run alone as a whole: their statements are quiet too. */
+static void
+close_quiet (wmm_unitinfo *u)
+{
+  if (!u->join_tails)
+    return;
+  hash_set<tree> done;
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (wmm_unit &unit : u->units)
+        {
+          if (!unit.fn || unit.entry || unit.region || !unit.node
+              || done.contains (unit.decl)
+              || !wmm_calls_all_seen (unit.node))
+            continue;
+          bool ok = true, any = false;
+          wmm_each_caller (unit.node, [&] (cgraph_edge *e) {
+            any = true;
+            ok &= e->call_stmt && u->join_tails->contains (e->call_stmt);
+          });
+          /* (and starts no thread) */
+          wmm_each_stmt (unit.fn, [&] (gimple *g) { ok &= !may_start (u, g); });
+          if (!ok || !any)
+            continue;
+          done.add (unit.decl);
+          wmm_each_stmt (unit.fn, [&] (gimple *g) { u->join_tails->add (g); });
+          changed = true;
+        }
+    }
 }
 
 bool

@@ -273,30 +273,8 @@ same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
 /* The argument lists of wmm_tbaa_param_args (per unit). */
 vec<vec<wmm_tbaa> > param_args;
 
-/* Does every name of n (n and its aliases) keep its address to itself,
- * and is it static or C++ inline code (whose calls by other units touch
- * only their memory)? */
-bool
-calls_all_seen (cgraph_node *n)
-{
-  auto_vec<cgraph_node *> names;
-  names.safe_push (n);
-  while (!names.is_empty ())
-    {
-      cgraph_node *a = names.pop ();
-      if (a->address_taken
-          || (TREE_PUBLIC (a->decl) && !wmm_vague_linkage (a)))
-        return false;
-      ipa_ref *ref;
-      for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
-        if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
-          names.safe_push (al);
-    }
-  return true;
-}
-
 /* When p is a pointer parameter's entry value in a function whose calls
- * the unit all sees (calls_all_seen) and has some: that function's node,
+ * the unit all sees (wmm_calls_all_seen) and has some: that function's node,
  * p's position in *i; else NULL. */
 cgraph_node *
 param_of_seen_calls (tree p, unsigned *i)
@@ -307,7 +285,7 @@ param_of_seen_calls (tree p, unsigned *i)
   tree parm = SSA_NAME_VAR (p), fn = DECL_CONTEXT (parm);
   int k = wmm_param_index (fn, parm);
   cgraph_node *node = cgraph_node::get (fn);
-  if (k < 0 || !node || !node->callers || !calls_all_seen (node))
+  if (k < 0 || !node || !node->callers || !wmm_calls_all_seen (node))
     return NULL;
   *i = k;
   return node;
@@ -475,6 +453,28 @@ unknown_code_set (wmm_unitinfo *u)
 }
 
 } // anon namespace
+
+/* Does every name of n (n and its aliases) keep its address to itself,
+ * and is it static or C++ inline code (whose calls by other units touch
+ * only their memory)? */
+bool
+wmm_calls_all_seen (cgraph_node *n)
+{
+  auto_vec<cgraph_node *> names;
+  names.safe_push (n);
+  while (!names.is_empty ())
+    {
+      cgraph_node *a = names.pop ();
+      if (a->address_taken
+          || (TREE_PUBLIC (a->decl) && !wmm_vague_linkage (a)))
+        return false;
+      ipa_ref *ref;
+      for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)
+        if (cgraph_node *al = dyn_cast<cgraph_node *> (ref->referring))
+          names.safe_push (al);
+    }
+  return true;
+}
 
 void
 wmm_addresses_taken (hash_set<tree> *taken, hash_set<gimple *> *quiet)

@@ -8,6 +8,21 @@
 #  - pool_heap.c: a C thread pool (tasks from a list under the pool's
 #    lock; the handles in a heap array p->threads = calloc (...)) whose
 #    pool_destroy joins every worker, then frees; main sums after it;
+#  - pool_start.c: a C pool on main's stack (or static), filled in and
+#    started by pool_start (&pool), every job and the stop flag under the
+#    pool's mutex, pool_stop (&pool) joins: the helper's parameter always
+#    holds &pool, so the workers' lock and fields are pool's (locks.cc,
+#    localfields.cc wmm_one_address) and the helper's code before its
+#    creates runs alone (region.cc, create heads);
+#  - cxx_pool_queue.cc: the usual C++ pool (a std::queue of jobs, a
+#    mutex and a condition variable, workers `[this] { ... }` in a member
+#    vector, main's local pool): the workers' `this` is main's pool, the
+#    constructor's exception cleanup of its members and the destructor's
+#    code after the joins run alone; the report's fences (x86 at most 1,
+#    Power and ARMv8 at most 4, ARMv7 5) are all in libstdc++'s deque (its map's
+#    memmove, which may touch any word), none in the pool's code or
+#    main; store buffering outside the lock keeps the worker's and
+#    main's;
 #  - cxx_pool_member.cc: a class starts the workers into a member
 #    std::vector<std::thread> in its constructor and joins them with a
 #    range-for in its destructor, which then writes; main writes after
@@ -38,6 +53,34 @@ alone() {
   else wmm_pass "$tag: nothing runs next to the code after the joins (${got:-no fence})"; fi
 }
 
+# library_only TAG SOURCE MAX: the report's fences (at most MAX) are all
+# in the standard library's code (std::..., operator new: inlined there
+# or not), none in the program's
+library_only() {
+  wmm_report_fences "$P/$2" $M || { wmm_fail "$1: $WMM_ERR"; return; }
+  local fns own n
+  fns=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "[^"]*", "instruction".*/\1/p' \
+    "$WMM_TMP/r.json")
+  n=$(printf '%s\n' "$fns" | grep -c .)
+  own=$(printf '%s\n' "$fns" | grep -v '^std::\|^operator \|^__gnu_cxx::\|^$' \
+    | sort -u | tr '\n' ';')
+  if [ -n "$own" ]; then wmm_fail "$1: fences in the program's code ($own)"
+  elif [ "$n" -gt "$3" ]; then wmm_fail "$1: $n fences, more than $3"
+  else wmm_pass "$1: $n fences, none in the program's code"; fi
+}
+
+# both_racy TAG SOURCE F1 F2 VARIANT WHY: functions F1 and F2 (patterns)
+# both keep fences
+both_racy() {
+  wmm_compile_asm $1 "$P/$2" -D$5 || return
+  local got; got=" $(wmm_fence_counts "$WMM_TMP/$1.s") "
+  case $got in
+    *" "$3*) case $got in
+      *" "$4*) wmm_pass "$1: $6: fences kept"; return ;; esac ;;
+  esac
+  wmm_fail "$1: $3 or $4 lost its fences though $6 ($got)"
+}
+
 # racy TAG SOURCE HELPER VARIANT WHY: main or HELPER keeps fences
 racy() {
   wmm_compile_asm $1 "$P/$2" -D$4 || return
@@ -54,10 +97,15 @@ per_target() {
   racy $T.finish_start threads_finish.c pool_finish START "the helper starts a thread"
   racy $T.finish_exported threads_finish.c pool_finish EXPORTED "another unit may call the helper"
   alone $T.heap_pool pool_heap.c pool_destroy
+  alone $T.pool_start pool_start.c pool_start
+  alone $T.pool_start_static pool_start.c pool_start -DSTATIC
+  racy $T.pool_start_racy pool_start.c worker RACY "the worker and main race outside the lock"
   # (x86 needs no fence there: main and pool_destroy only read and free)
   [ $T = x86 ] || racy $T.heap_pool_short pool_heap.c pool_destroy SHORT "a worker is not joined"
   GCC_C=$WMM_T_GCC
   WMM_T_GCC=${GCC_C%gcc*}g++${GCC_C##*gcc}
+  library_only $T.pool_queue cxx_pool_queue.cc $(case $T in x86) echo 1;; arm) echo 5;; *) echo 4;; esac)
+  both_racy $T.pool_queue_racy cxx_pool_queue.cc 'main:' '_ZZN10ThreadPoolC4E*clEv:' RACY "the workers and main race outside the lock"
   alone $T.member cxx_pool_member.cc _ZN4PoolD2Ev
   racy $T.member_swap cxx_pool_member.cc _ZN4PoolD2Ev SWAP "the vector may be swapped away"
   racy $T.member_break cxx_pool_member.cc _ZN4PoolD2Ev BREAK "the join loop may stop early"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# std_function.sh — calls through std::function objects (docs/plugin.md,
+# "Thread entries and instances", std::function calls; entries.cc
+# std_function_targets): a pool's workers run std::function<void ()>
+# tasks; the invoker's indirect call calls the handler of the lambda main
+# enqueues, in the worker's thread.  The task and main race by store
+# buffering outside the pool's lock, so the handler (the lambda inlined
+# there) and main keep a full fence on every target, and the report says
+# how the call was resolved.  With a task made by another unit
+# (-DEXTERN) the call is not resolved (std::function objects come from
+# code the unit cannot see): the handler is taken for a thread of several
+# instances, and still fenced.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+INVOKE=_ZNSt17_Function_handlerIFvvEZ4mainEUlvE_E9_M_invokeERKSt9_Any_data
+
+per_target() {
+  GCC_C=$WMM_T_GCC
+  WMM_T_GCC=${GCC_C%gcc*}g++${GCC_C##*gcc}
+  wmm_expect_full $T.pool "$P/cxx_pool_function.cc" "main $INVOKE"
+  wmm_expect_note $T.pool "indirect call through member '_M_invoker' calls the functions stored there"
+  wmm_expect_no_note $T.pool "_M_invoke's address is stored to memory"
+  wmm_expect_full $T.pool_extern "$P/cxx_pool_function.cc" "main $INVOKE" -DEXTERN
+  wmm_expect_no_note $T.pool_extern "indirect call through member '_M_invoker'"
+  wmm_expect_note $T.pool_extern "_M_invoke's address is stored to memory"
+  WMM_T_GCC=$GCC_C
+}
+wmm_each_target per_target
