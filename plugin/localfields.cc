@@ -28,6 +28,8 @@ namespace {
    anything) */
 hash_map<tree, unsigned> *values;
 vec<vec<tree> > stored;
+/* parameter (its entry value) -> wmm_one_address's answer */
+hash_map<tree, tree> *params;
 
 /* Is type t a class defined in the body of a function (no other unit has
  * its objects; for an inline function, as for all C++ inline code, the
@@ -39,6 +41,34 @@ local_class (tree t)
     return false;
   tree ctx = TYPE_CONTEXT (t);
   return ctx && TREE_CODE (ctx) == FUNCTION_DECL;
+}
+
+tree one_address (tree v, int depth);
+
+/* The one address every create that starts static routine `node` gives
+ * it (its only references are such creates), or NULL. */
+tree
+routine_address (cgraph_node *node, int depth)
+{
+  tree one = NULL_TREE;
+  ipa_ref *ref;
+  bool any = false;
+  for (int i = 0; node->iterate_referring (i, ref); i++)
+    {
+      tree routine;
+      gimple *s = ref->stmt;
+      int ai = s && is_gimple_call (s) ? wmm_thread_arg_index (s) : -1;
+      if (ai < 0 || !wmm_is_thread_create (s, &routine)
+          || routine != node->decl
+          || (unsigned) ai >= gimple_call_num_args (s))
+        return NULL_TREE;
+      tree a = one_address (gimple_call_arg (s, ai), depth + 1);
+      if (!a || (one && TREE_OPERAND (one, 0) != TREE_OPERAND (a, 0)))
+        return NULL_TREE;
+      one = a;
+      any = true;
+    }
+  return any ? one : NULL_TREE;
 }
 
 /* The one address (&decl) that value v holds: v itself, a name set to it,
@@ -63,6 +93,9 @@ one_address (tree v, int depth)
   tree parm = SSA_NAME_VAR (v), fn = DECL_CONTEXT (parm);
   int k = wmm_param_index (fn, parm);
   cgraph_node *node = cgraph_node::get (fn);
+  if (k == 0 && node && !node->callers && !TREE_PUBLIC (fn)
+      && !DECL_EXTERNAL (fn) && !node->alias)
+    return routine_address (node, depth);
   if (k < 0 || !node || !wmm_calls_all_seen (node))
     return NULL_TREE;
   tree one = NULL_TREE;
@@ -209,6 +242,7 @@ wmm_local_member_value (tree ref)
   if (!values)
     {
       values = new hash_map<tree, unsigned>;
+      params = new hash_map<tree, tree>;
       wmm_each_body ([] (cgraph_node *, function *fn) {
         wmm_each_stmt (fn, scan); });
     }
@@ -224,7 +258,14 @@ wmm_one_address (tree v)
 {
   if (!values && v && TREE_CODE (v) == SSA_NAME)
     wmm_local_member_value (NULL_TREE);   /* (the table) */
-  return one_address (v, 0);
+  if (!v || TREE_CODE (v) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (v))
+    return one_address (v, 0);
+  /* a parameter: asked for each access through it, answered once */
+  bool existed;
+  tree &slot = params->get_or_insert (v, &existed);
+  if (!existed)
+    slot = one_address (v, 0);
+  return slot;
 }
 
 void
@@ -232,6 +273,8 @@ wmm_local_members_reset (void)
 {
   delete values;
   values = NULL;
+  delete params;
+  params = NULL;
   for (vec<tree> &v : stored)
     v.release ();
   stored.release ();

@@ -782,6 +782,13 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off)
           ptr = bound_argument (ptr);
           continue;
         }
+      /* a parameter that always holds one object's address */
+      if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr))
+        if (tree one = wmm_one_address (ptr))
+          {
+            ptr = one;
+            continue;
+          }
       /* An OpenMP outlined function's data block (omp.cc). */
       if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr)
           && wmm_omp_data_argument (ptr))
