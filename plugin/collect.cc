@@ -898,13 +898,58 @@ ptr_access (collector *c, tree ptr, bool is_store)
   add (c, &in, -1, name);
 }
 
+/* The element type T of libstdc++'s copy of a trivially copyable range
+ * (std::__copy_move<...>::__copy_m<T> and __copy_move_b: a memmove of
+ * [first, last) of T objects to result), when the memmove at stmt is its
+ * and T is no char; else NULL.  (The library's contract: the range holds
+ * T objects, so the copy touches only memory of T's alias set.) */
+tree
+library_copy_type (collector *c, gimple *stmt)
+{
+  tree fn = c->fn ? c->fn->decl : NULL_TREE;
+  const char *n = fn && DECL_ASSEMBLER_NAME_SET_P (fn)
+                  ? IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)) : "";
+  if (!startswith (n, "_ZNSt11__copy_moveI")
+      && !startswith (n, "_ZNSt20__copy_move_backwardI"))
+    return NULL_TREE;
+  tree t = NULL_TREE;
+  for (unsigned i = 0; i < 2 && i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      /* back through the conversion to void * to the T * it was */
+      while (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+             && gimple_assign_cast_p (SSA_NAME_DEF_STMT (a)))
+        a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+      tree pt = POINTER_TYPE_P (TREE_TYPE (a)) ? TREE_TYPE (TREE_TYPE (a))
+                                               : NULL_TREE;
+      if (!pt || VOID_TYPE_P (pt) || get_alias_set (pt) <= 0
+          || (t && TYPE_MAIN_VARIANT (t) != TYPE_MAIN_VARIANT (pt)))
+        return NULL_TREE;
+      t = pt;
+    }
+  return t;
+}
+
 /* String and memory builtins: their loads and stores through arguments. */
 bool
 memory_builtin (collector *c, gimple *stmt, int code)
 {
   switch (code)
     {
-    case BUILT_IN_MEMCPY: case BUILT_IN_MEMMOVE: case BUILT_IN_MEMPCPY:
+    case BUILT_IN_MEMMOVE: case BUILT_IN_MEMCPY:
+      if (tree t = opt_for_fn (c->fn->decl, flag_strict_aliasing)
+                   ? library_copy_type (c, stmt) : NULL_TREE)
+        {
+          int from = c->t->ncode;
+          ptr_access (c, arg (stmt, 1), false);
+          ptr_access (c, arg (stmt, 0), true);
+          wmm_tbaa set = wmm_tbaa_of_ptr (NULL_TREE, 0);
+          set.ref = get_alias_set (t);
+          set_alias (c, from, set);
+          return true;
+        }
+      /* FALLTHRU */
+    case BUILT_IN_MEMPCPY:
     case BUILT_IN_STRCPY: case BUILT_IN_STRNCPY: case BUILT_IN_STPCPY:
     case BUILT_IN_STPNCPY: case BUILT_IN_STRCAT: case BUILT_IN_STRNCAT:
     case BUILT_IN_MEMCPY_CHK: case BUILT_IN_MEMMOVE_CHK:
