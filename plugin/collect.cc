@@ -1427,10 +1427,17 @@ collect_blocks (collector *c, wmm_region *region)
           gimple *stmt = gsi_stmt (gsi);
           if (is_gimple_debug (stmt))
             continue;
-          if (state && !(c->u->join_tails && c->u->join_tails->contains (stmt)))
+          wmm_region_set next = region ? wmm_region_step (region, stmt, state)
+                                       : state;
+          tree routine;
+          /* (a helper that starts threads, called while none runs: its
+             code after its creates runs beside them) */
+          bool starts_here = !state && next && is_gimple_call (stmt)
+                             && !wmm_is_thread_create (stmt, &routine);
+          if ((state || starts_here)
+              && !(c->u->join_tails && c->u->join_tails->contains (stmt)))
             handle_stmt (c, stmt);
-          if (region)
-            state = wmm_region_step (region, stmt, state);
+          state = next;
           c->held = wmm_locks_step (locks, stmt, c->held);
         }
       c->held = 0;

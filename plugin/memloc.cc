@@ -35,6 +35,10 @@ static vec<loc_entry> loc_table;
  * parameter resolves through the argument in the caller. */
 static vec<std::pair<tree, tree> > bindings;
 
+/* param_one_place's answers (a parameter's entry value -> object and
+   offset), per unit */
+static hash_map<tree, std::pair<tree, HOST_WIDE_INT> > *place_cache;
+
 void
 wmm_memloc_bind (tree callee, gcall *call)
 {
@@ -85,6 +89,8 @@ static hash_map<gimple *, vec<tree> > *resolved_calls;
 void
 wmm_memloc_reset (void)
 {
+  delete place_cache;
+  place_cache = NULL;
   loc_table.release ();
   bindings.release ();
   delete escaped_locals;
@@ -742,10 +748,68 @@ wmm_decl_private (tree decl)
          && !decl_may_be_shared (decl);
 }
 
+static tree resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth = 0);
+
+/* A parameter (its entry value) of a function whose calls the unit all
+ * sees (static or C++ inline code, address not taken), every call of
+ * which passes a pointer into one object at one offset (`&this->workers`
+ * where the caller's `this` is `&pool`): that object, the offset in *at;
+ * else NULL. */
+static tree
+param_one_place (tree ssa, HOST_WIDE_INT *at, int depth)
+{
+  tree parm = SSA_NAME_VAR (ssa);
+  if (!parm || TREE_CODE (parm) != PARM_DECL || depth > 4)
+    return NULL_TREE;
+  if (!place_cache)
+    place_cache = new hash_map<tree, std::pair<tree, HOST_WIDE_INT> >;
+  if (auto *known = place_cache->get (ssa))
+    {
+      *at = known->second;
+      return known->first;
+    }
+  place_cache->put (ssa, std::make_pair (NULL_TREE, (HOST_WIDE_INT) 0));
+  tree fn = DECL_CONTEXT (parm);
+  int k = wmm_param_index (fn, parm);
+  cgraph_node *node = cgraph_node::get (fn);
+  if (k < 0 || !node || !wmm_calls_all_seen (node))
+    return NULL_TREE;
+  tree obj = NULL_TREE;
+  HOST_WIDE_INT pos = 0;
+  bool ok = true, any = false;
+  /* every call, not the one a callee is being collected for */
+  vec<std::pair<tree, tree> > saved = bindings;
+  bindings = vNULL;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    if (!ok)
+      return;
+    any = true;
+    tree a = e->call_stmt && (unsigned) k < gimple_call_num_args (e->call_stmt)
+             ? gimple_call_arg (e->call_stmt, k) : NULL_TREE;
+    HOST_WIDE_INT o = 0;
+    tree b = a && wmm_analysable_body (e->caller)
+             ? resolve_pointer (a, &o, depth + 1) : NULL_TREE;
+    if (!b || !VAR_P (b) || (obj && (b != obj || o != pos)))
+      ok = false;
+    else
+      {
+        obj = b;
+        pos = o;
+      }
+  });
+  bindings.release ();
+  bindings = saved;
+  if (!ok || !any)
+    return NULL_TREE;
+  place_cache->put (ssa, std::make_pair (obj, pos));
+  *at = pos;
+  return obj;
+}
+
 /* Follow an SSA pointer to the object it points into: p = &x, q = p + 4,
  * r = q.  Returns the object (or NULL) and its byte offset in *off. */
 static tree
-resolve_pointer (tree ptr, HOST_WIDE_INT *off)
+resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth)
 {
   *off = 0;
   for (int steps = 0; steps < 16; steps++)
@@ -784,11 +848,19 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off)
         }
       /* a parameter that always holds one object's address */
       if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr))
-        if (tree one = wmm_one_address (ptr))
-          {
-            ptr = one;
-            continue;
-          }
+        {
+          if (tree one = wmm_one_address (ptr))
+            {
+              ptr = one;
+              continue;
+            }
+          HOST_WIDE_INT at;
+          if (tree obj = param_one_place (ptr, &at, depth))
+            {
+              *off += at;
+              return obj;
+            }
+        }
       /* An OpenMP outlined function's data block (omp.cc). */
       if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ptr)
           && wmm_omp_data_argument (ptr))

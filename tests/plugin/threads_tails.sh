@@ -14,7 +14,9 @@
 #    holds &pool, and so does the workers' argument, so the workers'
 #    lock and fields are pool's (locks.cc, memloc.cc, localfields.cc
 #    wmm_one_address) and the helper's code before its creates runs alone
-#    (region.cc, create heads): no fence at all on any target;
+#    (region.cc, create heads): no fence at all on any target; -DLATE
+#    (pool_start races with the workers after its creates) keeps
+#    pool_start's fences;
 #  - cxx_pool_queue.cc: the usual C++ pool (a std::queue of jobs, a
 #    mutex and a condition variable, workers `[this] { ... }` in a member
 #    vector, main's local pool): the workers' `this` is main's pool, the
@@ -101,6 +103,7 @@ per_target() {
   wmm_expect_fences $T.pool_start "$P/pool_start.c" ""
   wmm_expect_fences $T.pool_start_static "$P/pool_start.c" "" -DSTATIC
   racy $T.pool_start_racy pool_start.c worker RACY "the worker and main race outside the lock"
+  racy $T.pool_start_late pool_start.c pool_start LATE "pool_start races with the workers after its creates"
   # (x86 needs no fence there: main and pool_destroy only read and free)
   [ $T = x86 ] || racy $T.heap_pool_short pool_heap.c pool_destroy SHORT "a worker is not joined"
   GCC_C=$WMM_T_GCC

@@ -9,6 +9,9 @@
  *   -DRACY    store buffering outside the lock: the worker sets p->seen
  *             and reads p->ready, main sets pool.ready and reads
  *             pool.seen (fences needed in both)
+ *   -DLATE    the same race, but pool_start sets p->ready and reads
+ *             p->seen after its creates: its code after the first
+ *             create runs next to the workers (fences in pool_start)
  * Usage: pool_start   prints the sum of the jobs (28)
  */
 #include <pthread.h>
@@ -26,7 +29,7 @@ static void *
 worker (void *arg)
 {
   struct pool *p = arg;
-#ifdef RACY
+#if defined RACY || defined LATE
   p->seen = 1;
   if (!p->ready)
     p->misses++;
@@ -57,6 +60,11 @@ pool_start (struct pool *p)
   pthread_mutex_init (&p->mu, 0);
   for (int i = 0; i < 4; i++)
     pthread_create (&p->th[i], 0, worker, p);
+#ifdef LATE
+  p->ready = 1;
+  if (!p->seen)
+    p->misses++;
+#endif
 }
 
 static void
