@@ -30,8 +30,8 @@ per_target() {
   done
   case $T in
     x86) want='consumer:1' ;;
-    *) want='consumer:2 producer:1' ;;
-  esac
+    *) want='consumer:2 producer:1 run:1' ;;   # (main's launch, after its
+  esac                                          # create, runs beside them)
   wmm_expect_fences $T.cleanup "$P/tramp_cleanup.c" "$want"
   wmm_expect_note $T.cleanup "run calls the function its thread argument carries (a trampoline): producer, consumer, in its thread"
   wmm_expect_no_note $T.cleanup "treated as a thread entry"
