@@ -253,6 +253,15 @@ wmm_local_member_value (tree ref)
   return v && v != error_mark_node ? v : NULL_TREE;
 }
 
+const vec<tree> *
+wmm_local_member_stores (tree ref)
+{
+  wmm_local_member_value (NULL_TREE);   /* (the table) */
+  tree f = ref ? local_member (ref) : NULL_TREE;
+  unsigned *slot = f ? values->get (f) : NULL;
+  return slot ? &stored[*slot] : NULL;
+}
+
 tree
 wmm_one_address (tree v)
 {

@@ -14,9 +14,11 @@
  * it guard reads against writes under the write side only.  An
  * rwlock_unlock may end a read section: a function that ends with one is
  * assumed to hold only the read side at entry.  A lock is named by the object its
- * argument points to: a global or static (&m, &s.lock, &locks[2]), or,
- * inside a function, the object a pointer parameter points to plus a
- * constant offset (&p->mutex); other pointers are not tracked.
+ * argument points to: a global or static (&m, &s.lock, &locks[2]), the
+ * object of an allocation made once (heaponce.cc: a pool calloc'd by the
+ * pool_create main calls once), or, inside a function, the object a
+ * pointer parameter points to plus a constant offset (&p->mutex); other
+ * pointers are not tracked.
  *
  * Interprocedural (one unit):
  *  - Summaries: what a call to a function of the unit does to the held
@@ -375,6 +377,14 @@ one_object_var (tree x)
   return wmm_main_local (x);
 }
 
+/* Is lock base x one object for the whole run: such a variable, or the
+ * object of an allocation made once (heaponce.cc)? */
+bool
+one_object (tree x)
+{
+  return one_object_var (x) || wmm_heap_once_key (x);
+}
+
 /* The one object parameter `parm` always points to: its function is local
  * to the unit (not exported), and each of its direct calls, and each
  * create that starts it (its only other uses), passes `&X` for one X
@@ -406,7 +416,10 @@ param_one_object (tree parm)
                                                     : NULL_TREE;
     if (one && VAR_P (TREE_OPERAND (one, 0)))
       x = TREE_OPERAND (one, 0);
-    if (!x || !one_object_var (x) || (obj && x != obj))
+    /* the pool a once-made allocation returned (`pool_create (4)`) */
+    if (!x && a && TREE_CODE (a) == SSA_NAME)
+      x = wmm_heap_once (a);
+    if (!x || !one_object (x) || (obj && x != obj))
       return false;
     obj = x;
     return true;
@@ -508,6 +521,15 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
       && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
     {
       *base = TREE_OPERAND (one, 0);
+      *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+      return true;
+    }
+  /* &p->lock, p the object of an allocation made once */
+  tree heap = TREE_CODE (b) == MEM_REF ? wmm_heap_once (TREE_OPERAND (b, 0))
+                                       : NULL_TREE;
+  if (heap && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    {
+      *base = heap;
       *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
       return true;
     }
@@ -655,8 +677,10 @@ key_bit (wmm_unitinfo *u, tree base, HOST_WIDE_INT pos)
           && !f->escaped.contains (base))
         f->hidden |= 1ULL << b;
     }
-  /* a local of main is one object too, the same in every function */
-  else if (f && VAR_P (base) && wmm_main_local (base))
+  /* a local of main is one object too, the same in every function, and
+     so is an allocation made once */
+  else if (f && ((VAR_P (base) && wmm_main_local (base))
+                 || wmm_heap_once_key (base)))
     f->statics |= 1ULL << b;
   return b;
 }
@@ -718,7 +742,8 @@ alias_set_type
 word_alias_set (tree base, HOST_WIDE_INT pos)
 {
   tree type = TREE_TYPE (base);
-  if (TREE_CODE (base) == PARM_DECL && POINTER_TYPE_P (type))
+  if ((TREE_CODE (base) == PARM_DECL || TREE_CODE (base) == SSA_NAME)
+      && POINTER_TYPE_P (type))
     type = TREE_TYPE (type);
   /* Down the members of structs (the last one starting at or before pos). */
   while (type && TREE_CODE (type) == RECORD_TYPE)
@@ -1787,7 +1812,7 @@ static bool
 one_object_key (wmm_unitinfo *u, unsigned b)
 {
   tree base = u->lock_ids[b].first;
-  return TYPE_P (base) || one_object_var (base);
+  return TYPE_P (base) || one_object (base);
 }
 
 wmm_region_set
@@ -1823,7 +1848,10 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   /* the object the member is part of: *P at this offset, of type T */
   HOST_WIDE_INT obj = tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
   tree type = TYPE_MAIN_VARIANT (TREE_TYPE (b));
-  /* the base pointer: a parameter of fndecl, through copies */
+  /* the base pointer: a parameter of fndecl, through copies, or the
+     object of an allocation made once */
+  if (tree heap = wmm_heap_once (TREE_OPERAND (b, 0)))
+    return own_key (u, held, heap, obj, type);
   tree parm = param_through_copies (TREE_OPERAND (b, 0));
   if (!parm || DECL_CONTEXT (parm) != fndecl)
     return 0;

@@ -100,6 +100,7 @@ wmm_memloc_reset (void)
   escape_fn = NULL;
   resolved_calls = NULL;
   wmm_local_members_reset ();
+  wmm_heap_once_reset ();
 }
 
 /* ------------------------------------------------ returned parameters */

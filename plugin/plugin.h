@@ -178,6 +178,18 @@ tree wmm_local_member_value (tree ref);
    else NULL. */
 tree wmm_one_address (tree v);
 void wmm_local_members_reset (void);
+/* The values the unit's stores put into the pointer member of a local
+ * class that `ref` names (a NULL entry: anything), or NULL when ref is no
+ * such member or nothing stores to it. */
+const vec<tree> *wmm_local_member_stores (tree ref);
+/* heaponce.cc: the key of the object of a malloc-like call that runs at
+ * most once while the program runs (that call's result, an SSA name),
+ * when pointer value v always holds its address (copies, returns of the
+ * unit's functions, parameters every call or create gives it); else
+ * NULL.  wmm_heap_once_key: is `key` such a key? */
+tree wmm_heap_once (tree v);
+bool wmm_heap_once_key (tree key);
+void wmm_heap_once_reset (void);
 /* Does the call start a thread (pthread_create, thrd_create)?  Sets *fn to
  * the function argument. */
 bool wmm_is_thread_create (gimple *stmt, tree *fn);

@@ -7,7 +7,11 @@
 #    writes and prints; only main calls it, and the call ends every thread;
 #  - pool_heap.c: a C thread pool (tasks from a list under the pool's
 #    lock; the handles in a heap array p->threads = calloc (...)) whose
-#    pool_destroy joins every worker, then frees; main sums after it;
+#    pool_destroy joins every worker, then frees; main sums after it.
+#    The pool is calloc'd by pool_create, which main calls once: the
+#    workers', pool_submit's and pool_destroy's `&p->lock` are one lock
+#    (heaponce.cc), so no fence at all on any target; -DTWO (a second
+#    pool, p's tasks linked in under q's lock) keeps the workers' fences;
 #  - pool_start.c: a C pool on main's stack (or static), filled in and
 #    started by pool_start (&pool), every job and the stop flag under the
 #    pool's mutex, pool_stop (&pool) joins: the helper's parameter always
@@ -99,7 +103,8 @@ per_target() {
   racy $T.finish_watch threads_finish.c pool_finish WATCH "a worker may call the helper"
   racy $T.finish_start threads_finish.c pool_finish START "the helper starts a thread"
   racy $T.finish_exported threads_finish.c pool_finish EXPORTED "another unit may call the helper"
-  alone $T.heap_pool pool_heap.c pool_destroy
+  wmm_expect_fences $T.heap_pool "$P/pool_heap.c" ""
+  racy $T.heap_pool_two pool_heap.c worker TWO "tasks go into one pool under another pool's lock"
   wmm_expect_fences $T.pool_start "$P/pool_start.c" ""
   wmm_expect_fences $T.pool_start_static "$P/pool_start.c" "" -DSTATIC
   racy $T.pool_start_racy pool_start.c worker RACY "the worker and main race outside the lock"

@@ -4,11 +4,17 @@
  * p->cond), pool_submit (p, arg) links a task in under the lock,
  * pool_destroy (p) sets p->shutdown under the lock, joins every worker
  * and frees the array and the pool; main sums the results after it.
- * Nothing races: no fence on x86; on the weak targets none in main or
- * pool_destroy (main's code after the joins and pool_destroy's after its
- * join loop run alone: region.cc, handles.cc `via`, join tails).
+ * Nothing races: no fence on any target.  main's code after the joins
+ * and pool_destroy's after its join loop run alone (region.cc, handles.cc
+ * `via`, join tails); the pool is the object of pool_create's calloc,
+ * which runs once (main calls pool_create once), so the workers'
+ * `&p->lock` and pool_submit's and pool_destroy's are one lock
+ * (heaponce.cc, locks.cc) and a task is published under it.
  *   -DSHORT  pool_destroy joins one worker short: main's reads and
  *            pool_destroy's frees may run next to it.
+ *   -DTWO    main makes a second pool q (pool_create runs twice: two
+ *            objects) and links p's tasks in under q's lock: a race
+ *            with p's workers.
  * (pool_submit and pool_destroy are not inlined, so that the assembly
  * shows their fences in their own functions.)
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c pool_heap.c */
@@ -83,6 +89,27 @@ static __attribute__ ((noinline)) void pool_submit (pool_t *p, long arg)
   pthread_mutex_unlock (&p->lock);
 }
 
+#ifdef TWO
+/* links a task into p's list while holding q's lock: it races with p's
+   workers */
+static __attribute__ ((noinline)) void pool_submit_under (pool_t *p, pool_t *q,
+                                                        long arg)
+{
+  struct task *t = malloc (sizeof *t);
+
+  t->arg = arg;
+  t->next = NULL;
+  pthread_mutex_lock (&q->lock);
+  if (p->tail)
+    p->tail->next = t;
+  else
+    p->head = t;
+  p->tail = t;
+  pthread_cond_signal (&p->cond);
+  pthread_mutex_unlock (&q->lock);
+}
+#endif
+
 static __attribute__ ((noinline)) void pool_destroy (pool_t *p)
 {
   pthread_mutex_lock (&p->lock);
@@ -103,8 +130,15 @@ static __attribute__ ((noinline)) void pool_destroy (pool_t *p)
 int main (void)
 {
   pool_t *p = pool_create (4);
+#ifdef TWO
+  pool_t *q = pool_create (1);
+  for (long i = 0; i < 64; i++)
+    pool_submit_under (p, q, i);
+  pool_destroy (q);
+#else
   for (long i = 0; i < 64; i++)
     pool_submit (p, i);
+#endif
   pool_destroy (p);
   long s = 0;
   for (int i = 0; i < 64; i++)

@@ -1,0 +1,291 @@
+/* heaponce.cc — heap objects the program makes once: the object of a
+ * malloc-like call that runs at most once while the program runs, and
+ * the values that always hold its address.
+ *
+ * A call runs at most once when it lies on no cycle of its function's
+ * CFG and its function runs at most once: main (never called again, as
+ * entries.cc assumes), or a function whose calls the unit all sees
+ * (static or C++ inline, address not taken) with one call site that runs
+ * at most once.  A function that calls setjmp is never taken to (its
+ * abnormal edges may run a call again).  Every value that holds the
+ * object's address then names one object for the whole run, as a global
+ * does: the name, copies and conversions of it, what a function of the
+ * unit returns when every return gives it (or a null pointer, through
+ * which no object is reached), and a parameter every call of which — and
+ * every create, for a static start routine — passes it.  Lock keys use
+ * it (locks.cc): `pthread_mutex_lock (&p->lock)` in a worker given the
+ * pool and in `pool_submit (p, ...)` called from main hold one lock.
+ *
+ * Example:  static pool_t *pool_create (int n) { pool_t *p = calloc (1,
+ *   sizeof *p); ... pthread_create (&t, 0, worker, p); return p; }
+ *   int main () { pool_t *p = pool_create (4); pool_submit (p, 1); ... }
+ *   -> worker's parameter, main's p and pool_submit's p all hold the
+ *   object of pool_create's calloc (key: calloc's result, p_3).
+ */
+#include "plugin.h"
+
+namespace {
+
+/* value -> its answer (NULL: none, also while it is being computed) */
+hash_map<tree, tree> *answers;
+/* malloc-like call -> the function it is in */
+hash_map<gimple *, cgraph_node *> *allocs;
+
+/* Is block bb on a cycle of its function's CFG? */
+bool
+on_cycle (basic_block bb)
+{
+  auto_vec<basic_block> work;
+  hash_set<basic_block> seen;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    work.safe_push (e->dest);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      if (b == bb)
+        return true;
+      if (seen.add (b))
+        continue;
+      FOR_EACH_EDGE (e, ei, b->succs)
+        work.safe_push (e->dest);
+    }
+  return false;
+}
+
+bool runs_once (cgraph_node *node, int depth);
+
+/* Does call s return a new object: a malloc-like function, or the
+ * replaceable global operator new (whose every call gives storage no
+ * other object has)? */
+bool
+allocation (gimple *s)
+{
+  if (!is_gimple_call (s))
+    return false;
+  tree fn = gimple_call_fndecl (s);
+  return (gimple_call_flags (s) & ECF_MALLOC)
+         || (fn && DECL_IS_OPERATOR_NEW_P (fn)
+             && DECL_IS_REPLACEABLE_OPERATOR (fn));
+}
+
+/* Does statement s of function `node` run at most once while the
+ * program runs? */
+bool
+stmt_runs_once (gimple *s, cgraph_node *node, int depth)
+{
+  function *fn = node ? wmm_analysable_body (node) : NULL;
+  return fn && !fn->calls_setjmp && gimple_bb (s) && !on_cycle (gimple_bb (s))
+         && runs_once (node, depth);
+}
+
+/* Does function `node` run at most once while the program runs? */
+bool
+runs_once (cgraph_node *node, int depth)
+{
+  if (!node || depth > 8)
+    return false;
+  tree d = node->decl;
+  if (DECL_NAME (d) && MAIN_NAME_P (DECL_NAME (d)) && TREE_PUBLIC (d)
+      && !node->callers && !node->address_taken)
+    return true;
+  if (!wmm_calls_all_seen (node))
+    return false;
+  cgraph_edge *one = NULL;
+  int n = 0;
+  wmm_each_caller (node, [&] (cgraph_edge *e) { one = e; n++; });
+  return n == 1 && one->call_stmt && one->caller != node
+         && stmt_runs_once (one->call_stmt, one->caller, depth + 1);
+}
+
+tree heap_once (tree v, int depth);
+
+/* Is x a null pointer (a constant, or a name set to one)? */
+bool
+null_value (tree x)
+{
+  for (int steps = 0; x && steps < 8; steps++)
+    {
+      if (integer_zerop (x))
+        return true;
+      if (TREE_CODE (x) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (x))
+        return false;
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (x));
+      if (!g || !(gimple_assign_single_p (g)
+                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))))
+        return false;
+      x = gimple_assign_rhs1 (g);
+    }
+  return false;
+}
+
+/* Fold answer a into the common one (*one): false when they differ. */
+bool
+agree (tree *one, tree a)
+{
+  if (!a || (*one && *one != a))
+    return false;
+  *one = a;
+  return true;
+}
+
+/* The object every return of function fndecl gives (null pointers
+ * aside), or NULL. */
+tree
+returned (tree fndecl, int depth)
+{
+  cgraph_node *node = cgraph_node::get (fndecl);
+  function *fn = node ? wmm_analysable_body (node->ultimate_alias_target ())
+                      : NULL;
+  if (!fn)
+    return NULL_TREE;
+  tree one = NULL_TREE;
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (greturn *r = dyn_cast<greturn *> (s))
+      {
+        tree v = gimple_return_retval (r);
+        if (ok && !null_value (v))
+          ok = v && agree (&one, heap_once (v, depth + 1));
+      }
+  });
+  return ok ? one : NULL_TREE;
+}
+
+/* The object parameter value v (a default definition) always holds:
+ * every call of its function passes it, and for a static start routine
+ * every create that starts it. */
+tree
+param_once (tree v, int depth)
+{
+  tree parm = SSA_NAME_VAR (v);
+  if (!parm || TREE_CODE (parm) != PARM_DECL)
+    return NULL_TREE;
+  tree fn = DECL_CONTEXT (parm);
+  int k = wmm_param_index (fn, parm);
+  cgraph_node *node = cgraph_node::get (fn);
+  if (k < 0 || !node)
+    return NULL_TREE;
+  tree one = NULL_TREE;
+  bool ok = true, any = false;
+  /* a static start routine: its address goes only to creates of it */
+  ipa_ref *ref;
+  for (int i = 0; node->iterate_referring (i, ref); i++)
+    {
+      tree routine;
+      gimple *s = ref->stmt;
+      if (ref->use == IPA_REF_ALIAS)
+        continue;   /* (a C++ constructor's other name: its calls count) */
+      int ai = s && is_gimple_call (s) ? wmm_thread_arg_index (s) : -1;
+      if (k != 0 || ai < 0 || TREE_PUBLIC (fn) || DECL_EXTERNAL (fn)
+          || node->alias || !wmm_is_thread_create (s, &routine)
+          || routine != fn || (unsigned) ai >= gimple_call_num_args (s)
+          || !agree (&one, heap_once (gimple_call_arg (s, ai), depth + 1)))
+        return NULL_TREE;
+      any = true;
+    }
+  if (!any && !wmm_calls_all_seen (node))
+    return NULL_TREE;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    tree a = ok && e->call_stmt
+             && (unsigned) k < gimple_call_num_args (e->call_stmt)
+             ? gimple_call_arg (e->call_stmt, k) : NULL_TREE;
+    ok = a && agree (&one, heap_once (a, depth + 1));
+    any = true;
+  });
+  return ok && any ? one : NULL_TREE;
+}
+
+/* wmm_heap_once at `depth` steps from the first question. */
+tree
+heap_once (tree v, int depth)
+{
+  if (!v || TREE_CODE (v) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (v))
+      || depth > 12)
+    return NULL_TREE;
+  bool existed;
+  answers->get_or_insert (v, &existed);
+  if (existed)
+    return *answers->get (v);
+  tree a = NULL_TREE;
+  gimple *def = SSA_NAME_DEF_STMT (v);
+  if (SSA_NAME_IS_DEFAULT_DEF (v))
+    a = param_once (v, depth);
+  else if (gassign *g = dyn_cast<gassign *> (def))
+    {
+      if (gimple_assign_rhs_code (g) == SSA_NAME
+          || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
+        a = heap_once (gimple_assign_rhs1 (g), depth + 1);
+      /* a lambda's captured `this` (localfields.cc): every store to the
+         member puts the object there */
+      else if (const vec<tree> *st
+               = wmm_local_member_stores (gimple_assign_rhs1 (g)))
+        {
+          tree one = NULL_TREE;
+          bool ok = true;
+          for (tree x : *st)
+            if (ok && !null_value (x))
+              ok = agree (&one, heap_once (x, depth + 1));
+          a = ok ? one : NULL_TREE;
+        }
+    }
+  else if (gcall *c = dyn_cast<gcall *> (def))
+    {
+      tree callee = gimple_call_fndecl (c);
+      cgraph_node **in = allocs->get (c);
+      if (allocation (c))
+        a = in && gimple_call_lhs (c) == v && stmt_runs_once (c, *in, 0)
+            ? v : NULL_TREE;
+      else if (callee)
+        a = returned (callee, depth);
+    }
+  else if (gphi *p = dyn_cast<gphi *> (def))
+    {
+      tree one = NULL_TREE;
+      bool ok = true;
+      for (unsigned i = 0; ok && i < gimple_phi_num_args (p); i++)
+        {
+          tree x = gimple_phi_arg_def (p, i);
+          if (!null_value (x))
+            ok = agree (&one, heap_once (x, depth + 1));
+        }
+      a = ok ? one : NULL_TREE;
+    }
+  answers->put (v, a);
+  return a;
+}
+
+} // anon namespace
+
+tree
+wmm_heap_once (tree v)
+{
+  if (!answers)
+    {
+      answers = new hash_map<tree, tree>;
+      allocs = new hash_map<gimple *, cgraph_node *>;
+      wmm_each_body ([] (cgraph_node *node, function *fn) {
+        wmm_each_stmt (fn, [node] (gimple *s) {
+          if (allocation (s))
+            allocs->put (s, node);
+        });
+      });
+    }
+  return heap_once (v, 0);
+}
+
+bool
+wmm_heap_once_key (tree key)
+{
+  return key && TREE_CODE (key) == SSA_NAME && wmm_heap_once (key) == key;
+}
+
+void
+wmm_heap_once_reset (void)
+{
+  delete answers;
+  answers = NULL;
+  delete allocs;
+  allocs = NULL;
+}
