@@ -159,42 +159,10 @@ returned (tree fndecl, int depth)
 tree
 param_once (tree v, int depth)
 {
-  tree parm = SSA_NAME_VAR (v);
-  if (!parm || TREE_CODE (parm) != PARM_DECL)
-    return NULL_TREE;
-  tree fn = DECL_CONTEXT (parm);
-  int k = wmm_param_index (fn, parm);
-  cgraph_node *node = cgraph_node::get (fn);
-  if (k < 0 || !node)
-    return NULL_TREE;
   tree one = NULL_TREE;
-  bool ok = true, any = false;
-  /* a static start routine: its address goes only to creates of it */
-  ipa_ref *ref;
-  for (int i = 0; node->iterate_referring (i, ref); i++)
-    {
-      tree routine;
-      gimple *s = ref->stmt;
-      if (ref->use == IPA_REF_ALIAS)
-        continue;   /* (a C++ constructor's other name: its calls count) */
-      int ai = s && is_gimple_call (s) ? wmm_thread_arg_index (s) : -1;
-      if (k != 0 || ai < 0 || TREE_PUBLIC (fn) || DECL_EXTERNAL (fn)
-          || node->alias || !wmm_is_thread_create (s, &routine)
-          || routine != fn || (unsigned) ai >= gimple_call_num_args (s)
-          || !agree (&one, heap_once (gimple_call_arg (s, ai), depth + 1)))
-        return NULL_TREE;
-      any = true;
-    }
-  if (!any && !wmm_calls_all_seen (node))
-    return NULL_TREE;
-  wmm_each_caller (node, [&] (cgraph_edge *e) {
-    tree a = ok && e->call_stmt
-             && (unsigned) k < gimple_call_num_args (e->call_stmt)
-             ? gimple_call_arg (e->call_stmt, k) : NULL_TREE;
-    ok = a && agree (&one, heap_once (a, depth + 1));
-    any = true;
-  });
-  return ok && any ? one : NULL_TREE;
+  return wmm_each_param_source (SSA_NAME_VAR (v), [&] (tree a, cgraph_node *) {
+           return agree (&one, heap_once (a, depth + 1)); })
+         ? one : NULL_TREE;
 }
 
 /* wmm_heap_once at `depth` steps from the first question. */

@@ -43,37 +43,10 @@ local_class (tree t)
   return ctx && TREE_CODE (ctx) == FUNCTION_DECL;
 }
 
-tree one_address (tree v, int depth);
-
-/* The one address every create that starts static routine `node` gives
- * it (its only references are such creates), or NULL. */
-tree
-routine_address (cgraph_node *node, int depth)
-{
-  tree one = NULL_TREE;
-  ipa_ref *ref;
-  bool any = false;
-  for (int i = 0; node->iterate_referring (i, ref); i++)
-    {
-      tree routine;
-      gimple *s = ref->stmt;
-      int ai = s && is_gimple_call (s) ? wmm_thread_arg_index (s) : -1;
-      if (ai < 0 || !wmm_is_thread_create (s, &routine)
-          || routine != node->decl
-          || (unsigned) ai >= gimple_call_num_args (s))
-        return NULL_TREE;
-      tree a = one_address (gimple_call_arg (s, ai), depth + 1);
-      if (!a || (one && TREE_OPERAND (one, 0) != TREE_OPERAND (a, 0)))
-        return NULL_TREE;
-      one = a;
-      any = true;
-    }
-  return any ? one : NULL_TREE;
-}
-
 /* The one address (&decl) that value v holds: v itself, a name set to it,
  * or a parameter every call of whose function (all seen: static or C++
- * inline code, address not taken) passes that address; else NULL. */
+ * inline code, address not taken; a static start routine's creates)
+ * passes that address; else NULL. */
 tree
 one_address (tree v, int depth)
 {
@@ -90,33 +63,15 @@ one_address (tree v, int depth)
       || !SSA_NAME_VAR (v) || TREE_CODE (SSA_NAME_VAR (v)) != PARM_DECL
       || depth > 4)
     return NULL_TREE;
-  tree parm = SSA_NAME_VAR (v), fn = DECL_CONTEXT (parm);
-  int k = wmm_param_index (fn, parm);
-  cgraph_node *node = cgraph_node::get (fn);
-  if (k == 0 && node && !node->callers && !TREE_PUBLIC (fn)
-      && !DECL_EXTERNAL (fn) && !node->alias)
-    return routine_address (node, depth);
-  if (k < 0 || !node || !wmm_calls_all_seen (node))
-    return NULL_TREE;
   tree one = NULL_TREE;
-  bool ok = true;
-  wmm_each_caller (node, [&] (cgraph_edge *e) {
-    if (!ok)
-      return;
-    tree a = e->call_stmt && (unsigned) k < gimple_call_num_args (e->call_stmt)
-             ? gimple_call_arg (e->call_stmt, k) : NULL_TREE;
-    function *cf = wmm_analysable_body (e->caller);
-    if (cf)
-      push_cfun (cf);
-    a = cf ? one_address (a, depth + 1) : NULL_TREE;
-    if (cf)
-      pop_cfun ();
+  auto same = [&] (tree a, cgraph_node *caller) {
+    a = wmm_analysable_body (caller) ? one_address (a, depth + 1) : NULL_TREE;
     if (!a || (one && TREE_OPERAND (one, 0) != TREE_OPERAND (a, 0)))
-      ok = false;
-    else
-      one = a;
-  });
-  return ok ? one : NULL_TREE;
+      return false;
+    one = a;
+    return true;
+  };
+  return wmm_each_param_source (SSA_NAME_VAR (v), same) ? one : NULL_TREE;
 }
 
 /* The pointer member of a local class that `ref` names as a whole, or

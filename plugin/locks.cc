@@ -385,12 +385,12 @@ one_object (tree x)
   return one_object_var (x) || wmm_heap_once_key (x);
 }
 
-/* The one object parameter `parm` always points to: its function is local
- * to the unit (not exported), and each of its direct calls, and each
- * create that starts it (its only other uses), passes `&X` for one X
- * (one_object_var).  `struct pool *p = arg` in a worker every create
- * gives `&pool`, or a helper always called with `&pool`: its lock
- * `&p->lock` is pool's. */
+/* The one object parameter `parm` always points to: each direct call of
+ * its function (all seen: static or C++ inline code), and each create
+ * that starts it (a static routine's only other uses), passes `&X` for
+ * one X (one_object_var) or the object of an allocation made once.
+ * `struct pool *p = arg` in a worker every create gives `&pool`, or a
+ * helper always called with `&pool`: its lock `&p->lock` is pool's. */
 tree
 param_one_object (tree parm)
 {
@@ -399,16 +399,8 @@ param_one_object (tree parm)
   if (tree *known = param_objects->get (parm))
     return *known;
   param_objects->put (parm, NULL_TREE);
-  tree fn = DECL_CONTEXT (parm);
-  cgraph_node *node = fn && TREE_CODE (fn) == FUNCTION_DECL
-                      ? cgraph_node::get (fn) : NULL;
-  if (!node || TREE_PUBLIC (fn) || DECL_EXTERNAL (fn) || node->alias)
-    return NULL_TREE;
-  int index = 0;
-  for (tree a = DECL_ARGUMENTS (fn); a && a != parm; a = DECL_CHAIN (a))
-    index++;
   tree obj = NULL_TREE;
-  auto same = [&] (tree a) {
+  auto same = [&] (tree a, cgraph_node *) {
     tree x = whole_object_address (a);
     /* a pointer that only ever holds &X (the creator's parameter every
        call gives &pool) */
@@ -424,22 +416,8 @@ param_one_object (tree parm)
     obj = x;
     return true;
   };
-  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
-    if (!e->call_stmt || (unsigned) index >= gimple_call_num_args (e->call_stmt)
-        || !same (gimple_call_arg (e->call_stmt, index)))
-      return NULL_TREE;
-  ipa_ref *ref;
-  for (int i = 0; node->iterate_referring (i, ref); i++)
-    {
-      tree routine;
-      gimple *s = ref->stmt;
-      if (!s || !is_gimple_call (s) || !wmm_is_thread_create (s, &routine)
-          || routine != fn || index != 0
-          || wmm_thread_arg_index (s) < 0
-          || (unsigned) wmm_thread_arg_index (s) >= gimple_call_num_args (s)
-          || !same (gimple_call_arg (s, wmm_thread_arg_index (s))))
-        return NULL_TREE;
-    }
+  if (!wmm_each_param_source (parm, same))
+    return NULL_TREE;
   if (obj)
     param_objects->put (parm, obj);
   return obj;

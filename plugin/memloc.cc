@@ -752,10 +752,11 @@ wmm_decl_private (tree decl)
 static tree resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth = 0);
 
 /* A parameter (its entry value) of a function whose calls the unit all
- * sees (static or C++ inline code, address not taken), every call of
- * which passes a pointer into one object at one offset (`&this->workers`
- * where the caller's `this` is `&pool`): that object, the offset in *at;
- * else NULL. */
+ * sees (static or C++ inline code, address not taken; or a static start
+ * routine's, its creates: wmm_each_param_source), every one of which
+ * passes a pointer into one object at one offset (`&this->workers` where
+ * the caller's `this` is `&pool`): that object, the offset in *at; else
+ * NULL. */
 static tree
 param_one_place (tree ssa, HOST_WIDE_INT *at, int depth)
 {
@@ -770,37 +771,24 @@ param_one_place (tree ssa, HOST_WIDE_INT *at, int depth)
       return known->first;
     }
   place_cache->put (ssa, std::make_pair (NULL_TREE, (HOST_WIDE_INT) 0));
-  tree fn = DECL_CONTEXT (parm);
-  int k = wmm_param_index (fn, parm);
-  cgraph_node *node = cgraph_node::get (fn);
-  if (k < 0 || !node || !wmm_calls_all_seen (node))
-    return NULL_TREE;
   tree obj = NULL_TREE;
   HOST_WIDE_INT pos = 0;
-  bool ok = true, any = false;
   /* every call, not the one a callee is being collected for */
   vec<std::pair<tree, tree> > saved = bindings;
   bindings = vNULL;
-  wmm_each_caller (node, [&] (cgraph_edge *e) {
-    if (!ok)
-      return;
-    any = true;
-    tree a = e->call_stmt && (unsigned) k < gimple_call_num_args (e->call_stmt)
-             ? gimple_call_arg (e->call_stmt, k) : NULL_TREE;
+  bool ok = wmm_each_param_source (parm, [&] (tree a, cgraph_node *caller) {
     HOST_WIDE_INT o = 0;
-    tree b = a && wmm_analysable_body (e->caller)
-             ? resolve_pointer (a, &o, depth + 1) : NULL_TREE;
+    tree b = wmm_analysable_body (caller) ? resolve_pointer (a, &o, depth + 1)
+                                          : NULL_TREE;
     if (!b || !VAR_P (b) || (obj && (b != obj || o != pos)))
-      ok = false;
-    else
-      {
-        obj = b;
-        pos = o;
-      }
+      return false;
+    obj = b;
+    pos = o;
+    return true;
   });
   bindings.release ();
   bindings = saved;
-  if (!ok || !any)
+  if (!ok)
     return NULL_TREE;
   place_cache->put (ssa, std::make_pair (obj, pos));
   *at = pos;

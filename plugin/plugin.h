@@ -883,6 +883,51 @@ wmm_each_caller (cgraph_node *n, F visit)
           names.safe_push (al);
     }
 }
+/* Visit the value each call gives PARM_DECL parm: the argument of every
+   direct call of its function (also through its aliases) and, for the
+   first parameter of a static start routine, the thread argument of
+   every create that starts it: visit (value, caller node) returns false
+   to stop.  False when a visit said no, when there is none, or when some
+   value cannot be seen (the function is exported, or its address goes
+   elsewhere than to those creates).
+   Example: wmm_each_param_source (parm, [&] (tree a, cgraph_node *) {
+   return is_gimple_min_invariant (a); }). */
+template <typename F>
+bool
+wmm_each_param_source (tree parm, F visit)
+{
+  tree fn = parm && TREE_CODE (parm) == PARM_DECL ? DECL_CONTEXT (parm)
+                                                  : NULL_TREE;
+  int k = fn ? wmm_param_index (fn, parm) : -1;
+  cgraph_node *node = k >= 0 ? cgraph_node::get (fn) : NULL;
+  if (!node)
+    return false;
+  bool ok = true, any = false, creates = false;
+  ipa_ref *ref;
+  for (int i = 0; ok && node->iterate_referring (i, ref); i++)
+    {
+      tree routine;
+      gimple *s = ref->stmt;
+      if (ref->use == IPA_REF_ALIAS)
+        continue;   /* (a C++ constructor's other name: its calls count) */
+      int ai = s && is_gimple_call (s) ? wmm_thread_arg_index (s) : -1;
+      ok = k == 0 && ai >= 0 && !TREE_PUBLIC (fn) && !DECL_EXTERNAL (fn)
+           && !node->alias && wmm_is_thread_create (s, &routine)
+           && routine == fn && (unsigned) ai < gimple_call_num_args (s)
+           && visit (gimple_call_arg (s, ai),
+                     dyn_cast<cgraph_node *> (ref->referring));
+      any = creates = true;
+    }
+  if (!ok || (!creates && !wmm_calls_all_seen (node)))
+    return false;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    if (ok)
+      ok = e->call_stmt && (unsigned) k < gimple_call_num_args (e->call_stmt)
+           && visit (gimple_call_arg (e->call_stmt, k), e->caller);
+    any = true;
+  });
+  return ok && any;
+}
 /* Visit every body of the unit's code, visit (fn) saying whether to go
    on; false as soon as a visit says no, or when some defined function's
    body cannot be read (another partition, a unit compiled without the
