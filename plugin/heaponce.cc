@@ -14,7 +14,10 @@
  * which no object is reached), and a parameter every call of which — and
  * every create, for a static start routine — passes it.  Lock keys use
  * it (locks.cc): `pthread_mutex_lock (&p->lock)` in a worker given the
- * pool and in `pool_submit (p, ...)` called from main hold one lock.
+ * pool and in `pool_submit (p, ...)` called from main hold one lock; and
+ * so do memory locations (memloc.cc, wmm_heap_once_at: pointers into the
+ * object at known offsets), which makes its members locations of their
+ * own, as a declared object's.
  *
  * Example:  static pool_t *pool_create (int n) { pool_t *p = calloc (1,
  *   sizeof *p); ... pthread_create (&t, 0, worker, p); return p; }
@@ -224,22 +227,115 @@ heap_once (tree v, int depth)
   return a;
 }
 
+/* parameter value -> (object, offset) of heap_at, or (NULL, 0) */
+hash_map<tree, std::pair<tree, HOST_WIDE_INT> > *places;
+
+/* wmm_heap_once_at at `depth` steps from the first question. */
+tree
+heap_at (tree ptr, HOST_WIDE_INT *off, int depth)
+{
+  *off = 0;
+  for (int steps = 0; steps < 16 && depth <= 8; steps++)
+    {
+      if (TREE_CODE (ptr) == ADDR_EXPR)
+        {
+          /* &q->f, &MEM[q + 8].g: q's object at the member's offset */
+          poly_int64 bitsize, bitpos;
+          tree offset;
+          machine_mode mode;
+          int unsignedp, reversep, volatilep = 0;
+          tree b = get_inner_reference (TREE_OPERAND (ptr, 0), &bitsize,
+                                        &bitpos, &offset, &mode, &unsignedp,
+                                        &reversep, &volatilep);
+          HOST_WIDE_INT bits;
+          if (!b || offset || !bitpos.is_constant (&bits)
+              || bits % BITS_PER_UNIT || TREE_CODE (b) != MEM_REF
+              || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+            return NULL_TREE;
+          *off += bits / BITS_PER_UNIT + tree_to_shwi (TREE_OPERAND (b, 1));
+          ptr = TREE_OPERAND (b, 0);
+          continue;
+        }
+      if (TREE_CODE (ptr) != SSA_NAME)
+        return NULL_TREE;
+      if (tree h = heap_once (ptr, depth))
+        return h;
+      if (SSA_NAME_IS_DEFAULT_DEF (ptr))
+        {
+          /* a parameter every call gives one place of the object (`this`
+             of a member's method: &pool->jobs) */
+          bool existed;
+          std::pair<tree, HOST_WIDE_INT> &slot
+            = places->get_or_insert (ptr, &existed);
+          if (existed)
+            {
+              *off += slot.second;
+              return slot.first;
+            }
+          slot = std::make_pair (NULL_TREE, (HOST_WIDE_INT) 0);
+          tree obj = NULL_TREE;
+          HOST_WIDE_INT at = 0;
+          bool ok = wmm_each_param_source (SSA_NAME_VAR (ptr),
+                                           [&] (tree a, cgraph_node *) {
+            HOST_WIDE_INT o;
+            tree h = heap_at (a, &o, depth + 1);
+            if (!h || (obj && (h != obj || o != at)))
+              return false;
+            obj = h;
+            at = o;
+            return true;
+          });
+          if (!ok)
+            return NULL_TREE;
+          places->put (ptr, std::make_pair (obj, at));
+          *off += at;
+          return obj;
+        }
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
+      if (!g)
+        return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (g);
+      if (code == POINTER_PLUS_EXPR
+          && tree_fits_shwi_p (gimple_assign_rhs2 (g)))
+        *off += tree_to_shwi (gimple_assign_rhs2 (g));
+      else if (code != ADDR_EXPR && code != SSA_NAME
+               && !CONVERT_EXPR_CODE_P (code))
+        return NULL_TREE;
+      ptr = gimple_assign_rhs1 (g);
+    }
+  return NULL_TREE;
+}
+
+/* The tables, made on the first question of a unit. */
+void
+start (void)
+{
+  if (answers)
+    return;
+  answers = new hash_map<tree, tree>;
+  places = new hash_map<tree, std::pair<tree, HOST_WIDE_INT> >;
+  allocs = new hash_map<gimple *, cgraph_node *>;
+  wmm_each_body ([] (cgraph_node *node, function *fn) {
+    wmm_each_stmt (fn, [node] (gimple *s) {
+      if (allocation (s))
+        allocs->put (s, node);
+    });
+  });
+}
+
 } // anon namespace
+
+tree
+wmm_heap_once_at (tree ptr, HOST_WIDE_INT *off)
+{
+  start ();
+  return heap_at (ptr, off, 0);
+}
 
 tree
 wmm_heap_once (tree v)
 {
-  if (!answers)
-    {
-      answers = new hash_map<tree, tree>;
-      allocs = new hash_map<gimple *, cgraph_node *>;
-      wmm_each_body ([] (cgraph_node *node, function *fn) {
-        wmm_each_stmt (fn, [node] (gimple *s) {
-          if (allocation (s))
-            allocs->put (s, node);
-        });
-      });
-    }
+  start ();
   return heap_once (v, 0);
 }
 
@@ -256,4 +352,6 @@ wmm_heap_once_reset (void)
   answers = NULL;
   delete allocs;
   allocs = NULL;
+  delete places;
+  places = NULL;
 }

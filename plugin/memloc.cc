@@ -956,7 +956,8 @@ location_for (wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
         && loc_table[i].size == size)
       return loc_table[i].loc;
   char *name;
-  if (get_base_address (ref) == decl)
+  /* (an object allocated once: named by the access, `p->head`) */
+  if (get_base_address (ref) == decl || TREE_CODE (decl) == SSA_NAME)
     name = name_of (ref);
   else
     {
@@ -1082,6 +1083,22 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
              returns its parameters gives back of private objects. */
           if (wmm_private_pointer (ptr) || returned_private (ptr, 0))
             return false;
+          /* An object allocated once (heaponce.cc): its members are
+             locations of their own, as a declared object's are. */
+          if (tree heap = wmm_heap_once_at (ptr, &off))
+            {
+              *name = name_of (ref);
+              if (!offset && bitpos.is_constant (&pos)
+                  && bitsize.is_constant (&size) && size > 0
+                  && tree_fits_shwi_p (TREE_OPERAND (base, 1)))
+                {
+                  pos += (off + tree_to_shwi (TREE_OPERAND (base, 1)))
+                         * BITS_PER_UNIT;
+                  bitfield_range (ref, &pos, &size);
+                  *loc = location_for (u, heap, pos, size, ref);
+                }
+              return true;
+            }
         }
       *name = name_of (ref);
       return true;

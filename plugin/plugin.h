@@ -189,6 +189,10 @@ const vec<tree> *wmm_local_member_stores (tree ref);
  * NULL.  wmm_heap_once_key: is `key` such a key? */
 tree wmm_heap_once (tree v);
 bool wmm_heap_once_key (tree key);
+/* The same for a pointer into such an object (copies, constant offsets,
+ * `&p->f`, parameters every call gives one place): the object's key, the
+ * byte offset in *off; else NULL. */
+tree wmm_heap_once_at (tree ptr, HOST_WIDE_INT *off);
 void wmm_heap_once_reset (void);
 /* Does the call start a thread (pthread_create, thrd_create)?  Sets *fn to
  * the function argument. */

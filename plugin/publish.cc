@@ -98,6 +98,8 @@ slot_shape (const wmm_program *p, int l, wmm_region_set prot, bool hidden)
   if (p->locs[l].is_private)
     return false;
   tree d = wmm_location_decl (l);
+  if (d && !DECL_P (d))
+    d = NULL_TREE;   /* an object allocated once: heap memory */
   bool named = d && ((VAR_P (d) && is_global_var (d) && !TREE_PUBLIC (d)
                       && !DECL_EXTERNAL (d) && !DECL_THREAD_LOCAL_P (d))
                      || (VAR_P (d) && !is_global_var (d) && hidden));

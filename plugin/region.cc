@@ -1083,10 +1083,45 @@ wmm_region_step (const wmm_region *r, gimple *stmt, wmm_region_set s)
   return s;
 }
 
+/* Is e the edge a test of a pointer against null takes when it is null,
+ * for a pointer the throwing operator new returned (which never returns
+ * null): `delete p`'s test before the destructor runs? */
+static bool
+null_side_of_new (edge e)
+{
+  gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
+  if (!c || !integer_zerop (gimple_cond_rhs (c))
+      || (gimple_cond_code (c) != EQ_EXPR && gimple_cond_code (c) != NE_EXPR)
+      || (gimple_cond_code (c) == EQ_EXPR) != !!(e->flags & EDGE_TRUE_VALUE))
+    return false;
+  tree p = gimple_cond_lhs (c);
+  for (int steps = 0; steps < 8 && TREE_CODE (p) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (p);
+      if (gcall *call = dyn_cast<gcall *> (def))
+        {
+          tree fn = gimple_call_fndecl (call);
+          /* (the nothrow forms take a std::nothrow_t reference) */
+          return fn && DECL_IS_OPERATOR_NEW_P (fn)
+                 && DECL_IS_REPLACEABLE_OPERATOR (fn)
+                 && (gimple_call_num_args (call) < 2
+                     || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, 1))));
+        }
+      if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
+        return false;
+      p = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
 /* The state on edge e, from the state at the end of its source. */
 static wmm_region_set
 edge_state (const wmm_region *r, edge e, wmm_region_set s)
 {
+  /* never taken */
+  if (null_side_of_new (e))
+    return 0;
   /* A join loop's normal exit (an exception thrown out of it leaves
      before every join ran: its edge kills nothing). */
   for (const auto &k : r->exit_kills)

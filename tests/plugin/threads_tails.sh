@@ -30,6 +30,10 @@
 #    x86, on the weak targets 1 (ARMv7 2) left inside libstdc++'s code,
 #    none in the pool's code or main; store buffering outside the lock
 #    keeps the worker's and main's;
+#    The same pool made by `new ThreadPool (4)` and destroyed by
+#    `delete` (-DHEAP) gets the same: its object is one object
+#    (heaponce.cc) whose members are locations of their own (memloc.cc),
+#    and delete's null test always reaches the destructor's joins;
 #  - cxx_pool_member.cc: a class starts the workers into a member
 #    std::vector<std::thread> in its constructor and joins them with a
 #    range-for in its destructor, which then writes; main writes after
@@ -60,11 +64,11 @@ alone() {
   else wmm_pass "$tag: nothing runs next to the code after the joins (${got:-no fence})"; fi
 }
 
-# library_only TAG SOURCE MAX: the report's fences (at most MAX) are all
-# in the standard library's code (std::..., operator new: inlined there
-# or not), none in the program's
+# library_only TAG SOURCE MAX [OPTION...]: the report's fences (at most
+# MAX) are all in the standard library's code (std::..., operator new:
+# inlined there or not), none in the program's
 library_only() {
-  wmm_report_fences "$P/$2" $M || { wmm_fail "$1: $WMM_ERR"; return; }
+  wmm_report_fences "$P/$2" $M "${@:4}" || { wmm_fail "$1: $WMM_ERR"; return; }
   local fns own n
   fns=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "[^"]*", "instruction".*/\1/p' \
     "$WMM_TMP/r.json")
@@ -80,12 +84,17 @@ library_only() {
 # both keep fences
 both_racy() {
   wmm_compile_asm $1 "$P/$2" -D$5 || return
+  both_racy_asm $1 "$3" "$4" "$6"
+}
+
+# both_racy_asm TAG F1 F2 WHY: the same in TAG's assembly, compiled
+both_racy_asm() {
   local got; got=" $(wmm_fence_counts "$WMM_TMP/$1.s") "
   case $got in
-    *" "$3*) case $got in
-      *" "$4*) wmm_pass "$1: $6: fences kept"; return ;; esac ;;
+    *" "$2*) case $got in
+      *" "$3*) wmm_pass "$1: $4: fences kept"; return ;; esac ;;
   esac
-  wmm_fail "$1: $3 or $4 lost its fences though $6 ($got)"
+  wmm_fail "$1: $2 or $3 lost its fences though $4 ($got)"
 }
 
 # racy TAG SOURCE HELPER VARIANT WHY: main or HELPER keeps fences
@@ -105,6 +114,10 @@ per_target() {
   racy $T.finish_exported threads_finish.c pool_finish EXPORTED "another unit may call the helper"
   wmm_expect_fences $T.heap_pool "$P/pool_heap.c" ""
   racy $T.heap_pool_two pool_heap.c worker TWO "tasks go into one pool under another pool's lock"
+  # store buffering on an object allocated once: one full fence per thread,
+  # also when one thread reaches it through a global pointer
+  wmm_expect_full $T.heap_once_alias "$P/heap_once_alias.c" "t1 t2"
+  wmm_expect_full $T.heap_once_same "$P/heap_once_alias.c" "t1 t2" -DSAME
   wmm_expect_fences $T.pool_start "$P/pool_start.c" ""
   wmm_expect_fences $T.pool_start_static "$P/pool_start.c" "" -DSTATIC
   racy $T.pool_start_racy pool_start.c worker RACY "the worker and main race outside the lock"
@@ -115,6 +128,9 @@ per_target() {
   WMM_T_GCC=${GCC_C%gcc*}g++${GCC_C##*gcc}
   library_only $T.pool_queue cxx_pool_queue.cc $(case $T in x86) echo 0;; arm) echo 2;; *) echo 1;; esac)
   both_racy $T.pool_queue_racy cxx_pool_queue.cc 'main:' '_ZZN10ThreadPoolC4E*clEv:' RACY "the workers and main race outside the lock"
+  library_only $T.pool_queue_heap cxx_pool_queue.cc $(case $T in x86) echo 0;; arm) echo 2;; *) echo 1;; esac) -DHEAP
+  wmm_compile_asm $T.pool_queue_heap_racy "$P/cxx_pool_queue.cc" -DHEAP -DRACY \
+    && both_racy_asm $T.pool_queue_heap_racy 'main:' '_ZZN10ThreadPoolC4E*clEv:' "the workers and main race outside the lock (a pool made by new)"
   alone $T.member cxx_pool_member.cc _ZN4PoolD2Ev
   racy $T.member_swap cxx_pool_member.cc _ZN4PoolD2Ev SWAP "the vector may be swapped away"
   racy $T.member_break cxx_pool_member.cc _ZN4PoolD2Ev BREAK "the join loop may stop early"

@@ -10,6 +10,10 @@
 //   -DRACY   the worker also writes `busy` and reads `closing` outside
 //            the lock while main writes `closing` and reads `busy`
 //            (store buffering: fences needed)
+//   -DHEAP   the pool is made by `new ThreadPool (4)` and destroyed by
+//            `delete`: the object of a new that runs once is one object
+//            (heaponce.cc), and delete's null test before the destructor
+//            always passes (the throwing new never returns null)
 // Usage: cxx_pool_queue   exits 0 when every job ran (the squares' sum)
 #include <condition_variable>
 #include <mutex>
@@ -79,13 +83,21 @@ int
 main ()
 {
   {
+#ifdef HEAP
+    ThreadPool *heap = new ThreadPool (4);
+    ThreadPool &pool = *heap;
+#else
     ThreadPool pool (4);
+#endif
     for (int i = 0; i < 8; i++)
       pool.enqueue (i);
 #ifdef RACY
     closing = 1;
     if (busy)
       late++;
+#endif
+#ifdef HEAP
+    delete heap;
 #endif
   }
   int s = 0;
