@@ -33,6 +33,8 @@ namespace {
 hash_map<tree, tree> *answers;
 /* malloc-like call -> the function it is in */
 hash_map<gimple *, cgraph_node *> *allocs;
+/* static variable -> the statements that store into it */
+hash_map<tree, vec<gimple *> > *static_stores;
 
 /* Is block bb on a cycle of its function's CFG? */
 bool
@@ -156,6 +158,60 @@ returned (tree fndecl, int depth)
   return ok ? one : NULL_TREE;
 }
 
+/* The variable reference `ref` is a word of, its bit position and size
+ * in *pos and *size; NULL when not a constant part of a variable. */
+tree
+word_of (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
+{
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  machine_mode mode;
+  int unsignedp, reversep, volatilep = 0;
+  tree b = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
+                                &unsignedp, &reversep, &volatilep);
+  return b && VAR_P (b) && !offset && bitpos.is_constant (pos)
+         && bitsize.is_constant (size) && *size > 0 ? b : NULL_TREE;
+}
+
+/* The object a load `ref` of a static's word gives: the static is the
+ * unit's (not exported, its address never taken, not thread-local,
+ * zero-initialised), and every store to it that overlaps the word
+ * stores exactly that word, the object or a null pointer.
+ * Example: static pool_t *the_pool;  main: the_pool = pool_create (4);
+ *   a worker's `the_pool->head`. */
+tree
+static_word (tree ref, int depth)
+{
+  HOST_WIDE_INT pos, size;
+  tree decl = word_of (ref, &pos, &size);
+  if (!decl || !TREE_STATIC (decl) || TREE_PUBLIC (decl)
+      || DECL_EXTERNAL (decl) || TREE_ADDRESSABLE (decl)
+      || DECL_THREAD_LOCAL_P (decl) || TREE_THIS_VOLATILE (decl))
+    return NULL_TREE;
+  tree init = DECL_INITIAL (decl);
+  if (init && !integer_zerop (init)
+      && !(TREE_CODE (init) == CONSTRUCTOR && CONSTRUCTOR_NELTS (init) == 0))
+    return NULL_TREE;
+  vec<gimple *> *stores = static_stores->get (decl);
+  tree one = NULL_TREE;
+  for (unsigned i = 0; stores && i < stores->length (); i++)
+    {
+      gimple *s = (*stores)[i];
+      tree lhs = is_gimple_assign (s) ? gimple_assign_lhs (s) : NULL_TREE;
+      HOST_WIDE_INT p, n;
+      if (!lhs || word_of (lhs, &p, &n) != decl)
+        return NULL_TREE;
+      if (p + n <= pos || pos + size <= p)
+        continue;
+      if (p != pos || n != size || !gimple_assign_single_p (s))
+        return NULL_TREE;
+      tree v = gimple_assign_rhs1 (s);
+      if (!null_value (v) && !agree (&one, heap_once (v, depth + 1)))
+        return NULL_TREE;
+    }
+  return one;
+}
+
 /* The object parameter value v (a default definition) always holds:
  * every call of its function passes it, and for a static start routine
  * every create that starts it. */
@@ -188,6 +244,10 @@ heap_once (tree v, int depth)
       if (gimple_assign_rhs_code (g) == SSA_NAME
           || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
         a = heap_once (gimple_assign_rhs1 (g), depth + 1);
+      /* a static pointer every store of which puts the object there */
+      else if (gimple_assign_single_p (g)
+               && (a = static_word (gimple_assign_rhs1 (g), depth)))
+        ;
       /* a lambda's captured `this` (localfields.cc): every store to the
          member puts the object there */
       else if (const vec<tree> *st
@@ -315,10 +375,22 @@ start (void)
   answers = new hash_map<tree, tree>;
   places = new hash_map<tree, std::pair<tree, HOST_WIDE_INT> >;
   allocs = new hash_map<gimple *, cgraph_node *>;
+  static_stores = new hash_map<tree, vec<gimple *> >;
   wmm_each_body ([] (cgraph_node *node, function *fn) {
     wmm_each_stmt (fn, [node] (gimple *s) {
       if (allocation (s))
         allocs->put (s, node);
+      /* stores into a static (asm outputs: any part of it) */
+      auto note = [s] (tree ref) {
+        tree b = ref ? get_base_address (ref) : NULL_TREE;
+        if (b && VAR_P (b) && TREE_STATIC (b))
+          static_stores->get_or_insert (b).safe_push (s);
+      };
+      if (gasm *a = dyn_cast<gasm *> (s))
+        for (unsigned i = 0; i < gimple_asm_noutputs (a); i++)
+          note (TREE_VALUE (gimple_asm_output_op (a, i)));
+      else if (gimple_vdef (s))
+        note (gimple_get_lhs (s));
     });
   });
 }
@@ -354,4 +426,9 @@ wmm_heap_once_reset (void)
   allocs = NULL;
   delete places;
   places = NULL;
+  if (static_stores)
+    for (auto st : *static_stores)
+      st.second.release ();
+  delete static_stores;
+  static_stores = NULL;
 }

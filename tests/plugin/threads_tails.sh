@@ -10,8 +10,10 @@
 #    pool_destroy joins every worker, then frees; main sums after it.
 #    The pool is calloc'd by pool_create, which main calls once: the
 #    workers', pool_submit's and pool_destroy's `&p->lock` are one lock
-#    (heaponce.cc), so no fence at all on any target; -DTWO (a second
-#    pool, p's tasks linked in under q's lock) keeps the workers' fences;
+#    (heaponce.cc), so no fence at all on any target, also when the
+#    workers find the pool in a static pointer (-DGLOBAL); -DTWO (a
+#    second pool, p's tasks linked in under q's lock) keeps the workers'
+#    fences, with the static pointer too;
 #  - pool_start.c: a C pool on main's stack (or static), filled in and
 #    started by pool_start (&pool), every job and the stop flag under the
 #    pool's mutex, pool_stop (&pool) joins: the helper's parameter always
@@ -114,6 +116,8 @@ per_target() {
   racy $T.finish_exported threads_finish.c pool_finish EXPORTED "another unit may call the helper"
   wmm_expect_fences $T.heap_pool "$P/pool_heap.c" ""
   racy $T.heap_pool_two pool_heap.c worker TWO "tasks go into one pool under another pool's lock"
+  wmm_expect_fences $T.heap_pool_global "$P/pool_heap.c" "" -DGLOBAL
+  racy $T.heap_pool_global_two pool_heap.c worker "GLOBAL -DTWO" "the static pointer holds one of two pools"
   # store buffering on an object allocated once: one full fence per thread,
   # also when one thread reaches it through a global pointer
   wmm_expect_full $T.heap_once_alias "$P/heap_once_alias.c" "t1 t2"

@@ -15,6 +15,9 @@
  *   -DTWO    main makes a second pool q (pool_create runs twice: two
  *            objects) and links p's tasks in under q's lock: a race
  *            with p's workers.
+ *   -DGLOBAL the workers find the pool in a static pointer pool_create
+ *            sets (the only store to it): the same object.
+ *   -DGLOBAL -DTWO  the static then holds one of two pools.
  * (pool_submit and pool_destroy are not inlined, so that the assembly
  * shows their fences in their own functions.)
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c pool_heap.c */
@@ -35,9 +38,18 @@ typedef struct {
 static int results[64];
 static void square (long i) { results[i] = (int) (i * i); }
 
+#ifdef GLOBAL
+static pool_t *the_pool;
+#endif
+
 static void *worker (void *a)
 {
+#ifdef GLOBAL
+  pool_t *p = the_pool;
+  (void) a;
+#else
   pool_t *p = a;
+#endif
   for (;;)
     {
       pthread_mutex_lock (&p->lock);
@@ -68,8 +80,14 @@ static pool_t *pool_create (int n)
   p->nthreads = n;
   pthread_mutex_init (&p->lock, NULL);
   pthread_cond_init (&p->cond, NULL);
+#ifdef GLOBAL
+  the_pool = p;
+  for (int i = 0; i < n; i++)
+    pthread_create (&p->threads[i], NULL, worker, NULL);
+#else
   for (int i = 0; i < n; i++)
     pthread_create (&p->threads[i], NULL, worker, p);
+#endif
   return p;
 }
 
