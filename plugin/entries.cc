@@ -2166,6 +2166,44 @@ prepare_entries (entries_ctx *c)
     }
 }
 
+/* Static constructors (`__attribute__ ((constructor))`, a C++ global's
+ * dynamic initialisation) run one after the other before main, in the
+ * main thread.  When one of them may leave a thread running, that thread
+ * runs beside the constructors after it and beside all of main: each
+ * constructor becomes an entry of one instance, and neither they nor main
+ * count as running alone before their own creates (no region).
+ * Example: static struct starter s;  (its constructor starts a
+ *   std::thread that main's code then races with) */
+static void
+constructor_entries (entries_ctx *c)
+{
+  int starts = 0, starter = -1;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (DECL_STATIC_CONSTRUCTOR (c->fns[i]->decl) && c->facts[i].may_create)
+      {
+        if (!starts)
+          wmm_note (c->u, "%s is a static constructor that may leave a "
+                    "thread running: the other constructors and main run "
+                    "beside it", fn_name (c->fns[i]->decl));
+        starts++;
+        starter = i;
+      }
+  if (!starts)
+    return;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (DECL_STATIC_CONSTRUCTOR (c->fns[i]->decl))
+      {
+        make_entry (&c->facts[i], 1);
+        c->facts[i].region = false;
+      }
+  /* The only one that starts threads runs alone up to its first create:
+     the unit's constructors that ran before it started none. */
+  if (starts == 1 && !c->facts[starter].called)
+    c->facts[starter].region = true;
+  if (c->main_fn >= 0)
+    c->facts[c->main_fn].region = false;
+}
+
 /* Attribute, library rule, main. */
 static void
 other_entries (entries_ctx *c)
@@ -2212,6 +2250,7 @@ other_entries (entries_ctx *c)
       m->region = m->entry == 1 && !m->called
                   && mode != WMM_THREADS_EXPORTED;
     }
+  constructor_entries (c);
 }
 
 /* Reachable functions: from entries through direct calls; indirect calls
