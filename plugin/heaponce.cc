@@ -4,9 +4,9 @@
  *
  * A call runs at most once when it lies on no cycle of its function's
  * CFG and its function runs at most once: main (never called again, as
- * entries.cc assumes), or a function whose calls the unit all sees
- * (static or C++ inline, address not taken) with one call site that runs
- * at most once.  A function that calls setjmp is never taken to (its
+ * entries.cc assumes), or a static function whose address is not taken
+ * with one call site that runs at most once (not C++ inline code, which
+ * other units may call too).  A function that calls setjmp is never taken to (its
  * abnormal edges may run a call again).  Every value that holds the
  * object's address then names one object for the whole run, as a global
  * does: the name, copies and conversions of it, what a function of the
@@ -95,7 +95,8 @@ runs_once (cgraph_node *node, int depth)
   if (DECL_NAME (d) && MAIN_NAME_P (DECL_NAME (d)) && TREE_PUBLIC (d)
       && !node->callers && !node->address_taken)
     return true;
-  if (!wmm_calls_all_seen (node))
+  /* (a C++ inline function's body may also run for other units' calls) */
+  if (!wmm_calls_all_seen (node) || TREE_PUBLIC (d))
     return false;
   cgraph_edge *one = NULL;
   int n = 0;
