@@ -574,10 +574,8 @@ loop_iv (class loop *loop, tree idx, wmm_iv_range *r)
   return true;
 }
 
-/* Is `bb` on a cycle of `loop` that does not pass through its header (an
- * inner loop, irreducible or not)? */
-static bool
-on_inner_cycle (class loop *loop, basic_block bb)
+bool
+wmm_bb_on_cycle (basic_block bb, class loop *loop)
 {
   auto_vec<basic_block> work;
   auto_bitmap seen;
@@ -590,7 +588,7 @@ on_inner_cycle (class loop *loop, basic_block bb)
       basic_block b = work.pop ();
       if (b == bb)
         return true;
-      if (b == loop->header || !flow_bb_inside_loop_p (loop, b)
+      if ((loop && (b == loop->header || !flow_bb_inside_loop_p (loop, b)))
           || !bitmap_set_bit (seen, b->index))
         continue;
       FOR_EACH_EDGE (e, ei, b->succs)
@@ -606,7 +604,7 @@ wmm_create_loop (gimple *create, const wmm_handle *h, wmm_iv_range *r)
   if (!h->index || !bb->loop_father)
     return false;
   class loop *loop = bb->loop_father;
-  if (!loop_iv (loop, h->index, r) || on_inner_cycle (loop, bb))
+  if (!loop_iv (loop, h->index, r) || wmm_bb_on_cycle (bb, loop))
     return false;
   /* The create runs only while the test holds for the current index. */
   if (!dominated_by_p (CDI_DOMINATORS, bb, r->stay))

@@ -98,6 +98,10 @@ bool wmm_member_written_once (tree field, function *fn, class loop *loop,
 /* The object ref is part of and its bits [*pos, *pos + *size), when no
  * variable offset is involved; else NULL. */
 tree wmm_ref_bits (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size);
+/* Is `bb` on a cycle of its function's CFG (with `loop`: a cycle inside
+ * loop that does not pass through its header, an inner loop, irreducible
+ * or not)? */
+bool wmm_bb_on_cycle (basic_block bb, class loop *loop);
 
 /* Is `ref` (index ri) inside the array element `elem` (index ei) when
  * ri == ei: `w[j].sum` in `w[i]`? */

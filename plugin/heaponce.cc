@@ -26,6 +26,7 @@
  *   object of pool_create's calloc (key: calloc's result, p_3).
  */
 #include "plugin.h"
+#include "handles.h"
 
 namespace {
 
@@ -35,29 +36,6 @@ hash_map<tree, tree> *answers;
 hash_map<gimple *, cgraph_node *> *allocs;
 /* static variable -> the statements that store into it */
 hash_map<tree, vec<gimple *> > *static_stores;
-
-/* Is block bb on a cycle of its function's CFG? */
-bool
-on_cycle (basic_block bb)
-{
-  auto_vec<basic_block> work;
-  hash_set<basic_block> seen;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, bb->succs)
-    work.safe_push (e->dest);
-  while (!work.is_empty ())
-    {
-      basic_block b = work.pop ();
-      if (b == bb)
-        return true;
-      if (seen.add (b))
-        continue;
-      FOR_EACH_EDGE (e, ei, b->succs)
-        work.safe_push (e->dest);
-    }
-  return false;
-}
 
 bool runs_once (cgraph_node *node, int depth);
 
@@ -81,7 +59,8 @@ bool
 stmt_runs_once (gimple *s, cgraph_node *node, int depth)
 {
   function *fn = node ? wmm_analysable_body (node) : NULL;
-  return fn && !fn->calls_setjmp && gimple_bb (s) && !on_cycle (gimple_bb (s))
+  return fn && !fn->calls_setjmp && gimple_bb (s)
+         && !wmm_bb_on_cycle (gimple_bb (s), NULL)
          && runs_once (node, depth);
 }
 
@@ -164,14 +143,8 @@ returned (tree fndecl, int depth)
 tree
 word_of (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
 {
-  poly_int64 bitsize, bitpos;
-  tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
-  tree b = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                                &unsignedp, &reversep, &volatilep);
-  return b && VAR_P (b) && !offset && bitpos.is_constant (pos)
-         && bitsize.is_constant (size) && *size > 0 ? b : NULL_TREE;
+  tree b = wmm_ref_bits (ref, pos, size);
+  return b && VAR_P (b) ? b : NULL_TREE;
 }
 
 /* The object a load `ref` of a static's word gives: the static is the
@@ -301,16 +274,9 @@ heap_at (tree ptr, HOST_WIDE_INT *off, int depth)
       if (TREE_CODE (ptr) == ADDR_EXPR)
         {
           /* &q->f, &MEM[q + 8].g: q's object at the member's offset */
-          poly_int64 bitsize, bitpos;
-          tree offset;
-          machine_mode mode;
-          int unsignedp, reversep, volatilep = 0;
-          tree b = get_inner_reference (TREE_OPERAND (ptr, 0), &bitsize,
-                                        &bitpos, &offset, &mode, &unsignedp,
-                                        &reversep, &volatilep);
-          HOST_WIDE_INT bits;
-          if (!b || offset || !bitpos.is_constant (&bits)
-              || bits % BITS_PER_UNIT || TREE_CODE (b) != MEM_REF
+          HOST_WIDE_INT bits, size;
+          tree b = wmm_ref_bits (TREE_OPERAND (ptr, 0), &bits, &size);
+          if (!b || bits % BITS_PER_UNIT || TREE_CODE (b) != MEM_REF
               || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
             return NULL_TREE;
           *off += bits / BITS_PER_UNIT + tree_to_shwi (TREE_OPERAND (b, 1));
@@ -334,19 +300,13 @@ heap_at (tree ptr, HOST_WIDE_INT *off, int depth)
               return slot.first;
             }
           slot = std::make_pair (NULL_TREE, (HOST_WIDE_INT) 0);
-          tree obj = NULL_TREE;
-          HOST_WIDE_INT at = 0;
-          bool ok = wmm_each_param_source (SSA_NAME_VAR (ptr),
-                                           [&] (tree a, cgraph_node *) {
-            HOST_WIDE_INT o;
-            tree h = heap_at (a, &o, depth + 1);
-            if (!h || (obj && (h != obj || o != at)))
-              return false;
-            obj = h;
-            at = o;
-            return true;
+          HOST_WIDE_INT at;
+          tree obj = wmm_param_one_place_by (SSA_NAME_VAR (ptr), &at,
+                                             [depth] (tree a, cgraph_node *,
+                                                      HOST_WIDE_INT *o) {
+            return heap_at (a, o, depth + 1);
           });
-          if (!ok)
+          if (!obj)
             return NULL_TREE;
           places->put (ptr, std::make_pair (obj, at));
           *off += at;

@@ -771,24 +771,20 @@ param_one_place (tree ssa, HOST_WIDE_INT *at, int depth)
       return known->first;
     }
   place_cache->put (ssa, std::make_pair (NULL_TREE, (HOST_WIDE_INT) 0));
-  tree obj = NULL_TREE;
-  HOST_WIDE_INT pos = 0;
+  HOST_WIDE_INT pos;
   /* every call, not the one a callee is being collected for */
   vec<std::pair<tree, tree> > saved = bindings;
   bindings = vNULL;
-  bool ok = wmm_each_param_source (parm, [&] (tree a, cgraph_node *caller) {
-    HOST_WIDE_INT o = 0;
-    tree b = wmm_analysable_body (caller) ? resolve_pointer (a, &o, depth + 1)
+  tree obj = wmm_param_one_place_by (parm, &pos,
+                                     [depth] (tree a, cgraph_node *caller,
+                                              HOST_WIDE_INT *o) {
+    tree b = wmm_analysable_body (caller) ? resolve_pointer (a, o, depth + 1)
                                           : NULL_TREE;
-    if (!b || !VAR_P (b) || (obj && (b != obj || o != pos)))
-      return false;
-    obj = b;
-    pos = o;
-    return true;
+    return b && VAR_P (b) ? b : NULL_TREE;
   });
   bindings.release ();
   bindings = saved;
-  if (!ok)
+  if (!obj)
     return NULL_TREE;
   place_cache->put (ssa, std::make_pair (obj, pos));
   *at = pos;

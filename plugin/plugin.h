@@ -932,6 +932,28 @@ wmm_each_param_source (tree parm, F visit)
   });
   return ok && any;
 }
+/* The one place every source of PARM_DECL parm (wmm_each_param_source)
+   points to: resolve (value, caller node, &offset) gives each one's
+   object (NULL: none) and byte offset; the object, its offset in *at;
+   NULL when some source has none or two differ. */
+template <typename F>
+tree
+wmm_param_one_place_by (tree parm, HOST_WIDE_INT *at, F resolve)
+{
+  tree obj = NULL_TREE;
+  HOST_WIDE_INT pos = 0;
+  bool ok = wmm_each_param_source (parm, [&] (tree a, cgraph_node *caller) {
+    HOST_WIDE_INT o = 0;
+    tree b = resolve (a, caller, &o);
+    if (!b || (obj && (b != obj || o != pos)))
+      return false;
+    obj = b;
+    pos = o;
+    return true;
+  });
+  *at = pos;
+  return ok ? obj : NULL_TREE;
+}
 /* Visit every body of the unit's code, visit (fn) saying whether to go
    on; false as soon as a visit says no, or when some defined function's
    body cannot be read (another partition, a unit compiled without the

@@ -159,6 +159,46 @@ cmp_pair (const void *x, const void *y)
   return (a->second > b->second) - (a->second < b->second);
 }
 
+/* The locations of an object allocated once (heaponce.cc: its key, an
+ * SSA name, is the location's object) are typed words as heap memory's
+ * are, when every access that names one is a member access of one class
+ * (the same struct type, bits and size): an access of another member of
+ * that type through an unknown pointer (`j->rb` against the object's
+ * `ra`) is other memory, by the rule of base_may_touch. */
+void
+heap_once_words (wmm_unitinfo *u, loc_info &li)
+{
+  wmm_program *p = u->prog;
+  auto_vec<char> state;   /* 0: no access yet, 1: one class, 2: none */
+  state.safe_grow_cleared (p->nlocs);
+  for (const wmm_unit &unit : u->units)
+    {
+      const wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode && i < (int) unit.sites.length (); i++)
+        {
+          int l = t->code[i].addr.loc_hint;
+          if (!wmm_instr_is_access (&t->code[i]) || l < 0 || l >= p->nlocs
+              || !li.objs[l] || TREE_CODE (li.objs[l]) != SSA_NAME
+              || state[l] == 2)
+            continue;
+          const wmm_tbaa &a = unit.sites[i].tbaa;
+          wmm_anon_class k = { a.ref, a.base, a.field_bits, a.field_size };
+          const wmm_anon_class &w = li.word[l];
+          bool same = w.ref == k.ref && w.base == k.base && w.bits == k.bits
+                      && w.size == k.size;
+          if (unit.sites[i].summary || !wmm_tbaa_member (a) || a.base <= 0
+              || (state[l] == 1 && !same))
+            {
+              state[l] = 2;
+              li.word[l] = wmm_anon_class ();
+              continue;
+            }
+          li.word[l] = k;
+          state[l] = 1;
+        }
+    }
+}
+
 /* Fill li from the accesses of the unit with a known address and the
  * declared objects; returns whether some access to an unknown address
  * has an alias set other than 0. */
@@ -249,6 +289,7 @@ location_info (wmm_unitinfo *u, loc_info &li)
   li.start[p->nlocs] = li.sets.length ();
   auto_vec<tree> &objs = li.objs;
   wmm_memloc_objects (u, &objs);
+  heap_once_words (u, li);
   li.obj_set.safe_grow_cleared (p->nlocs);
   li.obj_bits.safe_grow_cleared (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)

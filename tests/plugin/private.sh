@@ -59,9 +59,14 @@ expect heap_loopsame private_arg_heap tso "P0:2" -DLOOPSAME
 expect stack private_arg_stack tso ""
 expect stack_two private_arg_stack tso "" -DTWO
 expect stack_two_same private_arg_stack tso "$SB2" -DTWO -DTWO_SAME
-for v in ONE GLOBAL TOUCH NEIGHBOUR; do
+for v in GLOBAL TOUCH NEIGHBOUR; do
   expect "stack_$v" private_arg_stack tso "P0:1 main:2" -D$v
 done
+# (-DONE: every create gives &jobs[0], so P0's j is that element
+# (memloc.cc param_one_place over the creates): main's writes of
+# jobs[1] in the create loop are other words, and its stores need no
+# fence on x86)
+expect stack_ONE private_arg_stack tso "P0:1" -DONE
 expect tls private_tls tso ""
 expect tls_local_addr private_tls tso "" -DLOCAL_ADDR
 hasnt "tls: x is not collected" "$WMM_TMP/tls_local_addr.ir" " x( |$)"
@@ -110,7 +115,7 @@ expect ppc_heap_loopsame private_arg_heap power "P0:4" -DLOOPSAME
 expect ppc_stack private_arg_stack power ""
 expect ppc_stack_two private_arg_stack power "" -DTWO
 expect ppc_stack_two_same private_arg_stack power "$SB1" -DTWO -DTWO_SAME
-expect ppc_stack_ONE private_arg_stack power "P0:2 main:4" -DONE
+expect ppc_stack_ONE private_arg_stack power "P0:1 main:2" -DONE
 expect ppc_tls private_tls power ""
 expect ppc_tls_escape private_tls power "P0:2 P1:1" -DESCAPE
 expect ppc_tsd private_tsd power ""

@@ -1,14 +1,14 @@
 /* pool_heap.c — a thread pool as C code writes it: pool_create (n)
  * callocs the pool and its handle array (p->threads = calloc (n, ...)),
  * starts n workers that take tasks from a list under p->lock (waiting on
- * p->cond), pool_submit (p, arg) links a task in under the lock,
+ * p->cond), pool_submit_under (p, p, arg) links a task in under the lock,
  * pool_destroy (p) sets p->shutdown under the lock, joins every worker
  * and frees the array and the pool; main sums the results after it.
  * Nothing races: no fence on any target.  main's code after the joins
  * and pool_destroy's after its join loop run alone (region.cc, handles.cc
  * `via`, join tails); the pool is the object of pool_create's calloc,
  * which runs once (main calls pool_create once), so the workers'
- * `&p->lock` and pool_submit's and pool_destroy's are one lock
+ * `&p->lock` and pool_submit_under's and pool_destroy's are one lock
  * (heaponce.cc, locks.cc) and a task is published under it.
  *   -DSHORT  pool_destroy joins one worker short: main's reads and
  *            pool_destroy's frees may run next to it.
@@ -18,8 +18,8 @@
  *   -DGLOBAL the workers find the pool in a static pointer pool_create
  *            sets (the only store to it): the same object.
  *   -DGLOBAL -DTWO  the static then holds one of two pools.
- * (pool_submit and pool_destroy are not inlined, so that the assembly
- * shows their fences in their own functions.)
+ * (pool_submit_under and pool_destroy are not inlined, so that the
+ * assembly shows their fences in their own functions.)
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c pool_heap.c */
 #include <pthread.h>
 #include <stdlib.h>
@@ -91,24 +91,8 @@ static pool_t *pool_create (int n)
   return p;
 }
 
-static __attribute__ ((noinline)) void pool_submit (pool_t *p, long arg)
-{
-  struct task *t = malloc (sizeof *t);
-
-  t->arg = arg;
-  t->next = NULL;
-  pthread_mutex_lock (&p->lock);
-  if (p->tail)
-    p->tail->next = t;
-  else
-    p->head = t;
-  p->tail = t;
-  pthread_cond_signal (&p->cond);
-  pthread_mutex_unlock (&p->lock);
-}
-
-#ifdef TWO
-/* links a task into p's list while holding q's lock: it races with p's
+/* links a task into p's list under q's lock: pool_submit (p, arg) is
+   pool_submit_under (p, p, arg); with q another pool it races with p's
    workers */
 static __attribute__ ((noinline)) void pool_submit_under (pool_t *p, pool_t *q,
                                                         long arg)
@@ -126,7 +110,6 @@ static __attribute__ ((noinline)) void pool_submit_under (pool_t *p, pool_t *q,
   pthread_cond_signal (&p->cond);
   pthread_mutex_unlock (&q->lock);
 }
-#endif
 
 static __attribute__ ((noinline)) void pool_destroy (pool_t *p)
 {
@@ -155,7 +138,7 @@ int main (void)
   pool_destroy (q);
 #else
   for (long i = 0; i < 64; i++)
-    pool_submit (p, i);
+    pool_submit_under (p, p, i);
 #endif
   pool_destroy (p);
   long s = 0;

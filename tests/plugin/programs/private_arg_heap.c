@@ -4,7 +4,8 @@
  * job's two fields.  No other thread reaches a job: no fence (minimum).
  * Variants that share a job, and must keep store buffering's fences:
  *   -DSAME     one job given to both workers (the fields really race);
- *   -DPUBLISH  the jobs' addresses also stored into globals;
+ *   -DPUBLISH  the jobs' addresses also stored into globals, and P1
+ *              works on P0's job, read from the global;
  *   -DLATE     main does store buffering with P0's job while P0 runs;
  *   -DLOOPSAME one job allocated before a create loop (every worker gets
  *              it; P0 then does store buffering with its other instances:
@@ -31,7 +32,12 @@ static void *P0 (void *arg)
 
 static void *P1 (void *arg)
 {
+#ifdef PUBLISH
+  struct job *j = pub0;   /* P0's job, where main published it */
+  (void) arg;
+#else
   struct job *j = arg;
+#endif
   j->b = 1;
   j->rb = j->a;
   return 0;
