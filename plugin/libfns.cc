@@ -597,12 +597,14 @@ wmm_never_starts_threads (tree fndecl)
   if (DECL_IS_OPERATOR_NEW_P (fndecl) || DECL_IS_OPERATOR_DELETE_P (fndecl))
     return true;
   tree ctx = DECL_CONTEXT (fndecl);
-  /* (the C++ ABI's run time, __cxa_*: declared in namespace __cxxabiv1) */
+  /* (the C++ ABI's run time, __cxa_*: declared in namespace __cxxabiv1;
+     the ARM EABI's, __aeabi_atexit: in __aeabiv1) */
   if (DECL_NAME (fndecl)
       && (!ctx || TREE_CODE (ctx) == TRANSLATION_UNIT_DECL
           || (TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
-              && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)),
-                          "__cxxabiv1"))))
+              && (!strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)), "__cxxabiv1")
+                  || !strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)),
+                              "__aeabiv1")))))
     {
       const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
       if (in_list (n, private_names, ARRAY_SIZE (private_names))
