@@ -2025,13 +2025,16 @@ resolve_param (entries_ctx *c, int f, int p, bool loop, int depth)
 }
 
 /* Does function f run at most once: main (never called), or a static
- * function called from one place, outside loops, in one that does? */
+ * function called from one place, outside loops (a CFG cycle, also one
+ * through setjmp's abnormal edges), in one that does?  Its address goes
+ * nowhere, through no alias either. */
 static bool
 runs_once (entries_ctx *c, int f, int depth)
 {
   if (f == c->main_fn)
     return !c->facts[f].called;
-  if (depth > 8 || TREE_PUBLIC (c->fns[f]->decl) || c->fns[f]->address_taken)
+  if (depth > 8 || TREE_PUBLIC (c->fns[f]->decl)
+      || !wmm_calls_all_seen (c->fns[f]))
     return false;
   int sites = 0, from = -1;
   if (!each_call_of (c, f, -1, [&] (int g, tree, bool in_loop) {
@@ -2041,6 +2044,26 @@ runs_once (entries_ctx *c, int f, int depth)
       }))
     return false;
   return sites == 1 && from != f && runs_once (c, from, depth + 1);
+}
+
+/* The unit's functions that run at most once (runs_once), kept for
+ * wmm_runs_once after the facts are gone. */
+static hash_set<tree> *once_fns;
+
+static void
+record_once (entries_ctx *c)
+{
+  delete once_fns;
+  once_fns = new hash_set<tree>;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (runs_once (c, i, 0))
+      once_fns->add (c->fns[i]->decl);
+}
+
+bool
+wmm_runs_once (tree fndecl)
+{
+  return once_fns && fndecl && once_fns->contains (fndecl);
 }
 
 /* Entries of pthread_create / thrd_create with a known unit routine. */
@@ -2463,6 +2486,7 @@ wmm_find_entries (wmm_unitinfo *u)
   make_units (&c, reached);
   wmm_thread_summaries (u);
   note_main_starter (&c);
+  record_once (&c);
   delete[] c.facts;
   return u->concurrent;
 }

@@ -3,11 +3,11 @@
  * the values that always hold its address.
  *
  * A call runs at most once when it lies on no cycle of its function's
- * CFG and its function runs at most once: main (never called again, as
- * entries.cc assumes), or a static function whose address is not taken
- * with one call site that runs at most once (not C++ inline code, which
- * other units may call too).  A function that calls setjmp is never taken to (its
- * abnormal edges may run a call again).  Every value that holds the
+ * CFG (setjmp's abnormal edges included: a longjmp may run it again) and
+ * its function runs at most once (entries.cc wmm_runs_once: main, never
+ * called again, or a static function whose address is not taken with one
+ * call site that runs at most once; not C++ inline code, which other
+ * units may call too).  Every value that holds the
  * object's address then names one object for the whole run, as a global
  * does: the name, copies and conversions of it, what a function of the
  * unit returns when every return gives it (or a null pointer, through
@@ -37,7 +37,6 @@ hash_map<gimple *, cgraph_node *> *allocs;
 /* static variable -> the statements that store into it */
 hash_map<tree, vec<gimple *> > *static_stores;
 
-bool runs_once (cgraph_node *node, int depth);
 
 /* Does call s return a new object: a malloc-like function, or the
  * replaceable global operator new (whose every call gives storage no
@@ -54,34 +53,13 @@ allocation (gimple *s)
 }
 
 /* Does statement s of function `node` run at most once while the
- * program runs? */
+ * program runs: on no cycle of its CFG (setjmp's abnormal edges
+ * included), in a function that runs once (entries.cc)? */
 bool
-stmt_runs_once (gimple *s, cgraph_node *node, int depth)
+stmt_runs_once (gimple *s, cgraph_node *node)
 {
-  function *fn = node ? wmm_analysable_body (node) : NULL;
-  return fn && !fn->calls_setjmp && gimple_bb (s)
-         && !wmm_bb_on_cycle (gimple_bb (s), NULL)
-         && runs_once (node, depth);
-}
-
-/* Does function `node` run at most once while the program runs? */
-bool
-runs_once (cgraph_node *node, int depth)
-{
-  if (!node || depth > 8)
-    return false;
-  tree d = node->decl;
-  if (DECL_NAME (d) && MAIN_NAME_P (DECL_NAME (d)) && TREE_PUBLIC (d)
-      && !node->callers && !node->address_taken)
-    return true;
-  /* (a C++ inline function's body may also run for other units' calls) */
-  if (!wmm_calls_all_seen (node) || TREE_PUBLIC (d))
-    return false;
-  cgraph_edge *one = NULL;
-  int n = 0;
-  wmm_each_caller (node, [&] (cgraph_edge *e) { one = e; n++; });
-  return n == 1 && one->call_stmt && one->caller != node
-         && stmt_runs_once (one->call_stmt, one->caller, depth + 1);
+  return gimple_bb (s) && !wmm_bb_on_cycle (gimple_bb (s), NULL)
+         && wmm_runs_once (node->decl);
 }
 
 tree heap_once (tree v, int depth);
@@ -240,7 +218,7 @@ heap_once (tree v, int depth)
       tree callee = gimple_call_fndecl (c);
       cgraph_node **in = allocs->get (c);
       if (allocation (c))
-        a = in && gimple_call_lhs (c) == v && stmt_runs_once (c, *in, 0)
+        a = in && gimple_call_lhs (c) == v && stmt_runs_once (c, *in)
             ? v : NULL_TREE;
       else if (callee)
         a = returned (callee, depth);

@@ -158,6 +158,10 @@ struct wmm_unitinfo {
 /* entries.cc: find thread entries and the code units; false = nothing
  * can run concurrently (no analysis needed). */
 bool wmm_find_entries (wmm_unitinfo *u);
+/* entries.cc: does function fndecl run at most once while the program
+ * runs (main, or a static function called from one place, outside loops,
+ * in one that does; as of the last wmm_find_entries)? */
+bool wmm_runs_once (tree fndecl);
 /* The unit of a function, or -1. */
 int wmm_unit_of (const wmm_unitinfo *u, tree decl);
 /* The function an alias stands for (a C++ complete-object constructor or
