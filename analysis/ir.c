@@ -411,6 +411,8 @@ int wmm_thread_insert_fence(wmm_program *p, int ti, int index, wmm_fence f)
     if (i != index && (c->op == WMM_OP_BRANCH || c->op == WMM_OP_JUMP) &&
         c->target > index)
       c->target++;
+    if (c->guard_load > index)   /* (1 + the load's index) */
+      c->guard_load++;
   }
   for (int i = 0; i < t->nlabels; i++)
     if (t->labels[i].index > index)

@@ -276,6 +276,17 @@ typedef struct wmm_instr {
                          same place share it, so one fence there is before
                          all of them (the plugin: a callee's code collected
                          for each call site) */
+  /* A value guard (the plugin; placement only, every other reader takes
+   * the branch as it is): a WMM_OP_BRANCH is taken only when the value
+   * the LOAD at instruction guard_load - 1 of this thread last read is
+   * guard_cond (WMM_COND_EQ or WMM_COND_NE) guard_imm, and falls through
+   * only when it is not.  guard_load 0: no guard.  Example: `while
+   * (!done) ...` gives the branch into the loop's body guard EQ 0 on the
+   * load of done, so a cycle whose read of done reads a store of 1 cannot
+   * go on into the body (cycles.h). */
+  int guard_load;
+  wmm_cond guard_cond;
+  wmm_val guard_imm;
 } wmm_instr;
 
 /* A register: its name in the source and its initial value. */

@@ -27,6 +27,17 @@ const int MAX_INLINE_DEPTH = WMM_MAX_INLINE_DEPTH;
 /* "Small": at most this many statements. */
 const int MAX_INLINE_STMTS = 40;
 
+/* Where a scalar value comes from, for value guards: the LOAD at index
+ * idx; for a call whose callee was collected at this call site, `ret` is
+ * the value the callee returns, computed from its load statement `load`
+ * (NULL for a load statement of the function itself). */
+struct load_src
+{
+  int idx;
+  tree ret;
+  gimple *load;
+};
+
 /* State while one function is collected. */
 struct collector {
   wmm_unitinfo *u;
@@ -49,8 +60,14 @@ struct collector {
   function *fn;              /* the function being collected */
   double scale;              /* frequency of the call it is inlined for */
   tree inlined[MAX_INLINE_DEPTH];   /* callees collected for one call */
+  gcall *sites[MAX_INLINE_DEPTH];   /* and the calls they are collected for */
   int depth;
   bool thread_lib;           /* in std::thread's own code (thread_lib_fn) */
+  hash_map<gimple *, load_src> *loads;  /* the function's scalar loads
+                                           and inlined calls returning one
+                                           so far (value guards) */
+  load_src ret_src;          /* what the function just collected returns */
+  bool has_ret_src;
 };
 
 /* Is `stmt` std::thread's own code (thread_lib_fn), not the callable's
@@ -122,12 +139,59 @@ unknown_reg (collector *c)
   return c->reg_unknown;
 }
 
+/* The constant val is at this point, in the callees collected for their
+ * call sites (level: how many of c->inlined enclose it): a parameter is
+ * the argument its call site gives, through copies and conversions; NULL
+ * when it is no constant.  Example: `stop.store (true)` stores 1 in
+ * std::atomic<bool>'s store (its `__i`). */
+tree
+constant_at_site (collector *c, tree val, int level, int depth = 0)
+{
+  if (!val || depth > 16)
+    return NULL_TREE;
+  if (TREE_CODE (val) == INTEGER_CST)
+    return val;
+  if (TREE_CODE (val) != SSA_NAME || !INTEGRAL_TYPE_P (TREE_TYPE (val)))
+    return NULL_TREE;
+  tree var = SSA_NAME_VAR (val), inner;
+  if (SSA_NAME_IS_DEFAULT_DEF (val) && var && TREE_CODE (var) == PARM_DECL)
+    {
+      if (level <= 0 || DECL_CONTEXT (var) != c->inlined[level - 1])
+        return NULL_TREE;
+      unsigned i = 0;
+      for (tree a = DECL_ARGUMENTS (c->inlined[level - 1]); a && a != var;
+           a = DECL_CHAIN (a))
+        i++;
+      gcall *site = c->sites[level - 1];
+      if (i >= gimple_call_num_args (site))
+        return NULL_TREE;
+      inner = constant_at_site (c, gimple_call_arg (site, i), level - 1,
+                                depth + 1);
+    }
+  else
+    {
+      gimple *d = SSA_NAME_DEF_STMT (val);
+      if (!is_gimple_assign (d)
+          || !(gimple_assign_single_p (d)
+               || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (d))))
+        return NULL_TREE;
+      inner = constant_at_site (c, gimple_assign_rhs1 (d), level, depth + 1);
+    }
+  return inner ? fold_convert (TREE_TYPE (val), inner) : NULL_TREE;
+}
+
 /* The value operand of a store. */
 wmm_operand
 value_operand (collector *c, tree val)
 {
   wmm_operand o;
   memset (&o, 0, sizeof o);
+  if (val && TREE_CODE (val) == SSA_NAME)
+    {
+      tree k = constant_at_site (c, val, c->depth);
+      if (k && TREE_CODE (k) == INTEGER_CST)
+        val = k;
+    }
   if (val && TREE_CODE (val) == INTEGER_CST && tree_fits_shwi_p (val))
     {
       o.kind = WMM_OPND_IMM;
@@ -1337,6 +1401,8 @@ handle_asm (collector *c, gasm *stmt)
 }
 
 /* One statement. */
+void note_scalar_load (collector *c, gimple *stmt);
+
 void
 handle_stmt (collector *c, gimple *stmt)
 {
@@ -1352,7 +1418,10 @@ handle_stmt (collector *c, gimple *stmt)
       if (gimple_clobber_p (stmt) || thread_lib_stmt (c, stmt))
         return;
       if (gimple_assign_load_p (stmt))
-        add_plain (c, gimple_assign_rhs1 (stmt), false, NULL);
+        {
+          add_plain (c, gimple_assign_rhs1 (stmt), false, NULL);
+          note_scalar_load (c, stmt);
+        }
       if (gimple_store_p (stmt))
         add_plain (c, gimple_assign_lhs (stmt), true,
                    gimple_assign_single_p (stmt)
@@ -1360,6 +1429,13 @@ handle_stmt (collector *c, gimple *stmt)
       return;
     case GIMPLE_CALL:
       handle_call (c, as_a<gcall *> (stmt));
+      {
+        tree fn = gimple_call_fndecl (stmt);
+        int w;
+        if (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+            && in_run (DECL_FUNCTION_CODE (fn), BUILT_IN_ATOMIC_LOAD_N, &w))
+          note_scalar_load (c, stmt);
+      }
       return;
     case GIMPLE_ASM:
       handle_asm (c, as_a<gasm *> (stmt));
@@ -1367,6 +1443,193 @@ handle_stmt (collector *c, gimple *stmt)
     default:
       return;
     }
+}
+
+/* Remember the LOAD of a load statement (or an __atomic_load) into a
+ * scalar SSA name (one access, fences at most beside it), for the value
+ * guards of the branches on it. */
+void
+note_scalar_load (collector *c, gimple *stmt)
+{
+  tree lhs = gimple_get_lhs (stmt);
+  if (!c->loads || !lhs || TREE_CODE (lhs) != SSA_NAME
+      || !(INTEGRAL_TYPE_P (TREE_TYPE (lhs))
+           || POINTER_TYPE_P (TREE_TYPE (lhs))))
+    return;
+  int load = -1;
+  for (int k = c->group_first; k < c->t->ncode; k++)
+    {
+      if (c->t->code[k].op == WMM_OP_FENCE)
+        continue;
+      if (c->t->code[k].op != WMM_OP_LOAD || load >= 0)
+        return;
+      load = k;
+    }
+  if (load >= 0)
+    c->loads->put (stmt, load_src { load, NULL_TREE, NULL });
+}
+
+/* Is t a one-bit truth value? */
+bool
+truth_type_p (tree t)
+{
+  return TREE_CODE (t) == BOOLEAN_TYPE
+         || (INTEGRAL_TYPE_P (t) && TYPE_PRECISION (t) == 1);
+}
+
+/* Trace the condition "(t == *k) xor *neg" back to a remembered load L:
+ * the index of its LOAD, with *k and *neg rewritten so that the
+ * condition is "(L == *k) xor *neg"; -1 when t is not such a value.
+ * Steps: conversions that keep values apart, conversions to a truth
+ * value, logical not of a truth value, comparisons with a constant, and
+ * the value a callee collected at a call site returns.  `end` ends the
+ * trace at a callee's load statement (LOAD end_idx); NULL: at a load of
+ * the function's own map. */
+int
+trace_guard (collector *c, tree t, tree *k, bool *neg, gimple *end,
+             int end_idx, int depth)
+{
+  if (depth > 8 || TREE_CODE (t) != SSA_NAME || TREE_CODE (*k) != INTEGER_CST)
+    return -1;
+  gimple *d = SSA_NAME_DEF_STMT (t);
+  if (end && d == end)
+    return end_idx;
+  load_src *src = end ? NULL : c->loads->get (d);
+  if (src && !src->ret)
+    return src->idx;
+  if (src)
+    return types_compatible_p (TREE_TYPE (t), TREE_TYPE (src->ret))
+           ? trace_guard (c, src->ret, k, neg, src->load, src->idx, depth + 1)
+           : -1;
+  if (!is_gimple_assign (d) || TREE_CODE (gimple_assign_rhs1 (d)) != SSA_NAME)
+    return -1;
+  enum tree_code code = gimple_assign_rhs_code (d);
+  tree s0 = gimple_assign_rhs1 (d), type = TREE_TYPE (t), t0 = TREE_TYPE (s0);
+  if (!INTEGRAL_TYPE_P (type)
+      || !(INTEGRAL_TYPE_P (t0) || POINTER_TYPE_P (t0)))
+    return -1;
+  bool zero = integer_zerop (*k), one = integer_onep (*k);
+  if (CONVERT_EXPR_CODE_P (code) && truth_type_p (type))
+    {
+      /* (bool) s0 == k  is  (s0 == 0) xor (k == 1) */
+      if (!zero && !one)
+        return -1;
+      *neg ^= one;
+      *k = build_int_cst (t0, 0);
+    }
+  else if (CONVERT_EXPR_CODE_P (code))
+    {
+      if (!INTEGRAL_TYPE_P (t0) || TYPE_PRECISION (type) < TYPE_PRECISION (t0))
+        return -1;
+      tree k0 = fold_convert (t0, *k), back = fold_convert (type, k0);
+      if (TREE_CODE (k0) != INTEGER_CST || TREE_CODE (back) != INTEGER_CST
+          || !tree_int_cst_equal (back, *k))
+        return -1;
+      *k = k0;
+    }
+  else if ((code == BIT_NOT_EXPR
+            || (code == BIT_XOR_EXPR
+                && integer_onep (gimple_assign_rhs2 (d))))
+           && truth_type_p (type) && truth_type_p (t0))
+    {
+      /* !s0 == k  is  s0 == 1 - k */
+      if (!zero && !one)
+        return -1;
+      *k = build_int_cst (t0, zero ? 1 : 0);
+    }
+  else if ((code == EQ_EXPR || code == NE_EXPR) && truth_type_p (type)
+           && TREE_CODE (gimple_assign_rhs2 (d)) == INTEGER_CST)
+    {
+      /* (s0 == k2) == k  is  (s0 == k2) xor (k == 0); != adds a not */
+      if (!zero && !one)
+        return -1;
+      *neg ^= zero ^ (code == NE_EXPR);
+      *k = gimple_assign_rhs2 (d);
+    }
+  else
+    return -1;
+  return trace_guard (c, s0, k, neg, end, end_idx, depth + 1);
+}
+
+/* The load statement a callee's returned value r is computed from by the
+ * steps of trace_guard, or NULL. */
+gimple *
+returned_load (collector *c, tree r)
+{
+  for (int depth = 0; depth < 8 && r && TREE_CODE (r) == SSA_NAME; depth++)
+    {
+      gimple *d = SSA_NAME_DEF_STMT (r);
+      load_src *src = c->loads->get (d);
+      if (src)
+        return src->ret ? NULL : d;
+      if (!is_gimple_assign (d))
+        return NULL;
+      r = gimple_assign_rhs1 (d);
+    }
+  return NULL;
+}
+
+/* After collecting c->fn: what its returns give back, when every return
+ * gives the same value computed from one remembered load. */
+void
+note_returned_load (collector *c)
+{
+  c->has_ret_src = false;
+  tree r = NULL_TREE;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (c->fn)->preds)
+    {
+      greturn *ret = safe_dyn_cast<greturn *> (last_stmt (e->src));
+      tree v = ret ? gimple_return_retval (ret) : NULL_TREE;
+      if (!v || (r && v != r))
+        return;
+      r = v;
+    }
+  if (!r || TREE_CODE (r) != SSA_NAME)
+    return;
+  /* the value a callee of this one returns, as it is (nested inlines) */
+  load_src *inner = c->loads->get (SSA_NAME_DEF_STMT (r));
+  if (inner && inner->ret
+      && types_compatible_p (TREE_TYPE (r), TREE_TYPE (inner->ret)))
+    {
+      c->ret_src = *inner;
+      c->has_ret_src = true;
+      return;
+    }
+  gimple *load = returned_load (c, r);
+  if (!load)
+    return;
+  c->ret_src = load_src { c->loads->get (load)->idx, r, load };
+  c->has_ret_src = true;
+}
+
+/* Give the BRANCH at index br (to the first successor of c->bb's final
+ * condition) the value guard of that condition, when it compares a
+ * remembered load's value with a constant (ir.h, guard_load). */
+void
+add_value_guard (collector *c, int br, edge first)
+{
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (c->bb));
+  if (!cond || !c->loads || br < 0 || EDGE_COUNT (c->bb->succs) != 2
+      || c->t->code[br].op != WMM_OP_BRANCH)
+    return;
+  enum tree_code code = gimple_cond_code (cond);
+  tree v = gimple_cond_lhs (cond), k = gimple_cond_rhs (cond);
+  if ((code != EQ_EXPR && code != NE_EXPR) || TREE_CODE (k) != INTEGER_CST)
+    return;
+  bool neg = code == NE_EXPR;
+  int idx = trace_guard (c, v, &k, &neg, NULL, -1, 0);
+  if (idx < 0 || TREE_CODE (k) != INTEGER_CST)
+    return;
+  if (first->flags & EDGE_FALSE_VALUE)
+    neg = !neg;
+  else if (!(first->flags & EDGE_TRUE_VALUE))
+    return;
+  wmm_instr *in = &c->t->code[br];
+  in->guard_load = idx + 1;
+  in->guard_cond = neg ? WMM_COND_NE : WMM_COND_EQ;
+  in->guard_imm = (wmm_val) TREE_INT_CST_LOW (k);
 }
 
 /* Append a glue instruction (BRANCH/JUMP) whose target is block `dest`
@@ -1408,6 +1671,9 @@ collect_blocks (collector *c, wmm_region *region)
 {
   function *fn = c->fn;
   wmm_locks *locks = c->locks;
+  /* (a callee collected for a call site keeps loads of its own) */
+  hash_map<gimple *, load_src> loads, *outer_loads = c->loads;
+  c->loads = &loads;
   int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fn));
   int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
   auto_vec<int> start;
@@ -1460,7 +1726,11 @@ collect_blocks (collector *c, wmm_region *region)
           continue;
         }
       for (unsigned j = 0; j + 1 < succs.length (); j++)
-        add_glue (c, WMM_OP_BRANCH, succs[j]->dest, NULL, &patch);
+        {
+          add_glue (c, WMM_OP_BRANCH, succs[j]->dest, NULL, &patch);
+          if (succs.length () == 2)
+            add_value_guard (c, c->t->ncode - 1, succs[0]);
+        }
       edge last_e = succs.last ();
       if (last_e->dest != next)
         add_glue (c, WMM_OP_JUMP, last_e->dest,
@@ -1470,6 +1740,8 @@ collect_blocks (collector *c, wmm_region *region)
     c->t->code[p.first].target
       = p.second->index < NUM_FIXED_BLOCKS ? c->t->ncode : start[p.second->index];
   free (rpo);
+  note_returned_load (c);
+  c->loads = outer_loads;
 }
 
 /* Number of statements of fn, stopping past `max`. */
@@ -1538,6 +1810,7 @@ inline_call (collector *c, gcall *call, tree callee)
   wmm_locks *locks = wmm_locks_begin_from (c->u, fn, c->held);
   wmm_memloc_bind (callee, call);
   push_cfun (fn);
+  c->sites[c->depth] = call;
   c->inlined[c->depth++] = callee;
   c->fn = fn;
   c->locks = locks;
@@ -1545,6 +1818,9 @@ inline_call (collector *c, gcall *call, tree callee)
   c->thread_lib = wmm_thread_side_fn (callee)
                   && (saved.thread_lib || wmm_thread_lib_fn (callee));
   collect_blocks (c, NULL);
+  tree lhs = gimple_call_lhs (call);
+  if (c->has_ret_src && c->loads && lhs && TREE_CODE (lhs) == SSA_NAME)
+    c->loads->put (call, c->ret_src);
   pop_cfun ();
   wmm_memloc_unbind ();
   wmm_locks_end (locks);

@@ -120,6 +120,10 @@ instr (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_unit *unit, int i)
     case WMM_OP_BRANCH:
       wmm_strbuf_printf (b, "%s %d", in->cond == WMM_COND_ANY ? "BR*" : "BEQ",
                          in->target);
+      if (in->guard_load > 0)   /* taken only when load N read (not) K */
+        wmm_strbuf_printf (b, " if %d %s %lld", in->guard_load - 1,
+                           in->guard_cond == WMM_COND_EQ ? "==" : "!=",
+                           (long long) in->guard_imm);
       break;
     case WMM_OP_JUMP:
       wmm_strbuf_printf (b, "J %d", in->target);

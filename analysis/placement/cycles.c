@@ -6,6 +6,7 @@
  * (P0: Wx -> Ry) -fr-> (P1: Wy -> Rx) -fr-> back to P0.
  */
 #include "cycles.h"
+#include "guards.h"
 #include "reach.h"
 
 #include <stdlib.h>
@@ -255,6 +256,7 @@ typedef struct search {
   int *memo_beg, *memo_end, *memo_gen, *memo, *memo_skip;
   int memo_n, memo_cap;
   int gen, memo_on;
+  wmm_guards *guards;     /* value guards of the program, or NULL */
 } search;
 
 /* Location sets as bit words up to this many words (else lists). */
@@ -327,6 +329,8 @@ static void emit_witness(search *S)
     return;
   for (int i = 0; i < S->npath; i++)
     rot[i] = S->path[(k0 + i) % S->npath];
+  if (!wmm_guards_cycle(S->guards, rot, S->npath))
+    return;   /* no execution has it: no witness */
   int r = S->accept(S->accept_ctx, rot, S->npath);
   if (r == -2)
     S->overflow = 1;   /* the caller stops looking */
@@ -353,6 +357,10 @@ static void emit(search *S)
   }
   if (S->accept) {
     emit_witness(S);
+    return;
+  }
+  if (!wmm_guards_cycle(S->guards, S->path, S->npath)) {
+    S->out->dropped++;
     return;
   }
   if (S->cycles_left-- <= 0) {
@@ -910,6 +918,10 @@ static int add_fallback(search *S)
       int d = th->cls[k];
       if (!conflict[d] || !good[d] || !seg_after(S, c, d))
         continue;
+      if (!wmm_guards_pair(S->guards, c, d)) {
+        o->dropped_pairs++;
+        continue;
+      }
       if (grow((void **)&o->fallback, &o->cap_fallback, o->nfallback,
                sizeof *o->fallback)) {
         free(conflict);
@@ -1009,6 +1021,7 @@ static void state_free(struct wmm_cycles_state *st)
   free(st->S.reach), free(st->S.all_good);
   free(st->S.memo_beg), free(st->S.memo_end), free(st->S.memo_gen);
   free(st->S.memo), free(st->S.memo_skip);
+  wmm_guards_free(st->S.guards);
   free(st);
 }
 
@@ -1062,6 +1075,7 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
   S->no_prune = (flags & WMM_CYCLES_NO_PRUNE) != 0;
   S->class_reach = (flags & WMM_CYCLES_CLASS_REACH) != 0;
   S->all_good = S->no_prune ? malloc((size_t)g->ncls + 1) : NULL;
+  S->guards = wmm_guards_new(g);
   if (!S->path || !S->used || !S->cnt || !S->sbeg || !S->send || !S->sgen || !S->reach ||
       !S->lbeg || !S->lend || !S->loc_mark || !S->lmask || !S->memo_lmask ||
       !S->on_path || !S->full ||

@@ -77,6 +77,8 @@ typedef struct wmm_cycles {
   int nscc;            /* non-trivial SCCs of the class graph */
   int noverflow;       /* of which overflowed */
   long steps;          /* search steps taken */
+  long dropped;        /* cycles the values rule out (guards.h), not kept */
+  long dropped_pairs;  /* fallback pairs the values rule out (guards.h) */
   struct wmm_cycles_state *state;  /* for wmm_cycles_witness, or NULL */
 } wmm_cycles;
 

@@ -1300,6 +1300,14 @@ static int place_on(const wmm_program *p, const wmm_place_opts *o,
              cy->noverflow, cy->nscc, out->nfallback, nowit);
     append_note(out, s);
   }
+  if (cy->dropped || cy->dropped_pairs) {
+    char s[200];
+    snprintf(s, sizeof s,
+             "%ld cycle(s) and %ld pair(s) need no fence: a read of a "
+             "constant that a branch on it keeps from going on (value "
+             "guards)", cy->dropped, cy->dropped_pairs);
+    append_note(out, s);
+  }
   if (b.unfixable) {
     char s[120];
     snprintf(s, sizeof s, "%d cycle(s) stay allowed even with full fences",
@@ -1392,6 +1400,8 @@ static int same_but_fences(const wmm_program *p, const wmm_program *q)
       if (x->op != y->op || x->dst != y->dst || x->target != y->target ||
           x->cond != y->cond || x->alu != y->alu || x->flags != y->flags ||
           x->width != y->width || x->place != y->place || x->freq != y->freq ||
+          x->guard_load != y->guard_load || x->guard_cond != y->guard_cond ||
+          x->guard_imm != y->guard_imm ||
           x->a.kind != y->a.kind || x->a.reg != y->a.reg || x->a.imm != y->a.imm ||
           x->b.kind != y->b.kind || x->b.reg != y->b.reg || x->b.imm != y->b.imm ||
           x->addr.loc_hint != y->addr.loc_hint || x->addr.alias != y->addr.alias ||

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "placement/aeg.h"
+#include "placement/guards.h"
 #include "models/check.h"
 #include "ilp.h"
 #include "litmus/litmus.h"
@@ -738,12 +739,96 @@ static void test_placement(void)
   }
 }
 
+
+/* Message passing through a stop flag (IR): T0 writes data, then stop =
+ * `val` (reg: a value it does not know); T1 loops `while (stop == 0)
+ * read data`, its branch into the body guarded `stop == 0` (`polarity`
+ * EQ) or, wrongly for the test of a guard's direction, `stop != 0`. */
+static wmm_program *stop_flag_program(wmm_cond polarity, int unknown_value)
+{
+  wmm_program *p = wmm_program_new("ir", WMM_ARCH_GIMPLE);
+  int data = wmm_program_loc(p, "data"), stop = wmm_program_loc(p, "stop");
+  int t0 = wmm_program_thread(p, "T0"), t1 = wmm_program_thread(p, "T1");
+  wmm_thread *T = &p->threads[t0];
+  wmm_instr in = access(WMM_OP_STORE, data, -1);
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_STORE, stop, -1);
+  if (unknown_value)
+    in.a = (wmm_operand){WMM_OPND_REG, wmm_thread_reg(T, "v"), 0};
+  wmm_thread_append(T, &in);
+  T = &p->threads[t1];
+  int r0 = wmm_thread_reg(T, "r0");
+  in = access(WMM_OP_LOAD, stop, r0);            /* 0: R stop */
+  wmm_thread_append(T, &in);
+  in = wmm_instr_init(WMM_OP_BRANCH);            /* 1: into the body */
+  in.cond = WMM_COND_ANY;
+  in.target = 3;
+  in.guard_load = 1;
+  in.guard_cond = polarity;
+  in.guard_imm = 0;
+  wmm_thread_append(T, &in);
+  in = wmm_instr_init(WMM_OP_JUMP);              /* 2: leave */
+  in.target = 5;
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_LOAD, data, r0);            /* 3: R data */
+  wmm_thread_append(T, &in);
+  in = wmm_instr_init(WMM_OP_JUMP);              /* 4: again */
+  in.target = 0;
+  wmm_thread_append(T, &in);
+  return p;
+}
+
+/* Fences placed for p on power (-1: error). */
+static int power_fences(const wmm_program *p, long *dropped)
+{
+  wmm_place_opts o = wmm_place_opts_default(WMM_MODEL_POWER);
+  wmm_placement pl;
+  wmm_error e;
+  if (wmm_place(p, &o, &pl, &e) < 0)
+    return -1;
+  int n = pl.nfences;
+  *dropped = strstr(pl.note, "value guards") != NULL;
+  wmm_placement_free(&pl);
+  return n;
+}
+
+static void test_guards(void)
+{
+  long dropped = 0;
+  wmm_program *p = stop_flag_program(WMM_COND_EQ, 0);
+  ok(power_fences(p, &dropped) == 0 && dropped,
+     "guards: reading stop = 1 leaves the loop: no message passing", NULL);
+  wmm_aeg *g = NULL;
+  wmm_error e;
+  if (wmm_aeg_build(p, &g, &e) == 0) {
+    int rstop = -1, rdata = -1;
+    for (int c = 0; c < g->ncls; c++)
+      if (g->threads[g->cls[c].thread].unit == 1)
+        *(g->cls[c].loc == wmm_program_find_loc(p, "stop") ? &rstop : &rdata) = c;
+    wmm_guards *gd = wmm_guards_new(g);
+    ok(gd && rstop >= 0 && rdata >= 0 && !wmm_guards_pair(gd, rstop, rdata),
+       "guards: the pair (R stop, R data) lies on no cycle that can happen", NULL);
+    wmm_guards_free(gd);
+    wmm_aeg_free(g);
+  }
+  wmm_program_free(p);
+  p = stop_flag_program(WMM_COND_NE, 0);
+  ok(power_fences(p, &dropped) == 2 && !dropped,
+     "guards: a body entered when stop != 0 keeps both fences", NULL);
+  wmm_program_free(p);
+  p = stop_flag_program(WMM_COND_EQ, 1);
+  ok(power_fences(p, &dropped) == 2 && !dropped,
+     "guards: a flag value the writer does not know keeps both fences", NULL);
+  wmm_program_free(p);
+}
+
 int main(void)
 {
   test_ilp();
   test_aeg();
   test_requirements();
   test_placement();
+  test_guards();
   printf("%d failure%s\n", failures, failures == 1 ? "" : "s");
   return failures ? 1 : 0;
 }

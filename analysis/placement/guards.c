@@ -1,0 +1,265 @@
+/* guards.c — value guards of guards.h: which accesses a load can still
+ * reach, in its thread, once it has read a given constant.
+ *
+ * Per (load, virtual thread, value) a search over the event graph's nodes
+ * with two states: the guard is on (the load's last value is the one
+ * read) or off.  On, a guarded branch of that load follows only the
+ * edges the value allows; arriving at the load again, or at the end of
+ * its function, turns it off.  The reached nodes are kept (memo), so a
+ * search runs once however many cycles ask.
+ *
+ * Example: reader: L0: R done; BR(guard done == 0) L2; J end; L2: R gp.
+ * From R done with value 1 the branch to L2 is not taken: R gp is not
+ * reached, so W gp; W done || R done; R gp reading done = 1 is dropped.
+ */
+#include "guards.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct memo_entry {
+  int node, thread;
+  wmm_val value;
+  uint64_t *reached;        /* nnodes bits */
+  int next;                 /* chain in the hash table, -1 */
+} memo_entry;
+
+struct wmm_guards {
+  const wmm_aeg *g;
+  unsigned char *guarded;   /* per node: a load some branch guards */
+  memo_entry *memo;
+  int nmemo, cap_memo;
+  int head[256];            /* hash chains */
+  uint64_t *on, *off;       /* scratch: visited with the guard on / off */
+  int *stack;               /* scratch: (node << 1 | on) */
+  int words;
+  int *loc_off, *loc_cls;   /* the classes of each location */
+};
+
+static const wmm_instr *instr_at(const wmm_aeg *g, int node)
+{
+  int u = g->node_unit[node], i = wmm_aeg_node_index(g, node);
+  const wmm_thread *t = &g->p->threads[u];
+  return i < t->ncode ? &t->code[i] : NULL;
+}
+
+wmm_guards *wmm_guards_new(const wmm_aeg *g)
+{
+  int any = 0;
+  for (int u = 0; u < g->p->nthreads && !any; u++)
+    for (int i = 0; i < g->p->threads[u].ncode && !any; i++)
+      any = g->p->threads[u].code[i].guard_load > 0;
+  if (!any)
+    return NULL;
+  wmm_guards *gd = calloc(1, sizeof *gd);
+  if (!gd)
+    return NULL;
+  gd->g = g;
+  gd->words = (g->nnodes + 63) / 64;
+  gd->guarded = calloc((size_t)g->nnodes + 1, 1);
+  gd->on = calloc((size_t)gd->words + 1, sizeof *gd->on);
+  gd->off = calloc((size_t)gd->words + 1, sizeof *gd->off);
+  gd->stack = calloc(2 * (size_t)g->nnodes + 1, sizeof *gd->stack);
+  gd->loc_off = calloc((size_t)g->p->nlocs + 2, sizeof *gd->loc_off);
+  gd->loc_cls = calloc((size_t)g->ncls + 1, sizeof *gd->loc_cls);
+  if (!gd->guarded || !gd->on || !gd->off || !gd->stack || !gd->loc_off ||
+      !gd->loc_cls) {
+    wmm_guards_free(gd);
+    return NULL;
+  }
+  for (int k = 0; k < 256; k++)
+    gd->head[k] = -1;
+  for (int c = 0; c < g->ncls; c++)
+    if (g->cls[c].loc >= 0 && g->cls[c].loc < g->p->nlocs)
+      gd->loc_off[g->cls[c].loc + 2]++;
+  for (int l = 0; l < g->p->nlocs; l++)
+    gd->loc_off[l + 2] += gd->loc_off[l + 1];
+  for (int c = 0; c < g->ncls; c++)
+    if (g->cls[c].loc >= 0 && g->cls[c].loc < g->p->nlocs)
+      gd->loc_cls[gd->loc_off[g->cls[c].loc + 1]++] = c;
+  for (int u = 0; u < g->p->nthreads; u++) {
+    const wmm_thread *t = &g->p->threads[u];
+    for (int i = 0; i < t->ncode; i++) {
+      int l = t->code[i].guard_load - 1;
+      if (t->code[i].op == WMM_OP_BRANCH && l >= 0 && l < t->ncode &&
+          t->code[l].op == WMM_OP_LOAD)
+        gd->guarded[g->unit_base[u] + l] = 1;
+    }
+  }
+  return gd;
+}
+
+void wmm_guards_free(wmm_guards *gd)
+{
+  if (!gd)
+    return;
+  for (int k = 0; k < gd->nmemo; k++)
+    free(gd->memo[k].reached);
+  free(gd->memo);
+  free(gd->guarded), free(gd->on), free(gd->off), free(gd->stack);
+  free(gd->loc_off), free(gd->loc_cls);
+  free(gd);
+}
+
+/* The value v as `width` bytes (how a load of that width sees it). */
+static wmm_val fit(wmm_val v, int width)
+{
+  if (width <= 0 || width >= 8)
+    return v;
+  return (wmm_val)((uint64_t)v & ((UINT64_C(1) << (8 * width)) - 1));
+}
+
+/* May the guarded branch `br` leave by its taken edge (taken 1) or by
+ * falling through (0) when its load read `value`? */
+static int edge_allowed(const wmm_instr *br, const wmm_instr *load,
+                        wmm_val value, int taken)
+{
+  int eq = fit(value, load->width) == fit(br->guard_imm, load->width);
+  int holds = br->guard_cond == WMM_COND_EQ ? eq
+              : br->guard_cond == WMM_COND_NE ? !eq : -1;
+  if (holds < 0)
+    return 1;
+  return taken ? holds : !holds;
+}
+
+static int test_bit(const uint64_t *s, int i)
+{
+  return (int)((s[i / 64] >> (i % 64)) & 1);
+}
+
+static void set_bit(uint64_t *s, int i)
+{
+  s[i / 64] |= UINT64_C(1) << (i % 64);
+}
+
+/* The nodes thread t reaches from load node `start` by a non-empty path
+ * once the load has read `value` (NULL: no memory). */
+static const uint64_t *reached_from(wmm_guards *gd, int start, int t,
+                                    wmm_val value)
+{
+  const wmm_aeg *g = gd->g;
+  unsigned h = ((unsigned)start * 31u + (unsigned)t * 7u +
+                (unsigned)(uint64_t)value) & 255u;
+  for (int k = gd->head[h]; k >= 0; k = gd->memo[k].next)
+    if (gd->memo[k].node == start && gd->memo[k].thread == t &&
+        gd->memo[k].value == value)
+      return gd->memo[k].reached;
+  if (gd->nmemo == gd->cap_memo) {
+    int cap = gd->cap_memo ? 2 * gd->cap_memo : 16;
+    memo_entry *m = realloc(gd->memo, (size_t)cap * sizeof *m);
+    if (!m)
+      return NULL;
+    gd->memo = m, gd->cap_memo = cap;
+  }
+  uint64_t *reached = calloc((size_t)gd->words + 1, sizeof *reached);
+  if (!reached)
+    return NULL;
+  memset(gd->on, 0, (size_t)gd->words * sizeof *gd->on);
+  memset(gd->off, 0, (size_t)gd->words * sizeof *gd->off);
+  int u0 = g->node_unit[start];
+  int end0 = g->unit_base[u0] + g->p->threads[u0].ncode;
+  int load_index = wmm_aeg_node_index(g, start);
+  const wmm_instr *load = instr_at(g, start);
+  int sp = 0;
+  gd->stack[sp++] = start << 1 | 1;
+  while (sp > 0) {
+    int x = gd->stack[--sp], n = x >> 1, on = x & 1;
+    const wmm_instr *in = instr_at(g, n);
+    int guarded_here = on && in && in->op == WMM_OP_BRANCH &&
+                       g->node_unit[n] == u0 &&
+                       in->guard_load == load_index + 1;
+    int taken_node = -1;
+    if (guarded_here) {
+      const wmm_thread *th = &g->p->threads[u0];
+      int tgt = in->target > th->ncode ? th->ncode : in->target;
+      taken_node = tgt >= 0 && tgt != wmm_aeg_node_index(g, n) + 1
+                   ? g->unit_base[u0] + tgt : -1;
+      if (taken_node < 0)
+        guarded_here = 0;   /* both edges lead to the same place */
+    }
+    for (int k = g->succ_off[n]; k < g->succ_off[n + 1]; k++) {
+      int s = g->succ[k];
+      if (!wmm_aeg_in_thread(g, t, s))
+        continue;
+      if (guarded_here &&
+          !edge_allowed(in, load, value, s == taken_node))
+        continue;
+      set_bit(reached, s);
+      int son = on && s != start && s != end0;
+      uint64_t *seen = son ? gd->on : gd->off;
+      if (test_bit(seen, s))
+        continue;
+      set_bit(seen, s);
+      gd->stack[sp++] = s << 1 | son;
+    }
+  }
+  memo_entry *e = &gd->memo[gd->nmemo];
+  e->node = start, e->thread = t, e->value = value, e->reached = reached;
+  e->next = gd->head[h];
+  gd->head[h] = gd->nmemo++;
+  return reached;
+}
+
+/* May segment (t, a, b), entered from class w by rf, happen? */
+static int segment_may(wmm_guards *gd, int w, int a, int b)
+{
+  const wmm_aeg *g = gd->g;
+  const wmm_aeg_class *cw = &g->cls[w], *ca = &g->cls[a], *cb = &g->cls[b];
+  for (int i = 0; i < cw->nacc; i++) {
+    const wmm_aeg_acc *wa = &g->acc[cw->acc[i]];
+    const wmm_instr *st = instr_at(g, wa->node);
+    if (!st || st->op != WMM_OP_STORE || st->a.kind != WMM_OPND_IMM)
+      return 1;
+    for (int j = 0; j < ca->nacc; j++) {
+      const wmm_aeg_acc *ra = &g->acc[ca->acc[j]];
+      const wmm_instr *ld = instr_at(g, ra->node);
+      if (!gd->guarded[ra->node] || !ld || ld->width != st->width ||
+          ld->addr.offset != st->addr.offset ||
+          wa->loc < 0 || ra->loc < 0 || wa->loc != ra->loc)
+        return 1;
+      const uint64_t *r = reached_from(gd, ra->node, ca->thread,
+                                       st->a.imm);
+      if (!r)
+        return 1;
+      for (int k = 0; k < cb->nacc; k++)
+        if (test_bit(r, g->acc[cb->acc[k]].node))
+          return 1;
+    }
+  }
+  return 0;
+}
+
+int wmm_guards_cycle(wmm_guards *gd, const wmm_cseg *seg, int n)
+{
+  if (!gd)
+    return 1;
+  const wmm_aeg *g = gd->g;
+  for (int k = 0; k < n; k++) {
+    const wmm_cseg *s = &seg[k], *prev = &seg[(k + n - 1) % n];
+    int w = prev->b;
+    if (s->a == s->b || !g->cls[w].writes || g->cls[w].reads ||
+        !g->cls[s->a].reads || g->cls[s->a].writes)
+      continue;
+    if (!segment_may(gd, w, s->a, s->b))
+      return 0;
+  }
+  return 1;
+}
+
+int wmm_guards_pair(wmm_guards *gd, int a, int b)
+{
+  if (!gd)
+    return 1;
+  const wmm_aeg *g = gd->g;
+  const wmm_aeg_class *ca = &g->cls[a];
+  if (a == b || !ca->reads || ca->writes || ca->loc < 0 ||
+      ca->loc >= g->p->nlocs)
+    return 1;
+  for (int k = gd->loc_off[ca->loc]; k < gd->loc_off[ca->loc + 1]; k++) {
+    int w = gd->loc_cls[k];
+    if (g->cls[w].thread != ca->thread && g->cls[w].writes &&
+        segment_may(gd, w, a, b))
+      return 1;
+  }
+  return 0;
+}
