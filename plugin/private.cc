@@ -28,7 +28,8 @@
  * an entry for nothing else and never called): a fresh heap object whose
  * web in the creator has no other capture, or a local (a whole variable,
  * an element with a constant index, or an element indexed by the create
- * loop's counter), and every other touch of it by the creator happens
+ * loop's counter; a static only the creator names, when the creator runs
+ * once, counts as one of its locals), and every other touch of it by the creator happens
  * where no thread of that create can run (before the create, or after a
  * join of its handle: region.cc's groups) — for the heap object also
  * whenever the malloc ran again in between (a new object).  An element of
@@ -56,6 +57,9 @@ hash_map<tree, bool> *web_cache;                 /* SSA name -> private */
 hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
                                                     object every create's
                                                     argument points into */
+hash_map<tree, tree> *static_owner;              /* static VAR_DECL -> the
+                                                    one function naming it,
+                                                    or NULL_TREE */
 
 struct web {
   auto_vec<tree, 16> names;
@@ -1308,6 +1312,83 @@ heap_elements_ok (const creator_ctx *c, const create_use *cu)
   return true;
 }
 
+/* walk_tree callback: does the operand name decl `data`? */
+tree
+names_decl (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* The one function of the unit whose code names static `decl`, or
+ * NULL_TREE (none, several, or a variable's initialiser names it). */
+tree
+static_owner_of (tree decl)
+{
+  if (tree *known = static_owner->get (decl))
+    return *known;
+  tree owner = NULL_TREE;
+  bool several = false;
+  varpool_node *var = varpool_node::get (decl);
+  ipa_ref *ref;
+  for (unsigned i = 0; var && var->iterate_referring (i, ref); i++)
+    several |= is_a<varpool_node *> (ref->referring);
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      bool named = false;
+      basic_block bb;
+      if (several || !fn || !fn->cfg)
+        continue;
+      FOR_EACH_BB_FN (bb, fn)
+        {
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+               !gsi_end_p (gsi) && !named; gsi_next (&gsi))
+            for (unsigned k = 0; k < gimple_num_ops (gsi_stmt (gsi)) && !named;
+                 k++)
+              named = gimple_op (gsi_stmt (gsi), k)
+                      && walk_tree_without_duplicates (gimple_op_ptr
+                                                         (gsi_stmt (gsi), k),
+                                                       names_decl, decl);
+          for (gphi_iterator gpi = gsi_start_phis (bb);
+               !gsi_end_p (gpi) && !named; gsi_next (&gpi))
+            for (unsigned k = 0; k < gimple_phi_num_args (gpi.phi ()) && !named;
+                 k++)
+              {
+                tree a = gimple_phi_arg_def (gpi.phi (), k);
+                named = walk_tree_without_duplicates (&a, names_decl, decl);
+              }
+        }
+      if (named && owner)
+        several = true;
+      else if (named)
+        owner = node->decl;
+    }
+  if (several)
+    owner = NULL_TREE;
+  static_owner->put (decl, owner);
+  return owner;
+}
+
+/* May a create of the current function (cfun) give its thread static
+ * `base` (or a part of it) as it may a local: a file- or function-scope
+ * static no other unit sees, which only this function names and which
+ * runs at most once, so that no other call of it hands the object out
+ * again (`static struct slot slots[N]; ... pthread_create (&t[i], 0,
+ * work, &slots[i])` in main). */
+bool
+creator_static (tree base)
+{
+  return TREE_STATIC (base) && !TREE_PUBLIC (base) && !DECL_EXTERNAL (base)
+         && !DECL_THREAD_LOCAL_P (base) && cfun
+         && wmm_runs_once (cfun->decl)
+         && static_owner_of (base) == cfun->decl;
+}
+
 /* The object of the create's argument `a`, when it is one only this
  * thread may reach; false otherwise. */
 bool
@@ -1349,8 +1430,8 @@ object_of (gimple *create, tree a, thread_object *o)
     return false;
   tree ref = TREE_OPERAND (a, 0);
   tree base = get_base_address (ref);
-  if (!base || !VAR_P (base) || is_global_var (base)
-      || TREE_THIS_VOLATILE (base))
+  if (!base || !VAR_P (base) || TREE_THIS_VOLATILE (base)
+      || (is_global_var (base) && !creator_static (base)))
     return false;
   o->decl = base;
   if (ref == base)
@@ -1849,7 +1930,9 @@ wmm_private_reset (void)
   delete returned_params;
   delete web_cache;
   delete param_objects;
+  delete static_owner;
   param_objects = NULL;
+  static_owner = NULL;
   escaped_tls = NULL;
   private_params = NULL;
   private_keys = NULL;
@@ -1867,6 +1950,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   returned_params = new hash_set<tree>;
   web_cache = new hash_map<tree, bool>;
   param_objects = new hash_map<tree, tree>;
+  static_owner = new hash_map<tree, tree>;
   find_escaped_tls ();
   auto_vec<cgraph_node *> fns;
   cgraph_node *node;

@@ -67,6 +67,17 @@ done
 # jobs[1] in the create loop are other words, and its stores need no
 # fence on x86)
 expect stack_ONE private_arg_stack tso "P0:1" -DONE
+# The same objects as statics only main names (main runs once): the same
+# answers; another function naming the array, or a create loop in a
+# helper that runs twice, keep store buffering's fences.
+expect static private_arg_stack tso "" -DSTATIC
+expect static_two private_arg_stack tso "" -DSTATIC -DTWO
+expect static_two_same private_arg_stack tso "$SB2" -DSTATIC -DTWO -DTWO_SAME
+for v in GLOBAL TOUCH NEIGHBOUR NAMED; do
+  expect "static_$v" private_arg_stack tso "P0:1 main:2" -DSTATIC -D$v
+done
+expect static_ONE private_arg_stack tso "P0:1" -DSTATIC -DONE
+expect static_HELPER private_arg_stack tso "P0:1 start:2" -DSTATIC -DHELPER
 expect tls private_tls tso ""
 expect tls_local_addr private_tls tso "" -DLOCAL_ADDR
 hasnt "tls: x is not collected" "$WMM_TMP/tls_local_addr.ir" " x( |$)"
@@ -116,6 +127,10 @@ expect ppc_stack private_arg_stack power ""
 expect ppc_stack_two private_arg_stack power "" -DTWO
 expect ppc_stack_two_same private_arg_stack power "$SB1" -DTWO -DTWO_SAME
 expect ppc_stack_ONE private_arg_stack power "P0:1 main:2" -DONE
+expect ppc_static private_arg_stack power "" -DSTATIC
+expect ppc_static_ONE private_arg_stack power "P0:1 main:2" -DSTATIC -DONE
+expect ppc_static_NAMED private_arg_stack power "P0:3 main:4" -DSTATIC -DNAMED
+expect ppc_static_HELPER private_arg_stack power "P0:2 main:1 start:4" -DSTATIC -DHELPER
 expect ppc_tls private_tls power ""
 expect ppc_tls_escape private_tls power "P0:2 P1:1" -DESCAPE
 expect ppc_tsd private_tsd power ""

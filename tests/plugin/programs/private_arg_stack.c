@@ -11,11 +11,21 @@
  *   -DNEIGHBOUR  the worker reads the next element through its pointer
  *                (j[1].b: pointer arithmetic reaches another thread's);
  *   -DTWO_SAME   (with -DTWO) both routines get &a.
- * -DTWO: locals a and b given to P0 and P1 (private: no fence). */
+ * -DTWO: locals a and b given to P0 and P1 (private: no fence).
+ * -DSTATIC: the same objects as file-scope statics only main names (main
+ * runs once, so it hands each out once): the same answers for every
+ * variant above, and two more that keep the fences:
+ *   -DNAMED      P0 also reads jobs[1].b by name (another function names
+ *                the static);
+ *   -DHELPER     a helper called twice runs the create loop (each element
+ *                goes to two workers). */
 #include <pthread.h>
 
 struct job { int a, b, ra, rb; };
 struct job *pub;
+#ifdef STATIC
+static struct job jobs[3], a, b;
+#endif
 
 static void *P0 (void *arg)
 {
@@ -23,6 +33,8 @@ static void *P0 (void *arg)
   j->a = 1;
 #ifdef NEIGHBOUR
   j->ra = j[1].b;
+#elif defined NAMED
+  j->ra = j->b + jobs[1].b;
 #else
   j->ra = j->b;
 #endif
@@ -39,12 +51,35 @@ static void *P1 (void *arg)
 }
 #endif
 
+#ifdef HELPER
+static void start (pthread_t *t)
+{
+  for (int i = 0; i < 2; i++)
+    {
+      jobs[i].a = jobs[i].b = 0;
+      pthread_create (&t[i], 0, P0, &jobs[i]);
+    }
+}
+#endif
+
 int main (void)
 {
+#ifdef HELPER
+  pthread_t t[4];
+  int sum = 0;
+  start (t);
+  start (t + 2);
+  for (int i = 0; i < 4; i++)
+    pthread_join (t[i], 0);
+  return sum + jobs[0].ra + jobs[1].ra;
+#else
   pthread_t t[2];
   int sum = 0;
+#endif
 #ifdef TWO
+# ifndef STATIC
   struct job a = { 0, 0, 0, 0 }, b = { 0, 0, 0, 0 };
+# endif
   pthread_create (&t[0], 0, P0, &a);
 # ifdef TWO_SAME
   pthread_create (&t[1], 0, P1, &a);
@@ -55,7 +90,9 @@ int main (void)
   pthread_join (t[1], 0);
   sum = a.ra + b.rb;
 #else
+# ifndef STATIC
   struct job jobs[3];
+# endif
   jobs[2].b = 0;
 # ifdef GLOBAL
   pub = &jobs[1];
