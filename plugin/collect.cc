@@ -1505,10 +1505,18 @@ trace_guard (collector *c, tree t, tree *k, bool *neg, gimple *end,
     return -1;
   enum tree_code code = gimple_assign_rhs_code (d);
   tree s0 = gimple_assign_rhs1 (d), type = TREE_TYPE (t), t0 = TREE_TYPE (s0);
+  bool zero = integer_zerop (*k), one = integer_onep (*k);
+  if (CONVERT_EXPR_CODE_P (code) && POINTER_TYPE_P (type)
+      && (INTEGRAL_TYPE_P (t0) || POINTER_TYPE_P (t0))
+      && TYPE_PRECISION (type) == TYPE_PRECISION (t0) && zero)
+    {
+      /* (T *) s0 == 0  is  s0 == 0 (a pointer made from a word) */
+      *k = build_int_cst (t0, 0);
+      return trace_guard (c, s0, k, neg, end, end_idx, depth + 1);
+    }
   if (!INTEGRAL_TYPE_P (type)
       || !(INTEGRAL_TYPE_P (t0) || POINTER_TYPE_P (t0)))
     return -1;
-  bool zero = integer_zerop (*k), one = integer_onep (*k);
   if (CONVERT_EXPR_CODE_P (code) && truth_type_p (type))
     {
       /* (bool) s0 == k  is  (s0 == 0) xor (k == 1) */
