@@ -133,6 +133,9 @@ static const char *const nostart_names[] = {
   "open64", "chmod", "chown", "lchown", "utimes", "utime", "opendir",
   "ctime", "ctime_r", "inet_ntop", "inet_pton", "getrlimit", "setrlimit",
   "crc32", "crc32_z", "adler32", "adler32_z",
+  /* CPU affinity */
+  "sched_setaffinity", "sched_getaffinity", "pthread_setaffinity_np",
+  "pthread_getaffinity_np", "sched_getcpu", "get_nprocs", "get_nprocs_conf",
   /* threads: everything but the functions that start them */
   "pthread_equal", "pthread_getspecific", "pthread_setspecific",
   "pthread_key_delete", "pthread_setname_np", "pthread_getname_np",
@@ -258,6 +261,9 @@ static const no_capture no_capture_fns[] = {
   { "vsscanf", ~0u },
   /* zlib's checksums read their buffer */
   { "crc32", 2 }, { "adler32", 2 }, { "crc32_z", 2 }, { "adler32_z", 2 },
+  /* an affinity mask is read or written, not kept */
+  { "sched_setaffinity", 4 }, { "sched_getaffinity", 4 },
+  { "pthread_setaffinity_np", 4 }, { "pthread_getaffinity_np", 4 },
   /* a time_t or struct tm read (or normalised: mktime) */
   { "localtime", 1 }, { "gmtime", 1 }, { "ctime", 1 }, { "ctime_r", 3 },
   { "asctime_r", 3 }, { "mktime", 1 }, { "timegm", 1 },
@@ -289,6 +295,11 @@ static const arg_touch arg_touch_fns[] = {
   { "pthread_attr_setdetachstate", 1, 1 },
   { "pthread_attr_setstacksize", 1, 1 },
   { "pthread_attr_getstacksize", 1, 2 },
+  /* CPU affinity: the mask read or written */
+  { "sched_setaffinity", 4, 0 }, { "sched_getaffinity", 0, 4 },
+  { "pthread_setaffinity_np", 4, 0 }, { "pthread_getaffinity_np", 0, 4 },
+  { "sched_getcpu", 0, 0 }, { "get_nprocs", 0, 0 },
+  { "get_nprocs_conf", 0, 0 },
   /* zlib check values: the buffer read */
   { "crc32", 2, 0 }, { "crc32_z", 2, 0 }, { "adler32", 2, 0 },
   { "adler32_z", 2, 0 },
@@ -489,6 +500,15 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
       *reads = 0;
       *writes = n >= 2 && n <= 32 ? 3u << (n - 2) : 0;
       return n >= 2 && n <= 32;
+    }
+  /* syscall (SYS_gettid): a system call given no argument but its number
+     has no address to read or write through (getpid, gettid, sched_yield
+     and the like; the memory of the process is not what they change) */
+  if (!strcmp (lib_name (name), "syscall") && gimple_call_num_args (call) == 1
+      && TREE_CODE (gimple_call_arg (call, 0)) == INTEGER_CST)
+    {
+      *reads = *writes = 0;
+      return true;
     }
   return wmm_lib_arg_touch (name, reads, writes);
 }

@@ -545,8 +545,11 @@ wmm_address_escapes (gimple *stmt, tree base)
 {
   if (is_gimple_call (stmt) && call_keeps_no_copy (stmt, base, NULL_TREE, 0))
     return false;
-  /* p = &local[1] where p is only dereferenced: no escape. */
-  if (gimple_assign_single_p (stmt)
+  /* p = &local[1], or p = &local.f + k (CPU_SET on a local cpu_set_t),
+     where p is only dereferenced: no escape. */
+  if (is_gimple_assign (stmt)
+      && (gimple_assign_single_p (stmt)
+          || gimple_assign_rhs_code (stmt) == POINTER_PLUS_EXPR)
       && TREE_CODE (gimple_assign_rhs1 (stmt)) == ADDR_EXPR
       && TREE_CODE (gimple_assign_lhs (stmt)) == SSA_NAME
       && only_dereferenced (gimple_assign_lhs (stmt), 0))
@@ -880,6 +883,28 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth)
   return NULL_TREE;
 }
 
+/* The declared object ptr points into through copies, conversions and
+ * offsets of any size from its address (&obj.f + k), or NULL. */
+static tree
+object_by_offsets (tree ptr)
+{
+  for (int depth = 0; depth < 16 && TREE_CODE (ptr) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (ptr)
+                      && is_gimple_assign (SSA_NAME_DEF_STMT (ptr)); depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (ptr);
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != SSA_NAME && code != ADDR_EXPR && !CONVERT_EXPR_CODE_P (code)
+          && code != POINTER_PLUS_EXPR)
+        return NULL_TREE;
+      ptr = gimple_assign_rhs1 (def);
+    }
+  if (TREE_CODE (ptr) != ADDR_EXPR)
+    return NULL_TREE;
+  tree obj = get_base_address (TREE_OPERAND (ptr, 0));
+  return obj && DECL_P (obj) ? obj : NULL_TREE;
+}
+
 /* Does pointer ptr (p = std::max (&a, &b), or a copy or offset of it)
  * point only into objects no other thread sees: what a function that
  * returns its parameters returns, when each such argument is the address
@@ -1079,6 +1104,12 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
              returns its parameters gives back of private objects. */
           if (wmm_private_pointer (ptr) || returned_private (ptr, 0))
             return false;
+          /* &local.f + k with a computed k (CPU_SET on a local
+             cpu_set_t): still inside the local (C 6.5.6), private when
+             the local is */
+          if (tree within = object_by_offsets (ptr))
+            if (!decl_may_be_shared (within))
+              return false;
           /* An object allocated once (heaponce.cc): its members are
              locations of their own, as a declared object's are. */
           if (tree heap = wmm_heap_once_at (ptr, &off))

@@ -12,6 +12,8 @@
 # dispatcher of a setjmp receiver: no fence.  libc_mp.c: what printf,
 # atoi, strtol and snprintf read or write through their arguments is
 # collected: message passing through them fenced on the weak targets.
+# affinity.c: CPU affinity calls and a system call given only its number
+# touch nothing of the program but the mask: no fence.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -58,5 +60,13 @@ per_target() {
     for v in ATOI STRTOL SPRINTF; do both_fenced $T.libc_mp_$v -D$v; done
   fi
   wmm_expect_fences $T.libc_mp_LOCAL "$P/libc_mp.c" '' -DLOCAL
+  # threads pinning themselves (affinity.c): CPU_SET on a local mask,
+  # sched_setaffinity (syscall (SYS_gettid), ...): no fence; store
+  # buffering after it keeps one full fence per worker, a global mask
+  # both fill keeps fences in pin ()
+  wmm_expect_fences $T.affinity "$P/affinity.c" ''
+  wmm_expect_full $T.affinity_SB "$P/affinity.c" "P0 P1" -DSB
+  # (pin.isra.0: GCC 12 drops the unused result of pin ())
+  wmm_expect_full $T.affinity_KEEP "$P/affinity.c" "pin.isra.0" -DKEEP
 }
 wmm_each_target per_target
