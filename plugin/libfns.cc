@@ -27,7 +27,8 @@ static const char *const private_names[] = {
   "fflush", "perror", "fwrite", "malloc", "calloc", "realloc", "free",
   "aligned_alloc", "posix_memalign", "exit", "_exit", "_Exit", "abort",
   "__assert_fail", "__assert_perror_fail", "__assert", "atoi", "atol",
-  "strtol", "strtoul", "strtoll", "strtoull", "rand", "srand", "time",
+  "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof", "strtold",
+  "atof", "rand", "srand", "time",
   "clock", "usleep", "sleep", "nanosleep", "sched_yield", "pthread_self",
   "pthread_exit", "pthread_attr_init", "pthread_attr_destroy",
   "pthread_mutex_init", "pthread_mutex_destroy", "pthread_cond_init",
@@ -133,6 +134,8 @@ static const char *const nostart_names[] = {
   "open64", "chmod", "chown", "lchown", "utimes", "utime", "opendir",
   "ctime", "ctime_r", "inet_ntop", "inet_pton", "getrlimit", "setrlimit",
   "crc32", "crc32_z", "adler32", "adler32_z",
+  /* pages, processes */
+  "madvise", "fork", "setsid", "getpgrp", "setpgid",
   /* CPU affinity */
   "sched_setaffinity", "sched_getaffinity", "pthread_setaffinity_np",
   "pthread_getaffinity_np", "sched_getcpu", "get_nprocs", "get_nprocs_conf",
@@ -261,6 +264,7 @@ static const no_capture no_capture_fns[] = {
   { "vsscanf", ~0u },
   /* zlib's checksums read their buffer */
   { "crc32", 2 }, { "adler32", 2 }, { "crc32_z", 2 }, { "adler32_z", 2 },
+  { "pthread_setname_np", 2 }, { "pthread_getname_np", 2 }, { "madvise", 1 },
   /* an affinity mask is read or written, not kept */
   { "sched_setaffinity", 4 }, { "sched_getaffinity", 4 },
   { "pthread_setaffinity_np", 4 }, { "pthread_getaffinity_np", 4 },
@@ -295,6 +299,12 @@ static const arg_touch arg_touch_fns[] = {
   { "pthread_attr_setdetachstate", 1, 1 },
   { "pthread_attr_setstacksize", 1, 1 },
   { "pthread_attr_getstacksize", 1, 2 },
+  /* a thread's name read or written; pages given back (MADV_DONTNEED
+     reads back zeros: a write of the range); processes (fork copies the
+     process: nothing of this one is touched) */
+  { "pthread_setname_np", 2, 0 }, { "pthread_getname_np", 0, 2 },
+  { "madvise", 0, 1 }, { "fork", 0, 0 }, { "setsid", 0, 0 },
+  { "getpgrp", 0, 0 }, { "setpgid", 0, 0 },
   /* CPU affinity: the mask read or written */
   { "sched_setaffinity", 4, 0 }, { "sched_getaffinity", 0, 4 },
   { "pthread_setaffinity_np", 4, 0 }, { "pthread_getaffinity_np", 0, 4 },

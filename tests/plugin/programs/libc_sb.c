@@ -8,6 +8,7 @@
  * whose address escapes, p0's locals included): no fence anywhere.  Variants with a full fence in
  * each thread: UNKNOWN, p0 also calls a function of another unit, which
  * may store x; STORE, p0 stores x first.  unknown_calls.sh */
+#define _GNU_SOURCE
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 extern unsigned long crc32 (unsigned long, const unsigned char *, unsigned);
@@ -54,6 +56,11 @@ p0 (void *a)
   s += say ((char *) buf, "%d", 1);
   int fd = open ("/nonexistent/wmm", O_RDONLY);
   s += fd;
+  /* a null end pointer (nothing stored), a thread's name, pages given
+     back (a write of the local range), the process group */
+  s += (long) strtod ("1.5", NULL);
+  s += pthread_setname_np (pthread_self (), "p0");
+  s += madvise (buf, sizeof buf, MADV_NORMAL) + getpgrp ();
 #ifdef UNKNOWN
   set_x ();
 #endif
