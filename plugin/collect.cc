@@ -1103,7 +1103,8 @@ private_call_args (collector *c, gcall *stmt, const char *name)
       tree declared = parms ? TREE_VALUE (parms) : NULL_TREE;
       if (parms)
         parms = TREE_CHAIN (parms);
-      if (!POINTER_TYPE_P (TREE_TYPE (a)) || integer_zerop (a)
+      if (!POINTER_TYPE_P (TREE_TYPE (a))
+          || (integer_zerop (a) && wmm_lib_null_is_absent (name))
           || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (a)))
           || library_stream (TREE_TYPE (a)) || library_stream (declared)
           || va_list_type (TREE_TYPE (a)) || va_list_type (declared)
@@ -1218,7 +1219,8 @@ handle_call (collector *c, gcall *stmt)
           {
             /* (a null pointer: nothing there is read or written, as
                strtod (s, NULL) stores no end) */
-            if (integer_zerop (gimple_call_arg (stmt, i)))
+            if (integer_zerop (gimple_call_arg (stmt, i))
+                && wmm_lib_null_is_absent (name))
               continue;
             if ((reads >> i) & 1)
               ptr_access (c, arg (stmt, i), false);

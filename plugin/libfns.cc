@@ -299,6 +299,13 @@ static const arg_touch arg_touch_fns[] = {
   { "pthread_attr_setdetachstate", 1, 1 },
   { "pthread_attr_setstacksize", 1, 1 },
   { "pthread_attr_getstacksize", 1, 2 },
+  /* descriptors polled and selected, a pipe's ends, the working
+     directory, an error's text, a seed, a collation key (their buffers);
+     mappings (their pages hold no data of the program yet, or any more) */
+  { "poll", 1, 1 }, { "select", 30, 14 }, { "pipe", 0, 1 },
+  { "getcwd", 0, 1 }, { "strerror_r", 0, 2 }, { "rand_r", 1, 1 },
+  { "strxfrm", 2, 1 }, { "mmap", 0, 0 }, { "munmap", 0, 0 },
+  { "mprotect", 0, 0 },
   /* a thread's name read or written; pages given back (MADV_DONTNEED
      reads back zeros: a write of the range); processes (fork copies the
      process: nothing of this one is touched) */
@@ -485,6 +492,15 @@ wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes)
   return false;
 }
 
+bool
+wmm_lib_null_is_absent (const char *name)
+{
+  /* strtok (NULL, ...) and strtok_r (NULL, ...) go on writing the string
+     of an earlier call */
+  name = lib_name (name);
+  return strcmp (name, "strtok") && strcmp (name, "strtok_r");
+}
+
 void
 wmm_lib_private_touch (const char *name, unsigned *reads, unsigned *writes)
 {
@@ -511,6 +527,11 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
       *writes = n >= 2 && n <= 32 ? 3u << (n - 2) : 0;
       return n >= 2 && n <= 32;
     }
+  /* strtok_r (NULL, ...) writes the string of an earlier call, which its
+     third argument points into: unknown memory */
+  if (!strcmp (lib_name (name), "strtok_r") && gimple_call_num_args (call) >= 1
+      && integer_zerop (gimple_call_arg (call, 0)))
+    return false;
   /* syscall (SYS_gettid): a system call given no argument but its number
      has no address to read or write through (getpid, gettid, sched_yield
      and the like; the memory of the process is not what they change) */

@@ -51,6 +51,7 @@ per_target() {
   wmm_expect_fences $T.libc "$P/libc_sb.c" ''
   wmm_expect_full $T.libc_unknown "$P/libc_sb.c" "p0 p1" -DUNKNOWN
   wmm_expect_full $T.libc_store "$P/libc_sb.c" "p0 p1" -DSTORE
+  wmm_expect_full $T.libc_strtok "$P/libc_sb.c" "p0 p1" -DSTRTOK
   # what the library reads and writes through its arguments is collected:
   # message passing through printf / atoi / strtol / snprintf
   if [ $T = x86 ]; then

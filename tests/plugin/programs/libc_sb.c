@@ -7,13 +7,16 @@
  * nothing p1 reads (p1 reads x through a pointer, which could be any int
  * whose address escapes, p0's locals included): no fence anywhere.  Variants with a full fence in
  * each thread: UNKNOWN, p0 also calls a function of another unit, which
- * may store x; STORE, p0 stores x first.  unknown_calls.sh */
+ * may store x; STORE, p0 stores x first; STRTOK, p0 calls strtok_r
+ * (NULL, ...), which goes on writing an earlier call's string.
+ * unknown_calls.sh */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <fcntl.h>
@@ -63,6 +66,12 @@ p0 (void *a)
   s += madvise (buf, sizeof buf, MADV_NORMAL) + getpgrp ();
 #ifdef UNKNOWN
   set_x ();
+#endif
+#ifdef STRTOK
+  /* (strtok_r (NULL, ...) writes the string of an earlier call: it may
+     be x for all the unit knows) */
+  char *save = 0;
+  strtok_r (NULL, " ", &save);
 #endif
 #ifdef STORE
   x = 1;
