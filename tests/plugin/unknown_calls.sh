@@ -13,7 +13,9 @@
 # atoi, strtol and snprintf read or write through their arguments is
 # collected: message passing through them fenced on the weak targets.
 # affinity.c: CPU affinity calls and a system call given only its number
-# touch nothing of the program but the mask: no fence.
+# touch nothing of the program but the mask: no fence.  strtok_sb.c:
+# strtok_r (NULL, ...) writes an earlier call's string (a full fence
+# after it in p0 before the load of y; missed until 2026-11-29).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -42,6 +44,19 @@ both_fenced() {
   esac
 }
 
+# fence_after_last_call TAG CALL: in p0, a full fence after the last call
+# of CALL and before the load of y
+fence_after_last_call() {
+  if CALL=$2 FULLRE=$FULL awk '
+      /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { on = ($0 == "p0:"); k = 0; next }
+      on && $0 ~ ENVIRON["CALL"] { k = 1; next }
+      on && k == 1 && $0 ~ ENVIRON["FULLRE"] { k = 2; next }
+      on && $0 ~ /[^A-Za-z0-9_.]y([^A-Za-z0-9_]|$)/ { found = (k == 2); exit }
+      END { exit !found }' "$WMM_TMP/$1.s"
+  then wmm_pass "$1: p0 has a full fence between its last $2 and its load of y"
+  else wmm_fail "$1: no full fence between the last $2 and the load of y in p0"; fi
+}
+
 per_target() {
   wmm_compile_asm $T.callee "$P/unknown_sb.c" -fno-section-anchors && after_call $T.callee
   wmm_expect_full $T.callee_p1 "$P/unknown_sb.c" "p1"
@@ -52,6 +67,10 @@ per_target() {
   wmm_expect_full $T.libc_unknown "$P/libc_sb.c" "p0 p1" -DUNKNOWN
   wmm_expect_full $T.libc_store "$P/libc_sb.c" "p0 p1" -DSTORE
   wmm_expect_full $T.libc_strtok "$P/libc_sb.c" "p0 p1" -DSTRTOK
+  # strtok_r (NULL, ...) writes the first call's string (strtok_sb.c)
+  wmm_compile_asm $T.strtok "$P/strtok_sb.c" -fno-section-anchors \
+    && fence_after_last_call $T.strtok strtok_r
+  wmm_expect_full $T.strtok_p1 "$P/strtok_sb.c" "p1"
   # what the library reads and writes through its arguments is collected:
   # message passing through printf / atoi / strtol / snprintf
   if [ $T = x86 ]; then
