@@ -1219,8 +1219,9 @@ handle_call (collector *c, gcall *stmt)
           {
             /* (a null pointer: nothing there is read or written, as
                strtod (s, NULL) stores no end) */
-            if (integer_zerop (gimple_call_arg (stmt, i))
-                && wmm_lib_null_is_absent (name))
+            if ((integer_zerop (gimple_call_arg (stmt, i))
+                 && wmm_lib_null_is_absent (name))
+                || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i))))
               continue;
             if ((reads >> i) & 1)
               ptr_access (c, arg (stmt, i), false);

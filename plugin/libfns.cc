@@ -303,6 +303,9 @@ static const arg_touch arg_touch_fns[] = {
      directory, an error's text, a seed, a collation key (their buffers);
      mappings (their pages hold no data of the program yet, or any more) */
   { "poll", 1, 1 }, { "select", 30, 14 }, { "pipe", 0, 1 },
+  /* sscanf reads its string and format and writes what its other
+     arguments point to */
+  { "sscanf", 3, ~3u }, { "__isoc99_sscanf", 3, ~3u },
   { "getcwd", 0, 1 }, { "strerror_r", 0, 2 }, { "rand_r", 1, 1 },
   { "strxfrm", 2, 1 }, { "mmap", 0, 0 }, { "munmap", 0, 0 },
   { "mprotect", 0, 0 },

@@ -66,6 +66,7 @@ per_target() {
   wmm_expect_fences $T.libc "$P/libc_sb.c" ''
   wmm_expect_full $T.libc_unknown "$P/libc_sb.c" "p0 p1" -DUNKNOWN
   wmm_expect_full $T.libc_store "$P/libc_sb.c" "p0 p1" -DSTORE
+  wmm_expect_full $T.libc_sscanf "$P/libc_sb.c" "p0 p1" -DSSCANF
   wmm_expect_full $T.libc_strtok "$P/libc_sb.c" "p0 p1" -DSTRTOK
   # strtok_r (NULL, ...) writes the first call's string (strtok_sb.c)
   wmm_compile_asm $T.strtok "$P/strtok_sb.c" -fno-section-anchors \

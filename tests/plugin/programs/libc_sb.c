@@ -7,7 +7,7 @@
  * nothing p1 reads (p1 reads x through a pointer, which could be any int
  * whose address escapes, p0's locals included): no fence anywhere.  Variants with a full fence in
  * each thread: UNKNOWN, p0 also calls a function of another unit, which
- * may store x; STORE, p0 stores x first; STRTOK, p0 calls strtok_r
+ * may store x; STORE, p0 stores x first; SSCANF, sscanf stores x; STRTOK, p0 calls strtok_r
  * (NULL, ...), which goes on writing an earlier call's string.
  * unknown_calls.sh */
 #define _GNU_SOURCE
@@ -64,8 +64,15 @@ p0 (void *a)
   s += (long) strtod ("1.5", NULL);
   s += pthread_setname_np (pthread_self (), "p0");
   s += madvise (buf, sizeof buf, MADV_NORMAL) + getpgrp ();
+  /* sscanf writes what its arguments point to: a local here */
+  int n = 0;
+  s += sscanf ("12", "%d", &n) + n;
 #ifdef UNKNOWN
   set_x ();
+#endif
+#ifdef SSCANF
+  /* (sscanf storing into x) */
+  sscanf ("1", "%d", &x);
 #endif
 #ifdef STRTOK
   /* (strtok_r (NULL, ...) writes the string of an earlier call: it may
