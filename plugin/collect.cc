@@ -158,12 +158,9 @@ constant_at_site (collector *c, tree val, int level, int depth = 0)
     {
       if (level <= 0 || DECL_CONTEXT (var) != c->inlined[level - 1])
         return NULL_TREE;
-      unsigned i = 0;
-      for (tree a = DECL_ARGUMENTS (c->inlined[level - 1]); a && a != var;
-           a = DECL_CHAIN (a))
-        i++;
+      int i = wmm_param_index (c->inlined[level - 1], var);
       gcall *site = c->sites[level - 1];
-      if (i >= gimple_call_num_args (site))
+      if (i < 0 || i >= (int) gimple_call_num_args (site))
         return NULL_TREE;
       inner = constant_at_site (c, gimple_call_arg (site, i), level - 1,
                                 depth + 1);
@@ -1104,7 +1101,7 @@ private_call_args (collector *c, gcall *stmt, const char *name)
       if (parms)
         parms = TREE_CHAIN (parms);
       if (!POINTER_TYPE_P (TREE_TYPE (a))
-          || (integer_zerop (a) && wmm_lib_null_is_absent (name))
+          || integer_zerop (a)
           || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (a)))
           || library_stream (TREE_TYPE (a)) || library_stream (declared)
           || va_list_type (TREE_TYPE (a)) || va_list_type (declared)
@@ -1219,8 +1216,7 @@ handle_call (collector *c, gcall *stmt)
           {
             /* (a null pointer: nothing there is read or written, as
                strtod (s, NULL) stores no end) */
-            if ((integer_zerop (gimple_call_arg (stmt, i))
-                 && wmm_lib_null_is_absent (name))
+            if (integer_zerop (gimple_call_arg (stmt, i))
                 || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i))))
               continue;
             if ((reads >> i) & 1)
@@ -1566,24 +1562,6 @@ trace_guard (collector *c, tree t, tree *k, bool *neg, gimple *end,
   return trace_guard (c, s0, k, neg, end, end_idx, depth + 1);
 }
 
-/* The load statement a callee's returned value r is computed from by the
- * steps of trace_guard, or NULL. */
-gimple *
-returned_load (collector *c, tree r)
-{
-  for (int depth = 0; depth < 8 && r && TREE_CODE (r) == SSA_NAME; depth++)
-    {
-      gimple *d = SSA_NAME_DEF_STMT (r);
-      load_src *src = c->loads->get (d);
-      if (src)
-        return src->ret ? NULL : d;
-      if (!is_gimple_assign (d))
-        return NULL;
-      r = gimple_assign_rhs1 (d);
-    }
-  return NULL;
-}
-
 /* After collecting c->fn: what its returns give back, when every return
  * gives the same value computed from one remembered load. */
 void
@@ -1601,22 +1579,28 @@ note_returned_load (collector *c)
         return;
       r = v;
     }
-  if (!r || TREE_CODE (r) != SSA_NAME)
-    return;
-  /* the value a callee of this one returns, as it is (nested inlines) */
-  load_src *inner = c->loads->get (SSA_NAME_DEF_STMT (r));
-  if (inner && inner->ret
-      && types_compatible_p (TREE_TYPE (r), TREE_TYPE (inner->ret)))
+  /* back through the steps of trace_guard (it checks them) to a load,
+     or to a callee of this one returning such a value as it is */
+  tree v = r;
+  for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME; depth++)
     {
-      c->ret_src = *inner;
-      c->has_ret_src = true;
-      return;
+      gimple *d = SSA_NAME_DEF_STMT (v);
+      if (load_src *src = c->loads->get (d))
+        {
+          if (!src->ret)
+            c->ret_src = load_src { src->idx, r, d };
+          else if (depth == 0
+                   && types_compatible_p (TREE_TYPE (r), TREE_TYPE (src->ret)))
+            c->ret_src = *src;
+          else
+            return;
+          c->has_ret_src = true;
+          return;
+        }
+      if (!is_gimple_assign (d))
+        return;
+      v = gimple_assign_rhs1 (d);
     }
-  gimple *load = returned_load (c, r);
-  if (!load)
-    return;
-  c->ret_src = load_src { c->loads->get (load)->idx, r, load };
-  c->has_ret_src = true;
 }
 
 /* Give the BRANCH at index br (to the first successor of c->bb's final

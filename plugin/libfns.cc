@@ -495,15 +495,6 @@ wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes)
   return false;
 }
 
-bool
-wmm_lib_null_is_absent (const char *name)
-{
-  /* strtok (NULL, ...) and strtok_r (NULL, ...) go on writing the string
-     of an earlier call */
-  name = lib_name (name);
-  return strcmp (name, "strtok") && strcmp (name, "strtok_r");
-}
-
 void
 wmm_lib_private_touch (const char *name, unsigned *reads, unsigned *writes)
 {
@@ -531,7 +522,9 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
       return n >= 2 && n <= 32;
     }
   /* strtok_r (NULL, ...) writes the string of an earlier call, which its
-     third argument points into: unknown memory */
+     third argument points into: unknown memory (for every other function
+     here a null pointer argument means nothing read or written there;
+     strtok itself is not listed) */
   if (!strcmp (lib_name (name), "strtok_r") && gimple_call_num_args (call) >= 1
       && integer_zerop (gimple_call_arg (call, 0)))
     return false;

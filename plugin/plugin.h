@@ -302,9 +302,6 @@ bool wmm_lib_keeps_no_copy (const char *name, unsigned argno);
 /* Does the library function touch user memory only through its pointer
  * arguments: those read (bits of *reads) and written (*writes)? */
 bool wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
-/* Does a null pointer argument of the library function mean that nothing
- * is read or written there (strtod (s, NULL))?  Not for strtok. */
-bool wmm_lib_null_is_absent (const char *name);
 /* For a function wmm_lib_call_is_private names: the pointer arguments
  * whose memory it reads (every data pointer unless its table says
  * otherwise: printf's strings) and writes (sprintf's buffer, strtol's end

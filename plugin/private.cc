@@ -1341,28 +1341,24 @@ static_owner_of (tree decl)
     {
       function *fn = node->get_fun ();
       bool named = false;
-      basic_block bb;
       if (several || !fn || !fn->cfg)
         continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        for (unsigned k = 0; k < gimple_num_ops (s) && !named; k++)
+          named = gimple_op (s, k)
+                  && walk_tree_without_duplicates (gimple_op_ptr (s, k),
+                                                   names_decl, decl);
+      });
+      basic_block bb;
       FOR_EACH_BB_FN (bb, fn)
-        {
-          for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
-               !gsi_end_p (gsi) && !named; gsi_next (&gsi))
-            for (unsigned k = 0; k < gimple_num_ops (gsi_stmt (gsi)) && !named;
-                 k++)
-              named = gimple_op (gsi_stmt (gsi), k)
-                      && walk_tree_without_duplicates (gimple_op_ptr
-                                                         (gsi_stmt (gsi), k),
-                                                       names_decl, decl);
-          for (gphi_iterator gpi = gsi_start_phis (bb);
-               !gsi_end_p (gpi) && !named; gsi_next (&gpi))
-            for (unsigned k = 0; k < gimple_phi_num_args (gpi.phi ()) && !named;
-                 k++)
-              {
-                tree a = gimple_phi_arg_def (gpi.phi (), k);
-                named = walk_tree_without_duplicates (&a, names_decl, decl);
-              }
-        }
+        for (gphi_iterator gpi = gsi_start_phis (bb);
+             !gsi_end_p (gpi) && !named; gsi_next (&gpi))
+          for (unsigned k = 0; k < gimple_phi_num_args (gpi.phi ()) && !named;
+               k++)
+            {
+              tree a = gimple_phi_arg_def (gpi.phi (), k);
+              named = walk_tree_without_duplicates (&a, names_decl, decl);
+            }
       if (named && owner)
         several = true;
       else if (named)

@@ -785,6 +785,23 @@ int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
       }
     }
   }
+  /* classes per location (CSR); classes are created thread by thread */
+  g->loc_off = xcalloc((size_t)p->nlocs + 1, sizeof *g->loc_off);
+  g->loc_cls = xcalloc((size_t)g->ncls, sizeof *g->loc_cls);
+  if (!g->loc_off || !g->loc_cls)
+    goto nomem;
+  for (int c = 0; c < g->ncls; c++)
+    g->loc_off[g->cls[c].loc + 1]++;
+  for (int l = 0; l < p->nlocs; l++)
+    g->loc_off[l + 1] += g->loc_off[l];
+  int *fill = xcalloc((size_t)p->nlocs + 1, sizeof *fill);
+  if (!fill)
+    goto nomem;
+  for (int c = 0; c < g->ncls; c++) {
+    int l = g->cls[c].loc;
+    g->loc_cls[g->loc_off[l] + fill[l]++] = c;
+  }
+  free(fill);
   *out = g;
   return 0;
 nomem:
@@ -811,6 +828,7 @@ void wmm_aeg_free(wmm_aeg *g)
   free(g->shared);
   free(g->unit_base);
   free(g->node_unit);
+  free(g->loc_off), free(g->loc_cls);
   free(g->succ_off);
   free(g->succ);
   free(g->pred_off);

@@ -103,6 +103,8 @@ typedef struct wmm_aeg {
   int ncls;
   int *shared;         /* shared (non-private) locations */
   int nshared;
+  int *loc_off, *loc_cls;  /* the classes of each location, by thread:
+                              loc_cls[loc_off[l] .. loc_off[l + 1]) */
 } wmm_aeg;
 
 int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err);

@@ -34,7 +34,8 @@ static int grow(void **arr, int *cap, int n, size_t sz)
 
 typedef struct cgraph {
   const wmm_aeg *g;
-  int *loc_off, *loc_cls;   /* classes per location, by thread */
+  const int *loc_off, *loc_cls;   /* classes per location, by thread
+                                     (the event graph's) */
   int *tnext;               /* per loc_cls entry: the next of another thread */
   int nlocs;
 } cgraph;
@@ -83,29 +84,16 @@ static int build_cgraph(cgraph *cg, const wmm_aeg *g)
 {
   cg->g = g;
   cg->nlocs = g->p->nlocs;
-  cg->loc_off = xcalloc((size_t)cg->nlocs + 1, sizeof *cg->loc_off);
-  cg->loc_cls = xcalloc((size_t)g->ncls, sizeof *cg->loc_cls);
+  cg->loc_off = g->loc_off;   /* (the event graph's, by thread) */
+  cg->loc_cls = g->loc_cls;
   cg->tnext = xcalloc((size_t)g->ncls, sizeof *cg->tnext);
-  int *fill = xcalloc((size_t)cg->nlocs + 1, sizeof *fill);
-  if (!cg->loc_off || !cg->loc_cls || !cg->tnext || !fill) {
-    free(fill);
+  if (!cg->tnext)
     return -1;
-  }
-  for (int c = 0; c < g->ncls; c++)
-    cg->loc_off[g->cls[c].loc + 1]++;
-  for (int l = 0; l < cg->nlocs; l++)
-    cg->loc_off[l + 1] += cg->loc_off[l];
-  /* classes are created thread by thread, so each list is by thread */
-  for (int c = 0; c < g->ncls; c++) {
-    int l = g->cls[c].loc;
-    cg->loc_cls[cg->loc_off[l] + fill[l]++] = c;
-  }
   for (int l = 0; l < cg->nlocs; l++)
     for (int k = cg->loc_off[l + 1] - 1; k >= cg->loc_off[l]; k--)
       cg->tnext[k] = k + 1 == cg->loc_off[l + 1] ||
                              g->cls[cg->loc_cls[k + 1]].thread != g->cls[cg->loc_cls[k]].thread
                          ? k + 1 : cg->tnext[k + 1];
-  free(fill);
   return 0;
 }
 
@@ -1012,7 +1000,7 @@ static void state_free(struct wmm_cycles_state *st)
     return;
   if (st->S.reach && st->S.g)
     free_reach(&st->S);
-  free(st->scc), free(st->cg.loc_off), free(st->cg.loc_cls), free(st->cg.tnext);
+  free(st->scc), free(st->cg.tnext);
   free(st->S.path), free(st->S.used), free(st->S.cnt);
   free(st->S.sbeg), free(st->S.send), free(st->S.succ), free(st->S.sskip);
   free(st->S.sgen);

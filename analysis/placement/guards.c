@@ -33,7 +33,6 @@ struct wmm_guards {
   uint64_t *on, *off;       /* scratch: visited with the guard on / off */
   int *stack;               /* scratch: (node << 1 | on) */
   int words;
-  int *loc_off, *loc_cls;   /* the classes of each location */
 };
 
 static const wmm_instr *instr_at(const wmm_aeg *g, int node)
@@ -60,23 +59,12 @@ wmm_guards *wmm_guards_new(const wmm_aeg *g)
   gd->on = calloc((size_t)gd->words + 1, sizeof *gd->on);
   gd->off = calloc((size_t)gd->words + 1, sizeof *gd->off);
   gd->stack = calloc(2 * (size_t)g->nnodes + 1, sizeof *gd->stack);
-  gd->loc_off = calloc((size_t)g->p->nlocs + 2, sizeof *gd->loc_off);
-  gd->loc_cls = calloc((size_t)g->ncls + 1, sizeof *gd->loc_cls);
-  if (!gd->guarded || !gd->on || !gd->off || !gd->stack || !gd->loc_off ||
-      !gd->loc_cls) {
+  if (!gd->guarded || !gd->on || !gd->off || !gd->stack) {
     wmm_guards_free(gd);
     return NULL;
   }
   for (int k = 0; k < 256; k++)
     gd->head[k] = -1;
-  for (int c = 0; c < g->ncls; c++)
-    if (g->cls[c].loc >= 0 && g->cls[c].loc < g->p->nlocs)
-      gd->loc_off[g->cls[c].loc + 2]++;
-  for (int l = 0; l < g->p->nlocs; l++)
-    gd->loc_off[l + 2] += gd->loc_off[l + 1];
-  for (int c = 0; c < g->ncls; c++)
-    if (g->cls[c].loc >= 0 && g->cls[c].loc < g->p->nlocs)
-      gd->loc_cls[gd->loc_off[g->cls[c].loc + 1]++] = c;
   for (int u = 0; u < g->p->nthreads; u++) {
     const wmm_thread *t = &g->p->threads[u];
     for (int i = 0; i < t->ncode; i++) {
@@ -97,7 +85,6 @@ void wmm_guards_free(wmm_guards *gd)
     free(gd->memo[k].reached);
   free(gd->memo);
   free(gd->guarded), free(gd->on), free(gd->off), free(gd->stack);
-  free(gd->loc_off), free(gd->loc_cls);
   free(gd);
 }
 
@@ -255,8 +242,8 @@ int wmm_guards_pair(wmm_guards *gd, int a, int b)
   if (a == b || !ca->reads || ca->writes || ca->loc < 0 ||
       ca->loc >= g->p->nlocs)
     return 1;
-  for (int k = gd->loc_off[ca->loc]; k < gd->loc_off[ca->loc + 1]; k++) {
-    int w = gd->loc_cls[k];
+  for (int k = g->loc_off[ca->loc]; k < g->loc_off[ca->loc + 1]; k++) {
+    int w = g->loc_cls[k];
     if (g->cls[w].thread != ca->thread && g->cls[w].writes &&
         segment_may(gd, w, a, b))
       return 1;
