@@ -125,15 +125,18 @@ access_text (wmm_strbuf *b, const wmm_unitinfo *u, int t, int i)
   pos_text (b, u, in);
 }
 
-/* The cycle of a delay as text. */
+/* The cycle of delay d as text. */
 void
-cycle_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_cycle *c)
+cycle_text (wmm_strbuf *b, const wmm_unitinfo *u, const wmm_placement *pl,
+            const wmm_delay *d)
 {
-  for (int e = 0; e < c->nev; e++)
+  for (int e = 0; e < pl->cycles[d->cycle].nev; e++)
     {
+      int t, i;
+      wmm_delay_event (pl, d, e, &t, &i);
       if (e)
         wmm_strbuf_puts (b, " -> ");
-      access_text (b, u, c->ev[e].thread, c->ev[e].index);
+      access_text (b, u, t, i);
     }
 }
 
@@ -279,7 +282,7 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
           if (c && detail >= 2)
             {
               wmm_strbuf_puts (&msg, "; cycle: ");
-              cycle_text (&msg, u, c);
+              cycle_text (&msg, u, pl, d);
             }
         }
       else
@@ -289,7 +292,8 @@ wmm_report_diagnostics (wmm_unitinfo *u, const wmm_placement *pl)
       simple_diagnostic_path path (&event_pp);
       for (int e = 0; c && detail >= 2 && e < c->nev; e++)
         {
-          int t = c->ev[e].thread, i = c->ev[e].index;
+          int t, i;
+          wmm_delay_event (pl, d, e, &t, &i);
           const wmm_unit *eu = wmm_unit_of_thread (u, t);
           path.add_event (instr_location (u, t, i), eu ? eu->decl : NULL_TREE, 0,
                           "%s %s in %s", wmm_access_letter (wmm_instr_at (u, t, i)),
@@ -389,8 +393,9 @@ wmm_report_json (wmm_unitinfo *u, const wmm_placement *pl, char **vol,
               {
                 if (e)
                   wmm_strbuf_puts (&b, ", ");
-                json_access (&b, u, pl->cycles[d->cycle].ev[e].thread,
-                             pl->cycles[d->cycle].ev[e].index);
+                int t, i;
+                wmm_delay_event (pl, d, e, &t, &i);
+                json_access (&b, u, t, i);
               }
           wmm_strbuf_puts (&b, "]}");
         }

@@ -254,7 +254,11 @@ wmm_section_record (wmm_unitinfo *u, const wmm_placement *pl)
           access_line (b, "from", u, d->thread, d->from);
           access_line (b, "to", u, d->to_thread, d->to);
           for (int e = 0; c && e < c->nev; e++)
-            access_line (b, "ev", u, c->ev[e].thread, c->ev[e].index);
+            {
+              int t, i;
+              wmm_delay_event (pl, d, e, &t, &i);
+              access_line (b, "ev", u, t, i);
+            }
         }
     }
   lock_order_lines (b);

@@ -461,6 +461,45 @@ unreachable_by_pointers (wmm_unitinfo *u, const vec<tree> &objs,
     }
 }
 
+/* Per location: is it part of a static (or one of main's locals) whose
+ * address never leaves the unit's code as a value kept anywhere — never
+ * stored, returned, nor given to code the unit cannot see (hidden.cc's
+ * escape walk, the one lock protection uses)?  No pointer read from memory
+ * or returned by a call holds its address then. */
+void
+never_kept (wmm_unitinfo *u, const vec<tree> &objs, vec<bool> *out)
+{
+  out->safe_grow_cleared (u->prog->nlocs);
+  hash_set<tree> *params;
+  hash_set<tree> *escaped = u->lock_facts ? wmm_locks_escaped (u, &params)
+                                          : NULL;
+  if (!escaped)
+    return;
+  for (int l = 0; l < u->prog->nlocs; l++)
+    {
+      tree d = objs[l];
+      /* kept or placed by hand: the linker's section bounds may walk it */
+      if (d && VAR_P (d) && !DECL_PRESERVE_P (d) && !DECL_SECTION_NAME (d))
+        (*out)[l] = wmm_static_hidden (*escaped, d);
+    }
+}
+
+/* Is access i of unit one through a pointer read from memory or returned
+ * by a call, never through a parameter some kept-in-the-unit address
+ * reaches (hidden.cc's wmm_ref_never_hidden)? */
+bool
+pointer_from_memory (wmm_unitinfo *u, const wmm_unit *unit, int i)
+{
+  const wmm_site *s = &unit->sites[i];
+  if (s->summary || s->operand < 0 || !s->stmt || !is_gimple_assign (s->stmt)
+      || !u->lock_facts)
+    return false;
+  hash_set<tree> *params;
+  wmm_locks_escaped (u, &params);
+  return wmm_ref_never_hidden (gimple_op (s->stmt, s->operand == 0 ? 0 : 1),
+                               params);
+}
+
 /* The alias set of the stand-in access of a call to unknown code: the
  * locations it can reach (-1: all).  When a function of the unit has its
  * address taken, unknown code may call it back from inside the call (a
@@ -754,17 +793,22 @@ wmm_tbaa_apply (wmm_unitinfo *u)
   bool typed = location_info (u, li);
   auto_vec<bool> hidden;
   unreachable_by_pointers (u, li.objs, &hidden);
-  int nshared = 0, nhidden = 0;
+  auto_vec<bool> unkept;
+  never_kept (u, li.objs, &unkept);
+  int nshared = 0, nhidden = 0, nunkept = 0;
   for (int l = 0; l < p->nlocs; l++)
     if (!p->locs[l].is_private)
       {
         nshared++;
         nhidden += hidden[l];
+        nunkept += unkept[l] && !hidden[l];
       }
-  if (!typed && nhidden == 0 && param_args.is_empty ())
+  if (!typed && nhidden == 0 && nunkept == 0 && param_args.is_empty ())
     return;
-  /* The set of each distinct wmm_tbaa, computed once. */
+  /* The set of each distinct wmm_tbaa (and whether its pointer was read
+     from memory), computed once. */
   auto_vec<std::pair<wmm_tbaa, int> > known;
+  auto_vec<bool> known_read;
   auto_vec<int> members;
   for (unsigned k = 0; k < u->units.length (); k++)
     {
@@ -776,20 +820,23 @@ wmm_tbaa_apply (wmm_unitinfo *u)
           const wmm_tbaa &a = unit->sites[i].tbaa;
           if (unit->sites[i].summary)
             continue;
-          if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0
-              || (a.ref == 0 && !a.object && nhidden == 0
-                  && !wmm_tbaa_member (a) && !a.args))
+          if (!wmm_instr_is_access (in) || in->addr.loc_hint >= 0)
+            continue;
+          bool read = nunkept > 0 && pointer_from_memory (u, unit, i);
+          if (a.ref == 0 && !a.object && nhidden == 0 && !read
+              && !wmm_tbaa_member (a) && !a.args)
             continue;
           int alias = -2;
-          for (const std::pair<wmm_tbaa, int> &e : known)
-            if (same_tbaa (e.first, a))
-              alias = e.second;
+          for (unsigned e = 0; e < known.length (); e++)
+            if (same_tbaa (known[e].first, a) && known_read[e] == read)
+              alias = known[e].second;
           if (alias == -2)
             {
               members.truncate (0);
               for (int l = 0; l < p->nlocs; l++)
                 if (!p->locs[l].is_private && may_touch (li, l, a)
                     && !(hidden[l] && a.object != li.objs[l])
+                    && !(read && unkept[l] && a.object != li.objs[l])
                     && args_may_touch (li, l, a, hidden))
                   members.safe_push (l);
               /* Every location, or out of memory: no set. */
@@ -799,6 +846,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
               if (alias < 0)
                 alias = -1;
               known.safe_push (std::make_pair (a, alias));
+              known_read.safe_push (read);
             }
           in->addr.alias = alias;
         }

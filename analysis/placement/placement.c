@@ -515,6 +515,7 @@ typedef struct witness_ctx {
   int added;
   int rc;              /* cycle_eval's error, 0 when none */
   int tests_left;      /* cycles it may still test */
+  int pa, pb;          /* the pair of classes searched for */
 } witness_ctx;
 
 static int witness_accept(void *vctx, const wmm_cseg *seg, int n)
@@ -542,7 +543,23 @@ static int witness_accept(void *vctx, const wmm_cseg *seg, int n)
   if (rc < 0)
     return 0;   /* too big for the checker: not a witness, look on */
   x->added = added;
+  if (added >= 0 && n > 0 && seg[0].a == x->pa && seg[0].b == x->pb
+      && x->pa != x->pb)
+    x->b->out->cycles[added].pair_first = 1;
   return added >= 0;
+}
+
+void wmm_delay_event(const wmm_placement *pl, const wmm_delay *d, int e,
+                     int *thread, int *index)
+{
+  const wmm_cycle *c = &pl->cycles[d->cycle];
+  if (c->pair_first && e < 2) {
+    *thread = e ? d->to_thread : d->thread;
+    *index = e ? d->to : d->from;
+    return;
+  }
+  *thread = c->ev[e].thread;
+  *index = c->ev[e].index;
 }
 
 /* Budget of the search for a witness the target allows: steps and cycles
@@ -587,7 +604,8 @@ static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
           break;
         long given = left;
         tries++;
-        witness_ctx x = {b, cy, &w, err, -1, 0, tests};
+        witness_ctx x = {b, cy, &w, err, -1, 0, tests,
+                         cy->fallback[k].a, cy->fallback[k].b};
         int ci = -1;
         if (wmm_cycles_witness(g, cy, cy->fallback[k].a, cy->fallback[k].b,
                                &left, witness_accept, &x, &ci))

@@ -54,6 +54,10 @@ typedef struct wmm_cycle {
                          thread in cycle order ("{sync, sync}") */
   char *program;      /* with wmm_place_opts.keep_programs: the program the
                          model checked for it (an IR dump), else NULL */
+  int pair_first;     /* 1: found for the pair of classes of the delays that
+                         cite it (the cycle search's per-pair fallback), its
+                         first two events stand for that pair: each delay's
+                         own two accesses belong there (wmm_delay_event) */
 } wmm_cycle;
 
 /* A delay: a po pair (from, to) of one code unit that the model relaxes and
@@ -106,6 +110,15 @@ typedef struct wmm_placement {
   long nunwanted;             /* critical cycles left out by
                                  wmm_place_opts.want_cycle */
 } wmm_placement;
+
+/* Event e of delay d's witness cycle in pl: its code unit and instruction
+ * index.  A cycle found for the classes of the delay's pair
+ * (wmm_cycle.pair_first) shows the delay's own accesses as its first
+ * segment; the other events are those the search took.  Example: a fence
+ * between `W g.stamp` and `R g.hname` whose witness was found through
+ * their classes lists those two, then the other thread's accesses. */
+void wmm_delay_event(const wmm_placement *pl, const wmm_delay *d, int e,
+                     int *thread, int *index);
 
 typedef struct wmm_place_opts {
   wmm_model model;
