@@ -634,6 +634,101 @@ wmm_std_state_type (tree type)
   return n && !strcmp (IDENTIFIER_POINTER (n), "_State_impl");
 }
 
+/* Is SSA value v the entry value of parameter `self`, or derived from it
+ * by copies, conversions, constant or variable offsets and member
+ * addresses (&self->f)? */
+static bool
+derived_from (tree v, tree self, int depth = 0)
+{
+  if (depth > 16 || !v)
+    return false;
+  if (TREE_CODE (v) == ADDR_EXPR)
+    {
+      tree b = get_base_address (TREE_OPERAND (v, 0));
+      return b && TREE_CODE (b) == MEM_REF
+             && derived_from (TREE_OPERAND (b, 0), self, depth + 1);
+    }
+  if (TREE_CODE (v) != SSA_NAME)
+    return false;
+  if (SSA_NAME_IS_DEFAULT_DEF (v))
+    return SSA_NAME_VAR (v) == self;
+  gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+  if (!a)
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (a);
+  if (code == SSA_NAME || code == POINTER_PLUS_EXPR || code == ADDR_EXPR
+      || CONVERT_EXPR_CODE_P (code))
+    return derived_from (gimple_assign_rhs1 (a), self, depth + 1);
+  return false;
+}
+
+/* Does destructor (or member function) fn of a std::thread state touch
+ * nothing but its own object — every load and store through `this`, every
+ * call a destructor of the unit with the same property on a part of the
+ * object, operator delete, or the state's base destructor in the library
+ * (std::thread::_State::~_State, which has nothing to destroy)?  Then the
+ * state's destructor, which the thread runs after _M_run when the library
+ * deletes its state, touches only the thread's own state object. */
+static bool
+state_dtor_private (tree fn, int depth = 0)
+{
+  cgraph_node *node = cgraph_node::get (fn);
+  function *body = node ? wmm_analysable_body (node) : NULL;
+  tree self = DECL_ARGUMENTS (fn);
+  if (!body || !body->cfg || !gimple_in_ssa_p (body) || !self || depth > 4)
+    return false;
+  bool ok = true;
+  auto own = [&] (tree ref) {
+    tree b = get_base_address (ref);
+    return b && (TREE_CODE (b) == MEM_REF || TREE_CODE (b) == TARGET_MEM_REF)
+           && derived_from (TREE_OPERAND (b, 0), self);
+  };
+  wmm_each_stmt (body, [&] (gimple *s) {
+    if (!ok || gimple_code (s) == GIMPLE_RETURN || gimple_code (s) == GIMPLE_COND
+        || gimple_code (s) == GIMPLE_LABEL || gimple_code (s) == GIMPLE_NOP)
+      return;
+    if (gcall *call = dyn_cast<gcall *> (s))
+      {
+        tree callee = gimple_call_fndecl (call);
+        if (!callee || gimple_call_lhs (call))
+          ok = false;
+        else if (DECL_IS_OPERATOR_DELETE_P (callee)
+                 && DECL_IS_REPLACEABLE_OPERATOR (callee))
+          ok = gimple_call_num_args (call) > 0
+               && derived_from (gimple_call_arg (call, 0), self);
+        else if (DECL_CXX_DESTRUCTOR_P (callee) && gimple_call_num_args (call) > 0
+                 && derived_from (gimple_call_arg (call, 0), self))
+          {
+            tree ctx = DECL_CONTEXT (callee);
+            tree n = ctx && TYPE_P (ctx) && TYPE_NAME (ctx) ? TYPE_NAME (ctx) : NULL_TREE;
+            n = n && TREE_CODE (n) == TYPE_DECL ? DECL_NAME (n) : n;
+            bool base = n && !strcmp (IDENTIFIER_POINTER (n), "_State")
+                        && !wmm_analysable_body (cgraph_node::get_create (callee));
+            ok = base || state_dtor_private (wmm_alias_target (callee), depth + 1);
+          }
+        else
+          ok = false;
+        return;
+      }
+    gassign *a = dyn_cast<gassign *> (s);
+    if (!a)
+      {
+        ok = false;
+        return;
+      }
+    tree lhs = gimple_assign_lhs (a);
+    if (TREE_CODE (lhs) != SSA_NAME && !own (lhs))
+      ok = false;
+    for (unsigned k = 1; ok && k < gimple_num_ops (a); k++)
+      {
+        tree op = gimple_op (a, k);
+        if (op && REFERENCE_CLASS_P (op) && !DECL_P (op) && !own (op))
+          ok = false;
+      }
+  });
+  return ok;
+}
+
 /* The _M_run of the state class a std::thread constructor call builds
  * (its body, or a function it calls, constructs a _State_impl), or
  * NULL. */
@@ -1783,6 +1878,19 @@ value_only_called (entries_ctx *c, tree v)
     return c->tramp_stores.contains (use); });
 }
 
+/* Does the unit's std::thread start the _M_run of state type `type`? */
+static bool
+std_state_run_of (entries_ctx *c, tree type)
+{
+  if (!type || !TYPE_P (type) || !wmm_std_state_type (type))
+    return false;
+  for (tree run : c->std_runs)
+    if (DECL_CONTEXT (run) && TYPE_P (DECL_CONTEXT (run))
+        && TYPE_MAIN_VARIANT (DECL_CONTEXT (run)) == TYPE_MAIN_VARIANT (type))
+      return true;
+  return false;
+}
+
 /* Why an address reference `ref` to function `decl` lets code the unit
  * cannot see call it; NULL = it does not. */
 static char *
@@ -1794,6 +1902,13 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
         return NULL;
       /* the state's _M_run, started by the unit's std::thread */
       if (c->std_runs.contains (decl) && DECL_VIRTUAL_P (var->decl))
+        return NULL;
+      /* its destructor, which the thread runs when the library deletes
+         the state after _M_run: nothing to analyse when it touches only
+         the state object itself (captures by value or reference) */
+      if (DECL_VIRTUAL_P (var->decl) && DECL_CXX_DESTRUCTOR_P (decl)
+          && std_state_run_of (c, DECL_CONTEXT (decl))
+          && state_dtor_private (wmm_alias_target (decl)))
         return NULL;
       tree ctx = DECL_CONTEXT (var->decl);
       if (DECL_VIRTUAL_P (var->decl) && ctx && TYPE_P (ctx) && TYPE_NAME (ctx))

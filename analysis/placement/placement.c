@@ -204,6 +204,8 @@ static int add_cycle(builder *b, const wmm_cycles *cy, int ci,
       e->index = wmm_aeg_node_index(g, nodes[j]);
       e->loc = g->cls[cls].loc;
       e->is_write = is_write_flag(&g->cls[cls]);
+      e->pair = sg->a != sg->b && j == 0;
+      e->vthread = g->cls[cls].thread;
     }
   }
   wmm_strbuf sb = WMM_STRBUF_INIT;
@@ -515,7 +517,6 @@ typedef struct witness_ctx {
   int added;
   int rc;              /* cycle_eval's error, 0 when none */
   int tests_left;      /* cycles it may still test */
-  int pa, pb;          /* the pair of classes searched for */
 } witness_ctx;
 
 static int witness_accept(void *vctx, const wmm_cseg *seg, int n)
@@ -543,9 +544,6 @@ static int witness_accept(void *vctx, const wmm_cseg *seg, int n)
   if (rc < 0)
     return 0;   /* too big for the checker: not a witness, look on */
   x->added = added;
-  if (added >= 0 && n > 0 && seg[0].a == x->pa && seg[0].b == x->pb
-      && x->pa != x->pb)
-    x->b->out->cycles[added].pair_first = 1;
   return added >= 0;
 }
 
@@ -553,13 +551,50 @@ void wmm_delay_event(const wmm_placement *pl, const wmm_delay *d, int e,
                      int *thread, int *index)
 {
   const wmm_cycle *c = &pl->cycles[d->cycle];
-  if (c->pair_first && e < 2) {
-    *thread = e ? d->to_thread : d->thread;
-    *index = e ? d->to : d->from;
+  if (d->seg >= 0 && (e == d->seg || e == d->seg + 1)) {
+    *thread = e == d->seg ? d->thread : d->to_thread;
+    *index = e == d->seg ? d->from : d->to;
     return;
   }
   *thread = c->ev[e].thread;
   *index = c->ev[e].index;
+}
+
+/* Is the access at node n of the class event e stands for: may it touch
+ * e's location, with e's access type? */
+static int event_holds(const wmm_aeg *g, const wmm_cycle_event *e, int n)
+{
+  int a = g->node_acc[n];
+  if (a < 0 || !wmm_aeg_acc_touches(g, a, e->loc))
+    return 0;
+  const wmm_aeg_acc *ac = &g->acc[a];
+  return (e->is_write != 0) == (ac->writes != 0) &&
+         (e->is_write != 1) == (ac->reads != 0);
+}
+
+/* Where in its cycle delay d (nodes na, nb) stands: the first po pair of
+ * the cycle whose classes hold d's accesses (in the classes' thread; the
+ * exact pair first); -1 when none. */
+static int own_segment(const wmm_aeg *g, const wmm_placement *out,
+                       const wmm_delay *d, int na, int nb)
+{
+  if (d->cycle < 0 || d->cycle >= out->ncycles)
+    return -1;
+  const wmm_cycle *c = &out->cycles[d->cycle];
+  int found = -1;
+  for (int k = 0; k + 1 < c->nev; k++) {
+    const wmm_cycle_event *x = &c->ev[k], *y = &c->ev[k + 1];
+    if (!x->pair)
+      continue;
+    if (x->thread == d->thread && x->index == d->from &&
+        y->thread == d->to_thread && y->index == d->to)
+      return k;
+    if (found < 0 && wmm_aeg_in_thread(g, x->vthread, na) &&
+        wmm_aeg_in_thread(g, x->vthread, nb) && event_holds(g, x, na) &&
+        event_holds(g, y, nb))
+      found = k;
+  }
+  return found;
 }
 
 /* Budget of the search for a witness the target allows: steps and cycles
@@ -604,8 +639,7 @@ static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
           break;
         long given = left;
         tries++;
-        witness_ctx x = {b, cy, &w, err, -1, 0, tests,
-                         cy->fallback[k].a, cy->fallback[k].b};
+        witness_ctx x = {b, cy, &w, err, -1, 0, tests};
         int ci = -1;
         if (wmm_cycles_witness(g, cy, cy->fallback[k].a, cy->fallback[k].b,
                                &left, witness_accept, &x, &ci))
@@ -615,6 +649,7 @@ static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
         pair_wit[k] = ci >= 0 ? x.added + 2 : 1;
       }
       d->cycle = pair_wit[k] - 2;
+      d->seg = own_segment(g, out, d, na, nb);
       has = d->cycle >= 0;
     }
   }
@@ -1104,6 +1139,7 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
         d->to_thread = g->node_unit[pr->b];
         d->to = wmm_aeg_node_index(g, pr->b);
         d->cycle = n->cycle;
+        d->seg = own_segment(g, out, d, pr->a, pr->b);
         d->need = pr->kind;
         pr->delay = out->ndelays++;
         tab[slot] = out->ndelays;

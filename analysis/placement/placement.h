@@ -42,6 +42,9 @@ typedef struct wmm_cycle_event {
   int index;          /* instruction index */
   int loc;            /* location index, -1 = unknown address */
   int is_write;       /* 1 write, 0 read (an RMW counts as both; 2) */
+  int pair;           /* 1: this event and the next are one thread's po
+                         pair (the cycle's accesses of a class each) */
+  int vthread;        /* the event graph's virtual thread of its class */
 } wmm_cycle_event;
 
 /* A critical cycle: its accesses in cycle order (po and com edges
@@ -54,10 +57,6 @@ typedef struct wmm_cycle {
                          thread in cycle order ("{sync, sync}") */
   char *program;      /* with wmm_place_opts.keep_programs: the program the
                          model checked for it (an IR dump), else NULL */
-  int pair_first;     /* 1: found for the pair of classes of the delays that
-                         cite it (the cycle search's per-pair fallback), its
-                         first two events stand for that pair: each delay's
-                         own two accesses belong there (wmm_delay_event) */
 } wmm_cycle;
 
 /* A delay: a po pair (from, to) of one code unit that the model relaxes and
@@ -71,6 +70,9 @@ typedef struct wmm_delay {
                          witness cycle (informative) */
   int to_thread;      /* code unit of `to` (differs from `thread` when the
                          pair spans a call) */
+  int seg;            /* the event of its cycle whose pair (seg, seg + 1)
+                         this delay's accesses stand for (the same classes),
+                         -1: none (wmm_delay_event) */
 } wmm_delay;
 
 typedef struct wmm_placed_fence {
@@ -112,9 +114,10 @@ typedef struct wmm_placement {
 } wmm_placement;
 
 /* Event e of delay d's witness cycle in pl: its code unit and instruction
- * index.  A cycle found for the classes of the delay's pair
- * (wmm_cycle.pair_first) shows the delay's own accesses as its first
- * segment; the other events are those the search took.  Example: a fence
+ * index.  A cycle is found over classes (a thread's accesses to one
+ * location) and serves every delay between the same two classes: the
+ * delay's own two accesses stand in the pair of its classes (wmm_delay.seg),
+ * the other events are those the search took.  Example: a fence
  * between `W g.stamp` and `R g.hname` whose witness was found through
  * their classes lists those two, then the other thread's accesses. */
 void wmm_delay_event(const wmm_placement *pl, const wmm_delay *d, int e,

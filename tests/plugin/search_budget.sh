@@ -78,7 +78,7 @@ for arch in x86 ppc; do
   # of its classes: REWRITE writes two flags twice in one thread)
   run "$arch-rewrite" -fplugin-arg-wmmfence-quiet \
     -fplugin-arg-wmmfence-max-cycles=20 -DREWRITE
-  for v in bound rewrite; do
+  for v in full bound rewrite; do
     own=$(own_cycles "$WMM_TMP/$arch-$v.json")
     if [ "${own#* }" = 0 ] && [ "${own% *}" -gt 0 ]; then
       wmm_pass "$arch $v: each of the ${own% *} witnessed pairs lies on its own cycle in the report"

@@ -19,7 +19,12 @@
 #  - threads_pool_ptr.c: the same with the handles in a heap array the
 #    pool points to (p->threads = calloc (n, ...)), the pool returned by
 #    pool_create (n) or a static one filled by pool_init (&pool, n), and
-#    joined by pool_destroy (p).
+#    joined by pool_destroy (p);
+#  - cxx_vector_cout.cc: std::thread emplaced into a std::vector with a
+#    lambda, a range-for join, then std::cout: no fence (the lambda
+#    state's destructor, in its vtable, starts nothing); -DGUARD, a
+#    captured guard whose destructor does store buffering with main,
+#    keeps a full fence in main and in the guard's destructor.
 # Variants where main still runs next to a thread keep main's fences on
 # the weak targets (x86 needs none there): a loop that joins one element,
 # a join loop that may leave early, a thread moved out of the array; and
@@ -94,6 +99,11 @@ per_target() {
   for v in PARTIAL BREAK MOVED_OUT; do
     wmm_compile_asm $T.cxx_$v "$P/cxx_array.cc" -D$v && main_fenced $T.cxx_$v
   done
+  # std::vector<std::thread>, range-for joins, then std::cout: the
+  # lambda state's destructor starts nothing (cxx_vector_cout.cc)
+  wmm_expect_fences $T.cxx_vector_cout "$P/cxx_vector_cout.cc" ''
+  wmm_expect_full $T.cxx_vector_guard "$P/cxx_vector_cout.cc" \
+    "main _ZN5GuardD2Ev" -DGUARD
   WMM_T_GCC=$GCC_C
 }
 wmm_each_target per_target
