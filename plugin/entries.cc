@@ -771,11 +771,18 @@ scan_std_thread (entries_ctx *c, int i, gimple *stmt, bool loop)
     c->creates.safe_push ({ t, i, loop, false });
   else if (fn && !c->external)
     c->external = fn;
-  if (tree run = state_run (c, stmt))
+  tree run = state_run (c, stmt);
+  int r = run ? find_fn (&c->index, run) : -1;
+  if (run)
     {
-      c->creates.safe_push ({ find_fn (&c->index, run), i, loop, false });
+      c->creates.safe_push ({ r, i, loop, false });
       c->std_runs.add (run);
     }
+  /* The call starts a thread as pthread_create does (its _M_run, or code
+     the unit cannot see when no state class is found): the caller may
+     run beside it from here until a join. */
+  c->facts[i].calls.safe_push ({ stmt, START_CREATE, r >= 0 ? r : t, loop,
+                                 false });
 }
 
 /* Record what call `stmt` of function i starts, creates or calls. */

@@ -151,9 +151,11 @@ atomic_call (gimple *s, tree *var, int *order, tree *value)
   return FLAG_OTHER;
 }
 
-/* A flag of the unit: its one store and its acquire loads. */
+/* A flag of the unit: its one store and its acquire loads (for a flag
+ * kept under a lock, its location and its plain loads). */
 struct flag {
   tree var;
+  int loc = -1;
   gimple *store = NULL;
   function *store_fn = NULL;
   auto_vec<std::pair<gimple *, function *> > acquires;
@@ -211,10 +213,12 @@ after_acquire (const flag &f, gimple *s, function *fn)
 {
   for (const auto &a : f.acquires)
     {
-      if (a.second != fn || !gimple_call_lhs (a.first))
+      tree v = is_gimple_call (a.first) ? gimple_call_lhs (a.first)
+               : gimple_assign_lhs (a.first);
+      if (a.second != fn || !v)
         continue;
       auto_vec<edge> edges;
-      nonzero_edges (gimple_call_lhs (a.first), false, &edges, 0);
+      nonzero_edges (v, false, &edges, 0);
       if (wmm_with_dominators (fn, [&] () {
             for (edge e : edges)
               if (single_pred_p (e->dest)
@@ -328,6 +332,167 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
 }
 
 
+/* The bits [*pos, *pos + *size) of the static ref r (or of the object an
+ * address expression's operand r is part of) in its declaration; the
+ * declaration, or NULL when they are not constant. */
+tree
+static_bits (tree r, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
+{
+  poly_int64 bitpos, bitsize, maxsize;
+  bool reverse;
+  tree base = get_ref_base_and_extent (r, &bitpos, &bitsize, &maxsize,
+                                       &reverse);
+  if (!base || !VAR_P (base) || !bitpos.is_constant (pos)
+      || !maxsize.is_constant (size) || *size < 0)
+    return NULL_TREE;
+  return base;
+}
+
+/* The bits [pos, pos + size) of static v, and whether something covers
+ * them (flag_bits_touched). */
+struct flag_bits {
+  tree v;
+  HOST_WIDE_INT pos, size;
+  bool touched;
+};
+
+/* Does reference r (a store's destination, an address's operand) cover
+ * some of b's bits, or may it (bits not constant)? */
+bool
+covers (const flag_bits &b, tree r)
+{
+  HOST_WIDE_INT p, n;
+  tree base = static_bits (r, &p, &n);
+  if (base != b.v && get_base_address (r) != b.v)
+    return false;
+  return !base || (p < b.pos + b.size && b.pos < p + n);
+}
+
+/* walk_tree callback: an address that covers the bits (an access
+ * MEM[&v + k] is no address taken). */
+tree
+note_covering_addr (tree *t, int *walk, void *data)
+{
+  flag_bits *b = (flag_bits *) data;
+  if (TYPE_P (*t) || TREE_CODE (*t) == MEM_REF
+      || TREE_CODE (*t) == TARGET_MEM_REF)
+    *walk = 0;
+  else if (TREE_CODE (*t) == ADDR_EXPR && covers (*b, TREE_OPERAND (*t, 0)))
+    {
+      b->touched = true;
+      return *t;
+    }
+  return NULL_TREE;
+}
+
+/* Does any code of the unit write the bits [pos, pos + size) of static v
+ * other than statement `store` and stores of zero, or take an address that
+ * covers them (a whole-object copy, &v, a pointer to the member)?  The
+ * initialiser must be zero too. */
+bool
+flag_bits_touched (tree v, HOST_WIDE_INT pos, HOST_WIDE_INT size,
+                   gimple *store)
+{
+  if (DECL_INITIAL (v) && !initializer_zerop (DECL_INITIAL (v)))
+    return true;
+  flag_bits b = { v, pos, size, false };
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn)
+        return true;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        if (b.touched || s == store)
+          return;
+        tree lhs = gimple_has_lhs (s) ? gimple_get_lhs (s) : NULL_TREE;
+        if (lhs && TREE_CODE (lhs) != SSA_NAME && covers (b, lhs)
+            && !(gimple_assign_single_p (s)
+                 && (integer_zerop (gimple_assign_rhs1 (s))
+                     || TREE_CLOBBER_P (gimple_assign_rhs1 (s)))))
+          b.touched = true;
+        for (unsigned i = 0; i < gimple_num_ops (s) && !b.touched; i++)
+          if (gimple_op (s, i))
+            walk_tree_without_duplicates (gimple_op_ptr (s, i),
+                                          note_covering_addr, &b);
+      });
+      if (b.touched)
+        return true;
+    }
+  return wmm_initializers_mention (v);
+}
+
+/* Flags kept under a lock: a location of a static object (not exported)
+ * that running code touches only by plain loads and one plain store of a
+ * non-zero constant, each while one and the same lock object is held
+ * (exclusive at the store; at a load, a read lock whose write side the
+ * store holds does too); no other code writes it but stores of zero, and
+ * no address covers it.  Reading it non-zero under the lock means the
+ * store's critical section ended (unlock: a release) before the reader's
+ * began (lock: an acquire): what the writer did before the store happens
+ * before what the reader does after the read, as with a release store and
+ * an acquire load (`lock; ready = 1; unlock` against `lock; while
+ * (!ready) cond_wait; unlock; use (data)`). */
+void
+find_lock_flags (wmm_unitinfo *u, const vec<bool> &runs, vec<flag *> *flags)
+{
+  wmm_program *p = u->prog;
+  for (int l = 0; l < p->nlocs; l++)
+    {
+      tree v = wmm_location_decl (l);
+      if (p->locs[l].is_private || !v || !VAR_P (v) || !is_global_var (v)
+          || TREE_PUBLIC (v) || DECL_EXTERNAL (v) || DECL_THREAD_LOCAL_P (v)
+          || TREE_THIS_VOLATILE (v))
+        continue;
+      gimple *store = NULL;
+      function *store_fn = NULL;
+      auto_vec<std::pair<gimple *, function *> > loads;
+      wmm_region_set common = ~0ULL;
+      bool ok = wmm_each_access (u, l, runs, [&] (const wmm_unit &,
+                                                  const wmm_instr *in,
+                                                  const wmm_site &site,
+                                                  function *fn) {
+        if (in->addr.loc_hint != l)
+          return true;   /* a read through a pointer: changes nothing */
+        gimple *s = site.stmt;
+        if (!gimple_assign_single_p (s) || gimple_has_volatile_ops (s)
+            || (in->op != WMM_OP_LOAD && in->op != WMM_OP_STORE)
+            || (in->flags & (WMM_ACC_ACQUIRE | WMM_ACC_RELEASE
+                             | WMM_ACC_ATOMIC)))
+          return false;
+        bool w = in->op == WMM_OP_STORE;
+        common &= wmm_locks_one_object (u, wmm_locks_excluding (u, site.held,
+                                                                w));
+        if (!w)
+          {
+            if (TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
+              return false;
+            loads.safe_push (std::make_pair (s, fn));
+            return true;
+          }
+        tree val = gimple_assign_rhs1 (s);
+        if (store || TREE_CODE (val) != INTEGER_CST || integer_zerop (val))
+          return false;
+        store = s;
+        store_fn = fn;
+        return true;
+      }, true);
+      HOST_WIDE_INT pos, size;
+      if (!ok || !store || loads.is_empty () || !common
+          || static_bits (gimple_assign_lhs (store), &pos, &size) != v
+          || flag_bits_touched (v, pos, size, store))
+        continue;
+      flag *f = new flag;
+      f->var = v;
+      f->loc = l;
+      f->store = store;
+      f->store_fn = store_fn;
+      for (auto &ld : loads)
+        f->acquires.safe_push (ld);
+      flags->safe_push (f);
+    }
+}
+
 /* Does unit `unit` run at most once, in one thread: an entry of one
  * instance that is the start routine of one create and called by
  * nothing, or a unit called from one place of running code, outside
@@ -383,7 +548,7 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
            && fn == f.store_fn && site.stmt != f.store
            && !copies.add (site.stmt)
            && !wmm_reaches_avoiding (f.store, site.stmt, NULL);
-  });
+  }, true);
   if (!ok || !any || !writer)
     return false;
   return wmm_each_access (u, l, runs, [&] (const wmm_unit &unit,
@@ -391,7 +556,7 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
                                        const wmm_site &site, function *fn) {
     return wmm_instr_writes (in) || &unit == writer
            || after_acquire (f, site.stmt, fn);
-  });
+  }, true);
 }
 
 } // namespace
@@ -402,9 +567,14 @@ wmm_publish_flags (wmm_unitinfo *u)
   auto_vec<flag *> flags;
   find_flags (u, &flags);
   wmm_program *p = u->prog;
-  auto_vec<bool> moving, runs;
+  auto_vec<char> moving;   /* per location: 1 published by an atomic
+                              flag, 2 by a flag kept under a lock */
+  auto_vec<bool> runs;
   moving.safe_grow_cleared (p->nlocs);
   wmm_running_units (u, &runs);
+  if (!u->lock_ids.is_empty ())
+    find_lock_flags (u, runs, &flags);
+  int locs[3] = { 0, 0, 0 }, made[3] = { 0, 0, 0 };
   int published_locs = 0;
   for (flag *f : flags)
     {
@@ -412,11 +582,12 @@ wmm_publish_flags (wmm_unitinfo *u)
         continue;
       for (int l = 0; l < p->nlocs; l++)
         if (!p->locs[l].is_private && !moving[l]
-            && wmm_location_decl (l) != f->var
+            && (f->loc >= 0 ? l != f->loc : wmm_location_decl (l) != f->var)
             && published (u, *f, l, runs))
           {
-            moving[l] = true;
+            moving[l] = f->loc >= 0 ? 2 : 1;
             published_locs++;
+            locs[(int) moving[l]]++;
           }
     }
   for (flag *f : flags)
@@ -424,17 +595,24 @@ wmm_publish_flags (wmm_unitinfo *u)
   if (!published_locs)
     return 0;
   int fresh = -1;
-  int made = wmm_move_to_private (u, &fresh, "(published by a flag)",
-                                  [&] (const wmm_unit &unit, int i) {
-                                    int l = p->threads[unit.thread].code[i]
-                                              .addr.loc_hint;
-                                    return l >= 0 && l < (int) moving.length ()
-                                           && moving[l];
-                                  },
-                                  [] (int, int, int) {});
-  if (made)
+  int all = wmm_move_to_private (u, &fresh, "(published by a flag)",
+                                 [&] (const wmm_unit &unit, int i) {
+                                   int l = p->threads[unit.thread].code[i]
+                                             .addr.loc_hint;
+                                   return l >= 0 && l < (int) moving.length ()
+                                          && moving[l];
+                                 },
+                                 [&] (int, int, int l) {
+                                   made[(int) moving[l]]++;
+                                 });
+  if (made[1])
     wmm_note (u, "%d accesses to %d locations written before a release "
               "store of a flag and read after an acquire load that saw it "
-              "set race with nothing: private", made, published_locs);
-  return made;
+              "set race with nothing: private", made[1], locs[1]);
+  if (made[2])
+    wmm_note (u, "%d accesses to %d locations written before a flag is set "
+              "under a lock and read after a read of it under that lock saw "
+              "it set (the unlock a release, the lock an acquire) race with "
+              "nothing: private", made[2], locs[2]);
+  return all;
 }

@@ -1042,10 +1042,13 @@ wmm_each_loc (const wmm_program *p, const wmm_instr *in, F visit)
 
 /* flagpub.cc, oncepub.cc: visit the direct accesses of location l by running code (unit, index,
  * site, the function of the statement); false when some other access
- * may touch l (an unknown address, a call's stand-in, no statement). */
+ * may touch l (an unknown address, a call's stand-in, no statement).
+ * With unknown_reads, a plain read of an unknown address that may touch
+ * l is visited too (its loc_hint is not l). */
 template <typename F>
 bool
-wmm_each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit)
+wmm_each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit,
+                 bool unknown_reads = false)
 {
   wmm_program *p = u->prog;
   for (wmm_unit &unit : u->units)
@@ -1066,7 +1069,10 @@ wmm_each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit)
           if (known && !touches)
             continue;
           const wmm_site &site = unit.sites[i];
-          if (!known || in->addr.loc_hint != l || site.summary || !site.stmt)
+          if (site.summary || !site.stmt
+              || (in->addr.loc_hint != l
+                  && !(unknown_reads && in->addr.loc_hint < 0
+                       && !wmm_instr_writes (in))))
             return false;
           if (!visit (unit, in, site, site.fn ? site.fn : unit.fn))
             return false;

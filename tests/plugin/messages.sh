@@ -55,6 +55,7 @@ note: lock and unlock calls are taken as full fences
 note: %d accesses to fresh objects before their publication 
 note: %d accesses to fresh objects and escaping locals before 
 note: %d accesses to %d locations written before a release 
+note: %d accesses to %d locations written before a flag is set 
 note: %d accesses to %d arrays whose elements each thread 
 note: %d accesses to %d variables written by a once routine and 
 note: %d accesses of the thread-safe construction of %d 
