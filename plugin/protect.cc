@@ -138,6 +138,22 @@ wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs)
     }
 }
 
+/* Does some access of the unit come from an atomic store builtin (a
+ * release slot's store may be one)? */
+static bool
+wmm_unit_has_release_store (wmm_unitinfo *u)
+{
+  for (const wmm_unit &unit : u->units)
+    for (const wmm_site &s : unit.sites)
+      if (!s.summary && s.stmt && wmm_sized_atomic_call (s.stmt))
+        {
+          const char *n = wmm_callee_name (s.stmt);
+          if (n && !strncmp (n, "__atomic_store_", 15))
+            return true;
+        }
+  return false;
+}
+
 /* What protection needs of the unit, the same on every round of
  * wmm_order_protected: the code units that run, the statics no code
  * outside the unit can name, and the units some code of the unit calls
@@ -221,7 +237,9 @@ protection (wmm_unitinfo *u, const protect_ctx &c,
 void
 wmm_order_protected (wmm_unitinfo *u)
 {
-  if (u->lock_ids.is_empty ())
+  /* Without locks only release / acquire slots can publish (publish.cc):
+     nothing to do without a release store. */
+  if (u->lock_ids.is_empty () && !wmm_unit_has_release_store (u))
     return;
   /* What creators do to fresh objects before publishing them under a
      lock is private (publish.cc): taken out first, then put back for

@@ -199,6 +199,19 @@ plain_access (const wmm_site &s, const wmm_instr *in, tree *lhs)
          && (TREE_CODE (r) == SSA_NAME || is_gimple_min_invariant (r));
 }
 
+/* Is access `in` at site s a read that a library call (no body in the
+ * unit, not the stand-in of unknown code) makes through an argument? */
+bool
+library_read (const wmm_site &s, const wmm_instr *in)
+{
+  if (s.summary || !s.stmt || !is_gimple_call (s.stmt) || in->op != WMM_OP_LOAD
+      || wmm_sized_atomic_call (s.stmt))
+    return false;
+  tree fn = gimple_call_fndecl (s.stmt);
+  cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
+  return fn && !(node && wmm_analysable_body (node));
+}
+
 /* Do all the statements in `stores` write slots only (every access of
  * theirs in the IR; a statement the IR lacks writes who knows what)? */
 bool
@@ -254,6 +267,10 @@ drop_leaky (slots &S)
             return !touches;
           });
           if (known && !touches)
+            continue;
+          /* a library function reading memory through a pointer
+             argument (printf's %s, strlen) keeps no pointer it reads */
+          if (library_read (unit.sites[i], in))
             continue;
           /* plain on protected slots (an unprotected one it touches is
              no slot: only release / acquire atomics may use it) */
@@ -513,8 +530,9 @@ wmm_publish_end (wmm_publish *pb)
     }
   if (made)
     wmm_note (pb->u, "%d accesses to fresh objects before their publication "
-              "under a lock are private (no other thread reaches the "
-              "objects until it takes the lock)", made);
+              "under a lock or by a release store are private (no other "
+              "thread reaches the objects until it takes the lock or reads "
+              "the pointer with an acquire load)", made);
   delete pb;
 }
 
