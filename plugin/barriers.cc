@@ -145,6 +145,88 @@ find_barrier (wmm_unitinfo *u, barrier_use *b)
   return ok;
 }
 
+/* Is s a barrier of an OpenMP team (libgomp's GOMP_barrier, or the end of
+ * a worksharing construct without nowait)? */
+bool
+team_barrier_call (gimple *s)
+{
+  const char *n = is_gimple_call (s) ? wmm_callee_name (s) : NULL;
+  if (n && !strncmp (n, "__builtin_", 10))
+    n += 10;
+  return n && (!strcmp (n, "GOMP_barrier") || !strcmp (n, "GOMP_loop_end")
+               || !strcmp (n, "GOMP_sections_end"));
+}
+
+/* An OpenMP team instead of a pthread barrier: the outlined body F of the
+ * one `GOMP_parallel (F, ...)` of the unit, called by main outside loops,
+ * holds every team barrier of the unit, and nothing but that call names F.
+ * Each barrier completes when every thread of the team has reached it, so
+ * the k-th barriers of all the team's threads complete together (the
+ * rounds of a pthread barrier whose count is the team's size).
+ * *main_unit: main's. */
+bool
+find_team (wmm_unitinfo *u, barrier_use *b, int *main_unit)
+{
+  *main_unit = -1;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    if (DECL_NAME (u->units[k].decl)
+        && MAIN_NAME_P (DECL_NAME (u->units[k].decl)))
+      *main_unit = k;
+  if (*main_unit < 0)
+    return false;
+  gimple *site = NULL;
+  tree body = NULL_TREE;
+  bool ok = true;
+  auto_vec<function *> wait_fns;
+  for (const wmm_unit &unit : u->units)
+    wmm_each_stmt (unit.fn, [&] (gimple *s) {
+      const char *n = ok && is_gimple_call (s) ? wmm_callee_name (s) : NULL;
+      if (n && !strncmp (n, "__builtin_", 10))
+        n += 10;
+      if (!n || strncmp (n, "GOMP_", 5))
+        return;
+      if (!strncmp (n, "GOMP_parallel", 13))
+        {
+          tree a = gimple_call_num_args (s) ? gimple_call_arg (s, 0)
+                                            : NULL_TREE;
+          ok = !site && unit.decl == u->units[*main_unit].decl && a
+               && TREE_CODE (a) == ADDR_EXPR
+               && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL;
+          site = s;
+          body = ok ? TREE_OPERAND (a, 0) : NULL_TREE;
+        }
+      else if (team_barrier_call (s))
+        {
+          b->waits.add (s);
+          wait_fns.safe_push (unit.fn);
+        }
+      else if (!strncmp (n, "GOMP_teams", 10) || !strncmp (n, "GOMP_task", 9))
+        ok = false;
+    });
+  if (!ok || !site || !body)
+    return false;
+  cgraph_node *node = cgraph_node::get (body);
+  if (!node || node->callers || TREE_PUBLIC (body)
+      || wmm_reaches_avoiding (site, site, NULL))
+    return false;
+  ipa_ref *ref;
+  for (int i = 0; node->iterate_referring (i, ref); i++)
+    if (ref->stmt != site)
+      return false;
+  for (const wmm_unit &unit : u->units)
+    if (unit.decl == body)
+      b->waiter = unit.fn;
+  if (!b->waiter)
+    return false;
+  /* every team barrier in F's own body */
+  for (function *fn : wait_fns)
+    if (fn != b->waiter)
+      return false;
+  b->obj = NULL_TREE;
+  b->count = -1;
+  return true;
+}
+
 /* Is the waiter started only by N threads of one create loop in main,
  * nested in no other loop, and never called?  *main_unit: main's. */
 bool
@@ -321,8 +403,20 @@ wmm_barrier_rounds (wmm_unitinfo *u)
 {
   barrier_use b;
   int main_unit;
-  if (!u->prog || !find_barrier (u, &b) || !started_n_times (u, &b, &main_unit)
-      || !only_waiters (u, &b, main_unit))
+  bool team = false;
+  if (!u->prog)
+    return;
+  if (!find_barrier (u, &b) || !started_n_times (u, &b, &main_unit))
+    {
+      barrier_use t;
+      if (!find_team (u, &t, &main_unit) || t.waits.is_empty ())
+        return;
+      b.waiter = t.waiter;
+      for (gimple *w : t.waits)
+        b.waits.add (w);
+      team = true;
+    }
+  if (!only_waiters (u, &b, main_unit))
     return;
   int waiter = -1;
   for (const wmm_unit &unit : u->units)
@@ -416,7 +510,13 @@ wmm_barrier_rounds (wmm_unitinfo *u)
       }
   for (vec<unsigned> &v : masks)
     v.release ();
-  if (split)
+  if (split && team)
+    wmm_note (u, "the team barriers of '%s' order the rounds of its OpenMP "
+              "team: %d accesses split into %d round classes (accesses of "
+              "different rounds never meet)",
+              lang_hooks.decl_printable_name (b.waiter->decl, 2), split,
+              best_m);
+  else if (split)
     wmm_note (u, "barrier '%s' (count %d) orders the rounds of the %d "
               "threads of '%s': %d accesses split into %d round classes "
               "(accesses of different rounds never meet)",

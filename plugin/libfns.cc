@@ -88,6 +88,10 @@ static const char *const sync_names[] = {
      (entries.cc) */
   "GOMP_task", "GOMP_taskwait", "GOMP_taskgroup_end", "GOMP_taskyield",
   "GOMP_ordered_start", "GOMP_ordered_end",
+  /* OpenMP's team barriers (`#pragma omp barrier`, the end of a
+     worksharing construct without nowait) imply a flush, as
+     pthread_barrier_wait is a fence (barriers.cc counts their rounds) */
+  "GOMP_barrier", "GOMP_loop_end", "GOMP_sections_end",
 };
 
 /* Further C and POSIX functions that never start a thread. */
@@ -543,11 +547,11 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
 bool
 wmm_lib_is_private (const char *name)
 {
-  /* libgomp's ends of worksharing loops and team barriers: the team's
-     own state (tasks run there are threads of their own: entries.cc) */
+  /* libgomp's ends of worksharing constructs without a barrier: the
+     team's own state (tasks run there are threads of their own:
+     entries.cc) */
   static const char *const omp_ends[] = {
-    "GOMP_loop_end_nowait", "GOMP_loop_end", "GOMP_barrier",
-    "GOMP_sections_end", "GOMP_sections_end_nowait",
+    "GOMP_loop_end_nowait", "GOMP_sections_end_nowait",
     /* which section a thread runs next (no flush: the team's state) */
     "GOMP_sections_start", "GOMP_sections_next",
     /* which thread runs a single region, a taskgroup's start: no flush,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# barriers.sh — the rounds of a pthread barrier (plugin/barriers.cc,
+# barriers.sh — the rounds of a pthread barrier or an OpenMP team (plugin/barriers.cc,
 # docs/plugin.md "Barrier rounds"): a stencil whose threads read their
 # neighbours' elements in one phase and write their own in the next
 # (programs/barrier_rounds.c) keeps only the fences of writes within one
@@ -47,3 +47,20 @@ if "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
      | grep -q "orders the rounds"; then
   wmm_fail "PEEK: the rounds were used although main reads while the threads run"
 else wmm_pass "PEEK: no rounds (main reads a[] while the threads run)"; fi
+# An OpenMP team (omp_stencil.c): the implicit barriers at the ends of the
+# two worksharing loops are team barriers, full fences, and their rounds
+# keep cur's reads and writes apart: x86 none (1 mfence before), Power and
+# ARMv8 the one fence of two writes in one phase (800 and 420 before);
+# without the first barrier (NOWAIT) message passing keeps its fences
+P=$WMM_TESTDIR/programs/omp_stencil.c
+cost tso 0 -fopenmp
+cost power 100 -fopenmp
+cost armv8 100 -fopenmp
+cost tso 200 -fopenmp -DNOWAIT
+cost power 1200 -fopenmp -DNOWAIT
+"$WMM_T_GCC" -O2 -fopenmp -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
+  -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-verbose "$P" \
+  2> "$WMM_TMP/notes" || wmm_fail "omp verbose: $(head -n 2 "$WMM_TMP/notes")"
+if grep -q "the team barriers of 'main._omp_fn.0' order the rounds of its OpenMP team: [0-9]* accesses split into 2 round classes" "$WMM_TMP/notes"; then
+  wmm_pass "note: the team barriers of main._omp_fn.0, 2 round classes"
+else wmm_fail "omp note: $(grep -i barrier "$WMM_TMP/notes" | head -n 2)"; fi

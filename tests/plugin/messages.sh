@@ -81,6 +81,7 @@ note: %s's indirect call calls the functions its
 note: %s's indirect call through '%s' calls 
 note: %s's indirect call through member '%s' 
 note: barrier '%s' (count %d) orders the rounds of the %d 
+note: the team barriers of '%s' order the rounds of its OpenMP 
 note: %s() is exported and starts threads of the routine it 
 note: library unit (no main): every exported function 
 note: %s() is called by %s(), whose code is not 
