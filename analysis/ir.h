@@ -327,6 +327,10 @@ typedef struct wmm_location {
   wmm_val init;        /* initial value (may be another location's address) */
   int width;           /* bytes; 4 unless the test says otherwise */
   int is_private;      /* not shared (plugin: escapes no thread) */
+  int one_writer;      /* no two threads write the same byte of it (plugin:
+                          each element of an array is written by the one
+                          thread that claims it): no coherence edge between
+                          two threads' writes of it */
 } wmm_location;
 
 /* Final condition: a propositional formula over atoms. */

@@ -460,6 +460,7 @@ wmm_barrier_rounds (wmm_unitinfo *u)
           {
             p->locs[c].width = p->locs[l].width;
             p->locs[c].init = p->locs[l].init;
+            p->locs[c].one_writer = p->locs[l].one_writer;
           }
       }
     return c;

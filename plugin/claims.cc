@@ -770,6 +770,85 @@ foreign_reach (tree v, bool closed_unit)
          || DECL_PRESERVE_P (v) || DECL_SECTION_NAME (v);
 }
 
+/* Per array, the one claim of its accesses of one kind (all, or writes):
+ * the claim's key (NULL: several, or an access that claims nothing) and
+ * its slices' size; main's accesses a[j] that may come after the join of
+ * thread j, to be checked once the claims are known. */
+struct claim_map {
+  hash_map<tree, tree> by_array;
+  hash_map<tree, HOST_WIDE_INT> chunks;
+  auto_vec<std::pair<tree, std::pair<gimple *, tree> > > joined;
+
+  void
+  record (tree base, tree c, HOST_WIDE_INT chunk, bool main_joined,
+          gimple *stmt, tree idx)
+  {
+    if (main_joined)
+      {
+        joined.safe_push (std::make_pair (base, std::make_pair (stmt, idx)));
+        return;
+      }
+    bool existed;
+    tree &slot = by_array.get_or_insert (base, &existed);
+    HOST_WIDE_INT &size = chunks.get_or_insert (base);
+    slot = existed && (slot != c || size != chunk) ? NULL_TREE : c;
+    size = chunk;
+  }
+
+  /* main's other accesses: only to an element whose thread it has joined
+     (the array claimed by thread ids) */
+  void
+  check_joined (wmm_unitinfo *u, hash_map<tree, id_source> &ids)
+  {
+    for (auto &j : joined)
+      {
+        tree *key = by_array.get (j.first);
+        id_source *src = key && *key && !VAR_P (*key) ? ids.get (*key) : NULL;
+        HOST_WIDE_INT *size = chunks.get (j.first);
+        if (key && !(src && src->create && src->unit && size && *size == 1
+                     && wmm_after_own_join (u, src->unit, src->create,
+                                            src->counter, j.second.first,
+                                            j.second.second)))
+          *key = NULL_TREE;
+      }
+  }
+};
+
+/* Arrays whose every write by running code claims its element (though
+ * their reads may not: a stencil reads its neighbours' elements) and that
+ * no pointer reaches: each element has one writer, so no two threads'
+ * writes of them ever meet (their locations are one-writer: the event
+ * graph has no coherence edge between two threads' writes of them). */
+void
+one_writer_arrays (wmm_unitinfo *u, claim_map &writes,
+                   hash_set<tree> &claimed, hash_set<tree> &taken,
+                   bool closed_unit)
+{
+  hash_set<tree> arrays;
+  for (auto e : writes.by_array)
+    if (e.second && !claimed.contains (e.first) && !taken.contains (e.first)
+        && !foreign_reach (e.first, closed_unit))
+      arrays.add (e.first);
+  if (arrays.is_empty ())
+    return;
+  wmm_program *p = u->prog;
+  int n = 0;
+  for (int l = 0; l < p->nlocs; l++)
+    {
+      tree d = wmm_location_decl (l);
+      if (d && arrays.contains (d) && !p->locs[l].is_private)
+        {
+          p->locs[l].one_writer = 1;
+          n++;
+        }
+    }
+  if (n)
+    wmm_note (u, "%d locations of %d arrays whose every element one thread "
+              "writes (a[i], i from an atomic counter or the thread's own "
+              "number): two threads' writes never meet there", n,
+              (int) arrays.elements ());
+}
+
 } // namespace
 
 int
@@ -791,12 +870,9 @@ wmm_publish_claims (wmm_unitinfo *u)
   for (tree c : reached)
     counters.remove (c);
   /* Per array, the one claim of its running accesses (NULL: several or
-     another access). */
-  hash_map<tree, tree> by_array;
-  hash_map<tree, HOST_WIDE_INT> chunks;   /* per array: its slices' C */
+     another access); and of its running writes only (writes). */
+  claim_map all, writes;
   hash_map<tree, id_source> ids;
-  /* main's accesses a[j] that may come after the join of thread j */
-  auto_vec<std::pair<tree, std::pair<gimple *, tree> > > joined;
   for (const wmm_unit &unit : u->units)
     for (const wmm_site &site : unit.sites)
       {
@@ -842,35 +918,21 @@ wmm_publish_claims (wmm_unitinfo *u)
             if (!src || src->max_id < 0 || src->max_id > room)
               c = NULL_TREE;
           }
-        if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
-            && DECL_NAME (unit.decl) && MAIN_NAME_P (DECL_NAME (unit.decl)))
-          {
-            joined.safe_push (std::make_pair (base,
-                                              std::make_pair (site.stmt, idx)));
-            continue;
-          }
-        bool existed;
-        tree &slot = by_array.get_or_insert (base, &existed);
-        HOST_WIDE_INT &size = chunks.get_or_insert (base);
-        slot = existed && (slot != c || size != chunk) ? NULL_TREE : c;
-        size = chunk;
+        bool main_joined = !c && a == base && idx && TREE_CODE (idx) == SSA_NAME
+                           && DECL_NAME (unit.decl)
+                           && MAIN_NAME_P (DECL_NAME (unit.decl));
+        all.record (base, c, chunk, main_joined, site.stmt, idx);
+        if (site.operand == 0)
+          writes.record (base, c, chunk, main_joined, site.stmt, idx);
       }
-  /* main's other accesses: only to an element whose thread it has
-     joined (the array claimed by thread ids) */
-  for (auto &j : joined)
-    {
-      tree *key = by_array.get (j.first);
-      id_source *src = key && *key && !VAR_P (*key) ? ids.get (*key) : NULL;
-      HOST_WIDE_INT *size = chunks.get (j.first);
-      if (key && !(src && src->create && src->unit && size && *size == 1
-                   && wmm_after_own_join (u, src->unit, src->create,
-                                          src->counter, j.second.first,
-                                          j.second.second)))
-        *key = NULL_TREE;
-    }
+  all.check_joined (u, ids);
+  writes.check_joined (u, ids);
+  hash_map<tree, tree> &by_array = all.by_array;
   hash_set<tree> taken, claimed;
   bool any = false;
   for (auto e : by_array)
+    any |= e.second != NULL_TREE;
+  for (auto e : writes.by_array)
     any |= e.second != NULL_TREE;
   if (!any)
     return 0;
@@ -883,6 +945,7 @@ wmm_publish_claims (wmm_unitinfo *u)
     if (e.second && !taken.contains (e.first)
         && !foreign_reach (e.first, closed_unit ()))
       claimed.add (e.first);
+  one_writer_arrays (u, writes, claimed, taken, closed_unit ());
   if (claimed.is_empty ())
     return 0;
   int made = wmm_move_objects_to_private (u, "(claimed through a counter)",

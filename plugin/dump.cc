@@ -161,9 +161,10 @@ wmm_dump_ir (const wmm_unitinfo *u, const char *path)
   if (u->prog)
     {
       for (int l = 0; l < u->prog->nlocs; l++)
-        wmm_strbuf_printf (&b, "location %s width=%d init=%lld\n",
+        wmm_strbuf_printf (&b, "location %s width=%d init=%lld%s\n",
                            u->prog->locs[l].name, u->prog->locs[l].width,
-                           (long long) u->prog->locs[l].init);
+                           (long long) u->prog->locs[l].init,
+                           u->prog->locs[l].one_writer ? " one-writer" : "");
       for (unsigned k = 0; k < u->units.length (); k++)
         {
           const wmm_unit *unit = &u->units[k];

@@ -36,6 +36,10 @@ namespace {
 
 /* Per unit: the references found private (wmm_omp_reset). */
 hash_set<tree> *private_refs;
+/* Per unit: arrays every element of which one thread of the teams writes
+ * (all their writes a[i] of one partitioned counter), though their reads
+ * may be any (wmm_omp_mark_one_writer). */
+hash_set<tree> *one_writer;
 /* Per unit: outlined function -> the data block its one GOMP_parallel
  * start hands it (`&.omp_data_o.2`), or NULL when started otherwise. */
 hash_map<tree, tree> *data_args;
@@ -429,6 +433,10 @@ struct omp_ctx {
                                         statements in the function walked */
   bool in_team;                      /* walking code the teams run */
   bool in_outlined;                  /* ... a function a start runs */
+  bool storing;                      /* the reference walked is a store */
+  hash_set<tree> bad_writes;         /* arrays written otherwise */
+  hash_map<tree, tree> write_iv;     /* array -> the counter of its writes
+                                        (NULL: several) */
 };
 
 /* Walk callback: classify a reference to a global array by code the
@@ -447,6 +455,8 @@ note_ref (gimple *stmt, tree op, tree ref, void *data)
          beside one (called by another unit's thread). */
       if (!c->bad.contains (base))
         c->bad.add (base);
+      if (c->storing)
+        c->bad_writes.add (base);
       return false;
     }
   /* (in a function the team's code calls, the array's phases would be
@@ -458,10 +468,36 @@ note_ref (gimple *stmt, tree op, tree ref, void *data)
       c->uses.get_or_insert (base).safe_push (
         std::make_pair (wmm_widened_from (idx), stmt));
       c->refs.get_or_insert (base).safe_push (ref);
+      if (c->storing)
+        {
+          bool existed;
+          tree &iv = c->write_iv.get_or_insert (base, &existed);
+          iv = existed && iv != wmm_widened_from (idx)
+               ? NULL_TREE : wmm_widened_from (idx);
+        }
     }
   else
-    c->bad.add (base);
+    {
+      c->bad.add (base);
+      if (c->storing)
+        c->bad_writes.add (base);
+    }
   return false;
+}
+
+/* Walk callbacks: note_ref for a load, for a store (or an address). */
+bool
+note_load (gimple *stmt, tree op, tree ref, void *data)
+{
+  ((omp_ctx *) data)->storing = false;
+  return note_ref (stmt, op, ref, data);
+}
+
+bool
+note_store (gimple *stmt, tree op, tree ref, void *data)
+{
+  ((omp_ctx *) data)->storing = true;
+  return note_ref (stmt, op, ref, data);
 }
 
 /* Is s a barrier of the whole team (the end of a worksharing construct
@@ -713,6 +749,8 @@ wmm_omp_reset (void)
 {
   delete private_refs;
   private_refs = NULL;
+  delete one_writer;
+  one_writer = NULL;
   delete data_args;
   data_args = NULL;
 }
@@ -756,7 +794,8 @@ wmm_omp_analyse (wmm_unitinfo *u)
       bool in_main = is_main (node->decl);
       if (c.in_team || !in_main)
         wmm_each_stmt (fn, [&] (gimple *s) {
-          walk_stmt_load_store_addr_ops (s, &c, note_ref, note_ref, NULL);
+          walk_stmt_load_store_addr_ops (s, &c, note_load, note_store,
+                                         NULL);
         });
       end_region (&c);
     }
@@ -776,6 +815,42 @@ wmm_omp_analyse (wmm_unitinfo *u)
       for (tree r : entry.second)
         private_refs->add (r);
     }
+  /* Arrays written through one partitioned counter only: each element
+     has the one writer whose block holds it (reads may be anything). */
+  for (auto entry : c.write_iv)
+    {
+      tree a = entry.first;
+      if (!entry.second || c.bad_writes.contains (a) || taken.contains (a)
+          || (TREE_PUBLIC (a) && statics_only)
+          || DECL_EXTERNAL (a) || DECL_SECTION_NAME (a)
+          || TREE_THIS_VOLATILE (a) || DECL_PRESERVE_P (a))
+        continue;
+      if (!one_writer)
+        one_writer = new hash_set<tree>;
+      one_writer->add (a);
+    }
+}
+
+int
+wmm_omp_mark_one_writer (wmm_unitinfo *u)
+{
+  if (!one_writer || !u->prog)
+    return 0;
+  int n = 0;
+  for (int l = 0; l < u->prog->nlocs; l++)
+    {
+      tree d = wmm_location_decl (l);
+      if (d && one_writer->contains (d) && !u->prog->locs[l].is_private)
+        {
+          u->prog->locs[l].one_writer = 1;
+          n++;
+        }
+    }
+  if (n)
+    wmm_note (u, "%d locations of arrays whose every element one thread of "
+              "an OpenMP team writes (a[i], i the counter of a worksharing "
+              "loop): two threads' writes never meet there", n);
+  return n;
 }
 
 bool

@@ -178,6 +178,8 @@ void wmm_litmus_dump(const wmm_program *p, int flags, wmm_strbuf *out)
       wmm_strbuf_printf(out, " width %d", loc->width);
     if (loc->is_private)
       wmm_strbuf_puts(out, " private");
+    if (loc->one_writer)
+      wmm_strbuf_puts(out, " one-writer");
     wmm_strbuf_puts(out, "\n");
   }
   for (int ti = 0; ti < p->nthreads; ti++) {

@@ -145,8 +145,12 @@ static inline int wmm_aeg_acc_touches(const wmm_aeg *g, int a, int loc)
 static inline int wmm_aeg_com(const wmm_aeg *g, int a, int b)
 {
   const wmm_aeg_class *ca = &g->cls[a], *cb = &g->cls[b];
-  return ca->thread != cb->thread && ca->loc == cb->loc &&
-         (ca->writes || cb->writes);
+  if (ca->thread == cb->thread || ca->loc != cb->loc ||
+      !(ca->writes || cb->writes))
+    return 0;
+  /* two threads never write one byte of a one-writer location */
+  return !(ca->writes && cb->writes && ca->loc >= 0 &&
+           g->p->locs[ca->loc].one_writer);
 }
 
 /* Number of successors / predecessors of node inside thread t, and the

@@ -1437,7 +1437,8 @@ static int same_but_fences(const wmm_program *p, const wmm_program *q)
       p->naliases != q->naliases || p->arch != q->arch)
     return 0;
   for (int l = 0; l < p->nlocs; l++)
-    if (p->locs[l].is_private != q->locs[l].is_private)
+    if (p->locs[l].is_private != q->locs[l].is_private ||
+        p->locs[l].one_writer != q->locs[l].one_writer)
       return 0;
   for (int a = 0; a < p->naliases; a++)
     if (p->aliases[a].n != q->aliases[a].n ||

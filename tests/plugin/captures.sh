@@ -103,10 +103,19 @@
 #                      write out[i] from in[i]: no fence (also with a C11
 #                      atomic_int, -DC11); -DNEXT (out[i + 1] too),
 #                      -DRESET (a thread sets the counter back), -DTWO
-#                      (two counters index out), -DPEEK (main reads out
-#                      while they run): the workers fenced on the weak
-#                      targets (x86-TSO needs none: in[] is only read,
-#                      and the arrays have words of their own, tbaa.cc)
+#                      (two counters index out): the workers fenced on
+#                      the weak targets (x86-TSO needs none: in[] is only
+#                      read, and the arrays have words of their own,
+#                      tbaa.cc); -DPEEK (main reads one element of out
+#                      while they run): out is no longer private, but each
+#                      of its elements has one writer (claims.cc,
+#                      one-writer locations) and main's one read makes no
+#                      cycle: no fence (the workers' 2+2W through out had
+#                      one on the weak targets before 2026-11-29)
+#   one_writer_mp.c    workers write their own slices of data[] and
+#                      their own done[] flag, main polls and reads while
+#                      they run: both arrays one-writer, message passing
+#                      still fenced in worker and main on the weak targets
 #   threads_argjoin.c  a join loop reading element i of the workers'
 #                      array right after joining thread i: no fence;
 #                      -DBEFORE, -DBEFORE1, -DOTHER, -DSWAP, -DAFTER (an
@@ -222,10 +231,15 @@ one_target() {
   fi
   none claims claims.c
   none claims_C11 claims.c -DC11
-  for v in NEXT RESET TWO PEEK; do
+  for v in NEXT RESET TWO; do
     if [ $T = x86 ]; then none "claims_$v" claims.c -D$v
     else fenced "claims_$v" claims.c worker -D$v; fi
   done
+  none claims_PEEK claims.c -DPEEK
+  # one writer per element, but message passing from a worker's slice to
+  # main (reads from, from-reads) keeps its fences
+  if [ $T = x86 ]; then none one_writer_mp one_writer_mp.c
+  else fenced one_writer_mp one_writer_mp.c "worker main"; fi
   none slots slots.c
   none slots_AFTER slots.c -DAFTER
   for v in BEFORE OTHER NEIGHBOUR SAME; do

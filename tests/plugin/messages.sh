@@ -57,6 +57,8 @@ note: %d accesses to fresh objects and escaping locals before
 note: %d accesses to %d locations written before a release 
 note: %d accesses to %d locations written before a flag is set 
 note: %d accesses to %d arrays whose elements each thread 
+note: %d locations of %d arrays whose every element one thread 
+note: %d locations of arrays whose every element one thread of 
 note: %d accesses to %d variables written by a once routine and 
 note: %d accesses of the thread-safe construction of %d 
 note: %d more functions whose address escapes are treated as 

@@ -3,8 +3,12 @@
  * on a barrier of count T.  A thread reads its neighbours' edge elements
  * of a in the first phase and writes its own slice of a in the second:
  * reads and writes of a are never in one round, so they make no cycle
- * (plugin/barriers.cc).  Left: the writes of one phase by two threads
- * (b[i] beside b[j]), which the analysis does not know to be apart.
+ * (plugin/barriers.cc).  Each thread writes only its own slice of a
+ * (a[i], i in [id * C, id * C + C)), so two threads' writes of a never
+ * meet either (claims.cc, one-writer locations): no fence on any target.
+ *   -DSMEAR   a thread also writes the first element of the next slice:
+ *             two threads may write one element, and two writes of one
+ *             phase keep their fence on Power and ARM.
  * Variants that keep every cycle (no rounds):
  *   -DPEEK    main reads a[] while the threads run;
  *   -DCOUNT   the barrier's count is one more than the threads and main
@@ -51,6 +55,9 @@ work (void *arg)
       pthread_barrier_wait (&bar);
       for (int i = lo; i < hi; i++)
         a[i] = b[i];
+#ifdef SMEAR
+      a[hi < N ? hi : 0] = b[lo];
+#endif
       pthread_barrier_wait (&bar);
     }
   return NULL;

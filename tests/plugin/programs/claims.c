@@ -6,7 +6,8 @@
  *   -DNEXT   a thread also writes out[i + 1], another thread's element;
  *   -DRESET  a thread sets the counter back (it no longer only grows);
  *   -DTWO    half the threads take indices from a second counter;
- *   -DPEEK   main reads out[] while the threads run.
+ *   -DPEEK   main reads out[] while the threads run (out is then shared,
+ *            but each element still has one writer: no fence either).
  * -DC11: the counter is a C11 atomic_int with atomic_fetch_add: no fence.
  * The create loop counts with a long, the join loop with an int: the
  * joins still end every thread, so main's sum runs after them. */
