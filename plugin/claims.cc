@@ -831,6 +831,19 @@ one_writer_arrays (wmm_unitinfo *u, claim_map &writes,
       arrays.add (e.first);
   if (arrays.is_empty ())
     return;
+  int n = wmm_mark_one_writer (u, arrays);
+  if (n)
+    wmm_note (u, "%d locations of %d arrays whose every element one thread "
+              "writes (a[i], i from an atomic counter or the thread's own "
+              "number): two threads' writes never meet there", n,
+              (int) arrays.elements ());
+}
+
+} // namespace
+
+int
+wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays)
+{
   wmm_program *p = u->prog;
   int n = 0;
   for (int l = 0; l < p->nlocs; l++)
@@ -842,14 +855,8 @@ one_writer_arrays (wmm_unitinfo *u, claim_map &writes,
           n++;
         }
     }
-  if (n)
-    wmm_note (u, "%d locations of %d arrays whose every element one thread "
-              "writes (a[i], i from an atomic counter or the thread's own "
-              "number): two threads' writes never meet there", n,
-              (int) arrays.elements ());
+  return n;
 }
-
-} // namespace
 
 int
 wmm_publish_claims (wmm_unitinfo *u)

@@ -802,13 +802,17 @@ wmm_omp_analyse (wmm_unitinfo *u)
   hash_set<tree> taken;
   wmm_addresses_taken (&taken);
   bool statics_only = wmm_foreign_code_may_run ();
+  /* may code other than the teams' reach array a (its address, another
+     unit, the linker, volatile)? */
+  auto reachable = [&] (tree a) {
+    return taken.contains (a) || (TREE_PUBLIC (a) && statics_only)
+           || DECL_EXTERNAL (a) || DECL_SECTION_NAME (a)
+           || TREE_THIS_VOLATILE (a) || DECL_PRESERVE_P (a);
+  };
   for (auto entry : c.refs)
     {
       tree a = entry.first;
-      if (c.bad.contains (a) || taken.contains (a)
-          || (TREE_PUBLIC (a) && statics_only)
-          || DECL_EXTERNAL (a) || DECL_SECTION_NAME (a)
-          || TREE_THIS_VOLATILE (a) || DECL_PRESERVE_P (a))
+      if (c.bad.contains (a) || reachable (a))
         continue;
       if (!private_refs)
         private_refs = new hash_set<tree>;
@@ -820,10 +824,7 @@ wmm_omp_analyse (wmm_unitinfo *u)
   for (auto entry : c.write_iv)
     {
       tree a = entry.first;
-      if (!entry.second || c.bad_writes.contains (a) || taken.contains (a)
-          || (TREE_PUBLIC (a) && statics_only)
-          || DECL_EXTERNAL (a) || DECL_SECTION_NAME (a)
-          || TREE_THIS_VOLATILE (a) || DECL_PRESERVE_P (a))
+      if (!entry.second || c.bad_writes.contains (a) || reachable (a))
         continue;
       if (!one_writer)
         one_writer = new hash_set<tree>;
@@ -836,16 +837,7 @@ wmm_omp_mark_one_writer (wmm_unitinfo *u)
 {
   if (!one_writer || !u->prog)
     return 0;
-  int n = 0;
-  for (int l = 0; l < u->prog->nlocs; l++)
-    {
-      tree d = wmm_location_decl (l);
-      if (d && one_writer->contains (d) && !u->prog->locs[l].is_private)
-        {
-          u->prog->locs[l].one_writer = 1;
-          n++;
-        }
-    }
+  int n = wmm_mark_one_writer (u, *one_writer);
   if (n)
     wmm_note (u, "%d locations of arrays whose every element one thread of "
               "an OpenMP team writes (a[i], i the counter of a worksharing "

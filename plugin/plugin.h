@@ -712,6 +712,9 @@ void wmm_addresses_taken (hash_set<tree> *taken,
  * touch their own thread's elements only (per unit). */
 void wmm_omp_analyse (wmm_unitinfo *u);
 void wmm_omp_reset (void);
+/* claims.cc: mark every shared location of the arrays (declarations) one
+ * writer (wmm_location.one_writer); how many. */
+int wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays);
 /* omp.cc: mark the locations of arrays every element of which one thread
  * of the teams writes (wmm_location.one_writer); how many. */
 int wmm_omp_mark_one_writer (wmm_unitinfo *u);
