@@ -380,11 +380,12 @@ wmm_handles_overlap (const wmm_handle *a, const wmm_handle *b)
   if ((a->off < 0) != (b->off < 0))
     {
       /* some element of an array, and a fixed place of the object
-         (`s.stop` beside the handles `s.t[i]`): apart when the place is
-         outside the array */
+         (`s.stop` beside the handles `s.t[i]`, `p->stop` beside
+         `p->t[i]`): apart when the place is outside the array */
       const wmm_handle *arr = a->off < 0 ? a : b, *fix = a->off < 0 ? b : a;
       HOST_WIDE_INT fs = fix->size > 0 ? fix->size : 64;
-      return !(arr->arr_hi > 0 && !arr->heap && fix->kind == WMM_H_DECL
+      return !(arr->arr_hi > 0 && !arr->heap
+               && (fix->kind == WMM_H_DECL || fix->kind == WMM_H_PTR)
                && (fix->off + fs <= arr->arr_lo || fix->off >= arr->arr_hi));
     }
   if (a->off < 0 || b->off < 0)

@@ -1397,6 +1397,31 @@ returns_after (function *fn, class loop *loop)
   return true;
 }
 
+/* Does call g, given as argument i a pointer `bytes` past the base of
+ * array handle h, leave h's handles alone: a lock library function (it
+ * writes only the lock object its argument points to: `pthread_mutex_lock
+ * (&p->mu)` beside the handles `p->t[i]`) whose object lies outside the
+ * array? */
+static bool
+call_spares_handles (gcall *g, unsigned i, HOST_WIDE_INT bytes,
+                     const wmm_handle *h)
+{
+  tree fn = gimple_call_fndecl (g);
+  cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
+  if (!fn || (node && wmm_analysable_body (node))
+      || !wmm_lock_call_keeps_no_copy (g, i)
+      || h->off >= 0 || h->arr_hi <= 0 || h->heap || h->via)
+    return false;
+  tree a = gimple_call_arg (g, i);
+  tree t = POINTER_TYPE_P (TREE_TYPE (a)) ? TREE_TYPE (TREE_TYPE (a))
+                                          : NULL_TREE;
+  if (!t || !COMPLETE_TYPE_P (t) || !tree_fits_uhwi_p (TYPE_SIZE (t)))
+    return false;
+  HOST_WIDE_INT lo = bytes * BITS_PER_UNIT;
+  HOST_WIDE_INT hi = lo + (HOST_WIDE_INT) tree_to_uhwi (TYPE_SIZE (t));
+  return hi <= h->arr_lo || lo >= h->arr_hi;
+}
+
 /* Arrays (of the interface) fn joins whole on every path to its return:
  * a join loop over `t[i]`, t a pointer parameter (wmm_join_loop: every
  * iteration joins, the test its only exit), whose header dominates every
@@ -1437,7 +1462,8 @@ array_joins (function *fn, thread_summary *s)
               HOST_WIDE_INT bytes;
               tree a = gimple_call_arg (g, i);
               if (TREE_CODE (a) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (a))
-                  && wmm_pointer_root (a, &bytes) == h.base)
+                  && wmm_pointer_root (a, &bytes) == h.base
+                  && !call_spares_handles (as_a<gcall *> (g), i, bytes, &h))
                 clean = false;
             }
       });

@@ -20,6 +20,12 @@
 #    pool points to (p->threads = calloc (n, ...)), the pool returned by
 #    pool_create (n) or a static one filled by pool_init (&pool, n), and
 #    joined by pool_destroy (p);
+#  - pool_cond.c: a C pool on main's stack, its workers started into
+#    pool->th[i] by pool_init (&pool) and joined by pool_destroy (&pool),
+#    which first locks the pool's mutex, sets its stop member and
+#    broadcasts: no fence (a lock call or a store outside the handles'
+#    array leaves them alone); three of four joined (SHORT) or a handle
+#    copied over another (CLOBBER): main keeps its fence;
 #  - cxx_vector_cout.cc: std::thread emplaced into a std::vector with a
 #    lambda, a range-for join, then std::cout: no fence (the lambda
 #    state's destructor, in its vtable, starts nothing); -DGUARD, a
@@ -88,6 +94,10 @@ per_target() {
   iriw_case $T.pool_ptr_init threads_pool_ptr -DINIT
   for v in SHORT GROW TWICE; do
     still_runs $T.pool_ptr_$v threads_pool_ptr $v "a thread may not be joined"
+  done
+  wmm_expect_fences $T.pool_cond "$P/pool_cond.c" ''
+  for v in SHORT CLOBBER; do
+    wmm_compile_asm $T.pool_cond_$v "$P/pool_cond.c" -D$v && main_fenced $T.pool_cond_$v
   done
   wmm_expect_fences $T.c_array "$P/c_array.c" "p0:1 p1:1"
   wmm_compile_asm $T.c_partial "$P/c_array.c" -DPARTIAL && main_fenced $T.c_partial
