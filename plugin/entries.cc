@@ -313,6 +313,9 @@ struct entries_ctx {
                                    (field_hook_targets, asked once each) */
   hash_set<tree> exit_dtors;    /* static objects' destructors, registered
                                    with __cxa_atexit: run at exit */
+  hash_set<tree> key_dtors;     /* destructors of thread-specific keys
+                                   (pthread_key_create, tss_create): run by
+                                   exiting threads */
   hash_set<tree> hook_vars;     /* hooks whose calls are resolved, and
                                    constants copied into resolved local
                                    tables of routines */
@@ -1828,6 +1831,13 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
           c->exit_dtors.add (wmm_alias_target (decl));
           continue;   /* runs at exit, after the threads (escape_entries) */
         }
+      const char *cn = fn_name (callee);
+      if (i == 1 && (!strcmp (cn, "pthread_key_create")
+                     || !strcmp (cn, "tss_create")))
+        {
+          c->key_dtors.add (wmm_alias_target (decl));
+          continue;   /* run by threads as they exit (escape_entries) */
+        }
       int g = find_fn (&c->index, wmm_alias_target (callee));
       if (g >= 0 && param_only_starts (c, g, i, 0))
         continue;   /* a helper that starts it: resolved per call site */
@@ -1995,6 +2005,20 @@ escape_entries (entries_ctx *c)
     wmm_note (c->u, "%d more functions whose address escapes are treated as "
               "thread entries with several instances (dump-ir lists them)",
               count - MAX_ESCAPE_NOTES);
+  /* A key's destructor runs in each thread that set a value for the key,
+     as the thread exits: an entry with several instances, beside every
+     thread; the library keeps its address, so no other code can start
+     it (the unit's unknown calls stay no thread starts). */
+  count = 0;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (c->key_dtors.contains (c->fns[i]->decl) && !c->facts[i].entry)
+      {
+        make_entry (&c->facts[i], 2);
+        if (++count <= MAX_ESCAPE_NOTES)
+          wmm_note (c->u, "%s is a thread-specific key's destructor, run by "
+                    "threads as they exit: treated as a thread entry with "
+                    "several instances", fn_name (c->fns[i]->decl));
+      }
   /* A static object's destructor runs when the program exits; running it
      while another thread still uses the object is a data race on the
      object's lifetime, which no fence makes defined: no entry. */

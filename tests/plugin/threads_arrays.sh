@@ -20,6 +20,10 @@
 #    pool points to (p->threads = calloc (n, ...)), the pool returned by
 #    pool_create (n) or a static one filled by pool_init (&pool, n), and
 #    joined by pool_destroy (p);
+#  - threads_key.c: IRIW whose workers set a thread-specific key created
+#    with a destructor: main alone after the joins (pthread_key_create
+#    starts no thread); the destructor doing store buffering with a
+#    worker (DTOR_SB) keeps a full fence in both;
 #  - pool_cond.c: a C pool on main's stack, its workers started into
 #    pool->th[i] by pool_init (&pool) and joined by pool_destroy (&pool),
 #    which first locks the pool's mutex, sets its stop member and
@@ -95,6 +99,8 @@ per_target() {
   for v in SHORT GROW TWICE; do
     still_runs $T.pool_ptr_$v threads_pool_ptr $v "a thread may not be joined"
   done
+  iriw_case $T.key threads_key
+  wmm_expect_full $T.key_DTOR_SB "$P/threads_key.c" "release worker" -DDTOR_SB
   wmm_expect_fences $T.pool_cond "$P/pool_cond.c" ''
   for v in SHORT CLOBBER; do
     wmm_compile_asm $T.pool_cond_$v "$P/pool_cond.c" -D$v && main_fenced $T.pool_cond_$v
