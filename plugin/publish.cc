@@ -199,17 +199,29 @@ plain_access (const wmm_site &s, const wmm_instr *in, tree *lhs)
          && (TREE_CODE (r) == SSA_NAME || is_gimple_min_invariant (r));
 }
 
-/* Is access `in` at site s a read that a library call (no body in the
- * unit, not the stand-in of unknown code) makes through an argument? */
+/* Is access `in` at site s a read that a known library call (no body in
+ * the unit, not the stand-in of unknown code) makes through an argument,
+ * the call writing no memory at all (printf's %s, strlen, strcmp: what it
+ * reads goes nowhere; memcpy, which may copy a slot's pointer, writes)? */
 bool
 library_read (const wmm_site &s, const wmm_instr *in)
 {
   if (s.summary || !s.stmt || !is_gimple_call (s.stmt) || in->op != WMM_OP_LOAD
-      || wmm_sized_atomic_call (s.stmt))
+      || wmm_sized_atomic_call (s.stmt)
+      || (gimple_call_lhs (s.stmt)
+          && POINTER_TYPE_P (TREE_TYPE (gimple_call_lhs (s.stmt)))))
     return false;
   tree fn = gimple_call_fndecl (s.stmt);
   cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
-  return fn && !(node && wmm_analysable_body (node));
+  if (!fn || (node && wmm_analysable_body (node)) || !DECL_NAME (fn))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+  unsigned reads = 0, writes = ~0u;
+  if (wmm_lib_call_is_private (fn, name))
+    wmm_lib_private_touch (name, &reads, &writes);
+  else if (!wmm_lib_arg_touch_at (name, s.stmt, &reads, &writes))
+    return false;
+  return writes == 0;
 }
 
 /* Do all the statements in `stores` write slots only (every access of

@@ -7,8 +7,10 @@
 # load and reads the fields.  The fences the plugin places (the JSON
 # report's, per function) on every target: none (Power had 3 lwsyncs,
 # ARMv8 a dmb ishld and a dmb ishst).  A relaxed load (RELAXED), a relaxed
-# store (STORE_RELAXED) or the address also stored into a plain global
-# that another thread dereferences (LEAK) keep message passing's fences in
+# store (STORE_RELAXED), the address also stored into a plain global
+# that another thread dereferences (LEAK) or copied out of the slot with
+# memcpy (COPY: a library call that writes what it reads) keep message
+# passing's fences in
 # the publisher and the thread that reads the object on the weak targets.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -28,7 +30,7 @@ per_target() {
   got=$(fenced $T.relpub) &&
     { [ -z "$got" ] && wmm_pass "$T.relpub: no fence" ||
         wmm_fail "$T.relpub: got '$got', expected none"; }
-  for v in RELAXED:reader STORE_RELAXED:reader LEAK:peeker; do
+  for v in RELAXED:reader STORE_RELAXED:reader LEAK:peeker COPY:peeker; do
     got=$(fenced $T.${v%%:*} -D${v%%:*}) || continue
     if [ $T = x86 ]; then
       [ -z "$got" ] && wmm_pass "$T.${v%%:*}: no fence (message passing)" ||

@@ -12,6 +12,8 @@
  *   STORE_RELAXED  the publisher's store is relaxed
  *   LEAK           the publisher also stores the address into a plain
  *                  global that a second reader dereferences
+ *   COPY           a second reader copies the pointer out of the slot
+ *                  with memcpy (no acquire) and dereferences the copy
  * relpub.sh */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -74,6 +76,17 @@ peeker (void *arg)
     printf ("%d %d\n", c->b, c->a);
   return arg;
 }
+#elif defined COPY
+#include <string.h>
+static void *
+peeker (void *arg)
+{
+  struct config *c;
+  memcpy (&c, (void *) &current, sizeof c);
+  if (c)
+    printf ("%d %d\n", c->b, c->a);
+  return arg;
+}
 #endif
 
 int
@@ -82,7 +95,7 @@ main (void)
   pthread_t p, r;
   pthread_create (&r, 0, reader, 0);
   pthread_create (&p, 0, publisher, 0);
-#ifdef LEAK
+#if defined LEAK || defined COPY
   pthread_t k;
   pthread_create (&k, 0, peeker, 0);
   pthread_join (k, 0);
