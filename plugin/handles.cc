@@ -1057,6 +1057,7 @@ named (const char *s, const char *prefix, const char *const *rest, size_t n)
  * std::async gives (a loop of get () over the vector joins them). */
 struct vec_family {
   bool threads;            /* elements are std::thread (a push creates) */
+  bool joins_at_end;       /* std::jthread: the destructor joins them */
   char *vec, *kvec;        /* std::vector<E>'s members, const ones */
   char *it, *kit;          /* __normal_iterator<E *, ...>'s */
   char *ne, *eq;           /* its operator!= / operator== */
@@ -1072,7 +1073,7 @@ make_families (void)
   if (families)
     return;
   static const char builtins[] = "vbcahstijlmxyfde";
-  nfamilies = 1 + (int) strlen (builtins);
+  nfamilies = 2 + (int) strlen (builtins);
   families = XCNEWVEC (vec_family, nfamilies);
   vec_family *f = &families[0];
   f->threads = true;
@@ -1082,9 +1083,17 @@ make_families (void)
   f->kit = xstrdup ("_ZNK9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE");
   f->ne = xstrdup ("_ZN9__gnu_cxxneIPSt6threadSt6vectorIS1_SaIS1_EEEEb");
   f->eq = xstrdup ("_ZN9__gnu_cxxeqIPSt6threadSt6vectorIS1_SaIS1_EEEEb");
-  for (int k = 1; k < nfamilies; k++)
+  f = &families[1];
+  f->threads = f->joins_at_end = true;
+  f->vec = xstrdup ("_ZNSt6vectorISt7jthreadSaIS0_EE");
+  f->kvec = xstrdup ("_ZNKSt6vectorISt7jthreadSaIS0_EE");
+  f->it = xstrdup ("_ZN9__gnu_cxx17__normal_iteratorIPSt7jthreadSt6vectorIS1_SaIS1_EEE");
+  f->kit = xstrdup ("_ZNK9__gnu_cxx17__normal_iteratorIPSt7jthreadSt6vectorIS1_SaIS1_EEE");
+  f->ne = xstrdup ("_ZN9__gnu_cxxneIPSt7jthreadSt6vectorIS1_SaIS1_EEEEb");
+  f->eq = xstrdup ("_ZN9__gnu_cxxeqIPSt7jthreadSt6vectorIS1_SaIS1_EEEEb");
+  for (int k = 2; k < nfamilies; k++)
     {
-      char t = builtins[k - 1];
+      char t = builtins[k - 2];
       f = &families[k];
       f->vec = xasprintf ("_ZNSt6vectorISt6futureI%cESaIS1_EE", t);
       f->kvec = xasprintf ("_ZNKSt6vectorISt6futureI%cESaIS1_EE", t);
@@ -1244,6 +1253,21 @@ pushed_vector (gimple *stmt)
 }
 
 static tree vector_of (tree x);
+
+tree
+wmm_jthread_vector_end (gimple *stmt)
+{
+  static const char *const dtor[] = { "D1Ev", "D2Ev" };
+  const char *a = is_gimple_call (stmt) ? wmm_callee_asm_name (stmt) : NULL;
+  const vec_family *f = a ? family_of (a, false) : NULL;
+  if (!f || !f->joins_at_end || !named (a, f->vec, dtor, 2)
+      || !gimple_call_num_args (stmt))
+    return NULL_TREE;
+  tree v = gimple_call_arg (stmt, 0);
+  return TREE_CODE (v) == ADDR_EXPR && VAR_P (TREE_OPERAND (v, 0))
+         && !is_global_var (TREE_OPERAND (v, 0)) ? TREE_OPERAND (v, 0)
+                                                 : NULL_TREE;
+}
 
 bool
 wmm_thread_vector_push (gimple *stmt)

@@ -152,4 +152,8 @@ void wmm_member_vectors_reset (void);
  * assumed not to overwrite a pool's array pointer (docs/plugin.md). */
 bool wmm_via_member_once (tree field);
 
+/* A call of std::vector<std::jthread>'s destructor on a local vector
+ * (each element's destructor joins its thread): the vector, else NULL. */
+tree wmm_jthread_vector_end (gimple *stmt);
+
 #endif

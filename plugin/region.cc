@@ -143,18 +143,16 @@ async_task_joinable (const wmm_unitinfo *u, gimple *stmt)
          && !u->creators->contains (fn);
 }
 
-/* Is stmt a std::jthread destructor that runs no code of the program
- * but its join: its request_stop () calls the stop callbacks registered
- * on the thread's stop state, and no code can register one when the unit
+/* Does a std::jthread destructor run no code of the program but its
+ * join?  Its request_stop () calls the stop callbacks registered on the
+ * thread's stop state, and no code can register one when the unit
  * constructs no std::stop_callback and never hands out a stop token or
  * source (get_token, get_stop_token, get_stop_source: the callable is
  * then given none either); every body readable. */
 static bool
-jthread_end_alone (gimple *stmt)
+jthreads_alone (void)
 {
   static int alone = -1;   /* per compilation: one unit */
-  if (!wmm_std_jthread_end (stmt))
-    return false;
   if (alone < 0)
     alone = wmm_every_body ([] (function *fn) {
         bool ok = true;
@@ -167,6 +165,12 @@ jthread_end_alone (gimple *stmt)
         return ok;
       });
   return alone == 1;
+}
+
+static bool
+jthread_end_alone (gimple *stmt)
+{
+  return wmm_std_jthread_end (stmt) && jthreads_alone ();
 }
 
 /* The summary of a call's callee, when it is a unit function. */
@@ -942,6 +946,15 @@ start_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
 static wmm_region_set
 join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
 {
+  /* std::vector<std::jthread>'s destructor joins every element (each
+     jthread's destructor: its request_stop runs no code of the program,
+     jthreads_alone) */
+  if (tree vec = wmm_jthread_vector_end (stmt))
+    if (jthreads_alone ())
+      for (unsigned g = 0; g < r->groups.length (); g++)
+        if ((s & (1ULL << g)) && r->groups[g].vector
+            && r->groups[g].h.base == vec)
+          s &= ~(1ULL << g);
   wmm_handle hs[MAX_IFACE];
   int n = joins_of (stmt, hs, MAX_IFACE);
   for (int k = 0; k < n; k++)

@@ -30,6 +30,9 @@
 #    broadcasts: no fence (a lock call or a store outside the handles'
 #    array leaves them alone); three of four joined (SHORT) or a handle
 #    copied over another (CLOBBER): main keeps its fence;
+#  - cxx_jthread_vector.cc: std::jthread emplaced into a std::vector in
+#    an inner scope, joined by the vector's destructor: main has no fence
+#    after the scope; a detached worker (DETACH) keeps main's fence;
 #  - cxx_vector_cout.cc: std::thread emplaced into a std::vector with a
 #    lambda, a range-for join, then std::cout: no fence (the lambda
 #    state's destructor, in its vtable, starts nothing); -DGUARD, a
@@ -115,6 +118,20 @@ per_target() {
   for v in PARTIAL BREAK MOVED_OUT; do
     wmm_compile_asm $T.cxx_$v "$P/cxx_array.cc" -D$v && main_fenced $T.cxx_$v
   done
+  # std::jthread in a std::vector destroyed at the end of a scope: main
+  # alone after it; one worker detached: main keeps its fence
+  if wmm_compile_asm $T.jthread_vector "$P/cxx_jthread_vector.cc" -std=c++20; then
+    case " $(wmm_fence_counts "$WMM_TMP/$T.jthread_vector.s") " in
+      *" main:"*) wmm_fail "$T.jthread_vector: main keeps fences after the vector's end" ;;
+      *) wmm_pass "$T.jthread_vector: main alone after the jthreads' vector ends" ;;
+    esac
+  fi
+  if wmm_compile_asm $T.jthread_DETACH "$P/cxx_jthread_vector.cc" -std=c++20 -DDETACH; then
+    case " $(wmm_fence_counts "$WMM_TMP/$T.jthread_DETACH.s") " in
+      *" main:"*) wmm_pass "$T.jthread_DETACH: main keeps its fence (a detached worker)" ;;
+      *) wmm_fail "$T.jthread_DETACH: main has no fence though a detached worker may run" ;;
+    esac
+  fi
   # std::vector<std::thread>, range-for joins, then std::cout: the
   # lambda state's destructor starts nothing (cxx_vector_cout.cc)
   wmm_expect_fences $T.cxx_vector_cout "$P/cxx_vector_cout.cc" ''
