@@ -928,6 +928,26 @@ future_lib_name (const char *a)
          || strstr (a, "St13__future_base") || strstr (a, "St12future_error");
 }
 
+/* Is assembler name a the code of std::jthread or of its stop state
+ * (stop_token, stop_source, the binary semaphore and notification a
+ * stop request waits with)?  Its accesses are to the jthread's handle and
+ * the shared stop state, which the library synchronises itself (atomic
+ * read-modify-writes with acquire and release); a stop callback's own
+ * function, stored by std::stop_callback, is an escaped function of the
+ * unit and collected. */
+static bool
+jthread_lib_name (const char *a)
+{
+  static const char *const prefixes[] = {
+    "_ZNSt7jthread", "_ZNKSt7jthread", "_ZNSt10stop_token",
+    "_ZNKSt10stop_token", "_ZNSt11stop_source", "_ZNKSt11stop_source",
+    "_ZNSt18counting_semaphore", "_ZNSt15__atomic_semaphore",
+    "_ZNKSt15__atomic_semaphore", "_ZSt28__atomic_notify_address_bare",
+    "_ZNSt8__detail17__platform_notify"
+  };
+  return has_prefix (a, prefixes, ARRAY_SIZE (prefixes));
+}
+
 /* Is fndecl std::thread's own code: a member of std::thread (its
  * constructor, destructor, the state object's _M_run and destructor), or
  * a library function only such code calls (std::__invoke_impl for the
@@ -955,7 +975,7 @@ wmm_thread_lib_fn (tree fndecl, int depth)
     }
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   if (!strncmp (a, "_ZNSt6thread", 12) || !strncmp (a, "_ZNKSt6thread", 13)
-      || future_lib_name (a)
+      || future_lib_name (a) || jthread_lib_name (a)
       /* templates for the thread's state (its unique_ptr's deleter, whose
          virtual destructor call is the library's) */
       || strstr (a, "St6thread6_State"))

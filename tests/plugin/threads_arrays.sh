@@ -33,6 +33,9 @@
 #  - cxx_jthread_vector.cc: std::jthread emplaced into a std::vector in
 #    an inner scope, joined by the vector's destructor: main has no fence
 #    after the scope; a detached worker (DETACH) keeps main's fence;
+#  - cxx_jthread_stop.cc: a jthread worker polling its stop token does
+#    store buffering with main: a full fence on both sides (the stop
+#    state's library code is not collected, and credited with nothing);
 #  - cxx_vector_cout.cc: std::thread emplaced into a std::vector with a
 #    lambda, a range-for join, then std::cout: no fence (the lambda
 #    state's destructor, in its vtable, starts nothing); -DGUARD, a
@@ -132,6 +135,11 @@ per_target() {
       *) wmm_fail "$T.jthread_DETACH: main has no fence though a detached worker may run" ;;
     esac
   fi
+  # a jthread worker polling its stop token, store buffering with main:
+  # both keep a full fence (the library's stop state is not collected)
+  wmm_expect_full $T.jthread_stop "$P/cxx_jthread_stop.cc" \
+    "main _ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlSt10stop_tokenE_S3_EEEEE6_M_runEv" \
+    -std=c++20
   # std::vector<std::thread>, range-for joins, then std::cout: the
   # lambda state's destructor starts nothing (cxx_vector_cout.cc)
   wmm_expect_fences $T.cxx_vector_cout "$P/cxx_vector_cout.cc" ''
