@@ -145,16 +145,15 @@ find_barrier (wmm_unitinfo *u, barrier_use *b)
   return ok;
 }
 
-/* Is s a barrier of an OpenMP team (libgomp's GOMP_barrier, or the end of
- * a worksharing construct without nowait)? */
-bool
-team_barrier_call (gimple *s)
+/* The index of main's code unit, or -1. */
+int
+main_unit_of (wmm_unitinfo *u)
 {
-  const char *n = is_gimple_call (s) ? wmm_callee_name (s) : NULL;
-  if (n && !strncmp (n, "__builtin_", 10))
-    n += 10;
-  return n && (!strcmp (n, "GOMP_barrier") || !strcmp (n, "GOMP_loop_end")
-               || !strcmp (n, "GOMP_sections_end"));
+  for (unsigned k = 0; k < u->units.length (); k++)
+    if (DECL_NAME (u->units[k].decl)
+        && MAIN_NAME_P (DECL_NAME (u->units[k].decl)))
+      return k;
+  return -1;
 }
 
 /* An OpenMP team instead of a pthread barrier: the outlined body F of the
@@ -167,11 +166,7 @@ team_barrier_call (gimple *s)
 bool
 find_team (wmm_unitinfo *u, barrier_use *b, int *main_unit)
 {
-  *main_unit = -1;
-  for (unsigned k = 0; k < u->units.length (); k++)
-    if (DECL_NAME (u->units[k].decl)
-        && MAIN_NAME_P (DECL_NAME (u->units[k].decl)))
-      *main_unit = k;
+  *main_unit = main_unit_of (u);
   if (*main_unit < 0)
     return false;
   gimple *site = NULL;
@@ -195,7 +190,7 @@ find_team (wmm_unitinfo *u, barrier_use *b, int *main_unit)
           site = s;
           body = ok ? TREE_OPERAND (a, 0) : NULL_TREE;
         }
-      else if (team_barrier_call (s))
+      else if (wmm_omp_team_barrier (s))
         {
           b->waits.add (s);
           wait_fns.safe_push (unit.fn);
@@ -236,10 +231,7 @@ started_n_times (wmm_unitinfo *u, const barrier_use *b, int *main_unit)
   cgraph_node *node = cgraph_node::get (f);
   if (!node || node->callers || TREE_PUBLIC (f))
     return false;
-  *main_unit = -1;
-  for (unsigned k = 0; k < u->units.length (); k++)
-    if (MAIN_NAME_P (DECL_NAME (u->units[k].decl)))
-      *main_unit = k;
+  *main_unit = main_unit_of (u);
   if (*main_unit < 0)
     return false;
   gimple *site = NULL;

@@ -487,8 +487,7 @@ find_lock_flags (wmm_unitinfo *u, const vec<bool> &runs, vec<flag *> *flags)
       f->loc = l;
       f->store = store;
       f->store_fn = store_fn;
-      for (auto &ld : loads)
-        f->acquires.safe_push (ld);
+      f->acquires.safe_splice (loads);
       flags->safe_push (f);
     }
 }
@@ -575,7 +574,6 @@ wmm_publish_flags (wmm_unitinfo *u)
   if (!u->lock_ids.is_empty ())
     find_lock_flags (u, runs, &flags);
   int locs[3] = { 0, 0, 0 }, made[3] = { 0, 0, 0 };
-  int published_locs = 0;
   for (flag *f : flags)
     {
       if (!f->ok || !f->store || f->acquires.is_empty ())
@@ -586,13 +584,12 @@ wmm_publish_flags (wmm_unitinfo *u)
             && published (u, *f, l, runs))
           {
             moving[l] = f->loc >= 0 ? 2 : 1;
-            published_locs++;
             locs[(int) moving[l]]++;
           }
     }
   for (flag *f : flags)
     delete f;
-  if (!published_locs)
+  if (!locs[1] && !locs[2])
     return 0;
   int fresh = -1;
   int all = wmm_move_to_private (u, &fresh, "(published by a flag)",

@@ -1075,22 +1075,22 @@ make_families (void)
   static const char builtins[] = "vbcahstijlmxyfde";
   nfamilies = 2 + (int) strlen (builtins);
   families = XCNEWVEC (vec_family, nfamilies);
-  vec_family *f = &families[0];
-  f->threads = true;
-  f->vec = xstrdup ("_ZNSt6vectorISt6threadSaIS0_EE");
-  f->kvec = xstrdup ("_ZNKSt6vectorISt6threadSaIS0_EE");
-  f->it = xstrdup ("_ZN9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE");
-  f->kit = xstrdup ("_ZNK9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS1_SaIS1_EEE");
-  f->ne = xstrdup ("_ZN9__gnu_cxxneIPSt6threadSt6vectorIS1_SaIS1_EEEEb");
-  f->eq = xstrdup ("_ZN9__gnu_cxxeqIPSt6threadSt6vectorIS1_SaIS1_EEEEb");
-  f = &families[1];
-  f->threads = f->joins_at_end = true;
-  f->vec = xstrdup ("_ZNSt6vectorISt7jthreadSaIS0_EE");
-  f->kvec = xstrdup ("_ZNKSt6vectorISt7jthreadSaIS0_EE");
-  f->it = xstrdup ("_ZN9__gnu_cxx17__normal_iteratorIPSt7jthreadSt6vectorIS1_SaIS1_EEE");
-  f->kit = xstrdup ("_ZNK9__gnu_cxx17__normal_iteratorIPSt7jthreadSt6vectorIS1_SaIS1_EEE");
-  f->ne = xstrdup ("_ZN9__gnu_cxxneIPSt7jthreadSt6vectorIS1_SaIS1_EEEEb");
-  f->eq = xstrdup ("_ZN9__gnu_cxxeqIPSt7jthreadSt6vectorIS1_SaIS1_EEEEb");
+  /* std::thread, then std::jthread (whose destructor joins) */
+  static const char *const threads[] = { "St6thread", "St7jthread" };
+  vec_family *f;
+  for (int k = 0; k < 2; k++)
+    {
+      const char *e = threads[k];
+      f = &families[k];
+      f->threads = true;
+      f->joins_at_end = k == 1;
+      f->vec = xasprintf ("_ZNSt6vectorI%sSaIS0_EE", e);
+      f->kvec = xasprintf ("_ZNKSt6vectorI%sSaIS0_EE", e);
+      f->it = xasprintf ("_ZN9__gnu_cxx17__normal_iteratorIP%sSt6vectorIS1_SaIS1_EEE", e);
+      f->kit = xasprintf ("_ZNK9__gnu_cxx17__normal_iteratorIP%sSt6vectorIS1_SaIS1_EEE", e);
+      f->ne = xasprintf ("_ZN9__gnu_cxxneIP%sSt6vectorIS1_SaIS1_EEEEb", e);
+      f->eq = xasprintf ("_ZN9__gnu_cxxeqIP%sSt6vectorIS1_SaIS1_EEEEb", e);
+    }
   for (int k = 2; k < nfamilies; k++)
     {
       char t = builtins[k - 2];

@@ -500,13 +500,12 @@ note_store (gimple *stmt, tree op, tree ref, void *data)
   return note_ref (stmt, op, ref, data);
 }
 
-/* Is s a barrier of the whole team (the end of a worksharing construct
- * without nowait, `#pragma omp barrier`)?  Every thread of the team
- * passes it, and none goes on before all have come. */
+} // namespace
+
 bool
-team_barrier (gimple *s)
+wmm_omp_team_barrier (gimple *s)
 {
-  const char *n = wmm_callee_name (s);
+  const char *n = is_gimple_call (s) ? wmm_callee_name (s) : NULL;
   if (!n)
     return false;
   if (!strncmp (n, "__builtin_", 10))
@@ -514,6 +513,8 @@ team_barrier (gimple *s)
   return !strcmp (n, "GOMP_barrier") || !strcmp (n, "GOMP_loop_end")
          || !strcmp (n, "GOMP_sections_end");
 }
+
+namespace {
 
 /* Can control go from statement `from` to statement `to` (of one
  * function) without passing a team barrier? */
@@ -527,7 +528,7 @@ reaches_without_barrier (gimple *from, gimple *to)
     {
       if (gsi_stmt (g) == to)
         return true;
-      if (team_barrier (gsi_stmt (g)))
+      if (wmm_omp_team_barrier (gsi_stmt (g)))
         return false;
     }
   auto push_succs = [&] (basic_block bb) {
@@ -546,7 +547,7 @@ reaches_without_barrier (gimple *from, gimple *to)
         {
           if (gsi_stmt (g) == to)
             return true;
-          stop = team_barrier (gsi_stmt (g));
+          stop = wmm_omp_team_barrier (gsi_stmt (g));
         }
       if (!stop)
         push_succs (bb);

@@ -712,6 +712,10 @@ void wmm_addresses_taken (hash_set<tree> *taken,
  * touch their own thread's elements only (per unit). */
 void wmm_omp_analyse (wmm_unitinfo *u);
 void wmm_omp_reset (void);
+/* omp.cc: is s a barrier of the whole team (GOMP_barrier, the end of a
+ * worksharing construct without nowait)?  Every thread of the team
+ * passes it, and none goes on before all have come. */
+bool wmm_omp_team_barrier (gimple *s);
 /* claims.cc: mark every shared location of the arrays (declarations) one
  * writer (wmm_location.one_writer); how many. */
 int wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays);

@@ -141,7 +141,7 @@ wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs)
 /* Does some access of the unit come from an atomic store builtin (a
  * release slot's store may be one)? */
 static bool
-wmm_unit_has_release_store (wmm_unitinfo *u)
+has_atomic_store (wmm_unitinfo *u)
 {
   for (const wmm_unit &unit : u->units)
     for (const wmm_site &s : unit.sites)
@@ -238,8 +238,8 @@ void
 wmm_order_protected (wmm_unitinfo *u)
 {
   /* Without locks only release / acquire slots can publish (publish.cc):
-     nothing to do without a release store. */
-  if (u->lock_ids.is_empty () && !wmm_unit_has_release_store (u))
+     nothing to do without an atomic store. */
+  if (u->lock_ids.is_empty () && !has_atomic_store (u))
     return;
   /* What creators do to fresh objects before publishing them under a
      lock is private (publish.cc): taken out first, then put back for

@@ -807,8 +807,8 @@ wmm_tbaa_apply (wmm_unitinfo *u)
     return;
   /* The set of each distinct wmm_tbaa (and whether its pointer was read
      from memory), computed once. */
-  auto_vec<std::pair<wmm_tbaa, int> > known;
-  auto_vec<bool> known_read;
+  struct known_set { wmm_tbaa a; bool read; int alias; };
+  auto_vec<known_set> known;
   auto_vec<int> members;
   for (unsigned k = 0; k < u->units.length (); k++)
     {
@@ -827,9 +827,9 @@ wmm_tbaa_apply (wmm_unitinfo *u)
               && !wmm_tbaa_member (a) && !a.args)
             continue;
           int alias = -2;
-          for (unsigned e = 0; e < known.length (); e++)
-            if (same_tbaa (known[e].first, a) && known_read[e] == read)
-              alias = known[e].second;
+          for (const known_set &e : known)
+            if (same_tbaa (e.a, a) && e.read == read)
+              alias = e.alias;
           if (alias == -2)
             {
               members.truncate (0);
@@ -845,8 +845,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
                                            members.length ());
               if (alias < 0)
                 alias = -1;
-              known.safe_push (std::make_pair (a, alias));
-              known_read.safe_push (read);
+              known.safe_push ({ a, read, alias });
             }
           in->addr.alias = alias;
         }
