@@ -1114,6 +1114,58 @@ private_call_args (collector *c, gcall *stmt, const char *name)
     }
 }
 
+/* A call of one of libstdc++'s node helpers (wmm_std_node_helper:
+ * `_Rb_tree_increment (x)`): a read, or what an unknown call's stand-in
+ * is when it changes them (add_unknown_call), of a whole node of that
+ * type at an address the unit does not know.  The helper's own loads and
+ * stores go through the links it follows; by its record type (tbaa.cc)
+ * the access meets the node members the inline container code touches,
+ * not every location of the program as an unknown call does.  False for
+ * any other call. */
+bool
+node_helper_call (collector *c, tree fndecl)
+{
+  bool writes;
+  tree type = wmm_std_node_helper (fndecl, &writes);
+  if (!type)
+    return false;
+  tree ptype = build_pointer_type (type);
+  tree node = build2 (MEM_REF, type, build_int_cst (ptype, 0),
+                      build_int_cst (ptype, 0));
+  wmm_tbaa set = wmm_tbaa_of_ref (node);
+  HOST_WIDE_INT bytes = int_size_in_bytes (type);
+  int width = bytes > 0 && bytes <= 64 ? (int) bytes : 0;
+  wmm_opkind ops[2] = { WMM_OP_LOAD, WMM_OP_STORE };
+  int n = writes ? 2 : 1;
+  if (writes && c->model != WMM_MODEL_SC && c->model != WMM_MODEL_TSO
+      && c->model != WMM_MODEL_PSO && c->model != WMM_MODEL_RMO)
+    {
+      ops[0] = WMM_OP_RMW;
+      n = 1;
+    }
+  const char *tname = TYPE_NAME (type) && DECL_P (TYPE_NAME (type))
+                      && DECL_NAME (TYPE_NAME (type))
+                      ? IDENTIFIER_POINTER (DECL_NAME (TYPE_NAME (type)))
+                      : "node";
+  for (int k = 0; k < n; k++)
+    {
+      wmm_instr in = make (c, ops[k]);
+      set_addr (&in, -1, width);
+      if (ops[k] == WMM_OP_STORE)
+        in.a = value_operand (c, NULL);
+      else if (ops[k] == WMM_OP_RMW)
+        {
+          in.alu = WMM_ALU_SECOND;
+          in.a.kind = WMM_OPND_REG;
+          in.a.reg = unknown_reg (c);
+        }
+      int from = c->t->ncode;
+      add (c, &in, -1, xasprintf ("*(%s *)", tname));
+      set_alias (c, from, set);
+    }
+  return true;
+}
+
 /* A call statement. */
 void
 handle_call (collector *c, gcall *stmt)
@@ -1229,6 +1281,8 @@ handle_call (collector *c, gcall *stmt)
   }
   if (fndecl && !gimple_vuse (stmt))
     goto lhs;   /* const function: no memory */
+  if (node_helper_call (c, fndecl))
+    goto lhs;
   {
     /* C++ complete-object constructors and destructors are aliases of
        the base-object bodies (std::thread's: collected as its own code,

@@ -179,6 +179,7 @@ static const char *const cxx_prefixes[] = {
   "_ZNKSt8__detail20_Prime_rehash_policy", "_ZSt18_Rb_tree_increment",
   "_ZSt18_Rb_tree_decrement", "_ZSt29_Rb_tree_insert_and_rebalance",
   "_ZSt28_Rb_tree_rebalance_for_erase", "_ZNSt8__detail15_List_node_base",
+  "_ZSt11_Hash_bytes", "_ZSt15_Fnv_hash_bytes",
   /* the thread state's destructor, the library's throws, clocks, the
      calling thread's sleep and yield */
   "_ZNSt6thread6_StateD", "_ZSt17__throw_", "_ZSt18__throw_",
@@ -289,6 +290,8 @@ static const arg_touch arg_touch_fns[] = {
   { "stat", 1, 2 }, { "lstat", 1, 2 }, { "stat64", 1, 2 },
   { "lstat64", 1, 2 }, { "fopen", 3, 0 }, { "getenv", 1, 0 },
   { "setjmp", 0, 1 }, { "_setjmp", 0, 1 },
+  /* libstdc++'s hash of a byte string (std::hash of a std::string) */
+  { "_Hash_bytes", 1, 0 }, { "_Fnv_hash_bytes", 1, 0 },
   { "__sigsetjmp", 0, 1 }, { "sigsetjmp", 0, 1 }, { "longjmp", 1, 0 },
   { "_longjmp", 1, 0 }, { "siglongjmp", 1, 0 }, { "__longjmp_chk", 1, 0 },
   /* paths and times read, results written */
@@ -473,6 +476,46 @@ wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
   return argno == 0 && in_list (name, strto, ARRAY_SIZE (strto))
          && gimple_call_num_args (call) > 1
          && integer_zerop (gimple_call_arg (call, 1));
+}
+
+tree
+wmm_std_node_helper (tree fndecl, bool *writes)
+{
+  /* (assembler-name prefixes; the first two only read) */
+  static const char *const helpers[] = {
+    "_ZSt18_Rb_tree_increment", "_ZSt18_Rb_tree_decrement",
+    "_ZSt29_Rb_tree_insert_and_rebalance",
+    "_ZSt28_Rb_tree_rebalance_for_erase",
+    "_ZNSt8__detail15_List_node_base7_M_hook",
+    "_ZNSt8__detail15_List_node_base9_M_unhook",
+    "_ZNSt8__detail15_List_node_base11_M_transfer",
+    "_ZNSt8__detail15_List_node_base10_M_reverse",
+    "_ZNSt8__detail15_List_node_base4swap",
+  };
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || DECL_STRUCT_FUNCTION (fndecl) || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    return NULL_TREE;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  size_t k = 0;
+  while (k < ARRAY_SIZE (helpers)
+         && strncmp (a, helpers[k], strlen (helpers[k])))
+    k++;
+  if (k == ARRAY_SIZE (helpers))
+    return NULL_TREE;
+  *writes = k >= 2;
+  /* the node type: what the first parameter (`this` of the list's
+     members) points to or refers to */
+  tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+  tree t = args ? TREE_VALUE (args) : NULL_TREE;
+  if (k != 2 && t && POINTER_TYPE_P (t))
+    t = TREE_TYPE (t);
+  else if (k == 2 && args && TREE_CHAIN (args))
+    t = TREE_TYPE (TREE_VALUE (TREE_CHAIN (args)));   /* (bool, node *, ..) */
+  else
+    return NULL_TREE;
+  t = t ? TYPE_MAIN_VARIANT (t) : NULL_TREE;
+  return t && TREE_CODE (t) == RECORD_TYPE && COMPLETE_TYPE_P (t) ? t
+                                                                 : NULL_TREE;
 }
 
 bool

@@ -1363,25 +1363,75 @@ find_noreturn (wmm_lock_facts *f, const vec<tree> &fns)
     }
 }
 
+/* The releases of every function with a body (rel, rel_unknown,
+ * rel_entry; acquiring and requiring nothing): the least fixpoint, from
+ * "releases nothing".  What a function may release is what its own
+ * statements release and what its callees may, whatever it holds, so
+ * the fixpoint is exact for recursion too (a recursive `_M_erase (x)`
+ * releases nothing), where iterating down from "may release anything"
+ * stays there.  False, with every summary "may release anything", when
+ * no fixpoint is reached in `rounds` passes. */
+/* One pass of the dataflow over function d from an empty held set, with
+ * the current summaries of its callees: its releases in the returned
+ * summary, the locks held at every return in its acq. */
+lock_summary
+pass_over (wmm_unitinfo *u, tree d)
+{
+  function *fn = body_of (d);
+  lock_summary s = { 0, 0, false, 0, 0 };
+  auto_vec<wmm_region_set> in;
+  push_cfun (fn);
+  dataflow (u, fn, 0, &in, &s.acq, &s, NULL);
+  pop_cfun ();
+  return s;
+}
+
+bool
+least_releases (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  for (tree d : fns)
+    f->sum.put (d, lock_summary { 0, 0, false, 0, 0 });
+  for (int r = 0; r < rounds; r++)
+    {
+      bool changed = false;
+      for (tree d : fns)
+        {
+          lock_summary s = pass_over (u, d);
+          lock_summary *old = f->sum.get (d);
+          s.rel |= old->rel;
+          s.rel_entry |= old->rel_entry;
+          s.rel_unknown |= old->rel_unknown;
+          if (old->rel != s.rel || old->rel_unknown != s.rel_unknown
+              || old->rel_entry != s.rel_entry)
+            {
+              *old = lock_summary { 0, s.rel, s.rel_unknown, 0, s.rel_entry };
+              changed = true;
+            }
+        }
+      if (!changed)
+        return true;
+    }
+  for (tree d : fns)
+    f->sum.put (d, lock_summary { 0, 0, true, 0, 0 });
+  return false;
+}
+
 /* Summaries of every function with a body, iterated to a fixpoint (at
- * most `rounds` passes; each pass is sound on its own). */
+ * most `rounds` passes; each pass is sound on its own, from the least
+ * releases and no acquisition). */
 void
 compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
 {
   wmm_lock_facts *f = u->lock_facts;
-  for (tree d : fns)
-    f->sum.put (d, lock_summary { 0, 0, true, 0, 0 });
+  least_releases (u, fns, 4 * rounds);
   for (int r = 0; r < rounds; r++)
     {
       bool changed = false;
       for (tree d : fns)
         {
           function *fn = body_of (d);
-          lock_summary s = { 0, 0, false, 0, 0 };
-          auto_vec<wmm_region_set> in;
-          push_cfun (fn);
-          dataflow (u, fn, 0, &in, &s.acq, &s, NULL);
-          pop_cfun ();
+          lock_summary s = pass_over (u, d);
           /* Keep acquisitions of static objects and of own parameters. */
           wmm_region_set keep = f->statics;
           for (unsigned b = 0; b < u->lock_ids.length (); b++)

@@ -324,6 +324,13 @@ bool wmm_lib_keeps_no_copy_at (const char *name, unsigned argno,
 /* Does library function `name` return a pointer to its own static object
  * (localtime, ctime), never one derived from its arguments? */
 bool wmm_lib_returns_own (const char *name);
+/* Is fndecl one of libstdc++'s compiled node helpers (the red-black
+ * tree's increment, decrement, insert-and-rebalance and
+ * rebalance-for-erase; the list node's hook, unhook, transfer, reverse
+ * and swap)?  They follow the links of the nodes they are given and
+ * touch nothing else: the record type of those nodes, and in *writes
+ * whether they change them.  NULL for any other function. */
+tree wmm_std_node_helper (tree fndecl, bool *writes);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);

@@ -1868,15 +1868,19 @@ find_callee_params (const vec<cgraph_node *> &fns)
       for (cgraph_node *node : fns)
         {
           tree f = node->decl;
-          if ((TREE_PUBLIC (f) && !wmm_vague_linkage (node))
-              || node->address_taken || !node->callers)
+          /* (the calls of its aliases too: a C++ complete-object
+             constructor's calls run this base-object body) */
+          if (!wmm_calls_all_seen (node))
             continue;
-          bool callers_ok = true;
-          for (cgraph_edge *e = node->callers; e && callers_ok;
-               e = e->next_caller)
-            callers_ok = e->call_stmt && wmm_analysable_body (e->caller)
-                         && gimple_call_fndecl (e->call_stmt) == f;
-          if (!callers_ok)
+          bool callers_ok = true, any = false;
+          wmm_each_caller (node, [&] (cgraph_edge *e) {
+            tree called = e->call_stmt ? gimple_call_fndecl (e->call_stmt)
+                                       : NULL_TREE;
+            callers_ok = callers_ok && called && wmm_analysable_body (e->caller)
+                         && wmm_alias_target (called) == f;
+            any = true;
+          });
+          if (!callers_ok || !any)
             continue;
           unsigned i = 0;
           for (tree p = DECL_ARGUMENTS (f); p; p = DECL_CHAIN (p), i++)
@@ -1886,15 +1890,14 @@ find_callee_params (const vec<cgraph_node *> &fns)
                   || private_params->get (p))
                 continue;
               bool ok = true;
-              for (cgraph_edge *e = node->callers; e && ok; e = e->next_caller)
-                {
-                  tree a = i < gimple_call_num_args (e->call_stmt)
-                           ? gimple_call_arg (e->call_stmt, i) : NULL_TREE;
-                  ok = a && ((TREE_CODE (a) == SSA_NAME && web_private (a, 0))
-                             || (TREE_CODE (a) == ADDR_EXPR
-                                 && wmm_decl_private (get_base_address (
-                                      TREE_OPERAND (a, 0)))));
-                }
+              wmm_each_caller (node, [&] (cgraph_edge *e) {
+                tree a = ok && i < gimple_call_num_args (e->call_stmt)
+                         ? gimple_call_arg (e->call_stmt, i) : NULL_TREE;
+                ok = a && ((TREE_CODE (a) == SSA_NAME && web_private (a, 0))
+                           || (TREE_CODE (a) == ADDR_EXPR
+                               && wmm_decl_private (get_base_address (
+                                    TREE_OPERAND (a, 0)))));
+              });
               if (!ok)
                 continue;
               private_params->put (p, -1);

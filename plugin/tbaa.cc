@@ -326,7 +326,11 @@ param_of_seen_calls (tree p, unsigned *i)
   tree parm = SSA_NAME_VAR (p), fn = DECL_CONTEXT (parm);
   int k = wmm_param_index (fn, parm);
   cgraph_node *node = cgraph_node::get (fn);
-  if (k < 0 || !node || !node->callers || !wmm_calls_all_seen (node))
+  if (k < 0 || !node || !wmm_calls_all_seen (node))
+    return NULL;
+  bool any = false;
+  wmm_each_caller (node, [&] (cgraph_edge *) { any = true; });
+  if (!any)
     return NULL;
   *i = k;
   return node;

@@ -32,7 +32,8 @@
 #   cxx_twice.cc     one function (-DLAMBDA: one lambda) started by two
 #                    std::threads: two instances, SB between them fenced
 #   cxx_queue.cc     a global std::queue (-DVECTOR: std::vector, -DMAP:
-#                    std::unordered_map) used by
+#                    std::unordered_map, -DSET: std::set, -DLIST:
+#                    std::list) used by
 #                    two threads under a lock_guard, through the library's
 #                    inline and template code, its static destructor run
 #                    at exit: no fence on any target; -DPEEK (q.empty ()
@@ -200,8 +201,16 @@ for T in x86 ppc aarch64 arm; do
   expect_report queue cxx_queue '^$'
   expect_report queue_vector cxx_queue '^$' -DVECTOR
   expect_report queue_map cxx_queue '^$' -DMAP
+  # std::set and std::list: their node helpers in libstdc++.so touch
+  # nodes only (collect.cc node_helper_call), the tree's recursive
+  # _M_erase releases nothing (locks.cc least_releases)
+  expect_report queue_set cxx_queue '^$' -DSET
+  expect_report queue_list cxx_queue '^$' -DLIST
   if [ $T = x86 ]; then expect_report queue_peek cxx_queue 'mfence' -DPEEK
-  else expect_report queue_peek cxx_queue '(^| )consumer:' -DPEEK; fi
+  else
+    expect_report queue_peek cxx_queue '(^| )consumer:' -DPEEK
+    expect_report queue_set_peek cxx_queue '(^| )consumer:' -DSET -DPEEK
+  fi
   # a function-local static's construction races with nothing
   # (guardinit.cc); its constructor leaking `this` or later writes keep
   # their fences

@@ -13,7 +13,8 @@
 # (locks_spin_relaxed.c); members under the mutex of their own object
 # through a pointer parameter (locks_own.c); a thread pool on main's
 # stack (locks_pool.c); a mutex per thread is no common lock
-# (locks_instances.c).  Also
+# (locks_instances.c); a recursive helper called inside a critical
+# section (locks_recursive.c).  Also
 # trylocks, read-write locks and spin locks written with atomics (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
@@ -230,6 +231,10 @@ for m in tso power armv8 armv7; do
   xexpect after $m ""
   xexpect after $m "P1:$f" -DNOLOCK
   xexpect wrwc $m "P2:$f"
+  # a recursive walk inside the sections releases nothing (least
+  # fixpoint); a recursion that unlocks at its bottom keeps SB's fences
+  xexpect recursive $m ""
+  xexpect recursive $m "P0:$f P1:$f" -DRELEASE
 done
 # locks=acqrel: lock and unlock as glibc has them on Power (lwarx/stwcx.
 # + isync, lwsync + store) and ARMv8 (acquire / release).  P0's unlock no

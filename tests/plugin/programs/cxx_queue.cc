@@ -7,12 +7,21 @@
  *   -DMAP     the same with a std::unordered_map<int, long> both threads
  *             count into (its rehash policy is code of libstdc++.so, given
  *             only numbers: it releases no lock)
+ *   -DSET     the same with a std::set<int> one thread inserts into and
+ *             the other erases from, and -DLIST with a std::list<int>
+ *             (their node helpers, _Rb_tree_insert_and_rebalance and
+ *             _List_node_base::_M_hook, are code of libstdc++.so that
+ *             touches only nodes: collect.cc node_helper_call)
  *   -DPEEK    the consumer reads q.empty () before taking the lock (a race
- *             on the queue's words): fenced on the weak targets
+ *             on the queue's words; with -DSET, its first element too,
+ *             message passing through the set's nodes): fenced on the
+ *             weak targets
  * Example: g++ -fplugin=wmmfence.so -O2 -c cxx_queue.cc   -> no fence
  */
 #include <cstdio>
+#include <list>
 #include <mutex>
+#include <set>
 #include <queue>
 #include <thread>
 #include <unordered_map>
@@ -23,6 +32,25 @@ static std::mutex m;
 std::unordered_map<int, long> q;
 static void producer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q[i % 17]++; } }
 static void consumer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q[i % 13] += 2; } }
+#elif defined SET
+std::set<int> q;
+static void producer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q.insert (i * 7 % 31); } }
+static void consumer ()
+{
+  for (int i = 0; i < 100; i++)
+    {
+#ifdef PEEK
+      if (q.empty () || *q.begin () > i)
+        continue;
+#endif
+      std::lock_guard<std::mutex> l (m);
+      q.erase (q.begin (), q.lower_bound (i % 19));
+    }
+}
+#elif defined LIST
+std::list<int> q;
+static void producer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q.push_back (i); } }
+static void consumer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); if (!q.empty ()) q.pop_front (); } }
 #elif defined VECTOR
 std::vector<int> q;
 static void producer () { for (int i = 0; i < 100; i++) { std::lock_guard<std::mutex> l (m); q.push_back (i); } }
@@ -61,7 +89,7 @@ int main ()
   std::thread a (producer), b (consumer);
   a.join ();
   b.join ();
-#if defined VECTOR || defined MAP
+#if defined VECTOR || defined MAP || defined SET || defined LIST
   std::printf ("%zu\n", q.size ());
 #else
   std::printf ("%ld %zu\n", total, q.size ());
