@@ -961,20 +961,26 @@ ptr_access (collector *c, tree ptr, bool is_store)
 
 /* The element type T of libstdc++'s copy of a trivially copyable range
  * (std::__copy_move<...>::__copy_m<T> and __copy_move_b: a memmove of
- * [first, last) of T objects to result), when the memmove at stmt is its
- * and T is no char; else NULL.  (The library's contract: the range holds
- * T objects, so the copy touches only memory of T's alias set.) */
+ * [first, last) of T objects to result; std::__relocate_a_1, a growing
+ * vector moving its elements), when the memmove at stmt is its and T is
+ * no char; with nptrs 1, the T of a memset of T objects in any code of
+ * the library (a hashtable clearing its buckets); else NULL.  (The
+ * library's contract: the range holds T objects, so the copy touches
+ * only memory of T's alias set.) */
 tree
-library_copy_type (collector *c, gimple *stmt)
+library_copy_type (collector *c, gimple *stmt, unsigned nptrs)
 {
   tree fn = c->fn ? c->fn->decl : NULL_TREE;
   const char *n = fn && DECL_ASSEMBLER_NAME_SET_P (fn)
                   ? IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)) : "";
-  if (!startswith (n, "_ZNSt11__copy_moveI")
-      && !startswith (n, "_ZNSt20__copy_move_backwardI"))
+  if (nptrs == 2
+      ? !startswith (n, "_ZNSt11__copy_moveI")
+        && !startswith (n, "_ZNSt20__copy_move_backwardI")
+        && !startswith (n, "_ZSt14__relocate_a_1I")
+      : !wmm_std_fn (fn))
     return NULL_TREE;
   tree t = NULL_TREE;
-  for (unsigned i = 0; i < 2 && i < gimple_call_num_args (stmt); i++)
+  for (unsigned i = 0; i < nptrs && i < gimple_call_num_args (stmt); i++)
     {
       tree a = gimple_call_arg (stmt, i);
       /* back through the conversion to void * to the T * it was */
@@ -999,7 +1005,7 @@ memory_builtin (collector *c, gimple *stmt, int code)
     {
     case BUILT_IN_MEMMOVE: case BUILT_IN_MEMCPY:
       if (tree t = opt_for_fn (c->fn->decl, flag_strict_aliasing)
-                   ? library_copy_type (c, stmt) : NULL_TREE)
+                   ? library_copy_type (c, stmt, 2) : NULL_TREE)
         {
           int from = c->t->ncode;
           ptr_access (c, arg (stmt, 1), false);
@@ -1022,7 +1028,20 @@ memory_builtin (collector *c, gimple *stmt, int code)
       ptr_access (c, arg (stmt, 0), false);
       ptr_access (c, arg (stmt, 1), true);
       return true;
-    case BUILT_IN_MEMSET: case BUILT_IN_BZERO: case BUILT_IN_MEMSET_CHK:
+    case BUILT_IN_MEMSET:
+      /* the library clearing an array of T (a hashtable's new buckets) */
+      if (tree t = opt_for_fn (c->fn->decl, flag_strict_aliasing)
+                   ? library_copy_type (c, stmt, 1) : NULL_TREE)
+        {
+          int from = c->t->ncode;
+          ptr_access (c, arg (stmt, 0), true);
+          wmm_tbaa set = wmm_tbaa_of_ptr (NULL_TREE, 0);
+          set.ref = get_alias_set (t);
+          set_alias (c, from, set);
+          return true;
+        }
+      /* FALLTHRU */
+    case BUILT_IN_BZERO: case BUILT_IN_MEMSET_CHK:
       ptr_access (c, arg (stmt, 0), true);
       return true;
     case BUILT_IN_MEMCMP: case BUILT_IN_BCMP: case BUILT_IN_STRCMP:
@@ -1166,6 +1185,59 @@ node_helper_call (collector *c, tree fndecl)
   return true;
 }
 
+/* Does an object of type t hold no pointer (scalars, and records and
+ * arrays of them)?  Code given only such an object and numbers can reach
+ * no other memory of the program through it. */
+bool
+pointer_free_type (tree t, int depth = 0)
+{
+  if (!t || depth > 8)
+    return false;
+  switch (TREE_CODE (t))
+    {
+    case INTEGER_TYPE: case REAL_TYPE: case ENUMERAL_TYPE: case BOOLEAN_TYPE:
+      return true;
+    case ARRAY_TYPE:
+      return pointer_free_type (TREE_TYPE (t), depth + 1);
+    case RECORD_TYPE: case UNION_TYPE:
+      for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+        if (TREE_CODE (f) == FIELD_DECL
+            && !pointer_free_type (TREE_TYPE (f), depth + 1))
+          return false;
+      return COMPLETE_TYPE_P (t);
+    default:
+      return false;
+    }
+}
+
+/* A call of the C++ library's own code given only numbers besides its
+ * object (wmm_std_scalar_call: the hashtable's
+ * `_Prime_rehash_policy::_M_need_rehash`) whose object holds no pointer:
+ * it can read and write that object and nothing else of the program (the
+ * library's own tables are no data of the program), so a read and a
+ * write of `*this`, not an unknown call's stand-in.  False for any other
+ * call. */
+bool
+scalar_object_call (collector *c, gcall *stmt, tree fndecl)
+{
+  if (!fndecl || TREE_CODE (TREE_TYPE (fndecl)) != METHOD_TYPE
+      || gimple_call_num_args (stmt) == 0 || !wmm_std_scalar_call (stmt))
+    return false;
+  tree self = gimple_call_arg (stmt, 0);
+  if (!POINTER_TYPE_P (TREE_TYPE (self)))
+    return false;
+  tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+  tree type = args && POINTER_TYPE_P (TREE_VALUE (args))
+              ? TYPE_MAIN_VARIANT (TREE_TYPE (TREE_VALUE (args))) : NULL_TREE;
+  if (!type || TREE_CODE (type) != RECORD_TYPE || !pointer_free_type (type))
+    return false;
+  tree ref = build2 (MEM_REF, type, self,
+                     build_int_cst (build_pointer_type (type), 0));
+  add_plain (c, ref, false, NULL_TREE);
+  add_plain (c, ref, true, NULL_TREE);
+  return true;
+}
+
 /* A call statement. */
 void
 handle_call (collector *c, gcall *stmt)
@@ -1281,7 +1353,7 @@ handle_call (collector *c, gcall *stmt)
   }
   if (fndecl && !gimple_vuse (stmt))
     goto lhs;   /* const function: no memory */
-  if (node_helper_call (c, fndecl))
+  if (node_helper_call (c, fndecl) || scalar_object_call (c, stmt, fndecl))
     goto lhs;
   {
     /* C++ complete-object constructors and destructors are aliases of

@@ -1255,14 +1255,15 @@ pushed_vector (gimple *stmt)
 static tree vector_of (tree x);
 
 tree
-wmm_jthread_vector_end (gimple *stmt)
+wmm_thread_vector_end (gimple *stmt, bool *joins)
 {
   static const char *const dtor[] = { "D1Ev", "D2Ev" };
   const char *a = is_gimple_call (stmt) ? wmm_callee_asm_name (stmt) : NULL;
   const vec_family *f = a ? family_of (a, false) : NULL;
-  if (!f || !f->joins_at_end || !named (a, f->vec, dtor, 2)
+  if (!f || !f->threads || !named (a, f->vec, dtor, 2)
       || !gimple_call_num_args (stmt))
     return NULL_TREE;
+  *joins = f->joins_at_end;
   tree v = gimple_call_arg (stmt, 0);
   return TREE_CODE (v) == ADDR_EXPR && VAR_P (TREE_OPERAND (v, 0))
          && !is_global_var (TREE_OPERAND (v, 0)) ? TREE_OPERAND (v, 0)

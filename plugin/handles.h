@@ -152,8 +152,10 @@ void wmm_member_vectors_reset (void);
  * assumed not to overwrite a pool's array pointer (docs/plugin.md). */
 bool wmm_via_member_once (tree field);
 
-/* A call of std::vector<std::jthread>'s destructor on a local vector
- * (each element's destructor joins its thread): the vector, else NULL. */
-tree wmm_jthread_vector_end (gimple *stmt);
+/* A call of the destructor of a local std::vector of std::thread or
+ * std::jthread: the vector (each element's destructor: a jthread's joins,
+ * *joins true; a std::thread's terminates the program when its thread
+ * was neither joined nor detached), else NULL. */
+tree wmm_thread_vector_end (gimple *stmt, bool *joins);
 
 #endif

@@ -276,6 +276,13 @@ static const no_capture no_capture_fns[] = {
   /* a time_t or struct tm read (or normalised: mktime) */
   { "localtime", 1 }, { "gmtime", 1 }, { "ctime", 1 }, { "ctime_r", 3 },
   { "asctime_r", 3 }, { "mktime", 1 }, { "timegm", 1 },
+  /* strings read (strdup's result is a fresh copy, not its argument),
+     paths and modes */
+  { "strdup", 1 }, { "strndup", 1 }, { "strcasecmp", ~0u },
+  { "strncasecmp", ~0u }, { "strspn", ~0u }, { "strcspn", ~0u },
+  { "strcoll", ~0u }, { "fopen", 3 }, { "open", 1 }, { "access", 1 },
+  { "asprintf", ~0u }, { "__asprintf_chk", ~0u },
+  { "unlink", 1 }, { "perror", 1 },
 };
 
 /* Library functions whose only user memory is what their pointer
@@ -292,6 +299,12 @@ static const arg_touch arg_touch_fns[] = {
   { "setjmp", 0, 1 }, { "_setjmp", 0, 1 },
   /* libstdc++'s hash of a byte string (std::hash of a std::string) */
   { "_Hash_bytes", 1, 0 }, { "_Fnv_hash_bytes", 1, 0 },
+  /* a formatted string into fresh memory: its pointer stored in *arg 0,
+     the format and what it names read */
+  { "asprintf", ~1u, 1 }, { "__asprintf_chk", ~1u, 1 },
+  /* sorting moves the elements of the array given (the comparator runs
+     in the caller's thread: collect.cc add_callbacks) */
+  { "qsort", 1, 1 }, { "qsort_r", 1, 1 },
   { "__sigsetjmp", 0, 1 }, { "sigsetjmp", 0, 1 }, { "longjmp", 1, 0 },
   { "_longjmp", 1, 0 }, { "siglongjmp", 1, 0 }, { "__longjmp_chk", 1, 0 },
   /* paths and times read, results written */
@@ -476,6 +489,22 @@ wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
   return argno == 0 && in_list (name, strto, ARRAY_SIZE (strto))
          && gimple_call_num_args (call) > 1
          && integer_zerop (gimple_call_arg (call, 1));
+}
+
+tree
+wmm_sort_comparator (gimple *stmt)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  if (!fn || DECL_STRUCT_FUNCTION (fn) || !DECL_NAME (fn)
+      || gimple_call_num_args (stmt) < 4)
+    return NULL_TREE;
+  const char *n = lib_name (IDENTIFIER_POINTER (DECL_NAME (fn)));
+  if (strcmp (n, "qsort") && strcmp (n, "qsort_r"))
+    return NULL_TREE;
+  tree a = gimple_call_arg (stmt, 3);
+  return TREE_CODE (a) == ADDR_EXPR
+         && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+         ? TREE_OPERAND (a, 0) : NULL_TREE;
 }
 
 tree

@@ -456,6 +456,25 @@ resolved_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
   return found;
 }
 
+/* Is call stmt `qsort (base, n, size, cmp)` (or qsort_r) whose comparator
+ * is a function of the unit that only dereferences the two element
+ * pointers it is given?  qsort keeps no copy of base, and hands the
+ * comparator pointers into it, which it keeps none of either. */
+static bool
+sorted_in_place (gimple *stmt, int depth)
+{
+  cgraph_node *node;
+  function *body;
+  tree fn = gimple_call_fndecl (stmt);
+  const char *name = fn && DECL_NAME (fn)
+                     ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "";
+  tree cmp = wmm_sort_comparator (stmt);
+  return cmp && (!strcmp (name, "qsort") || !strcmp (name, "qsort_r"))
+         && callee_body (cmp, &node, &body) && body
+         && param_only_dereferenced (node, body, 0, depth + 1, false)
+         && param_only_dereferenced (node, body, 1, depth + 1, false);
+}
+
 /* Is the address of `base` (a local; or the pointer value `ptr` when base
  * is NULL) passed by call `stmt` only where it is not kept: a builtin or
  * library function that keeps no copy of that argument, or a parameter of
@@ -484,7 +503,9 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
      only dereferenced.  Another function of the unit returns nothing
      derived from a parameter it is given here (each such parameter is
      checked below never to be returned).  A library function's pointer
-     must only be compared, unless it is the library's own object. */
+     must only be compared, unless it is the library's own object or
+     fresh memory (a malloc-like function's: strdup's copy aliases no
+     pointer valid when it returns, its argument included). */
   unsigned returned = wmm_returned_params (fn);
   /* (only what it returns of the parameters given this pointer matters) */
   bool ours = false;
@@ -492,7 +513,9 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
     ours |= (returned >> i & 1) && passes_address (stmt, i, base, ptr);
   if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)) && (!body || returned)
       && !(body && !ours)
-      && !(!body && DECL_EXTERNAL (fn) && wmm_lib_returns_own (name)))
+      && !(!body && DECL_EXTERNAL (fn)
+           && (wmm_lib_returns_own (name)
+               || (gimple_call_flags (stmt) & ECF_MALLOC))))
     {
       if (TREE_CODE (lhs) != SSA_NAME)
         return false;
@@ -513,7 +536,8 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
       found = true;
       if (!body)
         {
-          if (!wmm_lib_keeps_no_copy_at (name, i, stmt))
+          if (!wmm_lib_keeps_no_copy_at (name, i, stmt)
+              && !(i == 0 && sorted_in_place (stmt, depth)))
             return false;
           continue;
         }

@@ -331,6 +331,10 @@ bool wmm_lib_returns_own (const char *name);
  * touch nothing else: the record type of those nodes, and in *writes
  * whether they change them.  NULL for any other function. */
 tree wmm_std_node_helper (tree fndecl, bool *writes);
+/* The comparator of a call `qsort (base, n, size, cmp)` or qsort_r when it
+ * names a function (`&cmp`), else NULL: qsort calls it, in the calling
+ * thread, with pointers into base. */
+tree wmm_sort_comparator (gimple *stmt);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);

@@ -1918,6 +1918,48 @@ find_callee_params (const vec<cgraph_node *> &fns)
     }
 }
 
+/* Comparators of qsort: a function of the unit whose address only goes
+ * to qsort calls as their comparator, and that nothing calls directly,
+ * runs inside those calls on pointers into their arrays: when every such
+ * array is private, so are its two pointer parameters (when their webs
+ * keep no copy).  `qsort (local, n, sizeof *local, cmp)` in a thread. */
+void
+find_comparator_params (const vec<cgraph_node *> &fns)
+{
+  for (cgraph_node *node : fns)
+    {
+      tree f = node->decl, p0 = DECL_ARGUMENTS (f);
+      tree p1 = p0 ? DECL_CHAIN (p0) : NULL_TREE;
+      if (!p1 || node->callers || TREE_PUBLIC (f) || node->has_aliases_p ())
+        continue;
+      bool ok = true, any = false;
+      ipa_ref *ref;
+      for (int i = 0; ok && node->iterate_referring (i, ref); i++)
+        {
+          gimple *s = ref->stmt;
+          tree a = s && wmm_sort_comparator (s) == f
+                   ? gimple_call_arg (s, 0) : NULL_TREE;
+          ok = a && ((TREE_CODE (a) == SSA_NAME && web_private (a, 0))
+                     || (TREE_CODE (a) == ADDR_EXPR
+                         && wmm_decl_private (get_base_address (
+                              TREE_OPERAND (a, 0)))));
+          any = true;
+        }
+      if (!ok || !any)
+        continue;
+      for (tree p : { p0, p1 })
+        {
+          tree d = ssa_default_def (node->get_fun (), p);
+          if (!d || !POINTER_TYPE_P (TREE_TYPE (p)) || private_params->get (p))
+            continue;
+          private_params->put (p, -1);
+          if (!web_keeps_no_copy (d))
+            private_params->remove (p);
+          web_cache->empty ();
+        }
+    }
+}
+
 } // namespace
 
 void
@@ -1964,6 +2006,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   find_private_params (u, fns);
   find_state_params (fns);
   find_callee_params (fns);
+  find_comparator_params (fns);
 }
 
 bool

@@ -201,8 +201,9 @@ plain_access (const wmm_site &s, const wmm_instr *in, tree *lhs)
 
 /* Is access `in` at site s a read that a known library call (no body in
  * the unit, not the stand-in of unknown code) makes through an argument,
- * the call writing no memory at all (printf's %s, strlen, strcmp: what it
- * reads goes nowhere; memcpy, which may copy a slot's pointer, writes)? */
+ * the call writing no memory at all (printf's %s, strlen, strcmp, memcmp:
+ * what it reads goes nowhere; memcpy, which may copy a slot's pointer,
+ * writes)? */
 bool
 library_read (const wmm_site &s, const wmm_instr *in)
 {
@@ -215,6 +216,18 @@ library_read (const wmm_site &s, const wmm_instr *in)
   cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
   if (!fn || (node && wmm_analysable_body (node)) || !DECL_NAME (fn))
     return false;
+  /* the string and memory builtins that only compare or measure
+     (collect.cc's memory_builtin reads) */
+  if (fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    switch (DECL_FUNCTION_CODE (fn))
+      {
+      case BUILT_IN_MEMCMP: case BUILT_IN_BCMP: case BUILT_IN_STRCMP:
+      case BUILT_IN_STRNCMP: case BUILT_IN_STRCASECMP:
+      case BUILT_IN_STRNCASECMP: case BUILT_IN_STRLEN: case BUILT_IN_STRNLEN:
+        return true;
+      default:
+        break;
+      }
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   unsigned reads = 0, writes = ~0u;
   if (wmm_lib_call_is_private (fn, name))

@@ -167,6 +167,33 @@ jthreads_alone (void)
   return alone == 1;
 }
 
+/* Do the unit's std::thread handles keep their threads until they are
+ * joined?  No function of the unit detaches one, and none but the
+ * library's own (a vector moving its elements when it grows) moves or
+ * swaps one: a std::thread destroyed while it still holds a thread then
+ * terminates the program (std::terminate from ~thread), so nothing after
+ * its destructor runs beside that thread. */
+static bool
+std_threads_stay (void)
+{
+  static int stay = -1;   /* per compilation: one unit */
+  if (stay < 0)
+    stay = wmm_every_body ([] (function *fn) {
+        bool ok = true, lib = wmm_std_fn (fn->decl);
+        wmm_each_stmt (fn, [&] (gimple *g) {
+          const char *a = is_gimple_call (g) ? wmm_callee_asm_name (g) : "";
+          ok &= !strstr (a, "_ZNSt6thread6detachEv")
+                && (lib || (!strstr (a, "_ZNSt6threadC1EOS_")
+                            && !strstr (a, "_ZNSt6threadC2EOS_")
+                            && !strstr (a, "_ZNSt6threadaSEOS_")
+                            && !strstr (a, "_ZNSt6thread4swapERS_")
+                            && !strstr (a, "swapISt6thread")));
+        });
+        return ok;
+      });
+  return stay == 1;
+}
+
 static bool
 jthread_end_alone (gimple *stmt)
 {
@@ -948,9 +975,11 @@ join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
 {
   /* std::vector<std::jthread>'s destructor joins every element (each
      jthread's destructor: its request_stop runs no code of the program,
-     jthreads_alone) */
-  if (tree vec = wmm_jthread_vector_end (stmt))
-    if (jthreads_alone ())
+     jthreads_alone); std::vector<std::thread>'s returns only when every
+     element's thread was joined (std_threads_stay) */
+  bool joins;
+  if (tree vec = wmm_thread_vector_end (stmt, &joins))
+    if (joins ? jthreads_alone () : std_threads_stay ())
       for (unsigned g = 0; g < r->groups.length (); g++)
         if ((s & (1ULL << g)) && r->groups[g].vector
             && r->groups[g].h.base == vec)

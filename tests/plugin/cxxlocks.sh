@@ -50,6 +50,10 @@
 #   cxx_condqueue.cc a std::queue under a mutex and a condition variable,
 #                    the consumer's sum stored through a captured
 #                    reference: no fence on x86
+#   cxx_index.cc     an unordered_map of vectors under a class's mutex,
+#                    four workers in a std::vector: none; -DDETACH (one
+#                    more worker detached, racing with the index's
+#                    destruction): fenced
 #   cxx_capture_ref.cc  lambdas capturing main's locals by reference: a
 #                    reader under a shared_mutex stores its count into
 #                    main's local: no fence; -DMP (message passing through
@@ -204,6 +208,10 @@ for T in x86 ppc aarch64 arm; do
   # std::set and std::list: their node helpers in libstdc++.so touch
   # nodes only (collect.cc node_helper_call), the tree's recursive
   # _M_erase releases nothing (locks.cc least_releases)
+  # an index of vectors in an unordered_map, a pool joined by range-for;
+  # the index destroyed after the pool on main's exception path
+  expect_report index cxx_index '^$'
+  expect_some index_detach cxx_index -DDETACH
   expect_report queue_set cxx_queue '^$' -DSET
   expect_report queue_list cxx_queue '^$' -DLIST
   if [ $T = x86 ]; then expect_report queue_peek cxx_queue 'mfence' -DPEEK

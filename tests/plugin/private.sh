@@ -11,7 +11,8 @@
 # creator touching the struct while the thread runs, pointer arithmetic
 # into a neighbour's element, getspecific of a shared object) keep store
 # buffering's fences: one full fence per thread on x86 (mfence or lock
-# or), sync or lwsync+sync on Power.
+# or), sync or lwsync+sync on Power.  A private copy sorted with qsort
+# (private_qsort.c, four models).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -141,4 +142,23 @@ expect ppc_calls_heap_pub private_calls power "P0:1 P1:1" -DHEAP_PUB
 expect ppc_wrappers private_wrappers power ""
 for v in PUBLISH KEEP REUSE; do
   expect "ppc_wrappers_$v" private_wrappers power "P0:4 P1:2 put:4" -D$v
+done
+# A private copy sorted with qsort (private_qsort.c): the array and the
+# comparator's reads are the reader's own on every model (JSON reports);
+# sorting the shared table without the lock, or a comparator keeping the
+# address of an element, keep fences in the reader and the comparator.
+wmm_target x86
+for m in tso power armv8 armv7; do
+  if wmm_report_fences "$P/private_qsort.c" $m; then
+    if [ -z "$WMM_FENCES" ]; then wmm_pass "qsort $m: no fence"
+    else wmm_fail "qsort $m: got '$WMM_FENCES', expected none"; fi
+  else wmm_fail "qsort $m: $WMM_ERR"; fi
+  for v in SHARED KEEP; do
+    if wmm_report_fences "$P/private_qsort.c" $m -D$v; then
+      case " $WMM_FENCES" in
+        *" by_score:"*" sorter:"*) wmm_pass "qsort_$v $m: fenced ($WMM_FENCES)" ;;
+        *) wmm_fail "qsort_$v $m: got '$WMM_FENCES', expected by_score and sorter fenced" ;;
+      esac
+    else wmm_fail "qsort_$v $m: $WMM_ERR"; fi
+  done
 done

@@ -15,6 +15,9 @@
 # without the lock (PEEK).  publish_walk.c: the consumer walks a list under
 # the lock (n = n->next) and reads the node it finds: no fence; walking it
 # without the lock, or a node also kept in a global, keeps the fences.
+# publish_strkeys.c: a hash table with strdup'd string keys under a
+# read-write lock, looked up with strcmp: no fence; walked without the
+# lock, or an entry also kept in a global: fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -112,6 +115,14 @@ for T in x86 ppc aarch64 arm; do
   else
     fenced_in walk_unlocked publish_walk "consumer producer" -DUNLOCKED
     fenced_in walk_keep publish_walk "consumer producer" -DKEEP
+  fi
+  # string keys: strdup'd from each writer's own buffer, compared with
+  # strcmp under the read lock (memloc.cc: a malloc-like result is no
+  # copy of its argument; publish.cc: strcmp only reads)
+  expect strkeys publish_strkeys ""
+  if [ $T != x86 ]; then
+    fenced_in strkeys_peek publish_strkeys "reader writer" -DPEEK
+    fenced_in strkeys_keep publish_strkeys "reader writer" -DKEEP
   fi
   expect tailq publish_tailq ""
   expect tailq_late publish_tailq "$MP" -DLATE
