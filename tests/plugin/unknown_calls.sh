@@ -8,8 +8,9 @@
 # side keeps its own.  Checked in the -O2 assembly: in p0, after the call,
 # a full fence, then the load of y.  libc_sb.c: the C library and zlib
 # functions libfns.cc knows (they touch only what their arguments point
-# to, or nothing of the program) are no unknown calls, nor is the abnormal
-# dispatcher of a setjmp receiver: no fence.  libc_mp.c: what printf,
+# to, or nothing of the program: asprintf, strdup and qsort among them)
+# are no unknown calls, nor is the abnormal dispatcher of a setjmp
+# receiver: no fence.  libc_mp.c: what printf,
 # atoi, strtol and snprintf read or write through their arguments is
 # collected: message passing through them fenced on the weak targets.
 # affinity.c: CPU affinity calls and a system call given only its number

@@ -1,7 +1,8 @@
 /* libc_sb.c — store buffering's p0 side without its store: p0 sets up a
  * setjmp receiver (GCC's abnormal dispatcher is control flow, no call),
  * calls C library and zlib functions that touch only what their
- * arguments point to (a local buffer, a path, a local time, a va_list;
+ * arguments point to (a local buffer, a path, a local time, a va_list,
+ * strings asprintf and strdup make, a local array qsort sorts;
  * localtime's result is its own object) or nothing of
  * the program, then reads y.  Known so (libfns.cc), the calls store
  * nothing p1 reads (p1 reads x through a pointer, which could be any int
@@ -29,6 +30,12 @@ extern void set_x (void);
 int x, y, r0, r1;
 int *q = &x;   /* p1 reads x through a pointer: it may be any escaped int */
 long sink;
+
+static int
+by_value (const void *a, const void *b)
+{
+  return *(const int *) a - *(const int *) b;
+}
 
 /* a va_list filled by va_start and read by vsnprintf: never shared */
 static int
@@ -67,6 +74,17 @@ p0 (void *a)
   /* sscanf writes what its arguments point to: a local here */
   int n = 0;
   s += sscanf ("12", "%d", &n) + n;
+  /* fresh strings (asprintf's pointer stored in a local, strdup's copy of
+     a local buffer), a local array sorted by a comparator that only
+     reads its elements */
+  char *msg, *dup = strdup ((char *) buf);
+  if (asprintf (&msg, "%ld", s) >= 0)
+    free (msg);
+  s += dup != 0;
+  free (dup);
+  int v[3] = { 3, 1, 2 };
+  qsort (v, 3, sizeof v[0], by_value);
+  s += v[0];
 #ifdef UNKNOWN
   set_x ();
 #endif
