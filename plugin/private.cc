@@ -502,6 +502,15 @@ callers_store (tree fndecl, vec<gimple *> *stores, int depth)
   });
 }
 
+/* Is root r of a web a name set to a null pointer (`p_1 = 0B`)? */
+bool
+null_root (tree r)
+{
+  gimple *def = SSA_NAME_IS_DEFAULT_DEF (r) ? NULL : SSA_NAME_DEF_STMT (r);
+  return def && gimple_assign_single_p (def)
+         && integer_zerop (gimple_assign_rhs1 (def));
+}
+
 /* Does every use of the web (of function fndecl) keep the object to this
  * thread (use_ok) or store a name into memory (pushed to *stores), also
  * through calls to functions of the unit and, when fndecl is given,
@@ -509,6 +518,22 @@ callers_store (tree fndecl, vec<gimple *> *stores, int depth)
  * statements of the web's own function after which the address may be in
  * memory (its stores and the calls that store it).  *returns (may be
  * NULL): the returns of a name, left to the caller to follow. */
+bool reaches (gimple *from, gimple *to, gimple *avoid);
+
+/* Does u store a name of the web into a member of an object a name of
+ * the web points to (`tail->next = n` while a list of fresh nodes is
+ * built)? */
+bool
+links_within (web *w, gimple *u)
+{
+  if (!gimple_assign_single_p (u))
+    return false;
+  tree rhs = gimple_assign_rhs1 (u), lhs = gimple_assign_lhs (u);
+  return TREE_CODE (rhs) == SSA_NAME && w->seen.contains (rhs)
+         && TREE_CODE (lhs) != SSA_NAME && only_as_base (w, lhs)
+         && names_in (w, lhs) == 1;
+}
+
 bool
 uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
                 vec<gimple *> *points, vec<gimple *> *returns, int depth,
@@ -516,10 +541,31 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
 {
   if (w->bad || depth > 4)
     return false;
+  /* Stores that link objects of the web to one another: neither
+     publications nor leaks while no point of the web reaches them (the
+     object stored into is then as unpublished as the one stored), when
+     the web holds the objects of one allocation and null only. */
+  auto_vec<gimple *> links;
+  unsigned allocs = 0, others = 0;
+  for (tree r : w->roots)
+    if (null_root (r))
+      continue;
+    else if (!SSA_NAME_IS_DEFAULT_DEF (r)
+             && is_gimple_call (SSA_NAME_DEF_STMT (r))
+             && (gimple_call_flags (SSA_NAME_DEF_STMT (r)) & ECF_MALLOC))
+      allocs++;
+    else
+      others++;
+  bool own = points && allocs == 1 && others == 0;
   for (gimple *u : w->uses)
     {
       bool point = true;
       gimple *as = NULL;
+      if (own && links_within (w, u))
+        {
+          links.safe_push (u);
+          continue;
+        }
       if (stores_name (w, u))
         stores->safe_push (u);
       else if ((as = atomic_store_of (w, u)))
@@ -551,6 +597,10 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
       if (point && points)
         points->safe_push (u);
     }
+  for (gimple *l : links)
+    for (gimple *p : *points)
+      if (reaches (p, l, NULL))
+        return false;
   return true;
 }
 
@@ -2094,7 +2144,13 @@ fresh_segment (tree start, gimple *avoid, vec<gimple *> *stores,
      double-checked initialisation): the segment is the names that hold
      only this object, and what the function returns is its callers'
      (checked as any pointer's: no constructor). */
-  bool merged = w.roots.length () != 1 || w.roots[0] != start;
+  /* (a name set to null, `tail = 0` before a list is built, holds no
+     other object) */
+  unsigned others = 0;
+  for (tree r : w.roots)
+    if (r != start && !null_root (r))
+      others++;
+  bool merged = others != 0 || !w.roots.contains (start);
   callee_segments csegs;
   if ((merged && !w.roots.contains (start))
       || !uses_or_stores (&w, merged ? fndecl : NULL_TREE, stores,

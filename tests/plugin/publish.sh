@@ -15,6 +15,10 @@
 # without the lock (PEEK).  publish_walk.c: the consumer walks a list under
 # the lock (n = n->next) and reads the node it finds: no fence; walking it
 # without the lock, or a node also kept in a global, keeps the fences.
+# publish_chain.c: a producer's own chain of fresh nodes linked into the
+# shared list at once: no fence; each node published as it is made (the
+# next linked to it outside the lock), or the list walked without the
+# lock: fenced.
 # publish_strkeys.c: a hash table with strdup'd string keys under a
 # read-write lock, looked up with strcmp: no fence; walked without the
 # lock, or an entry also kept in a global: fenced.
@@ -123,6 +127,12 @@ for T in x86 ppc aarch64 arm; do
   if [ $T != x86 ]; then
     fenced_in strkeys_peek publish_strkeys "reader writer" -DPEEK
     fenced_in strkeys_keep publish_strkeys "reader writer" -DKEEP
+  fi
+  # a chain of fresh nodes built by the producer and published at once
+  expect chain publish_chain ""
+  if [ $T != x86 ]; then
+    fenced_in chain_each publish_chain "consumer producer" -DEACH
+    fenced_in chain_peek publish_chain "consumer producer" -DPEEK
   fi
   expect tailq publish_tailq ""
   expect tailq_late publish_tailq "$MP" -DLATE
