@@ -1355,6 +1355,13 @@ handle_call (collector *c, gcall *stmt)
     goto lhs;   /* const function: no memory */
   if (node_helper_call (c, fndecl) || scalar_object_call (c, stmt, fndecl))
     goto lhs;
+  /* strtok_r (NULL, delim, &save) going on cutting a private string:
+     what it reads of delim (its state and the string are private) */
+  if (fndecl && wmm_strtok_private (stmt))
+    {
+      ptr_access (c, arg (stmt, 1), false);
+      goto lhs;
+    }
   {
     /* C++ complete-object constructors and destructors are aliases of
        the base-object bodies (std::thread's: collected as its own code,

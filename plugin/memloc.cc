@@ -456,6 +456,108 @@ resolved_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
   return found;
 }
 
+static tree resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth = 0);
+
+/* The local `save` whose address call stmt, a strtok_r, gets as its
+ * third argument, when the statements of its function name it only as
+ * that argument of strtok_r calls (or store null into it), and each such
+ * call's result is only dereferenced: the strings those calls are given
+ * are then kept in `save` alone, between them (pushed to *strings: the
+ * first argument of each, null on the calls that go on); else NULL. */
+static tree
+strtok_state (gimple *stmt, vec<tree> *strings, int depth)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  const char *name = fn && DECL_NAME (fn)
+                     ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "";
+  if (strcmp (name, "strtok_r") && strcmp (name, "__builtin_strtok_r"))
+    return NULL_TREE;
+  tree a = gimple_call_num_args (stmt) == 3 ? gimple_call_arg (stmt, 2)
+                                            : NULL_TREE;
+  tree save = a && TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0) : NULL_TREE;
+  tree ctx = save && VAR_P (save) ? DECL_CONTEXT (save) : NULL_TREE;
+  function *body = ctx && TREE_CODE (ctx) == FUNCTION_DECL
+                   && !is_global_var (save) && !TREE_THIS_VOLATILE (save)
+                   ? DECL_STRUCT_FUNCTION (ctx) : NULL;
+  if (!body || !body->cfg)
+    return NULL_TREE;
+  bool ok = true;
+  wmm_each_stmt (body, [&] (gimple *s) {
+    if (!ok || gimple_clobber_p (s))
+      return;
+    tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+    const char *n = callee && DECL_NAME (callee)
+                    ? IDENTIFIER_POINTER (DECL_NAME (callee)) : "";
+    if ((!strcmp (n, "strtok_r") || !strcmp (n, "__builtin_strtok_r"))
+        && gimple_call_num_args (s) == 3
+        && TREE_CODE (gimple_call_arg (s, 2)) == ADDR_EXPR
+        && TREE_OPERAND (gimple_call_arg (s, 2), 0) == save)
+      {
+        tree lhs = gimple_call_lhs (s);
+        ok = !wmm_mentions (gimple_call_arg (s, 0), save)
+             && !wmm_mentions (gimple_call_arg (s, 1), save)
+             && (!lhs || (TREE_CODE (lhs) == SSA_NAME
+                          && only_dereferenced (lhs, depth + 1)));
+        strings->safe_push (gimple_call_arg (s, 0));
+        return;
+      }
+    if (gimple_assign_single_p (s) && gimple_assign_lhs (s) == save
+        && integer_zerop (gimple_assign_rhs1 (s)))
+      return;
+    for (unsigned i = 0; ok && i < gimple_num_ops (s); i++)
+      ok = !wmm_mentions (gimple_op (s, i), save);
+  });
+  return ok ? save : NULL_TREE;
+}
+
+bool
+wmm_strtok_private (gimple *call)
+{
+  auto_vec<tree> strings;
+  if (!strtok_state (call, &strings, 0))
+    return false;
+  for (tree t : strings)
+    {
+      HOST_WIDE_INT off;
+      tree obj = TREE_CODE (t) == SSA_NAME ? resolve_pointer (t, &off)
+                                           : NULL_TREE;
+      if (!integer_zerop (t)
+          && !(TREE_CODE (t) == ADDR_EXPR
+               && wmm_decl_private (get_base_address (TREE_OPERAND (t, 0))))
+          && !(obj && wmm_decl_private (obj))
+          && !(TREE_CODE (t) == SSA_NAME && wmm_private_pointer (t)))
+        return false;
+    }
+  return true;
+}
+
+/* Does pointer ptr point into a private string strtok_r cuts: every value
+ * it may hold (through copies, offsets and PHIs) a result of strtok_r
+ * calls whose strings are private (wmm_strtok_private), or null? */
+static bool
+private_token (tree ptr, int depth = 0)
+{
+  if (TREE_CODE (ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (ptr)
+      || depth > 8)
+    return integer_zerop (ptr);
+  gimple *def = SSA_NAME_DEF_STMT (ptr);
+  if (is_gimple_call (def))
+    return wmm_strtok_private (def);
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+        if (!private_token (gimple_phi_arg_def (phi, k), depth + 1))
+          return false;
+      return true;
+    }
+  if (!is_gimple_assign (def))
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (def);
+  return (code == SSA_NAME || code == POINTER_PLUS_EXPR
+          || CONVERT_EXPR_CODE_P (code))
+         && private_token (gimple_assign_rhs1 (def), depth + 1);
+}
+
 /* Is call stmt `qsort (base, n, size, cmp)` (or qsort_r) whose comparator
  * is a function of the unit that only dereferences the two element
  * pointers it is given?  qsort keeps no copy of base, and hands the
@@ -493,6 +595,14 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
     return resolved_keeps_no_copy (stmt, base, ptr, depth);
   if (!DECL_NAME (fn))
     return false;
+  /* strtok_r keeps the string in its state pointer, a local only its
+     calls name, and returns pointers into the string, only dereferenced;
+     the state's own address it keeps nowhere */
+  auto_vec<tree> strings;
+  if (strtok_state (stmt, &strings, depth))
+    return passes_address (stmt, 0, base, ptr)
+           || passes_address (stmt, 1, base, ptr)
+           || passes_address (stmt, 2, base, ptr);
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   cgraph_node *node;
   function *body;
@@ -776,7 +886,6 @@ wmm_decl_private (tree decl)
          && !decl_may_be_shared (decl);
 }
 
-static tree resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth = 0);
 
 /* A parameter (its entry value) of a function whose calls the unit all
  * sees (static or C++ inline code, address not taken; or a static start
@@ -1125,8 +1234,10 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
             }
           /* Fresh, thread-argument or thread-specific memory that no
              other thread reaches (private.cc), or what a function that
-             returns its parameters gives back of private objects. */
-          if (wmm_private_pointer (ptr) || returned_private (ptr, 0))
+             returns its parameters gives back of private objects, or a
+             word strtok_r cut from a private string. */
+          if (wmm_private_pointer (ptr) || returned_private (ptr, 0)
+              || private_token (ptr))
             return false;
           /* &local.f + k with a computed k (CPU_SET on a local
              cpu_set_t): still inside the local (C 6.5.6), private when

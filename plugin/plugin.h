@@ -335,6 +335,10 @@ tree wmm_std_node_helper (tree fndecl, bool *writes);
  * names a function (`&cmp`), else NULL: qsort calls it, in the calling
  * thread, with pointers into base. */
 tree wmm_sort_comparator (gimple *stmt);
+/* memloc.cc: is call a strtok_r whose state pointer is a local only
+ * strtok_r calls name, each of them given null or a private string?  The
+ * string a call with null goes on cutting is then private. */
+bool wmm_strtok_private (gimple *call);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);

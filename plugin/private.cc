@@ -350,16 +350,24 @@ atomic_store_of (web *w, gimple *u)
                || !strncmp (n, "__atomic_exchange_", 18)) ? call : NULL;
 }
 
+/* When u stores one of the web's names, as a value, into memory: how
+ * many names of the web its address mentions (0: `slot = p`); else -1. */
+int
+store_of_name (web *w, gimple *u)
+{
+  if (!gimple_assign_single_p (u))
+    return -1;
+  tree rhs = gimple_assign_rhs1 (u), lhs = gimple_assign_lhs (u);
+  return TREE_CODE (rhs) == SSA_NAME && w->seen.contains (rhs)
+         && TREE_CODE (lhs) != SSA_NAME ? names_in (w, lhs) : -1;
+}
+
 /* Is u a store of one of the web's names, as a value, into memory that
  * no name of the web addresses (`slot = p`)? */
 bool
 stores_name (web *w, gimple *u)
 {
-  if (!gimple_assign_single_p (u))
-    return false;
-  tree rhs = gimple_assign_rhs1 (u), lhs = gimple_assign_lhs (u);
-  return TREE_CODE (rhs) == SSA_NAME && w->seen.contains (rhs)
-         && TREE_CODE (lhs) != SSA_NAME && names_in (w, lhs) == 0;
+  return store_of_name (w, u) == 0;
 }
 
 /* The names that hold only the object `start` points to: copies and
@@ -526,12 +534,7 @@ bool reaches (gimple *from, gimple *to, gimple *avoid);
 bool
 links_within (web *w, gimple *u)
 {
-  if (!gimple_assign_single_p (u))
-    return false;
-  tree rhs = gimple_assign_rhs1 (u), lhs = gimple_assign_lhs (u);
-  return TREE_CODE (rhs) == SSA_NAME && w->seen.contains (rhs)
-         && TREE_CODE (lhs) != SSA_NAME && only_as_base (w, lhs)
-         && names_in (w, lhs) == 1;
+  return store_of_name (w, u) == 1 && only_as_base (w, gimple_assign_lhs (u));
 }
 
 bool

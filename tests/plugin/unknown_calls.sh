@@ -8,7 +8,8 @@
 # side keeps its own.  Checked in the -O2 assembly: in p0, after the call,
 # a full fence, then the load of y.  libc_sb.c: the C library and zlib
 # functions libfns.cc knows (they touch only what their arguments point
-# to, or nothing of the program: asprintf, strdup and qsort among them)
+# to, or nothing of the program: asprintf, strdup, qsort and strtok_r on a
+# line of the thread's own among them)
 # are no unknown calls, nor is the abnormal dispatcher of a setjmp
 # receiver: no fence.  libc_mp.c: what printf,
 # atoi, strtol and snprintf read or write through their arguments is
@@ -69,6 +70,7 @@ per_target() {
   wmm_expect_full $T.libc_store "$P/libc_sb.c" "p0 p1" -DSTORE
   wmm_expect_full $T.libc_sscanf "$P/libc_sb.c" "p0 p1" -DSSCANF
   wmm_expect_full $T.libc_strtok "$P/libc_sb.c" "p0 p1" -DSTRTOK
+  wmm_expect_full $T.libc_strtok_global "$P/libc_sb.c" "p0 p1" -DSTRTOK_GLOBAL
   # strtok_r (NULL, ...) writes the first call's string (strtok_sb.c)
   wmm_compile_asm $T.strtok "$P/strtok_sb.c" -fno-section-anchors \
     && fence_after_last_call $T.strtok strtok_r

@@ -9,7 +9,9 @@
  * whose address escapes, p0's locals included): no fence anywhere.  Variants with a full fence in
  * each thread: UNKNOWN, p0 also calls a function of another unit, which
  * may store x; STORE, p0 stores x first; SSCANF, sscanf stores x; STRTOK, p0 calls strtok_r
- * (NULL, ...), which goes on writing an earlier call's string.
+ * (NULL, ...), which goes on writing an earlier call's string, a state
+ * another unit may have set; STRTOK_GLOBAL, the words cut from a global
+ * line.
  * unknown_calls.sh */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -30,6 +32,8 @@ extern void set_x (void);
 int x, y, r0, r1;
 int *q = &x;   /* p1 reads x through a pointer: it may be any escaped int */
 long sink;
+char *tok_state;
+char gline[32];
 
 static int
 by_value (const void *a, const void *b)
@@ -85,6 +89,16 @@ p0 (void *a)
   int v[3] = { 3, 1, 2 };
   qsort (v, 3, sizeof v[0], by_value);
   s += v[0];
+  /* a line of its own cut into words by strtok_r (its state a local only
+     strtok_r names: the calls that go on cut that line) */
+  char line[32] = "a b c", *save;
+#ifdef STRTOK_GLOBAL
+  char *text = gline;   /* (a global line: any data for the calls) */
+#else
+  char *text = line;
+#endif
+  for (char *w = strtok_r (text, " ", &save); w; w = strtok_r (NULL, " ", &save))
+    s += *w;
 #ifdef UNKNOWN
   set_x ();
 #endif
@@ -93,10 +107,10 @@ p0 (void *a)
   sscanf ("1", "%d", &x);
 #endif
 #ifdef STRTOK
-  /* (strtok_r (NULL, ...) writes the string of an earlier call: it may
-     be x for all the unit knows) */
-  char *save = 0;
-  strtok_r (NULL, " ", &save);
+  /* (strtok_r (NULL, ...) writes the string of an earlier call, whose
+     state another unit may have left in tok_state: it may be x for all
+     the unit knows) */
+  strtok_r (NULL, " ", &tok_state);
 #endif
 #ifdef STORE
   x = 1;
