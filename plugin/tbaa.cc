@@ -719,11 +719,16 @@ wmm_tbaa_of_ptr (tree ptr, int width)
   if (ptr && TREE_CODE (ptr) == SSA_NAME)
     none.object = wmm_param_object (ptr);
   /* `_1 = &c->refs; __atomic_fetch_sub_4 (_1, 1, 4)`: the address the
-     name holds names the reference as a plain `c->refs` would */
-  if (ptr && TREE_CODE (ptr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (ptr)
-      && gimple_assign_single_p (SSA_NAME_DEF_STMT (ptr))
-      && TREE_CODE (gimple_assign_rhs1 (SSA_NAME_DEF_STMT (ptr))) == ADDR_EXPR)
-    ptr = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (ptr));
+     name holds names the reference as a plain `c->refs` would (through
+     copies and conversions: an OpenMP reduction's `_35 = _34`) */
+  for (int steps = 0; ptr && TREE_CODE (ptr) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (ptr) && steps < 4; steps++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (ptr);
+      if (!gimple_assign_single_p (def) && !gimple_assign_cast_p (def))
+        break;
+      ptr = gimple_assign_rhs1 (def);
+    }
   if (!ptr || TREE_CODE (ptr) != ADDR_EXPR)
     return none;
   tree ref = TREE_OPERAND (ptr, 0);

@@ -37,6 +37,10 @@
 #                      no fence; -DSPLIT (odd and even elements under two
 #                      named sections: no common lock): fenced on the weak
 #                      targets; -DOUTSIDE (no section): fenced everywhere
+#   omp_histogram.c    a double reduction (an atomic compare-and-swap on
+#                      sum's bytes), then local histograms merged under a
+#                      critical section: no fence; -DOUTSIDE (the merge
+#                      without it): fenced
 #   omp_tasks.c        OpenMP tasks (a recursive Fibonacci, taskwait): no
 #                      fence on x86; -DRACE (two tasks in store buffering):
 #                      both tasks fenced on every target
@@ -205,6 +209,8 @@ one_target() {
   if [ $T = x86 ]; then none omp_critical_SPLIT omp_critical.c -fopenmp -DSPLIT
   else fenced omp_critical_SPLIT omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DSPLIT; fi
   fenced omp_critical_OUTSIDE omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DOUTSIDE
+  none omp_histogram omp_histogram.c -fopenmp
+  fenced omp_histogram_OUTSIDE omp_histogram.c 'main\._omp_fn\.1' -fopenmp -DOUTSIDE
   # task scheduling points are full fences; the recursion's frames (one
   # location per local of fib for every level) keep fences on the weak
   # targets
