@@ -1325,7 +1325,7 @@ handle_call (collector *c, gcall *stmt)
   if (wmm_lib_call_is_private (fndecl, name))
     {
       /* (the C++ run time's entries: its own objects only) */
-      if (name && wmm_lib_is_private (name))
+      if (name && wmm_lib_is_private (name) && wmm_c_library_fn (fndecl))
         private_call_args (c, stmt, name);
       goto lhs;
     }

@@ -737,7 +737,8 @@ calls_only_known ()
               continue;
             const char *name = DECL_NAME (callee)
                                ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL;
-            if (!name || !(wmm_lib_is_private (name)
+            if (!name || !((wmm_lib_is_private (name)
+                            && wmm_c_library_fn (callee))
                            || wmm_lib_call_is_sync (callee, name)
                            || wmm_never_starts_threads (callee)))
               return false;
@@ -834,7 +835,7 @@ wmm_member_written_once (tree field, function *fn, class loop *loop,
     if (wmm_lib_call_is_sync (callee, name)
         || (fndecl_built_in_p (callee) && !gimple_call_num_args (call)))
       return false;
-    if (wmm_lib_is_private (name))
+    if (wmm_lib_is_private (name) && wmm_c_library_fn (callee))
       wmm_lib_private_touch (name, &reads, &writes);
     else if (!wmm_lib_arg_touch_at (name, call, &reads, &writes))
       return true;

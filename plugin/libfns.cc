@@ -473,6 +473,10 @@ wmm_omp_chunk_call (const char *name)
 bool
 wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
 {
+  /* (the tables name C library functions, not `File::read`) */
+  tree callee = gimple_call_fndecl (call);
+  if (callee && !wmm_c_library_fn (callee))
+    return false;
   if (wmm_lib_keeps_no_copy (name, argno))
     return true;
   /* a loop chunk's bounds written into the last two arguments */
@@ -592,6 +596,9 @@ bool
 wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
                       unsigned *writes)
 {
+  tree callee = gimple_call_fndecl (call);
+  if (callee && !wmm_c_library_fn (callee))
+    return false;
   if (wmm_omp_chunk_call (name))
     {
       unsigned n = gimple_call_num_args (call);
@@ -647,9 +654,25 @@ has_prefix (const char *s, const char *const *prefixes, size_t n)
 }
 
 bool
+wmm_c_library_fn (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return false;
+  tree ctx = DECL_CONTEXT (fndecl);
+  if (ctx && TREE_CODE (ctx) != TRANSLATION_UNIT_DECL)
+    return false;   /* a member function, a function of a namespace */
+  /* (glibc's fortified wrappers are bodies of its headers) */
+  return !DECL_STRUCT_FUNCTION (fndecl) || DECL_IN_SYSTEM_HEADER (fndecl)
+         || fndecl_built_in_p (fndecl);
+}
+
+bool
 wmm_lib_call_is_sync (tree fndecl, const char *name)
 {
-  if (name && wmm_lib_is_sync (name))
+  /* (std::call_once is the C library's call_once for the unit: the
+     routine runs once, every call returns after it) */
+  if (name && wmm_lib_is_sync (name)
+      && (wmm_c_library_fn (fndecl) || wmm_std_fn (fndecl)))
     return true;
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
       || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
@@ -662,7 +685,7 @@ wmm_lib_call_is_sync (tree fndecl, const char *name)
 bool
 wmm_lib_call_is_private (tree fndecl, const char *name)
 {
-  if (name && wmm_lib_is_private (name))
+  if (name && wmm_lib_is_private (name) && wmm_c_library_fn (fndecl))
     return true;
   /* A guard constructor that takes no lock: a store into the guard. */
   wmm_cxx_lock l;

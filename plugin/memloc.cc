@@ -447,7 +447,7 @@ resolved_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth)
           function *body;
           if (!callee_body (t, &node, &body)
               || (body ? !param_only_dereferenced (node, body, i, depth, false)
-                       : !DECL_NAME (t)
+                       : !DECL_NAME (t) || !wmm_c_library_fn (t)
                          || !wmm_lib_keeps_no_copy_at (
                               IDENTIFIER_POINTER (DECL_NAME (t)), i, stmt)))
             return false;

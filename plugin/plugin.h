@@ -295,6 +295,10 @@ tree wmm_stmt_origin (gimple *stmt, tree fndecl);
  * library's), which std::thread may run? */
 bool wmm_foreign_callable (wmm_unitinfo *u);
 bool wmm_lib_call_is_private (tree fndecl, const char *name);
+/* Is fndecl a function of the C library the name tables speak of: at file
+ * scope, with no body in the unit but one a system header gives (not a
+ * member function `Chan::close`, nor the unit's own `sleep`)? */
+bool wmm_c_library_fn (tree fndecl);
 /* Does the library function keep no copy of pointer argument argno (nor
  * return one)?  (read's buffer, printf's arguments, pthread_create's
  * handle; not pthread_create's thread argument.) */

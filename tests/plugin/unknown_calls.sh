@@ -71,6 +71,10 @@ per_target() {
   wmm_expect_full $T.libc_sscanf "$P/libc_sb.c" "p0 p1" -DSSCANF
   wmm_expect_full $T.libc_strtok "$P/libc_sb.c" "p0 p1" -DSTRTOK
   wmm_expect_full $T.libc_strtok_global "$P/libc_sb.c" "p0 p1" -DSTRTOK_GLOBAL
+  # functions of the unit named like the C library's are the unit's
+  wmm_expect_full $T.lib_names "$P/lib_names.c" "sleep p1"
+  wmm_expect_full $T.lib_names_close "$P/lib_names.c" "close p1" -DCLOSE
+  wmm_expect_full $T.lib_names_member "$P/lib_names.cc" "p0 p1"
   # strtok_r (NULL, ...) writes the first call's string (strtok_sb.c)
   wmm_compile_asm $T.strtok "$P/strtok_sb.c" -fno-section-anchors \
     && fence_after_last_call $T.strtok strtok_r
