@@ -623,7 +623,7 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
     ours |= (returned >> i & 1) && passes_address (stmt, i, base, ptr);
   if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)) && (!body || returned)
       && !(body && !ours)
-      && !(!body && DECL_EXTERNAL (fn)
+      && !(!body && DECL_EXTERNAL (fn) && wmm_c_library_fn (fn)
            && (wmm_lib_returns_own (name)
                || (gimple_call_flags (stmt) & ECF_MALLOC))))
     {
