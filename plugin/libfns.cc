@@ -658,8 +658,13 @@ wmm_c_library_fn (tree fndecl)
 {
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
     return false;
+  /* (the C++ ABI's run time, __cxa_*, is declared in namespace
+     __cxxabiv1, the ARM EABI's, __aeabi_atexit, in __aeabiv1) */
   tree ctx = DECL_CONTEXT (fndecl);
-  if (ctx && TREE_CODE (ctx) != TRANSLATION_UNIT_DECL)
+  const char *ns = ctx && TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
+                   ? IDENTIFIER_POINTER (DECL_NAME (ctx)) : "";
+  if (ctx && TREE_CODE (ctx) != TRANSLATION_UNIT_DECL
+      && strcmp (ns, "__cxxabiv1") && strcmp (ns, "__aeabiv1"))
     return false;   /* a member function, a function of a namespace */
   /* (glibc's fortified wrappers are bodies of its headers) */
   return !DECL_STRUCT_FUNCTION (fndecl) || DECL_IN_SYSTEM_HEADER (fndecl)
