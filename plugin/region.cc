@@ -167,27 +167,66 @@ jthreads_alone (void)
   return alone == 1;
 }
 
+/* Is t a pointer or reference to std::thread? */
+static bool
+std_thread_pointer (tree t)
+{
+  if (!t || !POINTER_TYPE_P (t))
+    return false;
+  tree r = TYPE_MAIN_VARIANT (TREE_TYPE (t));
+  tree n = TREE_CODE (r) == RECORD_TYPE ? TYPE_NAME (r) : NULL_TREE;
+  tree ctx = n && TREE_CODE (n) == TYPE_DECL ? DECL_CONTEXT (n) : NULL_TREE;
+  return n && TREE_CODE (n) == TYPE_DECL && DECL_NAME (n)
+         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (n)), "thread")
+         && ctx && TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
+         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)), "std");
+}
+
 /* Do the unit's std::thread handles keep their threads until they are
- * joined?  No function of the unit detaches one, and none but the
- * library's own (a vector moving its elements when it grows) moves or
- * swaps one: a std::thread destroyed while it still holds a thread then
- * terminates the program (std::terminate from ~thread), so nothing after
- * its destructor runs beside that thread. */
+ * joined?  No function of the unit detaches one, and the unit's own code
+ * hands a std::thread (its address) only to what keeps the thread where
+ * it is: join, joinable, get_id, the constructors from a callable and the
+ * destructor of std::thread, the
+ * members of std::vector<std::thread> and its iterators (a vector moving
+ * its elements when it grows keeps them in the vector).  Not a move, a
+ * swap, std::exchange, another container.  A std::thread destroyed while
+ * it still holds a thread then terminates the program (std::terminate
+ * from ~thread), so nothing after its destructor runs beside that
+ * thread. */
 static bool
 std_threads_stay (void)
 {
+  static const char *const keep[] = {
+    "_ZNSt6thread4joinEv", "_ZNKSt6thread8joinableEv",
+    "_ZNKSt6thread6get_idEv", "_ZNSt6threadD1Ev", "_ZNSt6threadD2Ev",
+    /* (constructors from a callable, and the empty one; the storage
+       of destroyed ones freed) */
+    "_ZNSt6threadC1I", "_ZNSt6threadC2I", "_ZNSt6threadC1Ev",
+    "_ZNSt6threadC2Ev", "_ZdlPv", "_ZdaPv",
+    "_ZNSt6vectorISt6threadSaIS0_EE", "_ZNKSt6vectorISt6threadSaIS0_EE",
+    "_ZN9__gnu_cxx17__normal_iteratorIPSt6thread",
+    "_ZNK9__gnu_cxx17__normal_iteratorIPSt6thread",
+  };
   static int stay = -1;   /* per compilation: one unit */
   if (stay < 0)
     stay = wmm_every_body ([] (function *fn) {
-        bool ok = true, lib = wmm_std_fn (fn->decl);
+        /* (std::allocator's members: `Sa` in their names) */
+        const char *self = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn->decl));
+        bool ok = true, lib = wmm_std_fn (fn->decl)
+                              || !strncmp (self, "_ZNSa", 5)
+                              || !strncmp (self, "_ZNKSa", 6);
         wmm_each_stmt (fn, [&] (gimple *g) {
           const char *a = is_gimple_call (g) ? wmm_callee_asm_name (g) : "";
-          ok &= !strstr (a, "_ZNSt6thread6detachEv")
-                && (lib || (!strstr (a, "_ZNSt6threadC1EOS_")
-                            && !strstr (a, "_ZNSt6threadC2EOS_")
-                            && !strstr (a, "_ZNSt6threadaSEOS_")
-                            && !strstr (a, "_ZNSt6thread4swapERS_")
-                            && !strstr (a, "swapISt6thread")));
+          ok &= !strstr (a, "_ZNSt6thread6detachEv");
+          if (!ok || lib || !is_gimple_call (g))
+            return;
+          bool thread_arg = false;
+          for (unsigned i = 0; i < gimple_call_num_args (g); i++)
+            thread_arg |= std_thread_pointer (TREE_TYPE (gimple_call_arg (g, i)));
+          bool kept = false;
+          for (const char *k : keep)
+            kept |= !strncmp (a, k, strlen (k));
+          ok = !thread_arg || kept;
         });
         return ok;
       });

@@ -212,6 +212,7 @@ for T in x86 ppc aarch64 arm; do
   # the index destroyed after the pool on main's exception path
   expect_report index cxx_index '^$'
   expect_some index_detach cxx_index -DDETACH
+  expect_some index_exchange cxx_index -DEXCHANGE
   expect_report queue_set cxx_queue '^$' -DSET
   expect_report queue_list cxx_queue '^$' -DLIST
   if [ $T = x86 ]; then expect_report queue_peek cxx_queue 'mfence' -DPEEK

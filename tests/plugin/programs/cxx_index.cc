@@ -13,12 +13,17 @@
  * otherwise).
  *   -DDETACH  one more worker is detached: it may still run when main
  *             destroys the index (a race): fenced
+ *   -DEXCHANGE  a worker's thread is taken out of the vector
+ *             (std::exchange) and joined last: the vector's destructor no
+ *             longer answers for every thread, the exception path keeps
+ *             its fences
  * Example: g++ -std=c++17 -O2 -pthread -fplugin=wmmfence.so -c cxx_index.cc
  */
 #include <cstdio>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 class Index
@@ -52,8 +57,15 @@ main ()
 #ifdef DETACH
   std::thread ([&idx] { idx.add (1, 1); }).detach ();
 #endif
+#ifdef EXCHANGE
+  std::thread last = std::exchange (ws.back (), std::thread ());
+#endif
   for (auto &w : ws)
-    w.join ();
+    if (w.joinable ())
+      w.join ();
+#ifdef EXCHANGE
+  last.join ();
+#endif
   std::printf ("%zu\n", idx.count (5));
   return 0;
 }
