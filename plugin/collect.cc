@@ -712,9 +712,29 @@ add_resolved_call (collector *c, gimple *stmt)
   return true;
 }
 
-/* One access of an unknown call's stand-in (op at an unknown address). */
-static void
-add_standin (collector *c, wmm_opkind op, const char *why)
+/* The instructions of a callee's read and write of memory the caller
+ * cannot name: where every read-modify-write is a locked instruction
+ * (x86, and the SPARC-like models), an RMW would order the callee's
+ * writes before the caller's later reads, which a plain call does not, so
+ * a read, then a write; elsewhere one RMW.  Fills ops; how many. */
+int
+effect_ops (collector *c, wmm_opkind ops[2])
+{
+  if (c->model == WMM_MODEL_SC || c->model == WMM_MODEL_TSO
+      || c->model == WMM_MODEL_PSO || c->model == WMM_MODEL_RMO)
+    {
+      ops[0] = WMM_OP_LOAD;
+      ops[1] = WMM_OP_STORE;
+      return 2;
+    }
+  ops[0] = WMM_OP_RMW;
+  return 1;
+}
+
+/* One such instruction: op on an address the caller cannot name, storing
+ * a value it does not know. */
+wmm_instr
+effect_instr (collector *c, wmm_opkind op)
 {
   wmm_instr in = make (c, op);
   if (op != WMM_OP_LOAD)
@@ -723,6 +743,14 @@ add_standin (collector *c, wmm_opkind op, const char *why)
       in.a.kind = WMM_OPND_REG;
       in.a.reg = unknown_reg (c);
     }
+  return in;
+}
+
+/* One access of an unknown call's stand-in (op at an unknown address). */
+static void
+add_standin (collector *c, wmm_opkind op, const char *why)
+{
+  wmm_instr in = effect_instr (c, op);
   int idx = add (c, &in, -1, xstrdup (why));
   if (idx < 0)
     return;
@@ -739,18 +767,9 @@ add_unknown_call (collector *c, const char *why)
 {
   if (c->u->opts->calls == WMM_CALLS_SOUND)
     {
-      /* Where every read-modify-write is a locked instruction (x86, and
-         the SPARC-like models), an RMW would order the callee's writes
-         before the caller's later reads, which a plain call does not: the
-         callee's effect is a read, then a write, of unknown addresses. */
-      if (c->model == WMM_MODEL_SC || c->model == WMM_MODEL_TSO
-          || c->model == WMM_MODEL_PSO || c->model == WMM_MODEL_RMO)
-        {
-          add_standin (c, WMM_OP_LOAD, why);
-          add_standin (c, WMM_OP_STORE, why);
-        }
-      else
-        add_standin (c, WMM_OP_RMW, why);
+      wmm_opkind ops[2];
+      for (int k = 0, n = effect_ops (c, ops); k < n; k++)
+        add_standin (c, ops[k], why);
     }
   wmm_instr call = make (c, WMM_OP_CALL);
   call.target = -1;
@@ -1154,30 +1173,16 @@ node_helper_call (collector *c, tree fndecl)
   wmm_tbaa set = wmm_tbaa_of_ref (node);
   HOST_WIDE_INT bytes = int_size_in_bytes (type);
   int width = bytes > 0 && bytes <= 64 ? (int) bytes : 0;
-  wmm_opkind ops[2] = { WMM_OP_LOAD, WMM_OP_STORE };
-  int n = writes ? 2 : 1;
-  if (writes && c->model != WMM_MODEL_SC && c->model != WMM_MODEL_TSO
-      && c->model != WMM_MODEL_PSO && c->model != WMM_MODEL_RMO)
-    {
-      ops[0] = WMM_OP_RMW;
-      n = 1;
-    }
+  wmm_opkind ops[2] = { WMM_OP_LOAD };
+  int n = writes ? effect_ops (c, ops) : 1;
   const char *tname = TYPE_NAME (type) && DECL_P (TYPE_NAME (type))
                       && DECL_NAME (TYPE_NAME (type))
                       ? IDENTIFIER_POINTER (DECL_NAME (TYPE_NAME (type)))
                       : "node";
   for (int k = 0; k < n; k++)
     {
-      wmm_instr in = make (c, ops[k]);
+      wmm_instr in = effect_instr (c, ops[k]);
       set_addr (&in, -1, width);
-      if (ops[k] == WMM_OP_STORE)
-        in.a = value_operand (c, NULL);
-      else if (ops[k] == WMM_OP_RMW)
-        {
-          in.alu = WMM_ALU_SECOND;
-          in.a.kind = WMM_OPND_REG;
-          in.a.reg = unknown_reg (c);
-        }
       int from = c->t->ncode;
       add (c, &in, -1, xasprintf ("*(%s *)", tname));
       set_alias (c, from, set);

@@ -1384,9 +1384,8 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
   return ok && (!targets->is_empty () || !libs->is_empty ());
 }
 
-/* Is record type t the standard library's class `name` (in std::)? */
-static bool
-std_class_named (tree t, const char *name)
+bool
+wmm_std_class_named (tree t, const char *name)
 {
   if (!t || TREE_CODE (t) != RECORD_TYPE || !TYPE_NAME (t))
     return false;
@@ -1475,9 +1474,9 @@ std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
   const char *fname = IDENTIFIER_POINTER (DECL_NAME (field));
   tree rec = TYPE_MAIN_VARIANT (DECL_CONTEXT (field));
   bool invoker = !strcmp (fname, "_M_invoker")
-                 && std_class_named (rec, "function");
+                 && wmm_std_class_named (rec, "function");
   bool manager = !strcmp (fname, "_M_manager")
-                 && std_class_named (rec, "_Function_base");
+                 && wmm_std_class_named (rec, "_Function_base");
   if ((!invoker && !manager) || !record_stays_in_unit (c, rec))
     return false;
   tree fntype = gimple_call_fntype (stmt);
@@ -1489,8 +1488,8 @@ std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
           || strcmp (IDENTIFIER_POINTER (DECL_NAME (d)),
                      invoker ? "_M_invoke" : "_M_manager"))
         continue;
-      if (!std_class_named (ctx, "_Function_handler")
-          && !(manager && std_class_named (ctx, "_Base_manager")))
+      if (!wmm_std_class_named (ctx, "_Function_handler")
+          && !(manager && wmm_std_class_named (ctx, "_Base_manager")))
         continue;
       if (!fntype || !types_compatible_p (TREE_TYPE (d), fntype))
         continue;
@@ -2466,20 +2465,6 @@ reach (entries_ctx *c, vec<bool> *reached)
               "unit is treated as a thread entry with several instances");
 }
 
-/* Is type std::thread? */
-static bool
-is_std_thread_type (tree type)
-{
-  tree d = TREE_CODE (type) == RECORD_TYPE ? TYPE_NAME (TYPE_MAIN_VARIANT (type))
-                                           : NULL_TREE;
-  if (!d || TREE_CODE (d) != TYPE_DECL || !DECL_NAME (d)
-      || strcmp (IDENTIFIER_POINTER (DECL_NAME (d)), "thread"))
-    return false;
-  tree ns = DECL_CONTEXT (d);
-  return ns && TREE_CODE (ns) == NAMESPACE_DECL && DECL_NAME (ns)
-         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ns)), "std");
-}
-
 /* Is stmt a std::thread constructor (or a push that constructs one in a
  * std::vector<std::thread>) whose thread may itself start threads no
  * join of the caller ends (its callable, or the _M_run of the state it
@@ -2506,7 +2491,7 @@ std_thread_starts_more (entries_ctx *c, gimple *stmt)
           int t = find_fn (&c->index, wmm_alias_target (obj));
           return t < 0 || c->facts[t].may_create;
         }
-      if (is_std_thread_type (type))
+      if (wmm_std_class_named (TYPE_MAIN_VARIANT (type), "thread"))
         return false;
       if (TREE_CODE (type) != RECORD_TYPE)
         return true;

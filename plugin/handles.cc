@@ -1067,6 +1067,25 @@ struct vec_family {
 static vec_family *families;
 static int nfamilies;
 
+/* The mangled names of family f, whose element type is mangled `e`; `s`
+ * is the substitution index of the element type in the vector's own name
+ * (the iterator's is the next): 0 for std::thread, 1 for std::future<T>,
+ * whose std::future is substitution 0. */
+static void
+name_family (vec_family *f, const char *e, char s)
+{
+  f->vec = xasprintf ("_ZNSt6vectorI%sSaIS%c_EE", e, s);
+  f->kvec = xasprintf ("_ZNKSt6vectorI%sSaIS%c_EE", e, s);
+  f->it = xasprintf ("_ZN9__gnu_cxx17__normal_iteratorIP%sSt6vectorIS%c_SaIS%c_EEE",
+                     e, s + 1, s + 1);
+  f->kit = xasprintf ("_ZNK9__gnu_cxx17__normal_iteratorIP%sSt6vectorIS%c_SaIS%c_EEE",
+                      e, s + 1, s + 1);
+  f->ne = xasprintf ("_ZN9__gnu_cxxneIP%sSt6vectorIS%c_SaIS%c_EEEEb", e,
+                     s + 1, s + 1);
+  f->eq = xasprintf ("_ZN9__gnu_cxxeqIP%sSt6vectorIS%c_SaIS%c_EEEEb", e,
+                     s + 1, s + 1);
+}
+
 /* Every family, built once. */
 static void
 make_families (void)
@@ -1078,30 +1097,17 @@ make_families (void)
   families = XCNEWVEC (vec_family, nfamilies);
   /* std::thread, then std::jthread (whose destructor joins) */
   static const char *const threads[] = { "St6thread", "St7jthread" };
-  vec_family *f;
   for (int k = 0; k < 2; k++)
     {
-      const char *e = threads[k];
-      f = &families[k];
-      f->threads = true;
-      f->joins_at_end = k == 1;
-      f->vec = xasprintf ("_ZNSt6vectorI%sSaIS0_EE", e);
-      f->kvec = xasprintf ("_ZNKSt6vectorI%sSaIS0_EE", e);
-      f->it = xasprintf ("_ZN9__gnu_cxx17__normal_iteratorIP%sSt6vectorIS1_SaIS1_EEE", e);
-      f->kit = xasprintf ("_ZNK9__gnu_cxx17__normal_iteratorIP%sSt6vectorIS1_SaIS1_EEE", e);
-      f->ne = xasprintf ("_ZN9__gnu_cxxneIP%sSt6vectorIS1_SaIS1_EEEEb", e);
-      f->eq = xasprintf ("_ZN9__gnu_cxxeqIP%sSt6vectorIS1_SaIS1_EEEEb", e);
+      families[k].threads = true;
+      families[k].joins_at_end = k == 1;
+      name_family (&families[k], threads[k], '0');
     }
   for (int k = 2; k < nfamilies; k++)
     {
-      char t = builtins[k - 2];
-      f = &families[k];
-      f->vec = xasprintf ("_ZNSt6vectorISt6futureI%cESaIS1_EE", t);
-      f->kvec = xasprintf ("_ZNKSt6vectorISt6futureI%cESaIS1_EE", t);
-      f->it = xasprintf ("_ZN9__gnu_cxx17__normal_iteratorIPSt6futureI%cESt6vectorIS2_SaIS2_EEE", t);
-      f->kit = xasprintf ("_ZNK9__gnu_cxx17__normal_iteratorIPSt6futureI%cESt6vectorIS2_SaIS2_EEE", t);
-      f->ne = xasprintf ("_ZN9__gnu_cxxneIPSt6futureI%cESt6vectorIS2_SaIS2_EEEEb", t);
-      f->eq = xasprintf ("_ZN9__gnu_cxxeqIPSt6futureI%cESt6vectorIS2_SaIS2_EEEEb", t);
+      char e[16];
+      snprintf (e, sizeof e, "St6futureI%cE", builtins[k - 2]);
+      name_family (&families[k], e, '1');
     }
 }
 
@@ -1269,6 +1275,15 @@ wmm_thread_vector_end (gimple *stmt, bool *joins)
   return TREE_CODE (v) == ADDR_EXPR && VAR_P (TREE_OPERAND (v, 0))
          && !is_global_var (TREE_OPERAND (v, 0)) ? TREE_OPERAND (v, 0)
                                                  : NULL_TREE;
+}
+
+bool
+wmm_std_thread_vector_fn (const char *a)
+{
+  const vec_family *f = family_of (a, false);
+  if (!f)
+    f = family_of (a, true);
+  return f && f->threads && !f->joins_at_end;
 }
 
 bool

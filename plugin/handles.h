@@ -157,5 +157,8 @@ bool wmm_via_member_once (tree field);
  * *joins true; a std::thread's terminates the program when its thread
  * was neither joined nor detached), else NULL. */
 tree wmm_thread_vector_end (gimple *stmt, bool *joins);
+/* Is mangled name `a` a member of std::vector<std::thread> or of its
+ * iterators (they keep the threads in the vector)? */
+bool wmm_std_thread_vector_fn (const char *a);
 
 #endif

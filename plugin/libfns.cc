@@ -281,10 +281,10 @@ static const no_capture no_capture_fns[] = {
   { "strdup", 1 }, { "strndup", 1 }, { "strcasecmp", ~0u },
   { "strncasecmp", ~0u }, { "strspn", ~0u }, { "strcspn", ~0u },
   { "strcoll", ~0u }, { "fopen", 3 }, { "open", 1 }, { "access", 1 },
-  { "asprintf", ~0u }, { "__asprintf_chk", ~0u },
+  { "unlink", 1 }, { "perror", 1 }, { "asprintf", ~0u },
+  { "__asprintf_chk", ~0u },
   /* strtok_r's state pointer (its string: memloc.cc strtok_state) */
   { "strtok_r", 4 },
-  { "unlink", 1 }, { "perror", 1 },
 };
 
 /* Library functions whose only user memory is what their pointer
@@ -501,7 +501,7 @@ tree
 wmm_sort_comparator (gimple *stmt)
 {
   tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
-  if (!fn || DECL_STRUCT_FUNCTION (fn) || !DECL_NAME (fn)
+  if (!wmm_c_library_fn (fn) || !DECL_NAME (fn)
       || gimple_call_num_args (stmt) < 4)
     return NULL_TREE;
   const char *n = lib_name (IDENTIFIER_POINTER (DECL_NAME (fn)));
@@ -653,22 +653,28 @@ has_prefix (const char *s, const char *const *prefixes, size_t n)
   return false;
 }
 
+/* Is function fndecl declared where the C library's names live: at file
+ * scope, or in the C++ ABI's run time (__cxa_*, in namespace __cxxabiv1;
+ * the ARM EABI's __aeabi_atexit, in __aeabiv1)?  Not a member function,
+ * nor one of another namespace. */
+static bool
+c_scope (tree fndecl)
+{
+  tree ctx = DECL_CONTEXT (fndecl);
+  if (!ctx || TREE_CODE (ctx) == TRANSLATION_UNIT_DECL)
+    return true;
+  const char *ns = TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
+                   ? IDENTIFIER_POINTER (DECL_NAME (ctx)) : "";
+  return !strcmp (ns, "__cxxabiv1") || !strcmp (ns, "__aeabiv1");
+}
+
 bool
 wmm_c_library_fn (tree fndecl)
 {
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
-    return false;
-  /* (the C++ ABI's run time, __cxa_*, is declared in namespace
-     __cxxabiv1, the ARM EABI's, __aeabi_atexit, in __aeabiv1) */
-  tree ctx = DECL_CONTEXT (fndecl);
-  const char *ns = ctx && TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
-                   ? IDENTIFIER_POINTER (DECL_NAME (ctx)) : "";
-  if (ctx && TREE_CODE (ctx) != TRANSLATION_UNIT_DECL
-      && strcmp (ns, "__cxxabiv1") && strcmp (ns, "__aeabiv1"))
-    return false;   /* a member function, a function of a namespace */
   /* (glibc's fortified wrappers are bodies of its headers) */
-  return !DECL_STRUCT_FUNCTION (fndecl) || DECL_IN_SYSTEM_HEADER (fndecl)
-         || fndecl_built_in_p (fndecl);
+  return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && c_scope (fndecl)
+         && (!DECL_STRUCT_FUNCTION (fndecl) || DECL_IN_SYSTEM_HEADER (fndecl)
+             || fndecl_built_in_p (fndecl));
 }
 
 bool
@@ -749,15 +755,7 @@ wmm_never_starts_threads (tree fndecl)
     return true;
   if (DECL_IS_OPERATOR_NEW_P (fndecl) || DECL_IS_OPERATOR_DELETE_P (fndecl))
     return true;
-  tree ctx = DECL_CONTEXT (fndecl);
-  /* (the C++ ABI's run time, __cxa_*: declared in namespace __cxxabiv1;
-     the ARM EABI's, __aeabi_atexit: in __aeabiv1) */
-  if (DECL_NAME (fndecl)
-      && (!ctx || TREE_CODE (ctx) == TRANSLATION_UNIT_DECL
-          || (TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
-              && (!strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)), "__cxxabiv1")
-                  || !strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)),
-                              "__aeabiv1")))))
+  if (DECL_NAME (fndecl) && c_scope (fndecl))
     {
       const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
       if (in_list (n, private_names, ARRAY_SIZE (private_names))
@@ -929,6 +927,8 @@ wmm_std_fn (tree fndecl)
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   return !strncmp (a, "_ZSt", 4) || !strncmp (a, "_ZNSt", 5)
          || !strncmp (a, "_ZNKSt", 6) || !strncmp (a, "_ZN9__gnu_cxx", 13)
+         /* std::allocator's members (`Sa`, the mangling's abbreviation) */
+         || !strncmp (a, "_ZNSa", 5) || !strncmp (a, "_ZNKSa", 6)
          /* entities local to such functions: their lambdas */
          || !strncmp (a, "_ZZSt", 5) || !strncmp (a, "_ZZNSt", 6)
          || !strncmp (a, "_ZZNKSt", 7);

@@ -1363,14 +1363,6 @@ find_noreturn (wmm_lock_facts *f, const vec<tree> &fns)
     }
 }
 
-/* The releases of every function with a body (rel, rel_unknown,
- * rel_entry; acquiring and requiring nothing): the least fixpoint, from
- * "releases nothing".  What a function may release is what its own
- * statements release and what its callees may, whatever it holds, so
- * the fixpoint is exact for recursion too (a recursive `_M_erase (x)`
- * releases nothing), where iterating down from "may release anything"
- * stays there.  False, with every summary "may release anything", when
- * no fixpoint is reached in `rounds` passes. */
 /* One pass of the dataflow over function d from an empty held set, with
  * the current summaries of its callees: its releases in the returned
  * summary, the locks held at every return in its acq. */
@@ -1386,7 +1378,15 @@ pass_over (wmm_unitinfo *u, tree d)
   return s;
 }
 
-bool
+/* The releases of every function with a body (rel, rel_unknown,
+ * rel_entry; acquiring and requiring nothing): the least fixpoint, from
+ * "releases nothing".  What a function may release is what its own
+ * statements release and what its callees may, whatever it holds, so
+ * the fixpoint is exact for recursion too (a recursive `_M_erase (x)`
+ * releases nothing), where iterating down from "may release anything"
+ * stays there.  Every summary "may release anything" when no fixpoint is
+ * reached in `rounds` passes. */
+void
 least_releases (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
 {
   wmm_lock_facts *f = u->lock_facts;
@@ -1410,11 +1410,10 @@ least_releases (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
             }
         }
       if (!changed)
-        return true;
+        return;
     }
   for (tree d : fns)
     f->sum.put (d, lock_summary { 0, 0, true, 0, 0 });
-  return false;
 }
 
 /* Summaries of every function with a body, iterated to a fixpoint (at

@@ -464,16 +464,23 @@ static tree resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth = 0);
  * call's result is only dereferenced: the strings those calls are given
  * are then kept in `save` alone, between them (pushed to *strings: the
  * first argument of each, null on the calls that go on); else NULL. */
+/* The third argument of s when s is a call of the C library's strtok_r,
+ * else NULL. */
+static tree
+strtok_r_state_arg (gimple *s)
+{
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  const char *n = fn && DECL_NAME (fn) ? IDENTIFIER_POINTER (DECL_NAME (fn))
+                                       : "";
+  return (!strcmp (n, "strtok_r") || !strcmp (n, "__builtin_strtok_r"))
+         && wmm_c_library_fn (fn) && gimple_call_num_args (s) == 3
+         ? gimple_call_arg (s, 2) : NULL_TREE;
+}
+
 static tree
 strtok_state (gimple *stmt, vec<tree> *strings, int depth)
 {
-  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
-  const char *name = fn && DECL_NAME (fn)
-                     ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "";
-  if (strcmp (name, "strtok_r") && strcmp (name, "__builtin_strtok_r"))
-    return NULL_TREE;
-  tree a = gimple_call_num_args (stmt) == 3 ? gimple_call_arg (stmt, 2)
-                                            : NULL_TREE;
+  tree a = strtok_r_state_arg (stmt);
   tree save = a && TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0) : NULL_TREE;
   tree ctx = save && VAR_P (save) ? DECL_CONTEXT (save) : NULL_TREE;
   function *body = ctx && TREE_CODE (ctx) == FUNCTION_DECL
@@ -485,13 +492,8 @@ strtok_state (gimple *stmt, vec<tree> *strings, int depth)
   wmm_each_stmt (body, [&] (gimple *s) {
     if (!ok || gimple_clobber_p (s))
       return;
-    tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
-    const char *n = callee && DECL_NAME (callee)
-                    ? IDENTIFIER_POINTER (DECL_NAME (callee)) : "";
-    if ((!strcmp (n, "strtok_r") || !strcmp (n, "__builtin_strtok_r"))
-        && gimple_call_num_args (s) == 3
-        && TREE_CODE (gimple_call_arg (s, 2)) == ADDR_EXPR
-        && TREE_OPERAND (gimple_call_arg (s, 2), 0) == save)
+    tree sa = strtok_r_state_arg (s);
+    if (sa && TREE_CODE (sa) == ADDR_EXPR && TREE_OPERAND (sa, 0) == save)
       {
         tree lhs = gimple_call_lhs (s);
         ok = !wmm_mentions (gimple_call_arg (s, 0), save)
@@ -517,18 +519,19 @@ wmm_strtok_private (gimple *call)
   if (!strtok_state (call, &strings, 0))
     return false;
   for (tree t : strings)
-    {
-      HOST_WIDE_INT off;
-      tree obj = TREE_CODE (t) == SSA_NAME ? resolve_pointer (t, &off)
-                                           : NULL_TREE;
-      if (!integer_zerop (t)
-          && !(TREE_CODE (t) == ADDR_EXPR
-               && wmm_decl_private (get_base_address (TREE_OPERAND (t, 0))))
-          && !(obj && wmm_decl_private (obj))
-          && !(TREE_CODE (t) == SSA_NAME && wmm_private_pointer (t)))
-        return false;
-    }
+    if (!integer_zerop (t) && !wmm_private_argument (t))
+      return false;
   return true;
+}
+
+bool
+wmm_private_argument (tree a)
+{
+  if (TREE_CODE (a) == ADDR_EXPR)
+    return wmm_decl_private (get_base_address (TREE_OPERAND (a, 0)));
+  HOST_WIDE_INT off;
+  tree obj = TREE_CODE (a) == SSA_NAME ? resolve_pointer (a, &off) : NULL_TREE;
+  return (obj && wmm_decl_private (obj)) || wmm_private_pointer (a);
 }
 
 /* Does pointer ptr point into a private string strtok_r cuts: every value
@@ -567,12 +570,8 @@ sorted_in_place (gimple *stmt, int depth)
 {
   cgraph_node *node;
   function *body;
-  tree fn = gimple_call_fndecl (stmt);
-  const char *name = fn && DECL_NAME (fn)
-                     ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "";
   tree cmp = wmm_sort_comparator (stmt);
-  return cmp && (!strcmp (name, "qsort") || !strcmp (name, "qsort_r"))
-         && callee_body (cmp, &node, &body) && body
+  return cmp && callee_body (cmp, &node, &body) && body
          && param_only_dereferenced (node, body, 0, depth + 1, false)
          && param_only_dereferenced (node, body, 1, depth + 1, false);
 }

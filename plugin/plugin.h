@@ -287,6 +287,9 @@ bool wmm_mentions (tree t, tree d);
  * std::thread's own code (its members, the library functions only they
  * call): code that touches only a thread's handle and state object? */
 bool wmm_std_fn (tree fndecl);
+/* entries.cc: is record type t the standard library's class `name` (in
+ * std::, nested classes counted by their own name)? */
+bool wmm_std_class_named (tree t, const char *name);
 bool wmm_thread_lib_fn (tree fndecl, int depth = 0);
 /* The function statement `stmt` of fndecl's body was inlined from, or
  * fndecl. */
@@ -343,6 +346,10 @@ tree wmm_sort_comparator (gimple *stmt);
  * strtok_r calls name, each of them given null or a private string?  The
  * string a call with null goes on cutting is then private. */
 bool wmm_strtok_private (gimple *call);
+/* memloc.cc: does argument a point to private memory: the address of a
+ * local no other thread reaches (directly, or an SSA name that holds it),
+ * or a private pointer (private.cc)? */
+bool wmm_private_argument (tree a);
 /* Concurrency of a unit whose `region` is set (main): a bit set of the
  * groups of threads it started that may still run.  wmm_region_begin
  * computes the set at the start of every block (indexed by bb->index);

@@ -510,22 +510,26 @@ callers_store (tree fndecl, vec<gimple *> *stores, int depth)
   });
 }
 
-/* Is root r of a web a name set to a null pointer (`p_1 = 0B`)? */
-bool
-null_root (tree r)
+/* The one root of the web that is not a name set to a null pointer
+ * (`tail = 0` before a list is built holds no object), or NULL when there
+ * is none or several. */
+tree
+only_root (const web *w)
 {
-  gimple *def = SSA_NAME_IS_DEFAULT_DEF (r) ? NULL : SSA_NAME_DEF_STMT (r);
-  return def && gimple_assign_single_p (def)
-         && integer_zerop (gimple_assign_rhs1 (def));
+  tree only = NULL_TREE;
+  for (tree r : w->roots)
+    {
+      gimple *def = SSA_NAME_IS_DEFAULT_DEF (r) ? NULL : SSA_NAME_DEF_STMT (r);
+      if (def && gimple_assign_single_p (def)
+          && integer_zerop (gimple_assign_rhs1 (def)))
+        continue;
+      if (only)
+        return NULL_TREE;
+      only = r;
+    }
+  return only;
 }
 
-/* Does every use of the web (of function fndecl) keep the object to this
- * thread (use_ok) or store a name into memory (pushed to *stores), also
- * through calls to functions of the unit and, when fndecl is given,
- * through its returns to its callers?  *points (may be NULL): the
- * statements of the web's own function after which the address may be in
- * memory (its stores and the calls that store it).  *returns (may be
- * NULL): the returns of a name, left to the caller to follow. */
 bool reaches (gimple *from, gimple *to, gimple *avoid);
 
 /* Does u store a name of the web into a member of an object a name of
@@ -537,6 +541,13 @@ links_within (web *w, gimple *u)
   return store_of_name (w, u) == 1 && only_as_base (w, gimple_assign_lhs (u));
 }
 
+/* Does every use of the web (of function fndecl) keep the object to this
+ * thread (use_ok) or store a name into memory (pushed to *stores), also
+ * through calls to functions of the unit and, when fndecl is given,
+ * through its returns to its callers?  *points (may be NULL): the
+ * statements of the web's own function after which the address may be in
+ * memory (its stores and the calls that store it).  *returns (may be
+ * NULL): the returns of a name, left to the caller to follow. */
 bool
 uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
                 vec<gimple *> *points, vec<gimple *> *returns, int depth,
@@ -549,17 +560,10 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
      object stored into is then as unpublished as the one stored), when
      the web holds the objects of one allocation and null only. */
   auto_vec<gimple *> links;
-  unsigned allocs = 0, others = 0;
-  for (tree r : w->roots)
-    if (null_root (r))
-      continue;
-    else if (!SSA_NAME_IS_DEFAULT_DEF (r)
-             && is_gimple_call (SSA_NAME_DEF_STMT (r))
-             && (gimple_call_flags (SSA_NAME_DEF_STMT (r)) & ECF_MALLOC))
-      allocs++;
-    else
-      others++;
-  bool own = points && allocs == 1 && others == 0;
+  tree root = points ? only_root (w) : NULL_TREE;
+  bool own = root && !SSA_NAME_IS_DEFAULT_DEF (root)
+             && is_gimple_call (SSA_NAME_DEF_STMT (root))
+             && (gimple_call_flags (SSA_NAME_DEF_STMT (root)) & ECF_MALLOC);
   for (gimple *u : w->uses)
     {
       bool point = true;
@@ -1946,10 +1950,7 @@ find_callee_params (const vec<cgraph_node *> &fns)
               wmm_each_caller (node, [&] (cgraph_edge *e) {
                 tree a = ok && i < gimple_call_num_args (e->call_stmt)
                          ? gimple_call_arg (e->call_stmt, i) : NULL_TREE;
-                ok = a && ((TREE_CODE (a) == SSA_NAME && web_private (a, 0))
-                           || (TREE_CODE (a) == ADDR_EXPR
-                               && wmm_decl_private (get_base_address (
-                                    TREE_OPERAND (a, 0)))));
+                ok = a && wmm_private_argument (a);
               });
               if (!ok)
                 continue;
@@ -1992,10 +1993,7 @@ find_comparator_params (const vec<cgraph_node *> &fns)
           gimple *s = ref->stmt;
           tree a = s && wmm_sort_comparator (s) == f
                    ? gimple_call_arg (s, 0) : NULL_TREE;
-          ok = a && ((TREE_CODE (a) == SSA_NAME && web_private (a, 0))
-                     || (TREE_CODE (a) == ADDR_EXPR
-                         && wmm_decl_private (get_base_address (
-                              TREE_OPERAND (a, 0)))));
+          ok = a && wmm_private_argument (a);
           any = true;
         }
       if (!ok || !any)
@@ -2147,13 +2145,7 @@ fresh_segment (tree start, gimple *avoid, vec<gimple *> *stores,
      double-checked initialisation): the segment is the names that hold
      only this object, and what the function returns is its callers'
      (checked as any pointer's: no constructor). */
-  /* (a name set to null, `tail = 0` before a list is built, holds no
-     other object) */
-  unsigned others = 0;
-  for (tree r : w.roots)
-    if (r != start && !null_root (r))
-      others++;
-  bool merged = others != 0 || !w.roots.contains (start);
+  bool merged = only_root (&w) != start;
   callee_segments csegs;
   if ((merged && !w.roots.contains (start))
       || !uses_or_stores (&w, merged ? fndecl : NULL_TREE, stores,

@@ -167,21 +167,6 @@ jthreads_alone (void)
   return alone == 1;
 }
 
-/* Is t a pointer or reference to std::thread? */
-static bool
-std_thread_pointer (tree t)
-{
-  if (!t || !POINTER_TYPE_P (t))
-    return false;
-  tree r = TYPE_MAIN_VARIANT (TREE_TYPE (t));
-  tree n = TREE_CODE (r) == RECORD_TYPE ? TYPE_NAME (r) : NULL_TREE;
-  tree ctx = n && TREE_CODE (n) == TYPE_DECL ? DECL_CONTEXT (n) : NULL_TREE;
-  return n && TREE_CODE (n) == TYPE_DECL && DECL_NAME (n)
-         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (n)), "thread")
-         && ctx && TREE_CODE (ctx) == NAMESPACE_DECL && DECL_NAME (ctx)
-         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)), "std");
-}
-
 /* Do the unit's std::thread handles keep their threads until they are
  * joined?  No function of the unit detaches one, and the unit's own code
  * hands a std::thread (its address) only to what keeps the thread where
@@ -203,18 +188,11 @@ std_threads_stay (void)
        of destroyed ones freed) */
     "_ZNSt6threadC1I", "_ZNSt6threadC2I", "_ZNSt6threadC1Ev",
     "_ZNSt6threadC2Ev", "_ZdlPv", "_ZdaPv",
-    "_ZNSt6vectorISt6threadSaIS0_EE", "_ZNKSt6vectorISt6threadSaIS0_EE",
-    "_ZN9__gnu_cxx17__normal_iteratorIPSt6thread",
-    "_ZNK9__gnu_cxx17__normal_iteratorIPSt6thread",
   };
   static int stay = -1;   /* per compilation: one unit */
   if (stay < 0)
     stay = wmm_every_body ([] (function *fn) {
-        /* (std::allocator's members: `Sa` in their names) */
-        const char *self = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn->decl));
-        bool ok = true, lib = wmm_std_fn (fn->decl)
-                              || !strncmp (self, "_ZNSa", 5)
-                              || !strncmp (self, "_ZNKSa", 6);
+        bool ok = true, lib = wmm_std_fn (fn->decl);
         wmm_each_stmt (fn, [&] (gimple *g) {
           const char *a = is_gimple_call (g) ? wmm_callee_asm_name (g) : "";
           ok &= !strstr (a, "_ZNSt6thread6detachEv");
@@ -222,8 +200,13 @@ std_threads_stay (void)
             return;
           bool thread_arg = false;
           for (unsigned i = 0; i < gimple_call_num_args (g); i++)
-            thread_arg |= std_thread_pointer (TREE_TYPE (gimple_call_arg (g, i)));
-          bool kept = false;
+            {
+              tree t = TREE_TYPE (gimple_call_arg (g, i));
+              thread_arg |= POINTER_TYPE_P (t)
+                            && wmm_std_class_named (TYPE_MAIN_VARIANT (
+                                                      TREE_TYPE (t)), "thread");
+            }
+          bool kept = wmm_std_thread_vector_fn (a);
           for (const char *k : keep)
             kept |= !strncmp (a, k, strlen (k));
           ok = !thread_arg || kept;
