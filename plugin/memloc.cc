@@ -1195,6 +1195,9 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
     }
   if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
     {
+      /* a team's element of a heap array (ompheap.cc) */
+      if (wmm_omp_private_ref (ref))
+        return false;
       tree ptr = TREE_OPERAND (base, 0);
       if (TREE_CODE (ptr) == ADDR_EXPR)
         {

@@ -437,6 +437,10 @@ struct omp_ctx {
   hash_set<tree> bad_writes;         /* arrays written otherwise */
   hash_map<tree, tree> write_iv;     /* array -> the counter of its writes
                                         (NULL: several) */
+  hash_set<cgraph_node *> serial;    /* code that runs only while no team
+                                        runs (serial_functions) */
+  hash_set<tree> blocks;             /* the data blocks serial code gives
+                                        its GOMP_parallel starts */
 };
 
 /* Walk callback: classify a reference to a global array by code the
@@ -600,20 +604,57 @@ note_data_arg (gimple *s, tree op, bool start)
   slot = existed ? NULL_TREE : data;
 }
 
-/* Does the unit start threads only through GOMP_parallel in main?  Fills
- * c->team with the outlined functions and everything they call. */
+/* The functions that run only in main's thread while no team runs: main,
+ * and every function whose calls all come from such functions (its
+ * address never taken; an exported one only when no other unit's code
+ * may run: wmm_foreign_code_may_run, and then also one never called). */
+void
+serial_functions (hash_set<cgraph_node *> *serial)
+{
+  bool foreign = wmm_foreign_code_may_run ();
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    if (is_main (node->decl) && !node->alias)
+      serial->add (node);
+  for (bool grew = !serial->is_empty (); grew;)
+    {
+      grew = false;
+      FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+        {
+          if (serial->contains (node) || node->alias || node->address_taken
+              || (TREE_PUBLIC (node->decl) && foreign))
+            continue;
+          bool all = true, any = false;
+          wmm_each_caller (node, [&] (cgraph_edge *e) {
+            any = true;
+            all = all && e->call_stmt && serial->contains (e->caller);
+          });
+          /* (uncalled, it never runs when no other unit's code does) */
+          if (all && (any || !foreign))
+            {
+              serial->add (node);
+              grew = true;
+            }
+        }
+    }
+}
+
+/* Does the unit start threads only through GOMP_parallel in serial code
+ * (main and what only it calls)?  Fills c->team with the outlined
+ * functions and everything they call, c->blocks with their data blocks. */
 bool
 teams_only (omp_ctx *c)
 {
   cgraph_node *node;
   auto_vec<cgraph_node *> work;
   bool ok = true;
+  serial_functions (&c->serial);
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
       function *fn = node->get_fun ();
       if (!fn || !fn->cfg || !gimple_in_ssa_p (fn) || node->alias)
         continue;
-      bool in_main = is_main (node->decl);
+      bool in_main = c->serial.contains (node);
       wmm_each_stmt (fn, [&] (gimple *s) {
         tree target;
         if (is_gimple_call (s) && (wmm_is_thread_create (s, &target)
@@ -639,6 +680,12 @@ teams_only (omp_ctx *c)
               ok = false;
             else if (cgraph_node *o = cgraph_node::get (TREE_OPERAND (op, 0)))
               {
+                tree data = gimple_call_num_args (s) > 1
+                            ? gimple_call_arg (s, 1) : NULL_TREE;
+                if (data && TREE_CODE (data) == ADDR_EXPR
+                    && VAR_P (TREE_OPERAND (data, 0))
+                    && !is_global_var (TREE_OPERAND (data, 0)))
+                  c->blocks.add (TREE_OPERAND (data, 0));
                 c->outlined.add (o);
                 if (!c->team.add (o))
                   work.safe_push (o);
@@ -664,6 +711,45 @@ teams_only (omp_ctx *c)
         }
     }
   return ok && !c->team.is_empty ();
+}
+
+/* Mark private the team's heap-array accesses (heap) whose field holds
+ * only objects (fields) every access of which is the element of its own
+ * iteration: each object stored into no field that may hold other
+ * pointers or that the team uses otherwise, indexed by one element size,
+ * and not bad by end_region's counters. */
+void
+heap_private (omp_ctx *c, hash_map<tree, auto_vec<tree> > &fields,
+              hash_set<tree> &unknown, hash_set<tree> &bad_fields,
+              const vec<wmm_omp_heap_ref> &heap)
+{
+  hash_map<tree, HOST_WIDE_INT> scale;
+  /* (an object also in a field that may hold other pointers, as `y + 1`,
+     may be reached there at other elements) */
+  for (auto entry : fields)
+    for (tree root : entry.second)
+      if (bad_fields.contains (entry.first) || unknown.contains (entry.first))
+        c->bad.add (root);
+  for (const wmm_omp_heap_ref &h : heap)
+    for (tree root : *fields.get (h.field))
+      {
+        bool existed;
+        HOST_WIDE_INT &sc = scale.get_or_insert (root, &existed);
+        if (existed && sc != h.scale)
+          c->bad.add (root);
+        sc = h.scale;
+      }
+  for (const wmm_omp_heap_ref &h : heap)
+    {
+      bool ok = true;
+      for (tree root : *fields.get (h.field))
+        ok = ok && !c->bad.contains (root);
+      if (!ok)
+        continue;
+      if (!private_refs)
+        private_refs = new hash_set<tree>;
+      private_refs->add (h.ref);
+    }
 }
 
 } // namespace
@@ -782,8 +868,14 @@ wmm_omp_analyse (wmm_unitinfo *u)
     }
   if (c.ivs.is_empty ())
     return;
+  /* Heap arrays the serial code hands the teams in their data blocks. */
+  hash_map<tree, auto_vec<tree> > fields;
+  hash_set<tree> unknown, bad_fields;
+  auto_vec<wmm_omp_heap_ref> heap;
+  wmm_omp_heap_fields (c.serial, c.blocks, &fields, &unknown);
   /* Every reference to a global array: in the teams' code only a[i] of
-     one partitioned counter; outside it only in main; no address taken. */
+     one partitioned counter; outside it only in serial code; no address
+     taken.  The same for the team's accesses to a heap array. */
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
@@ -792,14 +884,25 @@ wmm_omp_analyse (wmm_unitinfo *u)
         continue;
       c.in_team = c.team.contains (node);
       c.in_outlined = c.outlined.contains (node);
-      bool in_main = is_main (node->decl);
-      if (c.in_team || !in_main)
+      if (c.in_team || !c.serial.contains (node))
         wmm_each_stmt (fn, [&] (gimple *s) {
           walk_stmt_load_store_addr_ops (s, &c, note_load, note_store,
                                          NULL);
         });
+      tree *block = data_args->get (node->decl);
+      if (c.in_outlined && !fields.is_empty ())
+        {
+          unsigned from = heap.length ();
+          wmm_omp_heap_refs (fn, block && *block, c.ivs, fields, &heap,
+                             &bad_fields);
+          for (unsigned i = from; i < heap.length (); i++)
+            for (tree root : *fields.get (heap[i].field))
+              c.uses.get_or_insert (root).safe_push (
+                std::make_pair (heap[i].iv, heap[i].stmt));
+        }
       end_region (&c);
     }
+  heap_private (&c, fields, unknown, bad_fields, heap);
   hash_set<tree> taken;
   wmm_addresses_taken (&taken);
   bool statics_only = wmm_foreign_code_may_run ();

@@ -749,6 +749,31 @@ int wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays);
  * of the teams writes (wmm_location.one_writer); how many. */
 int wmm_omp_mark_one_writer (wmm_unitinfo *u);
 bool wmm_omp_private_ref (tree ref);
+/* ompheap.cc: a team's access `*(v + k * S)` to the element of its
+ * iteration k (a partitioned counter) through the pointer v it loaded from
+ * data-block field `field`, S bytes apart. */
+struct wmm_omp_heap_ref {
+  tree ref;
+  gimple *stmt;
+  tree iv;
+  tree field;
+  HOST_WIDE_INT scale;
+  bool store;
+};
+/* The data-block fields (of `blocks`, the GOMP_parallel blocks of serial
+ * code) into which serial code stores fresh heap objects that reach
+ * nothing else: field -> the allocations (malloc results) it may hold;
+ * fields that may hold other pointers too go to *unknown. */
+void wmm_omp_heap_fields (hash_set<cgraph_node *> &serial,
+                          hash_set<tree> &blocks,
+                          hash_map<tree, auto_vec<tree> > *fields,
+                          hash_set<tree> *unknown);
+/* The element accesses of outlined function fn through its block's
+ * followed fields (to *refs); fields used otherwise go to *bad, all its
+ * block's fields unless one start (one_start) gives it a block. */
+void wmm_omp_heap_refs (function *fn, bool one_start, hash_set<tree> &ivs,
+                        hash_map<tree, auto_vec<tree> > &fields,
+                        vec<wmm_omp_heap_ref> *refs, hash_set<tree> *bad);
 /* The data block (`&.omp_data_o.2`, a local of the starting function) an
  * outlined function's parameter `ssa` (its default definition) points
  * to, when one GOMP_parallel start is all that runs the function; else

@@ -30,6 +30,15 @@
 #                      the team's writes fenced on the weak targets;
 #                      -DPHASES (two loops of one region over a, apart
 #                      by the first's barrier): no fence
+#   omp_heap.c         OpenMP loops over vectors main allocates, in
+#                      helpers taking them as pointer parameters (saxpy,
+#                      a dot product): no fence; -DSAME (one vector in two
+#                      parameters), -DPUBLIC (exported helpers, no code of
+#                      another unit called): none either; -DNEIGHBOUR
+#                      (y[n - 1 - i] read too), -DESCAPE (the vector also
+#                      in a global the loop reads), -DPUBLIC -DFOREIGN
+#                      (another unit's code may run the helpers beside
+#                      the team): the team fenced on every target
 #   omp_sections.c     store buffering between two OpenMP sections: the
 #                      team's function fenced on every target
 #   omp_critical.c     an OpenMP team updating a maximum and its index
@@ -203,6 +212,12 @@ one_target() {
   none omp_for_PHASES omp_for.c -fopenmp -DPHASES
   if [ $T = x86 ]; then none omp_for_DYNAMIC_SHIFT omp_for.c -fopenmp -DDYNAMIC -DSHIFT
   else fenced omp_for_DYNAMIC_SHIFT omp_for.c 'main\._omp_fn\.0' -fopenmp -DDYNAMIC -DSHIFT; fi
+  for v in "" SAME PUBLIC; do
+    none "omp_heap${v:+_$v}" omp_heap.c -fopenmp ${v:+-D$v}
+  done
+  for v in NEIGHBOUR ESCAPE "PUBLIC -DFOREIGN"; do
+    fenced "omp_heap_${v##*-D}" omp_heap.c 'saxpy\._omp_fn\.0' -fopenmp -D$v
+  done
   fenced omp_sections omp_sections.c 'main\._omp_fn\.0' -fopenmp
   none omp_critical omp_critical.c -fopenmp
   none omp_critical_NAMED omp_critical.c -fopenmp -DNAMED
