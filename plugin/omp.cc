@@ -405,13 +405,41 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
 }
 
 
-/* The global array a reference `a[i]` (whole element, or a field of it)
- * indexes, and the index; NULL when it is no such reference. */
-tree
-array_of (tree ref, tree *idx)
+/* Is the index of ARRAY_REF ref within its array's bounds at stmt: a
+ * constant, or an inner loop's counter below the bound (needs
+ * dominators)? */
+bool
+index_within (tree ref, gimple *stmt)
 {
-  while (TREE_CODE (ref) == COMPONENT_REF)
-    ref = TREE_OPERAND (ref, 0);
+  tree j = TREE_OPERAND (ref, 1);
+  tree low = array_ref_low_bound (ref), up = array_ref_up_bound (ref);
+  if (TREE_OPERAND (ref, 2) || TREE_OPERAND (ref, 3) || !low || !up
+      || !integer_zerop (low) || TREE_CODE (up) != INTEGER_CST
+      || !tree_fits_shwi_p (up))
+    return false;
+  if (TREE_CODE (j) == INTEGER_CST)
+    return tree_int_cst_sgn (j) >= 0 && tree_int_cst_le (j, up);
+  tree b;
+  HOST_WIDE_INT cb;
+  return wmm_counter_below (j, stmt, &b, &cb) && !b
+         && cb <= tree_to_shwi (up) + 1;
+}
+
+/* The global array a reference `a[i]` (whole element, or a member of it:
+ * a field, or an element of an inner array whose index stays within its
+ * bounds, as `c[i][j]` in a loop over j) indexes, and the index; NULL
+ * when it is no such reference. */
+tree
+array_of (tree ref, gimple *stmt, tree *idx)
+{
+  while (TREE_CODE (ref) == COMPONENT_REF
+         || (TREE_CODE (ref) == ARRAY_REF
+             && !VAR_P (TREE_OPERAND (ref, 0))))
+    {
+      if (TREE_CODE (ref) == ARRAY_REF && !index_within (ref, stmt))
+        return NULL_TREE;
+      ref = TREE_OPERAND (ref, 0);
+    }
   if (TREE_CODE (ref) != ARRAY_REF || TREE_OPERAND (ref, 2)
       || TREE_OPERAND (ref, 3))
     return NULL_TREE;
@@ -465,7 +493,7 @@ note_ref (gimple *stmt, tree op, tree ref, void *data)
     }
   /* (in a function the team's code calls, the array's phases would be
      the caller's: not followed) */
-  if (ref && TREE_CODE (ref) != ADDR_EXPR && array_of (ref, &idx) == base
+  if (ref && TREE_CODE (ref) != ADDR_EXPR && array_of (ref, stmt, &idx) == base
       && TREE_CODE (idx) == SSA_NAME && c->ivs.contains (wmm_widened_from (idx))
       && c->in_outlined)
     {
@@ -713,43 +741,65 @@ teams_only (omp_ctx *c)
   return ok && !c->team.is_empty ();
 }
 
-/* Mark private the team's heap-array accesses (heap) whose field holds
- * only objects (fields) every access of which is the element of its own
- * iteration: each object stored into no field that may hold other
- * pointers or that the team uses otherwise, indexed by one element size,
- * and not bad by end_region's counters. */
-void
-heap_private (omp_ctx *c, hash_map<tree, auto_vec<tree> > &fields,
-              hash_set<tree> &unknown, hash_set<tree> &bad_fields,
-              const vec<wmm_omp_heap_ref> &heap)
+/* Is root's share of one region's accesses (heap[from, to)) private:
+ * either all are loads (nothing in the team writes the object), or all
+ * are iteration k's own bytes of one row shape, two counters only apart
+ * by a team barrier both ways (the phases of end_region)? */
+bool
+region_private (tree root, hash_map<tree, auto_vec<tree> > &fields,
+                const vec<wmm_omp_heap_ref> &heap, unsigned from, unsigned to)
 {
-  hash_map<tree, HOST_WIDE_INT> scale;
+  bool loads = true, rows = true;
+  auto_vec<const wmm_omp_heap_ref *> mine;
+  for (unsigned i = from; i < to; i++)
+    if (fields.get (heap[i].field)->contains (root))
+      mine.safe_push (&heap[i]);
+  for (const wmm_omp_heap_ref *h : mine)
+    {
+      loads = loads && !h->store;
+      rows = rows && h->shaped && h->rows == mine[0]->rows
+             && h->elem == mine[0]->elem;
+    }
+  for (unsigned i = 0; rows && i < mine.length (); i++)
+    for (unsigned j = i + 1; rows && j < mine.length (); j++)
+      if (mine[i]->iv != mine[j]->iv
+          && (reaches_without_barrier (mine[i]->stmt, mine[j]->stmt)
+              || reaches_without_barrier (mine[j]->stmt, mine[i]->stmt)))
+        rows = false;
+  return loads || rows;
+}
+
+/* Mark private the team's heap-array accesses (heap; regions: each
+ * outlined function's range of it) whose field holds only objects that
+ * are private in that region (region_private), each stored into no field
+ * that may hold other pointers (unknown) or whose pointer the team uses
+ * otherwise (bad_fields). */
+void
+heap_private (hash_map<tree, auto_vec<tree> > &fields,
+              hash_set<tree> &unknown, hash_set<tree> &bad_fields,
+              const vec<wmm_omp_heap_ref> &heap,
+              const vec<std::pair<unsigned, unsigned> > &regions)
+{
   /* (an object also in a field that may hold other pointers, as `y + 1`,
-     may be reached there at other elements) */
+     may be reached there at other bytes) */
+  hash_set<tree> bad;
   for (auto entry : fields)
     for (tree root : entry.second)
       if (bad_fields.contains (entry.first) || unknown.contains (entry.first))
-        c->bad.add (root);
-  for (const wmm_omp_heap_ref &h : heap)
-    for (tree root : *fields.get (h.field))
+        bad.add (root);
+  for (const auto &r : regions)
+    for (unsigned i = r.first; i < r.second; i++)
       {
-        bool existed;
-        HOST_WIDE_INT &sc = scale.get_or_insert (root, &existed);
-        if (existed && sc != h.scale)
-          c->bad.add (root);
-        sc = h.scale;
+        bool ok = true;
+        for (tree root : *fields.get (heap[i].field))
+          ok = ok && !bad.contains (root)
+               && region_private (root, fields, heap, r.first, r.second);
+        if (!ok)
+          continue;
+        if (!private_refs)
+          private_refs = new hash_set<tree>;
+        private_refs->add (heap[i].ref);
       }
-  for (const wmm_omp_heap_ref &h : heap)
-    {
-      bool ok = true;
-      for (tree root : *fields.get (h.field))
-        ok = ok && !c->bad.contains (root);
-      if (!ok)
-        continue;
-      if (!private_refs)
-        private_refs = new hash_set<tree>;
-      private_refs->add (h.ref);
-    }
 }
 
 } // namespace
@@ -872,6 +922,7 @@ wmm_omp_analyse (wmm_unitinfo *u)
   hash_map<tree, auto_vec<tree> > fields;
   hash_set<tree> unknown, bad_fields;
   auto_vec<wmm_omp_heap_ref> heap;
+  auto_vec<std::pair<unsigned, unsigned> > regions;
   wmm_omp_heap_fields (c.serial, c.blocks, &fields, &unknown);
   /* Every reference to a global array: in the teams' code only a[i] of
      one partitioned counter; outside it only in serial code; no address
@@ -885,24 +936,27 @@ wmm_omp_analyse (wmm_unitinfo *u)
       c.in_team = c.team.contains (node);
       c.in_outlined = c.outlined.contains (node);
       if (c.in_team || !c.serial.contains (node))
-        wmm_each_stmt (fn, [&] (gimple *s) {
-          walk_stmt_load_store_addr_ops (s, &c, note_load, note_store,
-                                         NULL);
+        wmm_with_dominators (fn, [&] () {
+          wmm_each_stmt (fn, [&] (gimple *s) {
+            walk_stmt_load_store_addr_ops (s, &c, note_load, note_store,
+                                           NULL);
+          });
+          return true;
         });
       tree *block = data_args->get (node->decl);
       if (c.in_outlined && !fields.is_empty ())
         {
           unsigned from = heap.length ();
-          wmm_omp_heap_refs (fn, block && *block, c.ivs, fields, &heap,
-                             &bad_fields);
-          for (unsigned i = from; i < heap.length (); i++)
-            for (tree root : *fields.get (heap[i].field))
-              c.uses.get_or_insert (root).safe_push (
-                std::make_pair (heap[i].iv, heap[i].stmt));
+          wmm_with_dominators (fn, [&] () {
+            wmm_omp_heap_refs (fn, block && *block, c.ivs, fields, &heap,
+                               &bad_fields);
+            return true;
+          });
+          regions.safe_push (std::make_pair (from, heap.length ()));
         }
       end_region (&c);
     }
-  heap_private (&c, fields, unknown, bad_fields, heap);
+  heap_private (fields, unknown, bad_fields, heap, regions);
   hash_set<tree> taken;
   wmm_addresses_taken (&taken);
   bool statics_only = wmm_foreign_code_may_run ();

@@ -95,13 +95,126 @@ block_field (gimple *s, hash_set<tree> &blocks)
   return TREE_OPERAND (lhs, 1);
 }
 
-/* Is the counter offset `off` k * S (S a positive constant, or 1 without
- * a product) with k a widening of a counter of ivs?  *iv, *scale. */
+/* Is v a constant >= 0, or a name set to one? */
 bool
-scaled_counter (tree off, hash_set<tree> &ivs, tree *iv,
-                HOST_WIDE_INT *scale)
+nonnegative_constant (tree v)
 {
-  *scale = 1;
+  if (TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v))
+    if (gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)))
+      if (gimple_assign_rhs_code (g) == INTEGER_CST)
+        v = gimple_assign_rhs1 (g);
+  return TREE_CODE (v) == INTEGER_CST && tree_fits_shwi_p (v)
+         && tree_to_shwi (v) >= 0;
+}
+
+/* The bound edge e (into a block) puts on j: `j < B` holds along it,
+ * for B a name (*bound) or a constant (*cbound); false when it says
+ * nothing of that shape. */
+bool
+edge_bound (edge e, tree j, tree *bound, HOST_WIDE_INT *cbound)
+{
+  gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
+  if (!c || !(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
+    return false;
+  enum tree_code code = gimple_cond_code (c);
+  tree l = gimple_cond_lhs (c), r = gimple_cond_rhs (c);
+  if (e->flags & EDGE_FALSE_VALUE)
+    code = invert_tree_comparison (code, false);
+  /* as `j CODE other` */
+  if (r == j && l != j)
+    {
+      code = swap_tree_comparison (code);
+      std::swap (l, r);
+    }
+  if (l != j)
+    return false;
+  if (code == LT_EXPR)
+    {
+      if (TREE_CODE (r) == INTEGER_CST && tree_fits_shwi_p (r))
+        *cbound = tree_to_shwi (r);
+      else
+        *bound = r;
+      return true;
+    }
+  if (code == LE_EXPR && TREE_CODE (r) == INTEGER_CST && tree_fits_shwi_p (r)
+      && tree_to_shwi (r) < HOST_WIDE_INT_MAX)
+    {
+      *cbound = tree_to_shwi (r) + 1;
+      return true;
+    }
+  return false;
+}
+
+} // namespace
+
+bool
+wmm_counter_below (tree j, gimple *at, tree *bound, HOST_WIDE_INT *cbound)
+{
+  *bound = NULL_TREE;
+  *cbound = -1;
+  gphi *phi = TREE_CODE (j) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (j)
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (j)) : NULL;
+  if (!phi || gimple_phi_num_args (phi) != 2 || !gimple_bb (at))
+    return false;
+  bool init = false, step = false;
+  for (unsigned k = 0; k < 2; k++)
+    {
+      tree a = gimple_phi_arg_def (phi, k);
+      gassign *g = TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (a)) : NULL;
+      if (nonnegative_constant (a))
+        init = true;
+      else if (g && gimple_assign_rhs_code (g) == PLUS_EXPR
+               && gimple_assign_rhs1 (g) == j
+               && TREE_CODE (gimple_assign_rhs2 (g)) == INTEGER_CST
+               && tree_int_cst_sgn (gimple_assign_rhs2 (g)) > 0)
+        step = true;
+    }
+  if (!init || !step)
+    return false;
+  /* a test `j < B` on the edge into a block that dominates `at`: j is
+     not redefined between (every path from its PHI to `at` passes the
+     edge) */
+  for (basic_block b = gimple_bb (at); b;
+       b = get_immediate_dominator (CDI_DOMINATORS, b))
+    if (single_pred_p (b) && edge_bound (single_pred_edge (b), j, bound,
+                                         cbound))
+      return true;
+  return false;
+}
+
+namespace {
+
+/* Is name b at most name n: n itself, or n - C for a constant C >= 0
+ * (`b = n + -1`)?  (b < n is tested in n's type, where n - C cannot wrap
+ * below a j >= 0 that passed the test.) */
+bool
+at_most (tree b, tree n)
+{
+  if (b == n)
+    return true;
+  gassign *g = TREE_CODE (b) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (b)
+               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (b)) : NULL;
+  if (!g || gimple_assign_rhs1 (g) != n
+      || TREE_CODE (gimple_assign_rhs2 (g)) != INTEGER_CST
+      || TYPE_UNSIGNED (TREE_TYPE (n)))
+    return false;
+  int sgn = tree_int_cst_sgn (gimple_assign_rhs2 (g));
+  return (gimple_assign_rhs_code (g) == PLUS_EXPR && sgn <= 0)
+         || (gimple_assign_rhs_code (g) == MINUS_EXPR && sgn >= 0);
+}
+
+/* The shape of a byte offset `off` from a block field's pointer: k * E
+ * or (k * n + j) * E, k a widening of a partitioned counter (*iv), E a
+ * positive constant (1 without a product), j an inner counter within
+ * [0, n) at `at` (*rows = n; NULL for the first shape).  The bytes
+ * [k * R, k * R + R) (R = E, or n * E) are then iteration k's. */
+bool
+row_offset (tree off, gimple *at, hash_set<tree> &ivs, tree *iv,
+            tree *rows, HOST_WIDE_INT *elem)
+{
+  *elem = 1;
+  *rows = NULL_TREE;
   gassign *g = TREE_CODE (off) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (off)
                ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL;
   if (g && gimple_assign_rhs_code (g) == MULT_EXPR
@@ -109,19 +222,60 @@ scaled_counter (tree off, hash_set<tree> &ivs, tree *iv,
       && tree_fits_shwi_p (gimple_assign_rhs2 (g))
       && tree_to_shwi (gimple_assign_rhs2 (g)) > 0)
     {
-      *scale = tree_to_shwi (gimple_assign_rhs2 (g));
+      *elem = tree_to_shwi (gimple_assign_rhs2 (g));
       off = gimple_assign_rhs1 (g);
     }
   if (TREE_CODE (off) != SSA_NAME)
     return false;
-  *iv = wmm_widened_from (off, NULL);
-  return ivs.contains (*iv);
+  tree k = wmm_widened_from (off, NULL);
+  if (ivs.contains (k))
+    {
+      *iv = k;
+      return true;
+    }
+  /* k * n + j, either way round */
+  gassign *sum = !SSA_NAME_IS_DEFAULT_DEF (k)
+                 ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (k)) : NULL;
+  if (!sum || gimple_assign_rhs_code (sum) != PLUS_EXPR)
+    return false;
+  for (unsigned w = 0; w < 2; w++)
+    {
+      tree prod = w ? gimple_assign_rhs2 (sum) : gimple_assign_rhs1 (sum);
+      tree j = w ? gimple_assign_rhs1 (sum) : gimple_assign_rhs2 (sum);
+      gassign *m = TREE_CODE (prod) == SSA_NAME
+                   && !SSA_NAME_IS_DEFAULT_DEF (prod)
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (prod)) : NULL;
+      if (!m || gimple_assign_rhs_code (m) != MULT_EXPR)
+        continue;
+      for (unsigned x = 0; x < 2; x++)
+        {
+          tree c = x ? gimple_assign_rhs2 (m) : gimple_assign_rhs1 (m);
+          tree n = x ? gimple_assign_rhs1 (m) : gimple_assign_rhs2 (m);
+          tree b;
+          HOST_WIDE_INT cb;
+          if (TREE_CODE (c) != SSA_NAME
+              || !ivs.contains (wmm_widened_from (c, NULL))
+              || !wmm_counter_below (j, at, &b, &cb))
+            continue;
+          /* j < n: the same name (or n less a constant), or constants
+             with cb <= n */
+          if ((b && at_most (b, n))
+              || (!b && TREE_CODE (n) == INTEGER_CST && tree_fits_shwi_p (n)
+                  && cb <= tree_to_shwi (n)))
+            {
+              *iv = wmm_widened_from (c, NULL);
+              *rows = n;
+              return true;
+            }
+        }
+    }
+  return false;
 }
 
 /* Does memory reference ref address p only as its base pointer, within
- * bytes [0, scale) of it? */
+ * bytes [0, elem) of it (elem < 0: anywhere)? */
 bool
-within_element (tree ref, tree p, HOST_WIDE_INT scale)
+within_element (tree ref, tree p, HOST_WIDE_INT elem)
 {
   poly_int64 bitsize, bitpos;
   tree offset;
@@ -130,50 +284,81 @@ within_element (tree ref, tree p, HOST_WIDE_INT scale)
   tree base = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
                                    &unsignedp, &reversep, &volatilep);
   HOST_WIDE_INT pos, size;
-  if (!base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != p
-      || offset || volatilep || !bitpos.is_constant (&pos)
+  if (!base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != p)
+    return false;
+  if (offset && wmm_mentions (offset, p))
+    return false;
+  if (elem < 0)
+    return true;
+  if (offset || volatilep || !bitpos.is_constant (&pos)
       || !bitsize.is_constant (&size) || size <= 0
       || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
     return false;
   pos += tree_to_shwi (TREE_OPERAND (base, 1)) * BITS_PER_UNIT;
-  return pos >= 0 && pos + size <= scale * BITS_PER_UNIT;
+  return pos >= 0 && pos + size <= elem * BITS_PER_UNIT;
 }
 
-/* Record the accesses through `p = v + k * S` (use u of v); false when p
- * is used otherwise. */
+/* Record the dereferences of name p (derived from the pointer the team
+ * loaded from `field`): iteration elements when `shaped` (p = v + a row
+ * offset: *iv, *rows, elem), other loads and stores else; false when p
+ * is used otherwise (stored, passed to a call, merged). */
 bool
-element_accesses (gimple *u, tree v, tree field, hash_set<tree> &ivs,
-                  vec<wmm_omp_heap_ref> *refs)
+follow_pointer (tree p, tree field, bool shaped, tree iv, tree rows,
+                HOST_WIDE_INT elem, hash_set<tree> &ivs,
+                vec<wmm_omp_heap_ref> *refs, int depth)
 {
-  gassign *g = dyn_cast<gassign *> (u);
-  tree iv;
-  HOST_WIDE_INT scale;
-  if (!g || gimple_assign_rhs_code (g) != POINTER_PLUS_EXPR
-      || gimple_assign_rhs1 (g) != v
-      || !scaled_counter (gimple_assign_rhs2 (g), ivs, &iv, &scale))
+  if (depth > 4)
     return false;
-  tree p = gimple_assign_lhs (g);
   imm_use_iterator it;
   use_operand_p use;
   FOR_EACH_IMM_USE_FAST (use, it, p)
     {
       gimple *a = USE_STMT (use);
-      if (is_gimple_debug (a))
+      if (is_gimple_debug (a) || gimple_code (a) == GIMPLE_COND)
         continue;
-      if (!gimple_assign_single_p (a))
+      gassign *g = dyn_cast<gassign *> (a);
+      if (!g)
         return false;
-      tree lhs = gimple_assign_lhs (a), rhs = gimple_assign_rhs1 (a);
-      bool in_lhs = within_element (lhs, p, scale);
-      bool in_rhs = within_element (rhs, p, scale);
+      enum tree_code code = gimple_assign_rhs_code (g);
+      tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
+      if (TREE_CODE_CLASS (code) == tcc_comparison
+          || code == POINTER_DIFF_EXPR)
+        continue;
+      if (code == POINTER_PLUS_EXPR && rhs == p && TREE_CODE (lhs) == SSA_NAME
+          && !wmm_mentions (gimple_assign_rhs2 (g), p))
+        {
+          /* v + offset: shaped when it is the first step from v */
+          tree k = NULL_TREE, r = NULL_TREE;
+          HOST_WIDE_INT e = 0;
+          bool s = depth == 0
+                   && row_offset (gimple_assign_rhs2 (g), g, ivs, &k, &r, &e);
+          if (!follow_pointer (lhs, field, s, k, r, e, ivs, refs, depth + 1))
+            return false;
+          continue;
+        }
+      if ((code == SSA_NAME || CONVERT_EXPR_CODE_P (code)) && rhs == p
+          && TREE_CODE (lhs) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (lhs)))
+        {
+          if (!follow_pointer (lhs, field, shaped, iv, rows, elem, ivs, refs,
+                               depth + 1))
+            return false;
+          continue;
+        }
+      if (!gimple_assign_single_p (g))
+        return false;
+      bool in_lhs = within_element (lhs, p, -1);
+      bool in_rhs = within_element (rhs, p, -1);
       /* p itself stored, or named elsewhere in the statement */
       if (rhs == p || (!in_lhs && !in_rhs)
           || (in_lhs && !in_rhs && wmm_mentions (rhs, p))
           || (in_rhs && !in_lhs && wmm_mentions (lhs, p)))
         return false;
       if (in_lhs)
-        refs->safe_push ({ lhs, a, iv, field, scale, true });
+        refs->safe_push ({ lhs, a, iv, field, rows, elem, true,
+                           shaped && within_element (lhs, p, elem) });
       if (in_rhs)
-        refs->safe_push ({ rhs, a, iv, field, scale, false });
+        refs->safe_push ({ rhs, a, iv, field, rows, elem, false,
+                           shaped && within_element (rhs, p, elem) });
     }
   return true;
 }
@@ -352,14 +537,8 @@ wmm_omp_heap_refs (function *fn, bool one_start, hash_set<tree> &ivs,
         }
       if (!fields.get (f))
         continue;
-      imm_use_iterator vit;
-      use_operand_p vuse;
-      FOR_EACH_IMM_USE_FAST (vuse, vit, lhs)
-        {
-          gimple *u = USE_STMT (vuse);
-          if (!is_gimple_debug (u)
-              && !element_accesses (u, lhs, f, ivs, refs))
-            bad->add (f);
-        }
+      if (!follow_pointer (lhs, f, false, NULL_TREE, NULL_TREE, 0, ivs,
+                           refs, 0))
+        bad->add (f);
     }
 }

@@ -749,17 +749,25 @@ int wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays);
  * of the teams writes (wmm_location.one_writer); how many. */
 int wmm_omp_mark_one_writer (wmm_unitinfo *u);
 bool wmm_omp_private_ref (tree ref);
-/* ompheap.cc: a team's access `*(v + k * S)` to the element of its
- * iteration k (a partitioned counter) through the pointer v it loaded from
- * data-block field `field`, S bytes apart. */
+/* ompheap.cc: a team's access through the pointer v it loaded from
+ * data-block field `field`: when `shaped`, `*(v + k * E)` or `*(v + (k *
+ * rows + j) * E)` within [0, E) bytes, for k a partitioned counter (iv)
+ * and 0 <= j < rows: bytes of iteration k's own row. */
 struct wmm_omp_heap_ref {
   tree ref;
   gimple *stmt;
   tree iv;
   tree field;
-  HOST_WIDE_INT scale;
+  tree rows;              /* NULL: rows of one element */
+  HOST_WIDE_INT elem;
   bool store;
+  bool shaped;
 };
+/* Is j an inner loop's counter (a PHI from a constant >= 0, stepping up)
+ * below a bound at statement `at`: a test `j < B` on the way there; B a
+ * name (*bound) or a constant (*cbound).  Needs dominators. */
+bool wmm_counter_below (tree j, gimple *at, tree *bound,
+                        HOST_WIDE_INT *cbound);
 /* The data-block fields (of `blocks`, the GOMP_parallel blocks of serial
  * code) into which serial code stores fresh heap objects that reach
  * nothing else: field -> the allocations (malloc results) it may hold;
@@ -768,9 +776,10 @@ void wmm_omp_heap_fields (hash_set<cgraph_node *> &serial,
                           hash_set<tree> &blocks,
                           hash_map<tree, auto_vec<tree> > *fields,
                           hash_set<tree> *unknown);
-/* The element accesses of outlined function fn through its block's
- * followed fields (to *refs); fields used otherwise go to *bad, all its
- * block's fields unless one start (one_start) gives it a block. */
+/* The accesses of outlined function fn through its block's followed
+ * fields (to *refs; needs dominators); fields whose pointers go
+ * elsewhere than to dereferences go to *bad, all its block's fields
+ * unless one start (one_start) gives it a block. */
 void wmm_omp_heap_refs (function *fn, bool one_start, hash_set<tree> &ivs,
                         hash_map<tree, auto_vec<tree> > &fields,
                         vec<wmm_omp_heap_ref> *refs, hash_set<tree> *bad);
