@@ -390,6 +390,81 @@ singletons (const wmm_program *p, const vec<vec<unsigned> > &masks)
 
 } // anon namespace
 
+int
+wmm_split_locations (wmm_program *p, int nclasses,
+                     const vec<vec<unsigned> > &masks, const char *tag)
+{
+  /* one copy of each shared location per class, made when needed */
+  int nlocs = p->nlocs;
+  auto_vec<int> copies;
+  copies.safe_grow (nlocs * nclasses);
+  for (int k = 0; k < nlocs * nclasses; k++)
+    copies[k] = -1;
+  auto copy_of = [&] (int l, int r) {
+    if (p->locs[l].is_private)
+      return l;
+    int &c = copies[l * nclasses + r];
+    if (c < 0)
+      {
+        char *name = xasprintf ("%s@%s%d", p->locs[l].name, tag, r);
+        c = wmm_program_loc (p, name);
+        free (name);
+        if (c >= 0)
+          {
+            p->locs[c].width = p->locs[l].width;
+            p->locs[c].init = p->locs[l].init;
+            p->locs[c].one_writer = p->locs[l].one_writer;
+          }
+      }
+    return c;
+  };
+  int split = 0;
+  for (int t = 0; t < p->nthreads && t < (int) masks.length (); t++)
+    for (unsigned i = 0; i < masks[t].length () && (int) i < p->threads[t].ncode; i++)
+      {
+        wmm_instr *in = &p->threads[t].code[i];
+        unsigned mk = masks[t][i];
+        if (!wmm_instr_is_access (in) || !mk)
+          continue;
+        auto_vec<int> to;
+        bool bad = false;
+        bool known = wmm_each_loc (p, in, [&] (int l) {
+          for (int r = 0; r < nclasses && !bad; r++)
+            if (mk & (1u << r))
+              {
+                int c = l < nlocs ? copy_of (l, r) : l;
+                if (c < 0)
+                  bad = true;
+                else if (!to.contains (c))
+                  to.safe_push (c);
+              }
+          return !bad;
+        });
+        if (!known || bad || to.is_empty ())
+          continue;   /* any location: the copies too */
+        to.qsort ([] (const void *x, const void *y) {
+          return *(const int *) x - *(const int *) y; });
+        if (to.length () == 1)
+          {
+            in->addr.loc_hint = to[0];
+            in->addr.base.kind = WMM_OPND_IMM;
+            in->addr.base.imm = wmm_loc_addr (to[0]);
+          }
+        else
+          {
+            int a = wmm_program_alias (p, to.address (), to.length ());
+            if (a < 0)
+              continue;
+            in->addr.loc_hint = -1;
+            in->addr.base.kind = WMM_OPND_NONE;
+            in->addr.base.imm = 0;
+            in->addr.alias = a;
+          }
+        split++;
+      }
+  return split;
+}
+
 void
 wmm_barrier_rounds (wmm_unitinfo *u)
 {
@@ -433,74 +508,7 @@ wmm_barrier_rounds (wmm_unitinfo *u)
     }
   if (best <= 0 || !all_residues (u, waiter, &b, best_m, &masks))
     return;
-  /* one copy of each shared location per residue, made when needed */
-  int nlocs = p->nlocs;
-  auto_vec<int> copies;
-  copies.safe_grow (nlocs * best_m);
-  for (int k = 0; k < nlocs * best_m; k++)
-    copies[k] = -1;
-  auto copy_of = [&] (int l, int r) {
-    if (p->locs[l].is_private)
-      return l;
-    int &c = copies[l * best_m + r];
-    if (c < 0)
-      {
-        char *name = xasprintf ("%s@%d", p->locs[l].name, r);
-        c = wmm_program_loc (p, name);
-        free (name);
-        if (c >= 0)
-          {
-            p->locs[c].width = p->locs[l].width;
-            p->locs[c].init = p->locs[l].init;
-            p->locs[c].one_writer = p->locs[l].one_writer;
-          }
-      }
-    return c;
-  };
-  int split = 0;
-  for (int t = 0; t < p->nthreads; t++)
-    for (unsigned i = 0; i < masks[t].length () && (int) i < p->threads[t].ncode; i++)
-      {
-        wmm_instr *in = &p->threads[t].code[i];
-        unsigned mk = masks[t][i];
-        if (!wmm_instr_is_access (in) || !mk)
-          continue;
-        auto_vec<int> to;
-        bool bad = false;
-        bool known = wmm_each_loc (p, in, [&] (int l) {
-          for (int r = 0; r < best_m && !bad; r++)
-            if (mk & (1u << r))
-              {
-                int c = l < nlocs ? copy_of (l, r) : l;
-                if (c < 0)
-                  bad = true;
-                else if (!to.contains (c))
-                  to.safe_push (c);
-              }
-          return !bad;
-        });
-        if (!known || bad || to.is_empty ())
-          continue;   /* any location: the copies too */
-        to.qsort ([] (const void *x, const void *y) {
-          return *(const int *) x - *(const int *) y; });
-        if (to.length () == 1)
-          {
-            in->addr.loc_hint = to[0];
-            in->addr.base.kind = WMM_OPND_IMM;
-            in->addr.base.imm = wmm_loc_addr (to[0]);
-          }
-        else
-          {
-            int a = wmm_program_alias (p, to.address (), to.length ());
-            if (a < 0)
-              continue;
-            in->addr.loc_hint = -1;
-            in->addr.base.kind = WMM_OPND_NONE;
-            in->addr.base.imm = 0;
-            in->addr.alias = a;
-          }
-        split++;
-      }
+  int split = wmm_split_locations (p, best_m, masks, "");
   for (vec<unsigned> &v : masks)
     v.release ();
   if (split && team)

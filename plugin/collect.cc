@@ -2227,6 +2227,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_publish_tso (u);
   wmm_order_protected (u);
   wmm_barrier_rounds (u);
+  wmm_omp_team_epochs (u);
   assign_places (u);
   return true;
 }

@@ -43,6 +43,11 @@ hash_set<tree> *one_writer;
 /* Per unit: outlined function -> the data block its one GOMP_parallel
  * start hands it (`&.omp_data_o.2`), or NULL when started otherwise. */
 hash_map<tree, tree> *data_args;
+/* Per unit: the function a team runs -> the index of its team (the
+ * outlined functions in symbol order), when the teams are started only by
+ * serial code and no function runs in two teams; team_count teams. */
+hash_map<tree, int> *team_index;
+int team_count;
 
 /* Is fndecl main? */
 bool
@@ -741,6 +746,46 @@ teams_only (omp_ctx *c)
   return ok && !c->team.is_empty ();
 }
 
+/* Fill team_index: each outlined function (in symbol order) and what it
+ * calls, unless some function is run by two teams. */
+void
+number_teams (omp_ctx *c)
+{
+  auto_vec<cgraph_node *> outlined;
+  for (cgraph_node *o : c->outlined)
+    outlined.safe_push (o);
+  outlined.qsort ([] (const void *x, const void *y) {
+    return (*(cgraph_node *const *) x)->order
+           - (*(cgraph_node *const *) y)->order; });
+  team_index = new hash_map<tree, int>;
+  for (unsigned k = 0; k < outlined.length (); k++)
+    {
+      auto_vec<cgraph_node *> work;
+      hash_set<cgraph_node *> seen;
+      work.safe_push (outlined[k]);
+      seen.add (outlined[k]);
+      while (!work.is_empty ())
+        {
+          cgraph_node *f = work.pop ();
+          bool existed;
+          int &t = team_index->get_or_insert (f->decl, &existed);
+          if (existed && t != (int) k)
+            {
+              team_index->empty ();
+              return;
+            }
+          t = k;
+          for (cgraph_edge *e = f->callees; e; e = e->next_callee)
+            {
+              cgraph_node *g = e->callee->ultimate_alias_target ();
+              if (g->definition && !seen.add (g))
+                work.safe_push (g);
+            }
+        }
+    }
+  team_count = outlined.length ();
+}
+
 /* Is root's share of one region's accesses (heap[from, to)) private:
  * either all are loads (nothing in the team writes the object), or all
  * are iteration k's own bytes of one row shape, two counters only apart
@@ -890,6 +935,9 @@ wmm_omp_reset (void)
   one_writer = NULL;
   delete data_args;
   data_args = NULL;
+  delete team_index;
+  team_index = NULL;
+  team_count = 0;
 }
 
 void
@@ -902,6 +950,7 @@ wmm_omp_analyse (wmm_unitinfo *u)
   bool tok = teams_only (&c);
   if (!tok)
     return;
+  number_teams (&c);
   for (cgraph_node *f : c.team)
     {
       function *fn = f->get_fun ();
@@ -1022,4 +1071,12 @@ wmm_omp_data_argument (tree ssa)
   /* The block is the first parameter; nothing but the start calls it. */
   return d && *d && DECL_ARGUMENTS (fn) == var && node && !node->callers
          ? *d : NULL_TREE;
+}
+
+int
+wmm_omp_team_of (tree fndecl, int *nteams)
+{
+  int *k = team_index && team_count ? team_index->get (fndecl) : NULL;
+  *nteams = team_index && !team_index->is_empty () ? team_count : 0;
+  return k && *nteams ? *k : -1;
 }

@@ -419,6 +419,22 @@ void wmm_order_protected (wmm_unitinfo *u);
 /* barriers.cc: the accesses of the threads one barrier orders, split by
  * round (a location copy per residue of the waits done before them). */
 void wmm_barrier_rounds (wmm_unitinfo *u);
+/* barriers.cc: give each shared location one copy per class (0 <=
+ * class < nclasses <= 32) and make every access of thread t's instruction
+ * i touch the copies of the classes in masks[t][i] (0: untouched); the
+ * copies are named LOC@TAGk.  Accesses of classes that share no bit never
+ * meet.  How many accesses changed. */
+int wmm_split_locations (wmm_program *p, int nclasses,
+                         const vec<vec<unsigned> > &masks, const char *tag);
+/* ompteams.cc: the accesses of OpenMP teams that run one after another
+ * (started by serial code) never meet: a location copy per team. */
+void wmm_omp_team_epochs (wmm_unitinfo *u);
+/* omp.cc: the outlined function (its index among the unit's team
+ * functions, 0 <= k < *nteams) whose team alone runs fndecl; -1 when
+ * fndecl is serial code or no team's, or when the unit's teams are not
+ * started only by serial code (*nteams = 0), or some function is run by
+ * two teams (*nteams = 0). */
+int wmm_omp_team_of (tree fndecl, int *nteams);
 /* hidden.cc: is b a local of main, which runs once (no caller, address
  * never taken): one object while threads run? */
 bool wmm_main_local (tree b);

@@ -39,6 +39,13 @@
 #                      in a global the loop reads), -DPUBLIC -DFOREIGN
 #                      (another unit's code may run the helpers beside
 #                      the team): the team fenced on every target
+#   omp_matrix.c       a matrix product over malloc'd row-major vectors
+#                      (c[i * n + j], helpers) and over static 2-D arrays,
+#                      Jacobi sweeps into a second grid copied back by a
+#                      second parallel loop (heap and static): no fence;
+#                      -DINPLACE, -DGINPLACE (one sweep updates its grid in
+#                      place: the neighbours' rows are other threads'): the
+#                      sweep's team fenced on every target
 #   omp_sections.c     store buffering between two OpenMP sections: the
 #                      team's function fenced on every target
 #   omp_critical.c     an OpenMP team updating a maximum and its index
@@ -218,6 +225,9 @@ one_target() {
   for v in NEIGHBOUR ESCAPE "PUBLIC -DFOREIGN"; do
     fenced "omp_heap_${v##*-D}" omp_heap.c 'saxpy\._omp_fn\.0' -fopenmp -D$v
   done
+  none omp_matrix omp_matrix.c -fopenmp
+  fenced omp_matrix_INPLACE omp_matrix.c 'sweep_in_place\._omp_fn\.0' -fopenmp -DINPLACE
+  fenced omp_matrix_GINPLACE omp_matrix.c 'main\._omp_fn\.[0-9]+' -fopenmp -DGINPLACE
   fenced omp_sections omp_sections.c 'main\._omp_fn\.0' -fopenmp
   none omp_critical omp_critical.c -fopenmp
   none omp_critical_NAMED omp_critical.c -fopenmp -DNAMED

@@ -85,6 +85,7 @@ note: %s's indirect call through '%s' calls
 note: %s's indirect call through member '%s' 
 note: barrier '%s' (count %d) orders the rounds of the %d 
 note: the team barriers of '%s' order the rounds of its OpenMP 
+note: the %d OpenMP teams of the unit run one after another 
 note: %s() is exported and starts threads of the routine it 
 note: library unit (no main): every exported function 
 note: %s() is called by %s(), whose code is not 
