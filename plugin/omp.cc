@@ -340,6 +340,148 @@ chunk_range (function *fn, tree init, tree bound)
   return chunk_bound (fn, xs, 2) && chunk_bound (fn, xe, 1);
 }
 
+/* Is v a copy of the thread's number (omp_get_thread_num), through
+ * conversions? */
+bool
+thread_number (tree v)
+{
+  return is_builtin_call (strip_conversions (v), BUILT_IN_OMP_GET_THREAD_NUM);
+}
+
+/* Is the loop counter v = PHI <init, next> cyclic over the team: init the
+ * thread's number t and next = v + nt with nt = omp_get_num_threads ()?
+ * Its values t + k * nt are the thread's own residue. */
+bool
+cyclic_counter (tree v, tree init, tree next)
+{
+  gassign *gn = safe_dyn_cast<gassign *> (def_of (next));
+  return gn && gimple_assign_rhs_code (gn) == PLUS_EXPR
+         && gimple_assign_rhs1 (gn) == v && thread_number (init)
+         && is_builtin_call (gimple_assign_rhs2 (gn),
+                             BUILT_IN_OMP_GET_NUM_THREADS);
+}
+
+/* Is c the chunk number of GCC's static schedule with a chunk size:
+ * trip * nt + t, t the thread's number, nt = omp_get_num_threads () and
+ * trip = PHI <0, trip + 1>?  Thread t's chunks are t, t + nt, ... */
+bool
+chunk_number (tree c)
+{
+  gassign *g = safe_dyn_cast<gassign *> (def_of (c));
+  if (!g || gimple_assign_rhs_code (g) != PLUS_EXPR)
+    return false;
+  tree a = gimple_assign_rhs1 (g), b = gimple_assign_rhs2 (g);
+  if (!thread_number (b))
+    std::swap (a, b);
+  gassign *m = safe_dyn_cast<gassign *> (def_of (a));
+  if (!thread_number (b) || !m || gimple_assign_rhs_code (m) != MULT_EXPR)
+    return false;
+  tree trip = gimple_assign_rhs1 (m), nt = gimple_assign_rhs2 (m);
+  if (!is_builtin_call (nt, BUILT_IN_OMP_GET_NUM_THREADS))
+    std::swap (trip, nt);
+  gphi *p = safe_dyn_cast<gphi *> (def_of (trip));
+  if (!is_builtin_call (nt, BUILT_IN_OMP_GET_NUM_THREADS) || !p
+      || gimple_phi_num_args (p) != 2)
+    return false;
+  bool zero = false, step = false;
+  for (unsigned k = 0; k < 2; k++)
+    {
+      tree x = gimple_phi_arg_def (p, k);
+      if (gassign *gz = safe_dyn_cast<gassign *> (def_of (x)))
+        if (gimple_assign_rhs_code (gz) == INTEGER_CST)
+          x = gimple_assign_rhs1 (gz);
+      gassign *gi = safe_dyn_cast<gassign *> (def_of (x));
+      zero |= integer_zerop (x);
+      step |= gi && gimple_assign_rhs_code (gi) == PLUS_EXPR
+              && gimple_assign_rhs1 (gi) == trip
+              && integer_onep (gimple_assign_rhs2 (gi));
+    }
+  return zero && step;
+}
+
+/* The first index of a static chunk: s0 = c * C (C > 0 a constant) or c
+ * (C = 1), c a chunk number; C in *size. */
+bool
+chunk_start (tree s0, HOST_WIDE_INT *size)
+{
+  if (TREE_CODE (s0) == SSA_NAME)
+    if (gassign *g = safe_dyn_cast<gassign *> (def_of (s0)))
+      if (gimple_assign_rhs_code (g) == SSA_NAME)
+        s0 = gimple_assign_rhs1 (g);
+  *size = 1;
+  gassign *g = safe_dyn_cast<gassign *> (def_of (s0));
+  if (g && gimple_assign_rhs_code (g) == MULT_EXPR
+      && TREE_CODE (gimple_assign_rhs2 (g)) == INTEGER_CST
+      && tree_fits_shwi_p (gimple_assign_rhs2 (g))
+      && tree_to_shwi (gimple_assign_rhs2 (g)) > 0)
+    {
+      *size = tree_to_shwi (gimple_assign_rhs2 (g));
+      return chunk_number (gimple_assign_rhs1 (g));
+    }
+  return chunk_number (s0);
+}
+
+/* Is `back` never taken (its block ends in a test of two constants that
+ * sends control the other way: `if (0 == 1)`, a chunk of one iteration)? */
+bool
+never_taken (edge back)
+{
+  gcond *c = safe_dyn_cast<gcond *> (last_stmt (back->src));
+  if (!c || TREE_CODE (gimple_cond_lhs (c)) != INTEGER_CST
+      || TREE_CODE (gimple_cond_rhs (c)) != INTEGER_CST)
+    return false;
+  tree r = fold_binary (gimple_cond_code (c), boolean_type_node,
+                        gimple_cond_lhs (c), gimple_cond_rhs (c));
+  if (!r || TREE_CODE (r) != INTEGER_CST)
+    return false;
+  return (back->flags & EDGE_TRUE_VALUE) ? integer_zerop (r)
+         : (back->flags & EDGE_FALSE_VALUE) ? integer_onep (r) : false;
+}
+
+/* A counter that only ever holds init, the start of a chunk of size 1
+ * (its back edge is never taken). */
+bool
+one_chunk (tree init, edge back)
+{
+  HOST_WIDE_INT size;
+  return never_taken (back) && chunk_start (init, &size) && size == 1;
+}
+
+/* Is the counter v = PHI <init, next> a walk over one static chunk:
+ * init = s0 (chunk_start, size C), next = v + 1, the back edge taken
+ * only when next < e0 with e0 = s0 + C or MIN (s0 + C, n)? */
+bool
+static_chunk (tree v, tree init, tree next, edge back)
+{
+  HOST_WIDE_INT size;
+  gassign *gn = safe_dyn_cast<gassign *> (def_of (next));
+  gcond *c = safe_dyn_cast<gcond *> (last_stmt (back->src));
+  if (!gn || gimple_assign_rhs_code (gn) != PLUS_EXPR
+      || gimple_assign_rhs1 (gn) != v || !integer_onep (gimple_assign_rhs2 (gn))
+      || !c || gimple_cond_code (c) != LT_EXPR || gimple_cond_lhs (c) != next
+      || !(back->flags & EDGE_TRUE_VALUE) || !chunk_start (init, &size))
+    return false;
+  tree s0 = init;
+  if (gassign *gc = safe_dyn_cast<gassign *> (def_of (s0)))
+    if (gimple_assign_rhs_code (gc) == SSA_NAME)
+      s0 = gimple_assign_rhs1 (gc);
+  /* e = s0 + C */
+  auto chunk_end = [&] (tree e) {
+    gassign *ge = safe_dyn_cast<gassign *> (def_of (e));
+    return ge && gimple_assign_rhs_code (ge) == PLUS_EXPR
+           && gimple_assign_rhs1 (ge) == s0
+           && TREE_CODE (gimple_assign_rhs2 (ge)) == INTEGER_CST
+           && tree_fits_shwi_p (gimple_assign_rhs2 (ge))
+           && tree_to_shwi (gimple_assign_rhs2 (ge)) == size;
+  };
+  tree e0 = gimple_cond_rhs (c);
+  gassign *gm = safe_dyn_cast<gassign *> (def_of (e0));
+  if (gm && gimple_assign_rhs_code (gm) == MIN_EXPR)
+    return chunk_end (gimple_assign_rhs1 (gm))
+           || chunk_end (gimple_assign_rhs2 (gm));
+  return chunk_end (e0);
+}
+
 /* The counters of fn's loops that run over the thread's own block of a
  * static schedule: i = PHI <s0 (entry), i + STEP (latch)>, left when not
  * i + STEP < e0 (STEP and e0 scaled as s0), entered only when s0 < e0;
@@ -349,6 +491,13 @@ void
 partitioned_counters (function *fn, hash_set<tree> *ivs)
 {
   basic_block bb;
+  /* the thread's number: one value per thread of the team */
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    tree lhs = is_gimple_call (s) ? gimple_call_lhs (s) : NULL_TREE;
+    if (lhs && TREE_CODE (lhs) == SSA_NAME
+        && is_builtin_call (lhs, BUILT_IN_OMP_GET_THREAD_NUM))
+      ivs->add (lhs);
+  });
   FOR_EACH_BB_FN (bb, fn)
     for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi);
          gsi_next (&gpi))
@@ -363,6 +512,12 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
             edge back = gimple_phi_arg_edge (phi, 1 - k);
             tree init = gimple_phi_arg_def (phi, k);
             tree next = gimple_phi_arg_def (phi, 1 - k);
+            if (cyclic_counter (v, init, next) || one_chunk (init, back)
+                || static_chunk (v, init, next, back))
+              {
+                ivs->add (v);
+                break;
+              }
             gassign *gn = safe_dyn_cast<gassign *> (def_of (next));
             /* next = v + STEP */
             if (!gn || gimple_assign_rhs_code (gn) != PLUS_EXPR
@@ -410,26 +565,6 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
 }
 
 
-/* Is the index of ARRAY_REF ref within its array's bounds at stmt: a
- * constant, or an inner loop's counter below the bound (needs
- * dominators)? */
-bool
-index_within (tree ref, gimple *stmt)
-{
-  tree j = TREE_OPERAND (ref, 1);
-  tree low = array_ref_low_bound (ref), up = array_ref_up_bound (ref);
-  if (TREE_OPERAND (ref, 2) || TREE_OPERAND (ref, 3) || !low || !up
-      || !integer_zerop (low) || TREE_CODE (up) != INTEGER_CST
-      || !tree_fits_shwi_p (up))
-    return false;
-  if (TREE_CODE (j) == INTEGER_CST)
-    return tree_int_cst_sgn (j) >= 0 && tree_int_cst_le (j, up);
-  tree b;
-  HOST_WIDE_INT cb;
-  return wmm_counter_below (j, stmt, &b, &cb) && !b
-         && cb <= tree_to_shwi (up) + 1;
-}
-
 /* The global array a reference `a[i]` (whole element, or a member of it:
  * a field, or an element of an inner array whose index stays within its
  * bounds, as `c[i][j]` in a loop over j) indexes, and the index; NULL
@@ -441,7 +576,7 @@ array_of (tree ref, gimple *stmt, tree *idx)
          || (TREE_CODE (ref) == ARRAY_REF
              && !VAR_P (TREE_OPERAND (ref, 0))))
     {
-      if (TREE_CODE (ref) == ARRAY_REF && !index_within (ref, stmt))
+      if (TREE_CODE (ref) == ARRAY_REF && !wmm_index_within (ref, stmt))
         return NULL_TREE;
       ref = TREE_OPERAND (ref, 0);
     }

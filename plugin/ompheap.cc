@@ -37,6 +37,11 @@ value_roots (tree v, hash_set<cgraph_node *> &serial,
 {
   if (integer_zerop (v))
     return true;
+  if (TREE_CODE (v) == ADDR_EXPR && VAR_P (TREE_OPERAND (v, 0)))
+    {
+      roots->safe_push (TREE_OPERAND (v, 0));
+      return true;
+    }
   if (TREE_CODE (v) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (v))
       || depth > 8)
     return false;
@@ -148,6 +153,23 @@ edge_bound (edge e, tree j, tree *bound, HOST_WIDE_INT *cbound)
 } // namespace
 
 bool
+wmm_index_within (tree ref, gimple *stmt)
+{
+  tree j = TREE_OPERAND (ref, 1);
+  tree low = array_ref_low_bound (ref), up = array_ref_up_bound (ref);
+  if (TREE_OPERAND (ref, 2) || TREE_OPERAND (ref, 3) || !low || !up
+      || !integer_zerop (low) || TREE_CODE (up) != INTEGER_CST
+      || !tree_fits_shwi_p (up))
+    return false;
+  if (TREE_CODE (j) == INTEGER_CST)
+    return tree_int_cst_sgn (j) >= 0 && tree_int_cst_le (j, up);
+  tree b;
+  HOST_WIDE_INT cb;
+  return wmm_counter_below (j, stmt, &b, &cb) && !b
+         && cb <= tree_to_shwi (up) + 1;
+}
+
+bool
 wmm_counter_below (tree j, gimple *at, tree *bound, HOST_WIDE_INT *cbound)
 {
   *bound = NULL_TREE;
@@ -202,6 +224,37 @@ at_most (tree b, tree n)
   int sgn = tree_int_cst_sgn (gimple_assign_rhs2 (g));
   return (gimple_assign_rhs_code (g) == PLUS_EXPR && sgn <= 0)
          || (gimple_assign_rhs_code (g) == MINUS_EXPR && sgn >= 0);
+}
+
+/* Is ref `(*p)[k]` (or a member of it: a field, an element of an inner
+ * array within its bounds) with k a widening of a partitioned counter
+ * (*iv), the elements *elem bytes apart? */
+bool
+array_element (tree ref, tree p, gimple *stmt, hash_set<tree> &ivs,
+               tree *iv, HOST_WIDE_INT *elem)
+{
+  while (TREE_CODE (ref) == COMPONENT_REF
+         || (TREE_CODE (ref) == ARRAY_REF
+             && TREE_CODE (TREE_OPERAND (ref, 0)) != MEM_REF))
+    {
+      if (TREE_CODE (ref) == ARRAY_REF && !wmm_index_within (ref, stmt))
+        return false;
+      ref = TREE_OPERAND (ref, 0);
+    }
+  if (TREE_CODE (ref) != ARRAY_REF || TREE_OPERAND (ref, 2)
+      || TREE_OPERAND (ref, 3))
+    return false;
+  tree mem = TREE_OPERAND (ref, 0), low = array_ref_low_bound (ref);
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  tree k = TREE_OPERAND (ref, 1);
+  if (TREE_OPERAND (mem, 0) != p || !integer_zerop (TREE_OPERAND (mem, 1))
+      || !low || !integer_zerop (low) || !size || !tree_fits_shwi_p (size)
+      || tree_to_shwi (size) <= 0 || TREE_CODE (k) != SSA_NAME
+      || !ivs.contains (wmm_widened_from (k, NULL)))
+    return false;
+  *iv = wmm_widened_from (k, NULL);
+  *elem = tree_to_shwi (size);
+  return true;
 }
 
 /* The shape of a byte offset `off` from a block field's pointer: k * E
@@ -353,14 +406,90 @@ follow_pointer (tree p, tree field, bool shaped, tree iv, tree rows,
           || (in_lhs && !in_rhs && wmm_mentions (rhs, p))
           || (in_rhs && !in_lhs && wmm_mentions (lhs, p)))
         return false;
+      /* a row of p = v + offset, or the element (*v)[k] */
+      auto push = [&] (tree ref, bool store) {
+        tree k = iv;
+        HOST_WIDE_INT e = elem;
+        bool sh = shaped ? within_element (ref, p, elem)
+                  : depth == 0 && array_element (ref, p, a, ivs, &k, &e);
+        refs->safe_push ({ ref, a, k, field, shaped ? rows : NULL_TREE, e,
+                           store, sh });
+      };
       if (in_lhs)
-        refs->safe_push ({ lhs, a, iv, field, rows, elem, true,
-                           shaped && within_element (lhs, p, elem) });
+        push (lhs, true);
       if (in_rhs)
-        refs->safe_push ({ rhs, a, iv, field, rows, elem, false,
-                           shaped && within_element (rhs, p, elem) });
+        push (rhs, false);
     }
   return true;
+}
+
+/* Walk callback: the address of variable *data in a statement. */
+bool
+note_address_of (gimple *, tree base, tree, void *data)
+{
+  auto *d = (std::pair<tree, bool> *) data;
+  d->second |= base == d->first;
+  return false;
+}
+
+/* The locals of serial function node (body fn) whose address goes only
+ * into data blocks as `D.F = &var` (to *out; the fields to
+ * *root_fields). */
+void
+local_roots (cgraph_node *node, function *fn, hash_set<tree> &blocks,
+             hash_map<tree, auto_vec<tree> > *root_fields, vec<tree> *out)
+{
+  hash_map<tree, auto_vec<tree> > fs;
+  hash_set<tree> bad;
+  auto taken = [&] (gimple *s, tree var) {
+    std::pair<tree, bool> d (var, false);
+    walk_stmt_load_store_addr_ops (s, &d, NULL, NULL, note_address_of);
+    return d.second;
+  };
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    tree f = block_field (s, blocks);
+    tree rhs = f ? gimple_assign_rhs1 (s) : NULL_TREE;
+    if (f && TREE_CODE (rhs) == ADDR_EXPR && VAR_P (TREE_OPERAND (rhs, 0))
+        && !is_global_var (TREE_OPERAND (rhs, 0))
+        && !TREE_THIS_VOLATILE (TREE_OPERAND (rhs, 0))
+        && DECL_CONTEXT (TREE_OPERAND (rhs, 0)) == node->decl)
+      {
+        auto_vec<tree> &v = fs.get_or_insert (TREE_OPERAND (rhs, 0));
+        if (!v.contains (f))
+          v.safe_push (f);
+      }
+  });
+  if (fs.is_empty ())
+    return;
+  /* every other address of them: not followed */
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      for (gphi_iterator g = gsi_start_phis (bb); !gsi_end_p (g); gsi_next (&g))
+        for (auto entry : fs)
+          if (taken (g.phi (), entry.first))
+            bad.add (entry.first);
+      for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+           gsi_next (&g))
+        {
+          gimple *s = gsi_stmt (g);
+          if (is_gimple_debug (s))
+            continue;
+          tree f = block_field (s, blocks);
+          tree rhs = f ? gimple_assign_rhs1 (s) : NULL_TREE;
+          for (auto entry : fs)
+            if (taken (s, entry.first)
+                && !(rhs && TREE_CODE (rhs) == ADDR_EXPR
+                     && TREE_OPERAND (rhs, 0) == entry.first))
+              bad.add (entry.first);
+        }
+    }
+  for (auto entry : fs)
+    if (!bad.contains (entry.first))
+      {
+        out->safe_push (entry.first);
+        root_fields->get_or_insert (entry.first).safe_splice (entry.second);
+      }
 }
 
 /* Is the address `a` (of one field of the block: a reduction's
@@ -440,6 +569,12 @@ wmm_omp_heap_fields (hash_set<cgraph_node *> &serial,
         tracked.add (lhs);
         root_fields.get_or_insert (lhs).safe_splice (fs);
       });
+      /* serial code's local arrays handed over by address (`sum` of a
+         `shared (sum)` region) */
+      auto_vec<tree> locals;
+      local_roots (node, fn, blocks, &root_fields, &locals);
+      for (tree var : locals)
+        tracked.add (var);
     }
   /* Every store into a block field: its values must be tracked
      allocations, else the field may hold anything. */

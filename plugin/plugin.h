@@ -784,6 +784,10 @@ struct wmm_omp_heap_ref {
  * name (*bound) or a constant (*cbound).  Needs dominators. */
 bool wmm_counter_below (tree j, gimple *at, tree *bound,
                         HOST_WIDE_INT *cbound);
+/* Is the index of ARRAY_REF ref within its array's bounds at stmt: a
+ * constant, or an inner loop's counter below the bound (needs
+ * dominators)? */
+bool wmm_index_within (tree ref, gimple *stmt);
 /* The data-block fields (of `blocks`, the GOMP_parallel blocks of serial
  * code) into which serial code stores fresh heap objects that reach
  * nothing else: field -> the allocations (malloc results) it may hold;

@@ -46,6 +46,13 @@
 #                      -DINPLACE, -DGINPLACE (one sweep updates its grid in
 #                      place: the neighbours' rows are other threads'): the
 #                      sweep's team fenced on every target
+#   omp_spmd.c         the tutorials' SPMD pi (sum[id] of main's array,
+#                      i = id; i += nthrds), chunked static schedules over
+#                      a static array, a cyclic loop over a malloc'd
+#                      vector: no fence; -DNEXT (a thread reads its
+#                      neighbour's sum): the team fenced on every target;
+#                      -DSHIFT (the chunked loop writes a[i + 1] too):
+#                      fenced on the weak targets
 #   omp_sections.c     store buffering between two OpenMP sections: the
 #                      team's function fenced on every target
 #   omp_critical.c     an OpenMP team updating a maximum and its index
@@ -228,6 +235,9 @@ one_target() {
   none omp_matrix omp_matrix.c -fopenmp
   fenced omp_matrix_INPLACE omp_matrix.c 'sweep_in_place\._omp_fn\.0' -fopenmp -DINPLACE
   fenced omp_matrix_GINPLACE omp_matrix.c 'main\._omp_fn\.[0-9]+' -fopenmp -DGINPLACE
+  none omp_spmd omp_spmd.c -fopenmp
+  fenced omp_spmd_NEXT omp_spmd.c 'main\._omp_fn\.0' -fopenmp -DNEXT
+  [ $T = x86 ] || fenced omp_spmd_SHIFT omp_spmd.c 'main\._omp_fn\.2' -fopenmp -DSHIFT
   fenced omp_sections omp_sections.c 'main\._omp_fn\.0' -fopenmp
   none omp_critical omp_critical.c -fopenmp
   none omp_critical_NAMED omp_critical.c -fopenmp -DNAMED
