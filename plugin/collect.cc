@@ -975,7 +975,9 @@ ptr_access (collector *c, tree ptr, bool is_store)
   set_addr (&in, loc, 0);
   if (is_store)
     in.a = value_operand (c, NULL);
-  add (c, &in, -1, name);
+  int idx = add (c, &in, -1, name);
+  if (idx >= 0)
+    c->unit->sites[idx].ptr = ptr;
 }
 
 /* The element type T of libstdc++'s copy of a trivially copyable range
@@ -2255,6 +2257,8 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   delete u->creators;
   u->creators = NULL;
   delete u->starters;
+  delete u->fn_escapes;
+  u->fn_escapes = NULL;
   u->starters = NULL;
   delete u->join_tails;
   u->join_tails = NULL;

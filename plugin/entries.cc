@@ -1988,11 +1988,15 @@ escape_entries (entries_ctx *c)
   if (c->u->opts->threads == WMM_THREADS_CREATE)
     return;
   int count = 0;
+  if (!c->u->fn_escapes)
+    c->u->fn_escapes = new hash_map<tree, bool>;
   for (unsigned i = 0; i < c->fns.length (); i++)
     if (wmm_once_internal (c->fns[i]->decl))
-      continue;   /* called back inside pthread_once by std::call_once */
+      /* called back inside pthread_once by std::call_once */
+      c->u->fn_escapes->put (c->fns[i]->decl, true);
     else if (char *why = escape_reason (c, c->fns[i]))
       {
+        c->u->fn_escapes->put (c->fns[i]->decl, true);
         make_entry (&c->facts[i], 2);
         c->u->escapes = true;
         if (++count <= MAX_ESCAPE_NOTES)
@@ -2000,6 +2004,10 @@ escape_entries (entries_ctx *c)
                     "several instances", fn_name (c->fns[i]->decl), why);
         free (why);
       }
+    else
+      /* (a key's destructor, which pthread_exit may run: below) */
+      c->u->fn_escapes->put (c->fns[i]->decl,
+                             c->key_dtors.contains (c->fns[i]->decl));
   if (count > MAX_ESCAPE_NOTES)
     wmm_note (c->u, "%d more functions whose address escapes are treated as "
               "thread entries with several instances (dump-ir lists them)",

@@ -294,6 +294,13 @@ wmm_address_given_away (cgraph_node *node)
 }
 
 bool
+wmm_called_from_outside (wmm_unitinfo *u, cgraph_node *node)
+{
+  bool *e = u && u->fn_escapes ? u->fn_escapes->get (node->decl) : NULL;
+  return e ? *e : wmm_address_given_away (node);
+}
+
+bool
 wmm_vague_linkage (cgraph_node *n)
 {
   return DECL_COMDAT (n->decl) && !wmm_address_given_away (n);
@@ -307,7 +314,7 @@ wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
   hash_set<cgraph_node *> seen;
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    if (wmm_called_back_by_name (node) || wmm_address_given_away (node))
+    if (wmm_called_back_by_name (node) || wmm_called_from_outside (u, node))
       if (!seen.add (node))
         work.safe_push (node);
   while (!work.is_empty ())

@@ -87,6 +87,8 @@ struct wmm_site {
   unsigned long long held;   /* locks held here (bits of lock_ids) */
   function *fn;        /* the function of stmt/bb when it is not the
                           unit's: a callee collected for one call site */
+  tree ptr;            /* a library call's access of what its pointer
+                          argument reaches (memcpy & co): that argument */
 };
 
 /* A function of the unit that is a code unit of the program. */
@@ -138,6 +140,10 @@ struct wmm_unitinfo {
                           collected (a synchronising library call) */
   bool escapes;        /* some function's address escapes to code the unit
                           cannot see: unknown callees may start threads */
+  hash_map<tree, bool> *fn_escapes;  /* entries.cc: each unit function
+                                        examined -> its address escapes to
+                                        code the unit cannot see (which
+                                        may call it back) */
   vec<std::pair<tree, HOST_WIDE_INT> > lock_ids;  /* lock objects */
   struct wmm_lock_facts *lock_facts;  /* locks.cc: summaries, entry sets */
   hash_map<tree, int> *unit_index;   /* function -> index in units */
@@ -541,6 +547,11 @@ void wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
    through an address given to anything but a thread create? */
 bool wmm_called_back_by_name (cgraph_node *node);
 bool wmm_address_given_away (cgraph_node *node);
+/* hidden.cc: may code the unit cannot see call node back from inside an
+ * unknown call: entries.cc's escape analysis when it looked at node (a
+ * std::thread state's _M_run is only started as a thread), else
+ * wmm_address_given_away. */
+bool wmm_called_from_outside (wmm_unitinfo *u, cgraph_node *node);
 /* Index of PARM_DECL p among fndecl's parameters, or -1. */
 static inline int
 wmm_param_index (tree fndecl, tree p)

@@ -366,6 +366,10 @@ deref_base (const wmm_site &s)
         }
       return a;
     }
+  /* a library call's access through its pointer argument (`strcpy
+     (p->name, ...)`: the name `_5 = &p->name` of the object's web) */
+  if (!s.summary && s.ptr)
+    return TREE_CODE (s.ptr) == SSA_NAME ? s.ptr : NULL_TREE;
   tree base = site_ref_base (s);
   if (!base || TREE_CODE (base) != MEM_REF
       || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)

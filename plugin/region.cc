@@ -883,6 +883,14 @@ joins_of (gimple *stmt, wmm_handle *hs, int max)
            && wmm_handle_of_value (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
   if (wmm_std_thread_join (stmt) || wmm_std_future_wait (stmt))
     return wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
+  /* ~thread returns only when its object holds no thread (else
+     std::terminate); with no detach and the handles where they are, that
+     thread was joined (an exception path that destroys a running
+     std::thread ends the program there) */
+  const char *a = is_gimple_call (stmt) ? wmm_callee_asm_name (stmt) : "";
+  if ((!strcmp (a, "_ZNSt6threadD1Ev") || !strcmp (a, "_ZNSt6threadD2Ev"))
+      && gimple_call_num_args (stmt) == 1 && std_threads_stay ())
+    return wmm_handle_of_addr (gimple_call_arg (stmt, 0), &hs[0]) ? 1 : 0;
   /* ~jthread joins its thread when it is joinable, and a thread of a live
      group is: a local jthread that only its own members see (a move, a
      push into a container, a helper given it may leave it empty) */
@@ -1186,6 +1194,17 @@ edge_state (const wmm_region *r, edge e, wmm_region_set s)
   /* never taken */
   if (null_side_of_new (e))
     return 0;
+  /* An exception out of a create (a std::thread constructor that could
+     not start its thread) started nothing: the state before the call,
+     which ends its block. */
+  gimple *last = (e->flags & EDGE_EH) ? last_stmt (e->src) : NULL;
+  if (last && is_create (last))
+    {
+      s = r->in[e->src->index];
+      for (gimple_stmt_iterator gsi = gsi_start_bb (e->src);
+           !gsi_end_p (gsi) && gsi_stmt (gsi) != last; gsi_next (&gsi))
+        s = wmm_region_step (r, gsi_stmt (gsi), s);
+    }
   /* A join loop's normal exit (an exception thrown out of it leaves
      before every join ran: its edge kills nothing). */
   for (const auto &k : r->exit_kills)

@@ -515,7 +515,7 @@ unknown_code_set (wmm_unitinfo *u)
   wmm_program *p = u->prog;
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    if (wmm_address_given_away (node))
+    if (wmm_called_from_outside (u, node))
       return -1;
   /* ... or an exported function, which may name statics. */
   hash_set<tree> called_back;

@@ -9,6 +9,20 @@
 #                      or a captured pointer): both lambdas fenced; -DMAX
 #                      (std::max hands back a reference to a shared
 #                      global): fenced
+#   cxx_blocking_queue.cc  a std::mutex / condition_variable /
+#                      std::queue blocking queue between a producer and a
+#                      consumer std::thread, joined by main: no fence (the
+#                      exception paths destroy a running std::thread
+#                      first: std::terminate); -DDETACH (main detaches the
+#                      consumer, then store buffering with it): main and
+#                      the consumer fenced on every target
+#   cxx_print_mp.cc    message passing through a static message and a
+#                      std::atomic<bool> (release / acquire) between two
+#                      std::threads, the consumer printing with std::cout:
+#                      no fence (the library code cannot reach the
+#                      statics); -DCALLBACK (store buffering through a
+#                      qsort comparator run inside the library call):
+#                      the comparator and the other thread fenced
 #   ret_param.c        a C helper returning one of its pointer parameters,
 #                      called on locals: no fence; -DGLOBAL, -DOTHER (it
 #                      may return a global's address): both sides fenced;
@@ -208,6 +222,10 @@ one_target() {
   fenced lambda_ptr cxx_lambda.cc "$RUN0 $RUN1" -DPTR
   # the read of the other's flag is in std::max (or inlined into both)
   fenced lambda_max cxx_lambda.cc "(_ZSt3maxIiERKT_S2_S2_|$RUN0)" -DMAX
+  none blocking_queue cxx_blocking_queue.cc
+  fenced blocking_queue_DETACH cxx_blocking_queue.cc 'main _ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv' -DDETACH
+  none print_mp cxx_print_mp.cc
+  fenced print_mp_CALLBACK cxx_print_mp.cc '_ZL8by_valuePKvS0_ _ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE2_EEEEE6_M_runEv' -DCALLBACK
   none ret_param ret_param.c
   for v in GLOBAL OTHER; do
     fenced "ret_param_$v" ret_param.c 'P1 (P0|larger)' -D$v

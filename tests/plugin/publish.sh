@@ -22,6 +22,9 @@
 # publish_strkeys.c: a hash table with strdup'd string keys under a
 # read-write lock, looked up with strcmp: no fence; walked without the
 # lock, or an entry also kept in a global: fenced.
+# publish_config.c: a config filled with stores, memcpy and strcpy, then
+# swapped in under a read-write lock: no fence; renamed and bumped after
+# its publication (LATE): message passing fenced on the weak targets.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -112,6 +115,8 @@ for T in x86 ppc aarch64 arm; do
     fenced_in submit_twice publish_submit "main square" -DTWICE
     fenced_in submit_resubmit publish_submit "main square worker" -DRESUBMIT
   fi
+  expect config publish_config ""
+  [ $T = x86 ] || fenced_in config_late publish_config "reader reloader" -DLATE
   expect walk publish_walk ""
   if [ $T = x86 ]; then
     expect walk_unlocked publish_walk "" -DUNLOCKED
