@@ -482,6 +482,10 @@ wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
   /* a loop chunk's bounds written into the last two arguments */
   if (wmm_omp_chunk_call (name))
     return argno + 2 >= gimple_call_num_args (call);
+  /* GOMP_task (fn, data, cpyfn, size, ...) copies the data block before
+     it returns (or runs the task at once, in this thread) */
+  if (!strcmp (name, "__builtin_GOMP_task") || !strcmp (name, "GOMP_task"))
+    return argno == 1;
   /* The replaceable global operator delete frees, like free. */
   tree fn = gimple_call_fndecl (call);
   if (fn && DECL_IS_OPERATOR_DELETE_P (fn) && DECL_IS_REPLACEABLE_OPERATOR (fn))

@@ -1195,10 +1195,11 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
     }
   if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
     {
-      /* a team's element of a heap array (ompheap.cc) */
-      if (wmm_omp_private_ref (ref))
-        return false;
+      /* a team's element of a heap array (ompheap.cc); a task's copy of
+         its data block */
       tree ptr = TREE_OPERAND (base, 0);
+      if (wmm_omp_private_ref (ref) || wmm_omp_task_block (ptr))
+        return false;
       if (TREE_CODE (ptr) == ADDR_EXPR)
         {
           tree obj = get_base_address (TREE_OPERAND (ptr, 0));

@@ -1215,3 +1215,37 @@ wmm_omp_team_of (tree fndecl, int *nteams)
   *nteams = team_index && !team_index->is_empty () ? team_count : 0;
   return k && *nteams ? *k : -1;
 }
+
+bool
+wmm_omp_task_block (tree ssa)
+{
+  tree var = TREE_CODE (ssa) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (ssa)
+             ? SSA_NAME_VAR (ssa) : NULL_TREE;
+  if (!var || TREE_CODE (var) != PARM_DECL)
+    return false;
+  tree fn = DECL_CONTEXT (var);
+  cgraph_node *node = cgraph_node::get (fn);
+  if (!node || DECL_ARGUMENTS (fn) != var || node->callers || node->alias
+      || TREE_PUBLIC (fn))
+    return false;
+  /* every reference: the task function of a GOMP_task call */
+  bool any = false;
+  ipa_ref *ref;
+  for (unsigned i = 0; node->iterate_referring (i, ref); i++)
+    {
+      gimple *s = ref->stmt;
+      const char *n = s && is_gimple_call (s) ? wmm_callee_name (s) : NULL;
+      if (n && !strncmp (n, "__builtin_", 10))
+        n += 10;
+      if (ref->use != IPA_REF_ADDR || !n || strcmp (n, "GOMP_task")
+          || gimple_call_num_args (s) < 2
+          || TREE_CODE (gimple_call_arg (s, 0)) != ADDR_EXPR
+          || TREE_OPERAND (gimple_call_arg (s, 0), 0) != fn)
+        return false;
+      for (unsigned k = 1; k < gimple_call_num_args (s); k++)
+        if (wmm_mentions (gimple_call_arg (s, k), fn))
+          return false;
+      any = true;
+    }
+  return any;
+}

@@ -776,6 +776,11 @@ int wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays);
  * of the teams writes (wmm_location.one_writer); how many. */
 int wmm_omp_mark_one_writer (wmm_unitinfo *u);
 bool wmm_omp_private_ref (tree ref);
+/* omp.cc: is ssa the data-block parameter of a task function (every
+ * reference to it GOMP_task's first argument, never called)?  libgomp
+ * gives each task a copy of the block made inside GOMP_task (or runs it
+ * there, in the parent's thread): the task's own memory. */
+bool wmm_omp_task_block (tree ssa);
 /* ompheap.cc: a team's access through the pointer v it loaded from
  * data-block field `field`: when `shaped`, `*(v + k * E)` or `*(v + (k *
  * rows + j) * E)` within [0, E) bytes, for k a partitioned counter (iv)
