@@ -572,16 +572,8 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
 tree
 array_of (tree ref, gimple *stmt, tree *idx)
 {
-  while (TREE_CODE (ref) == COMPONENT_REF
-         || (TREE_CODE (ref) == ARRAY_REF
-             && !VAR_P (TREE_OPERAND (ref, 0))))
-    {
-      if (TREE_CODE (ref) == ARRAY_REF && !wmm_index_within (ref, stmt))
-        return NULL_TREE;
-      ref = TREE_OPERAND (ref, 0);
-    }
-  if (TREE_CODE (ref) != ARRAY_REF || TREE_OPERAND (ref, 2)
-      || TREE_OPERAND (ref, 3))
+  ref = wmm_indexed_ref (ref, stmt);
+  if (!ref)
     return NULL_TREE;
   tree base = TREE_OPERAND (ref, 0);
   if (!VAR_P (base) || !is_global_var (base))

@@ -169,6 +169,22 @@ wmm_index_within (tree ref, gimple *stmt)
          && cb <= tree_to_shwi (up) + 1;
 }
 
+tree
+wmm_indexed_ref (tree ref, gimple *stmt)
+{
+  while (TREE_CODE (ref) == COMPONENT_REF
+         || (TREE_CODE (ref) == ARRAY_REF
+             && (TREE_CODE (TREE_OPERAND (ref, 0)) == ARRAY_REF
+                 || TREE_CODE (TREE_OPERAND (ref, 0)) == COMPONENT_REF)))
+    {
+      if (TREE_CODE (ref) == ARRAY_REF && !wmm_index_within (ref, stmt))
+        return NULL_TREE;
+      ref = TREE_OPERAND (ref, 0);
+    }
+  return TREE_CODE (ref) == ARRAY_REF && !TREE_OPERAND (ref, 2)
+         && !TREE_OPERAND (ref, 3) ? ref : NULL_TREE;
+}
+
 bool
 wmm_counter_below (tree j, gimple *at, tree *bound, HOST_WIDE_INT *cbound)
 {
@@ -233,16 +249,8 @@ bool
 array_element (tree ref, tree p, gimple *stmt, hash_set<tree> &ivs,
                tree *iv, HOST_WIDE_INT *elem)
 {
-  while (TREE_CODE (ref) == COMPONENT_REF
-         || (TREE_CODE (ref) == ARRAY_REF
-             && TREE_CODE (TREE_OPERAND (ref, 0)) != MEM_REF))
-    {
-      if (TREE_CODE (ref) == ARRAY_REF && !wmm_index_within (ref, stmt))
-        return false;
-      ref = TREE_OPERAND (ref, 0);
-    }
-  if (TREE_CODE (ref) != ARRAY_REF || TREE_OPERAND (ref, 2)
-      || TREE_OPERAND (ref, 3))
+  ref = wmm_indexed_ref (ref, stmt);
+  if (!ref || TREE_CODE (TREE_OPERAND (ref, 0)) != MEM_REF)
     return false;
   tree mem = TREE_OPERAND (ref, 0), low = array_ref_low_bound (ref);
   tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));

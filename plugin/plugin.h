@@ -804,6 +804,10 @@ bool wmm_counter_below (tree j, gimple *at, tree *bound,
  * constant, or an inner loop's counter below the bound (needs
  * dominators)? */
 bool wmm_index_within (tree ref, gimple *stmt);
+/* The ARRAY_REF of the outermost dimension that ref (an element, or a
+ * member of one: fields, elements of inner arrays within their bounds at
+ * stmt) indexes, or NULL. */
+tree wmm_indexed_ref (tree ref, gimple *stmt);
 /* The data-block fields (of `blocks`, the GOMP_parallel blocks of serial
  * code) into which serial code stores fresh heap objects that reach
  * nothing else: field -> the allocations (malloc results) it may hold;
