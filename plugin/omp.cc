@@ -913,24 +913,45 @@ number_teams (omp_ctx *c)
   team_count = outlined.length ();
 }
 
-/* Is root's share of one region's accesses (heap[from, to)) private:
- * either all are loads (nothing in the team writes the object), or all
- * are iteration k's own bytes of one row shape, two counters only apart
- * by a team barrier both ways (the phases of end_region)? */
+/* May fields f and g of a data block hold one object at one start: the
+ * same field, or fields with an allocation in common that serial code
+ * does not keep apart (apart: pairs it stores distinct objects into)? */
 bool
-region_private (tree root, hash_map<tree, auto_vec<tree> > &fields,
+may_meet (tree f, tree g, hash_map<tree, auto_vec<tree> > &fields,
+          const vec<std::pair<tree, tree> > &apart)
+{
+  if (f == g)
+    return true;
+  bool common = false;
+  for (tree r : *fields.get (f))
+    common |= fields.get (g)->contains (r);
+  for (const auto &p : apart)
+    if ((p.first == f && p.second == g) || (p.first == g && p.second == f))
+      return false;
+  return common;
+}
+
+/* Is the object a region's access h touches private in that region
+ * (heap[from, to)): every access of the region that may touch the same
+ * object (may_meet) a load (nothing in the team writes it), or every one
+ * iteration k's own bytes of one row shape, two counters only apart by a
+ * team barrier both ways (the phases of end_region)? */
+bool
+region_private (const wmm_omp_heap_ref &h,
+                hash_map<tree, auto_vec<tree> > &fields,
+                const vec<std::pair<tree, tree> > &apart,
                 const vec<wmm_omp_heap_ref> &heap, unsigned from, unsigned to)
 {
   bool loads = true, rows = true;
   auto_vec<const wmm_omp_heap_ref *> mine;
   for (unsigned i = from; i < to; i++)
-    if (fields.get (heap[i].field)->contains (root))
+    if (may_meet (h.field, heap[i].field, fields, apart))
       mine.safe_push (&heap[i]);
-  for (const wmm_omp_heap_ref *h : mine)
+  for (const wmm_omp_heap_ref *m : mine)
     {
-      loads = loads && !h->store;
-      rows = rows && h->shaped && h->rows == mine[0]->rows
-             && h->elem == mine[0]->elem;
+      loads = loads && !m->store;
+      rows = rows && m->shaped && m->rows == mine[0]->rows
+             && m->elem == mine[0]->elem;
     }
   for (unsigned i = 0; rows && i < mine.length (); i++)
     for (unsigned j = i + 1; rows && j < mine.length (); j++)
@@ -942,13 +963,14 @@ region_private (tree root, hash_map<tree, auto_vec<tree> > &fields,
 }
 
 /* Mark private the team's heap-array accesses (heap; regions: each
- * outlined function's range of it) whose field holds only objects that
- * are private in that region (region_private), each stored into no field
- * that may hold other pointers (unknown) or whose pointer the team uses
- * otherwise (bad_fields). */
+ * outlined function's range of it) whose objects are private in that
+ * region (region_private), each object stored into no field that may
+ * hold other pointers (unknown) or whose pointer the team uses otherwise
+ * (bad_fields). */
 void
 heap_private (hash_map<tree, auto_vec<tree> > &fields,
               hash_set<tree> &unknown, hash_set<tree> &bad_fields,
+              const vec<std::pair<tree, tree> > &apart,
               const vec<wmm_omp_heap_ref> &heap,
               const vec<std::pair<unsigned, unsigned> > &regions)
 {
@@ -962,10 +984,10 @@ heap_private (hash_map<tree, auto_vec<tree> > &fields,
   for (const auto &r : regions)
     for (unsigned i = r.first; i < r.second; i++)
       {
-        bool ok = true;
+        bool ok = region_private (heap[i], fields, apart, heap, r.first,
+                                  r.second);
         for (tree root : *fields.get (heap[i].field))
-          ok = ok && !bad.contains (root)
-               && region_private (root, fields, heap, r.first, r.second);
+          ok = ok && !bad.contains (root);
         if (!ok)
           continue;
         if (!private_refs)
@@ -1099,7 +1121,8 @@ wmm_omp_analyse (wmm_unitinfo *u)
   hash_set<tree> unknown, bad_fields;
   auto_vec<wmm_omp_heap_ref> heap;
   auto_vec<std::pair<unsigned, unsigned> > regions;
-  wmm_omp_heap_fields (c.serial, c.blocks, &fields, &unknown);
+  auto_vec<std::pair<tree, tree> > apart;
+  wmm_omp_heap_fields (c.serial, c.blocks, &fields, &unknown, &apart);
   /* Every reference to a global array: in the teams' code only a[i] of
      one partitioned counter; outside it only in serial code; no address
      taken.  The same for the team's accesses to a heap array. */
@@ -1132,7 +1155,7 @@ wmm_omp_analyse (wmm_unitinfo *u)
         }
       end_region (&c);
     }
-  heap_private (fields, unknown, bad_fields, heap, regions);
+  heap_private (fields, unknown, bad_fields, apart, heap, regions);
   hash_set<tree> taken;
   wmm_addresses_taken (&taken);
   bool statics_only = wmm_foreign_code_may_run ();

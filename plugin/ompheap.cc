@@ -88,6 +88,58 @@ value_roots (tree v, hash_set<cgraph_node *> &serial,
                          depth + 1);
 }
 
+/* v without its copies and pointer conversions. */
+tree
+copied_from (tree v)
+{
+  for (int steps = 0; steps < 8 && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
+                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))))
+        break;
+      v = gimple_assign_rhs1 (g);
+    }
+  return v;
+}
+
+/* Do pointers a and b never hold one object at once: results of two
+ * malloc-like calls, addresses of two locals, or two PHIs of one block
+ * whose arguments on each edge are such a pair, the PHIs themselves, or
+ * the PHIs swapped (`t = u; u = v; v = t;` double buffering)? */
+bool
+apart_values (tree a, tree b, int depth = 0)
+{
+  a = copied_from (a);
+  b = copied_from (b);
+  if (a == b || depth > 4)
+    return false;
+  if (TREE_CODE (a) == ADDR_EXPR && TREE_CODE (b) == ADDR_EXPR)
+    return VAR_P (TREE_OPERAND (a, 0)) && VAR_P (TREE_OPERAND (b, 0))
+           && TREE_OPERAND (a, 0) != TREE_OPERAND (b, 0);
+  if (TREE_CODE (a) != SSA_NAME || TREE_CODE (b) != SSA_NAME
+      || SSA_NAME_IS_DEFAULT_DEF (a) || SSA_NAME_IS_DEFAULT_DEF (b))
+    return false;
+  gimple *da = SSA_NAME_DEF_STMT (a), *db = SSA_NAME_DEF_STMT (b);
+  if (is_gimple_call (da) && is_gimple_call (db))
+    return (gimple_call_flags (da) & ECF_MALLOC)
+           && (gimple_call_flags (db) & ECF_MALLOC);
+  gphi *pa = dyn_cast<gphi *> (da), *pb = dyn_cast<gphi *> (db);
+  if (!pa || !pb || gimple_bb (pa) != gimple_bb (pb))
+    return false;
+  for (unsigned i = 0; i < gimple_phi_num_args (pa); i++)
+    {
+      edge e = gimple_phi_arg_edge (pa, i);
+      tree x = copied_from (gimple_phi_arg_def (pa, i));
+      tree y = copied_from (PHI_ARG_DEF_FROM_EDGE (pb, e));
+      if (!((x == a && y == b) || (x == b && y == a)
+            || apart_values (x, y, depth + 1)))
+        return false;
+    }
+  return true;
+}
+
 /* The field of data block `blocks` that store s writes (`D.F = v`), or
  * NULL. */
 tree
@@ -546,7 +598,8 @@ void
 wmm_omp_heap_fields (hash_set<cgraph_node *> &serial,
                      hash_set<tree> &blocks,
                      hash_map<tree, auto_vec<tree> > *fields,
-                     hash_set<tree> *unknown)
+                     hash_set<tree> *unknown,
+                     vec<std::pair<tree, tree> > *apart)
 {
   /* The allocations of serial code whose pointer reaches memory only by
      stores into data blocks, and the fields each is stored into. */
@@ -612,6 +665,28 @@ wmm_omp_heap_fields (hash_set<cgraph_node *> &serial,
         if (!rs.contains (entry.first))
           rs.safe_push (entry.first);
       }
+  /* Fields each stored once, in one block, with values never one object
+     at once: at every start they hold two objects. */
+  hash_map<tree, gimple *> store_of;
+  hash_set<tree> twice;
+  for (cgraph_node *node : serial)
+    if (function *fn = wmm_analysable_body (node))
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree f = block_field (s, blocks);
+        if (f && store_of.put (f, s))
+          twice.add (f);
+      });
+  for (auto x : store_of)
+    for (auto y : store_of)
+      if (DECL_UID (x.first) < DECL_UID (y.first) && !twice.contains (x.first)
+          && !twice.contains (y.first)
+          && gimple_bb (x.second) == gimple_bb (y.second)
+          && gimple_assign_lhs (x.second) && gimple_assign_lhs (y.second)
+          && TREE_OPERAND (gimple_assign_lhs (x.second), 0)
+             == TREE_OPERAND (gimple_assign_lhs (y.second), 0)
+          && apart_values (gimple_assign_rhs1 (x.second),
+                           gimple_assign_rhs1 (y.second)))
+        apart->safe_push (std::make_pair (x.first, y.first));
 }
 
 void

@@ -811,11 +811,14 @@ tree wmm_indexed_ref (tree ref, gimple *stmt);
 /* The data-block fields (of `blocks`, the GOMP_parallel blocks of serial
  * code) into which serial code stores fresh heap objects that reach
  * nothing else: field -> the allocations (malloc results) it may hold;
- * fields that may hold other pointers too go to *unknown. */
+ * fields that may hold other pointers too go to *unknown; pairs of fields
+ * that hold two objects at every start (double buffers swapped between
+ * starts) to *apart. */
 void wmm_omp_heap_fields (hash_set<cgraph_node *> &serial,
                           hash_set<tree> &blocks,
                           hash_map<tree, auto_vec<tree> > *fields,
-                          hash_set<tree> *unknown);
+                          hash_set<tree> *unknown,
+                          vec<std::pair<tree, tree> > *apart);
 /* The accesses of outlined function fn through its block's followed
  * fields (to *refs; needs dominators); fields whose pointers go
  * elsewhere than to dereferences go to *bad, all its block's fields

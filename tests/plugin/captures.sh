@@ -56,8 +56,9 @@
 #   omp_matrix.c       a matrix product over malloc'd row-major vectors
 #                      (c[i * n + j], helpers) and over static 2-D arrays,
 #                      Jacobi sweeps into a second grid copied back by a
-#                      second parallel loop (heap and static): no fence;
-#                      -DINPLACE, -DGINPLACE (one sweep updates its grid in
+#                      second parallel loop (heap and static), a double
+#                      buffer swapped between sweeps: no fence; -DINPLACE,
+#                      -DGINPLACE, -DSAMEBUF (one sweep updates its grid in
 #                      place: the neighbours' rows are other threads'): the
 #                      sweep's team fenced on every target
 #   omp_spmd.c         the tutorials' SPMD pi (sum[id] of main's array,
@@ -253,6 +254,7 @@ one_target() {
   none omp_matrix omp_matrix.c -fopenmp
   fenced omp_matrix_INPLACE omp_matrix.c 'sweep_in_place\._omp_fn\.0' -fopenmp -DINPLACE
   fenced omp_matrix_GINPLACE omp_matrix.c 'main\._omp_fn\.[0-9]+' -fopenmp -DGINPLACE
+  fenced omp_matrix_SAMEBUF omp_matrix.c 'main\._omp_fn\.3' -fopenmp -DSAMEBUF
   none omp_spmd omp_spmd.c -fopenmp
   fenced omp_spmd_NEXT omp_spmd.c 'main\._omp_fn\.0' -fopenmp -DNEXT
   [ $T = x86 ] || fenced omp_spmd_SHIFT omp_spmd.c 'main\._omp_fn\.2' -fopenmp -DSHIFT

@@ -3,14 +3,18 @@
  * (`c[i * n + j]`, helper functions taking the pointers), the same over
  * static two-dimensional arrays (`C[i][j]`), and a Jacobi sweep (reads of
  * the neighbours' rows into a second grid, then a copy back in a second
- * parallel loop).  Each thread of a team writes only the rows of its own
+ * parallel loop; and double buffered, the two grids swapped between
+ * sweeps).  Each thread of a team writes only the rows of its own
  * block of i (j runs over [0, n) or [1, n - 1)) and the other matrices
  * are only read while the team runs: no fence (minimum).
  * Variants that must keep fences (store buffering between two threads of
  * a team, on every target):
  *   -DINPLACE   the sweep updates one heap grid in place (Gauss-Seidel
  *               order): a row's neighbours are other threads' rows;
- *   -DGINPLACE  the same over the static grid U[i][j]. */
+ *   -DGINPLACE  the same over the static grid U[i][j];
+ *   -DSAMEBUF   the double buffer's "next" grid is made the current one
+ *               after the swap: both pointers name one grid, which the
+ *               sweep then updates in place. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -124,7 +128,30 @@ main (int argc, char **argv)
           U[i][j] = V[i][j];
 #endif
     }
-  printf ("%f %f %f\n", c[n + 1], C[1][1], U[1][1]);
+  double *cur = malloc (sizeof (double) * n * n);
+  double *nxt = malloc (sizeof (double) * n * n);
+  if (!cur || !nxt)
+    return 1;
+  for (int i = 0; i < n * n; i++)
+    cur[i] = nxt[i] = i < n;
+  for (int it = 0; it < 10; it++)
+    {
+#pragma omp parallel for
+      for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < n - 1; j++)
+          nxt[i * n + j] = 0.25 * (cur[(i - 1) * n + j] + cur[(i + 1) * n + j]
+                                   + cur[i * n + j - 1] + cur[i * n + j + 1]);
+      double *t = cur;
+      cur = nxt;
+      nxt = t;
+#ifdef SAMEBUF
+      nxt = cur;
+#endif
+    }
+  printf ("%f %f %f %f\n", c[n + 1], C[1][1], U[1][1], cur[n + 1]);
+  free (cur);
+  if (nxt != cur)
+    free (nxt);
   free (a);
   free (b);
   free (c);
