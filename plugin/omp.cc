@@ -947,6 +947,20 @@ region_private (const wmm_omp_heap_ref &h,
   for (unsigned i = from; i < to; i++)
     if (may_meet (h.field, heap[i].field, fields, apart))
       mine.safe_push (&heap[i]);
+  /* All in elements of one size: only the accesses whose bits of the
+     element overlap h's may touch h's bytes (`b[j].x` read by all, the
+     own `b[i].ax` written) */
+  bool columns = true;
+  for (const wmm_omp_heap_ref *m : mine)
+    columns = columns && m->column && m->elem == h.elem;
+  if (columns)
+    {
+      unsigned k = 0;
+      for (const wmm_omp_heap_ref *m : mine)
+        if (m->lo < h.hi && h.lo < m->hi)
+          mine[k++] = m;
+      mine.truncate (k);
+    }
   for (const wmm_omp_heap_ref *m : mine)
     {
       loads = loads && !m->store;

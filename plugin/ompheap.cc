@@ -385,10 +385,10 @@ row_offset (tree off, gimple *at, hash_set<tree> &ivs, tree *iv,
   return false;
 }
 
-/* Does memory reference ref address p only as its base pointer, within
- * bytes [0, elem) of it (elem < 0: anywhere)? */
+/* The bits [*lo, *hi) memory reference ref touches from p, when it
+ * addresses p only as its base pointer at constant offsets. */
 bool
-within_element (tree ref, tree p, HOST_WIDE_INT elem)
+ref_range (tree ref, tree p, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
 {
   poly_int64 bitsize, bitpos;
   tree offset;
@@ -397,18 +397,52 @@ within_element (tree ref, tree p, HOST_WIDE_INT elem)
   tree base = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
                                    &unsignedp, &reversep, &volatilep);
   HOST_WIDE_INT pos, size;
-  if (!base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != p)
-    return false;
-  if (offset && wmm_mentions (offset, p))
-    return false;
-  if (elem < 0)
-    return true;
-  if (offset || volatilep || !bitpos.is_constant (&pos)
+  if (!base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != p
+      || offset || volatilep || !bitpos.is_constant (&pos)
       || !bitsize.is_constant (&size) || size <= 0
       || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
     return false;
-  pos += tree_to_shwi (TREE_OPERAND (base, 1)) * BITS_PER_UNIT;
-  return pos >= 0 && pos + size <= elem * BITS_PER_UNIT;
+  *lo = pos + tree_to_shwi (TREE_OPERAND (base, 1)) * BITS_PER_UNIT;
+  *hi = *lo + size;
+  return true;
+}
+
+/* Does memory reference ref address p only as its base pointer, within
+ * bytes [0, elem) of it (elem < 0: anywhere)? */
+bool
+within_element (tree ref, tree p, HOST_WIDE_INT elem)
+{
+  tree base = get_base_address (ref);
+  if (!base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != p)
+    return false;
+  if (elem < 0)
+    {
+      /* (p named only as the base) */
+      poly_int64 bitsize, bitpos;
+      tree offset;
+      machine_mode mode;
+      int unsignedp, reversep, volatilep = 0;
+      get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
+                           &unsignedp, &reversep, &volatilep);
+      return !(offset && wmm_mentions (offset, p));
+    }
+  HOST_WIDE_INT lo, hi;
+  return ref_range (ref, p, &lo, &hi) && lo >= 0
+         && hi <= elem * BITS_PER_UNIT;
+}
+
+/* The stride E of an offset `x * E` (E a positive constant), or 1. */
+HOST_WIDE_INT
+stride_of (tree off)
+{
+  gassign *g = TREE_CODE (off) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (off)
+               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL;
+  if (g && gimple_assign_rhs_code (g) == MULT_EXPR
+      && TREE_CODE (gimple_assign_rhs2 (g)) == INTEGER_CST
+      && tree_fits_shwi_p (gimple_assign_rhs2 (g))
+      && tree_to_shwi (gimple_assign_rhs2 (g)) > 0)
+    return tree_to_shwi (gimple_assign_rhs2 (g));
+  return 1;
 }
 
 /* Record the dereferences of name p (derived from the pointer the team
@@ -440,11 +474,14 @@ follow_pointer (tree p, tree field, bool shaped, tree iv, tree rows,
       if (code == POINTER_PLUS_EXPR && rhs == p && TREE_CODE (lhs) == SSA_NAME
           && !wmm_mentions (gimple_assign_rhs2 (g), p))
         {
-          /* v + offset: shaped when it is the first step from v */
+          /* v + offset: shaped when it is the first step from v (else
+             the stride of its elements: `b[j].x`) */
           tree k = NULL_TREE, r = NULL_TREE;
           HOST_WIDE_INT e = 0;
           bool s = depth == 0
                    && row_offset (gimple_assign_rhs2 (g), g, ivs, &k, &r, &e);
+          if (depth == 0 && !s)
+            e = stride_of (gimple_assign_rhs2 (g));
           if (!follow_pointer (lhs, field, s, k, r, e, ivs, refs, depth + 1))
             return false;
           continue;
@@ -469,11 +506,16 @@ follow_pointer (tree p, tree field, bool shaped, tree iv, tree rows,
       /* a row of p = v + offset, or the element (*v)[k] */
       auto push = [&] (tree ref, bool store) {
         tree k = iv;
-        HOST_WIDE_INT e = elem;
+        HOST_WIDE_INT e = elem, lo = 0, hi = 0;
         bool sh = shaped ? within_element (ref, p, elem)
                   : depth == 0 && array_element (ref, p, a, ivs, &k, &e);
+        /* the bits of its element it touches (elements of e bytes from
+           v, p = v + x * e) */
+        bool col = depth == 1 && (shaped ? !rows : true) && e > 0
+                   && ref_range (ref, p, &lo, &hi) && lo >= 0
+                   && hi <= e * BITS_PER_UNIT;
         refs->safe_push ({ ref, a, k, field, shaped ? rows : NULL_TREE, e,
-                           store, sh });
+                           store, sh, col, lo, hi });
       };
       if (in_lhs)
         push (lhs, true);

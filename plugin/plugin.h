@@ -794,6 +794,9 @@ struct wmm_omp_heap_ref {
   HOST_WIDE_INT elem;
   bool store;
   bool shaped;
+  bool column;            /* p = v + x * elem (any x): the access touches
+                             bits [lo, hi) of one element */
+  HOST_WIDE_INT lo, hi;
 };
 /* Is j an inner loop's counter (a PHI from a constant >= 0, stepping up)
  * below a bound at statement `at`: a test `j < B` on the way there; B a

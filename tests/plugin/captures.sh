@@ -61,6 +61,12 @@
 #                      -DGINPLACE, -DSAMEBUF (one sweep updates its grid in
 #                      place: the neighbours' rows are other threads'): the
 #                      sweep's team fenced on every target
+#   omp_nbody.c        an n-body step over calloc'd body structs: every
+#                      position read, each thread's own accelerations
+#                      written, then each body moved by its thread: no
+#                      fence; -DWRITEX (the first loop also moves its own
+#                      body while the others read every x): the team
+#                      fenced on every target
 #   omp_spmd.c         the tutorials' SPMD pi (sum[id] of main's array,
 #                      i = id; i += nthrds), chunked static schedules over
 #                      a static array, a cyclic loop over a malloc'd
@@ -255,6 +261,8 @@ one_target() {
   fenced omp_matrix_INPLACE omp_matrix.c 'sweep_in_place\._omp_fn\.0' -fopenmp -DINPLACE
   fenced omp_matrix_GINPLACE omp_matrix.c 'main\._omp_fn\.[0-9]+' -fopenmp -DGINPLACE
   fenced omp_matrix_SAMEBUF omp_matrix.c 'main\._omp_fn\.3' -fopenmp -DSAMEBUF
+  none omp_nbody omp_nbody.c -fopenmp
+  fenced omp_nbody_WRITEX omp_nbody.c 'forces\._omp_fn\.0' -fopenmp -DWRITEX
   none omp_spmd omp_spmd.c -fopenmp
   fenced omp_spmd_NEXT omp_spmd.c 'main\._omp_fn\.0' -fopenmp -DNEXT
   [ $T = x86 ] || fenced omp_spmd_SHIFT omp_spmd.c 'main\._omp_fn\.2' -fopenmp -DSHIFT
