@@ -1020,21 +1020,45 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth)
 static tree
 object_by_offsets (tree ptr)
 {
-  for (int depth = 0; depth < 16 && TREE_CODE (ptr) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (ptr)
-                      && is_gimple_assign (SSA_NAME_DEF_STMT (ptr)); depth++)
+  /* the objects every value of ptr starts from: through copies,
+     conversions, offsets and PHIs (a pointer walking a local array,
+     `p = &a; ...; p = p + 8`) */
+  hash_set<tree> seen;
+  auto_vec<tree, 8> work;
+  tree obj = NULL_TREE;
+  work.safe_push (ptr);
+  while (!work.is_empty ())
     {
-      gimple *def = SSA_NAME_DEF_STMT (ptr);
+      tree v = work.pop ();
+      if (TREE_CODE (v) == ADDR_EXPR)
+        {
+          tree o = get_base_address (TREE_OPERAND (v, 0));
+          if (!o || !DECL_P (o) || (obj && o != obj))
+            return NULL_TREE;
+          obj = o;
+          continue;
+        }
+      if (TREE_CODE (v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (v)
+          || seen.elements () > 32)
+        return NULL_TREE;
+      if (seen.add (v))
+        continue;
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (gphi *phi = dyn_cast<gphi *> (def))
+        {
+          for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+            work.safe_push (gimple_phi_arg_def (phi, i));
+          continue;
+        }
+      if (!is_gimple_assign (def))
+        return NULL_TREE;
       enum tree_code code = gimple_assign_rhs_code (def);
       if (code != SSA_NAME && code != ADDR_EXPR && !CONVERT_EXPR_CODE_P (code)
           && code != POINTER_PLUS_EXPR)
         return NULL_TREE;
-      ptr = gimple_assign_rhs1 (def);
+      work.safe_push (gimple_assign_rhs1 (def));
     }
-  if (TREE_CODE (ptr) != ADDR_EXPR)
-    return NULL_TREE;
-  tree obj = get_base_address (TREE_OPERAND (ptr, 0));
-  return obj && DECL_P (obj) ? obj : NULL_TREE;
+  return obj;
 }
 
 /* Does pointer ptr (p = std::max (&a, &b), or a copy or offset of it)

@@ -61,6 +61,11 @@
 #                      -DGINPLACE, -DSAMEBUF (one sweep updates its grid in
 #                      place: the neighbours' rows are other threads'): the
 #                      sweep's team fenced on every target
+#   omp_array_reduction.c  a histogram by an array reduction (each
+#                      thread's local copy cleared and added in by a
+#                      pointer walk): no fence; -DSHARED (every thread
+#                      increments the shared array): the team fenced on
+#                      every target
 #   omp_nbody.c        an n-body step over calloc'd body structs: every
 #                      position read, each thread's own accelerations
 #                      written, then each body moved by its thread: no
@@ -261,6 +266,8 @@ one_target() {
   fenced omp_matrix_INPLACE omp_matrix.c 'sweep_in_place\._omp_fn\.0' -fopenmp -DINPLACE
   fenced omp_matrix_GINPLACE omp_matrix.c 'main\._omp_fn\.[0-9]+' -fopenmp -DGINPLACE
   fenced omp_matrix_SAMEBUF omp_matrix.c 'main\._omp_fn\.3' -fopenmp -DSAMEBUF
+  none omp_array_reduction omp_array_reduction.c -fopenmp
+  fenced omp_array_reduction_SHARED omp_array_reduction.c 'main\._omp_fn\.0' -fopenmp -DSHARED
   none omp_nbody omp_nbody.c -fopenmp
   fenced omp_nbody_WRITEX omp_nbody.c 'forces\._omp_fn\.0' -fopenmp -DWRITEX
   none omp_spmd omp_spmd.c -fopenmp
