@@ -456,73 +456,69 @@ follow_pointer (tree p, tree field, bool shaped, tree iv, tree rows,
 {
   if (depth > 4)
     return false;
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, p)
-    {
-      gimple *a = USE_STMT (use);
-      if (is_gimple_debug (a) || gimple_code (a) == GIMPLE_COND)
-        continue;
-      gassign *g = dyn_cast<gassign *> (a);
-      if (!g)
-        return false;
-      enum tree_code code = gimple_assign_rhs_code (g);
-      tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
-      if (TREE_CODE_CLASS (code) == tcc_comparison
-          || code == POINTER_DIFF_EXPR)
-        continue;
-      if (code == POINTER_PLUS_EXPR && rhs == p && TREE_CODE (lhs) == SSA_NAME
-          && !wmm_mentions (gimple_assign_rhs2 (g), p))
-        {
-          /* v + offset: shaped when it is the first step from v (else
-             the stride of its elements: `b[j].x`) */
-          tree k = NULL_TREE, r = NULL_TREE;
-          HOST_WIDE_INT e = 0;
-          bool s = depth == 0
-                   && row_offset (gimple_assign_rhs2 (g), g, ivs, &k, &r, &e);
-          if (depth == 0 && !s)
-            e = stride_of (gimple_assign_rhs2 (g));
-          if (!follow_pointer (lhs, field, s, k, r, e, ivs, refs, depth + 1))
-            return false;
-          continue;
-        }
-      if ((code == SSA_NAME || CONVERT_EXPR_CODE_P (code)) && rhs == p
-          && TREE_CODE (lhs) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (lhs)))
-        {
-          if (!follow_pointer (lhs, field, shaped, iv, rows, elem, ivs, refs,
-                               depth + 1))
-            return false;
-          continue;
-        }
-      if (!gimple_assign_single_p (g))
-        return false;
-      bool in_lhs = within_element (lhs, p, -1);
-      bool in_rhs = within_element (rhs, p, -1);
-      /* p itself stored, or named elsewhere in the statement */
-      if (rhs == p || (!in_lhs && !in_rhs)
-          || (in_lhs && !in_rhs && wmm_mentions (rhs, p))
-          || (in_rhs && !in_lhs && wmm_mentions (lhs, p)))
-        return false;
-      /* a row of p = v + offset, or the element (*v)[k] */
-      auto push = [&] (tree ref, bool store) {
-        tree k = iv;
-        HOST_WIDE_INT e = elem, lo = 0, hi = 0;
-        bool sh = shaped ? within_element (ref, p, elem)
-                  : depth == 0 && array_element (ref, p, a, ivs, &k, &e);
-        /* the bits of its element it touches (elements of e bytes from
-           v, p = v + x * e) */
-        bool col = depth == 1 && (shaped ? !rows : true) && e > 0
-                   && ref_range (ref, p, &lo, &hi) && lo >= 0
-                   && hi <= e * BITS_PER_UNIT;
-        refs->safe_push ({ ref, a, k, field, shaped ? rows : NULL_TREE, e,
-                           store, sh, col, lo, hi });
-      };
-      if (in_lhs)
-        push (lhs, true);
-      if (in_rhs)
-        push (rhs, false);
-    }
-  return true;
+  return wmm_each_use (p, [&] (gimple *a) {
+    if (gimple_code (a) == GIMPLE_COND)
+      return true;
+    gassign *g = dyn_cast<gassign *> (a);
+    if (!g)
+      return false;
+    enum tree_code code = gimple_assign_rhs_code (g);
+    tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
+    if (TREE_CODE_CLASS (code) == tcc_comparison
+        || code == POINTER_DIFF_EXPR)
+      return true;
+    if (code == POINTER_PLUS_EXPR && rhs == p && TREE_CODE (lhs) == SSA_NAME
+        && !wmm_mentions (gimple_assign_rhs2 (g), p))
+      {
+        /* v + offset: shaped when it is the first step from v (else
+           the stride of its elements: `b[j].x`) */
+        tree k = NULL_TREE, r = NULL_TREE;
+        HOST_WIDE_INT e = 0;
+        bool s = depth == 0
+                 && row_offset (gimple_assign_rhs2 (g), g, ivs, &k, &r, &e);
+        if (depth == 0 && !s)
+          e = stride_of (gimple_assign_rhs2 (g));
+        if (!follow_pointer (lhs, field, s, k, r, e, ivs, refs, depth + 1))
+          return false;
+        return true;
+      }
+    if ((code == SSA_NAME || CONVERT_EXPR_CODE_P (code)) && rhs == p
+        && TREE_CODE (lhs) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (lhs)))
+      {
+        if (!follow_pointer (lhs, field, shaped, iv, rows, elem, ivs, refs,
+                             depth + 1))
+          return false;
+        return true;
+      }
+    if (!gimple_assign_single_p (g))
+      return false;
+    bool in_lhs = within_element (lhs, p, -1);
+    bool in_rhs = within_element (rhs, p, -1);
+    /* p itself stored, or named elsewhere in the statement */
+    if (rhs == p || (!in_lhs && !in_rhs)
+        || (in_lhs && !in_rhs && wmm_mentions (rhs, p))
+        || (in_rhs && !in_lhs && wmm_mentions (lhs, p)))
+      return false;
+    /* a row of p = v + offset, or the element (*v)[k] */
+    auto push = [&] (tree ref, bool store) {
+      tree k = iv;
+      HOST_WIDE_INT e = elem, lo = 0, hi = 0;
+      bool sh = shaped ? within_element (ref, p, elem)
+                : depth == 0 && array_element (ref, p, a, ivs, &k, &e);
+      /* the bits of its element it touches (elements of e bytes from
+         v, p = v + x * e) */
+      bool col = depth == 1 && (shaped ? !rows : true) && e > 0
+                 && ref_range (ref, p, &lo, &hi) && lo >= 0
+                 && hi <= e * BITS_PER_UNIT;
+      refs->safe_push ({ ref, a, k, field, shaped ? rows : NULL_TREE, e,
+                         store, sh, col, lo, hi });
+    };
+    if (in_lhs)
+      push (lhs, true);
+    if (in_rhs)
+      push (rhs, false);
+    return true;
+  });
 }
 
 /* Walk callback: the address of variable *data in a statement. */
@@ -601,37 +597,27 @@ atomics_only (tree a, int depth = 0)
 {
   if (TREE_CODE (a) != SSA_NAME || depth > 4)
     return false;
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, a)
-    {
-      gimple *u = USE_STMT (use);
-      if (is_gimple_debug (u))
-        continue;
-      if (gassign *g = dyn_cast<gassign *> (u))
-        {
-          if ((gimple_assign_rhs_code (g) == SSA_NAME
-               || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
-              && atomics_only (gimple_assign_lhs (g), depth + 1))
-            continue;
-          return false;
-        }
-      gcall *call = dyn_cast<gcall *> (u);
-      const char *n = call && !gimple_call_internal_p (call)
-                      ? wmm_callee_name (call) : NULL;
-      bool atomic = call && (gimple_call_internal_p (call)
-                             ? gimple_call_internal_fn (call)
-                               == IFN_ATOMIC_COMPARE_EXCHANGE
-                             : n && (!strncmp (n, "__atomic_", 9)
-                                     || !strncmp (n, "__sync_", 7)));
-      if (!atomic || gimple_call_num_args (call) == 0
-          || gimple_call_arg (call, 0) != a)
+  return wmm_each_use (a, [&] (gimple *u) {
+    if (gassign *g = dyn_cast<gassign *> (u))
+      return (gimple_assign_rhs_code (g) == SSA_NAME
+              || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
+             && atomics_only (gimple_assign_lhs (g), depth + 1);
+    gcall *call = dyn_cast<gcall *> (u);
+    const char *n = call && !gimple_call_internal_p (call)
+                    ? wmm_callee_name (call) : NULL;
+    bool atomic = call && (gimple_call_internal_p (call)
+                           ? gimple_call_internal_fn (call)
+                             == IFN_ATOMIC_COMPARE_EXCHANGE
+                           : n && (!strncmp (n, "__atomic_", 9)
+                                   || !strncmp (n, "__sync_", 7)));
+    if (!atomic || gimple_call_num_args (call) == 0
+        || gimple_call_arg (call, 0) != a)
+      return false;
+    for (unsigned i = 1; i < gimple_call_num_args (call); i++)
+      if (gimple_call_arg (call, i) == a)
         return false;
-      for (unsigned i = 1; i < gimple_call_num_args (call); i++)
-        if (gimple_call_arg (call, i) == a)
-          return false;
-    }
-  return true;
+    return true;
+  });
 }
 
 } // namespace

@@ -987,6 +987,20 @@ wmm_each_stmt (function *fn, F visit)
       if (!is_gimple_debug (gsi_stmt (gsi)))
         visit (gsi_stmt (gsi));
 }
+/* Visit every statement that uses SSA name v (debug statements are
+   skipped) until a visit returns false; false then:
+   wmm_each_use (v, [&] (gimple *u) { return is_gimple_assign (u); }). */
+template <typename F>
+bool
+wmm_each_use (tree v, F visit)
+{
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, v)
+    if (!is_gimple_debug (USE_STMT (use)) && !visit (USE_STMT (use)))
+      return false;
+  return true;
+}
 /* Visit every call edge of n and of its aliases (a C++ complete-object
    constructor's calls run the base-object body):
    wmm_each_caller (node, [&] (cgraph_edge *e) { ... }). */
