@@ -17,12 +17,18 @@
  *
  * A field is followed when every value stored into it, back through
  * copies, PHIs and the parameters of functions that only serial code
- * calls, is the result of a malloc-like call (ECF_MALLOC) in serial code,
- * and each such object's pointer reaches memory only by stores into data
- * blocks (private.cc's webs: everything else keeps it in this thread).
- * The team's use of a loaded field must be `v + k * S` (k a widening of
- * a counter, S a constant) dereferenced only within [0, S) bytes;
- * anything else makes the field's objects unknown.
+ * calls, is the result of a malloc-like call (ECF_MALLOC) in serial code
+ * or the address of a serial function's local array, and each such
+ * object's pointer reaches memory only by stores into data blocks
+ * (private.cc's webs: everything else keeps it in this thread).  The
+ * team may only dereference what it loads from the field, at any offset;
+ * each access is recorded with its shape: iteration k's own bytes
+ * (`v + k * E`, `v + (k * n + j) * E` with 0 <= j < n, `(*v)[k]`, k a
+ * partitioned counter), or bits [lo, hi) of some element of E bytes
+ * (`v + x * E`, a column).  Anything else makes the field's objects
+ * unknown.  Two fields stored once in one block whose values never name
+ * one object at once (two allocations, a double buffer's swapped PHIs)
+ * are apart.  omp.cc judges each region's accesses per object.
  */
 #include "plugin.h"
 
