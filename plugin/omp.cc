@@ -601,6 +601,8 @@ struct omp_ctx {
                                         runs (serial_functions) */
   hash_set<tree> blocks;             /* the data blocks serial code gives
                                         its GOMP_parallel starts */
+  bool foreign;                      /* code of other units may run
+                                        (wmm_foreign_code_may_run) */
 };
 
 /* Walk callback: classify a reference to a global array by code the
@@ -769,9 +771,8 @@ note_data_arg (gimple *s, tree op, bool start)
  * address never taken; an exported one only when no other unit's code
  * may run: wmm_foreign_code_may_run, and then also one never called). */
 void
-serial_functions (hash_set<cgraph_node *> *serial)
+serial_functions (hash_set<cgraph_node *> *serial, bool foreign)
 {
-  bool foreign = wmm_foreign_code_may_run ();
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     if (is_main (node->decl) && !node->alias)
@@ -808,7 +809,8 @@ teams_only (omp_ctx *c)
   cgraph_node *node;
   auto_vec<cgraph_node *> work;
   bool ok = true;
-  serial_functions (&c->serial);
+  c->foreign = wmm_foreign_code_may_run ();
+  serial_functions (&c->serial, c->foreign);
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
       function *fn = node->get_fun ();
@@ -1113,7 +1115,10 @@ wmm_omp_analyse (wmm_unitinfo *u)
   bool tok = teams_only (&c);
   if (!tok)
     return;
-  number_teams (&c);
+  /* (another unit's code that may run beside the teams may link two
+     teams' accesses of exported data: no team classes then) */
+  if (!c.foreign)
+    number_teams (&c);
   for (cgraph_node *f : c.team)
     {
       function *fn = f->get_fun ();
@@ -1172,7 +1177,7 @@ wmm_omp_analyse (wmm_unitinfo *u)
   heap_private (fields, unknown, bad_fields, apart, heap, regions);
   hash_set<tree> taken;
   wmm_addresses_taken (&taken);
-  bool statics_only = wmm_foreign_code_may_run ();
+  bool statics_only = c.foreign;
   /* may code other than the teams' reach array a (its address, another
      unit, the linker, volatile)? */
   auto reachable = [&] (tree a) {

@@ -323,6 +323,25 @@ array_element (tree ref, tree p, gimple *stmt, hash_set<tree> &ivs,
   return true;
 }
 
+/* The multiplicand x of an offset `x * E` (E a positive constant, in
+ * *stride), or off itself with *stride 1. */
+tree
+strip_stride (tree off, HOST_WIDE_INT *stride)
+{
+  gassign *g = TREE_CODE (off) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (off)
+               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL;
+  *stride = 1;
+  if (g && gimple_assign_rhs_code (g) == MULT_EXPR
+      && TREE_CODE (gimple_assign_rhs2 (g)) == INTEGER_CST
+      && tree_fits_shwi_p (gimple_assign_rhs2 (g))
+      && tree_to_shwi (gimple_assign_rhs2 (g)) > 0)
+    {
+      *stride = tree_to_shwi (gimple_assign_rhs2 (g));
+      return gimple_assign_rhs1 (g);
+    }
+  return off;
+}
+
 /* The shape of a byte offset `off` from a block field's pointer: k * E
  * or (k * n + j) * E, k a widening of a partitioned counter (*iv), E a
  * positive constant (1 without a product), j an inner counter within
@@ -332,18 +351,8 @@ bool
 row_offset (tree off, gimple *at, hash_set<tree> &ivs, tree *iv,
             tree *rows, HOST_WIDE_INT *elem)
 {
-  *elem = 1;
   *rows = NULL_TREE;
-  gassign *g = TREE_CODE (off) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (off)
-               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL;
-  if (g && gimple_assign_rhs_code (g) == MULT_EXPR
-      && TREE_CODE (gimple_assign_rhs2 (g)) == INTEGER_CST
-      && tree_fits_shwi_p (gimple_assign_rhs2 (g))
-      && tree_to_shwi (gimple_assign_rhs2 (g)) > 0)
-    {
-      *elem = tree_to_shwi (gimple_assign_rhs2 (g));
-      off = gimple_assign_rhs1 (g);
-    }
+  off = strip_stride (off, elem);
   if (TREE_CODE (off) != SSA_NAME)
     return false;
   tree k = wmm_widened_from (off, NULL);
@@ -437,20 +446,6 @@ within_element (tree ref, tree p, HOST_WIDE_INT elem)
          && hi <= elem * BITS_PER_UNIT;
 }
 
-/* The stride E of an offset `x * E` (E a positive constant), or 1. */
-HOST_WIDE_INT
-stride_of (tree off)
-{
-  gassign *g = TREE_CODE (off) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (off)
-               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL;
-  if (g && gimple_assign_rhs_code (g) == MULT_EXPR
-      && TREE_CODE (gimple_assign_rhs2 (g)) == INTEGER_CST
-      && tree_fits_shwi_p (gimple_assign_rhs2 (g))
-      && tree_to_shwi (gimple_assign_rhs2 (g)) > 0)
-    return tree_to_shwi (gimple_assign_rhs2 (g));
-  return 1;
-}
-
 /* Record the dereferences of name p (derived from the pointer the team
  * loaded from `field`): iteration elements when `shaped` (p = v + a row
  * offset: *iv, *rows, elem), other loads and stores else; false when p
@@ -483,7 +478,7 @@ follow_pointer (tree p, tree field, bool shaped, tree iv, tree rows,
         bool s = depth == 0
                  && row_offset (gimple_assign_rhs2 (g), g, ivs, &k, &r, &e);
         if (depth == 0 && !s)
-          e = stride_of (gimple_assign_rhs2 (g));
+          strip_stride (gimple_assign_rhs2 (g), &e);
         if (!follow_pointer (lhs, field, s, k, r, e, ivs, refs, depth + 1))
           return false;
         return true;
@@ -594,6 +589,17 @@ local_roots (cgraph_node *node, function *fn, hash_set<tree> &blocks,
         out->safe_push (entry.first);
         root_fields->get_or_insert (entry.first).safe_splice (entry.second);
       }
+}
+
+/* The field F of `d->F` (d the block's pointer), or NULL. */
+tree
+block_member (tree t, tree d)
+{
+  return TREE_CODE (t) == COMPONENT_REF
+         && TREE_CODE (TREE_OPERAND (t, 0)) == MEM_REF
+         && TREE_OPERAND (TREE_OPERAND (t, 0), 0) == d
+         && integer_zerop (TREE_OPERAND (TREE_OPERAND (t, 0), 1))
+         ? TREE_OPERAND (t, 1) : NULL_TREE;
 }
 
 /* Is the address `a` (of one field of the block: a reduction's
@@ -745,52 +751,38 @@ wmm_omp_heap_refs (function *fn, bool one_start, hash_set<tree> &ivs,
     }
   if (!d)
     return;
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, d)
-    {
-      gimple *s = USE_STMT (use);
-      if (is_gimple_debug (s))
-        continue;
-      tree lhs = gimple_assign_single_p (s) ? gimple_assign_lhs (s)
-                                            : NULL_TREE;
-      tree rhs = lhs ? gimple_assign_rhs1 (s) : NULL_TREE;
-      /* `v = .omp_data_i->F` (a load) or `.omp_data_i->F = w` */
-      tree ref = lhs && TREE_CODE (lhs) == COMPONENT_REF ? lhs : rhs;
-      tree f = ref && TREE_CODE (ref) == COMPONENT_REF
-               && TREE_CODE (TREE_OPERAND (ref, 0)) == MEM_REF
-               && TREE_OPERAND (TREE_OPERAND (ref, 0), 0) == d
-               && integer_zerop (TREE_OPERAND (TREE_OPERAND (ref, 0), 1))
-               ? TREE_OPERAND (ref, 1) : NULL_TREE;
-      /* `&.omp_data_i->s` of a reduction, for its atomic update */
-      if (f && ref == rhs && TREE_CODE (lhs) == SSA_NAME
-          && TREE_CODE (rhs) == ADDR_EXPR)
-        f = NULL_TREE;
-      if (rhs && TREE_CODE (rhs) == ADDR_EXPR && TREE_CODE (lhs) == SSA_NAME
-          && TREE_CODE (TREE_OPERAND (rhs, 0)) == COMPONENT_REF
-          && TREE_CODE (TREE_OPERAND (TREE_OPERAND (rhs, 0), 0)) == MEM_REF
-          && TREE_OPERAND (TREE_OPERAND (TREE_OPERAND (rhs, 0), 0), 0) == d
-          && atomics_only (lhs))
-        {
-          bad->add (TREE_OPERAND (TREE_OPERAND (rhs, 0), 1));
-          continue;
-        }
-      if (!f || (ref == rhs && TREE_CODE (lhs) != SSA_NAME))
-        {
-          /* anything else the block's pointer does may read or write
-             any field */
-          all_bad ();
-          return;
-        }
-      if (ref == lhs)
-        {
-          bad->add (f);   /* the team stores into the field */
-          continue;
-        }
-      if (!fields.get (f))
-        continue;
-      if (!follow_pointer (lhs, f, false, NULL_TREE, NULL_TREE, 0, ivs,
-                           refs, 0))
-        bad->add (f);
-    }
+  wmm_each_use (d, [&] (gimple *s) {
+    tree lhs = gimple_assign_single_p (s) ? gimple_assign_lhs (s)
+                                          : NULL_TREE;
+    tree rhs = lhs ? gimple_assign_rhs1 (s) : NULL_TREE;
+    /* `&.omp_data_i->s` of a reduction, for its atomic update */
+    tree af = rhs && TREE_CODE (rhs) == ADDR_EXPR
+              ? block_member (TREE_OPERAND (rhs, 0), d) : NULL_TREE;
+    if (af && TREE_CODE (lhs) == SSA_NAME && atomics_only (lhs))
+      {
+        bad->add (af);
+        return true;
+      }
+    /* `v = .omp_data_i->F` (a load) or `.omp_data_i->F = w` */
+    tree ref = lhs && TREE_CODE (lhs) == COMPONENT_REF ? lhs : rhs;
+    tree f = ref ? block_member (ref, d) : NULL_TREE;
+    if (!f || (ref == rhs && TREE_CODE (lhs) != SSA_NAME))
+      {
+        /* anything else the block's pointer does may read or write
+           any field */
+        all_bad ();
+        return false;
+      }
+    if (ref == lhs)
+      {
+        bad->add (f);   /* the team stores into the field */
+        return true;
+      }
+    if (!fields.get (f))
+      return true;
+    if (!follow_pointer (lhs, f, false, NULL_TREE, NULL_TREE, 0, ivs,
+                         refs, 0))
+      bad->add (f);
+    return true;
+  });
 }

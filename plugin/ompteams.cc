@@ -25,9 +25,7 @@ void
 wmm_omp_team_epochs (wmm_unitinfo *u)
 {
   wmm_program *p = u->prog;
-  /* (another unit's code that may run beside the teams — main calls it —
-     may link two teams' accesses of exported data: not then) */
-  if (!p || wmm_foreign_code_may_run ())
+  if (!p)
     return;
   int nteams = 0;
   auto_vec<vec<unsigned> > masks;

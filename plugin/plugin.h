@@ -438,8 +438,8 @@ void wmm_omp_team_epochs (wmm_unitinfo *u);
 /* omp.cc: the outlined function (its index among the unit's team
  * functions, 0 <= k < *nteams) whose team alone runs fndecl; -1 when
  * fndecl is serial code or no team's, or when the unit's teams are not
- * started only by serial code (*nteams = 0), or some function is run by
- * two teams (*nteams = 0). */
+ * started only by serial code, or some function is run by two teams, or
+ * code of other units may run beside them (*nteams = 0 for these). */
 int wmm_omp_team_of (tree fndecl, int *nteams);
 /* hidden.cc: is b a local of main, which runs once (no caller, address
  * never taken): one object while threads run? */
