@@ -2183,6 +2183,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_tbaa_reset ();
   wmm_memloc_resolved_calls (u->resolved_calls);
   wmm_reflocks_strengthen (u);
+  wmm_threadlocal_analyse (u);
   wmm_private_analyse (u);
   wmm_omp_analyse (u);
   const char *file = wmm_unit_name ();
@@ -2271,5 +2272,6 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   u->unit_index = NULL;
   wmm_memloc_reset ();
   wmm_private_reset ();
+  wmm_threadlocal_reset ();
   wmm_omp_reset ();
 }

@@ -875,7 +875,7 @@ decl_may_be_shared (tree base)
   if (!fn || !fn->cfg || !gimple_in_ssa_p (fn))
     return true;
   compute_escapes (fn);
-  return escaped_locals->contains (base);
+  return escaped_locals->contains (base) && !wmm_threadlocal_decl (base);
 }
 
 bool
@@ -1426,7 +1426,7 @@ wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name)
       if (wmm_private_pointer (ptr))
         return false;
     }
-  else if (!ptr_may_be_shared (ptr))
+  else if (!ptr_may_be_shared (ptr) || wmm_private_pointer (ptr))
     return false;
   tree var = TREE_CODE (ptr) == SSA_NAME ? SSA_NAME_VAR (ptr) : NULL;
   *name = xasprintf ("*%s", var && DECL_NAME (var)

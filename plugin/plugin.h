@@ -700,6 +700,19 @@ int wmm_dep_ref_reg (const wmm_unitinfo *u, wmm_thread *t, tree ref,
 int wmm_dep_ptr_reg (const wmm_unitinfo *u, wmm_thread *t, tree ptr,
                      function *fn, function *unit_fn);
 
+/* threadlocal.cc: an inclusion-based points-to analysis over every body
+ * the analysis reads; objects no global, no thread's start argument and
+ * no code outside the analysis can reach are touched by one thread.
+ * wmm_threadlocal_analyse runs once per unit before the accesses are
+ * collected.  Does SSA pointer ptr reach only such objects?  Is local
+ * decl (its address taken) such an object? */
+void wmm_threadlocal_analyse (wmm_unitinfo *u);
+void wmm_threadlocal_reset (void);
+bool wmm_threadlocal_pointer (tree ptr);
+bool wmm_threadlocal_decl (tree decl);
+/* Can code the analysis does not read (library calls, other units) not
+ * reach variable decl, by the same analysis? */
+bool wmm_threadlocal_unreached (tree decl);
 /* private.cc: memory only one thread reaches (thread-argument objects,
  * thread-specific data, unpublished heap memory) and the thread-locals
  * whose address escapes; wmm_private_analyse runs once per unit before

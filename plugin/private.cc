@@ -2072,7 +2072,7 @@ wmm_private_pointer (tree ptr)
   if (!web_cache || !ptr || TREE_CODE (ptr) != SSA_NAME
       || !POINTER_TYPE_P (TREE_TYPE (ptr)))
     return false;
-  return web_private (ptr, 0);
+  return web_private (ptr, 0) || wmm_threadlocal_pointer (ptr);
 }
 
 tree

@@ -527,7 +527,8 @@ unknown_code_set (wmm_unitinfo *u)
       {
         nshared++;
         tree d = wmm_location_decl (l);
-        if (reachable_by_unknown_code (d) || called_back.contains (d))
+        if ((reachable_by_unknown_code (d) && !wmm_threadlocal_unreached (d))
+            || called_back.contains (d))
           members.safe_push (l);
       }
   if ((int) members.length () == nshared)

@@ -38,9 +38,9 @@ only_summary = sys.argv[1] == "1"
 ident = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 def standin(a):
-    # the stand-in of an unknown call: an RMW of no known address named
-    # after the callee
-    return a["access"] == "RMW" and not a["known_address"] and ident.match(a["location"])
+    # the stand-in of an unknown call: an access (its read, its write, or
+    # both) of no known address named after the callee
+    return not a["known_address"] and ident.match(a["location"])
 
 def cause(cycle, library):
     if not cycle:

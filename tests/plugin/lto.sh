@@ -31,6 +31,11 @@
 #  8. The specs file: -fwmm-* on the compile and link lines alone (no
 #     -fplugin) run the link step with the link line's options: the same
 #     fences as -fplugin-arg-wmmfence-* give, and its report.
+#  9. Per-thread state built by another unit's helpers with pointer
+#     parameters (programs/lto_state/): per unit the helpers may keep the
+#     state, under -flto the points-to analysis (threadlocal.cc) sees
+#     every call: no fence; the cache also stored in a global (-DLEAK):
+#     store buffering fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 checker=$WMM_BUILDDIR/tests/unit/plugin_asmcheck
@@ -269,4 +274,20 @@ if [ -f "$s/main.c" ] && mkdir -p "$f" && cp "$s"/*.c "$f/" \
   else wmm_fail "specs: $n fences in the assembly, $m in the executable, expected 2"; fi
 else wmm_fail "specs: -flto build with -fwmm-* failed: $(head -n 3 "$f/err" 2> /dev/null | tr '\n' '|')"
 fi
+# 9. per-thread state through another unit's helpers
+for v in "" LEAK; do
+  st=$WMM_TMP/state${v:+_$v}
+  mkdir -p "$st" && cp "$WMM_TESTDIR"/programs/lto_state/*.c "$st/"
+  if compile_lto "$st" "$WMM_T_GCC" "$WMM_T_PLUGIN" -I"$WMM_TESTDIR/programs/lto_state" ${v:+-D$v} \
+     && link_lto "$st" prog "$WMM_T_GCC" "$WMM_T_PLUGIN"; then
+    n=$(asm_fences "$st/prog.ltrans0.ltrans.s")
+    if [ -z "$v" ] && [ "$n" -eq 0 ]; then
+      wmm_pass "state: a worker's cache built by another unit's helpers is private under -flto (no fence)"
+    elif [ -n "$v" ] && [ "$n" -ge 2 ] \
+         && awk '/^worker[.a-z0-9]*:$/ { w = 1; next } /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { w = 0 }
+                 w && /lock or|mfence/ { n++ } END { exit n < 2 }' "$st/prog.ltrans0.ltrans.s"; then
+      wmm_pass "state_LEAK: the cache in a global: store buffering fenced in the worker ($n fences)"
+    else wmm_fail "state${v:+_$v}: $n fences"; fi
+  fi
+done
 exit 0

@@ -12,7 +12,12 @@
 # into a neighbour's element, getspecific of a shared object) keep store
 # buffering's fences: one full fence per thread on x86 (mfence or lock
 # or), sync or lwsync+sync on Power.  A private copy sorted with qsort
-# (private_qsort.c, four models).
+# (private_qsort.c, four models).  Per-thread state built by helpers
+# with pointer parameters (private_helpers.c: a local struct pointing at
+# shared options and at heap memory the helpers allocate) is private by
+# the points-to analysis (threadlocal.cc); the cache stored in a global,
+# in an integer, in a static struct's member, copied out with memcpy, or
+# the state's address kept: fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -107,6 +112,11 @@ hasnt "wrappers: put's cursor writes a private buffer" "$WMM_TMP/wrappers.ir" "W
 for v in PUBLISH KEEP REUSE; do
   expect "wrappers_$v" private_wrappers tso "P0:2 P1:1" -D$v
 done
+expect helpers private_helpers tso ""
+for v in LEAK COOKIE INSIDE MEMCPY; do
+  expect "helpers_$v" private_helpers tso "worker:4" -D$v
+done
+expect helpers_KEEP private_helpers tso "worker:5" -DKEEP
 
 # ---------------------------------------------------------------- ppc64le
 if ! wmm_target ppc; then
@@ -138,6 +148,11 @@ expect ppc_tsd private_tsd power ""
 expect ppc_tsd_leak private_tsd power "$SB1" -DLEAK
 expect ppc_calls private_calls power ""
 expect ppc_calls_heap private_calls power "" -DHEAP
+expect ppc_helpers private_helpers power ""
+for v in LEAK COOKIE INSIDE MEMCPY; do
+  expect "ppc_helpers_$v" private_helpers power "worker:12" -D$v
+done
+expect ppc_helpers_KEEP private_helpers power "worker:21" -DKEEP
 expect ppc_calls_heap_pub private_calls power "P0:1 P1:1" -DHEAP_PUB
 expect ppc_wrappers private_wrappers power ""
 for v in PUBLISH KEEP REUSE; do

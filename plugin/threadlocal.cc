@@ -1,0 +1,1117 @@
+/* threadlocal.cc — objects no two threads can reach, by an inclusion-based
+ * (Andersen-style) points-to analysis over every body the analysis reads:
+ * the unit's functions, or under -flto the whole program's.
+ *
+ * Example (zopfli's match cache, called from pigz's compress threads):
+ *   void init_cache (size_t n, struct cache *c) {
+ *     c->length = malloc (n * 2);
+ *     for (i = 0; i < n; i++) c->length[i] = 1;   <- private
+ *   }
+ *   void deflate_part (...) { struct state s; s.lmc = malloc (sizeof
+ *     *s.lmc); init_cache (n, s.lmc); ... free (s.lmc->length); }
+ *   -> c->length[i] may only point to the malloc of init_cache, whose
+ *   objects are stored only into the malloc of deflate_part, whose
+ *   objects are stored only into the local s: none of them is reachable
+ *   from a global, from a thread's argument or from code the analysis
+ *   cannot read, so each object is touched by the thread that made it.
+ *
+ * Abstract objects: each declared variable (one for all activations of a
+ * local), each allocation call (malloc & co, ECF_MALLOC, alloca), each
+ * function (its address, for indirect calls), string literals, and U: all
+ * memory code outside the analysis may reach.  An object's content is
+ * kept per record member and split into what pointer-typed and other
+ * lvalues stored (C's effective types; GCC's strict aliasing); each SSA
+ * name has a points-to set.  Every statement adds inclusion constraints;
+ * values are tracked through any arithmetic but pointer differences (a
+ * pointer hidden in an integer keeps its targets).  Code the
+ * analysis cannot read (calls without a body the analysis sees, asm,
+ * library calls except the memory builtins below) gets U for what it
+ * returns and writes, and every object it is given escapes: it joins U's
+ * content, and so does everything reachable from it.  Functions whose
+ * address escapes, or that other units may call, take U for their
+ * parameters.  A library call keeps no copy of an argument only when
+ * libfns.cc's table says so.
+ *
+ * Shared objects: every global (static or not), every escaped object, and
+ * everything their contents reach (closure).  Another thread can only
+ * obtain an object through a global, through its start argument (given to
+ * pthread_create & co: library code, so it escapes) or through code the
+ * analysis cannot read; so an object outside that set is reached by at
+ * most the thread that made it (each activation's local, each
+ * allocation's memory, is new).  A pointer whose points-to set is not
+ * empty and holds only such objects reaches private memory.
+ */
+#include "plugin.h"
+#include <vector>
+
+namespace {
+
+enum cons_kind {
+  C_COPY,    /* pts(a) >= pts(b) */
+  C_LOAD,    /* pts(a) >= content(o) for o in pts(b) */
+  C_STORE,   /* content(o) >= pts(b) for o in pts(a) */
+  C_MCOPY    /* content(o1) >= content(o2), o1 in pts(a), o2 in pts(b) */
+};
+
+/* The two halves of an object's content: what was stored through
+   pointer-typed lvalues and through other scalar ones.  By C's effective
+   type rules (GCC's strict aliasing, the default) a load of an int reads
+   no pointer stored as a pointer; char accesses, unions, aggregates and
+   -fno-strict-aliasing touch both. */
+const int B_PTR = 1, B_OTHER = 2, B_BOTH = 3;
+
+/* Which member of an object an access touches: the record type (its
+   canonical type) and the member's bit position in it; rec NULL: any
+   member (an access through a plain pointer, an array element, a char,
+   a union, an aggregate).  By the same rules, p->f reads what was stored
+   through a member at that place of that record or through no member. */
+struct fkey {
+  tree rec;
+  HOST_WIDE_INT pos;
+};
+
+struct cons {
+  cons_kind kind;
+  int a, b;
+  int mask;                  /* the content halves: B_* */
+  fkey key;                  /* C_LOAD, C_STORE: the member */
+  bool same_type;            /* C_MCOPY: members copied to the same
+                                members (else to any member) */
+};
+
+/* One content of an object: a member's, in two halves. */
+struct slot {
+  fkey key;
+  int node[2];
+};
+
+/* A call through a pointer: its targets are bound as they appear. */
+struct icall {
+  gcall *stmt;
+  int fnptr;                 /* value node of the called pointer */
+  hash_set<tree> *bound;     /* FUNCTION_DECLs already bound */
+  bool unknown;              /* treated as a call of unknown code */
+};
+
+struct fninfo {
+  tree decl;
+  function *fn;
+  int ret;                   /* value node of what it returns */
+  bool outside;              /* code outside the analysis may call it */
+};
+
+const int OBJ_U = 0;         /* what code outside the analysis reaches */
+const int OBJ_STR = 1;       /* string literals: never written */
+const int MAX_ROUNDS = 200;
+
+struct state {
+  bitmap_obstack obs;
+  vec<bitmap> pts;           /* per value node */
+  std::vector<std::vector<slot> > slots;  /* per object: its contents */
+  int u_content;             /* U's one content: every escaped object */
+  int str_content;           /* string literals': always empty */
+  vec<tree> obj_decl;        /* per object: its decl (or NULL) */
+  hash_map<tree, int> ssa_node;
+  hash_map<tree, int> decl_obj;
+  hash_map<gimple *, int> site_obj;
+  hash_map<tree, int> fn_index;  /* FUNCTION_DECL -> index in fns */
+  vec<fninfo> fns;
+  vec<cons> cs;
+  vec<icall> icalls;
+  int u_node;                /* a value node holding {U} */
+  bitmap shared;             /* objects another thread may reach */
+  bool valid;
+};
+
+state *st;
+int cur_fn;                  /* index in fns of the body being read */
+
+int
+new_node (void)
+{
+  st->pts.safe_push (BITMAP_ALLOC (&st->obs));
+  return st->pts.length () - 1;
+}
+
+int
+new_object (tree decl)
+{
+  int o = st->obj_decl.length ();
+  st->slots.emplace_back ();
+  st->obj_decl.safe_push (decl);
+  return o;
+}
+
+const fkey ANY = {NULL_TREE, 0};
+
+inline bool
+same_key (const fkey &a, const fkey &b)
+{
+  return a.rec == b.rec && a.pos == b.pos;
+}
+
+/* The value node of half h (0: pointers, 1: other) of object o's content
+   for member key k (made when `make`), or -1. */
+int
+slot_node (int o, const fkey &k, int h, bool make)
+{
+  if (o == OBJ_U)
+    return st->u_content;
+  if (o == OBJ_STR)
+    return st->str_content;
+  std::vector<slot> &v = st->slots[o];
+  for (slot &sl : v)
+    if (same_key (sl.key, k))
+      return sl.node[h];
+  if (!make)
+    return -1;
+  slot sl = {k, {new_node (), new_node ()}};
+  st->slots[o].push_back (sl);
+  return sl.node[h];
+}
+
+void
+add (cons_kind k, int a, int b, int mask = B_BOTH, fkey key = ANY,
+     bool same_type = false)
+{
+  if (a < 0 || b < 0 || (k == C_COPY && a == b))
+    return;
+  st->cs.safe_push ({k, a, b, mask, key, same_type});
+}
+
+/* The member an access through reference ref touches (ANY when not one
+   member of a record, or -fno-strict-aliasing). */
+fkey
+member_key (tree ref)
+{
+  if (!flag_strict_aliasing || AGGREGATE_TYPE_P (TREE_TYPE (ref)))
+    return ANY;
+  tree field = NULL_TREE;
+  for (tree t = ref; handled_component_p (t); t = TREE_OPERAND (t, 0))
+    {
+      if (TREE_CODE (t) == VIEW_CONVERT_EXPR || TREE_CODE (t) == BIT_FIELD_REF)
+        return ANY;
+      if (TREE_CODE (t) == COMPONENT_REF)
+        {
+          if (TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) != RECORD_TYPE)
+            return ANY;             /* a union's member */
+          if (!field)
+            field = TREE_OPERAND (t, 1);
+        }
+    }
+  if (!field || TREE_CODE (field) != FIELD_DECL || !DECL_CONTEXT (field))
+    return ANY;
+  tree rec = TYPE_MAIN_VARIANT (DECL_CONTEXT (field));
+  if (TYPE_STRUCTURAL_EQUALITY_P (rec) || !TYPE_CANONICAL (rec))
+    return ANY;
+  rec = TYPE_CANONICAL (rec);
+  if (!tree_fits_shwi_p (bit_position (field)))
+    return ANY;
+  return {rec, int_bit_position (field)};
+}
+
+/* Which halves an access through reference ref of type `type` touches. */
+int
+ref_halves (tree ref, tree type)
+{
+  if (!flag_strict_aliasing || !type)
+    return B_BOTH;
+  if (ref)
+    {
+      if (get_alias_set (ref) == 0)
+        return B_BOTH;
+      for (tree t = ref; handled_component_p (t); t = TREE_OPERAND (t, 0))
+        if (TREE_CODE (t) == VIEW_CONVERT_EXPR || TREE_CODE (t) == BIT_FIELD_REF
+            || (TREE_CODE (t) == COMPONENT_REF
+                && (TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) == UNION_TYPE
+                    || TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0)))
+                       == QUAL_UNION_TYPE)))
+          return B_BOTH;
+    }
+  else if (get_alias_set (type) == 0)
+    return B_BOTH;
+  if (POINTER_TYPE_P (type))
+    return B_PTR;
+  if (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
+      || TREE_CODE (type) == COMPLEX_TYPE)
+    return B_OTHER;
+  return B_BOTH;
+}
+
+/* A value node holding exactly object o. */
+int
+node_of_object (int o)
+{
+  int n = new_node ();
+  bitmap_set_bit (st->pts[n], o);
+  return n;
+}
+
+int
+ssa_node (tree name)
+{
+  bool existed;
+  int &n = st->ssa_node.get_or_insert (name, &existed);
+  if (!existed)
+    n = new_node ();
+  return n;
+}
+
+int fn_object (tree fndecl);
+
+/* The object of a declaration whose address may be taken. */
+int
+decl_object (tree decl)
+{
+  if (TREE_CODE (decl) == FUNCTION_DECL)
+    return fn_object (decl);
+  if (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL
+      && TREE_CODE (decl) != RESULT_DECL)
+    return -1;
+  bool existed;
+  int *o = st->decl_obj.get (decl);
+  if (o)
+    return *o;
+  int n = new_object (decl);
+  st->decl_obj.get_or_insert (decl, &existed) = n;
+  return n;
+}
+
+int
+fn_object (tree fndecl)
+{
+  fndecl = wmm_alias_target (fndecl);
+  int *o = st->decl_obj.get (fndecl);
+  if (o)
+    return *o;
+  int n = new_object (fndecl);
+  st->decl_obj.put (fndecl, n);
+  return n;
+}
+
+int rvalue (tree t);
+
+/* A value node holding the objects reference ref may touch. */
+int
+addr_node (tree ref)
+{
+  tree base = get_base_address (ref);
+  if (!base)
+    return st->u_node;
+  if (TREE_CODE (base) == MEM_REF)
+    {
+      int n = rvalue (TREE_OPERAND (base, 0));
+      return n >= 0 ? n : st->u_node;
+    }
+  if (TREE_CODE (base) == TARGET_MEM_REF)
+    {
+      /* base and indexes: whichever holds the pointer */
+      int n = new_node ();
+      bool any = false;
+      for (int k = 0; k < 5; k++)
+        if (tree op = TREE_OPERAND (base, k))
+          if (TREE_CODE (op) == SSA_NAME || TREE_CODE (op) == ADDR_EXPR)
+            {
+              add (C_COPY, n, rvalue (op));
+              any = true;
+            }
+      return any ? n : st->u_node;
+    }
+  if (TREE_CODE (base) == STRING_CST)
+    return node_of_object (OBJ_STR);
+  if (TREE_CODE (base) == CONST_DECL || TREE_CODE (base) == LABEL_DECL)
+    return node_of_object (OBJ_STR);
+  int o = DECL_P (base) ? decl_object (base) : -1;
+  return o >= 0 ? node_of_object (o) : st->u_node;
+}
+
+bool
+is_memory_ref (tree t)
+{
+  if (TREE_CODE (t) == SSA_NAME || CONSTANT_CLASS_P (t)
+      || TREE_CODE (t) == ADDR_EXPR || TREE_CODE (t) == CONSTRUCTOR)
+    return false;
+  return REFERENCE_CLASS_P (t) || DECL_P (t)
+         || TREE_CODE (t) == TARGET_MEM_REF;
+}
+
+/* The value node of operand t (a register value, an address, or the
+   content of memory), or -1 when it holds no pointer. */
+int
+rvalue (tree t)
+{
+  if (!t)
+    return -1;
+  if (TREE_CODE (t) == SSA_NAME)
+    return ssa_node (t);
+  if (TREE_CODE (t) == ADDR_EXPR)
+    return addr_node (TREE_OPERAND (t, 0));
+  if (TREE_CODE (t) == CONSTRUCTOR)
+    {
+      int n = -1;
+      unsigned i;
+      tree v;
+      FOR_EACH_CONSTRUCTOR_VALUE (CONSTRUCTOR_ELTS (t), i, v)
+        {
+          int e = rvalue (v);
+          if (e < 0)
+            continue;
+          if (n < 0)
+            n = new_node ();
+          add (C_COPY, n, e);
+        }
+      return n;
+    }
+  if (TREE_CODE (t) == FUNCTION_DECL)
+    return node_of_object (fn_object (t));
+  if (is_memory_ref (t))
+    {
+      int n = new_node ();
+      add (C_LOAD, n, addr_node (t), ref_halves (t, TREE_TYPE (t)),
+           member_key (t));
+      return n;
+    }
+  if (CONSTANT_CLASS_P (t))
+    return -1;
+  /* an expression with operands (a COND_EXPR's condition, ...) */
+  int n = -1;
+  if (EXPR_P (t))
+    for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
+      {
+        int e = rvalue (TREE_OPERAND (t, k));
+        if (e < 0)
+          continue;
+        if (n < 0)
+          n = new_node ();
+        add (C_COPY, n, e);
+      }
+  return n;
+}
+
+/* lhs (an SSA name or memory) receives value node v. */
+void
+assign_to (tree lhs, int v)
+{
+  if (!lhs || v < 0)
+    return;
+  if (TREE_CODE (lhs) == SSA_NAME)
+    add (C_COPY, ssa_node (lhs), v);
+  else
+    add (C_STORE, addr_node (lhs), v, ref_halves (lhs, TREE_TYPE (lhs)),
+         member_key (lhs));
+}
+
+/* What code outside the analysis is given escapes. */
+void
+escape (int v)
+{
+  if (v >= 0)
+    add (C_COPY, st->u_content, v);
+}
+
+/* An allocation's new object for call (one per call statement). */
+int
+site_node (gcall *call)
+{
+  bool existed;
+  int &o = st->site_obj.get_or_insert (call, &existed);
+  if (!existed)
+    o = new_object (NULL_TREE);
+  return node_of_object (o);
+}
+
+/* Calls of code without a body the analysis reads: what their pointer
+   arguments reach escapes unless the library table says no copy is kept,
+   memory they are given may receive any escaped pointer, and they return
+   one (malloc & co: a new object of the call). */
+void
+unknown_call (gcall *call, tree fndecl)
+{
+  const char *name = NULL;
+  if (fndecl)
+    name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      int v = rvalue (a);
+      if (v < 0)
+        continue;
+      if (!(name && wmm_lib_keeps_no_copy_at (name, i, call)))
+        escape (v);
+      else if (strstr (name, "GOMP_"))
+        {
+          /* no copy of the pointer, but of what it points to: GOMP_task
+             copies its data block for the task */
+          int inside = new_node ();
+          add (C_LOAD, inside, v);
+          escape (inside);
+        }
+      add (C_STORE, v, st->u_node);
+    }
+  if (gimple_call_chain (call))
+    escape (rvalue (gimple_call_chain (call)));
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs)
+    return;
+  if (gimple_call_flags (call) & ECF_MALLOC)
+    assign_to (lhs, site_node (call));
+  else
+    assign_to (lhs, st->u_node);
+}
+
+int
+arg (gcall *call, unsigned i)
+{
+  return i < gimple_call_num_args (call) ? rvalue (gimple_call_arg (call, i))
+                                          : -1;
+}
+
+/* GCC's memory and atomic builtins, modelled by what they copy; false
+   when fndecl is none of them. */
+bool
+builtin_call (gcall *call, tree fndecl)
+{
+  if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    return false;
+  tree lhs = gimple_call_lhs (call);
+  switch (DECL_FUNCTION_CODE (fndecl))
+    {
+    case BUILT_IN_MEMCPY: case BUILT_IN_MEMMOVE: case BUILT_IN_MEMPCPY:
+    case BUILT_IN_STRCPY: case BUILT_IN_STRNCPY: case BUILT_IN_STPCPY:
+    case BUILT_IN_STPNCPY: case BUILT_IN_STRCAT: case BUILT_IN_STRNCAT:
+    case BUILT_IN_MEMCPY_CHK: case BUILT_IN_MEMMOVE_CHK:
+    case BUILT_IN_MEMPCPY_CHK: case BUILT_IN_STRCPY_CHK:
+    case BUILT_IN_STRNCPY_CHK: case BUILT_IN_STPCPY_CHK:
+    case BUILT_IN_STPNCPY_CHK: case BUILT_IN_STRCAT_CHK:
+    case BUILT_IN_STRNCAT_CHK:
+      add (C_MCOPY, arg (call, 0), arg (call, 1));
+      assign_to (lhs, arg (call, 0));
+      return true;
+    case BUILT_IN_BCOPY:
+      add (C_MCOPY, arg (call, 1), arg (call, 0));
+      return true;
+    case BUILT_IN_MEMSET: case BUILT_IN_MEMSET_CHK: case BUILT_IN_BZERO:
+      assign_to (lhs, arg (call, 0));
+      return true;
+    case BUILT_IN_MALLOC: case BUILT_IN_CALLOC: case BUILT_IN_ALLOCA:
+    case BUILT_IN_ALLOCA_WITH_ALIGN:
+    case BUILT_IN_ALLOCA_WITH_ALIGN_AND_MAX: case BUILT_IN_ALIGNED_ALLOC:
+    case BUILT_IN_STRDUP: case BUILT_IN_STRNDUP:
+      assign_to (lhs, site_node (call));
+      return true;
+    case BUILT_IN_REALLOC:
+      {
+        /* the new object gets the old one's content; the result may
+           also be the old object */
+        int n = site_node (call), r = new_node ();
+        add (C_MCOPY, n, arg (call, 0));
+        add (C_COPY, r, n);
+        add (C_COPY, r, arg (call, 0));
+        assign_to (lhs, r);
+        return true;
+      }
+    case BUILT_IN_POSIX_MEMALIGN:
+      add (C_STORE, arg (call, 0), site_node (call));
+      return true;
+    case BUILT_IN_FREE: case BUILT_IN_STRLEN: case BUILT_IN_STRNLEN:
+    case BUILT_IN_STRCMP: case BUILT_IN_STRNCMP: case BUILT_IN_MEMCMP:
+    case BUILT_IN_BCMP: case BUILT_IN_PREFETCH: case BUILT_IN_TRAP:
+    case BUILT_IN_UNREACHABLE: case BUILT_IN_STACK_SAVE:
+    case BUILT_IN_STACK_RESTORE: case BUILT_IN_OBJECT_SIZE:
+    case BUILT_IN_DYNAMIC_OBJECT_SIZE:
+      return true;
+    case BUILT_IN_EXPECT: case BUILT_IN_EXPECT_WITH_PROBABILITY:
+    case BUILT_IN_ASSUME_ALIGNED:
+      assign_to (lhs, arg (call, 0));
+      return true;
+    default:
+      break;
+    }
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (strncmp (name, "__atomic_", 9) && strncmp (name, "__sync_", 7))
+    return false;
+  unsigned n = gimple_call_num_args (call);
+  if (strstr (name, "fence") || !strcmp (name, "__sync_synchronize")
+      || strstr (name, "lock_free"))
+    return true;
+  bool generic = !strcmp (name, "__atomic_load")
+                 || !strcmp (name, "__atomic_store")
+                 || !strcmp (name, "__atomic_exchange")
+                 || !strcmp (name, "__atomic_compare_exchange");
+  if (generic)
+    {
+      /* values passed and returned through pointers */
+      if (!strcmp (name, "__atomic_load"))
+        add (C_MCOPY, arg (call, 1), arg (call, 0));
+      else if (!strcmp (name, "__atomic_store"))
+        add (C_MCOPY, arg (call, 0), arg (call, 1));
+      else if (!strcmp (name, "__atomic_exchange"))
+        {
+          add (C_MCOPY, arg (call, 2), arg (call, 0));
+          add (C_MCOPY, arg (call, 0), arg (call, 1));
+        }
+      else
+        {
+          add (C_MCOPY, arg (call, 0), arg (call, 2));
+          add (C_MCOPY, arg (call, 1), arg (call, 0));
+        }
+      return true;
+    }
+  int p = arg (call, 0);
+  if (p < 0)
+    return false;
+  if (lhs)
+    {
+      int v = new_node ();
+      add (C_LOAD, v, p);
+      assign_to (lhs, v);
+    }
+  if (!strncmp (name, "__atomic_compare_exchange", 25))
+    {
+      /* (p, expected*, desired, ...): *expected receives *p */
+      add (C_MCOPY, arg (call, 1), p);
+      add (C_STORE, p, arg (call, 2));
+      return true;
+    }
+  for (unsigned i = 1; i < n; i++)
+    add (C_STORE, p, arg (call, i));
+  return true;
+}
+
+fninfo *
+body_of (tree fndecl)
+{
+  int *k = st->fn_index.get (wmm_alias_target (fndecl));
+  return k ? &st->fns[*k] : NULL;
+}
+
+/* The value node of parameter p of fn's body on entry (its SSA default
+   definition), or -1; and the parameter's object (when it is memory). */
+int
+param_entry (function *fn, tree p)
+{
+  tree d = ssa_default_def (fn, p);
+  return d ? ssa_node (d) : -1;
+}
+
+/* Bind call's arguments to the parameters of the body f, its result to
+   the call's lhs. */
+void
+bind_call (gcall *call, fninfo *f)
+{
+  unsigned i = 0;
+  tree p = DECL_ARGUMENTS (f->decl);
+  for (; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      int v;
+      if (p && DECL_BY_REFERENCE (p) && is_memory_ref (a))
+        v = addr_node (a);       /* passed by invisible reference */
+      else
+        v = rvalue (a);
+      if (!p)
+        {
+          /* a variadic argument: va_arg's values are unknown */
+          escape (v);
+          continue;
+        }
+      if (v >= 0)
+        {
+          add (C_COPY, param_entry (f->fn, p), v);
+          add (C_STORE, node_of_object (decl_object (p)), v,
+               ref_halves (NULL_TREE, TREE_TYPE (p)));
+        }
+      p = DECL_CHAIN (p);
+    }
+  if (gimple_call_chain (call))
+    escape (rvalue (gimple_call_chain (call)));
+  tree lhs = gimple_call_lhs (call);
+  tree res = DECL_RESULT (f->decl);
+  if (lhs && res && DECL_BY_REFERENCE (res))
+    {
+      tree d = ssa_default_def (f->fn, res);
+      if (d)
+        add (C_COPY, ssa_node (d), addr_node (lhs));
+      add (C_STORE, node_of_object (decl_object (res)), addr_node (lhs));
+    }
+  assign_to (lhs, f->ret);
+}
+
+/* Code outside the analysis may call f: its parameters are unknown, its
+   results escape. */
+void
+called_from_outside (fninfo *f)
+{
+  if (f->outside)
+    return;
+  f->outside = true;
+  for (tree p = DECL_ARGUMENTS (f->decl); p; p = DECL_CHAIN (p))
+    {
+      add (C_COPY, param_entry (f->fn, p), st->u_node);
+      add (C_STORE, node_of_object (decl_object (p)), st->u_node);
+    }
+  tree res = DECL_RESULT (f->decl);
+  if (res && DECL_BY_REFERENCE (res))
+    if (tree d = ssa_default_def (f->fn, res))
+      add (C_COPY, ssa_node (d), st->u_node);
+  escape (f->ret);
+}
+
+/* A call of fndecl (direct, or a target of an indirect call). */
+void
+call_to (gcall *call, tree fndecl)
+{
+  if (fninfo *f = body_of (fndecl))
+    bind_call (call, f);
+  else if (!builtin_call (call, fndecl))
+    unknown_call (call, fndecl);
+}
+
+void
+statement (gimple *s)
+{
+  if (gassign *a = dyn_cast<gassign *> (s))
+    {
+      if (gimple_clobber_p (s))
+        return;
+      tree lhs = gimple_assign_lhs (a);
+      tree rhs1 = gimple_assign_rhs1 (a);
+      enum tree_code code = gimple_assign_rhs_code (a);
+      int v;
+      if (gimple_assign_single_p (a) && is_memory_ref (lhs)
+          && is_memory_ref (rhs1) && AGGREGATE_TYPE_P (TREE_TYPE (lhs)))
+        {
+          /* a struct copy keeps each member's content in its place */
+          add (C_MCOPY, addr_node (lhs), addr_node (rhs1), B_BOTH, ANY,
+               TREE_CODE (TREE_TYPE (lhs)) == RECORD_TYPE
+               && types_compatible_p (TREE_TYPE (lhs), TREE_TYPE (rhs1)));
+          return;
+        }
+      if (gimple_assign_single_p (a))
+        v = rvalue (rhs1);
+      else if (code == POINTER_PLUS_EXPR)
+        /* the offset moves within the object (C 6.5.6) */
+        v = rvalue (rhs1);
+      else if (code == POINTER_DIFF_EXPR
+               || TREE_CODE_CLASS (code) == tcc_comparison)
+        return;
+      else
+        {
+          v = -1;
+          for (unsigned k = code == COND_EXPR || code == VEC_COND_EXPR ? 2 : 1;
+               k < gimple_num_ops (a); k++)
+            {
+              int e = rvalue (gimple_op (a, k));
+              if (e < 0)
+                continue;
+              if (v < 0)
+                v = new_node ();
+              add (C_COPY, v, e);
+            }
+        }
+      assign_to (lhs, v);
+      return;
+    }
+  if (gphi *phi = dyn_cast<gphi *> (s))
+    {
+      tree res = gimple_phi_result (phi);
+      if (virtual_operand_p (res))
+        return;
+      for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+        add (C_COPY, ssa_node (res), rvalue (gimple_phi_arg_def (phi, k)));
+      return;
+    }
+  if (greturn *r = dyn_cast<greturn *> (s))
+    {
+      tree val = gimple_return_retval (r);
+      if (val)
+        add (C_COPY, st->fns[cur_fn].ret, rvalue (val));
+      return;
+    }
+  if (gasm *as = dyn_cast<gasm *> (s))
+    {
+      for (unsigned k = 0; k < gimple_asm_ninputs (as); k++)
+        {
+          int v = rvalue (TREE_VALUE (gimple_asm_input_op (as, k)));
+          escape (v);
+          add (C_STORE, v, st->u_node);
+        }
+      for (unsigned k = 0; k < gimple_asm_noutputs (as); k++)
+        {
+          tree o = TREE_VALUE (gimple_asm_output_op (as, k));
+          if (is_memory_ref (o))
+            escape (addr_node (o));
+          assign_to (o, st->u_node);
+        }
+      return;
+    }
+  gcall *call = dyn_cast<gcall *> (s);
+  if (!call)
+    return;
+  if (gimple_call_internal_p (call))
+    {
+      if (gimple_call_internal_fn (call) == IFN_BUILTIN_EXPECT)
+        assign_to (gimple_call_lhs (call), arg (call, 0));
+      else
+        unknown_call (call, NULL_TREE);
+      return;
+    }
+  if (tree fndecl = gimple_call_fndecl (call))
+    {
+      call_to (call, fndecl);
+      return;
+    }
+  tree fn = gimple_call_fn (call);
+  if (TREE_CODE (fn) == OBJ_TYPE_REF)
+    fn = OBJ_TYPE_REF_EXPR (fn);       /* a virtual call's pointer */
+  icall ic = {call, rvalue (fn), new hash_set<tree>, false};
+  if (ic.fnptr < 0)
+    ic.fnptr = st->u_node;
+  st->icalls.safe_push (ic);
+}
+
+bool
+ior (bitmap a, bitmap b)
+{
+  return a != b && bitmap_ior_into (a, b);
+}
+
+/* Object to's contents receive object from's: member by member when
+   same_type, else each into any member. */
+bool
+copy_contents (int to, int from, bool same_type)
+{
+  bool changed = false;
+  if (to == OBJ_STR)
+    return false;
+  if (from == OBJ_U)
+    {
+      for (int h = 0; h < 2; h++)
+        changed |= ior (st->pts[slot_node (to, ANY, h, true)],
+                        st->pts[st->u_content]);
+      return changed;
+    }
+  for (unsigned k = 0; k < st->slots[from].size (); k++)
+    for (int h = 0; h < 2; h++)
+      {
+        slot sl = st->slots[from][k];
+        int dst = slot_node (to, same_type ? sl.key : ANY, h, true);
+        changed |= ior (st->pts[dst], st->pts[sl.node[h]]);
+      }
+  return changed;
+}
+
+/* One pass over the constraints; true when some set grew. */
+bool
+round (bitmap scratch)
+{
+  bool changed = false;
+  bitmap_iterator bi, bj;
+  unsigned o, o2;
+  for (unsigned k = 0; k < st->cs.length (); k++)
+    {
+      cons c = st->cs[k];
+      bitmap a = st->pts[c.a], b = st->pts[c.b];
+      switch (c.kind)
+        {
+        case C_COPY:
+          changed |= ior (a, b);
+          break;
+        case C_LOAD:
+          /* a member reads its own content and what was stored through
+             no member; an access of any member reads them all */
+          bitmap_copy (scratch, b);
+          EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
+            for (int h = 0; h < 2; h++)
+              if (c.mask & (1 << h))
+                {
+                  if (o == OBJ_U)
+                    changed |= ior (a, st->pts[st->u_content]);
+                  else
+                    for (unsigned k = 0; k < st->slots[o].size (); k++)
+                      {
+                        const slot &sl = st->slots[o][k];
+                        if (!c.key.rec || !sl.key.rec
+                            || same_key (sl.key, c.key))
+                          changed |= ior (a, st->pts[sl.node[h]]);
+                      }
+                }
+          break;
+        case C_STORE:
+          bitmap_copy (scratch, a);
+          EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
+            for (int h = 0; h < 2; h++)
+              if ((c.mask & (1 << h)) && o != OBJ_STR)
+                changed |= ior (st->pts[slot_node (o, c.key, h, true)], b);
+          break;
+        case C_MCOPY:
+          {
+            auto_bitmap from (&st->obs);
+            bitmap_copy (from, b);
+            bitmap_copy (scratch, a);
+            EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
+              EXECUTE_IF_SET_IN_BITMAP (from, 0, o2, bj)
+                changed |= copy_contents (o, o2, c.same_type);
+            break;
+          }
+        }
+    }
+  /* Escaped objects: code outside reads and writes them, and calls the
+     escaped functions. */
+  bitmap escaped = st->pts[st->u_content];
+  bitmap_copy (scratch, escaped);
+  EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
+    {
+      if ((int) o == OBJ_U || (int) o == OBJ_STR)
+        continue;
+      for (int h = 0; h < 2; h++)
+        changed |= bitmap_set_bit (st->pts[slot_node (o, ANY, h, true)],
+                                   OBJ_U);
+      for (unsigned k = 0; k < st->slots[o].size (); k++)
+        for (int h = 0; h < 2; h++)
+          changed |= ior (escaped, st->pts[st->slots[o][k].node[h]]);
+      tree d = st->obj_decl[o];
+      if (d && TREE_CODE (d) == FUNCTION_DECL)
+        if (fninfo *f = body_of (d))
+          if (!f->outside)
+            {
+              called_from_outside (f);
+              changed = true;
+            }
+    }
+  /* Indirect calls: bind every target found so far. */
+  for (unsigned k = 0; k < st->icalls.length (); k++)
+    {
+      icall *ic = &st->icalls[k];
+      bitmap_copy (scratch, st->pts[ic->fnptr]);
+      EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
+        {
+          tree d = st->obj_decl[o];
+          if (d && TREE_CODE (d) == FUNCTION_DECL)
+            {
+              if (!ic->bound->add (d))
+                {
+                  call_to (ic->stmt, d);
+                  changed = true;
+                }
+            }
+          else if (!ic->unknown)
+            {
+              ic->unknown = true;
+              unknown_call (ic->stmt, NULL_TREE);
+              changed = true;
+            }
+        }
+    }
+  return changed;
+}
+
+/* After the sets stop growing: a call through a pointer that points
+   nowhere known is a call of unknown code. */
+bool
+settle_empty_calls (void)
+{
+  bool changed = false;
+  for (unsigned k = 0; k < st->icalls.length (); k++)
+    {
+      icall *ic = &st->icalls[k];
+      if (!ic->unknown && bitmap_empty_p (st->pts[ic->fnptr]))
+        {
+          ic->unknown = true;
+          unknown_call (ic->stmt, NULL_TREE);
+          changed = true;
+        }
+    }
+  return changed;
+}
+
+/* Objects another thread may reach: globals, escaped objects, and
+   everything their contents reach. */
+void
+find_shared (void)
+{
+  st->shared = BITMAP_ALLOC (&st->obs);
+  auto_vec<int> work;
+  for (unsigned o = 0; o < st->obj_decl.length (); o++)
+    {
+      tree d = st->obj_decl[o];
+      if ((int) o == OBJ_U
+          || bitmap_bit_p (st->pts[st->u_content], o)
+          || (d && VAR_P (d) && is_global_var (d)))
+        if (bitmap_set_bit (st->shared, o))
+          work.safe_push (o);
+    }
+  while (!work.is_empty ())
+    {
+      int o = work.pop ();
+      bitmap_iterator bi;
+      unsigned p;
+      if (o == OBJ_U)
+        continue;
+      for (const slot &sl : st->slots[o])
+        for (int h = 0; h < 2; h++)
+          EXECUTE_IF_SET_IN_BITMAP (st->pts[sl.node[h]], 0, p, bi)
+            if (bitmap_set_bit (st->shared, p))
+              work.safe_push (p);
+    }
+}
+
+} // namespace
+
+void
+wmm_threadlocal_reset (void)
+{
+  if (!st)
+    return;
+  for (icall &ic : st->icalls)
+    delete ic.bound;
+  st->icalls.release ();
+  st->pts.release ();
+  st->obj_decl.release ();
+  st->fns.release ();
+  st->cs.release ();
+  bitmap_obstack_release (&st->obs);
+  delete st;
+  st = NULL;
+}
+
+void
+wmm_threadlocal_analyse (wmm_unitinfo *u)
+{
+  wmm_threadlocal_reset ();
+  st = new state ();
+  bitmap_obstack_initialize (&st->obs);
+  st->valid = false;
+  new_object (NULL_TREE);        /* OBJ_U: one content for everything */
+  st->u_content = new_node ();
+  new_object (NULL_TREE);        /* OBJ_STR: nothing is stored there */
+  st->str_content = new_node ();
+  st->u_node = node_of_object (OBJ_U);
+  bitmap_set_bit (st->pts[st->u_content], OBJ_U);
+
+  wmm_each_body ([&] (cgraph_node *node, function *fn) {
+    if (node->inlined_to)
+      return;
+    fninfo f = {node->decl, fn, new_node (), false};
+    st->fn_index.put (node->decl, st->fns.length ());
+    st->fns.safe_push (f);
+  });
+  for (unsigned k = 0; k < st->fns.length (); k++)
+    {
+      fninfo *f = &st->fns[k];
+      cur_fn = k;
+      push_cfun (f->fn);
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, f->fn)
+        {
+          for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+               gsi_next (&pi))
+            statement (pi.phi ());
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            if (!is_gimple_debug (gsi_stmt (gsi)))
+              statement (gsi_stmt (gsi));
+        }
+      pop_cfun ();
+    }
+  /* Who calls a body from outside the analysis: other units by name,
+     callers whose code is not read. */
+  for (unsigned k = 0; k < st->fns.length (); k++)
+    {
+      fninfo *f = &st->fns[k];
+      cgraph_node *node = cgraph_node::get (f->decl);
+      /* (main's arguments come from outside too) */
+      bool outside = !node || wmm_called_back_by_name (node)
+                     || MAIN_NAME_P (DECL_NAME (f->decl));
+      for (cgraph_edge *e = node ? node->callers : NULL; e && !outside;
+           e = e->next_caller)
+        if (!body_of (e->caller->decl)
+            && !(e->caller->inlined_to && body_of (e->caller->inlined_to->decl)))
+          outside = true;
+      ipa_ref *ref;
+      for (unsigned i = 0; node && !outside && node->iterate_referring (i, ref);
+           i++)
+        if (is_a<cgraph_node *> (ref->referring)
+            && !body_of (ref->referring->decl))
+          outside = true;
+      if (outside)
+        called_from_outside (f);
+    }
+  /* Globals: their initializers' addresses; those other units see have
+     escaped. */
+  varpool_node *var;
+  FOR_EACH_VARIABLE (var)
+    {
+      tree d = var->decl;
+      int o = decl_object (d);
+      if (o < 0)
+        continue;
+      bool foreign = TREE_PUBLIC (d) || DECL_EXTERNAL (d)
+                     || var->externally_visible;
+      /* (a body the analysis does not read may name it: -flto's link
+         step with a unit compiled without the plugin) */
+      ipa_ref *use;
+      for (unsigned i = 0; !foreign && var->iterate_referring (i, use); i++)
+        if (is_a<cgraph_node *> (use->referring)
+            && !body_of (use->referring->decl))
+          foreign = true;
+      if (foreign)
+        escape (node_of_object (o));
+      /* the addresses its initializer holds (GCC's references: they are
+         there in every step, also where the initializer is not read) */
+      ipa_ref *ref;
+      for (unsigned i = 0; var->iterate_reference (i, ref); i++)
+        if (ref->use == IPA_REF_ADDR)
+          {
+            int r = decl_object (ref->referred->decl);
+            if (r >= 0)
+              add (C_STORE, node_of_object (o), node_of_object (r));
+          }
+    }
+
+  auto_bitmap scratch (&st->obs);
+  int rounds = 0;
+  for (;;)
+    {
+      if (++rounds > MAX_ROUNDS)
+        {
+          wmm_note (u, "points-to analysis of private objects stopped after "
+                    "%d rounds: objects are taken to be shared", MAX_ROUNDS);
+          return;
+        }
+      if (!round (scratch) && !settle_empty_calls ())
+        break;
+    }
+  find_shared ();
+  st->valid = true;
+}
+
+bool
+wmm_threadlocal_pointer (tree ptr)
+{
+  if (!st || !st->valid || !ptr || TREE_CODE (ptr) != SSA_NAME)
+    return false;
+  int *n = st->ssa_node.get (ptr);
+  if (!n)
+    return false;
+  bitmap p = st->pts[*n];
+  return !bitmap_empty_p (p) && !bitmap_intersect_p (p, st->shared);
+}
+
+bool
+wmm_threadlocal_unreached (tree decl)
+{
+  if (!st || !st->valid || !decl || !VAR_P (decl))
+    return false;
+  int *o = st->decl_obj.get (decl);
+  return o && !bitmap_bit_p (st->pts[st->u_content], *o);
+}
+
+bool
+wmm_threadlocal_decl (tree decl)
+{
+  if (!st || !st->valid || !decl || !DECL_P (decl) || is_global_var (decl))
+    return false;
+  int *o = st->decl_obj.get (decl);
+  return o && !bitmap_bit_p (st->shared, *o);
+}
