@@ -98,6 +98,9 @@ struct fninfo {
   function *fn;
   int ret;                   /* value node of what it returns */
   bool outside;              /* code outside the analysis may call it */
+  int allocator;             /* -2: not an allocation wrapper; -1: one
+                                returning fresh memory; k >= 0: one that
+                                may also return parameter k (realloc) */
 };
 
 const int OBJ_U = 0;         /* what code outside the analysis reaches */
@@ -118,6 +121,7 @@ struct state {
   vec<fninfo> fns;
   vec<cons> cs;
   vec<icall> icalls;
+  hash_map<gimple *, vec<tree> > *resolved;  /* entries.cc's targets */
   int u_node;                /* a value node holding {U} */
   bitmap shared;             /* objects another thread may reach */
   bool valid;
@@ -594,6 +598,129 @@ param_entry (function *fn, tree p)
   return d ? ssa_node (d) : -1;
 }
 
+/* Does value v go nowhere but into copies, PHIs, comparisons and
+   returns (each value of fresh_value's chain is checked)? */
+bool
+only_returned (tree v, int depth)
+{
+  if (TREE_CODE (v) != SSA_NAME)
+    return true;
+  if (depth > 16)
+    return false;
+  return wmm_each_use (v, [&] (gimple *use) {
+    if (is_a<greturn *> (use) || is_a<gcond *> (use))
+      return true;
+    if (gphi *phi = dyn_cast<gphi *> (use))
+      return only_returned (gimple_phi_result (phi), depth + 1);
+    if (gassign *a = dyn_cast<gassign *> (use))
+      {
+        enum tree_code code = gimple_assign_rhs_code (a);
+        if (TREE_CODE_CLASS (code) == tcc_comparison)
+          return true;
+        if ((gimple_assign_ssa_name_copy_p (a) || CONVERT_EXPR_CODE_P (code))
+            && TREE_CODE (gimple_assign_lhs (a)) == SSA_NAME)
+          return only_returned (gimple_assign_lhs (a), depth + 1);
+      }
+    return false;
+  });
+}
+
+/* Is SSA value v of fn's body fresh memory of an allocation (or null):
+   through copies, conversions and PHIs to malloc & co, to an allocation
+   wrapper, to a call through a pointer that only holds malloc-like
+   functions, or to realloc of parameter *param (set); *made when one of
+   them is a call? */
+bool
+fresh_value (tree v, function *fn, int *param, int depth, bool *made)
+{
+  if (integer_zerop (v))
+    return true;
+  if (TREE_CODE (v) != SSA_NAME || depth > 16 || !only_returned (v, 0))
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (v);
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+        if (!fresh_value (gimple_phi_arg_def (phi, k), fn, param, depth + 1, made))
+          return false;
+      return true;
+    }
+  if (gassign *a = dyn_cast<gassign *> (def))
+    return (gimple_assign_ssa_name_copy_p (a)
+            || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (a)))
+           && fresh_value (gimple_assign_rhs1 (a), fn, param, depth + 1, made);
+  gcall *call = dyn_cast<gcall *> (def);
+  if (!call || gimple_call_internal_p (call))
+    return false;
+  *made = true;
+  tree callee = gimple_call_fndecl (call);
+  if (callee && fndecl_built_in_p (callee, BUILT_IN_REALLOC))
+    {
+      tree p = gimple_call_arg (call, 0);
+      if (integer_zerop (p))
+        return true;
+      if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
+          || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
+        return false;
+      int k = wmm_param_index (current_function_decl, SSA_NAME_VAR (p));
+      if (k < 0 || (*param >= 0 && *param != k))
+        return false;
+      *param = k;
+      return true;
+    }
+  if (gimple_call_flags (call) & ECF_MALLOC)
+    return true;
+  if (callee)
+    {
+      fninfo *f = body_of (callee);
+      return f && f->allocator == -1;
+    }
+  /* a hook holding malloc (entries.cc resolved it) */
+  vec<tree> *targets = st->resolved ? st->resolved->get (call) : NULL;
+  if (!targets || targets->is_empty ())
+    return false;
+  for (tree t : *targets)
+    if (!(flags_from_decl_or_type (t) & ECF_MALLOC))
+      return false;
+  return true;
+}
+
+/* Allocation wrappers (pigz's `alloc (ptr, size)`: realloc, a failure
+   check, return): every value f returns is fresh memory that goes
+   nowhere else.  Each direct call then makes an object of its own (one
+   level of heap cloning); their content is the wrapper's realloc'd
+   parameter's. */
+void
+find_allocators (void)
+{
+  for (bool again = true; again;)
+    {
+      again = false;
+      for (fninfo &f : st->fns)
+        {
+          if (f.allocator != -2 || !POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (f.decl))))
+            continue;
+          push_cfun (f.fn);
+          int param = -1;
+          bool fresh = true, any = false, made = false;
+          basic_block bb;
+          FOR_EACH_BB_FN (bb, f.fn)
+            if (greturn *r = safe_dyn_cast<greturn *> (last_stmt (bb)))
+              {
+                tree v = gimple_return_retval (r);
+                any = true;
+                fresh &= v && fresh_value (v, f.fn, &param, 0, &made);
+              }
+          pop_cfun ();
+          if (fresh && any && made)
+            {
+              f.allocator = param;
+              again = true;
+            }
+        }
+    }
+}
+
 /* Bind call's arguments to the parameters of the body f, its result to
    the call's lhs. */
 void
@@ -626,6 +753,20 @@ bind_call (gcall *call, fninfo *f)
   if (gimple_call_chain (call))
     escape (rvalue (gimple_call_chain (call)));
   tree lhs = gimple_call_lhs (call);
+  if (f->allocator != -2 && lhs && gimple_call_fndecl (call))
+    {
+      /* an allocation wrapper: a new object of this call */
+      int n = site_node (call), r = new_node ();
+      add (C_COPY, r, n);
+      if (f->allocator >= 0)
+        {
+          int old = arg (call, f->allocator);
+          add (C_MCOPY, n, old);
+          add (C_COPY, r, old);
+        }
+      assign_to (lhs, r);
+      return;
+    }
   tree res = DECL_RESULT (f->decl);
   if (lhs && res && DECL_BY_REFERENCE (res))
     {
@@ -801,6 +942,20 @@ copy_contents (int to, int from, bool same_type)
   return changed;
 }
 
+/* The objects an access through a pointer holding src must visit: src,
+   but when it holds U none of the escaped objects, which U stands for
+   (their contents are all in U's, and each holds U). */
+void
+targets (bitmap dst, bitmap src)
+{
+  bitmap_copy (dst, src);
+  if (bitmap_bit_p (src, OBJ_U))
+    {
+      bitmap_and_compl_into (dst, st->pts[st->u_content]);
+      bitmap_set_bit (dst, OBJ_U);
+    }
+}
+
 /* One pass over the constraints; true when some set grew. */
 bool
 round (bitmap scratch)
@@ -820,7 +975,7 @@ round (bitmap scratch)
         case C_LOAD:
           /* a member reads its own content and what was stored through
              no member; an access of any member reads them all */
-          bitmap_copy (scratch, b);
+          targets (scratch, b);
           EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
             for (int h = 0; h < 2; h++)
               if (c.mask & (1 << h))
@@ -838,7 +993,7 @@ round (bitmap scratch)
                 }
           break;
         case C_STORE:
-          bitmap_copy (scratch, a);
+          targets (scratch, a);
           EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
             for (int h = 0; h < 2; h++)
               if ((c.mask & (1 << h)) && o != OBJ_STR)
@@ -847,8 +1002,8 @@ round (bitmap scratch)
         case C_MCOPY:
           {
             auto_bitmap from (&st->obs);
-            bitmap_copy (from, b);
-            bitmap_copy (scratch, a);
+            targets (from, b);
+            targets (scratch, a);
             EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
               EXECUTE_IF_SET_IN_BITMAP (from, 0, o2, bj)
                 changed |= copy_contents (o, o2, c.same_type);
@@ -992,10 +1147,12 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   wmm_each_body ([&] (cgraph_node *node, function *fn) {
     if (node->inlined_to)
       return;
-    fninfo f = {node->decl, fn, new_node (), false};
+    fninfo f = {node->decl, fn, new_node (), false, -2};
     st->fn_index.put (node->decl, st->fns.length ());
     st->fns.safe_push (f);
   });
+  st->resolved = u->resolved_calls;
+  find_allocators ();
   for (unsigned k = 0; k < st->fns.length (); k++)
     {
       fninfo *f = &st->fns[k];

@@ -28,7 +28,10 @@
 #                      may return a global's address): both sides fenced;
 #                      -DLOOKUP, a helper given a local's address that
 #                      returns a pointer not derived from it: no fence,
-#                      with -DRET (it may return its parameter): fenced
+#                      with -DRET (it may return its parameter, kept in
+#                      a local): no fence either (threadlocal.cc); -DRET
+#                      -DPUBLISH (what it returns stored into the pointer
+#                      P1 reads through): fenced
 #   omp_for.c          OpenMP parallel for loops over static arrays (each
 #                      thread of a team its own block of a[i]): no fence;
 #                      -DPUBLIC (exported arrays, no code of another
@@ -243,7 +246,8 @@ one_target() {
     fenced "ret_param_$v" ret_param.c 'P1 (P0|larger)' -D$v
   done
   none ret_lookup ret_param.c -DLOOKUP
-  fenced ret_lookup_RET ret_param.c 'P0 P1' -DLOOKUP -DRET
+  none ret_lookup_RET ret_param.c -DLOOKUP -DRET
+  fenced ret_lookup_PUBLISH ret_param.c 'P0 P1' -DLOOKUP -DRET -DPUBLISH
   none omp_for omp_for.c -fopenmp
   none omp_for_PUBLIC omp_for.c -fopenmp -DPUBLIC
   for v in HAND NOWAIT SHIFT ORPHAN; do

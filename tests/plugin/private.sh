@@ -17,7 +17,9 @@
 # shared options and at heap memory the helpers allocate) is private by
 # the points-to analysis (threadlocal.cc); the cache stored in a global,
 # in an integer, in a static struct's member, copied out with memcpy, or
-# the state's address kept: fenced.
+# the state's address kept: fenced.  Allocated through an xmalloc wrapper
+# that also makes a shared object: one object per call of the wrapper,
+# still no fence.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -117,6 +119,8 @@ for v in LEAK COOKIE INSIDE MEMCPY; do
   expect "helpers_$v" private_helpers tso "worker:4" -D$v
 done
 expect helpers_KEEP private_helpers tso "worker:5" -DKEEP
+expect helpers_WRAPPER private_helpers tso "" -DWRAPPER
+expect helpers_WRAPPER_LEAK private_helpers tso "worker:4" -DWRAPPER -DLEAK
 
 # ---------------------------------------------------------------- ppc64le
 if ! wmm_target ppc; then
@@ -153,6 +157,8 @@ for v in LEAK COOKIE INSIDE MEMCPY; do
   expect "ppc_helpers_$v" private_helpers power "worker:12" -D$v
 done
 expect ppc_helpers_KEEP private_helpers power "worker:21" -DKEEP
+expect ppc_helpers_WRAPPER private_helpers power "" -DWRAPPER
+expect ppc_helpers_WRAPPER_LEAK private_helpers power "main:2 worker:14" -DWRAPPER -DLEAK
 expect ppc_calls_heap_pub private_calls power "P0:1 P1:1" -DHEAP_PUB
 expect ppc_wrappers private_wrappers power ""
 for v in PUBLISH KEEP REUSE; do

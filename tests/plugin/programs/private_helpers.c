@@ -14,6 +14,9 @@
  *   -DKEEP    a helper stores the state's address in a global, the
  *             worker reads the cache through it
  *   -DMEMCPY  the cache pointer is copied into a global with memcpy
+ *   -DWRAPPER every allocation through xmalloc (malloc or abort), which
+ *             also makes main's registry entry: still no fence (one
+ *             object per call of the wrapper); with -DLEAK fenced
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=tso -c private_helpers.c
  */
 #include <pthread.h>
@@ -45,6 +48,18 @@ struct state *seen;
 #endif
 #ifdef MEMCPY
 unsigned char saved[sizeof (struct cache *)];
+#endif
+
+#ifdef WRAPPER
+static void *
+xmalloc (size_t n)
+{
+  void *p = malloc (n);
+  if (!p)
+    abort ();
+  return p;
+}
+#define malloc xmalloc
 #endif
 
 static void
@@ -126,6 +141,10 @@ main (void)
 {
   pthread_t t[2];
   registry.users = 2;
+#ifdef WRAPPER
+  registry.cache = malloc (sizeof *registry.cache);   /* shared */
+  registry.cache->dist = malloc (sizeof *registry.cache->dist);
+#endif
   for (long i = 0; i < 2; i++)
     pthread_create (&t[i], 0, worker, (void *) i);
   for (int i = 0; i < 2; i++)

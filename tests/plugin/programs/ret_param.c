@@ -12,8 +12,10 @@
  * Variants that must keep store buffering's fences on both sides:
  *   -DGLOBAL  P0 picks between y and a local (the read may be y's);
  *   -DOTHER   `larger` may return the address of y instead;
- *   -DLOOKUP -DRET  `lookup` may return its parameter (the local escapes:
- *             P1's *q could be it). */
+ *   -DLOOKUP -DRET -DPUBLISH  `lookup` may return its parameter and P0
+ *             stores what it got into q (P1's *q could be the local).
+ * -DLOOKUP -DRET alone (the result only kept in P0's local e): the local
+ * is still reached by P0 alone (threadlocal.cc): no fence. */
 #include <pthread.h>
 
 int x, y, r0, r1;
@@ -43,6 +45,9 @@ static void *P0 (void *arg)
 #ifdef LOOKUP
   int key = (int) (long) arg;
   long *e = lookup (&key);
+#ifdef PUBLISH
+  q = (int *) e;
+#endif
   key = (int) *e;
   r0 = y + key;
 #else
