@@ -568,6 +568,21 @@ wmm_lib_returns_own (const char *name)
 }
 
 bool
+wmm_lib_hands_on (const char *name)
+{
+  /* bytes written to a file, a pipe, a socket or a queue another thread
+     may read back (a pointer sent through a self-pipe); libgomp's data
+     blocks, copied for a task */
+  static const char *const sends[] = {
+    "write", "pwrite", "pwrite64", "writev", "pwritev", "send", "sendto",
+    "sendmsg", "fwrite", "fwrite_unlocked", "mq_send", "mq_timedsend",
+    "msgsnd", "vmsplice", "aio_write", "__write_chk",
+  };
+  name = lib_name (name);
+  return !strncmp (name, "GOMP_", 5) || in_list (name, sends, ARRAY_SIZE (sends));
+}
+
+bool
 wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes)
 {
   name = lib_name (name);

@@ -337,6 +337,10 @@ bool wmm_lib_keeps_no_copy_at (const char *name, unsigned argno,
 /* Does library function `name` return a pointer to its own static object
  * (localtime, ctime), never one derived from its arguments? */
 bool wmm_lib_returns_own (const char *name);
+/* Does library function `name` hand on what its arguments point to, where
+ * another thread may read it (write to a pipe, send, a GOMP_task data
+ * block): the pointers stored there then escape too. */
+bool wmm_lib_hands_on (const char *name);
 /* Is fndecl one of libstdc++'s compiled node helpers (the red-black
  * tree's increment, decrement, insert-and-rebalance and
  * rebalance-for-erase; the list node's hook, unhook, transfer, reverse

@@ -440,12 +440,16 @@ unknown_call (gcall *call, tree fndecl)
       int v = rvalue (a);
       if (v < 0)
         continue;
-      if (!(name && wmm_lib_keeps_no_copy_at (name, i, call)))
+      /* (the table speaks of data: a function given to the library may
+         be called back with anything) */
+      bool fn = POINTER_TYPE_P (TREE_TYPE (a))
+                && FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (a)));
+      if (fn || !(name && wmm_lib_keeps_no_copy_at (name, i, call)))
         escape (v);
-      else if (strstr (name, "GOMP_"))
+      else if (wmm_lib_hands_on (name))
         {
-          /* no copy of the pointer, but of what it points to: GOMP_task
-             copies its data block for the task */
+          /* no copy of the pointer, but of what it points to: a pointer
+             written to a pipe, GOMP_task's copy of its data block */
           int inside = new_node ();
           add (C_LOAD, inside, v);
           escape (inside);

@@ -19,7 +19,9 @@
 # in an integer, in a static struct's member, copied out with memcpy, or
 # the state's address kept: fenced.  Allocated through an xmalloc wrapper
 # that also makes a shared object: one object per call of the wrapper,
-# still no fence.
+# still no fence.  Fresh memory handed to the other thread through a pipe,
+# a union, a struct's integer member, a helper (private_escapes.c):
+# fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -121,6 +123,12 @@ done
 expect helpers_KEEP private_helpers tso "worker:5" -DKEEP
 expect helpers_WRAPPER private_helpers tso "" -DWRAPPER
 expect helpers_WRAPPER_LEAK private_helpers tso "worker:4" -DWRAPPER -DLEAK
+# Fresh memory whose pointer reaches the other thread through a pipe, a
+# union, an integer member of a struct copied out, a helper's store:
+# store buffering fenced in both threads (private_escapes.c).
+for v in "" PIPE UNION BOXCOPY BOXMEMCPY TWICE; do
+  expect "escapes${v:+_$v}" private_escapes tso "P0:1 P1:1" ${v:+-D$v}
+done
 
 # ---------------------------------------------------------------- ppc64le
 if ! wmm_target ppc; then
@@ -159,6 +167,9 @@ done
 expect ppc_helpers_KEEP private_helpers power "worker:21" -DKEEP
 expect ppc_helpers_WRAPPER private_helpers power "" -DWRAPPER
 expect ppc_helpers_WRAPPER_LEAK private_helpers power "main:2 worker:14" -DWRAPPER -DLEAK
+for v in "" PIPE UNION BOXCOPY BOXMEMCPY TWICE; do
+  expect "ppc_escapes${v:+_$v}" private_escapes power "P0:1 P1:1" ${v:+-D$v}
+done
 expect ppc_calls_heap_pub private_calls power "P0:1 P1:1" -DHEAP_PUB
 expect ppc_wrappers private_wrappers power ""
 for v in PUBLISH KEEP REUSE; do
