@@ -183,6 +183,71 @@ add (cons_kind k, int a, int b, int mask = B_BOTH, fkey key = ANY,
   st->cs.safe_push ({k, a, b, mask, key, same_type});
 }
 
+/* The key of record type rec's member at bit position pos. */
+fkey
+key_of (tree rec, HOST_WIDE_INT pos)
+{
+  rec = TYPE_MAIN_VARIANT (rec);
+  if (TYPE_STRUCTURAL_EQUALITY_P (rec) || !TYPE_CANONICAL (rec))
+    return ANY;
+  return {TYPE_CANONICAL (rec), pos};
+}
+
+/* The member of an object of type `type` that bits [pos, pos + size)
+   are exactly (through nested records and arrays), as member_key names
+   it: GCC folds `*str` with str = &g.inf into MEM[(char **)&g + 24B]. */
+fkey
+member_at (tree type, HOST_WIDE_INT pos, HOST_WIDE_INT size)
+{
+  for (int depth = 0; depth < 16; depth++)
+    {
+      if (TREE_CODE (type) == ARRAY_TYPE)
+        {
+          tree elt = TREE_TYPE (type);
+          if (!TYPE_SIZE (elt) || !tree_fits_shwi_p (TYPE_SIZE (elt))
+              || tree_to_shwi (TYPE_SIZE (elt)) <= 0)
+            return ANY;
+          pos %= tree_to_shwi (TYPE_SIZE (elt));
+          type = elt;
+          continue;
+        }
+      if (TREE_CODE (type) != RECORD_TYPE)
+        return ANY;
+      tree field;
+      for (field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+        {
+          if (TREE_CODE (field) != FIELD_DECL || !DECL_SIZE (field)
+              || !tree_fits_shwi_p (bit_position (field))
+              || !tree_fits_shwi_p (DECL_SIZE (field)))
+            continue;
+          HOST_WIDE_INT fp = int_bit_position (field);
+          HOST_WIDE_INT fs = tree_to_shwi (DECL_SIZE (field));
+          if (pos >= fp && pos + size <= fp + fs)
+            break;
+        }
+      if (!field)
+        return ANY;
+      tree ft = TREE_TYPE (field);
+      HOST_WIDE_INT fp = int_bit_position (field);
+      tree elt = ft;
+      while (TREE_CODE (elt) == ARRAY_TYPE)
+        elt = TREE_TYPE (elt);
+      if (TREE_CODE (elt) == RECORD_TYPE)
+        {
+          /* inside a nested record (or an array of them) */
+          type = ft;
+          pos -= fp;
+          continue;
+        }
+      if (AGGREGATE_TYPE_P (elt))
+        return ANY;                 /* a union */
+      if (ft == elt && (pos != fp || size != tree_to_shwi (DECL_SIZE (field))))
+        return ANY;                 /* part of a scalar member */
+      return key_of (type, fp);
+    }
+  return ANY;
+}
+
 /* The member an access through reference ref touches (ANY when not one
    member of a record, or -fno-strict-aliasing). */
 fkey
@@ -190,6 +255,19 @@ member_key (tree ref)
 {
   if (!flag_strict_aliasing || AGGREGATE_TYPE_P (TREE_TYPE (ref)))
     return ANY;
+  if (TREE_CODE (ref) == MEM_REF
+      && TREE_CODE (TREE_OPERAND (ref, 0)) == ADDR_EXPR)
+    {
+      /* a member of a declared record at a constant offset */
+      poly_int64 off, size, max;
+      bool reverse;
+      tree base = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
+      HOST_WIDE_INT o, sz;
+      if (base && DECL_P (base) && off.is_constant (&o)
+          && size.is_constant (&sz) && known_eq (size, max) && sz > 0)
+        return member_at (TREE_TYPE (base), o, sz);
+      return ANY;
+    }
   tree field = NULL_TREE;
   for (tree t = ref; handled_component_p (t); t = TREE_OPERAND (t, 0))
     {
@@ -203,15 +281,10 @@ member_key (tree ref)
             field = TREE_OPERAND (t, 1);
         }
     }
-  if (!field || TREE_CODE (field) != FIELD_DECL || !DECL_CONTEXT (field))
+  if (!field || TREE_CODE (field) != FIELD_DECL || !DECL_CONTEXT (field)
+      || !tree_fits_shwi_p (bit_position (field)))
     return ANY;
-  tree rec = TYPE_MAIN_VARIANT (DECL_CONTEXT (field));
-  if (TYPE_STRUCTURAL_EQUALITY_P (rec) || !TYPE_CANONICAL (rec))
-    return ANY;
-  rec = TYPE_CANONICAL (rec);
-  if (!tree_fits_shwi_p (bit_position (field)))
-    return ANY;
-  return {rec, int_bit_position (field)};
+  return key_of (DECL_CONTEXT (field), int_bit_position (field));
 }
 
 /* Which halves an access through reference ref of type `type` touches. */
@@ -812,6 +885,14 @@ call_to (gcall *call, tree fndecl)
     unknown_call (call, fndecl);
 }
 
+/* An SSA value too narrow to hold a pointer (an int on LP64, a char). */
+bool
+narrow_value (tree t)
+{
+  tree type = TREE_TYPE (t);
+  return INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) < POINTER_SIZE;
+}
+
 void
 statement (gimple *s)
 {
@@ -838,7 +919,10 @@ statement (gimple *s)
         /* the offset moves within the object (C 6.5.6) */
         v = rvalue (rhs1);
       else if (code == POINTER_DIFF_EXPR
-               || TREE_CODE_CLASS (code) == tcc_comparison)
+               || TREE_CODE_CLASS (code) == tcc_comparison
+               || (narrow_value (lhs) && !CONVERT_EXPR_CODE_P (code)))
+        /* (a byte of a pointer, copied or converted, still carries it;
+           arithmetic at a width that cannot hold one makes none) */
         return;
       else
         {

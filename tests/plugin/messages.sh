@@ -72,6 +72,7 @@ note: indirect calls: every address-taken function of the
 note: main may run concurrently with threads started by 
 note: nothing in this unit runs concurrently (no threads are 
 note: overlapping accesses to parts of one object (unions, 
+note: points-to analysis of private objects stopped after 
 note: reference model %s: %ld critical cycle(s) it allows kept 
 note: the compiler-order analysis failed: every shared 
 note: the memory order of '%s' in '%s' differs between call 
