@@ -412,6 +412,17 @@ is_memory_ref (tree t)
          || TREE_CODE (t) == TARGET_MEM_REF;
 }
 
+/* Value node *n (made on first use; -1 before) receives node e. */
+void
+merge_into (int *n, int e)
+{
+  if (e < 0)
+    return;
+  if (*n < 0)
+    *n = new_node ();
+  add (C_COPY, *n, e);
+}
+
 /* The value node of operand t (a register value, an address, or the
    content of memory), or -1 when it holds no pointer. */
 int
@@ -429,14 +440,7 @@ rvalue (tree t)
       unsigned i;
       tree v;
       FOR_EACH_CONSTRUCTOR_VALUE (CONSTRUCTOR_ELTS (t), i, v)
-        {
-          int e = rvalue (v);
-          if (e < 0)
-            continue;
-          if (n < 0)
-            n = new_node ();
-          add (C_COPY, n, e);
-        }
+        merge_into (&n, rvalue (v));
       return n;
     }
   if (TREE_CODE (t) == FUNCTION_DECL)
@@ -454,14 +458,7 @@ rvalue (tree t)
   int n = -1;
   if (EXPR_P (t))
     for (int k = 0; k < TREE_OPERAND_LENGTH (t); k++)
-      {
-        int e = rvalue (TREE_OPERAND (t, k));
-        if (e < 0)
-          continue;
-        if (n < 0)
-          n = new_node ();
-        add (C_COPY, n, e);
-      }
+      merge_into (&n, rvalue (TREE_OPERAND (t, k)));
   return n;
 }
 
@@ -929,14 +926,7 @@ statement (gimple *s)
           v = -1;
           for (unsigned k = code == COND_EXPR || code == VEC_COND_EXPR ? 2 : 1;
                k < gimple_num_ops (a); k++)
-            {
-              int e = rvalue (gimple_op (a, k));
-              if (e < 0)
-                continue;
-              if (v < 0)
-                v = new_node ();
-              add (C_COPY, v, e);
-            }
+            merge_into (&v, rvalue (gimple_op (a, k)));
         }
       assign_to (lhs, v);
       return;
