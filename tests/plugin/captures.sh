@@ -32,6 +32,14 @@
 #                      a local): no fence either (threadlocal.cc); -DRET
 #                      -DPUBLISH (what it returns stored into the pointer
 #                      P1 reads through): fenced
+#   private_helpers.c  two workers, each a local state whose caches helpers
+#                      with pointer parameters allocate (also through an
+#                      xmalloc wrapper, -DWRAPPER): no fence; the cache in
+#                      a global, an integer, a static struct's member,
+#                      memcpy'd out, the state kept: the worker fenced
+#   private_escapes.c  a fresh cell's address handed to the other thread
+#                      (a global, a pipe, a union, a struct's integer
+#                      member assigned or memcpy'd, a helper): both fenced
 #   omp_for.c          OpenMP parallel for loops over static arrays (each
 #                      thread of a team its own block of a[i]): no fence;
 #                      -DPUBLIC (exported arrays, no code of another
@@ -248,6 +256,18 @@ one_target() {
   none ret_lookup ret_param.c -DLOOKUP
   none ret_lookup_RET ret_param.c -DLOOKUP -DRET
   fenced ret_lookup_PUBLISH ret_param.c 'P0 P1' -DLOOKUP -DRET -DPUBLISH
+  # per-thread state built by helpers with pointer parameters
+  # (threadlocal.cc): private; the cache reachable by the other worker,
+  # or a cell's address handed over in the ways private_escapes.c lists:
+  # fenced
+  none helpers private_helpers.c
+  none helpers_WRAPPER private_helpers.c -DWRAPPER
+  for v in LEAK COOKIE INSIDE KEEP MEMCPY "WRAPPER -DLEAK"; do
+    fenced "helpers_${v// -D/_}" private_helpers.c worker -D$v
+  done
+  for v in "" PIPE UNION BOXCOPY BOXMEMCPY TWICE; do
+    fenced "escapes${v:+_$v}" private_escapes.c 'P0 P1' ${v:+-D$v}
+  done
   none omp_for omp_for.c -fopenmp
   none omp_for_PUBLIC omp_for.c -fopenmp -DPUBLIC
   for v in HAND NOWAIT SHIFT ORPHAN; do
