@@ -224,10 +224,7 @@ wmm_ref_bits (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
 {
   poly_int64 bitsize, bitpos;
   tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
-  tree b = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                                &unsignedp, &reversep, &volatilep);
+  tree b = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);
   if (!b || offset || !bitpos.is_constant (pos) || !bitsize.is_constant (size)
       || *size <= 0)
     return NULL_TREE;
@@ -240,10 +237,7 @@ wmm_handle_of_ref (tree ref, wmm_handle *h)
   memset (h, 0, sizeof *h);
   poly_int64 bitsize, bitpos;
   tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
-  tree base = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                                   &unsignedp, &reversep, &volatilep);
+  tree base = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);
   if (!base || !bitpos.is_constant ())
     return false;
   HOST_WIDE_INT off = bitpos.to_constant ();

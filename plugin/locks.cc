@@ -479,11 +479,8 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
     return false;
   poly_int64 bitsize, bitpos;
   tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
-  tree b = get_inner_reference (TREE_OPERAND (arg, 0), &bitsize, &bitpos,
-                                &offset, &mode, &unsignedp, &reversep,
-                                &volatilep);
+  tree b = wmm_inner_ref (TREE_OPERAND (arg, 0), &bitsize, &bitpos,
+                          &offset);
   HOST_WIDE_INT p;
   if (!b || offset || !bitpos.is_constant (&p))
     return false;
@@ -1858,10 +1855,7 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
     return 0;
   poly_int64 bitsize, bitpos;
   tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
-  tree b = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                                &unsignedp, &reversep, &volatilep);
+  tree b = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);
   HOST_WIDE_INT at;
   if (!b || offset || !bitpos.is_constant (&at)
       || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (b)))

@@ -938,11 +938,8 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth)
         {
           poly_int64 bitsize, bitpos;
           tree offset;
-          machine_mode mode;
-          int unsignedp, reversep, volatilep = 0;
-          tree base = get_inner_reference (TREE_OPERAND (ptr, 0), &bitsize,
-                                           &bitpos, &offset, &mode,
-                                           &unsignedp, &reversep, &volatilep);
+          tree base = wmm_inner_ref (TREE_OPERAND (ptr, 0), &bitsize,
+                                     &bitpos, &offset);
           HOST_WIDE_INT bits;
           if (!base || offset || !bitpos.is_constant (&bits)
               || bits % BITS_PER_UNIT)
@@ -1198,10 +1195,7 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
   *width = bytes > 0 && bytes <= INT_MAX ? (int) bytes : 0;
   poly_int64 bitsize, bitpos;
   tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
-  tree base = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                                   &unsignedp, &reversep, &volatilep);
+  tree base = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);
   if (!base)
     return false;
   if (DECL_P (base))

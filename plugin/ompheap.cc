@@ -407,10 +407,8 @@ ref_range (tree ref, tree p, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
 {
   poly_int64 bitsize, bitpos;
   tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
-  tree base = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                                   &unsignedp, &reversep, &volatilep);
+  int volatilep;
+  tree base = wmm_inner_ref (ref, &bitsize, &bitpos, &offset, &volatilep);
   HOST_WIDE_INT pos, size;
   if (!base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != p
       || offset || volatilep || !bitpos.is_constant (&pos)
@@ -435,10 +433,7 @@ within_element (tree ref, tree p, HOST_WIDE_INT elem)
       /* (p named only as the base) */
       poly_int64 bitsize, bitpos;
       tree offset;
-      machine_mode mode;
-      int unsignedp, reversep, volatilep = 0;
-      get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
-                           &unsignedp, &reversep, &volatilep);
+      wmm_inner_ref (ref, &bitsize, &bitpos, &offset);
       return !(offset && wmm_mentions (offset, p));
     }
   HOST_WIDE_INT lo, hi;

@@ -556,6 +556,21 @@ bool wmm_address_given_away (cgraph_node *node);
  * std::thread state's _M_run is only started as a thread), else
  * wmm_address_given_away. */
 bool wmm_called_from_outside (wmm_unitinfo *u, cgraph_node *node);
+/* GCC's get_inner_reference for what the plugin asks of it: the base
+ * object of ref, its bit size and position, the variable offset (NULL
+ * when none) and, when volatilep is given, whether it is volatile. */
+static inline tree
+wmm_inner_ref (tree ref, poly_int64 *bitsize, poly_int64 *bitpos,
+               tree *offset, int *volatilep = NULL)
+{
+  machine_mode mode;
+  int unsignedp, reversep, vol = 0;
+  tree base = get_inner_reference (ref, bitsize, bitpos, offset, &mode,
+                                   &unsignedp, &reversep, &vol);
+  if (volatilep)
+    *volatilep = vol;
+  return base;
+}
 /* Index of PARM_DECL p among fndecl's parameters, or -1. */
 static inline int
 wmm_param_index (tree fndecl, tree p)

@@ -1034,11 +1034,8 @@ disjoint (const thread_object *o, tree t)
     return false;
   poly_int64 bitsize, bitpos;
   tree offset;
-  machine_mode mode;
-  int unsignedp, reversep, volatilep = 0;
   tree inner = TREE_CODE (t) == ADDR_EXPR ? TREE_OPERAND (t, 0) : t;
-  tree base = get_inner_reference (inner, &bitsize, &bitpos, &offset, &mode,
-                                   &unsignedp, &reversep, &volatilep);
+  tree base = wmm_inner_ref (inner, &bitsize, &bitpos, &offset);
   HOST_WIDE_INT pos, size;
   if (base != o->decl || offset || !bitpos.is_constant (&pos)
       || !bitsize.is_constant (&size) || size <= 0 || o->hi < 0)
@@ -1638,10 +1635,7 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
             return false;
           poly_int64 bitsize, bitpos;
           tree offset;
-          machine_mode mode;
-          int unsignedp, reversep, volatilep = 0;
-          get_inner_reference (t, &bitsize, &bitpos, &offset, &mode,
-                               &unsignedp, &reversep, &volatilep);
+          wmm_inner_ref (t, &bitsize, &bitpos, &offset);
           HOST_WIDE_INT pos, size;
           if (offset || !bitpos.is_constant (&pos)
               || !bitsize.is_constant (&size) || size <= 0

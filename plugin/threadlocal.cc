@@ -111,6 +111,8 @@ struct state {
   bitmap_obstack obs;
   vec<bitmap> pts;           /* per value node */
   std::vector<std::vector<slot> > slots;  /* per object: its contents */
+  vec<int> obj_node;         /* per object: the value node holding just it
+                                (no constraint ever adds to it), or -1 */
   int u_content;             /* U's one content: every escaped object */
   int str_content;           /* string literals': always empty */
   vec<tree> obj_decl;        /* per object: its decl (or NULL) */
@@ -143,6 +145,7 @@ new_object (tree decl)
   int o = st->obj_decl.length ();
   st->slots.emplace_back ();
   st->obj_decl.safe_push (decl);
+  st->obj_node.safe_push (-1);
   return o;
 }
 
@@ -155,9 +158,9 @@ same_key (const fkey &a, const fkey &b)
 }
 
 /* The value node of half h (0: pointers, 1: other) of object o's content
-   for member key k (made when `make`), or -1. */
+   for member key k (made on first use). */
 int
-slot_node (int o, const fkey &k, int h, bool make)
+slot_node (int o, const fkey &k, int h)
 {
   if (o == OBJ_U)
     return st->u_content;
@@ -167,8 +170,6 @@ slot_node (int o, const fkey &k, int h, bool make)
   for (slot &sl : v)
     if (same_key (sl.key, k))
       return sl.node[h];
-  if (!make)
-    return -1;
   slot sl = {k, {new_node (), new_node ()}};
   st->slots[o].push_back (sl);
   return sl.node[h];
@@ -315,13 +316,16 @@ ref_halves (tree ref, tree type)
   return B_BOTH;
 }
 
-/* A value node holding exactly object o. */
+/* The value node holding exactly object o. */
 int
 node_of_object (int o)
 {
-  int n = new_node ();
-  bitmap_set_bit (st->pts[n], o);
-  return n;
+  if (st->obj_node[o] < 0)
+    {
+      st->obj_node[o] = new_node ();
+      bitmap_set_bit (st->pts[st->obj_node[o]], o);
+    }
+  return st->obj_node[o];
 }
 
 int
@@ -334,35 +338,20 @@ ssa_node (tree name)
   return n;
 }
 
-int fn_object (tree fndecl);
-
-/* The object of a declaration whose address may be taken. */
+/* The object of a declaration whose address may be taken (a function:
+   its alias target's), or -1. */
 int
 decl_object (tree decl)
 {
   if (TREE_CODE (decl) == FUNCTION_DECL)
-    return fn_object (decl);
-  if (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL
-      && TREE_CODE (decl) != RESULT_DECL)
+    decl = wmm_alias_target (decl);
+  else if (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL
+           && TREE_CODE (decl) != RESULT_DECL)
     return -1;
-  bool existed;
-  int *o = st->decl_obj.get (decl);
-  if (o)
+  if (int *o = st->decl_obj.get (decl))
     return *o;
   int n = new_object (decl);
-  st->decl_obj.get_or_insert (decl, &existed) = n;
-  return n;
-}
-
-int
-fn_object (tree fndecl)
-{
-  fndecl = wmm_alias_target (fndecl);
-  int *o = st->decl_obj.get (fndecl);
-  if (o)
-    return *o;
-  int n = new_object (fndecl);
-  st->decl_obj.put (fndecl, n);
+  st->decl_obj.put (decl, n);
   return n;
 }
 
@@ -394,9 +383,8 @@ addr_node (tree ref)
             }
       return any ? n : st->u_node;
     }
-  if (TREE_CODE (base) == STRING_CST)
-    return node_of_object (OBJ_STR);
-  if (TREE_CODE (base) == CONST_DECL || TREE_CODE (base) == LABEL_DECL)
+  if (TREE_CODE (base) == STRING_CST || TREE_CODE (base) == CONST_DECL
+      || TREE_CODE (base) == LABEL_DECL)
     return node_of_object (OBJ_STR);
   int o = DECL_P (base) ? decl_object (base) : -1;
   return o >= 0 ? node_of_object (o) : st->u_node;
@@ -444,7 +432,7 @@ rvalue (tree t)
       return n;
     }
   if (TREE_CODE (t) == FUNCTION_DECL)
-    return node_of_object (fn_object (t));
+    return node_of_object (decl_object (t));
   if (is_memory_ref (t))
     {
       int n = new_node ();
@@ -492,6 +480,22 @@ site_node (gcall *call)
   if (!existed)
     o = new_object (NULL_TREE);
   return node_of_object (o);
+}
+
+/* The result of allocation call `call`: its new object, and when it
+   reallocates old (a value node; -1: none), also old's objects, and the
+   new object gets their content. */
+int
+fresh_result (gcall *call, int old)
+{
+  int n = site_node (call);
+  if (old < 0)
+    return n;
+  int r = new_node ();
+  add (C_MCOPY, n, old);
+  add (C_COPY, r, n);
+  add (C_COPY, r, old);
+  return r;
 }
 
 /* Calls of code without a body the analysis reads: what their pointer
@@ -578,16 +582,8 @@ builtin_call (gcall *call, tree fndecl)
       assign_to (lhs, site_node (call));
       return true;
     case BUILT_IN_REALLOC:
-      {
-        /* the new object gets the old one's content; the result may
-           also be the old object */
-        int n = site_node (call), r = new_node ();
-        add (C_MCOPY, n, arg (call, 0));
-        add (C_COPY, r, n);
-        add (C_COPY, r, arg (call, 0));
-        assign_to (lhs, r);
-        return true;
-      }
+      assign_to (lhs, fresh_result (call, arg (call, 0)));
+      return true;
     case BUILT_IN_POSIX_MEMALIGN:
       add (C_STORE, arg (call, 0), site_node (call));
       return true;
@@ -612,27 +608,26 @@ builtin_call (gcall *call, tree fndecl)
   if (strstr (name, "fence") || !strcmp (name, "__sync_synchronize")
       || strstr (name, "lock_free"))
     return true;
-  bool generic = !strcmp (name, "__atomic_load")
-                 || !strcmp (name, "__atomic_store")
-                 || !strcmp (name, "__atomic_exchange")
-                 || !strcmp (name, "__atomic_compare_exchange");
-  if (generic)
+  /* the generic forms pass and return values through pointers */
+  if (!strcmp (name, "__atomic_load"))
     {
-      /* values passed and returned through pointers */
-      if (!strcmp (name, "__atomic_load"))
-        add (C_MCOPY, arg (call, 1), arg (call, 0));
-      else if (!strcmp (name, "__atomic_store"))
-        add (C_MCOPY, arg (call, 0), arg (call, 1));
-      else if (!strcmp (name, "__atomic_exchange"))
-        {
-          add (C_MCOPY, arg (call, 2), arg (call, 0));
-          add (C_MCOPY, arg (call, 0), arg (call, 1));
-        }
-      else
-        {
-          add (C_MCOPY, arg (call, 0), arg (call, 2));
-          add (C_MCOPY, arg (call, 1), arg (call, 0));
-        }
+      add (C_MCOPY, arg (call, 1), arg (call, 0));
+      return true;
+    }
+  if (!strcmp (name, "__atomic_store"))
+    {
+      add (C_MCOPY, arg (call, 0), arg (call, 1));
+      return true;
+    }
+  if (!strcmp (name, "__atomic_exchange")
+      || !strcmp (name, "__atomic_compare_exchange"))
+    {
+      /* exchange (p, val, ret): ret gets *p, *p gets *val;
+         compare_exchange (p, expected, desired): *p gets *desired,
+         *expected gets *p */
+      bool cas = !strcmp (name, "__atomic_compare_exchange");
+      add (C_MCOPY, arg (call, cas ? 1 : 2), arg (call, 0));
+      add (C_MCOPY, arg (call, 0), arg (call, cas ? 2 : 1));
       return true;
     }
   int p = arg (call, 0);
@@ -663,13 +658,15 @@ body_of (tree fndecl)
   return k ? &st->fns[*k] : NULL;
 }
 
-/* The value node of parameter p of fn's body on entry (its SSA default
-   definition), or -1; and the parameter's object (when it is memory). */
-int
-param_entry (function *fn, tree p)
+/* Parameter p of fn's body receives value node v: its SSA value on
+   entry, and its object (when its address is taken). */
+void
+bind_param (function *fn, tree p, int v)
 {
-  tree d = ssa_default_def (fn, p);
-  return d ? ssa_node (d) : -1;
+  if (tree d = ssa_default_def (fn, p))
+    add (C_COPY, ssa_node (d), v);
+  add (C_STORE, node_of_object (decl_object (p)), v,
+       ref_halves (NULL_TREE, TREE_TYPE (p)));
 }
 
 /* Does value v go nowhere but into copies, PHIs, comparisons and
@@ -699,13 +696,14 @@ only_returned (tree v, int depth)
   });
 }
 
-/* Is SSA value v of fn's body fresh memory of an allocation (or null):
+/* Is SSA value v of the current function fresh memory of an allocation
+   (or null):
    through copies, conversions and PHIs to malloc & co, to an allocation
    wrapper, to a call through a pointer that only holds malloc-like
    functions, or to realloc of parameter *param (set); *made when one of
    them is a call? */
 bool
-fresh_value (tree v, function *fn, int *param, int depth, bool *made)
+fresh_value (tree v, int *param, int depth, bool *made)
 {
   if (integer_zerop (v))
     return true;
@@ -715,14 +713,14 @@ fresh_value (tree v, function *fn, int *param, int depth, bool *made)
   if (gphi *phi = dyn_cast<gphi *> (def))
     {
       for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
-        if (!fresh_value (gimple_phi_arg_def (phi, k), fn, param, depth + 1, made))
+        if (!fresh_value (gimple_phi_arg_def (phi, k), param, depth + 1, made))
           return false;
       return true;
     }
   if (gassign *a = dyn_cast<gassign *> (def))
     return (gimple_assign_ssa_name_copy_p (a)
             || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (a)))
-           && fresh_value (gimple_assign_rhs1 (a), fn, param, depth + 1, made);
+           && fresh_value (gimple_assign_rhs1 (a), param, depth + 1, made);
   gcall *call = dyn_cast<gcall *> (def);
   if (!call || gimple_call_internal_p (call))
     return false;
@@ -783,7 +781,7 @@ find_allocators (void)
               {
                 tree v = gimple_return_retval (r);
                 any = true;
-                fresh &= v && fresh_value (v, f.fn, &param, 0, &made);
+                fresh &= v && fresh_value (v, &param, 0, &made);
               }
           pop_cfun ();
           if (fresh && any && made)
@@ -817,11 +815,7 @@ bind_call (gcall *call, fninfo *f)
           continue;
         }
       if (v >= 0)
-        {
-          add (C_COPY, param_entry (f->fn, p), v);
-          add (C_STORE, node_of_object (decl_object (p)), v,
-               ref_halves (NULL_TREE, TREE_TYPE (p)));
-        }
+        bind_param (f->fn, p, v);
       p = DECL_CHAIN (p);
     }
   if (gimple_call_chain (call))
@@ -830,15 +824,8 @@ bind_call (gcall *call, fninfo *f)
   if (f->allocator != -2 && lhs && gimple_call_fndecl (call))
     {
       /* an allocation wrapper: a new object of this call */
-      int n = site_node (call), r = new_node ();
-      add (C_COPY, r, n);
-      if (f->allocator >= 0)
-        {
-          int old = arg (call, f->allocator);
-          add (C_MCOPY, n, old);
-          add (C_COPY, r, old);
-        }
-      assign_to (lhs, r);
+      assign_to (lhs, fresh_result (call, f->allocator >= 0
+                                          ? arg (call, f->allocator) : -1));
       return;
     }
   tree res = DECL_RESULT (f->decl);
@@ -861,10 +848,7 @@ called_from_outside (fninfo *f)
     return;
   f->outside = true;
   for (tree p = DECL_ARGUMENTS (f->decl); p; p = DECL_CHAIN (p))
-    {
-      add (C_COPY, param_entry (f->fn, p), st->u_node);
-      add (C_STORE, node_of_object (decl_object (p)), st->u_node);
-    }
+    bind_param (f->fn, p, st->u_node);
   tree res = DECL_RESULT (f->decl);
   if (res && DECL_BY_REFERENCE (res))
     if (tree d = ssa_default_def (f->fn, res))
@@ -1006,7 +990,7 @@ copy_contents (int to, int from, bool same_type)
   if (from == OBJ_U)
     {
       for (int h = 0; h < 2; h++)
-        changed |= ior (st->pts[slot_node (to, ANY, h, true)],
+        changed |= ior (st->pts[slot_node (to, ANY, h)],
                         st->pts[st->u_content]);
       return changed;
     }
@@ -1014,7 +998,7 @@ copy_contents (int to, int from, bool same_type)
     for (int h = 0; h < 2; h++)
       {
         slot sl = st->slots[from][k];
-        int dst = slot_node (to, same_type ? sl.key : ANY, h, true);
+        int dst = slot_node (to, same_type ? sl.key : ANY, h);
         changed |= ior (st->pts[dst], st->pts[sl.node[h]]);
       }
   return changed;
@@ -1075,7 +1059,7 @@ round (bitmap scratch)
           EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
             for (int h = 0; h < 2; h++)
               if ((c.mask & (1 << h)) && o != OBJ_STR)
-                changed |= ior (st->pts[slot_node (o, c.key, h, true)], b);
+                changed |= ior (st->pts[slot_node (o, c.key, h)], b);
           break;
         case C_MCOPY:
           {
@@ -1098,7 +1082,7 @@ round (bitmap scratch)
       if ((int) o == OBJ_U || (int) o == OBJ_STR)
         continue;
       for (int h = 0; h < 2; h++)
-        changed |= bitmap_set_bit (st->pts[slot_node (o, ANY, h, true)],
+        changed |= bitmap_set_bit (st->pts[slot_node (o, ANY, h)],
                                    OBJ_U);
       for (unsigned k = 0; k < st->slots[o].size (); k++)
         for (int h = 0; h < 2; h++)
@@ -1189,6 +1173,18 @@ find_shared (void)
     }
 }
 
+/* Does a function whose body the analysis does not read name symbol n
+   (take its address, read or write it)? */
+bool
+named_by_unread_code (symtab_node *n)
+{
+  ipa_ref *ref;
+  for (unsigned i = 0; n->iterate_referring (i, ref); i++)
+    if (is_a<cgraph_node *> (ref->referring) && !body_of (ref->referring->decl))
+      return true;
+  return false;
+}
+
 } // namespace
 
 void
@@ -1201,6 +1197,7 @@ wmm_threadlocal_reset (void)
   st->icalls.release ();
   st->pts.release ();
   st->obj_decl.release ();
+  st->obj_node.release ();
   st->fns.release ();
   st->cs.release ();
   bitmap_obstack_release (&st->obs);
@@ -1263,13 +1260,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
         if (!body_of (e->caller->decl)
             && !(e->caller->inlined_to && body_of (e->caller->inlined_to->decl)))
           outside = true;
-      ipa_ref *ref;
-      for (unsigned i = 0; node && !outside && node->iterate_referring (i, ref);
-           i++)
-        if (is_a<cgraph_node *> (ref->referring)
-            && !body_of (ref->referring->decl))
-          outside = true;
-      if (outside)
+      if (outside || (node && named_by_unread_code (node)))
         called_from_outside (f);
     }
   /* Globals: their initializers' addresses; those other units see have
@@ -1281,16 +1272,10 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
       int o = decl_object (d);
       if (o < 0)
         continue;
-      bool foreign = TREE_PUBLIC (d) || DECL_EXTERNAL (d)
-                     || var->externally_visible;
       /* (a body the analysis does not read may name it: -flto's link
          step with a unit compiled without the plugin) */
-      ipa_ref *use;
-      for (unsigned i = 0; !foreign && var->iterate_referring (i, use); i++)
-        if (is_a<cgraph_node *> (use->referring)
-            && !body_of (use->referring->decl))
-          foreign = true;
-      if (foreign)
+      if (TREE_PUBLIC (d) || DECL_EXTERNAL (d) || var->externally_visible
+          || named_by_unread_code (var))
         escape (node_of_object (o));
       /* the addresses its initializer holds (GCC's references: they are
          there in every step, also where the initializer is not read) */
