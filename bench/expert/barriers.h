@@ -12,6 +12,10 @@
  *   (neither) no fence at all: for wmmfence with from=sc.
  * smp_mb__before_atomic / smp_mb__after_atomic make a relaxed RMW fully
  * ordered (Linux's cmpxchg): nothing on x86, whose locked RMWs already are.
+ * smp_wmb_strong orders two stores for a reader that sees the second
+ * store overwritten by another thread's (the R shape: Peterson's flag and
+ * turn): sync on Power, where lwsync is not enough (R+lwsync+sync is
+ * allowed), dmb ishst on ARMv8 and ARMv7 (litmus/README.md).
  * Example: aarch64-linux-gnu-gcc-12 -O2 -DEXPERT -S mp_flag.c
  */
 #ifndef BENCH_EXPERT_BARRIERS_H
@@ -26,24 +30,28 @@
 #define smp_mb__before_atomic() ASM("")
 #define smp_mb__after_atomic() ASM("")
 #define smp_wmb() ASM("")
+#define smp_wmb_strong() ASM("")
 #define smp_rmb() ASM("")
 #define acq_barrier() ASM("")
 #define rel_barrier() ASM("")
 #elif defined(__powerpc64__)
 #define smp_mb() ASM("sync")
 #define smp_wmb() ASM("lwsync")
+#define smp_wmb_strong() ASM("sync")
 #define smp_rmb() ASM("lwsync")
 #define acq_barrier() ASM("lwsync")
 #define rel_barrier() ASM("lwsync")
 #elif defined(__aarch64__)
 #define smp_mb() ASM("dmb ish")
 #define smp_wmb() ASM("dmb ishst")
+#define smp_wmb_strong() ASM("dmb ishst")
 #define smp_rmb() ASM("dmb ishld")
 #define acq_barrier() ASM("dmb ishld")
 #define rel_barrier() ASM("dmb ish")
 #elif defined(__arm__)
 #define smp_mb() ASM("dmb ish")
 #define smp_wmb() ASM("dmb ishst")
+#define smp_wmb_strong() ASM("dmb ishst")
 #define smp_rmb() ASM("dmb ish")
 #define acq_barrier() ASM("dmb ish")
 #define rel_barrier() ASM("dmb ish")
@@ -63,6 +71,7 @@
 #define smp_mb() ((void) 0)
 #endif
 #define smp_wmb() ((void) 0)
+#define smp_wmb_strong() ((void) 0)
 #define smp_rmb() ((void) 0)
 #define smp_mb__before_atomic() ((void) 0)
 #define smp_mb__after_atomic() ((void) 0)

@@ -3,7 +3,9 @@
  * The store->load order between the turn and the other's flag is what x86
  * breaks too, so even x86 code has a full fence there.  Expert fences:
  * smp_mb before the wait, acquire after it, release before lowering the
- * flag.
+ * flag, and an order between the flag and turn stores that the R shape
+ * needs on Power and Arm (smp_wmb_strong; without it both threads may
+ * enter: litmus/peterson-*.litmus).
  * Usage: peterson [ROUNDS]   exit 1 when the counter loses increments
  */
 #include <pthread.h>
@@ -20,6 +22,7 @@ void *t0(void *arg)
   (void) arg;
   for (int i = 0; i < rounds; i++) {
     WRITE_ONCE(flag0, 1);
+    smp_wmb_strong();
     WRITE_ONCE(turn, 1);
     smp_mb();
     while (READ_ONCE(flag1) && READ_ONCE(turn) == 1)
@@ -37,6 +40,7 @@ void *t1(void *arg)
   (void) arg;
   for (int i = 0; i < rounds; i++) {
     WRITE_ONCE(flag1, 1);
+    smp_wmb_strong();
     WRITE_ONCE(turn, 0);
     smp_mb();
     while (READ_ONCE(flag0) && READ_ONCE(turn) == 0)
