@@ -776,10 +776,20 @@ add_unknown_call (collector *c, const char *why)
   add (c, &call, -1, NULL);
 }
 
-/* Memory order of argument i of an atomic builtin (atomics.cc). */
+/* Memory order of argument i of an atomic builtin: in a callee collected
+ * for its call site, the constant that call gives (std::atomic's load (m)
+ * called with acquire here, relaxed elsewhere: inlined, GCC expands the
+ * caller's constant; out of line, a variable order as seq_cst, which is
+ * stronger); else the weakest of every caller (atomics.cc). */
 enum memmodel
 order_arg (collector *c, gimple *stmt, unsigned i)
 {
+  if (c->depth > 0 && i < gimple_call_num_args (stmt))
+    {
+      tree k = constant_at_site (c, gimple_call_arg (stmt, i), c->depth);
+      if (k && TREE_CODE (k) == INTEGER_CST && tree_fits_uhwi_p (k))
+        return memmodel_base (tree_to_uhwi (k));
+    }
   return wmm_order_arg (c->u, stmt, i);
 }
 

@@ -43,10 +43,50 @@ static int intra_succ(const wmm_thread *t, int i, int out[2])
   return n;
 }
 
-static int callee(const wmm_program *p, const wmm_instr *in)
+/* The unit a CALL enters in the graph: -1 for none, and for an inert one
+ * (the call is then an ordinary instruction). */
+static int callee(const wmm_aeg *g, const wmm_instr *in)
 {
-  return in->op == WMM_OP_CALL && in->target >= 0 && in->target < p->nthreads
+  return in->op == WMM_OP_CALL && in->target >= 0 &&
+                 in->target < g->p->nthreads && !g->inert[in->target]
              ? in->target : -1;
+}
+
+/* g->inert: the units without accesses or fences, themselves or in the
+ * units they call (an empty helper such as std::__is_constant_evaluated,
+ * called from every std::atomic operation).  A unit called from several
+ * places returns to each of them, so its calls joined code that no
+ * execution joins: the consumer's loop after a helper call led back to
+ * its first loop, which calls it too.  For an inert unit nothing is lost
+ * by leaving the call out. */
+static int mark_inert(wmm_aeg *g)
+{
+  const wmm_program *p = g->p;
+  g->inert = xcalloc((size_t)p->nthreads, 1);
+  if (!g->inert)
+    return -1;
+  for (int u = 0; u < p->nthreads; u++) {
+    const wmm_thread *t = &p->threads[u];
+    g->inert[u] = !t->entry;
+    for (int i = 0; i < t->ncode && g->inert[u]; i++)
+      if (wmm_instr_is_access(&t->code[i]) || t->code[i].op == WMM_OP_FENCE)
+        g->inert[u] = 0;
+  }
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int u = 0; u < p->nthreads; u++) {
+      const wmm_thread *t = &p->threads[u];
+      for (int i = 0; i < t->ncode && g->inert[u]; i++) {
+        const wmm_instr *in = &t->code[i];
+        if (in->op == WMM_OP_CALL &&
+            (in->target < 0 || in->target >= p->nthreads || !g->inert[in->target])) {
+          g->inert[u] = 0;
+          changed = 1;
+        }
+      }
+    }
+  }
+  return 0;
 }
 
 /* Fill successor / predecessor CSR arrays. */
@@ -93,7 +133,7 @@ static int build_cfg(wmm_aeg *g)
       for (int i = 0; i < t->ncode; i++) {
         int from = g->unit_base[u] + i;
         int to[3], nto = 0;
-        int v = callee(p, &t->code[i]);
+        int v = callee(g, &t->code[i]);
         if (v >= 0) {
           to[nto++] = g->unit_base[v];
           /* return edge: end of v -> after the call */
@@ -374,8 +414,9 @@ static int build_accesses(wmm_aeg *g)
 }
 
 /* Mark the units reachable from unit u by calls. */
-static int thread_units(const wmm_program *p, int u, unsigned char *mark)
+static int thread_units(const wmm_aeg *g, int u, unsigned char *mark)
 {
+  const wmm_program *p = g->p;
   int *stack = xcalloc((size_t)p->nthreads, sizeof *stack), sp = 0;
   if (!stack)
     return -1;
@@ -385,7 +426,7 @@ static int thread_units(const wmm_program *p, int u, unsigned char *mark)
     int v = stack[--sp];
     const wmm_thread *t = &p->threads[v];
     for (int i = 0; i < t->ncode; i++) {
-      int w = callee(p, &t->code[i]);
+      int w = callee(g, &t->code[i]);
       if (w >= 0 && !mark[w]) {
         mark[w] = 1;
         stack[sp++] = w;
@@ -747,7 +788,7 @@ int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
   if (!g)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (event graph)");
   g->p = p;
-  if (build_cfg(g) || build_accesses(g))
+  if (mark_inert(g) || build_cfg(g) || build_accesses(g))
     goto nomem;
   int nvt = 0;
   for (int u = 0; u < p->nthreads; u++)
@@ -766,7 +807,7 @@ int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
       th->unit = u;
       th->instance = inst;
       th->units = xcalloc((size_t)p->nthreads, 1);
-      if (!th->units || thread_units(p, u, th->units))
+      if (!th->units || thread_units(g, u, th->units))
         goto nomem;
       if (inst == 0 ? build_classes(g, g->nthreads - 1)
                     : copy_classes(g, g->nthreads - 1, first))
@@ -826,6 +867,7 @@ void wmm_aeg_free(wmm_aeg *g)
   free(g->node_acc);
   free(g->node_loc);
   free(g->shared);
+  free(g->inert);
   free(g->unit_base);
   free(g->node_unit);
   free(g->loc_off), free(g->loc_cls);

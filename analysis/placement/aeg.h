@@ -88,6 +88,10 @@ typedef struct wmm_aeg_thread {
 typedef struct wmm_aeg {
   const wmm_program *p;
   int nnodes;
+  unsigned char *inert;/* per code unit: no access and no fence in it or
+                          in the units it calls; calls of it are no edges
+                          (a return edge to every call site would make
+                          paths between unrelated calls of a helper) */
   int *unit_base;      /* node of (u, i) = unit_base[u] + i */
   int *node_unit;      /* per node */
   int *succ_off, *succ;/* successors (CSR) */

@@ -82,8 +82,6 @@ typedef struct place_ctx {
   int *cut_mark, *cut_seen;         /* cut_positions (pairs.c): marks per */
   int *cut_queue, *cut_queue2;      /* node by generation, and queues */
   int cut_gen;
-  unsigned char *unit_free;         /* per code unit: no memory access in
-                                       it or the units it calls (pairs.c) */
   wmm_error *err;
 } place_ctx;
 

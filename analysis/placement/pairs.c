@@ -57,38 +57,6 @@ double place_weight(const place_ctx *c, int node)
   return f > 1e-9 ? f : 1e-9;
 }
 
-/* Per code unit of p: 1 when neither the unit nor any unit it calls has a
- * memory access (an empty helper such as std::__is_constant_evaluated).
- * NULL when out of memory. */
-static unsigned char *memory_free_units(const wmm_program *p)
-{
-  unsigned char *mfree = malloc((size_t)p->nthreads + 1);
-  if (!mfree)
-    return NULL;
-  for (int u = 0; u < p->nthreads; u++) {
-    const wmm_thread *t = &p->threads[u];
-    mfree[u] = 1;
-    for (int i = 0; i < t->ncode && mfree[u]; i++)
-      if (wmm_instr_is_access(&t->code[i]))
-        mfree[u] = 0;
-  }
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (int u = 0; u < p->nthreads; u++) {
-      const wmm_thread *t = &p->threads[u];
-      for (int i = 0; i < t->ncode && mfree[u]; i++) {
-        const wmm_instr *in = &t->code[i];
-        if (in->op == WMM_OP_CALL &&
-            (in->target < 0 || in->target >= p->nthreads || !mfree[in->target])) {
-          mfree[u] = 0;
-          changed = 1;
-        }
-      }
-    }
-  }
-  return mfree;
-}
-
 int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
                    const wmm_aeg *g, wmm_error *err)
 {
@@ -115,9 +83,7 @@ int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
   c->cut_seen = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_seen);
   c->cut_queue = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_queue);
   c->cut_queue2 = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_queue2);
-  c->unit_free = memory_free_units(p);
-  if (!c->cut_mark || !c->cut_seen || !c->cut_queue || !c->cut_queue2 ||
-      !c->unit_free)
+  if (!c->cut_mark || !c->cut_seen || !c->cut_queue || !c->cut_queue2)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
   if (!c->thread_fences || !c->stamp || !c->queue)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
@@ -152,7 +118,6 @@ void place_ctx_free(place_ctx *c)
   free(c->cut_seen);
   free(c->cut_queue);
   free(c->cut_queue2);
-  free(c->unit_free);
   memset(c, 0, sizeof *c);
 }
 
@@ -796,11 +761,7 @@ static int cut_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
 
 /* Positions on every path from a to b (thread t): the single-successor
  * chain after a and the single-predecessor chain before b, and, when few
- * nodes lie between, every node all paths pass (cut_positions).  Nodes of
- * units without memory accesses (unit_free) are left out: a fence there
- * runs at every call of the unit (and GCC inlines such helpers, so it is
- * copied to each call site), while every path through the unit passes
- * its call in the caller, whose nodes serve the pair as well. */
+ * nodes lie between, every node all paths pass (cut_positions). */
 static int chain_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
                            int **out, int *nout)
 {
@@ -835,8 +796,7 @@ static int chain_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
   qsort(buf, (size_t)n, sizeof *buf, cmp_int);
   int m = 0;
   for (int i = 0; i < n; i++)
-    if ((m == 0 || buf[m - 1] != buf[i]) &&
-        (buf[i] == b || !c->unit_free[g->node_unit[buf[i]]]))
+    if (m == 0 || buf[m - 1] != buf[i])
       buf[m++] = buf[i];
   *out = malloc((size_t)m * sizeof **out);
   if (!*out)

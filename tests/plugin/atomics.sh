@@ -146,6 +146,7 @@ if wmm_target ppc; then
     n=$(count "$WMM_TMP/pmpxx.s" P0 '^\s*(lwsync|sync)\b')
     if [ "$n" -ge 1 ]; then wmm_pass "power std::atomic MP: P0's stores still ordered ($n fences)"
     else wmm_fail "power std::atomic MP: P0's stores not ordered"; fi
+    has "power std::atomic MP: each call's own order (release store, acquire load): no fence inserted" "$WMM_TMP/pmpxx.json" '"fences": \[\]'
   }
   build pllsc "$PG" "$PP" "$P/atomics_llsc.c" -O2 -fplugin-arg-wmmfence-quiet && {
     unit_has "power lwsync; lwarx..stwcx.; bne; isync = lwsync, RMW, ctrl+isync" "$WMM_TMP/pllsc.ir" llsc "F lwsync|RMW x|CMP|BEQ|F isync"

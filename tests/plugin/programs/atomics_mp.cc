@@ -1,7 +1,8 @@
 // atomics_mp.cc — message passing with std::atomic<int>, a release store
 // and an acquire load (tests/plugin/atomics.sh).  store() and load() are
-// one code unit each, called here with two orders: the weakest (relaxed)
-// is assumed, with a note (a known imprecision: see docs/plugin.md).
+// one code unit each, called here with two orders: in the code collected
+// for each call the call's own order holds (no fence needed); the unit's
+// own body takes the weakest (relaxed), with a note.
 #include <atomic>
 #include <pthread.h>
 
