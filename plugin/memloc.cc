@@ -1481,6 +1481,21 @@ wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k)
   return loc;
 }
 
+bool
+wmm_memloc_range (int loc, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
+{
+  for (const loc_entry &e : loc_table)
+    if (e.loc == loc)
+      {
+        if (e.pos < 0 || e.size <= 0 || e.ambiguous || !DECL_P (e.decl))
+          return false;
+        *pos = e.pos;
+        *size = e.size;
+        return true;
+      }
+  return false;
+}
+
 void
 wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs)
 {

@@ -47,6 +47,10 @@ struct wmm_tbaa {
                           what every call's argument makes of it
                           (wmm_tbaa_param_args); 0: no such list */
   tree base_type;      /* p->f: *p's struct type (main variant), or NULL */
+  HOST_WIDE_INT obj_bits, obj_size;  /* the bits of `object` the reference
+                          may touch (s.buf[i]: all of member buf, which
+                          indexing cannot leave: C 6.5.6); obj_size 0:
+                          not known */
 };
 
 /* Is type t, or an element or member of it (nested; with pointers, also
@@ -746,6 +750,9 @@ bool wmm_private_pointer (tree ptr);
    parameter of a start routine every create of which passes an address
    into that object (private.cc), or NULL. */
 tree wmm_param_object (tree ptr);
+/* The same, when ptr is known to point at a constant bit offset of that
+ * object (*bits); NULL otherwise. */
+tree wmm_param_object_at (tree ptr, HOST_WIDE_INT *bits);
 /* Fresh memory published under a lock (publish.cc).  A segment of a
    fresh object: the SSA names of one function that hold its address, the
    statements after which the address may be in memory (stores of it,
@@ -910,6 +917,9 @@ int wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k);
 /* The declared object of each location of the unit (objs[loc], NULL for
  * anonymous memory). */
 void wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs);
+/* The bits [*pos, *pos + *size) of its declared object that location loc
+ * is; false for an object's words and anonymous memory. */
+bool wmm_memloc_range (int loc, HOST_WIDE_INT *pos, HOST_WIDE_INT *size);
 
 /* tbaa.cc: the alias sets of an access through reference `ref` in the
  * function being collected (zero = conflicts with every type: char,

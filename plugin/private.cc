@@ -2070,6 +2070,53 @@ wmm_private_pointer (tree ptr)
 }
 
 tree
+wmm_param_object_at (tree ptr, HOST_WIDE_INT *bits)
+{
+  /* wmm_param_object's walk, keeping the offset while it is constant */
+  HOST_WIDE_INT off = 0;
+  for (int steps = 0; ptr && steps < 16; steps++)
+    {
+      if (TREE_CODE (ptr) == ADDR_EXPR)
+        {
+          poly_int64 pos, size, max;
+          bool reverse;
+          HOST_WIDE_INT p;
+          tree base = get_ref_base_and_extent (TREE_OPERAND (ptr, 0), &pos,
+                                               &size, &max, &reverse);
+          if (!base || !VAR_P (base) || !pos.is_constant (&p))
+            return NULL_TREE;
+          *bits = off + p;
+          return base;
+        }
+      if (TREE_CODE (ptr) != SSA_NAME)
+        return NULL_TREE;
+      if (SSA_NAME_IS_DEFAULT_DEF (ptr))
+        {
+          tree arg = wmm_memloc_bound_argument (ptr);
+          if (!arg)
+            return NULL_TREE;
+          ptr = arg;
+          continue;
+        }
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
+      if (!def)
+        return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code == POINTER_PLUS_EXPR)
+        {
+          tree k = gimple_assign_rhs2 (def);
+          if (TREE_CODE (k) != INTEGER_CST || !tree_fits_shwi_p (k))
+            return NULL_TREE;
+          off += tree_to_shwi (k) * BITS_PER_UNIT;
+        }
+      else if (!CONVERT_EXPR_CODE_P (code) && code != SSA_NAME)
+        return NULL_TREE;
+      ptr = gimple_assign_rhs1 (def);
+    }
+  return NULL_TREE;
+}
+
+tree
 wmm_param_object (tree ptr)
 {
   /* Back through copies, conversions and constant or variable offsets,

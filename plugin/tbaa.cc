@@ -89,6 +89,8 @@ struct loc_info {
   auto_vec<alias_set_type> sets;
   auto_vec<alias_set_type> obj_set;
   auto_vec<HOST_WIDE_INT> obj_bits;
+  auto_vec<HOST_WIDE_INT> pos, size;  /* the bits of its object location l
+                                         is (size 0: not known) */
   auto_vec<wmm_anon_class> word;  /* typed anonymous words: their class */
   auto_vec<bool> heap;          /* anonymous words (heap memory) */
   /* declared object -> index in word_locs of its WMM_OBJECT_WORDS words */
@@ -132,6 +134,12 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
   /* part of another declared object, or heap memory: never (whatever the
      types); the object's own word meets accesses by pointer */
   if (a.object && li.objs[l] && DECL_P (li.objs[l]) && li.objs[l] != a.object)
+    return false;
+  /* another part of its own object (`s.head` for `s.buf[i]`) */
+  if (a.object && li.objs[l] == a.object && a.obj_size > 0
+      && li.size[l] > 0
+      && (li.pos[l] >= a.obj_bits + a.obj_size
+          || a.obj_bits >= li.pos[l] + li.size[l]))
     return false;
   if (a.object && li.heap[l] && li.words.get (a.object))
     return false;
@@ -292,6 +300,11 @@ location_info (wmm_unitinfo *u, loc_info &li)
   heap_once_words (u, li);
   li.obj_set.safe_grow_cleared (p->nlocs);
   li.obj_bits.safe_grow_cleared (p->nlocs);
+  li.pos.safe_grow_cleared (p->nlocs);
+  li.size.safe_grow_cleared (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    if (!wmm_memloc_range (l, &li.pos[l], &li.size[l]))
+      li.size[l] = 0;
   for (int l = 0; l < p->nlocs; l++)
     if (objs[l] && DECL_P (objs[l]) && !li.any[l])
       {
@@ -308,7 +321,8 @@ same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
   return a.ref == b.ref && a.base == b.base && a.base_bits == b.base_bits
          && a.object == b.object && a.field_bits == b.field_bits
          && a.field_size == b.field_size && a.args == b.args
-         && a.base_type == b.base_type;
+         && a.base_type == b.base_type && a.obj_bits == b.obj_bits
+         && a.obj_size == b.obj_size;
 }
 
 /* The argument lists of wmm_tbaa_param_args (per unit). */
@@ -567,12 +581,49 @@ wmm_addresses_taken (hash_set<tree> *taken, hash_set<gimple *> *quiet)
   addresses_taken (taken, quiet);
 }
 
+/* The bits of its declared object that reference ref may touch (C 6.5.6:
+ * an index cannot leave the array it indexes, so `s.buf[i]` and
+ * `p->buf[i]` with p at a known offset of s touch member buf only):
+ * *bits and *size, false when not known (a variable offset, an array at
+ * the end of its struct, which may be flexible, a union). */
+bool
+object_extent (tree ref, tree object, HOST_WIDE_INT *bits,
+               HOST_WIDE_INT *size)
+{
+  poly_int64 off, sz, max;
+  bool reverse;
+  HOST_WIDE_INT o, m, start = 0;
+  tree base = get_ref_base_and_extent (ref, &off, &sz, &max, &reverse);
+  if (!base || !known_size_p (max) || !off.is_constant (&o)
+      || !max.is_constant (&m) || m <= 0)
+    return false;
+  for (tree t = ref; handled_component_p (t); t = TREE_OPERAND (t, 0))
+    if (TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) == UNION_TYPE
+        || TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) == QUAL_UNION_TYPE)
+      return false;
+  if (TREE_CODE (base) == MEM_REF)
+    {
+      tree ptr = TREE_OPERAND (base, 0);
+      /* (the offset get_ref_base_and_extent gives includes the MEM_REF's) */
+      if (TREE_CODE (ptr) != SSA_NAME
+          || wmm_param_object_at (ptr, &start) != object)
+        return false;
+    }
+  else if (base != object)
+    return false;
+  *bits = start + o;
+  *size = m;
+  return true;
+}
+
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
-  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE };
+  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0 };
   if (ref)
     r.object = declared_object (ref);
+  if (r.object && !object_extent (ref, r.object, &r.obj_bits, &r.obj_size))
+    r.obj_bits = r.obj_size = 0;
   if (!ref || !strict_here () || !TREE_TYPE (ref)
       || TREE_CODE (TREE_TYPE (ref)) == ARRAY_TYPE || may_alias_anything (ref))
     return r;
@@ -707,7 +758,7 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      are dropped); an address expression names the object's reference,
      when the builtin accesses all of it (GCC itself applies no TBAA to
      builtins: a 4-byte atomic on a `long` stays "anything"). */
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0 };
   /* A callee's parameter collected for one call site is that call's
      argument (`spin_lock (&tail_lock)`). */
   for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 8; depth++)

@@ -166,7 +166,9 @@ for v in LEAK COOKIE INSIDE MEMCPY; do
 done
 expect ppc_helpers_KEEP private_helpers power "worker:21" -DKEEP
 expect ppc_helpers_WRAPPER private_helpers power "" -DWRAPPER
-expect ppc_helpers_WRAPPER_LEAK private_helpers power "main:2 worker:14" -DWRAPPER -DLEAK
+# (the wrapper, which touches no memory, gets no fence: main, into which
+# GCC inlines it, had 2 and the worker 14 until 2026-11-29)
+expect ppc_helpers_WRAPPER_LEAK private_helpers power "worker:12" -DWRAPPER -DLEAK
 for v in "" PIPE UNION BOXCOPY BOXMEMCPY TWICE; do
   expect "ppc_escapes${v:+_$v}" private_escapes power "P0:1 P1:1" ${v:+-D$v}
 done

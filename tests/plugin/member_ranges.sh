@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# member_ranges.sh — an access at a computed index into an array member
+# touches that member only (C 6.5.6; docs/plugin.md "Declared objects"):
+# Lamport's ring with its slot array and its head / tail indices in one
+# struct (member_array.c).  The JSON report's fences (FUNCTION:KIND) on
+# x86-64, ppc64le, aarch64 and armv7 with from=sc (store buffering on the
+# indices: a full fence per thread) and from=tso; -DWHOLE (the consumer
+# reads through an int pointer to the whole struct, which may reach the
+# indices) keeps the fences the slot accesses need.  Before the member
+# rule: power from=sc 2 sync + 2 lwsync, from=tso 3 lwsync; aarch64 from=sc
+# 2 dmb ish + 1 dmb ishld.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+SRC=$WMM_TESTDIR/programs/member_array.c
+
+expect() {   # TAG WANT OPTION...
+  local tag=$1 want=$2; shift 2
+  if ! wmm_report_fences "$SRC" "$M" "$@"; then wmm_fail "$T $tag: $WMM_ERR"; return; fi
+  if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "$T $tag: ${want:-no fence}"
+  else wmm_fail "$T $tag: '$WMM_FENCES', expected '$want'"; fi
+}
+
+check() {
+  case $T in
+    x86)
+      expect sc "consumer:mfence producer:mfence"
+      expect tso "" -fplugin-arg-wmmfence-from=tso
+      wmm_expect_fences x86.asm "$SRC" "consumer:1 producer:1" ;;
+    ppc)
+      expect sc "consumer:sync producer:sync"
+      expect tso "producer:lwsync" -fplugin-arg-wmmfence-from=tso
+      expect whole-sc "consumer:lwsync consumer:sync producer:sync" -DWHOLE
+      expect whole-tso "consumer:lwsync producer:lwsync" -DWHOLE -fplugin-arg-wmmfence-from=tso ;;
+    aarch64)
+      expect sc "consumer:dmb ish producer:dmb ish" ;;
+    arm)
+      expect sc "consumer:dmb producer:dmb" ;;
+  esac
+}
+wmm_each_target check
