@@ -8,7 +8,10 @@
 # reads through an int pointer to the whole struct, which may reach the
 # indices) keeps the fences the slot accesses need.  Before the member
 # rule: power from=sc 2 sync + 2 lwsync, from=tso 3 lwsync; aarch64 from=sc
-# 2 dmb ish + 1 dmb ishld.
+# 2 dmb ish + 1 dmb ishld.  The same ring as a C++ class with std::atomic
+# indices (cxx_ring_class.cc), the fences' kinds: power from=sc 2 sync,
+# from=tso 2 lwsync (before: sync, sync, lwsync and 3 lwsync); x86
+# from=tso none.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 SRC=$WMM_TESTDIR/programs/member_array.c
@@ -20,17 +23,33 @@ expect() {   # TAG WANT OPTION...
   else wmm_fail "$T $tag: '$WMM_FENCES', expected '$want'"; fi
 }
 
+# kinds TAG WANT OPTION...: the kinds of the fences of cxx_ring_class.cc.
+kinds() {
+  local tag=$1 want=$2 got; shift 2
+  if ! WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_report_fences \
+       "$WMM_TESTDIR/programs/cxx_ring_class.cc" "$M" "$@"; then
+    wmm_fail "$T $tag: $WMM_ERR"; return
+  fi
+  got=$(sed -n 's/.*"kind": "\([^"]*\)", "instruction".*/\1/p' "$WMM_TMP/r.json" |
+        sort | tr '\n' ' ' | sed 's/ $//')
+  if [ "$got" = "$want" ]; then wmm_pass "$T $tag: ${want:-no fence}"
+  else wmm_fail "$T $tag: '$got', expected '$want'"; fi
+}
+
 check() {
   case $T in
     x86)
       expect sc "consumer:mfence producer:mfence"
       expect tso "" -fplugin-arg-wmmfence-from=tso
-      wmm_expect_fences x86.asm "$SRC" "consumer:1 producer:1" ;;
+      wmm_expect_fences x86.asm "$SRC" "consumer:1 producer:1"
+      kinds class-tso "" -fplugin-arg-wmmfence-from=tso ;;
     ppc)
       expect sc "consumer:sync producer:sync"
       expect tso "producer:lwsync" -fplugin-arg-wmmfence-from=tso
       expect whole-sc "consumer:lwsync consumer:sync producer:sync" -DWHOLE
-      expect whole-tso "consumer:lwsync producer:lwsync" -DWHOLE -fplugin-arg-wmmfence-from=tso ;;
+      expect whole-tso "consumer:lwsync producer:lwsync" -DWHOLE -fplugin-arg-wmmfence-from=tso
+      kinds class-sc "sync sync"
+      kinds class-tso "lwsync lwsync" -fplugin-arg-wmmfence-from=tso ;;
     aarch64)
       expect sc "consumer:dmb ish producer:dmb ish" ;;
     arm)
