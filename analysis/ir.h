@@ -243,10 +243,18 @@ enum {
                                  strongly on multi-copy-atomic models and
                                  where the lock code has full barriers);
                                  pairs around it stay unordered */
-  WMM_ACC_SECTION_LW = 1 << 9 /* the same where the lock's acquire /
+  WMM_ACC_SECTION_LW = 1 << 9,/* the same where the lock's acquire /
                                  release are as strong as lwsync only
                                  (Power): its pairs count as ordered by
                                  lwsync */
+  WMM_ACC_SEQCST = 1 << 10,   /* front end: an atomic access of C11
+                                 order seq_cst */
+  WMM_ACC_ORDER_FENCE = 1 << 11 /* on a WMM_OP_FENCE: added by the front
+                                 end for a C11 order weaker than seq_cst
+                                 (the target's mapping of acquire or
+                                 release, e.g. ARMv7's dmb); a reference
+                                 model's mapping of that order (x86: a
+                                 plain mov) has no fence there */
 };
 
 /* Source position of an instruction.  file is an index into

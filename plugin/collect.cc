@@ -260,6 +260,19 @@ add_fence (collector *c, wmm_fence f)
   add (c, &in, -1, NULL);
 }
 
+/* A fence the target's mapping of a C11 order puts beside an atomic; one
+ * for an order weaker than seq_cst is marked (WMM_ACC_ORDER_FENCE: x86,
+ * a reference model, has no fence there). */
+void
+add_order_fence (collector *c, wmm_fence f, bool sc)
+{
+  wmm_instr in = make (c, WMM_OP_FENCE);
+  in.fence = f;
+  if (!sc)
+    in.flags |= WMM_ACC_ORDER_FENCE;
+  add (c, &in, -1, NULL);
+}
+
 /* Power's ctrl+isync after a load into register r: cmp r,r; beq .+1; isync */
 void
 add_ctrl_isync (collector *c, int reg)
@@ -297,13 +310,15 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
   if (k != ACC_LOAD)
     in.a = val;
   in.alu = alu;
+  if (sc)
+    in.flags |= WMM_ACC_SEQCST;
   wmm_model m = c->model;
   wmm_fence full = full_fence (m);
   switch (m)
     {
     case WMM_MODEL_POWER:
       if (k == ACC_LOAD ? sc : rel)
-        add_fence (c, sc ? WMM_FENCE_SYNC : WMM_FENCE_LWSYNC);
+        add_order_fence (c, sc ? WMM_FENCE_SYNC : WMM_FENCE_LWSYNC, sc);
       if (acq)
         {
           if (c->reg_tmp < 0)
@@ -316,10 +331,10 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
       return;
     case WMM_MODEL_ARMV7:
       if (rel)
-        add_fence (c, WMM_FENCE_DMB);
+        add_order_fence (c, WMM_FENCE_DMB, sc);
       add (c, &in, -1, name);
       if (acq || (k == ACC_STORE && sc))
-        add_fence (c, WMM_FENCE_DMB);
+        add_order_fence (c, WMM_FENCE_DMB, sc);
       return;
     case WMM_MODEL_ARMV8:
       if (acq)
@@ -340,10 +355,10 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
       if (k == ACC_RMW)
         in.flags |= WMM_ACC_ATOMIC;
       if (rel || (k == ACC_LOAD && sc))
-        add_fence (c, full);
+        add_order_fence (c, full, sc);
       add (c, &in, -1, name);
       if (acq || (k == ACC_STORE && sc))
-        add_fence (c, full);
+        add_order_fence (c, full, sc);
       return;
     }
 }
@@ -848,14 +863,14 @@ add_c11_fence (collector *c, enum memmodel mo)
   switch (c->model)
     {
     case WMM_MODEL_POWER:
-      add_fence (c, sc ? WMM_FENCE_SYNC : WMM_FENCE_LWSYNC);
+      add_order_fence (c, sc ? WMM_FENCE_SYNC : WMM_FENCE_LWSYNC, sc);
       return;
     case WMM_MODEL_ARMV7:
-      add_fence (c, WMM_FENCE_DMB);
+      add_order_fence (c, WMM_FENCE_DMB, sc);
       return;
     case WMM_MODEL_ARMV8:
-      add_fence (c, is_mm_acquire (mo) || is_mm_consume (mo)
-                 ? WMM_FENCE_DMB_ISHLD : WMM_FENCE_DMB_ISH);
+      add_order_fence (c, is_mm_acquire (mo) || is_mm_consume (mo)
+                       ? WMM_FENCE_DMB_ISHLD : WMM_FENCE_DMB_ISH, sc);
       return;
     case WMM_MODEL_TSO:
     case WMM_MODEL_SC:

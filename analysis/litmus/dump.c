@@ -154,8 +154,9 @@ static void instr(const wmm_program *p, const wmm_thread *t,
   }
   static const char *const flag_names[] = {"acq", "rel", "acqpc", "atomic",
                                            "dep_addr", "dep_data", "dep_ctrl",
-                                           NULL, "section", "section_lw"};
-  for (int f = 0; f < 10; f++)
+                                           NULL, "section", "section_lw",
+                                           "seqcst", "order_fence"};
+  for (int f = 0; f < 12; f++)
     if (flag_names[f] && (in->flags & (1u << f)))
       wmm_strbuf_printf(out, " %s", flag_names[f]);
   if (in->freq != 1.0)

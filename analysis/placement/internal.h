@@ -37,6 +37,10 @@ typedef struct place_group {
   int ref_full;          /* 0 not computed; 2: some path from A to B meets
                             what a reference model may take for a full
                             fence (place_group_ref_full), 1: none does */
+  uint32_t ref_fences;   /* the fences of `fences` that hold without
+                            the ones the target's mapping of acquire /
+                            release adds (place_group_ref_fences) */
+  int ref_fences_done;
   int term[WMM_FENCE_COUNT]; /* per required kind: term, -1 not built */
   int sterm[WMM_FENCE_COUNT];/* the same when the cycle used the slice */
 } place_group;
@@ -82,6 +86,8 @@ typedef struct place_ctx {
   int *cut_mark, *cut_seen;         /* cut_positions (pairs.c): marks per */
   int *cut_queue, *cut_queue2;      /* node by generation, and queues */
   int cut_gen;
+  int ref_mode;                     /* blocks () ignores fences marked
+                                       WMM_ACC_ORDER_FENCE */
   wmm_error *err;
 } place_ctx;
 
@@ -142,6 +148,10 @@ void place_fbpairs_free(place_fbpairs *f);
  * fence that is full under `from`, an RMW, an atomic, acquire or release
  * access, or a call to unknown code?  1 yes, 0 no, < 0 error. */
 int place_group_ref_full(place_ctx *c, int group, wmm_model from);
+/* The fences every path of group q passes that reference model `from`
+ * has too: under tso those of q->fences not owed to the target's mapping
+ * of acquire / release (x86 has none there), else all of them. */
+uint32_t place_group_ref_fences(place_ctx *c, int group, wmm_model from);
 
 /* Position weight: 1, or the frequency of the instruction at the node. */
 double place_weight(const place_ctx *c, int node);

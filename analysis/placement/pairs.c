@@ -159,7 +159,8 @@ static void queue_succ(place_ctx *c, int t, int node, int st, int *tail)
 static int blocks(const place_ctx *c, int node, wmm_fence need)
 {
   const wmm_instr *in = node_instr(c, node);
-  return in && in->op == WMM_OP_FENCE && wmm_fence_covers(c->m, in->fence, need);
+  return in && in->op == WMM_OP_FENCE && wmm_fence_covers(c->m, in->fence, need) &&
+         !(c->ref_mode && (in->flags & WMM_ACC_ORDER_FENCE));
 }
 
 /* Is some event of class b reachable from an event of class a (thread t)
@@ -191,9 +192,16 @@ static int ref_full_at(const place_ctx *c, int node, wmm_model from)
   const wmm_instr *in = node_instr(c, node);
   if (!in)
     return 0;
+  /* Under tso a fence the target's mapping of an acquire or release
+   * order adds, and an acquire or release access itself, are none: x86
+   * compiles those orders as plain moves, which tso orders enough; seq_cst
+   * and read-modify-writes are full.  (pso and rmo need membars for them:
+   * taken for full fences, which over-orders the reference.) */
+  int tso = from == WMM_MODEL_TSO;
   switch (in->op) {
   case WMM_OP_FENCE:
-    return wmm_fence_class(from, in->fence) == WMM_FC_FULL;
+    return wmm_fence_class(from, in->fence) == WMM_FC_FULL &&
+           !(tso && (in->flags & WMM_ACC_ORDER_FENCE));
   case WMM_OP_RMW:
   case WMM_OP_LOAD_EX:
   case WMM_OP_STORE_EX:
@@ -202,8 +210,25 @@ static int ref_full_at(const place_ctx *c, int node, wmm_model from)
     return in->target < 0;
   default:
     return wmm_instr_is_access(in) &&
-           (in->flags & (WMM_ACC_ATOMIC | WMM_ACC_ACQUIRE | WMM_ACC_RELEASE)) != 0;
+           (in->flags & (WMM_ACC_ATOMIC | WMM_ACC_SEQCST |
+                         (tso ? 0 : WMM_ACC_ACQUIRE | WMM_ACC_RELEASE))) != 0;
   }
+}
+
+uint32_t place_group_ref_fences(place_ctx *c, int group, wmm_model from)
+{
+  place_group *q = &c->groups[group];
+  if (from != WMM_MODEL_TSO)
+    return q->fences;
+  if (q->ref_fences_done)
+    return q->ref_fences;
+  c->ref_mode = 1;
+  for (int f = 1; f < WMM_FENCE_COUNT; f++)
+    if (((q->fences >> f) & 1u) && !reach_avoiding(c, q->thread, q->a, q->b, (wmm_fence)f))
+      q->ref_fences |= 1u << f;
+  c->ref_mode = 0;
+  q->ref_fences_done = 1;
+  return q->ref_fences;
 }
 
 int place_group_ref_full(place_ctx *c, int group, wmm_model from)

@@ -307,8 +307,8 @@ static int keeps_reference(wmm_model m, wmm_model from)
  * take for one (place_group_ref_full), so that a cycle is kept only when
  * every concrete instance of it is one the reference has. */
 static int reference_allows(builder *b, const wmm_req_seg *segs,
-                            const int *seg_group, int n, int *allowed,
-                            wmm_error *err)
+                            const int *seg_group, const uint32_t *credit,
+                            int n, int *allowed, wmm_error *err)
 {
   wmm_model from = b->ctx.o->from;
   wmm_req_seg ref[64];
@@ -319,6 +319,9 @@ static int reference_allows(builder *b, const wmm_req_seg *segs,
     ref[k].prog = NULL;
     if (seg_group[k] < 0)
       continue;
+    /* without the fences of acquire / release mappings the reference
+       does not have (credit: the segment's lock credit) */
+    ref[k].fences = place_group_ref_fences(&b->ctx, seg_group[k], from) | credit[k];
     int full = place_group_ref_full(&b->ctx, seg_group[k], from);
     if (full < 0)
       return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
@@ -333,12 +336,14 @@ static int reference_allows(builder *b, const wmm_req_seg *segs,
 typedef struct cycle_bufs {
   wmm_req_seg *segs;
   int *seg_group, *slot_group, *slot_sliced;
+  uint32_t *credit;    /* per segment: its lock credit (place_section_credit) */
   int cap;
 } cycle_bufs;
 
 static void cycle_bufs_free(cycle_bufs *w)
 {
   free(w->segs), free(w->seg_group), free(w->slot_group), free(w->slot_sliced);
+  free(w->credit);
   memset(w, 0, sizeof *w);
 }
 
@@ -360,7 +365,9 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
     w->seg_group = xcalloc((size_t)w->cap, sizeof *w->seg_group);
     w->slot_group = xcalloc((size_t)w->cap, sizeof *w->slot_group);
     w->slot_sliced = xcalloc((size_t)w->cap, sizeof *w->slot_sliced);
-    if (!w->segs || !w->seg_group || !w->slot_group || !w->slot_sliced)
+    w->credit = xcalloc((size_t)w->cap, sizeof *w->credit);
+    if (!w->segs || !w->seg_group || !w->slot_group || !w->slot_sliced ||
+        !w->credit)
       return -WMM_ERR_NOMEM;
   }
   wmm_req_seg *segs = w->segs;
@@ -389,8 +396,8 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
       return q;
     seg_group[k] = q;
     rs->deps = b->ctx.groups[q].deps;
-    rs->fences = b->ctx.groups[q].fences
-                 | place_section_credit(&b->ctx, sg->a, sg->b, strong);
+    w->credit[k] = place_section_credit(&b->ctx, sg->a, sg->b, strong);
+    rs->fences = b->ctx.groups[q].fences | w->credit[k];
   }
   /* slices: a pair's own code, unless what lies between writes to a
    * location of the cycle (its final value could no longer pin co) */
@@ -423,7 +430,7 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   if (b->ctx.o->from != WMM_MODEL_SC) {
     int kept = keeps_reference(b->ctx.m, b->ctx.o->from);
     if (!kept)
-      rc = reference_allows(b, segs, seg_group, cc->n, &kept, err);
+      rc = reference_allows(b, segs, seg_group, w->credit, cc->n, &kept, err);
     if (rc < 0 || kept) {
       if (rc == 0 && need)
         b->out->nkept++;

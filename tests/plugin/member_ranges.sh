@@ -11,7 +11,11 @@
 # 2 dmb ish + 1 dmb ishld.  The same ring as a C++ class with std::atomic
 # indices (cxx_ring_class.cc), the fences' kinds: power from=sc 2 sync,
 # from=tso 2 lwsync (before: sync, sync, lwsync and 3 lwsync); x86
-# from=tso none.
+# from=tso none.  With from=tso the fences ARMv7 and ARMv8 put beside an
+# acquire load or a release store are no fences of the reference (x86
+# compiles those orders as plain moves, docs/placement.md "Keeping a
+# reference model"): aarch64 dmb ishld + dmb ishst (was 2 dmb ish), armv7
+# none (was 2 dmb).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 SRC=$WMM_TESTDIR/programs/member_array.c
@@ -51,9 +55,11 @@ check() {
       kinds class-sc "sync sync"
       kinds class-tso "lwsync lwsync" -fplugin-arg-wmmfence-from=tso ;;
     aarch64)
-      expect sc "consumer:dmb ish producer:dmb ish" ;;
+      expect sc "consumer:dmb ish producer:dmb ish"
+      expect tso "consumer:dmb ishld producer:dmb ishst" -fplugin-arg-wmmfence-from=tso ;;
     arm)
-      expect sc "consumer:dmb producer:dmb" ;;
+      expect sc "consumer:dmb producer:dmb"
+      expect tso "" -fplugin-arg-wmmfence-from=tso ;;
   esac
 }
 wmm_each_target check
