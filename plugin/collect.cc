@@ -1627,7 +1627,11 @@ note_scalar_load (collector *c, gimple *stmt)
   int load = -1;
   for (int k = c->group_first; k < c->t->ncode; k++)
     {
-      if (c->t->code[k].op == WMM_OP_FENCE)
+      /* (fences, and Power's ctrl+isync of an acquire load: cmp r,r;
+         beq .+1; isync) */
+      const wmm_instr *in = &c->t->code[k];
+      if (in->op == WMM_OP_FENCE || in->op == WMM_OP_CMP
+          || (in->op == WMM_OP_BRANCH && in->target == k + 1))
         continue;
       if (c->t->code[k].op != WMM_OP_LOAD || load >= 0)
         return;

@@ -61,6 +61,11 @@ typedef struct place_term {
   int n;
 } place_term;
 
+/* A remembered answer of place_fr_synchronised (r -1: an empty slot). */
+typedef struct place_sync {
+  int r, w, ans;
+} place_sync;
+
 typedef struct place_ctx {
   const wmm_program *p;
   const wmm_place_opts *o;
@@ -88,6 +93,8 @@ typedef struct place_ctx {
   int cut_gen;
   int ref_mode;                     /* blocks () ignores fences marked
                                        WMM_ACC_ORDER_FENCE */
+  place_sync *sync;                 /* place_fr_synchronised's answers */
+  int nsync, sync_size;
   wmm_error *err;
 } place_ctx;
 
@@ -148,6 +155,14 @@ void place_fbpairs_free(place_fbpairs *f);
  * fence that is full under `from`, an RMW, an atomic, acquire or release
  * access, or a call to unknown code?  1 yes, 0 no, < 0 error. */
 int place_group_ref_full(place_ctx *c, int group, wmm_model from);
+/* Is a from-read edge from read class r to write class w (another
+ * thread) impossible because r runs only after a load saw a flag value
+ * that only stores after w's writes give, with the target keeping both
+ * pairs in order (syncread.c)?  1 yes, 0 no, < 0 error. */
+struct wmm_req_engine;
+int place_fr_synchronised(place_ctx *c, struct wmm_req_engine *eng, int r,
+                          int w, wmm_error *err);
+
 /* The fences every path of group q passes that reference model `from`
  * has too: under tso those of q->fences not owed to the target's mapping
  * of acquire / release (x86 has none there), else all of them. */

@@ -118,6 +118,7 @@ void place_ctx_free(place_ctx *c)
   free(c->cut_seen);
   free(c->cut_queue);
   free(c->cut_queue2);
+  free(c->sync);
   memset(c, 0, sizeof *c);
 }
 

@@ -372,6 +372,20 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   }
   wmm_req_seg *segs = w->segs;
   int *seg_group = w->seg_group;
+  /* a from-read edge that a flag hand-off rules out (syncread.c) */
+  for (int k = 0; k < cc->n; k++) {
+    int r = cy->seg[cc->off + k].b, wr = cy->seg[cc->off + (k + 1) % cc->n].a;
+    if (!g->cls[r].reads || g->cls[r].writes || !g->cls[wr].writes ||
+        g->cls[wr].reads)
+      continue;
+    rc = place_fr_synchronised(&b->ctx, b->eng, r, wr, err);
+    if (rc < 0)
+      return rc;
+    if (rc) {
+      b->out->nsynced++;
+      return 0;
+    }
+  }
   /* protected accesses count fully on a cycle of two threads or of
      protected accesses only (place_section_credit) */
   int strong = 1;

@@ -1,0 +1,334 @@
+/* syncread.c — reads that a flag hand-off orders after the writes they
+ * would have to miss: a critical cycle whose from-read edge runs from
+ * such a read to such a write has no execution.
+ *
+ * Example (message passing through a flag, written with release and
+ * acquire as C++ code does):
+ *   T1: msg.a = 1; msg.b = 2; ready.store (true, release);
+ *   T2: while (!ready.load (acquire)) ;  r1 = msg.b; r2 = msg.a;
+ * The cycle R msg.b -> R msg.a -fr-> W msg.a -> W msg.b -rf-> R msg.b
+ * needs T2 to read msg.a before T1's store, yet T2 reads msg.a only after
+ * its load of ready returned true, which only T1's store of true (after
+ * its msg writes) writes; with the order the target keeps between the
+ * msg writes and that store and between the load and the msg reads, the
+ * execution  W msg.a -po-> W ready -rf-> R ready -po-> R msg.a -fr->
+ * W msg.a  is a message-passing cycle the target forbids.  So the pair
+ * (R msg.b, R msg.a) needs no fence for that cycle.
+ *
+ * place_fr_synchronised (r, w) says whether a from-read edge from read
+ * class r (virtual thread t2) to write class w (thread t1) is impossible
+ * that way:
+ *   1. every path from t2's entry to an event of r takes an edge of a
+ *      branch that a value guard (ir.h guard_load) lets through only when
+ *      the last value its load L of location f read passes a test (equal
+ *      to a constant, or different from it: `while (!ready)` exits only
+ *      on a value other than 0);
+ *   2. every store of f stores a constant, and those whose value passes
+ *      are stores S of thread t1, whose code runs once (one instance); f's
+ *      initial value does not pass, and nothing else writes f
+ *      (read-modify-writes, unknown addresses, computed values: no
+ *      answer);
+ *   3. no event of w is reachable in t1 from one of those stores (every
+ *      write of w runs before every store S);
+ *   4. the target forbids, with the fences and dependencies on every path
+ *      of the two pairs, the cycle  w -po-> S -rf-> L -po-> r -fr-> w.
+ * Then an fr edge from r to an event of w would close that cycle in the
+ * same execution.  Results are kept per (r, w).
+ */
+#include "internal.h"
+#include "requirement.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Guard edges considered per read class (the first found). */
+#define MAX_GUARDS 32
+
+typedef struct guard_edge {
+  int branch, to;   /* the edge branch -> to, taken only when L's value
+                       passes: equals imm (eq) or differs from it */
+  int load;         /* L's node */
+  int loc;
+  wmm_val imm;
+  int eq;
+  int width;
+} guard_edge;
+
+static const wmm_instr *instr_at(const wmm_aeg *g, int node)
+{
+  int u = g->node_unit[node], i = wmm_aeg_node_index(g, node);
+  const wmm_thread *t = &g->p->threads[u];
+  return i < t->ncode ? &t->code[i] : NULL;
+}
+
+static wmm_val fit(wmm_val v, int width)
+{
+  if (width <= 0 || width >= 8)
+    return v;
+  return (wmm_val)((uint64_t)v & ((UINT64_C(1) << (8 * width)) - 1));
+}
+
+/* The guard edges of thread t's code (at most cap). */
+static int guard_edges(const wmm_aeg *g, int t, guard_edge *out, int cap)
+{
+  int n = 0;
+  for (int u = 0; u < g->p->nthreads && n < cap; u++) {
+    if (!g->threads[t].units[u])
+      continue;
+    const wmm_thread *th = &g->p->threads[u];
+    for (int i = 0; i < th->ncode && n < cap; i++) {
+      const wmm_instr *br = &th->code[i];
+      int l = br->guard_load - 1;
+      if (br->op != WMM_OP_BRANCH || l < 0 || l >= th->ncode ||
+          th->code[l].op != WMM_OP_LOAD || th->code[l].addr.loc_hint < 0 ||
+          th->code[l].addr.loc_hint >= g->p->nlocs ||
+          (br->guard_cond != WMM_COND_EQ && br->guard_cond != WMM_COND_NE))
+        continue;
+      int tgt = br->target < 0 ? -1 : br->target > th->ncode ? th->ncode : br->target;
+      if (tgt < 0 || tgt == i + 1)
+        continue;
+      /* the taken edge passes when the condition holds, the other when
+         it does not */
+      for (int taken = 0; taken < 2 && n < cap; taken++) {
+        guard_edge *e = &out[n++];
+        e->branch = g->unit_base[u] + i;
+        e->to = taken ? g->unit_base[u] + tgt : e->branch + 1;
+        e->load = g->unit_base[u] + l;
+        e->loc = th->code[l].addr.loc_hint;
+        e->width = th->code[l].width;
+        e->imm = fit(br->guard_imm, e->width);
+        e->eq = taken == (br->guard_cond == WMM_COND_EQ);
+      }
+    }
+  }
+  return n;
+}
+
+/* Does value v, read by e's load, let control take edge e? */
+static int passes(const guard_edge *e, wmm_val v)
+{
+  return (fit(v, e->width) == e->imm) == e->eq;
+}
+
+/* Is an event of class c reached in thread t from the nodes `from` (n of
+ * them; their successors when `after`), never taking the edge skip_from
+ * -> skip_to?  seen: scratch, nnodes bytes.  -1: out of memory. */
+static int reaches(const wmm_aeg *g, int t, const int *from, int n, int after,
+                   int skip_from, int skip_to, int c, unsigned char *seen)
+{
+  int *stack = malloc(((size_t)g->nnodes + 1) * sizeof *stack), sp = 0;
+  if (!stack)
+    return -1;
+  memset(seen, 0, (size_t)g->nnodes);
+  for (int k = 0; k < n; k++) {
+    if (after) {
+      for (int j = g->succ_off[from[k]]; j < g->succ_off[from[k] + 1]; j++) {
+        int s = g->succ[j];
+        if (!seen[s] && wmm_aeg_in_thread(g, t, s))
+          seen[s] = 1, stack[sp++] = s;
+      }
+    } else if (!seen[from[k]]) {
+      seen[from[k]] = 1, stack[sp++] = from[k];
+    }
+  }
+  int found = 0;
+  while (sp > 0 && !found) {
+    int x = stack[--sp];
+    int a = g->node_acc[x];
+    if (a >= 0)
+      for (int k = 0; k < g->cls[c].nacc && !found; k++)
+        found = g->cls[c].acc[k] == a;
+    for (int j = g->succ_off[x]; j < g->succ_off[x + 1]; j++) {
+      int s = g->succ[j];
+      if ((x == skip_from && s == skip_to) || seen[s] || !wmm_aeg_in_thread(g, t, s))
+        continue;
+      seen[s] = 1;
+      stack[sp++] = s;
+    }
+  }
+  free(stack);
+  return found;
+}
+
+/* The class of thread t holding access a, or -1. */
+static int class_of_acc(const wmm_aeg *g, int t, int a)
+{
+  const wmm_aeg_thread *th = &g->threads[t];
+  for (int k = 0; k < th->ncls; k++) {
+    const wmm_aeg_class *c = &g->cls[th->cls[k]];
+    for (int j = 0; j < c->nacc; j++)
+      if (c->acc[j] == a)
+        return th->cls[k];
+  }
+  return -1;
+}
+
+/* Does the target forbid  w -po-> s -rf-> l -po-> r -fr-> w  as the code
+ * orders the two pairs?  1 yes, 0 no, < 0 error. */
+static int mp_forbidden(place_ctx *c, wmm_req_engine *eng, int t1, int w,
+                        int s, int t2, int l, int r, wmm_error *err)
+{
+  const wmm_aeg *g = c->g;
+  int q1 = place_group_get(c, t1, w, s), q2 = place_group_get(c, t2, l, r);
+  if (q1 < 0 || q2 < 0)
+    return q1 < 0 ? q1 : q2;
+  wmm_req_seg seg[2];
+  memset(seg, 0, sizeof seg);
+  int cls[4] = {w, s, l, r};
+  for (int k = 0; k < 4; k++) {
+    wmm_req_acc *a = &seg[k / 2].acc[k % 2];
+    a->op = (wmm_opkind)(g->cls[cls[k]].type & 0xff);
+    a->flags = g->cls[cls[k]].type >> 8;
+    a->loc = g->cls[cls[k]].loc;
+  }
+  seg[0].nacc = seg[1].nacc = 2;
+  seg[0].fences = c->groups[q1].fences;
+  seg[0].deps = c->groups[q1].deps;
+  seg[1].fences = c->groups[q2].fences;
+  seg[1].deps = c->groups[q2].deps;
+  wmm_req_shape shape = {seg, 2};
+  wmm_req req;
+  int rc = wmm_req_compute(eng, &shape, &req, err);
+  if (rc < 0)
+    return rc;
+  int forbidden = req.status == WMM_REQ_FORBIDDEN;
+  wmm_req_free(&req);
+  return forbidden;
+}
+
+/* Conditions 2-4 for guard edge e: 1 the fr edge r -> w is impossible. */
+static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
+                        int t1, int t2, int r, int w, unsigned char *seen,
+                        wmm_error *err)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_program *p = g->p;
+  if (passes(e, p->locs[e->loc].init))
+    return 0;
+  int *stores = malloc(((size_t)g->nacc + 1) * sizeof *stores), ns = 0;
+  if (!stores)
+    return -WMM_ERR_NOMEM;
+  int ok = 1, sclass[8], nsclass = 0;
+  for (int k = g->loc_off[e->loc]; k < g->loc_off[e->loc + 1] && ok; k++) {
+    const wmm_aeg_class *wc = &g->cls[g->loc_cls[k]];
+    if (!wc->writes)
+      continue;
+    for (int j = 0; j < wc->nacc && ok; j++) {
+      const wmm_instr *in = instr_at(g, g->acc[wc->acc[j]].node);
+      ok = in && in->op == WMM_OP_STORE && in->addr.loc_hint == e->loc &&
+           in->a.kind == WMM_OPND_IMM && in->width == e->width;
+      if (!ok || !passes(e, in->a.imm))
+        continue;
+      ok = wc->thread == t1;
+      if (!ok)
+        break;
+      stores[ns++] = g->acc[wc->acc[j]].node;
+      int sc = g->loc_cls[k], seen_cls = 0;
+      for (int m = 0; m < nsclass; m++)
+        seen_cls |= sclass[m] == sc;
+      if (!seen_cls) {
+        if (nsclass == 8)
+          ok = 0;
+        else
+          sclass[nsclass++] = sc;
+      }
+    }
+  }
+  if (ok && ns > 0) {
+    int rc = reaches(g, t1, stores, ns, 1, -1, -1, w, seen);
+    ok = rc == 0;
+    if (rc < 0)
+      ok = 0;
+  }
+  free(stores);
+  if (!ok || ns == 0)
+    return ok;   /* no store of v: the load never reads v, r never runs */
+  int lc = class_of_acc(g, t2, g->node_acc[e->load]);
+  if (lc < 0)
+    return 0;
+  for (int m = 0; m < nsclass && ok; m++) {
+    int rc = mp_forbidden(c, eng, t1, w, sclass[m], t2, lc, r, err);
+    if (rc < 0)
+      return rc;
+    ok = rc;
+  }
+  return ok;
+}
+
+static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
+                   wmm_error *err)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_aeg_class *cr = &g->cls[r], *cw = &g->cls[w];
+  int t1 = cw->thread, t2 = cr->thread;
+  if (t1 == t2 || !cr->reads || cr->writes || !cw->writes || cw->reads ||
+      cr->loc < 0 || cr->loc != cw->loc ||
+      wmm_aeg_instances(&g->p->threads[g->threads[t1].unit]) != 1)
+    return 0;
+  guard_edge edges[MAX_GUARDS];
+  int ne = guard_edges(g, t2, edges, MAX_GUARDS);
+  if (ne == 0)
+    return 0;
+  unsigned char *seen = malloc((size_t)g->nnodes + 1);
+  if (!seen)
+    return -WMM_ERR_NOMEM;
+  int entry = g->unit_base[g->threads[t2].unit], ans = 0;
+  for (int k = 0; k < ne && !ans; k++) {
+    int rc = reaches(g, t2, &entry, 1, 0, edges[k].branch, edges[k].to, r, seen);
+    if (rc < 0) {
+      ans = -WMM_ERR_NOMEM;
+      break;
+    }
+    if (rc)
+      continue;   /* some path reaches r without the guard edge */
+    ans = guard_orders(c, eng, &edges[k], t1, t2, r, w, seen, err);
+  }
+  free(seen);
+  return ans;
+}
+
+static unsigned long sync_hash(int r, int w, int size)
+{
+  return ((unsigned long)r * 2654435761ul ^ (unsigned long)w * 40503ul) &
+         (unsigned long)(size - 1);
+}
+
+int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
+                          wmm_error *err)
+{
+  if (c->sync_size) {
+    for (unsigned long i = sync_hash(r, w, c->sync_size); c->sync[i].r >= 0;
+         i = (i + 1) & (unsigned long)(c->sync_size - 1))
+      if (c->sync[i].r == r && c->sync[i].w == w)
+        return c->sync[i].ans;
+  }
+  int ans = compute(c, eng, r, w, err);
+  if (ans < 0)
+    return ans;
+  if ((c->nsync + 1) * 2 > c->sync_size) {
+    int size = c->sync_size ? 2 * c->sync_size : 64;
+    place_sync *t = malloc((size_t)size * sizeof *t);
+    if (!t)
+      return ans;   /* not kept: asked again */
+    for (int k = 0; k < size; k++)
+      t[k].r = -1;
+    for (int k = 0; k < c->sync_size; k++)
+      if (c->sync[k].r >= 0) {
+        unsigned long i = sync_hash(c->sync[k].r, c->sync[k].w, size);
+        while (t[i].r >= 0)
+          i = (i + 1) & (unsigned long)(size - 1);
+        t[i] = c->sync[k];
+      }
+    free(c->sync);
+    c->sync = t;
+    c->sync_size = size;
+  }
+  unsigned long i = sync_hash(r, w, c->sync_size);
+  while (c->sync[i].r >= 0)
+    i = (i + 1) & (unsigned long)(c->sync_size - 1);
+  c->sync[i].r = r;
+  c->sync[i].w = w;
+  c->sync[i].ans = ans;
+  c->nsync++;
+  return ans;
+}
