@@ -121,6 +121,13 @@ static inline int wmm_aeg_node_index(const wmm_aeg *g, int node)
   return node - g->unit_base[g->node_unit[node]];
 }
 
+/* The instruction at node, or NULL at the end of its unit. */
+static inline const wmm_instr *wmm_aeg_instr(const wmm_aeg *g, int node)
+{
+  int u = g->node_unit[node], i = wmm_aeg_node_index(g, node);
+  return i < g->p->threads[u].ncode ? &g->p->threads[u].code[i] : NULL;
+}
+
 /* Is node part of virtual thread t's code? */
 static inline int wmm_aeg_in_thread(const wmm_aeg *g, int t, int node)
 {

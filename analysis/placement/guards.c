@@ -35,12 +35,6 @@ struct wmm_guards {
   int words;
 };
 
-static const wmm_instr *instr_at(const wmm_aeg *g, int node)
-{
-  int u = g->node_unit[node], i = wmm_aeg_node_index(g, node);
-  const wmm_thread *t = &g->p->threads[u];
-  return i < t->ncode ? &t->code[i] : NULL;
-}
 
 wmm_guards *wmm_guards_new(const wmm_aeg *g)
 {
@@ -88,20 +82,13 @@ void wmm_guards_free(wmm_guards *gd)
   free(gd);
 }
 
-/* The value v as `width` bytes (how a load of that width sees it). */
-static wmm_val fit(wmm_val v, int width)
-{
-  if (width <= 0 || width >= 8)
-    return v;
-  return (wmm_val)((uint64_t)v & ((UINT64_C(1) << (8 * width)) - 1));
-}
 
 /* May the guarded branch `br` leave by its taken edge (taken 1) or by
  * falling through (0) when its load read `value`? */
 static int edge_allowed(const wmm_instr *br, const wmm_instr *load,
                         wmm_val value, int taken)
 {
-  int eq = fit(value, load->width) == fit(br->guard_imm, load->width);
+  int eq = wmm_guard_fit(value, load->width) == wmm_guard_fit(br->guard_imm, load->width);
   int holds = br->guard_cond == WMM_COND_EQ ? eq
               : br->guard_cond == WMM_COND_NE ? !eq : -1;
   if (holds < 0)
@@ -146,12 +133,12 @@ static const uint64_t *reached_from(wmm_guards *gd, int start, int t,
   int u0 = g->node_unit[start];
   int end0 = g->unit_base[u0] + g->p->threads[u0].ncode;
   int load_index = wmm_aeg_node_index(g, start);
-  const wmm_instr *load = instr_at(g, start);
+  const wmm_instr *load = wmm_aeg_instr(g, start);
   int sp = 0;
   gd->stack[sp++] = start << 1 | 1;
   while (sp > 0) {
     int x = gd->stack[--sp], n = x >> 1, on = x & 1;
-    const wmm_instr *in = instr_at(g, n);
+    const wmm_instr *in = wmm_aeg_instr(g, n);
     int guarded_here = on && in && in->op == WMM_OP_BRANCH &&
                        g->node_unit[n] == u0 &&
                        in->guard_load == load_index + 1;
@@ -194,12 +181,12 @@ static int segment_may(wmm_guards *gd, int w, int a, int b)
   const wmm_aeg_class *cw = &g->cls[w], *ca = &g->cls[a], *cb = &g->cls[b];
   for (int i = 0; i < cw->nacc; i++) {
     const wmm_aeg_acc *wa = &g->acc[cw->acc[i]];
-    const wmm_instr *st = instr_at(g, wa->node);
+    const wmm_instr *st = wmm_aeg_instr(g, wa->node);
     if (!st || st->op != WMM_OP_STORE || st->a.kind != WMM_OPND_IMM)
       return 1;
     for (int j = 0; j < ca->nacc; j++) {
       const wmm_aeg_acc *ra = &g->acc[ca->acc[j]];
-      const wmm_instr *ld = instr_at(g, ra->node);
+      const wmm_instr *ld = wmm_aeg_instr(g, ra->node);
       if (!gd->guarded[ra->node] || !ld || ld->width != st->width ||
           ld->addr.offset != st->addr.offset ||
           wa->loc < 0 || ra->loc < 0 || wa->loc != ra->loc)

@@ -30,6 +30,14 @@ extern "C" {
 
 typedef struct wmm_guards wmm_guards;
 
+/* Value v as a load of `width` bytes sees it. */
+static inline wmm_val wmm_guard_fit(wmm_val v, int width)
+{
+  if (width <= 0 || width >= 8)
+    return v;
+  return (wmm_val)((uint64_t)v & ((UINT64_C(1) << (8 * width)) - 1));
+}
+
 /* The guards of g's program, or NULL when it has none (or memory ran
  * out: then no cycle is dropped, which is always sound). */
 wmm_guards *wmm_guards_new(const wmm_aeg *g);

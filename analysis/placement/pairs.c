@@ -39,8 +39,7 @@ static int grow(void **arr, int *cap, int n, size_t sz)
 
 static const wmm_instr *node_instr(const place_ctx *c, int node)
 {
-  int u = c->g->node_unit[node], i = wmm_aeg_node_index(c->g, node);
-  return i < c->p->threads[u].ncode ? &c->p->threads[u].code[i] : NULL;
+  return wmm_aeg_instr(c->g, node);
 }
 
 double place_weight(const place_ctx *c, int node)

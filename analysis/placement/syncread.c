@@ -36,6 +36,7 @@
  * same execution.  Results are kept per (r, w).
  */
 #include "internal.h"
+#include "guards.h"
 #include "requirement.h"
 
 #include <stdlib.h>
@@ -54,19 +55,6 @@ typedef struct guard_edge {
   int width;
 } guard_edge;
 
-static const wmm_instr *instr_at(const wmm_aeg *g, int node)
-{
-  int u = g->node_unit[node], i = wmm_aeg_node_index(g, node);
-  const wmm_thread *t = &g->p->threads[u];
-  return i < t->ncode ? &t->code[i] : NULL;
-}
-
-static wmm_val fit(wmm_val v, int width)
-{
-  if (width <= 0 || width >= 8)
-    return v;
-  return (wmm_val)((uint64_t)v & ((UINT64_C(1) << (8 * width)) - 1));
-}
 
 /* The guard edges of thread t's code (at most cap). */
 static int guard_edges(const wmm_aeg *g, int t, guard_edge *out, int cap)
@@ -96,7 +84,7 @@ static int guard_edges(const wmm_aeg *g, int t, guard_edge *out, int cap)
         e->load = g->unit_base[u] + l;
         e->loc = th->code[l].addr.loc_hint;
         e->width = th->code[l].width;
-        e->imm = fit(br->guard_imm, e->width);
+        e->imm = wmm_guard_fit(br->guard_imm, e->width);
         e->eq = taken == (br->guard_cond == WMM_COND_EQ);
       }
     }
@@ -107,7 +95,7 @@ static int guard_edges(const wmm_aeg *g, int t, guard_edge *out, int cap)
 /* Does value v, read by e's load, let control take edge e? */
 static int passes(const guard_edge *e, wmm_val v)
 {
-  return (fit(v, e->width) == e->imm) == e->eq;
+  return (wmm_guard_fit(v, e->width) == e->imm) == e->eq;
 }
 
 /* Is an event of class c reached in thread t from the nodes `from` (n of
@@ -214,7 +202,7 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
     if (!wc->writes)
       continue;
     for (int j = 0; j < wc->nacc && ok; j++) {
-      const wmm_instr *in = instr_at(g, g->acc[wc->acc[j]].node);
+      const wmm_instr *in = wmm_aeg_instr(g, g->acc[wc->acc[j]].node);
       ok = in && in->op == WMM_OP_STORE && in->addr.loc_hint == e->loc &&
            in->a.kind == WMM_OPND_IMM && in->width == e->width;
       if (!ok || !passes(e, in->a.imm))
