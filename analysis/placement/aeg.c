@@ -52,40 +52,51 @@ static int callee(const wmm_aeg *g, const wmm_instr *in)
              ? in->target : -1;
 }
 
+int wmm_aeg_quiet_units(const wmm_program *p, int fences_too,
+                        unsigned char *quiet)
+{
+  for (int u = 0; u < p->nthreads; u++) {
+    const wmm_thread *t = &p->threads[u];
+    quiet[u] = 1;
+    for (int i = 0; i < t->ncode && quiet[u]; i++)
+      if (wmm_instr_is_access(&t->code[i]) ||
+          (fences_too && t->code[i].op == WMM_OP_FENCE))
+        quiet[u] = 0;
+  }
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int u = 0; u < p->nthreads; u++) {
+      const wmm_thread *t = &p->threads[u];
+      for (int i = 0; i < t->ncode && quiet[u]; i++) {
+        const wmm_instr *in = &t->code[i];
+        if (in->op == WMM_OP_CALL &&
+            (in->target < 0 || in->target >= p->nthreads || !quiet[in->target])) {
+          quiet[u] = 0;
+          changed = 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
 /* g->inert: the units without accesses or fences, themselves or in the
  * units they call (an empty helper such as std::__is_constant_evaluated,
- * called from every std::atomic operation).  A unit called from several
- * places returns to each of them, so its calls joined code that no
- * execution joins: the consumer's loop after a helper call led back to
- * its first loop, which calls it too.  For an inert unit nothing is lost
- * by leaving the call out. */
+ * called from every std::atomic operation), entries aside.  A unit called
+ * from several places returns to each of them, so its calls joined code
+ * that no execution joins: the consumer's loop after a helper call led
+ * back to its first loop, which calls it too.  For an inert unit nothing
+ * is lost by leaving the call out. */
 static int mark_inert(wmm_aeg *g)
 {
   const wmm_program *p = g->p;
   g->inert = xcalloc((size_t)p->nthreads, 1);
   if (!g->inert)
     return -1;
-  for (int u = 0; u < p->nthreads; u++) {
-    const wmm_thread *t = &p->threads[u];
-    g->inert[u] = !t->entry;
-    for (int i = 0; i < t->ncode && g->inert[u]; i++)
-      if (wmm_instr_is_access(&t->code[i]) || t->code[i].op == WMM_OP_FENCE)
-        g->inert[u] = 0;
-  }
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (int u = 0; u < p->nthreads; u++) {
-      const wmm_thread *t = &p->threads[u];
-      for (int i = 0; i < t->ncode && g->inert[u]; i++) {
-        const wmm_instr *in = &t->code[i];
-        if (in->op == WMM_OP_CALL &&
-            (in->target < 0 || in->target >= p->nthreads || !g->inert[in->target])) {
-          g->inert[u] = 0;
-          changed = 1;
-        }
-      }
-    }
-  }
+  wmm_aeg_quiet_units(p, 1, g->inert);
+  for (int u = 0; u < p->nthreads; u++)
+    if (p->threads[u].entry)
+      g->inert[u] = 0;
   return 0;
 }
 

@@ -113,6 +113,10 @@ typedef struct wmm_aeg {
 
 int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err);
 void wmm_aeg_free(wmm_aeg *g);
+/* quiet[u] (one per code unit of p) = 1 when neither unit u nor a unit it
+ * calls has a memory access (nor a fence, with fences_too).  Returns 0. */
+int wmm_aeg_quiet_units(const wmm_program *p, int fences_too,
+                        unsigned char *quiet);
 /* How many virtual threads a code unit that is an entry becomes. */
 int wmm_aeg_instances(const wmm_thread *t);
 

@@ -95,6 +95,8 @@ typedef struct place_ctx {
                                        WMM_ACC_ORDER_FENCE */
   place_sync *sync;                 /* place_fr_synchronised's answers */
   int nsync, sync_size;
+  unsigned char *unit_free;         /* per code unit: no memory access in
+                                       it or the units it calls (pairs.c) */
   wmm_error *err;
 } place_ctx;
 

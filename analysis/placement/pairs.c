@@ -82,7 +82,11 @@ int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
   c->cut_seen = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_seen);
   c->cut_queue = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_queue);
   c->cut_queue2 = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_queue2);
-  if (!c->cut_mark || !c->cut_seen || !c->cut_queue || !c->cut_queue2)
+  c->unit_free = malloc((size_t)p->nthreads + 1);
+  if (c->unit_free)
+    wmm_aeg_quiet_units(p, 0, c->unit_free);
+  if (!c->cut_mark || !c->cut_seen || !c->cut_queue || !c->cut_queue2 ||
+      !c->unit_free)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
   if (!c->thread_fences || !c->stamp || !c->queue)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
@@ -118,6 +122,7 @@ void place_ctx_free(place_ctx *c)
   free(c->cut_queue);
   free(c->cut_queue2);
   free(c->sync);
+  free(c->unit_free);
   memset(c, 0, sizeof *c);
 }
 
@@ -786,7 +791,11 @@ static int cut_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
 
 /* Positions on every path from a to b (thread t): the single-successor
  * chain after a and the single-predecessor chain before b, and, when few
- * nodes lie between, every node all paths pass (cut_positions). */
+ * nodes lie between, every node all paths pass (cut_positions).  Nodes of
+ * units without memory accesses (unit_free) are left out: a fence there
+ * runs at every call of the unit (and GCC inlines such helpers, so it is
+ * copied to each call site), while every path through the unit passes
+ * its call in the caller, whose nodes serve the pair as well. */
 static int chain_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
                            int **out, int *nout)
 {
@@ -821,7 +830,8 @@ static int chain_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
   qsort(buf, (size_t)n, sizeof *buf, cmp_int);
   int m = 0;
   for (int i = 0; i < n; i++)
-    if (m == 0 || buf[m - 1] != buf[i])
+    if ((m == 0 || buf[m - 1] != buf[i]) &&
+        (buf[i] == b || !c->unit_free[g->node_unit[buf[i]]]))
       buf[m++] = buf[i];
   *out = malloc((size_t)m * sizeof **out);
   if (!*out)

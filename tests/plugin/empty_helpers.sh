@@ -7,7 +7,10 @@
 #                         the load (GCC inlines it into both threads and
 #                         main: a fence inside it went to all three);
 #                         -DTOUCH, the helper counting its calls in a
-#                         global: each thread still keeps a full fence
+#                         global: each thread still keeps a full fence;
+#                         -DBARRIER, a compiler barrier in the helper (a
+#                         fence, no access): one per thread, none in main
+#                         (main had 3 before)
 #   atomics_sb_relaxed.cc store buffering with relaxed std::atomic<int>
 #                         (std::__is_constant_evaluated, called by every
 #                         store() and load(), is such a helper: 5 fences
@@ -21,6 +24,7 @@ LAMBDA='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE'
 check() {
   wmm_expect_fences $T.empty "$P/empty_helper.c" "t0:1 t1:1"
   wmm_expect_full $T.touch "$P/empty_helper.c" "t0 t1" -DTOUCH
+  wmm_expect_fences $T.barrier "$P/empty_helper.c" "t0:1 t1:1" -DBARRIER
   WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_expect_fences $T.sbr "$P/atomics_sb_relaxed.cc" "P0:1 P1:1"
   WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_expect_fences $T.lambdas "$P/cxx_sb_lambdas.cc" \
     "${LAMBDA}0_EEEEE6_M_runEv:1 ${LAMBDA}_EEEEE6_M_runEv:1" -pthread

@@ -6,7 +6,9 @@
  * placed inside it would be copied to each call: the fence goes into each
  * thread instead, and main gets none (tests/plugin/empty_helpers.sh).
  * -DTOUCH: the helper also counts its calls in a global (a helper with
- * memory accesses: a fence may go inside it).
+ * memory accesses: a fence may go inside it).  -DBARRIER: the helper has
+ * a compiler barrier (a fence, no access: its calls stay, it gets no
+ * fence either).
  */
 #include <pthread.h>
 
@@ -19,6 +21,9 @@ static inline int quiet (int v)
 {
 #ifdef TOUCH
   calls++;
+#endif
+#ifdef BARRIER
+  __asm__ __volatile__ ("" ::: "memory");
 #endif
   return v < 3;
 }
