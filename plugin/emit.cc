@@ -426,7 +426,10 @@ wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl)
       free (pf->delays);
       k->delays = d;
       k->ndelays += pf->ndelays;
-      pl->total_cost -= pf->cost;
+      /* one fence, at the cost of one (a copy counted 0 may come first) */
+      double keep = k->cost > pf->cost ? k->cost : pf->cost;
+      pl->total_cost -= k->cost + pf->cost - keep;
+      k->cost = keep;
     }
   pl->nfences = kept;
 }
