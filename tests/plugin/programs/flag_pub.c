@@ -7,7 +7,9 @@
  *   -DEARLY    the consumer reads a field before it sees the flag set
  *   -DLATE     the producer writes a field again after the release
  *   -DRELAXED  the consumer's load is relaxed (no acquire)
- *   -DRESET    someone stores 0 into the flag (not the only value set)
+ *   -DRESET    the consumer stores 0 into the flag after its reads (no
+ *              race after all: its reads follow the only store of 1;
+ *              none with the builtins, the fences through <stdatomic.h>)
  *   -DTWICE    the producer runs in two threads
  *   -DIF       the consumer tests the flag once (`if`), no spin: still none
  * -DSTDATOMIC: the same through <stdatomic.h> (`atomic_int ready`,
