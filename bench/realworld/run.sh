@@ -13,11 +13,14 @@
 #   turns, and keep the least CPU time of each (default 1; the machine's
 #   noise, 10 to 20 % on a shared 2-core machine, is what N > 1 removes).
 # Output lines:  PROGRAM GROUP MODEL fences N cost C compile-ratio R
-#                unexplained U fallback-units B/UNITS
+#                unexplained U fallback-units B/UNITS [asm-fences A]
 # (unexplained: fences whose report shows no witness cycle; fallback-units:
 # units whose cycle search reached its bound; compile-ratio: the CPU time
 # of the group's compiles with the plugin over that without, the reports'
-# reading not counted)
+# reading not counted; asm-fences, for tso: the mfence and lock-or
+# instructions the plugin adds to the x86 assembly, which counts a fence
+# placed in a helper once per copy GCC inlines, where the report counts it
+# once)
 set -u
 archs="tso power armv8"
 runs=1
@@ -56,6 +59,19 @@ cpu_pair() {
   echo "$bp $bq"
 }
 
+# asm_fences FLAGS FILE...: fences the plugin adds to the x86 assembly of
+# the files (tso), over those plain gcc emits.
+asm_fences() {
+  local flags=$1 f n=0 a b; shift
+  for f in "$@"; do
+    a=$(gcc $flags -S -o - -fplugin="$plugin" -fplugin-arg-wmmfence-arch=tso \
+          -fplugin-arg-wmmfence-quiet "$f" 2>/dev/null | grep -Ec 'mfence|lock or')
+    b=$(gcc $flags -S -o - "$f" 2>/dev/null | grep -Ec 'mfence|lock or')
+    n=$((n + a - b))
+  done
+  echo "$n"
+}
+
 # group PROGRAM GROUP DIR "CFLAGS" FILE...: one line per model.
 group() {
   local prog=$1 grp=$2 dir=$3 flags=$4; shift 4
@@ -71,10 +87,12 @@ group() {
        > "$out/r.txt")
     read -r _ nf cost nu nb < <(tail -n 1 "$out/r.txt")
     local err; err=$(grep -c ' error$' "$out/r.txt")
-    printf '%-10s %-10s %-6s fences %5d cost %7s compile-ratio %5.2f unexplained %d fallback-units %d/%d%s\n' \
+    local asm=
+    [ "$a" = tso ] && asm=" asm-fences $(cd "$dir" && asm_fences "$flags" "$@")"
+    printf '%-10s %-10s %-6s fences %5d cost %7s compile-ratio %5.2f unexplained %d fallback-units %d/%d%s%s\n' \
       "$prog" "$grp" "$a" "$nf" "$cost" \
       "$(awk -v a="$s" -v b="$plain" 'BEGIN{print (b > 0 ? a / b : 0)}')" "$nu" "$nb" "$#" \
-      "$([ "$err" -gt 0 ] && echo "  ($err files did not compile)")"
+      "$asm" "$([ "$err" -gt 0 ] && echo "  ($err files did not compile)")"
   done
 }
 
