@@ -253,10 +253,11 @@ sync_call_fence (const collector *c, const char *name)
 }
 
 void
-add_fence (collector *c, wmm_fence f)
+add_fence (collector *c, wmm_fence f, unsigned flags = 0)
 {
   wmm_instr in = make (c, WMM_OP_FENCE);
   in.fence = f;
+  in.flags = flags;
   add (c, &in, -1, NULL);
 }
 
@@ -266,11 +267,7 @@ add_fence (collector *c, wmm_fence f)
 void
 add_order_fence (collector *c, wmm_fence f, bool sc)
 {
-  wmm_instr in = make (c, WMM_OP_FENCE);
-  in.fence = f;
-  if (!sc)
-    in.flags |= WMM_ACC_ORDER_FENCE;
-  add (c, &in, -1, NULL);
+  add_fence (c, f, sc ? 0 : WMM_ACC_ORDER_FENCE);
 }
 
 /* Power's ctrl+isync after a load into register r: cmp r,r; beq .+1; isync */

@@ -2069,66 +2069,33 @@ wmm_private_pointer (tree ptr)
   return web_private (ptr, 0) || wmm_threadlocal_pointer (ptr);
 }
 
-tree
-wmm_param_object_at (tree ptr, HOST_WIDE_INT *bits)
+/* The walk of wmm_param_object and wmm_param_object_at: back through
+ * copies, conversions and offsets, and through the parameters of a callee
+ * collected for one call site (collect.cc) to the caller's argument.
+ * bits NULL: any offset (C 6.5.6: the arithmetic stays inside the
+ * object); else only constant ones, the object's bit offset in *bits. */
+static tree
+object_walk (tree ptr, HOST_WIDE_INT *bits)
 {
-  /* wmm_param_object's walk, keeping the offset while it is constant */
   HOST_WIDE_INT off = 0;
   for (int steps = 0; ptr && steps < 16; steps++)
     {
       if (TREE_CODE (ptr) == ADDR_EXPR)
         {
-          poly_int64 pos, size, max;
-          bool reverse;
-          HOST_WIDE_INT p;
-          tree base = get_ref_base_and_extent (TREE_OPERAND (ptr, 0), &pos,
-                                               &size, &max, &reverse);
-          if (!base || !VAR_P (base) || !pos.is_constant (&p))
-            return NULL_TREE;
-          *bits = off + p;
-          return base;
-        }
-      if (TREE_CODE (ptr) != SSA_NAME)
-        return NULL_TREE;
-      if (SSA_NAME_IS_DEFAULT_DEF (ptr))
-        {
-          tree arg = wmm_memloc_bound_argument (ptr);
-          if (!arg)
-            return NULL_TREE;
-          ptr = arg;
-          continue;
-        }
-      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
-      if (!def)
-        return NULL_TREE;
-      enum tree_code code = gimple_assign_rhs_code (def);
-      if (code == POINTER_PLUS_EXPR)
-        {
-          tree k = gimple_assign_rhs2 (def);
-          if (TREE_CODE (k) != INTEGER_CST || !tree_fits_shwi_p (k))
-            return NULL_TREE;
-          off += tree_to_shwi (k) * BITS_PER_UNIT;
-        }
-      else if (!CONVERT_EXPR_CODE_P (code) && code != SSA_NAME)
-        return NULL_TREE;
-      ptr = gimple_assign_rhs1 (def);
-    }
-  return NULL_TREE;
-}
-
-tree
-wmm_param_object (tree ptr)
-{
-  /* Back through copies, conversions and constant or variable offsets,
-     and through the parameters of a callee collected for one call site
-     (collect.cc) to the caller's argument: `put_at (flags, 0, 1)` makes
-     put_at's `arr[i]` an access of flags (C 6.5.6: the arithmetic stays
-     inside the object). */
-  for (int steps = 0; ptr && steps < 16; steps++)
-    {
-      if (TREE_CODE (ptr) == ADDR_EXPR)
-        {
-          tree base = get_base_address (TREE_OPERAND (ptr, 0));
+          tree ref = TREE_OPERAND (ptr, 0);
+          if (bits)
+            {
+              poly_int64 pos, size, max;
+              bool reverse;
+              HOST_WIDE_INT p;
+              tree base = get_ref_base_and_extent (ref, &pos, &size, &max,
+                                                   &reverse);
+              if (!base || !VAR_P (base) || !pos.is_constant (&p))
+                return NULL_TREE;
+              *bits = off + p;
+              return base;
+            }
+          tree base = get_base_address (ref);
           if (base && TREE_CODE (base) == MEM_REF)
             {
               ptr = TREE_OPERAND (base, 0);
@@ -2145,21 +2112,41 @@ wmm_param_object (tree ptr)
               ptr = arg;
               continue;
             }
+          /* a start routine's parameter points somewhere into its object */
           tree var = SSA_NAME_VAR (ptr);
-          tree *o = var && param_objects ? param_objects->get (var) : NULL;
+          tree *o = !bits && var && param_objects ? param_objects->get (var)
+                                                  : NULL;
           return o ? *o : NULL_TREE;
         }
       gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
       if (!def)
         return NULL_TREE;
       enum tree_code code = gimple_assign_rhs_code (def);
-      if (code == POINTER_PLUS_EXPR || CONVERT_EXPR_CODE_P (code)
-          || code == SSA_NAME)
-        ptr = gimple_assign_rhs1 (def);
-      else
+      if (code == POINTER_PLUS_EXPR && bits)
+        {
+          tree k = gimple_assign_rhs2 (def);
+          if (TREE_CODE (k) != INTEGER_CST || !tree_fits_shwi_p (k))
+            return NULL_TREE;
+          off += tree_to_shwi (k) * BITS_PER_UNIT;
+        }
+      else if (code != POINTER_PLUS_EXPR && !CONVERT_EXPR_CODE_P (code)
+               && code != SSA_NAME)
         return NULL_TREE;
+      ptr = gimple_assign_rhs1 (def);
     }
   return NULL_TREE;
+}
+
+tree
+wmm_param_object_at (tree ptr, HOST_WIDE_INT *bits)
+{
+  return object_walk (ptr, bits);
+}
+
+tree
+wmm_param_object (tree ptr)
+{
+  return object_walk (ptr, NULL);
 }
 
 /* A segment of a fresh object: the web of `start` (its only root), its

@@ -21,6 +21,7 @@
 #include "aeg.h"
 #include "cycles.h"
 #include "placement.h"
+#include "requirement.h"
 
 typedef struct place_group {
   int thread;            /* base virtual thread (instance 0) */
@@ -107,6 +108,16 @@ void place_ctx_free(place_ctx *c);
 /* The group of classes (a, b) of virtual thread t (any instance); returns
  * its index or a negative wmm_status. */
 int place_group_get(place_ctx *c, int t, int a, int b);
+/* Class c as an access of a requirement's shape (requirement.h). */
+static inline wmm_req_acc place_class_acc(const wmm_aeg *g, int c)
+{
+  wmm_req_acc a;
+  a.op = (wmm_opkind)(g->cls[c].type & 0xff);
+  a.flags = g->cls[c].type >> 8;
+  a.loc = g->cls[c].loc;
+  return a;
+}
+
 /* The protected-access flags (WMM_ACC_SECTION, _LW) of class c. */
 static inline unsigned place_cls_section(const wmm_aeg *g, int c)
 {
@@ -161,9 +172,8 @@ int place_group_ref_full(place_ctx *c, int group, wmm_model from);
  * thread) impossible because r runs only after a load saw a flag value
  * that only stores after w's writes give, with the target keeping both
  * pairs in order (syncread.c)?  1 yes, 0 no, < 0 error. */
-struct wmm_req_engine;
-int place_fr_synchronised(place_ctx *c, struct wmm_req_engine *eng, int r,
-                          int w, wmm_error *err);
+int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
+                          wmm_error *err);
 
 /* The fences every path of group q passes that reference model `from`
  * has too: under tso those of q->fences not owed to the target's mapping

@@ -138,14 +138,6 @@ static int begin_alt(builder *b)
 }
 
 /* Shape access of class c. */
-static wmm_req_acc class_acc(const wmm_aeg *g, int c)
-{
-  wmm_req_acc a;
-  a.op = (wmm_opkind)(g->cls[c].type & 0xff);
-  a.flags = g->cls[c].type >> 8;
-  a.loc = g->cls[c].loc;
-  return a;
-}
 
 static int is_write_flag(const wmm_aeg_class *c)
 {
@@ -381,10 +373,8 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
     rc = place_fr_synchronised(&b->ctx, b->eng, r, wr, err);
     if (rc < 0)
       return rc;
-    if (rc) {
-      b->out->nsynced++;
+    if (rc)
       return 0;
-    }
   }
   /* protected accesses count fully on a cycle of two threads or of
      protected accesses only (place_section_credit) */
@@ -397,14 +387,14 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
     const wmm_cseg *sg = &cy->seg[cc->off + k];
     wmm_req_seg *rs = &segs[k];
     memset(rs, 0, sizeof *rs);
-    rs->acc[0] = class_acc(g, sg->a);
+    rs->acc[0] = place_class_acc(g, sg->a);
     seg_group[k] = -1;
     if (sg->a == sg->b) {
       rs->nacc = 1;
       continue;
     }
     rs->nacc = 2;
-    rs->acc[1] = class_acc(g, sg->b);
+    rs->acc[1] = place_class_acc(g, sg->b);
     int q = place_group_get(&b->ctx, sg->thread, sg->a, sg->b);
     if (q < 0)
       return q;

@@ -111,8 +111,6 @@ typedef struct wmm_placement {
                                  allows too: kept, no fence */
   long nunwanted;             /* critical cycles left out by
                                  wmm_place_opts.want_cycle */
-  long nsynced;               /* critical cycles with a from-read edge a
-                                 flag hand-off rules out (syncread.c) */
 } wmm_placement;
 
 /* Event e of delay d's witness cycle in pl: its code unit and instruction

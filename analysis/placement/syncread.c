@@ -37,7 +37,6 @@
  */
 #include "internal.h"
 #include "guards.h"
-#include "requirement.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -163,12 +162,8 @@ static int mp_forbidden(place_ctx *c, wmm_req_engine *eng, int t1, int w,
   wmm_req_seg seg[2];
   memset(seg, 0, sizeof seg);
   int cls[4] = {w, s, l, r};
-  for (int k = 0; k < 4; k++) {
-    wmm_req_acc *a = &seg[k / 2].acc[k % 2];
-    a->op = (wmm_opkind)(g->cls[cls[k]].type & 0xff);
-    a->flags = g->cls[cls[k]].type >> 8;
-    a->loc = g->cls[cls[k]].loc;
-  }
+  for (int k = 0; k < 4; k++)
+    seg[k / 2].acc[k % 2] = place_class_acc(g, cls[k]);
   seg[0].nacc = seg[1].nacc = 2;
   seg[0].fences = c->groups[q1].fences;
   seg[0].deps = c->groups[q1].deps;
