@@ -1816,7 +1816,10 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
     return;
   wmm_site s;
   memset (&s, 0, sizeof s);
-  s.kind = e && op == WMM_OP_JUMP ? WMM_SITE_EDGE : WMM_SITE_BB_END;
+  /* (an exceptional or abnormal edge cannot be split: its fences go
+     where a block end's go, insert_at_end) */
+  s.kind = e && op == WMM_OP_JUMP && !(e->flags & (EDGE_EH | EDGE_ABNORMAL))
+           ? WMM_SITE_EDGE : WMM_SITE_BB_END;
   s.bb = c->bb;
   s.e = e;
   s.first = s.last = idx;
@@ -2183,7 +2186,7 @@ add_anonymous_memory (wmm_unitinfo *u)
 bool
 wmm_followed_edge (edge e)
 {
-  return !(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE));
+  return !(e->flags & EDGE_FAKE);
 }
 
 void

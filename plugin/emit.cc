@@ -111,38 +111,77 @@ build_fence (wmm_fence kind, location_t loc)
   return g;
 }
 
-/* Insert g after the last statement of bb (before its control statement),
- * or on its outgoing edges when the last statement ends the block. */
-void
-insert_at_end (basic_block bb, gimple *g)
+/* Does bb start with a statement nothing may precede (a setjmp
+ * receiver's returns-twice call, the abnormal dispatcher)? */
+static bool
+starts_fixed (basic_block bb)
 {
+  gimple_stmt_iterator gsi = gsi_after_labels (bb);
+  while (!gsi_end_p (gsi) && is_gimple_debug (gsi_stmt (gsi)))
+    gsi_next (&gsi);
+  if (gsi_end_p (gsi) || !is_gimple_call (gsi_stmt (gsi)))
+    return false;
+  gimple *s = gsi_stmt (gsi);
+  return (gimple_call_flags (s) & ECF_RETURNS_TWICE)
+         || gimple_call_internal_p (s, IFN_ABNORMAL_DISPATCHER);
+}
+
+/* insert_at_end's work: g (or, once g is used, a copy) on every way out of
+ * bb's end; an exceptional or abnormal successor (which cannot be split)
+ * gets it at its start, or past its fixed first statement at its end. */
+static void
+put_at_end (basic_block bb, gimple *g, bool *used, hash_set<basic_block> *seen)
+{
+  auto next = [&] () { gimple *c = *used ? gimple_copy (g) : g; *used = true;
+                       return c; };
   gimple_stmt_iterator gsi = gsi_last_nondebug_bb (bb);
   if (gsi_end_p (gsi))
     {
       gsi = gsi_after_labels (bb);
-      gsi_insert_before (&gsi, g, GSI_SAME_STMT);
+      gsi_insert_before (&gsi, next (), GSI_SAME_STMT);
       return;
     }
   gimple *last = gsi_stmt (gsi);
   if (is_ctrl_stmt (last))
     {
-      gsi_insert_before (&gsi, g, GSI_SAME_STMT);
+      gsi_insert_before (&gsi, next (), GSI_SAME_STMT);
       return;
     }
-  if (stmt_ends_bb_p (last))
+  if (!stmt_ends_bb_p (last))
     {
-      bool first = true;
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-        if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE)))
-          {
-            gsi_insert_on_edge (e, first ? g : gimple_copy (g));
-            first = false;
-          }
+      gsi_insert_after (&gsi, next (), GSI_NEW_STMT);
       return;
     }
-  gsi_insert_after (&gsi, g, GSI_NEW_STMT);
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (e->flags & EDGE_FAKE)
+      continue;
+    else if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+      gsi_insert_on_edge (e, next ());
+    else if (e->dest->index >= NUM_FIXED_BLOCKS && !seen->add (e->dest))
+      {
+        if (starts_fixed (e->dest))
+          put_at_end (e->dest, g, used, seen);
+        else
+          {
+            gimple_stmt_iterator at = gsi_after_labels (e->dest);
+            gsi_insert_before (&at, next (), GSI_SAME_STMT);
+          }
+      }
+}
+
+/* Insert g after the last statement of bb (before its control statement),
+ * or on its outgoing edges when the last statement ends the block (a call
+ * that may throw or longjmp: also at the start of the landing pad or
+ * receiver, where every exceptional way from it goes). */
+void
+insert_at_end (basic_block bb, gimple *g)
+{
+  bool used = false;
+  hash_set<basic_block> seen;
+  seen.add (bb);
+  put_at_end (bb, g, &used, &seen);
 }
 
 /* Insert g right after statement s. */

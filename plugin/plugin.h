@@ -665,8 +665,10 @@ int wmm_listed_delays (const wmm_placement *pl, const wmm_placed_fence *pf,
  * unit's, or a callee's collected for one call site). */
 const char *wmm_site_function_name (const wmm_unitinfo *u, int t, int i);
 
-/* collect.cc: does the IR follow this CFG edge (not exceptional, abnormal
- * or fake)?  check.cc follows the same edges. */
+/* collect.cc: does the IR follow this CFG edge (every edge but a fake
+ * one: a thrown exception's way to its landing pad and a longjmp's or
+ * computed goto's abnormal edges are program order too)?  check.cc
+ * follows the same edges. */
 bool wmm_followed_edge (edge e);
 
 /* collect.cc */
