@@ -79,6 +79,15 @@ thread_lib_stmt (collector *c, gimple *stmt)
          && wmm_thread_side_fn (wmm_stmt_origin (stmt, c->fn->decl));
 }
 
+/* Is `stmt` libstdc++'s waiting machinery's own (wmm_wait_lib_fn: its
+ * pool, spins and futex calls), not a predicate it calls?  Its accesses
+ * are skipped, its calls of other code followed. */
+static bool
+wait_lib_stmt (collector *c, gimple *stmt)
+{
+  return wmm_wait_lib_fn (wmm_stmt_origin (stmt, c->fn->decl));
+}
+
 /* Instruction template with the current statement's position. */
 wmm_instr
 make (collector *c, wmm_opkind op)
@@ -1296,7 +1305,7 @@ handle_call (collector *c, gcall *stmt)
     }
   tree fndecl = gimple_call_fndecl (stmt);
   /* Aggregate arguments read from memory. */
-  bool lib = thread_lib_stmt (c, stmt);
+  bool lib = thread_lib_stmt (c, stmt) || wait_lib_stmt (c, stmt);
   for (unsigned i = 0; i < gimple_call_num_args (stmt) && !lib; i++)
     {
       tree a = gimple_call_arg (stmt, i);
@@ -1418,7 +1427,7 @@ lhs:
   add_callbacks (c, stmt);
   tree lhs = gimple_call_lhs (stmt);
   if (lhs && !is_gimple_reg (lhs) && TREE_CODE (lhs) != SSA_NAME
-      && !thread_lib_stmt (c, stmt))
+      && !lib)
     add_plain (c, lhs, true, NULL);
 }
 
@@ -1580,7 +1589,8 @@ handle_stmt (collector *c, gimple *stmt)
   switch (gimple_code (stmt))
     {
     case GIMPLE_ASSIGN:
-      if (gimple_clobber_p (stmt) || thread_lib_stmt (c, stmt))
+      if (gimple_clobber_p (stmt) || thread_lib_stmt (c, stmt)
+          || wait_lib_stmt (c, stmt))
         return;
       if (gimple_assign_load_p (stmt))
         {
@@ -1797,6 +1807,84 @@ add_value_guard (collector *c, int br, edge first)
   in->guard_imm = (wmm_val) TREE_INT_CST_LOW (k);
 }
 
+/* Where control goes along CFG edge e: its destination, except for a
+ * longjmp's abnormal edge into a setjmp receiver, which returns non-zero
+ * there: when the receiver only tests the result against 0 (through
+ * copies, conversions and __builtin_expect, over blocks with nothing else:
+ * pthread_cleanup_push's `if (__not_first_call)`), the side a non-zero
+ * result takes.  (Else the setjmp's code after a longjmp would run the
+ * first return's way again, a loop no execution takes.) */
+static basic_block
+edge_target (edge e)
+{
+  basic_block bb = e->dest;
+  if (!(e->flags & EDGE_ABNORMAL) || bb->index < NUM_FIXED_BLOCKS)
+    return bb;
+  gimple_stmt_iterator gsi = gsi_after_labels (bb);
+  while (!gsi_end_p (gsi) && is_gimple_debug (gsi_stmt (gsi)))
+    gsi_next (&gsi);
+  gcall *call = gsi_end_p (gsi) ? NULL
+                : dyn_cast<gcall *> (gsi_stmt (gsi));
+  if (!call || !(gimple_call_flags (call) & ECF_RETURNS_TWICE)
+      || !gimple_call_lhs (call)
+      || TREE_CODE (gimple_call_lhs (call)) != SSA_NAME)
+    return bb;
+  hash_set<tree> result;
+  result.add (gimple_call_lhs (call));
+  gsi_next (&gsi);
+  for (int blocks = 0; blocks < 4; blocks++)
+    {
+      for (; !gsi_end_p (gsi); gsi_next (&gsi))
+        {
+          gimple *s = gsi_stmt (gsi);
+          if (is_gimple_debug (s))
+            continue;
+          if (gcond *cond = dyn_cast<gcond *> (s))
+            {
+              tree v = gimple_cond_lhs (cond);
+              edge te, fe;
+              if (!result.contains (v) || !integer_zerop (gimple_cond_rhs (cond))
+                  || (gimple_cond_code (cond) != NE_EXPR
+                      && gimple_cond_code (cond) != EQ_EXPR))
+                return e->dest;
+              extract_true_false_edges_from_block (gimple_bb (cond), &te, &fe);
+              return gimple_cond_code (cond) == NE_EXPR ? te->dest : fe->dest;
+            }
+          tree lhs = gimple_get_lhs (s);
+          if (!lhs || TREE_CODE (lhs) != SSA_NAME || gimple_vuse (s))
+            return e->dest;
+          bool from_result = false;
+          if (is_gimple_assign (s)
+              && (gimple_assign_ssa_name_copy_p (s)
+                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (s))))
+            from_result = result.contains (gimple_assign_rhs1 (s));
+          else if (gimple_call_builtin_p (s, BUILT_IN_EXPECT))
+            from_result = result.contains (gimple_call_arg (s, 0));
+          else
+            return e->dest;
+          if (from_result)
+            result.add (lhs);
+        }
+      /* on to the one normal successor */
+      basic_block cur = gsi_bb (gsi);
+      edge only = NULL;
+      edge x;
+      edge_iterator ei;
+      FOR_EACH_EDGE (x, ei, cur->succs)
+        if (!(x->flags & (EDGE_ABNORMAL | EDGE_EH | EDGE_FAKE)))
+          {
+            if (only)
+              return e->dest;
+            only = x;
+          }
+      if (!only || only->dest->index < NUM_FIXED_BLOCKS
+          || !single_pred_p (only->dest))
+        return e->dest;
+      gsi = gsi_after_labels (only->dest);
+    }
+  return e->dest;
+}
+
 /* Append a glue instruction (BRANCH/JUMP) whose target is block `dest`
  * (EXIT = the end of the code); patched later. */
 void
@@ -1895,13 +1983,13 @@ collect_blocks (collector *c, wmm_region *region)
         }
       for (unsigned j = 0; j + 1 < succs.length (); j++)
         {
-          add_glue (c, WMM_OP_BRANCH, succs[j]->dest, NULL, &patch);
+          add_glue (c, WMM_OP_BRANCH, edge_target (succs[j]), NULL, &patch);
           if (succs.length () == 2)
             add_value_guard (c, c->t->ncode - 1, succs[0]);
         }
       edge last_e = succs.last ();
-      if (last_e->dest != next)
-        add_glue (c, WMM_OP_JUMP, last_e->dest,
+      if (edge_target (last_e) != next)
+        add_glue (c, WMM_OP_JUMP, edge_target (last_e),
                   succs.length () >= 2 ? last_e : NULL, &patch);
     }
   for (auto &p : patch)

@@ -1069,6 +1069,33 @@ jthread_lib_name (const char *a)
   return has_prefix (a, prefixes, ARRAY_SIZE (prefixes));
 }
 
+bool
+wmm_wait_lib_fn (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  /* std::__detail's members and lambdas (_ZN / _ZNK / _ZZN prefixes) */
+  static const char *const detail[] = {
+    "13__waiter_base", "13__waiter_pool", "18__waiter_pool_base",
+    "8__waiter", "13__atomic_spin", "14__thread_relax", "14__thread_yield",
+    "15__platform_wait", "17__platform_notify", "21__default_spin_policy",
+  };
+  static const char *const heads[] = {
+    "_ZNSt8__detail", "_ZNKSt8__detail", "_ZZNSt8__detail", "_ZZNKSt8__detail",
+  };
+  for (const char *h : heads)
+    if (!strncmp (a, h, strlen (h)))
+      return has_prefix (a + strlen (h), detail, ARRAY_SIZE (detail));
+  static const char *const entries[] = {
+    "_ZSt21__atomic_wait_address", "_ZSt23__atomic_wait_address_v",
+    "_ZSt26__atomic_wait_address_bare", "_ZSt23__atomic_notify_address",
+    "_ZSt28__atomic_notify_address_bare",
+  };
+  return has_prefix (a, entries, ARRAY_SIZE (entries));
+}
+
 /* Is fndecl std::thread's own code: a member of std::thread (its
  * constructor, destructor, the state object's _M_run and destructor), or
  * a library function only such code calls (std::__invoke_impl for the

@@ -301,6 +301,13 @@ bool wmm_std_fn (tree fndecl);
  * std::, nested classes counted by their own name)? */
 bool wmm_std_class_named (tree t, const char *name);
 bool wmm_thread_lib_fn (tree fndecl, int depth = 0);
+/* libfns.cc: is fndecl libstdc++'s waiting machinery (C++20 atomic
+ * wait / notify, under std::latch, std::barrier and the semaphores: its
+ * waiter pool, spin loops, futex calls)?  Its own accesses touch only the
+ * library's pool, or read the waited-on word for the futex alone; the
+ * predicates it calls (the waiter's loads) are the caller's and are
+ * collected. */
+bool wmm_wait_lib_fn (tree fndecl);
 /* The function statement `stmt` of fndecl's body was inlined from, or
  * fndecl. */
 tree wmm_stmt_origin (gimple *stmt, tree fndecl);

@@ -306,10 +306,16 @@ static void set_taint(depstate *s, int r, int on, int nregs)
 
 /* Dependencies from access a (unit u, index ia) to every later access of
  * its unit: deps_at[i] gets the WMM_DEP_* bits that hold on every path,
- * reached[i] whether i is reachable.  Returns 0, 1 (too big), < 0 error. */
+ * reached[i] whether i is reachable; *exit_deps the control bits (ctrl,
+ * ctrl+isync) that hold on every way out of the unit after a (its end and
+ * its calls), which order every access of other code that runs later as
+ * much: an acquire load in a helper, `ld; cmp; beq; isync` before it
+ * returns, orders the caller's later loads.  Returns 0, 1 (too big), < 0
+ * error. */
 static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
-                    unsigned char *reached)
+                    unsigned char *reached, unsigned *exit_deps)
 {
+  *exit_deps = 0;
   const wmm_thread *t = &p->threads[u];
   int n = t->ncode, nr = t->nregs, words = (nr + 63) / 64;
   if (n > MAX_DEP_UNIT)
@@ -430,6 +436,15 @@ static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
       memset(st[i].taint, 0, (size_t)words * sizeof *cur);
     }
   }
+  unsigned out_bits = WMM_DEP_CTRL | WMM_DEP_CTRLISYNC;
+  int exits = 0;
+  for (int i = 0; i <= n; i++)
+    if (st[i].seen && (i == n || t->code[i].op == WMM_OP_CALL)) {
+      exits = 1;
+      if (!st[i].ctrl) out_bits &= ~(unsigned)WMM_DEP_CTRL;
+      if (!st[i].ctrlisync) out_bits &= ~(unsigned)WMM_DEP_CTRLISYNC;
+    }
+  *exit_deps = exits ? out_bits : 0;
   for (int i = 0; i < n; i++) {
     reached[i] = st[i].seen;
     deps_at[i] = 0;
@@ -485,11 +500,14 @@ static int group_deps(place_ctx *c, int a, int b, unsigned *out)
       free(deps), free(reached);
       return -WMM_ERR_NOMEM;
     }
-    int rc = dep_flow(c->p, aa->unit, aa->index, deps, reached);
+    unsigned exit_deps = 0;
+    int rc = dep_flow(c->p, aa->unit, aa->index, deps, reached, &exit_deps);
     for (int j = 0; j < cb->nacc; j++) {
       const wmm_aeg_acc *bb = &g->acc[cb->acc[j]];
       if (rc != 0 || bb->unit != aa->unit) {
-        all = 0;      /* other unit, or not analysed: no credit */
+        /* not analysed: no credit; other code: what every way out of
+           a's unit carries */
+        all &= rc == 0 ? exit_deps : 0;
         any = 1;
         continue;
       }

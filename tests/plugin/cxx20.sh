@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# cxx20.sh — C++20 waiting (cxx20_wait.cc): libstdc++'s waiting machinery
+# (waiter pool, spin loops, futex calls; libfns.cc wmm_wait_lib_fn) is the
+# library's own memory, and the predicates it calls are the caller's.
+#  - a std::latch two workers count down before main reads their parts:
+#    no fence on any target (the report's, GCC's own release / acquire
+#    mappings aside); before, the pool's counters and the futex call's
+#    stand-in closed cycles with the message (x86 2 mfences);
+#  - std::atomic<int>::wait / notify_one with release / acquire
+#    (-DWAIT): no fence on x86 (2 before);
+#  - relaxed store and wait (-DWAIT -DRELAXED): message passing keeps a
+#    fence on each side on the weak targets.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+GXX_FLAGS="-std=c++20 -pthread"
+
+# report TAG WANT_FENCES [OPTION...]: the JSON report's fences are WANT.
+report() {
+  local tag=$1 want=$2; shift 2
+  # shellcheck disable=SC2086
+  if ! WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_report_fences "$P/cxx20_wait.cc" "$M" $GXX_FLAGS "$@"; then
+    wmm_fail "$tag: $WMM_ERR"; return
+  fi
+  if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
+  else wmm_fail "$tag: got '$WMM_FENCES', expected '$want'"; fi
+}
+
+check() {
+  report $T.latch ""
+  [ $T = x86 ] && report $T.wait "" -DWAIT
+  case $T in
+    x86) report $T.relaxed "" -DWAIT -DRELAXED ;;   # x86 keeps MP as it is
+    *)
+      # shellcheck disable=SC2086
+      if WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_report_fences "$P/cxx20_wait.cc" "$M" $GXX_FLAGS -DWAIT -DRELAXED &&
+         echo " $WMM_FENCES " | grep -q ' read_message:' &&
+         echo " $WMM_FENCES " | grep -Eq ' (produce|std::__atomic_base<int>::store):'
+      then wmm_pass "$T.relaxed: fenced on both sides ($WMM_FENCES)"
+      else wmm_fail "$T.relaxed: got '$WMM_FENCES'"; fi ;;
+  esac
+}
+wmm_each_target check
