@@ -298,6 +298,8 @@ struct entries_ctx {
   tree external;                /* a start routine defined in another unit */
   bool any_attribute;
   bool omp;                     /* OpenMP constructs start threads */
+  bool forks;                   /* main forks a process it shares a
+                                   mapping with (processes.cc) */
   auto_vec<param_create> param_creates;
   bool param_routine_creates;   /* a routine given through a parameter
                                    starts threads itself, or is unknown */
@@ -2420,7 +2422,13 @@ other_entries (entries_ctx *c)
   if (c->main_fn >= 0)
     {
       fn_facts *m = &c->facts[c->main_fn];
-      make_entry (m, 1);
+      /* a fork with memory both processes map: main's code runs twice */
+      c->forks = wmm_forks_sharing_memory (c->fns);
+      if (c->forks)
+        wmm_note (c->u, "the unit forks and maps shared memory (mmap "
+                  "MAP_SHARED, shmat or shm_open): main runs as two "
+                  "processes at once, which share only such mappings");
+      make_entry (m, c->forks ? 2 : 1);
       /* Only the part of main that runs while its threads run matters,
          unless main itself can run concurrently with other code. */
       m->region = m->entry == 1 && !m->called
@@ -2573,7 +2581,8 @@ wmm_find_entries (wmm_unitinfo *u)
   entries_ctx c;
   c.u = u;
   c.main_fn = -1;
-  c.unresolved = c.any_attribute = c.omp = false;
+  c.unresolved = c.any_attribute = c.omp = c.forks = false;
+  wmm_set_processes_only (false);
   c.param_routine_creates = false;
   c.external = c.public_helper = NULL_TREE;
   unit_functions (&c.fns);
@@ -2621,6 +2630,16 @@ wmm_find_entries (wmm_unitinfo *u)
       total += (c.facts[i].region && !c.facts[i].may_create)
                ? 0 : c.facts[i].entry;
   u->concurrent = total >= 2;
+  /* Processes alone: every declared object is each process's own. */
+  bool others = false;
+  for (unsigned i = 0; i < n; i++)
+    others |= (c.facts[i].entry && (int) i != c.main_fn)
+              || c.facts[i].may_create;
+  wmm_set_processes_only (c.forks && !others);
+  if (c.forks && !others)
+    wmm_note (u, "processes only: declared objects and locals are each "
+              "process's own after the fork; accesses through pointers "
+              "the unit cannot place (the shared mapping's) are shared");
   record_starts (&c);
   make_units (&c, reached);
   wmm_thread_summaries (u);

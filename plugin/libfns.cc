@@ -37,6 +37,8 @@ static const char *const private_names[] = {
   "sem_init", "sem_destroy", "mtx_init", "mtx_destroy", "cnd_init",
   "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
   "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
+  /* System V shared memory: the kernel's segments, mapped or unmapped */
+  "shmget", "shmat", "shmdt",
   "__cxa_atexit", "__aeabi_atexit", "atexit", "close", "strerror", "fclose",
   /* a spin-wait hint (x86's pause) */
   "ia32_pause",
@@ -92,6 +94,9 @@ static const char *const sync_names[] = {
      worksharing construct without nowait) imply a flush, as
      pthread_barrier_wait is a fence (barriers.cc counts their rounds) */
   "GOMP_barrier", "GOMP_loop_end", "GOMP_sections_end",
+  /* a child process's exit, seen by its parent's wait, as a thread's by
+     its join (processes.cc) */
+  "wait", "waitpid", "waitid", "wait3", "wait4",
 };
 
 /* Further C and POSIX functions that never start a thread. */
@@ -376,6 +381,7 @@ static const arg_touch private_touch_fns[] = {
   { "sem_destroy", 0, 0 }, { "mtx_init", 0, 0 }, { "mtx_destroy", 0, 0 },
   { "cnd_init", 0, 0 }, { "cnd_destroy", 0, 0 }, { "thrd_exit", 0, 0 },
   { "munmap", 0, 0 }, { "mprotect", 0, 0 }, { "mmap", 0, 0 },
+  { "shmget", 0, 0 }, { "shmat", 0, 0 }, { "shmdt", 0, 0 },
   /* the C++ run time's exception objects, a thread's own key slots (the
      value set is kept, not read), the C library's streams and dispositions */
   { "__cxa_allocate_exception", 0, 0 }, { "__cxa_free_exception", 0, 0 },

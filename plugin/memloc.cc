@@ -861,6 +861,9 @@ decl_may_be_shared (tree base)
     return false;
   if (TREE_READONLY (base) && !TREE_THIS_VOLATILE (base))
     return false;
+  /* processes of a fork alone share no declared object (processes.cc) */
+  if (wmm_processes_only ())
+    return false;
   if (is_global_var (base))
     return !(VAR_P (base) && DECL_THREAD_LOCAL_P (base))
            || wmm_tls_escapes (base);

@@ -1025,6 +1025,15 @@ bool wmm_lto_foreign (tree fndecl);
  * alias or thunk, in SSA form, not foreign), or NULL. */
 function *wmm_analysable_body (cgraph_node *n);
 
+/* processes.cc: does the unit fork and map memory it may share with the
+ * child (mmap MAP_SHARED, shmat, shm_open)?  Then main's code runs in two
+ * processes at once. */
+bool wmm_forks_sharing_memory (const vec<cgraph_node *> &fns);
+/* processes.cc: the unit's only concurrency is processes of its forks
+ * (set by entries.cc): declared objects are each process's own. */
+void wmm_set_processes_only (bool on);
+bool wmm_processes_only (void);
+
 /* Visit every non-debug statement of a body, block by block (PHIs are
    not statements here): wmm_each_stmt (fn, [&] (gimple *s) { ... }). */
 template <typename F>
