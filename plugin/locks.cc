@@ -1222,8 +1222,13 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
     {
       if (b < 0)
         return k != LK_RELEASE ? ant : ant & f->hidden;
-      /* A guard may own nothing: its release says nothing of before. */
-      if (k != LK_RELEASE || guarded)
+      /* A guard may own nothing: its release says nothing of before;
+         nor does a semaphore's post (posting without having waited is
+         how a semaphore signals: two threads that post a semaphore
+         initialised to 0 do not both hold it). */
+      lock_use use;
+      if (k != LK_RELEASE || guarded
+          || (lock_kind (stmt, &use) != LK_NONE && use.sem))
         return ant & ~both_sides (u, b);
       /* An rwlock_unlock may release a read lock: only the read side is
          known to be held before it (it protects less than the write side). */

@@ -11,7 +11,13 @@
  *              semaphore may be either: its post is of an unknown one);
  *   PTR_ONE    the same helper, only ever given &s: a post of s (a lock,
  *              no fence);
- *   NOLOCK     p1 does not take the semaphore at all.
+ *   NOLOCK     p1 does not take the semaphore at all;
+ *   POST_ONLY  s starts at 0 and neither thread waits: each only posts it
+ *              after its store and load (a signal, as to a waiting main).
+ *              Both ran "under" s until 2026-11-29: a function that posts
+ *              on every path was taken to hold the semaphore at entry,
+ *              as one that unlocks a mutex must hold it, and SB got no
+ *              fence.
  * WRAPPED: the wait and post go through static wrappers (still a lock);
  * TRYWAIT: p0 spins on sem_trywait (held where it returned 0).
  * A second semaphore `ready`, initialised to 0 and posted by main, only
@@ -47,7 +53,8 @@ static void *
 p0 (void *a)
 {
   sem_wait (&ready);
-#ifdef TRYWAIT
+#ifdef POST_ONLY
+#elif defined TRYWAIT
   while (sem_trywait (&s) != 0)
     ;
 #else
@@ -65,6 +72,10 @@ p1 (void *a)
 #ifdef NOLOCK
   y = 1;
   r1 = x;
+#elif defined POST_ONLY
+  y = 1;
+  r1 = x;
+  UP ();
 #else
   DOWN ();
   y = 1;
@@ -84,6 +95,8 @@ main (void)
 #ifndef NO_INIT
 #ifdef INIT2
   sem_init (&s, 0, 2);
+#elif defined POST_ONLY
+  sem_init (&s, 0, 0);
 #else
   sem_init (&s, 0, 1);
 #endif
