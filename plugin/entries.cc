@@ -315,6 +315,8 @@ struct entries_ctx {
                                    (field_hook_targets, asked once each) */
   hash_set<tree> exit_dtors;    /* static objects' destructors, registered
                                    with __cxa_atexit: run at exit */
+  hash_set<tree> exit_handlers; /* functions given to atexit,
+                                   at_quick_exit or on_exit */
   hash_set<tree> key_dtors;     /* destructors of thread-specific keys
                                    (pthread_key_create, tss_create): run by
                                    exiting threads */
@@ -1833,6 +1835,12 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
           continue;   /* runs at exit, after the threads (escape_entries) */
         }
       const char *cn = fn_name (callee);
+      if (i == 0 && (!strcmp (cn, "atexit") || !strcmp (cn, "at_quick_exit")
+                     || !strcmp (cn, "on_exit")))
+        {
+          c->exit_handlers.add (wmm_alias_target (decl));
+          continue;   /* run by the thread that exits (exit_entries) */
+        }
       if (i == 1 && (!strcmp (cn, "pthread_key_create")
                      || !strcmp (cn, "tss_create")))
         {
@@ -2437,6 +2445,29 @@ other_entries (entries_ctx *c)
   constructor_entries (c);
 }
 
+/* Exit handlers (atexit, at_quick_exit, on_exit) run in the thread that
+ * calls exit (or returns from main) while every other thread still runs:
+ * a detached one, or all of them when a worker calls exit.  In a unit
+ * that starts threads each is an entry of its own (one instance); in one
+ * that starts none they run alone, after main's code. */
+static void
+exit_entries (entries_ctx *c)
+{
+  bool threads = false;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    threads |= c->facts[i].may_create;
+  if (!threads)
+    return;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (c->exit_handlers.contains (c->fns[i]->decl))
+      {
+        make_entry (&c->facts[i], 1);
+        wmm_note (c->u, "'%s' is an exit handler of a unit that starts "
+                  "threads: it may run while they do, an entry of its own",
+                  fn_name (c->fns[i]->decl));
+      }
+}
+
 /* Reachable functions: from entries through direct calls; indirect calls
  * make every address-taken function an entry.  Sets reached[]. */
 static void
@@ -2616,6 +2647,7 @@ wmm_find_entries (wmm_unitinfo *u)
   omp_entries (&c);
   unknown_routine_entries (&c);
   other_entries (&c);
+  exit_entries (&c);
   foreign_caller_entries (&c);
   if (u->lto_prepare)
     prepare_entries (&c);

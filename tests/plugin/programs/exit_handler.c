@@ -1,0 +1,55 @@
+/* exit_handler.c — an exit handler beside a detached worker: main
+ * registers `bye` with atexit, starts a worker it never joins and returns;
+ * exit runs bye in main's thread while the worker still runs, so store
+ * buffering between them needs a full fence on each side
+ * (tests/plugin/exit_handlers.sh).  Before, functions given to atexit
+ * were assumed to run when nothing else does: no fence.  -DQUICK: the
+ * handler is registered with at_quick_exit and a worker's error path
+ * calls quick_exit.  -DNOTHREAD: no worker (main stores and loads
+ * itself): the handler runs alone, no fence.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+int x, y, r0, r1, failed;
+
+static void
+bye (void)
+{
+  y = 1;
+  r1 = x;
+}
+
+static void *
+worker (void *arg)
+{
+  for (;;)
+    {
+      x = 1;
+      r0 = y;
+#ifdef QUICK
+      if (failed)
+        quick_exit (1);
+#endif
+    }
+  return arg;
+}
+
+int
+main (void)
+{
+#ifdef QUICK
+  at_quick_exit (bye);
+#else
+  atexit (bye);
+#endif
+#ifdef NOTHREAD
+  x = 1;
+  r0 = y;
+#else
+  pthread_t t;
+  pthread_create (&t, 0, worker, 0);
+  pthread_detach (t);
+#endif
+  return 0;
+}
