@@ -316,7 +316,7 @@ struct entries_ctx {
   hash_set<tree> exit_dtors;    /* static objects' destructors, registered
                                    with __cxa_atexit: run at exit */
   hash_set<tree> exit_handlers; /* functions given to atexit,
-                                   at_quick_exit or on_exit */
+                                   at_quick_exit, on_exit or signal */
   hash_set<tree> key_dtors;     /* destructors of thread-specific keys
                                    (pthread_key_create, tss_create): run by
                                    exiting threads */
@@ -1835,11 +1835,15 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
           continue;   /* runs at exit, after the threads (escape_entries) */
         }
       const char *cn = fn_name (callee);
-      if (i == 0 && (!strcmp (cn, "atexit") || !strcmp (cn, "at_quick_exit")
-                     || !strcmp (cn, "on_exit")))
+      if ((i == 0 && (!strcmp (cn, "atexit") || !strcmp (cn, "at_quick_exit")
+                      || !strcmp (cn, "on_exit")))
+          || (i == 1 && (!strcmp (cn, "signal") || !strcmp (cn, "sigset")
+                         || !strcmp (cn, "bsd_signal")
+                         || !strcmp (cn, "sysv_signal"))))
         {
           c->exit_handlers.add (wmm_alias_target (decl));
-          continue;   /* run by the thread that exits (exit_entries) */
+          continue;   /* run by the thread that exits or takes the signal
+                         (exit_entries) */
         }
       if (i == 1 && (!strcmp (cn, "pthread_key_create")
                      || !strcmp (cn, "tss_create")))
@@ -2447,9 +2451,11 @@ other_entries (entries_ctx *c)
 
 /* Exit handlers (atexit, at_quick_exit, on_exit) run in the thread that
  * calls exit (or returns from main) while every other thread still runs:
- * a detached one, or all of them when a worker calls exit.  In a unit
+ * a detached one, or all of them when a worker calls exit; a signal
+ * handler (signal & co) in whichever thread takes the signal.  In a unit
  * that starts threads each is an entry of its own (one instance); in one
- * that starts none they run alone, after main's code. */
+ * that starts none they run alone, after main's code or between two of
+ * its statements (a compiler matter, not the hardware's). */
 static void
 exit_entries (entries_ctx *c)
 {
@@ -2462,9 +2468,9 @@ exit_entries (entries_ctx *c)
     if (c->exit_handlers.contains (c->fns[i]->decl))
       {
         make_entry (&c->facts[i], 1);
-        wmm_note (c->u, "'%s' is an exit handler of a unit that starts "
-                  "threads: it may run while they do, an entry of its own",
-                  fn_name (c->fns[i]->decl));
+        wmm_note (c->u, "'%s' is an exit or signal handler of a unit "
+                  "that starts threads: it may run while they do, an entry "
+                  "of its own", fn_name (c->fns[i]->decl));
       }
 }
 

@@ -12,8 +12,9 @@ P=$WMM_TESTDIR/programs/exit_handler.c
 
 check() {
   wmm_expect_full $T.atexit "$P" "bye worker"
-  wmm_expect_note $T.atexit "'bye' is an exit handler of a unit that starts threads"
+  wmm_expect_note $T.atexit "'bye' is an exit or signal handler of a unit that starts threads"
   wmm_expect_full $T.quick "$P" "bye worker" -DQUICK
+  wmm_expect_full $T.signal "$P" "on_signal worker" -DSIGNAL
   if wmm_report_fences "$P" "$M" -DNOTHREAD && [ -z "$WMM_FENCES" ]; then
     wmm_pass "$T.nothread: no fence"
   else wmm_fail "$T.nothread: '$WMM_FENCES' $WMM_ERR"; fi

@@ -5,10 +5,13 @@
  * (tests/plugin/exit_handlers.sh).  Before, functions given to atexit
  * were assumed to run when nothing else does: no fence.  -DQUICK: the
  * handler is registered with at_quick_exit and a worker's error path
- * calls quick_exit.  -DNOTHREAD: no worker (main stores and loads
- * itself): the handler runs alone, no fence.
+ * calls quick_exit.  -DSIGNAL: the other side is a SIGTERM handler
+ * installed with signal (), which runs in whichever thread takes the
+ * signal.  -DNOTHREAD: no worker (main stores and loads itself): the
+ * handler runs alone, no fence.
  */
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 
 int x, y, r0, r1, failed;
@@ -19,6 +22,16 @@ bye (void)
   y = 1;
   r1 = x;
 }
+
+#ifdef SIGNAL
+static void
+on_signal (int sig)
+{
+  (void) sig;
+  y = 1;
+  r1 = x;
+}
+#endif
 
 static void *
 worker (void *arg)
@@ -38,7 +51,9 @@ worker (void *arg)
 int
 main (void)
 {
-#ifdef QUICK
+#if defined SIGNAL
+  signal (SIGTERM, on_signal);
+#elif defined QUICK
   at_quick_exit (bye);
 #else
   atexit (bye);
