@@ -888,6 +888,8 @@ add_c11_fence (collector *c, enum memmodel mo)
     }
 }
 
+void ptr_access (collector *c, tree ptr, bool is_store);
+
 /* Builtins of the __atomic and __sync families; true when handled. */
 bool
 atomic_builtin (collector *c, gimple *stmt, int code)
@@ -953,24 +955,43 @@ atomic_builtin (collector *c, gimple *stmt, int code)
   if (in_run (code, BUILT_IN_SYNC_LOCK_RELEASE_N, &w))
     return atomic_on (c, arg (stmt, 0), ACC_STORE, MEMMODEL_RELEASE, w,
                       integer_zero_node, WMM_ALU_SECOND), true;
+  /* The generic forms, for objects of other sizes: GCC calls libatomic's
+     `__atomic_load (12, &x, &ret, order)` with the size first (a pointer
+     first is the user's spelling).  Their orders are libatomic's to keep
+     (its lock, its barriers), none of GCC's mapping: relaxed here, so
+     nothing they do is credited. */
+  unsigned g = gimple_call_num_args (stmt) && !POINTER_TYPE_P (TREE_TYPE (
+                 gimple_call_arg (stmt, 0))) ? 1 : 0;
+  auto generic_order = [&] (enum memmodel mo) {
+    return g ? MEMMODEL_RELAXED : mo; };
   switch (code)
     {
     case BUILT_IN_ATOMIC_LOAD:
-      atomic_on (c, arg (stmt, 0), ACC_LOAD, order_arg (c, stmt, 2), 0, NULL,
+      atomic_on (c, arg (stmt, g), ACC_LOAD,
+                 generic_order (order_arg (c, stmt, g + 2)), 0, NULL,
                  WMM_ALU_SECOND);
+      ptr_access (c, arg (stmt, g + 1), true);
       return true;
     case BUILT_IN_ATOMIC_STORE:
-      atomic_on (c, arg (stmt, 0), ACC_STORE, order_arg (c, stmt, 2), 0, NULL,
+      ptr_access (c, arg (stmt, g + 1), false);
+      atomic_on (c, arg (stmt, g), ACC_STORE,
+                 generic_order (order_arg (c, stmt, g + 2)), 0, NULL,
                  WMM_ALU_SECOND);
       return true;
     case BUILT_IN_ATOMIC_EXCHANGE:
-      atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 3), 0, NULL,
+      ptr_access (c, arg (stmt, g + 1), false);
+      atomic_on (c, arg (stmt, g), ACC_RMW,
+                 generic_order (order_arg (c, stmt, g + 3)), 0, NULL,
                  WMM_ALU_SECOND);
+      ptr_access (c, arg (stmt, g + 2), true);
       return true;
     case BUILT_IN_ATOMIC_COMPARE_EXCHANGE:
-      atomic_on (c, arg (stmt, 0), ACC_RMW,
-                 cas_order (c, stmt), 0, NULL,
-                 WMM_ALU_SECOND);
+      /* (orders: arguments 4 and 5 in both spellings) */
+      ptr_access (c, arg (stmt, g + 1), false);
+      ptr_access (c, arg (stmt, g + 2), false);
+      atomic_on (c, arg (stmt, g), ACC_RMW, generic_order (cas_order (c, stmt)),
+                 0, NULL, WMM_ALU_SECOND);
+      ptr_access (c, arg (stmt, g + 1), true);
       return true;
     case BUILT_IN_ATOMIC_TEST_AND_SET:
       atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 1), 1,
