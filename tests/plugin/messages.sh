@@ -89,6 +89,9 @@ note: the team barriers of '%s' order the rounds of its OpenMP
 note: the %d OpenMP teams of the unit run one after another 
 note: %s() is exported and starts threads of the routine it 
 note: library unit (no main): every exported function 
+note: '%s' is an exit or signal handler of a unit 
+note: the unit forks and maps shared memory (mmap 
+note: processes only: declared objects and locals are each 
 note: %s() is called by %s(), whose code is not 
 note: link step: %s() was compiled without the plugin (no 
 note: link step: %d fences of the compile steps' per-unit 
