@@ -298,3 +298,103 @@ wmm_asm_parse (gasm *stmt, wmm_model m, vec<wmm_asm_insn> *insns)
   bool llsc = locked == 0 && ll > 0 && sc > 0 && !sc_first;
   return x86 || llsc ? mem : NULL;
 }
+
+namespace {
+
+/* Is the instruction a prefetch (a hint: no access the program sees)? */
+bool
+prefetch_insn (const char *buf)
+{
+  static const char *const hints[] = {
+    "prefetch", "dcbt", "dcbtst", "pld", "pldw", "prfm",
+  };
+  return mnemonic_in (buf, hints, ARRAY_SIZE (hints));
+}
+
+/* The operands named inside the memory references ("(...)", "[...]") of
+ * instruction [p, p + len): their numbers into *nums; *named when one is
+ * named (%[name]), which this does not resolve. */
+void
+referenced_operands (const char *p, size_t len, auto_vec<int> *nums,
+                     bool *named)
+{
+  const char *start = p, *end = p + len;
+  int depth = 0;
+  for (; p < end; p++)
+    {
+      if (*p == '(' || *p == '[')
+        {
+          /* ARM's "[%1]" and Power's / x86's "0(%1)"; an operand
+             reference "%[name]" opens no memory reference */
+          if (*p == '[' && p > start && p[-1] == '%')
+            continue;
+          depth++;
+          continue;
+        }
+      if (*p == ')' || *p == ']')
+        {
+          depth -= depth > 0;
+          continue;
+        }
+      if (*p != '%' || !depth)
+        continue;
+      if (p + 1 < end && p[1] == '%')
+        {
+          p++;          /* %%rax: a register of the machine */
+          continue;
+        }
+      const char *q = p + 1;
+      if (q < end && *q == '[')
+        {
+          *named = true;
+          continue;
+        }
+      while (q < end && ISALPHA (*q))
+        q++;
+      if (q < end && ISDIGIT (*q))
+        nums->safe_push (atoi (q));
+    }
+}
+
+} // anon namespace
+
+bool
+wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs)
+{
+  bool unknown = false;
+  unsigned nout = gimple_asm_noutputs (stmt);
+  unsigned nin = gimple_asm_ninputs (stmt);
+  const char *text = gimple_asm_string (stmt);
+  for (const char *p = text; p && *p;)
+    {
+      const char *next = strpbrk (p, ";\n");
+      const char *end = next ? next : p + strlen (p);
+      asm_line l;
+      normalise (p, end, &l);
+      p = next ? next + 1 : NULL;
+      if (!l.buf[0] || prefetch_insn (l.buf))
+        continue;
+      auto_vec<int> nums;
+      bool named = false;
+      referenced_operands (l.raw, l.rawlen, &nums, &named);
+      unknown |= named;
+      for (int n : nums)
+        {
+          tree v = n >= 0 && (unsigned) n < nout
+                   ? TREE_VALUE (gimple_asm_output_op (stmt, n))
+                   : n >= 0 && (unsigned) n < nout + nin
+                   ? TREE_VALUE (gimple_asm_input_op (stmt, n - nout))
+                   : NULL_TREE;
+          if (!v)
+            unknown = true;
+          else if (memory_operand (v, (unsigned) n >= nout))
+            ;   /* an "m" operand inside a reference: collected as one */
+          else if (POINTER_TYPE_P (TREE_TYPE (v)))
+            ptrs->safe_push (v);
+          else if (!INTEGRAL_TYPE_P (TREE_TYPE (v))
+                   || TYPE_PRECISION (TREE_TYPE (v)) >= POINTER_SIZE)
+            unknown = true;   /* an address held in an integer */
+        }
+    }
+  return unknown;
+}

@@ -1571,6 +1571,21 @@ handle_asm (collector *c, gasm *stmt)
       add_asm_rmw (c, rmw, insns, clobbers_memory);
       return;
     }
+  /* What its instructions reach through register operands ("(%0)",
+     "[%0]"): a read and a write of each, on both sides of its fences
+     (their order in the text is not followed). */
+  auto_vec<tree> derefs;
+  bool unknown = wmm_asm_derefs (stmt, &derefs);
+  auto reach = [&] () {
+    for (tree p : derefs)
+      {
+        ptr_access (c, p, false);
+        ptr_access (c, p, true);
+      }
+    if (unknown)
+      add_unknown_call (c, "asm");
+  };
+  reach ();
   for (unsigned i = 0; i < gimple_asm_ninputs (stmt); i++)
     {
       tree v = TREE_VALUE (gimple_asm_input_op (stmt, i));
@@ -1587,6 +1602,8 @@ handle_asm (collector *c, gasm *stmt)
       }
   if (!fenced && clobbers_memory)
     add_fence (c, WMM_FENCE_COMPILER);
+  if (fenced)
+    reach ();
   for (unsigned i = 0; i < gimple_asm_noutputs (stmt); i++)
     {
       tree v = TREE_VALUE (gimple_asm_output_op (stmt, i));
