@@ -311,12 +311,36 @@ prefetch_insn (const char *buf)
   return mnemonic_in (buf, hints, ARRAY_SIZE (hints));
 }
 
+/* What instruction `buf` (normalised) does to a memory reference of
+ * its: bit 0 reads, bit 1 writes; `last` when the reference ends its
+ * operands (x86's destination).  Loads (Power's l*, ARM's ld*) read,
+ * stores (st*) write, x86's lea reaches no memory, compares and tests
+ * read, an x86 source operand is read; anything else both. */
+int
+reference_mode (const char *buf, bool last)
+{
+  static const char *const none[] = { "lea" };
+  static const char *const reads[] = {
+    "ld", "lw", "lb", "lh", "lf", "lv", "cmp", "test", "crc32", "bt ",
+    "btl", "btq",
+  };
+  static const char *const writes[] = { "st" };
+  if (mnemonic_in (buf, none, ARRAY_SIZE (none)))
+    return 0;
+  if (mnemonic_in (buf, reads, ARRAY_SIZE (reads)))
+    return 1;
+  if (mnemonic_in (buf, writes, ARRAY_SIZE (writes)))
+    return 2;
+  return last ? 3 : 1;
+}
+
 /* The operands named inside the memory references ("(...)", "[...]") of
- * instruction [p, p + len): their numbers into *nums; *named when one is
- * named (%[name]), which this does not resolve. */
+ * instruction [p, p + len): their numbers into *nums, with whether the
+ * reference ends the instruction into *lasts; *named when one is named
+ * (%[name]), which this does not resolve. */
 void
 referenced_operands (const char *p, size_t len, auto_vec<int> *nums,
-                     bool *named)
+                     auto_vec<bool> *lasts, bool *named)
 {
   const char *start = p, *end = p + len;
   int depth = 0;
@@ -334,6 +358,15 @@ referenced_operands (const char *p, size_t len, auto_vec<int> *nums,
       if (*p == ')' || *p == ']')
         {
           depth -= depth > 0;
+          if (!depth)
+            {
+              /* the reference's operands end the instruction? */
+              const char *q = p + 1;
+              while (q < end && (ISSPACE (*q) || *q == '!'))
+                q++;
+              while (lasts->length () < nums->length ())
+                lasts->safe_push (q >= end);
+            }
           continue;
         }
       if (*p != '%' || !depth)
@@ -354,12 +387,14 @@ referenced_operands (const char *p, size_t len, auto_vec<int> *nums,
       if (q < end && ISDIGIT (*q))
         nums->safe_push (atoi (q));
     }
+  while (lasts->length () < nums->length ())
+    lasts->safe_push (true);
 }
 
 } // anon namespace
 
 bool
-wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs)
+wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs, vec<int> *modes)
 {
   bool unknown = false;
   unsigned nout = gimple_asm_noutputs (stmt);
@@ -375,11 +410,16 @@ wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs)
       if (!l.buf[0] || prefetch_insn (l.buf))
         continue;
       auto_vec<int> nums;
+      auto_vec<bool> lasts;
       bool named = false;
-      referenced_operands (l.raw, l.rawlen, &nums, &named);
+      referenced_operands (l.raw, l.rawlen, &nums, &lasts, &named);
       unknown |= named;
-      for (int n : nums)
+      for (unsigned k = 0; k < nums.length (); k++)
         {
+          int n = nums[k];
+          int mode = reference_mode (l.buf, lasts[k]);
+          if (!mode)
+            continue;
           tree v = n >= 0 && (unsigned) n < nout
                    ? TREE_VALUE (gimple_asm_output_op (stmt, n))
                    : n >= 0 && (unsigned) n < nout + nin
@@ -390,7 +430,10 @@ wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs)
           else if (memory_operand (v, (unsigned) n >= nout))
             ;   /* an "m" operand inside a reference: collected as one */
           else if (POINTER_TYPE_P (TREE_TYPE (v)))
-            ptrs->safe_push (v);
+            {
+              ptrs->safe_push (v);
+              modes->safe_push (mode);
+            }
           else if (!INTEGRAL_TYPE_P (TREE_TYPE (v))
                    || TYPE_PRECISION (TREE_TYPE (v)) >= POINTER_SIZE)
             unknown = true;   /* an address held in an integer */

@@ -1572,15 +1572,18 @@ handle_asm (collector *c, gasm *stmt)
       return;
     }
   /* What its instructions reach through register operands ("(%0)",
-     "[%0]"): a read and a write of each, on both sides of its fences
-     (their order in the text is not followed). */
+     "[%0]"): reads and writes by the instruction's kind, on both sides of
+     its fences (their order in the text is not followed). */
   auto_vec<tree> derefs;
-  bool unknown = wmm_asm_derefs (stmt, &derefs);
+  auto_vec<int> modes;
+  bool unknown = wmm_asm_derefs (stmt, &derefs, &modes);
   auto reach = [&] () {
-    for (tree p : derefs)
+    for (unsigned k = 0; k < derefs.length (); k++)
       {
-        ptr_access (c, p, false);
-        ptr_access (c, p, true);
+        if (modes[k] & 1)
+          ptr_access (c, derefs[k], false);
+        if (modes[k] & 2)
+          ptr_access (c, derefs[k], true);
       }
     if (unknown)
       add_unknown_call (c, "asm");
