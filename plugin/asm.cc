@@ -188,13 +188,12 @@ rmw_operand (gasm *stmt, auto_vec<int> *ops)
   return read ? mem : NULL;
 }
 
-/* Split the text into classified instructions, remembering where each
- * locked / LL / SC one is in *where. */
+/* Visit each instruction of an asm's text (split at ';' and newlines,
+ * normalised, empty ones skipped): visit (l) with an asm_line. */
+template <typename F>
 void
-split (const char *text, wmm_model m, vec<wmm_asm_insn> *out,
-       auto_vec<asm_line> *where)
+each_insn (const char *text, F visit)
 {
-  bool lock_prefix = false;
   for (const char *p = text; p && *p;)
     {
       const char *next = strpbrk (p, ";\n");
@@ -202,8 +201,19 @@ split (const char *text, wmm_model m, vec<wmm_asm_insn> *out,
       asm_line l;
       normalise (p, end, &l);
       p = next ? next + 1 : NULL;
-      if (!l.buf[0])
-        continue;
+      if (l.buf[0])
+        visit (l);
+    }
+}
+
+/* Split the text into classified instructions, remembering where each
+ * locked / LL / SC one is in *where. */
+void
+split (const char *text, wmm_model m, vec<wmm_asm_insn> *out,
+       auto_vec<asm_line> *where)
+{
+  bool lock_prefix = false;
+  each_insn (text, [&] (const asm_line &l) {
       wmm_asm_insn in;
       memset (&in, 0, sizeof in);
       in.fence = wmm_asm_fence_kind (m, l.buf);
@@ -212,7 +222,7 @@ split (const char *text, wmm_model m, vec<wmm_asm_insn> *out,
           /* "lock; xaddl %0,%1": the prefix and its instruction are one. */
           (*where)[where->length () - 1] = l;
           lock_prefix = false;
-          continue;
+          return;
         }
       if (!strncmp (l.buf, "lock", 4) || !strncmp (l.buf, "xchg", 4))
         {
@@ -227,7 +237,7 @@ split (const char *text, wmm_model m, vec<wmm_asm_insn> *out,
         in.flags = 0;
       out->safe_push (in);
       where->safe_push (l);
-    }
+    });
 }
 
 } // anon namespace
@@ -399,16 +409,9 @@ wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs, vec<int> *modes)
   bool unknown = false;
   unsigned nout = gimple_asm_noutputs (stmt);
   unsigned nin = gimple_asm_ninputs (stmt);
-  const char *text = gimple_asm_string (stmt);
-  for (const char *p = text; p && *p;)
-    {
-      const char *next = strpbrk (p, ";\n");
-      const char *end = next ? next : p + strlen (p);
-      asm_line l;
-      normalise (p, end, &l);
-      p = next ? next + 1 : NULL;
-      if (!l.buf[0] || prefetch_insn (l.buf))
-        continue;
+  each_insn (gimple_asm_string (stmt), [&] (const asm_line &l) {
+      if (prefetch_insn (l.buf))
+        return;
       auto_vec<int> nums;
       auto_vec<bool> lasts;
       bool named = false;
@@ -438,6 +441,6 @@ wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs, vec<int> *modes)
                    || TYPE_PRECISION (TREE_TYPE (v)) >= POINTER_SIZE)
             unknown = true;   /* an address held in an integer */
         }
-    }
+    });
   return unknown;
 }
