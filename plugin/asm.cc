@@ -344,16 +344,23 @@ reference_mode (const char *buf, bool last)
   return last ? 3 : 1;
 }
 
+/* An operand named inside a memory reference, and whether that
+ * reference ends the instruction (x86's destination). */
+struct operand_ref {
+  int num;
+  bool last;
+};
+
 /* The operands named inside the memory references ("(...)", "[...]") of
- * instruction [p, p + len): their numbers into *nums, with whether the
- * reference ends the instruction into *lasts; *named when one is named
+ * instruction [p, p + len) into *refs; *named when one is named
  * (%[name]), which this does not resolve. */
 void
-referenced_operands (const char *p, size_t len, auto_vec<int> *nums,
-                     auto_vec<bool> *lasts, bool *named)
+referenced_operands (const char *p, size_t len, auto_vec<operand_ref> *refs,
+                     bool *named)
 {
   const char *start = p, *end = p + len;
   int depth = 0;
+  unsigned open = 0;   /* the first of refs in the current reference */
   for (; p < end; p++)
     {
       if (*p == '(' || *p == '[')
@@ -362,20 +369,19 @@ referenced_operands (const char *p, size_t len, auto_vec<int> *nums,
              reference "%[name]" opens no memory reference */
           if (*p == '[' && p > start && p[-1] == '%')
             continue;
-          depth++;
+          if (!depth++)
+            open = refs->length ();
           continue;
         }
       if (*p == ')' || *p == ']')
         {
-          depth -= depth > 0;
-          if (!depth)
+          if (depth && !--depth)
             {
-              /* the reference's operands end the instruction? */
               const char *q = p + 1;
               while (q < end && (ISSPACE (*q) || *q == '!'))
                 q++;
-              while (lasts->length () < nums->length ())
-                lasts->safe_push (q >= end);
+              for (unsigned k = open; k < refs->length (); k++)
+                (*refs)[k].last = q >= end;
             }
           continue;
         }
@@ -395,16 +401,14 @@ referenced_operands (const char *p, size_t len, auto_vec<int> *nums,
       while (q < end && ISALPHA (*q))
         q++;
       if (q < end && ISDIGIT (*q))
-        nums->safe_push (atoi (q));
+        refs->safe_push ({ atoi (q), true });
     }
-  while (lasts->length () < nums->length ())
-    lasts->safe_push (true);
 }
 
 } // anon namespace
 
 bool
-wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs, vec<int> *modes)
+wmm_asm_derefs (gasm *stmt, vec<wmm_asm_deref> *out)
 {
   bool unknown = false;
   unsigned nout = gimple_asm_noutputs (stmt);
@@ -412,15 +416,14 @@ wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs, vec<int> *modes)
   each_insn (gimple_asm_string (stmt), [&] (const asm_line &l) {
       if (prefetch_insn (l.buf))
         return;
-      auto_vec<int> nums;
-      auto_vec<bool> lasts;
+      auto_vec<operand_ref> refs;
       bool named = false;
-      referenced_operands (l.raw, l.rawlen, &nums, &lasts, &named);
+      referenced_operands (l.raw, l.rawlen, &refs, &named);
       unknown |= named;
-      for (unsigned k = 0; k < nums.length (); k++)
+      for (const operand_ref &r : refs)
         {
-          int n = nums[k];
-          int mode = reference_mode (l.buf, lasts[k]);
+          int n = r.num;
+          int mode = reference_mode (l.buf, r.last);
           if (!mode)
             continue;
           tree v = n >= 0 && (unsigned) n < nout
@@ -433,10 +436,7 @@ wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs, vec<int> *modes)
           else if (memory_operand (v, (unsigned) n >= nout))
             ;   /* an "m" operand inside a reference: collected as one */
           else if (POINTER_TYPE_P (TREE_TYPE (v)))
-            {
-              ptrs->safe_push (v);
-              modes->safe_push (mode);
-            }
+            out->safe_push ({ v, mode });
           else if (!INTEGRAL_TYPE_P (TREE_TYPE (v))
                    || TYPE_PRECISION (TREE_TYPE (v)) >= POINTER_SIZE)
             unknown = true;   /* an address held in an integer */

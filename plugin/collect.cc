@@ -888,7 +888,22 @@ add_c11_fence (collector *c, enum memmodel mo)
     }
 }
 
-void ptr_access (collector *c, tree ptr, bool is_store);
+/* Plain access of the memory a pointer argument reaches (memcpy & co). */
+void
+ptr_access (collector *c, tree ptr, bool is_store)
+{
+  int loc;
+  char *name;
+  if (!ptr || !wmm_shared_ptr (c->u, ptr, &loc, &name))
+    return;
+  wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
+  set_addr (&in, loc, 0);
+  if (is_store)
+    in.a = value_operand (c, NULL);
+  int idx = add (c, &in, -1, name);
+  if (idx >= 0)
+    c->unit->sites[idx].ptr = ptr;
+}
 
 /* Builtins of the __atomic and __sync families; true when handled. */
 bool
@@ -1015,22 +1030,6 @@ atomic_builtin (collector *c, gimple *stmt, int code)
     }
 }
 
-/* Plain access of the memory a pointer argument reaches (memcpy & co). */
-void
-ptr_access (collector *c, tree ptr, bool is_store)
-{
-  int loc;
-  char *name;
-  if (!ptr || !wmm_shared_ptr (c->u, ptr, &loc, &name))
-    return;
-  wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
-  set_addr (&in, loc, 0);
-  if (is_store)
-    in.a = value_operand (c, NULL);
-  int idx = add (c, &in, -1, name);
-  if (idx >= 0)
-    c->unit->sites[idx].ptr = ptr;
-}
 
 /* The element type T of libstdc++'s copy of a trivially copyable range
  * (std::__copy_move<...>::__copy_m<T> and __copy_move_b: a memmove of
@@ -1574,16 +1573,15 @@ handle_asm (collector *c, gasm *stmt)
   /* What its instructions reach through register operands ("(%0)",
      "[%0]"): reads and writes by the instruction's kind, on both sides of
      its fences (their order in the text is not followed). */
-  auto_vec<tree> derefs;
-  auto_vec<int> modes;
-  bool unknown = wmm_asm_derefs (stmt, &derefs, &modes);
+  auto_vec<wmm_asm_deref> derefs;
+  bool unknown = wmm_asm_derefs (stmt, &derefs);
   auto reach = [&] () {
-    for (unsigned k = 0; k < derefs.length (); k++)
+    for (const wmm_asm_deref &d : derefs)
       {
-        if (modes[k] & 1)
-          ptr_access (c, derefs[k], false);
-        if (modes[k] & 2)
-          ptr_access (c, derefs[k], true);
+        if (d.mode & 1)
+          ptr_access (c, d.ptr, false);
+        if (d.mode & 2)
+          ptr_access (c, d.ptr, true);
       }
     if (unknown)
       add_unknown_call (c, "asm");
@@ -1861,9 +1859,7 @@ edge_target (edge e)
   basic_block bb = e->dest;
   if (!(e->flags & EDGE_ABNORMAL) || bb->index < NUM_FIXED_BLOCKS)
     return bb;
-  gimple_stmt_iterator gsi = gsi_after_labels (bb);
-  while (!gsi_end_p (gsi) && is_gimple_debug (gsi_stmt (gsi)))
-    gsi_next (&gsi);
+  gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
   gcall *call = gsi_end_p (gsi) ? NULL
                 : dyn_cast<gcall *> (gsi_stmt (gsi));
   if (!call || !(gimple_call_flags (call) & ECF_RETURNS_TWICE)
@@ -2029,8 +2025,9 @@ collect_blocks (collector *c, wmm_region *region)
             add_value_guard (c, c->t->ncode - 1, succs[0]);
         }
       edge last_e = succs.last ();
-      if (edge_target (last_e) != next)
-        add_glue (c, WMM_OP_JUMP, edge_target (last_e),
+      basic_block last_dest = edge_target (last_e);
+      if (last_dest != next)
+        add_glue (c, WMM_OP_JUMP, last_dest,
                   succs.length () >= 2 ? last_e : NULL, &patch);
     }
   for (auto &p : patch)

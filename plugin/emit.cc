@@ -116,9 +116,7 @@ build_fence (wmm_fence kind, location_t loc)
 static bool
 starts_fixed (basic_block bb)
 {
-  gimple_stmt_iterator gsi = gsi_after_labels (bb);
-  while (!gsi_end_p (gsi) && is_gimple_debug (gsi_stmt (gsi)))
-    gsi_next (&gsi);
+  gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
   if (gsi_end_p (gsi) || !is_gimple_call (gsi_stmt (gsi)))
     return false;
   gimple *s = gsi_stmt (gsi);

@@ -2449,6 +2449,16 @@ other_entries (entries_ctx *c)
   constructor_entries (c);
 }
 
+/* Does some function of the unit start threads (compute_may_create)? */
+static bool
+starts_threads (const entries_ctx *c)
+{
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    if (c->facts[i].may_create)
+      return true;
+  return false;
+}
+
 /* Exit handlers (atexit, at_quick_exit, on_exit) run in the thread that
  * calls exit (or returns from main) while every other thread still runs:
  * a detached one, or all of them when a worker calls exit; a signal
@@ -2459,10 +2469,7 @@ other_entries (entries_ctx *c)
 static void
 exit_entries (entries_ctx *c)
 {
-  bool threads = false;
-  for (unsigned i = 0; i < c->fns.length (); i++)
-    threads |= c->facts[i].may_create;
-  if (!threads)
+  if (!starts_threads (c))
     return;
   for (unsigned i = 0; i < c->fns.length (); i++)
     if (c->exit_handlers.contains (c->fns[i]->decl))
@@ -2669,10 +2676,9 @@ wmm_find_entries (wmm_unitinfo *u)
                ? 0 : c.facts[i].entry;
   u->concurrent = total >= 2;
   /* Processes alone: every declared object is each process's own. */
-  bool others = false;
+  bool others = starts_threads (&c);
   for (unsigned i = 0; i < n; i++)
-    others |= (c.facts[i].entry && (int) i != c.main_fn)
-              || c.facts[i].may_create;
+    others |= c.facts[i].entry && (int) i != c.main_fn;
   wmm_set_processes_only (c.forks && !others);
   if (c.forks && !others)
     wmm_note (u, "processes only: declared objects and locals are each "

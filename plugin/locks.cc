@@ -902,10 +902,12 @@ both_sides (wmm_unitinfo *u, int b)
 
 /* A lock call's operation, and in *b the bit of the lock it takes (the
  * read side for read locks) or releases (-1: not told); *rw: the release
- * may be of a read lock (pthread_rwlock_unlock). */
+ * may be of a read lock (pthread_rwlock_unlock); *unowned: the release
+ * is no sign the caller held the lock (a C++ guard's, which may own
+ * nothing; a semaphore's post, which signals without a wait). */
 lock_op
 lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
-           bool *guarded = NULL)
+           bool *unowned = NULL)
 {
   lock_use use;
   lock_op k = lock_kind (stmt, &use);
@@ -932,8 +934,8 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
           && !strcmp (IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl
                                                       (stmt))),
                       "pthread_rwlock_unlock");
-  if (guarded)
-    *guarded = use.guarded;
+  if (unowned)
+    *unowned = use.guarded || use.sem;
   return k;
 }
 
@@ -1216,19 +1218,16 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
     return ant;
   wmm_lock_facts *f = u->lock_facts;
   int b;
-  bool rw, guarded;
-  lock_op k = lock_call (u, stmt, &b, &rw, &guarded);
+  bool rw, unowned;
+  lock_op k = lock_call (u, stmt, &b, &rw, &unowned);
   if (k != LK_NONE)
     {
       if (b < 0)
         return k != LK_RELEASE ? ant : ant & f->hidden;
-      /* A guard may own nothing: its release says nothing of before;
-         nor does a semaphore's post (posting without having waited is
-         how a semaphore signals: two threads that post a semaphore
-         initialised to 0 do not both hold it). */
-      lock_use use;
-      if (k != LK_RELEASE || guarded
-          || (lock_kind (stmt, &use) != LK_NONE && use.sem))
+      /* A release that is no sign of holding says nothing of before
+         (two threads that post a semaphore initialised to 0 do not both
+         hold it). */
+      if (k != LK_RELEASE || unowned)
         return ant & ~both_sides (u, b);
       /* An rwlock_unlock may release a read lock: only the read side is
          known to be held before it (it protects less than the write side). */

@@ -714,11 +714,15 @@ struct wmm_asm_insn {
  * NULL. */
 tree wmm_asm_parse (gasm *stmt, wmm_model m, vec<wmm_asm_insn> *insns);
 /* asm.cc: the register operands an asm's instructions use as addresses
- * ("movl $1,(%0)" with "r" (&x), ARM's "str %1,[%0]") into *ptrs, with
- * what each does there into *modes (bit 0 reads, bit 1 writes); true
- * when an address comes from an operand it cannot follow (a named one,
- * an integer as wide as a pointer).  Prefetches and lea are no access. */
-bool wmm_asm_derefs (gasm *stmt, vec<tree> *ptrs, vec<int> *modes);
+ * ("movl $1,(%0)" with "r" (&x), ARM's "str %1,[%0]"), each with what the
+ * instruction does there, into *out; true when an address comes from an
+ * operand it cannot follow (a named one, an integer as wide as a
+ * pointer).  Prefetches and lea are no access. */
+struct wmm_asm_deref {
+  tree ptr;
+  int mode;            /* bit 0 reads, bit 1 writes */
+};
+bool wmm_asm_derefs (gasm *stmt, vec<wmm_asm_deref> *out);
 /* The fence an instruction (lower case, single blanks) is, or
  * WMM_FENCE_NONE. */
 wmm_fence wmm_asm_fence_kind (wmm_model m, const char *insn);

@@ -32,11 +32,8 @@ bool processes_only;
 const char *
 callee_name (gimple *stmt)
 {
-  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
-  if (!fn || !DECL_NAME (fn) || !wmm_c_library_fn (fn))
-    return NULL;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  return strncmp (n, "__builtin_", 10) ? n : n + 10;
+  const char *n = wmm_callee_name (stmt);
+  return n && wmm_c_library_fn (gimple_call_fndecl (stmt)) ? n : NULL;
 }
 
 /* Does stmt map memory another process may share? */
