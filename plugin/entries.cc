@@ -315,6 +315,7 @@ struct entries_ctx {
                                    (field_hook_targets, asked once each) */
   hash_set<tree> exit_dtors;    /* static objects' destructors, registered
                                    with __cxa_atexit: run at exit */
+  hash_set<tree> exit_objects;  /* the objects they destroy */
   hash_set<tree> exit_handlers; /* functions given to atexit,
                                    at_quick_exit, on_exit or signal */
   hash_set<tree> key_dtors;     /* destructors of thread-specific keys
@@ -1788,24 +1789,39 @@ param_only_starts (entries_ctx *c, int f, int p, int depth)
   return true;
 }
 
-tree
-wmm_exit_dtor_of (gimple *stmt)
+/* The address operand of argument `which` (0 the destructor, 1 the
+ * object) of an exit registration (__cxa_atexit (dtor, object, dso); ARM
+ * EABI: __aeabi_atexit (object, dtor, dso)), or NULL_TREE. */
+static tree
+exit_registration_arg (gimple *stmt, unsigned which)
 {
   const char *n = wmm_callee_name (stmt);
   if (!n)
     return NULL_TREE;
-  /* __cxa_atexit (dtor, object, dso); ARM EABI: __aeabi_atexit (object,
-     dtor, dso) */
-  unsigned argno = !strcmp (n, "__cxa_atexit") ? 0
-                   : !strcmp (n, "__aeabi_atexit") ? 1 : 3;
+  unsigned argno = !strcmp (n, "__cxa_atexit") ? which
+                   : !strcmp (n, "__aeabi_atexit") ? 1 - which : 3;
   if (argno >= gimple_call_num_args (stmt))
     return NULL_TREE;
   tree a = gimple_call_arg (stmt, argno);
   STRIP_NOPS (a);
-  if (TREE_CODE (a) != ADDR_EXPR
-      || TREE_CODE (TREE_OPERAND (a, 0)) != FUNCTION_DECL)
-    return NULL_TREE;
-  return wmm_alias_target (TREE_OPERAND (a, 0));
+  return TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0) : NULL_TREE;
+}
+
+tree
+wmm_exit_dtor_of (gimple *stmt)
+{
+  tree f = exit_registration_arg (stmt, 0);
+  return f && TREE_CODE (f) == FUNCTION_DECL ? wmm_alias_target (f) : NULL_TREE;
+}
+
+/* The static object a __cxa_atexit registration destroys, or NULL_TREE. */
+static tree
+wmm_exit_object_of (gimple *stmt)
+{
+  tree o = exit_registration_arg (stmt, 1);
+  if (o)
+    o = get_base_address (o);
+  return o && VAR_P (o) ? o : NULL_TREE;
 }
 
 /* Why passing function `decl` to call `stmt` (in function `where`) may let
@@ -1832,6 +1848,8 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
       if (wmm_exit_dtor_of (stmt) == wmm_alias_target (decl))
         {
           c->exit_dtors.add (wmm_alias_target (decl));
+          if (tree obj = wmm_exit_object_of (stmt))
+            c->exit_objects.add (obj);
           continue;   /* runs at exit, after the threads (escape_entries) */
         }
       const char *cn = fn_name (callee);
@@ -1995,6 +2013,57 @@ escape_reason (entries_ctx *c, symtab_node *sym)
 /* Notes naming an escaping function (C++ vtables give many). */
 static const int MAX_ESCAPE_NOTES = 8;
 
+/* A unit with main whose code calls code of other units that may start
+ * threads (an unknown call not in libfns.cc's table of functions that
+ * start none): those threads may call what the unit exports by name, a
+ * worker of another unit calling back into main's unit, while main runs.
+ * Each exported function (but main, inline definitions that every unit
+ * using them has its own copy of, and the unit's own thread routines,
+ * which keep their instances: other units are taken not to call them)
+ * is then an entry with several instances, and the unknown calls count
+ * as thread starts, as for an escaping address.  Not at the link step of -flto, which sees the
+ * callers.  Example: main () { start_workers (); x = 1; r = y; } beside
+ * an exported on_event () { y = 1; s = x; } that start_workers' threads
+ * (another unit) call. */
+static void
+exported_callee_entries (entries_ctx *c)
+{
+  if (c->u->opts->threads != WMM_THREADS_AUTO || c->main_fn < 0
+      || c->any_attribute || wmm_lto_phase_now () == WMM_LTO_LINK)
+    return;
+  gimple *unknown = NULL;
+  for (unsigned i = 0; i < c->fns.length () && !unknown; i++)
+    for (const call_fact &k : c->facts[i].calls)
+      if (k.kind == START_UNKNOWN
+          /* std::thread's start runs the state this unit's constructor
+             made (its _M_run: escape_entries) */
+          && strncmp (wmm_callee_asm_name (k.stmt),
+                      "_ZNSt6thread15_M_start_thread", 29))
+        {
+          unknown = k.stmt;
+          break;
+        }
+  if (!unknown)
+    return;
+  int count = 0;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    {
+      tree decl = c->fns[i]->decl;
+      if (!TREE_PUBLIC (decl) || (int) i == c->main_fn || DECL_COMDAT (decl)
+          || c->facts[i].entry)
+        continue;
+      make_entry (&c->facts[i], 2);
+      c->u->escapes = true;
+      tree callee = gimple_call_fndecl (unknown);
+      if (++count <= MAX_ESCAPE_NOTES)
+        wmm_note (c->u, "%s is exported by a unit with main that calls "
+                  "code of other units (%s) which may start threads: they "
+                  "may call it, a thread entry with several instances",
+                  fn_name (decl),
+                  callee ? fn_name (callee) : "an indirect call");
+    }
+}
+
 /* Functions whose address escapes may run as threads (2 instances). */
 static void
 escape_entries (entries_ctx *c)
@@ -2040,16 +2109,6 @@ escape_entries (entries_ctx *c)
                     "threads as they exit: treated as a thread entry with "
                     "several instances", fn_name (c->fns[i]->decl));
       }
-  /* A static object's destructor runs when the program exits; running it
-     while another thread still uses the object is a data race on the
-     object's lifetime, which no fence makes defined: no entry. */
-  count = 0;
-  for (unsigned i = 0; i < c->fns.length (); i++)
-    if (c->exit_dtors.contains (c->fns[i]->decl)
-        && !c->facts[i].entry && ++count <= MAX_ESCAPE_NOTES)
-      wmm_note (c->u, "%s is a static object's destructor, registered "
-                "to run at exit: taken to run after the threads that use the "
-                "object", fn_name (c->fns[i]->decl));
 }
 
 /* ------------------------------------------------------------ thread starts */
@@ -2449,6 +2508,63 @@ other_entries (entries_ctx *c)
   constructor_entries (c);
 }
 
+/* Does unit function i, or a unit function it calls, name a variable of
+ * static storage that is not one of the objects destroyed at exit
+ * (exit_objects) and not read-only?  seen: functions already asked. */
+static bool
+names_other_statics (entries_ctx *c, int i, vec<bool> *seen)
+{
+  if ((*seen)[i])
+    return false;
+  (*seen)[i] = true;
+  function *fn = DECL_STRUCT_FUNCTION (c->fns[i]->decl);
+  if (!fn || !fn->cfg)
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        if (is_gimple_debug (stmt))
+          continue;
+        for (unsigned o = 0; o < gimple_num_ops (stmt); o++)
+          if (tree op = gimple_op (stmt, o))
+            if (walk_tree_without_duplicates (&op,
+                  [] (tree *t, int *walk_subtrees, void *d) -> tree {
+                    if (TYPE_P (*t))
+                      *walk_subtrees = 0;
+                    else if (VAR_P (*t) && is_global_var (*t)
+                             && !TREE_READONLY (*t)
+                             && !((hash_set<tree> *) d)->contains (*t))
+                      return *t;
+                    return NULL_TREE; }, &c->exit_objects))
+              return true;
+      }
+  for (int k : c->facts[i].callees)
+    if (names_other_statics (c, k, seen))
+      return true;
+  return false;
+}
+
+/* Exit handlers in a unit that starts threads: they run in the thread
+ * that exits or takes the signal while the others still run.  So do C's
+ * destructor functions (`__attribute__ ((destructor))`), and a static
+ * object's destructor that touches other static data (a global whose
+ * lifetime does not end with the object's). */
+static bool
+is_exit_handler (entries_ctx *c, unsigned i)
+{
+  tree decl = c->fns[i]->decl;
+  if (c->exit_handlers.contains (decl) || DECL_STATIC_DESTRUCTOR (decl))
+    return true;
+  if (!c->exit_dtors.contains (decl))
+    return false;
+  auto_vec<bool> seen;
+  seen.safe_grow_cleared (c->fns.length ());
+  return names_other_statics (c, i, &seen);
+}
+
 /* Does some function of the unit start threads (compute_may_create)? */
 static bool
 starts_threads (const entries_ctx *c)
@@ -2469,16 +2585,24 @@ starts_threads (const entries_ctx *c)
 static void
 exit_entries (entries_ctx *c)
 {
-  if (!starts_threads (c))
-    return;
+  bool threads = starts_threads (c);
+  unsigned count = 0;
   for (unsigned i = 0; i < c->fns.length (); i++)
-    if (c->exit_handlers.contains (c->fns[i]->decl))
+    if (threads && is_exit_handler (c, i))
       {
         make_entry (&c->facts[i], 1);
         wmm_note (c->u, "'%s' is an exit or signal handler of a unit "
                   "that starts threads: it may run while they do, an entry "
                   "of its own", fn_name (c->fns[i]->decl));
       }
+  /* A static object's destructor that touches only its object: running it
+     while another thread still uses the object is a data race on the
+     object's lifetime, which no fence makes defined: no entry. */
+    else if (c->exit_dtors.contains (c->fns[i]->decl)
+             && !c->facts[i].entry && ++count <= MAX_ESCAPE_NOTES)
+      wmm_note (c->u, "%s is a static object's destructor, registered "
+                "to run at exit: taken to run after the threads that use the "
+                "object", fn_name (c->fns[i]->decl));
 }
 
 /* Reachable functions: from entries through direct calls; indirect calls
@@ -2651,6 +2775,7 @@ wmm_find_entries (wmm_unitinfo *u)
 
   escape_entries (&c);
   create_entries (&c);
+  exported_callee_entries (&c);
   compute_may_create (&c);
   for (const create_site &k : c.creates)
     if (k.via_param && c.facts[k.target].may_create)

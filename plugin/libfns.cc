@@ -168,6 +168,8 @@ static const char *const c_prefixes[] = {
   "pthread_mutex", "pthread_cond", "pthread_rwlock", "pthread_spin",
   "pthread_barrier", "pthread_attr", "sem_", "mtx_", "cnd_", "omp_",
   "__cxa_",   /* C++ run time: guards, exceptions, atexit */
+  "__VERIFIER_",  /* a verifier's intrinsics (SV-COMP: nondet values,
+                     atomic sections, assume; check.cc models them) */
 };
 
 /* C++ library functions, by assembler-name prefix. */

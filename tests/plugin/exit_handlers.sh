@@ -4,8 +4,11 @@
 # atexit handler (-DQUICK: at_quick_exit, a worker calling quick_exit)
 # and a detached worker keeps a full fence in each on x86-64, ppc64le,
 # aarch64 and armv7 (none before: handlers were assumed to run alone);
-# with no thread in the unit (-DNOTHREAD) the handler runs alone: no
-# fence.  The note names the handler.
+# so does a destructor function (-DDTOR) and a static C++ object's
+# destructor that touches other globals (exit_dtor.cc); one that touches
+# only its object (-DOWN) stays no entry: no fence.  With no thread in
+# the unit (-DNOTHREAD) the handler runs alone: no fence.  The note names
+# the handler.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/exit_handler.c
@@ -15,6 +18,12 @@ check() {
   wmm_expect_note $T.atexit "'bye' is an exit or signal handler of a unit that starts threads"
   wmm_expect_full $T.quick "$P" "bye worker" -DQUICK
   wmm_expect_full $T.signal "$P" "on_signal worker" -DSIGNAL
+  wmm_expect_full $T.dtor "$P" "bye worker" -DDTOR
+  local GXX=${WMM_T_GCC/gcc/g++}
+  WMM_T_GCC=$GXX wmm_expect_full $T.static_dtor "$WMM_TESTDIR/programs/exit_dtor.cc" "_ZN7FlusherD2Ev _ZL6workerv"
+  wmm_expect_note $T.static_dtor "'Flusher::~Flusher' is an exit or signal handler"
+  WMM_T_GCC=$GXX wmm_expect_fences $T.own_dtor "$WMM_TESTDIR/programs/exit_dtor.cc" "" -DOWN
+  wmm_expect_note $T.own_dtor "static object's destructor, registered to run at exit"
   if wmm_report_fences "$P" "$M" -DNOTHREAD && [ -z "$WMM_FENCES" ]; then
     wmm_pass "$T.nothread: no fence"
   else wmm_fail "$T.nothread: '$WMM_FENCES' $WMM_ERR"; fi

@@ -78,6 +78,7 @@ note: the compiler-order analysis failed: every shared
 note: the memory order of '%s' in '%s' differs between call 
 note: %s runs once through pthread_once/call_once, in the 
 note: %s is a static object's destructor, registered 
+note: %s is exported by a unit with main that calls 
 note: %s is a thread-specific key's destructor, run by 
 note: %s is a static constructor that may leave a 
 note: %s calls the function its thread argument 

@@ -7,7 +7,9 @@
  * handler is registered with at_quick_exit and a worker's error path
  * calls quick_exit.  -DSIGNAL: the other side is a SIGTERM handler
  * installed with signal (), which runs in whichever thread takes the
- * signal.  -DNOTHREAD: no worker (main stores and loads itself): the
+ * signal.  -DDTOR: the handler is a destructor function
+ * (`__attribute__ ((destructor))`), run by exit like an atexit handler.
+ * -DNOTHREAD: no worker (main stores and loads itself): the
  * handler runs alone, no fence.
  */
 #include <pthread.h>
@@ -16,6 +18,9 @@
 
 int x, y, r0, r1, failed;
 
+#ifdef DTOR
+__attribute__ ((destructor))
+#endif
 static void
 bye (void)
 {
@@ -55,6 +60,7 @@ main (void)
   signal (SIGTERM, on_signal);
 #elif defined QUICK
   at_quick_exit (bye);
+#elif defined DTOR
 #else
   atexit (bye);
 #endif
