@@ -225,7 +225,11 @@ typedef struct search {
   /* pruning: good[z] says whether a segment ending at class z can still
    * lead back to the start's location (reach.h's table for a0), NULL: none */
   const unsigned char *good;
-  unsigned char **reach;  /* per (location, writes) of a0, this SCC's */
+  unsigned char **reach;  /* per (location, writes) of a0, this SCC's
+                             (borrowed from tables) */
+  unsigned char **tables; /* the distinct tables, owned */
+  uint64_t *table_facts;  /* per table: its good facts (facts mode) */
+  int ntables, cap_tables;
   wmm_reach *facts;       /* this SCC's fact matrices (reach.h), or NULL */
   int facts_tried;        /* 1 + the SCC wmm_reach_new was asked for, 0 */
   int class_reach;        /* testing: tables by the per-class fixpoint */
@@ -816,23 +820,48 @@ static const unsigned char *reach_for(search *S, int a0)
   int excl = single_instance(g, a->thread) ? a->thread : -1;
   size_t key = (size_t)(excl + 1) * (2 * (size_t)g->p->nlocs + 2) +
                2 * (size_t)a->loc + (a->writes != 0);
-  if (!S->reach[key]) {
-    S->reach[key] = malloc((size_t)g->ncls);
-    if (!S->class_reach && S->facts_tried != S->comp + 1) {
-      wmm_reach_free(S->facts);
-      S->facts = wmm_reach_new(g, S->scc, S->comp);
-      S->facts_tried = S->comp + 1;
-    }
-    if (!S->reach[key] ||
-        (S->facts ? wmm_reach_table(S->facts, a->loc, a->writes != 0, excl, S->reach[key])
-                  : wmm_reach_classes(g, S->scc, S->comp, a->loc, a->writes != 0,
-                                      excl, S->reach[key]))) {
-      free(S->reach[key]);
-      S->reach[key] = NULL;
-      return NULL;
-    }
+  if (S->reach[key])
+    return S->reach[key];
+  if (!S->class_reach && S->facts_tried != S->comp + 1) {
+    wmm_reach_free(S->facts);
+    S->facts = wmm_reach_new(g, S->scc, S->comp);
+    S->facts_tried = S->comp + 1;
   }
-  return S->reach[key];
+  /* Starts whose good facts are the same share a table: real units ask
+     for thousands, over one SCC of a hundred thousand classes, and most
+     are alike. */
+  const uint64_t *facts = NULL;
+  int fw = S->facts ? wmm_reach_words(S->facts) : 0;
+  if (S->facts) {
+    facts = wmm_reach_facts(S->facts, a->loc, a->writes != 0, excl);
+    for (int i = 0; i < S->ntables; i++)
+      if (!memcmp(&S->table_facts[(size_t)i * fw], facts, (size_t)fw * sizeof *facts))
+        return S->reach[key] = S->tables[i];
+  }
+  if (S->ntables == S->cap_tables) {
+    int cap = S->cap_tables ? 2 * S->cap_tables : 16;
+    unsigned char **t = realloc(S->tables, (size_t)cap * sizeof *t);
+    if (!t)
+      return NULL;
+    S->tables = t;
+    uint64_t *tf = realloc(S->table_facts, (size_t)cap * (size_t)(fw ? fw : 1) * sizeof *tf);
+    if (!tf)
+      return NULL;
+    S->table_facts = tf;
+    S->cap_tables = cap;
+  }
+  unsigned char *good = malloc((size_t)g->ncls + 1);
+  if (!good)
+    return NULL;
+  if (facts) {
+    wmm_reach_fill(S->facts, facts, good);
+    memcpy(&S->table_facts[(size_t)S->ntables * fw], facts, (size_t)fw * sizeof *facts);
+  } else if (wmm_reach_classes(g, S->scc, S->comp, a->loc, a->writes != 0, excl, good)) {
+    free(good);
+    return NULL;
+  }
+  S->tables[S->ntables++] = good;
+  return S->reach[key] = good;
 }
 
 static void free_reach(search *S)
@@ -841,10 +870,11 @@ static void free_reach(search *S)
   S->facts = NULL;
   S->facts_tried = 0;
   size_t n = reach_slots(S->g);
-  for (size_t k = 0; k < n; k++) {
-    free(S->reach[k]);
+  for (size_t k = 0; k < n; k++)
     S->reach[k] = NULL;
-  }
+  for (int i = 0; i < S->ntables; i++)
+    free(S->tables[i]);
+  S->ntables = 0;
 }
 
 /* Mark in conflict[c] the classes of SCC comp that conflict with a class
@@ -1007,6 +1037,7 @@ static void state_free(struct wmm_cycles_state *st)
   free(st->S.lbeg), free(st->S.lend), free(st->S.sloc), free(st->S.loc_mark);
   free(st->S.lmask), free(st->S.memo_lmask), free(st->S.on_path), free(st->S.full);
   free(st->S.reach), free(st->S.all_good);
+  free(st->S.tables), free(st->S.table_facts);
   free(st->S.memo_beg), free(st->S.memo_end), free(st->S.memo_gen);
   free(st->S.memo), free(st->S.memo_skip);
   wmm_guards_free(st->S.guards);

@@ -141,7 +141,7 @@ static void set_good(wmm_reach *r, int m, int lc0, int w0)
     r->gf[fw / 64] |= 1ull << (fw % 64);
 }
 
-int wmm_reach_table(wmm_reach *r, int l0, int w0, int excl, unsigned char *good)
+const uint64_t *wmm_reach_facts(wmm_reach *r, int l0, int w0, int excl)
 {
   const wmm_aeg *g = r->g;
   const uint64_t *m = r->all;
@@ -184,10 +184,26 @@ int wmm_reach_table(wmm_reach *r, int l0, int w0, int excl, unsigned char *good)
       changed = 1;
     }
   }
+  return r->gf;
+}
+
+int wmm_reach_words(const wmm_reach *r)
+{
+  return r->fw;
+}
+
+void wmm_reach_fill(const wmm_reach *r, const uint64_t *facts, unsigned char *good)
+{
+  const wmm_aeg *g = r->g;
   for (int c = 0; c < g->ncls; c++) {
     int f = r->scc[c] == r->comp ? fact_of(r, c) : -1;
-    good[c] = f >= 0 && ((r->gf[f / 64] >> (f % 64)) & 1);
+    good[c] = f >= 0 && ((facts[f / 64] >> (f % 64)) & 1);
   }
+}
+
+int wmm_reach_table(wmm_reach *r, int l0, int w0, int excl, unsigned char *good)
+{
+  wmm_reach_fill(r, wmm_reach_facts(r, l0, w0, excl), good);
   return 0;
 }
 

@@ -46,6 +46,13 @@ void wmm_reach_free(wmm_reach *r);
  * other segments; 0, or -1 out of memory. */
 int wmm_reach_table(wmm_reach *r, int l0, int w0, int excl, unsigned char *good);
 
+/* The same in two steps: the good facts (wmm_reach_words(r) words, owned
+ * by r, valid until the next call), then the classes' table from them.
+ * Starts with the same good facts share one table (cycles.c). */
+const uint64_t *wmm_reach_facts(wmm_reach *r, int l0, int w0, int excl);
+int wmm_reach_words(const wmm_reach *r);
+void wmm_reach_fill(const wmm_reach *r, const uint64_t *facts, unsigned char *good);
+
 /* The same table by the per-class fixpoint. */
 int wmm_reach_classes(const wmm_aeg *g, const int *scc, int comp, int l0,
                       int w0, int excl, unsigned char *good);
