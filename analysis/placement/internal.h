@@ -152,7 +152,11 @@ int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
 /* The fallback pairs of a cycle search, by event (fbpairs.c). */
 struct place_fbpairs {
   const wmm_cycles *cy;
-  int *slot;           /* fallback index + 1, open addressing on (a, b) */
+  int *run;            /* per class a: the index of its first pair, -1
+                          (the search adds each class's pairs as one run,
+                          b ascending: a binary search finds a pair) */
+  int *slot;           /* else: fallback index + 1, open addressing on
+                          (a, b) */
   int size;
   int *node_off, *node_cls;   /* the fallback classes of each event (CSR) */
 };

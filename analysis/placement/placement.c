@@ -680,7 +680,7 @@ static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
 static int fallback_witnesses(builder *b, wmm_cycles *cy,
                               const place_fbpairs *fb, wmm_error *err)
 {
-  if (!fb->slot)
+  if (!fb->slot && !fb->run)
     return 0;
   int rc = witness_round(b, cy, fb, WITNESS_STEPS, WITNESS_TESTS, NULL, err);
   long budget = WITNESS_RETRY_TOTAL;
