@@ -1798,8 +1798,11 @@ exit_registration_arg (gimple *stmt, unsigned which)
   const char *n = wmm_callee_name (stmt);
   if (!n)
     return NULL_TREE;
-  unsigned argno = !strcmp (n, "__cxa_atexit") ? which
-                   : !strcmp (n, "__aeabi_atexit") ? 1 - which : 3;
+  bool cxa = !strcmp (n, "__cxa_atexit");
+  if (!cxa && strcmp (n, "__aeabi_atexit"))
+    return NULL_TREE;   /* (before, any call's fourth argument: qsort's
+                           comparator was taken for a destructor) */
+  unsigned argno = cxa ? which : 1 - which;
   if (argno >= gimple_call_num_args (stmt))
     return NULL_TREE;
   tree a = gimple_call_arg (stmt, argno);
