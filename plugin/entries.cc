@@ -1866,8 +1866,10 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
           continue;   /* run by the thread that exits or takes the signal
                          (exit_entries) */
         }
-      if (i == 1 && (!strcmp (cn, "pthread_key_create")
-                     || !strcmp (cn, "tss_create")))
+      if ((i == 1 && (!strcmp (cn, "pthread_key_create")
+                      || !strcmp (cn, "tss_create")))
+          || (i == 0 && (!strcmp (cn, "__cxa_thread_atexit")
+                         || !strcmp (cn, "__cxa_thread_atexit_impl"))))
         {
           c->key_dtors.add (wmm_alias_target (decl));
           continue;   /* run by threads as they exit (escape_entries) */
@@ -2108,9 +2110,10 @@ escape_entries (entries_ctx *c)
       {
         make_entry (&c->facts[i], 2);
         if (++count <= MAX_ESCAPE_NOTES)
-          wmm_note (c->u, "%s is a thread-specific key's destructor, run by "
-                    "threads as they exit: treated as a thread entry with "
-                    "several instances", fn_name (c->fns[i]->decl));
+          wmm_note (c->u, "%s is the destructor of a thread-specific key "
+                    "or thread_local object, run by threads as they exit: "
+                    "treated as a thread entry with several instances",
+                    fn_name (c->fns[i]->decl));
       }
 }
 

@@ -6,9 +6,11 @@
 # aarch64 and armv7 (none before: handlers were assumed to run alone);
 # so does a destructor function (-DDTOR) and a static C++ object's
 # destructor that touches other globals (exit_dtor.cc); one that touches
-# only its object (-DOWN) stays no entry: no fence.  With no thread in
-# the unit (-DNOTHREAD) the handler runs alone: no fence.  The note names
-# the handler.
+# only its object (-DOWN) stays no entry: no fence.  A thread_local
+# object's destructor runs as each thread exits: store buffering with
+# main keeps a full fence in each (thread_local_dtor.cc; -DOWN: none).
+# With no thread in the unit (-DNOTHREAD) the handler runs alone: no
+# fence.  The notes name the handlers.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/exit_handler.c
@@ -23,6 +25,10 @@ check() {
   WMM_T_GCC=$GXX wmm_expect_full $T.static_dtor "$WMM_TESTDIR/programs/exit_dtor.cc" "_ZN7FlusherD2Ev _ZL6workerv"
   wmm_expect_note $T.static_dtor "'Flusher::~Flusher' is an exit or signal handler"
   WMM_T_GCC=$GXX wmm_expect_fences $T.own_dtor "$WMM_TESTDIR/programs/exit_dtor.cc" "" -DOWN
+  # a thread_local object's destructor, run by each thread as it exits
+  WMM_T_GCC=$GXX wmm_expect_full $T.tls_dtor "$WMM_TESTDIR/programs/thread_local_dtor.cc" "_ZN7CounterD2Ev main"
+  wmm_expect_note $T.tls_dtor "Counter::~Counter is the destructor of a thread-specific key or thread_local object"
+  WMM_T_GCC=$GXX wmm_expect_fences $T.tls_own "$WMM_TESTDIR/programs/thread_local_dtor.cc" "" -DOWN
   wmm_expect_note $T.own_dtor "static object's destructor, registered to run at exit"
   if wmm_report_fences "$P" "$M" -DNOTHREAD && [ -z "$WMM_FENCES" ]; then
     wmm_pass "$T.nothread: no fence"

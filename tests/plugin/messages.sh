@@ -79,7 +79,7 @@ note: the memory order of '%s' in '%s' differs between call
 note: %s runs once through pthread_once/call_once, in the 
 note: %s is a static object's destructor, registered 
 note: %s is exported by a unit with main that calls 
-note: %s is a thread-specific key's destructor, run by 
+note: %s is the destructor of a thread-specific key 
 note: %s is a static constructor that may leave a 
 note: %s calls the function its thread argument 
 note: %s's indirect call calls the functions its 
