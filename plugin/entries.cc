@@ -2526,17 +2526,11 @@ names_other_statics (entries_ctx *c, int i, vec<bool> *seen)
   function *fn = DECL_STRUCT_FUNCTION (c->fns[i]->decl);
   if (!fn || !fn->cfg)
     return false;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fn)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-         gsi_next (&gsi))
-      {
-        gimple *stmt = gsi_stmt (gsi);
-        if (is_gimple_debug (stmt))
-          continue;
-        for (unsigned o = 0; o < gimple_num_ops (stmt); o++)
-          if (tree op = gimple_op (stmt, o))
-            if (walk_tree_without_duplicates (&op,
+  bool named = false;
+  wmm_each_stmt (fn, [&] (gimple *stmt) {
+    for (unsigned o = 0; o < gimple_num_ops (stmt) && !named; o++)
+      if (tree op = gimple_op (stmt, o))
+        named = walk_tree_without_duplicates (&op,
                   [] (tree *t, int *walk_subtrees, void *d) -> tree {
                     if (TYPE_P (*t))
                       *walk_subtrees = 0;
@@ -2544,9 +2538,10 @@ names_other_statics (entries_ctx *c, int i, vec<bool> *seen)
                              && !TREE_READONLY (*t)
                              && !((hash_set<tree> *) d)->contains (*t))
                       return *t;
-                    return NULL_TREE; }, &c->exit_objects))
-              return true;
-      }
+                    return NULL_TREE; }, &c->exit_objects) != NULL_TREE;
+  });
+  if (named)
+    return true;
   for (int k : c->facts[i].callees)
     if (names_other_statics (c, k, seen))
       return true;
