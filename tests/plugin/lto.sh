@@ -4,7 +4,8 @@
 # are read back from the linked program: the LTRANS assembly that
 # -save-temps keeps (the code the executable is assembled from) and
 # objdump of the executable.
-#  1. Plain critical cycles of tests/corpus/c/ as pthread programs split
+#  1. Plain critical cycles of tests/corpus/c/ (eight; all 68 with
+#     WMM_LTO_LITMUS=all, `make check-lto-sweep`) as pthread programs split
 #     one thread per file (lto_split.awk: glob.c, P0.c ..., main.c),
 #     x86-64, ppc64le, aarch64 and armv7: Forbidden at the optimal cost
 #     (tests/unit/plugin_asmcheck), the same fences as the one-file
@@ -43,7 +44,12 @@ checker=$WMM_BUILDDIR/tests/unit/plugin_asmcheck
 report=$WMM_BUILDDIR/tools/wmmfence-report
 wmm_scratch
 PROG=$WMM_TESTDIR/programs/lto
-LITMUS="SB MP LB IRIW WRC ISA2 R 2+2W"
+# WMM_LTO_LITMUS=all: every plain cycle of tests/corpus/c/ (make
+# check-lto-sweep; the suite runs these eight)
+LITMUS=${WMM_LTO_LITMUS:-"SB MP LB IRIW WRC ISA2 R 2+2W"}
+if [ "$LITMUS" = all ]; then
+  LITMUS=$(cd "$WMM_SRCDIR/tests/corpus/c" && ls ./*.litmus | sed 's#^\./##; s/\.litmus$//')
+fi
 
 # The fences of each thread of a .seq file: "P0: F sync|P1: ...".
 fences_of() { sed -E 's/(W|R|RMW) [A-Za-z_0-9]+;? ?//g; s/; *$//' "$1" | sort | tr '\n' '|'; }
