@@ -2580,13 +2580,19 @@ starts_threads (const entries_ctx *c)
  * calls exit (or returns from main) while every other thread still runs:
  * a detached one, or all of them when a worker calls exit; a signal
  * handler (signal & co) in whichever thread takes the signal.  In a unit
- * that starts threads each is an entry of its own (one instance); in one
- * that starts none they run alone, after main's code or between two of
- * its statements (a compiler matter, not the hardware's). */
+ * that starts threads, or one whose functions are entries anyway (a
+ * library's exported functions), each is an entry of its own (one
+ * instance); in one that starts none they run alone, after main's code or
+ * between two of its statements (a compiler matter, not the hardware's). */
 static void
 exit_entries (entries_ctx *c)
 {
+  /* a unit that starts threads, or whose functions run in threads of the
+     program (a library's exported functions, escaped callbacks) */
   bool threads = starts_threads (c);
+  for (unsigned i = 0; i < c->fns.length () && !threads; i++)
+    threads = c->facts[i].entry && (int) i != c->main_fn
+              && !is_exit_handler (c, i);
   unsigned count = 0;
   for (unsigned i = 0; i < c->fns.length (); i++)
     if (threads && is_exit_handler (c, i))

@@ -4,9 +4,10 @@
 # atexit handler (-DQUICK: at_quick_exit, a worker calling quick_exit)
 # and a detached worker keeps a full fence in each on x86-64, ppc64le,
 # aarch64 and armv7 (none before: handlers were assumed to run alone);
-# so does a destructor function (-DDTOR) and a static C++ object's
-# destructor that touches other globals (exit_dtor.cc); one that touches
-# only its object (-DOWN) stays no entry: no fence.  A thread_local
+# so does a destructor function (-DDTOR), a handler a library unit
+# registers beside its exported functions (-DLIBRARY), and a static C++
+# object's destructor that touches other globals (exit_dtor.cc); one that
+# touches only its object (-DOWN) stays no entry: no fence.  A thread_local
 # object's destructor runs as each thread exits: store buffering with
 # main keeps a full fence in each (thread_local_dtor.cc; -DOWN: none).
 # With no thread in the unit (-DNOTHREAD) the handler runs alone: no
@@ -21,6 +22,7 @@ check() {
   wmm_expect_full $T.quick "$P" "bye worker" -DQUICK
   wmm_expect_full $T.signal "$P" "on_signal worker" -DSIGNAL
   wmm_expect_full $T.dtor "$P" "bye worker" -DDTOR
+  wmm_expect_full $T.library "$P" "bye lib_step" -DLIBRARY
   local GXX=${WMM_T_GCC/gcc/g++}
   WMM_T_GCC=$GXX wmm_expect_full $T.static_dtor "$WMM_TESTDIR/programs/exit_dtor.cc" "_ZN7FlusherD2Ev _ZL6workerv"
   wmm_expect_note $T.static_dtor "'Flusher::~Flusher' is an exit or signal handler"

@@ -9,6 +9,9 @@
  * installed with signal (), which runs in whichever thread takes the
  * signal.  -DDTOR: the handler is a destructor function
  * (`__attribute__ ((destructor))`), run by exit like an atexit handler.
+ * -DLIBRARY: a library unit (no main) registers the handler; its
+ * exported lib_step may run in any thread of the program, so the handler
+ * runs beside it (fenced as with a worker).
  * -DNOTHREAD: no worker (main stores and loads itself): the
  * handler runs alone, no fence.
  */
@@ -53,6 +56,20 @@ worker (void *arg)
   return arg;
 }
 
+#ifdef LIBRARY
+void
+lib_init (void)
+{
+  atexit (bye);
+}
+
+void
+lib_step (void)
+{
+  x = 1;
+  r0 = y;
+}
+#else
 int
 main (void)
 {
@@ -74,3 +91,4 @@ main (void)
 #endif
   return 0;
 }
+#endif
