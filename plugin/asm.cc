@@ -254,18 +254,42 @@ wmm_full_fence (wmm_model m)
     }
 }
 
+/* An ARM barrier (dmb or dsb, both ordering as the models have them: a
+ * dsb with an ST option orders stores only, as dmb st does) by its option:
+ * none, sy, ish, osh order everything; *st stores; *ld loads before
+ * anything; nsh* only this processor's own accesses, nothing another
+ * thread sees (no credit).  NONE for an option this does not know. */
+static wmm_fence
+arm_barrier_kind (wmm_model m, const char *opt)
+{
+  bool v7 = m == WMM_MODEL_ARMV7, v8 = m == WMM_MODEL_ARMV8;
+  while (*opt == ' ' || *opt == '\t')
+    opt++;
+  if (!strncmp (opt, "nsh", 3) || !strncmp (opt, "un", 2))
+    return WMM_FENCE_COMPILER;
+  if (!*opt || !strcmp (opt, "sy") || !strcmp (opt, "ish")
+      || !strcmp (opt, "osh") || !strcmp (opt, "sh"))
+    return wmm_full_fence (m);
+  size_t n = strlen (opt);
+  if (n >= 2 && !strcmp (opt + n - 2, "st"))
+    return v8 ? WMM_FENCE_DMB_ISHST : v7 ? WMM_FENCE_DMB_ST
+           : WMM_FENCE_COMPILER;
+  if (n >= 2 && !strcmp (opt + n - 2, "ld"))
+    return v8 ? WMM_FENCE_DMB_ISHLD : WMM_FENCE_COMPILER;
+  return WMM_FENCE_NONE;
+}
+
 wmm_fence
 wmm_asm_fence_kind (wmm_model m, const char *buf)
 {
   bool power = m == WMM_MODEL_POWER, v7 = m == WMM_MODEL_ARMV7,
        v8 = m == WMM_MODEL_ARMV8;
+  if ((!strncmp (buf, "dmb", 3) || !strncmp (buf, "dsb", 3))
+      && (!buf[3] || buf[3] == ' ' || buf[3] == '\t'))
+    return arm_barrier_kind (m, buf + 3);
   if (!strncmp (buf, "lock", 4) || !strncmp (buf, "xchg", 4)
       || !strcmp (buf, "mfence") || !strcmp (buf, "sync")
-      || !strcmp (buf, "hwsync") || !strcmp (buf, "sync 0")
-      || !strncmp (buf, "dsb", 3)
-      || !strcmp (buf, "dmb") || !strcmp (buf, "dmb ish")
-      || !strcmp (buf, "dmb sy") || !strcmp (buf, "dmb osh")
-      || !strcmp (buf, "dmb nsh"))
+      || !strcmp (buf, "hwsync") || !strcmp (buf, "sync 0"))
     return wmm_full_fence (m);
   if (!strcmp (buf, "lwsync") || !strcmp (buf, "sync 1"))
     return power ? WMM_FENCE_LWSYNC : WMM_FENCE_COMPILER;
@@ -275,11 +299,6 @@ wmm_asm_fence_kind (wmm_model m, const char *buf)
     return power ? WMM_FENCE_EIEIO : WMM_FENCE_COMPILER;
   if (!strcmp (buf, "isb"))
     return v7 || v8 ? WMM_FENCE_ISB : WMM_FENCE_COMPILER;
-  if (!strncmp (buf, "dmb", 3) && strstr (buf, "st"))
-    return v8 ? WMM_FENCE_DMB_ISHST : v7 ? WMM_FENCE_DMB_ST
-           : WMM_FENCE_COMPILER;
-  if (!strncmp (buf, "dmb", 3) && strstr (buf, "ld"))
-    return v8 ? WMM_FENCE_DMB_ISHLD : WMM_FENCE_COMPILER;
   return WMM_FENCE_NONE;
 }
 

@@ -78,6 +78,13 @@ has "attribute wmmfence_thread: entry with 2 instances" "$f" "^unit power_fences
 dump collect_asm armv8
 f=$WMM_TMP/collect_asm.armv8.ir
 in_order "asm dmb ishst / dmb ish on armv8" "$f" arm_fences "W x = 3|F dmb ishst|W y = 3|F dmb ish|W x = 4"
+# dsb as the model has it: with ST it orders stores only (it was taken
+# for a full fence, and store buffering around `dsb st` got none), with
+# LD loads; dmb nsh orders nothing another processor sees
+in_order "asm dsb st / dsb ld / dmb nsh / dsb sy on armv8" "$f" arm_dsb "W x = 5|F dmb ishst|W y = 5|F dmb ishld|W x = 6|F compiler|W y = 6|F dmb ish|W x = 7"
+dump collect_asm armv7
+f=$WMM_TMP/collect_asm.armv7.ir
+in_order "asm dsb st / dsb sy on armv7" "$f" arm_dsb "W x = 5|F dmb st|W y = 5|F compiler|W x = 6|F compiler|W y = 6|F dmb|W x = 7"
 
 dump collect_calls power
 f=$WMM_TMP/collect_calls.power.ir

@@ -19,3 +19,18 @@ __attribute__((wmmfence_thread)) void arm_fences(void)
   asm volatile("dmb ish" ::: "memory");
   x = 4;
 }
+
+/* dsb orders as dmb does with the same option (dsb st only stores);
+   nsh orders only this processor's own accesses */
+__attribute__((wmmfence_thread)) void arm_dsb(void)
+{
+  x = 5;
+  asm volatile("dsb st" ::: "memory");
+  y = 5;
+  asm volatile("dsb ld" ::: "memory");
+  x = 6;
+  asm volatile("dmb nsh" ::: "memory");
+  y = 6;
+  asm volatile("dsb sy" ::: "memory");
+  x = 7;
+}
