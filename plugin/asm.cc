@@ -302,6 +302,19 @@ wmm_asm_fence_kind (wmm_model m, const char *buf)
   return WMM_FENCE_NONE;
 }
 
+/* The numbers of the asm's memory operands (outputs, then inputs). */
+static void
+memory_operands (gasm *stmt, auto_vec<int> *ops)
+{
+  unsigned nout = gimple_asm_noutputs (stmt);
+  for (unsigned i = 0; i < nout; i++)
+    if (memory_operand (TREE_VALUE (gimple_asm_output_op (stmt, i)), false))
+      ops->safe_push (i);
+  for (unsigned i = 0; i < gimple_asm_ninputs (stmt); i++)
+    if (memory_operand (TREE_VALUE (gimple_asm_input_op (stmt, i)), true))
+      ops->safe_push (nout + i);
+}
+
 tree
 wmm_asm_parse (gasm *stmt, wmm_model m, vec<wmm_asm_insn> *insns)
 {
@@ -309,8 +322,22 @@ wmm_asm_parse (gasm *stmt, wmm_model m, vec<wmm_asm_insn> *insns)
   split (gimple_asm_string (stmt), m, insns, &where);
   int locked = 0, ll = 0, sc = 0;
   bool sc_first = false;
-  auto_vec<int> ops;
+  auto_vec<int> ops, memops;
   tree mem = rmw_operand (stmt, &ops);
+  memory_operands (stmt, &memops);
+  for (unsigned k = 0; k < insns->length (); k++)
+    {
+      /* An xchg of two registers is no locked instruction and orders
+         nothing ("xchg %%bx, %%bx"); one with a memory operand is. */
+      const asm_line &l = where[k];
+      if ((*insns)[k].cls == WMM_ASM_LOCKED && !strncmp (l.buf, "xchg", 4)
+          && !memchr (l.raw, '(', l.rawlen) && !memchr (l.raw, '[', l.rawlen)
+          && !names_operand (l.raw, l.rawlen, memops))
+        {
+          (*insns)[k].cls = WMM_ASM_OTHER;
+          (*insns)[k].fence = WMM_FENCE_NONE;
+        }
+    }
   for (unsigned k = 0; k < insns->length (); k++)
     {
       wmm_asm_class cls = (*insns)[k].cls;

@@ -85,6 +85,11 @@ in_order "asm dsb st / dsb ld / dmb nsh / dsb sy on armv8" "$f" arm_dsb "W x = 5
 dump collect_asm armv7
 f=$WMM_TMP/collect_asm.armv7.ir
 in_order "asm dsb st / dsb sy on armv7" "$f" arm_dsb "W x = 5|F dmb st|W y = 5|F compiler|W x = 6|F compiler|W y = 6|F dmb|W x = 7"
+# an xchg of two registers orders nothing (it was a full fence); a
+# lock-prefixed instruction on memory is one
+dump collect_asm tso
+f=$WMM_TMP/collect_asm.tso.ir
+in_order "asm xchg of registers / lock or on tso" "$f" x86_xchg "W x = 8|F compiler|W y = 8|F mfence|W x = 9"
 
 dump collect_calls power
 f=$WMM_TMP/collect_calls.power.ir

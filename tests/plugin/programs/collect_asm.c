@@ -34,3 +34,14 @@ __attribute__((wmmfence_thread)) void arm_dsb(void)
   asm volatile("dsb sy" ::: "memory");
   x = 7;
 }
+
+/* an xchg of two registers is no locked instruction (it was taken for a
+   full fence); lock-prefixed or with memory it is one */
+__attribute__((wmmfence_thread)) void x86_xchg(void)
+{
+  x = 8;
+  asm volatile("xchg %%bx, %%bx" ::: "memory");
+  y = 8;
+  asm volatile("lock; orl $0, (%%rsp)" ::: "memory");
+  x = 9;
+}
