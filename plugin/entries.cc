@@ -2018,18 +2018,37 @@ escape_reason (entries_ctx *c, symtab_node *sym)
 /* Notes naming an escaping function (C++ vtables give many). */
 static const int MAX_ESCAPE_NOTES = 8;
 
-/* A unit with main whose code calls code of other units that may start
- * threads (an unknown call not in libfns.cc's table of functions that
- * start none): those threads may call what the unit exports by name, a
- * worker of another unit calling back into main's unit, while main runs.
- * Each exported function (but main, inline definitions that every unit
- * using them has its own copy of, and the unit's own thread routines,
- * which keep their instances: other units are taken not to call them)
- * is then an entry with several instances, and the unknown calls count
- * as thread starts, as for an escaping address.  Not at the link step of -flto, which sees the
- * callers.  Example: main () { start_workers (); x = 1; r = y; } beside
- * an exported on_event () { y = 1; s = x; } that start_workers' threads
- * (another unit) call. */
+/* May call `stmt` run code of the program's other units, which knows the
+ * unit's exported functions by name?  A function declared in a system
+ * header is a library's (the C or C++ library, libevent, zlib), which
+ * calls the program only through the pointers it is given (escapes); so
+ * is an indirect call written in a system header (a stream's virtual
+ * call inlined from libstdc++).  std::thread's start runs the state the
+ * unit's own constructor made (its _M_run: escape_entries). */
+static bool
+program_call (gimple *stmt)
+{
+  if (!strncmp (wmm_callee_asm_name (stmt), "_ZNSt6thread15_M_start_thread",
+                29))
+    return false;
+  if (tree callee = gimple_call_fndecl (stmt))
+    return !DECL_IN_SYSTEM_HEADER (callee);
+  return !in_system_header_at (gimple_location (stmt));
+}
+
+/* A unit with main whose code calls code of other units of the program
+ * that may start threads (an unknown call not in libfns.cc's table of
+ * functions that start none, nor a library's: program_call): those
+ * threads may call what the unit exports by name, a worker of another
+ * unit calling back into main's unit while main runs.  Each exported
+ * function is then an entry with several instances, and the unknown calls
+ * count as thread starts, as for an escaping address; not main, not
+ * inline definitions that every unit using them has its own copy of or
+ * that a system header makes, and not the unit's own thread routines,
+ * which keep their instances (other units are taken not to call them).
+ * Not at the link step of -flto, which sees the callers.  Example:
+ * main () { start_workers (); x = 1; r = y; } beside an exported
+ * on_event () { y = 1; s = x; } that start_workers' threads call. */
 static void
 exported_callee_entries (entries_ctx *c)
 {
@@ -2039,11 +2058,7 @@ exported_callee_entries (entries_ctx *c)
   gimple *unknown = NULL;
   for (unsigned i = 0; i < c->fns.length () && !unknown; i++)
     for (const call_fact &k : c->facts[i].calls)
-      if (k.kind == START_UNKNOWN
-          /* std::thread's start runs the state this unit's constructor
-             made (its _M_run: escape_entries) */
-          && strncmp (wmm_callee_asm_name (k.stmt),
-                      "_ZNSt6thread15_M_start_thread", 29))
+      if (k.kind == START_UNKNOWN && program_call (k.stmt))
         {
           unknown = k.stmt;
           break;
@@ -2055,8 +2070,9 @@ exported_callee_entries (entries_ctx *c)
     {
       tree decl = c->fns[i]->decl;
       if (!TREE_PUBLIC (decl) || (int) i == c->main_fn || DECL_COMDAT (decl)
+          || DECL_EXTERNAL (decl) || DECL_IN_SYSTEM_HEADER (decl)
           || c->facts[i].entry)
-        continue;
+        continue;   /* (a library's inline definition: glibc's atoi) */
       make_entry (&c->facts[i], 2);
       c->u->escapes = true;
       tree callee = gimple_call_fndecl (unknown);
