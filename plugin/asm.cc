@@ -337,13 +337,10 @@ wmm_asm_parse (gasm *stmt, wmm_model m, vec<wmm_asm_insn> *insns)
           (*insns)[k].cls = WMM_ASM_OTHER;
           (*insns)[k].fence = WMM_FENCE_NONE;
         }
-    }
-  for (unsigned k = 0; k < insns->length (); k++)
-    {
       wmm_asm_class cls = (*insns)[k].cls;
       if (cls == WMM_ASM_OTHER || cls == WMM_ASM_FENCE)
         continue;
-      if (!names_operand (where[k].raw, where[k].rawlen, ops))
+      if (!names_operand (l.raw, l.rawlen, ops))
         mem = NULL;
       locked += cls == WMM_ASM_LOCKED;
       ll += cls == WMM_ASM_LL;

@@ -1819,7 +1819,7 @@ wmm_exit_dtor_of (gimple *stmt)
 
 /* The static object a __cxa_atexit registration destroys, or NULL_TREE. */
 static tree
-wmm_exit_object_of (gimple *stmt)
+exit_object_of (gimple *stmt)
 {
   tree o = exit_registration_arg (stmt, 1);
   if (o)
@@ -1851,7 +1851,7 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
       if (wmm_exit_dtor_of (stmt) == wmm_alias_target (decl))
         {
           c->exit_dtors.add (wmm_alias_target (decl));
-          if (tree obj = wmm_exit_object_of (stmt))
+          if (tree obj = exit_object_of (stmt))
             c->exit_objects.add (obj);
           continue;   /* runs at exit, after the threads (escape_entries) */
         }
@@ -2023,14 +2023,11 @@ static const int MAX_ESCAPE_NOTES = 8;
  * header is a library's (the C or C++ library, libevent, zlib), which
  * calls the program only through the pointers it is given (escapes); so
  * is an indirect call written in a system header (a stream's virtual
- * call inlined from libstdc++).  std::thread's start runs the state the
- * unit's own constructor made (its _M_run: escape_entries). */
+ * call inlined from libstdc++), and std::thread's start, which runs the
+ * state the unit's own constructor made (its _M_run: escape_entries). */
 static bool
 program_call (gimple *stmt)
 {
-  if (!strncmp (wmm_callee_asm_name (stmt), "_ZNSt6thread15_M_start_thread",
-                29))
-    return false;
   if (tree callee = gimple_call_fndecl (stmt))
     return !DECL_IN_SYSTEM_HEADER (callee);
   return !in_system_header_at (gimple_location (stmt));
@@ -2065,6 +2062,7 @@ exported_callee_entries (entries_ctx *c)
         }
   if (!unknown)
     return;
+  tree callee = gimple_call_fndecl (unknown);
   int count = 0;
   for (unsigned i = 0; i < c->fns.length (); i++)
     {
@@ -2075,7 +2073,6 @@ exported_callee_entries (entries_ctx *c)
         continue;   /* (a library's inline definition: glibc's atoi) */
       make_entry (&c->facts[i], 2);
       c->u->escapes = true;
-      tree callee = gimple_call_fndecl (unknown);
       if (++count <= MAX_ESCAPE_NOTES)
         wmm_note (c->u, "%s is exported by a unit with main that calls "
                   "code of other units (%s) which may start threads: they "
@@ -2605,13 +2602,17 @@ exit_entries (entries_ctx *c)
 {
   /* a unit that starts threads, or whose functions run in threads of the
      program (a library's exported functions, escaped callbacks) */
+  auto_vec<bool> handler;
+  handler.safe_grow_cleared (c->fns.length ());
   bool threads = starts_threads (c);
-  for (unsigned i = 0; i < c->fns.length () && !threads; i++)
-    threads = c->facts[i].entry && (int) i != c->main_fn
-              && !is_exit_handler (c, i);
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    {
+      handler[i] = is_exit_handler (c, i);
+      threads |= c->facts[i].entry && (int) i != c->main_fn && !handler[i];
+    }
   unsigned count = 0;
   for (unsigned i = 0; i < c->fns.length (); i++)
-    if (threads && is_exit_handler (c, i))
+    if (threads && handler[i])
       {
         make_entry (&c->facts[i], 1);
         wmm_note (c->u, "'%s' is an exit or signal handler of a unit "

@@ -911,7 +911,9 @@ static void mark_conflicts(const search *S, unsigned char *conflict)
 
 /* The fallback of an overflowed SCC (cycles.h): every po pair whose two
  * ends conflict with another thread and whose second end can lead back to
- * the first; -1 out of memory. */
+ * the first; -1 out of memory.  Each class's pairs are one run, second
+ * class ascending (a thread's classes are numbered in po-index order),
+ * which fbpairs.c's lookup relies on. */
 static int add_fallback(search *S)
 {
   const wmm_aeg *g = S->g;

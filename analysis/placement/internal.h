@@ -155,11 +155,10 @@ struct place_fbpairs {
   int *run;            /* per class a: the index of its first pair, -1
                           (the search adds each class's pairs as one run,
                           b ascending: a binary search finds a pair) */
-  int *slot;           /* else: fallback index + 1, open addressing on
-                          (a, b) */
-  int size;
   int *node_off, *node_cls;   /* the fallback classes of each event (CSR) */
 };
+/* 0; -1 out of memory; -2 when the pairs are not in runs (an internal
+ * error: a pair would be lost). */
 int place_fbpairs_build(place_fbpairs *f, const wmm_aeg *g, const wmm_cycles *cy);
 /* The fallback pair (index into cy->fallback) of events na -> nb in virtual
  * thread t (-1: any thread), or -1 when they belong to none. */

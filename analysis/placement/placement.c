@@ -680,8 +680,8 @@ static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
 static int fallback_witnesses(builder *b, wmm_cycles *cy,
                               const place_fbpairs *fb, wmm_error *err)
 {
-  if (!fb->slot && !fb->run)
-    return 0;
+  if (!fb->run)
+    return 0;   /* no search overflowed */
   int rc = witness_round(b, cy, fb, WITNESS_STEPS, WITNESS_TESTS, NULL, err);
   long budget = WITNESS_RETRY_TOTAL;
   if (rc == 0)
@@ -1410,8 +1410,12 @@ static int place_graph(const wmm_program *p, const wmm_place_opts *o, int search
                                     (o->class_reach ? WMM_CYCLES_CLASS_REACH : 0),
                                 cy, err)
               : 0;
-  if (rc == 0 && place_fbpairs_build(fb, *g, cy))
+  int fbrc = rc == 0 ? place_fbpairs_build(fb, *g, cy) : 0;
+  if (fbrc == -1)
     rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+  else if (fbrc)
+    rc = wmm_fail(err, WMM_ERR_INVALID, p->source, 0,
+                  "internal error: fallback pairs out of order (placement)");
   if (rc < 0) {
     place_fbpairs_free(fb);
     wmm_cycles_free(cy);

@@ -201,12 +201,6 @@ void wmm_reach_fill(const wmm_reach *r, const uint64_t *facts, unsigned char *go
   }
 }
 
-int wmm_reach_table(wmm_reach *r, int l0, int w0, int excl, unsigned char *good)
-{
-  wmm_reach_fill(r, wmm_reach_facts(r, l0, w0, excl), good);
-  return 0;
-}
-
 static void *xcalloc(size_t n, size_t sz)
 {
   return calloc(n ? n : 1, sz);

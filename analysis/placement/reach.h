@@ -11,8 +11,8 @@
  * Two ways of computing it, with the same result:
  * - per class (wmm_reach_classes): each round scans every class and every
  *   thread's po matrix; its cost is that of the matrices, per table;
- * - per fact (wmm_reach_new, wmm_reach_table): whether a class is good
- *   depends only on its fact (its location and whether it writes), so each
+ * - per fact (wmm_reach_new, wmm_reach_facts, wmm_reach_fill): whether a
+ *   class is good depends only on its fact (its location and whether it writes), so each
  *   thread's po matrix is summarised once per SCC as a matrix over facts
  *   (fact f -> the facts of the classes at or po-after a class of fact f),
  *   and a table is a fixpoint over that small matrix.  Units of real
@@ -21,7 +21,8 @@
  *
  * Example:
  *   wmm_reach *r = wmm_reach_new(g, scc, comp);     // NULL: too big, or no memory
- *   if (r && wmm_reach_table(r, l0, w0, excl, good) == 0) ... good[c] ...
+ *   if (r) wmm_reach_fill(r, wmm_reach_facts(r, l0, w0, excl), good);
+ *   ... good[c] ...
  *   wmm_reach_free(r);
  */
 #ifndef WMMFENCE_REACH_H
@@ -41,14 +42,11 @@ typedef struct wmm_reach wmm_reach;
 wmm_reach *wmm_reach_new(const wmm_aeg *g, const int *scc, int comp);
 void wmm_reach_free(wmm_reach *r);
 
-/* Fill good[0 .. g->ncls) for a start on location l0 (w0: the start
- * writes), threads other than excl (-1: none excluded) beginning the
- * other segments; 0, or -1 out of memory. */
-int wmm_reach_table(wmm_reach *r, int l0, int w0, int excl, unsigned char *good);
-
-/* The same in two steps: the good facts (wmm_reach_words(r) words, owned
- * by r, valid until the next call), then the classes' table from them.
- * Starts with the same good facts share one table (cycles.c). */
+/* The table for a start on location l0 (w0: the start writes), threads
+ * other than excl (-1: none excluded) beginning the other segments, in
+ * two steps: the good facts (wmm_reach_words(r) words, owned by r, valid
+ * until the next call), then good[0 .. g->ncls) from them.  Starts with
+ * the same good facts share one table (cycles.c). */
 const uint64_t *wmm_reach_facts(wmm_reach *r, int l0, int w0, int excl);
 int wmm_reach_words(const wmm_reach *r);
 void wmm_reach_fill(const wmm_reach *r, const uint64_t *facts, unsigned char *good);
