@@ -328,6 +328,43 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
   return true;
 }
 
+/* A stride: idx (through widening conversions) is the counter of a
+ * loop `for (i = id; ...; i += S)`, a PHI of id and i + S with S a
+ * positive constant, in signed arithmetic (no wrap): every value is id + k
+ * * S (k >= 0), so threads whose numbers differ and lie in 0 .. S - 1
+ * touch disjoint elements (the caller checks the numbers).  *id (through
+ * widening conversions) and *stride. */
+bool
+stride_index (tree idx, tree *id, HOST_WIDE_INT *stride)
+{
+  idx = wmm_widened_from (idx);
+  gphi *phi = TREE_CODE (idx) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (idx)
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (idx)) : NULL;
+  if (!phi || gimple_phi_num_args (phi) != 2
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (idx)))
+    return false;
+  tree init = NULL_TREE;
+  HOST_WIDE_INT step = 0;
+  for (unsigned k = 0; k < 2; k++)
+    {
+      tree a = gimple_phi_arg_def (phi, k);
+      gassign *g = TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+                   ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (a)) : NULL;
+      tree s = g && gimple_assign_rhs_code (g) == PLUS_EXPR
+               && gimple_assign_rhs1 (g) == idx
+               ? constant_of (gimple_assign_rhs2 (g)) : NULL_TREE;
+      if (!step && s && tree_to_shwi (s) > 0)
+        step = tree_to_shwi (s);
+      else
+        init = a;
+    }
+  if (!step || !init || TREE_CODE (init) != SSA_NAME)
+    return false;
+  *id = wmm_widened_from (init);
+  *stride = step;
+  return true;
+}
+
 /* The global array a reference `a[v]` indexes (the element, a member of
  * it, or an element of it: `grid[v][k]`), and v, its first index; NULL
  * when it is no such reference. */
@@ -343,6 +380,187 @@ indexed_array (tree ref, tree *idx)
   *idx = TREE_OPERAND (ref, 1);
   tree base = TREE_OPERAND (ref, 0);
   return is_global_var (base) ? base : NULL_TREE;
+}
+
+tree addr_of (tree *t, int *, void *data);
+
+/* Does every use of element pointer r (an SSA name, through copies and
+ * conversions) dereference it inside the element, `bits` bits from its
+ * start: the base of a load's or store's MEM_REF at a constant offset,
+ * never a value stored, passed, compared or merged by a PHI?  Then the
+ * address reaches nothing but the element. */
+bool
+element_web (tree r, HOST_WIDE_INT bits)
+{
+  auto_vec<tree, 8> work;
+  work.safe_push (r);
+  for (unsigned n = 0; !work.is_empty (); n++)
+    {
+      if (n > 32)
+        return false;
+      tree v = work.pop ();
+      imm_use_iterator it;
+      gimple *st;
+      FOR_EACH_IMM_USE_STMT (st, it, v)
+        {
+          if (is_gimple_debug (st))
+            continue;
+          if ((gimple_assign_cast_p (st) || gimple_assign_ssa_name_copy_p (st))
+              && gimple_assign_rhs1 (st) == v
+              && TREE_CODE (gimple_assign_lhs (st)) == SSA_NAME)
+            {
+              work.safe_push (gimple_assign_lhs (st));
+              continue;
+            }
+          if (!gimple_assign_single_p (st))
+            return false;
+          for (unsigned k = 0; k < 2; k++)
+            {
+              tree op = gimple_op (st, k);
+              if (!wmm_mentions (op, v))
+                continue;
+              tree base = get_base_address (op);
+              poly_int64 off, size, max;
+              bool reverse;
+              HOST_WIDE_INT o, m;
+              /* (the extent of a reference through a pointer leaves out
+                 the MEM_REF's own offset; its size is the largest a
+                 variable index allows, unknown for a trailing array) */
+              if (!base || TREE_CODE (base) != MEM_REF
+                  || TREE_OPERAND (base, 0) != v
+                  || !tree_fits_shwi_p (TREE_OPERAND (base, 1))
+                  || get_ref_base_and_extent (op, &off, &size, &max,
+                                              &reverse) != base
+                  || !off.is_constant (&o) || !max.is_constant (&m)
+                  || !known_size_p (max))
+                return false;
+              o += tree_to_shwi (TREE_OPERAND (base, 1)) * BITS_PER_UNIT;
+              if (o < 0 || m <= 0 || o + m > bits)
+                return false;
+              /* (an index inside the reference that is v itself) */
+              for (tree t = op; handled_component_p (t);
+                   t = TREE_OPERAND (t, 0))
+                for (int i = 1; i < TREE_OPERAND_LENGTH (t); i++)
+                  if (TREE_OPERAND (t, i) && wmm_mentions (TREE_OPERAND (t, i), v))
+                    return false;
+            }
+        }
+    }
+  return true;
+}
+
+/* The global array a when statement g is `p = &a[v]` (the whole
+ * element, any index v) and every use of p stays inside the element
+ * (element_web); *idx = v.  NULL otherwise. */
+tree
+element_def (gimple *g, tree *idx)
+{
+  gassign *as = safe_dyn_cast<gassign *> (g);
+  if (!as || gimple_assign_rhs_code (as) != ADDR_EXPR
+      || TREE_CODE (gimple_assign_lhs (as)) != SSA_NAME)
+    return NULL_TREE;
+  tree elt = TREE_OPERAND (gimple_assign_rhs1 (as), 0);
+  if (TREE_CODE (elt) != ARRAY_REF || TREE_OPERAND (elt, 2)
+      || TREE_OPERAND (elt, 3) || !VAR_P (TREE_OPERAND (elt, 0))
+      || !is_global_var (TREE_OPERAND (elt, 0))
+      || !TYPE_SIZE (TREE_TYPE (elt))
+      || !tree_fits_shwi_p (TYPE_SIZE (TREE_TYPE (elt)))
+      || !element_web (gimple_assign_lhs (as),
+                       tree_to_shwi (TYPE_SIZE (TREE_TYPE (elt)))))
+    return NULL_TREE;
+  *idx = TREE_OPERAND (elt, 1);
+  return TREE_OPERAND (elt, 0);
+}
+
+/* The global array a of an access through an element pointer: ref is
+ * `MEM[p + k]...` with p, through copies and conversions, defined by an
+ * element_def `&a[v]`: a, with *idx = v; NULL otherwise.  `struct slot
+ * *s = &slots[id]; s->hits++` touches slots[id] as `slots[id].hits++`
+ * does. */
+tree
+element_access (tree ref, tree *idx)
+{
+  tree base = get_base_address (ref);
+  if (!base || TREE_CODE (base) != MEM_REF)
+    return NULL_TREE;
+  tree p = TREE_OPERAND (base, 0);
+  /* (more steps than element_web follows names: every dereference of a
+     web it accepts is found) */
+  for (int steps = 0; steps < 64; steps++)
+    {
+      if (TREE_CODE (p) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (p))
+        return NULL_TREE;
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
+      if (!g)
+        return NULL_TREE;
+      if (gimple_assign_rhs_code (g) == ADDR_EXPR)
+        return element_def (g, idx);
+      if (!(gimple_assign_cast_p (g) || gimple_assign_ssa_name_copy_p (g)))
+        return NULL_TREE;
+      p = gimple_assign_rhs1 (g);
+    }
+  return NULL_TREE;
+}
+
+/* The array a site touches as `a[v]` (indexed_array) or through an
+ * element pointer (element_access), and v; NULL when neither. */
+tree
+site_array (const wmm_site &site, tree *idx)
+{
+  tree base = wmm_site_object (site);
+  if (!base)
+    return NULL_TREE;
+  tree op = site.operand == 0 ? gimple_assign_lhs (site.stmt)
+                              : gimple_assign_rhs1 (site.stmt);
+  if (VAR_P (base) && is_global_var (base))
+    {
+      tree a = indexed_array (op, idx);
+      return a == base ? a : NULL_TREE;
+    }
+  return element_access (op, idx);
+}
+
+/* Is every address of array a that the unit takes an element pointer
+ * (element_def: its uses stay inside the element, and those in running
+ * code are sites that site_array names), unused, or given to a call in
+ * quiet that keeps no copy? */
+bool
+only_element_pointers (tree a, hash_set<gimple *> &quiet)
+{
+  if (wmm_initializers_mention (a))
+    return false;
+  bool ok = true;
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        if (!ok)
+          return;
+        hash_set<tree> bases;
+        for (unsigned i = 0; i < gimple_num_ops (s); i++)
+          if (tree op = gimple_op (s, i))
+            walk_tree_without_duplicates (&op, addr_of, &bases);
+        if (!bases.contains (a))
+          return;
+        tree idx;
+        bool unused = is_gimple_assign (s)
+                      && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME
+                      && has_zero_uses (gimple_assign_lhs (s));
+        if (!unused && element_def (s, &idx) != a
+            && !(quiet.contains (s) && is_gimple_call (s)
+                 && !wmm_address_escapes (s, a)))
+          ok = false;
+      });
+      wmm_each_phi (fn, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+          {
+            hash_set<tree> bases;
+            tree arg = gimple_phi_arg_def (phi, i);
+            addr_of (&arg, NULL, &bases);
+            if (bases.contains (a))
+              ok = false;
+          }
+      });
+  });
+  return ok;
 }
 
 /* walk_tree callback: the variable of each address taken, into the
@@ -884,12 +1102,15 @@ wmm_publish_claims (wmm_unitinfo *u)
     for (const wmm_site &site : unit.sites)
       {
         tree base = wmm_site_object (site);
-        if (!base || !VAR_P (base) || !is_global_var (base))
+        if (!base)
           continue;
-        tree op = site.operand == 0 ? gimple_assign_lhs (site.stmt)
-                                    : gimple_assign_rhs1 (site.stmt);
         tree idx = NULL_TREE;
-        tree a = indexed_array (op, &idx);
+        tree a = site_array (site, &idx);
+        bool through_pointer = a && !VAR_P (base);
+        if (through_pointer)
+          base = a;
+        else if (!VAR_P (base) || !is_global_var (base))
+          continue;
         tree parm = NULL_TREE;
         HOST_WIDE_INT room = -1, chunk = 1;
         tree c = a == base && idx && TREE_CODE (idx) == SSA_NAME
@@ -906,8 +1127,25 @@ wmm_publish_claims (wmm_unitinfo *u)
             if (c && VAR_P (c))
               c = NULL_TREE;
           }
+        /* a stride of the thread's number: a[i], i = id, id + S, ... */
+        HOST_WIDE_INT stride = 0;
+        if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
+            && stride_index (idx, &sid, &stride))
+          {
+            c = claiming_counter (sid, &parm, &room);
+            if (c && VAR_P (c))
+              c = NULL_TREE;
+            chunk = -stride;   /* (a key of its own: never a slice's) */
+          }
         if (!c || !valid_claim (u, c, parm, counters, &ids))
           c = NULL_TREE;
+        /* a stride: only when every thread's number lies below it */
+        if (c && stride > 0)
+          {
+            id_source *src = ids.get (c);
+            if (!src || src->max_id < 0 || src->max_id >= stride)
+              c = NULL_TREE;
+          }
         /* an unsigned product: only when no thread's slice wraps; a last
            thread's block to any end: only when its number is the largest */
         if (c && (limit >= 0 || last >= 0))
@@ -929,8 +1167,11 @@ wmm_publish_claims (wmm_unitinfo *u)
                            && DECL_NAME (unit.decl)
                            && MAIN_NAME_P (DECL_NAME (unit.decl));
         all.record (base, c, chunk, main_joined, site.stmt, idx);
+        /* (one writer is a property of the array's locations, which a
+           pointer's write does not name) */
         if (site.operand == 0)
-          writes.record (base, c, chunk, main_joined, site.stmt, idx);
+          writes.record (base, through_pointer ? NULL_TREE : c, chunk,
+                         main_joined && !through_pointer, site.stmt, idx);
       }
   all.check_joined (u, ids);
   writes.check_joined (u, ids);
@@ -949,14 +1190,23 @@ wmm_publish_claims (wmm_unitinfo *u)
   wmm_quiet_stmts (u, &quiet);
   wmm_addresses_taken (&taken, &quiet);
   for (auto e : by_array)
-    if (e.second && !taken.contains (e.first)
+    if (e.second && (!taken.contains (e.first)
+                     || only_element_pointers (e.first, quiet))
         && !foreign_reach (e.first, closed_unit ()))
       claimed.add (e.first);
   one_writer_arrays (u, writes, claimed, taken, closed_unit ());
   if (claimed.is_empty ())
     return 0;
-  int made = wmm_move_objects_to_private (u, "(claimed through a counter)",
-                                          claimed);
+  int fresh = -1;
+  int made = wmm_move_to_private (u, &fresh, "(claimed through a counter)",
+                                  [&] (const wmm_unit &unit, int i) {
+                                    tree idx;
+                                    tree o = wmm_site_object (unit.sites[i]);
+                                    if (o && !VAR_P (o))
+                                      o = site_array (unit.sites[i], &idx);
+                                    return o && claimed.contains (o);
+                                  },
+                                  [] (int, int, int) {});
   if (made)
     wmm_note (u, "%d accesses to %d arrays whose elements each thread "
               "claims for itself (a[i], i from an atomic counter or the "

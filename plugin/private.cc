@@ -60,6 +60,12 @@ hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
 hash_map<tree, tree> *static_owner;              /* static VAR_DECL -> the
                                                     one function naming it,
                                                     or NULL_TREE */
+hash_set<tree> *creator_roots;                   /* heap roots (malloc
+                                                    results) of objects a
+                                                    creator gives its
+                                                    threads, every touch of
+                                                    which it makes where
+                                                    no such thread runs */
 
 struct web {
   auto_vec<tree, 16> names;
@@ -736,6 +742,18 @@ web_private (tree name, int depth)
   web w;
   grow (&w, name);
   bool ok = !w.bad && !w.roots.is_empty ();
+  /* The creator's own web of an object it gives its threads (creator_ok
+     checked every touch of it): no other thread reaches what it touches
+     where it touches it. */
+  bool created = ok;
+  for (unsigned i = 0; created && i < w.roots.length (); i++)
+    created = creator_roots && creator_roots->contains (w.roots[i]);
+  if (created)
+    {
+      for (tree n : w.names)
+        web_cache->put (n, true);
+      return true;
+    }
   bool bound = false;
   for (unsigned i = 0; ok && i < w.roots.length (); i++)
     ok = root_private (w.roots[i], depth, &bound);
@@ -1637,6 +1655,19 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
           tree offset;
           wmm_inner_ref (t, &bitsize, &bitpos, &offset);
           HOST_WIDE_INT pos, size;
+          /* A variable index: the member array it indexes when that is
+             not at the end of its struct (C 6.5.6; GCC's largest extent
+             of the reference, which leaves out the MEM_REF's offset). */
+          poly_int64 o, sz, most;
+          bool reverse;
+          if (offset
+              && get_ref_base_and_extent (t, &o, &sz, &most, &reverse) == b
+              && known_size_p (most))
+            {
+              offset = NULL_TREE;
+              bitpos = o;
+              bitsize = most;
+            }
           if (offset || !bitpos.is_constant (&pos)
               || !bitsize.is_constant (&size) || size <= 0
               || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
@@ -1815,6 +1846,7 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
   /* Candidates: entries of creates only, whose parameter web keeps no
      copy. */
   auto_vec<tree> cands;
+  hash_map<tree, auto_vec<tree> > roots;   /* routine -> creators' roots */
   find_param_objects (u, create_index, creates, bad);
   for (const wmm_unit &unit : u->units)
     {
@@ -1835,6 +1867,8 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
             continue;
           HOST_WIDE_INT bound = -1;
           bool ok = true;
+          auto_vec<tree> &heap = roots.get_or_insert (f);
+          heap.truncate (0);
           for (const create_use &cu : creates[*create_index.get (f)])
             {
               thread_object o;
@@ -1854,6 +1888,10 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
               ok = ok && here;
               if (here && o.bound >= 0 && (bound < 0 || o.bound < bound))
                 bound = o.bound;
+              if (here && o.heap_root)
+                heap.safe_push (o.heap_root);
+              else if (here && o.malloc_call && gimple_call_lhs (o.malloc_call))
+                heap.safe_push (gimple_call_lhs (o.malloc_call));
             }
           function *fn = DECL_STRUCT_FUNCTION (f);
           tree d = ssa_default_def (fn, p);
@@ -1870,6 +1908,10 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
         }
     }
   web_cache->empty ();
+  for (tree f : cands)
+    if (private_params->get (DECL_ARGUMENTS (f)))
+      for (tree r : *roots.get (f))
+        creator_roots->add (r);
   for (vec<create_use> &v : creates)
     v.release ();
 }
@@ -2017,6 +2059,8 @@ wmm_private_reset (void)
   delete web_cache;
   delete param_objects;
   delete static_owner;
+  delete creator_roots;
+  creator_roots = NULL;
   param_objects = NULL;
   static_owner = NULL;
   escaped_tls = NULL;
@@ -2037,6 +2081,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   web_cache = new hash_map<tree, bool>;
   param_objects = new hash_map<tree, tree>;
   static_owner = new hash_map<tree, tree>;
+  creator_roots = new hash_set<tree>;
   find_escaped_tls ();
   auto_vec<cgraph_node *> fns;
   cgraph_node *node;

@@ -132,7 +132,10 @@
 #                      through tinfo[i].thread_id): no fence; -DSELF (the
 #                      worker reads its own thread_id), -DMAINWRITE (main
 #                      writes thread 0's struct while it runs): the worker
-#                      fenced on the weak targets
+#                      fenced on the weak targets; -DBUCKETS (the worker
+#                      also counts into a member array of its struct at
+#                      variable indices): no fence, with -DMAINWRITE fenced
+#                      on every target
 #   slots_narrow.c     the same with `int id = (int) (long) arg`, the
 #                      handles in t[T]: no fence; -DSMALL (unsigned char
 #                      numbers, 300 threads), -DHANDLES (handles in
@@ -154,6 +157,17 @@
 #                      -DLATE (memset while a thread runs), -DKEEP (the
 #                      array's address in a global), -DPEEK (main reads a
 #                      slot while they run): the worker fenced everywhere
+#   slots_ptr.c        the same through a pointer to the thread's slot
+#                      (`me = &stats[a->id]; me->hits++`), main summing
+#                      through pointers after the joins: no fence;
+#                      -DNEIGHBOUR (me[1] too), -DHELPER (the pointer
+#                      given to a counting helper), -DKEEP (stored in a
+#                      global), -DPEEK (main reads a slot through a pointer
+#                      while they run): fenced everywhere
+#   slots_stride.c     work dealt out round-robin (`for (i = id; i < N; i +=
+#                      NT) out[i] = ...`, id the thread's number): no
+#                      fence; -DHALF (a stride of NT / 2), -DMORE (NT + 1
+#                      threads): the worker fenced everywhere
 #   once_init.c        a table written by a pthread_once (or call_once,
 #                      -DC11) routine and read after the once call: no
 #                      fence; -DWRITE (a thread writes it afterwards),
@@ -191,7 +205,11 @@
 #                      in arrays the creator allocates (&ws[i].tid and
 #                      &ws[i] of one calloc'd array, or -DSEPARATE arrays),
 #                      each element read after its thread's join: no fence;
-#                      -DNEIGHBOUR, -DEARLY, -DOTHER, -DSELF, -DPARTIAL
+#                      -DDATA (the workers also read an input array through
+#                      a pointer member: `int` reads that may touch the
+#                      ids main writes while the first threads run): none
+#                      (1 lwsync before); -DNEIGHBOUR, -DEARLY, -DOTHER,
+#                      -DSELF, -DPARTIAL
 #                      (an element touched while its thread may run):
 #                      the worker fenced on every target
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
@@ -346,6 +364,8 @@ one_target() {
     fenced "slots_$v" slots.c worker -D$v
   done
   none threads_info threads_info.c
+  none threads_info_BUCKETS threads_info.c -DBUCKETS
+  fenced threads_info_BUCKETS_MAINWRITE threads_info.c worker -DBUCKETS -DMAINWRITE
   for v in SELF MAINWRITE; do
     if [ $T = x86 ]; then none "threads_info_$v" threads_info.c -D$v
     else fenced "threads_info_$v" threads_info.c worker -D$v; fi
@@ -366,6 +386,15 @@ one_target() {
   for v in LATE KEEP PEEK; do
     fenced "slots_stats_$v" slots_stats.c worker -D$v
   done
+  none slots_ptr slots_ptr.c
+  for v in NEIGHBOUR KEEP PEEK; do
+    fenced "slots_ptr_$v" slots_ptr.c worker -D$v
+  done
+  fenced slots_ptr_HELPER slots_ptr.c '(worker|count)' -DHELPER
+  none slots_stride slots_stride.c
+  for v in HALF MORE; do
+    fenced "slots_stride_$v" slots_stride.c scale -D$v
+  done
   none once once_init.c
   none once_C11 once_init.c -DC11
   none cxx_call_once cxx_call_once.cc
@@ -378,6 +407,8 @@ one_target() {
   none argjoin threads_argjoin.c
   none threads_heap threads_heap.c
   none threads_heap_SEPARATE threads_heap.c -DSEPARATE
+  none threads_heap_DATA threads_heap.c -DDATA
+  fenced threads_heap_DATA_EARLY threads_heap.c run -DDATA -DEARLY
   for v in NEIGHBOUR EARLY OTHER SELF PARTIAL; do
     fenced "threads_heap_$v" threads_heap.c run -D$v
   done

@@ -6,6 +6,10 @@
  *   default    struct worker { pthread_t tid; ... } in one calloc'd array,
  *              pthread_create (&ws[i].tid, 0, run, &ws[i]);
  *   -DSEPARATE the handles in one malloc'd array, the arguments in another.
+ *   -DDATA     each worker also reads an input array main filled, through a
+ *              pointer member of its element (its `int` reads may touch any
+ *              `int` by type, the elements' ids too: main's writes of the
+ *              next elements while the first threads run are its own).
  * Variants that race (the workers fenced):
  *   -DNEIGHBOUR a worker also adds to the next element;
  *   -DEARLY     main reads an element's count before joining its thread;
@@ -26,6 +30,9 @@ struct worker
   int id;
   long count;
   double sum;
+#ifdef DATA
+  const int *data;
+#endif
 };
 
 static void *
@@ -36,6 +43,9 @@ run (void *arg)
     {
       w->count++;
       w->sum += i * w->id;
+#ifdef DATA
+      w->sum += w->data[i];
+#endif
 #ifdef NEIGHBOUR
       w[1].count++;
 #endif
@@ -61,9 +71,19 @@ main (int argc, char **argv)
     return 1;
   long total = 0;
   double s = 0;
+#ifdef DATA
+  int *in = malloc (1000 * sizeof *in);
+  if (!in)
+    return 1;
+  for (int i = 0; i < 1000; i++)
+    in[i] = i;
+#endif
   for (int i = 0; i < n; i++)
     {
       ws[i].id = i;
+#ifdef DATA
+      ws[i].data = in;
+#endif
 #ifdef SEPARATE
       pthread_create (&ts[i], NULL, run, &ws[i]);
 #else

@@ -3,8 +3,10 @@
  * (&tinfo[i].thread_id, 0, worker, &tinfo[i]) after filling the struct,
  * then pthread_join (tinfo[i].thread_id, 0) and the result read from the
  * same struct.  Each worker touches only its own struct's other members:
- * no fence (private.cc, region.cc).  Variants that keep their fences (on
- * the weak targets):
+ * no fence (private.cc, region.cc).  -DBUCKETS: the worker also counts
+ * into a member array of its struct at variable indices (the index stays
+ * in that member, which is not the struct's last): no fence either.
+ * Variants that keep their fences (on the weak targets):
  *   -DSELF       the worker also reads its own thread_id member (the
  *                create writes it while the worker may run);
  *   -DMAINWRITE  main writes thread 0's number while thread 1 is created.
@@ -16,6 +18,9 @@
 struct thread_info {
   pthread_t thread_id;
   int thread_num;
+#ifdef BUCKETS
+  long buckets[8];
+#endif
   long result;
 };
 
@@ -26,7 +31,12 @@ static void *worker (void *arg)
   struct thread_info *tinfo = arg;
   long s = 0;
   for (int k = 0; k < 64; k++)
-    s += table[tinfo->thread_num][k];
+    {
+      s += table[tinfo->thread_num][k];
+#ifdef BUCKETS
+      tinfo->buckets[table[tinfo->thread_num][k] % 8]++;
+#endif
+    }
 #ifdef SELF
   s += tinfo->thread_id != 0;
 #endif
