@@ -146,24 +146,6 @@ claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room)
          ? p : NULL_TREE;
 }
 
-/* The integer constant v is, through SSA copies and conversions (at the
- * pass's position `chunk_3 = 250000; lo = id * chunk_3` is not folded
- * yet), or NULL. */
-tree
-constant_of (tree v)
-{
-  for (int steps = 0; steps < 4 && v && TREE_CODE (v) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
-    {
-      gassign *g = safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
-      if (!g || !(gimple_assign_single_p (g) || gimple_assign_cast_p (g)))
-        return NULL_TREE;
-      v = gimple_assign_rhs1 (g);
-    }
-  return v && TREE_CODE (v) == INTEGER_CST && tree_fits_shwi_p (v) ? v
-                                                                  : NULL_TREE;
-}
-
 /* v = x * C (through widening conversions), C a positive constant: *x
  * and *c.  In signed arithmetic no product wraps; in unsigned (GCC folds
  * `(int) (id * 256)` so) *limit is the largest product that keeps its
@@ -185,10 +167,10 @@ times_const (tree v, tree *x, HOST_WIDE_INT *c, HOST_WIDE_INT *limit)
       HOST_WIDE_INT most = (HOST_WIDE_INT_1 << (prec - 1)) - 1;
       *limit = *limit < 0 ? most : MIN (*limit, most);
     }
-  tree a = gimple_assign_rhs1 (g), b = constant_of (gimple_assign_rhs2 (g));
+  tree a = gimple_assign_rhs1 (g), b = wmm_constant_of (gimple_assign_rhs2 (g));
   if (!b)
     {
-      b = constant_of (a);
+      b = wmm_constant_of (a);
       a = gimple_assign_rhs2 (g);
     }
   if (!b || tree_to_shwi (b) <= 0 || TREE_CODE (a) != SSA_NAME)
@@ -205,7 +187,7 @@ plus_const (tree v, tree *x, HOST_WIDE_INT *c)
   v = wmm_widened_from (v);
   gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
                ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
-  tree k = g ? constant_of (gimple_assign_rhs2 (g)) : NULL_TREE;
+  tree k = g ? wmm_constant_of (gimple_assign_rhs2 (g)) : NULL_TREE;
   if (!g || gimple_assign_rhs_code (g) != PLUS_EXPR
       || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)) || !k
       || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME)
@@ -227,7 +209,7 @@ last_number (edge e, tree id)
       gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
       if (c && EDGE_COUNT (e->src->succs) == 2)
         {
-          tree k = constant_of (gimple_cond_rhs (c));
+          tree k = wmm_constant_of (gimple_cond_rhs (c));
           bool eq = gimple_cond_code (c) == EQ_EXPR, ne = gimple_cond_code (c) == NE_EXPR;
           if (!k || !(eq || ne)
               || wmm_widened_from (gimple_cond_lhs (c)) != id)
@@ -352,7 +334,7 @@ stride_index (tree idx, tree *id, HOST_WIDE_INT *stride)
                    ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (a)) : NULL;
       tree s = g && gimple_assign_rhs_code (g) == PLUS_EXPR
                && gimple_assign_rhs1 (g) == idx
-               ? constant_of (gimple_assign_rhs2 (g)) : NULL_TREE;
+               ? wmm_constant_of (gimple_assign_rhs2 (g)) : NULL_TREE;
       if (!step && s && tree_to_shwi (s) > 0)
         step = tree_to_shwi (s);
       else

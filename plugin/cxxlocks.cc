@@ -18,7 +18,10 @@
  *     returns; notify_one / notify_all only synchronise;
  *   - std::atomic_flag::test_and_set (acquire) takes a spin lock where it
  *     returned false, clear (release) frees it: atomics, no full fences,
- *     and the word must not be written otherwise (locks.cc).
+ *     and the word must not be written otherwise (locks.cc); so do
+ *     exchange (a non-zero constant, acquire) and store (0, release) of a
+ *     std::atomic of an integral type or bool (their own bodies, which
+ *     pass the value and order on, are no writes of their own).
  * A guard names its mutex when it is a local of the function whose
  * address goes only to these calls (and the predicate forms of wait),
  * every constructor binding it to the same mutex: a guard moved from,
@@ -129,6 +132,37 @@ const char *const guard_users[] = {
   "_ZNSt18condition_variable10wait_untilI",
 };
 
+/* exchange (v, order) and store (v, order) of std::atomic<T> and its base
+ * std::__atomic_base<T>, T a builtin integral type or bool (one letter of
+ * the mangling), plain or volatile: `_ZNSt6atomicIbE8exchangeEbSt12memory_order`. */
+bool
+atomic_member (const char *a, wmm_cxx_lock *out)
+{
+  static const char *const classes[] = {
+    "_ZNSt6atomicI", "_ZNVSt6atomicI", "_ZNSt13__atomic_baseI",
+    "_ZNVSt13__atomic_baseI",
+  };
+  for (const char *c : classes)
+    {
+      size_t n = strlen (c);
+      if (strncmp (a, c, n) || !a[n] || !strchr ("bcahstijlmxy", a[n])
+          || a[n + 1] != 'E')
+        continue;
+      char t = a[n];
+      const char *m = a + n + 2;
+      bool take = !strncmp (m, "8exchangeE", 10);
+      if (!take && strncmp (m, "5storeE", 7))
+        return false;
+      m += take ? 10 : 7;
+      if (m[0] != t || strcmp (m + 1, "St12memory_order"))
+        return false;
+      *out = { take ? WMM_CXX_TAKE_ZERO : WMM_CXX_RELEASE, 0, -1, false, 2,
+               true, 1 };
+      return true;
+    }
+  return false;
+}
+
 } // anon namespace
 
 bool
@@ -163,6 +197,8 @@ wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out)
         *out = { WMM_CXX_RELEASE, 0, -1, false, 1, true };
         return true;
       }
+  if (atomic_member (a, out))
+    return true;
   if (const char *rest = skip_mutex (a + 3))
     return mutex_member (rest, out);
   for (const guard_kind &g : guard_kinds)

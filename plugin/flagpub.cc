@@ -48,24 +48,6 @@ enum flag_op {
                    address kept */
 };
 
-/* The constant integer v is a copy or conversion of (the macros of
- * <stdatomic.h> store through temporaries), or v. */
-tree
-constant_of (tree v)
-{
-  for (int steps = 0; steps < 6 && v && TREE_CODE (v) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
-    {
-      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
-      if (!g || !INTEGRAL_TYPE_P (TREE_TYPE (v))
-          || !(gimple_assign_single_p (g)
-               || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))))
-        return v;
-      v = gimple_assign_rhs1 (g);
-    }
-  return v;
-}
-
 /* The atomic access of call s to a variable whose address it passes as
  * first argument: the variable, the operation, the order (-1 unknown),
  * the stored value. */
@@ -104,7 +86,7 @@ atomic_call (gimple *s, tree *var, int *order, tree *value)
       int code = DECL_FUNCTION_CODE (fn);
       if (code >= BUILT_IN_ATOMIC_STORE_1 && code <= BUILT_IN_ATOMIC_STORE_16)
         {
-          *value = n > 1 ? constant_of (gimple_call_arg (s, 1)) : NULL_TREE;
+          *value = n > 1 ? wmm_constant_of (gimple_call_arg (s, 1)) : NULL_TREE;
           *order = order_at (2);
           return FLAG_STORE;
         }

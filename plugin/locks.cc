@@ -59,10 +59,10 @@ enum lock_op {
 int
 order_arg (gimple *stmt, unsigned i)
 {
-  if (i >= gimple_call_num_args (stmt)
-      || !tree_fits_shwi_p (gimple_call_arg (stmt, i)))
-    return -1;
-  return (int) (tree_to_shwi (gimple_call_arg (stmt, i)) & 0xffff);
+  /* (an order libstdc++'s inlined members pass through a copy) */
+  tree c = i < gimple_call_num_args (stmt)
+           ? wmm_constant_of (gimple_call_arg (stmt, i)) : NULL_TREE;
+  return c ? (int) (tree_to_shwi (c) & 0xffff) : -1;
 }
 
 /* The spin-lock shape of an atomic builtin call n, whatever its memory
@@ -78,12 +78,14 @@ spin_shape (gimple *stmt, const char *n, int *order)
   if (strncmp (n, "__atomic_", 9) && strncmp (n, "__sync_", 7))
     return LK_NONE;
   unsigned na = gimple_call_num_args (stmt);
+  /* (<stdatomic.h>'s macros pass the value through temporaries) */
   auto nonzero_cst = [&] (unsigned i) {
-    return i < na && TREE_CODE (gimple_call_arg (stmt, i)) == INTEGER_CST
-           && !integer_zerop (gimple_call_arg (stmt, i));
+    tree c = i < na ? wmm_constant_of (gimple_call_arg (stmt, i)) : NULL_TREE;
+    return c && !integer_zerop (c);
   };
   auto zero_cst = [&] (unsigned i) {
-    return i < na && integer_zerop (gimple_call_arg (stmt, i));
+    tree c = i < na ? wmm_constant_of (gimple_call_arg (stmt, i)) : NULL_TREE;
+    return c && integer_zerop (c);
   };
   auto sized = [&] (const char *prefix) {
     size_t l = strlen (prefix);
@@ -142,6 +144,22 @@ struct lock_use {
                      it is a binary semaphore used as one: sem_broken) */
 };
 
+/* Does a call of a C++ spin-lock operation l (cxxlocks.cc), taken as k,
+ * have the order and value a take (acquire, a non-zero value) or a
+ * release (release, 0) needs? */
+bool
+cxx_spin_shaped (gimple *stmt, const wmm_cxx_lock &l, lock_op k)
+{
+  int o = l.order_arg >= 0 ? order_arg (stmt, l.order_arg) : -1;
+  if (k == LK_RELEASE ? !(o == 3 || o == 5) : !(o == 2 || o == 4 || o == 5))
+    return false;
+  if (l.value_arg < 0)
+    return true;
+  tree v = l.value_arg < (int) gimple_call_num_args (stmt)
+           ? wmm_constant_of (gimple_call_arg (stmt, l.value_arg)) : NULL_TREE;
+  return v && integer_zerop (v) == (k == LK_RELEASE);
+}
+
 /* The lock operation of a C++ standard library call (cxxlocks.cc). */
 lock_op
 cxx_lock_kind (gimple *stmt, lock_use *use)
@@ -160,11 +178,11 @@ cxx_lock_kind (gimple *stmt, lock_use *use)
     default: return LK_NONE;
     }
   unsigned na = gimple_call_num_args (stmt);
-  /* A spin lock's take must acquire, its release release. */
+  /* A spin lock's take must acquire, its release release; a value
+     written must be non-zero for a take and 0 for a release. */
   if (l.spin)
     {
-      int o = l.order_arg >= 0 ? order_arg (stmt, l.order_arg) : -1;
-      if (k == LK_RELEASE ? !(o == 3 || o == 5) : !(o == 2 || o == 4 || o == 5))
+      if (!cxx_spin_shaped (stmt, l, k))
         return LK_NONE;
       use->spin = true;
     }
@@ -806,6 +824,13 @@ find_broken_words (wmm_lock_facts *f)
                 && strncmp (n, "__atomic_is_lock_free", 21)
                 && spin_kind (s, n) == LK_NONE)
               addr = gimple_call_arg (s, 0);
+            /* a C++ spin-lock operation whose body is skipped above:
+               its call, unless it takes or frees the word */
+            wmm_cxx_lock c;
+            lock_use use = {};
+            if (wmm_cxx_lock_call (gimple_call_fndecl (s), &c) && c.spin
+                && cxx_lock_kind (s, &use) == LK_NONE)
+              addr = gimple_call_arg (s, c.lock_arg);
           }
         tree base;
         HOST_WIDE_INT pos;
@@ -963,11 +988,30 @@ try_gain (wmm_unitinfo *u, edge e)
       gsi_prev_nondebug (&gsi);
       if (gsi_end_p (gsi))
         return 0;
+      /* (<stdatomic.h>'s macros leave copies through temporaries and
+         the nops of their statement expressions) */
+      if (gimple_code (gsi_stmt (gsi)) == GIMPLE_NOP)
+        continue;
       gassign *conv = dyn_cast<gassign *> (gsi_stmt (gsi));
       if (!conv)
         break;
+      /* v = r != 0 keeps r's zeroness (libstdc++'s `exchange (true) !=
+         0`), v = r == 0 turns it over */
+      if (gimple_assign_lhs (conv) == v
+          && (gimple_assign_rhs_code (conv) == NE_EXPR
+              || gimple_assign_rhs_code (conv) == EQ_EXPR)
+          && integer_zerop (gimple_assign_rhs2 (conv))
+          && TREE_CODE (gimple_assign_rhs1 (conv)) == SSA_NAME
+          && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (conv))))
+        {
+          if (gimple_assign_rhs_code (conv) == EQ_EXPR)
+            zero_on_edge = !zero_on_edge;
+          v = gimple_assign_rhs1 (conv);
+          continue;
+        }
       if (gimple_assign_lhs (conv) != v
-          || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (conv))
+          || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (conv))
+               || gimple_assign_ssa_name_copy_p (conv))
           || !INTEGRAL_TYPE_P (TREE_TYPE (v))
           || TYPE_PRECISION (TREE_TYPE (v))
              < TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (conv))))

@@ -1055,6 +1055,28 @@ wmm_widened_from (tree v, HOST_WIDE_INT *room)
   return v;
 }
 
+tree
+wmm_constant_of (tree v)
+{
+  if (!v)
+    return NULL_TREE;
+  tree type = TREE_TYPE (v);
+  for (int steps = 0; steps < 6 && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g || !(gimple_assign_single_p (g) || gimple_assign_cast_p (g))
+          || !INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g))))
+        return NULL_TREE;
+      v = gimple_assign_rhs1 (g);
+    }
+  if (TREE_CODE (v) != INTEGER_CST || !INTEGRAL_TYPE_P (type))
+    return NULL_TREE;
+  /* (the conversions on the way may change the value: the one v has) */
+  v = fold_convert (type, v);
+  return TREE_CODE (v) == INTEGER_CST && tree_fits_shwi_p (v) ? v : NULL_TREE;
+}
+
 bool
 wmm_foreign_code_may_run (void)
 {

@@ -511,6 +511,10 @@ int wmm_publish_claims (wmm_unitinfo *u);
  * arg`): *room is then -1 when none narrowed, else the largest value every
  * type on the way holds (numbers 0 .. *room pass unchanged). */
 tree wmm_widened_from (tree v, HOST_WIDE_INT *room = NULL);
+/* omp.cc: the integer constant v is through SSA copies and conversions,
+ * converted to v's type (the macros of <stdatomic.h> pass values through
+ * temporaries: `__atomic_exchange_val.7_2 = (unsigned int) 1`), or NULL. */
+tree wmm_constant_of (tree v);
 /* omp.cc: may another unit's code run beside the unit's threads: does the
  * unit lack main, or call code it cannot see that may start threads (a
  * function of another unit, an indirect call)? */
@@ -642,6 +646,9 @@ struct wmm_cxx_lock {
   bool binds;
   int order_arg;        /* the memory order's argument (-1: none) */
   bool spin;            /* an atomic on a spin-lock word, no full fence */
+  int value_arg = -1;   /* spin: the value written, which must be a
+                           non-zero constant for a take and 0 for a
+                           release (-1: none, atomic_flag's) */
 };
 bool wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out);
 /* Is it one that synchronises (a full fence: all but BIND and GUARD_USE)? */

@@ -28,7 +28,10 @@
 #                    (counts in a std::unordered_map, walked by main after
 #                    the loop): none
 #   cxx_spinflag.cc  SB in sections of a std::atomic_flag spin lock: no
-#                    fence but the flag's own; -DRELAXED (no lock): fences
+#                    fence but the flag's own; -DRELAXED (no lock): fences;
+#                    -DBOOL (a std::atomic<bool> in a class: exchange /
+#                    store): none; -DBOOL -DRELAXED, -DBOOL -DSETS (freed
+#                    by storing true): fences
 #   cxx_twice.cc     one function (-DLAMBDA: one lambda) started by two
 #                    std::threads: two instances, SB between them fenced
 #   cxx_queue.cc     a global std::queue (-DVECTOR: std::vector, -DMAP:
@@ -201,6 +204,9 @@ for T in x86 ppc aarch64 arm; do
   # a std::atomic_flag spin lock (acquire / release): a lock
   expect_none spinflag cxx_spinflag
   expect_both spinflag_relaxed cxx_spinflag -DRELAXED
+  expect_none spinbool cxx_spinflag -DBOOL
+  expect_both spinbool_relaxed cxx_spinflag -DBOOL -DRELAXED
+  expect_both spinbool_sets cxx_spinflag -DBOOL -DSETS
   # one function / one lambda started by two std::threads: two instances,
   # store buffering between them keeps its two fences
   expect twice cxx_twice "_ZL1wi:2"

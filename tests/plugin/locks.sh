@@ -164,6 +164,29 @@ wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_wrapper.c" tso -DBROKEN \
 if [ "$WMM_FENCES" = "P0:mfence P1:mfence" ]; then
   wmm_pass "spin_wrapper -DBROKEN tso: P0:mfence P1:mfence"
 else wmm_fail "spin_wrapper -DBROKEN tso: got '$WMM_FENCES'"; fi
+# C11 <stdatomic.h> spin locks, whose macros pass the value and the order
+# through temporaries (an atomic_int, -DFLAG an atomic_flag): no fence; a
+# relaxed exchange is made acquire (reflocks.cc, the report's lock_orders);
+# a word freed with 2 (-DTWO) is no lock.
+expect_with() {
+  local tag=$1 prog=$2 model=$3 want=$4; shift 4
+  wmm_report_fences "$WMM_TESTDIR/programs/locks_$prog.c" "$model" "$@" \
+    || { wmm_fail "$tag $model: $WMM_ERR"; return; }
+  if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "$tag $model: ${want:-no fence}"
+  else wmm_fail "$tag $model: got '$WMM_FENCES', expected '$want'"; fi
+}
+for m in tso power armv8; do
+  expect_with spin_c11 spin_c11 $m ""
+  expect_with spin_c11_FLAG spin_c11 $m "" -DFLAG
+  expect_with spin_c11_RELAXED spin_c11 $m "" -DRELAXED
+done
+if tr -d ' \n' < "$WMM_TMP/r.json" \
+    | grep -q '"operation":"take","order":"acquire","lock":"l"'
+then wmm_pass "spin_c11_RELAXED: the exchange made acquire"
+else wmm_fail "spin_c11_RELAXED: no lock_orders take in the report"; fi
+expect_with spin_c11_TWO spin_c11 tso "P0:mfence P1:mfence" -DTWO
+expect_with spin_c11_TWO spin_c11 power "P0:sync P1:sync" -DTWO
+expect_with spin_c11_TWO spin_c11 armv8 "P0:dmb ish P1:dmb ish" -DTWO
 expect spin_broken tso "P0:mfence P1:mfence P2:mfence P3:mfence"
 wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_broken.c" power \
   || wmm_fail "spin_broken power: $WMM_ERR"

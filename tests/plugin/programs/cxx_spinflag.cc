@@ -1,8 +1,13 @@
 // cxx_spinflag.cc — store buffering inside critical sections of a spin
 // lock made of a std::atomic_flag: test_and_set (acquire) in a loop,
 // clear (release).  The sections exclude each other: no fence.
-// -DRELAXED: the flag's operations are relaxed, which makes it no lock
-// (store buffering's fences come back).
+// -DBOOL: the lock is a std::atomic<bool> in a class, taken by
+// test-and-test-and-set (exchange (true, acquire), spinning on a relaxed
+// load) and freed by store (false, release), the way C++ code writes a
+// spin lock: no fence either.
+// Variants that make it no lock (store buffering's fences come back):
+//   -DRELAXED  the operations are relaxed;
+//   -DBOOL -DSETS  the bool is freed by storing true.
 #include <atomic>
 #include <thread>
 
@@ -14,25 +19,53 @@
 #define FREE std::memory_order_release
 #endif
 
+#ifdef BOOL
+class spin_lock
+{
+  std::atomic<bool> held_{ false };
+
+public:
+  void
+  lock ()
+  {
+    while (held_.exchange (true, TAKE))
+      while (held_.load (std::memory_order_relaxed))
+        ;
+  }
+  void
+  unlock ()
+  {
+#ifdef SETS
+    held_.store (true, FREE);
+#else
+    held_.store (false, FREE);
+#endif
+  }
+};
+static spin_lock lk;
+#define TAKE_LOCK() lk.lock ()
+#define FREE_LOCK() lk.unlock ()
+#else
 static std::atomic_flag lk = ATOMIC_FLAG_INIT;
+#define TAKE_LOCK() while (lk.test_and_set (TAKE))
+#define FREE_LOCK() lk.clear (FREE)
+#endif
 int x, y, r0, r1;
 
 static void left ()
 {
-  while (lk.test_and_set (TAKE))
-    ;
+  TAKE_LOCK ();
   x = 1;
   r0 = y;
-  lk.clear (FREE);
+  FREE_LOCK ();
 }
 
 static void right ()
 {
-  while (lk.test_and_set (TAKE))
-    ;
+  TAKE_LOCK ();
   y = 1;
   r1 = x;
-  lk.clear (FREE);
+  FREE_LOCK ();
 }
 
 int main ()
