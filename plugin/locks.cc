@@ -142,6 +142,8 @@ struct lock_use {
                      nothing) */
   bool sem;       /* a POSIX semaphore's wait or post (a lock only when
                      it is a binary semaphore used as one: sem_broken) */
+  bool ticket;    /* a ticket lock's release (ticket_release): a lock only
+                     for the words of a ticket lock (ticket_word) */
 };
 
 /* Does a call of a C++ spin-lock operation l (cxxlocks.cc), taken as k,
@@ -288,11 +290,156 @@ omp_lock_kind (gimple *stmt, const char *n, lock_use *use)
   return k;
 }
 
+bool pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos);
+
+/* The call whose result SSA value v is, through copies and conversions
+ * that lose no bits, or NULL. */
+gcall *
+result_of (tree v)
+{
+  for (int steps = 0; steps < 8 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
+    {
+      gimple *d = SSA_NAME_DEF_STMT (v);
+      if (gcall *c = dyn_cast<gcall *> (d))
+        return c;
+      gassign *g = dyn_cast<gassign *> (d);
+      if (!g || !(gimple_assign_ssa_name_copy_p (g) || gimple_assign_cast_p (g)))
+        return NULL;
+      tree from = gimple_assign_rhs1 (g);
+      if (TREE_CODE (from) != SSA_NAME || !INTEGRAL_TYPE_P (TREE_TYPE (from))
+          || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+          || TYPE_PRECISION (TREE_TYPE (v)) < TYPE_PRECISION (TREE_TYPE (from)))
+        return NULL;
+      v = from;
+    }
+  return NULL;
+}
+
+/* Is stmt a call of the sized atomic builtin `prefix` (with N = 1 .. 8)? */
+bool
+sized_builtin (const gimple *stmt, const char *prefix)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  if (!fn || !DECL_NAME (fn) || !gimple_call_num_args (stmt))
+    return false;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  size_t l = strlen (prefix);
+  return !strncmp (n, prefix, l) && n[l] >= '1' && n[l] <= '8' && !n[l + 1];
+}
+
+/* Is stmt an atomic addition of a positive constant to the word its first
+ * argument points to (a ticket dispenser's: every addition returns a
+ * value no other returns)?  With `ordered`, one whose order releases
+ * (a ticket lock's release by addition). */
+bool
+positive_add (const gimple *stmt, bool ordered = false)
+{
+  bool sync = sized_builtin (stmt, "__sync_fetch_and_add_")
+              || sized_builtin (stmt, "__sync_add_and_fetch_");
+  if (!sync && !sized_builtin (stmt, "__atomic_fetch_add_")
+      && !sized_builtin (stmt, "__atomic_add_fetch_"))
+    return false;
+  tree k = gimple_call_num_args (stmt) > 1
+           ? wmm_constant_of (gimple_call_arg (stmt, 1)) : NULL_TREE;
+  if (!k || tree_int_cst_sgn (k) <= 0)
+    return false;
+  int o = sync ? 5 : order_arg (const_cast<gimple *> (stmt), 2);
+  return !ordered || o == 3 || o == 4 || o == 5;
+}
+
+/* Are the words the addresses a and b name (lock keys) one? */
+bool
+same_word (tree a, tree b)
+{
+  tree ba, bb;
+  HOST_WIDE_INT pa, pb;
+  return pointer_key (a, &ba, &pa) && pointer_key (b, &bb, &pb)
+         && ba == bb && pa == pb && VAR_P (ba);
+}
+
+/* Is stmt a ticket lock's release of the word *addr: an atomic store with
+ * a releasing order of x + K (K > 0) where x is a load of the same word
+ * or the holder's ticket (an atomic addition's result), or an atomic
+ * addition of K with a releasing order?  The word then only grows, so no
+ * ticket is served twice. */
+bool
+ticket_release (gimple *stmt, tree *addr)
+{
+  *addr = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0) : NULL_TREE;
+  if (positive_add (stmt, true))
+    return true;
+  if (!sized_builtin (stmt, "__atomic_store_")
+      || gimple_call_num_args (stmt) < 3)
+    return false;
+  int o = order_arg (stmt, 2);
+  if (o != 3 && o != 5)
+    return false;
+  tree v = gimple_call_arg (stmt, 1);
+  for (int steps = 0; steps < 6 && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g)
+        return false;
+      if (gimple_assign_rhs_code (g) == PLUS_EXPR)
+        {
+          tree k = wmm_constant_of (gimple_assign_rhs2 (g));
+          if (!k || tree_int_cst_sgn (k) <= 0
+              || !TYPE_OVERFLOW_WRAPS (TREE_TYPE (v)))
+            return false;
+          tree x = gimple_assign_rhs1 (g);
+          gcall *c = result_of (x);
+          if (c)
+            return (sized_builtin (c, "__atomic_load_")
+                    && same_word (gimple_call_arg (c, 0), *addr))
+                   || positive_add (c);
+          gassign *ld = TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
+                        ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (x)) : NULL;
+          return ld && gimple_assign_load_p (ld)
+                 && same_word (build_fold_addr_expr (gimple_assign_rhs1 (ld)),
+                               *addr);
+        }
+      if (!(gimple_assign_ssa_name_copy_p (g) || gimple_assign_cast_p (g)))
+        return false;
+      v = gimple_assign_rhs1 (g);
+    }
+  return false;
+}
+
+/* A ticket lock's take, `while (atomic_load (&serving, acquire) != me)`
+ * with `me = atomic_fetch_add (&next, 1)`: the condition c compares the
+ * result of an acquiring atomic load with that of an atomic addition of
+ * a positive constant.  *serving and *next: their addresses; *eq: the
+ * operands are equal on c's true edge. */
+bool
+ticket_cond (gcond *c, tree *serving, tree *next, bool *eq)
+{
+  if (gimple_cond_code (c) != EQ_EXPR && gimple_cond_code (c) != NE_EXPR)
+    return false;
+  *eq = gimple_cond_code (c) == EQ_EXPR;
+  for (int side = 0; side < 2; side++)
+    {
+      gcall *ld = result_of (side ? gimple_cond_rhs (c) : gimple_cond_lhs (c));
+      gcall *add = result_of (side ? gimple_cond_lhs (c) : gimple_cond_rhs (c));
+      if (!ld || !add || !sized_builtin (ld, "__atomic_load_")
+          || !positive_add (add))
+        continue;
+      int o = order_arg (ld, 1);
+      if (o != 2 && o != 5)
+        return false;
+      *serving = gimple_call_arg (ld, 0);
+      *next = gimple_call_arg (add, 0);
+      return true;
+    }
+  return false;
+}
+
 /* The lock operation of a call. */
 lock_op
 lock_kind (gimple *stmt, lock_use *use)
 {
-  *use = { LK_NONE, NULL_TREE, false, false, false, false };
+  *use = { LK_NONE, NULL_TREE, false, false, false, false, false };
   if (!is_gimple_call (stmt))
     return LK_NONE;
   tree fn = gimple_call_fndecl (stmt);
@@ -307,6 +454,13 @@ lock_kind (gimple *stmt, lock_use *use)
     {
       use->spin = true;
       return use->op = k;
+    }
+  tree addr;
+  if (ticket_release (stmt, &addr))
+    {
+      use->ticket = true;
+      use->lock = addr;
+      return use->op = LK_RELEASE;
     }
   use->op = c_lock_kind (n, &use->reader);
   if (use->op == LK_NONE)
@@ -647,6 +801,12 @@ struct wmm_lock_facts {
   bool sem_none;                           /* no semaphore is a lock: a
                                               post or init the unit cannot
                                               name, or with another value */
+  auto_vec<std::pair<tree, HOST_WIDE_INT> > tickets;  /* serving words of
+                                              ticket locks (ticket_cond) */
+  auto_vec<std::pair<tree, HOST_WIDE_INT> > ticket_next;  /* their
+                                              dispensers, one per word */
+  auto_vec<std::pair<tree, HOST_WIDE_INT> > ticket_broken;  /* serving
+                                              words that are no locks */
 };
 
 namespace {
@@ -688,6 +848,7 @@ pointer_bit (wmm_unitinfo *u, tree arg)
 }
 
 bool spin_word_broken (wmm_unitinfo *u, int b);
+bool pointer_writes_reach (wmm_unitinfo *u, int b);
 
 /* Locks of `callee`'s key space in `set`, renamed to the caller's through
  * the arguments of `call`.  *lost: some could not be renamed. */
@@ -767,6 +928,16 @@ spin_word_broken (wmm_unitinfo *u, int b)
   for (auto &k : f->broken)
     if (k.first == base && k.second == u->lock_ids[b].second)
       return true;
+  return pointer_writes_reach (u, b);
+}
+
+/* May a write through a pointer parameter reach the word of lock bit b
+ * (find_broken_words' writes through parameters, by type)? */
+bool
+pointer_writes_reach (wmm_unitinfo *u, int b)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  tree base = u->lock_ids[b].first;
   if (f->broken_any.is_empty () && f->broken_outside.is_empty ())
     return false;
   /* Writes through parameters that may point anywhere, by type. */
@@ -925,6 +1096,92 @@ both_sides (wmm_unitinfo *u, int b)
   return (1ULL << b) | (r >= 0 ? 1ULL << r : 0);
 }
 
+/* Is the word at addr the serving word of a ticket lock: a take found
+ * (find_tickets), every write to it a release (ticket_release) made while
+ * holding it (break_unheld_posts), every write to its dispenser an
+ * atomic addition of a positive constant, and no write through a pointer
+ * parameter that may reach it (as for spin words)?  Then at most one
+ * thread holds it: tickets are unique, and only the holder moves the
+ * word on, upwards. */
+bool
+ticket_word (wmm_unitinfo *u, tree addr)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  std::pair<tree, HOST_WIDE_INT> key;
+  if (!f || !addr || !pointer_key (addr, &key.first, &key.second)
+      || !VAR_P (key.first))
+    return false;
+  bool found = false;
+  for (auto &k : f->tickets)
+    found |= k == key;
+  for (auto &k : f->ticket_broken)
+    found &= k != key;
+  int b = found ? pointer_bit (u, addr) : -1;
+  return b >= 0 && !pointer_writes_reach (u, b);
+}
+
+/* The unit's ticket locks: the serving and dispenser words of every take
+ * (ticket_cond) into f->tickets and f->ticket_next; into
+ * f->ticket_broken a serving word written other than by a release
+ * (ticket_release), whose dispenser is written other than by atomic
+ * additions of positive constants, or taken with two dispensers. */
+void
+find_tickets (wmm_lock_facts *f, const vec<tree> &fns)
+{
+  typedef std::pair<tree, HOST_WIDE_INT> word;
+  for (tree d : fns)
+    wmm_each_stmt (body_of (d), [&] (gimple *s) {
+      gcond *c = dyn_cast<gcond *> (s);
+      tree serving, next;
+      bool eq;
+      word sk, nk;
+      if (!c || !ticket_cond (c, &serving, &next, &eq)
+          || !pointer_key (serving, &sk.first, &sk.second)
+          || !pointer_key (next, &nk.first, &nk.second)
+          || !VAR_P (sk.first) || !VAR_P (nk.first) || sk == nk)
+        return;
+      for (unsigned i = 0; i < f->tickets.length (); i++)
+        if (f->tickets[i] == sk)
+          {
+            if (f->ticket_next[i] != nk)
+              f->ticket_broken.safe_push (sk);
+            return;
+          }
+      f->tickets.safe_push (sk);
+      f->ticket_next.safe_push (nk);
+    });
+  if (f->tickets.is_empty ())
+    return;
+  for (tree d : fns)
+    wmm_each_stmt (body_of (d), [&] (gimple *s) {
+      if (!gimple_vdef (s) || gimple_clobber_p (s))
+        return;
+      tree addr = NULL_TREE;
+      if (is_gimple_assign (s))
+        addr = build1 (ADDR_EXPR, ptr_type_node, gimple_assign_lhs (s));
+      else if (is_gimple_call (s) && gimple_call_fndecl (s)
+               && DECL_NAME (gimple_call_fndecl (s)) && gimple_call_num_args (s))
+        {
+          const char *n = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (s)));
+          if ((!strncmp (n, "__atomic_", 9) || !strncmp (n, "__sync_", 7))
+              && strncmp (n, "__atomic_load", 13))
+            addr = gimple_call_arg (s, 0);
+        }
+      word k;
+      if (!addr || !pointer_key (addr, &k.first, &k.second))
+        return;
+      for (unsigned i = 0; i < f->tickets.length (); i++)
+        {
+          tree a;
+          if ((k == f->tickets[i]
+               && !(is_gimple_call (s) && ticket_release (s, &a)))
+              || (k == f->ticket_next[i]
+                  && !(is_gimple_call (s) && positive_add (s))))
+            f->ticket_broken.safe_push (f->tickets[i]);
+        }
+    });
+}
+
 /* A lock call's operation, and in *b the bit of the lock it takes (the
  * read side for read locks) or releases (-1: not told); *rw: the release
  * may be of a read lock (pthread_rwlock_unlock); *unowned: the release
@@ -936,6 +1193,12 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
 {
   lock_use use;
   lock_op k = lock_kind (stmt, &use);
+  /* An increment of a word that is no ticket lock's is no release. */
+  if (use.ticket && !ticket_word (u, use.lock))
+    {
+      *b = -1;
+      return LK_NONE;
+    }
   *b = k == LK_NONE ? -1 : pointer_bit (u, use.lock);
   if (use.reader)
     *b = reader_bit (u, *b);
@@ -960,7 +1223,7 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
                                                       (stmt))),
                       "pthread_rwlock_unlock");
   if (unowned)
-    *unowned = use.guarded || use.sem;
+    *unowned = use.guarded || use.sem || use.ticket;
   return k;
 }
 
@@ -972,6 +1235,15 @@ wmm_region_set
 try_gain (wmm_unitinfo *u, edge e)
 {
   gcond *cond = safe_dyn_cast<gcond *> (last_stmt (e->src));
+  tree serving, next;
+  bool on_true;
+  if (cond && ticket_cond (cond, &serving, &next, &on_true))
+    {
+      /* the edge where the ticket is the one served */
+      bool equal = (e->flags & EDGE_TRUE_VALUE) ? on_true : !on_true;
+      int b = equal && ticket_word (u, serving) ? pointer_bit (u, serving) : -1;
+      return b >= 0 ? 1ULL << b : 0;
+    }
   if (!cond || !integer_zerop (gimple_cond_rhs (cond))
       || TREE_CODE (gimple_cond_lhs (cond)) != SSA_NAME)
     return 0;
@@ -1734,10 +2006,12 @@ break_unheld_posts (wmm_unitinfo *u, const vec<tree> &fns)
               lock_use use;
               int b;
               if (is_gimple_call (s) && lock_kind (s, &use) == LK_RELEASE
-                  && use.sem && lock_call (u, s, &b) == LK_RELEASE && b >= 0
+                  && (use.sem || use.ticket)
+                  && lock_call (u, s, &b) == LK_RELEASE && b >= 0
                   && !(held & (1ULL << b)))
                 {
-                  f->sem_broken.safe_push (u->lock_ids[b]);
+                  (use.sem ? f->sem_broken : f->ticket_broken)
+                    .safe_push (u->lock_ids[b]);
                   changed = true;
                 }
               held = step (u, s, held, NULL);
@@ -1746,6 +2020,136 @@ break_unheld_posts (wmm_unitinfo *u, const vec<tree> &fns)
       wmm_locks_end (l);
     }
   return changed;
+}
+
+namespace {
+
+/* Does the value v (through copies and conversions) reach the test of a
+ * ticket lock's take (ticket_cond)? */
+bool
+feeds_ticket_cond (tree v)
+{
+  auto_vec<tree, 4> work;
+  work.safe_push (v);
+  for (unsigned n = 0; !work.is_empty () && n < 16; n++)
+    {
+      tree x = work.pop ();
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, x)
+        {
+          gimple *st = USE_STMT (use);
+          tree serving, next;
+          bool eq;
+          if (gcond *c = dyn_cast<gcond *> (st))
+            {
+              if (ticket_cond (c, &serving, &next, &eq))
+                return true;
+            }
+          else if (is_gimple_assign (st)
+                   && (gimple_assign_ssa_name_copy_p (st)
+                       || gimple_assign_cast_p (st))
+                   && TREE_CODE (gimple_assign_lhs (st)) == SSA_NAME)
+            work.safe_push (gimple_assign_lhs (st));
+        }
+    }
+  return false;
+}
+
+/* Is access i of unit (site `site`) to a word of ticket lock (serving
+ * word, bit b; dispenser) one of the lock's own operations: an addition on
+ * the dispenser, a take's acquiring load of the serving word, a release,
+ * or a read of the serving word by its holder? */
+bool
+ticket_operation (const wmm_site &site, tree decl, tree serving, int b)
+{
+  gimple *s = site.stmt;
+  tree a;
+  if (!s || site.summary)
+    return false;
+  if (decl != serving)
+    return is_gimple_call (s) && positive_add (s);
+  if (is_gimple_call (s))
+    return ticket_release (s, &a)
+           || (sized_builtin (s, "__atomic_load_")
+               && ((site.held & (1ULL << b))
+                   || (gimple_call_lhs (s)
+                       && feeds_ticket_cond (gimple_call_lhs (s)))));
+  return gimple_assign_load_p (s) && site.operand == 1
+         && (site.held & (1ULL << b));
+}
+
+} // anon namespace
+
+int
+wmm_ticket_internals (wmm_unitinfo *u)
+{
+  wmm_lock_facts *f = u ? u->lock_facts : NULL;
+  wmm_program *p = u ? u->prog : NULL;
+  if (!f || !p || f->tickets.is_empty ())
+    return 0;
+  hash_set<tree> words;
+  int locks = 0;
+  for (unsigned i = 0; i < f->tickets.length (); i++)
+    {
+      tree serving = f->tickets[i].first, next = f->ticket_next[i].first;
+      tree addr = build_fold_addr_expr (serving);
+      if (f->tickets[i].second || f->ticket_next[i].second
+          || !INTEGRAL_TYPE_P (TREE_TYPE (serving))
+          || !INTEGRAL_TYPE_P (TREE_TYPE (next)) || !ticket_word (u, addr))
+        continue;
+      int b = pointer_bit (u, addr);
+      /* every access that may touch the words is an operation of the lock */
+      bool own = b >= 0;
+      for (const wmm_unit &unit : u->units)
+        {
+          const wmm_thread *t = &p->threads[unit.thread];
+          for (int k = 0; own && k < t->ncode
+                          && k < (int) unit.sites.length (); k++)
+            {
+              const wmm_instr *in = &t->code[k];
+              if (!wmm_instr_is_access (in))
+                continue;
+              int l = in->addr.loc_hint;
+              if (l < 0)
+                {
+                  for (int m = 0; own && m < p->nlocs; m++)
+                    {
+                      tree d = wmm_location_decl (m);
+                      own = !((d == serving || d == next)
+                              && !p->locs[m].is_private
+                              && wmm_alias_contains (p, in->addr.alias, m));
+                    }
+                  continue;
+                }
+              tree d = wmm_location_decl (l);
+              if (d == serving || d == next)
+                own = ticket_operation (unit.sites[k], d, serving, b);
+            }
+        }
+      if (!own)
+        continue;
+      words.add (serving);
+      words.add (next);
+      locks++;
+    }
+  if (words.is_empty ())
+    return 0;
+  int fresh = -1;
+  int n = wmm_move_to_private (u, &fresh, "(ticket lock)",
+                               [&] (const wmm_unit &unit, int k) {
+                                 int l = p->threads[unit.thread].code[k]
+                                           .addr.loc_hint;
+                                 return l >= 0
+                                        && words.contains (wmm_location_decl (l));
+                               },
+                               [] (int, int, int) {});
+  if (n)
+    wmm_note (u, "%d accesses to the words of %d ticket locks are the "
+              "locks' own operations (taking a ticket, waiting for it, "
+              "serving the next): like a mutex's, they order the critical "
+              "sections and are not data", n, locks);
+  return n;
 }
 
 void
@@ -1771,6 +2175,7 @@ wmm_locks_analyse (wmm_unitinfo *u)
   });
   find_noreturn (u->lock_facts, fns);
   find_sem_inits (u->lock_facts, fns);
+  find_tickets (u->lock_facts, fns);
   /* Semaphores are taken for locks until a post without holding shows
      one is not (each round breaks at least one, so this ends). */
   do

@@ -404,6 +404,12 @@ bool wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt);
 struct wmm_locks;
 void wmm_locks_analyse (wmm_unitinfo *u);
 void wmm_locks_free (wmm_unitinfo *u);
+/* locks.cc: the accesses of running code to the words of ticket locks,
+ * when every one is an operation of its lock (an addition on the
+ * dispenser, a take's acquiring load, a release, the holder's read), are
+ * moved to a private location: like a mutex's internals they order the
+ * critical sections and carry no data.  How many were moved. */
+int wmm_ticket_internals (wmm_unitinfo *u);
 wmm_locks *wmm_locks_begin (wmm_unitinfo *u, function *fn);
 /* The same with `held` (of the caller, at the call) also held at entry. */
 wmm_locks *wmm_locks_begin_from (wmm_unitinfo *u, function *fn,

@@ -187,6 +187,18 @@ else wmm_fail "spin_c11_RELAXED: no lock_orders take in the report"; fi
 expect_with spin_c11_TWO spin_c11 tso "P0:mfence P1:mfence" -DTWO
 expect_with spin_c11_TWO spin_c11 power "P0:sync P1:sync" -DTWO
 expect_with spin_c11_TWO spin_c11 armv8 "P0:dmb ish P1:dmb ish" -DTWO
+# A C11 ticket lock (fetch_add for a ticket, an acquiring wait, a
+# releasing increment by the holder): no fence; a relaxed wait, the word
+# set back by a thread, or a second free without holding keep SB's fences.
+for m in tso power armv8; do
+  expect_with ticket ticket $m ""
+done
+expect_with ticket_RELAXED ticket tso "P0:mfence P1:mfence" -DRELAXED
+expect_with ticket_RELAXED ticket power "P0:lwsync P0:sync P1:lwsync P1:sync" -DRELAXED
+expect_with ticket_RESET ticket tso "P0:mfence P1:mfence" -DRESET
+expect_with ticket_RESET ticket power "P0:lwsync P0:sync P1:lwsync P1:sync" -DRESET
+expect_with ticket_UNHELD ticket tso "P0:mfence P1:mfence" -DUNHELD
+expect_with ticket_UNHELD ticket armv8 "P0:dmb ish P1:dmb ish" -DUNHELD
 expect spin_broken tso "P0:mfence P1:mfence P2:mfence P3:mfence"
 wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_broken.c" power \
   || wmm_fail "spin_broken power: $WMM_ERR"
