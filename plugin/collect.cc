@@ -2381,10 +2381,10 @@ wmm_collect (wmm_unitinfo *u)
   wmm_publish_onces (u);
   wmm_publish_guarded (u);
   wmm_publish_claims (u);
-  wmm_ticket_internals (u);
   wmm_omp_mark_one_writer (u);
   wmm_publish_tso (u);
   wmm_order_protected (u);
+  wmm_lock_internals (u);
   wmm_barrier_rounds (u);
   wmm_omp_team_epochs (u);
   assign_places (u);

@@ -348,6 +348,17 @@ positive_add (const gimple *stmt, bool ordered = false)
   return !ordered || o == 3 || o == 4 || o == 5;
 }
 
+/* Do the addresses a and b name one lock key (a variable's word, or the
+ * word a parameter points to)? */
+bool
+same_key (tree a, tree b)
+{
+  tree ba, bb;
+  HOST_WIDE_INT pa, pb;
+  return pointer_key (a, &ba, &pa) && pointer_key (b, &bb, &pb)
+         && ba == bb && pa == pb;
+}
+
 /* Are the words the addresses a and b name (lock keys) one? */
 bool
 same_word (tree a, tree b)
@@ -358,24 +369,12 @@ same_word (tree a, tree b)
          && ba == bb && pa == pb && VAR_P (ba);
 }
 
-/* Is stmt a ticket lock's release of the word *addr: an atomic store with
- * a releasing order of x + K (K > 0) where x is a load of the same word
- * or the holder's ticket (an atomic addition's result), or an atomic
- * addition of K with a releasing order?  The word then only grows, so no
- * ticket is served twice. */
+/* Is value v (through copies and conversions) x + K, K > 0 in wrapping
+ * arithmetic, where x is a load of the word at addr (an atomic load, or a
+ * plain one) or a ticket (an atomic addition's result, `me + 1`)? */
 bool
-ticket_release (gimple *stmt, tree *addr)
+ticket_increment (tree v, tree addr)
 {
-  *addr = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0) : NULL_TREE;
-  if (positive_add (stmt, true))
-    return true;
-  if (!sized_builtin (stmt, "__atomic_store_")
-      || gimple_call_num_args (stmt) < 3)
-    return false;
-  int o = order_arg (stmt, 2);
-  if (o != 3 && o != 5)
-    return false;
-  tree v = gimple_call_arg (stmt, 1);
   for (int steps = 0; steps < 6 && TREE_CODE (v) == SSA_NAME
                       && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
     {
@@ -392,19 +391,36 @@ ticket_release (gimple *stmt, tree *addr)
           gcall *c = result_of (x);
           if (c)
             return (sized_builtin (c, "__atomic_load_")
-                    && same_word (gimple_call_arg (c, 0), *addr))
+                    && same_word (gimple_call_arg (c, 0), addr))
                    || positive_add (c);
           gassign *ld = TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
                         ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (x)) : NULL;
           return ld && gimple_assign_load_p (ld)
                  && same_word (build_fold_addr_expr (gimple_assign_rhs1 (ld)),
-                               *addr);
+                               addr);
         }
       if (!(gimple_assign_ssa_name_copy_p (g) || gimple_assign_cast_p (g)))
         return false;
       v = gimple_assign_rhs1 (g);
     }
   return false;
+}
+
+/* Is stmt a ticket lock's release of the word *addr: an atomic store with
+ * a releasing order of a ticket_increment of the word, or an atomic
+ * addition of K > 0 with a releasing order?  The word then only grows,
+ * so no ticket is served twice. */
+bool
+ticket_release (gimple *stmt, tree *addr)
+{
+  *addr = gimple_call_num_args (stmt) ? gimple_call_arg (stmt, 0) : NULL_TREE;
+  if (positive_add (stmt, true))
+    return true;
+  if (!sized_builtin (stmt, "__atomic_store_")
+      || gimple_call_num_args (stmt) < 3)
+    return false;
+  int o = order_arg (stmt, 2);
+  return (o == 3 || o == 5) && ticket_increment (gimple_call_arg (stmt, 1), *addr);
 }
 
 /* A ticket lock's take, `while (atomic_load (&serving, acquire) != me)`
@@ -630,6 +646,9 @@ param_through_copies (tree p)
 bool
 pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
 {
+  /* ((volatile T *) p, the address of `*(volatile T *) p`) */
+  if (arg)
+    STRIP_NOPS (arg);
   if (arg && TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
       && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg)))
     arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
@@ -2024,34 +2043,61 @@ break_unheld_posts (wmm_unitinfo *u, const vec<tree> &fns)
 
 namespace {
 
-/* Does the value v (through copies and conversions) reach the test of a
- * ticket lock's take (ticket_cond)? */
+/* The conditions value v reaches through copies and conversions (and,
+ * `strict`, comparisons with a constant), into *conds; with `strict`,
+ * false when it has any other use (it is then more than tested). */
 bool
-feeds_ticket_cond (tree v)
+value_conds (tree v, vec<gimple *> *conds, bool strict)
 {
   auto_vec<tree, 4> work;
   work.safe_push (v);
-  for (unsigned n = 0; !work.is_empty () && n < 16; n++)
+  for (unsigned n = 0; !work.is_empty (); n++)
     {
+      if (n > 16)
+        return false;
       tree x = work.pop ();
       imm_use_iterator it;
       use_operand_p use;
       FOR_EACH_IMM_USE_FAST (use, it, x)
         {
           gimple *st = USE_STMT (use);
-          tree serving, next;
-          bool eq;
-          if (gcond *c = dyn_cast<gcond *> (st))
+          if (is_gimple_debug (st))
+            continue;
+          if (gimple_code (st) == GIMPLE_COND)
             {
-              if (ticket_cond (c, &serving, &next, &eq))
-                return true;
+              conds->safe_push (st);
+              continue;
             }
-          else if (is_gimple_assign (st)
-                   && (gimple_assign_ssa_name_copy_p (st)
-                       || gimple_assign_cast_p (st))
-                   && TREE_CODE (gimple_assign_lhs (st)) == SSA_NAME)
-            work.safe_push (gimple_assign_lhs (st));
+          gassign *g = dyn_cast<gassign *> (st);
+          bool passes = g && TREE_CODE (gimple_assign_lhs (g)) == SSA_NAME
+                        && (gimple_assign_ssa_name_copy_p (g)
+                            || gimple_assign_cast_p (g)
+                            || (strict
+                                && TREE_CODE_CLASS (gimple_assign_rhs_code (g))
+                                   == tcc_comparison
+                                && CONSTANT_CLASS_P (gimple_assign_rhs2 (g))));
+          if (passes)
+            work.safe_push (gimple_assign_lhs (g));
+          else if (strict)
+            return false;
         }
+    }
+  return true;
+}
+
+/* Does the value v (through copies and conversions) reach the test of a
+ * ticket lock's take (ticket_cond)? */
+bool
+feeds_ticket_cond (tree v)
+{
+  auto_vec<gimple *, 4> conds;
+  value_conds (v, &conds, false);
+  for (gimple *c : conds)
+    {
+      tree serving, next;
+      bool eq;
+      if (ticket_cond (as_a<gcond *> (c), &serving, &next, &eq))
+        return true;
     }
   return false;
 }
@@ -2079,17 +2125,220 @@ ticket_operation (const wmm_site &site, tree decl, tree serving, int b)
          && (site.held & (1ULL << b));
 }
 
+/* Is the address of variable d, wherever the unit takes it, only the
+ * word argument of atomic builtins (directly or through one SSA name used
+ * only so), never named in an initialiser?  Then no pointer of the unit
+ * reaches d: an access to an unknown address does not touch it. */
+bool
+only_atomic_addresses (tree d)
+{
+  if (wmm_initializers_mention (d))
+    return false;
+  auto atomic_arg = [] (gimple *st, tree a) {
+    tree fn = is_gimple_call (st) ? gimple_call_fndecl (st) : NULL_TREE;
+    return fn && atomic_builtin_call (fn) && gimple_call_num_args (st)
+           && gimple_call_arg (st, 0) == a;
+  };
+  bool ok = true;
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
+      wmm_each_stmt (fn, [&] (gimple *st) {
+        for (unsigned i = 0; ok && i < gimple_num_ops (st); i++)
+          {
+            tree op = gimple_op (st, i);
+            if (!op || !wmm_mentions (op, d))
+              continue;
+            if (TREE_CODE (op) != ADDR_EXPR)
+              {
+                /* d named in an access: no address (an ADDR_EXPR inside,
+                   `MEM[&d]`, is the access itself) */
+                tree base = get_base_address (op);
+                if (base == d || (base && TREE_CODE (base) == MEM_REF
+                                  && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR
+                                  && TREE_OPERAND (TREE_OPERAND (base, 0), 0) == d))
+                  continue;
+                ok = false;
+              }
+            else if (get_base_address (TREE_OPERAND (op, 0)) != d)
+              ok = false;
+            else if (atomic_arg (st, op))
+              continue;
+            else if (gimple_assign_single_p (st) && i == 1
+                     && TREE_CODE (gimple_assign_lhs (st)) == SSA_NAME)
+              {
+                /* p = &d, every use of p an atomic builtin's word */
+                imm_use_iterator it;
+                gimple *u;
+                FOR_EACH_IMM_USE_STMT (u, it, gimple_assign_lhs (st))
+                  if (!is_gimple_debug (u)
+                      && !atomic_arg (u, gimple_assign_lhs (st)))
+                    ok = false;
+              }
+            else
+              ok = false;
+          }
+      });
+      wmm_each_phi (fn, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+          if (wmm_mentions (gimple_phi_arg_def (phi, i), d))
+            ok = false;
+      });
+  });
+  return ok;
+}
+
+} // anon namespace
+
+namespace {
+
+/* Is the value of load `ld` (of the word at addr) only tested
+ * (value_conds), and does every way out of its tests go back to ld or on to a take of the
+ * same word before any other memory access, as test-and-test-and-set's
+ * inner loop does (`while (xchg (l)) while (load (l)) ;`)?  A wait on the
+ * word that goes on to read data (`while (load (l)) ; r = x;`) uses it
+ * as a flag: not an operation of the lock. */
+bool
+ttas_load (gimple *ld, tree addr)
+{
+  auto_vec<gimple *, 4> conds;
+  tree v = gimple_get_lhs (ld);
+  if (!v || TREE_CODE (v) != SSA_NAME || !value_conds (v, &conds, true)
+      || conds.is_empty ())
+    return false;
+  for (gimple *c : conds)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, gimple_bb (c)->succs)
+        {
+          basic_block bb = e->dest;
+          bool fine = false;
+          for (int steps = 0; steps < 4 && !fine; steps++)
+            {
+              gimple *mem = NULL;
+              for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+                   !gsi_end_p (gsi) && !mem; gsi_next (&gsi))
+                if (gimple_vuse (gsi_stmt (gsi)))
+                  mem = gsi_stmt (gsi);
+              if (mem)
+                {
+                  tree fn = is_gimple_call (mem) ? gimple_call_fndecl (mem)
+                                                 : NULL_TREE;
+                  lock_op k = fn && DECL_NAME (fn)
+                              ? spin_kind (mem, IDENTIFIER_POINTER (DECL_NAME (fn)))
+                              : LK_NONE;
+                  fine = mem == ld
+                         || ((k == LK_TRY || k == LK_TRY_NZ)
+                             && same_key (gimple_call_arg (mem, 0), addr));
+                  if (!fine)
+                    return false;
+                  break;
+                }
+              if (!single_succ_p (bb))
+                return false;
+              bb = single_succ (bb);
+            }
+          if (!fine)
+            return false;
+        }
+    }
+  return true;
+}
+
+/* Is the access at `site` (in function fndecl) to a spin-lock word one of
+ * the lock's operations: a take or a release (spin_kind), a load whose
+ * value only a spin loop tests (test-and-test-and-set), or an atomic in
+ * the body of a C++ spin-lock member (cxxlocks.cc: its calls are the
+ * operations, checked where they are made)? */
+bool
+spin_operation (const wmm_site &site, tree fndecl)
+{
+  gimple *s = site.stmt;
+  wmm_cxx_lock l;
+  if (!s || site.summary)
+    return false;
+  if (is_gimple_call (s) && gimple_call_fndecl (s)
+      && atomic_builtin_call (gimple_call_fndecl (s))
+      && wmm_cxx_lock_call (fndecl, &l) && l.spin)
+    return true;
+  if (is_gimple_call (s))
+    {
+      tree fn = gimple_call_fndecl (s);
+      if (fn && DECL_NAME (fn)
+          && spin_kind (s, IDENTIFIER_POINTER (DECL_NAME (fn))) != LK_NONE)
+        return true;
+      return sized_builtin (s, "__atomic_load_")
+             && ttas_load (s, gimple_call_arg (s, 0));
+    }
+  return gimple_assign_load_p (s) && site.operand == 1
+         && ttas_load (s, build_fold_addr_expr (gimple_assign_rhs1 (s)));
+}
+
+/* Is every access of running code that may touch the variables `words`
+ * one that `op` (site, the variable it touches, the site's function)
+ * accepts?  An access to an unknown address cannot touch them when no
+ * pointer of the unit reaches them (only_atomic_addresses), unless it is
+ * an unknown call's stand-in and they are exported (that code may name
+ * them). */
+template <typename F>
+bool
+only_operations (wmm_unitinfo *u, const vec<tree> &words, F op)
+{
+  wmm_program *p = u->prog;
+  bool unaddressed = true, named_outside = false;
+  for (tree w : words)
+    {
+      unaddressed &= only_atomic_addresses (w);
+      named_outside |= TREE_PUBLIC (w) || DECL_EXTERNAL (w);
+    }
+  for (const wmm_unit &unit : u->units)
+    {
+      const wmm_thread *t = &p->threads[unit.thread];
+      for (int k = 0; k < t->ncode && k < (int) unit.sites.length (); k++)
+        {
+          const wmm_instr *in = &t->code[k];
+          if (!wmm_instr_is_access (in))
+            continue;
+          int l = in->addr.loc_hint;
+          if (l >= 0)
+            {
+              tree d = wmm_location_decl (l);
+              function *fn = unit.sites[k].fn ? unit.sites[k].fn : unit.fn;
+              if (words.contains (d)
+                  && !op (unit.sites[k], d, fn ? fn->decl : NULL_TREE))
+                return false;
+              continue;
+            }
+          /* (code outside the unit, an unknown call's stand-in, may name
+             an exported word) */
+          if (unaddressed && !(named_outside && unit.sites[k].summary))
+            continue;
+          /* (a wrapper's operation through its pointer parameter is one
+             of the lock's whatever word it is given) */
+          function *fn = unit.sites[k].fn ? unit.sites[k].fn : unit.fn;
+          for (int m = 0; m < p->nlocs; m++)
+            {
+              tree d = wmm_location_decl (m);
+              if (words.contains (d) && !p->locs[m].is_private
+                  && wmm_alias_contains (p, in->addr.alias, m)
+                  && !op (unit.sites[k], d, fn ? fn->decl : NULL_TREE))
+                return false;
+            }
+        }
+    }
+  return true;
+}
+
 } // anon namespace
 
 int
-wmm_ticket_internals (wmm_unitinfo *u)
+wmm_lock_internals (wmm_unitinfo *u)
 {
   wmm_lock_facts *f = u ? u->lock_facts : NULL;
   wmm_program *p = u ? u->prog : NULL;
-  if (!f || !p || f->tickets.is_empty ())
+  if (!f || !p || (f->tickets.is_empty () && !f->spin))
     return 0;
   hash_set<tree> words;
-  int locks = 0;
+  int tickets = 0, spins = 0;
   for (unsigned i = 0; i < f->tickets.length (); i++)
     {
       tree serving = f->tickets[i].first, next = f->ticket_next[i].first;
@@ -2099,44 +2348,88 @@ wmm_ticket_internals (wmm_unitinfo *u)
           || !INTEGRAL_TYPE_P (TREE_TYPE (next)) || !ticket_word (u, addr))
         continue;
       int b = pointer_bit (u, addr);
-      /* every access that may touch the words is an operation of the lock */
-      bool own = b >= 0;
-      for (const wmm_unit &unit : u->units)
+      auto_vec<tree, 2> both;
+      both.safe_push (serving);
+      both.safe_push (next);
+      if (b >= 0
+          && only_operations (u, both, [&] (const wmm_site &site, tree d,
+                                             tree) {
+               return ticket_operation (site, d, serving, b); }))
         {
-          const wmm_thread *t = &p->threads[unit.thread];
-          for (int k = 0; own && k < t->ncode
-                          && k < (int) unit.sites.length (); k++)
-            {
-              const wmm_instr *in = &t->code[k];
-              if (!wmm_instr_is_access (in))
-                continue;
-              int l = in->addr.loc_hint;
-              if (l < 0)
-                {
-                  for (int m = 0; own && m < p->nlocs; m++)
-                    {
-                      tree d = wmm_location_decl (m);
-                      own = !((d == serving || d == next)
-                              && !p->locs[m].is_private
-                              && wmm_alias_contains (p, in->addr.alias, m));
-                    }
-                  continue;
-                }
-              tree d = wmm_location_decl (l);
-              if (d == serving || d == next)
-                own = ticket_operation (unit.sites[k], d, serving, b);
-            }
+          words.add (serving);
+          words.add (next);
+          tickets++;
         }
-      if (!own)
+    }
+  for (unsigned b = 0; b < u->lock_ids.length () && b < 64; b++)
+    {
+      tree base = u->lock_ids[b].first;
+      if (!(f->spin & (1ULL << b)) || !VAR_P (base) || words.contains (base)
+          || spin_word_broken (u, b))
         continue;
-      words.add (serving);
-      words.add (next);
-      locks++;
+      auto_vec<tree, 1> one;
+      one.safe_push (base);
+      if (only_operations (u, one, [&] (const wmm_site &site, tree,
+                                        tree fn) {
+            return spin_operation (site, fn); }))
+        {
+          words.add (base);
+          spins++;
+        }
     }
   if (words.is_empty ())
     return 0;
+  /* Only where every other shared access of running code is protected:
+     a cycle through a lock's hand-off (a release read by a take) and
+     accesses outside the sections (W x; unlock || lock; R y || W y; R x)
+     is no internal one. */
+  auto_vec<bool> runs;
+  wmm_running_units (u, &runs);
+  /* (a location no running code writes takes part in no cycle) */
+  auto_vec<bool> written;
+  written.safe_grow_cleared (p->nlocs);
+  for (const wmm_unit &unit : u->units)
+    {
+      const wmm_thread *t = &p->threads[unit.thread];
+      for (int k = 0; runs[unit.thread] && k < t->ncode; k++)
+        {
+          const wmm_instr *in = &t->code[k];
+          if (!wmm_instr_is_access (in) || !wmm_instr_writes (in))
+            continue;
+          for (int m = 0; m < p->nlocs; m++)
+            if (in->addr.loc_hint >= 0 ? m == in->addr.loc_hint
+                : wmm_alias_contains (p, in->addr.alias, m))
+              written[m] = true;
+        }
+    }
+  for (const wmm_unit &unit : u->units)
+    {
+      const wmm_thread *t = &p->threads[unit.thread];
+      if (!runs[unit.thread])
+        continue;
+      for (int k = 0; k < t->ncode && k < (int) unit.sites.length (); k++)
+        {
+          const wmm_instr *in = &t->code[k];
+          int l = in->addr.loc_hint;
+          if (!wmm_instr_is_access (in)
+              || (l >= 0 && (p->locs[l].is_private
+                             || words.contains (wmm_location_decl (l))
+                             || (!written[l] && !wmm_instr_writes (in))))
+              || (in->flags & (WMM_ACC_SECTION | WMM_ACC_SECTION_LW)))
+            continue;
+          /* (a wrapper's operation through its parameter) */
+          gimple *st = unit.sites[k].stmt;
+          function *fn = unit.sites[k].fn ? unit.sites[k].fn : unit.fn;
+          tree a;
+          if (l < 0 && st && is_gimple_call (st)
+              && (spin_operation (unit.sites[k], fn ? fn->decl : NULL_TREE)
+                  || ticket_release (st, &a) || positive_add (st)))
+            continue;
+          return 0;
+        }
+    }
   int fresh = -1;
-  int n = wmm_move_to_private (u, &fresh, "(ticket lock)",
+  int n = wmm_move_to_private (u, &fresh, "(lock word)",
                                [&] (const wmm_unit &unit, int k) {
                                  int l = p->threads[unit.thread].code[k]
                                            .addr.loc_hint;
@@ -2145,10 +2438,10 @@ wmm_ticket_internals (wmm_unitinfo *u)
                                },
                                [] (int, int, int) {});
   if (n)
-    wmm_note (u, "%d accesses to the words of %d ticket locks are the "
-              "locks' own operations (taking a ticket, waiting for it, "
-              "serving the next): like a mutex's, they order the critical "
-              "sections and are not data", n, locks);
+    wmm_note (u, "%d accesses to the words of %d ticket and %d spin locks "
+              "are the locks' own operations (taking, waiting, freeing): "
+              "like a mutex's, they order the critical sections and are "
+              "not data", n, tickets, spins);
   return n;
 }
 
@@ -2376,4 +2669,22 @@ void
 wmm_locks_end (wmm_locks *l)
 {
   delete l;
+}
+
+bool
+wmm_ticket_addition (const gimple *stmt)
+{
+  return positive_add (stmt);
+}
+
+gcall *
+wmm_ticket_result_of (tree v)
+{
+  return result_of (v);
+}
+
+bool
+wmm_ticket_increment (tree v, tree addr)
+{
+  return ticket_increment (v, addr);
 }

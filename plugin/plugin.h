@@ -404,12 +404,20 @@ bool wmm_call_untracked (const wmm_unitinfo *u, gimple *stmt);
 struct wmm_locks;
 void wmm_locks_analyse (wmm_unitinfo *u);
 void wmm_locks_free (wmm_unitinfo *u);
-/* locks.cc: the accesses of running code to the words of ticket locks,
- * when every one is an operation of its lock (an addition on the
- * dispenser, a take's acquiring load, a release, the holder's read), are
- * moved to a private location: like a mutex's internals they order the
- * critical sections and carry no data.  How many were moved. */
-int wmm_ticket_internals (wmm_unitinfo *u);
+/* locks.cc: the accesses of running code to the words of ticket and spin
+ * locks, when every one is an operation of its lock (a ticket's addition,
+ * a take, a wait's load, a release, the holder's read) and every other
+ * shared access is protected (after wmm_order_protected), are moved to a
+ * private location: like a mutex's internals they order the critical
+ * sections and carry no data.  How many were moved. */
+int wmm_lock_internals (wmm_unitinfo *u);
+/* locks.cc, for reflocks.cc's ticket locks written for x86: is stmt an
+ * atomic addition of a positive constant (a ticket)?  The call whose result
+ * v is through copies and widening conversions.  Is v the word at addr
+ * loaded (or a ticket) plus a positive constant? */
+bool wmm_ticket_addition (const gimple *stmt);
+gcall *wmm_ticket_result_of (tree v);
+bool wmm_ticket_increment (tree v, tree addr);
 wmm_locks *wmm_locks_begin (wmm_unitinfo *u, function *fn);
 /* The same with `held` (of the caller, at the call) also held at entry. */
 wmm_locks *wmm_locks_begin_from (wmm_unitinfo *u, function *fn,

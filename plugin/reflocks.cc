@@ -22,6 +22,13 @@
  * Only what qualifies is changed; whether it is then a lock is locks.cc's
  * decision, as for any spin lock.
  *
+ * Ticket locks written for x86 the same way (strengthen_tickets): a
+ * relaxed atomic addition takes a ticket, the wait reads the serving word
+ * with a plain load and the holder frees the lock with a plain store of
+ * the word plus one.  When every write of the serving word is such an
+ * increment and every write of the dispenser an atomic addition, the
+ * waits' loads become acquire loads and the stores release stores.
+ *
  * In report and warn modes the changes are undone once the analysis is
  * over (wmm_reflocks_finish); every change is reported like a fence
  * (wmm_reflocks_diagnostics, the JSON report's "lock_orders").
@@ -63,6 +70,8 @@ struct change {
   location_t loc;
   bool take;
   char *word;
+  bool ticket;          /* a ticket lock's wait or release */
+  gimple *conv;         /* a conversion added after `now` (undone with it) */
 };
 
 vec<change> changes;
@@ -143,8 +152,8 @@ contains (const vec<std::pair<tree, HOST_WIDE_INT> > &set,
   return false;
 }
 
-/* Replace plain store `s` (`*p = 0`) by a release __atomic_store_N of
- * the same object; the new statement, or NULL when it cannot be. */
+/* Replace plain store `s` (`*p = v`) by a release __atomic_store_N of v
+ * to the same object; the new statement, or NULL when it cannot be. */
 gimple *
 release_store (gimple *s)
 {
@@ -167,7 +176,11 @@ release_store (gimple *s)
   tree addr = build_fold_addr_expr (unshare_expr (lhs));
   addr = force_gimple_operand_gsi (&gsi, addr, true, NULL_TREE, true,
                                    GSI_SAME_STMT);
-  gcall *c = gimple_build_call (decl, 3, addr, build_int_cst (vtype, 0),
+  tree v = gimple_assign_rhs1 (s);
+  v = integer_zerop (v) ? build_int_cst (vtype, 0)
+      : force_gimple_operand_gsi (&gsi, fold_convert (vtype, v), true,
+                                  NULL_TREE, true, GSI_SAME_STMT);
+  gcall *c = gimple_build_call (decl, 3, addr, v,
                                 build_int_cst (integer_type_node,
                                                MEMMODEL_RELEASE));
   gimple_set_location (c, gimple_location (s));
@@ -179,15 +192,85 @@ release_store (gimple *s)
   return c;
 }
 
-/* Put `s` back in place of `now` (undo release_store). */
-void
-restore_store (gimple *now, gimple *s)
+/* Replace plain load `s` (`r = *p`, the wait of a ticket lock) by an
+ * acquire __atomic_load_N of the same object into r (through a
+ * conversion, *conv, when r's type is not the builtin's); the new call,
+ * or NULL when it cannot be. */
+gimple *
+acquire_load (gimple *s, gimple **conv)
 {
+  *conv = NULL;
+  tree rhs = gimple_assign_rhs1 (s), lhs = gimple_assign_lhs (s);
+  tree type = TREE_TYPE (rhs);
+  if (TREE_CODE (lhs) != SSA_NAME || !INTEGRAL_TYPE_P (TREE_TYPE (lhs))
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+    return NULL;
+  int lg = exact_log2 (tree_to_uhwi (TYPE_SIZE_UNIT (type)));
+  if (lg < 0 || lg > 3 || lookup_stmt_eh_lp (s) > 0)
+    return NULL;
+  tree decl = builtin_decl_explicit
+    ((built_in_function) ((int) BUILT_IN_ATOMIC_LOAD_1 + lg));
+  if (!decl)
+    return NULL;
+  tree rtype = TREE_TYPE (TREE_TYPE (decl));
+  gimple_stmt_iterator gsi = gsi_for_stmt (s);
+  tree base = get_base_address (rhs);
+  if (base && VAR_P (base))
+    TREE_ADDRESSABLE (base) = 1;
+  tree addr = build_fold_addr_expr (unshare_expr (rhs));
+  addr = force_gimple_operand_gsi (&gsi, addr, true, NULL_TREE, true,
+                                   GSI_SAME_STMT);
+  gcall *c = gimple_build_call (decl, 2, addr,
+                                build_int_cst (integer_type_node,
+                                               MEMMODEL_ACQUIRE));
+  bool same = useless_type_conversion_p (TREE_TYPE (lhs), rtype);
+  tree r = same ? lhs : make_ssa_name (rtype);
+  gimple_call_set_lhs (c, r);
+  gimple_set_location (c, gimple_location (s));
+  gimple_set_block (c, gimple_block (s));
+  gimple_set_vuse (c, gimple_vuse (s));
+  gsi_replace (&gsi, c, false);
+  SSA_NAME_DEF_STMT (r) = c;
+  if (!same)
+    {
+      *conv = gimple_build_assign (lhs, NOP_EXPR, r);
+      gimple_set_location (*conv, gimple_location (s));
+      gsi = gsi_for_stmt (c);
+      gsi_insert_after (&gsi, *conv, GSI_SAME_STMT);
+    }
+  /* (an atomic load is a barrier for GCC: it defines the memory state
+     too, which the function's virtual operands are renamed for) */
+  mark_virtual_operands_for_renaming (cfun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  return c;
+}
+
+/* Put `s` back in place of `now` (undo release_store and acquire_load,
+ * removing the conversion `conv` the latter added). */
+void
+restore_store (gimple *now, gimple *s, gimple *conv)
+{
+  if (conv)
+    {
+      gimple_stmt_iterator g = gsi_for_stmt (conv);
+      gsi_remove (&g, true);
+    }
   gimple_stmt_iterator gsi = gsi_for_stmt (now);
   gimple_set_vuse (s, gimple_vuse (now));
-  gimple_set_vdef (s, gimple_vdef (now));
-  SSA_NAME_DEF_STMT (gimple_vdef (now)) = s;
+  bool load = is_gimple_assign (s)
+              && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME;
+  if (!load)
+    {
+      gimple_set_vdef (s, gimple_vdef (now));
+      SSA_NAME_DEF_STMT (gimple_vdef (now)) = s;
+    }
   gsi_replace (&gsi, s, false);
+  if (load)
+    {
+      SSA_NAME_DEF_STMT (gimple_assign_lhs (s)) = s;
+      mark_virtual_operands_for_renaming (cfun);
+      update_ssa (TODO_update_ssa_only_virtuals);
+    }
 }
 
 /* The order a lock operation needs, at least `need` and the old one. */
@@ -206,6 +289,162 @@ stronger (int old, bool take)
     rel = true;
   return acq && rel ? MEMMODEL_ACQ_REL : acq ? MEMMODEL_ACQUIRE
                                              : MEMMODEL_RELEASE;
+}
+
+/* The plain load whose value a ticket lock's wait tests (`while
+ * (READ_ONCE (serving) != me)`, me an atomic addition's result, through
+ * copies and conversions that lose no bits), with the serving word's and
+ * the dispenser's addresses; NULL when c is no such test. */
+gimple *
+plain_ticket_wait (gcond *c, tree *serving, tree *next)
+{
+  if (gimple_cond_code (c) != EQ_EXPR && gimple_cond_code (c) != NE_EXPR)
+    return NULL;
+  for (int side = 0; side < 2; side++)
+    {
+      tree a = side ? gimple_cond_rhs (c) : gimple_cond_lhs (c);
+      gcall *add = wmm_ticket_result_of (side ? gimple_cond_lhs (c)
+                                              : gimple_cond_rhs (c));
+      if (!add || !wmm_ticket_addition (add))
+        continue;
+      for (int steps = 0; steps < 8 && TREE_CODE (a) == SSA_NAME
+                          && !SSA_NAME_IS_DEFAULT_DEF (a); steps++)
+        {
+          gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (a));
+          if (!g)
+            break;
+          if (gimple_assign_load_p (g) && gimple_assign_single_p (g))
+            {
+              *serving = build_fold_addr_expr (gimple_assign_rhs1 (g));
+              *next = gimple_call_arg (add, 0);
+              return g;
+            }
+          tree from = gimple_assign_rhs1 (g);
+          if (!(gimple_assign_ssa_name_copy_p (g) || gimple_assign_cast_p (g))
+              || TREE_CODE (from) != SSA_NAME
+              || !INTEGRAL_TYPE_P (TREE_TYPE (from))
+              || TYPE_PRECISION (TREE_TYPE (a))
+                 < TYPE_PRECISION (TREE_TYPE (from)))
+            break;
+          a = from;
+        }
+    }
+  return NULL;
+}
+
+/* Ticket locks written for x86: a relaxed atomic addition takes a ticket
+ * (a locked instruction there, a full fence), the wait reads the serving
+ * word with a plain load (acquire under x86-TSO) and the holder frees it
+ * with a plain store of the word plus one (release there).  When every
+ * write of the serving word is such an increment and every write of the
+ * dispenser an atomic addition of a positive constant, the waits' loads
+ * become acquire loads and the plain stores release stores, as for spin
+ * locks; locks.cc then sees an ordinary ticket lock. */
+void
+strengthen_tickets (void)
+{
+  typedef std::pair<tree, HOST_WIDE_INT> word;
+  struct wait { gimple *load; function *fn; word serving, next; };
+  auto_vec<wait> waits;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn || node->inlined_to)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *st) {
+        gcond *c = dyn_cast<gcond *> (st);
+        tree sa, na;
+        wait w;
+        w.fn = fn;
+        if (c && (w.load = plain_ticket_wait (c, &sa, &na))
+            && wmm_lock_key (sa, &w.serving.first, &w.serving.second)
+            && wmm_lock_key (na, &w.next.first, &w.next.second)
+            && VAR_P (w.serving.first) && VAR_P (w.next.first)
+            && w.serving != w.next)
+          waits.safe_push (w);
+      });
+    }
+  if (waits.is_empty ())
+    return;
+  /* The writes of the words: the serving word's increments (plain stores
+     to make release), anything else breaks the lock. */
+  struct store { gimple *stmt; function *fn; word w; };
+  auto_vec<store> stores;
+  auto_vec<word> broken;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = wmm_analysable_body (node);
+      if (!fn || node->inlined_to)
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *st) {
+        if (!gimple_vdef (st) || gimple_clobber_p (st))
+          return;
+        tree addr = NULL_TREE;
+        if (is_gimple_assign (st))
+          addr = build_fold_addr_expr (gimple_assign_lhs (st));
+        else if (is_gimple_call (st) && gimple_call_num_args (st)
+                 && gimple_call_fndecl (st)
+                 && wmm_atomic_builtin_call (gimple_call_fndecl (st)))
+          addr = gimple_call_arg (st, 0);
+        word k;
+        if (!addr || !wmm_lock_key (addr, &k.first, &k.second))
+          return;
+        for (const wait &w : waits)
+          if (k == w.serving)
+            {
+              if (gimple_assign_single_p (st)
+                  && wmm_ticket_increment (gimple_assign_rhs1 (st), addr))
+                stores.safe_push ({ st, fn, k });
+              else
+                broken.safe_push (k);   /* (atomic writes: as they are) */
+            }
+          else if (k == w.next
+                   && !(is_gimple_call (st) && wmm_ticket_addition (st)))
+            broken.safe_push (w.serving);
+      });
+    }
+  auto fine = [&] (const word &k) {
+    for (const word &b : broken)
+      if (b == k)
+        return false;
+    return true;
+  };
+  auto record = [&] (gimple *now, gimple *was, gimple *conv, function *fn,
+                     bool take, const word &k) {
+    auto_vec<std::pair<tree, HOST_WIDE_INT> > one;
+    one.safe_push (k);
+    change c = { now, was, -1, NULL_TREE, fn, gimple_location (was), take,
+                 words_name (one), true, conv };
+    changes.safe_push (c);
+  };
+  for (const wait &w : waits)
+    {
+      if (!fine (w.serving))
+        continue;
+      bool done = false;
+      for (const change &c : changes)
+        done |= c.was == w.load;
+      if (done)
+        continue;
+      push_cfun (w.fn);
+      gimple *conv;
+      if (gimple *now = acquire_load (w.load, &conv))
+        record (now, w.load, conv, w.fn, true, w.serving);
+      pop_cfun ();
+    }
+  for (const store &st : stores)
+    {
+      if (!fine (st.w))
+        continue;
+      push_cfun (st.fn);
+      if (gimple *now = release_store (st.stmt))
+        {
+          record (now, st.stmt, NULL, st.fn, false, st.w);
+          cgraph_edge::rebuild_edges ();
+        }
+      pop_cfun ();
+    }
 }
 
 } // anon namespace
@@ -260,7 +499,8 @@ wmm_reflocks_strengthen (wmm_unitinfo *u)
         continue;
       bool take = w->op == WO_TAKE;
       change c = { w->stmt, NULL, w->order_arg, NULL_TREE, w->fn,
-                   gimple_location (w->stmt), take, words_name (w->words) };
+                   gimple_location (w->stmt), take, words_name (w->words),
+                   false, NULL };
       push_cfun (w->fn);
       if (is_gimple_assign (w->stmt))
         {
@@ -294,6 +534,7 @@ wmm_reflocks_strengthen (wmm_unitinfo *u)
         free (c.word);
       pop_cfun ();
     }
+  strengthen_tickets ();
   /* Reports list them in source order. */
   changes.qsort ([] (const void *a, const void *b) {
     expanded_location x = expand_location (((const change *) a)->loc);
@@ -305,11 +546,19 @@ wmm_reflocks_strengthen (wmm_unitinfo *u)
       return x.line < y.line ? -1 : 1;
     return (x.column > y.column) - (x.column < y.column);
   });
-  if (!changes.is_empty ())
+  unsigned tickets = 0;
+  for (const change &c : changes)
+    tickets += c.ticket;
+  if (changes.length () > tickets)
     wmm_note (u, "%u spin-lock operations made acquire or release: with "
               "the exchange that takes the word and the store of 0 that "
-              "frees it, they lock under %s", changes.length (),
+              "frees it, they lock under %s", changes.length () - tickets,
               from == WMM_MODEL_TSO ? "x86-TSO" : "sc");
+  if (tickets)
+    wmm_note (u, "%u ticket-lock operations made acquire or release: with "
+              "the atomic addition that takes a ticket, the load that "
+              "waits for it and the store that serves the next, they lock "
+              "under %s", tickets, from == WMM_MODEL_TSO ? "x86-TSO" : "sc");
 }
 
 /* Who orders the lock under the reference model, for messages. */
@@ -323,6 +572,9 @@ reference_text (const wmm_unitinfo *u)
 static const char *
 change_text (const change &c)
 {
+  if (c.ticket)
+    return c.take ? "load that waits for a ticket of"
+                  : "store that serves the next ticket of";
   return c.take ? "exchange that takes" : c.was ? "plain store of 0 that frees"
                                                 : "store of 0 that frees";
 }
@@ -401,7 +653,7 @@ wmm_reflocks_finish (bool keep)
           push_cfun (c.fn);
           if (c.was)
             {
-              restore_store (c.now, c.was);
+              restore_store (c.now, c.was, c.conv);
               cgraph_edge::rebuild_edges ();
             }
           else

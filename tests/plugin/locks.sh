@@ -199,6 +199,28 @@ expect_with ticket_RESET ticket tso "P0:mfence P1:mfence" -DRESET
 expect_with ticket_RESET ticket power "P0:lwsync P0:sync P1:lwsync P1:sync" -DRESET
 expect_with ticket_UNHELD ticket tso "P0:mfence P1:mfence" -DUNHELD
 expect_with ticket_UNHELD ticket armv8 "P0:dmb ish P1:dmb ish" -DUNHELD
+# The same lock written for x86 (a relaxed addition, volatile load and
+# store): made acquire / release (the report's lock_orders), then a lock.
+for m in tso power armv8; do
+  expect_with ticket_X86 ticket $m "" -DX86
+done
+if tr -d ' \n' < "$WMM_TMP/r.json" \
+    | grep -q '"operation":"take","order":"acquire","lock":"now_serving_x86"}.*"operation":"free","order":"release","lock":"now_serving_x86"'
+then wmm_pass "ticket_X86: the wait made acquire, the store release"
+else wmm_fail "ticket_X86: no lock_orders take and free in the report"; fi
+expect_with ticket_X86_RESET ticket tso "P0:mfence P1:mfence" -DX86 -DRESET
+expect_with ticket_X86_RESET ticket armv8 "P0:dmb ish P0:dmb ishld P1:dmb ish P1:dmb ishld unlock:dmb ishld" -DX86 -DRESET
+expect_with ticket_X86_UNHELD ticket power "P0:lwsync P0:sync P1:lwsync P1:sync" -DX86 -DUNHELD
+# Two spin locks used one after the other: the words' own accesses make
+# no cycle (lock internals): no fence; a relaxed wait on a word followed by
+# a read of data outside any section uses the word as a flag (and that data
+# is unprotected, so the words stay in the analysis): P1 keeps its fences
+# on the weak targets.
+for m in tso power armv8; do
+  expect_with spin_two spin_two $m ""
+done
+expect_with spin_two_FLAG spin_two power "P1:lwsync P1:sync take:sync" -DFLAG
+expect_with spin_two_FLAG spin_two armv8 "P1:dmb ish P1:dmb ishld take:dmb ish" -DFLAG
 expect spin_broken tso "P0:mfence P1:mfence P2:mfence P3:mfence"
 wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_broken.c" power \
   || wmm_fail "spin_broken power: $WMM_ERR"

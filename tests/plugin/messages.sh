@@ -58,7 +58,8 @@ note: %d accesses to %d locations written before a release
 note: %d accesses to %d locations written before a flag is set 
 note: %d accesses to %d arrays whose elements each thread 
 note: %d locations of %d arrays whose every element one thread 
-note: %d accesses to the words of %d ticket locks are the 
+note: %d accesses to the words of %d ticket and %d spin locks 
+note: %u ticket-lock operations made acquire or release: with 
 note: %d locations of arrays whose every element one thread of 
 note: %d accesses to %d variables written by a once routine and 
 note: %d accesses of the thread-safe construction of %d 

@@ -5,6 +5,12 @@
  * release)`.  Tickets are unique and only the holder moves now_serving on:
  * the sections exclude each other, and the lock's own accesses are no
  * data.  No fence (locks.sh).  Variants that make it no lock (store
+ * buffering's fences come back on every target).  -DX86: the lock as code
+ * written for x86 has it, a relaxed addition for the ticket, a volatile
+ * load in the wait and a volatile store of now_serving + 1 to free it:
+ * under the reference model (sc, tso) a lock, made one on the target
+ * (reflocks.cc: an acquire load, a release store; the report's
+ * lock_orders); no fence either.  Variants that make it no lock (store
  * buffering's fences come back on every target):
  *   -DRELAXED  the wait's load is relaxed (no acquire);
  *   -DRESET    P1 sets now_serving back to 0 after its section;
@@ -21,6 +27,22 @@ static atomic_uint next_ticket, now_serving;
 #define WAIT memory_order_acquire
 #endif
 
+#ifdef X86
+static unsigned next_ticket_x86, now_serving_x86;
+#define SERVING (*(volatile unsigned *) &now_serving_x86)
+
+static void lock (void)
+{
+  unsigned me = __atomic_fetch_add (&next_ticket_x86, 1, __ATOMIC_RELAXED);
+  while (SERVING != me)
+    ;
+}
+
+static void unlock (void)
+{
+  SERVING = SERVING + 1;
+}
+#else
 static void lock (void)
 {
   unsigned me = atomic_fetch_add_explicit (&next_ticket, 1, memory_order_relaxed);
@@ -33,6 +55,7 @@ static void unlock (void)
   unsigned next = atomic_load_explicit (&now_serving, memory_order_relaxed) + 1;
   atomic_store_explicit (&now_serving, next, memory_order_release);
 }
+#endif
 
 void *P0 (void *a)
 {
@@ -51,7 +74,9 @@ void *P1 (void *a)
   y = 1;
   r1 = x;
   unlock ();
-#ifdef RESET
+#if defined RESET && defined X86
+  SERVING = 0;
+#elif defined RESET
   atomic_store_explicit (&now_serving, 0, memory_order_relaxed);
 #endif
 #ifdef UNHELD
