@@ -2273,9 +2273,9 @@ spin_operation (const wmm_site &site, tree fndecl)
          && ttas_load (s, build_fold_addr_expr (gimple_assign_rhs1 (s)));
 }
 
-/* Is every access of running code that may touch the variables `words`
- * one that `op` (site, the variable it touches, the site's function)
- * accepts?  An access to an unknown address cannot touch them when no
+/* Is every access of running code (wmm_running_units) that may touch the
+ * variables `words` one that `op` (site, the variable it touches, the
+ * site's function) accepts?  An access to an unknown address cannot touch them when no
  * pointer of the unit reaches them (only_atomic_addresses), unless it is
  * an unknown call's stand-in and they are exported (that code may name
  * them). */
@@ -2284,6 +2284,8 @@ bool
 only_operations (wmm_unitinfo *u, const vec<tree> &words, F op)
 {
   wmm_program *p = u->prog;
+  auto_vec<bool> runs;
+  wmm_running_units (u, &runs);
   bool unaddressed = true, named_outside = false;
   for (tree w : words)
     {
@@ -2293,7 +2295,8 @@ only_operations (wmm_unitinfo *u, const vec<tree> &words, F op)
   for (const wmm_unit &unit : u->units)
     {
       const wmm_thread *t = &p->threads[unit.thread];
-      for (int k = 0; k < t->ncode && k < (int) unit.sites.length (); k++)
+      for (int k = 0; runs[unit.thread] && k < t->ncode
+                      && k < (int) unit.sites.length (); k++)
         {
           const wmm_instr *in = &t->code[k];
           if (!wmm_instr_is_access (in))
