@@ -431,6 +431,46 @@ element_web (tree r, HOST_WIDE_INT bits)
   return true;
 }
 
+/* The global array a when statement g is `p = &a + v * S` (`a + v` in
+ * C: S the element's size, through conversions of v) and every use of p
+ * stays inside the element (element_web); *idx = v.  NULL otherwise. */
+tree
+element_offset (gassign *g, tree *idx)
+{
+  tree base = gimple_assign_rhs1 (g), off = gimple_assign_rhs2 (g);
+  if (TREE_CODE (base) != ADDR_EXPR || TREE_CODE (off) != SSA_NAME)
+    return NULL_TREE;
+  tree a = TREE_OPERAND (base, 0);
+  if (TREE_CODE (a) == ARRAY_REF && integer_zerop (TREE_OPERAND (a, 1))
+      && !TREE_OPERAND (a, 2) && !TREE_OPERAND (a, 3))
+    a = TREE_OPERAND (a, 0);
+  if (!VAR_P (a) || !is_global_var (a) || TREE_CODE (TREE_TYPE (a)) != ARRAY_TYPE
+      || !tree_fits_shwi_p (TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (a)))))
+    return NULL_TREE;
+  HOST_WIDE_INT size = tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (a))));
+  tree v = wmm_widened_from (off);
+  if (size != 1)
+    {
+      gassign *m = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+      if (!m || gimple_assign_rhs_code (m) != MULT_EXPR)
+        return NULL_TREE;
+      tree k = wmm_constant_of (gimple_assign_rhs2 (m));
+      v = gimple_assign_rhs1 (m);
+      if (!k)
+        {
+          k = wmm_constant_of (gimple_assign_rhs1 (m));
+          v = gimple_assign_rhs2 (m);
+        }
+      if (!k || tree_to_shwi (k) != size || TREE_CODE (v) != SSA_NAME)
+        return NULL_TREE;
+    }
+  if (size <= 0 || !element_web (gimple_assign_lhs (g), size * BITS_PER_UNIT))
+    return NULL_TREE;
+  *idx = v;
+  return a;
+}
+
 /* The global array a when statement g is `p = &a[v]` (the whole
  * element, any index v) and every use of p stays inside the element
  * (element_web); *idx = v.  NULL otherwise. */
@@ -438,6 +478,9 @@ tree
 element_def (gimple *g, tree *idx)
 {
   gassign *as = safe_dyn_cast<gassign *> (g);
+  if (as && gimple_assign_rhs_code (as) == POINTER_PLUS_EXPR
+      && TREE_CODE (gimple_assign_lhs (as)) == SSA_NAME)
+    return element_offset (as, idx);
   if (!as || gimple_assign_rhs_code (as) != ADDR_EXPR
       || TREE_CODE (gimple_assign_lhs (as)) != SSA_NAME)
     return NULL_TREE;
@@ -456,7 +499,7 @@ element_def (gimple *g, tree *idx)
 
 /* The global array a of an access through an element pointer: ref is
  * `MEM[p + k]...` with p, through copies and conversions, defined by an
- * element_def `&a[v]`: a, with *idx = v; NULL otherwise.  `struct slot
+ * element_def `&a[v]` or `a + v`: a, with *idx = v; NULL otherwise.  `struct slot
  * *s = &slots[id]; s->hits++` touches slots[id] as `slots[id].hits++`
  * does. */
 tree
@@ -475,7 +518,8 @@ element_access (tree ref, tree *idx)
       gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
       if (!g)
         return NULL_TREE;
-      if (gimple_assign_rhs_code (g) == ADDR_EXPR)
+      if (gimple_assign_rhs_code (g) == ADDR_EXPR
+          || gimple_assign_rhs_code (g) == POINTER_PLUS_EXPR)
         return element_def (g, idx);
       if (!(gimple_assign_cast_p (g) || gimple_assign_ssa_name_copy_p (g)))
         return NULL_TREE;

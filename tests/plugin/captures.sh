@@ -159,7 +159,8 @@
 #                      slot while they run): the worker fenced everywhere
 #   slots_ptr.c        the same through a pointer to the thread's slot
 #                      (`me = &stats[a->id]; me->hits++`), main summing
-#                      through pointers after the joins: no fence;
+#                      through pointers after the joins: no fence (also
+#                      with -DPLUS, `me = stats + a->id`);
 #                      -DNEIGHBOUR (me[1] too), -DHELPER (the pointer
 #                      given to a counting helper), -DKEEP (stored in a
 #                      global), -DPEEK (main reads a slot through a pointer
@@ -387,6 +388,8 @@ one_target() {
     fenced "slots_stats_$v" slots_stats.c worker -D$v
   done
   none slots_ptr slots_ptr.c
+  none slots_ptr_PLUS slots_ptr.c -DPLUS
+  fenced slots_ptr_PLUS_NEIGHBOUR slots_ptr.c worker -DPLUS -DNEIGHBOUR
   for v in NEIGHBOUR KEEP PEEK; do
     fenced "slots_ptr_$v" slots_ptr.c worker -D$v
   done

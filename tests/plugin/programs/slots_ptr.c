@@ -3,7 +3,8 @@
  * &stats[a->id];` then `me->hits++`, the id a member of the thread's
  * argument struct that main set to the create loop's counter; main sums
  * the slots through a pointer after the joins.  Each thread has a slot of
- * its own: no fence (plugin/claims.cc, element pointers).  Variants that
+ * its own: no fence (plugin/claims.cc, element pointers); -DPLUS writes
+ * the pointer `stats + a->id`: no fence either.  Variants that
  * keep their fences on the weak targets:
  *   -DNEIGHBOUR  the pointer also reaches the next slot (me[1]);
  *   -DHELPER     the pointer goes to a helper that counts through it;
@@ -32,7 +33,11 @@ static void __attribute__ ((noinline)) count (struct stat_s *s, int hit)
 static void *worker (void *arg)
 {
   struct task *a = arg;
+#ifdef PLUS
+  struct stat_s *me = stats + a->id;
+#else
   struct stat_s *me = &stats[a->id];
+#endif
 #ifdef KEEP
   last_slot = me;
 #endif
