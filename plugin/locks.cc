@@ -65,6 +65,8 @@ order_arg (gimple *stmt, unsigned i)
   return c ? (int) (tree_to_shwi (c) & 0xffff) : -1;
 }
 
+bool sized_builtin (const gimple *stmt, const char *prefix);
+
 /* The spin-lock shape of an atomic builtin call n, whatever its memory
  * order: an RMW that writes a non-zero constant and returns the old value
  * (0: it was free and is now ours) is LK_TRY, a boolean CAS from 0 to
@@ -87,10 +89,7 @@ spin_shape (gimple *stmt, const char *n, int *order)
     tree c = i < na ? wmm_constant_of (gimple_call_arg (stmt, i)) : NULL_TREE;
     return c && integer_zerop (c);
   };
-  auto sized = [&] (const char *prefix) {
-    size_t l = strlen (prefix);
-    return !strncmp (n, prefix, l) && n[l] >= '1' && n[l] <= '8' && !n[l + 1];
-  };
+  auto sized = [&] (const char *prefix) { return sized_builtin (stmt, prefix); };
   if (sized ("__atomic_exchange_"))
     return nonzero_cst (1) ? (*order = 2, LK_TRY) : LK_NONE;
   if (sized ("__sync_lock_test_and_set_") || sized ("__sync_val_compare_and_swap_"))
@@ -359,14 +358,13 @@ same_key (tree a, tree b)
          && ba == bb && pa == pb;
 }
 
-/* Are the words the addresses a and b name (lock keys) one? */
+/* Are the words the addresses a and b name one variable's? */
 bool
 same_word (tree a, tree b)
 {
-  tree ba, bb;
-  HOST_WIDE_INT pa, pb;
-  return pointer_key (a, &ba, &pa) && pointer_key (b, &bb, &pb)
-         && ba == bb && pa == pb && VAR_P (ba);
+  tree base;
+  HOST_WIDE_INT pos;
+  return same_key (a, b) && pointer_key (a, &base, &pos) && VAR_P (base);
 }
 
 /* Is value v (through copies and conversions) x + K, K > 0 in wrapping
