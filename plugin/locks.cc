@@ -17,8 +17,10 @@
  * argument points to: a global or static (&m, &s.lock, &locks[2]), the
  * object of an allocation made once (heaponce.cc: a pool calloc'd by the
  * pool_create main calls once), or, inside a function, the object a
- * pointer parameter points to plus a constant offset (&p->mutex); other
- * pointers are not tracked.
+ * pointer parameter points to plus a constant offset (&p->mutex), or, for
+ * a mutex reached through a local pointer (`&b->lock`, b = &table[h]),
+ * the object that pointer points to, in its function while the pointer
+ * keeps its value (local_lock_bit); other pointers are not tracked.
  *
  * Interprocedural (one unit):
  *  - Summaries: what a call to a function of the unit does to the held
@@ -802,6 +804,11 @@ struct wmm_lock_facts {
   wmm_region_set hidden;                   /* bits of hidden lock objects */
   wmm_region_set statics;                  /* bits of global/static ones */
   wmm_region_set spin;                     /* bits of spin-lock words */
+  wmm_region_set local;                    /* bits of locks named by a
+                                              local pointer (local_lock_bit):
+                                              valid in their function only,
+                                              until the pointer's definition
+                                              runs again */
   auto_vec<std::pair<tree, HOST_WIDE_INT> > broken;  /* words written other than
                                               by spin-lock operations */
   auto_vec<alias_set_type> broken_any;     /* such writes through a
@@ -864,6 +871,149 @@ pointer_bit (wmm_unitinfo *u, tree arg)
   return pointer_key (arg, &base, &pos) ? key_bit (u, base, pos) : -1;
 }
 
+/* The SSA name pointer p is a copy of (through copies and conversions):
+ * the name whose definition gives the value. */
+tree
+pointer_root (tree p)
+{
+  for (int steps = 0; steps < 8 && p && TREE_CODE (p) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
+      if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
+                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
+          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
+          || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g))))
+        break;
+      p = gimple_assign_rhs1 (g);
+    }
+  return p && TREE_CODE (p) == SSA_NAME ? p : NULL_TREE;
+}
+
+const unsigned MAX_LOCAL_LOCKS = 16;
+
+/* The keys of array elements named by an index (element_key), one per
+ * array and index name: index SSA name -> (array, key) pairs.  Per unit. */
+hash_map<tree, vec<std::pair<tree, tree> > > *element_keys;
+
+/* The element `ref` lies in when it is `a[i].m1.m2...` (a declared
+ * one-dimensional array a of structs, i an SSA name, constant members
+ * after it): a key tree standing for "element i of a" (the same tree for
+ * the same array and index), with the bit position of ref inside the
+ * element in *pos and the element's type in *type; else NULL. */
+tree
+element_key (tree ref, HOST_WIDE_INT *pos, tree *type)
+{
+  HOST_WIDE_INT off = 0;
+  tree t = ref;
+  while (TREE_CODE (t) == COMPONENT_REF)
+    {
+      tree f = TREE_OPERAND (t, 1);
+      if (!tree_fits_shwi_p (bit_position (f)) || TREE_OPERAND (t, 2))
+        return NULL_TREE;
+      off += tree_to_shwi (bit_position (f));
+      t = TREE_OPERAND (t, 0);
+    }
+  if (TREE_CODE (t) != ARRAY_REF || !VAR_P (TREE_OPERAND (t, 0))
+      || TREE_CODE (TREE_OPERAND (t, 1)) != SSA_NAME
+      || TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) != ARRAY_TYPE
+      || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (t)))
+    return NULL_TREE;
+  tree array = TREE_OPERAND (t, 0), index = TREE_OPERAND (t, 1);
+  if (!element_keys)
+    element_keys = new hash_map<tree, vec<std::pair<tree, tree> > >;
+  bool existed;
+  vec<std::pair<tree, tree> > &v = element_keys->get_or_insert (index,
+                                                                &existed);
+  if (!existed)
+    v = vNULL;
+  *pos = off;
+  *type = TYPE_MAIN_VARIANT (TREE_TYPE (t));
+  for (auto &k : v)
+    if (k.first == array)
+      return k.second;
+  tree key = build_tree_list (array, index);
+  v.safe_push (std::make_pair (array, key));
+  return key;
+}
+
+/* The SSA name whose definition changes what local lock key k names. */
+tree
+local_key_name (tree k)
+{
+  return TREE_CODE (k) == TREE_LIST ? TREE_VALUE (k) : k;
+}
+
+/* The bit of a mutex the unit cannot name by an object, named by the
+ * local pointer it is reached through: `&b->lock` with `struct bucket *b =
+ * &table[h % N]` is "the lock at that offset of *b" (the SSA name b, the
+ * bit offset), or -1.  Such a key holds only in its function and only
+ * while b keeps its value: step() drops it where b is defined again
+ * (a loop) and wherever another lock is released (b may point to it);
+ * wmm_locks_own lets it guard members of *b reached through b. */
+int
+local_lock_bit (wmm_unitinfo *u, tree arg)
+{
+  if (!arg)
+    return -1;
+  STRIP_NOPS (arg);
+  if (TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg))
+      && TREE_CODE (gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg))) == ADDR_EXPR)
+    arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
+  tree p = arg;
+  HOST_WIDE_INT off = 0;
+  tree etype;
+  if (TREE_CODE (arg) == ADDR_EXPR
+      && (p = element_key (TREE_OPERAND (arg, 0), &off, &etype)))
+    ;   /* &table[i].lock */
+  else if (TREE_CODE (arg) == ADDR_EXPR)
+    {
+      poly_int64 bitsize, bitpos;
+      tree offset;
+      tree b = wmm_inner_ref (TREE_OPERAND (arg, 0), &bitsize, &bitpos,
+                              &offset);
+      if (!b || offset || !bitpos.is_constant (&off) || TREE_CODE (b) != MEM_REF
+          || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+        return -1;
+      off += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+      p = pointer_root (TREE_OPERAND (b, 0));
+    }
+  else
+    p = pointer_root (p);
+  if (!p || (TREE_CODE (p) == SSA_NAME
+             && (SSA_NAME_IS_DEFAULT_DEF (p) || wmm_heap_once_key (p)
+                 || !POINTER_TYPE_P (TREE_TYPE (p)))))
+    return -1;
+  wmm_lock_facts *f = u->lock_facts;
+  unsigned have = 0;
+  for (unsigned b = 0; b < u->lock_ids.length () && b < 64; b++)
+    if (f->local & (1ULL << b))
+      {
+        if (u->lock_ids[b].first == p && u->lock_ids[b].second == off)
+          return b;
+        have++;
+      }
+  if (have >= MAX_LOCAL_LOCKS)
+    return -1;
+  int b = key_bit (u, p, off);
+  if (b >= 0)
+    f->local |= 1ULL << b;
+  return b;
+}
+
+/* held without the local locks whose pointer `name` is (its definition
+ * runs: the pointer may now hold another object). */
+wmm_region_set
+kill_local (wmm_unitinfo *u, tree name, wmm_region_set held)
+{
+  wmm_region_set local = held & u->lock_facts->local;
+  for (unsigned b = 0; local && b < u->lock_ids.length () && b < 64; b++)
+    if ((local & (1ULL << b)) && local_key_name (u->lock_ids[b].first) == name)
+      held &= ~(1ULL << b);
+  return held;
+}
+
 bool spin_word_broken (wmm_unitinfo *u, int b);
 bool pointer_writes_reach (wmm_unitinfo *u, int b);
 
@@ -879,6 +1029,12 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
       if (!(set & (1ULL << b)) || b >= (int) u->lock_ids.length ())
         continue;
       tree base = u->lock_ids[b].first;
+      /* a callee's local lock: no name in the caller */
+      if (u->lock_facts->local & (1ULL << b))
+        {
+          *lost = true;
+          continue;
+        }
       if (TREE_CODE (base) != PARM_DECL)
         {
           out |= 1ULL << b;
@@ -1217,6 +1373,10 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
       return LK_NONE;
     }
   *b = k == LK_NONE ? -1 : pointer_bit (u, use.lock);
+  /* a mutex reached through a local pointer (`&b->lock`, b an element
+     of an array of buckets) */
+  if (*b < 0 && k != LK_NONE && !use.spin && !use.sem && !use.ticket)
+    *b = local_lock_bit (u, use.lock);
   if (use.reader)
     *b = reader_bit (u, *b);
   /* A semaphore counts only as a binary one used as a lock; otherwise
@@ -1371,9 +1531,17 @@ callback_effect (wmm_unitinfo *u, gimple *stmt)
 wmm_region_set
 step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
 {
+  wmm_lock_facts *f = u->lock_facts;
+  /* a local lock's pointer defined again names another object */
+  if (held & f->local)
+    {
+      tree def;
+      ssa_op_iter it;
+      FOR_EACH_SSA_TREE_OPERAND (def, stmt, it, SSA_OP_DEF)
+        held = kill_local (u, def, held);
+    }
   if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
     return held;
-  wmm_lock_facts *f = u->lock_facts;
   int b;
   lock_op k = lock_call (u, stmt, &b);
   if (k != LK_NONE)
@@ -1382,7 +1550,10 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
         return b >= 0 ? held | (1ULL << b) : held;
       if (k == LK_TRY || k == LK_TRY_NZ)
         return held;   /* taken on the success edge only (try_gain) */
-      if (b >= 0)
+      /* A local lock may be any lock its pointer reaches: its release
+         is one of an unnamed lock (below); any other release may be of
+         the object a local lock's pointer points to. */
+      if (b >= 0 && !(f->local & (1ULL << b)))
         {
           wmm_region_set both = both_sides (u, b);
           if (rel)
@@ -1390,7 +1561,7 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
               rel->rel |= both;
               rel->rel_entry |= both & ~held;
             }
-          return held & ~both;
+          return held & ~both & ~f->local;
         }
       /* A lock the unit cannot name here (&locks[i], a PHI of two
          addresses) may be a hidden one too. */
@@ -1419,6 +1590,8 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
   if (summarised)
     {
       held &= ~e.rel;
+      if (e.rel)
+        held &= ~f->local;
       if (e.rel_unknown)
         held &= f->hidden;
       return held | e.acq;
@@ -1492,6 +1665,10 @@ dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
             }
           if (!any)
             s = 0;
+          /* a PHI defines a local lock's pointer again (a loop) */
+          for (gphi_iterator pi = gsi_start_phis (bb);
+               (s & u->lock_facts->local) && !gsi_end_p (pi); gsi_next (&pi))
+            s = kill_local (u, gimple_phi_result (pi.phi ()), s);
           (*in)[bb->index] = s;
           wmm_region_set before = s;
           for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -2452,8 +2629,14 @@ wmm_locks_analyse (wmm_unitinfo *u)
   omp_locks[0] = omp_locks[1] = NULL_TREE;   /* made again for this unit */
   delete param_objects;
   param_objects = NULL;
+  if (element_keys)
+    for (auto k : *element_keys)
+      k.second.release ();
+  delete element_keys;
+  element_keys = NULL;
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
+  u->lock_facts->local = 0;
   u->lock_facts->sem_none = false;
   wmm_find_escaped_statics (&u->lock_facts->escaped, &u->lock_facts->params);
   find_broken_words (u->lock_facts);
@@ -2600,6 +2783,12 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
 {
   if (!held || !ref || TREE_CODE (ref) != COMPONENT_REF || !fndecl)
     return 0;
+  /* a member of table[i] while the lock in table[i] is held */
+  HOST_WIDE_INT epos;
+  tree etype;
+  if (held & u->lock_facts->local)
+    if (tree k = element_key (ref, &epos, &etype))
+      return own_key (u, held & u->lock_facts->local, k, 0, etype);
   poly_int64 bitsize, bitpos;
   tree offset;
   tree b = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);
@@ -2620,6 +2809,12 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
      object of an allocation made once */
   if (tree heap = wmm_heap_once (TREE_OPERAND (b, 0)))
     return own_key (u, held, heap, obj, type);
+  /* a local pointer whose object's lock is held (local_lock_bit) */
+  if (held & u->lock_facts->local)
+    if (tree root = pointer_root (TREE_OPERAND (b, 0)))
+      if (wmm_region_set own = own_key (u, held & u->lock_facts->local, root,
+                                        obj, type))
+        return own;
   tree parm = param_through_copies (TREE_OPERAND (b, 0));
   if (!parm || DECL_CONTEXT (parm) != fndecl)
     return 0;

@@ -14,7 +14,8 @@
 # through a pointer parameter (locks_own.c); a thread pool on main's
 # stack (locks_pool.c); a mutex per thread is no common lock
 # (locks_instances.c); a recursive helper called inside a critical
-# section (locks_recursive.c).  Also
+# section (locks_recursive.c); buckets with their own mutex reached
+# through local pointers (locks_buckets.c).  Also
 # trylocks, read-write locks and spin locks written with atomics (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
@@ -221,6 +222,25 @@ for m in tso power armv8; do
 done
 expect_with spin_two_FLAG spin_two power "P1:lwsync P1:sync take:sync" -DFLAG
 expect_with spin_two_FLAG spin_two armv8 "P1:dmb ish P1:dmb ishld take:dmb ish" -DFLAG
+# Buckets with their own mutex, reached through local pointers (`b =
+# &table[h % NB]; lock (&b->lock); b->head`) or an index (`table[i].head`
+# under `&table[i].lock`, -DINDEX): store buffering through two
+# buckets' heads with both locks held: no fence; without the second lock,
+# reading a third bucket, or after freeing a lock another pointer names
+# (which may be either bucket's), the fences stay.
+for m in tso power armv8; do
+  expect_with buckets buckets $m ""
+  expect_with buckets_INDEX buckets $m "" -DINDEX
+done
+expect_with buckets_INDEX_NOLOCK buckets tso "move:mfence move:mfence" -DINDEX -DNOLOCK
+expect_with buckets_INDEX_NOLOCK buckets armv8 "move:dmb ish move:dmb ish move:dmb ishld move:dmb ishld" -DINDEX -DNOLOCK
+expect_with buckets_INDEX_RELEASE buckets power "move:lwsync move:lwsync move:sync move:sync" -DINDEX -DRELEASE
+expect_with buckets_NOLOCK buckets tso "move:mfence move:mfence" -DNOLOCK
+expect_with buckets_NOLOCK buckets power "move:lwsync move:lwsync move:sync move:sync" -DNOLOCK
+expect_with buckets_OTHER buckets tso "move:mfence" -DOTHER
+expect_with buckets_OTHER buckets armv8 "move:dmb ish" -DOTHER
+expect_with buckets_RELEASE buckets tso "move:mfence move:mfence" -DRELEASE
+expect_with buckets_RELEASE buckets armv8 "move:dmb ish move:dmb ish move:dmb ishld move:dmb ishld" -DRELEASE
 expect spin_broken tso "P0:mfence P1:mfence P2:mfence P3:mfence"
 wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_broken.c" power \
   || wmm_fail "spin_broken power: $WMM_ERR"
