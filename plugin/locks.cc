@@ -1254,7 +1254,11 @@ reader_bit (wmm_unitinfo *u, int b)
   if (b < 0)
     return -1;
   HOST_WIDE_INT pos = u->lock_ids[b].second;
-  return key_bit (u, u->lock_ids[b].first, pos | 1);
+  int r = key_bit (u, u->lock_ids[b].first, pos | 1);
+  /* a local lock's read side is local too */
+  if (r >= 0 && (u->lock_facts->local & (1ULL << b)))
+    u->lock_facts->local |= 1ULL << r;
+  return r;
 }
 
 /* Bits b and its read side (when it has one). */
