@@ -115,6 +115,37 @@ guard_member (const char *rest, bool shared, bool scoped, wmm_cxx_lock *out)
   return true;
 }
 
+/* std::scoped_lock of n mutexes of one type (after its template
+ * arguments): the constructor (`C2ERS0_S2_`: M&, then the same type
+ * again) takes them all, arguments 1 .. n; the destructor frees them
+ * (a release no single lock names). */
+bool
+several_mutexes (const char *rest, int n, wmm_cxx_lock *out)
+{
+  out->guard_arg = 0;
+  if (rest[0] == 'D' && (rest[1] == '1' || rest[1] == '2')
+      && !strcmp (rest + 2, "Ev"))
+    {
+      out->op = WMM_CXX_RELEASE;
+      return true;
+    }
+  if (rest[0] != 'C' || (rest[1] != '1' && rest[1] != '2')
+      || strncmp (rest + 2, "ERS0_", 5))
+    return false;
+  const char *r = rest + 7;
+  if (n > WMM_CXX_MAX_LOCKS)
+    return false;
+  for (int k = 1; k < n; k++, r += 3)
+    if (strncmp (r, "S2_", 3))
+      return false;
+  if (*r)
+    return false;
+  out->op = WMM_CXX_ACQUIRE;
+  out->lock_arg = 1;
+  out->nlocks = n;
+  return true;
+}
+
 /* The guard templates, as they appear in a mangled name. */
 struct guard_kind { const char *prefix; bool shared, scoped; };
 const guard_kind guard_kinds[] = {
@@ -205,8 +236,14 @@ wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out)
     if (!strncmp (a, g.prefix, strlen (g.prefix)))
       {
         const char *rest = skip_mutex (a + strlen (g.prefix));
+        /* scoped_lock<M, M, ...>: the type again is "S0_" */
+        int n = 1;
+        while (rest && g.scoped && !strncmp (rest, "S0_", 3))
+          rest += 3, n++;
         if (!rest || *rest++ != 'E' || (g.scoped && *rest++ != 'E'))
           return false;
+        if (n > 1)
+          return several_mutexes (rest, n, out);
         if (guard_member (rest, g.shared, g.scoped, out))
           return true;
         *out = { WMM_CXX_NONE, -1, -1, false, -1, false };
@@ -302,6 +339,12 @@ wmm_cxx_guard_mutex (tree guard, tree *mutex_arg_out)
                 continue;
               /* Only as the guard argument of a guard operation. */
               if (!known || (int) i != l.guard_arg || !guard_address (a, guard))
+                {
+                  ok = false;
+                  break;
+                }
+              /* a guard of several mutexes names no one lock */
+              if (l.nlocks > 1)
                 {
                   ok = false;
                   break;

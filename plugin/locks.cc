@@ -145,6 +145,9 @@ struct lock_use {
                      it is a binary semaphore used as one: sem_broken) */
   bool ticket;    /* a ticket lock's release (ticket_release): a lock only
                      for the words of a ticket lock (ticket_word) */
+  tree more[WMM_CXX_MAX_LOCKS - 1];   /* further locks it takes at once
+                                         (std::scoped_lock (m1, m2)) */
+  int nmore;
 };
 
 /* Does a call of a C++ spin-lock operation l (cxxlocks.cc), taken as k,
@@ -190,8 +193,12 @@ cxx_lock_kind (gimple *stmt, lock_use *use)
       use->spin = true;
     }
   if (l.lock_arg >= 0)
-    use->lock = l.lock_arg < (int) na ? gimple_call_arg (stmt, l.lock_arg)
-                                      : NULL_TREE;
+    {
+      use->lock = l.lock_arg < (int) na ? gimple_call_arg (stmt, l.lock_arg)
+                                        : NULL_TREE;
+      for (int i = 1; i < l.nlocks && l.lock_arg + i < (int) na; i++)
+        use->more[use->nmore++] = gimple_call_arg (stmt, l.lock_arg + i);
+    }
   else
     {
       tree g = l.guard_arg >= 0 && l.guard_arg < (int) na
@@ -455,7 +462,7 @@ ticket_cond (gcond *c, tree *serving, tree *next, bool *eq)
 lock_op
 lock_kind (gimple *stmt, lock_use *use)
 {
-  *use = { LK_NONE, NULL_TREE, false, false, false, false, false };
+  *use = { LK_NONE, NULL_TREE, false, false, false, false, false, {}, 0 };
   if (!is_gimple_call (stmt))
     return LK_NONE;
   tree fn = gimple_call_fndecl (stmt);
@@ -1366,10 +1373,23 @@ find_tickets (wmm_lock_facts *f, const vec<tree> &fns)
  * nothing; a semaphore's post, which signals without a wait). */
 lock_op
 lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
-           bool *unowned = NULL)
+           bool *unowned = NULL, wmm_region_set *more = NULL)
 {
   lock_use use;
   lock_op k = lock_kind (stmt, &use);
+  /* the further locks an acquisition takes (those it can name) */
+  if (more)
+    {
+      *more = 0;
+      for (int i = 0; k == LK_ACQUIRE && i < use.nmore; i++)
+        {
+          int m = pointer_bit (u, use.more[i]);
+          if (m < 0)
+            m = local_lock_bit (u, use.more[i]);
+          if (m >= 0)
+            *more |= 1ULL << m;
+        }
+    }
   /* An increment of a word that is no ticket lock's is no release. */
   if (use.ticket && !ticket_word (u, use.lock))
     {
@@ -1547,11 +1567,12 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
   if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
     return held;
   int b;
-  lock_op k = lock_call (u, stmt, &b);
+  wmm_region_set more;
+  lock_op k = lock_call (u, stmt, &b, NULL, NULL, &more);
   if (k != LK_NONE)
     {
       if (k == LK_ACQUIRE || k == LK_READ)
-        return b >= 0 ? held | (1ULL << b) : held;
+        return (b >= 0 ? held | (1ULL << b) : held) | more;
       if (k == LK_TRY || k == LK_TRY_NZ)
         return held;   /* taken on the success edge only (try_gain) */
       /* A local lock may be any lock its pointer reaches: its release
@@ -1733,7 +1754,12 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
   wmm_lock_facts *f = u->lock_facts;
   int b;
   bool rw, unowned;
-  lock_op k = lock_call (u, stmt, &b, &rw, &unowned);
+  wmm_region_set more;
+  lock_op k = lock_call (u, stmt, &b, &rw, &unowned, &more);
+  /* the further locks taken here are not needed before */
+  for (int m = 0; more && m < 64; m++)
+    if (more & (1ULL << m))
+      ant &= ~both_sides (u, m);
   if (k != LK_NONE)
     {
       if (b < 0)

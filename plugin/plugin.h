@@ -663,7 +663,11 @@ struct wmm_cxx_lock {
   int value_arg = -1;   /* spin: the value written, which must be a
                            non-zero constant for a take and 0 for a
                            release (-1: none, atomic_flag's) */
+  int nlocks = 1;       /* the mutexes it takes, from lock_arg on
+                           (std::scoped_lock of several of one type; at
+                           most WMM_CXX_MAX_LOCKS) */
 };
+#define WMM_CXX_MAX_LOCKS 4
 bool wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out);
 /* Is it one that synchronises (a full fence: all but BIND and GUARD_USE)? */
 bool wmm_cxx_lock_sync (tree fndecl);

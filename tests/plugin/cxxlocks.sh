@@ -27,6 +27,9 @@
 #                    -DBREAK (the loop may leave early): fences; -DMAP
 #                    (counts in a std::unordered_map, walked by main after
 #                    the loop): none
+#   cxx_scoped_two.cc  SB through two accounts under std::scoped_lock of
+#                    both their mutexes: none; -DRACY (only one mutex),
+#                    -DWRONG (the second a local mutex): fenced
 #   cxx_spinflag.cc  SB in sections of a std::atomic_flag spin lock: no
 #                    fence but the flag's own; -DRELAXED (no lock): fences;
 #                    -DBOOL (a std::atomic<bool> in a class: exchange /
@@ -201,6 +204,11 @@ for T in x86 ppc aarch64 arm; do
   ONLY=
   [ $T = x86 ] && expect vector_map_all cxx_vector "" -DMAP
   expect_some vector_map_break cxx_vector -DMAP -DBREAK
+  # std::scoped_lock of two mutexes (a transfer between accounts): both
+  # locks held, no fence; one of them missing or local to the call: SB's
+  expect_none scoped_two cxx_scoped_two
+  expect scoped_two_racy cxx_scoped_two "_ZL4moveR7accountS0_l.constprop.0:1" -DRACY
+  expect scoped_two_wrong cxx_scoped_two "_ZL4moveR7accountS0_l.constprop.0:1" -DWRONG
   # a std::atomic_flag spin lock (acquire / release): a lock
   expect_none spinflag cxx_spinflag
   expect_both spinflag_relaxed cxx_spinflag -DRELAXED
