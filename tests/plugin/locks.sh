@@ -231,7 +231,9 @@ expect_with spin_two_FLAG spin_two armv8 "P1:dmb ish P1:dmb ishld take:dmb ish" 
 for m in tso power armv8; do
   expect_with buckets buckets $m ""
   expect_with buckets_INDEX buckets $m "" -DINDEX
+  expect_with buckets_FIND buckets $m "" -DFIND
 done
+expect_with buckets_FIND_NOLOCK buckets power "move:lwsync move:lwsync move:sync move:sync" -DFIND -DNOLOCK
 expect_with buckets_INDEX_NOLOCK buckets tso "move:mfence move:mfence" -DINDEX -DNOLOCK
 expect_with buckets_INDEX_NOLOCK buckets armv8 "move:dmb ish move:dmb ish move:dmb ishld move:dmb ishld" -DINDEX -DNOLOCK
 expect_with buckets_INDEX_RELEASE buckets power "move:lwsync move:lwsync move:sync move:sync" -DINDEX -DRELEASE

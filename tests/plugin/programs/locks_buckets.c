@@ -7,7 +7,8 @@
  * buckets' heads inside the critical sections, which the locks rule out:
  * no fence (locks.cc, local_lock_bit; wmm_locks_own).  -DINDEX writes
  * the same with the index (`lock (&table[i].lock); table[i].head = v`):
- * an element named by the same index is the same element.
+ * an element named by the same index is the same element; -DFIND gets
+ * the buckets from a lookup function (the call's result is the pointer).
  * Variants that keep store buffering's fences:
  *   -DNOLOCK   move does not take the second bucket's lock;
  *   -DOTHER    move reads the bucket after the second one;
@@ -21,12 +22,19 @@ struct bucket { pthread_mutex_t lock; int head; int count; };
 struct bucket table[NB];
 int r0, r1;
 
+static struct bucket *find (unsigned h)
+{
+  return &table[h % NB];
+}
+
 static int move (unsigned from, unsigned to, int v)
 {
 #ifdef INDEX
   unsigned i = from % NB, j = to % NB;
 #define a (&table[i])
 #define b (&table[j])
+#elif defined FIND
+  struct bucket *a = find (from), *b = find (to);
 #else
   struct bucket *a = &table[from % NB], *b = &table[to % NB];
 #endif
