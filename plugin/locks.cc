@@ -903,6 +903,10 @@ const unsigned MAX_LOCAL_LOCKS = 16;
  * array and index name: index SSA name -> (array, key) pairs.  Per unit. */
 hash_map<tree, vec<std::pair<tree, tree> > > *element_keys;
 
+/* The "stripe" keys (stripe_key): (locks, data) trees, one per pair of
+ * arrays.  Per unit. */
+vec<tree> stripe_keys;
+
 /* The element `ref` lies in when it is `a[i].m1.m2...` (a declared
  * one-dimensional array a of structs, i an SSA name, constant members
  * after it): a key tree standing for "element i of a" (the same tree for
@@ -2664,6 +2668,7 @@ wmm_locks_analyse (wmm_unitinfo *u)
       k.second.release ();
   delete element_keys;
   element_keys = NULL;
+  stripe_keys.release ();
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
   u->lock_facts->local = 0;
@@ -2796,7 +2801,8 @@ static bool
 one_object_key (wmm_unitinfo *u, unsigned b)
 {
   tree base = u->lock_ids[b].first;
-  return TYPE_P (base) || one_object (base);
+  return TYPE_P (base) || one_object (base)
+         || (TREE_CODE (base) == TREE_LIST && VAR_P (TREE_VALUE (base)));
 }
 
 wmm_region_set
@@ -2808,17 +2814,66 @@ wmm_locks_one_object (wmm_unitinfo *u, wmm_region_set set)
   return set;
 }
 
+/* The stripe keys of the held element locks whose index is the index of
+ * ref's element of a declared array data (`counts[h]` while `locks[h]`
+ * is held): "the lock in locks at this access's index", one bit per
+ * (locks, data, lock offset), the same in every function.  Two accesses
+ * to one element of data have one index value, so they hold one element
+ * of locks (lock striping: `pthread_mutex_t locks[N]` beside `struct
+ * entry *buckets[N]`). */
+static wmm_region_set
+stripe_key (wmm_unitinfo *u, tree ref, wmm_region_set held)
+{
+  tree t = ref;
+  while (TREE_CODE (t) == COMPONENT_REF)
+    t = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) != ARRAY_REF || !VAR_P (TREE_OPERAND (t, 0))
+      || TREE_CODE (TREE_OPERAND (t, 1)) != SSA_NAME
+      || TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) != ARRAY_TYPE)
+    return 0;
+  tree data = TREE_OPERAND (t, 0), index = TREE_OPERAND (t, 1);
+  wmm_region_set out = 0;
+  held &= u->lock_facts->local;
+  for (unsigned k = 0; held && k < u->lock_ids.length () && k < 64; k++)
+    {
+      tree key = u->lock_ids[k].first;
+      HOST_WIDE_INT pos = u->lock_ids[k].second;
+      if (!(held & (1ULL << k)) || TREE_CODE (key) != TREE_LIST
+          || TREE_VALUE (key) != index || TREE_PURPOSE (key) == data
+          || (pos & 1))
+        continue;
+      tree stripe = NULL_TREE;
+      for (tree s : stripe_keys)
+        if (TREE_PURPOSE (s) == TREE_PURPOSE (key) && TREE_VALUE (s) == data)
+          stripe = s;
+      if (!stripe)
+        {
+          stripe = build_tree_list (TREE_PURPOSE (key), data);
+          stripe_keys.safe_push (stripe);
+        }
+      int o = key_bit (u, stripe, 2 * pos);
+      if (o >= 0)
+        out |= 1ULL << o;
+    }
+  return out;
+}
+
 wmm_region_set
 wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
 {
-  if (!held || !ref || TREE_CODE (ref) != COMPONENT_REF || !fndecl)
+  if (!held || !ref || !fndecl)
     return 0;
+  /* data[i] while locks[i] is held */
+  wmm_region_set stripes = held & u->lock_facts->local
+                           ? stripe_key (u, ref, held) : 0;
+  if (TREE_CODE (ref) != COMPONENT_REF)
+    return stripes;
   /* a member of table[i] while the lock in table[i] is held */
   HOST_WIDE_INT epos;
   tree etype;
   if (held & u->lock_facts->local)
     if (tree k = element_key (ref, &epos, &etype))
-      return own_key (u, held & u->lock_facts->local, k, 0, etype);
+      return stripes | own_key (u, held & u->lock_facts->local, k, 0, etype);
   poly_int64 bitsize, bitpos;
   tree offset;
   tree b = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);

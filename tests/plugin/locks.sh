@@ -15,7 +15,8 @@
 # stack (locks_pool.c); a mutex per thread is no common lock
 # (locks_instances.c); a recursive helper called inside a critical
 # section (locks_recursive.c); buckets with their own mutex reached
-# through local pointers (locks_buckets.c).  Also
+# through local pointers (locks_buckets.c); lock striping, an array of
+# mutexes beside the data, element for element (locks_stripes.c).  Also
 # trylocks, read-write locks and spin locks written with atomics (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
@@ -243,6 +244,15 @@ expect_with buckets_OTHER buckets tso "move:mfence" -DOTHER
 expect_with buckets_OTHER buckets armv8 "move:dmb ish" -DOTHER
 expect_with buckets_RELEASE buckets tso "move:mfence move:mfence" -DRELEASE
 expect_with buckets_RELEASE buckets armv8 "move:dmb ish move:dmb ish move:dmb ishld move:dmb ishld" -DRELEASE
+# Lock striping: `locks[i]` guards `heads[i]` (the same index name): no
+# fence; without the second lock, or reading another index, SB's fences.
+for m in tso power armv8; do
+  expect_with stripes stripes $m ""
+done
+expect_with stripes_NOLOCK stripes tso "move:mfence move:mfence" -DNOLOCK
+expect_with stripes_NOLOCK stripes power "move:lwsync move:lwsync move:sync move:sync" -DNOLOCK
+expect_with stripes_SHIFT stripes tso "move:mfence" -DSHIFT
+expect_with stripes_SHIFT stripes armv8 "move:dmb ish" -DSHIFT
 expect spin_broken tso "P0:mfence P1:mfence P2:mfence P3:mfence"
 wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_broken.c" power \
   || wmm_fail "spin_broken power: $WMM_ERR"
