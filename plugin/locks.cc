@@ -627,20 +627,30 @@ param_lock_base (tree parm)
   return obj ? obj : parm;
 }
 
-/* The parameter pointer p holds through copies and conversions
- * (`p_2 = arg_1(D)`, `struct pool *p = arg`), or NULL. */
+/* The SSA name p is a copy of (through copies and conversions): the
+ * name whose definition gives the value. */
 tree
-param_through_copies (tree p)
+pointer_root (tree p)
 {
   for (int steps = 0; steps < 8 && p && TREE_CODE (p) == SSA_NAME
                       && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
     {
       gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
       if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
-                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))))
-        return NULL_TREE;
+                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
+          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME)
+        break;
       p = gimple_assign_rhs1 (g);
     }
+  return p && TREE_CODE (p) == SSA_NAME ? p : NULL_TREE;
+}
+
+/* The parameter pointer p holds through copies and conversions
+ * (`p_2 = arg_1(D)`, `struct pool *p = arg`), or NULL. */
+tree
+param_through_copies (tree p)
+{
+  p = pointer_root (p);
   if (!p || TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
       || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
     return NULL_TREE;
@@ -876,25 +886,6 @@ pointer_bit (wmm_unitinfo *u, tree arg)
   tree base;
   HOST_WIDE_INT pos;
   return pointer_key (arg, &base, &pos) ? key_bit (u, base, pos) : -1;
-}
-
-/* The SSA name pointer p is a copy of (through copies and conversions):
- * the name whose definition gives the value. */
-tree
-pointer_root (tree p)
-{
-  for (int steps = 0; steps < 8 && p && TREE_CODE (p) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
-    {
-      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
-      if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
-                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
-          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME
-          || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g))))
-        break;
-      p = gimple_assign_rhs1 (g);
-    }
-  return p && TREE_CODE (p) == SSA_NAME ? p : NULL_TREE;
 }
 
 const unsigned MAX_LOCAL_LOCKS = 16;
