@@ -79,6 +79,9 @@ namespace {
 struct slots {
   wmm_publish *pb;
   auto_vec<bool> is;                 /* per location: a slot (so far) */
+  auto_vec<bool> fixed;              /* per location: written only by early
+                                        accesses of fresh objects (taken
+                                        out): read-only once published */
   const vec<wmm_region_set> *prot;   /* per location: its protecting locks */
   auto_vec<wmm_region_set> stored;   /* per location: the locks held at
                                         every store to it */
@@ -303,7 +306,7 @@ drop_leaky (slots &S)
           bool ok = known && plain_access (unit.sites[i], in, &lhs);
           if (ok)
             wmm_each_loc (p, in, [&] (int l) {
-              if (slot (l) && !(*S.prot)[l])
+              if (slot (l) && !(*S.prot)[l] && !S.fixed[l])
                 S.is[l] = false, dropped = true;
               return true;
             });
@@ -456,6 +459,36 @@ early_access (owners &owner, const wmm_unit &unit, int i)
   return o && before_publication (o->second, unit.sites[i].stmt) ? o : NULL;
 }
 
+/* S.fixed: the heap locations (no declared object's) that no access the
+ * IR still has may write: their only writes are early accesses of fresh
+ * objects, taken out as private (a node's `next` set before the node is
+ * linked in).  Every thread reaches such a word only through its
+ * object's publication, after those writes: it is read-only then, a slot
+ * without a lock (`e = e->next` while walking a bucket's list). */
+void
+fixed_locations (slots &S)
+{
+  wmm_program *p = S.pb->u->prog;
+  S.fixed.safe_grow_cleared (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    {
+      tree d = wmm_location_decl (l);
+      S.fixed[l] = !p->locs[l].is_private && !(d && DECL_P (d));
+    }
+  for (wmm_unit &unit : S.pb->u->units)
+    {
+      wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (wmm_instr_is_access (&t->code[i]) && wmm_instr_writes (&t->code[i])
+            && !wmm_each_loc (p, &t->code[i], [&] (int l) {
+                 S.fixed[l] = false;
+                 return true;
+               }))
+          for (int l = 0; l < p->nlocs; l++)
+            S.fixed[l] = false;
+    }
+}
+
 /* S.stored: the locks held at every store of each location (what a load
  * of a release / acquire slot may hold instead of acquiring). */
 void
@@ -528,11 +561,13 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
   S.hiddenv = &hidden;
   S.prot = &prot;
   S.is.safe_grow_cleared (p->nlocs);
+  fixed_locations (S);
   bool unguarded = false;
   for (int l = 0; l < p->nlocs && l < (int) prot.length (); l++)
     {
-      S.is[l] = slot_shape (p, l, prot[l], l < (int) hidden.length () && hidden[l]);
-      unguarded |= S.is[l] && !prot[l];
+      S.is[l] = slot_shape (p, l, prot[l], l < (int) hidden.length () && hidden[l])
+                || S.fixed[l];
+      unguarded |= S.is[l] && !prot[l] && !S.fixed[l];
     }
   if (unguarded)
     store_locks (S);

@@ -22,6 +22,10 @@
 # publish_strkeys.c: a hash table with strdup'd string keys under a
 # read-write lock, looked up with strcmp: no fence; walked without the
 # lock, or an entry also kept in a global: fenced.
+# publish_buckets.c: a hash table with a mutex per bucket, entries pushed
+# on the bucket's list under its lock (their `next` read-only once
+# published): no fence; an entry moved to the front by a reader, or the
+# head read without the lock: fenced.
 # publish_config.c: a config filled with stores, memcpy and strcpy, then
 # swapped in under a read-write lock: no fence; renamed and bumped after
 # its publication (LATE): message passing fenced on the weak targets.
@@ -138,6 +142,18 @@ for T in x86 ppc aarch64 arm; do
   if [ $T != x86 ]; then
     fenced_in chain_each publish_chain "consumer producer" -DEACH
     fenced_in chain_peek publish_chain "consumer producer" -DPEEK
+  fi
+  # a table with a mutex per bucket, entries pushed on a bucket's list
+  # under its lock: an entry's `next` is written only before the entry
+  # is linked in (read-only once published: a slot without a lock); an
+  # entry moved to the front by a reader (next written after publication)
+  # or a head read without the lock keep message passing's fences
+  expect buckets publish_buckets ""
+  if [ $T != x86 ]; then
+    fenced_in buckets_unlink publish_buckets "consumer producer" -DUNLINK
+    fenced_in buckets_peek publish_buckets "consumer producer" -DPEEK
+  else
+    fenced_in buckets_unlink publish_buckets "consumer" -DUNLINK
   fi
   expect tailq publish_tailq ""
   expect tailq_late publish_tailq "$MP" -DLATE
