@@ -295,6 +295,13 @@ typedef struct wmm_instr {
   int guard_load;
   wmm_cond guard_cond;
   wmm_val guard_imm;
+  /* An address key (the plugin; placement only): 0, or a number shared
+   * by the accesses to an unknown address of one code unit that touch one
+   * address during one activation of the unit (a pointer parameter at
+   * one offset: `w->sum` read and written by a start routine).  Two of
+   * them in one thread that is one activation of their unit never touch
+   * two locations. */
+  int addr_key;
 } wmm_instr;
 
 /* A register: its name in the source and its initial value. */

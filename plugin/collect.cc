@@ -68,6 +68,8 @@ struct collector {
                                            so far (value guards) */
   load_src ret_src;          /* what the function just collected returns */
   bool has_ret_src;
+  struct addr_key_ent { tree p; HOST_WIDE_INT mo, o, size; } *keys;
+  int nkeys, cap_keys;       /* the address keys given so far (addr_key) */
 };
 
 /* Is `stmt` std::thread's own code (thread_lib_fn), not the callable's
@@ -547,6 +549,55 @@ add_choice (collector *c, int n, int back, F emit)
     c->unit->sites[k].alternatives = true;
 }
 
+/* The address key (ir.h, addr_key) of reference ref in the function's
+ * own code (not a callee's collected for its call site): the same number
+ * for every reference to one offset and size of the object a pointer
+ * parameter's entry value points to (`w->sum`, w the parameter or a copy
+ * of it: it keeps its value while the function runs); 0 for any other
+ * reference. */
+int
+addr_key (collector *c, tree ref)
+{
+  if (c->depth != 0 || c->fn != c->unit->fn || !ref)
+    return 0;
+  poly_int64 off, size, max;
+  bool reverse;
+  HOST_WIDE_INT o, sz, mx;
+  tree base = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
+  if (!base || TREE_CODE (base) != MEM_REF || !off.is_constant (&o)
+      || !size.is_constant (&sz) || !max.is_constant (&mx) || sz != mx
+      || sz <= 0 || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
+    return 0;
+  tree p = TREE_OPERAND (base, 0);
+  /* (through copies and conversions: `struct worker *w = arg;`) */
+  for (int steps = 0; steps < 8 && TREE_CODE (p) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
+      if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
+                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
+          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME)
+        break;
+      p = gimple_assign_rhs1 (g);
+    }
+  if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
+      || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL
+      || DECL_CONTEXT (SSA_NAME_VAR (p)) != c->unit->fn->decl)
+    return 0;
+  HOST_WIDE_INT mo = tree_to_shwi (TREE_OPERAND (base, 1));
+  for (int k = 0; k < c->nkeys; k++)
+    if (c->keys[k].p == p && c->keys[k].mo == mo && c->keys[k].o == o
+        && c->keys[k].size == sz)
+      return k + 1;
+  if (c->nkeys == c->cap_keys)
+    {
+      c->cap_keys = c->cap_keys ? 2 * c->cap_keys : 8;
+      c->keys = XRESIZEVEC (collector::addr_key_ent, c->keys, c->cap_keys);
+    }
+  c->keys[c->nkeys++] = { p, mo, o, sz };
+  return c->nkeys;
+}
+
 /* A plain access to a shared reference; returns whether it was shared.
  * a[i] on a small array a becomes a nondeterministic choice between a[0],
  * a[1], ... (BR* to each alternative), so that its elements stay distinct
@@ -621,6 +672,8 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
     {
       wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
       set_addr (&in, loc, width);
+      if (loc < 0)
+        in.addr_key = addr_key (c, ref);
       if (is_store)
         in.a = value_operand (c, value);
       int from = c->t->ncode;
@@ -2151,6 +2204,7 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
   wmm_region *region = unit->region ? wmm_region_begin (u, unit) : NULL;
   c.locks = wmm_locks_begin (u, unit->fn);
   collect_blocks (&c, region);
+  XDELETEVEC (c.keys);
   if (region)
     wmm_region_end (region);
   wmm_locks_end (c.locks);

@@ -42,6 +42,9 @@ typedef struct place_group {
                             the ones the target's mapping of acquire /
                             release adds (place_group_ref_fences) */
   int ref_fences_done;
+  int same_addr;         /* every pair of the group touches one address
+                            (wmm_instr.addr_key), A and B being two
+                            locations: the group has no pair at all */
   int term[WMM_FENCE_COUNT]; /* per required kind: term, -1 not built */
   int sterm[WMM_FENCE_COUNT];/* the same when the cycle used the slice */
 } place_group;
@@ -98,6 +101,10 @@ typedef struct place_ctx {
   int nsync, sync_size;
   unsigned char *unit_free;         /* per code unit: no memory access in
                                        it or the units it calls (pairs.c) */
+  signed char *entry_once;          /* per virtual thread: 1 when no code
+                                       of it calls its entry unit (one
+                                       activation), -1 when some does, 0
+                                       not known yet (pairs.c) */
   wmm_error *err;
 } place_ctx;
 

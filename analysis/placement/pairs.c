@@ -123,6 +123,7 @@ void place_ctx_free(place_ctx *c)
   free(c->cut_queue2);
   free(c->sync);
   free(c->unit_free);
+  free(c->entry_once);
   memset(c, 0, sizeof *c);
 }
 
@@ -653,6 +654,79 @@ uint32_t place_section_credit(const place_ctx *c, int a, int b, int strong)
   return 0;
 }
 
+/* Is virtual thread t one activation of its entry unit: no code of the
+ * thread calls that unit? */
+static int entry_once(place_ctx *c, int t)
+{
+  const wmm_aeg *g = c->g;
+  if (!c->entry_once)
+    c->entry_once = xcalloc((size_t)g->nthreads, 1);
+  if (!c->entry_once)
+    return 0;
+  if (c->entry_once[t] == 0) {
+    int u = g->threads[t].unit, once = 1;
+    for (int v = 0; v < c->p->nthreads && once; v++) {
+      if (!g->threads[t].units[v])
+        continue;
+      const wmm_thread *th = &c->p->threads[v];
+      for (int i = 0; i < th->ncode && once; i++)
+        once = !(th->code[i].op == WMM_OP_CALL && th->code[i].target == u);
+    }
+    c->entry_once[t] = once ? 1 : -1;
+  }
+  return c->entry_once[t] == 1;
+}
+
+/* Are the accesses at nodes na and nb of thread t two of its entry unit,
+ * which runs once in the thread, with one address key: one address? */
+static int same_key_nodes(place_ctx *c, int t, int na, int nb)
+{
+  const wmm_aeg *g = c->g;
+  int u = g->threads[t].unit;
+  const wmm_aeg_acc *x = &g->acc[g->node_acc[na]], *y = &g->acc[g->node_acc[nb]];
+  if (x->unit != u || y->unit != u)
+    return 0;
+  int key = c->p->threads[u].code[x->index].addr_key;
+  return key != 0 && key == c->p->threads[u].code[y->index].addr_key &&
+         entry_once(c, t);
+}
+
+/* Do all pairs of classes (a, b) of thread t (two locations) lie in its
+ * entry unit, which runs once in the thread, with one address key
+ * (wmm_instr.addr_key)?  Then each pair touches one address, never the
+ * two locations: the group has no pair.  (Fenced pairs count too.) */
+static int group_same_address(place_ctx *c, int t, int a, int b)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_aeg_class *ca = &g->cls[a];
+  int u = g->threads[t].unit;
+  if (ca->loc == g->cls[b].loc || ca->nacc == 0)
+    return 0;
+  for (int k = 0; k < ca->nacc; k++) {
+    const wmm_aeg_acc *x = &g->acc[ca->acc[k]];
+    if (x->unit != u || c->p->threads[u].code[x->index].addr_key == 0)
+      return 0;
+  }
+  if (!entry_once(c, t))
+    return 0;
+  for (int k = 0; k < ca->nacc; k++) {
+    const wmm_aeg_acc *x = &g->acc[ca->acc[k]];
+    int key = c->p->threads[u].code[x->index].addr_key;
+    int st = next_stamp(c), head = 0, tail = 0;
+    queue_succ(c, t, x->node, st, &tail);
+    while (head < tail) {
+      int n = c->queue[head++];
+      if (in_class(g, b, n)) {
+        const wmm_aeg_acc *y = &g->acc[g->node_acc[n]];
+        if (y->unit != u || c->p->threads[u].code[y->index].addr_key != key)
+          return 0;
+      }
+      queue_succ(c, t, n, st, &tail);
+    }
+  }
+  return 1;
+}
+
 int place_group_get(place_ctx *c, int t, int a, int b)
 {
   const wmm_aeg *g = c->g;
@@ -689,6 +763,7 @@ int place_group_get(place_ctx *c, int t, int a, int b)
   if (rc < 0)
     return rc;
   group_rep(c, base, ba, bb, &q->rep_a, &q->rep_b);
+  q->same_addr = group_same_address(c, base, ba, bb);
   if (!section)
     group_slice(c, q);
   /* index it */
@@ -987,8 +1062,10 @@ int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
       if (in >= 0 && rel[n]) {
         int ln = g->acc[in].loc;
         /* a b that is no pair of `only` is passed: a later one may be */
+        /* (two accesses to one address are no pair: wmm_instr.addr_key) */
         if (g->acc[in].type == tb && (la < 0 || ln < 0 || ln != la) &&
-            (!only || place_fbpairs_find(only, g, t, a, n) >= 0)) {
+            (!only || place_fbpairs_find(only, g, t, a, n) >= 0) &&
+            !same_key_nodes(c, t, a, n)) {
           int r = prerow_get(c, t, a, n, kind, 0);
           if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {
             free(rows);

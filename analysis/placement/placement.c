@@ -398,6 +398,9 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
     int q = place_group_get(&b->ctx, sg->thread, sg->a, sg->b);
     if (q < 0)
       return q;
+    /* its pairs touch one address: no execution has the segment */
+    if (b->ctx.groups[q].same_addr)
+      return 0;
     seg_group[k] = q;
     rs->deps = b->ctx.groups[q].deps;
     w->credit[k] = place_section_credit(&b->ctx, sg->a, sg->b, strong);
@@ -1471,7 +1474,7 @@ static int same_but_fences(const wmm_program *p, const wmm_program *q)
           x->cond != y->cond || x->alu != y->alu || x->flags != y->flags ||
           x->width != y->width || x->place != y->place || x->freq != y->freq ||
           x->guard_load != y->guard_load || x->guard_cond != y->guard_cond ||
-          x->guard_imm != y->guard_imm ||
+          x->guard_imm != y->guard_imm || x->addr_key != y->addr_key ||
           x->a.kind != y->a.kind || x->a.reg != y->a.reg || x->a.imm != y->a.imm ||
           x->b.kind != y->b.kind || x->b.reg != y->b.reg || x->b.imm != y->b.imm ||
           x->addr.loc_hint != y->addr.loc_hint || x->addr.alias != y->addr.alias ||

@@ -297,6 +297,7 @@ static int emit_slice(wmm_thread *t, const wmm_req_seg *sg, const acc_info *ai,
   for (int i = 0; i < t->ncode; i++) {
     wmm_instr *in = &t->code[i];
     in->guard_load = 0;   /* (indices of the original thread) */
+    in->addr_key = 0;     /* (one activation of the original unit) */
     if ((in->op == WMM_OP_BRANCH || in->op == WMM_OP_JUMP) && in->target >= 0) {
       int j = in->target - sg->from;
       in->target = j >= 0 && j <= len ? map[j] : t->ncode;

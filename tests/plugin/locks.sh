@@ -244,6 +244,12 @@ expect_with buckets_OTHER buckets tso "move:mfence" -DOTHER
 expect_with buckets_OTHER buckets armv8 "move:dmb ish" -DOTHER
 expect_with buckets_RELEASE buckets tso "move:mfence move:mfence" -DRELEASE
 expect_with buckets_RELEASE buckets armv8 "move:dmb ish move:dmb ish move:dmb ishld move:dmb ishld" -DRELEASE
+# A mailbox per worker in a global array, posted under `workers[k].lock`,
+# taken under `w->lock`, the worker's sum updated through its argument:
+# no fence.
+for m in tso power armv8; do
+  expect_with inbox inbox $m ""
+done
 # Lock striping: `locks[i]` guards `heads[i]` (the same index name): no
 # fence; without the second lock, or reading another index, SB's fences.
 for m in tso power armv8; do

@@ -196,3 +196,24 @@ for m in tso power armv8 armv7; do
     else wmm_fail "qsort_$v $m: $WMM_ERR"; fi
   done
 done
+# A start routine's accesses through its parameter at one offset touch
+# one address in its run (ir.h, addr_key): `me->hits++` is no load
+# buffering between two elements (Power 3 syncs, ARMv8 3 dmbs before; the
+# one left orders `me->hits` before `me->seen`, whose alias sets share
+# the struct array's words); two routines on one struct through two
+# members (-DSB) keep store buffering's fences.
+for v in "power:run:sync" "armv8:run:dmb ish" "tso:"; do
+  m=${v%%:*} want=${v#*:}
+  if wmm_report_fences "$P/param_same.c" $m; then
+    if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "param_same $m: ${want:-no fence}"
+    else wmm_fail "param_same $m: got '$WMM_FENCES', expected '$want'"; fi
+  else wmm_fail "param_same $m: $WMM_ERR"; fi
+done
+for v in "power:run_a:sync run_b:sync" "armv8:run_a:dmb ish run_b:dmb ish" \
+    "tso:run_a:mfence run_b:mfence"; do
+  m=${v%%:*} want=${v#*:}
+  if wmm_report_fences "$P/param_same.c" $m -DSB; then
+    if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "param_same_SB $m: $want"
+    else wmm_fail "param_same_SB $m: got '$WMM_FENCES', expected '$want'"; fi
+  else wmm_fail "param_same_SB $m: $WMM_ERR"; fi
+done
