@@ -568,19 +568,9 @@ addr_key (collector *c, tree ref)
       || !size.is_constant (&sz) || !max.is_constant (&mx) || sz != mx
       || sz <= 0 || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
     return 0;
-  tree p = TREE_OPERAND (base, 0);
   /* (through copies and conversions: `struct worker *w = arg;`) */
-  for (int steps = 0; steps < 8 && TREE_CODE (p) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
-    {
-      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
-      if (!g || !(gimple_assign_rhs_code (g) == SSA_NAME
-                  || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
-          || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME)
-        break;
-      p = gimple_assign_rhs1 (g);
-    }
-  if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
+  tree p = wmm_pointer_root (TREE_OPERAND (base, 0));
+  if (!p || !SSA_NAME_IS_DEFAULT_DEF (p)
       || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL
       || DECL_CONTEXT (SSA_NAME_VAR (p)) != c->unit->fn->decl)
     return 0;

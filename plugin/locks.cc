@@ -2796,6 +2796,12 @@ one_object_key (wmm_unitinfo *u, unsigned b)
          || (TREE_CODE (base) == TREE_LIST && VAR_P (TREE_VALUE (base)));
 }
 
+tree
+wmm_pointer_root (tree p)
+{
+  return pointer_root (p);
+}
+
 wmm_region_set
 wmm_locks_one_object (wmm_unitinfo *u, wmm_region_set set)
 {

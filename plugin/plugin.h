@@ -434,13 +434,18 @@ bool wmm_std_scalar_call (gimple *stmt);
 /* The exclusive locks (bits) that keep an access run while `held` apart
  * from the writes of its location: the write locks held, and for a read
  * (writes false) the write side of each read lock held. */
+/* locks.cc: the SSA name p is a copy of through copies and conversions
+ * (the name whose definition gives the value), or NULL. */
+tree wmm_pointer_root (tree p);
 /* Locks in the object an access touches (`c->value` while holding
  * `c->lock`, c a parameter of fndecl): for each lock of `held` at a
  * constant offset of the access's own base pointer, the bit of "the lock
  * at offset k of the T object whose member this is" (T the struct type
  * the member is accessed in; the same bit wherever a member of a T is
- * accessed with that lock of its object held).  0 when ref is no member
- * access through a parameter. */
+ * accessed with that lock of its object held); also through a local
+ * pointer or an array element whose lock is held (locks.cc,
+ * local_lock_bit), and `data[i]` under `locks[i]` (stripe_key).  0 when
+ * none applies. */
 wmm_region_set wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl,
                               wmm_region_set held);
 wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
