@@ -8,8 +8,10 @@
  * in that member, which is not the struct's last): no fence either.
  * Variants that keep their fences (on the weak targets):
  *   -DSELF       the worker also reads its own thread_id member (the
- *                create writes it while the worker may run);
- *   -DMAINWRITE  main writes thread 0's number while thread 1 is created.
+ *                create writes it while the worker may run).
+ * -DMAINWRITE: main writes thread 0's number while thread 1 is created,
+ * a race but no cycle (the worker reads only its own number, one address
+ * through its argument: ir.h addr_key): no fence; with -DBUCKETS fenced.
  */
 #include <pthread.h>
 #include <stdio.h>
