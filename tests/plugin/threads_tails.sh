@@ -13,7 +13,8 @@
 #    (heaponce.cc), so no fence at all on any target, also when the
 #    workers find the pool in a static pointer (-DGLOBAL); -DTWO (a
 #    second pool, p's tasks linked in under q's lock) keeps the workers'
-#    fences, with the static pointer too;
+#    fences on the weak targets (x86 keeps that message passing itself),
+#    with the static pointer on every target;
 #  - pool_start.c: a C pool on main's stack (or static), filled in and
 #    started by pool_start (&pool), every job and the stop flag under the
 #    pool's mutex, pool_stop (&pool) joins: the helper's parameter always
@@ -115,7 +116,10 @@ per_target() {
   racy $T.finish_start threads_finish.c pool_finish START "the helper starts a thread"
   racy $T.finish_exported threads_finish.c pool_finish EXPORTED "another unit may call the helper"
   wmm_expect_fences $T.heap_pool "$P/pool_heap.c" ""
-  racy $T.heap_pool_two pool_heap.c worker TWO "tasks go into one pool under another pool's lock"
+  # (x86 keeps this race's message passing by itself; its mfence until
+  # the address keys ordered a worker's write of p->head before its own
+  # read of p->head, one address)
+  [ $T = x86 ] || racy $T.heap_pool_two pool_heap.c worker TWO "tasks go into one pool under another pool's lock"
   wmm_expect_fences $T.heap_pool_global "$P/pool_heap.c" "" -DGLOBAL
   racy $T.heap_pool_global_two pool_heap.c worker "GLOBAL -DTWO" "the static pointer holds one of two pools"
   # store buffering on an object allocated once: one full fence per thread,
