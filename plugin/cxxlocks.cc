@@ -115,20 +115,15 @@ guard_member (const char *rest, bool shared, bool scoped, wmm_cxx_lock *out)
   return true;
 }
 
-/* std::scoped_lock of n mutexes of one type (after its template
- * arguments): the constructor (`C2ERS0_S2_`: M&, then the same type
- * again) takes them all, arguments 1 .. n; the destructor frees them
- * (a release no single lock names). */
+/* The constructor of std::scoped_lock of n mutexes of one type (after
+ * its template arguments: `C2ERS0_S2_`, M&, then the same type again)
+ * takes them all, arguments 1 .. n.  (Its destructor is guard_member's:
+ * a release of the guard's mutex, which names no single lock for such a
+ * guard, wmm_cxx_guard_mutex.) */
 bool
 several_mutexes (const char *rest, int n, wmm_cxx_lock *out)
 {
   out->guard_arg = 0;
-  if (rest[0] == 'D' && (rest[1] == '1' || rest[1] == '2')
-      && !strcmp (rest + 2, "Ev"))
-    {
-      out->op = WMM_CXX_RELEASE;
-      return true;
-    }
   if (rest[0] != 'C' || (rest[1] != '1' && rest[1] != '2')
       || strncmp (rest + 2, "ERS0_", 5))
     return false;
@@ -242,7 +237,7 @@ wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out)
           rest += 3, n++;
         if (!rest || *rest++ != 'E' || (g.scoped && *rest++ != 'E'))
           return false;
-        if (n > 1)
+        if (n > 1 && rest[0] == 'C')
           return several_mutexes (rest, n, out);
         if (guard_member (rest, g.shared, g.scoped, out))
           return true;

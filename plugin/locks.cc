@@ -890,13 +890,23 @@ pointer_bit (wmm_unitinfo *u, tree arg)
 
 const unsigned MAX_LOCAL_LOCKS = 16;
 
-/* The keys of array elements named by an index (element_key), one per
- * array and index name: index SSA name -> (array, key) pairs.  Per unit. */
-hash_map<tree, vec<std::pair<tree, tree> > > *element_keys;
+/* Keys made of two trees (TREE_LIST (a, b), one per pair, per unit):
+ * "element i of array a" (a, i) for element_key, "a lock of locks at the
+ * index of data" (locks, data) for stripe_key.  An element key's second
+ * tree is an SSA name, a stripe key's a variable (one_object_key). */
+vec<tree> pair_keys;
 
-/* The "stripe" keys (stripe_key): (locks, data) trees, one per pair of
- * arrays.  Per unit. */
-vec<tree> stripe_keys;
+/* The key of the pair (a, b): the same tree each time. */
+tree
+pair_key (tree a, tree b)
+{
+  for (tree k : pair_keys)
+    if (TREE_PURPOSE (k) == a && TREE_VALUE (k) == b)
+      return k;
+  tree k = build_tree_list (a, b);
+  pair_keys.safe_push (k);
+  return k;
+}
 
 /* The element `ref` lies in when it is `a[i].m1.m2...` (a declared
  * one-dimensional array a of structs, i an SSA name, constant members
@@ -921,22 +931,9 @@ element_key (tree ref, HOST_WIDE_INT *pos, tree *type)
       || TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) != ARRAY_TYPE
       || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (t)))
     return NULL_TREE;
-  tree array = TREE_OPERAND (t, 0), index = TREE_OPERAND (t, 1);
-  if (!element_keys)
-    element_keys = new hash_map<tree, vec<std::pair<tree, tree> > >;
-  bool existed;
-  vec<std::pair<tree, tree> > &v = element_keys->get_or_insert (index,
-                                                                &existed);
-  if (!existed)
-    v = vNULL;
   *pos = off;
   *type = TYPE_MAIN_VARIANT (TREE_TYPE (t));
-  for (auto &k : v)
-    if (k.first == array)
-      return k.second;
-  tree key = build_tree_list (array, index);
-  v.safe_push (std::make_pair (array, key));
-  return key;
+  return pair_key (TREE_OPERAND (t, 0), TREE_OPERAND (t, 1));
 }
 
 /* The SSA name whose definition changes what local lock key k names. */
@@ -1002,6 +999,16 @@ local_lock_bit (wmm_unitinfo *u, tree arg)
   if (b >= 0)
     f->local |= 1ULL << b;
   return b;
+}
+
+/* The bit of the lock pointer value arg names: a named object's, else
+ * (a mutex, not a spin, semaphore or ticket word) the local pointer's
+ * (local_lock_bit); -1 when neither. */
+int
+lock_bit (wmm_unitinfo *u, tree arg, bool local)
+{
+  int b = pointer_bit (u, arg);
+  return b < 0 && local ? local_lock_bit (u, arg) : b;
 }
 
 /* held without the local locks whose pointer `name` is (its definition
@@ -1377,13 +1384,8 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
     {
       *more = 0;
       for (int i = 0; k == LK_ACQUIRE && i < use.nmore; i++)
-        {
-          int m = pointer_bit (u, use.more[i]);
-          if (m < 0)
-            m = local_lock_bit (u, use.more[i]);
-          if (m >= 0)
-            *more |= 1ULL << m;
-        }
+        if (int m = lock_bit (u, use.more[i], true); m >= 0)
+          *more |= 1ULL << m;
     }
   /* An increment of a word that is no ticket lock's is no release. */
   if (use.ticket && !ticket_word (u, use.lock))
@@ -1391,11 +1393,10 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
       *b = -1;
       return LK_NONE;
     }
-  *b = k == LK_NONE ? -1 : pointer_bit (u, use.lock);
-  /* a mutex reached through a local pointer (`&b->lock`, b an element
-     of an array of buckets) */
-  if (*b < 0 && k != LK_NONE && !use.spin && !use.sem && !use.ticket)
-    *b = local_lock_bit (u, use.lock);
+  /* (a mutex may be reached through a local pointer: `&b->lock`, b an
+     element of an array of buckets) */
+  *b = k == LK_NONE ? -1 : lock_bit (u, use.lock,
+                                     !use.spin && !use.sem && !use.ticket);
   if (use.reader)
     *b = reader_bit (u, *b);
   /* A semaphore counts only as a binary one used as a lock; otherwise
@@ -2654,12 +2655,7 @@ wmm_locks_analyse (wmm_unitinfo *u)
   omp_locks[0] = omp_locks[1] = NULL_TREE;   /* made again for this unit */
   delete param_objects;
   param_objects = NULL;
-  if (element_keys)
-    for (auto k : *element_keys)
-      k.second.release ();
-  delete element_keys;
-  element_keys = NULL;
-  stripe_keys.release ();
+  pair_keys.release ();
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
   u->lock_facts->local = 0;
@@ -2839,16 +2835,7 @@ stripe_key (wmm_unitinfo *u, tree ref, wmm_region_set held)
           || TREE_VALUE (key) != index || TREE_PURPOSE (key) == data
           || (pos & 1))
         continue;
-      tree stripe = NULL_TREE;
-      for (tree s : stripe_keys)
-        if (TREE_PURPOSE (s) == TREE_PURPOSE (key) && TREE_VALUE (s) == data)
-          stripe = s;
-      if (!stripe)
-        {
-          stripe = build_tree_list (TREE_PURPOSE (key), data);
-          stripe_keys.safe_push (stripe);
-        }
-      int o = key_bit (u, stripe, 2 * pos);
+      int o = key_bit (u, pair_key (TREE_PURPOSE (key), data), 2 * pos);
       if (o >= 0)
         out |= 1ULL << o;
     }

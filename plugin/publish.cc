@@ -459,6 +459,27 @@ early_access (owners &owner, const wmm_unit &unit, int i)
   return o && before_publication (o->second, unit.sites[i].stmt) ? o : NULL;
 }
 
+/* Each write access of the unit's code: visit (unit, index, l) for every
+ * location l it may touch (every location when it may touch any). */
+template <typename F>
+void
+each_write (wmm_unitinfo *u, F visit)
+{
+  wmm_program *p = u->prog;
+  for (wmm_unit &unit : u->units)
+    {
+      wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (wmm_instr_is_access (&t->code[i]) && wmm_instr_writes (&t->code[i])
+            && !wmm_each_loc (p, &t->code[i], [&] (int l) {
+                 visit (unit, i, l);
+                 return true;
+               }))
+          for (int l = 0; l < p->nlocs; l++)
+            visit (unit, i, l);
+    }
+}
+
 /* S.fixed: the heap locations (no declared object's) that no access the
  * IR still has may write: their only writes are early accesses of fresh
  * objects, taken out as private (a node's `next` set before the node is
@@ -475,18 +496,7 @@ fixed_locations (slots &S)
       tree d = wmm_location_decl (l);
       S.fixed[l] = !p->locs[l].is_private && !(d && DECL_P (d));
     }
-  for (wmm_unit &unit : S.pb->u->units)
-    {
-      wmm_thread *t = &p->threads[unit.thread];
-      for (int i = 0; i < t->ncode; i++)
-        if (wmm_instr_is_access (&t->code[i]) && wmm_instr_writes (&t->code[i])
-            && !wmm_each_loc (p, &t->code[i], [&] (int l) {
-                 S.fixed[l] = false;
-                 return true;
-               }))
-          for (int l = 0; l < p->nlocs; l++)
-            S.fixed[l] = false;
-    }
+  each_write (S.pb->u, [&] (wmm_unit &, int, int l) { S.fixed[l] = false; });
 }
 
 /* S.stored: the locks held at every store of each location (what a load
@@ -498,22 +508,9 @@ store_locks (slots &S)
   S.stored.safe_grow (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     S.stored[l] = ~0ULL;
-  for (wmm_unit &unit : S.pb->u->units)
-    {
-      wmm_thread *t = &p->threads[unit.thread];
-      for (int i = 0; i < t->ncode; i++)
-        if (wmm_instr_is_access (&t->code[i]) && wmm_instr_writes (&t->code[i]))
-          {
-            wmm_region_set held = wmm_access_locks (S.pb->u, &unit, i);
-            bool known = wmm_each_loc (p, &t->code[i], [&] (int l) {
-              S.stored[l] &= held;
-              return true;
-            });
-            if (!known)
-              for (int l = 0; l < p->nlocs; l++)
-                S.stored[l] &= held;
-          }
-    }
+  each_write (S.pb->u, [&] (wmm_unit &unit, int i, int l) {
+    S.stored[l] &= wmm_access_locks (S.pb->u, &unit, i);
+  });
 }
 
 } // namespace

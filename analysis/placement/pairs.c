@@ -702,25 +702,19 @@ static int group_same_address(place_ctx *c, int t, int a, int b)
   int u = g->threads[t].unit;
   if (ca->loc == g->cls[b].loc || ca->nacc == 0)
     return 0;
+  /* (a quick test first: every access of a keyed, in the entry unit) */
   for (int k = 0; k < ca->nacc; k++) {
     const wmm_aeg_acc *x = &g->acc[ca->acc[k]];
     if (x->unit != u || c->p->threads[u].code[x->index].addr_key == 0)
       return 0;
   }
-  if (!entry_once(c, t))
-    return 0;
   for (int k = 0; k < ca->nacc; k++) {
-    const wmm_aeg_acc *x = &g->acc[ca->acc[k]];
-    int key = c->p->threads[u].code[x->index].addr_key;
-    int st = next_stamp(c), head = 0, tail = 0;
-    queue_succ(c, t, x->node, st, &tail);
+    int x = g->acc[ca->acc[k]].node, st = next_stamp(c), head = 0, tail = 0;
+    queue_succ(c, t, x, st, &tail);
     while (head < tail) {
       int n = c->queue[head++];
-      if (in_class(g, b, n)) {
-        const wmm_aeg_acc *y = &g->acc[g->node_acc[n]];
-        if (y->unit != u || c->p->threads[u].code[y->index].addr_key != key)
-          return 0;
-      }
+      if (in_class(g, b, n) && !same_key_nodes(c, t, x, n))
+        return 0;
       queue_succ(c, t, n, st, &tail);
     }
   }
