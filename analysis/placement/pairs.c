@@ -42,6 +42,14 @@ static const wmm_instr *node_instr(const place_ctx *c, int node)
   return wmm_aeg_instr(c->g, node);
 }
 
+/* Is in an atomic read-modify-write that the target orders as a full
+ * fence (tso: x86 locks it)? */
+static int locked_rmw(const place_ctx *c, const wmm_instr *in)
+{
+  return in && c->m == WMM_MODEL_TSO && in->op == WMM_OP_RMW &&
+         (in->flags & WMM_ACC_ATOMIC);
+}
+
 double place_weight(const place_ctx *c, int node)
 {
   if (!c->o->use_freq)
@@ -92,12 +100,13 @@ int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
   for (int n = 0; n < g->nnodes; n++) {
     const wmm_instr *in = node_instr(c, n);
-    if (!in || in->op != WMM_OP_FENCE || in->fence <= WMM_FENCE_NONE ||
-        in->fence >= WMM_FENCE_COUNT)
+    wmm_fence kind = locked_rmw(c, in) ? WMM_FENCE_MFENCE
+                     : in && in->op == WMM_OP_FENCE ? in->fence : WMM_FENCE_NONE;
+    if (kind <= WMM_FENCE_NONE || kind >= WMM_FENCE_COUNT)
       continue;
     for (int t = 0; t < g->nthreads; t++)
       if (wmm_aeg_in_thread(g, t, n))
-        c->thread_fences[t] |= 1u << in->fence;
+        c->thread_fences[t] |= 1u << kind;
   }
   return 0;
 }
@@ -161,10 +170,14 @@ static void queue_succ(place_ctx *c, int t, int node, int st, int *tail)
   }
 }
 
-/* Does a fence at node block (cover) kind need? */
+/* Does a fence at node block (cover) kind need?  Under tso a locked
+ * read-modify-write (an atomic builtin: x86's lock-prefixed instructions
+ * and xchg) is a full fence (x86-TSO's implied order through it). */
 static int blocks(const place_ctx *c, int node, wmm_fence need)
 {
   const wmm_instr *in = node_instr(c, node);
+  if (locked_rmw(c, in))
+    return wmm_fence_covers(c->m, WMM_FENCE_MFENCE, need);
   return in && in->op == WMM_OP_FENCE && wmm_fence_covers(c->m, in->fence, need) &&
          !(c->ref_mode && (in->flags & WMM_ACC_ORDER_FENCE));
 }
