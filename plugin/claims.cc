@@ -666,17 +666,17 @@ struct id_source {
   HOST_WIDE_INT max_id; /* every number lies in 0 .. max_id (-1: unknown) */
 };
 
-/* The one create of start routine fn, in main, when fn's address is
- * taken there only and nothing calls fn: *site, its function *site_fn
- * and its thread argument *arg. */
+/* The creates of start routine fn, all in main, when fn's address is
+ * taken there only (as the routine of those creates) and nothing calls
+ * fn: *sites, main's body *site_fn. */
 bool
-only_create (tree fn, gimple **site, function **site_fn, tree *arg)
+creates_of (tree fn, auto_vec<gimple *> *sites, function **site_fn)
 {
   cgraph_node *cn = cgraph_node::get (fn);
   if (!cn || cn->callers || TREE_PUBLIC (fn))
     return false;
-  *site = NULL;
   int mentions = 0;
+  bool elsewhere = false;
   wmm_each_body ([&] (cgraph_node *node, function *body) {
       bool in_main = DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl));
       wmm_each_stmt (body, [&] (gimple *st) {
@@ -686,25 +686,73 @@ only_create (tree fn, gimple **site, function **site_fn, tree *arg)
             mentions++;
         tree f;
         if (is_gimple_call (st) && wmm_is_thread_create (st, &f) && f == fn)
-          *site = in_main ? st : NULL, *site_fn = body,
-          mentions += in_main ? 0 : 100;
+          {
+            if (in_main)
+              sites->safe_push (st), *site_fn = body;
+            else
+              elsewhere = true;
+          }
       });
       wmm_each_phi (body, [&] (gphi *phi) {
         for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-          mentions += wmm_mentions (gimple_phi_arg_def (phi, i), fn) ? 100 : 0;
+          elsewhere |= wmm_mentions (gimple_phi_arg_def (phi, i), fn);
       });
   });
-  if (!*site || mentions != 1 || wmm_initializers_mention (fn))
-    return false;
-  /* the thread argument: the one after the routine's address */
-  *arg = NULL_TREE;
-  for (unsigned i = 0; i + 1 < gimple_call_num_args (*site); i++)
+  return !elsewhere && !sites->is_empty ()
+         && mentions == (int) sites->length ()
+         && !wmm_initializers_mention (fn);
+}
+
+/* The thread argument of create `site` of routine fn: the argument after
+ * the routine's address. */
+tree
+thread_argument (gimple *site, tree fn)
+{
+  for (unsigned i = 0; i + 1 < gimple_call_num_args (site); i++)
     {
-      tree a = gimple_call_arg (*site, i);
+      tree a = gimple_call_arg (site, i);
       if (TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == fn)
-        *arg = gimple_call_arg (*site, i + 1);
+        return gimple_call_arg (site, i + 1);
     }
+  return NULL_TREE;
+}
+
+/* The one create of start routine fn, in main, when fn's address is
+ * taken there only and nothing calls fn: *site, its function *site_fn
+ * and its thread argument *arg. */
+bool
+only_create (tree fn, gimple **site, function **site_fn, tree *arg)
+{
+  auto_vec<gimple *> sites;
+  if (!creates_of (fn, &sites, site_fn) || sites.length () != 1)
+    return false;
+  *site = sites[0];
+  *arg = thread_argument (*site, fn);
   return *arg != NULL_TREE;
+}
+
+/* Can control reach basic block bb again after leaving it (is it on a
+ * cycle of the CFG, a loop of any shape)? */
+bool
+on_cycle (basic_block bb)
+{
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    work.safe_push (e->dest);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      if (b == bb)
+        return true;
+      if (!bitmap_set_bit (seen, b->index))
+        continue;
+      FOR_EACH_EDGE (e, ei, b->succs)
+        work.safe_push (e->dest);
+    }
+  return false;
 }
 
 /* Is v the counter of the loop around site (in site_fn), a loop nested
@@ -784,6 +832,37 @@ handle_bound (gimple *site, tree counter)
   return indexed_bound (h.ref, counter);
 }
 
+/* Does every thread of start routine fn get its own constant number?
+ * Its creates are all in main (which runs once), none on a cycle of the
+ * CFG, each passing a non-negative integer constant no other passes:
+ * `pthread_create (&a, 0, w, (void *) 0); pthread_create (&b, 0, w,
+ * (void *) 1)`.  *src: the first create, no counter (main's accesses
+ * after a join are not matched to its thread), the largest number. */
+bool
+constant_ids (wmm_unitinfo *u, tree fn, id_source *src)
+{
+  auto_vec<gimple *> sites;
+  function *site_fn = NULL;
+  if (!creates_of (fn, &sites, &site_fn) || sites.length () < 2)
+    return false;
+  hash_set<int_hash<HOST_WIDE_INT, -1, -2> > seen;
+  HOST_WIDE_INT max_id = 0;
+  for (gimple *site : sites)
+    {
+      tree arg = thread_argument (site, fn);
+      if (!arg || TREE_CODE (arg) != INTEGER_CST || !tree_fits_shwi_p (arg)
+          || tree_int_cst_sgn (arg) < 0 || on_cycle (gimple_bb (site)))
+        return false;
+      HOST_WIDE_INT id = tree_to_shwi (arg);
+      if (id > 0x10000000 || seen.add (id))
+        return false;
+      max_id = MAX (max_id, id);
+    }
+  set_source (u, src, sites[0], site_fn, NULL_TREE);
+  src->max_id = max_id;
+  return true;
+}
+
 /* Does every thread that runs start routine fn get a value of its first
  * parameter no other thread gets?  fn's address is taken once, as the
  * routine of one create in main, inside a loop nested in no other whose
@@ -795,6 +874,8 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
   gimple *site;
   function *site_fn;
   tree arg;
+  if (constant_ids (u, fn, src))
+    return true;
   if (!only_create (fn, &site, &site_fn, &arg))
     return false;
   arg = wmm_widened_from (arg);
@@ -1049,7 +1130,8 @@ struct claim_map {
         tree *key = by_array.get (j.first);
         id_source *src = key && *key && !VAR_P (*key) ? ids.get (*key) : NULL;
         HOST_WIDE_INT *size = chunks.get (j.first);
-        if (key && !(src && src->create && src->unit && size && *size == 1
+        if (key && !(src && src->create && src->counter && src->unit
+                     && size && *size == 1
                      && wmm_after_own_join (u, src->unit, src->create,
                                             src->counter, j.second.first,
                                             j.second.second)))

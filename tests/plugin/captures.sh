@@ -153,6 +153,11 @@
 #   slots_ids.c        the same with an int array of numbers (ids[i] = i,
 #                      &ids[i] given to the create, `*(int *) arg` in the
 #                      worker): no fence; the same six variants fenced
+#   slots_consts.c     one create per thread, each passing its own
+#                      constant ((void *) 0, (void *) 1), partial[(long)
+#                      arg]: no fence; -DSAME (both 0), -DLOOPED (a create
+#                      in a loop), -DPEEK (main reads a slot while they
+#                      run), -DNEIGHBOUR: the worker fenced on every target
 #   slots_stats.c      per-thread statistics structs cleared by memset
 #                      before the creates, stats[id] with id = (int)
 #                      (intptr_t) arg, an unused &stats[id]: no fence;
@@ -386,6 +391,10 @@ one_target() {
   none slots_ids slots_ids.c
   for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do
     fenced "slots_ids_$v" slots_ids.c worker -D$v
+  done
+  none slots_consts slots_consts.c
+  for v in SAME LOOPED PEEK NEIGHBOUR; do
+    fenced "slots_consts_$v" slots_consts.c worker -D$v
   done
   none slots_stats slots_stats.c
   for v in LATE KEEP PEEK; do
