@@ -149,7 +149,7 @@ struct flag {
 void
 nonzero_edges (tree v, bool neg, vec<edge> *out, int depth)
 {
-  if (depth > 4 || TREE_CODE (v) != SSA_NAME)
+  if (depth > 6 || TREE_CODE (v) != SSA_NAME)
     return;
   imm_use_iterator it;
   use_operand_p use;
@@ -168,13 +168,17 @@ nonzero_edges (tree v, bool neg, vec<edge> *out, int depth)
           out->safe_push (on_true ? t : f);
           continue;
         }
-      if (!is_gimple_assign (u) || gimple_assign_rhs1 (u) != v
+      if (!is_gimple_assign (u)
+          || wmm_same_size_view (gimple_assign_rhs1 (u)) != v
           || TREE_CODE (gimple_assign_lhs (u)) != SSA_NAME
           || !INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_lhs (u))))
         continue;
       enum tree_code code = gimple_assign_rhs_code (u);
       tree lhs = gimple_assign_lhs (u);
-      if ((CONVERT_EXPR_CODE_P (code) || code == SSA_NAME)
+      /* (a view of the same bits: zero exactly when v is) */
+      if (code == VIEW_CONVERT_EXPR)
+        nonzero_edges (lhs, neg, out, depth + 1);
+      else if ((CONVERT_EXPR_CODE_P (code) || code == SSA_NAME)
           && TYPE_PRECISION (TREE_TYPE (lhs)) >= TYPE_PRECISION (TREE_TYPE (v)))
         nonzero_edges (lhs, neg, out, depth + 1);
       else if ((code == EQ_EXPR || code == NE_EXPR)

@@ -1056,6 +1056,18 @@ wmm_widened_from (tree v, HOST_WIDE_INT *room)
 }
 
 tree
+wmm_same_size_view (tree t)
+{
+  if (TREE_CODE (t) != VIEW_CONVERT_EXPR)
+    return t;
+  tree op = TREE_OPERAND (t, 0);
+  return INTEGRAL_TYPE_P (TREE_TYPE (op)) && INTEGRAL_TYPE_P (TREE_TYPE (t))
+         && tree_int_cst_equal (TYPE_SIZE (TREE_TYPE (op)),
+                                TYPE_SIZE (TREE_TYPE (t)))
+         ? op : t;
+}
+
+tree
 wmm_constant_of (tree v)
 {
   if (!v)
@@ -1068,7 +1080,7 @@ wmm_constant_of (tree v)
       if (!g || !(gimple_assign_single_p (g) || gimple_assign_cast_p (g))
           || !INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g))))
         return NULL_TREE;
-      v = gimple_assign_rhs1 (g);
+      v = wmm_same_size_view (gimple_assign_rhs1 (g));
     }
   if (TREE_CODE (v) != INTEGER_CST || !INTEGRAL_TYPE_P (type))
     return NULL_TREE;

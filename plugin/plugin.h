@@ -534,6 +534,10 @@ tree wmm_widened_from (tree v, HOST_WIDE_INT *room = NULL);
  * converted to v's type (the macros of <stdatomic.h> pass values through
  * temporaries: `__atomic_exchange_val.7_2 = (unsigned int) 1`), or NULL. */
 tree wmm_constant_of (tree v);
+/* omp.cc: the operand of t when t is a VIEW_CONVERT_EXPR between integer
+ * types of one size (<stdatomic.h>'s `atomic_bool` goes through
+ * `VIEW_CONVERT_EXPR<unsigned char>(tmp)`: the same bits), else t. */
+tree wmm_same_size_view (tree t);
 /* omp.cc: may another unit's code run beside the unit's threads: does the
  * unit lack main, or call code it cannot see that may start threads (a
  * function of another unit, an indirect call)? */

@@ -14,7 +14,9 @@
 #                hand-offs"; the bundled BMC finds the unfenced code
 #                robust on Power and ARMv7): none with the builtins since
 #                2026-11-29, still the fences through <stdatomic.h>,
-#                whose stores go through a temporary (no constant); -DEARLY (a read before the
+#                whose stores go through a temporary (no constant);
+#                `atomic_bool` (-DSTDATOMIC -DBOOL) as `atomic_int`;
+#                -DEARLY (a read before the
 #                flag) and -DLATE (a write after it) keep the field they
 #                touch shared, which the acquire spin orders (its isync
 #                on Power, docs/placement.md "Dependencies"): no fence
@@ -72,6 +74,8 @@ for T in x86 ppc aarch64 arm; do
     case $v in ""|IF) want= ;; EARLY|LATE) want=$EARLY ;; RELAXED) want=$RELAXED ;;
       RESET) want=$RESET11 ;; TWICE) want=$TWICE ;; esac
     expect "c11${v:+_$v}" flag_pub.c "$want" -DSTDATOMIC ${v:+-D$v}
+    # atomic_bool: the values through VIEW_CONVERT_EXPRs, the same fences
+    expect "c11bool${v:+_$v}" flag_pub.c "$want" -DSTDATOMIC -DBOOL ${v:+-D$v}
   done
   if [ $T = x86 ]; then
     if grep -q "written before a release store of a flag and read after an acquire load" "$WMM_TMP/$T.c.json"

@@ -14,7 +14,9 @@
  *   -DIF       the consumer tests the flag once (`if`), no spin: still none
  * -DSTDATOMIC: the same through <stdatomic.h> (`atomic_int ready`,
  * atomic_store_explicit / atomic_load_explicit, which go through pointer
- * and value temporaries), with every variant above. */
+ * and value temporaries), with every variant above; -DSTDATOMIC -DBOOL:
+ * `atomic_bool ready`, whose values pass through VIEW_CONVERT_EXPRs
+ * (the same bits as unsigned char). */
 #include <pthread.h>
 
 struct msg { int a, b; };
@@ -23,7 +25,11 @@ static int ra, rb;
 
 #ifdef STDATOMIC
 # include <stdatomic.h>
+# ifdef BOOL
+static atomic_bool ready;
+# else
 static atomic_int ready;
+# endif
 # define STORE(v) atomic_store_explicit (&ready, v, memory_order_release)
 # ifdef RELAXED
 #  define LOAD() atomic_load_explicit (&ready, memory_order_relaxed)
