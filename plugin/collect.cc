@@ -2425,6 +2425,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_publish_onces (u);
   wmm_publish_guarded (u);
   wmm_publish_claims (u);
+  wmm_publish_blind_counters (u);
   wmm_omp_mark_one_writer (u);
   wmm_publish_tso (u);
   wmm_order_protected (u);

@@ -524,6 +524,9 @@ int wmm_publish_guarded (wmm_unitinfo *u);
  * counter (a[i], i the result of an atomic addition) are made private;
  * how many accesses were moved. */
 int wmm_publish_claims (wmm_unitinfo *u);
+/* counters.cc: the additions to counters that running code only adds to,
+ * never reading them (results unused), are made private; how many. */
+int wmm_publish_blind_counters (wmm_unitinfo *u);
 /* omp.cc: the value SSA name v copies or widens (an array index's
  * counter, `(long) arg`'s pointer): no bits lost on the way.  With
  * `room`, narrowing conversions are followed too (`int me = (int) (long)

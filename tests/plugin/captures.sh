@@ -153,6 +153,13 @@
 #   slots_ids.c        the same with an int array of numbers (ids[i] = i,
 #                      &ids[i] given to the create, `*(int *) arg` in the
 #                      worker): no fence; the same six variants fenced
+#   counters_blind.c   relaxed atomic statistics counters the workers add
+#                      to and main reads after the joins (a 2+2W between
+#                      the two counters): no fence; -DPEEK (a worker
+#                      reads them), -DUSED (the additions' results used),
+#                      -DRESET (main stores 0 while the threads run),
+#                      -DPOINTER (their addresses kept): the worker fenced
+#                      on the weak targets (x86-TSO needs none)
 #   slots_consts.c     one create per thread, each passing its own
 #                      constant ((void *) 0, (void *) 1), partial[(long)
 #                      arg]: no fence; -DSAME (both 0), -DLOOPED (a create
@@ -391,6 +398,11 @@ one_target() {
   none slots_ids slots_ids.c
   for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do
     fenced "slots_ids_$v" slots_ids.c worker -D$v
+  done
+  none counters_blind counters_blind.c
+  for v in PEEK USED RESET POINTER; do
+    if [ $T = x86 ]; then none "counters_blind_$v" counters_blind.c -D$v
+    else fenced "counters_blind_$v" counters_blind.c worker -D$v; fi
   done
   none slots_consts slots_consts.c
   for v in SAME LOOPED PEEK NEIGHBOUR; do

@@ -1,0 +1,233 @@
+/* counters.cc — statistics counters that running code only adds to:
+ * `atomic_fetch_add_explicit (&hits, 1, memory_order_relaxed)` in the
+ * threads, `atomic_load (&hits)` after the joins.
+ *
+ * A blind counter is a static (or a global of a unit that no other unit's
+ * code runs beside: omp.cc, wmm_foreign_code_may_run) whose address
+ * appears in the unit's bodies and initialisers only as the first
+ * argument of atomic additions and subtractions and of atomic loads
+ * (directly, or through a pointer temporary that only such calls use:
+ * <stdatomic.h>'s macros), and that running code (the IR: what main does
+ * before its first create or after its last join is not in it) touches
+ * only by additions and subtractions whose result nothing uses.  Those
+ * commute, and no running code reads a value between them, so the order
+ * in which they reach memory is never seen: an execution whose other
+ * accesses are sequentially consistent has the outcome of one that also
+ * puts the additions in one total order (their sum, which code after the
+ * joins reads, is the same either way).  A critical cycle through them
+ * is then no behaviour of the program: their accesses are taken out of
+ * the analysis like private data (the instructions stay: on x86 a locked
+ * addition still orders what is around it, and the fences a weak
+ * target's mapping puts around a seq_cst one stay where they are).
+ *
+ * Example:  worker: if (data[i] & 1) atomic_fetch_add_explicit (&hits, 1,
+ *   memory_order_relaxed); else ... (&misses, 1, ...);   main after the
+ *   joins: return atomic_load (&hits) + atomic_load (&misses);
+ *   -> no fence (Power had an lwsync for the two counters' 2+2W).
+ */
+#include "plugin.h"
+
+namespace {
+
+/* What an atomic builtin call does to the variable its first argument
+ * points to. */
+enum counter_op { C_NONE, C_ADD, C_LOAD };
+
+#define SIZES(X) case X##_1: case X##_2: case X##_4: case X##_8: case X##_16
+
+/* The operation of call s, an atomic builtin: an addition or subtraction
+ * (whatever the value and order), a load, or none of them. */
+counter_op
+builtin_op (gimple *s)
+{
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+      || gimple_call_num_args (s) < 1)
+    return C_NONE;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    SIZES (BUILT_IN_ATOMIC_FETCH_ADD): SIZES (BUILT_IN_ATOMIC_ADD_FETCH):
+    SIZES (BUILT_IN_ATOMIC_FETCH_SUB): SIZES (BUILT_IN_ATOMIC_SUB_FETCH):
+    SIZES (BUILT_IN_SYNC_FETCH_AND_ADD): SIZES (BUILT_IN_SYNC_ADD_AND_FETCH):
+    SIZES (BUILT_IN_SYNC_FETCH_AND_SUB): SIZES (BUILT_IN_SYNC_SUB_AND_FETCH):
+      return C_ADD;
+    SIZES (BUILT_IN_ATOMIC_LOAD):
+      return C_LOAD;
+    default:
+      return C_NONE;
+    }
+}
+
+/* The variable whose address a pointer operand holds: `&v`, or a
+ * temporary `p = &v`; else NULL. */
+tree
+pointed_var (tree ptr)
+{
+  if (TREE_CODE (ptr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (ptr)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (ptr)))
+    ptr = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (ptr));
+  if (TREE_CODE (ptr) != ADDR_EXPR || !VAR_P (TREE_OPERAND (ptr, 0)))
+    return NULL_TREE;
+  return TREE_OPERAND (ptr, 0);
+}
+
+/* The variable call s adds to or loads (*op), or NULL. */
+tree
+counter_of (gimple *s, counter_op *op)
+{
+  *op = builtin_op (s);
+  return *op == C_NONE ? NULL_TREE : pointed_var (gimple_call_arg (s, 0));
+}
+
+/* Is s `p = &v` with p used only as the first argument of additions and
+ * loads (the pointer temporary of <stdatomic.h>)? */
+bool
+temporary_for_counter (gimple *s)
+{
+  if (!gimple_assign_single_p (s)
+      || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR
+      || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
+    return false;
+  tree p = gimple_assign_lhs (s);
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, p)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u))
+        continue;
+      counter_op op;
+      if (!counter_of (u, &op) || gimple_call_arg (u, 0) != p)
+        return false;
+      for (unsigned i = 1; i < gimple_call_num_args (u); i++)
+        if (gimple_call_arg (u, i) == p)
+          return false;
+    }
+  return true;
+}
+
+/* walk_tree callback: note every variable whose address is taken. */
+tree
+note_address (tree *t, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*t) == ADDR_EXPR)
+    if (tree b = get_base_address (TREE_OPERAND (*t, 0)))
+      ((hash_set<tree> *) data)->add (b);
+  if (TYPE_P (*t))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* The candidates: variables some call adds to, whose address goes
+ * nowhere else (no pointer but the calls' reaches them), and that code of
+ * other units cannot name. */
+void
+candidates (hash_set<tree> *out)
+{
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        counter_op op;
+        tree v = counter_of (s, &op);
+        if (v && op == C_ADD && is_global_var (v) && !DECL_THREAD_LOCAL_P (v))
+          out->add (v);
+      });
+  });
+  if (out->is_empty ())
+    return;
+  hash_set<tree> bad;
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        counter_op op;
+        bool known = counter_of (s, &op) != NULL_TREE;
+        if (temporary_for_counter (s))
+          return;
+        for (unsigned i = 0; i < gimple_num_ops (s); i++)
+          {
+            tree o = gimple_op (s, i);
+            if (o && !(known && is_gimple_call (s) && o == gimple_call_arg (s, 0)))
+              walk_tree_without_duplicates (&o, note_address, &bad);
+          }
+      });
+      wmm_each_phi (fn, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+          {
+            tree a = gimple_phi_arg_def (phi, i);
+            walk_tree_without_duplicates (&a, note_address, &bad);
+          }
+      });
+  });
+  int foreign = -1;   /* (asked once, when a candidate is exported) */
+  for (tree v : *out)
+    {
+      bool seen_by_others = TREE_PUBLIC (v) || DECL_EXTERNAL (v);
+      if (seen_by_others && foreign < 0)
+        foreign = wmm_foreign_code_may_run ();
+      if ((seen_by_others && foreign) || wmm_initializers_mention (v, v)
+          || lookup_attribute ("used", DECL_ATTRIBUTES (v)))
+        bad.add (v);
+    }
+  for (tree v : bad)
+    out->remove (v);
+}
+
+/* The counter access i of unit touches (running code), or NULL; *blind:
+ * whether it is an addition whose result nothing uses. */
+tree
+running_access (const wmm_unit &unit, int i, bool *blind)
+{
+  *blind = false;
+  if (i >= (int) unit.sites.length ())
+    return NULL_TREE;
+  const wmm_site &site = unit.sites[i];
+  if (!site.stmt || site.summary)
+    return NULL_TREE;
+  counter_op op;
+  if (tree v = counter_of (site.stmt, &op))
+    {
+      tree lhs = gimple_call_lhs (site.stmt);
+      *blind = op == C_ADD
+               && (!lhs || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs)));
+      return v;
+    }
+  return wmm_site_object (site);
+}
+
+} // anon namespace
+
+int
+wmm_publish_blind_counters (wmm_unitinfo *u)
+{
+  hash_set<tree> blind;
+  candidates (&blind);
+  if (blind.is_empty ())
+    return 0;
+  wmm_program *p = u->prog;
+  for (const wmm_unit &unit : u->units)
+    {
+      const wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode && i < (int) unit.sites.length (); i++)
+        {
+          bool ok;
+          tree v = wmm_instr_is_access (&t->code[i])
+                   ? running_access (unit, i, &ok) : NULL_TREE;
+          if (v && !ok)
+            blind.remove (v);
+        }
+    }
+  if (blind.is_empty ())
+    return 0;
+  int fresh = -1;
+  int made = wmm_move_to_private (u, &fresh, "(blind counter)",
+                                  [&] (const wmm_unit &unit, int i) {
+                                    bool ok;
+                                    tree v = running_access (unit, i, &ok);
+                                    return v && ok && blind.contains (v);
+                                  },
+                                  [] (int, int, int) {});
+  if (made)
+    wmm_note (u, "%d additions to %d counters that running code never "
+              "reads (their results unused, read after the joins) race "
+              "with nothing that can be seen: private", made,
+              (int) blind.elements ());
+  return made;
+}
