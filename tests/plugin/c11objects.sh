@@ -42,14 +42,16 @@ for m in power armv8; do
   esac
 done
 # Double-checked initialisation (publish_dcl.c): the table built before
-# its release store is private, its readers only read: what stays orders
-# the relaxed counter of lookups with the table pointer (restoring
-# sequential consistency), in get_table only; a relaxed publication or a
-# relaxed fast-path load keeps the readers' fences (user).
+# its release store is private, its readers only read, and the relaxed
+# counter of lookups is a blind counter (counters.cc: added to, never
+# read while the threads run): no fence (until 2026-11-30 the counter's
+# order with the table pointer kept two lwsyncs on Power, one barrier on
+# ARM); a relaxed publication or a relaxed fast-path load keeps the
+# readers' fences (user).
 expect publish_dcl.c tso ""
-expect publish_dcl.c power "get_table:lwsync get_table:lwsync"
-expect publish_dcl.c armv8 "get_table:dmb ishld"
-expect publish_dcl.c armv7 "get_table:dmb"
+expect publish_dcl.c power ""
+expect publish_dcl.c armv8 ""
+expect publish_dcl.c armv7 ""
 for v in RELAXED_STORE RELAXED_LOAD; do
   for m in power armv8; do
     wmm_report_fences "$P/publish_dcl.c" $m -D$v || { wmm_fail "publish_dcl -D$v $m: $WMM_ERR"; continue; }

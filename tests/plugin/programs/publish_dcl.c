@@ -5,9 +5,10 @@
  * release store are private (publish.cc: a slot every store of which is a
  * release and every load an acquire, or a load under a lock held at every
  * store), and the readers only read the table: no fence for the table on
- * any target.  A relaxed counter of lookups stays: restoring sequential
- * consistency orders it with the table pointer on the weak targets
- * (lwsync / dmb ishld / dmb pairs, 0 on x86).
+ * any target.  The relaxed counter of lookups is only added to while
+ * the threads run and read after the joins: a blind counter
+ * (counters.cc), no fence for it either (its order with the table
+ * pointer had lwsync / dmb ishld / dmb pairs on the weak targets).
  *   -DRELAXED_STORE  the publication is a relaxed store: the table's
  *                    fields keep message passing's fences;
  *   -DRELAXED_LOAD   the fast path loads relaxed: the same.
