@@ -154,6 +154,14 @@ static const char *const nostart_names[] = {
   "pthread_yield", "pthread_setcancelstate", "pthread_cancel",
   "pthread_testcancel", "pthread_kill", "thrd_detach", "thrd_equal",
   "tss_get", "tss_set",
+  /* libevent: adding, removing, testing and activating an event call no
+     callback (only the loop, event_base_loop / event_base_dispatch, runs
+     them; event_set / event_assign keep theirs for it: not listed) */
+  "event_add", "event_del", "event_pending", "event_base_set",
+  "event_active", "event_base_loopexit", "event_base_got_exit",
+  "event_get_version", "event_base_new", "event_init",
+  "event_config_new", "event_config_free", "event_config_set_flag",
+  "event_base_new_with_config",
 };
 
 /* Library functions that call the function pointers they are given in the
@@ -292,6 +300,8 @@ static const no_capture no_capture_fns[] = {
   { "__asprintf_chk", ~0u },
   /* strtok_r's state pointer (its string: memloc.cc strtok_state) */
   { "strtok_r", 4 },
+  /* libevent copies the times it is given (the event itself is kept) */
+  { "event_add", 2 }, { "event_pending", 4 }, { "event_base_loopexit", 2 },
 };
 
 /* Library functions whose only user memory is what their pointer
@@ -357,6 +367,23 @@ static const arg_touch arg_touch_fns[] = {
   { "__pthread_register_cancel_defer", 1, 1 },
   { "__pthread_unregister_cancel_restore", 1, 1 },
   { "__pthread_unwind_next", 1, 0 },
+  /* libevent: the event given (its queue links into other events and its
+     base are libevent's own memory, which the program's code does not
+     touch); a time read, or written by event_pending */
+  { "event_add", 3, 1 }, { "event_del", 1, 1 }, { "event_pending", 1, 4 },
+  { "event_base_set", 2, 2 }, { "event_active", 1, 1 },
+  { "event_base_loopexit", 2, 0 }, { "event_base_got_exit", 0, 0 },
+  { "event_get_version", 0, 0 },
+  /* an event set up (event_set, event_assign: its callback and argument
+     kept for the loop, which calls them later; no callback runs here,
+     so they are not in nostart_names but their calls are no unknown
+     code either), made or freed */
+  { "event_set", 0, 1 }, { "event_assign", 0, 1 }, { "event_new", 0, 0 },
+  { "event_free", 0, 1 },
+  /* a base or a configuration made, changed or freed: libevent's own */
+  { "event_base_new", 0, 0 }, { "event_init", 0, 0 },
+  { "event_config_new", 0, 0 }, { "event_config_free", 0, 0 },
+  { "event_config_set_flag", 0, 0 }, { "event_base_new_with_config", 0, 0 },
 };
 
 /* What the functions of private_names do with the memory their pointer

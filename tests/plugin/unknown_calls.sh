@@ -15,7 +15,9 @@
 # atoi, strtol and snprintf read or write through their arguments is
 # collected: message passing through them fenced on the weak targets.
 # affinity.c: CPU affinity calls and a system call given only its number
-# touch nothing of the program but the mask: no fence.  strtok_sb.c:
+# touch nothing of the program but the mask: no fence.  libevent_del.c:
+# libevent's event_del is no unknown call either (x86: no fence), its
+# loop is (-DLOOP: a full fence in both threads).  strtok_sb.c:
 # strtok_r (NULL, ...) writes an earlier call's string (a full fence
 # after it in p0 before the load of y; missed until 2026-11-29).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
@@ -96,5 +98,13 @@ per_target() {
   wmm_expect_full $T.affinity_SB "$P/affinity.c" "P0 P1" -DSB
   # (pin.isra.0: GCC 12 drops the unused result of pin ())
   wmm_expect_full $T.affinity_KEEP "$P/affinity.c" "pin.isra.0" -DKEEP
+  # libevent's event_del runs no callback and touches the event given
+  # (libevent_del.c): x86 no fence (message passing through x and y,
+  # which x86 keeps); running the loop there (-DLOOP) may run a callback
+  # that touches anything: store buffering with the reader, both fenced
+  if [ $T = x86 ]; then
+    wmm_expect_fences $T.libevent "$P/libevent_del.c" ''
+    wmm_expect_full $T.libevent_loop "$P/libevent_del.c" "worker reader" -DLOOP
+  fi
 }
 wmm_each_target per_target
