@@ -731,30 +731,6 @@ only_create (tree fn, gimple **site, function **site_fn, tree *arg)
   return *arg != NULL_TREE;
 }
 
-/* Can control reach basic block bb again after leaving it (is it on a
- * cycle of the CFG, a loop of any shape)? */
-bool
-on_cycle (basic_block bb)
-{
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, bb->succs)
-    work.safe_push (e->dest);
-  while (!work.is_empty ())
-    {
-      basic_block b = work.pop ();
-      if (b == bb)
-        return true;
-      if (!bitmap_set_bit (seen, b->index))
-        continue;
-      FOR_EACH_EDGE (e, ei, b->succs)
-        work.safe_push (e->dest);
-    }
-  return false;
-}
-
 /* Is v the counter of the loop around site (in site_fn), a loop nested
  * in no other, growing by a positive constant from its latch? */
 bool
@@ -851,7 +827,8 @@ constant_ids (wmm_unitinfo *u, tree fn, id_source *src)
     {
       tree arg = thread_argument (site, fn);
       if (!arg || TREE_CODE (arg) != INTEGER_CST || !tree_fits_shwi_p (arg)
-          || tree_int_cst_sgn (arg) < 0 || on_cycle (gimple_bb (site)))
+          || tree_int_cst_sgn (arg) < 0
+          || wmm_bb_on_cycle (gimple_bb (site), NULL))
         return false;
       HOST_WIDE_INT id = tree_to_shwi (arg);
       if (id > 0x10000000 || seen.add (id))

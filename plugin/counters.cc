@@ -84,26 +84,10 @@ counter_of (gimple *s, counter_op *op)
 bool
 temporary_for_counter (gimple *s)
 {
-  if (!gimple_assign_single_p (s)
-      || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR
-      || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
-    return false;
-  tree p = gimple_assign_lhs (s);
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, p)
-    {
-      gimple *u = USE_STMT (use);
-      if (is_gimple_debug (u))
-        continue;
-      counter_op op;
-      if (!counter_of (u, &op) || gimple_call_arg (u, 0) != p)
-        return false;
-      for (unsigned i = 1; i < gimple_call_num_args (u); i++)
-        if (gimple_call_arg (u, i) == p)
-          return false;
-    }
-  return true;
+  return wmm_address_temporary (s, [] (gimple *u) {
+    counter_op op;
+    return counter_of (u, &op) != NULL_TREE;
+  });
 }
 
 /* walk_tree callback: note every variable whose address is taken. */

@@ -222,29 +222,12 @@ after_acquire (const flag &f, gimple *s, function *fn)
 bool
 address_for_atomics (gimple *s)
 {
-  if (!gimple_assign_single_p (s)
-      || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR
-      || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
-    return false;
-  tree p = gimple_assign_lhs (s);
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, p)
-    {
-      gimple *u = USE_STMT (use);
-      if (is_gimple_debug (u))
-        continue;
-      tree var, value;
-      int order;
-      flag_op op = atomic_call (u, &var, &order, &value);
-      if ((op != FLAG_STORE && op != FLAG_LOAD)
-          || gimple_call_arg (u, 0) != p)
-        return false;
-      for (unsigned i = 1; i < gimple_call_num_args (u); i++)
-        if (gimple_call_arg (u, i) == p)
-          return false;
-    }
-  return true;
+  return wmm_address_temporary (s, [] (gimple *u) {
+    tree var, value;
+    int order;
+    flag_op op = atomic_call (u, &var, &order, &value);
+    return op == FLAG_STORE || op == FLAG_LOAD;
+  });
 }
 
 /* Find the flags of the unit: static zero-initialised variables touched

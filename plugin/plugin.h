@@ -1318,6 +1318,36 @@ wmm_each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit,
   return true;
 }
 
+/* flagpub.cc, counters.cc: is s `p = &v` with p used (debug statements
+ * aside) only as the first argument of calls that ok (call) accepts, and
+ * as no other argument of them?  (The pointer temporary of
+ * <stdatomic.h>'s macros: `p = &ready; __atomic_load_4 (p, 2)`.) */
+template <typename F>
+bool
+wmm_address_temporary (gimple *s, F ok)
+{
+  if (!gimple_assign_single_p (s)
+      || TREE_CODE (gimple_assign_rhs1 (s)) != ADDR_EXPR
+      || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
+    return false;
+  tree p = gimple_assign_lhs (s);
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, p)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u))
+        continue;
+      if (!is_gimple_call (u) || gimple_call_num_args (u) < 1
+          || gimple_call_arg (u, 0) != p || !ok (u))
+        return false;
+      for (unsigned i = 1; i < gimple_call_num_args (u); i++)
+        if (gimple_call_arg (u, i) == p)
+          return false;
+    }
+  return true;
+}
+
 /* publish.cc, flagpub.cc: move every access that pick (unit, index)
  * accepts to the private location `name` (made at *fresh the first time), telling moved (thread, index,
  * its old location) of each; how many. */
