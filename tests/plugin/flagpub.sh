@@ -30,22 +30,7 @@ P=$WMM_TESTDIR/programs
 
 # expect TAG PROGRAM WANT [OPTIONS...]: "FUNCTION:N ..." of the report's
 # fences on the current target ($T, model $M, compiler $CC)
-expect() {
-  local tag=$T.$1 prog=$2 want=$3; shift 3
-  if ! "$CC" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
-      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P/$prog" \
-      2> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $prog: $(head -n 3 "$WMM_TMP/$tag.err")"
-    return
-  fi
-  local got
-  got=$(grep -o '"function": *"[^"]*", "file"' "$WMM_TMP/$tag.json" \
-        | sed 's/"function": *"\([^"]*\)".*/\1/' | sort | uniq -c \
-        | awk '{ printf "%s%s:%s", sep, $2, $1; sep = " " }')
-  if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
-  else wmm_fail "$tag: got '$got', expected '$want'"; fi
-}
+expect() { wmm_expect_report "$T.$1" "$P/$2" "$3" "${@:4}"; }
 
 ran=0
 for T in x86 ppc aarch64 arm; do

@@ -129,6 +129,25 @@ wmm_expect_fences() {
   else wmm_fail "$tag: got '$got', expected '$want'"; fi
 }
 
+# wmm_expect_report TAG SOURCE WANT [OPTION...]: the fences of SOURCE's
+# JSON report per function, "FUNCTION:N ..." sorted, are WANT (compiler
+# $CC, or the current target's; model $M).  -O2 -S into $WMM_TMP/TAG.s.
+wmm_expect_report() {
+  local tag=$1 src=$2 want=$3 got; shift 3
+  if ! "${CC:-$WMM_T_GCC}" -O2 -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" \
+      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$src" \
+      2> "$WMM_TMP/$tag.err"; then
+    wmm_fail "$tag: compiling $(basename "$src"): $(head -n 3 "$WMM_TMP/$tag.err")"
+    return
+  fi
+  got=$(grep -o '"function": *"[^"]*", "file"' "$WMM_TMP/$tag.json" \
+        | sed 's/"function": *"\([^"]*\)".*/\1/' | sort | uniq -c \
+        | awk '{ printf "%s%s:%s", sep, $2, $1; sep = " " }')
+  if [ "$got" = "$want" ]; then wmm_pass "$tag: ${want:-no fence}"
+  else wmm_fail "$tag: got '$got', expected '$want'"; fi
+}
+
 # wmm_expect_full TAG SOURCE "FUNCTION..." [OPTION...]: each function has a
 # line matching $FULL (a full fence) in the assembly of wmm_compile_asm.
 wmm_expect_full() {

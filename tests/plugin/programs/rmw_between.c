@@ -5,6 +5,8 @@
  * own, so the store and the load need no mfence (analysis/placement
  * pairs.c: a locked read-modify-write blocks the pair under tso); the
  * weak targets keep what their mapping of the addition does not order.
+ * The starter reads the count while the waiter runs, so it is no blind
+ * counter (counters.cc), whose additions would leave the analysis.
  * Variants:
  *   -DRELAXED  a relaxed addition (still `lock xadd` on x86: no fence
  *              there);
@@ -17,7 +19,7 @@
 #else
 # define ORDER __ATOMIC_SEQ_CST
 #endif
-static int arrived, go, x, y, r1, r2;
+static int arrived, go, x, y, r1, r2, r3;
 static int cond;
 
 static void *
@@ -41,6 +43,8 @@ starter (void *a)
   __atomic_fetch_add (&arrived, 1, ORDER);
   __atomic_store_n (&go, 1, __ATOMIC_SEQ_CST);
   r2 = x;
+  /* (the count read while the waiter runs: no blind counter) */
+  r3 = __atomic_load_n (&arrived, __ATOMIC_RELAXED);
   return a;
 }
 
@@ -54,5 +58,5 @@ main (int argc, char **argv)
   pthread_create (&q, 0, starter, 0);
   pthread_join (p, 0);
   pthread_join (q, 0);
-  return r1 + r2;
+  return r1 + r2 + r3;
 }
