@@ -519,14 +519,12 @@ pointer_from_memory (wmm_unitinfo *u, const wmm_unit *unit, int i)
 }
 
 /* The alias set of the stand-in access of a call to unknown code: the
- * locations it can reach (-1: all): not a static (or one of main's
- * locals) whose address never leaves the unit's code (unkept, from
- * never_kept).  When a function of the unit has its address taken,
- * unknown code may call it back from inside the call (a comparator, an
- * event handler): then everything; it may also call an exported
- * function, and reach the statics that one names. */
+ * locations it can reach (-1: all).  When a function of the unit has its
+ * address taken, unknown code may call it back from inside the call (a
+ * comparator, an event handler): then everything; it may also call an
+ * exported function, and reach the statics that one names. */
 int
-unknown_code_set (wmm_unitinfo *u, const vec<bool> &unkept)
+unknown_code_set (wmm_unitinfo *u)
 {
   wmm_program *p = u->prog;
   cgraph_node *node;
@@ -543,8 +541,7 @@ unknown_code_set (wmm_unitinfo *u, const vec<bool> &unkept)
       {
         nshared++;
         tree d = wmm_location_decl (l);
-        if ((reachable_by_unknown_code (d) && !wmm_threadlocal_unreached (d)
-             && !unkept[l])
+        if ((reachable_by_unknown_code (d) && !wmm_threadlocal_unreached (d))
             || called_back.contains (d))
           members.safe_push (l);
       }
@@ -844,13 +841,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
         }
     }
   /* Stand-ins of unknown calls: what unknown code can reach. */
-  auto_vec<bool> unkept;
-  {
-    auto_vec<tree> objs;
-    wmm_memloc_objects (u, &objs);
-    never_kept (u, objs, &unkept);
-  }
-  int unknown_code = unknown_code_set (u, unkept);
+  int unknown_code = unknown_code_set (u);
   for (unsigned k = 0; k < u->units.length (); k++)
     {
       const wmm_unit *unit = &u->units[k];
@@ -863,6 +854,8 @@ wmm_tbaa_apply (wmm_unitinfo *u)
   bool typed = location_info (u, li);
   auto_vec<bool> hidden;
   unreachable_by_pointers (u, li.objs, &hidden);
+  auto_vec<bool> unkept;
+  never_kept (u, li.objs, &unkept);
   int nshared = 0, nhidden = 0, nunkept = 0;
   for (int l = 0; l < p->nlocs; l++)
     if (!p->locs[l].is_private)

@@ -4,9 +4,10 @@
  * library function that keeps no copy: no pointer code outside the unit
  * holds reaches g, so the call's stand-in (a read and a write of any
  * memory unknown code can reach) cannot touch it, and the worker's read
- * races with main's write alone: no fence (tbaa.cc, unknown_code_set:
- * statics never kept).  Variants that keep store buffering's fences (the
- * stand-in may write g.b):
+ * races with main's write alone: no fence (tbaa.cc, unknown_code_set,
+ * with threadlocal.cc's points-to: no pointer unknown code holds reaches
+ * g).  Variants that keep store buffering's fences (the stand-in may
+ * write g.b):
  *   -DGIVEN   the worker gives &g.b to unknown code (`ext_keep (&g.b)`);
  *   -DSTORED  main stores &g.b in an exported pointer;
  *   -DPUBLIC  g is exported.
