@@ -364,7 +364,7 @@ indexed_array (tree ref, tree *idx)
   return is_global_var (base) ? base : NULL_TREE;
 }
 
-tree addr_of (tree *t, int *, void *data);
+
 
 /* Does every use of element pointer r (an SSA name, through copies and
  * conversions) dereference it inside the element, `bits` bits from its
@@ -563,7 +563,7 @@ only_element_pointers (tree a, hash_set<gimple *> &quiet)
         hash_set<tree> bases;
         for (unsigned i = 0; i < gimple_num_ops (s); i++)
           if (tree op = gimple_op (s, i))
-            walk_tree_without_duplicates (&op, addr_of, &bases);
+            walk_tree_without_duplicates (&op, wmm_addr_of, &bases);
         if (!bases.contains (a))
           return;
         tree idx;
@@ -580,24 +580,13 @@ only_element_pointers (tree a, hash_set<gimple *> &quiet)
           {
             hash_set<tree> bases;
             tree arg = gimple_phi_arg_def (phi, i);
-            addr_of (&arg, NULL, &bases);
+            wmm_addr_of (&arg, NULL, &bases);
             if (bases.contains (a))
               ok = false;
           }
       });
   });
   return ok;
-}
-
-/* walk_tree callback: the variable of each address taken, into the
- * hash_set<tree> data. */
-tree
-addr_of (tree *t, int *, void *data)
-{
-  if (TREE_CODE (*t) == ADDR_EXPR)
-    if (tree b = get_base_address (TREE_OPERAND (*t, 0)))
-      ((hash_set<tree> *) data)->add (b);
-  return NULL_TREE;
 }
 
 /* The counters of the unit: globals whose address appears in a body or
@@ -625,14 +614,14 @@ find_counters (wmm_unitinfo *u, hash_set<tree> *counters)
           {
             tree op = gimple_op (s, i);
             if (op && !(add && op == gimple_call_arg (s, 0)))
-              walk_tree_without_duplicates (&op, addr_of, &bad);
+              walk_tree_without_duplicates (&op, wmm_addr_of, &bad);
           }
       });
       wmm_each_phi (fn, [&] (gphi *phi) {
         for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
           {
             tree a = gimple_phi_arg_def (phi, i);
-            addr_of (&a, NULL, &bad);
+            wmm_addr_of (&a, NULL, &bad);
           }
       });
   });
@@ -809,18 +798,16 @@ handle_bound (gimple *site, tree counter)
 }
 
 /* Does every thread of start routine fn get its own constant number?
- * Its creates are all in main (which runs once), none on a cycle of the
- * CFG, each passing a non-negative integer constant no other passes:
+ * Its creates (sites, in main's body site_fn: creates_of), main running
+ * once, are none on a cycle of the CFG, each passing a non-negative
+ * integer constant no other passes:
  * `pthread_create (&a, 0, w, (void *) 0); pthread_create (&b, 0, w,
  * (void *) 1)`.  *src: the first create, no counter (main's accesses
  * after a join are not matched to its thread), the largest number. */
 bool
-constant_ids (wmm_unitinfo *u, tree fn, id_source *src)
+constant_ids (wmm_unitinfo *u, tree fn, const vec<gimple *> &sites,
+              function *site_fn, id_source *src)
 {
-  auto_vec<gimple *> sites;
-  function *site_fn = NULL;
-  if (!creates_of (fn, &sites, &site_fn) || sites.length () < 2)
-    return false;
   hash_set<int_hash<HOST_WIDE_INT, -1, -2> > seen;
   HOST_WIDE_INT max_id = 0;
   for (gimple *site : sites)
@@ -848,12 +835,15 @@ constant_ids (wmm_unitinfo *u, tree fn, id_source *src)
 bool
 distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
 {
-  gimple *site;
-  function *site_fn;
-  tree arg;
-  if (constant_ids (u, fn, src))
-    return true;
-  if (!only_create (fn, &site, &site_fn, &arg))
+  auto_vec<gimple *> sites;
+  function *site_fn = NULL;
+  if (!creates_of (fn, &sites, &site_fn))
+    return false;
+  if (sites.length () > 1)
+    return constant_ids (u, fn, sites, site_fn, src);
+  gimple *site = sites[0];
+  tree arg = thread_argument (site, fn);
+  if (!arg)
     return false;
   arg = wmm_widened_from (arg);
   if (!loop_counter_p (site_fn, site, arg))
@@ -1298,4 +1288,13 @@ wmm_publish_claims (wmm_unitinfo *u)
               "thread's own number) race with nothing: private", made,
               (int) claimed.elements ());
   return made;
+}
+
+tree
+wmm_addr_of (tree *t, int *, void *data)
+{
+  if (TREE_CODE (*t) == ADDR_EXPR)
+    if (tree b = get_base_address (TREE_OPERAND (*t, 0)))
+      ((hash_set<tree> *) data)->add (b);
+  return NULL_TREE;
 }

@@ -90,18 +90,6 @@ temporary_for_counter (gimple *s)
   });
 }
 
-/* walk_tree callback: note every variable whose address is taken. */
-tree
-note_address (tree *t, int *walk_subtrees, void *data)
-{
-  if (TREE_CODE (*t) == ADDR_EXPR)
-    if (tree b = get_base_address (TREE_OPERAND (*t, 0)))
-      ((hash_set<tree> *) data)->add (b);
-  if (TYPE_P (*t))
-    *walk_subtrees = 0;
-  return NULL_TREE;
-}
-
 /* The candidates: variables some call adds to, whose address goes
  * nowhere else (no pointer but the calls' reaches them), and that code of
  * other units cannot name. */
@@ -129,14 +117,14 @@ candidates (hash_set<tree> *out)
           {
             tree o = gimple_op (s, i);
             if (o && !(known && is_gimple_call (s) && o == gimple_call_arg (s, 0)))
-              walk_tree_without_duplicates (&o, note_address, &bad);
+              walk_tree_without_duplicates (&o, wmm_addr_of, &bad);
           }
       });
       wmm_each_phi (fn, [&] (gphi *phi) {
         for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
           {
             tree a = gimple_phi_arg_def (phi, i);
-            walk_tree_without_duplicates (&a, note_address, &bad);
+            walk_tree_without_duplicates (&a, wmm_addr_of, &bad);
           }
       });
   });

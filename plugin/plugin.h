@@ -527,6 +527,9 @@ int wmm_publish_claims (wmm_unitinfo *u);
 /* counters.cc: the additions to counters that running code only adds to,
  * never reading them (results unused), are made private; how many. */
 int wmm_publish_blind_counters (wmm_unitinfo *u);
+/* claims.cc: walk_tree callback: the variable of each address taken in
+ * the tree, into the hash_set<tree> data. */
+tree wmm_addr_of (tree *t, int *walk_subtrees, void *data);
 /* omp.cc: the value SSA name v copies or widens (an array index's
  * counter, `(long) arg`'s pointer): no bits lost on the way.  With
  * `room`, narrowing conversions are followed too (`int me = (int) (long)

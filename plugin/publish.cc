@@ -508,8 +508,18 @@ store_locks (slots &S)
   S.stored.safe_grow (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     S.stored[l] = ~0ULL;
+  /* (the locks of each write once, not once per location it may touch) */
+  const wmm_unit *last_unit = NULL;
+  int last_i = -1;
+  wmm_region_set held = 0;
   each_write (S.pb->u, [&] (wmm_unit &unit, int i, int l) {
-    S.stored[l] &= wmm_access_locks (S.pb->u, &unit, i);
+    if (&unit != last_unit || i != last_i)
+      {
+        held = wmm_access_locks (S.pb->u, &unit, i);
+        last_unit = &unit;
+        last_i = i;
+      }
+    S.stored[l] &= held;
   });
 }
 
