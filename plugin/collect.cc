@@ -1437,17 +1437,26 @@ handle_call (collector *c, gcall *stmt)
         && DECL_EXTERNAL (fndecl) && !DECL_STRUCT_FUNCTION (fndecl)
         && wmm_lib_arg_touch_at (name, stmt, &reads, &writes))
       {
+        tree fntype = gimple_call_fntype (stmt);
+        tree parms = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
         for (unsigned i = 0; i < gimple_call_num_args (stmt) && i < 32; i++)
           {
+            tree declared = parms ? TREE_VALUE (parms) : NULL_TREE;
+            if (parms)
+              parms = TREE_CHAIN (parms);
             /* (a null pointer: nothing there is read or written, as
                strtod (s, NULL) stores no end) */
             if (integer_zerop (gimple_call_arg (stmt, i))
                 || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i))))
               continue;
+            int from = c->t->ncode;
             if ((reads >> i) & 1)
               ptr_access (c, arg (stmt, i), false);
             if ((writes >> i) & 1)
               ptr_access (c, arg (stmt, i), true);
+            /* `event_del (&c->event)`: the struct event member of *c */
+            set_alias (c, from, wmm_tbaa_of_record_arg (arg (stmt, i),
+                                                        declared));
           }
         goto lhs;
       }

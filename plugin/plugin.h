@@ -51,6 +51,8 @@ struct wmm_tbaa {
                           may touch (s.buf[i]: all of member buf, which
                           indexing cannot leave: C 6.5.6); obj_size 0:
                           not known */
+  int targets;         /* 1 + the target set of the pointer the access goes
+                          through (wmm_threadlocal_targets); 0: not known */
 };
 
 /* Is type t, or an element or member of it (nested; with pointers, also
@@ -795,6 +797,12 @@ bool wmm_threadlocal_decl (tree decl);
 /* Can code the analysis does not read (library calls, other units) not
  * reach variable decl, by the same analysis? */
 bool wmm_threadlocal_unreached (tree decl);
+/* The objects SSA pointer ptr may point to, when all are known (no
+ * memory of code outside the analysis among them): an index naming that
+ * set, else -1.  May a pointer with target set `set` point into variable
+ * decl (true when not known)? */
+int wmm_threadlocal_targets (tree ptr);
+bool wmm_threadlocal_may_target (int set, tree decl);
 /* private.cc: memory only one thread reaches (thread-argument objects,
  * thread-specific data, unpublished heap memory) and the thread-locals
  * whose address escapes; wmm_private_analyse runs once per unit before
@@ -989,6 +997,11 @@ bool wmm_memloc_range (int loc, HOST_WIDE_INT *pos, HOST_WIDE_INT *size);
  * unknown address may touch (wmm_addr.alias). */
 wmm_tbaa wmm_tbaa_of_ref (tree ref);
 wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
+/* A library call's access of the struct a pointer argument declared as
+ * pointer to that struct points to (`event_del (&c->event)`): the alias
+ * sets of the struct the argument's address names, of its type exactly;
+ * none (any type) otherwise. */
+wmm_tbaa wmm_tbaa_of_record_arg (tree ptr, tree declared);
 /* For `ref` = *p or a member of *p with p a pointer parameter of a
  * function every call of which the unit sees, each passing the address
  * of a reference (`max (this->size, n)`): the alias sets of `ref` with

@@ -20,6 +20,11 @@
  *   - the alias sets of the two references conflict (alias_sets_conflict_p);
  *   - for a member access through a pointer (p->f), the alias set of *p
  *     conflicts with the object's, and *p is not larger than the object.
+ * The pointer-against-declaration test uses the declared variable's own
+ * type, whatever the location was accessed with (a char flag is no
+ * struct msg).  A library call's struct argument (`event_del
+ * (&c->event)`, a parameter declared `struct event *`) has the alias sets
+ * of the struct object its address names (wmm_tbaa_of_record_arg).
  * Independently of the alias sets (GCC's base-object test, which holds
  * without -fstrict-aliasing too): a reference whose base is a declared
  * object (`buffer[i]`, `s.f[j]`) touches only that object, so it may
@@ -88,6 +93,9 @@ struct loc_info {
   auto_vec<int> start;
   auto_vec<alias_set_type> sets;
   auto_vec<alias_set_type> obj_set;
+  auto_vec<alias_set_type> decl_set;  /* its declared variable's alias set
+                                         (0: none, or set 0) */
+  auto_vec<HOST_WIDE_INT> decl_bits;  /* and size (0: none, not known) */
   auto_vec<HOST_WIDE_INT> obj_bits;
   auto_vec<HOST_WIDE_INT> pos, size;  /* the bits of its object location l
                                          is (size 0: not known) */
@@ -103,6 +111,11 @@ struct loc_info {
 bool
 base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
+  /* a variable the pointer cannot point into (points-to, threadlocal.cc;
+     whatever the types) */
+  if (a.targets > 0 && li.objs[l] && VAR_P (li.objs[l])
+      && !wmm_threadlocal_may_target (a.targets - 1, li.objs[l]))
+    return false;
   /* a typed word of a member of *q: another member of the same type of
      object, or a member of an object that cannot be *q, is other memory */
   const wmm_anon_class &w = li.word[l];
@@ -131,6 +144,11 @@ base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 bool
 may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
+  /* a variable the pointer cannot point into (points-to, threadlocal.cc;
+     whatever the types) */
+  if (a.targets > 0 && li.objs[l] && VAR_P (li.objs[l])
+      && !wmm_threadlocal_may_target (a.targets - 1, li.objs[l]))
+    return false;
   /* part of another declared object, or heap memory: never (whatever the
      types); the object's own word meets accesses by pointer */
   if (a.object && li.objs[l] && DECL_P (li.objs[l]) && li.objs[l] != a.object)
@@ -145,6 +163,18 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
     return false;
   /* Set 0 (char) has no alias-set test of its own, but a char member of
      *p (`m->tag[0]`) keeps *p's base alias set and size. */
+  /* GCC's base test for a pointer against a declaration
+     (indirect_ref_may_alias_decl_p), whatever the location was accessed
+     with: `p->f` touches no part of a declared object whose type's alias
+     set conflicts with none of *p's (a char array's, or a struct's with
+     a char member, conflicts with every set) */
+  if (a.base > 0 && li.decl_set[l] > 0 && a.base != li.decl_set[l]
+      && !alias_sets_conflict_p (a.base, li.decl_set[l]))
+    return false;
+  /* and its size test: *p larger than the declared object */
+  if (a.base > 0 && a.base_bits > 0 && li.decl_bits[l] > 0
+      && li.decl_bits[l] < a.base_bits)
+    return false;
   if (a.ref == 0)
     return a.base == 0 || base_may_touch (li, l, a);
   if (li.any[l])
@@ -305,6 +335,14 @@ location_info (wmm_unitinfo *u, loc_info &li)
   for (int l = 0; l < p->nlocs; l++)
     if (!wmm_memloc_range (l, &li.pos[l], &li.size[l]))
       li.size[l] = 0;
+  li.decl_set.safe_grow_cleared (p->nlocs);
+  li.decl_bits.safe_grow_cleared (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    if (objs[l] && VAR_P (objs[l]) && strict_here ())
+      {
+        li.decl_set[l] = MAX (get_alias_set (objs[l]), 0);
+        li.decl_bits[l] = bits_of (DECL_SIZE (objs[l]));
+      }
   for (int l = 0; l < p->nlocs; l++)
     if (objs[l] && DECL_P (objs[l]) && !li.any[l])
       {
@@ -322,7 +360,7 @@ same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
          && a.object == b.object && a.field_bits == b.field_bits
          && a.field_size == b.field_size && a.args == b.args
          && a.base_type == b.base_type && a.obj_bits == b.obj_bits
-         && a.obj_size == b.obj_size;
+         && a.obj_size == b.obj_size && a.targets == b.targets;
 }
 
 /* The argument lists of wmm_tbaa_param_args (per unit). */
@@ -616,12 +654,27 @@ object_extent (tree ref, tree object, HOST_WIDE_INT *bits,
   return true;
 }
 
+/* The SSA pointer a reference goes through (*p, p->f, p->a[i]), or
+ * NULL. */
+static tree
+ref_pointer (tree ref)
+{
+  while (handled_component_p (ref))
+    ref = TREE_OPERAND (ref, 0);
+  if (TREE_CODE (ref) != MEM_REF && TREE_CODE (ref) != TARGET_MEM_REF)
+    return NULL_TREE;
+  tree p = TREE_OPERAND (ref, 0);
+  return TREE_CODE (p) == SSA_NAME ? p : NULL_TREE;
+}
+
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
-  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0 };
+  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0 };
   if (ref)
     r.object = declared_object (ref);
+  if (ref && !r.object)
+    r.targets = 1 + wmm_threadlocal_targets (ref_pointer (ref));
   if (r.object && !object_extent (ref, r.object, &r.obj_bits, &r.obj_size))
     r.obj_bits = r.obj_size = 0;
   if (!ref || !strict_here () || !TREE_TYPE (ref)
@@ -751,16 +804,14 @@ wmm_tbaa_args (const wmm_tbaa &a)
          ? &param_args[a.args - 1] : NULL;
 }
 
-wmm_tbaa
-wmm_tbaa_of_ptr (tree ptr, int width)
+/* The reference whose address SSA pointer ptr holds (a callee's parameter
+ * collected for one call site is that call's argument; then through
+ * copies and conversions), or NULL; *param_obj gets the global object a
+ * start routine's parameter points into (wmm_param_object). */
+static tree
+address_ref (tree ptr, tree *param_obj)
 {
-  /* The type of an SSA pointer says nothing in GIMPLE (pointer conversions
-     are dropped); an address expression names the object's reference,
-     when the builtin accesses all of it (GCC itself applies no TBAA to
-     builtins: a 4-byte atomic on a `long` stays "anything"). */
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0 };
-  /* A callee's parameter collected for one call site is that call's
-     argument (`spin_lock (&tail_lock)`). */
+  /* `spin_lock (&tail_lock)` collected for that call */
   for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 8; depth++)
     {
       tree arg = wmm_memloc_bound_argument (ptr);
@@ -768,8 +819,8 @@ wmm_tbaa_of_ptr (tree ptr, int width)
         break;
       ptr = arg;
     }
-  if (ptr && TREE_CODE (ptr) == SSA_NAME)
-    none.object = wmm_param_object (ptr);
+  *param_obj = ptr && TREE_CODE (ptr) == SSA_NAME ? wmm_param_object (ptr)
+                                                  : NULL_TREE;
   /* `_1 = &c->refs; __atomic_fetch_sub_4 (_1, 1, 4)`: the address the
      name holds names the reference as a plain `c->refs` would (through
      copies and conversions: an OpenMP reduction's `_35 = _34`) */
@@ -781,12 +832,56 @@ wmm_tbaa_of_ptr (tree ptr, int width)
         break;
       ptr = gimple_assign_rhs1 (def);
     }
-  if (!ptr || TREE_CODE (ptr) != ADDR_EXPR)
+  return ptr && TREE_CODE (ptr) == ADDR_EXPR ? TREE_OPERAND (ptr, 0)
+                                             : NULL_TREE;
+}
+
+wmm_tbaa
+wmm_tbaa_of_ptr (tree ptr, int width)
+{
+  /* The type of an SSA pointer says nothing in GIMPLE (pointer conversions
+     are dropped); an address expression names the object's reference,
+     when the builtin accesses all of it (GCC itself applies no TBAA to
+     builtins: a 4-byte atomic on a `long` stays "anything"). */
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0 };
+  none.targets = 1 + wmm_threadlocal_targets (ptr);
+  tree ref = address_ref (ptr, &none.object);
+  if (!ref)
     return none;
-  tree ref = TREE_OPERAND (ptr, 0);
   if (width > 0 && int_size_in_bytes (TREE_TYPE (ref)) != width)
     return none;
   return wmm_tbaa_of_ref (ref);
+}
+
+/* A struct's tag (its name), or NULL. */
+static tree
+record_tag (tree t)
+{
+  tree n = TYPE_NAME (TYPE_MAIN_VARIANT (t));
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  return n && TREE_CODE (n) == IDENTIFIER_NODE ? n : NULL_TREE;
+}
+
+wmm_tbaa
+wmm_tbaa_of_record_arg (tree ptr, tree declared)
+{
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0 };
+  none.targets = 1 + wmm_threadlocal_targets (ptr);
+  tree rec = declared && POINTER_TYPE_P (declared)
+             ? TYPE_MAIN_VARIANT (TREE_TYPE (declared)) : NULL_TREE;
+  if (!rec || TREE_CODE (rec) != RECORD_TYPE)
+    return none;
+  tree ref = address_ref (ptr, &none.object);
+  tree type = ref ? TREE_TYPE (ref) : NULL_TREE;
+  if (!type || TREE_CODE (type) != RECORD_TYPE || !COMPLETE_TYPE_P (type))
+    return none;
+  /* the struct itself; under -flto the declaration may come from a unit
+     where the struct is incomplete (`struct event;`): the same tag */
+  bool same = COMPLETE_TYPE_P (rec)
+              ? types_compatible_p (TYPE_MAIN_VARIANT (type), rec)
+              : record_tag (rec) && record_tag (rec) == record_tag (type);
+  return same ? wmm_tbaa_of_ref (ref) : none;
 }
 
 /* May an access with alias sets `a` touch location l by what the calls
@@ -864,7 +959,25 @@ wmm_tbaa_apply (wmm_unitinfo *u)
         nhidden += hidden[l];
         nunkept += unkept[l] && !hidden[l];
       }
-  if (!typed && nhidden == 0 && nunkept == 0 && param_args.is_empty ())
+  /* Library calls' accesses through a pointer argument (memcpy & co):
+     that pointer's targets. */
+  bool targets = false;
+  for (unsigned k = 0; k < u->units.length (); k++)
+    {
+      wmm_unit *unit = &u->units[k];
+      const wmm_thread *t = &p->threads[unit->thread];
+      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
+        {
+          wmm_site &site = unit->sites[i];
+          if (!wmm_instr_is_access (&t->code[i]) || site.summary)
+            continue;
+          if (site.tbaa.targets == 0 && site.ptr && !site.tbaa.object)
+            site.tbaa.targets = 1 + wmm_threadlocal_targets (site.ptr);
+          targets |= site.tbaa.targets > 0;
+        }
+    }
+  if (!typed && nhidden == 0 && nunkept == 0 && param_args.is_empty ()
+      && !targets)
     return;
   /* The set of each distinct wmm_tbaa (and whether its pointer was read
      from memory), computed once. */
@@ -885,7 +998,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
             continue;
           bool read = nunkept > 0 && pointer_from_memory (u, unit, i);
           if (a.ref == 0 && !a.object && nhidden == 0 && !read
-              && !wmm_tbaa_member (a) && !a.args)
+              && !wmm_tbaa_member (a) && !a.args && !a.targets)
             continue;
           int alias = -2;
           for (const known_set &e : known)

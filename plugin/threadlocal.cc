@@ -35,11 +35,15 @@
  * Shared objects: every global (static or not), every escaped object, and
  * everything their contents reach (closure).  Another thread can only
  * obtain an object through a global, through its start argument (given to
- * pthread_create & co: library code, so it escapes) or through code the
- * analysis cannot read; so an object outside that set is reached by at
+ * pthread_create & co: library code, so it escapes; a pthread_create of a
+ * start routine the analysis reads binds the argument to its parameter
+ * and makes its targets shared without giving them to code outside) or
+ * through code the analysis cannot read; so an object outside that set is reached by at
  * most the thread that made it (each activation's local, each
  * allocation's memory, is new).  A pointer whose points-to set is not
- * empty and holds only such objects reaches private memory.
+ * empty and holds only such objects reaches private memory.  A pointer
+ * whose set is known and holds no U may touch only the variables in it
+ * (tbaa.cc: wmm_threadlocal_targets, wmm_threadlocal_may_target).
  */
 #include "plugin.h"
 #include <vector>
@@ -126,6 +130,10 @@ struct state {
   hash_map<gimple *, vec<tree> > *resolved;  /* entries.cc's targets */
   int u_node;                /* a value node holding {U} */
   bitmap shared;             /* objects another thread may reach */
+  int thread_args;           /* a value node holding the start arguments
+                                of thread_start's creates */
+  vec<bitmap> target_sets;   /* wmm_threadlocal_targets: distinct sets */
+  vec<hashval_t> target_hash;
   bool valid;
 };
 
@@ -498,6 +506,32 @@ fresh_result (gcall *call, int old)
   return r;
 }
 
+/* Argument i of a call of code outside the analysis (named `name`, or
+   NULL). */
+void
+unknown_arg (gcall *call, const char *name, unsigned i)
+{
+  tree a = gimple_call_arg (call, i);
+  int v = rvalue (a);
+  if (v < 0)
+    return;
+  /* (the table speaks of data: a function given to the library may
+     be called back with anything) */
+  bool fn = POINTER_TYPE_P (TREE_TYPE (a))
+            && FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (a)));
+  if (fn || !(name && wmm_lib_keeps_no_copy_at (name, i, call)))
+    escape (v);
+  else if (wmm_lib_hands_on (name))
+    {
+      /* no copy of the pointer, but of what it points to: a pointer
+         written to a pipe, GOMP_task's copy of its data block */
+      int inside = new_node ();
+      add (C_LOAD, inside, v);
+      escape (inside);
+    }
+  add (C_STORE, v, st->u_node);
+}
+
 /* Calls of code without a body the analysis reads: what their pointer
    arguments reach escapes unless the library table says no copy is kept,
    memory they are given may receive any escaped pointer, and they return
@@ -509,27 +543,7 @@ unknown_call (gcall *call, tree fndecl)
   if (fndecl)
     name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
-    {
-      tree a = gimple_call_arg (call, i);
-      int v = rvalue (a);
-      if (v < 0)
-        continue;
-      /* (the table speaks of data: a function given to the library may
-         be called back with anything) */
-      bool fn = POINTER_TYPE_P (TREE_TYPE (a))
-                && FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (a)));
-      if (fn || !(name && wmm_lib_keeps_no_copy_at (name, i, call)))
-        escape (v);
-      else if (wmm_lib_hands_on (name))
-        {
-          /* no copy of the pointer, but of what it points to: a pointer
-             written to a pipe, GOMP_task's copy of its data block */
-          int inside = new_node ();
-          add (C_LOAD, inside, v);
-          escape (inside);
-        }
-      add (C_STORE, v, st->u_node);
-    }
+    unknown_arg (call, name, i);
   if (gimple_call_chain (call))
     escape (rvalue (gimple_call_chain (call)));
   tree lhs = gimple_call_lhs (call);
@@ -856,13 +870,46 @@ called_from_outside (fninfo *f)
   escape (f->ret);
 }
 
+/* pthread_create (&t, attr, start, arg) of a start routine whose body
+   the analysis reads: the new thread calls start (arg), nothing else of
+   the library sees arg; its targets are shared with that thread (roots of
+   find_shared) and bound to start's parameter, not given to code outside
+   (which would make every pointer read from them unknown).  False for
+   any other call. */
+bool
+thread_start (gcall *call, tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
+  if (strcmp (name, "pthread_create") || gimple_call_num_args (call) != 4)
+    return false;
+  tree fn = gimple_call_arg (call, 2);
+  fninfo *f = TREE_CODE (fn) == ADDR_EXPR
+              && TREE_CODE (TREE_OPERAND (fn, 0)) == FUNCTION_DECL
+              ? body_of (TREE_OPERAND (fn, 0)) : NULL;
+  tree param = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
+  if (!param || DECL_CHAIN (param))
+    return false;
+  unknown_arg (call, name, 0);
+  unknown_arg (call, name, 1);
+  int v = arg (call, 3);
+  if (v >= 0)
+    {
+      bind_param (f->fn, param, v);
+      add (C_COPY, st->thread_args, v);
+    }
+  /* (what it returns pthread_join hands to its caller, as U: shared,
+     a root of find_shared too) */
+  add (C_COPY, st->thread_args, f->ret);
+  return true;
+}
+
 /* A call of fndecl (direct, or a target of an indirect call). */
 void
 call_to (gcall *call, tree fndecl)
 {
   if (fninfo *f = body_of (fndecl))
     bind_call (call, f);
-  else if (!builtin_call (call, fndecl))
+  else if (!builtin_call (call, fndecl) && !thread_start (call, fndecl))
     unknown_call (call, fndecl);
 }
 
@@ -1154,6 +1201,7 @@ find_shared (void)
       tree d = st->obj_decl[o];
       if ((int) o == OBJ_U
           || bitmap_bit_p (st->pts[st->u_content], o)
+          || bitmap_bit_p (st->pts[st->thread_args], o)
           || (d && VAR_P (d) && is_global_var (d)))
         if (bitmap_set_bit (st->shared, o))
           work.safe_push (o);
@@ -1195,6 +1243,8 @@ wmm_threadlocal_reset (void)
   for (icall &ic : st->icalls)
     delete ic.bound;
   st->icalls.release ();
+  st->target_sets.release ();
+  st->target_hash.release ();
   st->pts.release ();
   st->obj_decl.release ();
   st->obj_node.release ();
@@ -1217,6 +1267,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   new_object (NULL_TREE);        /* OBJ_STR: nothing is stored there */
   st->str_content = new_node ();
   st->u_node = node_of_object (OBJ_U);
+  st->thread_args = new_node ();
   bitmap_set_bit (st->pts[st->u_content], OBJ_U);
 
   wmm_each_body ([&] (cgraph_node *node, function *fn) {
@@ -1334,4 +1385,43 @@ wmm_threadlocal_decl (tree decl)
     return false;
   int *o = st->decl_obj.get (decl);
   return o && !bitmap_bit_p (st->shared, *o);
+}
+
+int
+wmm_threadlocal_targets (tree ptr)
+{
+  if (!st || !st->valid || !ptr || TREE_CODE (ptr) != SSA_NAME)
+    return -1;
+  int *n = st->ssa_node.get (ptr);
+  if (!n)
+    return -1;
+  bitmap p = st->pts[*n];
+  /* (U: memory code outside reaches, which may be more than what has
+     escaped: a library call's result may point into a buffer it was
+     given and kept no copy of) */
+  if (bitmap_empty_p (p) || bitmap_bit_p (p, OBJ_U))
+    return -1;
+  hashval_t h = bitmap_hash (p);
+  for (unsigned k = 0; k < st->target_sets.length (); k++)
+    if (st->target_hash[k] == h && bitmap_equal_p (st->target_sets[k], p))
+      return k;
+  bitmap copy = BITMAP_ALLOC (&st->obs);
+  bitmap_copy (copy, p);
+  st->target_sets.safe_push (copy);
+  st->target_hash.safe_push (h);
+  return st->target_sets.length () - 1;
+}
+
+bool
+wmm_threadlocal_may_target (int set, tree decl)
+{
+  if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ()
+      || !decl || !VAR_P (decl))
+    return true;
+  /* (an alias and its target are one object) */
+  varpool_node *v = varpool_node::get (decl);
+  if (v && (v->alias || v->has_aliases_p ()))
+    return true;
+  int *o = st->decl_obj.get (decl);
+  return !o || bitmap_bit_p (st->target_sets[set], *o);
 }

@@ -180,7 +180,8 @@ done
 # A private copy sorted with qsort (private_qsort.c): the array and the
 # comparator's reads are the reader's own on every model (JSON reports);
 # sorting the shared table without the lock, or a comparator keeping the
-# address of an element, keep fences in the reader and the comparator.
+# address of an element, keep fences in the reader and the comparator
+# (the latter only in the comparator on tso).
 wmm_target x86
 for m in tso power armv8 armv7; do
   if wmm_report_fences "$P/private_qsort.c" $m; then
@@ -188,10 +189,16 @@ for m in tso power armv8 armv7; do
     else wmm_fail "qsort $m: got '$WMM_FENCES', expected none"; fi
   else wmm_fail "qsort $m: $WMM_ERR"; fi
   for v in SHARED KEEP; do
+    # (KEEP on tso: the adder writes only the table's heap records and
+    # nrec, which the sorter's copy cannot be (points-to): store
+    # buffering through the copy needs no fence in the sorter there)
+    want="by_score and sorter"
+    [ "$v.$m" = KEEP.tso ] && want="by_score"
     if wmm_report_fences "$P/private_qsort.c" $m -D$v; then
-      case " $WMM_FENCES" in
-        *" by_score:"*" sorter:"*) wmm_pass "qsort_$v $m: fenced ($WMM_FENCES)" ;;
-        *) wmm_fail "qsort_$v $m: got '$WMM_FENCES', expected by_score and sorter fenced" ;;
+      case "$want: $WMM_FENCES" in
+        "by_score and sorter:"*" by_score:"*" sorter:"*|"by_score:"*" by_score:"*)
+          wmm_pass "qsort_$v $m: fenced ($WMM_FENCES)" ;;
+        *) wmm_fail "qsort_$v $m: got '$WMM_FENCES', expected $want fenced" ;;
       esac
     else wmm_fail "qsort_$v $m: $WMM_ERR"; fi
   done

@@ -17,7 +17,9 @@
 # affinity.c: CPU affinity calls and a system call given only its number
 # touch nothing of the program but the mask: no fence.  libevent_del.c:
 # libevent's event_del is no unknown call either (x86: no fence), its
-# loop is (-DLOOP: a full fence in both threads).  strtok_sb.c:
+# loop is (-DLOOP: a full fence in both threads); libevent_member.c:
+# event_del (&c->event) touches the member `event` of *c, by its declared
+# `struct event *` parameter, not c->flags (no fence).  strtok_sb.c:
 # strtok_r (NULL, ...) writes an earlier call's string (a full fence
 # after it in p0 before the load of y; missed until 2026-11-29).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
@@ -105,6 +107,12 @@ per_target() {
   if [ $T = x86 ]; then
     wmm_expect_fences $T.libevent "$P/libevent_del.c" ''
     wmm_expect_full $T.libevent_loop "$P/libevent_del.c" "worker reader" -DLOOP
+    # event_del (&c->event) touches the struct event member of *c, not
+    # c->flags (libevent_member.c): no fence; the worker writing flags
+    # too (store buffering), or an int cast to the event type: fenced
+    wmm_expect_fences $T.libevent_member "$P/libevent_member.c" ''
+    wmm_expect_full $T.libevent_member_FLAGS "$P/libevent_member.c" "worker main" -DFLAGS
+    wmm_expect_full $T.libevent_member_CAST "$P/libevent_member.c" "worker main" -DCAST
   fi
 }
 wmm_each_target per_target

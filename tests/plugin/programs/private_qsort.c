@@ -9,6 +9,8 @@
  *             (a race with the writer): fenced
  *   -DKEEP    the comparator keeps the best record's address in a global
  *             another thread reads (the local array escapes): fenced
+ *             (on tso only the comparator: the other thread writes only
+ *             the table's records, which the copy cannot be)
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c private_qsort.c
  */
 #include <pthread.h>

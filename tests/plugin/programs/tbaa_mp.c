@@ -11,7 +11,8 @@
  *                     against box and got;
  *   TBAA_MAY_ALIAS    the fields' type has the may_alias attribute;
  *   TBAA_CONS_NOSTRICT the consumer is compiled without strict aliasing
- *                     (optimize attribute).
+ *                     (optimize attribute): its reads may touch
+ *                     anything, the producer's writes still no `box`.
  */
 #include <pthread.h>
 #include <stdlib.h>
