@@ -803,6 +803,8 @@ bool wmm_threadlocal_unreached (tree decl);
  * decl (true when not known)? */
 int wmm_threadlocal_targets (tree ptr);
 bool wmm_threadlocal_may_target (int set, tree decl);
+/* Does such a set hold string literals only (never written)? */
+bool wmm_threadlocal_targets_strings (int set);
 /* private.cc: memory only one thread reaches (thread-argument objects,
  * thread-specific data, unpublished heap memory) and the thread-locals
  * whose address escapes; wmm_private_analyse runs once per unit before

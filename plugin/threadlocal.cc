@@ -42,8 +42,10 @@
  * most the thread that made it (each activation's local, each
  * allocation's memory, is new).  A pointer whose points-to set is not
  * empty and holds only such objects reaches private memory.  A pointer
- * whose set is known and holds no U may touch only the variables in it
- * (tbaa.cc: wmm_threadlocal_targets, wmm_threadlocal_may_target).
+ * whose set is known and holds no U may touch only the variables in it,
+ * and nothing another thread writes when it holds only string literals
+ * (tbaa.cc: wmm_threadlocal_targets, wmm_threadlocal_may_target,
+ * wmm_threadlocal_targets_strings).
  */
 #include "plugin.h"
 #include <vector>
@@ -1221,6 +1223,16 @@ find_shared (void)
     }
 }
 
+/* walk_tree callback: the address of a string literal. */
+tree
+string_address (tree *tp, int *, void *)
+{
+  if (TREE_CODE (*tp) != ADDR_EXPR)
+    return NULL_TREE;
+  tree b = get_base_address (TREE_OPERAND (*tp, 0));
+  return b && TREE_CODE (b) == STRING_CST ? *tp : NULL_TREE;
+}
+
 /* Does a function whose body the analysis does not read name symbol n
    (take its address, read or write it)? */
 bool
@@ -1338,6 +1350,11 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
             if (r >= 0)
               add (C_STORE, node_of_object (o), node_of_object (r));
           }
+      /* and the string literals it points to (no symbol, no reference) */
+      tree init = DECL_INITIAL (d);
+      if (init && init != error_mark_node
+          && walk_tree_without_duplicates (&init, string_address, NULL))
+        add (C_STORE, node_of_object (o), node_of_object (OBJ_STR));
     }
 
   auto_bitmap scratch (&st->obs);
@@ -1424,4 +1441,13 @@ wmm_threadlocal_may_target (int set, tree decl)
     return true;
   int *o = st->decl_obj.get (decl);
   return !o || bitmap_bit_p (st->target_sets[set], *o);
+}
+
+bool
+wmm_threadlocal_targets_strings (int set)
+{
+  if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())
+    return false;
+  bitmap b = st->target_sets[set];
+  return bitmap_count_bits (b) == 1 && bitmap_bit_p (b, OBJ_STR);
 }

@@ -17,7 +17,8 @@
 # which globals of several types reads through pointers may touch
 # (programs/tbaa_kinds.c: int, float, a struct member, unions, char,
 # atomics); a struct member read against a char flag (tbaa_decl.c); a
-# pointer whose targets points-to knows (pts_arg.c).
+# pointer whose targets points-to knows (pts_arg.c), a name from a table
+# of string literals (pts_strings.c).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -186,5 +187,14 @@ decl_target() {
   wmm_expect_fences $T-pts "$pts" ''
   wmm_expect_full $T-pts_X "$pts" "fill other" -DX
   wmm_expect_full $T-pts_LIB "$pts" "fill other" -DLIB
+  # a name from a table of string literals printed against a heap
+  # buffer's writer (pts_strings.c): no fence; the buffer in the table,
+  # fenced in both threads
+  local str=$WMM_TESTDIR/programs/pts_strings.c
+  wmm_expect_fences $T-strings "$str" ''
+  wmm_expect_full $T-strings_HEAP "$str" "speaker writer" -DHEAP
+  # two pointer accesses to a member of one of two statics meet on the
+  # member's anonymous words (pts_pick.c): store buffering, fenced
+  wmm_expect_full $T-pick "$WMM_TESTDIR/programs/pts_pick.c" "t1 t2"
 }
 wmm_each_target decl_target
