@@ -11,14 +11,18 @@
  *   PARAM     each thread hands the peer's address to a helper by
  *             parameter (an address in a parameter, never in memory)
  *   RETURNED  a helper returns the peer's address
- *   PUBLIC    x and y are exported (another unit may store their address)
+ *   PUBLIC    x, y and the argument structs are exported (another unit
+ *             may store the statics' addresses there; exporting x and y
+ *             alone is not enough since 2026-11-30: no other unit reaches
+ *             the arguments, which only the threads they start are given:
+ *             PUBLIC_XY, no fence)
  * Also the usual worker pool (WORKERS): per-thread argument structs whose
  * `data` member points into one heap array main filled: no fence.
  * loaded.sh */
 #include <pthread.h>
 #include <stdlib.h>
 
-#ifdef PUBLIC
+#if defined PUBLIC || defined PUBLIC_XY
 int x, y;
 #else
 static int x, y;
@@ -29,6 +33,9 @@ struct arg {
   int *peer;
   int *data;
 };
+#ifdef PUBLIC
+struct arg args[2];
+#endif
 
 static void
 reset (int *p)
@@ -126,7 +133,9 @@ main (void)
 int
 main (void)
 {
+#ifndef PUBLIC
   static struct arg args[2];
+#endif
   pthread_t a, b;
   int *data = malloc (4 * sizeof *data);
   if (!data)
