@@ -111,16 +111,6 @@ struct loc_info {
 bool
 base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
-  /* a variable the pointer cannot point into (points-to, threadlocal.cc;
-     whatever the types) */
-  if (a.targets > 0 && li.objs[l] && VAR_P (li.objs[l])
-      && !wmm_threadlocal_may_target (a.targets - 1, li.objs[l]))
-    return false;
-  /* nothing, when every target is a string literal (never written; the
-     anonymous words are where accesses to unknown addresses meet, a
-     pointer into a declared object too, so they stay otherwise) */
-  if (a.targets > 0 && wmm_threadlocal_targets_strings (a.targets - 1))
-    return false;
   /* a typed word of a member of *q: another member of the same type of
      object, or a member of an object that cannot be *q, is other memory */
   const wmm_anon_class &w = li.word[l];
