@@ -364,8 +364,6 @@ indexed_array (tree ref, tree *idx)
   return is_global_var (base) ? base : NULL_TREE;
 }
 
-
-
 /* Does every use of element pointer r (an SSA name, through copies and
  * conversions) dereference it inside the element, `bits` bits from its
  * start: the base of a load's or store's MEM_REF at a constant offset,

@@ -93,9 +93,6 @@ struct loc_info {
   auto_vec<int> start;
   auto_vec<alias_set_type> sets;
   auto_vec<alias_set_type> obj_set;
-  auto_vec<alias_set_type> decl_set;  /* its declared variable's alias set
-                                         (0: none, or set 0) */
-  auto_vec<HOST_WIDE_INT> decl_bits;  /* and size (0: none, not known) */
   auto_vec<HOST_WIDE_INT> obj_bits;
   auto_vec<HOST_WIDE_INT> pos, size;  /* the bits of its object location l
                                          is (size 0: not known) */
@@ -127,12 +124,8 @@ base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
   if (a.base_type && li.objs[l] && VAR_P (li.objs[l])
       && !wmm_type_holds (TREE_TYPE (li.objs[l]), a.base_type))
     return false;
-  if (a.base == 0 || li.obj_set[l] == 0 || li.any[l])
-    return true;
-  if (a.base != li.obj_set[l] && !alias_sets_conflict_p (a.base, li.obj_set[l]))
-    return false;
-  return !(a.base_bits > 0 && li.obj_bits[l] > 0
-           && li.obj_bits[l] < a.base_bits);
+  /* (the declared object's alias set and size: may_touch) */
+  return true;
 }
 
 /* May an access with alias sets `a` touch location l? */
@@ -161,20 +154,19 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
     return false;
   if (a.object && li.heap[l] && li.words.get (a.object))
     return false;
-  /* Set 0 (char) has no alias-set test of its own, but a char member of
-     *p (`m->tag[0]`) keeps *p's base alias set and size. */
   /* GCC's base test for a pointer against a declaration
      (indirect_ref_may_alias_decl_p), whatever the location was accessed
      with: `p->f` touches no part of a declared object whose type's alias
      set conflicts with none of *p's (a char array's, or a struct's with
-     a char member, conflicts with every set) */
-  if (a.base > 0 && li.decl_set[l] > 0 && a.base != li.decl_set[l]
-      && !alias_sets_conflict_p (a.base, li.decl_set[l]))
+     a char member, conflicts with every set), nor of one smaller than *p */
+  if (a.base > 0 && li.obj_set[l] > 0 && a.base != li.obj_set[l]
+      && !alias_sets_conflict_p (a.base, li.obj_set[l]))
     return false;
-  /* and its size test: *p larger than the declared object */
-  if (a.base > 0 && a.base_bits > 0 && li.decl_bits[l] > 0
-      && li.decl_bits[l] < a.base_bits)
+  if (a.base > 0 && a.base_bits > 0 && li.obj_bits[l] > 0
+      && li.obj_bits[l] < a.base_bits)
     return false;
+  /* Set 0 (char) has no alias-set test of its own, but a char member of
+     *p (`m->tag[0]`) keeps *p's base alias set and size. */
   if (a.ref == 0)
     return a.base == 0 || base_may_touch (li, l, a);
   if (li.any[l])
@@ -335,16 +327,8 @@ location_info (wmm_unitinfo *u, loc_info &li)
   for (int l = 0; l < p->nlocs; l++)
     if (!wmm_memloc_range (l, &li.pos[l], &li.size[l]))
       li.size[l] = 0;
-  li.decl_set.safe_grow_cleared (p->nlocs);
-  li.decl_bits.safe_grow_cleared (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
-    if (objs[l] && VAR_P (objs[l]) && strict_here ())
-      {
-        li.decl_set[l] = MAX (get_alias_set (objs[l]), 0);
-        li.decl_bits[l] = bits_of (DECL_SIZE (objs[l]));
-      }
-  for (int l = 0; l < p->nlocs; l++)
-    if (objs[l] && DECL_P (objs[l]) && !li.any[l])
+    if (objs[l] && DECL_P (objs[l]))
       {
         alias_set_type s = get_alias_set (objs[l]);
         li.obj_set[l] = s > 0 ? s : 0;

@@ -38,9 +38,9 @@
  * pthread_create & co: library code, so it escapes; a pthread_create of a
  * start routine the analysis reads binds the argument to its parameter
  * and makes its targets shared without giving them to code outside) or
- * through code the analysis cannot read; so an object outside that set is reached by at
- * most the thread that made it (each activation's local, each
- * allocation's memory, is new).  A pointer whose points-to set is not
+ * through code the analysis cannot read; so an object outside that set
+ * is reached by at most the thread that made it (each activation's
+ * local, each allocation's memory, is new).  A pointer whose points-to set is not
  * empty and holds only such objects reaches private memory.  A pointer
  * whose set is known and holds no U may touch only the variables in it,
  * and nothing another thread writes when it holds only string literals
@@ -136,6 +136,7 @@ struct state {
                                 of thread_start's creates */
   vec<bitmap> target_sets;   /* wmm_threadlocal_targets: distinct sets */
   vec<hashval_t> target_hash;
+  vec<bool> target_strings;  /* ... holding string literals only */
   bool valid;
 };
 
@@ -1223,16 +1224,6 @@ find_shared (void)
     }
 }
 
-/* walk_tree callback: the address of a string literal. */
-tree
-string_address (tree *tp, int *, void *)
-{
-  if (TREE_CODE (*tp) != ADDR_EXPR)
-    return NULL_TREE;
-  tree b = get_base_address (TREE_OPERAND (*tp, 0));
-  return b && TREE_CODE (b) == STRING_CST ? *tp : NULL_TREE;
-}
-
 /* Does a function whose body the analysis does not read name symbol n
    (take its address, read or write it)? */
 bool
@@ -1257,6 +1248,7 @@ wmm_threadlocal_reset (void)
   st->icalls.release ();
   st->target_sets.release ();
   st->target_hash.release ();
+  st->target_strings.release ();
   st->pts.release ();
   st->obj_decl.release ();
   st->obj_node.release ();
@@ -1352,9 +1344,15 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
           }
       /* and the string literals it points to (no symbol, no reference) */
       tree init = DECL_INITIAL (d);
-      if (init && init != error_mark_node
-          && walk_tree_without_duplicates (&init, string_address, NULL))
-        add (C_STORE, node_of_object (o), node_of_object (OBJ_STR));
+      hash_set<tree> bases;
+      if (init && init != error_mark_node)
+        walk_tree_without_duplicates (&init, wmm_addr_of, &bases);
+      for (tree b : bases)
+        if (TREE_CODE (b) == STRING_CST)
+          {
+            add (C_STORE, node_of_object (o), node_of_object (OBJ_STR));
+            break;
+          }
     }
 
   auto_bitmap scratch (&st->obs);
@@ -1426,6 +1424,8 @@ wmm_threadlocal_targets (tree ptr)
   bitmap_copy (copy, p);
   st->target_sets.safe_push (copy);
   st->target_hash.safe_push (h);
+  st->target_strings.safe_push (bitmap_count_bits (p) == 1
+                                && bitmap_bit_p (p, OBJ_STR));
   return st->target_sets.length () - 1;
 }
 
@@ -1448,6 +1448,5 @@ wmm_threadlocal_targets_strings (int set)
 {
   if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())
     return false;
-  bitmap b = st->target_sets[set];
-  return bitmap_count_bits (b) == 1 && bitmap_bit_p (b, OBJ_STR);
+  return st->target_strings[set];
 }
