@@ -249,12 +249,21 @@ enum {
                                  lwsync */
   WMM_ACC_SEQCST = 1 << 10,   /* front end: an atomic access of C11
                                  order seq_cst */
-  WMM_ACC_ORDER_FENCE = 1 << 11 /* on a WMM_OP_FENCE: added by the front
+  WMM_ACC_ORDER_FENCE = 1 << 11,/* on a WMM_OP_FENCE: added by the front
                                  end for a C11 order weaker than seq_cst
                                  (the target's mapping of acquire or
                                  release, e.g. ARMv7's dmb); a reference
                                  model's mapping of that order (x86: a
                                  plain mov) has no fence there */
+  WMM_ACC_RETRY = 1 << 12     /* on a WMM_OP_BRANCH / WMM_OP_JUMP back to
+                                 a loop's head: the front end found that
+                                 no iteration of the loop but the last
+                                 changes anything (it only reads memory,
+                                 and no value of one iteration reaches the
+                                 next: a spin wait, a seqlock reader's
+                                 retry).  The placement takes the jump
+                                 back for no edge when the loop has no
+                                 write and no call (aeg.h) */
 };
 
 /* Source position of an instruction.  file is an index into

@@ -487,3 +487,28 @@ wmm_asm_derefs (gasm *stmt, vec<wmm_asm_deref> *out)
     });
   return unknown;
 }
+
+/* Does the asm do nothing to memory: no operands, and each instruction of
+ * its text a fence of the model (no locked one) or a spin-wait hint
+ * (`cpu_relax ()`'s "pause" or "rep; nop", "yield", "wfe", "nop"; the
+ * empty compiler barrier)? */
+bool
+wmm_asm_idle (gasm *stmt, wmm_model m)
+{
+  if (gimple_asm_noutputs (stmt) || gimple_asm_ninputs (stmt)
+      || gimple_asm_nlabels (stmt))
+    return false;
+  static const char *const hints[] = { "pause", "rep", "rep nop", "nop", "yield",
+                                        "wfe" };
+  bool idle = true;
+  each_insn (gimple_asm_string (stmt), [&] (const asm_line &l) {
+      bool hint = false;
+      for (const char *h : hints)
+        hint |= !strcmp (l.buf, h);
+      if (!hint && (wmm_asm_fence_kind (m, l.buf) == WMM_FENCE_NONE
+                    || !strncmp (l.buf, "lock", 4)
+                    || !strncmp (l.buf, "xchg", 4)))
+        idle = false;
+    });
+  return idle;
+}

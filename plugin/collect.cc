@@ -2008,6 +2008,18 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   patch->safe_push (std::make_pair (idx, dest));
 }
 
+/* The glue just added jumps from block `from` to `to`: mark it when that
+ * is a jump back to the head of a retry loop (retry.cc). */
+static void
+mark_retry (collector *c, const wmm_retry_loops &retry, basic_block from,
+            basic_block to)
+{
+  wmm_instr *glue = &c->t->code[c->t->ncode - 1];
+  if (c->t->ncode > 0 && (glue->op == WMM_OP_BRANCH || glue->op == WMM_OP_JUMP)
+      && retry.back_edge (from, to))
+    glue->flags |= WMM_ACC_RETRY;
+}
+
 /* Collect the blocks of c->fn (the unit's function, or a callee for one
  * call site) into c->t; its returns continue after its code.  `region`:
  * main's concurrent region (NULL: all of it runs concurrently). */
@@ -2024,6 +2036,8 @@ collect_blocks (collector *c, wmm_region *region)
   auto_vec<int> start;
   start.safe_grow_cleared (last_basic_block_for_fn (fn));
   auto_vec<std::pair<int, basic_block> > patch;
+  wmm_retry_loops retry;
+  wmm_retry_find (fn, c->model, &retry);
   for (int k = 0; k < nrpo; k++)
     {
       basic_block bb = BASIC_BLOCK_FOR_FN (fn, rpo[k]);
@@ -2073,14 +2087,18 @@ collect_blocks (collector *c, wmm_region *region)
       for (unsigned j = 0; j + 1 < succs.length (); j++)
         {
           add_glue (c, WMM_OP_BRANCH, edge_target (succs[j]), NULL, &patch);
+          mark_retry (c, retry, bb, edge_target (succs[j]));
           if (succs.length () == 2)
             add_value_guard (c, c->t->ncode - 1, succs[0]);
         }
       edge last_e = succs.last ();
       basic_block last_dest = edge_target (last_e);
       if (last_dest != next)
-        add_glue (c, WMM_OP_JUMP, last_dest,
-                  succs.length () >= 2 ? last_e : NULL, &patch);
+        {
+          add_glue (c, WMM_OP_JUMP, last_dest,
+                    succs.length () >= 2 ? last_e : NULL, &patch);
+          mark_retry (c, retry, bb, last_dest);
+        }
     }
   for (auto &p : patch)
     c->t->code[p.first].target

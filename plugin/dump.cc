@@ -79,6 +79,8 @@ flags (wmm_strbuf *b, unsigned f)
     wmm_strbuf_puts (b, " atomic");
   if (f & (WMM_ACC_SECTION | WMM_ACC_SECTION_LW))
     wmm_strbuf_puts (b, " ; lock order");
+  if (f & WMM_ACC_RETRY)   /* back to a loop whose last iteration counts */
+    wmm_strbuf_puts (b, " retry");
 }
 
 /* One instruction of unit `unit`. */

@@ -765,6 +765,25 @@ struct wmm_asm_deref {
   int mode;            /* bit 0 reads, bit 1 writes */
 };
 bool wmm_asm_derefs (gasm *stmt, vec<wmm_asm_deref> *out);
+/* An asm with no operands whose instructions are fences of the model (no
+ * locked one) or spin-wait hints (pause, yield, wfe, nop): no access. */
+bool wmm_asm_idle (gasm *stmt, wmm_model m);
+
+/* retry.cc: fn's loops none of whose iterations but the last changes
+ * anything (spin waits, seqlock readers' retries): each header's block
+ * index and the blocks of its natural loop. */
+struct wmm_retry_loop {
+  int header;
+  bitmap body;
+};
+struct wmm_retry_loops {
+  auto_vec<wmm_retry_loop> loops;
+  ~wmm_retry_loops ();
+  /* Is the edge from block `from` to block `to` a jump back to the header
+     of one of them? */
+  bool back_edge (basic_block from, basic_block to) const;
+};
+void wmm_retry_find (function *fn, wmm_model m, wmm_retry_loops *out);
 /* The fence an instruction (lower case, single blanks) is, or
  * WMM_FENCE_NONE. */
 wmm_fence wmm_asm_fence_kind (wmm_model m, const char *insn);

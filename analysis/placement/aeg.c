@@ -100,6 +100,80 @@ static int mark_inert(wmm_aeg *g)
   return 0;
 }
 
+/* Does instruction in end a loop whose other iterations the placement
+ * may leave out?  (No write, call, load-reserve or unknown value in it.) */
+static int retry_safe(const wmm_instr *in)
+{
+  return in->op != WMM_OP_STORE && in->op != WMM_OP_RMW &&
+         in->op != WMM_OP_STORE_EX && in->op != WMM_OP_LOAD_EX &&
+         in->op != WMM_OP_CALL && in->op != WMM_OP_NONDET;
+}
+
+/* The back edges marked WMM_ACC_RETRY in unit t that are no edges of the
+ * graph: drop[i] = 1 when instruction i jumps back to h and the loop (the
+ * instructions that reach i without passing h) holds neither the unit's
+ * entry (h dominates i) nor an instruction retry_safe refuses.  Returns
+ * -1 when out of memory. */
+static int retry_edges(const wmm_thread *t, unsigned char *drop)
+{
+  int n = t->ncode, any = 0;
+  for (int i = 0; i < n; i++)
+    any |= (t->code[i].flags & WMM_ACC_RETRY) &&
+           (t->code[i].op == WMM_OP_BRANCH || t->code[i].op == WMM_OP_JUMP);
+  if (!any)
+    return 0;
+  int *off = xcalloc((size_t)n + 2, sizeof *off);
+  int *stack = xcalloc((size_t)n + 1, sizeof *stack);
+  unsigned char *seen = xcalloc((size_t)n + 1, 1);
+  int *pred = NULL, *fill = NULL;
+  if (!off || !stack || !seen)
+    goto fail;
+  for (int i = 0; i < n; i++) {
+    int s[2], ns = intra_succ(t, i, s);
+    for (int k = 0; k < ns; k++)
+      off[s[k] + 1]++;
+  }
+  for (int i = 0; i <= n; i++)
+    off[i + 1] += off[i];
+  pred = xcalloc((size_t)off[n + 1], sizeof *pred);
+  fill = xcalloc((size_t)n + 1, sizeof *fill);
+  if (!pred || !fill)
+    goto fail;
+  for (int i = 0; i < n; i++) {
+    int s[2], ns = intra_succ(t, i, s);
+    for (int k = 0; k < ns; k++)
+      pred[off[s[k]] + fill[s[k]]++] = i;
+  }
+  for (int i = 0; i < n; i++) {
+    const wmm_instr *in = &t->code[i];
+    int h = in->target;
+    if (!(in->flags & WMM_ACC_RETRY) ||
+        (in->op != WMM_OP_BRANCH && in->op != WMM_OP_JUMP) || h < 0 ||
+        h >= n || (in->op == WMM_OP_BRANCH && h == i + 1) ||
+        !retry_safe(&t->code[h]))
+      continue;
+    memset(seen, 0, (size_t)n + 1);
+    int sp = 0, ok = 1;
+    seen[h] = seen[i] = 1;
+    stack[sp++] = i;
+    while (sp > 0 && ok) {
+      int x = stack[--sp];
+      ok = x != 0 && retry_safe(&t->code[x]);
+      for (int k = off[x]; ok && k < off[x + 1]; k++)
+        if (!seen[pred[k]]) {
+          seen[pred[k]] = 1;
+          stack[sp++] = pred[k];
+        }
+    }
+    drop[i] = (unsigned char)ok;
+  }
+  free(off), free(stack), free(seen), free(pred), free(fill);
+  return 0;
+fail:
+  free(off), free(stack), free(seen), free(pred), free(fill);
+  return -1;
+}
+
 /* Fill successor / predecessor CSR arrays. */
 static int build_cfg(wmm_aeg *g)
 {
@@ -118,9 +192,19 @@ static int build_cfg(wmm_aeg *g)
     free(cnt), free(pcnt);
     return -1;
   }
-  for (int u = 0; u < nu; u++)
+  unsigned char *drop = xcalloc((size_t)g->nnodes + 1, 1);
+  if (!drop) {
+    free(cnt), free(pcnt);
+    return -1;
+  }
+  for (int u = 0; u < nu; u++) {
     for (int i = 0; i <= p->threads[u].ncode; i++)
       g->node_unit[g->unit_base[u] + i] = u;
+    if (retry_edges(&p->threads[u], drop + g->unit_base[u]) < 0) {
+      free(cnt), free(pcnt), free(drop);
+      return -1;
+    }
+  }
   /* Two passes: count, then fill. */
   for (int pass = 0; pass < 2; pass++) {
     if (pass == 1) {
@@ -159,7 +243,8 @@ static int build_cfg(wmm_aeg *g)
         } else {
           int s[2], ns = intra_succ(t, i, s);
           for (int k = 0; k < ns; k++)
-            to[nto++] = g->unit_base[u] + s[k];
+            if (!(drop[from] && s[k] == t->code[i].target))
+              to[nto++] = g->unit_base[u] + s[k];
         }
         for (int k = 0; k < nto; k++) {
           if (pass == 1) {
@@ -172,10 +257,10 @@ static int build_cfg(wmm_aeg *g)
       }
     }
   }
-  free(cnt), free(pcnt);
+  free(cnt), free(pcnt), free(drop);
   return 0;
 fail:
-  free(cnt), free(pcnt);
+  free(cnt), free(pcnt), free(drop);
   return -1;
 }
 

@@ -4,7 +4,14 @@
  * code unit u" (i == ncode is the unit's end).  Edges follow the control
  * flow, through WMM_OP_CALL into the called unit and from its end back to
  * every call site (context-insensitive, as if inlined; loops give back
- * edges, so a pair inside a loop is ordered both ways).
+ * edges, so a pair inside a loop is ordered both ways).  A jump back that
+ * the front end marked WMM_ACC_RETRY (ir.h: no iteration but the last
+ * changes anything) is no edge when its loop has no write, call or
+ * load-reserve: leaving the other iterations' loads out of an execution
+ * leaves an execution of the code with the same outcome, which every
+ * model here allows when it allowed the first (they are closed under
+ * sub-executions), so only pairs of one iteration and pairs with code
+ * outside the loop count (a spin wait's load and the next one's are none).
  *
  * Abstract events: one per memory access and location it may touch.  The
  * location comes from loc_hint, else from constant propagation of the

@@ -18,11 +18,15 @@
 #   @BODY0@         the same for thread 0
 #   @PRINT@         (alone on a line) printf of the results and whether
 #                   the test's exists-condition held
-#   @ACCESS=plain|cxx_atomic|c11_wrap@   (alone on a line, not printed)
-#                   how a thread loads and stores a location:
+#   @ACCESS=plain|cxx_atomic|c11_wrap|retry@   (alone on a line, not
+#                   printed) how a thread loads and stores a location:
 #                   plain:      x = 1;  int r0 = y;
 #                   cxx_atomic: x.store(1, std::memory_order_relaxed); ...
 #                   c11_wrap:   st(&x, 1, memory_order_relaxed); ...
+#                   retry:      plain, each run of loads in a loop that
+#                               repeats while the first reads 9 (never):
+#                               int r0, r1; do { r0 = y; r1 = x; }
+#                               while (r0 == 9);
 # Exit status 2 (and a message) on a test or template it cannot handle.
 
 function fail(msg) {
@@ -45,6 +49,26 @@ function load(r, l) {
   if (access == "cxx_atomic") return "int " r " = " l ".load(std::memory_order_relaxed);"
   if (access == "c11_wrap") return "int " r " = ld(&" l ", memory_order_relaxed);"
   return "int " r " = " l ";"
+}
+
+# Access style retry: each run of thread t's loads becomes one statement,
+# a loop that repeats while the run's first load reads 9 (no test stores
+# 9): a retry loop whose iterations but the last change nothing.
+function retry_loops(t,    k, j, m, n, w, decl, loop, first) {
+  n = 0
+  for (k = 0; k < nst[t]; k = j) {
+    if (stmt[t, k] !~ /^@LOAD /) { out[n++] = stmt[t, k]; j = k + 1; continue }
+    decl = ""; loop = ""; first = ""
+    for (j = k; j < nst[t] && stmt[t, j] ~ /^@LOAD /; j++) {
+      split(stmt[t, j], w, " ")
+      decl = decl (decl == "" ? "" : ", ") w[2]
+      loop = loop " " w[2] " = " w[3] ";"
+      if (first == "") first = w[2]
+    }
+    out[n++] = "@RAW int " decl "; do {" loop " } while (" first " == 9);"
+  }
+  for (m = 0; m < n; m++) stmt[t, m] = out[m]
+  nst[t] = n
 }
 
 # Thread t's body, each line prefixed with ind.
@@ -175,13 +199,18 @@ END {
     if (tl[i] ~ /^@ACCESS=[a-z_0-9]+@[ \t]*$/) {
       access = tl[i]; sub(/^@ACCESS=/, "", access); sub(/@.*/, "", access)
     }
-  if (access != "plain" && access != "cxx_atomic" && access != "c11_wrap")
+  if (access != "plain" && access != "cxx_atomic" && access != "c11_wrap" &&
+      access != "retry")
     fail(tmpl ": unknown access style '" access "'")
+  if (access == "retry")
+    for (t = 0; t < nthreads; t++)
+      retry_loops(t)
   # Statements in the access style.
   for (t = 0; t < nthreads; t++)
     for (k = 0; k < nst[t]; k++) {
       split(stmt[t, k], w, " ")
-      stmt[t, k] = w[1] == "@LOAD" ? load(w[2], w[3]) : store(w[2], w[3])
+      stmt[t, k] = w[1] == "@RAW" ? substr(stmt[t, k], 6) \
+                   : w[1] == "@LOAD" ? load(w[2], w[3]) : store(w[2], w[3])
     }
   for (i = 0; i < n; i++) {
     line = tl[i]

@@ -1,0 +1,149 @@
+/* retry.cc — loops none of whose iterations but the last changes anything.
+ *
+ * A spin wait, `while (READ_ONCE (turn) != 0) ;`, or a seqlock reader's
+ * retry, `do { s1 = seq; a = x; b = y; s2 = seq; } while (s1 != s2);`,
+ * only reads memory, and no value one iteration computes reaches the next
+ * (the loop's header has no PHI but the memory one): an iteration that goes
+ * round again leaves the thread as it found it.  Leaving such iterations'
+ * loads out of an execution gives an execution of the same code with the
+ * same outcome, which every model allows where it allowed the first; so
+ * only the last iteration's loads matter.  The collector marks the jumps
+ * back to such a loop's header (WMM_ACC_RETRY, ir.h), and the placement
+ * takes them for no edge (aeg.h), after checking that the loop's code
+ * holds no write and no call.
+ *
+ * What an iteration may do here: load (plain, volatile, or an atomic load
+ * builtin of one object), compute, branch, and run an asm with no operand
+ * whose instructions are fences or spin-wait hints (`cpu_relax ()`).  Any
+ * other call, any store (a VDEF), or a value carried to the next
+ * iteration (a counter, a back-off delay) keeps the loop as it is.
+ *
+ * Example: in Peterson's lock, `while (flag1 && turn == 1) ;`, one
+ * iteration's `turn` load and the next one's `flag1` load are no pair:
+ * the lock needs its order after the loop, not inside it.
+ */
+#include "plugin.h"
+
+namespace {
+
+/* Is stmt something a retry loop's iteration may do? */
+bool
+idle_stmt (gimple *stmt, wmm_model m)
+{
+  if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_LABEL
+      || gimple_code (stmt) == GIMPLE_NOP)
+    return true;
+  if (gasm *as = dyn_cast<gasm *> (stmt))
+    return wmm_asm_idle (as, m);
+  if (is_gimple_call (stmt))
+    {
+      if (!gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
+        return false;
+      switch (DECL_FUNCTION_CODE (gimple_call_fndecl (stmt)))
+        {
+        case BUILT_IN_ATOMIC_LOAD_N:
+        case BUILT_IN_ATOMIC_LOAD_1:
+        case BUILT_IN_ATOMIC_LOAD_2:
+        case BUILT_IN_ATOMIC_LOAD_4:
+        case BUILT_IN_ATOMIC_LOAD_8:
+        case BUILT_IN_ATOMIC_LOAD_16:
+          return true;
+        default:
+          return false;
+        }
+    }
+  return !gimple_vdef (stmt);
+}
+
+/* The blocks that reach `latch` without passing `header`, into body;
+ * false when the search reaches the function's entry (header does not
+ * dominate latch: no back edge). */
+bool
+natural_body (function *fn, basic_block header, basic_block latch,
+              bitmap body)
+{
+  auto_vec<basic_block> work;
+  if (latch != header && bitmap_set_bit (body, latch->index))
+    work.safe_push (latch);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      if (b == ENTRY_BLOCK_PTR_FOR_FN (fn))
+        return false;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, b->preds)
+        if (e->src != header && bitmap_set_bit (body, e->src->index))
+          work.safe_push (e->src);
+    }
+  return true;
+}
+
+/* Is the loop at `header` a retry loop?  Its natural body into body. */
+bool
+retry_loop (function *fn, basic_block header, wmm_model m, bitmap body)
+{
+  for (gphi_iterator gsi = gsi_start_phis (header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (!virtual_operand_p (gimple_phi_result (gsi.phi ())))
+      return false;   /* a value carried from one iteration to the next */
+  bool latch = false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, header->preds)
+    {
+      auto_bitmap mine;
+      if (!natural_body (fn, header, e->src, mine))
+        continue;   /* an edge from outside: the loop's entry */
+      bitmap_ior_into (body, mine);
+      latch = true;
+    }
+  if (!latch)
+    return false;
+  bitmap_set_bit (body, header->index);
+  bitmap_iterator bi;
+  unsigned idx;
+  EXECUTE_IF_SET_IN_BITMAP (body, 0, idx, bi)
+    {
+      basic_block bb = BASIC_BLOCK_FOR_FN (fn, idx);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        if (!idle_stmt (gsi_stmt (gsi), m))
+          return false;
+    }
+  return true;
+}
+
+} // anon namespace
+
+wmm_retry_loops::~wmm_retry_loops ()
+{
+  for (wmm_retry_loop &l : loops)
+    BITMAP_FREE (l.body);
+}
+
+void
+wmm_retry_find (function *fn, wmm_model m, wmm_retry_loops *out)
+{
+  if (!gimple_in_ssa_p (fn) || !loops_for_fn (fn))
+    return;
+  for (auto loop : loops_list (fn, 0))
+    {
+      if (!loop->header || loop == loops_for_fn (fn)->tree_root)
+        continue;
+      bitmap body = BITMAP_ALLOC (NULL);
+      if (retry_loop (fn, loop->header, m, body))
+        out->loops.safe_push ({ loop->header->index, body });
+      else
+        BITMAP_FREE (body);
+    }
+}
+
+bool
+wmm_retry_loops::back_edge (basic_block from, basic_block to) const
+{
+  for (const wmm_retry_loop &l : loops)
+    if (l.header == to->index && bitmap_bit_p (l.body, from->index))
+      return true;
+  return false;
+}

@@ -1,0 +1,84 @@
+/* retry_snapshot.c — two writers publish a status word each; two monitors
+ * take a snapshot of both, reading again while the first still says BUSY
+ * (a retry loop: nothing but loads in it, and no value of one iteration
+ * reaches the next).  Only the last iteration's reads count, so each
+ * monitor needs its two reads ordered within one iteration (IRIW: a sync
+ * on Power, a dmb on Arm, nothing on x86), not an iteration's second read
+ * before the next one's first (retry.cc).  -DCOUNT: the loop counts its
+ * retries and reports them (a value carried to the next iteration);
+ * -DLAST: it records each first read in a global (a store): both are
+ * loops as any other, whose reads are ordered both ways (in both
+ * monitors; IRIW needs them to read in opposite orders).
+ * Usage: retry_snapshot   (prints the two snapshots)
+ */
+#include <pthread.h>
+#include <stdio.h>
+
+enum { BUSY = 7 };
+int status_a, status_b;
+int snap[2][2], tries[2], last;
+
+static void *writer_a(void *arg) { (void) arg; status_a = 1; return 0; }
+static void *writer_b(void *arg) { (void) arg; status_b = 1; return 0; }
+
+static void *monitor_ab(void *arg)
+{
+  int a, b;
+#ifdef COUNT
+  int n = 0;
+#endif
+  (void) arg;
+  do {
+    a = status_a;
+    b = status_b;
+#ifdef COUNT
+    n++;
+#endif
+#ifdef LAST
+    last = a;
+#endif
+  } while (a == BUSY);
+  snap[0][0] = a, snap[0][1] = b;
+#ifdef COUNT
+  tries[0] = n;
+#endif
+  return 0;
+}
+
+static void *monitor_ba(void *arg)
+{
+  int a, b;
+#ifdef COUNT
+  int n = 0;
+#endif
+  (void) arg;
+  do {
+    b = status_b;
+    a = status_a;
+#ifdef COUNT
+    n++;
+#endif
+#ifdef LAST
+    last = b;
+#endif
+  } while (b == BUSY);
+  snap[1][0] = a, snap[1][1] = b;
+#ifdef COUNT
+  tries[1] = n;
+#endif
+  return 0;
+}
+
+int main(void)
+{
+  pthread_t t[4];
+  pthread_create(&t[0], 0, writer_a, 0);
+  pthread_create(&t[1], 0, writer_b, 0);
+  pthread_create(&t[2], 0, monitor_ab, 0);
+  pthread_create(&t[3], 0, monitor_ba, 0);
+  for (int i = 0; i < 4; i++)
+    pthread_join(t[i], 0);
+  printf("%d %d / %d %d (%d %d)\n", snap[0][0], snap[0][1], snap[1][0],
+         snap[1][1], tries[0], tries[1]);
+  return 0;
+}

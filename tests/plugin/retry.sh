@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# retry.sh — loops none of whose iterations but the last changes anything
+# (plugin/retry.cc, analysis/placement/aeg.h): two monitors snapshot two
+# status words, reading again while the first says BUSY, in opposite
+# orders (IRIW written with retry loops, programs/retry_snapshot.c).  Only
+# the last iteration's reads count: one full fence (Power sync, ARMv7
+# dmb) or dmb ishld (ARMv8) per monitor between its two reads, none on
+# x86 — before, a second one ordered an iteration's second read before
+# the next one's first.  The loop counting its retries (-DCOUNT, a value
+# carried to the next iteration) keeps both; each iteration recording a
+# read in a global (-DLAST, a store) keeps them too and adds the store
+# buffering through that global.  Assembly read back per function.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs/retry_snapshot.c
+
+per_target() {
+  case $T in
+    x86) one="" two="" last="monitor_ab:1 monitor_ba:1" ;;
+    *) one="monitor_ab:1 monitor_ba:1" two="monitor_ab:2 monitor_ba:2"
+       last="monitor_ab:3 monitor_ba:3" ;;
+  esac
+  wmm_expect_fences $T.retry "$P" "$one"
+  case $T in ppc|arm) wmm_expect_full $T.retry_full "$P" "monitor_ab monitor_ba" ;; esac
+  wmm_expect_fences $T.count "$P" "$two" -DCOUNT
+  wmm_expect_fences $T.last "$P" "$last" -DLAST
+}
+wmm_each_target per_target
