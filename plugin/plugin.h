@@ -769,9 +769,10 @@ bool wmm_asm_derefs (gasm *stmt, vec<wmm_asm_deref> *out);
  * locked one) or spin-wait hints (pause, yield, wfe, nop): no access. */
 bool wmm_asm_idle (gasm *stmt, wmm_model m);
 
-/* retry.cc: fn's loops none of whose iterations but the last changes
- * anything (spin waits, seqlock readers' retries): each header's block
- * index and the blocks of its natural loop. */
+/* retry.cc: the jumps back to a loop's header that end iterations which
+ * change nothing (spin waits, seqlock readers' retries, a Dekker loop's
+ * re-test): the header's block index and the blocks such an iteration
+ * may run (those on paths from the header to the jump). */
 struct wmm_retry_loop {
   int header;
   bitmap body;
@@ -779,8 +780,8 @@ struct wmm_retry_loop {
 struct wmm_retry_loops {
   auto_vec<wmm_retry_loop> loops;
   ~wmm_retry_loops ();
-  /* Is the edge from block `from` to block `to` a jump back to the header
-     of one of them? */
+  /* Does the edge from block `from` to block `to` end such an
+     iteration? */
   bool back_edge (basic_block from, basic_block to) const;
 };
 void wmm_retry_find (function *fn, wmm_model m, wmm_retry_loops *out);

@@ -7,13 +7,19 @@
  * round again leaves the thread as it found it.  Leaving such iterations'
  * loads out of an execution gives an execution of the same code with the
  * same outcome, which every model allows where it allowed the first; so
- * only the last iteration's loads matter.  The collector marks the jumps
- * back to such a loop's header (WMM_ACC_RETRY, ir.h), and the placement
- * takes them for no edge (aeg.h), after checking that the loop's code
- * holds no write and no call.
+ * only the last iteration's loads matter.  The test is per jump back (a
+ * latch): an iteration that returns through it runs only blocks on paths
+ * from the header to it, so those are the ones that must be idle (a
+ * Dekker loop re-testing the other's flag while the turn is its own goes
+ * back idle; its back-off branch, which writes, does not).  The collector
+ * marks such jumps back (WMM_ACC_RETRY, ir.h), and the placement takes
+ * them for no edge (aeg.h), after checking that the code of the loop
+ * they close holds no write and no call.
  *
  * What an iteration may do here: load (plain, volatile, or an atomic load
- * builtin of one object), compute, branch, and run an asm with no operand
+ * builtin of one object), compute, call a const or pure function
+ * (`__builtin_expect`) or a function of the unit that does only these
+ * (two calls deep: an accessor `get (&flag)`), branch, and run an asm with no operand
  * whose instructions are fences or spin-wait hints (`cpu_relax ()`).  Any
  * other call, any store (a VDEF), or a value carried to the next
  * iteration (a counter, a back-off delay) keeps the loop as it is.
@@ -26,9 +32,25 @@
 
 namespace {
 
+bool idle_stmt (gimple *stmt, wmm_model m, int depth);
+
+/* Is every statement of function fn idle (a helper `get (&flag)` that
+ * only loads)?  depth: how many calls down. */
+bool
+idle_function (function *fn, wmm_model m, int depth)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (!idle_stmt (gsi_stmt (gsi), m, depth))
+        return false;
+  return true;
+}
+
 /* Is stmt something a retry loop's iteration may do? */
 bool
-idle_stmt (gimple *stmt, wmm_model m)
+idle_stmt (gimple *stmt, wmm_model m, int depth)
 {
   if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_LABEL
       || gimple_code (stmt) == GIMPLE_NOP)
@@ -37,6 +59,17 @@ idle_stmt (gimple *stmt, wmm_model m)
     return wmm_asm_idle (as, m);
   if (is_gimple_call (stmt))
     {
+      /* (a const or pure function, `__builtin_expect` of likely ()) */
+      if (!gimple_vdef (stmt)
+          && (gimple_call_flags (stmt) & (ECF_CONST | ECF_PURE)))
+        return true;
+      tree callee = gimple_call_fndecl (stmt);
+      if (callee && !fndecl_built_in_p (callee))
+        {
+          function *body
+            = wmm_analysable_body (cgraph_node::get (callee));
+          return body && depth < 2 && idle_function (body, m, depth + 1);
+        }
       if (!gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
         return false;
       switch (DECL_FUNCTION_CODE (gimple_call_fndecl (stmt)))
@@ -79,39 +112,50 @@ natural_body (function *fn, basic_block header, basic_block latch,
   return true;
 }
 
-/* Is the loop at `header` a retry loop?  Its natural body into body. */
+/* Are the blocks of body (and header's statements) all idle? */
 bool
-retry_loop (function *fn, basic_block header, wmm_model m, bitmap body)
+idle_blocks (function *fn, basic_block header, bitmap body, wmm_model m)
 {
-  for (gphi_iterator gsi = gsi_start_phis (header); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    if (!virtual_operand_p (gimple_phi_result (gsi.phi ())))
-      return false;   /* a value carried from one iteration to the next */
-  bool latch = false;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, header->preds)
-    {
-      auto_bitmap mine;
-      if (!natural_body (fn, header, e->src, mine))
-        continue;   /* an edge from outside: the loop's entry */
-      bitmap_ior_into (body, mine);
-      latch = true;
-    }
-  if (!latch)
-    return false;
-  bitmap_set_bit (body, header->index);
   bitmap_iterator bi;
   unsigned idx;
+  bitmap_set_bit (body, header->index);
   EXECUTE_IF_SET_IN_BITMAP (body, 0, idx, bi)
     {
       basic_block bb = BASIC_BLOCK_FOR_FN (fn, idx);
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
-        if (!idle_stmt (gsi_stmt (gsi), m))
+        if (!idle_stmt (gsi_stmt (gsi), m, 0))
           return false;
     }
   return true;
+}
+
+/* The jumps back to `header` that end an idle iteration, each with the
+ * blocks such an iteration may run, into *out.  An iteration that goes
+ * back by latch L runs only blocks on paths from header to L: when none
+ * of them stores or calls, and no value reaches the next iteration (no
+ * PHI at header but the memory one), it changes nothing (another latch's
+ * iterations may, as a Dekker loop's back-off branch does). */
+void
+retry_latches (function *fn, basic_block header, wmm_model m,
+               vec<wmm_retry_loop> *out)
+{
+  for (gphi_iterator gsi = gsi_start_phis (header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (!virtual_operand_p (gimple_phi_result (gsi.phi ())))
+      return;   /* a value carried from one iteration to the next */
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, header->preds)
+    {
+      bitmap body = BITMAP_ALLOC (NULL);
+      /* (an edge from outside the loop is its entry) */
+      if (natural_body (fn, header, e->src, body)
+          && idle_blocks (fn, header, body, m))
+        out->safe_push ({ header->index, body });
+      else
+        BITMAP_FREE (body);
+    }
 }
 
 } // anon namespace
@@ -128,15 +172,8 @@ wmm_retry_find (function *fn, wmm_model m, wmm_retry_loops *out)
   if (!gimple_in_ssa_p (fn) || !loops_for_fn (fn))
     return;
   for (auto loop : loops_list (fn, 0))
-    {
-      if (!loop->header || loop == loops_for_fn (fn)->tree_root)
-        continue;
-      bitmap body = BITMAP_ALLOC (NULL);
-      if (retry_loop (fn, loop->header, m, body))
-        out->loops.safe_push ({ loop->header->index, body });
-      else
-        BITMAP_FREE (body);
-    }
+    if (loop->header && loop != loops_for_fn (fn)->tree_root)
+      retry_latches (fn, loop->header, m, &out->loops);
 }
 
 bool
