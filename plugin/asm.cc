@@ -488,20 +488,54 @@ wmm_asm_derefs (gasm *stmt, vec<wmm_asm_deref> *out)
   return unknown;
 }
 
-/* Does the asm do nothing to memory: no operands, and each instruction of
- * its text a fence of the model (no locked one) or a spin-wait hint
- * (`cpu_relax ()`'s "pause" or "rep; nop", "yield", "wfe", "nop"; the
- * empty compiler barrier)? */
+/* Is the asm's one instruction a load into a register output: a mov or
+ * load mnemonic (x86 mov*, Power l*z / ld, Arm ldr*), its outputs all
+ * registers, what it reaches through register operands only read (ck's
+ * `ck_pr_load_uint`: "movl %1, %0" : "=q" (r) : "m" (*target))? */
+static bool
+asm_load (gasm *stmt, const char *text)
+{
+  int n = 0;
+  bool load = false;
+  each_insn (text, [&] (const asm_line &l) {
+      n++;
+      load = !strncmp (l.buf, "mov", 3) || !strncmp (l.buf, "ld", 2)
+             || (l.buf[0] == 'l' && strchr ("bhw", l.buf[1])
+                 && l.buf[2] == 'z');
+    });
+  if (n != 1 || !load || !gimple_asm_noutputs (stmt))
+    return false;
+  for (unsigned i = 0; i < gimple_asm_noutputs (stmt); i++)
+    {
+      tree v = TREE_VALUE (gimple_asm_output_op (stmt, i));
+      if (!is_gimple_reg (v) && TREE_CODE (v) != SSA_NAME)
+        return false;
+    }
+  auto_vec<wmm_asm_deref> derefs;
+  if (wmm_asm_derefs (stmt, &derefs))
+    return false;
+  for (const wmm_asm_deref &d : derefs)
+    if (d.mode & 2)
+      return false;
+  return true;
+}
+
+/* Does the asm at most read memory: a load into a register output
+ * (asm_load), or no operands and each instruction of its text a fence of
+ * the model (no locked one) or a spin-wait hint (`cpu_relax ()`'s "pause"
+ * or "rep; nop", "yield", "wfe", "nop"; the empty compiler barrier)? */
 bool
 wmm_asm_idle (gasm *stmt, wmm_model m)
 {
-  if (gimple_asm_noutputs (stmt) || gimple_asm_ninputs (stmt)
-      || gimple_asm_nlabels (stmt))
+  const char *text = gimple_asm_string (stmt);
+  if (gimple_asm_nlabels (stmt))
     return false;
+  if (gimple_asm_noutputs (stmt) || gimple_asm_ninputs (stmt))
+    return asm_load (stmt, text);
   static const char *const hints[] = { "pause", "rep", "rep nop", "nop", "yield",
                                         "wfe" };
   bool idle = true;
-  each_insn (gimple_asm_string (stmt), [&] (const asm_line &l) {
+  each_insn (text, [&] (const asm_line &l) {
       bool hint = false;
       for (const char *h : hints)
         hint |= !strcmp (l.buf, h);

@@ -765,8 +765,9 @@ struct wmm_asm_deref {
   int mode;            /* bit 0 reads, bit 1 writes */
 };
 bool wmm_asm_derefs (gasm *stmt, vec<wmm_asm_deref> *out);
-/* An asm with no operands whose instructions are fences of the model (no
- * locked one) or spin-wait hints (pause, yield, wfe, nop): no access. */
+/* An asm that at most reads memory: one load into a register output, or
+ * no operands and instructions that are fences of the model (no locked
+ * one) or spin-wait hints (pause, yield, wfe, nop). */
 bool wmm_asm_idle (gasm *stmt, wmm_model m);
 
 /* retry.cc: the jumps back to a loop's header that end iterations which

@@ -100,13 +100,18 @@ static int mark_inert(wmm_aeg *g)
   return 0;
 }
 
-/* Does instruction in end a loop whose other iterations the placement
- * may leave out?  (No write, call, load-reserve or unknown value in it.) */
-static int retry_safe(const wmm_instr *in)
+/* May instruction in be part of a loop whose other iterations the
+ * placement leaves out?  (No write, load-reserve, unknown value or call,
+ * but a call of a unit that accesses no memory, quiet[unit]: a spin-wait
+ * hint's helper.) */
+static int retry_safe(const wmm_instr *in, const unsigned char *quiet,
+                      int nunits)
 {
+  if (in->op == WMM_OP_CALL)
+    return in->target >= 0 && in->target < nunits && quiet[in->target];
   return in->op != WMM_OP_STORE && in->op != WMM_OP_RMW &&
          in->op != WMM_OP_STORE_EX && in->op != WMM_OP_LOAD_EX &&
-         in->op != WMM_OP_CALL && in->op != WMM_OP_NONDET;
+         in->op != WMM_OP_NONDET;
 }
 
 /* The back edges marked WMM_ACC_RETRY in unit t that are no edges of the
@@ -114,7 +119,8 @@ static int retry_safe(const wmm_instr *in)
  * instructions that reach i without passing h) holds neither the unit's
  * entry (h dominates i) nor an instruction retry_safe refuses.  Returns
  * -1 when out of memory. */
-static int retry_edges(const wmm_thread *t, unsigned char *drop)
+static int retry_edges(const wmm_thread *t, const unsigned char *quiet,
+                       int nunits, unsigned char *drop)
 {
   int n = t->ncode, any = 0;
   for (int i = 0; i < n; i++)
@@ -150,7 +156,7 @@ static int retry_edges(const wmm_thread *t, unsigned char *drop)
     if (!(in->flags & WMM_ACC_RETRY) ||
         (in->op != WMM_OP_BRANCH && in->op != WMM_OP_JUMP) || h < 0 ||
         h >= n || (in->op == WMM_OP_BRANCH && h == i + 1) ||
-        !retry_safe(&t->code[h]))
+        !retry_safe(&t->code[h], quiet, nunits))
       continue;
     memset(seen, 0, (size_t)n + 1);
     int sp = 0, ok = 1;
@@ -158,7 +164,7 @@ static int retry_edges(const wmm_thread *t, unsigned char *drop)
     stack[sp++] = i;
     while (sp > 0 && ok) {
       int x = stack[--sp];
-      ok = x != 0 && retry_safe(&t->code[x]);
+      ok = x != 0 && retry_safe(&t->code[x], quiet, nunits);
       for (int k = off[x]; ok && k < off[x + 1]; k++)
         if (!seen[pred[k]]) {
           seen[pred[k]] = 1;
@@ -193,18 +199,21 @@ static int build_cfg(wmm_aeg *g)
     return -1;
   }
   unsigned char *drop = xcalloc((size_t)g->nnodes + 1, 1);
-  if (!drop) {
-    free(cnt), free(pcnt);
+  unsigned char *quiet = xcalloc((size_t)nu, 1);
+  if (!drop || !quiet) {
+    free(cnt), free(pcnt), free(drop), free(quiet);
     return -1;
   }
+  wmm_aeg_quiet_units(p, 0, quiet);
   for (int u = 0; u < nu; u++) {
     for (int i = 0; i <= p->threads[u].ncode; i++)
       g->node_unit[g->unit_base[u] + i] = u;
-    if (retry_edges(&p->threads[u], drop + g->unit_base[u]) < 0) {
-      free(cnt), free(pcnt), free(drop);
+    if (retry_edges(&p->threads[u], quiet, nu, drop + g->unit_base[u]) < 0) {
+      free(cnt), free(pcnt), free(drop), free(quiet);
       return -1;
     }
   }
+  free(quiet);
   /* Two passes: count, then fill. */
   for (int pass = 0; pass < 2; pass++) {
     if (pass == 1) {

@@ -9,7 +9,9 @@
 # the next one's first.  The loop counting its retries (-DCOUNT, a value
 # carried to the next iteration) keeps both; each iteration recording a
 # read in a global (-DLAST, a store) keeps them too and adds the store
-# buffering through that global.  Assembly read back per function.
+# buffering through that global.  A retry that runs `cpu_relax ()` (a
+# helper with a pause / yield hint) under a likely () test (-DRELAX) is
+# still one.  Assembly read back per function.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/retry_snapshot.c
@@ -22,6 +24,7 @@ per_target() {
   esac
   wmm_expect_fences $T.retry "$P" "$one"
   case $T in ppc|arm) wmm_expect_full $T.retry_full "$P" "monitor_ab monitor_ba" ;; esac
+  wmm_expect_fences $T.relax "$P" "$one" -DRELAX
   wmm_expect_fences $T.count "$P" "$two" -DCOUNT
   wmm_expect_fences $T.last "$P" "$last" -DLAST
 }

@@ -822,8 +822,87 @@ static void test_guards(void)
   wmm_program_free(p);
 }
 
+/* IRIW with retry loops (IR): T0 writes x, T1 writes y, T2 reads x then
+ * y and T3 y then x, each in a loop whose jump back is marked
+ * WMM_ACC_RETRY; `store` puts a store of z in T2's and T3's loops, `into`
+ * jumps from T2's entry into its loop past the head. */
+static wmm_program *retry_program(int store, int into)
+{
+  wmm_program *p = wmm_program_new("ir", WMM_ARCH_GIMPLE);
+  int x = wmm_program_loc(p, "x"), y = wmm_program_loc(p, "y");
+  int z = wmm_program_loc(p, "z");
+  int t0 = wmm_program_thread(p, "T0"), t1 = wmm_program_thread(p, "T1");
+  int t2 = wmm_program_thread(p, "T2"), t3 = wmm_program_thread(p, "T3");
+  wmm_instr in = access(WMM_OP_STORE, x, -1);
+  wmm_thread_append(&p->threads[t0], &in);
+  in = access(WMM_OP_STORE, y, -1);
+  wmm_thread_append(&p->threads[t1], &in);
+  for (int k = 0; k < 2; k++) {
+    wmm_thread *T = &p->threads[k ? t3 : t2];
+    int r0 = wmm_thread_reg(T, "r0"), head = 0;
+    if (into && !k) {
+      in = wmm_instr_init(WMM_OP_BRANCH);        /* 0: into the loop */
+      in.cond = WMM_COND_ANY;
+      in.target = 2;
+      wmm_thread_append(T, &in);
+      head = 1;
+    }
+    in = access(WMM_OP_LOAD, k ? y : x, r0);
+    wmm_thread_append(T, &in);
+    in = access(WMM_OP_LOAD, k ? x : y, r0);
+    wmm_thread_append(T, &in);
+    if (store) {
+      in = access(WMM_OP_STORE, z, -1);
+      wmm_thread_append(T, &in);
+    }
+    in = wmm_instr_init(WMM_OP_BRANCH);          /* again */
+    in.cond = WMM_COND_ANY;
+    in.target = head;
+    in.flags = WMM_ACC_RETRY;
+    wmm_thread_append(T, &in);
+  }
+  return p;
+}
+
+/* Is T2's read of y po-before its read of x (the next iteration's)? */
+static int retry_po_yx(const wmm_program *p)
+{
+  wmm_aeg *g = NULL;
+  wmm_error e;
+  if (wmm_aeg_build(p, &g, &e) < 0)
+    return -1;
+  int rx = -1, ry = -1;
+  for (int c = 0; c < g->ncls; c++)
+    if (g->threads[g->cls[c].thread].unit == 2 && g->cls[c].reads)
+      *(g->cls[c].loc == wmm_program_find_loc(p, "x") ? &rx : &ry) = c;
+  int po = rx >= 0 && ry >= 0 ? wmm_aeg_po(g, ry, rx) : -1;
+  wmm_aeg_free(g);
+  return po;
+}
+
+static void test_retry(void)
+{
+  long dropped;
+  wmm_program *p = retry_program(0, 0);
+  ok(retry_po_yx(p) == 0,
+     "retry: an iteration's read of y is no pair with the next one's read of x",
+     NULL);
+  ok(power_fences(p, &dropped) == 2,
+     "retry: IRIW through retry loops gets one sync per reader", NULL);
+  wmm_program_free(p);
+  p = retry_program(1, 0);
+  ok(retry_po_yx(p) == 1,
+     "retry: a loop that stores keeps its jump back", NULL);
+  wmm_program_free(p);
+  p = retry_program(0, 1);
+  ok(retry_po_yx(p) == 1,
+     "retry: a jump back to a head that does not dominate it is kept", NULL);
+  wmm_program_free(p);
+}
+
 int main(void)
 {
+  test_retry();
   test_ilp();
   test_aeg();
   test_requirements();

@@ -8,13 +8,30 @@
  * retries and reports them (a value carried to the next iteration);
  * -DLAST: it records each first read in a global (a store): both are
  * loops as any other, whose reads are ordered both ways (in both
- * monitors; IRIW needs them to read in opposite orders).
+ * monitors; IRIW needs them to read in opposite orders).  -DRELAX: each
+ * retry first runs `cpu_relax ()` (a helper holding a pause / yield
+ * hint) and tests a likely () condition: still a retry loop.
  * Usage: retry_snapshot   (prints the two snapshots)
  */
 #include <pthread.h>
 #include <stdio.h>
 
 enum { BUSY = 7 };
+#ifdef RELAX
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __asm__ __volatile__("pause" ::: "memory");
+#elif defined(__aarch64__) || defined(__arm__)
+  __asm__ __volatile__("yield" ::: "memory");
+#else
+  __asm__ __volatile__("" ::: "memory");
+#endif
+}
+#define RETRY(c) (__builtin_expect(!!(c), 0) ? (cpu_relax(), 1) : 0)
+#else
+#define RETRY(c) (c)
+#endif
 int status_a, status_b;
 int snap[2][2], tries[2], last;
 
@@ -37,7 +54,7 @@ static void *monitor_ab(void *arg)
 #ifdef LAST
     last = a;
 #endif
-  } while (a == BUSY);
+  } while (RETRY(a == BUSY));
   snap[0][0] = a, snap[0][1] = b;
 #ifdef COUNT
   tries[0] = n;
@@ -61,7 +78,7 @@ static void *monitor_ba(void *arg)
 #ifdef LAST
     last = b;
 #endif
-  } while (b == BUSY);
+  } while (RETRY(b == BUSY));
   snap[1][0] = a, snap[1][1] = b;
 #ifdef COUNT
   tries[1] = n;
