@@ -130,7 +130,7 @@ static int retry_edges(const wmm_thread *t, const unsigned char *quiet,
     return 0;
   int *off = xcalloc((size_t)n + 2, sizeof *off);
   int *stack = xcalloc((size_t)n + 1, sizeof *stack);
-  unsigned char *seen = xcalloc((size_t)n + 1, 1);
+  int *seen = xcalloc((size_t)n + 1, sizeof *seen);   /* stamp of the edge */
   int *pred = NULL, *fill = NULL;
   if (!off || !stack || !seen)
     goto fail;
@@ -158,16 +158,15 @@ static int retry_edges(const wmm_thread *t, const unsigned char *quiet,
         h >= n || (in->op == WMM_OP_BRANCH && h == i + 1) ||
         !retry_safe(&t->code[h], quiet, nunits))
       continue;
-    memset(seen, 0, (size_t)n + 1);
-    int sp = 0, ok = 1;
-    seen[h] = seen[i] = 1;
+    int sp = 0, ok = 1, stamp = i + 1;
+    seen[h] = seen[i] = stamp;
     stack[sp++] = i;
     while (sp > 0 && ok) {
       int x = stack[--sp];
       ok = x != 0 && retry_safe(&t->code[x], quiet, nunits);
       for (int k = off[x]; ok && k < off[x + 1]; k++)
-        if (!seen[pred[k]]) {
-          seen[pred[k]] = 1;
+        if (seen[pred[k]] != stamp) {
+          seen[pred[k]] = stamp;
           stack[sp++] = pred[k];
         }
     }
