@@ -18,7 +18,7 @@
 #   @BODY0@         the same for thread 0
 #   @PRINT@         (alone on a line) printf of the results and whether
 #                   the test's exists-condition held
-#   @ACCESS=plain|cxx_atomic|c11_wrap|retry@   (alone on a line, not
+#   @ACCESS=plain|cxx_atomic|c11_wrap|retry|cxx_retry@   (alone on a line, not
 #                   printed) how a thread loads and stores a location:
 #                   plain:      x = 1;  int r0 = y;
 #                   cxx_atomic: x.store(1, std::memory_order_relaxed); ...
@@ -27,6 +27,8 @@
 #                               repeats while the first reads 9 (never):
 #                               int r0, r1; do { r0 = y; r1 = x; }
 #                               while (r0 == 9);
+#                   cxx_retry:  cxx_atomic, loads in such loops:
+#                               ... r0 = y.load(std::memory_order_relaxed); ...
 # Exit status 2 (and a message) on a test or template it cannot handle.
 
 function fail(msg) {
@@ -41,7 +43,8 @@ function addloc(l) { if (!(l in isloc)) { isloc[l] = 1; locs[nlocs++] = l } }
 
 # One statement of a thread in the template's access style.
 function store(l, v) {
-  if (access == "cxx_atomic") return l ".store(" v ", std::memory_order_relaxed);"
+  if (access == "cxx_atomic" || access == "cxx_retry")
+    return l ".store(" v ", std::memory_order_relaxed);"
   if (access == "c11_wrap") return "st(&" l ", " v ", memory_order_relaxed);"
   return l " = " v ";"
 }
@@ -62,7 +65,8 @@ function retry_loops(t,    k, j, m, n, w, decl, loop, first) {
     for (j = k; j < nst[t] && stmt[t, j] ~ /^@LOAD /; j++) {
       split(stmt[t, j], w, " ")
       decl = decl (decl == "" ? "" : ", ") w[2]
-      loop = loop " " w[2] " = " w[3] ";"
+      loop = loop " " w[2] " = " w[3] \
+             (access == "cxx_retry" ? ".load(std::memory_order_relaxed)" : "") ";"
       if (first == "") first = w[2]
     }
     out[n++] = "@RAW int " decl "; do {" loop " } while (" first " == 9);"
@@ -200,9 +204,9 @@ END {
       access = tl[i]; sub(/^@ACCESS=/, "", access); sub(/@.*/, "", access)
     }
   if (access != "plain" && access != "cxx_atomic" && access != "c11_wrap" &&
-      access != "retry")
+      access != "retry" && access != "cxx_retry")
     fail(tmpl ": unknown access style '" access "'")
-  if (access == "retry")
+  if (access == "retry" || access == "cxx_retry")
     for (t = 0; t < nthreads; t++)
       retry_loops(t)
   # Statements in the access style.
