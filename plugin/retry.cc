@@ -169,8 +169,9 @@ wmm_retry_loops::~wmm_retry_loops ()
 void
 wmm_retry_find (function *fn, wmm_model m, wmm_retry_loops *out)
 {
-  if (!gimple_in_ssa_p (fn) || !loops_for_fn (fn))
-    return;
+  if (!gimple_in_ssa_p (fn) || !loops_for_fn (fn)
+      || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
+    return;   /* (no loop tree to trust: no jump is marked) */
   for (auto loop : loops_list (fn, 0))
     if (loop->header && loop != loops_for_fn (fn)->tree_root)
       retry_latches (fn, loop->header, m, &out->loops);
