@@ -3,7 +3,8 @@
 # the classic algorithms, unfenced (mode=report: the code as written) and
 # fenced (mode=insert: the code with the plugin's fences), under sc, tso,
 # power and armv8.  Each verdict is what the algorithm is known to do:
-# message passing, the seqlock and the SPSC ring need their order only on
+# message passing, the seqlock (also its reader retrying in a loop) and the
+# SPSC ring need their order only on
 # power/armv8 (TSO keeps W->W and R->R); Dekker, Peterson and store
 # buffering fail on every model but SC (W->R); fenced, all are safe.  Also:
 # the counterexample's text, the JSON "check" object, completeness, and
@@ -40,6 +41,7 @@ for mode in report insert; do
     esac
     expect mp $m $mode $mp assertions
     expect seqlock $m $mode $mp assertions
+    expect seqlock $m $mode $mp assertions -DRETRY
     expect spsc $m $mode $mp assertions
     expect peterson $m $mode $sb assertions
     expect dekker $m $mode $sb assertions -fplugin-arg-wmmfence-unwind=1
