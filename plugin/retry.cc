@@ -19,7 +19,8 @@
  * What an iteration may do here: load (plain, volatile, or an atomic load
  * builtin of one object), compute, call a const or pure function
  * (`__builtin_expect`) or a function of the unit that does only these
- * (two calls deep: an accessor `get (&flag)`), branch, and run an asm with no operand
+ * (two calls deep: an accessor `get (&flag)`), wait (`sched_yield ()`,
+ * `usleep ()`, x86's pause builtin), branch, and run an asm with no operand
  * whose instructions are fences or spin-wait hints (`cpu_relax ()`).  Any
  * other call, any store (a VDEF), or a value carried to the next
  * iteration (a counter, a back-off delay) keeps the loop as it is.
@@ -33,6 +34,28 @@
 namespace {
 
 bool idle_stmt (gimple *stmt, wmm_model m, int depth);
+
+/* Does the call only wait: sched_yield, usleep, a nanosleep given no
+ * buffer for the time left, the x86 pause builtin?  (Printing is no
+ * waiting: what an iteration prints is seen.) */
+bool
+waits_only (gimple *stmt, tree callee)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
+  if (fndecl_built_in_p (callee, BUILT_IN_MD))
+    return !strcmp (name, "__builtin_ia32_pause");
+  if (!wmm_c_library_fn (callee))
+    return false;
+  static const char *const yields[] = {
+    "sched_yield", "thrd_yield", "pthread_yield", "usleep", "sleep"
+  };
+  for (const char *y : yields)
+    if (!strcmp (name, y))
+      return true;
+  return (!strcmp (name, "nanosleep") || !strcmp (name, "thrd_sleep"))
+         && gimple_call_num_args (stmt) == 2
+         && integer_zerop (gimple_call_arg (stmt, 1));
+}
 
 /* Is every statement of function fn idle (a helper `get (&flag)` that
  * only loads)?  depth: how many calls down. */
@@ -64,6 +87,8 @@ idle_stmt (gimple *stmt, wmm_model m, int depth)
           && (gimple_call_flags (stmt) & (ECF_CONST | ECF_PURE)))
         return true;
       tree callee = gimple_call_fndecl (stmt);
+      if (callee && waits_only (stmt, callee))
+        return true;
       if (callee && !fndecl_built_in_p (callee))
         {
           function *body

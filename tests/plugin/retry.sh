@@ -10,8 +10,8 @@
 # carried to the next iteration) keeps both; each iteration recording a
 # read in a global (-DLAST, a store) keeps them too and adds the store
 # buffering through that global.  A retry that runs `cpu_relax ()` (a
-# helper with a pause / yield hint) under a likely () test (-DRELAX) is
-# still one.  Assembly read back per function.
+# helper with a pause / yield hint) under a likely () test (-DRELAX), or
+# sched_yield () (-DYIELD), is still one.  Assembly read back per function.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/retry_snapshot.c
@@ -25,6 +25,9 @@ per_target() {
   wmm_expect_fences $T.retry "$P" "$one"
   case $T in ppc|arm) wmm_expect_full $T.retry_full "$P" "monitor_ab monitor_ba" ;; esac
   wmm_expect_fences $T.relax "$P" "$one" -DRELAX
+  # (GCC copies the loop's head before it: the report counts fences
+  # inserted, the assembly each copy)
+  wmm_expect_report $T.yield "$P" "$one" -DYIELD
   wmm_expect_fences $T.count "$P" "$two" -DCOUNT
   wmm_expect_fences $T.last "$P" "$last" -DLAST
 }

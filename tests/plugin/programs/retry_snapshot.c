@@ -10,7 +10,8 @@
  * loops as any other, whose reads are ordered both ways (in both
  * monitors; IRIW needs them to read in opposite orders).  -DRELAX: each
  * retry first runs `cpu_relax ()` (a helper holding a pause / yield
- * hint) and tests a likely () condition: still a retry loop.
+ * hint) and tests a likely () condition, -DYIELD: sched_yield ()
+ * first: still a retry loop.
  * Usage: retry_snapshot   (prints the two snapshots)
  */
 #include <pthread.h>
@@ -29,6 +30,9 @@ static inline void cpu_relax(void)
 #endif
 }
 #define RETRY(c) (__builtin_expect(!!(c), 0) ? (cpu_relax(), 1) : 0)
+#elif defined(YIELD)
+#include <sched.h>
+#define RETRY(c) ((c) ? (sched_yield(), 1) : 0)
 #else
 #define RETRY(c) (c)
 #endif
