@@ -42,53 +42,44 @@ int snap[2][2], tries[2], last;
 static void *writer_a(void *arg) { (void) arg; status_a = 1; return 0; }
 static void *writer_b(void *arg) { (void) arg; status_b = 1; return 0; }
 
-static void *monitor_ab(void *arg)
-{
-  int a, b;
+/* Per-variant parts of a monitor's loop: a count of its tries, a store
+ * of its first read. */
 #ifdef COUNT
-  int n = 0;
-#endif
-  (void) arg;
-  do {
-    a = status_a;
-    b = status_b;
-#ifdef COUNT
-    n++;
+#define TRIES_START int n = 0;
+#define TRIES_STEP n++;
+#define TRIES_END(k) tries[k] = n;
+#else
+#define TRIES_START
+#define TRIES_STEP
+#define TRIES_END(k)
 #endif
 #ifdef LAST
-    last = a;
+#define RECORD(v) last = v;
+#else
+#define RECORD(v)
 #endif
-  } while (RETRY(a == BUSY));
-  snap[0][0] = a, snap[0][1] = b;
-#ifdef COUNT
-  tries[0] = n;
-#endif
-  return 0;
-}
 
-static void *monitor_ba(void *arg)
-{
-  int a, b;
-#ifdef COUNT
-  int n = 0;
-#endif
-  (void) arg;
-  do {
-    b = status_b;
-    a = status_a;
-#ifdef COUNT
-    n++;
-#endif
-#ifdef LAST
-    last = b;
-#endif
-  } while (RETRY(b == BUSY));
-  snap[1][0] = a, snap[1][1] = b;
-#ifdef COUNT
-  tries[1] = n;
-#endif
-  return 0;
-}
+/* Monitor k reads `first`, then `second`, again while `first` is BUSY;
+ * snap[k] = { status_a, status_b }. */
+#define MONITOR(name, k, first, second)                                   \
+  static void *name(void *arg)                                            \
+  {                                                                       \
+    int first, second;                                                    \
+    TRIES_START                                                           \
+    (void) arg;                                                           \
+    do {                                                                  \
+      first = status_##first;                                             \
+      second = status_##second;                                           \
+      TRIES_STEP                                                          \
+      RECORD(first)                                                       \
+    } while (RETRY(first == BUSY));                                       \
+    snap[k][0] = a, snap[k][1] = b;                                       \
+    TRIES_END(k)                                                          \
+    return 0;                                                             \
+  }
+
+MONITOR(monitor_ab, 0, a, b)
+MONITOR(monitor_ba, 1, b, a)
 
 int main(void)
 {
