@@ -14,16 +14,21 @@
  * back idle; its back-off branch, which writes, does not).  The collector
  * marks such jumps back (WMM_ACC_RETRY, ir.h), and the placement takes
  * them for no edge (aeg.h), after checking that the code of the loop
- * they close holds no write and no call.
+ * they close holds no write and no call of code that accesses memory.
  *
- * What an iteration may do here: load (plain, volatile, or an atomic load
- * builtin of one object), compute, call a const or pure function
+ * What an iteration may do here: load (plain, volatile, an atomic load
+ * builtin of one object, an asm loading into a register), fence
+ * (`atomic_thread_fence`), compute, call a const or pure function
  * (`__builtin_expect`) or a function of the unit that does only these
- * (two calls deep: an accessor `get (&flag)`), wait (`sched_yield ()`,
- * `usleep ()`, x86's pause builtin), branch, and run an asm with no operand
- * whose instructions are fences or spin-wait hints (`cpu_relax ()`).  Any
- * other call, any store (a VDEF), or a value carried to the next
- * iteration (a counter, a back-off delay) keeps the loop as it is.
+ * (two calls deep: an accessor `get (&flag)`, `std::atomic<T>::load`),
+ * wait (`sched_yield ()`, `usleep ()`, x86's pause builtin), branch, and
+ * run an asm with no operand whose instructions are fences or spin-wait
+ * hints (`cpu_relax ()`), and store the whole of a local variable whose
+ * address is never taken when every other use of it in the loop comes
+ * after that store, which comes before every exit (a seqlock reader's
+ * `copy = shared;`: the next iteration, or the last, overwrites it first).
+ * Any other call, any other store (a VDEF), or a value carried to the
+ * next iteration (a counter, a back-off delay) keeps the loop as it is.
  *
  * Example: in Peterson's lock, `while (flag1 && turn == 1) ;`, one
  * iteration's `turn` load and the next one's `flag1` load are no pair:
@@ -33,7 +38,8 @@
 
 namespace {
 
-bool idle_stmt (gimple *stmt, wmm_model m, int depth);
+bool idle_stmt (gimple *stmt, wmm_model m, int depth,
+                vec<gimple *> *scratch);
 
 /* Does the call only wait: sched_yield, usleep, a nanosleep given no
  * buffer for the time left, the x86 pause builtin?  (Printing is no
@@ -66,14 +72,26 @@ idle_function (function *fn, wmm_model m, int depth)
   FOR_EACH_BB_FN (bb, fn)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
          gsi_next (&gsi))
-      if (!idle_stmt (gsi_stmt (gsi), m, depth))
+      if (!idle_stmt (gsi_stmt (gsi), m, depth, NULL))
         return false;
   return true;
 }
 
-/* Is stmt something a retry loop's iteration may do? */
+/* Is v a local variable only named directly (its address never taken),
+ * so that a store to the whole of it is one the loop's code can see
+ * overwritten? */
 bool
-idle_stmt (gimple *stmt, wmm_model m, int depth)
+scratch_var (tree v)
+{
+  return VAR_P (v) && !is_global_var (v) && !TREE_ADDRESSABLE (v)
+         && !TREE_THIS_VOLATILE (v);
+}
+
+/* Is stmt something a retry loop's iteration may do?  A store of a whole
+ * scratch variable (`copy = shared;`, a seqlock reader's copy) is, when
+ * *scratch takes it for scratch_stores_dead to check (NULL: none is). */
+bool
+idle_stmt (gimple *stmt, wmm_model m, int depth, vec<gimple *> *scratch)
 {
   if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_LABEL
       || gimple_code (stmt) == GIMPLE_NOP)
@@ -105,12 +123,83 @@ idle_stmt (gimple *stmt, wmm_model m, int depth)
         case BUILT_IN_ATOMIC_LOAD_4:
         case BUILT_IN_ATOMIC_LOAD_8:
         case BUILT_IN_ATOMIC_LOAD_16:
+        case BUILT_IN_ATOMIC_THREAD_FENCE:
+        case BUILT_IN_ATOMIC_SIGNAL_FENCE:
+        case BUILT_IN_SYNC_SYNCHRONIZE:
           return true;
         default:
           return false;
         }
     }
+  if (gimple_vdef (stmt) && scratch && gimple_assign_single_p (stmt)
+      && scratch_var (gimple_assign_lhs (stmt)))
+    {
+      scratch->safe_push (stmt);
+      return true;
+    }
   return !gimple_vdef (stmt);
+}
+
+/* Does statement a run before statement b on every path from the loop's
+ * header (dominators known)? */
+bool
+runs_before (gimple *a, gimple *b)
+{
+  basic_block ba = gimple_bb (a), bb = gimple_bb (b);
+  if (ba != bb)
+    return dominated_by_p (CDI_DOMINATORS, bb, ba);
+  for (gimple_stmt_iterator gsi = gsi_for_stmt (a); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (gsi_stmt (gsi) == b)
+      return a != b;
+  return false;
+}
+
+/* Does stmt load or store variable v? */
+bool
+names_var (gimple *stmt, tree v)
+{
+  struct finder { tree v; bool found; } f = { v, false };
+  auto visit = [] (gimple *, tree op, tree, void *data) {
+    finder *fd = (finder *) data;
+    if (op == fd->v)
+      fd->found = true;
+    return false;
+  };
+  walk_stmt_load_store_addr_ops (stmt, &f, visit, visit, visit);
+  return f.found;
+}
+
+/* Are the scratch stores of an iteration dead when it is not the last:
+ * for each, `copy = shared;`, every other statement of the loop (blocks
+ * `loop`) that names the variable runs after it, and it runs before
+ * every exit (from `exits`)?  Then the next iteration, or the last one,
+ * overwrites the variable before anything reads it. */
+bool
+scratch_stores_dead (function *fn, bitmap loop, bitmap exits,
+                     const vec<gimple *> &scratch)
+{
+  for (gimple *st : scratch)
+    {
+      tree v = gimple_assign_lhs (st);
+      bitmap_iterator bi;
+      unsigned idx;
+      EXECUTE_IF_SET_IN_BITMAP (exits, 0, idx, bi)
+        if (!dominated_by_p (CDI_DOMINATORS, BASIC_BLOCK_FOR_FN (fn, idx),
+                             gimple_bb (st)))
+          return false;
+      EXECUTE_IF_SET_IN_BITMAP (loop, 0, idx, bi)
+        for (gimple_stmt_iterator gsi
+               = gsi_start_bb (BASIC_BLOCK_FOR_FN (fn, idx));
+             !gsi_end_p (gsi); gsi_next (&gsi))
+          {
+            gimple *g = gsi_stmt (gsi);
+            if (g != st && !is_gimple_debug (g) && names_var (g, v)
+                && !runs_before (st, g))
+              return false;
+          }
+    }
+  return true;
 }
 
 /* The blocks that reach `latch` without passing `header`, into body;
@@ -137,9 +226,11 @@ natural_body (function *fn, basic_block header, basic_block latch,
   return true;
 }
 
-/* Are the blocks of body (and header's statements) all idle? */
+/* Are the blocks of body (and header's statements) all idle?  Scratch
+ * stores into *scratch. */
 bool
-idle_blocks (function *fn, basic_block header, bitmap body, wmm_model m)
+idle_blocks (function *fn, basic_block header, bitmap body, wmm_model m,
+             vec<gimple *> *scratch)
 {
   bitmap_iterator bi;
   unsigned idx;
@@ -149,7 +240,7 @@ idle_blocks (function *fn, basic_block header, bitmap body, wmm_model m)
       basic_block bb = BASIC_BLOCK_FOR_FN (fn, idx);
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
-        if (!idle_stmt (gsi_stmt (gsi), m, 0))
+        if (!idle_stmt (gsi_stmt (gsi), m, 0, scratch))
           return false;
     }
   return true;
@@ -158,9 +249,11 @@ idle_blocks (function *fn, basic_block header, bitmap body, wmm_model m)
 /* The jumps back to `header` that end an idle iteration, each with the
  * blocks such an iteration may run, into *out.  An iteration that goes
  * back by latch L runs only blocks on paths from header to L: when none
- * of them stores or calls, and no value reaches the next iteration (no
- * PHI at header but the memory one), it changes nothing (another latch's
- * iterations may, as a Dekker loop's back-off branch does). */
+ * of them stores (but to scratch variables the next iteration
+ * overwrites) or calls, and no value reaches the next iteration (no PHI
+ * at header but the memory one), it changes nothing (another latch's
+ * iterations may, as a Dekker loop's back-off branch does).  Dominators
+ * known. */
 void
 retry_latches (function *fn, basic_block header, wmm_model m,
                vec<wmm_retry_loop> *out)
@@ -169,14 +262,35 @@ retry_latches (function *fn, basic_block header, wmm_model m,
        gsi_next (&gsi))
     if (!virtual_operand_p (gimple_phi_result (gsi.phi ())))
       return;   /* a value carried from one iteration to the next */
+  /* each latch's blocks; the whole loop and the blocks it leaves from */
+  auto_vec<bitmap> bodies;
+  auto_bitmap loop, exits;
+  bitmap_set_bit (loop, header->index);
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, header->preds)
     {
       bitmap body = BITMAP_ALLOC (NULL);
       /* (an edge from outside the loop is its entry) */
-      if (natural_body (fn, header, e->src, body)
-          && idle_blocks (fn, header, body, m))
+      if (natural_body (fn, header, e->src, body))
+        {
+          bitmap_ior_into (loop, body);
+          bodies.safe_push (body);
+        }
+      else
+        BITMAP_FREE (body);
+    }
+  bitmap_iterator bi;
+  unsigned idx;
+  EXECUTE_IF_SET_IN_BITMAP (loop, 0, idx, bi)
+    FOR_EACH_EDGE (e, ei, BASIC_BLOCK_FOR_FN (fn, idx)->succs)
+      if (!bitmap_bit_p (loop, e->dest->index))
+        bitmap_set_bit (exits, idx);
+  for (bitmap body : bodies)
+    {
+      auto_vec<gimple *> scratch;
+      if (idle_blocks (fn, header, body, m, &scratch)
+          && scratch_stores_dead (fn, loop, exits, scratch))
         out->safe_push ({ header->index, body });
       else
         BITMAP_FREE (body);
@@ -197,9 +311,12 @@ wmm_retry_find (function *fn, wmm_model m, wmm_retry_loops *out)
   if (!gimple_in_ssa_p (fn) || !loops_for_fn (fn)
       || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
     return;   /* (no loop tree to trust: no jump is marked) */
-  for (auto loop : loops_list (fn, 0))
-    if (loop->header && loop != loops_for_fn (fn)->tree_root)
-      retry_latches (fn, loop->header, m, &out->loops);
+  wmm_with_dominators (fn, [&] () {
+      for (auto loop : loops_list (fn, 0))
+        if (loop->header && loop != loops_for_fn (fn)->tree_root)
+          retry_latches (fn, loop->header, m, &out->loops);
+      return true;
+    });
 }
 
 bool

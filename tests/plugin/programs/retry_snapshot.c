@@ -11,13 +11,24 @@
  * monitors; IRIW needs them to read in opposite orders).  -DRELAX: each
  * retry first runs `cpu_relax ()` (a helper holding a pause / yield
  * hint) and tests a likely () condition, -DYIELD: sched_yield ()
- * first: still a retry loop.
+ * first, or -DC11: relaxed C11 atomics (`atomic_load_explicit`): still
+ * a retry loop.
  * Usage: retry_snapshot   (prints the two snapshots)
  */
 #include <pthread.h>
 #include <stdio.h>
 
 enum { BUSY = 7 };
+#ifdef C11
+#include <stdatomic.h>
+#define STATUS _Atomic int
+#define READ(v) atomic_load_explicit(&v, memory_order_relaxed)
+#define WRITE(v, x) atomic_store_explicit(&v, x, memory_order_relaxed)
+#else
+#define STATUS int
+#define READ(v) (v)
+#define WRITE(v, x) ((v) = (x))
+#endif
 #ifdef RELAX
 static inline void cpu_relax(void)
 {
@@ -36,11 +47,11 @@ static inline void cpu_relax(void)
 #else
 #define RETRY(c) (c)
 #endif
-int status_a, status_b;
+STATUS status_a, status_b;
 int snap[2][2], tries[2], last;
 
-static void *writer_a(void *arg) { (void) arg; status_a = 1; return 0; }
-static void *writer_b(void *arg) { (void) arg; status_b = 1; return 0; }
+static void *writer_a(void *arg) { (void) arg; WRITE(status_a, 1); return 0; }
+static void *writer_b(void *arg) { (void) arg; WRITE(status_b, 1); return 0; }
 
 /* Per-variant parts of a monitor's loop: a count of its tries, a store
  * of its first read. */
@@ -68,8 +79,8 @@ static void *writer_b(void *arg) { (void) arg; status_b = 1; return 0; }
     TRIES_START                                                           \
     (void) arg;                                                           \
     do {                                                                  \
-      first = status_##first;                                             \
-      second = status_##second;                                           \
+      first = READ(status_##first);                                       \
+      second = READ(status_##second);                                     \
       TRIES_STEP                                                          \
       RECORD(first)                                                       \
     } while (RETRY(first == BUSY));                                       \
