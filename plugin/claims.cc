@@ -996,18 +996,8 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   /* the number is stored before the create, in the same iteration */
   basic_block ib = gimple_bb (init), cb = gimple_bb (site);
   bool before = wmm_with_dominators (site_fn, [&] () {
-      if (ib != cb)
-        return (bool) dominated_by_p (CDI_DOMINATORS, cb, ib)
-               && ib->loop_father == cb->loop_father;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (ib); !gsi_end_p (gsi);
-           gsi_next (&gsi))
-        {
-          if (gsi_stmt (gsi) == init)
-            return true;
-          if (gsi_stmt (gsi) == site)
-            return false;
-        }
-      return false;
+      return wmm_runs_before (init, site)
+             && ib->loop_father == cb->loop_father;
   });
   if (!before)
     return false;

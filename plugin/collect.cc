@@ -1975,8 +1975,8 @@ edge_target (edge e)
 }
 
 /* Append a glue instruction (BRANCH/JUMP) whose target is block `dest`
- * (EXIT = the end of the code); patched later. */
-void
+ * (EXIT = the end of the code); patched later.  Its index, or -1. */
+int
 add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
           vec<std::pair<int, basic_block> > *patch)
 {
@@ -1990,7 +1990,7 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   in.pos = c->pos;
   int idx = wmm_thread_append (c->t, &in);
   if (idx < 0)
-    return;
+    return -1;
   wmm_site s;
   memset (&s, 0, sizeof s);
   /* (an exceptional or abnormal edge cannot be split: its fences go
@@ -2006,18 +2006,17 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   s.loc = last ? gimple_location (last) : UNKNOWN_LOCATION;
   c->unit->sites.safe_push (s);
   patch->safe_push (std::make_pair (idx, dest));
+  return idx;
 }
 
-/* The glue just added jumps from block `from` to `to`: mark it when that
- * is a jump back to the head of a retry loop (retry.cc). */
+/* Glue instruction `glue` (-1: none) jumps from block `from` to `to`: mark
+ * it when that is a jump back to the head of a retry loop (retry.cc). */
 static void
-mark_retry (collector *c, const wmm_retry_loops &retry, basic_block from,
-            basic_block to)
+mark_retry (collector *c, int glue, const wmm_retry_loops &retry,
+            basic_block from, basic_block to)
 {
-  wmm_instr *glue = &c->t->code[c->t->ncode - 1];
-  if (c->t->ncode > 0 && (glue->op == WMM_OP_BRANCH || glue->op == WMM_OP_JUMP)
-      && retry.back_edge (from, to))
-    glue->flags |= WMM_ACC_RETRY;
+  if (glue >= 0 && retry.back_edge (from, to))
+    c->t->code[glue].flags |= WMM_ACC_RETRY;
 }
 
 /* Collect the blocks of c->fn (the unit's function, or a callee for one
@@ -2086,19 +2085,18 @@ collect_blocks (collector *c, wmm_region *region)
         }
       for (unsigned j = 0; j + 1 < succs.length (); j++)
         {
-          add_glue (c, WMM_OP_BRANCH, edge_target (succs[j]), NULL, &patch);
-          mark_retry (c, retry, bb, edge_target (succs[j]));
-          if (succs.length () == 2)
-            add_value_guard (c, c->t->ncode - 1, succs[0]);
+          int glue = add_glue (c, WMM_OP_BRANCH, edge_target (succs[j]),
+                               NULL, &patch);
+          mark_retry (c, glue, retry, bb, edge_target (succs[j]));
+          if (glue >= 0 && succs.length () == 2)
+            add_value_guard (c, glue, succs[0]);
         }
       edge last_e = succs.last ();
       basic_block last_dest = edge_target (last_e);
       if (last_dest != next)
-        {
-          add_glue (c, WMM_OP_JUMP, last_dest,
-                    succs.length () >= 2 ? last_e : NULL, &patch);
-          mark_retry (c, retry, bb, last_dest);
-        }
+        mark_retry (c, add_glue (c, WMM_OP_JUMP, last_dest,
+                                 succs.length () >= 2 ? last_e : NULL, &patch),
+                    retry, bb, last_dest);
     }
   for (auto &p : patch)
     c->t->code[p.first].target

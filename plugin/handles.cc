@@ -593,6 +593,19 @@ wmm_bb_on_cycle (basic_block bb, class loop *loop)
 }
 
 bool
+wmm_runs_before (gimple *a, gimple *b)
+{
+  basic_block ba = gimple_bb (a), bb = gimple_bb (b);
+  if (ba != bb)
+    return dominated_by_p (CDI_DOMINATORS, bb, ba);
+  for (gimple_stmt_iterator gsi = gsi_for_stmt (a); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (gsi_stmt (gsi) == b)
+      return a != b;
+  return false;
+}
+
+bool
 wmm_create_loop (gimple *create, const wmm_handle *h, wmm_iv_range *r)
 {
   basic_block bb = gimple_bb (create);

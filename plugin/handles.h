@@ -102,6 +102,10 @@ tree wmm_ref_bits (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size);
  * loop that does not pass through its header, an inner loop, irreducible
  * or not)? */
 bool wmm_bb_on_cycle (basic_block bb, class loop *loop);
+/* Does statement a run before statement b (a != b) on every path from
+ * the entry of their function: earlier in one block, or in a block that
+ * dominates b's (dominators computed)? */
+bool wmm_runs_before (gimple *a, gimple *b);
 
 /* Is `ref` (index ri) inside the array element `elem` (index ei) when
  * ri == ei: `w[j].sum` in `w[i]`? */

@@ -35,6 +35,7 @@
  * the lock needs its order after the loop, not inside it.
  */
 #include "plugin.h"
+#include "handles.h"
 
 namespace {
 
@@ -140,34 +141,14 @@ idle_stmt (gimple *stmt, wmm_model m, int depth, vec<gimple *> *scratch)
   return !gimple_vdef (stmt);
 }
 
-/* Does statement a run before statement b on every path from the loop's
- * header (dominators known)? */
-bool
-runs_before (gimple *a, gimple *b)
-{
-  basic_block ba = gimple_bb (a), bb = gimple_bb (b);
-  if (ba != bb)
-    return dominated_by_p (CDI_DOMINATORS, bb, ba);
-  for (gimple_stmt_iterator gsi = gsi_for_stmt (a); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    if (gsi_stmt (gsi) == b)
-      return a != b;
-  return false;
-}
-
-/* Does stmt load or store variable v? */
+/* Does an operand of stmt mention variable v? */
 bool
 names_var (gimple *stmt, tree v)
 {
-  struct finder { tree v; bool found; } f = { v, false };
-  auto visit = [] (gimple *, tree op, tree, void *data) {
-    finder *fd = (finder *) data;
-    if (op == fd->v)
-      fd->found = true;
-    return false;
-  };
-  walk_stmt_load_store_addr_ops (stmt, &f, visit, visit, visit);
-  return f.found;
+  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+    if (wmm_mentions (gimple_op (stmt, i), v))
+      return true;
+  return false;
 }
 
 /* Are the scratch stores of an iteration dead when it is not the last:
@@ -195,7 +176,7 @@ scratch_stores_dead (function *fn, bitmap loop, bitmap exits,
           {
             gimple *g = gsi_stmt (gsi);
             if (g != st && !is_gimple_debug (g) && names_var (g, v)
-                && !runs_before (st, g))
+                && !wmm_runs_before (st, g))
               return false;
           }
     }
@@ -311,6 +292,8 @@ wmm_retry_find (function *fn, wmm_model m, wmm_retry_loops *out)
   if (!gimple_in_ssa_p (fn) || !loops_for_fn (fn)
       || loops_state_satisfies_p (fn, LOOPS_NEED_FIXUP))
     return;   /* (no loop tree to trust: no jump is marked) */
+  if (number_of_loops (fn) <= 1)
+    return;   /* (the root alone: no loop, nothing to compute) */
   wmm_with_dominators (fn, [&] () {
       for (auto loop : loops_list (fn, 0))
         if (loop->header && loop != loops_for_fn (fn)->tree_root)
