@@ -54,30 +54,38 @@ static int first_above(const cgraph *cg, int l, int t)
   return lo;
 }
 
-/* Successors of class c: po successors in its thread (different location)
- * and com successors on its location.  Calls f(ctx, d) for each. */
-static int for_each_succ(const cgraph *cg, int c, int (*f)(void *, int), void *ctx)
+/* The successor of class c after iterator *it, or -1 after the last: po
+ * successors in its thread (another location) by local index, then com
+ * successors on its location.  *it starts at 0: below the thread's class
+ * count it is the next local index to look at, above it the next class of
+ * the location.  (Tarjan walks the class graph with it rather than
+ * storing its edges, which number up to the square of the classes.) */
+static int next_succ(const cgraph *cg, int c, int *it)
 {
   const wmm_aeg *g = cg->g;
   const wmm_aeg_class *cl = &g->cls[c];
   const wmm_aeg_thread *th = &g->threads[cl->thread];
-  for (int k = 0; k < th->ncls; k++) {
-    int d = th->cls[k];
-    if (g->cls[d].loc != cl->loc && wmm_aeg_po(g, c, d)) {
-      int r = f(ctx, d);
-      if (r)
-        return r;
+  const uint64_t *row = th->po + (size_t)cl->local * th->words;
+  int n = th->ncls;
+  while (*it < n) {
+    int k = *it;
+    uint64_t w = row[k / 64] >> (k % 64);
+    if (!w) {
+      *it = (k / 64 + 1) * 64 < n ? (k / 64 + 1) * 64 : n;
+      continue;
     }
+    k += __builtin_ctzll(w);
+    *it = k + 1 < n ? k + 1 : n;
+    if (k < n && g->cls[th->cls[k]].loc != cl->loc)
+      return th->cls[k];
   }
-  for (int k = cg->loc_off[cl->loc]; k < cg->loc_off[cl->loc + 1]; k++) {
-    int d = cg->loc_cls[k];
-    if (wmm_aeg_com(g, c, d)) {
-      int r = f(ctx, d);
-      if (r)
-        return r;
-    }
+  int base = cg->loc_off[cl->loc];
+  for (int k = base + (*it - n); k < cg->loc_off[cl->loc + 1]; k++) {
+    *it = n + (k + 1 - base);
+    if (wmm_aeg_com(g, c, cg->loc_cls[k]))
+      return cg->loc_cls[k];
   }
-  return 0;
+  return -1;
 }
 
 static int build_cgraph(cgraph *cg, const wmm_aeg *g)
@@ -97,43 +105,17 @@ static int build_cgraph(cgraph *cg, const wmm_aeg *g)
   return 0;
 }
 
-/* Successor lists materialised (CSR) for Tarjan. */
-typedef struct adj_ctx {
-  int *buf;
-  int n, cap;
-} adj_ctx;
-
-static int push_succ(void *vctx, int d)
-{
-  adj_ctx *a = vctx;
-  if (grow((void **)&a->buf, &a->cap, a->n, sizeof *a->buf))
-    return -1;
-  a->buf[a->n++] = d;
-  return 0;
-}
-
 /* Tarjan over the class graph; scc[c] = component, size[comp] counts. */
 static int class_sccs(const cgraph *cg, int *scc, int *nscc_out, int **size_out)
 {
   const wmm_aeg *g = cg->g;
   int n = g->ncls;
-  int *off = xcalloc((size_t)n + 1, sizeof *off);
-  adj_ctx adj = {NULL, 0, 0};
-  if (!off)
-    return -1;
-  for (int c = 0; c < n; c++) {
-    if (for_each_succ(cg, c, push_succ, &adj)) {
-      free(off), free(adj.buf);
-      return -1;
-    }
-    off[c + 1] = adj.n;
-  }
   int *idx = xcalloc((size_t)n, sizeof *idx), *low = xcalloc((size_t)n, sizeof *low);
   int *stk = xcalloc((size_t)n, sizeof *stk), *call = xcalloc((size_t)n, sizeof *call);
   int *edge = xcalloc((size_t)n, sizeof *edge), *size = xcalloc((size_t)n, sizeof *size);
   unsigned char *on = xcalloc((size_t)n, 1);
   if (!idx || !low || !stk || !call || !edge || !size || !on) {
-    free(off), free(adj.buf), free(idx), free(low), free(stk), free(call);
+    free(idx), free(low), free(stk), free(call);
     free(edge), free(size), free(on);
     return -1;
   }
@@ -144,16 +126,16 @@ static int class_sccs(const cgraph *cg, int *scc, int *nscc_out, int **size_out)
     int csp = 0;
     call[csp++] = root;
     idx[root] = low[root] = ++counter;
-    edge[root] = off[root];
+    edge[root] = 0;
     stk[sp++] = root;
     on[root] = 1;
     while (csp) {
       int v = call[csp - 1];
-      if (edge[v] < off[v + 1]) {
-        int w = adj.buf[edge[v]++];
+      int w = next_succ(cg, v, &edge[v]);
+      if (w >= 0) {
         if (!idx[w]) {
           idx[w] = low[w] = ++counter;
-          edge[w] = off[w];
+          edge[w] = 0;
           stk[sp++] = w;
           on[w] = 1;
           call[csp++] = w;
@@ -166,7 +148,6 @@ static int class_sccs(const cgraph *cg, int *scc, int *nscc_out, int **size_out)
       if (csp && low[v] < low[call[csp - 1]])
         low[call[csp - 1]] = low[v];
       if (low[v] == idx[v]) {
-        int w;
         do {
           w = stk[--sp];
           on[w] = 0;
@@ -177,7 +158,7 @@ static int class_sccs(const cgraph *cg, int *scc, int *nscc_out, int **size_out)
       }
     }
   }
-  free(off), free(adj.buf), free(idx), free(low), free(stk), free(call);
+  free(idx), free(low), free(stk), free(call);
   free(edge), free(on);
   *nscc_out = nscc;
   *size_out = size;
