@@ -970,10 +970,7 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
               ok = false;
             return;
           }
-        bool names = false;
-        for (unsigned i = 0; i < gimple_num_ops (st) && !names; i++)
-          names = gimple_op (st, i) && wmm_mentions (gimple_op (st, i), arr);
-        if (!names || st == ga || gimple_clobber_p (st))
+        if (!wmm_stmt_mentions (st, arr) || st == ga || gimple_clobber_p (st))
           return;   /* (a clobber ends A's life: no value written) */
         if (!whole && lhs && gimple_assign_single_p (st)
             && !wmm_mentions (gimple_assign_rhs1 (st), arr)

@@ -276,6 +276,15 @@ wmm_mentions (tree t, tree d)
                  }, d);
 }
 
+bool
+wmm_stmt_mentions (gimple *s, tree d)
+{
+  for (unsigned i = 0; i < gimple_num_ops (s); i++)
+    if (wmm_mentions (gimple_op (s, i), d))
+      return true;
+  return false;
+}
+
 namespace {
 
 /* Is `op` the address of `guard`? */

@@ -514,10 +514,7 @@ local_routine_table (function *fn, tree routine, vec<tree> *fns,
   wmm_each_stmt (fn, [&] (gimple *s) {
     if (!ok)
       return;
-    bool names = false;
-    for (unsigned i = 0; i < gimple_num_ops (s) && !names; i++)
-      names = gimple_op (s, i) && wmm_mentions (gimple_op (s, i), table);
-    if (!names || gimple_clobber_p (s))
+    if (!wmm_stmt_mentions (s, table) || gimple_clobber_p (s))
       return;
     tree lhs = gimple_assign_single_p (s) ? gimple_assign_lhs (s) : NULL_TREE;
     /* body = *.LC0: the initialiser copied whole from a constant */

@@ -157,10 +157,7 @@ reachable_early (guarded *g)
   bool bad = wmm_initializers_mention (g->var);
   wmm_each_body ([&] (cgraph_node *, function *fn) {
     wmm_each_stmt (fn, [&] (gimple *s) {
-      bool named = false;
-      for (unsigned i = 0; i < gimple_num_ops (s) && !named; i++)
-        named = gimple_op (s, i) && wmm_mentions (gimple_op (s, i), g->var);
-      if (!named || bad)
+      if (!wmm_stmt_mentions (s, g->var) || bad)
         return;
       if (fn != g->fn)
         bad = true;

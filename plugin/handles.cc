@@ -787,10 +787,8 @@ ref_stable (tree ref, class loop *loop)
              gsi_next (&gsi))
           {
             gimple *g = gsi_stmt (gsi);
-            if (gimple_code (g) == GIMPLE_ASM)
-              for (unsigned i = 0; i < gimple_num_ops (g); i++)
-                if (gimple_op (g, i) && wmm_mentions (gimple_op (g, i), base))
-                  return false;
+            if (gimple_code (g) == GIMPLE_ASM && wmm_stmt_mentions (g, base))
+              return false;
             tree lhs = is_gimple_debug (g) ? NULL_TREE : gimple_get_lhs (g);
             if (lhs && touches_part (lhs, &part)
                 && (fn != cfun || bitmap_bit_p (after, bb->index)))

@@ -680,6 +680,24 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
 }
 
 bool
+wmm_lib_call_waits (gimple *stmt, tree callee)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
+  if (fndecl_built_in_p (callee, BUILT_IN_MD))
+    return !strcmp (name, "__builtin_ia32_pause");
+  if (!wmm_c_library_fn (callee))
+    return false;
+  static const char *const yields[] = {
+    "sched_yield", "thrd_yield", "pthread_yield", "usleep", "sleep"
+  };
+  if (in_list (name, yields, ARRAY_SIZE (yields)))
+    return true;
+  return (!strcmp (name, "nanosleep") || !strcmp (name, "thrd_sleep"))
+         && gimple_call_num_args (stmt) == 2
+         && integer_zerop (gimple_call_arg (stmt, 1));
+}
+
+bool
 wmm_lib_is_private (const char *name)
 {
   /* libgomp's ends of worksharing constructs without a barrier: the

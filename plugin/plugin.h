@@ -257,6 +257,10 @@ bool wmm_lib_runs_callbacks (tree fndecl);
  * variables, create/join)?  Does it touch no memory another thread uses? */
 bool wmm_lib_is_sync (const char *name);
 bool wmm_lib_is_private (const char *name);
+/* Does call stmt of fndecl callee only wait: sched_yield, usleep, a
+ * nanosleep given no buffer for the time left, x86's pause builtin?
+ * (Printing is no waiting: what it prints is seen.) */
+bool wmm_lib_call_waits (gimple *stmt, tree callee);
 /* The same for a call of fndecl named `name` (either may be NULL), also
  * by the decl: std::thread's join and thread start synchronise, the
  * replaceable global operator new / delete are allocators like malloc /
@@ -293,8 +297,10 @@ bool wmm_std_thread_move (gimple *stmt, tree *dst, tree *src);
 const char *wmm_callee_asm_name (gimple *stmt);
 /* The source name of the function call stmt calls directly, or NULL. */
 const char *wmm_callee_name (gimple *stmt);
-/* cxxlocks.cc: does tree t mention decl d anywhere? */
+/* cxxlocks.cc: does tree t mention decl d anywhere?  Does an operand of
+ * statement s? */
 bool wmm_mentions (tree t, tree d);
+bool wmm_stmt_mentions (gimple *s, tree d);
 /* libfns.cc: is fndecl the C++ standard library's (namespace std)?  Is it
  * std::thread's own code (its members, the library functions only they
  * call): code that touches only a thread's handle and state object? */

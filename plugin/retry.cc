@@ -42,28 +42,6 @@ namespace {
 bool idle_stmt (gimple *stmt, wmm_model m, int depth,
                 vec<gimple *> *scratch);
 
-/* Does the call only wait: sched_yield, usleep, a nanosleep given no
- * buffer for the time left, the x86 pause builtin?  (Printing is no
- * waiting: what an iteration prints is seen.) */
-bool
-waits_only (gimple *stmt, tree callee)
-{
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
-  if (fndecl_built_in_p (callee, BUILT_IN_MD))
-    return !strcmp (name, "__builtin_ia32_pause");
-  if (!wmm_c_library_fn (callee))
-    return false;
-  static const char *const yields[] = {
-    "sched_yield", "thrd_yield", "pthread_yield", "usleep", "sleep"
-  };
-  for (const char *y : yields)
-    if (!strcmp (name, y))
-      return true;
-  return (!strcmp (name, "nanosleep") || !strcmp (name, "thrd_sleep"))
-         && gimple_call_num_args (stmt) == 2
-         && integer_zerop (gimple_call_arg (stmt, 1));
-}
-
 /* Is every statement of function fn idle (a helper `get (&flag)` that
  * only loads)?  depth: how many calls down. */
 bool
@@ -106,7 +84,7 @@ idle_stmt (gimple *stmt, wmm_model m, int depth, vec<gimple *> *scratch)
           && (gimple_call_flags (stmt) & (ECF_CONST | ECF_PURE)))
         return true;
       tree callee = gimple_call_fndecl (stmt);
-      if (callee && waits_only (stmt, callee))
+      if (callee && wmm_lib_call_waits (stmt, callee))
         return true;
       if (callee && !fndecl_built_in_p (callee))
         {
@@ -141,16 +119,6 @@ idle_stmt (gimple *stmt, wmm_model m, int depth, vec<gimple *> *scratch)
   return !gimple_vdef (stmt);
 }
 
-/* Does an operand of stmt mention variable v? */
-bool
-names_var (gimple *stmt, tree v)
-{
-  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
-    if (wmm_mentions (gimple_op (stmt, i), v))
-      return true;
-  return false;
-}
-
 /* Are the scratch stores of an iteration dead when it is not the last:
  * for each, `copy = shared;`, every other statement of the loop (blocks
  * `loop`) that names the variable runs after it, and it runs before
@@ -175,7 +143,7 @@ scratch_stores_dead (function *fn, bitmap loop, bitmap exits,
              !gsi_end_p (gsi); gsi_next (&gsi))
           {
             gimple *g = gsi_stmt (gsi);
-            if (g != st && !is_gimple_debug (g) && names_var (g, v)
+            if (g != st && !is_gimple_debug (g) && wmm_stmt_mentions (g, v)
                 && !wmm_runs_before (st, g))
               return false;
           }

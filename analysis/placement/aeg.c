@@ -117,17 +117,25 @@ static int retry_safe(const wmm_instr *in, const unsigned char *quiet,
 /* The back edges marked WMM_ACC_RETRY in unit t that are no edges of the
  * graph: drop[i] = 1 when instruction i jumps back to h and the loop (the
  * instructions that reach i without passing h) holds neither the unit's
- * entry (h dominates i) nor an instruction retry_safe refuses.  Returns
- * -1 when out of memory. */
-static int retry_edges(const wmm_thread *t, const unsigned char *quiet,
-                       int nunits, unsigned char *drop)
+ * entry (h dominates i) nor an instruction retry_safe refuses.  *quiet:
+ * wmm_aeg_quiet_units of p, computed when first needed (NULL before).
+ * Returns -1 when out of memory. */
+static int retry_edges(const wmm_program *p, int u, unsigned char **quiet,
+                       unsigned char *drop)
 {
-  int n = t->ncode, any = 0;
+  const wmm_thread *t = &p->threads[u];
+  int n = t->ncode, any = 0, nunits = p->nthreads;
   for (int i = 0; i < n; i++)
     any |= (t->code[i].flags & WMM_ACC_RETRY) &&
            (t->code[i].op == WMM_OP_BRANCH || t->code[i].op == WMM_OP_JUMP);
   if (!any)
     return 0;
+  if (!*quiet) {
+    *quiet = xcalloc((size_t)nunits, 1);
+    if (!*quiet)
+      return -1;
+    wmm_aeg_quiet_units(p, 0, *quiet);
+  }
   int *off = xcalloc((size_t)n + 2, sizeof *off);
   int *stack = xcalloc((size_t)n + 1, sizeof *stack);
   int *seen = xcalloc((size_t)n + 1, sizeof *seen);   /* stamp of the edge */
@@ -156,14 +164,14 @@ static int retry_edges(const wmm_thread *t, const unsigned char *quiet,
     if (!(in->flags & WMM_ACC_RETRY) ||
         (in->op != WMM_OP_BRANCH && in->op != WMM_OP_JUMP) || h < 0 ||
         h >= n || (in->op == WMM_OP_BRANCH && h == i + 1) ||
-        !retry_safe(&t->code[h], quiet, nunits))
+        !retry_safe(&t->code[h], *quiet, nunits))
       continue;
     int sp = 0, ok = 1, stamp = i + 1;
     seen[h] = seen[i] = stamp;
     stack[sp++] = i;
     while (sp > 0 && ok) {
       int x = stack[--sp];
-      ok = x != 0 && retry_safe(&t->code[x], quiet, nunits);
+      ok = x != 0 && retry_safe(&t->code[x], *quiet, nunits);
       for (int k = off[x]; ok && k < off[x + 1]; k++)
         if (seen[pred[k]] != stamp) {
           seen[pred[k]] = stamp;
@@ -198,16 +206,15 @@ static int build_cfg(wmm_aeg *g)
     return -1;
   }
   unsigned char *drop = xcalloc((size_t)g->nnodes + 1, 1);
-  unsigned char *quiet = xcalloc((size_t)nu, 1);
-  if (!drop || !quiet) {
-    free(cnt), free(pcnt), free(drop), free(quiet);
+  unsigned char *quiet = NULL;   /* (retry_edges': when a unit has one) */
+  if (!drop) {
+    free(cnt), free(pcnt);
     return -1;
   }
-  wmm_aeg_quiet_units(p, 0, quiet);
   for (int u = 0; u < nu; u++) {
     for (int i = 0; i <= p->threads[u].ncode; i++)
       g->node_unit[g->unit_base[u] + i] = u;
-    if (retry_edges(&p->threads[u], quiet, nu, drop + g->unit_base[u]) < 0) {
+    if (retry_edges(p, u, &quiet, drop + g->unit_base[u]) < 0) {
       free(cnt), free(pcnt), free(drop), free(quiet);
       return -1;
     }

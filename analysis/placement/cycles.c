@@ -54,6 +54,26 @@ static int first_above(const cgraph *cg, int l, int t)
   return lo;
 }
 
+/* The first local index >= k of a class po-after class y in y's thread
+ * (its po row's next set bit), or -1: the po successors in class order,
+ * without testing every class of the thread. */
+static int next_po(const wmm_aeg *g, int y, int k)
+{
+  const wmm_aeg_thread *th = &g->threads[g->cls[y].thread];
+  if (k >= th->ncls)
+    return -1;
+  const uint64_t *row = &th->po[(size_t)g->cls[y].local * th->words];
+  int w = k / 64;
+  uint64_t bits = row[w] & (~0ull << (k % 64));
+  while (!bits) {
+    if (++w >= th->words)
+      return -1;
+    bits = row[w];
+  }
+  int r = w * 64 + __builtin_ctzll(bits);
+  return r < th->ncls ? r : -1;
+}
+
 /* The successor of class c after iterator *it, or -1 after the last: po
  * successors in its thread (another location) by local index, then com
  * successors on its location.  *it starts at 0: below the thread's class
@@ -65,18 +85,11 @@ static int next_succ(const cgraph *cg, int c, int *it)
   const wmm_aeg *g = cg->g;
   const wmm_aeg_class *cl = &g->cls[c];
   const wmm_aeg_thread *th = &g->threads[cl->thread];
-  const uint64_t *row = th->po + (size_t)cl->local * th->words;
   int n = th->ncls;
   while (*it < n) {
-    int k = *it;
-    uint64_t w = row[k / 64] >> (k % 64);
-    if (!w) {
-      *it = (k / 64 + 1) * 64 < n ? (k / 64 + 1) * 64 : n;
-      continue;
-    }
-    k += __builtin_ctzll(w);
-    *it = k + 1 < n ? k + 1 : n;
-    if (k < n && g->cls[th->cls[k]].loc != cl->loc)
+    int k = next_po(g, c, *it);
+    *it = k < 0 ? n : k + 1;
+    if (k >= 0 && g->cls[th->cls[k]].loc != cl->loc)
       return th->cls[k];
   }
   int base = cg->loc_off[cl->loc];
@@ -376,26 +389,6 @@ static void extend(search *S, int x);
 static int seg_after(const search *S, int y, int z)
 {
   return S->scc[z] == S->comp && S->g->cls[z].loc != S->g->cls[y].loc;
-}
-
-/* The first local index >= k of a class po-after class y in y's thread
- * (its po row's next set bit), or -1: the po successors in class order,
- * without testing every class of the thread. */
-static int next_po(const wmm_aeg *g, int y, int k)
-{
-  const wmm_aeg_thread *th = &g->threads[g->cls[y].thread];
-  if (k >= th->ncls)
-    return -1;
-  const uint64_t *row = &th->po[(size_t)g->cls[y].local * th->words];
-  int w = k / 64;
-  uint64_t bits = row[w] & (~0ull << (k % 64));
-  while (!bits) {
-    if (++w >= th->words)
-      return -1;
-    bits = row[w];
-  }
-  int r = w * 64 + __builtin_ctzll(bits);
-  return r < th->ncls ? r : -1;
 }
 
 /* Is (y, z) a po pair of one thread to another location? */

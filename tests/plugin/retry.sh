@@ -13,15 +13,28 @@
 # helper with a pause / yield hint) under a likely () test (-DRELAX), or
 # sched_yield () (-DYIELD), or with relaxed C11 atomics (-DC11), is
 # still one.  Assembly read back per function.
+#
+# A seqlock reader copying the record into a local struct in its retry
+# loop (retry_seqcopy.c): the copy, overwritten by each iteration before
+# any use and before the loop leaves, lets iterations but the last go:
+# two fences per side on the weak targets (the writer's third, between
+# its two data stores, ordered them for one iteration's copy and the
+# next one's, and went); the loop leaving before the copy (-DEARLY) or a
+# copy member by member (-DPARTIAL) keeps them.  The report's fences per
+# function.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/retry_snapshot.c
+Q=$WMM_TESTDIR/programs/retry_seqcopy.c
 
 per_target() {
   case $T in
-    x86) one="" two="" last="monitor_ab:1 monitor_ba:1" ;;
+    x86) one="" two="" last="monitor_ab:1 monitor_ba:1"
+         copy="" early="" partial="" ;;
     *) one="monitor_ab:1 monitor_ba:1" two="monitor_ab:2 monitor_ba:2"
-       last="monitor_ab:3 monitor_ba:3" ;;
+       last="monitor_ab:3 monitor_ba:3"
+       copy="reader:2 writer:2" early="reader:2 writer:3"
+       partial="reader:3 writer:3" ;;
   esac
   wmm_expect_fences $T.retry "$P" "$one"
   case $T in ppc|arm) wmm_expect_full $T.retry_full "$P" "monitor_ab monitor_ba" ;; esac
@@ -32,26 +45,8 @@ per_target() {
   wmm_expect_report $T.yield "$P" "$one" -DYIELD
   wmm_expect_fences $T.count "$P" "$two" -DCOUNT
   wmm_expect_fences $T.last "$P" "$last" -DLAST
-}
-wmm_each_target per_target
-
-# A seqlock reader copying the record into a local struct in its retry
-# loop (retry_seqcopy.c): the copy, overwritten by each iteration before
-# any use and before the loop leaves, lets iterations but the last go:
-# two fences per side on the weak targets (the writer's third, between
-# its two data stores, ordered them for one iteration's copy and the
-# next one's, and went); the loop
-# leaving before the copy (-DEARLY) or a copy member by member
-# (-DPARTIAL) keeps them.  The report's fences per function.
-Q=$WMM_TESTDIR/programs/retry_seqcopy.c
-per_target_copy() {
-  case $T in
-    x86) copy="" early="" partial="" ;;
-    *) copy="reader:2 writer:2" early="reader:2 writer:3"
-       partial="reader:3 writer:3" ;;
-  esac
   wmm_expect_report $T.seqcopy "$Q" "$copy"
   wmm_expect_report $T.seqcopy_early "$Q" "$early" -DEARLY
   wmm_expect_report $T.seqcopy_partial "$Q" "$partial" -DPARTIAL
 }
-wmm_each_target per_target_copy
+wmm_each_target per_target
