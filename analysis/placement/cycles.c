@@ -883,11 +883,42 @@ static void mark_conflicts(const search *S, unsigned char *conflict)
   }
 }
 
+/* A new fallback row for class c (cycles.h), all zero; its offset in
+ * fb_bits, or -1 out of memory. */
+static long fb_new_row(const wmm_aeg *g, wmm_cycles *o, int c)
+{
+  long words = g->threads[g->cls[c].thread].words;
+  if (!o->fb_row) {
+    o->fb_row = malloc(((size_t)g->ncls + 1) * sizeof *o->fb_row);
+    o->fb_first = xcalloc((size_t)g->ncls + 1, sizeof *o->fb_first);
+    o->fb_cls = xcalloc((size_t)g->ncls + 1, sizeof *o->fb_cls);
+    if (!o->fb_row || !o->fb_first || !o->fb_cls)
+      return -1;
+    for (int k = 0; k < g->ncls; k++)
+      o->fb_row[k] = -1;
+  }
+  if (o->nfb_words + words > o->cap_fb_words) {
+    long ncap = o->cap_fb_words ? o->cap_fb_words * 2 : 1024;
+    while (ncap < o->nfb_words + words)
+      ncap *= 2;
+    uint64_t *q = realloc(o->fb_bits, (size_t)ncap * sizeof *q);
+    if (!q)
+      return -1;
+    o->fb_bits = q;
+    o->cap_fb_words = ncap;
+  }
+  long off = o->nfb_words;
+  memset(o->fb_bits + off, 0, (size_t)words * sizeof *o->fb_bits);
+  o->nfb_words += words;
+  o->fb_row[c] = off;
+  o->fb_first[c] = o->nfallback;
+  o->fb_cls[o->nfb_cls++] = c;
+  return off;
+}
+
 /* The fallback of an overflowed SCC (cycles.h): every po pair whose two
  * ends conflict with another thread and whose second end can lead back to
- * the first; -1 out of memory.  Each class's pairs are one run, second
- * class ascending (a thread's classes are numbered in po-index order),
- * which fbpairs.c's lookup relies on. */
+ * the first, as a bit in the first's row; -1 out of memory. */
 static int add_fallback(search *S)
 {
   const wmm_aeg *g = S->g;
@@ -908,6 +939,7 @@ static int add_fallback(search *S)
       free(conflict);
       return -1;
     }
+    long row = -1;
     for (int k = next_po(g, c, 0); k >= 0; k = next_po(g, c, k + 1)) {
       int d = th->cls[k];
       if (!conflict[d] || !good[d] || !seg_after(S, c, d))
@@ -916,16 +948,35 @@ static int add_fallback(search *S)
         o->dropped_pairs++;
         continue;
       }
-      if (grow((void **)&o->fallback, &o->cap_fallback, o->nfallback,
-               sizeof *o->fallback)) {
+      if (row < 0 && (row = fb_new_row(g, o, c)) < 0) {
         free(conflict);
         return -1;
       }
-      o->fallback[o->nfallback++] = (wmm_cpair){c, d};
+      o->fb_bits[row + k / 64] |= 1ull << (k % 64);
+      o->nfallback++;
     }
   }
   free(conflict);
   return 0;
+}
+
+int wmm_cycles_fb_has(const wmm_aeg *g, const wmm_cycles *c, int a, int b)
+{
+  if (!c->fb_row || c->fb_row[a] < 0 || g->cls[a].thread != g->cls[b].thread)
+    return 0;
+  int k = g->cls[b].local;
+  return (int)(c->fb_bits[c->fb_row[a] + k / 64] >> (k % 64) & 1);
+}
+
+int wmm_cycles_fb_index(const wmm_aeg *g, const wmm_cycles *c, int a, int b)
+{
+  if (!wmm_cycles_fb_has(g, c, a, b))
+    return -1;
+  const uint64_t *row = c->fb_bits + c->fb_row[a];
+  int k = g->cls[b].local, r = c->fb_first[a];
+  for (int w = 0; w < k / 64; w++)
+    r += __builtin_popcountll(row[w]);
+  return r + __builtin_popcountll(row[k / 64] & ((1ull << (k % 64)) - 1));
 }
 
 /* Enumerate the cycles of SCC comp; returns 0, or -1 out of memory. */
@@ -1024,7 +1075,7 @@ void wmm_cycles_free(wmm_cycles *c)
 {
   free(c->seg);
   free(c->cyc);
-  free(c->fallback);
+  free(c->fb_bits), free(c->fb_row), free(c->fb_first), free(c->fb_cls);
   state_free(c->state);
   memset(c, 0, sizeof *c);
 }

@@ -63,17 +63,22 @@ typedef struct wmm_ccycle {
   int witness;         /* 1: a witness of a fallback pair, no requirement */
 } wmm_ccycle;
 
-typedef struct wmm_cpair {
-  int a, b;            /* classes of one thread, po-ordered */
-} wmm_cpair;
-
 typedef struct wmm_cycles {
   wmm_cseg *seg;
   int nseg, cap_seg;
   wmm_ccycle *cyc;
   int ncyc, cap_cyc;
-  wmm_cpair *fallback; /* pairs of SCCs whose enumeration overflowed */
-  int nfallback, cap_fallback;
+  /* The fallback pairs (of SCCs whose enumeration overflowed) as bit rows:
+   * fb_row[a] >= 0 is the offset in fb_bits of class a's row (its thread's
+   * `words` words), whose bit k says that (a, its thread's k-th class) is a
+   * pair.  Pairs are numbered row by row in the order of fb_cls, bits
+   * ascending; a's first is fb_first[a] (wmm_cycles_fb_index). */
+  uint64_t *fb_bits;
+  long nfb_words, cap_fb_words;
+  long *fb_row;        /* per class, or NULL when no pair */
+  int *fb_first;       /* per class */
+  int *fb_cls, nfb_cls;/* the classes with a row, in numbering order */
+  int nfallback;       /* pairs */
   int nscc;            /* non-trivial SCCs of the class graph */
   int noverflow;       /* of which overflowed */
   long steps;          /* search steps taken */
@@ -95,6 +100,11 @@ void wmm_cycles_free(wmm_cycles *c);
 /* A witness search's test of a cycle (n segments): 1 take it, 0 go on,
  * -2 stop looking, -1 error. */
 typedef int (*wmm_cycles_accept)(void *ctx, const wmm_cseg *seg, int n);
+
+/* Is (a, b) a fallback pair?  wmm_cycles_fb_has: 1 or 0;
+ * wmm_cycles_fb_index: its number (0 .. nfallback - 1) or -1. */
+int wmm_cycles_fb_has(const wmm_aeg *g, const wmm_cycles *c, int a, int b);
+int wmm_cycles_fb_index(const wmm_aeg *g, const wmm_cycles *c, int a, int b);
 
 /* Search, within *steps steps, a cycle through pair (a, b) of an
  * overflowed SCC that accept() takes; it is appended to c as a witness

@@ -7,8 +7,9 @@
  * Example:
  *   place_fbpairs fb;
  *   if (place_fbpairs_build(&fb, g, &cy) == 0) {
- *     int i = place_fbpairs_find(&fb, g, -1, node_a, node_b);
- *     if (i >= 0) ... cy.fallback[i].a, cy.fallback[i].b ...
+ *     int ca, cb;
+ *     if (place_fbpairs_find(&fb, g, -1, node_a, node_b, &ca, &cb))
+ *       ... wmm_cycles_fb_index(g, &cy, ca, cb) ...
  *     place_fbpairs_free(&fb);
  *   }
  */
@@ -23,29 +24,19 @@ int place_fbpairs_build(place_fbpairs *f, const wmm_aeg *g, const wmm_cycles *cy
   f->cy = cy;
   if (cy->nfallback == 0)
     return 0;
-  int rc = -1;
   unsigned char *seen = calloc((size_t)g->ncls + 1, 1);
   f->node_off = calloc((size_t)g->nnodes + 1, sizeof *f->node_off);
-  f->run = malloc(((size_t)g->ncls + 1) * sizeof *f->run);
-  if (!seen || !f->node_off || !f->run)
+  if (!seen || !f->node_off)
     goto fail;
-  /* the runs (cycles.c add_fallback: one per class a, b ascending); a
-     search that broke that order would lose pairs: an error, not a miss */
-  for (int c = 0; c <= g->ncls; c++)
-    f->run[c] = -1;
-  for (int i = 0; i < cy->nfallback; i++) {
-    const wmm_cpair *p = &cy->fallback[i];
-    seen[p->a] = seen[p->b] = 1;
-    if (i > 0 && p->a == cy->fallback[i - 1].a) {
-      if (p->b <= cy->fallback[i - 1].b) {
-        rc = -2;
-        goto fail;
-      }
-    } else if (f->run[p->a] >= 0) {
-      rc = -2;
-      goto fail;
-    } else
-      f->run[p->a] = i;
+  /* the classes of some pair: the rows' and their set bits' */
+  for (int r = 0; r < cy->nfb_cls; r++) {
+    int a = cy->fb_cls[r];
+    const wmm_aeg_thread *th = &g->threads[g->cls[a].thread];
+    const uint64_t *row = cy->fb_bits + cy->fb_row[a];
+    seen[a] = 1;
+    for (int w = 0; w < th->words; w++)
+      for (uint64_t bits = row[w]; bits; bits &= bits - 1)
+        seen[th->cls[w * 64 + __builtin_ctzll(bits)]] = 1;
   }
   /* the classes of each event (CSR), those of fallback pairs only */
   for (int pass = 0; pass < 2; pass++) {
@@ -77,55 +68,32 @@ int place_fbpairs_build(place_fbpairs *f, const wmm_aeg *g, const wmm_cycles *cy
 fail:
   free(seen);
   place_fbpairs_free(f);
-  return rc;
-}
-
-/* The fallback pair of classes (a, b), or -1: a gallop and a bisection
- * in a's run. */
-static int lookup(const place_fbpairs *f, int a, int b)
-{
-  int lo = f->run[a], n = f->cy->nfallback;
-  if (lo < 0)
-    return -1;
-  const wmm_cpair *p = f->cy->fallback;
-  int hi = lo;
-  for (int step = 1; hi < n && p[hi].a == a && p[hi].b < b; step *= 2)
-    lo = hi, hi += step;
-  if (hi > n)
-    hi = n;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (p[mid].a == a && p[mid].b < b)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < n && p[lo].a == a && p[lo].b == b ? lo : -1;
+  return -1;
 }
 
 int place_fbpairs_find(const place_fbpairs *f, const wmm_aeg *g, int t,
-                       int na, int nb)
+                       int na, int nb, int *ca_out, int *cb_out)
 {
-  if (!f->run)
-    return -1;
+  if (!f->node_off)
+    return 0;
   for (int i = f->node_off[na]; i < f->node_off[na + 1]; i++) {
     int ca = f->node_cls[i];
     if (t >= 0 && g->cls[ca].thread != t)
       continue;
     for (int j = f->node_off[nb]; j < f->node_off[nb + 1]; j++) {
       int cb = f->node_cls[j];
-      if (g->cls[cb].thread != g->cls[ca].thread)
-        continue;
-      int k = lookup(f, ca, cb);
-      if (k >= 0)
-        return k;
+      if (wmm_cycles_fb_has(g, f->cy, ca, cb)) {
+        if (ca_out)
+          *ca_out = ca, *cb_out = cb;
+        return 1;
+      }
     }
   }
-  return -1;
+  return 0;
 }
 
 void place_fbpairs_free(place_fbpairs *f)
 {
-  free(f->run), free(f->node_off), free(f->node_cls);
+  free(f->node_off), free(f->node_cls);
   memset(f, 0, sizeof *f);
 }

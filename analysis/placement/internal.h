@@ -159,18 +159,15 @@ int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
 /* The fallback pairs of a cycle search, by event (fbpairs.c). */
 struct place_fbpairs {
   const wmm_cycles *cy;
-  int *run;            /* per class a: the index of its first pair, -1
-                          (the search adds each class's pairs as one run,
-                          b ascending: a binary search finds a pair) */
   int *node_off, *node_cls;   /* the fallback classes of each event (CSR) */
 };
-/* 0; -1 out of memory; -2 when the pairs are not in runs (an internal
- * error: a pair would be lost). */
+/* 0, or -1 out of memory. */
 int place_fbpairs_build(place_fbpairs *f, const wmm_aeg *g, const wmm_cycles *cy);
-/* The fallback pair (index into cy->fallback) of events na -> nb in virtual
- * thread t (-1: any thread), or -1 when they belong to none. */
+/* Do events na -> nb in virtual thread t (-1: any thread) belong to a
+ * fallback pair?  1 with its classes in *ca_out, *cb_out (may be NULL), or
+ * 0. */
 int place_fbpairs_find(const place_fbpairs *f, const wmm_aeg *g, int t,
-                       int na, int nb);
+                       int na, int nb, int *ca_out, int *cb_out);
 void place_fbpairs_free(place_fbpairs *f);
 
 /* Does some path of group q, from an event of A to one of B, pass through

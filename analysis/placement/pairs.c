@@ -1071,7 +1071,7 @@ int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
         /* a b that is no pair of `only` is passed: a later one may be */
         /* (two accesses to one address are no pair: wmm_instr.addr_key) */
         if (g->acc[in].type == tb && (la < 0 || ln < 0 || ln != la) &&
-            (!only || place_fbpairs_find(only, g, t, a, n) >= 0) &&
+            (!only || place_fbpairs_find(only, g, t, a, n, NULL, NULL)) &&
             !same_key_nodes(c, t, a, n)) {
           int r = prerow_get(c, t, a, n, kind, 0);
           if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {

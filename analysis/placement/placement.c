@@ -644,9 +644,10 @@ static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
     for (int j = 0; j < pf->ndelays && !has && tries < WITNESS_TRIES && rc == 0; j++) {
       wmm_delay *d = &out->delays[pf->delays[j]];
       int na = g->unit_base[d->thread] + d->from, nb = g->unit_base[d->to_thread] + d->to;
-      int k = place_fbpairs_find(fb, g, -1, na, nb);
-      if (k < 0)
+      int ca, cb;
+      if (!place_fbpairs_find(fb, g, -1, na, nb, &ca, &cb))
         continue;
+      int k = wmm_cycles_fb_index(g, cy, ca, cb);
       if (!pair_wit[k]) {     /* witness index + 2, or 1: none */
         long left = budget && *budget < steps ? *budget : steps;
         if (left <= 0)
@@ -655,7 +656,7 @@ static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
         tries++;
         witness_ctx x = {b, cy, &w, err, -1, 0, tests};
         int ci = -1;
-        if (wmm_cycles_witness(g, cy, cy->fallback[k].a, cy->fallback[k].b,
+        if (wmm_cycles_witness(g, cy, ca, cb,
                                &left, witness_accept, &x, &ci))
           rc = x.rc ? x.rc : -WMM_ERR_NOMEM;
         if (budget)
@@ -683,7 +684,7 @@ static int witness_round(builder *b, wmm_cycles *cy, const place_fbpairs *fb,
 static int fallback_witnesses(builder *b, wmm_cycles *cy,
                               const place_fbpairs *fb, wmm_error *err)
 {
-  if (!fb->run)
+  if (!fb->node_off)
     return 0;   /* no search overflowed */
   int rc = witness_round(b, cy, fb, WITNESS_STEPS, WITNESS_TESTS, NULL, err);
   long budget = WITNESS_RETRY_TOTAL;
@@ -719,57 +720,68 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
   b->out->nfallback = cy->nfallback;
   wmm_fence top = b->ctx.top;
   unsigned char *rel = xcalloc((size_t)g->nnodes, 1);
-  unsigned *tp = xcalloc((size_t)cy->nfallback * 2, sizeof *tp);
-  int *by_thread = xcalloc((size_t)cy->nfallback, sizeof *by_thread);
+  unsigned *tp = NULL;
+  int cap_tp = 0;
+  int *by_thread = xcalloc((size_t)cy->nfb_cls + 1, sizeof *by_thread);
   int *toff = xcalloc((size_t)g->nthreads + 1, sizeof *toff);
   int *fill = xcalloc((size_t)g->nthreads + 1, sizeof *fill);
   int *cls_seen = xcalloc((size_t)g->ncls + 1, sizeof *cls_seen);
-  if (!rel || !tp || !by_thread || !toff || !fill || !cls_seen) {
-    free(rel), free(tp), free(by_thread), free(toff), free(fill), free(cls_seen);
+  if (!rel || !by_thread || !toff || !fill || !cls_seen) {
+    free(rel), free(by_thread), free(toff), free(fill), free(cls_seen);
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
   }
-  /* the fallback pairs bucketed by the thread of their first class:
-     by_thread[toff[t] .. toff[t + 1]) */
-  for (int i = 0; i < cy->nfallback; i++)
-    toff[g->cls[cy->fallback[i].a].thread + 1]++;
+  /* the fallback rows bucketed by the thread of their class, in the pairs'
+     order: by_thread[toff[t] .. toff[t + 1]) */
+  for (int i = 0; i < cy->nfb_cls; i++)
+    toff[g->cls[cy->fb_cls[i]].thread + 1]++;
   for (int t = 0; t < g->nthreads; t++)
     toff[t + 1] += toff[t];
-  for (int i = 0; i < cy->nfallback; i++) {
-    int t = g->cls[cy->fallback[i].a].thread;
-    by_thread[toff[t] + fill[t]++] = i;
+  for (int i = 0; i < cy->nfb_cls; i++) {
+    int t = g->cls[cy->fb_cls[i]].thread;
+    by_thread[toff[t] + fill[t]++] = cy->fb_cls[i];
   }
   free(fill);
   int rc = 0;
   for (int t = 0; t < g->nthreads && rc == 0; t++) {
     /* the thread's events in overflowed SCCs (each class marked once), and
        its pairs of types */
+    const wmm_aeg_thread *th = &g->threads[t];
     int ntp = 0;
     memset(rel, 0, (size_t)g->nnodes);
-    for (int j = toff[t]; j < toff[t + 1]; j++) {
-      int i = by_thread[j];
-      int ca = cy->fallback[i].a, cb = cy->fallback[i].b;
-      const wmm_aeg_class *A = &g->cls[ca], *B = &g->cls[cb];
-      /* a protected access orders the pair as the strongest fence would */
-      if ((place_section_credit(&b->ctx, ca, cb, 0) >> top) & 1u)
-        continue;
-      if (cls_seen[ca] != t + 1) {
-        cls_seen[ca] = t + 1;
-        for (int k = 0; k < A->nacc; k++)
-          rel[g->acc[A->acc[k]].node] = 1;
-      }
-      if (cls_seen[cb] != t + 1) {
-        cls_seen[cb] = t + 1;
-        for (int k = 0; k < B->nacc; k++)
-          rel[g->acc[B->acc[k]].node] = 1;
-      }
-      int dup = 0;
-      for (int j = 0; j < ntp && !dup; j++)
-        dup = tp[2 * j] == A->type && tp[2 * j + 1] == B->type;
-      if (!dup) {
-        tp[2 * ntp] = A->type;
-        tp[2 * ntp + 1] = B->type;
-        ntp++;
-      }
+    for (int j = toff[t]; j < toff[t + 1] && rc == 0; j++) {
+      int ca = by_thread[j];
+      const uint64_t *row = cy->fb_bits + cy->fb_row[ca];
+      const wmm_aeg_class *A = &g->cls[ca];
+      for (int w = 0; w < th->words && rc == 0; w++)
+        for (uint64_t bits = row[w]; bits; bits &= bits - 1) {
+          int cb = th->cls[w * 64 + __builtin_ctzll(bits)];
+          const wmm_aeg_class *B = &g->cls[cb];
+          /* a protected access orders the pair as the strongest fence would */
+          if ((place_section_credit(&b->ctx, ca, cb, 0) >> top) & 1u)
+            continue;
+          if (cls_seen[ca] != t + 1) {
+            cls_seen[ca] = t + 1;
+            for (int k = 0; k < A->nacc; k++)
+              rel[g->acc[A->acc[k]].node] = 1;
+          }
+          if (cls_seen[cb] != t + 1) {
+            cls_seen[cb] = t + 1;
+            for (int k = 0; k < B->nacc; k++)
+              rel[g->acc[B->acc[k]].node] = 1;
+          }
+          int dup = 0;
+          for (int j = 0; j < ntp && !dup; j++)
+            dup = tp[2 * j] == A->type && tp[2 * j + 1] == B->type;
+          if (!dup) {
+            if (grow((void **)&tp, &cap_tp, 2 * ntp + 1, sizeof *tp)) {
+              rc = -WMM_ERR_NOMEM;
+              break;
+            }
+            tp[2 * ntp] = A->type;
+            tp[2 * ntp + 1] = B->type;
+            ntp++;
+          }
+        }
     }
     for (int j = 0; j < ntp && rc == 0; j++) {
       unsigned ta = tp[2 * j], tb = tp[2 * j + 1];
@@ -1413,12 +1425,8 @@ static int place_graph(const wmm_program *p, const wmm_place_opts *o, int search
                                     (o->class_reach ? WMM_CYCLES_CLASS_REACH : 0),
                                 cy, err)
               : 0;
-  int fbrc = rc == 0 ? place_fbpairs_build(fb, *g, cy) : 0;
-  if (fbrc == -1)
+  if (rc == 0 && place_fbpairs_build(fb, *g, cy))
     rc = wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
-  else if (fbrc)
-    rc = wmm_fail(err, WMM_ERR_INVALID, p->source, 0,
-                  "internal error: fallback pairs out of order (placement)");
   if (rc < 0) {
     place_fbpairs_free(fb);
     wmm_cycles_free(cy);
