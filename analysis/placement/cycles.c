@@ -37,6 +37,8 @@ typedef struct cgraph {
   const int *loc_off, *loc_cls;   /* classes per location, by thread
                                      (the event graph's) */
   int *tnext;               /* per loc_cls entry: the next of another thread */
+  int *tbase, *tloc;        /* the location of thread t's k-th class:
+                               tloc[tbase[t] + k] (read without a class) */
   int nlocs;
 } cgraph;
 
@@ -74,28 +76,138 @@ static int next_po(const wmm_aeg *g, int y, int k)
   return r < th->ncls ? r : -1;
 }
 
-/* The successor of class c after iterator *it, or -1 after the last: po
- * successors in its thread (another location) by local index, then com
- * successors on its location.  *it starts at 0: below the thread's class
- * count it is the next local index to look at, above it the next class of
- * the location.  (Tarjan walks the class graph with it rather than
- * storing its edges, which number up to the square of the classes.) */
-static int next_succ(const cgraph *cg, int c, int *it)
+/* Tarjan's view of the com edges: per location, its classes fall into
+ * groups, one per thread (loc_cls is sorted by thread), and per group and
+ * target set (0 every class, 1 the non-writers, 2 the writers) two hubs,
+ * node ncls + 6 * group + 2 * set + side: side 0 stands for the set's
+ * classes in the location's groups below, side 1 above.  A class goes to
+ * the two hubs of its group and of the set it communicates with (a writer:
+ * every class, or the non-writers of a one-writer location; a reader: the
+ * writers), a hub to the next hub outward and to its neighbouring group's
+ * members of the set.  Paths between classes are exactly those of the
+ * class graph (a class reaches another's class through hubs iff they
+ * communicate), so its SCCs are the same, with a number of edges linear
+ * in the classes instead of up to the square of a location's. */
+typedef struct comhubs {
+  int ncls;
+  int *grp;            /* per class: its global group */
+  int *gbeg;           /* per group: first loc_cls entry; gbeg[ngrp] end */
+  int *gfirst, *glast; /* per group: its location's first and last group */
+  int ngrp;
+} comhubs;
+
+static int hub_set(const wmm_aeg *g, int c)
+{
+  const wmm_aeg_class *cl = &g->cls[c];
+  if (!cl->writes)
+    return 2;
+  return g->p->locs[cl->loc].one_writer ? 1 : 0;
+}
+
+static int in_set(const wmm_aeg *g, int c, int set)
+{
+  return set == 0 || (set == 1) == !g->cls[c].writes;
+}
+
+/* The hubs of cg's locations; -1 out of memory, 1 when a location's
+ * classes are not sorted by thread (Tarjan then walks the com edges). */
+static int build_hubs(comhubs *h, const cgraph *cg)
 {
   const wmm_aeg *g = cg->g;
-  const wmm_aeg_class *cl = &g->cls[c];
+  memset(h, 0, sizeof *h);
+  h->ncls = g->ncls;
+  int n = cg->loc_off[cg->nlocs];
+  h->grp = xcalloc((size_t)g->ncls + 1, sizeof *h->grp);
+  h->gbeg = xcalloc((size_t)n + 1, sizeof *h->gbeg);
+  h->gfirst = xcalloc((size_t)n + 1, sizeof *h->gfirst);
+  h->glast = xcalloc((size_t)n + 1, sizeof *h->glast);
+  if (!h->grp || !h->gbeg || !h->gfirst || !h->glast)
+    return -1;
+  for (int l = 0; l < cg->nlocs; l++) {
+    int first = h->ngrp, prev = -1;
+    for (int k = cg->loc_off[l]; k < cg->loc_off[l + 1]; k++) {
+      int t = g->cls[cg->loc_cls[k]].thread;
+      if (k == cg->loc_off[l] || t != prev) {
+        if (k > cg->loc_off[l] && t < prev)
+          return 1;
+        h->gbeg[h->ngrp] = k;
+        h->gfirst[h->ngrp] = first;
+        h->ngrp++;
+      }
+      prev = t;
+      h->grp[cg->loc_cls[k]] = h->ngrp - 1;
+    }
+    for (int x = first; x < h->ngrp; x++)
+      h->glast[x] = h->ngrp - 1;
+  }
+  h->gbeg[h->ngrp] = n;
+  return 0;
+}
+
+static void free_hubs(comhubs *h)
+{
+  free(h->grp), free(h->gbeg), free(h->gfirst), free(h->glast);
+}
+
+/* The successor of node v (a class, or a hub when hubs are given) after
+ * iterator *it, or -1 after the last.  A class: po successors in its
+ * thread (another location) by local index, then com successors (two
+ * hubs, or without hubs the classes of its location it communicates with).
+ * *it starts at 0: below the thread's class count it is the next local
+ * index to look at, above it what comes after.  (Tarjan walks the class
+ * graph with it rather than storing its edges, which number up to the
+ * square of the classes.) */
+static int next_succ(const cgraph *cg, const comhubs *h, int v, int *it)
+{
+  const wmm_aeg *g = cg->g;
+  if (h && v >= h->ncls) {
+    int x = v - h->ncls, gi = x / 6, set = x % 6 / 2, side = x % 2;
+    int to = side ? gi + 1 : gi - 1;   /* the neighbouring group */
+    if (*it == 0) {
+      *it = 1;
+      if (side ? to < h->glast[gi] : to > h->gfirst[gi])
+        return h->ncls + 6 * to + (x % 6);
+    }
+    for (int k = h->gbeg[to] + (*it - 1); k < h->gbeg[to + 1]; k++) {
+      *it = k + 2 - h->gbeg[to];
+      if (in_set(g, cg->loc_cls[k], set))
+        return cg->loc_cls[k];
+    }
+    return -1;
+  }
+  const wmm_aeg_class *cl = &g->cls[v];
   const wmm_aeg_thread *th = &g->threads[cl->thread];
   int n = th->ncls;
-  while (*it < n) {
-    int k = next_po(g, c, *it);
-    *it = k < 0 ? n : k + 1;
-    if (k >= 0 && g->cls[th->cls[k]].loc != cl->loc)
+  const int *tloc = cg->tloc + cg->tbase[cl->thread];
+  const uint64_t *row = &th->po[(size_t)cl->local * th->words];
+  while (*it < n) {   /* next_po, inlined: the hot loop of the search */
+    int w = *it / 64;
+    uint64_t bits = row[w] & (~0ull << (*it % 64));
+    while (!bits && ++w < th->words)
+      bits = row[w];
+    int k = bits ? w * 64 + __builtin_ctzll(bits) : n;
+    *it = k < n ? k + 1 : n;
+    if (k < n && tloc[k] != cl->loc)
       return th->cls[k];
+  }
+  if (h) {
+    int gi = h->grp[v], hub = h->ncls + 6 * gi + 2 * hub_set(g, v);
+    if (*it == n) {
+      *it = n + 1;
+      if (gi > h->gfirst[gi])
+        return hub;
+    }
+    if (*it == n + 1) {
+      *it = n + 2;
+      if (gi < h->glast[gi])
+        return hub + 1;
+    }
+    return -1;
   }
   int base = cg->loc_off[cl->loc];
   for (int k = base + (*it - n); k < cg->loc_off[cl->loc + 1]; k++) {
     *it = n + (k + 1 - base);
-    if (wmm_aeg_com(g, c, cg->loc_cls[k]))
+    if (wmm_aeg_com(g, v, cg->loc_cls[k]))
       return cg->loc_cls[k];
   }
   return -1;
@@ -108,8 +220,15 @@ static int build_cgraph(cgraph *cg, const wmm_aeg *g)
   cg->loc_off = g->loc_off;   /* (the event graph's, by thread) */
   cg->loc_cls = g->loc_cls;
   cg->tnext = xcalloc((size_t)g->ncls, sizeof *cg->tnext);
-  if (!cg->tnext)
+  cg->tbase = xcalloc((size_t)g->nthreads + 1, sizeof *cg->tbase);
+  cg->tloc = xcalloc((size_t)g->ncls, sizeof *cg->tloc);
+  if (!cg->tnext || !cg->tbase || !cg->tloc)
     return -1;
+  for (int t = 0; t < g->nthreads; t++) {
+    cg->tbase[t + 1] = cg->tbase[t] + g->threads[t].ncls;
+    for (int k = 0; k < g->threads[t].ncls; k++)
+      cg->tloc[cg->tbase[t] + k] = g->cls[g->threads[t].cls[k]].loc;
+  }
   for (int l = 0; l < cg->nlocs; l++)
     for (int k = cg->loc_off[l + 1] - 1; k >= cg->loc_off[l]; k--)
       cg->tnext[k] = k + 1 == cg->loc_off[l + 1] ||
@@ -118,22 +237,35 @@ static int build_cgraph(cgraph *cg, const wmm_aeg *g)
   return 0;
 }
 
-/* Tarjan over the class graph; scc[c] = component, size[comp] counts. */
-static int class_sccs(const cgraph *cg, int *scc, int *nscc_out, int **size_out)
+/* Tarjan over the class graph (its com edges through hubs); scc[c] =
+ * component, size[comp] counts its classes; components of hubs alone get
+ * no number. */
+static int class_sccs(const cgraph *cg, int direct, int *scc, int *nscc_out,
+                      int **size_out)
 {
   const wmm_aeg *g = cg->g;
-  int n = g->ncls;
+  comhubs hubs, *h = &hubs;
+  int hrc = direct ? (memset(h, 0, sizeof *h), 1) : build_hubs(h, cg);
+  if (hrc < 0) {
+    free_hubs(h);
+    return -1;
+  }
+  if (hrc > 0)
+    h->ngrp = 0;
+  int ncls = g->ncls, n = ncls + 6 * h->ngrp;
   int *idx = xcalloc((size_t)n, sizeof *idx), *low = xcalloc((size_t)n, sizeof *low);
   int *stk = xcalloc((size_t)n, sizeof *stk), *call = xcalloc((size_t)n, sizeof *call);
-  int *edge = xcalloc((size_t)n, sizeof *edge), *size = xcalloc((size_t)n, sizeof *size);
+  int *edge = xcalloc((size_t)n, sizeof *edge), *size = xcalloc((size_t)ncls + 1, sizeof *size);
   unsigned char *on = xcalloc((size_t)n, 1);
   if (!idx || !low || !stk || !call || !edge || !size || !on) {
     free(idx), free(low), free(stk), free(call);
     free(edge), free(size), free(on);
+    free_hubs(h);
     return -1;
   }
+  const comhubs *use = hrc == 0 ? h : NULL;
   int counter = 0, sp = 0, nscc = 0;
-  for (int root = 0; root < n; root++) {
+  for (int root = 0; root < ncls; root++) {
     if (idx[root])
       continue;
     int csp = 0;
@@ -144,7 +276,7 @@ static int class_sccs(const cgraph *cg, int *scc, int *nscc_out, int **size_out)
     on[root] = 1;
     while (csp) {
       int v = call[csp - 1];
-      int w = next_succ(cg, v, &edge[v]);
+      int w = next_succ(cg, use, v, &edge[v]);
       if (w >= 0) {
         if (!idx[w]) {
           idx[w] = low[w] = ++counter;
@@ -161,18 +293,23 @@ static int class_sccs(const cgraph *cg, int *scc, int *nscc_out, int **size_out)
       if (csp && low[v] < low[call[csp - 1]])
         low[call[csp - 1]] = low[v];
       if (low[v] == idx[v]) {
+        int classes = 0;
         do {
           w = stk[--sp];
           on[w] = 0;
-          scc[w] = nscc;
-          size[nscc]++;
+          if (w < ncls) {
+            scc[w] = nscc;
+            size[nscc]++;
+            classes = 1;
+          }
         } while (w != v);
-        nscc++;
+        nscc += classes;
       }
     }
   }
   free(idx), free(low), free(stk), free(call);
   free(edge), free(on);
+  free_hubs(h);
   *nscc_out = nscc;
   *size_out = size;
   return 0;
@@ -1057,7 +1194,7 @@ static void state_free(struct wmm_cycles_state *st)
     return;
   if (st->S.reach && st->S.g)
     free_reach(&st->S);
-  free(st->scc), free(st->cg.tnext);
+  free(st->scc), free(st->cg.tnext), free(st->cg.tbase), free(st->cg.tloc);
   free(st->S.path), free(st->S.used), free(st->S.cnt);
   free(st->S.sbeg), free(st->S.send), free(st->S.succ), free(st->S.sskip);
   free(st->S.sgen);
@@ -1094,7 +1231,7 @@ int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
   st->succ_comp = -1;
   st->scc = xcalloc((size_t)g->ncls, sizeof *st->scc);
   if (!st->scc || build_cgraph(&st->cg, g) ||
-      class_sccs(&st->cg, st->scc, &nscc, &size))
+      class_sccs(&st->cg, (flags & WMM_CYCLES_DIRECT_COM) != 0, st->scc, &nscc, &size))
     goto nomem;
   S->cg = &st->cg;
   S->g = g;

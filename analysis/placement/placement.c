@@ -1422,7 +1422,8 @@ static int place_graph(const wmm_program *p, const wmm_place_opts *o, int search
     return rc;
   rc = search ? wmm_cycles_find(*g, o->max_cycles,
                                 (o->no_prune ? WMM_CYCLES_NO_PRUNE : 0) |
-                                    (o->class_reach ? WMM_CYCLES_CLASS_REACH : 0),
+                                    (o->class_reach ? WMM_CYCLES_CLASS_REACH : 0) |
+                                    (o->direct_com ? WMM_CYCLES_DIRECT_COM : 0),
                                 cy, err)
               : 0;
   if (rc == 0 && place_fbpairs_build(fb, *g, cy))
@@ -1505,7 +1506,8 @@ int wmm_place_twin(const wmm_program *p, const wmm_place_opts *o,
 {
   if (!p || !q || !o || !oq || !same_but_fences(p, q) ||
       o->max_cycles != oq->max_cycles || o->no_prune != oq->no_prune ||
-      o->class_reach != oq->class_reach || (o->use_condition && p->cond) ||
+      o->class_reach != oq->class_reach || o->direct_com != oq->direct_com ||
+      (o->use_condition && p->cond) ||
       (oq->use_condition && q->cond)) {
     int rc = wmm_place(p, o, out, err);
     *rc_q = wmm_place(q, oq, out_q, err_q);

@@ -139,6 +139,8 @@ typedef struct wmm_place_opts {
                                  reachability table (cycles.h) */
   int class_reach;            /* testing: build the reachability tables
                                  class by class (reach.h) */
+  int direct_com;             /* testing: the SCCs of the class graph
+                                 walk its com edges, not hubs (cycles.c) */
   wmm_model from;             /* the reference model whose behaviours are
                                  kept (default sc: restore sequential
                                  consistency).  A critical cycle gets fences

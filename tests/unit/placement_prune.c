@@ -6,7 +6,8 @@
  * and the same cost under tso, power and armv8; so do the tables built per
  * fact (the default) and per class (.class_reach, reach.h), also past a
  * cycle bound of 2, where the per-pair fallback and its witness searches
- * use them.
+ * use them; so do the SCCs found through cycles.c's per-location hubs
+ * and by the com edges one by one (.direct_com).
  * Prints `PASS: NAME MODEL: C cycles, cost X` or `FAIL: ...`, then a summary.
  *
  * Example:
@@ -73,6 +74,13 @@ static void compare(const wmm_program *p, const char *name, wmm_model m)
   compare_opts(p, name, m, "per-class", &o, &v);
   o.max_cycles = v.max_cycles = 2;
   compare_opts(p, name, m, "per-class bound 2", &o, &v);
+  /* the SCCs by the com edges one by one (cycles.c's hubs are exact) */
+  v = o;
+  v.class_reach = 0;
+  v.direct_com = 1;
+  compare_opts(p, name, m, "direct com bound 2", &o, &v);
+  o.max_cycles = v.max_cycles = wmm_place_opts_default(m).max_cycles;
+  compare_opts(p, name, m, "direct com", &o, &v);
 }
 
 int main(int argc, char **argv)
