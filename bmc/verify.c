@@ -19,25 +19,6 @@
 #include <string.h>
 #include <time.h>
 
-const char *wmm_verdict_name(wmm_verdict v)
-{
-  switch (v) {
-  case WMM_VERDICT_SAFE: return "safe";
-  case WMM_VERDICT_UNSAFE: return "unsafe";
-  default: return "unknown";
-  }
-}
-
-const char *wmm_replay_name(wmm_replay r)
-{
-  switch (r) {
-  case WMM_REPLAY_CONFIRMED: return "confirmed";
-  case WMM_REPLAY_REJECTED: return "rejected";
-  case WMM_REPLAY_SKIPPED: return "skipped";
-  default: return "none";
-  }
-}
-
 wmm_verify_opts wmm_verify_opts_default(wmm_model m)
 {
   wmm_verify_opts o;

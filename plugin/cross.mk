@@ -6,14 +6,20 @@
 #   make -f ../plugin/cross.mk SRCDIR=.. TRIPLE=aarch64-linux-gnu MAJOR=12 \
 #        CXX=g++-12 CXXFLAGS_COMMON='...' SRCS='plugin/a.cc ...' \
 #        HDRS='...' CORE='analysis/libwmmanalysis.a ...' LIBS=-lglpk
-# Output: plugin/cross/TRIPLE/wmmfence.so and wmmfence.specs (pointing at it).
+# Output: plugin/cross/TRIPLE/wmmfence.so, wmmfence-bmc.so (the host's model
+# checker, copied) and wmmfence.specs (pointing at the plugin).
 OUT := plugin/cross/$(TRIPLE)
 GCC := $(TRIPLE)-gcc-$(MAJOR)
 PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
 CPU := $(if $(filter x86_64% i%86%,$(TRIPLE)),x86,$(if $(filter powerpc%,$(TRIPLE)),ppc,$(if $(filter aarch64%,$(TRIPLE)),aarch64,$(if $(filter arm%,$(TRIPLE)),arm,other))))
 OBJS := $(patsubst plugin/%.cc,$(OUT)/%.o,$(SRCS))
 
-all: $(OUT)/wmmfence.so $(OUT)/wmmfence.specs
+all: $(OUT)/wmmfence.so $(OUT)/wmmfence-bmc.so $(OUT)/wmmfence.specs
+
+# The model checker (bmcload.cc) is the host's, the same for every target.
+$(OUT)/wmmfence-bmc.so: plugin/wmmfence-bmc.so
+	@mkdir -p $(OUT)
+	@cp plugin/wmmfence-bmc.so $@
 
 $(OUT)/%.o: $(SRCDIR)/plugin/%.cc $(HDRS) $(SRCDIR)/plugin/cross.mk
 	@mkdir -p $(OUT)

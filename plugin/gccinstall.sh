@@ -56,9 +56,11 @@ for spec in $compilers; do
   first=no
   case $action in
     install)
-      echo "  INSTALL  $cc: $plugdir/wmmfence.so, $specsdir/wmmfence.specs, $pc"
+      echo "  INSTALL  $cc: $plugdir/wmmfence.so, wmmfence-bmc.so, $specsdir/wmmfence.specs, $pc"
       mkdir -p "$DESTDIR$plugdir"
       $install_program "$so" "$DESTDIR$plugdir/wmmfence.so"
+      # the model checker, loaded from the plugin's directory (bmcload.cc)
+      $install_program "$(dirname "$so")/wmmfence-bmc.so" "$DESTDIR$plugdir/wmmfence-bmc.so"
       sh "$srcdir/plugin/mkspecs.sh" "$plugdir/wmmfence.so" | write_file "$DESTDIR$specsdir/wmmfence.specs"
       chmod 644 "$DESTDIR$specsdir/wmmfence.specs"
       write_file "$DESTDIR$pc" <<EOF
@@ -80,7 +82,8 @@ EOF
       chmod 644 "$DESTDIR$pc"
       ;;
     uninstall)
-      rm -f "$DESTDIR$plugdir/wmmfence.so" "$DESTDIR$specsdir/wmmfence.specs" "$DESTDIR$pc"
+      rm -f "$DESTDIR$plugdir/wmmfence.so" "$DESTDIR$plugdir/wmmfence-bmc.so" \
+        "$DESTDIR$specsdir/wmmfence.specs" "$DESTDIR$pc"
       ;;
     install-driver)
       specs=$DESTDIR$specsdir/specs

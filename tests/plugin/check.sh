@@ -157,3 +157,29 @@ if [ -f "$WMM_BUILDDIR/plugin/local/wmmfence.specs" ]; then
   if grep -q 'check (power, mode=report, assertions): unsafe' "$WMM_TMP/err"; then wmm_pass "specs: -fwmm-check"
   else wmm_fail "specs: -fwmm-check: $(head -n 3 "$WMM_TMP/err")"; fi
 fi
+
+# The checker is wmmfence-bmc.so, loaded from the plugin's directory only
+# to check a unit (plugin/bmcload.cc): the plugin itself needs neither Z3
+# nor libstdc++, and without the checker a check says "unknown" and why.
+needed=$(readelf -d "$WMM_T_PLUGIN" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+case $needed in
+  *libz3*|*libstdc++*) wmm_fail "the plugin needs $needed" ;;
+  *libglpk*) wmm_pass "the plugin loads no Z3 and no libstdc++ ($needed)" ;;
+  *) wmm_fail "the plugin's libraries: $needed" ;;
+esac
+if readelf -d "$(dirname "$WMM_T_PLUGIN")/wmmfence-bmc.so" | grep -q 'NEEDED.*libz3'; then
+  wmm_pass "wmmfence-bmc.so next to the plugin links Z3"
+else wmm_fail "no wmmfence-bmc.so with Z3 next to $WMM_T_PLUGIN"; fi
+mkdir -p "$WMM_TMP/alone"
+cp "$WMM_T_PLUGIN" "$WMM_TMP/alone/wmmfence.so"
+if WMM_T_PLUGIN=$WMM_TMP/alone/wmmfence.so run mp power report \
+   && [ "$(verdict)" = "unknown assertions" ] \
+   && grep -q "wmmfence-bmc.so cannot be loaded" "$WMM_TMP/r.json"; then
+  wmm_pass "without wmmfence-bmc.so: verdict unknown, the file named"
+else wmm_fail "without wmmfence-bmc.so: $(verdict) $(head -n 2 "$WMM_TMP/err")"; fi
+rm -f "$WMM_TMP/r.json"
+if "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_TMP/alone/wmmfence.so" \
+     -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-report="$WMM_TMP/r.json" \
+     "$P/check_mp.c" 2> "$WMM_TMP/err" && grep -q '"kind": "lwsync"\|"kind": "sync"' "$WMM_TMP/r.json"; then
+  wmm_pass "without wmmfence-bmc.so: placement alone works (fences in the report)"
+else wmm_fail "without wmmfence-bmc.so, no check: $(head -n 2 "$WMM_TMP/err")"; fi

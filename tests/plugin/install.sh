@@ -29,6 +29,7 @@ for cc in "$gcc_" $(for t in $cross; do echo "$t-gcc-$major"; done); do
   sd=$(dirname "$("$cc" -print-libgcc-file-name)")
   t=$("$cc" -dumpmachine)
   echo "$pd/wmmfence.so" >> "$expect"
+  echo "$pd/wmmfence-bmc.so" >> "$expect"
   echo "$sd/wmmfence.specs" >> "$expect"
   if [ "$cc" = "$gcc_" ]; then pc=/opt/wmm/lib/pkgconfig/wmmfence.pc
   else pc=/opt/wmm/lib/$t/pkgconfig/wmmfence.pc; fi
