@@ -28,6 +28,7 @@ struct wmm_reach {
   int *rows, nrows;    /* rows of `one` that are set */
   int *row_gen, gen;   /* row_gen[f] == gen: row f of `one` is cleared */
   int *zf;             /* scratch: a thread's classes' facts, -1 outside */
+  int one_t;           /* the thread whose matrix `one` holds, or -1 */
   unsigned char *any, *wr;  /* start facts per SCC location */
   uint64_t *gf;        /* the good facts */
 };
@@ -46,6 +47,7 @@ static void thread_matrix(wmm_reach *r, int t)
   const wmm_aeg_thread *th = &g->threads[t];
   r->gen++;
   r->nrows = 0;
+  r->one_t = t;
   for (int k = 0; k < th->ncls; k++)
     r->zf[k] = r->scc[th->cls[k]] == r->comp ? fact_of(r, th->cls[k]) : -1;
   for (int k = 0; k < th->ncls; k++) {
@@ -67,6 +69,24 @@ static void thread_matrix(wmm_reach *r, int t)
           row[fz / 64] |= 1ull << (fz % 64);
       }
   }
+}
+
+/* Would thread t's matrix be the one `one` holds?  (Another instance of
+ * the same code: the same po matrix and the same facts class by class, so
+ * the same rows; then it is not built again.) */
+static int same_matrix(const wmm_reach *r, int t)
+{
+  if (r->one_t < 0)
+    return 0;
+  const wmm_aeg *g = r->g;
+  const wmm_aeg_thread *a = &g->threads[r->one_t], *b = &g->threads[t];
+  if (a->unit != b->unit || a->ncls != b->ncls || a->words != b->words ||
+      memcmp(a->po, b->po, (size_t)a->ncls * (size_t)a->words * sizeof *a->po))
+    return 0;
+  for (int k = 0; k < b->ncls; k++)
+    if (r->zf[k] != (r->scc[b->cls[k]] == r->comp ? fact_of(r, b->cls[k]) : -1))
+      return 0;
+  return 1;
 }
 
 void wmm_reach_free(wmm_reach *r)
@@ -115,8 +135,10 @@ wmm_reach *wmm_reach_new(const wmm_aeg *g, const int *scc, int comp)
   if (!r->all || !r->multi || !r->one || !r->excl_m || !r->rows ||
       !r->row_gen || !r->zf || !r->any || !r->wr || !r->gf)
     goto fail;
+  r->one_t = -1;
   for (int t = 0; t < g->nthreads; t++) {
-    thread_matrix(r, t);
+    if (!same_matrix(r, t))
+      thread_matrix(r, t);
     for (int i = 0; i < r->nrows; i++) {
       size_t base = (size_t)r->rows[i] * r->fw;
       for (int w = 0; w < r->fw; w++) {
@@ -148,7 +170,8 @@ const uint64_t *wmm_reach_facts(wmm_reach *r, int l0, int w0, int excl)
   if (excl >= 0) {
     if (r->excl_t != excl) {
       /* every thread's union minus the bits only excl sets */
-      thread_matrix(r, excl);
+      if (r->one_t != excl && !same_matrix(r, excl))
+        thread_matrix(r, excl);
       memcpy(r->excl_m, r->all, (size_t)r->nf * r->fw * sizeof *r->excl_m);
       for (int i = 0; i < r->nrows; i++) {
         size_t base = (size_t)r->rows[i] * r->fw;
