@@ -56,24 +56,31 @@ static int first_above(const cgraph *cg, int l, int t)
   return lo;
 }
 
+/* The first set bit >= k of a po row of `words` words over n classes, or
+ * -1. */
+static inline int row_next(const uint64_t *row, int words, int n, int k)
+{
+  if (k >= n)
+    return -1;
+  int w = k / 64;
+  uint64_t bits = row[w] & (~0ull << (k % 64));
+  while (!bits) {
+    if (++w >= words)
+      return -1;
+    bits = row[w];
+  }
+  int r = w * 64 + __builtin_ctzll(bits);
+  return r < n ? r : -1;
+}
+
 /* The first local index >= k of a class po-after class y in y's thread
  * (its po row's next set bit), or -1: the po successors in class order,
  * without testing every class of the thread. */
 static int next_po(const wmm_aeg *g, int y, int k)
 {
   const wmm_aeg_thread *th = &g->threads[g->cls[y].thread];
-  if (k >= th->ncls)
-    return -1;
-  const uint64_t *row = &th->po[(size_t)g->cls[y].local * th->words];
-  int w = k / 64;
-  uint64_t bits = row[w] & (~0ull << (k % 64));
-  while (!bits) {
-    if (++w >= th->words)
-      return -1;
-    bits = row[w];
-  }
-  int r = w * 64 + __builtin_ctzll(bits);
-  return r < th->ncls ? r : -1;
+  return row_next(&th->po[(size_t)g->cls[y].local * th->words], th->words,
+                  th->ncls, k);
 }
 
 /* Tarjan's view of the com edges: per location, its classes fall into
@@ -180,14 +187,10 @@ static int next_succ(const cgraph *cg, const comhubs *h, int v, int *it)
   int n = th->ncls;
   const int *tloc = cg->tloc + cg->tbase[cl->thread];
   const uint64_t *row = &th->po[(size_t)cl->local * th->words];
-  while (*it < n) {   /* next_po, inlined: the hot loop of the search */
-    int w = *it / 64;
-    uint64_t bits = row[w] & (~0ull << (*it % 64));
-    while (!bits && ++w < th->words)
-      bits = row[w];
-    int k = bits ? w * 64 + __builtin_ctzll(bits) : n;
-    *it = k < n ? k + 1 : n;
-    if (k < n && tloc[k] != cl->loc)
+  while (*it < n) {
+    int k = row_next(row, th->words, n, *it);
+    *it = k < 0 ? n : k + 1;
+    if (k >= 0 && tloc[k] != cl->loc)
       return th->cls[k];
   }
   if (h) {
