@@ -255,6 +255,15 @@ enum {
                                  release, e.g. ARMv7's dmb); a reference
                                  model's mapping of that order (x86: a
                                  plain mov) has no fence there */
+  WMM_ACC_FRESH = 1 << 13,    /* placement only: the access touches an
+                                 object its thread allocated in this
+                                 activation, before any use of the address
+                                 that may let it out, and no object of that
+                                 allocation is ever freed (its storage is
+                                 no other object's): two such accesses of
+                                 different threads, or of two instances of
+                                 one, never touch the same memory (aeg.h:
+                                 no com edge between them) */
   WMM_ACC_RETRY = 1 << 12     /* on a WMM_OP_BRANCH / WMM_OP_JUMP back to
                                  a loop's head: the front end found that
                                  no iteration of the loop but the last

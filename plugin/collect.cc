@@ -2453,6 +2453,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_publish_blind_counters (u);
   wmm_omp_mark_one_writer (u);
   wmm_publish_tso (u);
+  wmm_publish_fresh (u);
   wmm_order_protected (u);
   wmm_lock_internals (u);
   wmm_barrier_rounds (u);

@@ -81,6 +81,8 @@ flags (wmm_strbuf *b, unsigned f)
     wmm_strbuf_puts (b, " ; lock order");
   if (f & WMM_ACC_RETRY)   /* back to a loop whose last iteration counts */
     wmm_strbuf_puts (b, " retry");
+  if (f & WMM_ACC_FRESH)   /* an own, unpublished, never freed object */
+    wmm_strbuf_puts (b, " fresh");
 }
 
 /* One instruction of unit `unit`. */

@@ -505,6 +505,10 @@ void wmm_publish_end (wmm_publish *pb);
    or to a local whose address escapes, before its address may leave the
    thread are private (how many). */
 int wmm_publish_tso (wmm_unitinfo *u);
+/* Other weak targets: marks the accesses wmm_publish_tso would take out
+ * WMM_ACC_FRESH (ir.h) when no object of their allocation is ever freed;
+ * their number. */
+int wmm_publish_fresh (wmm_unitinfo *u);
 /* flagpub.cc: locations written before a flag's release store and read
  * only after an acquire load that saw it set are made private; how many
  * accesses were moved. */
@@ -824,6 +828,10 @@ bool wmm_threadlocal_decl (tree decl);
 /* Can code the analysis does not read (library calls, other units) not
  * reach variable decl, by the same analysis? */
 bool wmm_threadlocal_unreached (tree decl);
+/* Is no object of allocation call alloc ever given to free or realloc,
+ * nor to code outside the analysis (so its storage is never another
+ * object's)?  False when not known. */
+bool wmm_threadlocal_never_freed (gimple *alloc);
 /* The objects SSA pointer ptr may point to, when all are known (no
  * memory of code outside the analysis among them): an index naming that
  * set, else -1.  May a pointer with target set `set` point into variable

@@ -653,6 +653,48 @@ local_before_escape (local_escapes &le, const wmm_instr *in,
 } // namespace
 
 int
+wmm_publish_fresh (wmm_unitinfo *u)
+{
+  if (u->model == WMM_MODEL_TSO || u->model == WMM_MODEL_SC)
+    return 0;
+  auto_vec<wmm_fresh_segment *> segs;
+  owners owner;
+  each_allocation (u, [&] (function *, gimple *s) {
+    /* (alloca: the frame's storage is the thread's next frame's) */
+    if (gimple_call_builtin_p (s, BUILT_IN_ALLOCA)
+        || gimple_call_builtin_p (s, BUILT_IN_ALLOCA_WITH_ALIGN)
+        || gimple_call_builtin_p (s, BUILT_IN_ALLOCA_WITH_ALIGN_AND_MAX)
+        || !wmm_threadlocal_never_freed (s))
+      return;
+    wmm_fresh_segment *seg = new wmm_fresh_segment;
+    segs.safe_push (seg);
+    if (wmm_fresh_escapes (s, seg))
+      for (tree n : seg->names)
+        owner.put (n, std::make_pair ((publication *) NULL, seg));
+  });
+  int made = 0;
+  wmm_program *p = u->prog;
+  for (wmm_unit &unit : u->units)
+    for (int i = 0; i < p->threads[unit.thread].ncode; i++)
+      {
+        wmm_instr *in = &p->threads[unit.thread].code[i];
+        if (wmm_instr_is_access (in) && i < (int) unit.sites.length ()
+            && !(in->flags & WMM_ACC_FRESH) && early_access (owner, unit, i))
+          {
+            in->flags |= WMM_ACC_FRESH;
+            made++;
+          }
+      }
+  for (wmm_fresh_segment *seg : segs)
+    delete seg;
+  if (made)
+    wmm_note (u, "%d accesses to fresh objects before their address may "
+              "leave the thread, objects never freed: no access of another "
+              "thread to its own such objects touches them", made);
+  return made;
+}
+
+int
 wmm_publish_tso (wmm_unitinfo *u)
 {
   if (u->model != WMM_MODEL_TSO)

@@ -134,6 +134,9 @@ struct state {
   bitmap shared;             /* objects another thread may reach */
   int thread_args;           /* a value node holding the start arguments
                                 of thread_start's creates */
+  vec<int> freed;            /* value nodes given to free and realloc */
+  bitmap reused;             /* objects whose storage may become another
+                                object's: freed or escaped */
   vec<bitmap> target_sets;   /* wmm_threadlocal_targets: distinct sets */
   vec<hashval_t> target_hash;
   vec<bool> target_strings;  /* ... holding string literals only */
@@ -600,11 +603,15 @@ builtin_call (gcall *call, tree fndecl)
       return true;
     case BUILT_IN_REALLOC:
       assign_to (lhs, fresh_result (call, arg (call, 0)));
+      st->freed.safe_push (arg (call, 0));
       return true;
     case BUILT_IN_POSIX_MEMALIGN:
       add (C_STORE, arg (call, 0), site_node (call));
       return true;
-    case BUILT_IN_FREE: case BUILT_IN_STRLEN: case BUILT_IN_STRNLEN:
+    case BUILT_IN_FREE:
+      st->freed.safe_push (arg (call, 0));
+      return true;
+    case BUILT_IN_STRLEN: case BUILT_IN_STRNLEN:
     case BUILT_IN_STRCMP: case BUILT_IN_STRNCMP: case BUILT_IN_MEMCMP:
     case BUILT_IN_BCMP: case BUILT_IN_PREFETCH: case BUILT_IN_TRAP:
     case BUILT_IN_UNREACHABLE: case BUILT_IN_STACK_SAVE:
@@ -1224,6 +1231,19 @@ find_shared (void)
     }
 }
 
+/* Objects whose storage may be reused for another object: those a free
+   or realloc may be given, and the escaped ones (code outside may free
+   them). */
+void
+find_reused (void)
+{
+  st->reused = BITMAP_ALLOC (&st->obs);
+  bitmap_copy (st->reused, st->pts[st->u_content]);
+  for (int n : st->freed)
+    if (n >= 0)
+      bitmap_ior_into (st->reused, st->pts[n]);
+}
+
 /* Does a function whose body the analysis does not read name symbol n
    (take its address, read or write it)? */
 bool
@@ -1249,6 +1269,7 @@ wmm_threadlocal_reset (void)
   st->target_sets.release ();
   st->target_hash.release ();
   st->target_strings.release ();
+  st->freed.release ();
   st->pts.release ();
   st->obj_decl.release ();
   st->obj_node.release ();
@@ -1369,7 +1390,17 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
         break;
     }
   find_shared ();
+  find_reused ();
   st->valid = true;
+}
+
+bool
+wmm_threadlocal_never_freed (gimple *alloc)
+{
+  if (!st || !st->valid || !alloc)
+    return false;
+  int *o = st->site_obj.get (alloc);
+  return o && !bitmap_bit_p (st->reused, *o);
 }
 
 bool

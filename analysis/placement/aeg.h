@@ -59,7 +59,7 @@ extern "C" {
 /* Flags that make two accesses of one op behave differently in a model. */
 #define WMM_AEG_TYPE_FLAGS \
   (WMM_ACC_ACQUIRE | WMM_ACC_RELEASE | WMM_ACC_ACQPC | WMM_ACC_ATOMIC | \
-   WMM_ACC_SECTION | WMM_ACC_SECTION_LW)
+   WMM_ACC_SECTION | WMM_ACC_SECTION_LW | WMM_ACC_FRESH)
 
 typedef struct wmm_aeg_acc {
   int node;            /* program point of the access */
@@ -163,8 +163,10 @@ static inline int wmm_aeg_acc_touches(const wmm_aeg *g, int a, int loc)
   return ac->loc >= 0 ? ac->loc == loc : wmm_alias_contains(g->p, ac->alias, loc);
 }
 
-/* Do classes a and b (different threads) communicate? */
-static inline int wmm_aeg_com(const wmm_aeg *g, int a, int b)
+/* Do classes a and b (different threads) communicate by their locations
+ * and kinds alone (the SCCs of cycles.c use this relation, a superset of
+ * wmm_aeg_com's)? */
+static inline int wmm_aeg_com_loc(const wmm_aeg *g, int a, int b)
 {
   const wmm_aeg_class *ca = &g->cls[a], *cb = &g->cls[b];
   if (ca->thread == cb->thread || ca->loc != cb->loc ||
@@ -173,6 +175,17 @@ static inline int wmm_aeg_com(const wmm_aeg *g, int a, int b)
   /* two threads never write one byte of a one-writer location */
   return !(ca->writes && cb->writes && ca->loc >= 0 &&
            g->p->locs[ca->loc].one_writer);
+}
+
+/* Do classes a and b (different threads) communicate?  Not when both touch
+ * objects their own threads allocated and have not let out
+ * (WMM_ACC_FRESH): those are two objects. */
+static inline int wmm_aeg_com(const wmm_aeg *g, int a, int b)
+{
+  unsigned fresh = (unsigned)WMM_ACC_FRESH << 8;
+  if (g->cls[a].type & g->cls[b].type & fresh)
+    return 0;
+  return wmm_aeg_com_loc(g, a, b);
 }
 
 /* Number of successors / predecessors of node inside thread t, and the

@@ -210,7 +210,7 @@ static int next_succ(const cgraph *cg, const comhubs *h, int v, int *it)
   int base = cg->loc_off[cl->loc];
   for (int k = base + (*it - n); k < cg->loc_off[cl->loc + 1]; k++) {
     *it = n + (k + 1 - base);
-    if (wmm_aeg_com(g, v, cg->loc_cls[k]))
+    if (wmm_aeg_com_loc(g, v, cg->loc_cls[k]))
       return cg->loc_cls[k];
   }
   return -1;

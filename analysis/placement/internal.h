@@ -120,7 +120,7 @@ static inline wmm_req_acc place_class_acc(const wmm_aeg *g, int c)
 {
   wmm_req_acc a;
   a.op = (wmm_opkind)(g->cls[c].type & 0xff);
-  a.flags = g->cls[c].type >> 8;
+  a.flags = (g->cls[c].type >> 8) & ~(unsigned)WMM_ACC_FRESH;
   a.loc = g->cls[c].loc;
   return a;
 }

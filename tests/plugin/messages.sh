@@ -52,6 +52,7 @@ note: %s
 note: %d accesses are protected by locks: no fence orders them 
 note: heap memory by type: %d classes of anonymous words 
 note: lock and unlock calls are taken as full fences 
+note: %d accesses to fresh objects before their address may 
 note: %d accesses to fresh objects before their publication 
 note: %d accesses to fresh objects and escaping locals before 
 note: %d accesses to %d locations written before a release 

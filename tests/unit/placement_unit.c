@@ -900,8 +900,69 @@ static void test_retry(void)
   wmm_program_free(p);
 }
 
+/* Store buffering between two instances of one unit (IR): W x; R y;
+ * W y; R x.  fresh_w / fresh_r mark its writes / reads WMM_ACC_FRESH
+ * (each instance's own unpublished object): two fresh accesses of two
+ * instances never meet, a fresh and a shared one may. */
+static wmm_program *fresh_program(int fresh_w, int fresh_r)
+{
+  wmm_program *p = wmm_program_new("ir", WMM_ARCH_GIMPLE);
+  int x = wmm_program_loc(p, "x"), y = wmm_program_loc(p, "y");
+  int t = wmm_program_thread(p, "T");
+  wmm_thread *T = &p->threads[t];
+  T->instances = 2;
+  int r0 = wmm_thread_reg(T, "r0");
+  int locs[4] = {x, y, y, x};
+  for (int k = 0; k < 4; k++) {
+    int w = k % 2 == 0;
+    wmm_instr in = access(w ? WMM_OP_STORE : WMM_OP_LOAD, locs[k], r0);
+    if (w ? fresh_w : fresh_r)
+      in.flags = WMM_ACC_FRESH;
+    wmm_thread_append(T, &in);
+  }
+  return p;
+}
+
+static void test_fresh(void)
+{
+  long dropped;
+  wmm_program *p = fresh_program(0, 0);
+  int plain = power_fences(p, &dropped);
+  ok(plain > 0, "fresh: store buffering between two instances is fenced",
+     NULL);
+  wmm_program_free(p);
+  p = fresh_program(1, 1);
+  ok(power_fences(p, &dropped) == 0,
+     "fresh: two instances' fresh accesses never meet: no fence", NULL);
+  wmm_aeg *g = NULL;
+  wmm_error e;
+  if (wmm_aeg_build(p, &g, &e) == 0) {
+    int com = 0, com_loc = 0;
+    for (int a = 0; a < g->ncls; a++)
+      for (int b = 0; b < g->ncls; b++) {
+        com += wmm_aeg_com(g, a, b);
+        com_loc += wmm_aeg_com_loc(g, a, b);
+      }
+    ok(com == 0 && com_loc > 0,
+       "fresh: no com edge between fresh classes, the SCCs' relation keeps "
+       "them", NULL);
+    wmm_aeg_free(g);
+  }
+  wmm_program_free(p);
+  p = fresh_program(1, 0);
+  ok(power_fences(p, &dropped) == plain,
+     "fresh: fresh writes against shared reads keep store buffering's "
+     "fences", NULL);
+  wmm_program_free(p);
+  p = fresh_program(0, 1);
+  ok(power_fences(p, &dropped) == plain,
+     "fresh: shared writes against fresh reads keep them too", NULL);
+  wmm_program_free(p);
+}
+
 int main(void)
 {
+  test_fresh();
   test_retry();
   test_ilp();
   test_aeg();
