@@ -1301,6 +1301,20 @@ wmm_location_decl (int loc)
   return NULL_TREE;
 }
 
+void
+wmm_location_range (int loc, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
+{
+  *pos = -1;
+  *size = 0;
+  for (const loc_entry &e : loc_table)
+    if (e.loc == loc)
+      {
+        *pos = e.pos;
+        *size = e.size;
+        return;
+      }
+}
+
 bool
 wmm_pointer_resolves (tree ptr)
 {

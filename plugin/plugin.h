@@ -826,8 +826,11 @@ void wmm_threadlocal_reset (void);
 bool wmm_threadlocal_pointer (tree ptr);
 bool wmm_threadlocal_decl (tree decl);
 /* Can code the analysis does not read (library calls, other units) not
- * reach variable decl, by the same analysis? */
-bool wmm_threadlocal_unreached (tree decl);
+ * reach bits [pos, pos + size) of variable decl (pos -1: any of them), by
+ * the same analysis?  (A library given the address of one member reaches
+ * that member.) */
+bool wmm_threadlocal_unreached (tree decl, HOST_WIDE_INT pos,
+                                HOST_WIDE_INT size);
 /* Is no object of allocation call alloc ever given to free or realloc,
  * nor to code outside the analysis (so its storage is never another
  * object's)?  False when not known. */
@@ -998,6 +1001,8 @@ int wmm_ref_alternatives (tree ref, tree *alts, int max);
 bool wmm_ref_fresh_heap (tree ref);
 /* The declaration IR location loc is part of (NULL: anonymous memory). */
 tree wmm_location_decl (int loc);
+/* The bit range of location loc in its object (*pos -1 when not one). */
+void wmm_location_range (int loc, HOST_WIDE_INT *pos, HOST_WIDE_INT *size);
 /* Does a pointer resolve to an object the analysis can name? */
 bool wmm_pointer_resolves (tree ptr);
 /* While a callee is collected for one call: its parameters stand for the

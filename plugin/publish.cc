@@ -650,6 +650,26 @@ local_before_escape (local_escapes &le, const wmm_instr *in,
   return true;
 }
 
+/* The names that hold only a fresh object of the unit's allocations that
+ * take (every one when take is NULL), before any use that may let its
+ * address out: into owner, their segments into segs (the caller deletes
+ * them). */
+template <typename F>
+void
+fresh_owners (wmm_unitinfo *u, owners &owner,
+              vec<wmm_fresh_segment *> &segs, F take)
+{
+  each_allocation (u, [&] (function *, gimple *s) {
+    if (!take (s))
+      return;
+    wmm_fresh_segment *seg = new wmm_fresh_segment;
+    segs.safe_push (seg);
+    if (wmm_fresh_escapes (s, seg))
+      for (tree n : seg->names)
+        owner.put (n, std::make_pair ((publication *) NULL, seg));
+  });
+}
+
 } // namespace
 
 int
@@ -657,20 +677,14 @@ wmm_publish_fresh (wmm_unitinfo *u)
 {
   if (u->model == WMM_MODEL_TSO || u->model == WMM_MODEL_SC)
     return 0;
-  auto_vec<wmm_fresh_segment *> segs;
+  auto_delete_vec<wmm_fresh_segment> segs;
   owners owner;
-  each_allocation (u, [&] (function *, gimple *s) {
+  fresh_owners (u, owner, segs, [] (gimple *s) {
     /* (alloca: the frame's storage is the thread's next frame's) */
-    if (gimple_call_builtin_p (s, BUILT_IN_ALLOCA)
-        || gimple_call_builtin_p (s, BUILT_IN_ALLOCA_WITH_ALIGN)
-        || gimple_call_builtin_p (s, BUILT_IN_ALLOCA_WITH_ALIGN_AND_MAX)
-        || !wmm_threadlocal_never_freed (s))
-      return;
-    wmm_fresh_segment *seg = new wmm_fresh_segment;
-    segs.safe_push (seg);
-    if (wmm_fresh_escapes (s, seg))
-      for (tree n : seg->names)
-        owner.put (n, std::make_pair ((publication *) NULL, seg));
+    return !gimple_call_builtin_p (s, BUILT_IN_ALLOCA)
+           && !gimple_call_builtin_p (s, BUILT_IN_ALLOCA_WITH_ALIGN)
+           && !gimple_call_builtin_p (s, BUILT_IN_ALLOCA_WITH_ALIGN_AND_MAX)
+           && wmm_threadlocal_never_freed (s);
   });
   int made = 0;
   wmm_program *p = u->prog;
@@ -685,8 +699,6 @@ wmm_publish_fresh (wmm_unitinfo *u)
             made++;
           }
       }
-  for (wmm_fresh_segment *seg : segs)
-    delete seg;
   if (made)
     wmm_note (u, "%d accesses to fresh objects before their address may "
               "leave the thread, objects never freed: no access of another "
@@ -699,15 +711,9 @@ wmm_publish_tso (wmm_unitinfo *u)
 {
   if (u->model != WMM_MODEL_TSO)
     return 0;
-  auto_vec<wmm_fresh_segment *> segs;
+  auto_delete_vec<wmm_fresh_segment> segs;
   owners owner;
-  each_allocation (u, [&] (function *, gimple *s) {
-    wmm_fresh_segment *seg = new wmm_fresh_segment;
-    segs.safe_push (seg);
-    if (wmm_fresh_escapes (s, seg))
-      for (tree n : seg->names)
-        owner.put (n, std::make_pair ((publication *) NULL, seg));
-  });
+  fresh_owners (u, owner, segs, [] (gimple *) { return true; });
   /* Locals whose address escapes, and where it does. */
   local_escapes le;
   each_unit_fn (u, [&] (function *fn) {
@@ -731,8 +737,6 @@ wmm_publish_tso (wmm_unitinfo *u)
                                             unit.sites[i]);
                               },
                               [] (int, int, int) {});
-  for (wmm_fresh_segment *seg : segs)
-    delete seg;
   if (made)
     wmm_note (u, "%d accesses to fresh objects and escaping locals before "
               "their address may leave the thread are private (x86-TSO "

@@ -563,7 +563,10 @@ unknown_code_set (wmm_unitinfo *u)
       {
         nshared++;
         tree d = wmm_location_decl (l);
-        if ((reachable_by_unknown_code (d) && !wmm_threadlocal_unreached (d))
+        HOST_WIDE_INT pos, size;
+        wmm_location_range (l, &pos, &size);
+        if ((reachable_by_unknown_code (d)
+             && !wmm_threadlocal_unreached (d, pos, size))
             || called_back.contains (d))
           members.safe_push (l);
       }

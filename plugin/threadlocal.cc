@@ -48,6 +48,8 @@
  * wmm_threadlocal_targets_strings).
  */
 #include "plugin.h"
+#include <map>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -56,8 +58,16 @@ enum cons_kind {
   C_COPY,    /* pts(a) >= pts(b) */
   C_LOAD,    /* pts(a) >= content(o) for o in pts(b) */
   C_STORE,   /* content(o) >= pts(b) for o in pts(a) */
-  C_MCOPY    /* content(o1) >= content(o2), o1 in pts(a), o2 in pts(b) */
+  C_MCOPY,   /* content(o1) >= content(o2), o1 in pts(a), o2 in pts(b) */
+  C_VIEW,    /* pts(a) >= view (o, key) for o in pts(b): &p->f */
+  C_WIDEN    /* pts(a) >= pts(b), member views as their objects (mask
+                W_SCALAR: only views of scalar members) */
 };
+
+/* C_WIDEN's masks: which member views become their whole objects (those
+   of scalar members, or all), and whether an escaped pointer may be an
+   escaped member view turned into its object (W_FROM_U). */
+const int W_SCALAR = 1, W_ALL = 2, W_FROM_U = 4;
 
 /* The two halves of an object's content: what was stored through
    pointer-typed lvalues and through other scalar ones.  By C's effective
@@ -113,10 +123,31 @@ const int OBJ_U = 0;         /* what code outside the analysis reaches */
 const int OBJ_STR = 1;       /* string literals: never written */
 const int MAX_ROUNDS = 200;
 
+/* A member view: the address of one member of an object that is a scalar
+   or an array of scalars (not the record's last member), `&g.in_buf[i]`,
+   `&node->next`.  An access through it touches only that member's content
+   (an array's elements: pointer arithmetic stays in its array, C11
+   6.5.6p8); arithmetic that may leave it (any offset from a scalar
+   member, container_of; integer arithmetic from any member) turns it
+   back into its object (C_WIDEN).  A view given to a library escapes as
+   its member; given to other code outside the analysis (another unit,
+   asm), as its whole object. */
+struct view {
+  int base;                  /* the object */
+  fkey key;                  /* its member */
+  bool array;                /* an array member (offsets stay inside) */
+  int obj;                   /* the view's own object number */
+};
+
 struct state {
   bitmap_obstack obs;
   vec<bitmap> pts;           /* per value node */
   std::vector<std::vector<slot> > slots;  /* per object: its contents */
+  vec<int> obj_view;         /* per object: index in views, or -1 */
+  vec<view> views;
+  bitmap view_objs;          /* the objects that are member views */
+  std::map<std::tuple<int, tree, HOST_WIDE_INT>, int> view_index;
+                             /* (object, member) -> its view's object */
   vec<int> obj_node;         /* per object: the value node holding just it
                                 (no constraint ever adds to it), or -1 */
   int u_content;             /* U's one content: every escaped object */
@@ -160,7 +191,35 @@ new_object (tree decl)
   st->slots.emplace_back ();
   st->obj_decl.safe_push (decl);
   st->obj_node.safe_push (-1);
+  st->obj_view.safe_push (-1);
   return o;
+}
+
+/* The object o stands for: its own, or a member view's object. */
+inline int
+base_of (int o)
+{
+  return st->obj_view[o] < 0 ? o : st->views[st->obj_view[o]].base;
+}
+
+/* The view of member key (an array member when array) of object o (made
+   on first use); U and string literals are their own views. */
+int
+view_of (int o, const fkey &key, bool array)
+{
+  o = base_of (o);
+  if (o == OBJ_U || o == OBJ_STR)
+    return o;
+  auto ins = st->view_index.emplace (std::make_tuple (o, key.rec, key.pos),
+                                     -1);
+  if (!ins.second)
+    return ins.first->second;
+  int v = new_object (NULL_TREE);
+  st->obj_view[v] = st->views.length ();
+  st->views.safe_push ({o, key, array, v});
+  bitmap_set_bit (st->view_objs, v);
+  ins.first->second = v;
+  return v;
 }
 
 const fkey ANY = {NULL_TREE, 0};
@@ -187,6 +246,19 @@ slot_node (int o, const fkey &k, int h)
   slot sl = {k, {new_node (), new_node ()}};
   st->slots[o].push_back (sl);
   return sl.node[h];
+}
+
+/* The value node of half h of the content an access with member key k
+   through object o touches: a member view's member whatever k says. */
+int
+content_node (int o, const fkey &k, int h)
+{
+  if (st->obj_view[o] >= 0)
+    {
+      const view &v = st->views[st->obj_view[o]];
+      return slot_node (v.base, v.key, h);
+    }
+  return slot_node (o, k, h);
 }
 
 void
@@ -371,6 +443,94 @@ decl_object (tree decl)
 
 int rvalue (tree t);
 
+/* Is ref (an address's operand) one member of a record that is a scalar
+   or an array of scalars, neither the record's first member (whose
+   address is the record's) nor an array at its end (which may run on,
+   the struct hack)?  Its key and whether it is an array. */
+bool
+member_view (tree ref, fkey *key, bool *array)
+{
+  if (!flag_strict_aliasing)
+    return false;
+  tree t = ref;
+  while (TREE_CODE (t) == ARRAY_REF)
+    t = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) != COMPONENT_REF)
+    return false;
+  for (tree u = t; handled_component_p (u); u = TREE_OPERAND (u, 0))
+    if (TREE_CODE (u) == VIEW_CONVERT_EXPR || TREE_CODE (u) == BIT_FIELD_REF
+        || TREE_CODE (u) == REALPART_EXPR || TREE_CODE (u) == IMAGPART_EXPR
+        || (TREE_CODE (u) == COMPONENT_REF
+            && TREE_CODE (TREE_TYPE (TREE_OPERAND (u, 0))) != RECORD_TYPE))
+      return false;
+  tree f = TREE_OPERAND (t, 1);
+  if (TREE_CODE (f) != FIELD_DECL || DECL_BIT_FIELD (f) || !DECL_CONTEXT (f)
+      || TREE_CODE (DECL_CONTEXT (f)) != RECORD_TYPE
+      || !tree_fits_shwi_p (bit_position (f)))
+    return false;
+  /* (the first member's address, converted, is the record's: C11
+     6.7.2.1p15) */
+  if (int_bit_position (f) == 0)
+    return false;
+  tree elt = TREE_TYPE (f);
+  while (TREE_CODE (elt) == ARRAY_TYPE)
+    elt = TREE_TYPE (elt);
+  if (AGGREGATE_TYPE_P (elt))
+    return false;
+  *array = TREE_CODE (TREE_TYPE (f)) == ARRAY_TYPE;
+  if (*array)
+    {
+      tree next = DECL_CHAIN (f);
+      while (next && TREE_CODE (next) != FIELD_DECL)
+        next = DECL_CHAIN (next);
+      if (!next)
+        return false;
+    }
+  *key = key_of (DECL_CONTEXT (f), int_bit_position (f));
+  return key->rec != NULL_TREE;
+}
+
+/* Value node v with member views made whole objects (mode W_SCALAR:
+   those of scalar members only, as pointer arithmetic does; W_ALL: every
+   one, as integer arithmetic does; with W_FROM_U also the escaped views
+   an escaped pointer may be; 0: none). */
+int
+widen (int v, int mode)
+{
+  if (v < 0 || !mode)
+    return v;
+  int n = new_node ();
+  add (C_WIDEN, n, v, mode);
+  return n;
+}
+
+/* How far an offset added to a pointer may move it from a member: 0 not
+   at all, else out of a scalar member (container_of) but not out of an
+   array (C11 6.5.6p8: pointer arithmetic stays in its array). */
+int
+offset_reach (tree off)
+{
+  return off && TREE_CODE (off) == INTEGER_CST && integer_zerop (off)
+         ? 0 : W_SCALAR | W_FROM_U;
+}
+
+/* Is t (an operand of integer arithmetic) a pointer converted to an
+   integer (`(uintptr_t) p - offset`)? */
+bool
+from_pointer (tree t)
+{
+  for (int depth = 0; t && TREE_CODE (t) == SSA_NAME && depth < 4; depth++)
+    {
+      if (POINTER_TYPE_P (TREE_TYPE (t)))
+        return true;
+      gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (t));
+      if (!a || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (a)))
+        return false;
+      t = gimple_assign_rhs1 (a);
+    }
+  return t && POINTER_TYPE_P (TREE_TYPE (t));
+}
+
 /* A value node holding the objects reference ref may touch. */
 int
 addr_node (tree ref)
@@ -381,7 +541,8 @@ addr_node (tree ref)
   if (TREE_CODE (base) == MEM_REF)
     {
       int n = rvalue (TREE_OPERAND (base, 0));
-      return n >= 0 ? n : st->u_node;
+      return n >= 0 ? widen (n, offset_reach (TREE_OPERAND (base, 1)))
+                    : st->u_node;
     }
   if (TREE_CODE (base) == TARGET_MEM_REF)
     {
@@ -395,13 +556,28 @@ addr_node (tree ref)
               add (C_COPY, n, rvalue (op));
               any = true;
             }
-      return any ? n : st->u_node;
+      return any ? widen (n, W_ALL | W_FROM_U) : st->u_node;
     }
   if (TREE_CODE (base) == STRING_CST || TREE_CODE (base) == CONST_DECL
       || TREE_CODE (base) == LABEL_DECL)
     return node_of_object (OBJ_STR);
   int o = DECL_P (base) ? decl_object (base) : -1;
   return o >= 0 ? node_of_object (o) : st->u_node;
+}
+
+/* A value node holding the address of ref: a member view when ref is
+   one member (member_view). */
+int
+addr_value (tree ref)
+{
+  int n = addr_node (ref);
+  fkey key;
+  bool array;
+  if (!member_view (ref, &key, &array))
+    return n;
+  int v = new_node ();
+  add (C_VIEW, v, n, B_BOTH, key, array);
+  return v;
 }
 
 bool
@@ -435,7 +611,7 @@ rvalue (tree t)
   if (TREE_CODE (t) == SSA_NAME)
     return ssa_node (t);
   if (TREE_CODE (t) == ADDR_EXPR)
-    return addr_node (TREE_OPERAND (t, 0));
+    return addr_value (TREE_OPERAND (t, 0));
   if (TREE_CODE (t) == CONSTRUCTOR)
     {
       int n = -1;
@@ -477,12 +653,32 @@ assign_to (tree lhs, int v)
          member_key (lhs));
 }
 
-/* What code outside the analysis is given escapes. */
+/* What a library is given escapes: a member view as that member only (a
+   library keeps to the memory it is given; what it hands to a callback
+   of the program and the callback turns into its object is C_WIDEN's). */
 void
-escape (int v)
+escape_to_library (int v)
 {
   if (v >= 0)
     add (C_COPY, st->u_content, v);
+}
+
+/* What other code outside the analysis is given escapes, member views
+   as their whole objects (another unit may compute the object from a
+   member's address: container_of). */
+void
+escape (int v, bool pointer = true)
+{
+  escape_to_library (widen (v, W_ALL | (pointer ? W_FROM_U : 0)));
+}
+
+/* Is fndecl a library function (a builtin, or declared in a system
+   header)? */
+bool
+library_fn (tree fndecl)
+{
+  return fndecl && (fndecl_built_in_p (fndecl)
+                    || DECL_IN_SYSTEM_HEADER (wmm_alias_target (fndecl)));
 }
 
 /* An allocation's new object for call (one per call statement). */
@@ -513,27 +709,31 @@ fresh_result (gcall *call, int old)
 }
 
 /* Argument i of a call of code outside the analysis (named `name`, or
-   NULL). */
+   NULL; a library function when library). */
 void
-unknown_arg (gcall *call, const char *name, unsigned i)
+unknown_arg (gcall *call, const char *name, bool library, unsigned i)
 {
   tree a = gimple_call_arg (call, i);
   int v = rvalue (a);
   if (v < 0)
     return;
+  /* (code of the program outside the analysis may reach a member's
+     whole object) */
+  if (!library)
+    v = widen (v, W_ALL | W_FROM_U);
   /* (the table speaks of data: a function given to the library may
      be called back with anything) */
   bool fn = POINTER_TYPE_P (TREE_TYPE (a))
             && FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (a)));
   if (fn || !(name && wmm_lib_keeps_no_copy_at (name, i, call)))
-    escape (v);
+    escape_to_library (v);
   else if (wmm_lib_hands_on (name))
     {
       /* no copy of the pointer, but of what it points to: a pointer
          written to a pipe, GOMP_task's copy of its data block */
       int inside = new_node ();
       add (C_LOAD, inside, v);
-      escape (inside);
+      escape_to_library (inside);
     }
   add (C_STORE, v, st->u_node);
 }
@@ -548,8 +748,10 @@ unknown_call (gcall *call, tree fndecl)
   const char *name = NULL;
   if (fndecl)
     name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
+  /* (an internal function: va_arg, an overflow check) */
+  bool library = gimple_call_internal_p (call) || library_fn (fndecl);
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
-    unknown_arg (call, name, i);
+    unknown_arg (call, name, library, i);
   if (gimple_call_chain (call))
     escape (rvalue (gimple_call_chain (call)));
   tree lhs = gimple_call_lhs (call);
@@ -611,6 +813,12 @@ builtin_call (gcall *call, tree fndecl)
     case BUILT_IN_FREE:
       st->freed.safe_push (arg (call, 0));
       return true;
+    case BUILT_IN_MEMCHR: case BUILT_IN_STRCHR: case BUILT_IN_STRRCHR:
+    case BUILT_IN_STRSTR: case BUILT_IN_STRPBRK:
+      /* a pointer into the first argument, or null; no copy kept */
+      assign_to (lhs, widen (arg (call, 0), W_SCALAR | W_FROM_U));
+      return true;
+    case BUILT_IN_STRSPN: case BUILT_IN_STRCSPN:
     case BUILT_IN_STRLEN: case BUILT_IN_STRNLEN:
     case BUILT_IN_STRCMP: case BUILT_IN_STRNCMP: case BUILT_IN_MEMCMP:
     case BUILT_IN_BCMP: case BUILT_IN_PREFETCH: case BUILT_IN_TRAP:
@@ -834,8 +1042,9 @@ bind_call (gcall *call, fninfo *f)
         v = rvalue (a);
       if (!p)
         {
-          /* a variadic argument: va_arg's values are unknown */
-          escape (v);
+          /* a variadic argument: va_arg's values are unknown (the body
+             is read: what it computes from them is C_WIDEN's) */
+          escape_to_library (v);
           continue;
         }
       if (v >= 0)
@@ -877,7 +1086,10 @@ called_from_outside (fninfo *f)
   if (res && DECL_BY_REFERENCE (res))
     if (tree d = ssa_default_def (f->fn, res))
       add (C_COPY, ssa_node (d), st->u_node);
-  escape (f->ret);
+  /* (a result that is no pointer carries no member view code outside
+     could have given the program) */
+  tree rt = TREE_TYPE (TREE_TYPE (f->decl));
+  escape (f->ret, POINTER_TYPE_P (rt) || !INTEGRAL_TYPE_P (rt));
 }
 
 /* pthread_create (&t, attr, start, arg) of a start routine whose body
@@ -899,8 +1111,8 @@ thread_start (gcall *call, tree fndecl)
   tree param = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
   if (!param || DECL_CHAIN (param))
     return false;
-  unknown_arg (call, name, 0);
-  unknown_arg (call, name, 1);
+  unknown_arg (call, name, library_fn (fndecl), 0);
+  unknown_arg (call, name, library_fn (fndecl), 1);
   int v = arg (call, 3);
   if (v >= 0)
     {
@@ -954,8 +1166,9 @@ statement (gimple *s)
       if (gimple_assign_single_p (a))
         v = rvalue (rhs1);
       else if (code == POINTER_PLUS_EXPR)
-        /* the offset moves within the object (C 6.5.6) */
-        v = rvalue (rhs1);
+        /* the offset moves within the object (C 6.5.6): within an array
+           member when not backwards, out of a scalar member */
+        v = widen (rvalue (rhs1), offset_reach (gimple_assign_rhs2 (a)));
       else if (code == POINTER_DIFF_EXPR
                || TREE_CODE_CLASS (code) == tcc_comparison
                || (narrow_value (lhs) && !CONVERT_EXPR_CODE_P (code)))
@@ -965,9 +1178,21 @@ statement (gimple *s)
       else
         {
           v = -1;
+          bool pointer = false;
           for (unsigned k = code == COND_EXPR || code == VEC_COND_EXPR ? 2 : 1;
                k < gimple_num_ops (a); k++)
-            merge_into (&v, rvalue (gimple_op (a, k)));
+            {
+              merge_into (&v, rvalue (gimple_op (a, k)));
+              pointer |= from_pointer (gimple_op (a, k));
+            }
+          /* (integer arithmetic on a pointer converted to an integer may
+             move it anywhere in its object; a conversion or a choice
+             does not, nor arithmetic on integers read from memory or
+             returned by calls, which we assume are not made into a
+             member's object: docs/plugin.md) */
+          if (!CONVERT_EXPR_CODE_P (code) && code != COND_EXPR
+              && code != VEC_COND_EXPR && pointer)
+            v = widen (v, W_ALL | W_FROM_U);
         }
       assign_to (lhs, v);
       return;
@@ -1047,15 +1272,21 @@ copy_contents (int to, int from, bool same_type)
   if (from == OBJ_U)
     {
       for (int h = 0; h < 2; h++)
-        changed |= ior (st->pts[slot_node (to, ANY, h)],
+        changed |= ior (st->pts[content_node (to, ANY, h)],
                         st->pts[st->u_content]);
       return changed;
     }
-  for (unsigned k = 0; k < st->slots[from].size (); k++)
+  /* (from a member view: that member's content and what was stored
+     through no member) */
+  int fb = base_of (from);
+  const view *fv = fb == from ? NULL : &st->views[st->obj_view[from]];
+  for (unsigned k = 0; k < st->slots[fb].size (); k++)
     for (int h = 0; h < 2; h++)
       {
-        slot sl = st->slots[from][k];
-        int dst = slot_node (to, same_type ? sl.key : ANY, h);
+        slot sl = st->slots[fb][k];
+        if (fv && sl.key.rec && !same_key (sl.key, fv->key))
+          continue;
+        int dst = content_node (to, same_type ? sl.key : ANY, h);
         changed |= ior (st->pts[dst], st->pts[sl.node[h]]);
       }
   return changed;
@@ -1102,13 +1333,19 @@ round (bitmap scratch)
                   if (o == OBJ_U)
                     changed |= ior (a, st->pts[st->u_content]);
                   else
-                    for (unsigned k = 0; k < st->slots[o].size (); k++)
-                      {
-                        const slot &sl = st->slots[o][k];
-                        if (!c.key.rec || !sl.key.rec
-                            || same_key (sl.key, c.key))
-                          changed |= ior (a, st->pts[sl.node[h]]);
-                      }
+                    {
+                      /* (through a member view: that member) */
+                      int ob = base_of (o);
+                      fkey key = ob == (int) o ? c.key
+                                 : st->views[st->obj_view[o]].key;
+                      for (unsigned k = 0; k < st->slots[ob].size (); k++)
+                        {
+                          const slot &sl = st->slots[ob][k];
+                          if (!key.rec || !sl.key.rec
+                              || same_key (sl.key, key))
+                            changed |= ior (a, st->pts[sl.node[h]]);
+                        }
+                    }
                 }
           break;
         case C_STORE:
@@ -1116,8 +1353,40 @@ round (bitmap scratch)
           EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
             for (int h = 0; h < 2; h++)
               if ((c.mask & (1 << h)) && o != OBJ_STR)
-                changed |= ior (st->pts[slot_node (o, c.key, h)], b);
+                changed |= ior (st->pts[content_node (o, c.key, h)], b);
           break;
+        case C_VIEW:
+          EXECUTE_IF_SET_IN_BITMAP (b, 0, o, bi)
+            changed |= bitmap_set_bit (a, view_of (o, c.key, c.same_type));
+          break;
+        case C_WIDEN:
+          {
+            /* (an escaped pointer may be an escaped member view: code of
+               the program that a library hands it to may compute its
+               object) */
+            bitmap from = b;
+            auto_bitmap with (&st->obs);
+            if ((c.mask & W_FROM_U) && bitmap_bit_p (b, OBJ_U))
+              {
+                bitmap_and (with, st->pts[st->u_content], st->view_objs);
+                bitmap_ior_into (with, b);
+                from = with;
+              }
+            if (!bitmap_intersect_p (from, st->view_objs))
+              {
+                changed |= ior (a, from);
+                break;
+              }
+            EXECUTE_IF_SET_IN_BITMAP (from, 0, o, bi)
+              {
+                int t = o;
+                if (st->obj_view[o] >= 0
+                    && ((c.mask & W_ALL) || !st->views[st->obj_view[o]].array))
+                  t = st->views[st->obj_view[o]].base;
+                changed |= bitmap_set_bit (a, t);
+              }
+            break;
+          }
         case C_MCOPY:
           {
             auto_bitmap from (&st->obs);
@@ -1138,6 +1407,22 @@ round (bitmap scratch)
     {
       if ((int) o == OBJ_U || (int) o == OBJ_STR)
         continue;
+      if (st->obj_view[o] >= 0)
+        {
+          /* an escaped member view: its member, and what was stored
+             through no member of its object */
+          const view v = st->views[st->obj_view[o]];
+          for (int h = 0; h < 2; h++)
+            changed |= bitmap_set_bit (st->pts[slot_node (v.base, v.key, h)],
+                                       OBJ_U);
+          for (unsigned k = 0; k < st->slots[v.base].size (); k++)
+            if (!st->slots[v.base][k].key.rec
+                || same_key (st->slots[v.base][k].key, v.key))
+              for (int h = 0; h < 2; h++)
+                changed |= ior (escaped,
+                                st->pts[st->slots[v.base][k].node[h]]);
+          continue;
+        }
       for (int h = 0; h < 2; h++)
         changed |= bitmap_set_bit (st->pts[slot_node (o, ANY, h)],
                                    OBJ_U);
@@ -1223,12 +1508,23 @@ find_shared (void)
       unsigned p;
       if (o == OBJ_U)
         continue;
+      if (st->obj_view[o] >= 0)
+        {
+          /* (a member view's object is reached with it) */
+          if (bitmap_set_bit (st->shared, base_of (o)))
+            work.safe_push (base_of (o));
+          continue;
+        }
       for (const slot &sl : st->slots[o])
         for (int h = 0; h < 2; h++)
           EXECUTE_IF_SET_IN_BITMAP (st->pts[sl.node[h]], 0, p, bi)
             if (bitmap_set_bit (st->shared, p))
               work.safe_push (p);
     }
+  /* and a view with its object */
+  for (const view &v : st->views)
+    if (bitmap_bit_p (st->shared, v.base))
+      bitmap_set_bit (st->shared, v.obj);
 }
 
 /* Objects whose storage may be reused for another object: those a free
@@ -1242,6 +1538,10 @@ find_reused (void)
   for (int n : st->freed)
     if (n >= 0)
       bitmap_ior_into (st->reused, st->pts[n]);
+  /* (freeing a member frees its object) */
+  for (unsigned k = 0; k < st->views.length (); k++)
+    if (bitmap_bit_p (st->reused, st->views[k].obj))
+      bitmap_set_bit (st->reused, st->views[k].base);
 }
 
 /* Does a function whose body the analysis does not read name symbol n
@@ -1273,6 +1573,8 @@ wmm_threadlocal_reset (void)
   st->pts.release ();
   st->obj_decl.release ();
   st->obj_node.release ();
+  st->obj_view.release ();
+  st->views.release ();
   st->fns.release ();
   st->cs.release ();
   bitmap_obstack_release (&st->obs);
@@ -1294,6 +1596,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   st->u_node = node_of_object (OBJ_U);
   st->thread_args = new_node ();
   bitmap_set_bit (st->pts[st->u_content], OBJ_U);
+  st->view_objs = BITMAP_ALLOC (&st->obs);
 
   wmm_each_body ([&] (cgraph_node *node, function *fn) {
     if (node->inlined_to)
@@ -1416,12 +1719,21 @@ wmm_threadlocal_pointer (tree ptr)
 }
 
 bool
-wmm_threadlocal_unreached (tree decl)
+wmm_threadlocal_unreached (tree decl, HOST_WIDE_INT pos, HOST_WIDE_INT size)
 {
   if (!st || !st->valid || !decl || !VAR_P (decl))
     return false;
   int *o = st->decl_obj.get (decl);
-  return o && !bitmap_bit_p (st->pts[st->u_content], *o);
+  if (!o || bitmap_bit_p (st->pts[st->u_content], *o))
+    return false;
+  /* (a member a library was given: that member's bits) */
+  fkey key = pos >= 0 && size > 0 ? member_at (TREE_TYPE (decl), pos, size)
+                                   : ANY;
+  for (const view &v : st->views)
+    if (v.base == *o && bitmap_bit_p (st->pts[st->u_content], v.obj)
+        && (!key.rec || same_key (key, v.key)))
+      return false;
+  return true;
 }
 
 bool
@@ -1447,6 +1759,16 @@ wmm_threadlocal_targets (tree ptr)
      given and kept no copy of) */
   if (bitmap_empty_p (p) || bitmap_bit_p (p, OBJ_U))
     return -1;
+  /* (a member view names its object) */
+  auto_bitmap whole (&st->obs);
+  if (bitmap_intersect_p (p, st->view_objs))
+    {
+      bitmap_iterator bi;
+      unsigned o;
+      EXECUTE_IF_SET_IN_BITMAP (p, 0, o, bi)
+        bitmap_set_bit (whole, base_of (o));
+      p = whole;
+    }
   hashval_t h = bitmap_hash (p);
   for (unsigned k = 0; k < st->target_sets.length (); k++)
     if (st->target_hash[k] == h && bitmap_equal_p (st->target_sets[k], p))

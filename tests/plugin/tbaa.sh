@@ -181,10 +181,12 @@ decl_target() {
   wmm_expect_full $T-decl_BIG "$decl" "t1 t2" -DBIG
   wmm_expect_fences $T-decl_LONG "$decl" '' -DLONG
   # a thread's argument pointing into a static array (pts_arg.c,
-  # points-to): no fence; the pointer maybe x, or from a library call,
-  # store buffering fenced in both threads
+  # points-to): no fence, also when memchr found it in the array; the
+  # pointer maybe x, or from a library call (getenv), store buffering
+  # fenced in both threads
   local pts=$WMM_TESTDIR/programs/pts_arg.c
   wmm_expect_fences $T-pts "$pts" ''
+  wmm_expect_fences $T-pts_FIND "$pts" '' -DFIND
   wmm_expect_full $T-pts_X "$pts" "fill other" -DX
   wmm_expect_full $T-pts_LIB "$pts" "fill other" -DLIB
   # a name from a table of string literals printed against a heap

@@ -7,9 +7,11 @@
  * Variants:
  *   -DX     main may make c->out point at x (`argc > 5 ? &x : a`): store
  *           buffering, a full fence in each thread;
- *   -DLIB   the pointer comes back from a library call (`memchr` on
- *           the array): memory of code outside the unit, not known, so
- *           it may be x: fenced as -DX.
+ *   -DLIB   the pointer comes back from a library call (`getenv`):
+ *           memory of code outside the unit, not known, so it may be x:
+ *           fenced as -DX;
+ *   -DFIND  it comes from `memchr` on the array: a pointer into its
+ *           first argument (or null), so into `a`: no fence.
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -c pts_arg.c
  */
 #include <pthread.h>
@@ -46,6 +48,8 @@ main (int argc, char **argv)
 #if defined X
   c->out = argc > 5 ? &x : a;
 #elif defined LIB
+  c->out = (int *) (void *) getenv (argv[0]);
+#elif defined FIND
   c->out = memchr (a, argc, sizeof a);
 #else
   c->out = a;
