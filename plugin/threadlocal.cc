@@ -21,7 +21,9 @@
  * memory code outside the analysis may reach.  An object's content is
  * kept per record member and split into what pointer-typed and other
  * lvalues stored (C's effective types; GCC's strict aliasing); each SSA
- * name has a points-to set.  Every statement adds inclusion constraints;
+ * name has a points-to set, whose elements may also be member views (the
+ * address of one scalar or array member: accesses through it touch that
+ * member; see struct view).  Every statement adds inclusion constraints;
  * values are tracked through any arithmetic but pointer differences (a
  * pointer hidden in an integer keeps its targets).  Code the
  * analysis cannot read (calls without a body the analysis sees, asm,
@@ -60,8 +62,8 @@ enum cons_kind {
   C_STORE,   /* content(o) >= pts(b) for o in pts(a) */
   C_MCOPY,   /* content(o1) >= content(o2), o1 in pts(a), o2 in pts(b) */
   C_VIEW,    /* pts(a) >= view (o, key) for o in pts(b): &p->f */
-  C_WIDEN    /* pts(a) >= pts(b), member views as their objects (mask
-                W_SCALAR: only views of scalar members) */
+  C_WIDEN    /* pts(a) >= pts(b), member views as their objects (which
+                ones: the W_* mask) */
 };
 
 /* C_WIDEN's masks: which member views become their whole objects (those
@@ -124,7 +126,8 @@ const int OBJ_STR = 1;       /* string literals: never written */
 const int MAX_ROUNDS = 200;
 
 /* A member view: the address of one member of an object that is a scalar
-   or an array of scalars (not the record's last member), `&g.in_buf[i]`,
+   or an array of scalars (member_view: not the first member, not an array
+   at the end), `&g.in_buf[i]`,
    `&node->next`.  An access through it touches only that member's content
    (an array's elements: pointer arithmetic stays in its array, C11
    6.5.6p8); arithmetic that may leave it (any offset from a scalar
