@@ -1293,26 +1293,21 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
 }
 
 tree
-wmm_location_decl (int loc)
+wmm_location_decl (int loc, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
 {
-  for (const loc_entry &e : loc_table)
-    if (e.loc == loc)
-      return e.decl;
-  return NULL_TREE;
-}
-
-void
-wmm_location_range (int loc, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
-{
-  *pos = -1;
-  *size = 0;
+  if (pos)
+    *pos = -1;
   for (const loc_entry &e : loc_table)
     if (e.loc == loc)
       {
-        *pos = e.pos;
-        *size = e.size;
-        return;
+        if (pos)
+          {
+            *pos = e.pos;
+            *size = e.size;
+          }
+        return e.decl;
       }
+  return NULL_TREE;
 }
 
 bool

@@ -999,10 +999,10 @@ int wmm_ref_alternatives (tree ref, tree *alts, int max);
 /* Does ref access memory a malloc-like call of this function returned
  * (through copies, conversions and offsets)?  It is no declared object. */
 bool wmm_ref_fresh_heap (tree ref);
-/* The declaration IR location loc is part of (NULL: anonymous memory). */
-tree wmm_location_decl (int loc);
-/* The bit range of location loc in its object (*pos -1 when not one). */
-void wmm_location_range (int loc, HOST_WIDE_INT *pos, HOST_WIDE_INT *size);
+/* The declaration IR location loc is part of (NULL: anonymous memory),
+ * and with pos its bit range in it (*pos -1 when none). */
+tree wmm_location_decl (int loc, HOST_WIDE_INT *pos = NULL,
+                        HOST_WIDE_INT *size = NULL);
 /* Does a pointer resolve to an object the analysis can name? */
 bool wmm_pointer_resolves (tree ptr);
 /* While a callee is collected for one call: its parameters stand for the

@@ -650,10 +650,9 @@ local_before_escape (local_escapes &le, const wmm_instr *in,
   return true;
 }
 
-/* The names that hold only a fresh object of the unit's allocations that
- * take (every one when take is NULL), before any use that may let its
- * address out: into owner, their segments into segs (the caller deletes
- * them). */
+/* The names that hold only a fresh object of the unit's allocation calls
+ * that take (a gimple * predicate) accepts, before any use that may let
+ * its address out: into owner, their segments into segs. */
 template <typename F>
 void
 fresh_owners (wmm_unitinfo *u, owners &owner,
@@ -693,7 +692,7 @@ wmm_publish_fresh (wmm_unitinfo *u)
       {
         wmm_instr *in = &p->threads[unit.thread].code[i];
         if (wmm_instr_is_access (in) && i < (int) unit.sites.length ()
-            && !(in->flags & WMM_ACC_FRESH) && early_access (owner, unit, i))
+            && early_access (owner, unit, i))
           {
             in->flags |= WMM_ACC_FRESH;
             made++;

@@ -562,9 +562,8 @@ unknown_code_set (wmm_unitinfo *u)
     if (!p->locs[l].is_private)
       {
         nshared++;
-        tree d = wmm_location_decl (l);
         HOST_WIDE_INT pos, size;
-        wmm_location_range (l, &pos, &size);
+        tree d = wmm_location_decl (l, &pos, &size);
         if ((reachable_by_unknown_code (d)
              && !wmm_threadlocal_unreached (d, pos, size))
             || called_back.contains (d))

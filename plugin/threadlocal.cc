@@ -149,6 +149,7 @@ struct state {
   vec<int> obj_view;         /* per object: index in views, or -1 */
   vec<view> views;
   bitmap view_objs;          /* the objects that are member views */
+  bitmap member_escaped;     /* objects some member view of which escaped */
   std::map<std::tuple<int, tree, HOST_WIDE_INT>, int> view_index;
                              /* (object, member) -> its view's object */
   vec<int> obj_node;         /* per object: the value node holding just it
@@ -251,17 +252,28 @@ slot_node (int o, const fkey &k, int h)
   return sl.node[h];
 }
 
+/* The member an access with member key k through object o touches: a
+   member view's member whatever k says. */
+inline fkey
+access_key (int o, const fkey &k)
+{
+  return st->obj_view[o] < 0 ? k : st->views[st->obj_view[o]].key;
+}
+
+/* Does an access of member k read slot sl: its member's content, what
+   was stored through no member, or every slot when k names none? */
+inline bool
+reads_slot (const fkey &k, const slot &sl)
+{
+  return !k.rec || !sl.key.rec || same_key (sl.key, k);
+}
+
 /* The value node of half h of the content an access with member key k
-   through object o touches: a member view's member whatever k says. */
+   through object o writes. */
 int
 content_node (int o, const fkey &k, int h)
 {
-  if (st->obj_view[o] >= 0)
-    {
-      const view &v = st->views[st->obj_view[o]];
-      return slot_node (v.base, v.key, h);
-    }
-  return slot_node (o, k, h);
+  return slot_node (base_of (o), access_key (o, k), h);
 }
 
 void
@@ -1279,15 +1291,14 @@ copy_contents (int to, int from, bool same_type)
                         st->pts[st->u_content]);
       return changed;
     }
-  /* (from a member view: that member's content and what was stored
-     through no member) */
+  /* (from a member view: what an access of that member reads) */
   int fb = base_of (from);
-  const view *fv = fb == from ? NULL : &st->views[st->obj_view[from]];
+  fkey fk = access_key (from, ANY);
   for (unsigned k = 0; k < st->slots[fb].size (); k++)
     for (int h = 0; h < 2; h++)
       {
         slot sl = st->slots[fb][k];
-        if (fv && sl.key.rec && !same_key (sl.key, fv->key))
+        if (!reads_slot (fk, sl))
           continue;
         int dst = content_node (to, same_type ? sl.key : ANY, h);
         changed |= ior (st->pts[dst], st->pts[sl.node[h]]);
@@ -1337,17 +1348,12 @@ round (bitmap scratch)
                     changed |= ior (a, st->pts[st->u_content]);
                   else
                     {
-                      /* (through a member view: that member) */
                       int ob = base_of (o);
-                      fkey key = ob == (int) o ? c.key
-                                 : st->views[st->obj_view[o]].key;
+                      fkey key = access_key (o, c.key);
                       for (unsigned k = 0; k < st->slots[ob].size (); k++)
-                        {
-                          const slot &sl = st->slots[ob][k];
-                          if (!key.rec || !sl.key.rec
-                              || same_key (sl.key, key))
-                            changed |= ior (a, st->pts[sl.node[h]]);
-                        }
+                        if (reads_slot (key, st->slots[ob][k]))
+                          changed |= ior (a,
+                                          st->pts[st->slots[ob][k].node[h]]);
                     }
                 }
           break;
@@ -1419,8 +1425,7 @@ round (bitmap scratch)
             changed |= bitmap_set_bit (st->pts[slot_node (v.base, v.key, h)],
                                        OBJ_U);
           for (unsigned k = 0; k < st->slots[v.base].size (); k++)
-            if (!st->slots[v.base][k].key.rec
-                || same_key (st->slots[v.base][k].key, v.key))
+            if (reads_slot (v.key, st->slots[v.base][k]))
               for (int h = 0; h < 2; h++)
                 changed |= ior (escaped,
                                 st->pts[st->slots[v.base][k].node[h]]);
@@ -1525,9 +1530,14 @@ find_shared (void)
               work.safe_push (p);
     }
   /* and a view with its object */
+  st->member_escaped = BITMAP_ALLOC (&st->obs);
   for (const view &v : st->views)
-    if (bitmap_bit_p (st->shared, v.base))
-      bitmap_set_bit (st->shared, v.obj);
+    {
+      if (bitmap_bit_p (st->shared, v.base))
+        bitmap_set_bit (st->shared, v.obj);
+      if (bitmap_bit_p (st->pts[st->u_content], v.obj))
+        bitmap_set_bit (st->member_escaped, v.base);
+    }
 }
 
 /* Objects whose storage may be reused for another object: those a free
@@ -1729,6 +1739,8 @@ wmm_threadlocal_unreached (tree decl, HOST_WIDE_INT pos, HOST_WIDE_INT size)
   int *o = st->decl_obj.get (decl);
   if (!o || bitmap_bit_p (st->pts[st->u_content], *o))
     return false;
+  if (!bitmap_bit_p (st->member_escaped, *o))
+    return true;
   /* (a member a library was given: that member's bits) */
   fkey key = pos >= 0 && size > 0 ? member_at (TREE_TYPE (decl), pos, size)
                                    : ANY;

@@ -116,11 +116,18 @@ void place_ctx_free(place_ctx *c);
  * its index or a negative wmm_status. */
 int place_group_get(place_ctx *c, int t, int a, int b);
 /* Class c as an access of a requirement's shape (requirement.h). */
+/* The model-visible flags of an access type (op | flags << 8): without
+ * WMM_ACC_FRESH, which only the com relation reads. */
+static inline unsigned place_type_flags(unsigned type)
+{
+  return (type >> 8) & ~(unsigned)WMM_ACC_FRESH;
+}
+
 static inline wmm_req_acc place_class_acc(const wmm_aeg *g, int c)
 {
   wmm_req_acc a;
   a.op = (wmm_opkind)(g->cls[c].type & 0xff);
-  a.flags = (g->cls[c].type >> 8) & ~(unsigned)WMM_ACC_FRESH;
+  a.flags = place_type_flags(g->cls[c].type);
   a.loc = g->cls[c].loc;
   return a;
 }

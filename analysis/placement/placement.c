@@ -797,10 +797,10 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
         int a_writes = wmm_instr_writes(&(wmm_instr){.op = (wmm_opkind)(ta & 0xff)});
         int b_writes = wmm_instr_writes(&(wmm_instr){.op = (wmm_opkind)(tb & 0xff)});
         seg[0].nacc = 2;
-        unsigned fa = (ta >> 8) & ~(unsigned)WMM_ACC_FRESH;
-        unsigned fb = (tb >> 8) & ~(unsigned)WMM_ACC_FRESH;
-        seg[0].acc[0] = (wmm_req_acc){(wmm_opkind)(ta & 0xff), fa, 0};
-        seg[0].acc[1] = (wmm_req_acc){(wmm_opkind)(tb & 0xff), fb, 1};
+        seg[0].acc[0] =
+            (wmm_req_acc){(wmm_opkind)(ta & 0xff), place_type_flags(ta), 0};
+        seg[0].acc[1] =
+            (wmm_req_acc){(wmm_opkind)(tb & 0xff), place_type_flags(tb), 1};
         seg[1].nacc = 2;
         seg[1].acc[0] = (wmm_req_acc){b_writes ? WMM_OP_LOAD : WMM_OP_STORE, 0, 1};
         seg[1].acc[1] = (wmm_req_acc){a_reads && !a_writes ? WMM_OP_STORE
