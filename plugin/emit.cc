@@ -359,6 +359,23 @@ forget_summaries (cgraph_node *node)
     }
 }
 
+/* The call of edge e again, now that its callee may be neither pure nor
+ * const (forget_summaries): a call that read memory only, or none, now
+ * has a virtual definition (the one it had is kept otherwise).  The
+ * caller's function goes into *fns for the renaming. */
+void
+update_call (cgraph_edge *e, hash_set<function *> *fns)
+{
+  cgraph_node *c = e->caller->inlined_to ? e->caller->inlined_to : e->caller;
+  function *fn = DECL_STRUCT_FUNCTION (c->decl);
+  if (!e->call_stmt || !fn || !fn->gimple_df || !gimple_has_body_p (c->decl))
+    return;
+  push_cfun (fn);
+  update_stmt (e->call_stmt);
+  pop_cfun ();
+  fns->add (fn);
+}
+
 } // anon namespace
 
 const char *
@@ -537,6 +554,7 @@ wmm_emit (wmm_unitinfo *u, const wmm_placement *pl, char **vol)
     }
   /* The changed functions and everything that calls them. */
   hash_set<cgraph_node *> seen;
+  hash_set<function *> callers;
   while (!changed.is_empty ())
     {
       cgraph_node *n = changed.pop ();
@@ -544,6 +562,17 @@ wmm_emit (wmm_unitinfo *u, const wmm_placement *pl, char **vol)
         continue;
       forget_summaries (n);
       for (cgraph_edge *e = n->callers; e; e = e->next_caller)
-        changed.safe_push (e->caller);
+        {
+          changed.safe_push (e->caller);
+          update_call (e, &callers);
+        }
+    }
+  /* (a call that now writes memory got a new virtual definition) */
+  for (function *fn : callers)
+    {
+      push_cfun (fn);
+      if (need_ssa_update_p (fn))
+        update_ssa (TODO_update_ssa_only_virtuals);
+      pop_cfun ();
     }
 }

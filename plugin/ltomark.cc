@@ -214,6 +214,11 @@ wmm_lto_release_volatile (wmm_unitinfo *u, char **vol)
             released++;
           }
       });
+      /* (a plain access may need virtual operands the volatile one had
+         not, or the other way round: update_stmt marks them for renaming,
+         and no pass before the next verifier renames them) */
+      if (need_ssa_update_p (fn))
+        update_ssa (TODO_update_ssa_only_virtuals);
       pop_cfun ();
     }
   if (released)
