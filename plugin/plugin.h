@@ -53,6 +53,10 @@ struct wmm_tbaa {
                           not known */
   int targets;         /* 1 + the target set of the pointer the access goes
                           through (wmm_threadlocal_targets); 0: not known */
+  HOST_WIDE_INT path_bits;  /* p->f: f's bits within the base_type object
+                          (field_bits less the MEM_REF's offset); valid
+                          when path_known */
+  bool path_known;
 };
 
 /* Is type t, or an element or member of it (nested; with pointers, also
@@ -837,10 +841,15 @@ bool wmm_threadlocal_unreached (tree decl, HOST_WIDE_INT pos,
 bool wmm_threadlocal_never_freed (gimple *alloc);
 /* The objects SSA pointer ptr may point to, when all are known (no
  * memory of code outside the analysis among them): an index naming that
- * set, else -1.  May a pointer with target set `set` point into variable
- * decl (true when not known)? */
+ * set, else -1.  May a pointer with target set `set` point into the bits
+ * [pos, pos + size) of variable decl (true when not known; size 0: any of
+ * its bits)?  A member view of decl reaches only its member's bits. */
 int wmm_threadlocal_targets (tree ptr);
-bool wmm_threadlocal_may_target (int set, tree decl);
+bool wmm_threadlocal_may_target (int set, tree decl, HOST_WIDE_INT pos = -1,
+                                 HOST_WIDE_INT size = 0);
+/* Does such a set hold memory of code outside (then the pointer may also
+ * reach whatever escaped and whatever code outside can name)? */
+bool wmm_threadlocal_targets_outside (int set);
 /* Does such a set hold string literals only (never written)? */
 bool wmm_threadlocal_targets_strings (int set);
 /* private.cc: memory only one thread reaches (thread-argument objects,

@@ -103,6 +103,59 @@ struct loc_info {
   auto_vec<int> word_locs;
 };
 
+/* Is type `rec` (a record's main variant) the same type as t? */
+bool
+same_record (tree t, tree rec)
+{
+  t = TYPE_MAIN_VARIANT (t);
+  return t == rec || (TYPE_CANONICAL (t) && TYPE_CANONICAL (t) == TYPE_CANONICAL (rec));
+}
+
+/* Does an object of type t hold an object of record type rec whose bits
+ * [fb, fb + fs) (a member) overlap bits [lo, hi) of the t object?  True
+ * when not known (a variable size, too deep) and where those bits are
+ * char-typed (alias set 0: storage that may hold any object). */
+bool
+member_within (tree t, tree rec, HOST_WIDE_INT lo, HOST_WIDE_INT hi,
+               HOST_WIDE_INT fb, HOST_WIDE_INT fs, int depth)
+{
+  if (depth > 16 || !t)
+    return true;
+  if (same_record (t, rec))
+    return fb < hi && lo < fb + fs;
+  if (TREE_CODE (t) == ARRAY_TYPE)
+    {
+      HOST_WIDE_INT es = bits_of (TYPE_SIZE (TREE_TYPE (t)));
+      if (es <= 0)
+        return true;
+      /* (an element that overlaps [lo, hi); the array's bounds are the
+         object's, whose bits l lies in) */
+      if ((hi - lo) / es > 64)
+        return true;
+      for (HOST_WIDE_INT k = lo > 0 ? lo / es : 0; k * es < hi; k++)
+        if (member_within (TREE_TYPE (t), rec, lo - k * es, hi - k * es, fb,
+                           fs, depth + 1))
+          return true;
+      return false;
+    }
+  if (!RECORD_OR_UNION_TYPE_P (t))
+    return get_alias_set (t) == 0;
+  for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+        continue;
+      if (!DECL_SIZE (f) || !tree_fits_shwi_p (DECL_SIZE (f))
+          || !tree_fits_shwi_p (bit_position (f)))
+        return true;
+      HOST_WIDE_INT fp = int_bit_position (f), sz = tree_to_shwi (DECL_SIZE (f));
+      if (fp < hi && lo < fp + sz
+          && member_within (TREE_TYPE (f), rec, lo - fp, hi - fp, fb, fs,
+                            depth + 1))
+        return true;
+    }
+  return false;
+}
+
 /* May an access of a member of *p (a.base, GCC's base alias set) touch
  * location l, by *p's type and size? */
 bool
@@ -124,18 +177,34 @@ base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
   if (a.base_type && li.objs[l] && VAR_P (li.objs[l])
       && !wmm_type_holds (TREE_TYPE (li.objs[l]), a.base_type))
     return false;
+  /* ... and where the object holds some, p->f is f of one of them
+     (`options->verbose` through a pointer to g's `struct options zopts`
+     member reaches g.zopts.verbose, not g.ret) */
+  if (a.base_type && a.path_known && li.objs[l] && VAR_P (li.objs[l])
+      && li.size[l] > 0 && li.pos[l] >= 0
+      && !member_within (TREE_TYPE (li.objs[l]), a.base_type, li.pos[l],
+                         li.pos[l] + li.size[l], a.path_bits,
+                         a.field_size, 0))
+    return false;
   /* (the declared object's alias set and size: may_touch) */
   return true;
 }
+
+bool reachable_by_unknown_code (tree decl);
 
 /* May an access with alias sets `a` touch location l? */
 bool
 may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
-  /* a variable the pointer cannot point into (points-to, threadlocal.cc;
-     whatever the types) */
+  /* a variable, or a member of one, the pointer cannot point into
+     (points-to, threadlocal.cc; whatever the types) */
   if (a.targets > 0 && li.objs[l] && VAR_P (li.objs[l])
-      && !wmm_threadlocal_may_target (a.targets - 1, li.objs[l]))
+      && !wmm_threadlocal_may_target (a.targets - 1, li.objs[l], li.pos[l],
+                                      li.size[l])
+      && !(wmm_threadlocal_targets_outside (a.targets - 1)
+           && reachable_by_unknown_code (li.objs[l])
+           && !wmm_threadlocal_unreached (li.objs[l], li.pos[l],
+                                          li.size[l])))
     return false;
   /* nothing, when every target is a string literal (never written; the
      anonymous words are where accesses to unknown addresses meet, a
@@ -344,7 +413,8 @@ same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
          && a.object == b.object && a.field_bits == b.field_bits
          && a.field_size == b.field_size && a.args == b.args
          && a.base_type == b.base_type && a.obj_bits == b.obj_bits
-         && a.obj_size == b.obj_size && a.targets == b.targets;
+         && a.obj_size == b.obj_size && a.targets == b.targets
+         && a.path_known == b.path_known && a.path_bits == b.path_bits;
 }
 
 /* The argument lists of wmm_tbaa_param_args (per unit). */
@@ -406,13 +476,16 @@ declared_object (tree ref)
 }
 
 /* Can code outside the unit name this declaration?  Not a static whose
- * address is never taken: only the unit's own functions access it, by
- * name (callbacks into the unit are analysed as entries). */
+ * address is never taken, kept by no `used` and in no named section
+ * (whose bounds the linker's symbols give): only the unit's own
+ * functions access it, by name (callbacks into the unit are analysed as
+ * entries). */
 bool
 reachable_by_unknown_code (tree decl)
 {
   return !decl || !VAR_P (decl) || TREE_PUBLIC (decl) || DECL_EXTERNAL (decl)
-         || TREE_ADDRESSABLE (decl) || !TREE_STATIC (decl);
+         || TREE_ADDRESSABLE (decl) || !TREE_STATIC (decl)
+         || DECL_PRESERVE_P (decl) || DECL_SECTION_NAME (decl);
 }
 
 /* What addresses_taken collects, and the statements it may pass over. */
@@ -490,9 +563,9 @@ unreachable_by_pointers (wmm_unitinfo *u, const vec<tree> &objs,
   for (int l = 0; l < u->prog->nlocs; l++)
     {
       tree d = objs[l];
-      /* kept or placed by hand: the linker's section bounds may walk it */
-      if (!d || !VAR_P (d) || reachable_by_unknown_code (d)
-          || DECL_PRESERVE_P (d) || DECL_SECTION_NAME (d))
+      /* (kept or placed by hand: the linker's section bounds may walk
+         it, reachable_by_unknown_code) */
+      if (!d || !VAR_P (d) || reachable_by_unknown_code (d))
         continue;
       if (!walked)
         addresses_taken (&taken, NULL);
@@ -656,7 +729,7 @@ ref_pointer (tree ref)
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
-  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0 };
+  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false };
   if (ref)
     r.object = declared_object (ref);
   if (ref && !r.object)
@@ -700,6 +773,17 @@ wmm_tbaa_of_ref (tree ref)
             r.base_bits = bits_of (TYPE_SIZE (pointee));
           if (TREE_CODE (pointee) == RECORD_TYPE)
             r.base_type = TYPE_MAIN_VARIANT (pointee);
+          /* (the member's bits within the *p object: the MEM_REF's own
+             offset taken off) */
+          if (r.field_size > 0 && r.base_type
+              && tree_fits_shwi_p (TREE_OPERAND (base, 1)))
+            {
+              r.path_bits = r.field_bits
+                            - tree_to_shwi (TREE_OPERAND (base, 1))
+                              * BITS_PER_UNIT;
+              r.path_known = r.path_bits >= 0
+                             && r.path_bits + r.field_size <= r.base_bits;
+            }
         }
     }
   /* (char and other set-0 references: only a member's place in *p) */
@@ -829,7 +913,7 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      are dropped); an address expression names the object's reference,
      when the builtin accesses all of it (GCC itself applies no TBAA to
      builtins: a 4-byte atomic on a `long` stays "anything"). */
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0 };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false };
   none.targets = 1 + wmm_threadlocal_targets (ptr);
   tree ref = address_ref (ptr, &none.object);
   if (!ref)
@@ -852,7 +936,7 @@ record_tag (tree t)
 wmm_tbaa
 wmm_tbaa_of_record_arg (tree ptr, tree declared)
 {
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0 };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false };
   none.targets = 1 + wmm_threadlocal_targets (ptr);
   tree rec = declared && POINTER_TYPE_P (declared)
              ? TYPE_MAIN_VARIANT (TREE_TYPE (declared)) : NULL_TREE;

@@ -77,6 +77,9 @@ const int W_SCALAR = 1, W_ALL = 2, W_FROM_U = 4;
    no pointer stored as a pointer; char accesses, unions, aggregates and
    -fno-strict-aliasing touch both. */
 const int B_PTR = 1, B_OTHER = 2, B_BOTH = 3;
+/* C_STORE: not into U's content (a library's out-parameter keeps what it
+   is given in the caller's memory, not in memory of its own). */
+const int B_NOT_U = 4;
 
 /* Which member of an object an access touches: the record type (its
    canonical type) and the member's bit position in it; rec NULL: any
@@ -724,14 +727,14 @@ fresh_result (gcall *call, int old)
 }
 
 /* Argument i of a call of code outside the analysis (named `name`, or
-   NULL; a library function when library). */
-void
+   NULL; a library function when library): its value node, or -1. */
+int
 unknown_arg (gcall *call, const char *name, bool library, unsigned i)
 {
   tree a = gimple_call_arg (call, i);
   int v = rvalue (a);
   if (v < 0)
-    return;
+    return v;
   /* (code of the program outside the analysis may reach a member's
      whole object) */
   if (!library)
@@ -751,12 +754,60 @@ unknown_arg (gcall *call, const char *name, bool library, unsigned i)
       escape_to_library (inside);
     }
   add (C_STORE, v, st->u_node);
+  return v;
+}
+
+/* May an object of type t hold a pointer (a pointer, or a record,
+   union or array with one inside)? */
+bool
+holds_pointer (tree t, int depth = 0)
+{
+  if (!t || depth > 8)
+    return true;
+  if (POINTER_TYPE_P (t))
+    return true;
+  if (TREE_CODE (t) == ARRAY_TYPE)
+    return holds_pointer (TREE_TYPE (t), depth + 1);
+  if (RECORD_OR_UNION_TYPE_P (t))
+    {
+      for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+        if (TREE_CODE (f) == FIELD_DECL && holds_pointer (TREE_TYPE (f),
+                                                          depth + 1))
+          return true;
+      return false;
+    }
+  return false;
+}
+
+/* Is argument i of call memory a library may store a pointer into (by
+   the type its argument or its parameter points to: strtol's `char
+   **endptr`, getpwnam_r's `struct passwd *`)?  Char and void buffers
+   receive bytes. */
+bool
+pointer_out_param (gcall *call, unsigned i)
+{
+  tree fntype = gimple_call_fntype (call);
+  tree parm = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
+  for (unsigned k = 0; parm && k < i; k++)
+    parm = TREE_CHAIN (parm);
+  for (tree t : { TREE_TYPE (gimple_call_arg (call, i)),
+                  parm ? TREE_VALUE (parm) : NULL_TREE })
+    if (t && POINTER_TYPE_P (t) && !VOID_TYPE_P (TREE_TYPE (t))
+        && holds_pointer (TREE_TYPE (t)))
+      return true;
+  return false;
 }
 
 /* Calls of code without a body the analysis reads: what their pointer
    arguments reach escapes unless the library table says no copy is kept,
    memory they are given may receive any escaped pointer, and they return
-   one (malloc & co: a new object of the call). */
+   one (malloc & co: a new object of the call).  A library may also
+   return a pointer into what it was given, or store one into memory it
+   was given (fgets' result, strtol's endptr, getpwnam_r's strings): its
+   result and what its arguments that may hold pointers point to get
+   every pointer argument's targets, so that a pointer that came from
+   code outside reaches only what escaped, what code outside can name,
+   and these (wmm_threadlocal_targets_outside). */
 void
 unknown_call (gcall *call, tree fndecl)
 {
@@ -765,8 +816,18 @@ unknown_call (gcall *call, tree fndecl)
     name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
   /* (an internal function: va_arg, an overflow check) */
   bool library = gimple_call_internal_p (call) || library_fn (fndecl);
+  int given = library ? new_node () : -1;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
-    unknown_arg (call, name, library, i);
+    {
+      int v = unknown_arg (call, name, library, i);
+      if (given >= 0 && POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, i))))
+        add (C_COPY, given, v);
+    }
+  if (given >= 0)
+    for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+      if (pointer_out_param (call, i))
+        add (C_STORE, rvalue (gimple_call_arg (call, i)), given,
+             B_BOTH | B_NOT_U);
   if (gimple_call_chain (call))
     escape (rvalue (gimple_call_chain (call)));
   tree lhs = gimple_call_lhs (call);
@@ -775,7 +836,11 @@ unknown_call (gcall *call, tree fndecl)
   if (gimple_call_flags (call) & ECF_MALLOC)
     assign_to (lhs, site_node (call));
   else
-    assign_to (lhs, st->u_node);
+    {
+      assign_to (lhs, st->u_node);
+      if (POINTER_TYPE_P (TREE_TYPE (lhs)))
+        assign_to (lhs, given);
+    }
 }
 
 int
@@ -1361,7 +1426,8 @@ round (bitmap scratch)
           targets (scratch, a);
           EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
             for (int h = 0; h < 2; h++)
-              if ((c.mask & (1 << h)) && o != OBJ_STR)
+              if ((c.mask & (1 << h)) && o != OBJ_STR
+                  && !(o == OBJ_U && (c.mask & B_NOT_U)))
                 changed |= ior (st->pts[content_node (o, c.key, h)], b);
           break;
         case C_VIEW:
@@ -1665,9 +1731,12 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
       if (o < 0)
         continue;
       /* (a body the analysis does not read may name it: -flto's link
-         step with a unit compiled without the plugin) */
+         step with a unit compiled without the plugin; asm may name a
+         variable kept by hand, and the linker's __start_ / __stop_
+         symbols point into a named section) */
       if (TREE_PUBLIC (d) || DECL_EXTERNAL (d) || var->externally_visible
-          || named_by_unread_code (var))
+          || named_by_unread_code (var) || DECL_PRESERVE_P (d)
+          || DECL_SECTION_NAME (d))
         escape (node_of_object (o));
       /* the addresses its initializer holds (GCC's references: they are
          there in every step, also where the initializer is not read) */
@@ -1760,6 +1829,71 @@ wmm_threadlocal_decl (tree decl)
   return o && !bitmap_bit_p (st->shared, *o);
 }
 
+namespace {
+
+bool null_only (tree v, hash_set<tree> *seen);
+
+/* Is parameter value v (a default definition) null at every call of its
+   function, which only the unit's direct calls enter? */
+bool
+null_param (tree v, hash_set<tree> *seen)
+{
+  tree parm = SSA_NAME_VAR (v);
+  if (!parm || TREE_CODE (parm) != PARM_DECL)
+    return false;
+  tree fn = DECL_CONTEXT (parm);
+  cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
+  if (!node || !node->callers || node->address_taken
+      || wmm_called_back_by_name (node))
+    return false;
+  unsigned i = 0;
+  for (tree p = DECL_ARGUMENTS (fn); p != parm; p = DECL_CHAIN (p), i++)
+    if (!p)
+      return false;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    if (!e->call_stmt || i >= gimple_call_num_args (e->call_stmt)
+        || !null_only (gimple_call_arg (e->call_stmt, i), seen))
+      return false;
+  return true;
+}
+
+/* Is every value SSA name v may hold a null pointer (through copies,
+   conversions, phis, offsets and the parameters of functions only
+   called directly: `buf = NULL; while (...) buf += k;`, pigz's `crc32z
+   (0, NULL, 0)` walking its buffer in chunks)? */
+bool
+null_only (tree v, hash_set<tree> *seen)
+{
+  if (TREE_CODE (v) != SSA_NAME)
+    return integer_zerop (v);
+  if (seen->add (v))
+    return true;
+  if (seen->elements () > 64)
+    return false;
+  if (SSA_NAME_IS_DEFAULT_DEF (v))
+    return null_param (v, seen);
+  gimple *d = SSA_NAME_DEF_STMT (v);
+  if (gphi *phi = dyn_cast<gphi *> (d))
+    {
+      for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+        if (!null_only (gimple_phi_arg_def (phi, k), seen))
+          return false;
+      return true;
+    }
+  if (!is_gimple_assign (d))
+    return false;
+  switch (gimple_assign_rhs_code (d))
+    {
+    case POINTER_PLUS_EXPR:
+    case SSA_NAME: CASE_CONVERT: case INTEGER_CST:
+      return null_only (gimple_assign_rhs1 (d), seen);
+    default:
+      return false;
+    }
+}
+
+} // anon namespace
+
 int
 wmm_threadlocal_targets (tree ptr)
 {
@@ -1769,21 +1903,19 @@ wmm_threadlocal_targets (tree ptr)
   if (!n)
     return -1;
   bitmap p = st->pts[*n];
-  /* (U: memory code outside reaches, which may be more than what has
-     escaped: a library call's result may point into a buffer it was
-     given and kept no copy of) */
-  if (bitmap_empty_p (p) || bitmap_bit_p (p, OBJ_U))
-    return -1;
-  /* (a member view names its object) */
-  auto_bitmap whole (&st->obs);
-  if (bitmap_intersect_p (p, st->view_objs))
+  /* (a null pointer touches nothing: as string literals, no memory
+     another thread writes) */
+  hash_set<tree> seen;
+  auto_bitmap none (&st->obs);
+  if (bitmap_empty_p (p) && null_only (ptr, &seen))
     {
-      bitmap_iterator bi;
-      unsigned o;
-      EXECUTE_IF_SET_IN_BITMAP (p, 0, o, bi)
-        bitmap_set_bit (whole, base_of (o));
-      p = whole;
+      bitmap_set_bit (none, OBJ_STR);
+      p = none;
     }
+  /* (U: memory code outside reaches: what escaped and what it can name;
+     wmm_threadlocal_targets_outside) */
+  if (bitmap_empty_p (p))
+    return -1;
   hashval_t h = bitmap_hash (p);
   for (unsigned k = 0; k < st->target_sets.length (); k++)
     if (st->target_hash[k] == h && bitmap_equal_p (st->target_sets[k], p))
@@ -1798,7 +1930,8 @@ wmm_threadlocal_targets (tree ptr)
 }
 
 bool
-wmm_threadlocal_may_target (int set, tree decl)
+wmm_threadlocal_may_target (int set, tree decl, HOST_WIDE_INT pos,
+                            HOST_WIDE_INT size)
 {
   if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ()
       || !decl || !VAR_P (decl))
@@ -1808,7 +1941,29 @@ wmm_threadlocal_may_target (int set, tree decl)
   if (v && (v->alias || v->has_aliases_p ()))
     return true;
   int *o = st->decl_obj.get (decl);
-  return !o || bitmap_bit_p (st->target_sets[set], *o);
+  bitmap targets = st->target_sets[set];
+  if (!o || bitmap_bit_p (targets, *o))
+    return true;
+  if (!bitmap_intersect_p (targets, st->view_objs))
+    return false;
+  /* (a member view reaches its member's bits: an offset from an array
+     member stays in the array, C11 6.5.6p8; any other offset made the
+     pointer its whole object) */
+  fkey key = pos >= 0 && size > 0 ? member_at (TREE_TYPE (decl), pos, size)
+                                   : ANY;
+  for (const view &w : st->views)
+    if (w.base == *o && bitmap_bit_p (targets, w.obj)
+        && (!key.rec || same_key (key, w.key)))
+      return true;
+  return false;
+}
+
+bool
+wmm_threadlocal_targets_outside (int set)
+{
+  return !st || !st->valid || set < 0
+         || set >= (int) st->target_sets.length ()
+         || bitmap_bit_p (st->target_sets[set], OBJ_U);
 }
 
 bool
