@@ -130,8 +130,11 @@
 #   threads_info.c     handles kept in the argument structs (pthread_create
 #                      (&tinfo[i].thread_id, 0, worker, &tinfo[i]), joined
 #                      through tinfo[i].thread_id): no fence; -DSELF (the
-#                      worker reads its own thread_id): the worker fenced
-#                      on the weak targets; -DMAINWRITE (main writes thread
+#                      worker reads its own thread_id, which the create
+#                      writes: a race, but no cycle; the worker's fence on
+#                      the weak targets went on 2026-12-01, when
+#                      `tinfo->thread_id` stopped meeting `result`,
+#                      another member): no fence; -DMAINWRITE (main writes thread
 #                      0's number while it runs, a race that makes no
 #                      cycle: the worker reads only its own number): no
 #                      fence; -DBUCKETS (the worker
@@ -215,7 +218,10 @@
 #                      element whose thread may run; AFTER: read right
 #                      after its create): message passing fenced in the
 #                      worker and in main on the weak targets (x86-TSO
-#                      needs none)
+#                      needs none); BEFORE1 reads data before done, and
+#                      the join orders done before the next data: the
+#                      worker's fence only (main's came from `w->done`
+#                      meeting `data` until 2026-12-01)
 #   threads_heap.c     workers counted at run time: handles and arguments
 #                      in arrays the creator allocates (&ws[i].tid and
 #                      &ws[i] of one calloc'd array, or -DSEPARATE arrays),
@@ -381,8 +387,7 @@ one_target() {
   none threads_info threads_info.c
   none threads_info_BUCKETS threads_info.c -DBUCKETS
   fenced threads_info_BUCKETS_MAINWRITE threads_info.c worker -DBUCKETS -DMAINWRITE
-  if [ $T = x86 ]; then none threads_info_SELF threads_info.c -DSELF
-  else fenced threads_info_SELF threads_info.c worker -DSELF; fi
+  none threads_info_SELF threads_info.c -DSELF
   # (fenced on the weak targets until the address keys: the worker's
   # reads of its number through its argument were taken for reads of two
   # structs' numbers, message passing with main's writes)
@@ -440,9 +445,11 @@ one_target() {
   for v in NEIGHBOUR EARLY OTHER SELF PARTIAL; do
     fenced "threads_heap_$v" threads_heap.c run -D$v
   done
-  for v in BEFORE BEFORE1 OTHER SWAP AFTER; do
+  for v in BEFORE OTHER SWAP AFTER; do
     if [ $T = x86 ]; then none "argjoin_$v" threads_argjoin.c -D$v
     else fenced "argjoin_$v" threads_argjoin.c 'worker main' -D$v; fi
   done
+  if [ $T = x86 ]; then none argjoin_BEFORE1 threads_argjoin.c -DBEFORE1
+  else fenced argjoin_BEFORE1 threads_argjoin.c worker -DBEFORE1; fi
 }
 wmm_each_target one_target

@@ -16,22 +16,13 @@ wmm_scratch
 P=$WMM_TESTDIR/programs/lib_targets.c
 
 check_target() {
-  local v any full
-  for v in default ENV NULLBUF; do
-    if [ $v = default ]; then wmm_compile_asm "$T.$v" "$P" || continue
-    else wmm_compile_asm "$T.$v" "$P" -D$v || continue; fi
-    any=$(wmm_fence_counts "$WMM_TMP/$T.$v.s")
-    if [ -z "$any" ]; then wmm_pass "$T $v: no fence"
-    else wmm_fail "$T $v: fences '$any' (no store buffering through the call)"; fi
+  local v
+  wmm_expect_fences "$T.default" "$P" ''
+  for v in ENV NULLBUF; do
+    wmm_expect_fences "$T.$v" "$P" '' -D$v
   done
   for v in WHOLE GIVEN OUTPARAM; do
-    wmm_compile_asm "$T.$v" "$P" -D$v || continue
-    full=$(FENCE=$FULL wmm_fence_counts "$WMM_TMP/$T.$v.s")
-    any=$(wmm_fence_counts "$WMM_TMP/$T.$v.s")
-    case " $full | $any " in
-      *" main:"*"|"*" worker:"*) wmm_pass "$T $v: a full fence in main, a fence in the worker ($any)" ;;
-      *) wmm_fail "$T $v: fences '$any', full '$full' (store buffering through the call needs main's and the worker's)" ;;
-    esac
+    wmm_expect_sb_fences "$T.$v" "$P" 'worker readn' -D$v
   done
 }
 wmm_each_target check_target

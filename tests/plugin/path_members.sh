@@ -12,20 +12,10 @@ wmm_scratch
 P=$WMM_TESTDIR/programs/path_members.c
 
 check_target() {
-  local v any full
-  wmm_compile_asm "$T.path" "$P" || return
-  any=$(wmm_fence_counts "$WMM_TMP/$T.path.s")
-  if [ -z "$any" ]; then wmm_pass "$T: no fence"
-  else wmm_fail "$T: fences '$any' (p->verbose is no g.ret)"; fi
+  local v
+  wmm_expect_fences "$T.path" "$P" ''
   for v in SAME BYTES; do
-    wmm_compile_asm "$T.$v" "$P" -D$v || continue
-    full=$(FENCE=$FULL wmm_fence_counts "$WMM_TMP/$T.$v.s")
-    any=$(wmm_fence_counts "$WMM_TMP/$T.$v.s")
-    case " $full | $any " in
-      *" main:"*"|"*" set_verbose:"*|*" main:"*"|"*" worker:"*)
-        wmm_pass "$T $v: a full fence in main, a fence in the worker ($any)" ;;
-      *) wmm_fail "$T $v: fences '$any', full '$full' (store buffering needs main's and the worker's)" ;;
-    esac
+    wmm_expect_sb_fences "$T.$v" "$P" 'set_verbose worker' -D$v
   done
 }
 wmm_each_target check_target

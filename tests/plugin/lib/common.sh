@@ -119,6 +119,25 @@ wmm_compile_asm() {
   return 1
 }
 
+# wmm_expect_sb_fences TAG SOURCE 'F1 F2 ...' [OPTION...]: store buffering
+# between main and a worker: SOURCE compiled by wmm_compile_asm has a full
+# fence in main and a fence in one of the functions F1 F2 ... (the worker,
+# or the helper it calls; ARMv8 may order the worker's stores with dmb
+# ishst).
+wmm_expect_sb_fences() {
+  local tag=$1 src=$2 workers=$3 full any w; shift 3
+  wmm_compile_asm "$tag" "$src" "$@" || return
+  full=$(FENCE=$FULL wmm_fence_counts "$WMM_TMP/$tag.s")
+  any=$(wmm_fence_counts "$WMM_TMP/$tag.s")
+  for w in $workers; do
+    case " $full | $any " in
+      *" main:"*"|"*" $w:"*)
+        wmm_pass "$tag: a full fence in main, a fence in $w ($any)"; return ;;
+    esac
+  done
+  wmm_fail "$tag: fences '$any', full '$full' (store buffering needs a full fence in main and one in ${workers// / or })"
+}
+
 # wmm_expect_fences TAG SOURCE WANT [OPTION...]: the fences per function
 # (wmm_fence_counts) of SOURCE compiled by wmm_compile_asm are WANT.
 wmm_expect_fences() {

@@ -14,10 +14,11 @@
  *                 then use &node instead of p: no dependency credited);
  *   DEPS_INTCAST  the payload's address goes through an integer `& 0`
  *                 trick (no dependency credited);
- *   DEPS_SAMETYPE both fields are int: the fields' cycle W seq; W payload
- *                 || R payload; R seq (the accesses through p may touch
- *                 either field) still needs a fence between the field
- *                 loads.
+ *   DEPS_SAMETYPE both fields are int: still two members of the record
+ *                 (p->seq is no payload), as with two types: no fence
+ *                 between the field loads (there was one until
+ *                 2026-12-01, when accesses through p might touch either
+ *                 field).
  */
 #include <pthread.h>
 #include <stdint.h>

@@ -9,6 +9,8 @@
  *   -DBEFORE  main reads element i before the join of thread i;
  *   -DBEFORE1 the same in one block with the join (the join of the next
  *             iteration reaches the read around the loop: not before it);
+ *             data is read before done and the join orders done before
+ *             the next iteration's data, so only the worker is fenced;
  *   -DOTHER   main reads element i + 1 after the join of thread i (that
  *             thread may still run);
  *   -DSWAP    main joins t[N - 1 - i] and reads element i;

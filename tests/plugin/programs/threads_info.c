@@ -6,9 +6,10 @@
  * no fence (private.cc, region.cc).  -DBUCKETS: the worker also counts
  * into a member array of its struct at variable indices (the index stays
  * in that member, which is not the struct's last): no fence either.
- * Variants that keep their fences (on the weak targets):
- *   -DSELF       the worker also reads its own thread_id member (the
- *                create writes it while the worker may run).
+ * -DSELF: the worker also reads its own thread_id member (the create
+ * writes it while the worker may run): a race, but no cycle; no fence
+ * (the weak targets fenced the worker until 2026-12-01, when the read of
+ * `tinfo->thread_id` stopped meeting `result`, another member).
  * -DMAINWRITE: main writes thread 0's number while thread 1 is created,
  * a race but no cycle (the worker reads only its own number, one address
  * through its argument: ir.h addr_key): no fence; with -DBUCKETS fenced.
