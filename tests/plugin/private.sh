@@ -69,8 +69,11 @@ expect heap_loopsame private_arg_heap tso "P0:2" -DLOOPSAME
 expect stack private_arg_stack tso ""
 expect stack_two private_arg_stack tso "" -DTWO
 expect stack_two_same private_arg_stack tso "$SB2" -DTWO -DTWO_SAME
+# (the worker's full fence shows its accesses are shared; main's two went
+# on 2026-12-01, when `j->a` stopped meeting the `b` members main writes
+# and reads back: the access path, tbaa.cc member_within)
 for v in GLOBAL TOUCH NEIGHBOUR; do
-  expect "stack_$v" private_arg_stack tso "P0:1 main:2" -D$v
+  expect "stack_$v" private_arg_stack tso "P0:1" -D$v
 done
 # (-DONE: every create gives &jobs[0], so P0's j is that element
 # (memloc.cc param_one_place over the creates): main's writes of
@@ -84,10 +87,10 @@ expect static private_arg_stack tso "" -DSTATIC
 expect static_two private_arg_stack tso "" -DSTATIC -DTWO
 expect static_two_same private_arg_stack tso "$SB2" -DSTATIC -DTWO -DTWO_SAME
 for v in GLOBAL TOUCH NEIGHBOUR NAMED; do
-  expect "static_$v" private_arg_stack tso "P0:1 main:2" -DSTATIC -D$v
+  expect "static_$v" private_arg_stack tso "P0:1" -DSTATIC -D$v
 done
 expect static_ONE private_arg_stack tso "P0:1" -DSTATIC -DONE
-expect static_HELPER private_arg_stack tso "P0:1 start:2" -DSTATIC -DHELPER
+expect static_HELPER private_arg_stack tso "P0:1" -DSTATIC -DHELPER
 expect tls private_tls tso ""
 expect tls_local_addr private_tls tso "" -DLOCAL_ADDR
 hasnt "tls: x is not collected" "$WMM_TMP/tls_local_addr.ir" " x( |$)"
@@ -152,8 +155,8 @@ expect ppc_stack_two_same private_arg_stack power "$SB1" -DTWO -DTWO_SAME
 expect ppc_stack_ONE private_arg_stack power "P0:1 main:2" -DONE
 expect ppc_static private_arg_stack power "" -DSTATIC
 expect ppc_static_ONE private_arg_stack power "P0:1 main:2" -DSTATIC -DONE
-expect ppc_static_NAMED private_arg_stack power "P0:3 main:4" -DSTATIC -DNAMED
-expect ppc_static_HELPER private_arg_stack power "P0:2 main:1 start:4" -DSTATIC -DHELPER
+expect ppc_static_NAMED private_arg_stack power "P0:3 main:2" -DSTATIC -DNAMED
+expect ppc_static_HELPER private_arg_stack power "P0:2 start:2" -DSTATIC -DHELPER
 expect ppc_tls private_tls power ""
 expect ppc_tls_escape private_tls power "P0:2 P1:1" -DESCAPE
 expect ppc_tsd private_tsd power ""
