@@ -779,6 +779,18 @@ holds_pointer (tree t, int depth = 0)
   return false;
 }
 
+/* The declared type of parameter i of call's function (NULL: none, as
+   for a variadic argument or an unprototyped function). */
+tree
+param_type (gcall *call, unsigned i)
+{
+  tree fntype = gimple_call_fntype (call);
+  tree parm = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
+  for (unsigned k = 0; parm && k < i; k++)
+    parm = TREE_CHAIN (parm);
+  return parm ? TREE_VALUE (parm) : NULL_TREE;
+}
+
 /* Is argument i of call memory a library may store a pointer into (by
    the type its argument or its parameter points to: strtol's `char
    **endptr`, getpwnam_r's `struct passwd *`)?  Char and void buffers
@@ -786,16 +798,21 @@ holds_pointer (tree t, int depth = 0)
 bool
 pointer_out_param (gcall *call, unsigned i)
 {
-  tree fntype = gimple_call_fntype (call);
-  tree parm = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
-  for (unsigned k = 0; parm && k < i; k++)
-    parm = TREE_CHAIN (parm);
   for (tree t : { TREE_TYPE (gimple_call_arg (call, i)),
-                  parm ? TREE_VALUE (parm) : NULL_TREE })
+                  param_type (call, i) })
     if (t && POINTER_TYPE_P (t) && !VOID_TYPE_P (TREE_TYPE (t))
         && holds_pointer (TREE_TYPE (t)))
       return true;
   return false;
+}
+
+/* Is parameter i of call's function declared a pointer to a pointer
+   (strtol's `char **endptr`, strsep's `char **stringp`)? */
+bool
+pointer_slot_param (gcall *call, unsigned i)
+{
+  tree t = param_type (call, i);
+  return t && POINTER_TYPE_P (t) && POINTER_TYPE_P (TREE_TYPE (t));
 }
 
 /* Calls of code without a body the analysis reads: what their pointer
@@ -820,7 +837,17 @@ unknown_call (gcall *call, tree fndecl)
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     {
       int v = unknown_arg (call, name, library, i);
-      if (given >= 0 && POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, i))))
+      if (given < 0 || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, i))))
+        continue;
+      /* (a `char **` parameter is a slot: what it holds may come back,
+         strsep's string, not the slot itself, strtok_r's `&save`) */
+      if (pointer_slot_param (call, i))
+        {
+          int inside = new_node ();
+          add (C_LOAD, inside, v);
+          add (C_COPY, given, inside);
+        }
+      else
         add (C_COPY, given, v);
     }
   if (given >= 0)

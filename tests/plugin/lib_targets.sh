@@ -10,7 +10,8 @@
 # record), or when a helper hands the library a null buffer (NULLBUF); a
 # full fence in main and a fence in the worker when the call is given the
 # whole record (WHOLE), when fgets returns the `st.flag` it was given
-# (GIVEN) and when strtol's end pointer points into it (OUTPARAM).
+# (GIVEN), when strtol's end pointer points into it (OUTPARAM) and when
+# strsep returns what its slot held, `&st.flag` (SLOT).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/lib_targets.c
@@ -21,7 +22,7 @@ check_target() {
   for v in ENV NULLBUF; do
     wmm_expect_fences "$T.$v" "$P" '' -D$v
   done
-  for v in WHOLE GIVEN OUTPARAM; do
+  for v in WHOLE GIVEN OUTPARAM SLOT; do
     wmm_expect_sb_fences "$T.$v" "$P" 'worker readn' -D$v
   done
 }

@@ -19,13 +19,16 @@
  *   GIVEN     the worker writes through what fgets returned, given
  *             `st.flag`'s address: the result is that member, fenced;
  *   OUTPARAM  strtol's end pointer, stored into the worker's local, points
- *             into `st.flag`'s bytes; a write through it is fenced.
+ *             into `st.flag`'s bytes; a write through it is fenced;
+ *   SLOT      strsep returns what its `char **` slot held, `st.flag`'s
+ *             address; a write through the token is fenced.
  * Expected: no fence by default, ENV and NULLBUF; a full fence in main and
- * a fence in the worker for WHOLE, GIVEN and OUTPARAM (tests/plugin/
+ * a fence in the worker for WHOLE, GIVEN, OUTPARAM and SLOT (tests/plugin/
  * lib_targets.sh, four targets). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static struct state
@@ -84,6 +87,11 @@ worker (void *arg)
   char *end;
   r1 = (int) strtol ((char *) &st.flag, &end, 10);
   *end = 'x';
+#elif defined SLOT
+  char *s = (char *) &st.flag;
+  char *tok = strsep (&s, ",");
+  if (tok)
+    tok[0] = 'x';
 #else
   if (readn (fd, fd > 2 ? st.in : st.in2, sizeof st.in) < 0)
     return 0;
