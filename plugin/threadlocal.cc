@@ -837,7 +837,11 @@ unknown_call (gcall *call, tree fndecl)
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     {
       int v = unknown_arg (call, name, library, i);
-      if (given < 0 || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, i))))
+      if (given < 0)
+        continue;
+      if (pointer_out_param (call, i))
+        add (C_STORE, v, given, B_BOTH | B_NOT_U);
+      if (!POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, i))))
         continue;
       /* (a `char **` parameter is a slot: what it holds may come back,
          strsep's string, not the slot itself, strtok_r's `&save`) */
@@ -850,11 +854,6 @@ unknown_call (gcall *call, tree fndecl)
       else
         add (C_COPY, given, v);
     }
-  if (given >= 0)
-    for (unsigned i = 0; i < gimple_call_num_args (call); i++)
-      if (pointer_out_param (call, i))
-        add (C_STORE, rvalue (gimple_call_arg (call, i)), given,
-             B_BOTH | B_NOT_U);
   if (gimple_call_chain (call))
     escape (rvalue (gimple_call_chain (call)));
   tree lhs = gimple_call_lhs (call);
@@ -1827,6 +1826,25 @@ wmm_threadlocal_pointer (tree ptr)
   return !bitmap_empty_p (p) && !bitmap_intersect_p (p, st->shared);
 }
 
+namespace {
+
+/* Does a member view of object o (variable decl) in `set` reach its bits
+   [pos, pos + size) (size 0: any of them)? */
+bool
+views_reach (bitmap set, tree decl, int o, HOST_WIDE_INT pos,
+             HOST_WIDE_INT size)
+{
+  fkey key = pos >= 0 && size > 0 ? member_at (TREE_TYPE (decl), pos, size)
+                                   : ANY;
+  for (const view &v : st->views)
+    if (v.base == o && bitmap_bit_p (set, v.obj)
+        && (!key.rec || same_key (key, v.key)))
+      return true;
+  return false;
+}
+
+} // anon namespace
+
 bool
 wmm_threadlocal_unreached (tree decl, HOST_WIDE_INT pos, HOST_WIDE_INT size)
 {
@@ -1838,13 +1856,7 @@ wmm_threadlocal_unreached (tree decl, HOST_WIDE_INT pos, HOST_WIDE_INT size)
   if (!bitmap_bit_p (st->member_escaped, *o))
     return true;
   /* (a member a library was given: that member's bits) */
-  fkey key = pos >= 0 && size > 0 ? member_at (TREE_TYPE (decl), pos, size)
-                                   : ANY;
-  for (const view &v : st->views)
-    if (v.base == *o && bitmap_bit_p (st->pts[st->u_content], v.obj)
-        && (!key.rec || same_key (key, v.key)))
-      return false;
-  return true;
+  return !views_reach (st->pts[st->u_content], decl, *o, pos, size);
 }
 
 bool
@@ -1932,12 +1944,15 @@ wmm_threadlocal_targets (tree ptr)
   bitmap p = st->pts[*n];
   /* (a null pointer touches nothing: as string literals, no memory
      another thread writes) */
-  hash_set<tree> seen;
   auto_bitmap none (&st->obs);
-  if (bitmap_empty_p (p) && null_only (ptr, &seen))
+  if (bitmap_empty_p (p))
     {
-      bitmap_set_bit (none, OBJ_STR);
-      p = none;
+      hash_set<tree> seen;
+      if (null_only (ptr, &seen))
+        {
+          bitmap_set_bit (none, OBJ_STR);
+          p = none;
+        }
     }
   /* (U: memory code outside reaches: what escaped and what it can name;
      wmm_threadlocal_targets_outside) */
@@ -1976,13 +1991,7 @@ wmm_threadlocal_may_target (int set, tree decl, HOST_WIDE_INT pos,
   /* (a member view reaches its member's bits: an offset from an array
      member stays in the array, C11 6.5.6p8; any other offset made the
      pointer its whole object) */
-  fkey key = pos >= 0 && size > 0 ? member_at (TREE_TYPE (decl), pos, size)
-                                   : ANY;
-  for (const view &w : st->views)
-    if (w.base == *o && bitmap_bit_p (targets, w.obj)
-        && (!key.rec || same_key (key, w.key)))
-      return true;
-  return false;
+  return views_reach (targets, decl, *o, pos, size);
 }
 
 bool
