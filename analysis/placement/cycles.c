@@ -363,6 +363,7 @@ typedef struct search {
                              (borrowed from tables) */
   unsigned char **tables; /* the distinct tables, owned */
   uint64_t *table_facts;  /* per table: its good facts (facts mode) */
+  size_t cap_facts;       /* table_facts' room, in words */
   int ntables, cap_tables;
   wmm_reach *facts;       /* this SCC's fact matrices (reach.h), or NULL */
   int facts_tried;        /* 1 + the SCC wmm_reach_new was asked for, 0 */
@@ -958,11 +959,20 @@ static const unsigned char *reach_for(search *S, int a0)
     if (!t)
       return NULL;
     S->tables = t;
-    uint64_t *tf = realloc(S->table_facts, (size_t)cap * (size_t)(fw ? fw : 1) * sizeof *tf);
+    S->cap_tables = cap;
+  }
+  /* (an SCC's facts may be wider than the last one's, for which the room
+     was made) */
+  size_t need = (size_t)(S->ntables + 1) * (size_t)fw;
+  if (need > S->cap_facts) {
+    size_t cap = S->cap_facts ? 2 * S->cap_facts : 16 * (size_t)fw;
+    while (cap < need)
+      cap *= 2;
+    uint64_t *tf = realloc(S->table_facts, cap * sizeof *tf);
     if (!tf)
       return NULL;
     S->table_facts = tf;
-    S->cap_tables = cap;
+    S->cap_facts = cap;
   }
   unsigned char *good = malloc((size_t)g->ncls + 1);
   if (!good)
