@@ -2850,7 +2850,16 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   /* data[i] while locks[i] is held */
   wmm_region_set stripes = held & u->lock_facts->local
                            ? stripe_key (u, ref, held) : 0;
-  if (TREE_CODE (ref) != COMPONENT_REF)
+  /* an element of an array member (`q->buf[i]`, any index) lies inside
+     the member, so inside the same object as the member */
+  while (TREE_CODE (ref) == ARRAY_REF
+         && TREE_CODE (TREE_TYPE (TREE_OPERAND (ref, 0))) == ARRAY_TYPE)
+    ref = TREE_OPERAND (ref, 0);
+  /* or bits of one object read at once (GCC merges `q->count == 0 &&
+     !q->done` into one BIT_FIELD_REF of *q) */
+  bool bits = TREE_CODE (ref) == BIT_FIELD_REF
+              && RECORD_OR_UNION_TYPE_P (TREE_TYPE (TREE_OPERAND (ref, 0)));
+  if (TREE_CODE (ref) != COMPONENT_REF && !bits)
     return stripes;
   /* a member of table[i] while the lock in table[i] is held */
   HOST_WIDE_INT epos;
@@ -2864,6 +2873,11 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   HOST_WIDE_INT at;
   if (!b || offset || !bitpos.is_constant (&at)
       || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (b)))
+    return 0;
+  if (bits && !(TYPE_SIZE (TREE_TYPE (b)) && bitsize.is_constant ()
+                && tree_fits_shwi_p (TYPE_SIZE (TREE_TYPE (b)))
+                && at >= 0 && at + bitsize.to_constant ()
+                              <= tree_to_shwi (TYPE_SIZE (TREE_TYPE (b)))))
     return 0;
   /* A member of a declared struct (`p.stop` under `&p.lock`, p a local or
      a global): the lock at that offset of the same object. */

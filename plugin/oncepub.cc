@@ -174,6 +174,70 @@ published (const once_routine &r, hash_set<tree> *candidates,
   });
 }
 
+/* How the access at site (instruction in) may meet the objects objs
+ * (wmm_threadlocal_set_meets: 0 not, 1 only them, -1 them and more or
+ * not known). */
+int
+site_meets (const wmm_instr *in, const wmm_site &site, const vec<int> &objs)
+{
+  if (!wmm_instr_is_access (in) || site.tbaa.object)
+    return 0;
+  /* an unknown call's stand-in reaches escaped memory only */
+  if (site.summary)
+    return 0;
+  if (site.tbaa.targets > 0)
+    return wmm_threadlocal_set_meets (site.tbaa.targets - 1, objs);
+  tree d = in->addr.loc_hint >= 0 ? wmm_location_decl (in->addr.loc_hint)
+                                  : NULL_TREE;
+  return d && VAR_P (d) ? 0 : -1;
+}
+
+/* Heap objects routine r allocates and publishes: every access that may
+ * touch one (by points-to) is in r's body, or a read after one of r's
+ * once calls, and none has escaped to code outside.  Those accesses that
+ * touch only such objects move out of the analysis; their number. */
+int
+published_heap (wmm_unitinfo *u, const once_routine &r)
+{
+  auto_vec<int> objs;
+  bool escaped = false;
+  wmm_each_stmt (r.body, [&] (gimple *s) {
+    int o = is_gimple_call (s) ? wmm_threadlocal_alloc_object (s) : -1;
+    if (o >= 0)
+      {
+        objs.safe_push (o);
+        escaped |= wmm_threadlocal_object_escaped (o);
+      }
+  });
+  if (objs.is_empty () || escaped)
+    return 0;
+  const wmm_program *p = u->prog;
+  for (const wmm_unit &unit : u->units)
+    {
+      const wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode && i < (int) unit.sites.length (); i++)
+        {
+          const wmm_site &site = unit.sites[i];
+          if (!site_meets (&t->code[i], site, objs))
+            continue;
+          function *fn = site.fn ? site.fn : unit.fn;
+          if (!site.stmt)
+            return 0;
+          if (fn != r.body && (wmm_instr_writes (&t->code[i])
+                               || !after_once (r, site.stmt, fn)))
+            return 0;
+        }
+    }
+  int fresh = -1;
+  return wmm_move_to_private (u, &fresh, "(initialised once)",
+                              [&] (const wmm_unit &unit, int i) {
+                                const wmm_thread *t = &p->threads[unit.thread];
+                                return site_meets (&t->code[i], unit.sites[i],
+                                                   objs) == 1;
+                              },
+                              [] (int, int, int) {});
+}
+
 } // namespace
 
 int
@@ -212,12 +276,20 @@ wmm_publish_onces (wmm_unitinfo *u)
       for (tree v : vars)
         candidates.remove (v);
     }
+  int heap = 0;
+  for (once_routine *r : routines)
+    if (r->ok)
+      heap += published_heap (u, *r);
+  if (heap)
+    wmm_note (u, "%d accesses to memory a once routine allocates, reached "
+              "only in it and by reads after its once call, race with "
+              "nothing: private", heap);
   if (vars.is_empty ())
-    return 0;
+    return heap;
   int made = wmm_move_objects_to_private (u, "(initialised once)", vars);
   if (made)
     wmm_note (u, "%d accesses to %d variables written by a once routine and "
               "read only after its once call race with nothing: private",
               made, (int) vars.elements ());
-  return made;
+  return made + heap;
 }

@@ -30,6 +30,10 @@ enum wmm_site_kind {
                           two-way block) */
 };
 
+/* The size of a trailing array member's bits (`p->data[i]`, data the
+ * last member: its elements may run past *p). */
+const HOST_WIDE_INT WMM_BITS_TO_END = (HOST_WIDE_INT) 1 << 40;
+
 /* What an access may touch by C's aliasing rules (tbaa.cc), from GCC's
  * alias sets of its reference: ref for the accessed object (p->f: f's
  * type; 0 = any type), base for the object a member access through a
@@ -42,7 +46,9 @@ struct wmm_tbaa {
   tree object;         /* the declared object the reference is part of
                           (`buffer` for buffer[i]), or NULL */
   HOST_WIDE_INT field_bits, field_size;  /* p->f: f's bits within *p
-                                            (field_size 0: not known) */
+                                            (field_size 0: not known;
+                                            WMM_BITS_TO_END: a trailing
+                                            array's, to *p's end and on) */
   int args;            /* *p, p->f with p a parameter: 1 + the index of
                           what every call's argument makes of it
                           (wmm_tbaa_param_args); 0: no such list */
@@ -852,6 +858,13 @@ bool wmm_threadlocal_may_target (int set, tree decl, HOST_WIDE_INT pos = -1,
 bool wmm_threadlocal_targets_outside (int set);
 /* Does such a set hold string literals only (never written)? */
 bool wmm_threadlocal_targets_strings (int set);
+/* The abstract object of allocation call `call` (-1: none), whether such
+ * an object escaped to code outside the analysis (true when not known),
+ * and how target set `set` meets the objects objs: 0 not at all, 1 only
+ * them (string literals aside), -1 them and others, or not known. */
+int wmm_threadlocal_alloc_object (gimple *call);
+bool wmm_threadlocal_object_escaped (int o);
+int wmm_threadlocal_set_meets (int set, const vec<int> &objs);
 /* private.cc: memory only one thread reaches (thread-argument objects,
  * thread-specific data, unpublished heap memory) and the thread-locals
  * whose address escapes; wmm_private_analyse runs once per unit before

@@ -60,6 +60,11 @@ hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
 hash_map<tree, tree> *static_owner;              /* static VAR_DECL -> the
                                                     one function naming it,
                                                     or NULL_TREE */
+hash_set<gimple *> *thread_returns;              /* the returns of start
+                                                    routines only the
+                                                    unit's creates start:
+                                                    what they return goes
+                                                    to their joiner */
 hash_set<tree> *creator_roots;                   /* heap roots (malloc
                                                     results) of objects a
                                                     creator gives its
@@ -281,6 +286,30 @@ is_named (gimple *stmt, const char *a, const char *b)
   return n && (!strcmp (n, a) || !strcmp (n, b));
 }
 
+int store_of_name (web *w, gimple *u);
+
+/* Is ref part of the object a private parameter points to (`t->out`, t
+ * a start routine's parameter no other thread reaches while it runs, or
+ * a copy of it)? */
+bool
+in_private_param (tree ref)
+{
+  tree base = get_base_address (ref), p, src;
+  if (!base || TREE_CODE (base) != MEM_REF)
+    return false;
+  p = TREE_OPERAND (base, 0);
+  for (int k = 0; k < 8 && TREE_CODE (p) == SSA_NAME
+                  && !SSA_NAME_IS_DEFAULT_DEF (p); k++)
+    {
+      if (!copy_like (SSA_NAME_DEF_STMT (p), &src))
+        return false;
+      p = src;
+    }
+  tree var = TREE_CODE (p) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (p)
+             ? SSA_NAME_VAR (p) : NULL_TREE;
+  return var && TREE_CODE (var) == PARM_DECL && private_params->get (var);
+}
+
 /* Does use statement u only reach memory through the web's names, test
  * them, or pass them where no copy is kept?  `allowed` (may be NULL) is a
  * call that may take a name as its argument `allowed_arg`. */
@@ -288,6 +317,10 @@ bool
 use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
 {
   if (gimple_code (u) == GIMPLE_COND)
+    return true;
+  /* A result left in the thread's private argument (`t->out = r`): only
+     this thread reaches it until the creator reads it after the join. */
+  if (store_of_name (w, u) == 0 && in_private_param (gimple_assign_lhs (u)))
     return true;
   if (is_gimple_assign (u))
     {
@@ -722,6 +755,9 @@ root_private (tree r, int depth, bool *bound)
       return private_params->get (var) != NULL;
     }
   gimple *def = SSA_NAME_DEF_STMT (r);
+  /* (`_38 = 0B` returned on a failed allocation: no object at all) */
+  if (gimple_assign_single_p (def) && integer_zerop (gimple_assign_rhs1 (def)))
+    return true;
   if (!is_gimple_call (def))
     return false;
   if ((gimple_call_flags (def) & ECF_MALLOC) || returns_fresh (def, depth))
@@ -757,8 +793,11 @@ web_private (tree name, int depth)
   bool bound = false;
   for (unsigned i = 0; ok && i < w.roots.length (); i++)
     ok = root_private (w.roots[i], depth, &bound);
+  /* (a start routine's result goes to the thread that joins it, once it
+     has ended) */
   for (unsigned i = 0; ok && i < w.uses.length (); i++)
-    ok = (gimple_code (w.uses[i]) == GIMPLE_RETURN && returns_to_callers (&w))
+    ok = (gimple_code (w.uses[i]) == GIMPLE_RETURN
+          && (thread_returns->contains (w.uses[i]) || returns_to_callers (&w)))
          || use_ok (&w, w.uses[i], NULL, 0);
   if (!bound)
     for (tree n : w.names)
@@ -1182,6 +1221,8 @@ check_local_op (gimple *s, tree op, tree ref, void *data)
     return false;
   if (s == c->create || s == c->arg_def)
     return false;   /* checked by the caller: the argument only */
+  if (gimple_clobber_p (s))
+    return false;   /* the end of its life: no instruction touches it */
   lw->ok = false;
   /* Another create of the local: fine when it gives a disjoint part to a
      candidate routine (checked there), never for a loop's elements. */
@@ -1199,12 +1240,17 @@ check_local_op (gimple *s, tree op, tree ref, void *data)
         }
       return false;
     }
+  /* Does s take the local's address (`&data` stored into it does not)? */
+  auto local_addr = [base] (tree t) {
+    return TREE_CODE (t) == ADDR_EXPR
+           && get_base_address (TREE_OPERAND (t, 0)) == base;
+  };
   bool addr = false;
-  if (is_gimple_assign (s) && TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR)
+  if (is_gimple_assign (s) && local_addr (gimple_assign_rhs1 (s)))
     addr = true;
   if (is_gimple_call (s))
     for (unsigned i = 0; i < gimple_call_num_args (s); i++)
-      addr |= TREE_CODE (gimple_call_arg (s, i)) == ADDR_EXPR;
+      addr |= local_addr (gimple_call_arg (s, i));
   /* The address of the create's handle member, given to the create
      alone: no touch. */
   gimple *only;
@@ -1856,6 +1902,10 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
         continue;
       private_params->put (p, -1);
       cands.safe_push (unit.decl);
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, unit.fn)
+        if (greturn *r = safe_dyn_cast<greturn *> (last_stmt (bb)))
+          thread_returns->add (r);
     }
   for (bool changed = true; changed;)
     {
@@ -2060,6 +2110,8 @@ wmm_private_reset (void)
   delete param_objects;
   delete static_owner;
   delete creator_roots;
+  delete thread_returns;
+  thread_returns = NULL;
   creator_roots = NULL;
   param_objects = NULL;
   static_owner = NULL;
@@ -2082,6 +2134,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   param_objects = new hash_map<tree, tree>;
   static_owner = new hash_map<tree, tree>;
   creator_roots = new hash_set<tree>;
+  thread_returns = new hash_set<gimple *>;
   find_escaped_tls ();
   auto_vec<cgraph_node *> fns;
   cgraph_node *node;

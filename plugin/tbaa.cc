@@ -768,6 +768,15 @@ wmm_tbaa_of_ref (tree ref)
               r.field_bits = o;
               r.field_size = sz;
             }
+          /* ... and a trailing array's elements from its start on: still
+             no other member of *p (GCC's own access-path test keeps two
+             members of one struct type apart) */
+          else if (rb == base && !known_size_p (max) && off.is_constant (&o)
+                   && o >= 0)
+            {
+              r.field_bits = o;
+              r.field_size = WMM_BITS_TO_END;
+            }
           if (TREE_CODE (pointee) != UNION_TYPE
               && TREE_CODE (pointee) != QUAL_UNION_TYPE)
             r.base_bits = bits_of (TYPE_SIZE (pointee));

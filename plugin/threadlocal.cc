@@ -726,6 +726,8 @@ fresh_result (gcall *call, int old)
   return r;
 }
 
+bool sync_object_arg (gcall *call, const char *name, unsigned i);
+
 /* Argument i of a call of code outside the analysis (named `name`, or
    NULL; a library function when library): its value node, or -1. */
 int
@@ -753,7 +755,8 @@ unknown_arg (gcall *call, const char *name, bool library, unsigned i)
       add (C_LOAD, inside, v);
       escape_to_library (inside);
     }
-  add (C_STORE, v, st->u_node);
+  if (!sync_object_arg (call, name, i))
+    add (C_STORE, v, st->u_node);
   return v;
 }
 
@@ -789,6 +792,37 @@ param_type (gcall *call, unsigned i)
   for (unsigned k = 0; parm && k < i; k++)
     parm = TREE_CHAIN (parm);
   return parm ? TREE_VALUE (parm) : NULL_TREE;
+}
+
+/* Is argument i of a call of the threads library (pthread_*, sem_*,
+   mtx_*, cnd_*) one of its own objects: a pthread_mutex_t, a
+   pthread_cond_t, a sem_t, ... (by the declared parameter's type)?  The
+   library keeps only its state there; the program reaches such an object
+   through the library alone and never loads a pointer from its bytes. */
+bool
+sync_object_arg (gcall *call, const char *name, unsigned i)
+{
+  static const char *const prefixes[] = { "pthread_", "sem_", "mtx_", "cnd_" };
+  bool lib = false;
+  for (const char *p : prefixes)
+    lib |= name && !strncmp (name, p, strlen (p));
+  tree t = lib ? param_type (call, i) : NULL_TREE;
+  if (!t || !POINTER_TYPE_P (t))
+    return false;
+  tree n = TYPE_NAME (TREE_TYPE (t));
+  if (!n || TREE_CODE (n) != TYPE_DECL || !DECL_NAME (n))
+    return false;
+  static const char *const types[] = {
+    "pthread_mutex_t", "pthread_cond_t", "pthread_rwlock_t",
+    "pthread_spinlock_t", "pthread_barrier_t", "pthread_once_t",
+    "pthread_mutexattr_t", "pthread_condattr_t", "pthread_rwlockattr_t",
+    "pthread_barrierattr_t", "sem_t", "mtx_t", "cnd_t"
+  };
+  const char *tn = IDENTIFIER_POINTER (DECL_NAME (n));
+  for (const char *s : types)
+    if (!strcmp (tn, s))
+      return true;
+  return false;
 }
 
 /* Is argument i of call memory a library may store a pointer into (by
@@ -839,7 +873,7 @@ unknown_call (gcall *call, tree fndecl)
       int v = unknown_arg (call, name, library, i);
       if (given < 0)
         continue;
-      if (pointer_out_param (call, i))
+      if (pointer_out_param (call, i) && !sync_object_arg (call, name, i))
         add (C_STORE, v, given, B_BOTH | B_NOT_U);
       if (!POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, i))))
         continue;
@@ -1812,6 +1846,46 @@ wmm_threadlocal_never_freed (gimple *alloc)
     return false;
   int *o = st->site_obj.get (alloc);
   return o && !bitmap_bit_p (st->reused, *o);
+}
+
+int
+wmm_threadlocal_alloc_object (gimple *call)
+{
+  if (!st || !st->valid || !call)
+    return -1;
+  int *o = st->site_obj.get (call);
+  return o ? *o : -1;
+}
+
+bool
+wmm_threadlocal_object_escaped (int o)
+{
+  if (!st || !st->valid || o < 0)
+    return true;
+  return bitmap_bit_p (st->pts[st->u_content], o)
+         || bitmap_bit_p (st->member_escaped, o);
+}
+
+int
+wmm_threadlocal_set_meets (int set, const vec<int> &objs)
+{
+  if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())
+    return -1;
+  bool in = false, out = false;
+  bitmap_iterator bi;
+  unsigned k;
+  EXECUTE_IF_SET_IN_BITMAP (st->target_sets[set], 0, k, bi)
+    {
+      /* (a member view is part of its object) */
+      int o = st->obj_view[k] >= 0 ? st->views[st->obj_view[k]].base : (int) k;
+      if (o == OBJ_STR)
+        continue;
+      if (objs.contains (o))
+        in = true;
+      else
+        out = true;
+    }
+  return in ? (out ? -1 : 1) : 0;
 }
 
 bool

@@ -64,6 +64,7 @@ note: %d accesses to the words of %d ticket and %d spin locks
 note: %u ticket-lock operations made acquire or release: with 
 note: %d locations of arrays whose every element one thread of 
 note: %d accesses to %d variables written by a once routine and 
+note: %d accesses to memory a once routine allocates, reached 
 note: %d accesses of the thread-safe construction of %d 
 note: %d more functions whose address escapes are treated as 
 note: %s is started as a thread but defined in another unit: 

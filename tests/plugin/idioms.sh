@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# idioms.sh — thread and lock idioms as C programmers write them, each
+# data-race free (no fence on any target) with a racy variant that keeps
+# store buffering's fences (docs/plugin.md, "Thread-argument objects" and
+# "Locks"):
+#   threads_checked.c  per-thread parts of a local array, the create's
+#                      result checked with an early return (RACE: main and
+#                      worker 0 on part 0's flags)
+#   threads_members.c  workers in a local array holding their handle and a
+#                      global array's address (RACE: the same on element 0)
+#   locks_condqueue.c  a bounded buffer with condition variables, array
+#                      member indexed through the parameter, while-loop
+#                      waits (OUTSIDE: an element and a member without the
+#                      lock)
+#   locks_logger.c     messages filled in, pushed under the mutex of the
+#                      struct that holds the list, printed after the
+#                      unlock (SB: two members of that struct unlocked)
+#   refcount_tail.c    atomic reference counts beside a trailing array the
+#                      readers sum (SB: a flag and an element)
+#   threads_results.c  results allocated by the workers, left in their task
+#                      and returned, read by main after each join (PEEK:
+#                      main reads a task's result before the join; SHARE:
+#                      a worker also publishes it in a global; both compile
+#                      -- PEEK on x86 once overran the placement's tables)
+#   once_heap.c        a table a pthread_once routine builds on the heap,
+#                      read after the once call (LATE: workers also write
+#                      it after the call: a full fence in the workers;
+#                      PEEK: a monitor reads it without the call: fences
+#                      in the routine and the monitor on the weak targets)
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+D=$WMM_TESTDIR/programs
+
+check_target() {
+  wmm_expect_fences "$T.checked" "$D/threads_checked.c" ''
+  wmm_expect_sb_fences "$T.checked.RACE" "$D/threads_checked.c" sum_part -DRACE
+  wmm_expect_fences "$T.members" "$D/threads_members.c" ''
+  wmm_expect_sb_fences "$T.members.RACE" "$D/threads_members.c" consume -DRACE
+  wmm_expect_fences "$T.condqueue" "$D/locks_condqueue.c" ''
+  wmm_expect_sb_fences "$T.condqueue.OUTSIDE" "$D/locks_condqueue.c" consume -DOUTSIDE
+  wmm_expect_fences "$T.logger" "$D/locks_logger.c" ''
+  wmm_expect_sb_fences "$T.logger.SB" "$D/locks_logger.c" log_main -DSB
+  # (GCC's own barriers of the atomics are in the assembly: the report)
+  wmm_expect_report "$T.refcount" "$D/refcount_tail.c" ''
+  local sb='main:1 reader:1'
+  [ $M = power ] && sb='main:1 obj_put:1 reader:1'
+  wmm_expect_report "$T.refcount.SB" "$D/refcount_tail.c" "$sb" -DSB
+  wmm_expect_fences "$T.results" "$D/threads_results.c" ''
+  wmm_expect_sb_fences "$T.results.PEEK" "$D/threads_results.c" run -DPEEK
+  wmm_expect_sb_fences "$T.results.SHARE" "$D/threads_results.c" run -DSHARE
+  wmm_expect_fences "$T.once" "$D/once_heap.c" ''
+  wmm_expect_full "$T.once.LATE" "$D/once_heap.c" user -DLATE
+  if [ $M = tso ]; then
+    wmm_expect_fences "$T.once.PEEK" "$D/once_heap.c" '' -DPEEK
+  else
+    wmm_compile_asm "$T.once.PEEK" "$D/once_heap.c" -DPEEK || return
+    local got
+    got=$(wmm_fence_counts "$WMM_TMP/$T.once.PEEK.s")
+    case " $got " in
+      *" init_table:"*" monitor:"*) wmm_pass "$T.once.PEEK: fences in the routine and the monitor ($got)" ;;
+      *) wmm_fail "$T.once.PEEK: got '$got' (message passing needs a fence in init_table and in monitor)" ;;
+    esac
+  fi
+}
+wmm_each_target check_target
