@@ -1461,6 +1461,19 @@ handle_call (collector *c, gcall *stmt)
         goto lhs;
       }
   }
+  /* std::string's members compiled into libstdc++: what their pointer
+     arguments reach, read and written */
+  if (wmm_std_string_member (fndecl))
+    {
+      for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+        if (POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i)))
+            && !integer_zerop (gimple_call_arg (stmt, i)))
+          {
+            ptr_access (c, arg (stmt, i), false);
+            ptr_access (c, arg (stmt, i), true);
+          }
+      goto lhs;
+    }
   if (fndecl && !gimple_vuse (stmt))
     goto lhs;   /* const function: no memory */
   if (node_helper_call (c, fndecl) || scalar_object_call (c, stmt, fndecl))

@@ -845,6 +845,17 @@ wmm_never_starts_threads (tree fndecl)
          || wmm_lib_call_is_private (fndecl, NULL);
 }
 
+bool
+wmm_std_string_member (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_EXTERNAL (fndecl)
+      || DECL_STRUCT_FUNCTION (fndecl))
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return startswith (a, "_ZNSt7__cxx1112basic_string")
+         || startswith (a, "_ZNKSt7__cxx1112basic_string");
+}
+
 const char *
 wmm_callee_name (gimple *stmt)
 {

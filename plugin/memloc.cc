@@ -602,6 +602,22 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
     return passes_address (stmt, 0, base, ptr)
            || passes_address (stmt, 1, base, ptr)
            || passes_address (stmt, 2, base, ptr);
+  /* std::string's members compiled into libstdc++ keep no copy of an
+     argument; a reference one returns is `*this` (it must be only
+     dereferenced), a char pointer a new buffer */
+  if (wmm_std_string_member (fn))
+    {
+      bool found = false;
+      for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+        found |= passes_address (stmt, i, base, ptr);
+      if (found && lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
+          && RECORD_OR_UNION_TYPE_P (TREE_TYPE (TREE_TYPE (lhs)))
+          && passes_address (stmt, 0, base, ptr)
+          && (TREE_CODE (lhs) != SSA_NAME
+              || !only_dereferenced (lhs, depth + 1, returns)))
+        return false;
+      return found;
+    }
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
   cgraph_node *node;
   function *body;

@@ -259,6 +259,12 @@ bool wmm_thread_side_fn (tree fndecl);
 /* libfns.cc: is fndecl a library function known never to start threads
  * nor to keep a function pointer for a concurrent call (qsort, printf)? */
 bool wmm_never_starts_threads (tree fndecl);
+/* libfns.cc: is fndecl a member of std::basic_string compiled into
+ * libstdc++ (the C++11 ABI's `_M_append`, `_M_create`, `reserve`, ...)?
+ * It reads and writes the strings and characters it is given, gives a
+ * string a new buffer, keeps no copy of an argument and calls no code of
+ * the program. */
+bool wmm_std_string_member (tree fndecl);
 /* libfns.cc: does the library function call the function pointers it is
  * given in the caller's thread, any number of times, before it returns
  * (qsort's comparator)?  They are then code of the caller's thread. */

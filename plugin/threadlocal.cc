@@ -1265,13 +1265,62 @@ thread_start (gcall *call, tree fndecl)
   return true;
 }
 
+/* A member of std::basic_string compiled into libstdc++
+   (wmm_std_string_member): a string it is given may get a new buffer of
+   the call; its pointer result is a new buffer or one of its arguments
+   (`*this`); no argument escapes.  False for any other call. */
+bool
+std_string_call (gcall *call, tree fndecl)
+{
+  if (!wmm_std_string_member (fndecl))
+    return false;
+  int fresh = site_node (call), given = new_node ();
+  add (C_COPY, given, fresh);
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      int v = arg (call, i);
+      if (v < 0 || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, i))))
+        continue;
+      add (C_COPY, given, v);
+      /* (a string's buffer pointer may become a new buffer) */
+      add (C_STORE, v, fresh, B_PTR);
+    }
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
+    assign_to (lhs, given);
+  return true;
+}
+
+/* The replaceable global operator new and delete: a new object of the
+   call, and the end of one (as malloc and free).  False for any other
+   call. */
+bool
+operator_new_delete (gcall *call, tree fndecl)
+{
+  if (!DECL_IS_REPLACEABLE_OPERATOR (fndecl))
+    return false;
+  if (DECL_IS_OPERATOR_NEW_P (fndecl))
+    {
+      assign_to (gimple_call_lhs (call), site_node (call));
+      return true;
+    }
+  if (DECL_IS_OPERATOR_DELETE_P (fndecl) && gimple_call_num_args (call))
+    {
+      st->freed.safe_push (arg (call, 0));
+      return true;
+    }
+  return false;
+}
+
 /* A call of fndecl (direct, or a target of an indirect call). */
 void
 call_to (gcall *call, tree fndecl)
 {
   if (fninfo *f = body_of (fndecl))
     bind_call (call, f);
-  else if (!builtin_call (call, fndecl) && !thread_start (call, fndecl))
+  else if (!builtin_call (call, fndecl) && !thread_start (call, fndecl)
+           && !std_string_call (call, fndecl)
+           && !operator_new_delete (call, fndecl))
     unknown_call (call, fndecl);
 }
 
@@ -1770,8 +1819,12 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
     {
       fninfo *f = &st->fns[k];
       cgraph_node *node = cgraph_node::get (f->decl);
-      /* (main's arguments come from outside too) */
-      bool outside = !node || wmm_called_back_by_name (node)
+      /* (main's arguments come from outside too; C++ inline and
+         template code, whose address no one takes, other units run on
+         their own memory: their copy, fenced for their calls) */
+      bool outside = !node
+                     || (wmm_called_back_by_name (node)
+                         && !wmm_vague_linkage (node))
                      || MAIN_NAME_P (DECL_NAME (f->decl));
       for (cgraph_edge *e = node ? node->callers : NULL; e && !outside;
            e = e->next_caller)

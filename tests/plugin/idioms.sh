@@ -27,6 +27,10 @@
 #                      it after the call: a full fence in the workers;
 #                      PEEK: a monitor reads it without the call: fences
 #                      in the routine and the monitor on the weak targets)
+#   cxx_strings.cc     std::string locals built in a std::thread and in
+#                      main (SB: a global string main assigns while the
+#                      worker reads its size: a full fence in main and in
+#                      the thread's _M_run, where the lambda is inlined)
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 D=$WMM_TESTDIR/programs
@@ -61,5 +65,8 @@ check_target() {
       *) wmm_fail "$T.once.PEEK: got '$got' (message passing needs a fence in init_table and in monitor)" ;;
     esac
   fi
+  wmm_expect_fences "$T.strings" "$D/cxx_strings.cc" ''
+  wmm_expect_sb_fences "$T.strings.SB" "$D/cxx_strings.cc" \
+    _ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv -DSB
 }
 wmm_each_target check_target
