@@ -180,10 +180,9 @@ published (const once_routine &r, hash_set<tree> *candidates,
 int
 site_meets (const wmm_instr *in, const wmm_site &site, const vec<int> &objs)
 {
-  if (!wmm_instr_is_access (in) || site.tbaa.object)
-    return 0;
-  /* an unknown call's stand-in reaches escaped memory only */
-  if (site.summary)
+  /* (a declared object is no allocation; an unknown call's stand-in
+     reaches escaped memory only) */
+  if (!wmm_instr_is_access (in) || site.tbaa.object || site.summary)
     return 0;
   if (site.tbaa.targets > 0)
     return wmm_threadlocal_set_meets (site.tbaa.targets - 1, objs);

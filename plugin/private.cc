@@ -294,19 +294,10 @@ int store_of_name (web *w, gimple *u);
 bool
 in_private_param (tree ref)
 {
-  tree base = get_base_address (ref), p, src;
-  if (!base || TREE_CODE (base) != MEM_REF)
-    return false;
-  p = TREE_OPERAND (base, 0);
-  for (int k = 0; k < 8 && TREE_CODE (p) == SSA_NAME
-                  && !SSA_NAME_IS_DEFAULT_DEF (p); k++)
-    {
-      if (!copy_like (SSA_NAME_DEF_STMT (p), &src))
-        return false;
-      p = src;
-    }
-  tree var = TREE_CODE (p) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (p)
-             ? SSA_NAME_VAR (p) : NULL_TREE;
+  tree base = get_base_address (ref);
+  tree p = base && TREE_CODE (base) == MEM_REF
+           ? wmm_pointer_root (TREE_OPERAND (base, 0)) : NULL_TREE;
+  tree var = p && SSA_NAME_IS_DEFAULT_DEF (p) ? SSA_NAME_VAR (p) : NULL_TREE;
   return var && TREE_CODE (var) == PARM_DECL && private_params->get (var);
 }
 
