@@ -2073,7 +2073,10 @@ collect_blocks (collector *c, wmm_region *region)
                              && !wmm_is_thread_create (stmt, &routine);
           if ((state || starts_here)
               && !(c->u->join_tails && c->u->join_tails->contains (stmt)))
-            handle_stmt (c, stmt);
+            {
+              wmm_locks_note_running (c->u, stmt);
+              handle_stmt (c, stmt);
+            }
           state = next;
           c->held = wmm_locks_step (locks, stmt, c->held);
         }
@@ -2445,6 +2448,7 @@ wmm_collect (wmm_unitinfo *u)
   for (unsigned i = 0; i < u->units.length (); i++)
     if (!collect_unit (u, &u->units[i]))
       return false;
+  wmm_locks_check_slots (u);
   wmm_memloc_fix_overlaps (u);
   add_anonymous_memory (u);
   if (!u->anon_classes.is_empty ())

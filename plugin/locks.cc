@@ -20,7 +20,11 @@
  * pointer parameter points to plus a constant offset (&p->mutex), or, for
  * a mutex reached through a local pointer (`&b->lock`, b = &table[h]),
  * the object that pointer points to, in its function while the pointer
- * keeps its value (local_lock_bit); other pointers are not tracked.
+ * keeps its value (local_lock_bit), or, for a mutex a lock library
+ * allocated, the slot its pointer was loaded from (`possess
+ * (compress_have)`, `possess (pool->have)`: slot_key, valid while running
+ * code never writes the slot, wmm_locks_check_slots); other pointers are
+ * not tracked.
  *
  * Interprocedural (one unit):
  *  - Summaries: what a call to a function of the unit does to the held
@@ -299,6 +303,79 @@ omp_lock_kind (gimple *stmt, const char *n, lock_use *use)
 }
 
 bool pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos);
+bool one_object_var (tree x);
+tree pointer_root (tree p);
+
+/* Keys of locks reached through a pointer slot (TREE_VEC (base, pos), one
+ * per slot, per unit): "the object the pointer stored at bit pos of base
+ * points to", base a variable, a parameter's object (renamed at calls)
+ * or a struct type (the lock a member of an access's own object points
+ * to, wmm_locks_own).  `possess (compress_have)`, `possess (pool->have)`
+ * with `lock *new_lock ()` allocating each lock.  Such a key names one
+ * lock only while the slot keeps its value: wmm_locks_check_slots drops
+ * those some running code may write. */
+vec<tree> slot_keys;
+
+/* The key of the slot (base, pos): the same tree each time. */
+tree
+slot_key (tree base, HOST_WIDE_INT pos)
+{
+  for (tree k : slot_keys)
+    if (TREE_VEC_ELT (k, 0) == base
+        && tree_to_shwi (TREE_VEC_ELT (k, 1)) == pos)
+      return k;
+  tree k = make_tree_vec (2);
+  TREE_VEC_ELT (k, 0) = base;
+  TREE_VEC_ELT (k, 1) = build_int_cst (long_integer_type_node, pos);
+  slot_keys.safe_push (k);
+  return k;
+}
+
+/* Is k a slot key?  Its slot in *base, *pos. */
+bool
+slot_parts (tree k, tree *base, HOST_WIDE_INT *pos)
+{
+  if (!k || TREE_CODE (k) != TREE_VEC || TREE_VEC_LENGTH (k) != 2)
+    return false;
+  *base = TREE_VEC_ELT (k, 0);
+  *pos = tree_to_shwi (TREE_VEC_ELT (k, 1));
+  return true;
+}
+
+/* Is k a slot key whose slot is a variable's (named the same way in
+ * every function)? */
+bool
+var_slot_key (tree k)
+{
+  tree sb;
+  HOST_WIDE_INT sp;
+  return slot_parts (k, &sb, &sp) && VAR_P (sb);
+}
+
+/* The slot key of the pointer value p when it is, through copies and
+ * conversions, a load of a pointer from a slot pointer_key names by a
+ * variable of one object (one_object_var) or a parameter's object, or
+ * NULL.  `_1 = compress_have`, `_3 = pool_2(D)->have`. */
+tree
+loaded_slot (tree p)
+{
+  p = pointer_root (p);
+  if (!p || SSA_NAME_IS_DEFAULT_DEF (p) || !POINTER_TYPE_P (TREE_TYPE (p)))
+    return NULL_TREE;
+  gassign *ld = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
+  if (!ld || !gimple_assign_load_p (ld) || !gimple_assign_single_p (ld))
+    return NULL_TREE;
+  tree ref = gimple_assign_rhs1 (ld);
+  if (!POINTER_TYPE_P (TREE_TYPE (ref)) || TREE_THIS_VOLATILE (ref))
+    return NULL_TREE;
+  tree sb;
+  HOST_WIDE_INT sp;
+  if (!pointer_key (build_fold_addr_expr (ref), &sb, &sp))
+    return NULL_TREE;
+  if (!(VAR_P (sb) && one_object_var (sb)) && TREE_CODE (sb) != PARM_DECL)
+    return NULL_TREE;
+  return slot_key (sb, sp);
+}
 
 /* The call whose result SSA value v is, through copies and conversions
  * that lose no bits, or NULL. */
@@ -666,6 +743,7 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
   /* ((volatile T *) p, the address of `*(volatile T *) p`) */
   if (arg)
     STRIP_NOPS (arg);
+  tree value = arg;
   if (arg && TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
       && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg)))
     arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
@@ -684,7 +762,13 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
       return true;
     }
   if (TREE_CODE (arg) != ADDR_EXPR)
-    return false;
+    {
+      /* a lock pointer loaded from a slot (`possess (compress_have)`) */
+      tree k = loaded_slot (value);
+      if (k)
+        *base = k, *pos = 0;
+      return k != NULL_TREE;
+    }
   poly_int64 bitsize, bitpos;
   tree offset;
   tree b = wmm_inner_ref (TREE_OPERAND (arg, 0), &bitsize, &bitpos,
@@ -696,6 +780,15 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
     {
       *base = b;
       *pos = p;
+      return true;
+    }
+  /* &l->mutex, l loaded from a slot */
+  tree sk = TREE_CODE (b) == MEM_REF ? loaded_slot (TREE_OPERAND (b, 0))
+                                     : NULL_TREE;
+  if (sk && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    {
+      *base = sk;
+      *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
       return true;
     }
   tree one = TREE_CODE (b) == MEM_REF ? wmm_one_address (TREE_OPERAND (b, 0))
@@ -848,6 +941,13 @@ struct wmm_lock_facts {
                                               dispensers, one per word */
   auto_vec<std::pair<tree, HOST_WIDE_INT> > ticket_broken;  /* serving
                                               words that are no locks */
+  wmm_region_set slots;                    /* keys through a pointer slot
+                                              (slot_key) */
+  auto_vec<gimple *> running_stores;       /* statements of running code
+                                              that may write memory
+                                              (wmm_locks_note_running) */
+  hash_map<tree, bool> slot_stable_memo;   /* slot_key (var, pos) -> does
+                                              the slot keep its value? */
 };
 
 namespace {
@@ -872,10 +972,12 @@ key_bit (wmm_unitinfo *u, tree base, HOST_WIDE_INT pos)
         f->hidden |= 1ULL << b;
     }
   /* a local of main is one object too, the same in every function, and
-     so is an allocation made once */
+     so is an allocation made once, and what a variable's slot points to */
   else if (f && ((VAR_P (base) && wmm_main_local (base))
-                 || wmm_heap_once_key (base)))
+                 || wmm_heap_once_key (base) || var_slot_key (base)))
     f->statics |= 1ULL << b;
+  if (f && TREE_CODE (base) == TREE_VEC)
+    f->slots |= 1ULL << b;
   return b;
 }
 
@@ -1044,20 +1146,33 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
           *lost = true;
           continue;
         }
-      if (TREE_CODE (base) != PARM_DECL)
+      /* the lock a parameter's slot points to: the argument's slot */
+      tree sb;
+      HOST_WIDE_INT sp = 0;
+      bool slot = slot_parts (base, &sb, &sp) && TREE_CODE (sb) == PARM_DECL;
+      if (TREE_CODE (base) != PARM_DECL && !slot)
         {
           out |= 1ULL << b;
           continue;
         }
-      int i = wmm_param_index (callee, base);
+      int i = wmm_param_index (callee, slot ? sb : base);
       tree cb;
       HOST_WIDE_INT cp;
       int nb = -1;
       if (i >= 0 && i < (int) gimple_call_num_args (call)
           && pointer_key (gimple_call_arg (call, i), &cb, &cp))
-        nb = key_bit (u, cb, cp + u->lock_ids[b].second);
+        {
+          if (!slot)
+            nb = key_bit (u, cb, cp + u->lock_ids[b].second);
+          else if ((VAR_P (cb) && one_object_var (cb))
+                   || TREE_CODE (cb) == PARM_DECL)
+            nb = key_bit (u, slot_key (cb, cp + sp), u->lock_ids[b].second);
+        }
       /* A spin-lock word of a wrapper (spin_lock (&g)) is renamed to the
          caller's word, which must not be written otherwise either. */
+      if (nb >= 0 && (u->lock_facts->spin & (1ULL << b))
+          && (u->lock_facts->slots & (1ULL << nb)))
+        nb = -1;
       if (nb >= 0 && (u->lock_facts->spin & (1ULL << b)))
         {
           u->lock_facts->spin |= 1ULL << nb;
@@ -1408,6 +1523,8 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
     }
   /* A spin-lock word (an atomic builtin's) counts only when nothing else
      writes it. */
+  if (*b >= 0 && use.spin && (u->lock_facts->slots & (1ULL << *b)))
+    *b = -1;   /* (spin words through slots: not followed) */
   if (*b >= 0 && use.spin)
     {
       u->lock_facts->spin |= 1ULL << *b;
@@ -1546,6 +1663,23 @@ callback_effect (wmm_unitinfo *u, gimple *stmt)
   return all;
 }
 
+/* The locks a release of the locks `m` (named ones) may release: a
+ * slot's pointer may point to any object whose address was stored (not
+ * a hidden one), so releasing a named lock may release what a slot
+ * points to, and releasing through a slot any lock but a hidden one. */
+wmm_region_set
+released_with (wmm_unitinfo *u, wmm_region_set m)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  if (!m || !f->slots)
+    return m;
+  bool through_slot = m & f->slots;
+  m |= f->slots;
+  wmm_region_set all = u->lock_ids.length () >= 64
+                       ? ~0ULL : (1ULL << u->lock_ids.length ()) - 1;
+  return through_slot ? m | (all & ~f->hidden) : m;
+}
+
 /* The effect of one statement of function `fn` on the held set; releases
  * are added to *rel (may be NULL). */
 wmm_region_set
@@ -1582,7 +1716,7 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
               rel->rel |= both;
               rel->rel_entry |= both & ~held;
             }
-          return held & ~both & ~f->local;
+          return held & ~released_with (u, both) & ~f->local;
         }
       /* A lock the unit cannot name here (&locks[i], a PHI of two
          addresses) may be a hidden one too. */
@@ -1610,7 +1744,7 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
     return ~0ULL;
   if (summarised)
     {
-      held &= ~e.rel;
+      held &= ~released_with (u, e.rel);
       if (e.rel)
         held &= ~f->local;
       if (e.rel_unknown)
@@ -1971,9 +2105,13 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
           /* Keep acquisitions of static objects and of own parameters. */
           wmm_region_set keep = f->statics;
           for (unsigned b = 0; b < u->lock_ids.length (); b++)
-            if (TREE_CODE (u->lock_ids[b].first) == PARM_DECL
-                && wmm_param_index (d, u->lock_ids[b].first) >= 0)
-              keep |= 1ULL << b;
+            {
+              tree sb = u->lock_ids[b].first;
+              HOST_WIDE_INT sp;
+              slot_parts (sb, &sb, &sp);
+              if (TREE_CODE (sb) == PARM_DECL && wmm_param_index (d, sb) >= 0)
+                keep |= 1ULL << b;
+            }
           s.acq &= keep;
           push_cfun (fn);
           s.pre = precondition (u, fn) & keep;
@@ -2656,8 +2794,10 @@ wmm_locks_analyse (wmm_unitinfo *u)
   delete param_objects;
   param_objects = NULL;
   pair_keys.release ();
+  slot_keys.release ();
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
+  u->lock_facts->slots = 0;
   u->lock_facts->local = 0;
   u->lock_facts->sem_none = false;
   wmm_find_escaped_statics (&u->lock_facts->escaped, &u->lock_facts->params);
@@ -2779,6 +2919,165 @@ own_key (wmm_unitinfo *u, wmm_region_set held, tree base, HOST_WIDE_INT obj,
   return out;
 }
 
+/* May pointer value p point into variable d (any of its bits)? */
+static bool
+may_point_into (tree p, tree d)
+{
+  if (!p || !POINTER_TYPE_P (TREE_TYPE (p)))
+    return false;
+  if (TREE_CODE (p) == ADDR_EXPR)
+    {
+      tree b = get_base_address (TREE_OPERAND (p, 0));
+      if (b && DECL_P (b))
+        return b == d;
+      return !b || TREE_CODE (b) != MEM_REF
+             || may_point_into (TREE_OPERAND (b, 0), d);
+    }
+  if (TREE_CODE (p) != SSA_NAME)
+    return !CONSTANT_CLASS_P (p);
+  int set = wmm_threadlocal_targets (p);
+  return set < 0 || wmm_threadlocal_may_target (set, d);
+}
+
+/* May a store to `lhs` write bits [pos, pos + size) of variable d?  By
+ * the access path when its base is a variable, else by the points-to
+ * sets of its pointer (where the pointer would have to point for the
+ * store to reach those bits). */
+static bool
+may_write_bits (tree lhs, tree d, HOST_WIDE_INT pos, HOST_WIDE_INT size)
+{
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  tree b = wmm_inner_ref (lhs, &bitsize, &bitpos, &offset);
+  HOST_WIDE_INT at = 0, len = 0;
+  bool exact = b && !offset && bitpos.is_constant (&at)
+               && bitsize.is_constant (&len) && len > 0;
+  if (!b)
+    return true;
+  if (DECL_P (b))
+    return b == d && (!exact || (at < pos + size && pos < at + len));
+  if (TREE_CODE (b) != MEM_REF || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    return may_point_into (TREE_OPERAND (b, 0), d);
+  tree ptr = TREE_OPERAND (b, 0);
+  if (!exact)
+    return may_point_into (ptr, d);
+  at += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+  if (TREE_CODE (ptr) == ADDR_EXPR)
+    {
+      tree pb = get_base_address (TREE_OPERAND (ptr, 0));
+      if (!pb || !DECL_P (pb))
+        return true;
+      if (pb != d)
+        return false;
+      poly_int64 ps, pp;
+      tree po;
+      tree inner = wmm_inner_ref (TREE_OPERAND (ptr, 0), &ps, &pp, &po);
+      HOST_WIDE_INT from;
+      if (inner != d || po || !pp.is_constant (&from))
+        return true;
+      at += from;
+      return at < pos + size && pos < at + len;
+    }
+  if (TREE_CODE (ptr) != SSA_NAME)
+    return !CONSTANT_CLASS_P (ptr);
+  int set = wmm_threadlocal_targets (ptr);
+  if (set < 0)
+    return true;
+  /* the store covers [x + at, x + at + len) for a pointer x into d */
+  HOST_WIDE_INT lo = pos - at - len + 1, hi = pos + size - at;
+  if (lo < 0)
+    lo = 0;
+  return hi > lo && wmm_threadlocal_may_target (set, d, lo, hi - lo);
+}
+
+/* Does the pointer slot at bit pos of variable d keep its value while
+ * threads run: code outside cannot name or reach it, and no statement
+ * of running code (wmm_locks_note_running) may write it?  Then the lock
+ * it points to is one object for as long as threads use it (a slot set
+ * before the threads start, or after they were joined). */
+static bool
+slot_stable (wmm_unitinfo *u, tree d, HOST_WIDE_INT pos)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  tree key = slot_key (d, pos);
+  if (bool *known = f->slot_stable_memo.get (key))
+    return *known;
+  HOST_WIDE_INT size = POINTER_SIZE;
+  bool ok = VAR_P (d) && one_object_var (d) && !TREE_PUBLIC (d)
+            && !DECL_EXTERNAL (d) && wmm_threadlocal_unreached (d, pos, size);
+  for (unsigned i = 0; ok && i < f->running_stores.length (); i++)
+    {
+      gimple *s = f->running_stores[i];
+      if (gassign *g = dyn_cast<gassign *> (s))
+        ok = !may_write_bits (gimple_assign_lhs (g), d, pos, size);
+      else if (gcall *c = dyn_cast<gcall *> (s))
+        {
+          tree lhs = gimple_call_lhs (c);
+          if (lhs && TREE_CODE (lhs) != SSA_NAME
+              && may_write_bits (lhs, d, pos, size))
+            ok = false;
+          tree fn = gimple_call_fndecl (c);
+          /* a function of the unit: its statements are running code of
+             their own; the threads library writes only its objects */
+          if (body_of (fn) || lock_library_call (fn))
+            continue;
+          for (unsigned a = 0; ok && a < gimple_call_num_args (c); a++)
+            ok = !may_point_into (gimple_call_arg (c, a), d);
+        }
+      else if (gasm *a = dyn_cast<gasm *> (s))
+        ok = gimple_asm_noutputs (a) == 0 && gimple_asm_ninputs (a) == 0;
+    }
+  f->slot_stable_memo.put (key, ok);
+  return ok;
+}
+
+/* Does the slot at bit pos of the object base stands for (a variable, or
+ * a parameter's object: every variable its callers pass) keep its
+ * value while threads run? */
+static bool
+slot_sources_stable (wmm_unitinfo *u, tree base, HOST_WIDE_INT pos)
+{
+  if (VAR_P (base))
+    return slot_stable (u, base, pos);
+  auto_vec<std::pair<tree, HOST_WIDE_INT> > words;
+  bool outside = false;
+  if (TREE_CODE (base) != PARM_DECL
+      || !words_of (base, pos, 0, &words, &outside) || outside)
+    return false;
+  for (auto &w : words)
+    if (!slot_stable (u, w.first, w.second))
+      return false;
+  return true;
+}
+
+/* The "lock its T object's slot points to" keys of the held locks reached
+ * through a slot inside the object at bit `obj` of `base` (as own_key):
+ * slot_key (T, slot offset in the T object), the lock's offset in what
+ * the slot points to doubled.  Two accesses to one word as members of T
+ * objects name one object, whose slot holds one lock while it keeps its
+ * value (every variable the base may stand for: slot_sources_stable). */
+static wmm_region_set
+own_slot_key (wmm_unitinfo *u, wmm_region_set held, tree base,
+              HOST_WIDE_INT obj, tree type)
+{
+  wmm_region_set out = 0;
+  held &= u->lock_facts->slots;
+  for (unsigned k = 0; held && k < u->lock_ids.length () && k < 64; k++)
+    {
+      tree sb;
+      HOST_WIDE_INT sp;
+      if (!(held & (1ULL << k)) || (u->lock_ids[k].second & 1)
+          || !slot_parts (u->lock_ids[k].first, &sb, &sp) || sb != base
+          || !slot_sources_stable (u, sb, sp))
+        continue;
+      int o = key_bit (u, slot_key (type, sp - obj),
+                       2 * u->lock_ids[k].second);
+      if (o >= 0)
+        out |= 1ULL << o;
+    }
+  return out;
+}
+
 /* Does lock key b name one lock object wherever it is held?  A global or
  * static (not thread-local), a local of main (which runs once), or "the
  * lock of the T object" of an access (wmm_locks_own) do; a lock relative
@@ -2787,7 +3086,10 @@ own_key (wmm_unitinfo *u, wmm_region_set held, tree base, HOST_WIDE_INT obj,
 static bool
 one_object_key (wmm_unitinfo *u, unsigned b)
 {
-  tree base = u->lock_ids[b].first;
+  tree base = u->lock_ids[b].first, sb;
+  HOST_WIDE_INT sp;
+  if (slot_parts (base, &sb, &sp))
+    return TYPE_P (sb) || VAR_P (sb);
   return TYPE_P (base) || one_object (base)
          || (TREE_CODE (base) == TREE_LIST && VAR_P (TREE_VALUE (base)));
 }
@@ -2882,7 +3184,8 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   /* A member of a declared struct (`p.stop` under `&p.lock`, p a local or
      a global): the lock at that offset of the same object. */
   if (VAR_P (b))
-    return own_key (u, held, b, 0, TYPE_MAIN_VARIANT (TREE_TYPE (b)));
+    return own_key (u, held, b, 0, TYPE_MAIN_VARIANT (TREE_TYPE (b)))
+           | own_slot_key (u, held, b, 0, TYPE_MAIN_VARIANT (TREE_TYPE (b)));
   if (TREE_CODE (b) != MEM_REF || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
     return 0;
   /* the object the member is part of: *P at this offset, of type T */
@@ -2901,7 +3204,40 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   tree parm = param_through_copies (TREE_OPERAND (b, 0));
   if (!parm || DECL_CONTEXT (parm) != fndecl)
     return 0;
-  return own_key (u, held, param_lock_base (parm), obj, type);
+  return own_key (u, held, param_lock_base (parm), obj, type)
+         | own_slot_key (u, held, param_lock_base (parm), obj, type);
+}
+
+void
+wmm_locks_note_running (wmm_unitinfo *u, gimple *stmt)
+{
+  if (u->lock_facts && (gimple_vdef (stmt) || is_a<gasm *> (stmt)))
+    u->lock_facts->running_stores.safe_push (stmt);
+}
+
+int
+wmm_locks_check_slots (wmm_unitinfo *u)
+{
+  wmm_lock_facts *f = u->lock_facts;
+  wmm_region_set drop = 0;
+  for (unsigned b = 0; f && f->slots && b < u->lock_ids.length () && b < 64;
+       b++)
+    {
+      tree sb;
+      HOST_WIDE_INT sp;
+      if (slot_parts (u->lock_ids[b].first, &sb, &sp) && VAR_P (sb)
+          && !slot_stable (u, sb, sp))
+        drop |= 1ULL << b;
+    }
+  int n = 0;
+  for (wmm_unit &unit : u->units)
+    for (wmm_site &site : unit.sites)
+      if (site.held & drop)
+        {
+          site.held &= ~drop;
+          n++;
+        }
+  return n;
 }
 
 wmm_region_set

@@ -480,6 +480,13 @@ wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
  * instance or call. */
 wmm_region_set wmm_locks_one_object (wmm_unitinfo *u, wmm_region_set set);
 void wmm_order_protected (wmm_unitinfo *u);
+/* locks.cc: locks reached through a pointer slot (`possess
+ * (compress_have)`, `possess (pool->have)`) name one lock only while the
+ * slot keeps its value.  Collection notes every statement of running
+ * code that may write memory; check then drops, from every site, the
+ * locks of slots such a statement may write (how many sites changed). */
+void wmm_locks_note_running (wmm_unitinfo *u, gimple *stmt);
+int wmm_locks_check_slots (wmm_unitinfo *u);
 /* barriers.cc: the accesses of the threads one barrier orders, split by
  * round (a location copy per residue of the waits done before them). */
 void wmm_barrier_rounds (wmm_unitinfo *u);
