@@ -366,7 +366,8 @@ loaded_slot (tree p)
   if (!ld || !gimple_assign_load_p (ld) || !gimple_assign_single_p (ld))
     return NULL_TREE;
   tree ref = gimple_assign_rhs1 (ld);
-  if (!POINTER_TYPE_P (TREE_TYPE (ref)) || TREE_THIS_VOLATILE (ref))
+  /* (the compile step of -flto keeps shared accesses volatile) */
+  if (!POINTER_TYPE_P (TREE_TYPE (ref)))
     return NULL_TREE;
   tree sb;
   HOST_WIDE_INT sp;
