@@ -94,8 +94,119 @@ add_name (web *w, tree n)
     w->names.safe_push (n);
 }
 
+/* Is l a variable of its function's own frame whose address is never
+ * taken (only the activation that owns it reads or writes it)? */
+bool
+frame_local (tree l)
+{
+  return l && VAR_P (l) && !TREE_STATIC (l) && !DECL_EXTERNAL (l)
+         && !TREE_ADDRESSABLE (l) && DECL_CONTEXT (l)
+         && TREE_CODE (DECL_CONTEXT (l)) == FUNCTION_DECL
+         && DECL_STRUCT_FUNCTION (DECL_CONTEXT (l));
+}
+
+/* Is g a plain store into a frame local (its reference in *ref)? */
+bool
+frame_local_store_stmt (gimple *g, tree *ref)
+{
+  if (!gimple_assign_single_p (g) || !gimple_vdef (g)
+      || gimple_has_volatile_ops (g))
+    return false;
+  *ref = gimple_assign_lhs (g);
+  return frame_local (get_base_address (*ref));
+}
+
+/* Blocks a read back may be forwarded through: the store's own, then
+ * those whose single predecessor is such a block (at most this many). */
+const int MAX_FORWARD_BLOCKS = 16;
+
+/* The loads of pointers after store u into a frame local that read back
+ * what u stored: the same reference, in u's block or one entered only
+ * from it (through single-predecessor blocks), and no store to the local
+ * in between (`jobs[i] = p; if (!jobs[i]) ...; jobs[i]->in = 1`, as the
+ * pass sees it before GCC forwards the store): copies of the stored
+ * value. */
+template <typename F>
+void
+each_forwarded_load (gimple *u, F visit)
+{
+  tree ref;
+  if (!frame_local_store_stmt (u, &ref))
+    return;
+  tree l = get_base_address (ref);
+  auto_vec<std::pair<basic_block, gimple_stmt_iterator>, 8> work;
+  gimple_stmt_iterator gsi = gsi_for_stmt (u);
+  gsi_next (&gsi);
+  work.safe_push (std::make_pair (gimple_bb (u), gsi));
+  for (int blocks = 0; !work.is_empty () && blocks < MAX_FORWARD_BLOCKS;
+       blocks++)
+    {
+      auto item = work.pop ();
+      bool killed = false;
+      for (gsi = item.second; !gsi_end_p (gsi) && !killed; gsi_next (&gsi))
+        {
+          gimple *g = gsi_stmt (gsi);
+          if (is_gimple_debug (g))
+            continue;
+          if (gimple_assign_load_p (g) && gimple_assign_single_p (g)
+              && operand_equal_p (gimple_assign_rhs1 (g), ref, 0)
+              && TREE_CODE (gimple_assign_lhs (g)) == SSA_NAME
+              && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (g))))
+            visit (gimple_assign_lhs (g));
+          else if (gimple_vdef (g) && is_gimple_assign (g)
+                   && get_base_address (gimple_assign_lhs (g)) == l)
+            killed = true;
+        }
+      if (killed)
+        continue;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, item.first->succs)
+        if (single_pred_p (e->dest) && e->dest != item.first
+            && e->dest->index >= NUM_FIXED_BLOCKS)
+          work.safe_push (std::make_pair (e->dest, gsi_start_bb (e->dest)));
+    }
+}
+
+/* The value load g reads back when it is one of each_forwarded_load's
+ * (the stored SSA name), else NULL. */
+tree
+forwarded_value (gimple *g)
+{
+  if (!gimple_assign_load_p (g) || !gimple_assign_single_p (g)
+      || !frame_local (get_base_address (gimple_assign_rhs1 (g))))
+    return NULL_TREE;
+  tree l = get_base_address (gimple_assign_rhs1 (g));
+  basic_block bb = gimple_bb (g);
+  gimple_stmt_iterator gsi = gsi_for_stmt (g);
+  gsi_prev (&gsi);
+  for (int blocks = 0; blocks < MAX_FORWARD_BLOCKS; blocks++)
+    {
+      for (; !gsi_end_p (gsi); gsi_prev (&gsi))
+        {
+          gimple *s = gsi_stmt (gsi);
+          tree ref;
+          if (is_gimple_debug (s) || !gimple_vdef (s) || !is_gimple_assign (s)
+              || get_base_address (gimple_assign_lhs (s)) != l)
+            continue;
+          if (frame_local_store_stmt (s, &ref)
+              && operand_equal_p (ref, gimple_assign_rhs1 (g), 0)
+              && TREE_CODE (gimple_assign_rhs1 (s)) == SSA_NAME)
+            return gimple_assign_rhs1 (s);
+          return NULL_TREE;
+        }
+      if (!single_pred_p (bb) || single_pred (bb) == bb
+          || single_pred (bb)->index < NUM_FIXED_BLOCKS)
+        return NULL_TREE;
+      bb = single_pred (bb);
+      gsi = gsi_last_bb (bb);
+    }
+  return NULL_TREE;
+}
+
 /* Is g an assignment deriving its SSA pointer result from one pointer name
- * (a copy, a conversion, p + k, &p->f)?  *src = that name. */
+ * (a copy, a conversion, p + k, &p->f, a read back of a frame local the
+ * name was just stored into)?  *src = that name. */
 bool
 copy_like (gimple *g, tree *src)
 {
@@ -104,6 +215,12 @@ copy_like (gimple *g, tree *src)
   tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
   if (TREE_CODE (lhs) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (lhs)))
     return false;
+  if (tree v = forwarded_value (g))
+    if (POINTER_TYPE_P (TREE_TYPE (v)))
+      {
+        *src = v;
+        return true;
+      }
   enum tree_code code = gimple_assign_rhs_code (g);
   if ((code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
        || code == POINTER_PLUS_EXPR)
@@ -205,6 +322,8 @@ grow (web *w, tree start)
             add_name (w, gimple_assign_lhs (u));
           else
             {
+              /* p stored into a frame local and read back: copies */
+              each_forwarded_load (u, [&] (tree r) { add_name (w, r); });
               /* q = get (n): q joins the web; the call stays a use (the
                  callee must keep no copy). */
               if (returns_arg (u, n))
@@ -419,6 +538,11 @@ own_names (tree start, hash_set<tree> *names)
           if (!is_gimple_debug (u) && copy_like (u, &src) && src == n
               && !names->add (gimple_assign_lhs (u)))
             work.safe_push (gimple_assign_lhs (u));
+          if (!is_gimple_debug (u))
+            each_forwarded_load (u, [&] (tree r) {
+              if (!names->add (r))
+                work.safe_push (r);
+            });
         }
     }
 }
@@ -571,6 +695,61 @@ links_within (web *w, gimple *u)
   return store_of_name (w, u) == 1 && only_as_base (w, gimple_assign_lhs (u));
 }
 
+/* The local the store u of a web's name writes when it is a variable of
+ * the function's own frame whose address is never taken (a handle array
+ * `jobs[i] = p` of main's): only this activation can read it back.  NULL
+ * otherwise. */
+tree
+frame_local_store (web *w, gimple *u)
+{
+  tree ref;
+  if (!stores_name (w, u) || !frame_local_store_stmt (u, &ref))
+    return NULL_TREE;
+  return get_base_address (ref);
+}
+
+/* Where the pointers read back from frame local l go: every statement of
+ * its function that mentions l stores into it, or loads a pointer from it
+ * into an SSA name whose web only keeps the object to the thread or
+ * stores it (into *stores; the statements that may let it out into
+ * *points, as the web's own).  The names read back may hold other
+ * objects too: they stay out of the segment, only their stores count. */
+bool
+frame_local_loads (tree l, vec<gimple *> *stores, vec<gimple *> *points,
+                   int depth)
+{
+  function *fn = DECL_STRUCT_FUNCTION (DECL_CONTEXT (l));
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    if (!ok || is_gimple_debug (g))
+      return;
+    bool stores_into = is_gimple_assign (g) && gimple_vdef (g)
+                       && get_base_address (gimple_assign_lhs (g)) == l;
+    tree lhs = gimple_get_lhs (g);
+    bool loads_from = gimple_assign_load_p (g) && gimple_assign_single_p (g)
+                      && get_base_address (gimple_assign_rhs1 (g)) == l;
+    if (loads_from && lhs && TREE_CODE (lhs) == SSA_NAME)
+      {
+        /* (a read back of what was just stored is a copy of the stored
+           name, in the web of that name) */
+        if (POINTER_TYPE_P (TREE_TYPE (lhs)) && !forwarded_value (g))
+          {
+            web w2;
+            grow (&w2, lhs);
+            ok = uses_or_stores (&w2, NULL_TREE, stores, points, NULL,
+                                 depth + 1, NULL);
+          }
+        return;   /* (a number read back carries no address) */
+      }
+    if (stores_into && !wmm_mentions (gimple_assign_rhs1 (g), l))
+      return;
+    for (unsigned k = 0; ok && k < gimple_num_ops (g); k++)
+      if (!(stores_into && k == 0) && wmm_mentions (gimple_op (g, k), l))
+        ok = false;
+  });
+  return ok;
+}
+
 /* Does every use of the web (of function fndecl) keep the object to this
  * thread (use_ok) or store a name into memory (pushed to *stores), also
  * through calls to functions of the unit and, when fndecl is given,
@@ -601,6 +780,14 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
       if (own && links_within (w, u))
         {
           links.safe_push (u);
+          continue;
+        }
+      /* kept in the frame's own local, read back only by this activation
+         (what it does with the names read back counts) */
+      if (tree l = frame_local_store (w, u))
+        {
+          if (!frame_local_loads (l, stores, points, depth))
+            return false;
           continue;
         }
       if (stores_name (w, u))

@@ -27,6 +27,13 @@
 #                      it after the call: a full fence in the workers;
 #                      PEEK: a monitor reads it without the call: fences
 #                      in the routine and the monitor on the weak targets)
+#   threads_jobs.c     a worker pool: jobs allocated into main's local array
+#                      of handles, filled and queued under the queue's
+#                      mutex, results read after the joins (LATE: main
+#                      writes a queued job and reads its flag unlocked: a
+#                      full fence in main; LEAK: each job also put in a
+#                      global a monitor reads unlocked: on the weak targets
+#                      fences in main and the monitor)
 #   cxx_strings.cc     std::string locals built in a std::thread and in
 #                      main (SB: a global string main assigns while the
 #                      worker reads its size: a full fence in main and in
@@ -63,6 +70,19 @@ check_target() {
     case " $got " in
       *" init_table:"*" monitor:"*) wmm_pass "$T.once.PEEK: fences in the routine and the monitor ($got)" ;;
       *) wmm_fail "$T.once.PEEK: got '$got' (message passing needs a fence in init_table and in monitor)" ;;
+    esac
+  fi
+  wmm_expect_fences "$T.jobs" "$D/threads_jobs.c" ''
+  wmm_expect_full "$T.jobs.LATE" "$D/threads_jobs.c" main -DLATE
+  if [ $M = tso ]; then
+    wmm_expect_fences "$T.jobs.LEAK" "$D/threads_jobs.c" '' -DLEAK
+  else
+    wmm_compile_asm "$T.jobs.LEAK" "$D/threads_jobs.c" -DLEAK || return
+    local leak
+    leak=$(wmm_fence_counts "$WMM_TMP/$T.jobs.LEAK.s")
+    case " $leak " in
+      *" main:"*" monitor:"*) wmm_pass "$T.jobs.LEAK: fences in main and the monitor ($leak)" ;;
+      *) wmm_fail "$T.jobs.LEAK: got '$leak' (message passing needs fences in main and monitor)" ;;
     esac
   fi
   wmm_expect_fences "$T.strings" "$D/cxx_strings.cc" ''
