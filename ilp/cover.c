@@ -107,7 +107,15 @@ static int rehash(int **tab, int *size, const wmm_cover_list *lists, int n)
 static int intern(wmm_cover_list **lists, int *nlists, int *cap, int **tab,
                   int *tab_size, int *v, int n)
 {
-  qsort(v, (size_t)n, sizeof *v, cmp_int);
+  if (n > 32)
+    qsort(v, (size_t)n, sizeof *v, cmp_int);
+  else   /* (short lists, the usual: without qsort's calls) */
+    for (int i = 1; i < n; i++) {
+      int x = v[i], j = i;
+      for (; j > 0 && v[j - 1] > x; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
   int m = 0;
   for (int i = 0; i < n; i++)
     if (m == 0 || v[m - 1] != v[i])

@@ -432,38 +432,93 @@ same_fence (const change &a, const change &b)
          && x.last - x.first == y.last - y.first;
 }
 
-/* The unit of virtual thread t. */
-static wmm_unit *
-unit_of (wmm_unitinfo *u, int t)
+/* A hash of what same_fence compares (equal for changes it finds the
+ * same), never -1 or -2. */
+static HOST_WIDE_INT
+fence_hash (const change &c)
 {
+  inchash::hash h;
+  h.add_ptr (c.fn);
+  h.add_int (c.kind);
+  if (c.index < (int) c.unit->sites.length ())
+    {
+      const wmm_site &x = c.unit->sites[c.index];
+      h.add_int (x.kind);
+      h.add_ptr (x.stmt);
+      h.add_ptr (x.bb);
+      h.add_ptr (x.e);
+      h.add_int (c.index - x.first);
+      h.add_int (x.last - x.first);
+    }
+  else
+    {
+      h.add_ptr (c.unit);
+      h.add_int (c.index);
+    }
+  return (HOST_WIDE_INT) (h.end () & 0x3fffffff);
+}
+
+/* The fences of a set of changes told apart as same_fence does, by
+ * hash: add returns the index of an equal change added before, or -1
+ * after adding c. */
+struct fence_set {
+  hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> first;   /* hash -> item */
+  auto_vec<change> items;
+  auto_vec<int> next;                                     /* same hash */
+
+  int
+  add (const change &c)
+  {
+    if (c.kind < 0)
+      return -1;
+    HOST_WIDE_INT key = fence_hash (c);
+    int *head = first.get (key);
+    for (int i = head ? *head : -1; i >= 0; i = next[i])
+      if (same_fence (items[i], c))
+        return i;
+    items.safe_push (c);
+    next.safe_push (head ? *head : -1);
+    first.put (key, items.length () - 1);
+    return -1;
+  }
+};
+
+/* The unit of each virtual thread (NULL: none). */
+static void
+units_by_thread (wmm_unitinfo *u, vec<wmm_unit *> *out)
+{
+  out->safe_grow_cleared (u->prog->nthreads + 1);
   for (unsigned k = 0; k < u->units.length (); k++)
-    if (u->units[k].thread == t)
-      return &u->units[k];
-  return NULL;
+    {
+      int t = u->units[k].thread;
+      if (t >= 0 && t < u->prog->nthreads && !(*out)[t])
+        (*out)[t] = &u->units[k];
+    }
 }
 
 void
 wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl)
 {
   int kept = 0;
+  auto_vec<wmm_unit *> unit_of;
+  units_by_thread (u, &unit_of);
+  fence_set seen;
+  auto_vec<int> kept_at;   /* seen's item -> index among the kept */
   for (int f = 0; f < pl->nfences; f++)
     {
       wmm_placed_fence *pf = &pl->fences[f];
-      wmm_unit *unit = unit_of (u, pf->thread);
+      wmm_unit *unit = pf->thread >= 0 && pf->thread < u->prog->nthreads
+                       ? unit_of[pf->thread] : NULL;
       int dup = -1;
       if (unit)
         {
           change c = { site_function (unit, pf->index), unit, pf->index,
                        (int) pf->kind };
-          for (int g = 0; g < kept && dup < 0; g++)
-            {
-              wmm_unit *ou = unit_of (u, pl->fences[g].thread);
-              change o = { ou ? site_function (ou, pl->fences[g].index)
-                              : NULL, ou, pl->fences[g].index,
-                           (int) pl->fences[g].kind };
-              if (ou && same_fence (o, c))
-                dup = g;
-            }
+          int item = seen.add (c);
+          if (item >= 0)
+            dup = kept_at[item];
+          else if ((int) seen.items.length () > (int) kept_at.length ())
+            kept_at.safe_push (kept);
         }
       if (dup < 0)
         {
@@ -501,20 +556,18 @@ wmm_emit (wmm_unitinfo *u, const wmm_placement *pl, char **vol)
         if (vol[t][i])
           work.safe_push (change { site_function (unit, i), unit, i, -1 });
     }
+  auto_vec<wmm_unit *> unit_of;
+  units_by_thread (u, &unit_of);
+  fence_set placed;
   for (int f = 0; f < pl->nfences; f++)
     {
-      wmm_unit *unit = NULL;
-      for (unsigned k = 0; k < u->units.length () && !unit; k++)
-        if (u->units[k].thread == pl->fences[f].thread)
-          unit = &u->units[k];
+      int t = pl->fences[f].thread;
+      wmm_unit *unit = t >= 0 && t < u->prog->nthreads ? unit_of[t] : NULL;
       if (!unit)
         continue;
       change c = { site_function (unit, pl->fences[f].index), unit,
                    pl->fences[f].index, (int) pl->fences[f].kind };
-      bool dup = false;
-      for (const change &o : work)
-        dup |= same_fence (o, c);
-      if (!dup)
+      if (placed.add (c) < 0)
         work.safe_push (c);
     }
   auto_vec<cgraph_node *> changed;

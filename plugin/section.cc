@@ -31,20 +31,37 @@ void
 field (wmm_strbuf *b, const char *s)
 {
   wmm_strbuf_puts (b, "\t");
-  for (const char *p = s ? s : ""; *p; p++)
-    switch (*p)
-      {
-      case '\\': wmm_strbuf_puts (b, "\\\\"); break;
-      case '\t': wmm_strbuf_puts (b, "\\t"); break;
-      case '\n': wmm_strbuf_puts (b, "\\n"); break;
-      default: wmm_strbuf_append (b, p, 1);
-      }
+  const char *p = s ? s : "";
+  while (*p)
+    {
+      /* (the plain run up to the next character to escape, at once) */
+      size_t run = strcspn (p, "\\\t\n");
+      wmm_strbuf_append (b, p, run);
+      p += run;
+      switch (*p)
+        {
+        case '\\': wmm_strbuf_puts (b, "\\\\"); break;
+        case '\t': wmm_strbuf_puts (b, "\\t"); break;
+        case '\n': wmm_strbuf_puts (b, "\\n"); break;
+        default: continue;   /* the end */
+        }
+      p++;
+    }
 }
 
 void
 field_int (wmm_strbuf *b, long v)
 {
-  wmm_strbuf_printf (b, "\t%ld", v);
+  char digits[24];
+  int n = sizeof digits;
+  unsigned long m = v < 0 ? -(unsigned long) v : (unsigned long) v;
+  do
+    digits[--n] = (char) ('0' + m % 10);
+  while ((m /= 10) != 0);
+  if (v < 0)
+    digits[--n] = '-';
+  digits[--n] = '\t';
+  wmm_strbuf_append (b, digits + n, sizeof digits - n);
 }
 
 /* A file name as the object's debug information spells it. */
@@ -110,36 +127,36 @@ option_lines (wmm_strbuf *b, const wmm_plugin_options *o)
   wmm_strbuf_printf (b, "option\tdebug-marks=%d\n", o->nmarks);
 }
 
-/* Write bytes p[0..n) to the assembler output as `.byte 0xNN,...` lines
-   of 16, byte k (of the whole section) k0 + i starting a line when k % 16
-   == 0.  Formatted by hand: one fprintf per byte took cc1 over a second
-   on a 6 MB record. */
+/* Write bytes p[0..n) to the assembler output as `.ascii "..."` lines of
+   64 bytes: printable characters as they are, '"', '\\' and the others
+   as three-digit octal escapes (a record is text, so the assembler reads
+   about one character per byte; `.byte 0xNN` lists, five per byte, took
+   the assembler a noticeable share of a compile on a 6 MB record).
+   Formatted by hand: one fprintf per byte took cc1 over a second. */
 void
-byte_lines (const unsigned char *p, size_t n, size_t k0)
+ascii_lines (const unsigned char *p, size_t n)
 {
-  static const char hex[] = "0123456789abcdef";
-  char line[8 + 16 * 5 + 2];
-  size_t len = 0;
-  for (size_t i = 0; i < n; i++)
+  char line[16 + 64 * 4 + 4];
+  for (size_t i = 0; i < n; i += 64)
     {
-      size_t k = k0 + i;
-      if (k % 16 == 0)
+      size_t len = 9, end = i + 64 < n ? i + 64 : n;
+      memcpy (line, "\t.ascii \"", 9);
+      for (size_t k = i; k < end; k++)
         {
-          memcpy (line, "\t.byte ", 7);
-          len = 7;
+          unsigned char ch = p[k];
+          if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\')
+            line[len++] = (char) ch;
+          else
+            {
+              line[len++] = '\\';
+              line[len++] = (char) ('0' + (ch >> 6));
+              line[len++] = (char) ('0' + ((ch >> 3) & 7));
+              line[len++] = (char) ('0' + (ch & 7));
+            }
         }
-      else
-        line[len++] = ',';
-      line[len++] = '0';
-      line[len++] = 'x';
-      line[len++] = hex[p[i] >> 4];
-      line[len++] = hex[p[i] & 15];
-      if (k % 16 == 15 || i + 1 == n)
-        {
-          line[len++] = '\n';
-          fwrite (line, 1, len, asm_out_file);
-          len = 0;
-        }
+      line[len++] = '"';
+      line[len++] = '\n';
+      fwrite (line, 1, len, asm_out_file);
     }
 }
 
@@ -161,9 +178,8 @@ write_section (void *, void *)
      comment on ARM). */
   fprintf (asm_out_file, "\t.pushsection %s,\"\",%%progbits\n",
            WMMF_SECTION_NAME);
-  byte_lines (head, WMMF_HEADER_LEN, 0);
-  byte_lines ((const unsigned char *) wmm_strbuf_str (&record), n,
-              WMMF_HEADER_LEN);
+  ascii_lines (head, WMMF_HEADER_LEN);
+  ascii_lines ((const unsigned char *) wmm_strbuf_str (&record), n);
   fprintf (asm_out_file, "\t.popsection\n");
   wmm_strbuf_free (&record);
   have_record = false;

@@ -97,6 +97,10 @@ typedef struct place_ctx {
   int cut_gen;
   int ref_mode;                     /* blocks () ignores fences marked
                                        WMM_ACC_ORDER_FENCE */
+  int *chain_mark, chain_gen;       /* chain_positions' marks (pairs.c) */
+  uint32_t *block_mask;             /* per node and ref_mode (2 * node +
+                                       ref_mode): bit k set when the node
+                                       blocks a need of kind k (pairs.c) */
   place_sync *sync;                 /* place_fr_synchronised's answers */
   int nsync, sync_size;
   unsigned char *unit_free;         /* per code unit: no memory access in

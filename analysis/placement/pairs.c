@@ -64,6 +64,9 @@ double place_weight(const place_ctx *c, int node)
   return f > 1e-9 ? f : 1e-9;
 }
 
+static int blocks_in_mode(const place_ctx *c, int node, wmm_fence need,
+                          int ref_mode);
+
 int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
                    const wmm_aeg *g, wmm_error *err)
 {
@@ -90,14 +93,26 @@ int place_ctx_init(place_ctx *c, const wmm_program *p, const wmm_place_opts *o,
   c->cut_seen = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_seen);
   c->cut_queue = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_queue);
   c->cut_queue2 = xcalloc((size_t)g->nnodes + 1, sizeof *c->cut_queue2);
+  c->chain_mark = xcalloc((size_t)g->nnodes + 1, sizeof *c->chain_mark);
   c->unit_free = malloc((size_t)p->nthreads + 1);
   if (c->unit_free)
     wmm_aeg_quiet_units(p, 0, c->unit_free);
   if (!c->cut_mark || !c->cut_seen || !c->cut_queue || !c->cut_queue2 ||
-      !c->unit_free)
+      !c->chain_mark || !c->unit_free)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
   if (!c->thread_fences || !c->stamp || !c->queue)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+  c->block_mask = xcalloc(2 * (size_t)g->nnodes + 1, sizeof *c->block_mask);
+  if (!c->block_mask)
+    return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+  for (int n = 0; n < g->nnodes; n++) {
+    const wmm_instr *in = node_instr(c, n);
+    if (in && (in->op == WMM_OP_FENCE || locked_rmw(c, in)))
+      for (int k = 0; k < WMM_FENCE_COUNT; k++)
+        for (int mode = 0; mode < 2; mode++)
+          if (blocks_in_mode(c, n, (wmm_fence)k, mode))
+            c->block_mask[2 * (size_t)n + mode] |= 1u << k;
+  }
   for (int n = 0; n < g->nnodes; n++) {
     const wmm_instr *in = node_instr(c, n);
     wmm_fence kind = locked_rmw(c, in) ? WMM_FENCE_MFENCE
@@ -130,6 +145,8 @@ void place_ctx_free(place_ctx *c)
   free(c->cut_seen);
   free(c->cut_queue);
   free(c->cut_queue2);
+  free(c->block_mask);
+  free(c->chain_mark);
   free(c->sync);
   free(c->unit_free);
   free(c->entry_once);
@@ -170,16 +187,29 @@ static void queue_succ(place_ctx *c, int t, int node, int st, int *tail)
   }
 }
 
-/* Does a fence at node block (cover) kind need?  Under tso a locked
- * read-modify-write (an atomic builtin: x86's lock-prefixed instructions
- * and xchg) is a full fence (x86-TSO's implied order through it). */
-static int blocks(const place_ctx *c, int node, wmm_fence need)
+/* Does a fence at node block (cover) kind need, with ref_mode as given?
+ * Under tso a locked read-modify-write (an atomic builtin: x86's
+ * lock-prefixed instructions and xchg) is a full fence (x86-TSO's implied
+ * order through it). */
+static int blocks_in_mode(const place_ctx *c, int node, wmm_fence need,
+                          int ref_mode)
 {
   const wmm_instr *in = node_instr(c, node);
   if (locked_rmw(c, in))
     return wmm_fence_covers(c->m, WMM_FENCE_MFENCE, need);
   return in && in->op == WMM_OP_FENCE && wmm_fence_covers(c->m, in->fence, need) &&
-         !(c->ref_mode && (in->flags & WMM_ACC_ORDER_FENCE));
+         !(ref_mode && (in->flags & WMM_ACC_ORDER_FENCE));
+}
+
+_Static_assert(WMM_FENCE_COUNT <= 32, "block_mask holds a bit per fence kind");
+
+/* blocks_in_mode in the context's ref_mode, from the table made once
+ * (the searches ask it for every node they visit). */
+static int blocks(const place_ctx *c, int node, wmm_fence need)
+{
+  if (c->block_mask && need >= 0 && need < WMM_FENCE_COUNT)
+    return (c->block_mask[2 * (size_t)node + (c->ref_mode != 0)] >> need) & 1;
+  return blocks_in_mode(c, node, need, c->ref_mode);
 }
 
 /* Is some event of class b reachable from an event of class a (thread t)
@@ -800,12 +830,6 @@ int place_group_get(place_ctx *c, int t, int a, int b)
 
 /* ------------------------------------------------------------- terms */
 
-static int cmp_int(const void *x, const void *y)
-{
-  int a = *(const int *)x, b = *(const int *)y;
-  return (a > b) - (a < b);
-}
-
 /* Is b reachable from a (thread t) without passing node `avoid`, fences
  * that cover `kind`, or a node outside `in` (marked with stamp `in_st`)? */
 static int reach_within(place_ctx *c, int t, int a, int b, int avoid,
@@ -902,32 +926,40 @@ static int chain_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
   const wmm_aeg *g = c->g;
   int buf[2 * MAX_CHAIN + 2 + MAX_CUT], n = 0, s[2];
   int cur = a;
+  /* (the nodes taken so far carry mark st: a chain stops where it meets
+     one again; the searches that ask for prerows hold c->stamp) */
+  if (++c->chain_gen == 0x7fffffff) {
+    memset(c->chain_mark, 0, (size_t)g->nnodes * sizeof *c->chain_mark);
+    c->chain_gen = 1;
+  }
+  int st = c->chain_gen;
   for (int k = 0; k < MAX_CHAIN; k++) {
-    if (wmm_aeg_succs(g, t, cur, s, 2) != 1 || s[0] == b || s[0] == a)
+    if (wmm_aeg_succs(g, t, cur, s, 2) != 1 || s[0] == b || s[0] == a ||
+        c->chain_mark[s[0]] == st)
       break;
-    int dup = 0;
-    for (int j = 0; j < n; j++)
-      dup |= buf[j] == s[0];
-    if (dup)
-      break;
+    c->chain_mark[s[0]] = st;
     buf[n++] = s[0];
     cur = s[0];
   }
   buf[n++] = b;
+  c->chain_mark[b] = st;
   cur = b;
   for (int k = 0; k < MAX_CHAIN; k++) {
-    if (wmm_aeg_preds(g, t, cur, s, 2) != 1 || s[0] == a)
+    if (wmm_aeg_preds(g, t, cur, s, 2) != 1 || s[0] == a ||
+        c->chain_mark[s[0]] == st)
       break;
-    int dup = 0;
-    for (int j = 0; j < n; j++)
-      dup |= buf[j] == s[0];
-    if (dup)
-      break;
+    c->chain_mark[s[0]] = st;
     buf[n++] = s[0];
     cur = s[0];
   }
   n += cut_positions(c, t, a, b, kind, buf + n, MAX_CUT);
-  qsort(buf, (size_t)n, sizeof *buf, cmp_int);
+  /* (insertion sort: a hundred numbers at most) */
+  for (int i = 1; i < n; i++) {
+    int v = buf[i], j = i;
+    for (; j > 0 && buf[j - 1] > v; j--)
+      buf[j] = buf[j - 1];
+    buf[j] = v;
+  }
   int m = 0;
   for (int i = 0; i < n; i++)
     if ((m == 0 || buf[m - 1] != buf[i]) &&
