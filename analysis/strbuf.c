@@ -43,15 +43,28 @@ void wmm_strbuf_puts(wmm_strbuf *b, const char *s)
 
 void wmm_strbuf_printf(wmm_strbuf *b, const char *fmt, ...)
 {
+  /* Format once into the room there is (most texts are short); only a
+   * longer one is formatted again into room made for it. */
+  if (reserve(b, 128))
+    return;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  size_t room = b->cap - b->len;
+  int n = vsnprintf(b->data + b->len, room, fmt, ap);
   va_end(ap);
-  if (n < 0 || reserve(b, (size_t)n))
+  if (n < 0) {
+    b->data[b->len] = '\0';
     return;
-  va_start(ap, fmt);
-  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-  va_end(ap);
+  }
+  if ((size_t)n >= room) {
+    if (reserve(b, (size_t)n)) {
+      b->data[b->len] = '\0';
+      return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
   b->len += (size_t)n;
 }
 
@@ -59,6 +72,15 @@ void wmm_strbuf_json_string(wmm_strbuf *b, const char *s)
 {
   wmm_strbuf_append(b, "\"", 1);
   for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    /* (a run of characters that need no escape, at once) */
+    size_t run = 0;
+    while (p[run] >= 0x20 && p[run] != '"' && p[run] != '\\')
+      run++;
+    if (run) {
+      wmm_strbuf_append(b, (const char *)p, run);
+      p += run - 1;
+      continue;
+    }
     switch (*p) {
     case '"': wmm_strbuf_puts(b, "\\\""); break;
     case '\\': wmm_strbuf_puts(b, "\\\\"); break;
