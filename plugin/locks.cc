@@ -783,15 +783,6 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
       *pos = p;
       return true;
     }
-  /* &l->mutex, l loaded from a slot */
-  tree sk = TREE_CODE (b) == MEM_REF ? loaded_slot (TREE_OPERAND (b, 0))
-                                     : NULL_TREE;
-  if (sk && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
-    {
-      *base = sk;
-      *pos = p + tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
-      return true;
-    }
   tree one = TREE_CODE (b) == MEM_REF ? wmm_one_address (TREE_OPERAND (b, 0))
                                       : NULL_TREE;
   if (one && one_object_var (TREE_OPERAND (one, 0))
@@ -1102,6 +1093,33 @@ local_lock_bit (wmm_unitinfo *u, tree arg)
   if (b >= 0)
     f->local |= 1ULL << b;
   return b;
+}
+
+/* The bit of the slot key of a mutex `&l->m` whose l was loaded from a
+ * slot (an inlined `possess (pool->have)`), or -1: held beside the
+ * local lock of l (lock_call), it guards what the slot's object holds
+ * (wmm_locks_own). */
+int
+slot_member_bit (wmm_unitinfo *u, tree arg)
+{
+  if (arg)
+    STRIP_NOPS (arg);
+  if (arg && TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg)))
+    arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
+  if (!arg || TREE_CODE (arg) != ADDR_EXPR)
+    return -1;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  tree b = wmm_inner_ref (TREE_OPERAND (arg, 0), &bitsize, &bitpos, &offset);
+  HOST_WIDE_INT p;
+  if (!b || offset || !bitpos.is_constant (&p) || TREE_CODE (b) != MEM_REF
+      || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    return -1;
+  tree k = loaded_slot (TREE_OPERAND (b, 0));
+  return k ? key_bit (u, k, p + tree_to_shwi (TREE_OPERAND (b, 1))
+                            * BITS_PER_UNIT)
+           : -1;
 }
 
 /* The bit of the lock pointer value arg names: a named object's, else
@@ -1513,6 +1531,14 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
      element of an array of buckets) */
   *b = k == LK_NONE ? -1 : lock_bit (u, use.lock,
                                      !use.spin && !use.sem && !use.ticket);
+  /* a mutex through a pointer loaded from a slot: the slot's lock too */
+  if (more && k == LK_ACQUIRE && !use.reader && !use.spin && !use.sem
+      && !use.ticket)
+    {
+      int sb = slot_member_bit (u, use.lock);
+      if (sb >= 0 && sb != *b)
+        *more |= 1ULL << sb;
+    }
   if (use.reader)
     *b = reader_bit (u, *b);
   /* A semaphore counts only as a binary one used as a lock; otherwise

@@ -27,7 +27,7 @@
 #                      it after the call: a full fence in the workers;
 #                      PEEK: a monitor reads it without the call: fences
 #                      in the routine and the monitor on the weak targets)
-#   threads_jobs.c     a worker pool: jobs allocated into main's local array
+#   pool_handles.c     a worker pool: jobs allocated into main's local array
 #                      of handles, filled and queued under the queue's
 #                      mutex, results read after the joins (LATE: main
 #                      writes a queued job and reads its flag unlocked: a
@@ -72,17 +72,17 @@ check_target() {
       *) wmm_fail "$T.once.PEEK: got '$got' (message passing needs a fence in init_table and in monitor)" ;;
     esac
   fi
-  wmm_expect_fences "$T.jobs" "$D/threads_jobs.c" ''
-  wmm_expect_full "$T.jobs.LATE" "$D/threads_jobs.c" main -DLATE
+  wmm_expect_fences "$T.handles" "$D/pool_handles.c" ''
+  wmm_expect_full "$T.handles.LATE" "$D/pool_handles.c" main -DLATE
   if [ $M = tso ]; then
-    wmm_expect_fences "$T.jobs.LEAK" "$D/threads_jobs.c" '' -DLEAK
+    wmm_expect_fences "$T.handles.LEAK" "$D/pool_handles.c" '' -DLEAK
   else
-    wmm_compile_asm "$T.jobs.LEAK" "$D/threads_jobs.c" -DLEAK || return
+    wmm_compile_asm "$T.handles.LEAK" "$D/pool_handles.c" -DLEAK || return
     local leak
-    leak=$(wmm_fence_counts "$WMM_TMP/$T.jobs.LEAK.s")
+    leak=$(wmm_fence_counts "$WMM_TMP/$T.handles.LEAK.s")
     case " $leak " in
-      *" main:"*" monitor:"*) wmm_pass "$T.jobs.LEAK: fences in main and the monitor ($leak)" ;;
-      *) wmm_fail "$T.jobs.LEAK: got '$leak' (message passing needs fences in main and monitor)" ;;
+      *" main:"*" monitor:"*) wmm_pass "$T.handles.LEAK: fences in main and the monitor ($leak)" ;;
+      *) wmm_fail "$T.handles.LEAK: got '$leak' (message passing needs fences in main and monitor)" ;;
     esac
   fi
   wmm_expect_fences "$T.strings" "$D/cxx_strings.cc" ''

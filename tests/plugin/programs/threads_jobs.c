@@ -1,155 +1,70 @@
-/* threads_jobs.c — a worker pool as C programmers write it: main
- * allocates each job, keeps it in a local array of handles (`jobs[i] =
- * malloc (...)`, every use through jobs[i]), fills it and queues it under
- * the queue's mutex; a worker takes it under the mutex, computes outside
- * it, and reports it done under the mutex; main reads the results after
- * the joins.  Data-race free: no fence on any target.
- * Variants that keep their fences:
- *   -DLATE  main writes a job again after queueing it and reads its done
- *           flag unlocked; the worker reads the input again after setting
- *           the flag (store buffering: a full fence in main)
- *   -DLEAK  main also puts each job in a global (read back from its
- *           handle) that a monitor thread reads without the lock (message
- *           passing on the weak targets: fences in main and the monitor)
- * Example: gcc -O2 -pthread -fplugin=wmmfence.so -S threads_jobs.c */
+/* threads_jobs.c — IRIW whose four threads a loop starts through a helper
+ * that takes the start routine as a parameter and returns a fresh job
+ * holding the handle (`jobs[i] = launch (worker, i)`), and another loop
+ * joins through a helper (`finish (jobs[i])`); main writes x and y after
+ * the joins.  Each job is a new object, so each element's handle is its
+ * own thread's, and the join loop covers every element created: main is
+ * not concurrent after it.  Minimum: 0 fences on x86 (IRIW is forbidden
+ * there), 2 syncs on Power.
+ * Variants where a thread may still run after the join loop (x86 fences
+ * main's writes):
+ *   -DSHORT   the join loop stops one element short;
+ *   -DSHARED  launch hands out one static job (no new object per call);
+ *   -DTWICE   a second launch loop fills the array again;
+ *   -DSWAP    main overwrites an element between the loops. */
 #include <pthread.h>
-#include <stdio.h>
+#include "iriw_roles.h"
 #include <stdlib.h>
 
-struct job {
-  struct job *next;
-  int in;
-  long out;
-  int done;
-};
+struct job { int id; pthread_t tid; };
 
-static struct {
-  pthread_mutex_t mu;
-  pthread_cond_t more, finished_one;
-  struct job *head, *tail;
-  int stop, finished;
-} q = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-        PTHREAD_COND_INITIALIZER, NULL, NULL, 0, 0 };
-
-#ifdef LEAK
-struct job *last;
-long seen;
-#endif
-long again;
-
-static void
-push (struct job *j)
+static struct job *launch (void *(*fn) (void *), void *arg)
 {
-  pthread_mutex_lock (&q.mu);
-  j->next = NULL;
-  if (q.tail)
-    q.tail->next = j;
-  else
-    q.head = j;
-  q.tail = j;
-  pthread_cond_signal (&q.more);
-  pthread_mutex_unlock (&q.mu);
+#ifdef SHARED
+  static struct job one;
+  struct job *job = &one;
+#else
+  struct job *job = malloc (sizeof *job);
+  if (!job)
+    abort ();
+#endif
+  job->id = (int) (long) arg;
+  pthread_create (&job->tid, 0, fn, arg);
+  return job;
 }
 
-static struct job *
-pop (void)
+static void finish (struct job *job)
 {
-  pthread_mutex_lock (&q.mu);
-  while (!q.head && !q.stop)
-    pthread_cond_wait (&q.more, &q.mu);
-  struct job *j = q.head;
-  if (j)
-    {
-      q.head = j->next;
-      if (!q.head)
-        q.tail = NULL;
-    }
-  pthread_mutex_unlock (&q.mu);
-  return j;
+  pthread_join (job->tid, 0);
+#ifndef SHARED
+  free (job);
+#endif
 }
 
-static void *
-worker (void *arg)
+static void *worker (void *a)
 {
-  (void) arg;
-  struct job *j;
-  while ((j = pop ()))
-    {
-      long s = 0;
-      for (int i = 0; i < j->in; i++)
-        s += i;
-      j->out = s;
-      pthread_mutex_lock (&q.mu);
-      j->done = 1;
-      q.finished++;
-      pthread_cond_signal (&q.finished_one);
-      pthread_mutex_unlock (&q.mu);
-#ifdef LATE
-      again += j->in;
-#endif
-    }
-  return NULL;
+  iriw_role (a);
+  return 0;
 }
 
-#ifdef LEAK
-static void *
-monitor (void *arg)
+int main (void)
 {
-  (void) arg;
-  struct job *l = last;
-  if (l && l->done == 0)
-    seen = l->in;
-  return NULL;
-}
+  struct job *jobs[4];
+  for (int i = 0; i < 4; i++)
+    jobs[i] = launch (worker, (void *) (long) i);
+#ifdef TWICE
+  for (int i = 0; i < 4; i++)
+    jobs[i] = launch (worker, (void *) (long) i);
 #endif
-
-int
-main (void)
-{
-  enum { N = 4, J = 16 };
-  pthread_t t[N];
-  struct job *jobs[J];
-  for (int i = 0; i < N; i++)
-    if (pthread_create (&t[i], NULL, worker, NULL))
-      return 1;
-#ifdef LEAK
-  pthread_t m;
-  if (pthread_create (&m, NULL, monitor, NULL))
-    return 1;
+#ifdef SWAP
+  jobs[1] = jobs[0];
 #endif
-  for (int i = 0; i < J; i++)
-    {
-      jobs[i] = malloc (sizeof *jobs[i]);
-      if (!jobs[i])
-        return 1;
-#ifdef LEAK
-      last = jobs[i];
+#ifdef SHORT
+  for (int i = 0; i < 3; i++)
+#else
+  for (int i = 0; i < 4; i++)
 #endif
-      jobs[i]->in = i * 1000;
-      jobs[i]->done = 0;
-      push (jobs[i]);
-#ifdef LATE
-      jobs[i]->in += 1;
-      again += jobs[i]->done;
-#endif
-    }
-  pthread_mutex_lock (&q.mu);
-  while (q.finished < J)
-    pthread_cond_wait (&q.finished_one, &q.mu);
-  q.stop = 1;
-  pthread_cond_broadcast (&q.more);
-  pthread_mutex_unlock (&q.mu);
-  for (int i = 0; i < N; i++)
-    pthread_join (t[i], NULL);
-#ifdef LEAK
-  pthread_join (m, NULL);
-#endif
-  long total = 0;
-  for (int i = 0; i < J; i++)
-    {
-      total += jobs[i]->out;
-      free (jobs[i]);
-    }
-  printf ("%ld\n", total);
+    finish (jobs[i]);
+  iriw_report ();
   return 0;
 }
