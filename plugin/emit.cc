@@ -517,7 +517,7 @@ wmm_merge_site_fences (wmm_unitinfo *u, wmm_placement *pl)
           int item = seen.add (c);
           if (item >= 0)
             dup = kept_at[item];
-          else if ((int) seen.items.length () > (int) kept_at.length ())
+          else if (c.kind >= 0)   /* (seen added it) */
             kept_at.safe_push (kept);
         }
       if (dup < 0)

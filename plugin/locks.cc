@@ -1037,6 +1037,30 @@ local_key_name (tree k)
   return TREE_CODE (k) == TREE_LIST ? TREE_VALUE (k) : k;
 }
 
+/* When address `arg` (through copies) is `&P->...` at a constant offset
+ * of what SSA pointer P points to: P in *ptr, the bit offset in *off. */
+bool
+pointee_member (tree arg, tree *ptr, HOST_WIDE_INT *off)
+{
+  if (!arg)
+    return false;
+  STRIP_NOPS (arg);
+  if (TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg)))
+    arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
+  if (TREE_CODE (arg) != ADDR_EXPR)
+    return false;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  tree b = wmm_inner_ref (TREE_OPERAND (arg, 0), &bitsize, &bitpos, &offset);
+  if (!b || offset || !bitpos.is_constant (off) || TREE_CODE (b) != MEM_REF
+      || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    return false;
+  *off += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+  *ptr = TREE_OPERAND (b, 0);
+  return true;
+}
+
 /* The bit of a mutex the unit cannot name by an object, named by the
  * local pointer it is reached through: `&b->lock` with `struct bucket *b =
  * &table[h % N]` is "the lock at that offset of *b" (the SSA name b, the
@@ -1062,15 +1086,9 @@ local_lock_bit (wmm_unitinfo *u, tree arg)
     ;   /* &table[i].lock */
   else if (TREE_CODE (arg) == ADDR_EXPR)
     {
-      poly_int64 bitsize, bitpos;
-      tree offset;
-      tree b = wmm_inner_ref (TREE_OPERAND (arg, 0), &bitsize, &bitpos,
-                              &offset);
-      if (!b || offset || !bitpos.is_constant (&off) || TREE_CODE (b) != MEM_REF
-          || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+      if (!pointee_member (arg, &p, &off))
         return -1;
-      off += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
-      p = pointer_root (TREE_OPERAND (b, 0));
+      p = pointer_root (p);
     }
   else
     p = pointer_root (p);
@@ -1102,24 +1120,10 @@ local_lock_bit (wmm_unitinfo *u, tree arg)
 int
 slot_member_bit (wmm_unitinfo *u, tree arg)
 {
-  if (arg)
-    STRIP_NOPS (arg);
-  if (arg && TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
-      && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg)))
-    arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
-  if (!arg || TREE_CODE (arg) != ADDR_EXPR)
-    return -1;
-  poly_int64 bitsize, bitpos;
-  tree offset;
-  tree b = wmm_inner_ref (TREE_OPERAND (arg, 0), &bitsize, &bitpos, &offset);
-  HOST_WIDE_INT p;
-  if (!b || offset || !bitpos.is_constant (&p) || TREE_CODE (b) != MEM_REF
-      || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
-    return -1;
-  tree k = loaded_slot (TREE_OPERAND (b, 0));
-  return k ? key_bit (u, k, p + tree_to_shwi (TREE_OPERAND (b, 1))
-                            * BITS_PER_UNIT)
-           : -1;
+  tree ptr, k;
+  HOST_WIDE_INT off;
+  return pointee_member (arg, &ptr, &off) && (k = loaded_slot (ptr))
+         ? key_bit (u, k, off) : -1;
 }
 
 /* The bit of the lock pointer value arg names: a named object's, else

@@ -105,6 +105,14 @@ frame_local (tree l)
          && DECL_STRUCT_FUNCTION (DECL_CONTEXT (l));
 }
 
+/* Does assignment g write memory of local l? */
+bool
+writes_local (gimple *g, tree l)
+{
+  return is_gimple_assign (g) && gimple_vdef (g)
+         && get_base_address (gimple_assign_lhs (g)) == l;
+}
+
 /* Is g a plain store into a frame local (its reference in *ref)? */
 bool
 frame_local_store_stmt (gimple *g, tree *ref)
@@ -153,8 +161,7 @@ each_forwarded_load (gimple *u, F visit)
               && TREE_CODE (gimple_assign_lhs (g)) == SSA_NAME
               && POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (g))))
             visit (gimple_assign_lhs (g));
-          else if (gimple_vdef (g) && is_gimple_assign (g)
-                   && get_base_address (gimple_assign_lhs (g)) == l)
+          else if (writes_local (g, l))
             killed = true;
         }
       if (killed)
@@ -186,8 +193,7 @@ forwarded_value (gimple *g)
         {
           gimple *s = gsi_stmt (gsi);
           tree ref;
-          if (is_gimple_debug (s) || !gimple_vdef (s) || !is_gimple_assign (s)
-              || get_base_address (gimple_assign_lhs (s)) != l)
+          if (is_gimple_debug (s) || !writes_local (s, l))
             continue;
           if (frame_local_store_stmt (s, &ref)
               && operand_equal_p (ref, gimple_assign_rhs1 (g), 0)
@@ -723,8 +729,7 @@ frame_local_loads (tree l, vec<gimple *> *stores, vec<gimple *> *points,
   wmm_each_stmt (fn, [&] (gimple *g) {
     if (!ok || is_gimple_debug (g))
       return;
-    bool stores_into = is_gimple_assign (g) && gimple_vdef (g)
-                       && get_base_address (gimple_assign_lhs (g)) == l;
+    bool stores_into = writes_local (g, l);
     tree lhs = gimple_get_lhs (g);
     bool loads_from = gimple_assign_load_p (g) && gimple_assign_single_p (g)
                       && get_base_address (gimple_assign_rhs1 (g)) == l;
@@ -769,6 +774,7 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
      object stored into is then as unpublished as the one stored), when
      the web holds the objects of one allocation and null only. */
   auto_vec<gimple *> links;
+  hash_set<tree> locals_done;
   tree root = points ? only_root (w) : NULL_TREE;
   bool own = root && !SSA_NAME_IS_DEFAULT_DEF (root)
              && is_gimple_call (SSA_NAME_DEF_STMT (root))
@@ -786,7 +792,9 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
          (what it does with the names read back counts) */
       if (tree l = frame_local_store (w, u))
         {
-          if (!frame_local_loads (l, stores, points, depth))
+          /* (each local's reads back once, however many stores) */
+          if (!locals_done.add (l)
+              && !frame_local_loads (l, stores, points, depth))
             return false;
           continue;
         }
