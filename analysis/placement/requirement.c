@@ -564,6 +564,15 @@ int wmm_req_reference_allows(wmm_req_engine *e, wmm_model from,
     int reads = op0 == WMM_OP_LOAD || op0 == WMM_OP_RMW || op0 == WMM_OP_LOAD_EX;
     if (from == WMM_MODEL_RMO && rs[j].nacc == 2 && reads)
       rs[j].deps |= WMM_DEP_ADDR | WMM_DEP_DATA;
+    /* A load or store exclusive is half of a read-modify-write, a locked
+       instruction to the reference (x86's implied order), though the
+       shape's program makes it a plain access: the pair it ends or starts
+       is ordered as by a full fence (when the store conditional fails the
+       reference orders less: taking it for locked only asks for more
+       fences, never fewer). */
+    for (int m = 0; m < rs[j].nacc && rs[j].nacc == 2; m++)
+      if (rs[j].acc[m].op == WMM_OP_LOAD_EX || rs[j].acc[m].op == WMM_OP_STORE_EX)
+        rs[j].fences |= 1u << WMM_FENCE_MFENCE;
   }
   wmm_req_shape abs = {rs, n};
   /* the cache key: the reference's name, then the smallest rotation */
