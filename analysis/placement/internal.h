@@ -42,6 +42,11 @@ typedef struct place_group {
                             the ones the target's mapping of acquire /
                             release adds (place_group_ref_fences) */
   int ref_fences_done;
+  uint32_t ordered_known,  /* bit k: ordered_fenced computed for kind k */
+           ordered_fenced; /* bit k: every path from A to B that meets what
+                              the reference may take for a full fence
+                              passes a fence of the target covering kind k
+                              (place_group_ordered_fenced) */
   int same_addr;         /* every pair of the group touches one address
                             (wmm_instr.addr_key), A and B being two
                             locations: the group has no pair at all */
@@ -186,6 +191,15 @@ void place_fbpairs_free(place_fbpairs *f);
  * fence that is full under `from`, an RMW, an atomic, acquire or release
  * access, or a call to unknown code?  1 yes, 0 no, < 0 error. */
 int place_group_ref_full(place_ctx *c, int group, wmm_model from);
+/* Does every path of group q from an event of A to one of B that passes
+ * what reference model `from` may take for a full fence (the paths whose
+ * instances the reference orders more than the group's every-path fences
+ * say) also pass a fence of the target covering `kind`?  1 yes, 0 no,
+ * < 0 error.  Example: t0's `W x = 0; while (turn) ; R y` beside
+ * `W x = 1; mfence; R y` in one group: the mfence path is a sync on Power,
+ * so that group's sync need is met where the reference's is. */
+int place_group_ordered_fenced(place_ctx *c, int group, wmm_fence kind,
+                               wmm_model from);
 /* Is a from-read edge from read class r to write class w (another
  * thread) impossible because r runs only after a load saw a flag value
  * that only stores after w's writes give, with the target keeping both

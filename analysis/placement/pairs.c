@@ -324,6 +324,65 @@ int place_group_ref_full(place_ctx *c, int group, wmm_model from)
   return found;
 }
 
+int place_group_ordered_fenced(place_ctx *c, int group, wmm_fence kind,
+                               wmm_model from)
+{
+  place_group *q = &c->groups[group];
+  if (kind <= WMM_FENCE_NONE || kind >= WMM_FENCE_COUNT)
+    return 0;
+  if ((q->ordered_known >> kind) & 1u)
+    return (int)((q->ordered_fenced >> kind) & 1u);
+  const wmm_aeg *g = c->g;
+  int t = q->thread;
+  if (!c->stamp_ref && !(c->stamp_ref = xcalloc((size_t)g->nnodes, sizeof *c->stamp_ref)))
+    return -WMM_ERR_NOMEM;
+  int *queue = xcalloc((size_t)g->nnodes * 2 + 1, sizeof *queue);
+  if (!queue)
+    return -WMM_ERR_NOMEM;
+  /* (node, passed) as in place_group_ref_full: layer 1 after a node the
+     reference may take for a full fence; every event of A or B is passed
+     through (a later B of the same path is another instance of the pair),
+     and a fence of the target covering kind ends the path */
+  int st = next_stamp(c), head = 0, tail = 0, open_path = 0;
+  const wmm_aeg_class *ca = &g->cls[q->a];
+  for (int k = 0; k < ca->nacc; k++) {
+    int src = g->acc[ca->acc[k]].node;
+    for (int j = g->succ_off[src]; j < g->succ_off[src + 1]; j++) {
+      int s = g->succ[j];
+      if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
+        c->stamp[s] = st;
+        queue[tail++] = s + 1;
+      }
+    }
+  }
+  while (head < tail && !open_path) {
+    int v = queue[head++], passed = v < 0, n = (v < 0 ? -v : v) - 1;
+    if (passed && in_class(g, q->b, n)) {
+      open_path = 1;
+      break;
+    }
+    if (blocks(c, n, kind))
+      continue;
+    if (ref_full_at(c, n, from))
+      passed = 1;
+    for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
+      int s = g->succ[j];
+      if (!wmm_aeg_in_thread(g, t, s))
+        continue;
+      int *mark = passed ? &c->stamp_ref[s] : &c->stamp[s];
+      if (*mark == st)
+        continue;
+      *mark = st;
+      queue[tail++] = passed ? -(s + 1) : s + 1;
+    }
+  }
+  free(queue);
+  q->ordered_known |= 1u << kind;
+  if (!open_path)
+    q->ordered_fenced |= 1u << kind;
+  return !open_path;
+}
+
 /* ------------------------------------------------------- dependencies */
 
 typedef struct depstate {

@@ -235,9 +235,14 @@ static void drop_last_cycle(wmm_placement *out)
 }
 
 /* Add the alternatives of requirement r to need n: over the slots' groups
- * (slot_sliced[s]: the slot's program was its slice; NULL: none was). */
+ * (slot_sliced[s]: the slot's program was its slice; NULL: none was;
+ * slot_least[s]: the reference has the group's instances that meet no
+ * full fence of its own, so only the others need the slot's kind, and
+ * none where the target's fences give it on each of their paths; not for
+ * a slice's slot, whose fence goes right after its first access: the
+ * same cycle's abstract alternatives, r2 of add_need, have the slot free). */
 static int add_alts(builder *b, pneed *n, const wmm_req *r, const int *slot_group,
-                    const int *slot_sliced)
+                    const int *slot_sliced, const int *slot_least)
 {
   for (int a = 0; a < r->nalt; a++) {
     if (begin_alt(b))
@@ -246,6 +251,14 @@ static int add_alts(builder *b, pneed *n, const wmm_req *r, const int *slot_grou
       wmm_fence k = r->alt[a * r->nslots + s];
       if (k == WMM_FENCE_NONE)
         continue;
+      if (slot_least && slot_least[s] && !(slot_sliced && slot_sliced[s])) {
+        int met = place_group_ordered_fenced(&b->ctx, slot_group[s], k,
+                                             b->ctx.o->from);
+        if (met < 0)
+          return met;
+        if (met)
+          continue;
+      }
       int t = place_term_get(&b->ctx, slot_group[s], k,
                              slot_sliced ? slot_sliced[s] : 0);
       if (t < 0)
@@ -262,7 +275,8 @@ static int add_alts(builder *b, pneed *n, const wmm_req *r, const int *slot_grou
  * with every slot's program abstract, whose fences may go anywhere on the
  * pair's paths, where a slice's must go right after its first access). */
 static int add_need(builder *b, const wmm_req *r, const int *slot_group,
-                    const int *slot_sliced, const wmm_req *r2, int cycle)
+                    const int *slot_sliced, const int *slot_least,
+                    const wmm_req *r2, int cycle)
 {
   if (grow((void **)&b->needs, &b->cap_needs, b->nneeds, sizeof *b->needs))
     return -WMM_ERR_NOMEM;
@@ -270,9 +284,9 @@ static int add_need(builder *b, const wmm_req *r, const int *slot_group,
   n->cycle = cycle;
   n->alt_off = b->nalt_off;
   n->nalt = 0;
-  int rc = add_alts(b, n, r, slot_group, slot_sliced);
+  int rc = add_alts(b, n, r, slot_group, slot_sliced, slot_least);
   if (rc == 0 && r2)
-    rc = add_alts(b, n, r2, slot_group, NULL);
+    rc = add_alts(b, n, r2, slot_group, NULL, slot_least);
   if (rc < 0)
     return rc;
   b->nneeds++;
@@ -297,10 +311,12 @@ static int keeps_reference(wmm_model m, wmm_model from)
  * cycle's most ordered form: each pair's fences on every path, plus a full
  * fence where some path between its accesses meets what the reference may
  * take for one (place_group_ref_full), so that a cycle is kept only when
- * every concrete instance of it is one the reference has. */
+ * every concrete instance of it is one the reference has; segment `least`
+ * (-1: none) is asked about in its least ordered form instead, the
+ * instances whose paths meet no such instruction. */
 static int reference_allows(builder *b, const wmm_req_seg *segs,
                             const int *seg_group, const uint32_t *credit,
-                            int n, int *allowed, wmm_error *err)
+                            int n, int least, int *allowed, wmm_error *err)
 {
   wmm_model from = b->ctx.o->from;
   wmm_req_seg ref[64];
@@ -314,7 +330,7 @@ static int reference_allows(builder *b, const wmm_req_seg *segs,
     /* without the fences of acquire / release mappings the reference
        does not have (credit: the segment's lock credit) */
     ref[k].fences = place_group_ref_fences(&b->ctx, seg_group[k], from) | credit[k];
-    int full = place_group_ref_full(&b->ctx, seg_group[k], from);
+    int full = k == least ? 0 : place_group_ref_full(&b->ctx, seg_group[k], from);
     if (full < 0)
       return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
     if (full)
@@ -328,6 +344,7 @@ static int reference_allows(builder *b, const wmm_req_seg *segs,
 typedef struct cycle_bufs {
   wmm_req_seg *segs;
   int *seg_group, *slot_group, *slot_sliced;
+  int *seg_least, *slot_least;  /* mark_least_kept's segments, by slot */
   uint32_t *credit;    /* per segment: its lock credit (place_section_credit) */
   int cap;
 } cycle_bufs;
@@ -335,8 +352,42 @@ typedef struct cycle_bufs {
 static void cycle_bufs_free(cycle_bufs *w)
 {
   free(w->segs), free(w->seg_group), free(w->slot_group), free(w->slot_sliced);
+  free(w->seg_least), free(w->slot_least);
   free(w->credit);
   memset(w, 0, sizeof *w);
+}
+
+/* The cycle of w->segs (n segments) is one the reference forbids in its
+ * most ordered form (reference_allows).  Mark the segments whose instances
+ * that meet no instruction the reference may take for a full fence keep
+ * the cycle allowed (asked with that segment least ordered, every other
+ * most: more order forbids no less); their slots then need a fence only on
+ * the paths that meet one (add_alts).  The abstract shape is asked, slices
+ * or not (its slots' fences are every path's).  Only under tso, whose fences other
+ * than the full ones order nothing it does not already keep (under pso or
+ * rmo a path's partial fence would count).  0 or a negative wmm_status. */
+static int mark_least_kept(builder *b, int n, cycle_bufs *w, const wmm_req *r,
+                           wmm_error *err)
+{
+  if (b->ctx.o->from != WMM_MODEL_TSO || r->status != WMM_REQ_NEEDS)
+    return 0;
+  for (int k = 0; k < n; k++) {
+    if (w->seg_group[k] < 0)
+      continue;
+    int full = place_group_ref_full(&b->ctx, w->seg_group[k], b->ctx.o->from);
+    if (full <= 0) {
+      if (full < 0)
+        return full;
+      continue;
+    }
+    int allowed = 0;
+    int rc = reference_allows(b, w->segs, w->seg_group, w->credit, n, k,
+                              &allowed, err);
+    if (rc < 0)
+      return rc;
+    w->seg_least[k] = allowed;
+  }
+  return 0;
 }
 
 /* The requirement of class cycle ci: when the target allows it and the
@@ -357,8 +408,11 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
     w->seg_group = xcalloc((size_t)w->cap, sizeof *w->seg_group);
     w->slot_group = xcalloc((size_t)w->cap, sizeof *w->slot_group);
     w->slot_sliced = xcalloc((size_t)w->cap, sizeof *w->slot_sliced);
+    w->seg_least = xcalloc((size_t)w->cap, sizeof *w->seg_least);
+    w->slot_least = xcalloc((size_t)w->cap, sizeof *w->slot_least);
     w->credit = xcalloc((size_t)w->cap, sizeof *w->credit);
     if (!w->segs || !w->seg_group || !w->slot_group || !w->slot_sliced ||
+        !w->seg_least || !w->slot_least ||
         !w->credit)
       return -WMM_ERR_NOMEM;
   }
@@ -389,6 +443,7 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
     memset(rs, 0, sizeof *rs);
     rs->acc[0] = place_class_acc(g, sg->a);
     seg_group[k] = -1;
+    w->seg_least[k] = 0;
     if (sg->a == sg->b) {
       rs->nacc = 1;
       continue;
@@ -437,10 +492,15 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   if (b->ctx.o->from != WMM_MODEL_SC) {
     int kept = keeps_reference(b->ctx.m, b->ctx.o->from);
     if (!kept)
-      rc = reference_allows(b, segs, seg_group, w->credit, cc->n, &kept, err);
+      rc = reference_allows(b, segs, seg_group, w->credit, cc->n, -1, &kept, err);
     if (rc < 0 || kept) {
       if (rc == 0 && need)
         b->out->nkept++;
+      wmm_req_free(&r);
+      return rc;
+    }
+    rc = mark_least_kept(b, cc->n, w, &r, err);
+    if (rc < 0) {
       wmm_req_free(&r);
       return rc;
     }
@@ -462,6 +522,7 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   for (int s = 0; s < r.nslots; s++) {
     w->slot_group[s] = seg_group[r.slot_seg[s]];
     w->slot_sliced[s] = segs[r.slot_seg[s]].prog != NULL;
+    w->slot_least[s] = b->ctx.o->from != WMM_MODEL_SC && w->seg_least[r.slot_seg[s]];
   }
   if (add_cycle(b, cy, ci, &shape, &r, seg_group)) {
     wmm_req_free(&r);
@@ -499,7 +560,8 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
     }
     have2 = r2.status == WMM_REQ_NEEDS;
   }
-  rc = add_need(b, &r, w->slot_group, w->slot_sliced, have2 ? &r2 : NULL,
+  rc = add_need(b, &r, w->slot_group, w->slot_sliced, w->slot_least,
+                have2 ? &r2 : NULL,
                 *added);
   wmm_req_free(&r);
   wmm_req_free(&r2);
