@@ -83,8 +83,50 @@ counter_add (gimple *s, tree *obj)
   return true;
 }
 
+/* The parameter of the same value as pointer parameter p, through the
+ * unit's helpers: p itself when it is its function's first parameter and
+ * the function is not called only directly (a start routine: valid_claim
+ * checks its creates); when only the unit's code calls p's function,
+ * directly, the one such parameter every call passes for p (through
+ * copies and conversions, four helpers deep: `bump (w)` in the worker,
+ * `static void bump (struct arg *w) { counts[w->id]++; }`); else NULL. */
+tree
+routine_param (tree p, int depth)
+{
+  tree fn = DECL_CONTEXT (p);
+  cgraph_node *node = fn && TREE_CODE (fn) == FUNCTION_DECL
+                      ? cgraph_node::get (fn) : NULL;
+  if (!node)
+    return NULL_TREE;
+  if (!node->callers || node->address_taken)
+    return DECL_ARGUMENTS (fn) == p ? p : NULL_TREE;
+  if (depth >= 4 || wmm_called_back_by_name (node)
+      || wmm_address_given_away (node))
+    return NULL_TREE;
+  unsigned i = 0;
+  for (tree a = DECL_ARGUMENTS (fn); a != p; a = DECL_CHAIN (a), i++)
+    if (!a)
+      return NULL_TREE;
+  tree found = NULL_TREE;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      tree a = e->call_stmt && i < gimple_call_num_args (e->call_stmt)
+               ? wmm_widened_from (gimple_call_arg (e->call_stmt, i))
+               : NULL_TREE;
+      tree q = a && TREE_CODE (a) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (a)
+               ? SSA_NAME_VAR (a) : NULL_TREE;
+      q = q && TREE_CODE (q) == PARM_DECL ? routine_param (q, depth + 1)
+          : NULL_TREE;
+      if (!q || (found && q != found))
+        return NULL_TREE;
+      found = q;
+    }
+  return found;
+}
+
 /* The member F of `param->F` that load d reads, with param (*parm) the
- * first parameter of its function, through pointer copies and
+ * first parameter of its function (or of the start routine whose
+ * parameter a helper's stands for: routine_param), through pointer copies and
  * conversions; NULL when d is no such load.  A load of the whole integer
  * the parameter points to (`*(int *) arg`, an element of `int ids[N]`)
  * gives the integer type as its key instead. */
@@ -114,8 +156,8 @@ argument_member (gimple *d, tree *parm)
   tree base = wmm_widened_from (TREE_OPERAND (mem, 0));
   tree p = TREE_CODE (base) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (base)
            ? SSA_NAME_VAR (base) : NULL_TREE;
-  if (!p || TREE_CODE (p) != PARM_DECL || !DECL_CONTEXT (p)
-      || DECL_ARGUMENTS (DECL_CONTEXT (p)) != p)
+  p = p && TREE_CODE (p) == PARM_DECL ? routine_param (p, 0) : NULL_TREE;
+  if (!p)
     return NULL_TREE;
   *parm = p;
   return key;
@@ -127,8 +169,48 @@ argument_member (gimple *d, tree *parm)
  * arg's parameter); NULL when it is none of them.  *room: as for
  * wmm_widened_from (a narrowed number is a claim only when every thread's
  * number fits). */
+tree claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room,
+                       int depth = 0);
+
+/* The claim integer parameter p of a helper stands for: the one claim
+ * every call passes for it (`static void bump (int id) { counts[id]++; }`
+ * called as `bump ((long) arg)` from a start routine), when only the
+ * unit's code calls the helper, directly; NULL otherwise.  *parm and
+ * *room as for claiming_counter (the narrowest room of the calls). */
 tree
-claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room)
+param_claim (tree p, tree *parm, HOST_WIDE_INT *room, int depth)
+{
+  tree fn = DECL_CONTEXT (p);
+  cgraph_node *node = fn && TREE_CODE (fn) == FUNCTION_DECL
+                      ? cgraph_node::get (fn) : NULL;
+  if (!node || depth >= 4 || !node->callers || node->address_taken
+      || wmm_called_back_by_name (node) || wmm_address_given_away (node))
+    return NULL_TREE;
+  unsigned i = 0;
+  for (tree a = DECL_ARGUMENTS (fn); a != p; a = DECL_CHAIN (a), i++)
+    if (!a)
+      return NULL_TREE;
+  tree claim = NULL_TREE, claim_parm = NULL_TREE;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      tree c, cp;
+      HOST_WIDE_INT r = -1;
+      if (!e->call_stmt || i >= gimple_call_num_args (e->call_stmt)
+          || !(c = claiming_counter (gimple_call_arg (e->call_stmt, i), &cp,
+                                     &r, depth + 1))
+          || (claim && (c != claim || cp != claim_parm)))
+        return NULL_TREE;
+      claim = c;
+      claim_parm = cp;
+      if (r >= 0)
+        *room = *room < 0 ? r : MIN (*room, r);
+    }
+  *parm = claim_parm;
+  return claim;
+}
+
+tree
+claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room, int depth)
 {
   *parm = NULL_TREE;
   v = wmm_widened_from (v, room);
@@ -142,8 +224,12 @@ claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room)
     }
   /* id = (long) arg: the parameter's value as an integer */
   tree p = SSA_NAME_VAR (v);
-  return p && TREE_CODE (p) == PARM_DECL && POINTER_TYPE_P (TREE_TYPE (v))
-         ? p : NULL_TREE;
+  if (!p || TREE_CODE (p) != PARM_DECL)
+    return NULL_TREE;
+  if (POINTER_TYPE_P (TREE_TYPE (v)))
+    return p;
+  return INTEGRAL_TYPE_P (TREE_TYPE (v)) ? param_claim (p, parm, room, depth)
+                                         : NULL_TREE;
 }
 
 /* v = x * C (through widening conversions), C a positive constant: *x
@@ -851,11 +937,14 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
   return true;
 }
 
+bool helper_reads_only (gimple *st, tree v, int depth);
+
 /* Are the uses of parameter parm of fn (through copies and conversions)
- * only the bases of loads?  Then the thread reads its argument and
+ * only the bases of loads, or arguments of helpers that only read through
+ * them (helper_reads_only)?  Then the thread reads its argument and
  * neither writes it nor hands it on. */
 bool
-read_only_argument (tree fn, tree parm)
+read_only_argument (tree fn, tree parm, int depth = 0)
 {
   function *body = DECL_STRUCT_FUNCTION (fn);
   tree def = body && body->gimple_df ? ssa_default_def (body, parm) : NULL_TREE;
@@ -884,10 +973,38 @@ read_only_argument (tree fn, tree parm)
               work.safe_push (gimple_assign_lhs (st));
               continue;
             }
+          if (helper_reads_only (st, v, depth))
+            continue;
           return false;
         }
     }
   return work.is_empty ();
+}
+
+/* Is call st to a helper of the unit whose arguments v is only (as
+ * routine_param follows it: only the unit's code calls the helper,
+ * directly), the helper reading through its parameter and neither writing
+ * through it nor handing it on but to such helpers (read_only_argument,
+ * four deep)? */
+bool
+helper_reads_only (gimple *st, tree v, int depth)
+{
+  tree callee = is_gimple_call (st) ? gimple_call_fndecl (st) : NULL_TREE;
+  cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
+  if (!node || depth >= 4 || !DECL_STRUCT_FUNCTION (callee)
+      || node->address_taken || wmm_called_back_by_name (node)
+      || wmm_address_given_away (node)
+      || (gimple_call_lhs (st) && wmm_mentions (gimple_call_lhs (st), v)))
+    return false;
+  unsigned i = 0;
+  for (tree a = DECL_ARGUMENTS (callee); a; a = DECL_CHAIN (a), i++)
+    if (i < gimple_call_num_args (st) && gimple_call_arg (st, i) == v
+        && !read_only_argument (callee, a, depth + 1))
+      return false;
+  for (unsigned k = i; k < gimple_call_num_args (st); k++)
+    if (gimple_call_arg (st, k) == v)
+      return false;   /* (a variadic argument) */
+  return true;
 }
 
 /* Is every use of SSA name v, through copies and conversions with one

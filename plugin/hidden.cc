@@ -269,7 +269,12 @@ wmm_called_back_by_name (cgraph_node *node)
      it runs once). */
   if (DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl)))
     return false;
-  return TREE_PUBLIC (node->decl) || node->externally_visible;
+  /* In a unit with main that calls no code it cannot see but libraries
+     that start no thread and call nothing back, no code of another unit
+     runs beside its threads to call it (claims.cc and entries.cc make the
+     same assumption). */
+  return (TREE_PUBLIC (node->decl) || node->externally_visible)
+         && wmm_foreign_code_may_run ();
 }
 
 bool

@@ -842,8 +842,9 @@ words_of (tree base, HOST_WIDE_INT pos, unsigned depth,
   cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
   if (!node)
     return false;
-  /* Code outside the unit may call it: with any word it can name. */
-  if (wmm_called_back_by_name (node))
+  /* Code outside the unit may call it: with any word it can name (main's
+     arguments come from outside too). */
+  if (wmm_called_back_by_name (node) || MAIN_NAME_P (DECL_NAME (fndecl)))
     *outside = true;
   int i = 0;
   for (tree a = DECL_ARGUMENTS (fndecl); a && a != base; a = DECL_CHAIN (a))
@@ -853,9 +854,10 @@ words_of (tree base, HOST_WIDE_INT pos, unsigned depth,
   /* A start routine's parameter is the thread argument of its creates;
      any other use of its address: anything. */
   ipa_ref *ref;
-  bool any = false;
   for (unsigned k = 0; node->iterate_referring (k, ref); k++)
-    if (ref->use == IPA_REF_ADDR)
+    if (ref->use == IPA_REF_ALIAS)
+      return false;   /* (called under another name) */
+    else if (ref->use == IPA_REF_ADDR)
       {
         tree arg = i == 0 ? create_argument (ref->stmt, fndecl) : NULL_TREE;
         if (!arg)
@@ -866,7 +868,6 @@ words_of (tree base, HOST_WIDE_INT pos, unsigned depth,
         if (!pointer_key (arg, &b, &p)
             || !words_of (b, p + pos, depth + 1, out, outside))
           return false;
-        any = true;
       }
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
@@ -874,9 +875,10 @@ words_of (tree base, HOST_WIDE_INT pos, unsigned depth,
           || !pointer_key (gimple_call_arg (e->call_stmt, i), &b, &p)
           || !words_of (b, p + pos, depth + 1, out, outside))
         return false;
-      any = true;
     }
-  return any || *outside;
+  /* (a function nothing calls, of a unit whose exports no other unit's
+     code calls, never runs: it writes no word) */
+  return true;
 }
 
 /* What a call to a function of the unit does to the held set. */

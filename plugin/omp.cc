@@ -1089,9 +1089,15 @@ wmm_constant_of (tree v)
   return TREE_CODE (v) == INTEGER_CST && tree_fits_shwi_p (v) ? v : NULL_TREE;
 }
 
+/* wmm_foreign_code_may_run's answer for the unit (-1: not asked yet;
+ * wmm_omp_reset). */
+static int foreign_answer = -1;
+
 bool
 wmm_foreign_code_may_run (void)
 {
+  if (foreign_answer >= 0)
+    return foreign_answer != 0;
   bool has_main = false, foreign = false;
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
@@ -1119,10 +1125,19 @@ wmm_foreign_code_may_run (void)
         if (fndecl_built_in_p (callee) || !strncmp (n, "GOMP_", 5)
             || !strncmp (n, "omp_", 4) || wmm_never_starts_threads (callee))
           return;
+        /* a create of a start routine the unit defines runs the unit's
+           code */
+        tree routine;
+        cgraph_node *r;
+        if (wmm_is_thread_create (s, &routine) && routine
+            && (r = cgraph_node::get (routine))
+            && r->ultimate_alias_target ()->definition)
+          return;
         foreign = true;
       });
     }
-  return !has_main || foreign;
+  foreign_answer = !has_main || foreign;
+  return foreign_answer != 0;
 }
 
 void
@@ -1137,6 +1152,7 @@ wmm_omp_reset (void)
   delete team_index;
   team_index = NULL;
   team_count = 0;
+  foreign_answer = -1;
 }
 
 void

@@ -626,8 +626,9 @@ bool wmm_static_hidden (hash_set<tree> &escaped, tree decl);
    when runs is given) is skipped. */
 void wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
                            hash_set<tree> *out);
-/* May code outside the unit call this function: by name (exported), or
-   through an address given to anything but a thread create? */
+/* May code outside the unit call this function: by name (exported, and
+   code of another unit may run: wmm_foreign_code_may_run), or through an
+   address given to anything but a thread create? */
 bool wmm_called_back_by_name (cgraph_node *node);
 bool wmm_address_given_away (cgraph_node *node);
 /* hidden.cc: may code the unit cannot see call node back from inside an

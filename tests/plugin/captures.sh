@@ -208,6 +208,19 @@
 #                      one-writer locations) and main's one read makes no
 #                      cycle: no fence (the workers' 2+2W through out had
 #                      one on the weak targets before 2026-11-29)
+#   slots_helper.c     per-thread counters bumped by a helper that takes
+#                      the thread's number as a parameter: no fence;
+#                      -DNEIGHBOUR (the next thread's counter too),
+#                      -DMAIN (main bumps one while the threads run),
+#                      -DTWO (another routine bumps one): the helper
+#                      (or the worker it is inlined into) fenced on
+#                      every target
+#   slots_helper_arg.c the same through the thread's argument struct, the
+#                      helper reading `w->id`: no fence on x86, no full
+#                      fence on Power and ARMv8 (the struct's fields keep
+#                      message passing's lwsync / dmb ishld); -DSAME (every
+#                      number 0), -DWRITE (a helper writes the number),
+#                      -DMAIN (main bumps one): fenced
 #   one_writer_mp.c    workers write their own slices of data[] and
 #                      their own done[] flag, main polls and reads while
 #                      they run: both arrays one-writer, message passing
@@ -258,6 +271,15 @@ none() {
   local tag=$1; build "$@" || return
   if [ "$GOT" = "$BASE" ]; then wmm_pass "$T.$tag: no fence added"
   else wmm_fail "$T.$tag: got '$GOT', without the plugin '$BASE'"; fi
+}
+# nofull TAG SOURCE [OPTIONS...]: no full fence ($FULL) beyond the
+# program's own
+nofull() {
+  local tag=$1; build "$@" || return
+  local got base
+  got=$(grep -Ec "$FULL" "$WMM_TMP/$T.$tag.s"); base=$(grep -Ec "$FULL" "$WMM_TMP/$T.$tag.0.s")
+  if [ "$got" = "$base" ]; then wmm_pass "$T.$tag: no full fence added ($GOT)"
+  else wmm_fail "$T.$tag: $got full fences, $base without the plugin ($GOT)"; fi
 }
 # fenced TAG SOURCE 'ERE1 ERE2 ...' [OPTIONS...]: each ERE matches a
 # function with a fence
@@ -375,6 +397,21 @@ one_target() {
     else fenced "claims_$v" claims.c worker -D$v; fi
   done
   none claims_PEEK claims.c -DPEEK
+  # the thread's number through a helper's parameter
+  none slots_helper slots_helper.c
+  # (GCC inlines the helper where it sees fit: the fence is in it or in
+  # the threads that call it)
+  for v in NEIGHBOUR MAIN TWO; do
+    fenced "slots_helper_$v" slots_helper.c '(bump|worker)' -D$v
+  done
+  # (on the weak targets the argument struct's fields keep message
+  # passing's lighter fences: main writes the next element while a thread
+  # runs; the counters' store buffering would need full ones)
+  if [ $T = x86 ]; then none slots_helper_arg slots_helper_arg.c
+  elif [ $T != arm ]; then nofull slots_helper_arg slots_helper_arg.c; fi
+  for v in SAME WRITE MAIN; do
+    fenced "slots_helper_arg_$v" slots_helper_arg.c '(bump|worker)' -D$v
+  done
   # one writer per element, but message passing from a worker's slice to
   # main (reads from, from-reads) keeps its fences
   if [ $T = x86 ]; then none one_writer_mp one_writer_mp.c
