@@ -103,10 +103,10 @@ routine_param (tree p, int depth)
   if (depth >= 4 || wmm_called_back_by_name (node)
       || wmm_address_given_away (node))
     return NULL_TREE;
-  unsigned i = 0;
-  for (tree a = DECL_ARGUMENTS (fn); a != p; a = DECL_CHAIN (a), i++)
-    if (!a)
-      return NULL_TREE;
+  int k = wmm_param_index (fn, p);
+  if (k < 0)
+    return NULL_TREE;
+  unsigned i = k;
   tree found = NULL_TREE;
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
@@ -186,10 +186,10 @@ param_claim (tree p, tree *parm, HOST_WIDE_INT *room, int depth)
   if (!node || depth >= 4 || !node->callers || node->address_taken
       || wmm_called_back_by_name (node) || wmm_address_given_away (node))
     return NULL_TREE;
-  unsigned i = 0;
-  for (tree a = DECL_ARGUMENTS (fn); a != p; a = DECL_CHAIN (a), i++)
-    if (!a)
-      return NULL_TREE;
+  int k = wmm_param_index (fn, p);
+  if (k < 0)
+    return NULL_TREE;
+  unsigned i = k;
   tree claim = NULL_TREE, claim_parm = NULL_TREE;
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {

@@ -280,17 +280,20 @@ uint32_t place_group_ref_fences(place_ctx *c, int group, wmm_model from)
   return q->ref_fences;
 }
 
-int place_group_ref_full(place_ctx *c, int group, wmm_model from)
+/* A search over (node, passed) in group q's thread, from the events of
+ * class A: layer 0 before any instruction reference model `from` may take
+ * for a full fence (c->stamp), layer 1 after one (c->stamp_ref, negated in
+ * the queue); a fence of the target covering `block` ends a path (none
+ * does when block is WMM_FENCE_NONE).  Does a path reach an event of
+ * class B in layer 1?  1 yes, 0 no, < 0 error.  The events it starts from
+ * are passed over; reached again on a path, they count as any other. */
+static int ref_full_path(place_ctx *c, const place_group *q, wmm_model from,
+                         wmm_fence block)
 {
-  place_group *q = &c->groups[group];
-  if (q->ref_full)
-    return q->ref_full == 2;
   const wmm_aeg *g = c->g;
   int t = q->thread;
   if (!c->stamp_ref && !(c->stamp_ref = xcalloc((size_t)g->nnodes, sizeof *c->stamp_ref)))
     return -WMM_ERR_NOMEM;
-  /* search over (node, passed): layer 0 before any such instruction
-   * (c->stamp), layer 1 after one (c->stamp_ref, negated in the queue) */
   int st = next_stamp(c), head = 0, tail = 0, found = 0;
   int *queue = xcalloc((size_t)g->nnodes * 2 + 1, sizeof *queue);
   if (!queue)
@@ -302,11 +305,14 @@ int place_group_ref_full(place_ctx *c, int group, wmm_model from)
   }
   while (head < tail && !found) {
     int v = queue[head++], passed = v < 0, n = (v < 0 ? -v : v) - 1;
-    if (head > ca->nacc && passed && in_class(g, q->b, n)) {
+    int start = head <= ca->nacc;
+    if (!start && passed && in_class(g, q->b, n)) {
       found = 1;
       break;
     }
-    if (head > ca->nacc && ref_full_at(c, n, from))
+    if (!start && block != WMM_FENCE_NONE && blocks(c, n, block))
+      continue;
+    if (!start && ref_full_at(c, n, from))
       passed = 1;
     for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
       int s = g->succ[j];
@@ -320,6 +326,17 @@ int place_group_ref_full(place_ctx *c, int group, wmm_model from)
     }
   }
   free(queue);
+  return found;
+}
+
+int place_group_ref_full(place_ctx *c, int group, wmm_model from)
+{
+  place_group *q = &c->groups[group];
+  if (q->ref_full)
+    return q->ref_full == 2;
+  int found = ref_full_path(c, q, from, WMM_FENCE_NONE);
+  if (found < 0)
+    return found;
   q->ref_full = found ? 2 : 1;
   return found;
 }
@@ -332,51 +349,12 @@ int place_group_ordered_fenced(place_ctx *c, int group, wmm_fence kind,
     return 0;
   if ((q->ordered_known >> kind) & 1u)
     return (int)((q->ordered_fenced >> kind) & 1u);
-  const wmm_aeg *g = c->g;
-  int t = q->thread;
-  if (!c->stamp_ref && !(c->stamp_ref = xcalloc((size_t)g->nnodes, sizeof *c->stamp_ref)))
-    return -WMM_ERR_NOMEM;
-  int *queue = xcalloc((size_t)g->nnodes * 2 + 1, sizeof *queue);
-  if (!queue)
-    return -WMM_ERR_NOMEM;
-  /* (node, passed) as in place_group_ref_full: layer 1 after a node the
-     reference may take for a full fence; every event of A or B is passed
-     through (a later B of the same path is another instance of the pair),
-     and a fence of the target covering kind ends the path */
-  int st = next_stamp(c), head = 0, tail = 0, open_path = 0;
-  const wmm_aeg_class *ca = &g->cls[q->a];
-  for (int k = 0; k < ca->nacc; k++) {
-    int src = g->acc[ca->acc[k]].node;
-    for (int j = g->succ_off[src]; j < g->succ_off[src + 1]; j++) {
-      int s = g->succ[j];
-      if (wmm_aeg_in_thread(g, t, s) && c->stamp[s] != st) {
-        c->stamp[s] = st;
-        queue[tail++] = s + 1;
-      }
-    }
-  }
-  while (head < tail && !open_path) {
-    int v = queue[head++], passed = v < 0, n = (v < 0 ? -v : v) - 1;
-    if (passed && in_class(g, q->b, n)) {
-      open_path = 1;
-      break;
-    }
-    if (blocks(c, n, kind))
-      continue;
-    if (ref_full_at(c, n, from))
-      passed = 1;
-    for (int j = g->succ_off[n]; j < g->succ_off[n + 1]; j++) {
-      int s = g->succ[j];
-      if (!wmm_aeg_in_thread(g, t, s))
-        continue;
-      int *mark = passed ? &c->stamp_ref[s] : &c->stamp[s];
-      if (*mark == st)
-        continue;
-      *mark = st;
-      queue[tail++] = passed ? -(s + 1) : s + 1;
-    }
-  }
-  free(queue);
+  /* a path that meets one of the reference's full fences and then an
+     event of B with no fence of the target covering kind on the way (a
+     later B of the same path is another instance of the pair) */
+  int open_path = ref_full_path(c, q, from, kind);
+  if (open_path < 0)
+    return open_path;
   q->ordered_known |= 1u << kind;
   if (!open_path)
     q->ordered_fenced |= 1u << kind;
