@@ -83,6 +83,32 @@ counter_add (gimple *s, tree *obj)
   return true;
 }
 
+/* Does only the unit's code call node, directly (its address taken
+ * nowhere, no other unit's code calling it by name)? */
+bool
+only_called_directly (cgraph_node *node)
+{
+  return node && node->callers && !node->address_taken
+         && !wmm_called_back_by_name (node) && !wmm_address_given_away (node);
+}
+
+/* f (a) for the argument a each call of p's function passes for parameter
+ * p; false as soon as f says false or a call passes none. */
+template<typename F>
+bool
+each_call_argument (tree p, F f)
+{
+  tree fn = DECL_CONTEXT (p);
+  int k = wmm_param_index (fn, p);
+  if (k < 0)
+    return false;
+  for (cgraph_edge *e = cgraph_node::get (fn)->callers; e; e = e->next_caller)
+    if (!e->call_stmt || (unsigned) k >= gimple_call_num_args (e->call_stmt)
+        || !f (gimple_call_arg (e->call_stmt, k)))
+      return false;
+  return true;
+}
+
 /* The parameter of the same value as pointer parameter p, through the
  * unit's helpers: p itself when it is its function's first parameter and
  * the function is not called only directly (a start routine: valid_claim
@@ -100,28 +126,20 @@ routine_param (tree p, int depth)
     return NULL_TREE;
   if (!node->callers || node->address_taken)
     return DECL_ARGUMENTS (fn) == p ? p : NULL_TREE;
-  if (depth >= 4 || wmm_called_back_by_name (node)
-      || wmm_address_given_away (node))
-    return NULL_TREE;
-  int k = wmm_param_index (fn, p);
-  if (k < 0)
-    return NULL_TREE;
-  unsigned i = k;
   tree found = NULL_TREE;
-  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
-    {
-      tree a = e->call_stmt && i < gimple_call_num_args (e->call_stmt)
-               ? wmm_widened_from (gimple_call_arg (e->call_stmt, i))
-               : NULL_TREE;
-      tree q = a && TREE_CODE (a) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (a)
-               ? SSA_NAME_VAR (a) : NULL_TREE;
-      q = q && TREE_CODE (q) == PARM_DECL ? routine_param (q, depth + 1)
-          : NULL_TREE;
-      if (!q || (found && q != found))
-        return NULL_TREE;
-      found = q;
-    }
-  return found;
+  bool same = depth < 4 && only_called_directly (node)
+              && each_call_argument (p, [&] (tree a) {
+                a = wmm_widened_from (a);
+                tree q = TREE_CODE (a) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (a)
+                         ? SSA_NAME_VAR (a) : NULL_TREE;
+                q = q && TREE_CODE (q) == PARM_DECL
+                    ? routine_param (q, depth + 1) : NULL_TREE;
+                if (!q || (found && q != found))
+                  return false;
+                found = q;
+                return true;
+              });
+  return same ? found : NULL_TREE;
 }
 
 /* The member F of `param->F` that load d reads, with param (*parm) the
@@ -183,28 +201,22 @@ param_claim (tree p, tree *parm, HOST_WIDE_INT *room, int depth)
   tree fn = DECL_CONTEXT (p);
   cgraph_node *node = fn && TREE_CODE (fn) == FUNCTION_DECL
                       ? cgraph_node::get (fn) : NULL;
-  if (!node || depth >= 4 || !node->callers || node->address_taken
-      || wmm_called_back_by_name (node) || wmm_address_given_away (node))
-    return NULL_TREE;
-  int k = wmm_param_index (fn, p);
-  if (k < 0)
-    return NULL_TREE;
-  unsigned i = k;
   tree claim = NULL_TREE, claim_parm = NULL_TREE;
-  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
-    {
-      tree c, cp;
-      HOST_WIDE_INT r = -1;
-      if (!e->call_stmt || i >= gimple_call_num_args (e->call_stmt)
-          || !(c = claiming_counter (gimple_call_arg (e->call_stmt, i), &cp,
-                                     &r, depth + 1))
-          || (claim && (c != claim || cp != claim_parm)))
-        return NULL_TREE;
-      claim = c;
-      claim_parm = cp;
-      if (r >= 0)
-        *room = *room < 0 ? r : MIN (*room, r);
-    }
+  bool same = depth < 4 && only_called_directly (node)
+              && each_call_argument (p, [&] (tree a) {
+                tree cp;
+                HOST_WIDE_INT r = -1;
+                tree c = claiming_counter (a, &cp, &r, depth + 1);
+                if (!c || (claim && (c != claim || cp != claim_parm)))
+                  return false;
+                claim = c;
+                claim_parm = cp;
+                if (r >= 0)
+                  *room = *room < 0 ? r : MIN (*room, r);
+                return true;
+              });
+  if (!same)
+    return NULL_TREE;
   *parm = claim_parm;
   return claim;
 }
@@ -990,10 +1002,8 @@ bool
 helper_reads_only (gimple *st, tree v, int depth)
 {
   tree callee = is_gimple_call (st) ? gimple_call_fndecl (st) : NULL_TREE;
-  cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
-  if (!node || depth >= 4 || !DECL_STRUCT_FUNCTION (callee)
-      || node->address_taken || wmm_called_back_by_name (node)
-      || wmm_address_given_away (node)
+  if (!callee || depth >= 4 || !DECL_STRUCT_FUNCTION (callee)
+      || !only_called_directly (cgraph_node::get (callee))
       || (gimple_call_lhs (st) && wmm_mentions (gimple_call_lhs (st), v)))
     return false;
   unsigned i = 0;

@@ -375,11 +375,10 @@ static int mark_least_kept(builder *b, int n, cycle_bufs *w, const wmm_req *r,
     if (w->seg_group[k] < 0)
       continue;
     int full = place_group_ref_full(&b->ctx, w->seg_group[k], b->ctx.o->from);
-    if (full <= 0) {
-      if (full < 0)
-        return full;
-      continue;
-    }
+    if (full < 0)
+      return full;
+    if (!full)
+      continue;   /* (no path of it meets one: no less ordered form) */
     int allowed = 0;
     int rc = reference_allows(b, w->segs, w->seg_group, w->credit, n, k,
                               &allowed, err);
@@ -522,7 +521,7 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   for (int s = 0; s < r.nslots; s++) {
     w->slot_group[s] = seg_group[r.slot_seg[s]];
     w->slot_sliced[s] = segs[r.slot_seg[s]].prog != NULL;
-    w->slot_least[s] = b->ctx.o->from != WMM_MODEL_SC && w->seg_least[r.slot_seg[s]];
+    w->slot_least[s] = w->seg_least[r.slot_seg[s]];
   }
   if (add_cycle(b, cy, ci, &shape, &r, seg_group)) {
     wmm_req_free(&r);

@@ -570,9 +570,10 @@ int wmm_req_reference_allows(wmm_req_engine *e, wmm_model from,
        is ordered as by a full fence (when the store conditional fails the
        reference orders less: taking it for locked only asks for more
        fences, never fewer). */
-    for (int m = 0; m < rs[j].nacc && rs[j].nacc == 2; m++)
-      if (rs[j].acc[m].op == WMM_OP_LOAD_EX || rs[j].acc[m].op == WMM_OP_STORE_EX)
-        rs[j].fences |= 1u << WMM_FENCE_MFENCE;
+    if (rs[j].nacc == 2)
+      for (int m = 0; m < 2; m++)
+        if (rs[j].acc[m].op == WMM_OP_LOAD_EX || rs[j].acc[m].op == WMM_OP_STORE_EX)
+          rs[j].fences |= 1u << WMM_FENCE_MFENCE;
   }
   wmm_req_shape abs = {rs, n};
   /* the cache key: the reference's name, then the smallest rotation */
