@@ -482,10 +482,13 @@ use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
   return true;
 }
 
-/* The call of a sized atomic store or exchange (`__atomic_store_8 (&slot,
- * _7, 3)`) whose value is u's result, when u converts a name of the web
- * to an integer only for that (GCC stores a pointer into an _Atomic
- * pointer so), and its object is no name of the web; else NULL. */
+/* The call of a sized atomic store, exchange or compare-exchange
+ * (`__atomic_store_8 (&slot, _7, 3)`, `__atomic_compare_exchange_8
+ * (&slot, &expected, _7, 0, 5, 5)`) whose stored value is u's result,
+ * when u converts a name of the web to an integer only for that (GCC
+ * stores a pointer into an _Atomic pointer so), and neither its object
+ * nor a compare-exchange's expected value is a name of the web; else
+ * NULL. */
 gimple *
 atomic_store_of (web *w, gimple *u)
 {
@@ -497,12 +500,17 @@ atomic_store_of (web *w, gimple *u)
   use_operand_p use;
   gimple *call;
   if (!single_imm_use (x, &use, &call) || !wmm_sized_atomic_call (call)
-      || gimple_call_num_args (call) < 3 || gimple_call_arg (call, 1) != x
-      || names_in (w, gimple_call_arg (call, 0)))
+      || gimple_call_num_args (call) < 3 || names_in (w, gimple_call_arg (call, 0)))
     return NULL;
   const char *n = call_name (call);
-  return n && (!strncmp (n, "__atomic_store_", 15)
-               || !strncmp (n, "__atomic_exchange_", 18)) ? call : NULL;
+  if (!n)
+    return NULL;
+  if (!strncmp (n, "__atomic_compare_exchange_", 26))
+    return gimple_call_num_args (call) == 6 && gimple_call_arg (call, 2) == x
+           && !names_in (w, gimple_call_arg (call, 1)) ? call : NULL;
+  return gimple_call_arg (call, 1) == x
+         && (!strncmp (n, "__atomic_store_", 15)
+             || !strncmp (n, "__atomic_exchange_", 18)) ? call : NULL;
 }
 
 /* When u stores one of the web's names, as a value, into memory: how

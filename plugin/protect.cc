@@ -138,8 +138,8 @@ wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs)
     }
 }
 
-/* Does some access of the unit come from an atomic store builtin (a
- * release slot's store may be one)? */
+/* Does some access of the unit come from an atomic store, exchange or
+ * compare-exchange builtin (a release slot's store may be one)? */
 static bool
 has_atomic_store (wmm_unitinfo *u)
 {
@@ -148,7 +148,9 @@ has_atomic_store (wmm_unitinfo *u)
       if (!s.summary && s.stmt && wmm_sized_atomic_call (s.stmt))
         {
           const char *n = wmm_callee_name (s.stmt);
-          if (n && !strncmp (n, "__atomic_store_", 15))
+          if (n && (!strncmp (n, "__atomic_store_", 15)
+                    || !strncmp (n, "__atomic_exchange_", 18)
+                    || !strncmp (n, "__atomic_compare_exchange_", 26)))
             return true;
         }
   return false;

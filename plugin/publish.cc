@@ -120,32 +120,29 @@ order_at (wmm_unitinfo *u, const wmm_unit &unit, const wmm_site &s, unsigned k)
   return mo;
 }
 
-/* Is access i of unit (site s, instruction in) an atomic load or store of
- * a pointer that may use release / acquire slots: `_1 = __atomic_load_8
- * (&slot, 2); p = (T *) _1` acquiring, or reading with no order under a
- * lock held at every store of the locations it touches (*lhs: p); or
- * `__atomic_store_8 (&slot, _7, 3)` releasing? */
+/* Is mo an order that releases (a publication's store) / acquires (a
+ * load whose pointer is dereferenced)? */
 bool
-atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
-                    const wmm_instr *in, tree *lhs)
+releases (enum memmodel mo)
 {
-  *lhs = NULL_TREE;
-  const wmm_site &s = unit.sites[i];
-  if (s.summary || !s.stmt || !wmm_sized_atomic_call (s.stmt))
-    return false;
-  const char *n = wmm_callee_name (s.stmt);
-  if (!n)
-    return false;
-  if (in->op == WMM_OP_STORE && !strncmp (n, "__atomic_store_", 15))
-    {
-      enum memmodel mo = order_at (S.pb->u, unit, s, 2);
-      return TREE_CODE (gimple_call_arg (s.stmt, 1)) == SSA_NAME
-             && (mo == MEMMODEL_RELEASE || mo == MEMMODEL_SEQ_CST);
-    }
-  if (in->op != WMM_OP_LOAD || strncmp (n, "__atomic_load_", 14))
-    return false;
-  /* the pointer the loaded integer is converted to */
-  tree x = gimple_call_lhs (s.stmt);
+  return mo == MEMMODEL_RELEASE || mo == MEMMODEL_ACQ_REL
+         || mo == MEMMODEL_SEQ_CST;
+}
+
+bool
+acquires (enum memmodel mo)
+{
+  return mo == MEMMODEL_ACQUIRE || mo == MEMMODEL_CONSUME
+         || mo == MEMMODEL_ACQ_REL || mo == MEMMODEL_SEQ_CST;
+}
+
+/* The pointer the integer result of atomic call `call` is converted to
+ * and nothing else (`_1 = __atomic_load_8 (&slot, 2); p = (T *) _1`), or
+ * NULL. */
+tree
+loaded_pointer (gimple *call)
+{
+  tree x = gimple_call_lhs (call);
   use_operand_p use;
   gimple *conv;
   if (!x || TREE_CODE (x) != SSA_NAME || !single_imm_use (x, &use, &conv)
@@ -153,11 +150,101 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
       || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (conv))
       || TREE_CODE (gimple_assign_lhs (conv)) != SSA_NAME
       || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (conv))))
+    return NULL_TREE;
+  return gimple_assign_lhs (conv);
+}
+
+/* The names a compare-exchange's failure value reaches in function fn:
+ * its expected value `&local` is a local of fn that is only set, read
+ * into SSA names (pushed to *loads) and given as the expected value of
+ * this and other sized compare-exchanges; false when not. */
+bool
+expected_loads (gimple *cas, function *fn, vec<tree> *loads)
+{
+  tree a = gimple_call_arg (cas, 1);
+  tree local = TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0) : NULL_TREE;
+  if (!local || !VAR_P (local) || is_global_var (local)
+      || DECL_CONTEXT (local) != fn->decl)
     return false;
-  *lhs = gimple_assign_lhs (conv);
-  enum memmodel mo = order_at (S.pb->u, unit, s, 1);
-  if (mo == MEMMODEL_ACQUIRE || mo == MEMMODEL_CONSUME
-      || mo == MEMMODEL_SEQ_CST)
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    if (!ok || gimple_clobber_p (g))
+      return;
+    if (gimple_assign_single_p (g))
+      {
+        tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
+        if (lhs == local && !wmm_mentions (rhs, local))
+          return;
+        if (rhs == local && TREE_CODE (lhs) == SSA_NAME)
+          {
+            loads->safe_push (lhs);
+            return;
+          }
+      }
+    const char *n = is_gimple_call (g) && wmm_sized_atomic_call (g)
+                    ? wmm_callee_name (g) : NULL;
+    bool cas = n && !strncmp (n, "__atomic_compare_exchange_", 26)
+               && gimple_call_num_args (g) == 6;
+    for (unsigned k = 0; ok && k < gimple_num_ops (g); k++)
+      if (gimple_op (g, k) && wmm_mentions (gimple_op (g, k), local)
+          && !(cas && gimple_op (g, k) == gimple_call_arg (g, 1)))
+        ok = false;
+  });
+  return ok;
+}
+
+/* Is access i of unit (site s, instruction in) an atomic load, store,
+ * exchange or compare-exchange of a pointer that may use release /
+ * acquire slots?  `_1 = __atomic_load_8 (&slot, 2); p = (T *) _1`
+ * acquiring, or reading with no order under a lock held at every store
+ * of the locations it touches; `__atomic_store_8 (&slot, _7, 3)`
+ * releasing; an exchange or compare-exchange that releases what it
+ * stores (a null pointer needs no release) and acquires what it loads
+ * (a compare-exchange's failure value goes to a local of the function,
+ * read back into names: `while (!atomic_compare_exchange_strong (&slot,
+ * &expected, fresh)) ...; return expected;`).  The names holding loaded
+ * pointers go to *names. */
+bool
+atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
+                    const wmm_instr *in, vec<tree> *names)
+{
+  const wmm_site &s = unit.sites[i];
+  if (s.summary || !s.stmt || !wmm_sized_atomic_call (s.stmt))
+    return false;
+  const char *n = wmm_callee_name (s.stmt);
+  if (!n)
+    return false;
+  auto order = [&] (unsigned k) { return order_at (S.pb->u, unit, s, k); };
+  if (in->op == WMM_OP_STORE && !strncmp (n, "__atomic_store_", 15))
+    return TREE_CODE (gimple_call_arg (s.stmt, 1)) == SSA_NAME
+           && releases (order (2));
+  bool exchange = !strncmp (n, "__atomic_exchange_", 18)
+                  && gimple_call_num_args (s.stmt) == 3;
+  bool cas = !strncmp (n, "__atomic_compare_exchange_", 26)
+             && gimple_call_num_args (s.stmt) == 6;
+  if (in->op == WMM_OP_RMW && (exchange || cas))
+    {
+      tree v = gimple_call_arg (s.stmt, exchange ? 1 : 2);
+      if (!(integer_zerop (v)
+            || (TREE_CODE (v) == SSA_NAME && releases (order (exchange ? 2 : 4)))))
+        return false;
+      if (exchange)
+        {
+          tree p = loaded_pointer (s.stmt);
+          if (p)
+            names->safe_push (p);
+          return (p || !gimple_call_lhs (s.stmt)) && acquires (order (2));
+        }
+      return acquires (order (5))
+             && expected_loads (s.stmt, s.fn ? s.fn : unit.fn, names);
+    }
+  if (in->op != WMM_OP_LOAD || strncmp (n, "__atomic_load_", 14))
+    return false;
+  tree p = loaded_pointer (s.stmt);
+  if (!p)
+    return false;
+  names->safe_push (p);
+  if (acquires (order (1)))
     return true;
   wmm_region_set held = wmm_access_locks (S.pb->u, &unit, i);
   bool under = true;
@@ -268,7 +355,8 @@ drop_leaky (slots &S)
     {
       wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
-        if (t->code[i].op == WMM_OP_STORE && unit.sites[i].stmt)
+        if ((t->code[i].op == WMM_OP_STORE || t->code[i].op == WMM_OP_RMW)
+            && unit.sites[i].stmt)
           {
             bool seen;
             bool &ok = S.stores.get_or_insert (unit.sites[i].stmt, &seen);
@@ -303,22 +391,28 @@ drop_leaky (slots &S)
           /* plain on protected slots (an unprotected one it touches is
              no slot: only release / acquire atomics may use it) */
           tree lhs;
+          auto_vec<tree, 4> loaded;
           bool ok = known && plain_access (unit.sites[i], in, &lhs);
           if (ok)
-            wmm_each_loc (p, in, [&] (int l) {
-              if (slot (l) && !(*S.prot)[l] && !S.fixed[l])
-                S.is[l] = false, dropped = true;
-              return true;
-            });
-          else
-            ok = known && atomic_slot_access (S, unit, i, in, &lhs);
-          if (ok && lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
             {
-              auto_vec<gimple *> stores;
-              function *fn = unit.sites[i].fn ? unit.sites[i].fn : unit.fn;
-              ok = wmm_web_stores (lhs, fn->decl, &stores)
-                   && into_slots (S, stores);
+              wmm_each_loc (p, in, [&] (int l) {
+                if (slot (l) && !(*S.prot)[l] && !S.fixed[l])
+                  S.is[l] = false, dropped = true;
+                return true;
+              });
+              if (lhs)
+                loaded.safe_push (lhs);
             }
+          else
+            ok = known && atomic_slot_access (S, unit, i, in, &loaded);
+          for (tree n : loaded)
+            if (ok && POINTER_TYPE_P (TREE_TYPE (n)))
+              {
+                auto_vec<gimple *> stores;
+                function *fn = unit.sites[i].fn ? unit.sites[i].fn : unit.fn;
+                ok = wmm_web_stores (n, fn->decl, &stores)
+                     && into_slots (S, stores);
+              }
           if (ok)
             continue;
           auto drop = [&] (int l) {

@@ -3,7 +3,8 @@
 # pointers, as programs write them: a reference-counted configuration
 # swapped under a mutex (refcount_config.c) and store buffering through
 # atomic and char members of a shared struct (atomics_members.c); a
-# double-checked initialisation with release / acquire (publish_dcl.c).
+# double-checked initialisation with release / acquire (publish_dcl.c);
+# lazy initialisation installed with a compare-exchange (publish_cas.c).
 # The atomic builtins keep no copy of the object they operate on (so a
 # fresh object's count initialised before its publication under a lock is
 # private), name it by the address expression their SSA argument holds
@@ -61,6 +62,32 @@ for v in RELAXED_STORE RELAXED_LOAD; do
     esac
   done
 done
+# Installed with a compare-exchange (publish_cas.c): the cache built
+# before the seq_cst compare-exchange is private, every pointer to it is
+# loaded with acquire (the fast path, the failure value left in a local
+# and returned): no fence (Power had 4 syncs, cost 62, before the
+# compare-exchange counted as a release slot's store).  A relaxed
+# compare-exchange, a relaxed failure value or a relaxed fast path keep
+# message passing's fences in the builder and the readers; a write after
+# the installation keeps the readers' fences.
+for m in tso power armv8 armv7; do
+  expect publish_cas.c $m ""
+done
+for v in RELAXED_CAS RELAXED_FAIL RELAXED_LOAD LATE; do
+  for m in power armv8 armv7; do
+    wmm_report_fences "$P/publish_cas.c" $m -D$v || { wmm_fail "publish_cas -D$v $m: $WMM_ERR"; continue; }
+    case " $WMM_FENCES:$v " in
+      *" worker:"*":LATE "|*" cache_get:"*" worker:"*) wmm_pass "publish_cas -D$v $m: fenced ($WMM_FENCES)" ;;
+      *) wmm_fail "publish_cas -D$v $m: got '$WMM_FENCES'" ;;
+    esac
+  done
+done
+wmm_report_fences "$P/publish_cas.c" tso -DLATE || wmm_fail "publish_cas -DLATE tso: $WMM_ERR"
+case " $WMM_FENCES " in
+  *" cache_get:mfence "*) wmm_pass "publish_cas -DLATE tso: the late write fenced" ;;
+  *) wmm_fail "publish_cas -DLATE tso: got '$WMM_FENCES'" ;;
+esac
+
 # Store buffering through members of *sh: a full fence on each side.
 expect atomics_members.c tso "P0:mfence P1:mfence"
 expect atomics_members.c power "P0:sync P1:sync"
