@@ -264,6 +264,13 @@ enum {
                                  different threads, or of two instances of
                                  one, never touch the same memory (aeg.h:
                                  no com edge between them) */
+  WMM_ACC_NONZERO = 1 << 14,  /* placement only: on a WMM_OP_STORE of a
+                                 register, the front end found the value
+                                 never zero (a pointer the thread has
+                                 dereferenced or tested non-null before
+                                 the store): a value guard comparing a
+                                 load that reads it with 0 knows the
+                                 outcome (guards.h) */
   WMM_ACC_RETRY = 1 << 12     /* on a WMM_OP_BRANCH / WMM_OP_JUMP back to
                                  a loop's head: the front end found that
                                  no iteration of the loop but the last

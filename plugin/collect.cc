@@ -188,6 +188,101 @@ constant_at_site (collector *c, tree val, int level, int depth = 0)
   return inner ? fold_convert (TREE_TYPE (val), inner) : NULL_TREE;
 }
 
+/* Does statement a come before statement b on every path to b (a
+ * dominates b; dominators of cfun computed)? */
+static bool
+stmt_dominates (gimple *a, gimple *b)
+{
+  basic_block ba = gimple_bb (a), bb = gimple_bb (b);
+  if (!ba || !bb)
+    return false;
+  if (ba != bb)
+    return dominated_by_p (CDI_DOMINATORS, bb, ba);
+  for (gimple_stmt_iterator g = gsi_for_stmt (a); !gsi_end_p (g); gsi_next (&g))
+    if (gsi_stmt (g) == b)
+      return a != b;
+  return false;
+}
+
+/* Is the pointer `val` that the current statement stores never null: the
+ * address of a declared object that is not weak, or a name whose value
+ * (through copies) a statement before the store on every path has
+ * dereferenced (GCC's own assumption under -fdelete-null-pointer-checks)
+ * or tested non-null?  Example: `c = malloc (...); c->size = 64; ...
+ * instance = c;` stores a non-null pointer (value guards, guards.h). */
+static bool
+nonzero_pointer (collector *c, tree val)
+{
+  if (!val || !POINTER_TYPE_P (TREE_TYPE (val)) || !c->stmt || !c->fn)
+    return false;
+  if (TREE_CODE (val) == ADDR_EXPR)
+    {
+      tree base = get_base_address (TREE_OPERAND (val, 0));
+      return base && DECL_P (base) && !DECL_WEAK (base);
+    }
+  if (TREE_CODE (val) != SSA_NAME)
+    return false;
+  /* the names holding the same value: back to its first name, then every
+     copy of that */
+  tree root = val;
+  for (int k = 0; k < 16 && !SSA_NAME_IS_DEFAULT_DEF (root); k++)
+    {
+      gimple *d = SSA_NAME_DEF_STMT (root);
+      if (!gimple_assign_single_p (d)
+          || TREE_CODE (gimple_assign_rhs1 (d)) != SSA_NAME)
+        break;
+      root = gimple_assign_rhs1 (d);
+    }
+  auto_vec<tree, 8> names;
+  names.safe_push (root);
+  for (unsigned i = 0; i < names.length () && names.length () < 32; i++)
+    {
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, names[i])
+        {
+          gimple *u = USE_STMT (use);
+          if (gimple_assign_single_p (u) && gimple_assign_rhs1 (u) == names[i]
+              && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
+              && !names.contains (gimple_assign_lhs (u)))
+            names.safe_push (gimple_assign_lhs (u));
+        }
+    }
+  if (!names.contains (val))
+    return false;
+  gimple *store = c->stmt;
+  return wmm_with_dominators (c->fn, [&] () {
+    for (tree n : names)
+      {
+        imm_use_iterator it;
+        use_operand_p use;
+        FOR_EACH_IMM_USE_FAST (use, it, n)
+          {
+            gimple *u = USE_STMT (use);
+            if (is_gimple_debug (u))
+              continue;
+            if (flag_delete_null_pointer_checks
+                && infer_nonnull_range_by_dereference (u, n)
+                && stmt_dominates (u, store))
+              return true;
+            gcond *cond = dyn_cast<gcond *> (u);
+            if (!cond || gimple_cond_lhs (cond) != n
+                || !integer_zerop (gimple_cond_rhs (cond))
+                || (gimple_cond_code (cond) != EQ_EXPR
+                    && gimple_cond_code (cond) != NE_EXPR))
+              continue;
+            edge t, f;
+            extract_true_false_edges_from_block (gimple_bb (cond), &t, &f);
+            edge nn = gimple_cond_code (cond) == NE_EXPR ? t : f;
+            if (single_pred_p (nn->dest)
+                && dominated_by_p (CDI_DOMINATORS, gimple_bb (store), nn->dest))
+              return true;
+          }
+      }
+    return false;
+  });
+}
+
 /* The value operand of a store. */
 wmm_operand
 value_operand (collector *c, tree val)
@@ -211,6 +306,16 @@ value_operand (collector *c, tree val)
       o.reg = unknown_reg (c);
     }
   return o;
+}
+
+/* Store instruction in's value operand: val, marked never zero when it
+ * is a pointer known to be non-null (value guards). */
+static void
+store_value (collector *c, wmm_instr *in, tree val)
+{
+  in->a = value_operand (c, val);
+  if (in->a.kind == WMM_OPND_REG && nonzero_pointer (c, val))
+    in->flags |= WMM_ACC_NONZERO;
 }
 
 void
@@ -665,7 +770,7 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
       if (loc < 0)
         in.addr_key = addr_key (c, ref);
       if (is_store)
-        in.a = value_operand (c, value);
+        store_value (c, &in, value);
       int from = c->t->ncode;
       add (c, &in, operand, name);
       set_alias (c, from, set);
@@ -678,7 +783,7 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
     wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
     set_addr (&in, aloc[k], width);
     if (is_store)
-      in.a = value_operand (c, value);
+      store_value (c, &in, value);
     add (c, &in, operand, aname[k]);
   });
   set_alias (c, base, set);

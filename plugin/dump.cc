@@ -83,6 +83,8 @@ flags (wmm_strbuf *b, unsigned f)
     wmm_strbuf_puts (b, " retry");
   if (f & WMM_ACC_FRESH)   /* an own, unpublished, never freed object */
     wmm_strbuf_puts (b, " fresh");
+  if (f & WMM_ACC_NONZERO) /* a value known not to be 0 */
+    wmm_strbuf_puts (b, " nonzero");
 }
 
 /* One instruction of unit `unit`. */

@@ -11,6 +11,9 @@
  * Example: reader: L0: R done; BR(guard done == 0) L2; J end; L2: R gp.
  * From R done with value 1 the branch to L2 is not taken: R gp is not
  * reached, so W gp; W done || R done; R gp reading done = 1 is dropped.
+ * A store of a register the front end knows is never zero
+ * (WMM_ACC_NONZERO: `instance = c` after `c->size = 64`) decides the
+ * guards that compare with 0 and no other.
  */
 #include "guards.h"
 
@@ -20,6 +23,7 @@
 typedef struct memo_entry {
   int node, thread;
   wmm_val value;
+  int nonzero;              /* value unknown but not 0 */
   uint64_t *reached;        /* nnodes bits */
   int next;                 /* chain in the hash table, -1 */
 } memo_entry;
@@ -84,11 +88,16 @@ void wmm_guards_free(wmm_guards *gd)
 
 
 /* May the guarded branch `br` leave by its taken edge (taken 1) or by
- * falling through (0) when its load read `value`? */
+ * falling through (0) when its load read `value` (nonzero: some value
+ * other than 0)? */
 static int edge_allowed(const wmm_instr *br, const wmm_instr *load,
-                        wmm_val value, int taken)
+                        wmm_val value, int nonzero, int taken)
 {
-  int eq = wmm_guard_fit(value, load->width) == wmm_guard_fit(br->guard_imm, load->width);
+  int imm_zero = wmm_guard_fit(br->guard_imm, load->width) == 0;
+  if (nonzero && !imm_zero)
+    return 1;
+  int eq = nonzero ? 0
+           : wmm_guard_fit(value, load->width) == wmm_guard_fit(br->guard_imm, load->width);
   int holds = br->guard_cond == WMM_COND_EQ ? eq
               : br->guard_cond == WMM_COND_NE ? !eq : -1;
   if (holds < 0)
@@ -107,16 +116,19 @@ static void set_bit(uint64_t *s, int i)
 }
 
 /* The nodes thread t reaches from load node `start` by a non-empty path
- * once the load has read `value` (NULL: no memory). */
+ * once the load has read `value` (nonzero: a value other than 0; NULL:
+ * no memory). */
 static const uint64_t *reached_from(wmm_guards *gd, int start, int t,
-                                    wmm_val value)
+                                    wmm_val value, int nonzero)
 {
   const wmm_aeg *g = gd->g;
+  if (nonzero)
+    value = 0;
   unsigned h = ((unsigned)start * 31u + (unsigned)t * 7u +
-                (unsigned)(uint64_t)value) & 255u;
+                (unsigned)(uint64_t)value + (unsigned)nonzero) & 255u;
   for (int k = gd->head[h]; k >= 0; k = gd->memo[k].next)
     if (gd->memo[k].node == start && gd->memo[k].thread == t &&
-        gd->memo[k].value == value)
+        gd->memo[k].value == value && gd->memo[k].nonzero == nonzero)
       return gd->memo[k].reached;
   if (gd->nmemo == gd->cap_memo) {
     int cap = gd->cap_memo ? 2 * gd->cap_memo : 16;
@@ -156,7 +168,7 @@ static const uint64_t *reached_from(wmm_guards *gd, int start, int t,
       if (!wmm_aeg_in_thread(g, t, s))
         continue;
       if (guarded_here &&
-          !edge_allowed(in, load, value, s == taken_node))
+          !edge_allowed(in, load, value, nonzero, s == taken_node))
         continue;
       set_bit(reached, s);
       int son = on && s != start && s != end0;
@@ -169,6 +181,7 @@ static const uint64_t *reached_from(wmm_guards *gd, int start, int t,
   }
   memo_entry *e = &gd->memo[gd->nmemo];
   e->node = start, e->thread = t, e->value = value, e->reached = reached;
+  e->nonzero = nonzero;
   e->next = gd->head[h];
   gd->head[h] = gd->nmemo++;
   return reached;
@@ -182,7 +195,10 @@ static int segment_may(wmm_guards *gd, int w, int a, int b)
   for (int i = 0; i < cw->nacc; i++) {
     const wmm_aeg_acc *wa = &g->acc[cw->acc[i]];
     const wmm_instr *st = wmm_aeg_instr(g, wa->node);
-    if (!st || st->op != WMM_OP_STORE || st->a.kind != WMM_OPND_IMM)
+    if (!st || st->op != WMM_OP_STORE)
+      return 1;
+    int nonzero = st->a.kind != WMM_OPND_IMM;
+    if (nonzero && !(st->flags & WMM_ACC_NONZERO))
       return 1;
     for (int j = 0; j < ca->nacc; j++) {
       const wmm_aeg_acc *ra = &g->acc[ca->acc[j]];
@@ -192,7 +208,7 @@ static int segment_may(wmm_guards *gd, int w, int a, int b)
           wa->loc < 0 || ra->loc < 0 || wa->loc != ra->loc)
         return 1;
       const uint64_t *r = reached_from(gd, ra->node, ca->thread,
-                                       st->a.imm);
+                                       st->a.imm, nonzero);
       if (!r)
         return 1;
       for (int k = 0; k < cb->nacc; k++)

@@ -11,11 +11,18 @@
 # each on every target.  The same with a relaxed __atomic flag
 # (-DRELAXED), and in C++ (stop_flag.cc: a lambda polls a relaxed
 # std::atomic<bool>, whose load and store the plugin collects at each call
-# site).  Assembly read back per function.
+# site).  A reader that takes a slow path only while a pointer is null
+# (null_guard.c: `if (!p) r = data;`) and a writer that stores a pointer
+# that cannot be null (a declared object's address, a fresh object
+# dereferenced or tested before the store): no fence on any target;
+# a pointer never tested (-DMAYBE) or data also read after the test
+# (-DAFTER) keeps message passing's fences.  Assembly read back per
+# function.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/stop_flag.c
 PXX=$WMM_TESTDIR/programs/stop_flag.cc
+PN=$WMM_TESTDIR/programs/null_guard.c
 RUN='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv'
 
 per_target() {
@@ -37,5 +44,15 @@ per_target() {
   wmm_expect_fences $T.cxx "$PXX" ""
   wmm_expect_fences $T.cxx_after "$PXX" "$mpxx" -DAFTER
   WMM_T_GCC=$GCC_C
+  case $T in
+    x86) nmp="" ;;
+    *) nmp="reader:1 writer:1" ;;
+  esac
+  wmm_expect_fences $T.null_addr "$PN" ""
+  wmm_expect_fences $T.null_deref "$PN" "" -DDEREF
+  wmm_expect_fences $T.null_tested "$PN" "" -DTESTED
+  wmm_expect_fences $T.null_maybe "$PN" "$nmp" -DMAYBE
+  wmm_expect_fences $T.null_after "$PN" "$nmp" -DAFTER
+  wmm_expect_fences $T.null_deref_after "$PN" "$nmp" -DDEREF -DAFTER
 }
 wmm_each_target per_target
