@@ -7,7 +7,9 @@
  * is, or is not, a constant).  In a critical cycle, a com edge from a
  * class of plain stores into a class of plain loads is rf: the load reads
  * the value one of the stores wrote.  When every store of that class
- * writes a constant, and from no load of the reading class the guarded
+ * writes a constant (or, for guards that compare with 0, a value the
+ * front end knows is not 0: WMM_ACC_NONZERO), and from no load of the
+ * reading class the guarded
  * branches let control reach the segment's second access while the value
  * read is that constant, no execution has the cycle: the read of 1 from
  * `done = 1` cannot go on into `while (!done) { ... }`'s body.  The
