@@ -751,9 +751,11 @@ pointer_key (tree arg, tree *base, HOST_WIDE_INT *pos)
   if (!arg)
     return false;
   /* a pointer that only ever holds &X (a pool's `this` captured by its
-     workers' lambda, a parameter every call gives &pool) */
-  if (tree one = TREE_CODE (arg) == SSA_NAME ? wmm_one_address (arg)
-                                              : NULL_TREE)
+     workers' lambda, a parameter every call gives &pool, a mutex of main
+     a lambda captured by reference: `_5 = __closure->__mu`) */
+  tree held = TREE_CODE (arg) == SSA_NAME ? arg
+              : value && TREE_CODE (value) == SSA_NAME ? value : NULL_TREE;
+  if (tree one = held ? wmm_one_address (held) : NULL_TREE)
     if (one_object_var (TREE_OPERAND (one, 0)))
       arg = one;
   if (tree parm = param_through_copies (arg))

@@ -65,6 +65,9 @@
 #                    main's local: no fence; -DMP (message passing through
 #                    two captured locals): main and the lambda fenced on
 #                    the weak targets, nothing on x86
+#   cxx_capture_mutex.cc  workers push into main's vector under main's
+#                    mutex, both captured by reference: no fence; -DUNLOCKED
+#                    (odd workers push without the lock): fenced
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -277,6 +280,10 @@ for T in x86 ppc aarch64 arm; do
   if [ $T = x86 ]; then expect_report capture_ref_mp cxx_capture_ref '^$' -DMP
   else expect_report capture_ref_mp cxx_capture_ref \
          '(^| )main:.*lambda\(\)>::operator\(\):|lambda\(\)>::operator\(\):.* main:' -DMP; fi
+  # a mutex of main captured by reference names one lock (locks.cc
+  # pointer_key through the closure's member)
+  expect_report capture_mutex cxx_capture_mutex '^$'
+  expect_report capture_mutex_unlocked cxx_capture_mutex '(mfence|sync|dmb)' -DUNLOCKED
   expect twice_lambda cxx_twice \
     "_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUliE_iEEEEE6_M_runEv:2" -DLAMBDA
 done
