@@ -65,6 +65,10 @@ hash_set<gimple *> *thread_returns;              /* the returns of start
                                                     unit's creates start:
                                                     what they return goes
                                                     to their joiner */
+hash_map<gimple *, tree> *return_fns;            /* each return of the
+                                                    unit's bodies -> its
+                                                    function (filled on
+                                                    first use) */
 hash_set<tree> *creator_roots;                   /* heap roots (malloc
                                                     results) of objects a
                                                     creator gives its
@@ -930,6 +934,52 @@ returns_fresh (gimple *call, int depth)
   return ok && any;
 }
 
+bool root_private (tree r, int depth, bool *bound);
+
+/* Does `call`, of a function of the unit, return an object private to
+ * the calling thread: every return gives a web whose roots are private
+ * objects of the running thread (not the callee's parameters) or null,
+ * and which the callee otherwise only uses where no copy is kept?  (A
+ * getter of thread-specific data: `b = pthread_getspecific (key); if
+ * (!b) { b = malloc (n); pthread_setspecific (key, b); } return b;`.) */
+bool
+returns_private (gimple *call, int depth)
+{
+  tree fn = gimple_call_fndecl (call);
+  cgraph_node *node = fn && depth < 4 ? cgraph_node::get (fn) : NULL;
+  function *body = node && !wmm_lto_foreign (fn)
+                   ? wmm_analysable_body (node->ultimate_alias_target ())
+                   : NULL;
+  if (!body || !POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (fn))))
+    return false;
+  bool ok = true, any = false;
+  wmm_each_stmt (body, [&] (gimple *g) {
+    greturn *ret = dyn_cast<greturn *> (g);
+    if (!ok || !ret)
+      return;
+    tree v = gimple_return_retval (ret);
+    if (v && integer_zerop (v))
+      return;
+    if (!v || TREE_CODE (v) != SSA_NAME)
+      {
+        ok = false;
+        return;
+      }
+    any = true;
+    web w;
+    grow (&w, v);
+    ok = !w.bad && !w.roots.is_empty ();
+    bool bound = false;
+    for (unsigned i = 0; ok && i < w.roots.length (); i++)
+      ok = !SSA_NAME_IS_DEFAULT_DEF (w.roots[i])
+           && root_private (w.roots[i], depth + 1, &bound);
+    for (unsigned i = 0; ok && i < w.uses.length (); i++)
+      ok = gimple_code (w.uses[i]) == GIMPLE_RETURN
+           || use_ok (&w, w.uses[i], NULL, 0);
+  });
+  return ok && any;
+}
+
 /* Is root r (a name of a web) a private object of the running thread? */
 bool
 root_private (tree r, int depth, bool *bound)
@@ -958,7 +1008,51 @@ root_private (tree r, int depth, bool *bound)
     return true;
   if (is_named (def, "pthread_getspecific", "tss_get"))
     return key_of (def) && private_keys->contains (key_of (def));
-  return false;
+  return returns_private (def, depth);
+}
+
+/* The function return statement ret belongs to, or NULL. */
+tree
+return_fn (gimple *ret)
+{
+  if (!return_fns)
+    {
+      return_fns = new hash_map<gimple *, tree>;
+      wmm_each_body ([] (cgraph_node *node, function *fn) {
+        wmm_each_stmt (fn, [&] (gimple *g) {
+          if (gimple_code (g) == GIMPLE_RETURN)
+            return_fns->put (g, node->decl);
+        });
+      });
+    }
+  tree *f = return_fns->get (ret);
+  return f ? *f : NULL_TREE;
+}
+
+/* Does every caller of fndecl (all of them the unit's, in bodies it
+ * reads) keep no copy of the pointer the call returns: its web only
+ * reaches memory, tests it, passes it where no copy is kept, or returns
+ * it to callers that do the same?  (A getter of thread-specific data
+ * returns the thread's own object to code that only uses it.) */
+bool
+callers_keep_no_copy (tree fndecl, int depth)
+{
+  if (!fndecl || depth > 4)
+    return false;
+  return each_caller_result (fndecl, [&] (cgraph_edge *e, tree lhs) {
+    if (TREE_CODE (lhs) != SSA_NAME)
+      return false;
+    web cw;
+    grow (&cw, lhs);
+    if (cw.bad)
+      return false;
+    for (gimple *u : cw.uses)
+      if (!(gimple_code (u) == GIMPLE_RETURN
+            ? callers_keep_no_copy (e->caller->decl, depth + 1)
+            : use_ok (&cw, u, NULL, 0)))
+        return false;
+    return true;
+  });
 }
 
 /* Is the web of `name` private (roots and uses)? */
@@ -991,7 +1085,8 @@ web_private (tree name, int depth)
      has ended) */
   for (unsigned i = 0; ok && i < w.uses.length (); i++)
     ok = (gimple_code (w.uses[i]) == GIMPLE_RETURN
-          && (thread_returns->contains (w.uses[i]) || returns_to_callers (&w)))
+          && (thread_returns->contains (w.uses[i]) || returns_to_callers (&w)
+              || callers_keep_no_copy (return_fn (w.uses[i]), depth)))
          || use_ok (&w, w.uses[i], NULL, 0);
   if (!bound)
     for (tree n : w.names)
@@ -2305,6 +2400,8 @@ wmm_private_reset (void)
   delete static_owner;
   delete creator_roots;
   delete thread_returns;
+  delete return_fns;
+  return_fns = NULL;
   thread_returns = NULL;
   creator_roots = NULL;
   param_objects = NULL;

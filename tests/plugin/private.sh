@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # private.sh — private and unpublished data (docs/plugin.md, "Private
 # data"): thread-argument structs on the heap and in the creator's frame,
-# thread-local variables, thread-specific data, locals given only to calls
+# thread-local variables, thread-specific data (also behind a getter that
+# returns it), locals given only to calls
 # that keep no copy, fresh heap memory never published.  Each program does
 # store buffering on data only one thread reaches: no fence (the minimum,
 # counted in the x86-64 and ppc64le assembly; the programs have no loops
@@ -101,6 +102,10 @@ expect tls_escape_call private_tls tso "P0:2 P1:1" -DESCAPE_CALL
 expect tsd private_tsd tso ""
 expect tsd_shared private_tsd tso "$SB2" -DSHARED
 expect tsd_leak private_tsd tso "$SB2" -DLEAK
+# thread-specific data behind a getter that returns it (private_tsd_getter.c)
+expect tsd_getter private_tsd_getter tso ""
+expect tsd_getter_shared private_tsd_getter tso "$SB2" -DSHARED
+expect tsd_getter_leak private_tsd_getter tso "$SB2" -DLEAK
 expect calls private_calls tso ""
 hasnt "calls: read() is a write of its buffer, not an unknown call" "$WMM_TMP/calls.ir" "RMW \?\(read\)"
 # (the escaped local's digits are also read by atoi: one more mfence in P0)
@@ -163,6 +168,8 @@ expect ppc_tls private_tls power ""
 expect ppc_tls_escape private_tls power "P0:2 P1:1" -DESCAPE
 expect ppc_tsd private_tsd power ""
 expect ppc_tsd_leak private_tsd power "$SB1" -DLEAK
+expect ppc_tsd_getter private_tsd_getter power ""
+expect ppc_tsd_getter_shared private_tsd_getter power "P0:2 P1:2" -DSHARED
 expect ppc_calls private_calls power ""
 expect ppc_calls_heap private_calls power "" -DHEAP
 expect ppc_helpers private_helpers power ""
