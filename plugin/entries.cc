@@ -131,6 +131,87 @@ is_omp_start (gimple *stmt, bool *sync)
   return fn_arg;
 }
 
+/* Does some operand of statement g mention d? */
+static bool
+stmt_mentions (gimple *g, tree d)
+{
+  for (unsigned k = 0; k < gimple_num_ops (g); k++)
+    if (gimple_op (g, k) && wmm_mentions (gimple_op (g, k), d))
+      return true;
+  return false;
+}
+
+/* Is `x` a local variable of function `in` (not static)? */
+static bool
+frame_var (tree x, function *in)
+{
+  return x && VAR_P (x) && !is_global_var (x) && DECL_CONTEXT (x) == in->decl;
+}
+
+tree
+wmm_thread_method_object (gimple *stmt, function *in, tree method)
+{
+  if (!gimple_assign_single_p (stmt))
+    return NULL_TREE;
+  tree lhs = gimple_assign_lhs (stmt), rhs = gimple_assign_rhs1 (stmt);
+  if (TREE_CODE (rhs) == ADDR_EXPR)
+    rhs = TREE_OPERAND (rhs, 0);
+  if (rhs != method || TREE_CODE (lhs) != COMPONENT_REF
+      || !DECL_NAME (TREE_OPERAND (lhs, 1))
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (lhs, 1))),
+                 "__pfn"))
+    return NULL_TREE;
+  tree pmf = TREE_OPERAND (lhs, 0);
+  if (!frame_var (pmf, in))
+    return NULL_TREE;
+  /* The constructor call that takes &X, and the local Y it takes after. */
+  gcall *ctor = NULL;
+  bool ok = true;
+  wmm_each_stmt (in, [&] (gimple *g) {
+    if (!ok || g == stmt || gimple_clobber_p (g) || !stmt_mentions (g, pmf))
+      return;
+    if (gimple_assign_single_p (g))
+      {
+        tree l = gimple_assign_lhs (g);
+        /* (the this-adjustment: none) */
+        ok = TREE_CODE (l) == COMPONENT_REF && TREE_OPERAND (l, 0) == pmf
+             && integer_zerop (gimple_assign_rhs1 (g))
+             && !wmm_mentions (gimple_assign_rhs1 (g), pmf);
+        return;
+      }
+    gcall *c = dyn_cast<gcall *> (g);
+    tree fd = c ? gimple_call_fndecl (c) : NULL_TREE;
+    const char *mangled = fd && DECL_ASSEMBLER_NAME_SET_P (fd)
+                          ? IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fd)) : "";
+    ok = !ctor && c && !strncmp (mangled, "_ZNSt6threadC", 13)
+         && gimple_call_num_args (c) >= 3
+         && TREE_CODE (gimple_call_arg (c, 1)) == ADDR_EXPR
+         && TREE_OPERAND (gimple_call_arg (c, 1), 0) == pmf;
+    for (unsigned i = 0; ok && i < gimple_call_num_args (c); i++)
+      ok = i == 1 || !wmm_mentions (gimple_call_arg (c, i), pmf);
+    if (ok)
+      ctor = c;
+  });
+  if (!ok || !ctor || TREE_CODE (gimple_call_arg (ctor, 2)) != ADDR_EXPR)
+    return NULL_TREE;
+  tree holder = TREE_OPERAND (gimple_call_arg (ctor, 2), 0);
+  if (!frame_var (holder, in) || !POINTER_TYPE_P (TREE_TYPE (holder)))
+    return NULL_TREE;
+  /* Y's one store, and nothing else that names it but the constructor */
+  tree obj = NULL_TREE;
+  wmm_each_stmt (in, [&] (gimple *g) {
+    if (!ok || g == ctor || gimple_clobber_p (g) || !stmt_mentions (g, holder))
+      return;
+    ok = !obj && gimple_assign_single_p (g) && gimple_assign_lhs (g) == holder
+         && !wmm_mentions (gimple_assign_rhs1 (g), holder);
+    if (ok)
+      obj = gimple_assign_rhs1 (g);
+  });
+  for (unsigned i = 0; ok && i < gimple_call_num_args (ctor); i++)
+    ok = i == 2 || !wmm_mentions (gimple_call_arg (ctor, i), holder);
+  return ok ? obj : NULL_TREE;
+}
+
 bool
 wmm_is_thread_join (gimple *stmt)
 {

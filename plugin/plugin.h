@@ -227,6 +227,11 @@ bool wmm_is_thread_create (gimple *stmt, tree *fn);
  * routine), or -1 when the call is no create. */
 int wmm_thread_arg_index (gimple *stmt);
 bool wmm_is_thread_join (gimple *stmt);
+/* When stmt, of function `in`, is `X.__pfn = method` for a local
+ * pointer-to-member X that only a std::thread constructor takes, with the
+ * object pointer it stored in a local Y (`Y = p; std::thread::thread<...>
+ * (&t, &X, &Y)`): p, the `this` that run of the method gets; else NULL. */
+tree wmm_thread_method_object (gimple *stmt, function *in, tree method);
 /* trampoline.cc: the matchers below take a call that u->resolved_calls
  * resolves to free only (or to malloc-like functions only) for free (or
  * an allocation) while `calls` is set (NULL: direct calls only). */
@@ -1249,6 +1254,19 @@ wmm_each_param_source (tree parm, F visit)
       gimple *s = ref->stmt;
       if (ref->use == IPA_REF_ALIAS)
         continue;   /* (a C++ constructor's other name: its calls count) */
+      cgraph_node *by = dyn_cast<cgraph_node *> (ref->referring);
+      /* a method a std::thread runs on an object (`std::thread (&C::run,
+         this)`): `this` is that object (static or C++ inline code: other
+         units run their own copy on their own objects) */
+      if (tree obj = k == 0 && s && by && by->get_fun ()
+                     && (!TREE_PUBLIC (fn) || DECL_COMDAT (fn))
+                     ? wmm_thread_method_object (s, by->get_fun (), fn)
+                     : NULL_TREE)
+        {
+          ok = visit (obj, by);
+          any = creates = true;
+          continue;
+        }
       int ai = s && is_gimple_call (s) ? wmm_thread_arg_index (s) : -1;
       ok = k == 0 && ai >= 0 && !TREE_PUBLIC (fn) && !DECL_EXTERNAL (fn)
            && !node->alias && wmm_is_thread_create (s, &routine)

@@ -68,6 +68,10 @@
 #   cxx_capture_mutex.cc  workers push into main's vector under main's
 #                    mutex, both captured by reference: no fence; -DUNLOCKED
 #                    (odd workers push without the lock): fenced
+#   cxx_member_thread.cc  a class starting its worker as `t_ (&Worker::run,
+#                    this)`, queue and flags under the member mutex: no
+#                    fence; -DSB (store buffering on two members outside
+#                    the lock): fences in run and post
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -284,6 +288,10 @@ for T in x86 ppc aarch64 arm; do
   # pointer_key through the closure's member)
   expect_report capture_mutex cxx_capture_mutex '^$'
   expect_report capture_mutex_unlocked cxx_capture_mutex '(mfence|sync|dmb)' -DUNLOCKED
+  # a method a std::thread runs on the constructor's object: `this` is
+  # main's w (entries.cc wmm_thread_method_object)
+  expect_report member_thread cxx_member_thread '^$'
+  expect_report member_thread_sb cxx_member_thread 'Worker::post:[^ ]+ .*Worker::run:' -DSB
   expect twice_lambda cxx_twice \
     "_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUliE_iEEEEE6_M_runEv:2" -DLAMBDA
 done
