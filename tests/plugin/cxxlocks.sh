@@ -72,6 +72,9 @@
 #                    this)`, queue and flags under the member mutex: no
 #                    fence; -DSB (store buffering on two members outside
 #                    the lock): fences in run and post
+#   cxx_pmf_threads.cc  `std::thread a (&Pipe::produce, &p), b (&Pipe::
+#                    consume, &p)` on main's object: no fence; -DSB: fences
+#                    in both methods
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -292,6 +295,8 @@ for T in x86 ppc aarch64 arm; do
   # main's w (entries.cc wmm_thread_method_object)
   expect_report member_thread cxx_member_thread '^$'
   expect_report member_thread_sb cxx_member_thread 'Worker::post:[^ ]+ .*Worker::run:' -DSB
+  expect_report pmf_threads cxx_pmf_threads '^$'
+  expect_report pmf_threads_sb cxx_pmf_threads 'Pipe::consume:[^ ]+ .*Pipe::produce:' -DSB
   expect twice_lambda cxx_twice \
     "_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUliE_iEEEEE6_M_runEv:2" -DLAMBDA
 done
