@@ -139,10 +139,61 @@ struct flag {
   tree var;
   int loc = -1;
   gimple *store = NULL;
+  gimple *release = NULL;    /* the store, or the release fence right
+                                before a relaxed one */
   function *store_fn = NULL;
   auto_vec<std::pair<gimple *, function *> > acquires;
+  auto_vec<bool> fenced;     /* per acquire: a relaxed load that an
+                                acquire fence after it makes one */
   bool ok = true;
 };
+
+/* Is s `__atomic_thread_fence (mo)` with mo at least acquire (want 2) or
+ * release (want 3)? */
+bool
+thread_fence (gimple *s, int want)
+{
+  if (!gimple_call_builtin_p (s, BUILT_IN_ATOMIC_THREAD_FENCE)
+      || gimple_call_num_args (s) != 1
+      || TREE_CODE (gimple_call_arg (s, 0)) != INTEGER_CST)
+    return false;
+  int mo = (int) (tree_to_shwi (gimple_call_arg (s, 0)) & 0xffff);
+  return mo == want || mo == 4 || mo == 5;
+}
+
+/* The release fence that comes right before statement s in its block,
+ * nothing that touches memory between (`atomic_thread_fence
+ * (memory_order_release); atomic_store_explicit (&f, 1,
+ * memory_order_relaxed)`), or NULL. */
+gimple *
+release_fence_before (gimple *s)
+{
+  gimple_stmt_iterator g = gsi_for_stmt (s);
+  for (gsi_prev (&g); !gsi_end_p (g); gsi_prev (&g))
+    {
+      gimple *p = gsi_stmt (g);
+      if (is_gimple_debug (p))
+        continue;
+      if (thread_fence (p, 3))
+        return p;
+      if (gimple_vuse (p) || gimple_vdef (p) || is_gimple_call (p))
+        return NULL;
+    }
+  return NULL;
+}
+
+/* Does statement a dominate statement b (dominators of cfun computed)? */
+bool
+stmt_before (gimple *a, gimple *b)
+{
+  basic_block ba = gimple_bb (a), bb = gimple_bb (b);
+  if (ba != bb)
+    return dominated_by_p (CDI_DOMINATORS, bb, ba);
+  for (gimple_stmt_iterator g = gsi_for_stmt (a); !gsi_end_p (g); gsi_next (&g))
+    if (gsi_stmt (g) == b)
+      return a != b;
+  return false;
+}
 
 /* The edges where SSA value v (a flag's loaded value, negated when `neg`)
  * is not zero, into *out. */
@@ -197,19 +248,36 @@ nonzero_edges (tree v, bool neg, vec<edge> *out, int depth)
 bool
 after_acquire (const flag &f, gimple *s, function *fn)
 {
-  for (const auto &a : f.acquires)
+  for (unsigned k = 0; k < f.acquires.length (); k++)
     {
+      const auto &a = f.acquires[k];
       tree v = is_gimple_call (a.first) ? gimple_call_lhs (a.first)
                : gimple_assign_lhs (a.first);
       if (a.second != fn || !v)
         continue;
       auto_vec<edge> edges;
       nonzero_edges (v, false, &edges, 0);
+      bool fenced = k < f.fenced.length () && f.fenced[k];
       if (wmm_with_dominators (fn, [&] () {
             for (edge e : edges)
-              if (single_pred_p (e->dest)
-                  && dominated_by_p (CDI_DOMINATORS, gimple_bb (s), e->dest))
-                return true;
+              {
+                if (!single_pred_p (e->dest)
+                    || !dominated_by_p (CDI_DOMINATORS, gimple_bb (s), e->dest))
+                  continue;
+                if (!fenced)
+                  return true;
+                /* a relaxed load: an acquire fence after the edge, before
+                   s on every path */
+                bool found = false;
+                wmm_each_stmt (fn, [&] (gimple *g) {
+                  found |= !found && thread_fence (g, 2)
+                           && dominated_by_p (CDI_DOMINATORS, gimple_bb (g),
+                                              e->dest)
+                           && stmt_before (g, s);
+                });
+                if (found)
+                  return true;
+              }
             return false;
           }))
         return true;
@@ -263,14 +331,22 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
         return;
       if (op == FLAG_LOAD)
         {
-          if (order == 1 || order == 2 || order == 4 || order == 5)
-            f->acquires.safe_push (std::make_pair (s, unit.fn));
+          if (order == 0 || order == 1 || order == 2 || order == 4
+              || order == 5)
+            {
+              f->acquires.safe_push (std::make_pair (s, unit.fn));
+              f->fenced.safe_push (order == 0);
+            }
           return;
         }
-      if (f->store || (order != 3 && order != 5) || !value
+      /* a relaxed store right after a release fence releases too */
+      gimple *release = order == 3 || order == 5 ? s
+                        : order == 0 ? release_fence_before (s) : NULL;
+      if (f->store || !release || !value
           || TREE_CODE (value) != INTEGER_CST || integer_zerop (value))
         f->ok = false;
       f->store = s;
+      f->release = release;
       f->store_fn = unit.fn;
     });
   /* Any other mention of a flag, in any function or initialiser. */
@@ -515,7 +591,8 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
     return runs_once (u, unit, runs, 0)
            && fn == f.store_fn && site.stmt != f.store
            && !copies.add (site.stmt)
-           && !wmm_reaches_avoiding (f.store, site.stmt, NULL);
+           && !wmm_reaches_avoiding (f.release ? f.release : f.store,
+                                     site.stmt, NULL);
   }, true);
   if (!ok || !any || !writer)
     return false;

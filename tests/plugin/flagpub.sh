@@ -20,6 +20,10 @@
 #                flag) and -DLATE (a write after it) keep the field they
 #                touch shared, which the acquire spin orders (its isync
 #                on Power, docs/placement.md "Dependencies"): no fence
+#   flag_fences.c  a relaxed flag between a release fence and an acquire
+#                fence (fence-fence synchronisation): none; without either
+#                fence message passing's fences stay, a payload read
+#                before the acquire fence gets one in the consumer
 #   cxx_flag.cc  std::atomic<bool> with an array: none; -DRELAXED: fences;
 #                -DLAMBDA (lambdas run by std::thread, std::atomic<int>):
 #                none; a producer lambda started twice or a relaxed load:
@@ -62,6 +66,12 @@ for T in x86 ppc aarch64 arm; do
     # atomic_bool: the values through VIEW_CONVERT_EXPRs, the same fences
     expect "c11bool${v:+_$v}" flag_pub.c "$want" -DSTDATOMIC -DBOOL ${v:+-D$v}
   done
+  # C11 fences around a relaxed flag
+  case $T in x86) FMP= FEARLY= ;; *) FMP='consumer:1 producer:1' FEARLY='consumer:1' ;; esac
+  expect fences flag_fences.c ""
+  expect fences_no_release flag_fences.c "$FMP" -DNO_RELEASE
+  expect fences_no_acquire flag_fences.c "$FMP" -DNO_ACQUIRE
+  expect fences_early_read flag_fences.c "$FEARLY" -DEARLY_READ
   if [ $T = x86 ]; then
     if grep -q "written before a release store of a flag and read after an acquire load" "$WMM_TMP/$T.c.json"
     then wmm_pass "$T.c: the report says which accesses became private"
