@@ -80,6 +80,8 @@ static const char *const sync_names[] = {
   "sem_trywait", "sem_timedwait", "mtx_lock", "mtx_unlock", "mtx_trylock",
   "mtx_timedlock", "cnd_wait", "cnd_timedwait", "cnd_signal",
   "cnd_broadcast", "thrd_create", "thrd_join", "call_once",
+  /* stdio's FILE locks */
+  "flockfile", "funlockfile", "ftrylockfile",
   /* OpenMP's critical sections and the atomics libgomp runs under its
      lock: a mutex locked and unlocked (locks.cc) */
   "GOMP_critical_start", "GOMP_critical_end", "GOMP_critical_name_start",
@@ -254,6 +256,7 @@ static const no_capture no_capture_fns[] = {
   { "pthread_attr_setdetachstate", ~0u },
   { "pthread_mutex_init", ~0u }, { "pthread_mutex_destroy", ~0u },
   { "pthread_mutex_lock", ~0u }, { "pthread_mutex_unlock", ~0u },
+  { "flockfile", ~0u }, { "funlockfile", ~0u }, { "ftrylockfile", ~0u },
   { "pthread_cond_init", ~0u }, { "pthread_cond_destroy", ~0u },
   { "pthread_cond_wait", ~0u }, { "pthread_cond_signal", ~0u },
   { "pthread_cond_broadcast", ~0u },

@@ -220,19 +220,21 @@ cxx_lock_kind (gimple *stmt, lock_use *use)
 lock_op
 c_lock_kind (const char *n, bool *reader)
 {
+  /* (stdio's FILE locks are recursive: an inner unlock is taken to end
+     the section, which only shortens it) */
   static const char *const acquire[] = {
     "pthread_mutex_lock", "pthread_spin_lock", "mtx_lock",
-    "pthread_rwlock_wrlock"
+    "pthread_rwlock_wrlock", "flockfile"
   };
   static const char *const release[] = {
     "pthread_mutex_unlock", "pthread_spin_unlock", "mtx_unlock",
-    "pthread_rwlock_unlock"
+    "pthread_rwlock_unlock", "funlockfile"
   };
   /* 0 (thrd_success for mtx_*) when the lock was taken. */
   static const char *const attempt[] = {
     "pthread_mutex_trylock", "pthread_spin_trylock", "mtx_trylock",
     "pthread_rwlock_trywrlock", "pthread_mutex_timedlock", "mtx_timedlock",
-    "pthread_rwlock_timedwrlock"
+    "pthread_rwlock_timedwrlock", "ftrylockfile"
   };
   static const char *const read_attempt[] = {
     "pthread_rwlock_tryrdlock", "pthread_rwlock_timedrdlock"
@@ -595,6 +597,9 @@ lock_library_call (tree fndecl)
   for (const char *p : prefixes)
     if (!strncmp (n, p, strlen (p)))
       return true;
+  if (!strcmp (n, "flockfile") || !strcmp (n, "funlockfile")
+      || !strcmp (n, "ftrylockfile"))
+    return true;
   /* The C++ mutexes, guards and condition variables, but not the inline
      wait forms, whose predicate is code of the unit. */
   wmm_cxx_lock l;

@@ -17,7 +17,8 @@
 # section (locks_recursive.c); buckets with their own mutex reached
 # through local pointers (locks_buckets.c); lock striping, an array of
 # mutexes beside the data, element for element (locks_stripes.c).  Also
-# trylocks, read-write locks and spin locks written with atomics (below).
+# trylocks, read-write locks, spin locks written with atomics and stdio's
+# FILE locks (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -469,6 +470,18 @@ asm_fences rw_wrong tso 'mfence|lock or' 2
 asm_fences spin_broken tso 'mfence|lock or' 4
 asm_fences spin_relaxed tso 'mfence|lock or' 0
 asm_fences spin_relaxed tso 'mfence|lock or' 2 -DOTHER
+# stdio's FILE lock around a log (locks_flockfile.c): flockfile /
+# funlockfile of a static stream set before the threads start protect
+# `lines`; a worker re-pointing the stream while they run: fenced.
+for m in tso power armv8; do
+  expect flockfile $m ""
+  if wmm_report_fences "$WMM_TESTDIR/programs/locks_flockfile.c" $m -DRESET; then
+    case " $WMM_FENCES " in
+      *" log_line:"*) wmm_pass "flockfile -DRESET $m: fenced ($WMM_FENCES)" ;;
+      *) wmm_fail "flockfile -DRESET $m: got '$WMM_FENCES'" ;;
+    esac
+  else wmm_fail "flockfile -DRESET $m: $WMM_ERR"; fi
+done
 if wmm_target ppc; then
   for p in try rw spin spin_wrapper hidden; do
     asm_fences $p power '^\s+(hw|lw)?sync' 0
