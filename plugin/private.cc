@@ -1011,6 +1011,15 @@ root_private (tree r, int depth, bool *bound)
   return returns_private (def, depth);
 }
 
+/* Is call u (a start routine's pthread_exit / thrd_exit) given the web's
+ * names as its value only? */
+bool
+exit_value_only (web *w, gimple *u)
+{
+  return gimple_call_num_args (u) == 1
+         && names_in (w, gimple_call_fn (u)) == 0;
+}
+
 /* The function return statement ret belongs to, or NULL. */
 tree
 return_fn (gimple *ret)
@@ -1087,6 +1096,8 @@ web_private (tree name, int depth)
     ok = (gimple_code (w.uses[i]) == GIMPLE_RETURN
           && (thread_returns->contains (w.uses[i]) || returns_to_callers (&w)
               || callers_keep_no_copy (return_fn (w.uses[i]), depth)))
+         || (is_gimple_call (w.uses[i]) && thread_returns->contains (w.uses[i])
+             && exit_value_only (&w, w.uses[i]))
          || use_ok (&w, w.uses[i], NULL, 0);
   if (!bound)
     for (tree n : w.names)
@@ -2195,6 +2206,12 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
       FOR_EACH_BB_FN (bb, unit.fn)
         if (greturn *r = safe_dyn_cast<greturn *> (last_stmt (bb)))
           thread_returns->add (r);
+      /* pthread_exit (v) in the routine ends the thread as `return v`
+         does: v goes to its joiner */
+      wmm_each_stmt (unit.fn, [] (gimple *g) {
+        if (is_named (g, "pthread_exit", "thrd_exit"))
+          thread_returns->add (g);
+      });
     }
   for (bool changed = true; changed;)
     {

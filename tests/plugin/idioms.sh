@@ -21,7 +21,9 @@
 #                      and returned, read by main after each join (PEEK:
 #                      main reads a task's result before the join; SHARE:
 #                      a worker also publishes it in a global; both compile
-#                      -- PEEK on x86 once overran the placement's tables)
+#                      -- PEEK on x86 once overran the placement's tables;
+#                      EXIT: pthread_exit (r) instead of return r, the
+#                      same)
 #   once_heap.c        a table a pthread_once routine builds on the heap,
 #                      read after the once call (LATE: workers also write
 #                      it after the call: a full fence in the workers;
@@ -76,6 +78,8 @@ check_target() {
   wmm_expect_fences "$T.results" "$D/threads_results.c" ''
   wmm_expect_sb_fences "$T.results.PEEK" "$D/threads_results.c" run -DPEEK
   wmm_expect_sb_fences "$T.results.SHARE" "$D/threads_results.c" run -DSHARE
+  wmm_expect_fences "$T.results.EXIT" "$D/threads_results.c" '' -DEXIT
+  wmm_expect_sb_fences "$T.results.EXIT.SHARE" "$D/threads_results.c" run -DEXIT -DSHARE
   wmm_expect_fences "$T.once" "$D/once_heap.c" ''
   wmm_expect_full "$T.once.LATE" "$D/once_heap.c" user -DLATE
   expect_mp "$T.once.PEEK" "$D/once_heap.c" init_table monitor -DPEEK

@@ -6,7 +6,9 @@
  * `flag` and `stop` between main and the worker keeps a full fence in
  * main and a fence in the worker when main reaches the result while the
  * worker runs: -DPEEK (main reads tasks[0].out before the join), -DSHARE
- * (the worker also stores it into a global main reads). */
+ * (the worker also stores it into a global main reads).  -DEXIT: the
+ * worker ends with pthread_exit (r) instead of returning r (the same:
+ * the value goes to the joiner). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,11 @@ static void *run(void *arg) {
   r->flag = 1;
   if (r->stop) r->sum = 0;
 #endif
+#ifdef EXIT
+  pthread_exit (r);
+#else
   return r;
+#endif
 }
 int main(void) {
   enum { NT = 4 };
