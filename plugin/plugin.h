@@ -962,6 +962,10 @@ int wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays);
 /* omp.cc: mark the locations of arrays every element of which one thread
  * of the teams writes (wmm_location.one_writer); how many. */
 int wmm_omp_mark_one_writer (wmm_unitinfo *u);
+/* ompsingle.cc: mark WMM_ACC_FRESH the accesses of the body of an OpenMP
+ * single region, one per team function and run once per team; returns
+ * how many. */
+int wmm_omp_single_bodies (wmm_unitinfo *u);
 bool wmm_omp_private_ref (tree ref);
 /* omp.cc: is ssa the data-block parameter of a task function (every
  * reference to it GOMP_task's first argument, never called)?  libgomp

@@ -92,6 +92,9 @@
 #                      fenced on the weak targets
 #   omp_sections.c     store buffering between two OpenMP sections: the
 #                      team's function fenced on every target
+#   omp_single.c       a table filled in a `single` region, read by a
+#                      shared-out loop: no fence; -DNOWAIT (single nowait,
+#                      read at once by every thread): fenced on every target
 #   omp_critical.c     an OpenMP team updating a maximum and its index
 #                      inside a critical section (unnamed, or -DNAMED):
 #                      no fence; -DSPLIT (odd and even elements under two
@@ -365,6 +368,9 @@ one_target() {
   else fenced omp_critical_SPLIT omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DSPLIT; fi
   fenced omp_critical_OUTSIDE omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DOUTSIDE
   none omp_histogram omp_histogram.c -fopenmp
+  # a single region runs in one thread of its team (ompsingle.cc)
+  none omp_single omp_single.c -fopenmp
+  fenced omp_single_NOWAIT omp_single.c 'main\._omp_fn\.0' -fopenmp -DNOWAIT
   fenced omp_histogram_OUTSIDE omp_histogram.c 'main\._omp_fn\.1' -fopenmp -DOUTSIDE
   # task scheduling points are full fences; the recursion's frames (one
   # location per local of fib for every level) keep fences on the weak
