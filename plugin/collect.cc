@@ -188,22 +188,6 @@ constant_at_site (collector *c, tree val, int level, int depth = 0)
   return inner ? fold_convert (TREE_TYPE (val), inner) : NULL_TREE;
 }
 
-/* Does statement a come before statement b on every path to b (a
- * dominates b; dominators of cfun computed)? */
-static bool
-stmt_dominates (gimple *a, gimple *b)
-{
-  basic_block ba = gimple_bb (a), bb = gimple_bb (b);
-  if (!ba || !bb)
-    return false;
-  if (ba != bb)
-    return dominated_by_p (CDI_DOMINATORS, bb, ba);
-  for (gimple_stmt_iterator g = gsi_for_stmt (a); !gsi_end_p (g); gsi_next (&g))
-    if (gsi_stmt (g) == b)
-      return a != b;
-  return false;
-}
-
 /* Is the pointer `val` that the current statement stores never null: the
  * address of a declared object that is not weak, or a name whose value
  * (through copies) a statement before the store on every path has
@@ -236,49 +220,38 @@ nonzero_pointer (collector *c, tree val)
   auto_vec<tree, 8> names;
   names.safe_push (root);
   for (unsigned i = 0; i < names.length () && names.length () < 32; i++)
-    {
-      imm_use_iterator it;
-      use_operand_p use;
-      FOR_EACH_IMM_USE_FAST (use, it, names[i])
-        {
-          gimple *u = USE_STMT (use);
-          if (gimple_assign_single_p (u) && gimple_assign_rhs1 (u) == names[i]
-              && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
-              && !names.contains (gimple_assign_lhs (u)))
-            names.safe_push (gimple_assign_lhs (u));
-        }
-    }
+    wmm_each_use (names[i], [&] (gimple *u) {
+      if (gimple_assign_single_p (u) && gimple_assign_rhs1 (u) == names[i]
+          && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
+          && !names.contains (gimple_assign_lhs (u)))
+        names.safe_push (gimple_assign_lhs (u));
+      return true;
+    });
   if (!names.contains (val))
     return false;
   gimple *store = c->stmt;
+  /* a use before the store that dereferences the value or tests it */
+  auto proves = [&] (tree n, gimple *u) {
+    if (flag_delete_null_pointer_checks
+        && infer_nonnull_range_by_dereference (u, n)
+        && wmm_stmt_dominates (u, store))
+      return true;
+    gcond *cond = dyn_cast<gcond *> (u);
+    if (!cond || gimple_cond_lhs (cond) != n
+        || !integer_zerop (gimple_cond_rhs (cond))
+        || (gimple_cond_code (cond) != EQ_EXPR
+            && gimple_cond_code (cond) != NE_EXPR))
+      return false;
+    edge t, f;
+    extract_true_false_edges_from_block (gimple_bb (cond), &t, &f);
+    edge nn = gimple_cond_code (cond) == NE_EXPR ? t : f;
+    return single_pred_p (nn->dest)
+           && dominated_by_p (CDI_DOMINATORS, gimple_bb (store), nn->dest);
+  };
   return wmm_with_dominators (c->fn, [&] () {
     for (tree n : names)
-      {
-        imm_use_iterator it;
-        use_operand_p use;
-        FOR_EACH_IMM_USE_FAST (use, it, n)
-          {
-            gimple *u = USE_STMT (use);
-            if (is_gimple_debug (u))
-              continue;
-            if (flag_delete_null_pointer_checks
-                && infer_nonnull_range_by_dereference (u, n)
-                && stmt_dominates (u, store))
-              return true;
-            gcond *cond = dyn_cast<gcond *> (u);
-            if (!cond || gimple_cond_lhs (cond) != n
-                || !integer_zerop (gimple_cond_rhs (cond))
-                || (gimple_cond_code (cond) != EQ_EXPR
-                    && gimple_cond_code (cond) != NE_EXPR))
-              continue;
-            edge t, f;
-            extract_true_false_edges_from_block (gimple_bb (cond), &t, &f);
-            edge nn = gimple_cond_code (cond) == NE_EXPR ? t : f;
-            if (single_pred_p (nn->dest)
-                && dominated_by_p (CDI_DOMINATORS, gimple_bb (store), nn->dest))
-              return true;
-          }
-      }
+      if (!wmm_each_use (n, [&] (gimple *u) { return !proves (n, u); }))
+        return true;
     return false;
   });
 }

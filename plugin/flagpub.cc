@@ -182,18 +182,6 @@ release_fence_before (gimple *s)
   return NULL;
 }
 
-/* Does statement a dominate statement b (dominators of cfun computed)? */
-bool
-stmt_before (gimple *a, gimple *b)
-{
-  basic_block ba = gimple_bb (a), bb = gimple_bb (b);
-  if (ba != bb)
-    return dominated_by_p (CDI_DOMINATORS, bb, ba);
-  for (gimple_stmt_iterator g = gsi_for_stmt (a); !gsi_end_p (g); gsi_next (&g))
-    if (gsi_stmt (g) == b)
-      return a != b;
-  return false;
-}
 
 /* The edges where SSA value v (a flag's loaded value, negated when `neg`)
  * is not zero, into *out. */
@@ -273,7 +261,7 @@ after_acquire (const flag &f, gimple *s, function *fn)
                   found |= !found && thread_fence (g, 2)
                            && dominated_by_p (CDI_DOMINATORS, gimple_bb (g),
                                               e->dest)
-                           && stmt_before (g, s);
+                           && wmm_stmt_dominates (g, s);
                 });
                 if (found)
                   return true;

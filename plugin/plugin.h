@@ -1197,6 +1197,21 @@ wmm_each_stmt (function *fn, F visit)
       if (!is_gimple_debug (gsi_stmt (gsi)))
         visit (gsi_stmt (gsi));
 }
+/* Does statement a come before statement b on every path to b (a
+   dominates b; the dominators of b's function computed)? */
+inline bool
+wmm_stmt_dominates (gimple *a, gimple *b)
+{
+  basic_block ba = gimple_bb (a), bb = gimple_bb (b);
+  if (!ba || !bb)
+    return false;
+  if (ba != bb)
+    return dominated_by_p (CDI_DOMINATORS, bb, ba);
+  for (gimple_stmt_iterator g = gsi_for_stmt (a); !gsi_end_p (g); gsi_next (&g))
+    if (gsi_stmt (g) == b)
+      return a != b;
+  return false;
+}
 /* Visit every statement that uses SSA name v (debug statements are
    skipped) until a visit returns false; false then:
    wmm_each_use (v, [&] (gimple *u) { return is_gimple_assign (u); }). */

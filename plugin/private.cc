@@ -877,14 +877,14 @@ null_at (tree a, gimple *call)
          && integer_zerop (gimple_call_arg (call, i));
 }
 
-/* Does `call`, of a function of the unit, return fresh memory: every
- * return of the callee gives a web whose roots are malloc-like calls,
- * reallocations of a pointer null at this call, or such calls in turn,
- * and which the callee otherwise only uses where no copy is kept?  (An
- * allocation wrapper: `p = realloc (p, n); if (!p) fail (); return p;`
- * called as alloc (NULL, n).) */
+/* Check (web &) each value the function `call` calls returns (its body
+ * read by the analysis, a pointer result, at most 4 calls deep): the web
+ * of every returned name, none of them empty of roots or not analysable;
+ * a returned null constant is skipped when null_ok, else it fails.  True
+ * when there is one and every check says yes. */
+template <typename F>
 bool
-returns_fresh (gimple *call, int depth)
+each_return_web (gimple *call, int depth, F check, bool null_ok)
 {
   tree fn = gimple_call_fndecl (call);
   cgraph_node *node = fn && depth < 4 ? cgraph_node::get (fn) : NULL;
@@ -899,6 +899,8 @@ returns_fresh (gimple *call, int depth)
     if (!ok || !ret)
       return;
     tree v = gimple_return_retval (ret);
+    if (null_ok && v && integer_zerop (v))
+      return;
     if (!v || TREE_CODE (v) != SSA_NAME)
       {
         ok = false;
@@ -907,8 +909,23 @@ returns_fresh (gimple *call, int depth)
     any = true;
     web w;
     grow (&w, v);
-    ok = !w.bad && !w.roots.is_empty ();
+    ok = !w.bad && !w.roots.is_empty () && check (w);
+  });
+  return ok && any;
+}
+
+/* Does `call`, of a function of the unit, return fresh memory: every
+ * return of the callee gives a web whose roots are malloc-like calls,
+ * reallocations of a pointer null at this call, or such calls in turn,
+ * and which the callee otherwise only uses where no copy is kept?  (An
+ * allocation wrapper: `p = realloc (p, n); if (!p) fail (); return p;`
+ * called as alloc (NULL, n).) */
+bool
+returns_fresh (gimple *call, int depth)
+{
+  return each_return_web (call, depth, [&] (web &w) {
     auto_vec<gimple *, 4> reallocs;
+    bool ok = true;
     for (unsigned i = 0; ok && i < w.roots.length (); i++)
       {
         tree r = w.roots[i];
@@ -930,8 +947,8 @@ returns_fresh (gimple *call, int depth)
       ok = gimple_code (w.uses[i]) == GIMPLE_RETURN
            || reallocs.contains (w.uses[i])
            || use_ok (&w, w.uses[i], NULL, 0);
-  });
-  return ok && any;
+    return ok;
+  }, false);
 }
 
 bool root_private (tree r, int depth, bool *bound);
@@ -945,39 +962,16 @@ bool root_private (tree r, int depth, bool *bound);
 bool
 returns_private (gimple *call, int depth)
 {
-  tree fn = gimple_call_fndecl (call);
-  cgraph_node *node = fn && depth < 4 ? cgraph_node::get (fn) : NULL;
-  function *body = node && !wmm_lto_foreign (fn)
-                   ? wmm_analysable_body (node->ultimate_alias_target ())
-                   : NULL;
-  if (!body || !POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (fn))))
-    return false;
-  bool ok = true, any = false;
-  wmm_each_stmt (body, [&] (gimple *g) {
-    greturn *ret = dyn_cast<greturn *> (g);
-    if (!ok || !ret)
-      return;
-    tree v = gimple_return_retval (ret);
-    if (v && integer_zerop (v))
-      return;
-    if (!v || TREE_CODE (v) != SSA_NAME)
-      {
-        ok = false;
-        return;
-      }
-    any = true;
-    web w;
-    grow (&w, v);
-    ok = !w.bad && !w.roots.is_empty ();
-    bool bound = false;
+  return each_return_web (call, depth, [&] (web &w) {
+    bool ok = true, bound = false;
     for (unsigned i = 0; ok && i < w.roots.length (); i++)
       ok = !SSA_NAME_IS_DEFAULT_DEF (w.roots[i])
            && root_private (w.roots[i], depth + 1, &bound);
     for (unsigned i = 0; ok && i < w.uses.length (); i++)
       ok = gimple_code (w.uses[i]) == GIMPLE_RETURN
            || use_ok (&w, w.uses[i], NULL, 0);
-  });
-  return ok && any;
+    return ok;
+  }, true);
 }
 
 /* Is root r (a name of a web) a private object of the running thread? */
