@@ -243,6 +243,18 @@ wmm_order_join (enum memmodel a, enum memmodel b)
   return model_of (x);
 }
 
+bool
+wmm_order_acquires (enum memmodel mo)
+{
+  return bits_of (mo).acq;
+}
+
+bool
+wmm_order_releases (enum memmodel mo)
+{
+  return bits_of (mo).rel;
+}
+
 const char *
 wmm_order_name (enum memmodel mo)
 {

@@ -206,51 +206,59 @@ nonzero_pointer (collector *c, tree val)
     }
   if (TREE_CODE (val) != SSA_NAME)
     return false;
-  /* the names holding the same value: back to its first name, then every
-     copy of that */
-  tree root = val;
-  for (int k = 0; k < 16 && !SSA_NAME_IS_DEFAULT_DEF (root); k++)
-    {
-      gimple *d = SSA_NAME_DEF_STMT (root);
-      if (!gimple_assign_single_p (d)
-          || TREE_CODE (gimple_assign_rhs1 (d)) != SSA_NAME)
-        break;
-      root = gimple_assign_rhs1 (d);
-    }
+  /* the names holding the same value: its first name (through copies
+     and conversions), then every copy or conversion of that which loses
+     no bits (a value that went through a narrower integer is not one) */
+  tree root = wmm_pointer_root (val);
+  if (!root)
+    return false;
   auto_vec<tree, 8> names;
   names.safe_push (root);
   for (unsigned i = 0; i < names.length () && names.length () < 32; i++)
     wmm_each_use (names[i], [&] (gimple *u) {
-      if (gimple_assign_single_p (u) && gimple_assign_rhs1 (u) == names[i]
-          && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
-          && !names.contains (gimple_assign_lhs (u)))
-        names.safe_push (gimple_assign_lhs (u));
+      tree l = is_gimple_assign (u) ? gimple_assign_lhs (u) : NULL_TREE;
+      if (l && TREE_CODE (l) == SSA_NAME && gimple_assign_rhs1 (u) == names[i]
+          && (gimple_assign_ssa_name_copy_p (u)
+              || (CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (u))
+                  && TYPE_PRECISION (TREE_TYPE (l))
+                     >= TYPE_PRECISION (TREE_TYPE (names[i]))))
+          && !names.contains (l))
+        names.safe_push (l);
       return true;
     });
   if (!names.contains (val))
     return false;
-  gimple *store = c->stmt;
-  /* a use before the store that dereferences the value or tests it */
-  auto proves = [&] (tree n, gimple *u) {
-    if (flag_delete_null_pointer_checks
-        && infer_nonnull_range_by_dereference (u, n)
-        && wmm_stmt_dominates (u, store))
+  /* The uses that may prove it: a dereference (for the statement before
+     the store), a test against null (for its non-null edge); dominators
+     only when there is one. */
+  auto_vec<std::pair<gimple *, edge>, 4> proofs;
+  for (tree n : names)
+    wmm_each_use (n, [&] (gimple *u) {
+      if (flag_delete_null_pointer_checks
+          && infer_nonnull_range_by_dereference (u, n))
+        proofs.safe_push (std::make_pair (u, (edge) NULL));
+      gcond *cond = dyn_cast<gcond *> (u);
+      if (cond && gimple_cond_lhs (cond) == n
+          && integer_zerop (gimple_cond_rhs (cond))
+          && (gimple_cond_code (cond) == EQ_EXPR
+              || gimple_cond_code (cond) == NE_EXPR))
+        {
+          edge t, f;
+          extract_true_false_edges_from_block (gimple_bb (cond), &t, &f);
+          edge nn = gimple_cond_code (cond) == NE_EXPR ? t : f;
+          if (single_pred_p (nn->dest))
+            proofs.safe_push (std::make_pair (u, nn));
+        }
       return true;
-    gcond *cond = dyn_cast<gcond *> (u);
-    if (!cond || gimple_cond_lhs (cond) != n
-        || !integer_zerop (gimple_cond_rhs (cond))
-        || (gimple_cond_code (cond) != EQ_EXPR
-            && gimple_cond_code (cond) != NE_EXPR))
-      return false;
-    edge t, f;
-    extract_true_false_edges_from_block (gimple_bb (cond), &t, &f);
-    edge nn = gimple_cond_code (cond) == NE_EXPR ? t : f;
-    return single_pred_p (nn->dest)
-           && dominated_by_p (CDI_DOMINATORS, gimple_bb (store), nn->dest);
-  };
+    });
+  if (proofs.is_empty ())
+    return false;
+  gimple *store = c->stmt;
   return wmm_with_dominators (c->fn, [&] () {
-    for (tree n : names)
-      if (!wmm_each_use (n, [&] (gimple *u) { return !proves (n, u); }))
+    for (auto &pf : proofs)
+      if (pf.second ? dominated_by_p (CDI_DOMINATORS, gimple_bb (store),
+                                      pf.second->dest)
+                    : wmm_stmt_dominates (pf.first, store))
         return true;
     return false;
   });

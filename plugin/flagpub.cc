@@ -133,6 +133,14 @@ atomic_call (gimple *s, tree *var, int *order, tree *value)
   return FLAG_OTHER;
 }
 
+/* A load of a flag that acquires, in function fn; `fenced`: a relaxed
+ * load, which an acquire fence after it makes one. */
+struct flag_load {
+  gimple *load;
+  function *fn;
+  bool fenced;
+};
+
 /* A flag of the unit: its one store and its acquire loads (for a flag
  * kept under a lock, its location and its plain loads). */
 struct flag {
@@ -142,23 +150,22 @@ struct flag {
   gimple *release = NULL;    /* the store, or the release fence right
                                 before a relaxed one */
   function *store_fn = NULL;
-  auto_vec<std::pair<gimple *, function *> > acquires;
-  auto_vec<bool> fenced;     /* per acquire: a relaxed load that an
-                                acquire fence after it makes one */
+  auto_vec<flag_load> acquires;
   bool ok = true;
 };
 
-/* Is s `__atomic_thread_fence (mo)` with mo at least acquire (want 2) or
- * release (want 3)? */
+/* Is s `__atomic_thread_fence (mo)` with mo acquiring (acquire) or
+ * releasing (!acquire)? */
 bool
-thread_fence (gimple *s, int want)
+thread_fence (gimple *s, bool acquire)
 {
   if (!gimple_call_builtin_p (s, BUILT_IN_ATOMIC_THREAD_FENCE)
       || gimple_call_num_args (s) != 1
       || TREE_CODE (gimple_call_arg (s, 0)) != INTEGER_CST)
     return false;
-  int mo = (int) (tree_to_shwi (gimple_call_arg (s, 0)) & 0xffff);
-  return mo == want || mo == 4 || mo == 5;
+  enum memmodel mo
+    = (enum memmodel) (tree_to_shwi (gimple_call_arg (s, 0)) & 0xffff);
+  return acquire ? wmm_order_acquires (mo) : wmm_order_releases (mo);
 }
 
 /* The release fence that comes right before statement s in its block,
@@ -174,7 +181,7 @@ release_fence_before (gimple *s)
       gimple *p = gsi_stmt (g);
       if (is_gimple_debug (p))
         continue;
-      if (thread_fence (p, 3))
+      if (thread_fence (p, false))
         return p;
       if (gimple_vuse (p) || gimple_vdef (p) || is_gimple_call (p))
         return NULL;
@@ -236,35 +243,39 @@ nonzero_edges (tree v, bool neg, vec<edge> *out, int depth)
 bool
 after_acquire (const flag &f, gimple *s, function *fn)
 {
-  for (unsigned k = 0; k < f.acquires.length (); k++)
+  /* fn's acquire fences, found once when a relaxed load asks */
+  auto_vec<gimple *> fences;
+  bool fences_found = false;
+  for (const flag_load &a : f.acquires)
     {
-      const auto &a = f.acquires[k];
-      tree v = is_gimple_call (a.first) ? gimple_call_lhs (a.first)
-               : gimple_assign_lhs (a.first);
-      if (a.second != fn || !v)
+      tree v = is_gimple_call (a.load) ? gimple_call_lhs (a.load)
+               : gimple_assign_lhs (a.load);
+      if (a.fn != fn || !v)
         continue;
+      if (a.fenced && !fences_found)
+        {
+          wmm_each_stmt (fn, [&] (gimple *g) {
+            if (thread_fence (g, true))
+              fences.safe_push (g);
+          });
+          fences_found = true;
+        }
       auto_vec<edge> edges;
       nonzero_edges (v, false, &edges, 0);
-      bool fenced = k < f.fenced.length () && f.fenced[k];
       if (wmm_with_dominators (fn, [&] () {
             for (edge e : edges)
               {
                 if (!single_pred_p (e->dest)
                     || !dominated_by_p (CDI_DOMINATORS, gimple_bb (s), e->dest))
                   continue;
-                if (!fenced)
+                if (!a.fenced)
                   return true;
                 /* a relaxed load: an acquire fence after the edge, before
                    s on every path */
-                bool found = false;
-                wmm_each_stmt (fn, [&] (gimple *g) {
-                  found |= !found && thread_fence (g, 2)
-                           && dominated_by_p (CDI_DOMINATORS, gimple_bb (g),
-                                              e->dest)
-                           && wmm_stmt_dominates (g, s);
-                });
-                if (found)
-                  return true;
+                for (gimple *g : fences)
+                  if (dominated_by_p (CDI_DOMINATORS, gimple_bb (g), e->dest)
+                      && wmm_stmt_dominates (g, s))
+                    return true;
               }
             return false;
           }))
@@ -319,17 +330,15 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
         return;
       if (op == FLAG_LOAD)
         {
-          if (order == 0 || order == 1 || order == 2 || order == 4
-              || order == 5)
-            {
-              f->acquires.safe_push (std::make_pair (s, unit.fn));
-              f->fenced.safe_push (order == 0);
-            }
+          if (order == MEMMODEL_RELAXED
+              || (order > 0 && wmm_order_acquires ((enum memmodel) order)))
+            f->acquires.safe_push ({ s, unit.fn, order == MEMMODEL_RELAXED });
           return;
         }
       /* a relaxed store right after a release fence releases too */
-      gimple *release = order == 3 || order == 5 ? s
-                        : order == 0 ? release_fence_before (s) : NULL;
+      gimple *release = order > 0 && wmm_order_releases ((enum memmodel) order)
+                        ? s : order == MEMMODEL_RELAXED
+                              ? release_fence_before (s) : NULL;
       if (f->store || !release || !value
           || TREE_CODE (value) != INTEGER_CST || integer_zerop (value))
         f->ok = false;
@@ -479,7 +488,7 @@ find_lock_flags (wmm_unitinfo *u, const vec<bool> &runs, vec<flag *> *flags)
         continue;
       gimple *store = NULL;
       function *store_fn = NULL;
-      auto_vec<std::pair<gimple *, function *> > loads;
+      auto_vec<flag_load> loads;
       wmm_region_set common = ~0ULL;
       bool ok = wmm_each_access (u, l, runs, [&] (const wmm_unit &,
                                                   const wmm_instr *in,
@@ -500,7 +509,7 @@ find_lock_flags (wmm_unitinfo *u, const vec<bool> &runs, vec<flag *> *flags)
           {
             if (TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
               return false;
-            loads.safe_push (std::make_pair (s, fn));
+            loads.safe_push ({ s, fn, false });
             return true;
           }
         tree val = gimple_assign_rhs1 (s);

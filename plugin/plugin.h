@@ -774,6 +774,10 @@ bool wmm_unit_at_O0 (void);
 enum memmodel wmm_order_arg (wmm_unitinfo *u, gimple *stmt, unsigned i);
 /* The weakest order at least as strong as both (compare-exchange). */
 enum memmodel wmm_order_join (enum memmodel a, enum memmodel b);
+/* Does order mo acquire (consume, acquire, acq_rel, seq_cst) / release
+ * (release, acq_rel, seq_cst)? */
+bool wmm_order_acquires (enum memmodel mo);
+bool wmm_order_releases (enum memmodel mo);
 const char *wmm_order_name (enum memmodel mo);
 
 /* asm.cc: the instructions of an asm statement's text. */

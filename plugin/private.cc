@@ -60,8 +60,9 @@ hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
 hash_map<tree, tree> *static_owner;              /* static VAR_DECL -> the
                                                     one function naming it,
                                                     or NULL_TREE */
-hash_set<gimple *> *thread_returns;              /* the returns of start
-                                                    routines only the
+hash_set<gimple *> *thread_returns;              /* the returns (and
+                                                    pthread_exit calls) of
+                                                    start routines only the
                                                     unit's creates start:
                                                     what they return goes
                                                     to their joiner */
@@ -1005,15 +1006,6 @@ root_private (tree r, int depth, bool *bound)
   return returns_private (def, depth);
 }
 
-/* Is call u (a start routine's pthread_exit / thrd_exit) given the web's
- * names as its value only? */
-bool
-exit_value_only (web *w, gimple *u)
-{
-  return gimple_call_num_args (u) == 1
-         && names_in (w, gimple_call_fn (u)) == 0;
-}
-
 /* The function return statement ret belongs to, or NULL. */
 tree
 return_fn (gimple *ret)
@@ -1084,14 +1076,13 @@ web_private (tree name, int depth)
   bool bound = false;
   for (unsigned i = 0; ok && i < w.roots.length (); i++)
     ok = root_private (w.roots[i], depth, &bound);
-  /* (a start routine's result goes to the thread that joins it, once it
-     has ended) */
+  /* (a start routine's result, returned or given to pthread_exit, goes
+     to the thread that joins it, once it has ended) */
   for (unsigned i = 0; ok && i < w.uses.length (); i++)
-    ok = (gimple_code (w.uses[i]) == GIMPLE_RETURN
-          && (thread_returns->contains (w.uses[i]) || returns_to_callers (&w)
-              || callers_keep_no_copy (return_fn (w.uses[i]), depth)))
-         || (is_gimple_call (w.uses[i]) && thread_returns->contains (w.uses[i])
-             && exit_value_only (&w, w.uses[i]))
+    ok = thread_returns->contains (w.uses[i])
+         || (gimple_code (w.uses[i]) == GIMPLE_RETURN
+             && (returns_to_callers (&w)
+                 || callers_keep_no_copy (return_fn (w.uses[i]), depth)))
          || use_ok (&w, w.uses[i], NULL, 0);
   if (!bound)
     for (tree n : w.names)

@@ -120,22 +120,6 @@ order_at (wmm_unitinfo *u, const wmm_unit &unit, const wmm_site &s, unsigned k)
   return mo;
 }
 
-/* Is mo an order that releases (a publication's store) / acquires (a
- * load whose pointer is dereferenced)? */
-bool
-releases (enum memmodel mo)
-{
-  return mo == MEMMODEL_RELEASE || mo == MEMMODEL_ACQ_REL
-         || mo == MEMMODEL_SEQ_CST;
-}
-
-bool
-acquires (enum memmodel mo)
-{
-  return mo == MEMMODEL_ACQUIRE || mo == MEMMODEL_CONSUME
-         || mo == MEMMODEL_ACQ_REL || mo == MEMMODEL_SEQ_CST;
-}
-
 /* The pointer the integer result of atomic call `call` is converted to
  * and nothing else (`_1 = __atomic_load_8 (&slot, 2); p = (T *) _1`), or
  * NULL. */
@@ -217,7 +201,7 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
   auto order = [&] (unsigned k) { return order_at (S.pb->u, unit, s, k); };
   if (in->op == WMM_OP_STORE && !strncmp (n, "__atomic_store_", 15))
     return TREE_CODE (gimple_call_arg (s.stmt, 1)) == SSA_NAME
-           && releases (order (2));
+           && wmm_order_releases (order (2));
   bool exchange = !strncmp (n, "__atomic_exchange_", 18)
                   && gimple_call_num_args (s.stmt) == 3;
   bool cas = !strncmp (n, "__atomic_compare_exchange_", 26)
@@ -226,16 +210,16 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
     {
       tree v = gimple_call_arg (s.stmt, exchange ? 1 : 2);
       if (!(integer_zerop (v)
-            || (TREE_CODE (v) == SSA_NAME && releases (order (exchange ? 2 : 4)))))
+            || (TREE_CODE (v) == SSA_NAME && wmm_order_releases (order (exchange ? 2 : 4)))))
         return false;
       if (exchange)
         {
           tree p = loaded_pointer (s.stmt);
           if (p)
             names->safe_push (p);
-          return (p || !gimple_call_lhs (s.stmt)) && acquires (order (2));
+          return (p || !gimple_call_lhs (s.stmt)) && wmm_order_acquires (order (2));
         }
-      return acquires (order (5))
+      return wmm_order_acquires (order (5))
              && expected_loads (s.stmt, s.fn ? s.fn : unit.fn, names);
     }
   if (in->op != WMM_OP_LOAD || strncmp (n, "__atomic_load_", 14))
@@ -244,7 +228,7 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
   if (!p)
     return false;
   names->safe_push (p);
-  if (acquires (order (1)))
+  if (wmm_order_acquires (order (1)))
     return true;
   wmm_region_set held = wmm_access_locks (S.pb->u, &unit, i);
   bool under = true;

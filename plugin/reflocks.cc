@@ -273,22 +273,13 @@ restore_store (gimple *now, gimple *s, gimple *conv)
     }
 }
 
-/* The order a lock operation needs, at least `need` and the old one. */
+/* The order a lock operation needs: the old one joined with acquire (a
+ * take) or release (a free). */
 int
 stronger (int old, bool take)
 {
-  bool acq = old == MEMMODEL_ACQUIRE || old == MEMMODEL_CONSUME
-             || old == MEMMODEL_ACQ_REL || old == MEMMODEL_SEQ_CST;
-  bool rel = old == MEMMODEL_RELEASE || old == MEMMODEL_ACQ_REL
-             || old == MEMMODEL_SEQ_CST;
-  if (old == MEMMODEL_SEQ_CST)
-    return old;
-  if (take)
-    acq = true;
-  else
-    rel = true;
-  return acq && rel ? MEMMODEL_ACQ_REL : acq ? MEMMODEL_ACQUIRE
-                                             : MEMMODEL_RELEASE;
+  return wmm_order_join ((enum memmodel) old,
+                         take ? MEMMODEL_ACQUIRE : MEMMODEL_RELEASE);
 }
 
 /* The plain load whose value a ticket lock's wait tests (`while
