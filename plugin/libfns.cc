@@ -515,7 +515,8 @@ wmm_lib_keeps_no_copy_at (const char *name, unsigned argno, gimple *call)
   tree callee = gimple_call_fndecl (call);
   if (callee && !wmm_c_library_fn (callee))
     return false;
-  if (wmm_lib_keeps_no_copy (name, argno))
+  if (wmm_lib_keeps_no_copy (name, argno)
+      || wmm_zlib_keeps_no_copy (lib_name (name), argno))
     return true;
   /* a loop chunk's bounds written into the last two arguments */
   if (wmm_omp_chunk_call (name))
@@ -679,7 +680,8 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
       *reads = *writes = 0;
       return true;
     }
-  return wmm_lib_arg_touch (name, reads, writes);
+  return wmm_lib_arg_touch (name, reads, writes)
+         || wmm_zlib_arg_touch (lib_name (name), reads, writes);
 }
 
 bool
@@ -836,7 +838,8 @@ wmm_never_starts_threads (tree fndecl)
       if (in_list (n, private_names, ARRAY_SIZE (private_names))
           || in_list (n, nostart_names, ARRAY_SIZE (nostart_names))
           || (in_list (n, sync_names, ARRAY_SIZE (sync_names))
-              && strcmp (n, "pthread_create") && strcmp (n, "thrd_create")))
+              && strcmp (n, "pthread_create") && strcmp (n, "thrd_create"))
+          || wmm_zlib_never_starts (n))
         return true;
       if (has_prefix (n, c_prefixes, ARRAY_SIZE (c_prefixes)) || fortified (n))
         return true;

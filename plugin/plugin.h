@@ -374,6 +374,13 @@ bool wmm_omp_chunk_call (const char *name);
  * end pointer). */
 bool wmm_lib_keeps_no_copy_at (const char *name, unsigned argno,
                                gimple *call);
+/* zlibfns.cc: zlib's stream functions (deflateInit2_, deflateEnd, ...)
+ * while every stream keeps zlib's own allocators: the pointer arguments
+ * read and written (false: not known, an unknown call); whether argument
+ * argno is kept; whether the function starts no thread. */
+bool wmm_zlib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
+bool wmm_zlib_keeps_no_copy (const char *name, unsigned argno);
+bool wmm_zlib_never_starts (const char *name);
 /* Does library function `name` return a pointer to its own static object
  * (localtime, ctime), never one derived from its arguments? */
 bool wmm_lib_returns_own (const char *name);

@@ -14,6 +14,10 @@
 # receiver: no fence.  libc_mp.c: what printf,
 # atoi, strtol and snprintf read or write through their arguments is
 # collected: message passing through them fenced on the weak targets.
+# zlib_sb.c: zlib's stream functions (deflateInit2_ ... deflateEnd) on a
+# stream with zlib's allocators touch only it and their arguments
+# (zlibfns.cc): no fence; an allocator of the program, or deflate, keeps
+# them unknown calls (a full fence in each thread).
 # affinity.c: CPU affinity calls and a system call given only its number
 # touch nothing of the program but the mask: no fence.  libevent_del.c:
 # libevent's event_del is no unknown call either (x86: no fence), its
@@ -75,6 +79,13 @@ per_target() {
   wmm_expect_full $T.libc_sscanf "$P/libc_sb.c" "p0 p1" -DSSCANF
   wmm_expect_full $T.libc_strtok "$P/libc_sb.c" "p0 p1" -DSTRTOK
   wmm_expect_full $T.libc_strtok_global "$P/libc_sb.c" "p0 p1" -DSTRTOK_GLOBAL
+  # zlib's stream functions on a stream with zlib's allocators touch the
+  # stream and their arguments only (zlib_sb.c); an allocator of the
+  # program (set, or its address escaping) or deflate keep them unknown
+  wmm_expect_fences $T.zlib "$P/zlib_sb.c" ''
+  for v in OWN_ALLOC SHAPED DEFLATE; do
+    wmm_expect_full $T.zlib_$v "$P/zlib_sb.c" "p0 p1" -D$v
+  done
   # functions of the unit named like the C library's are the unit's
   wmm_expect_full $T.lib_names "$P/lib_names.c" "sleep p1"
   wmm_expect_full $T.lib_names_close "$P/lib_names.c" "close p1" -DCLOSE
