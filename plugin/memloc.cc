@@ -1492,14 +1492,17 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
 }
 
 int
-wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k)
+wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k, const char *member)
 {
   for (const loc_entry &e : loc_table)
     if (e.decl == decl && e.pos == -1 - k)
       return e.loc;
   pretty_printer pp;
   ref_name (&pp, decl);
-  int loc = new_location (u, xasprintf ("%s[*%d]", pp_formatted_text (&pp), k + 1));
+  int loc = new_location (u, xasprintf ("%s[*%d]%s%s", pp_formatted_text (&pp),
+                                        k % WMM_OBJECT_WORDS + 1,
+                                        member ? "." : "",
+                                        member ? member : ""));
   if (loc < 0)
     return -1;
   u->prog->locs[loc].width = 4;

@@ -63,6 +63,10 @@ struct wmm_tbaa {
                           (field_bits less the MEM_REF's offset); valid
                           when path_known */
   bool path_known;
+  tree elem_type;      /* object[i].f (or .f.g, .f[j]): the record type of
+                          the elements of the array indexed nearest the
+                          object, or NULL */
+  HOST_WIDE_INT elem_bits, elem_size;  /* f's bits within the element */
 };
 
 /* Is type t, or an element or member of it (nested; with pointers, also
@@ -1078,7 +1082,8 @@ void wmm_memloc_fix_overlaps (wmm_unitinfo *u);
  * hist[i][j]): created on first use; -1 when the program is out of
  * locations. */
 const int WMM_OBJECT_WORDS = 4;
-int wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k);
+int wmm_memloc_object_word (wmm_unitinfo *u, tree decl, int k,
+                            const char *member = NULL);
 /* The declared object of each location of the unit (objs[loc], NULL for
  * anonymous memory). */
 void wmm_memloc_objects (const wmm_unitinfo *u, vec<tree> *objs);

@@ -98,9 +98,17 @@ struct loc_info {
                                          is (size 0: not known) */
   auto_vec<wmm_anon_class> word;  /* typed anonymous words: their class */
   auto_vec<bool> heap;          /* anonymous words (heap memory) */
-  /* declared object -> index in word_locs of its WMM_OBJECT_WORDS words */
+  /* declared object -> index in groups of its first group of words */
   mutable hash_map<tree, int> words;
   auto_vec<int> word_locs;
+  /* The words of a declared object accessed at computed addresses come
+     in groups of WMM_OBJECT_WORDS: one per member (rec, bits, size) of
+     its elements that such accesses name (`items[i].out`), or a single
+     group without a member (rec NULL); word_locs[first ..] are its
+     locations.  An access naming no member touches every group. */
+  struct word_group { tree obj, rec; HOST_WIDE_INT bits, size; int first; };
+  auto_vec<word_group> groups;
+  auto_vec<int> word_group_of;  /* per location: its group, or -1 */
 };
 
 /* Is type `rec` (a record's main variant) the same type as t? */
@@ -109,6 +117,36 @@ same_record (tree t, tree rec)
 {
   t = TYPE_MAIN_VARIANT (t);
   return t == rec || (TYPE_CANONICAL (t) && TYPE_CANONICAL (t) == TYPE_CANONICAL (rec));
+}
+
+/* May an access with alias sets `a` touch the words of group g, by the
+ * member of g's elements it names?  A member of an element of the same
+ * record (object[i].f, or p->f through a pointer to one) touches only the
+ * group of that member: members of one record do not overlap, and an
+ * object of the record lies in the object only as such an element. */
+static bool
+group_may_hold (const loc_info::word_group &g, const wmm_tbaa &a)
+{
+  if (!g.rec)
+    return true;
+  HOST_WIDE_INT bits, size;
+  if (a.object == g.obj && a.elem_type)
+    {
+      if (!same_record (a.elem_type, g.rec))
+        return true;
+      bits = a.elem_bits;
+      size = a.elem_size;
+    }
+  else if (!a.object && a.base_type && a.path_known && a.field_size > 0
+           && a.field_size != WMM_BITS_TO_END
+           && same_record (a.base_type, g.rec))
+    {
+      bits = a.path_bits;
+      size = a.field_size;
+    }
+  else
+    return true;
+  return bits < g.bits + g.size && g.bits < bits + size;
 }
 
 /* Does an object of type t hold an object of record type rec whose bits
@@ -223,6 +261,10 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
     return false;
   if (a.object && li.heap[l] && li.words.get (a.object))
     return false;
+  /* another member's words of an object's elements */
+  if (li.word_group_of[l] >= 0
+      && !group_may_hold (li.groups[li.word_group_of[l]], a))
+    return false;
   /* GCC's base test for a pointer against a declaration
      (indirect_ref_may_alias_decl_p), whatever the location was accessed
      with: `p->f` touches no part of a declared object whose type's alias
@@ -324,16 +366,21 @@ location_info (wmm_unitinfo *u, loc_info &li)
                       ? li.words.get (unit->sites[i].tbaa.object) : NULL;
           if ((l < 0 || l >= p->nlocs) && word)
             {
-              /* a computed address in the object: its words */
-              for (int w = 0; w < WMM_OBJECT_WORDS; w++)
-                {
-                  int wl = li.word_locs[*word + w];
-                  named[wl] = true;
-                  if (s == 0)
-                    li.any[wl] = true;
-                  else
-                    pairs.safe_push (std::make_pair (wl, s));
-                }
+              /* a computed address in the object: the words of its
+                 member's group, or of every group */
+              const wmm_tbaa &a = unit->sites[i].tbaa;
+              for (unsigned g = *word; g < li.groups.length ()
+                                       && li.groups[g].obj == a.object; g++)
+                if (group_may_hold (li.groups[g], a))
+                  for (int w = 0; w < WMM_OBJECT_WORDS; w++)
+                    {
+                      int wl = li.word_locs[li.groups[g].first + w];
+                      named[wl] = true;
+                      if (s == 0)
+                        li.any[wl] = true;
+                      else
+                        pairs.safe_push (std::make_pair (wl, s));
+                    }
               unknown = true;
               continue;
             }
@@ -414,7 +461,9 @@ same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)
          && a.field_size == b.field_size && a.args == b.args
          && a.base_type == b.base_type && a.obj_bits == b.obj_bits
          && a.obj_size == b.obj_size && a.targets == b.targets
-         && a.path_known == b.path_known && a.path_bits == b.path_bits;
+         && a.path_known == b.path_known && a.path_bits == b.path_bits
+         && a.elem_type == b.elem_type && a.elem_bits == b.elem_bits
+         && a.elem_size == b.elem_size;
 }
 
 /* The argument lists of wmm_tbaa_param_args (per unit). */
@@ -713,6 +762,46 @@ object_extent (tree ref, tree object, HOST_WIDE_INT *bits,
   return true;
 }
 
+/* object[i].f, .f.g, .f[j]: the record type of the elements of the
+ * array indexed nearest the object (*rec) and f's bits within one;
+ * nothing set for other references and through unions. */
+static void
+element_member (tree ref, tree *rec, HOST_WIDE_INT *bits, HOST_WIDE_INT *size)
+{
+  tree found = NULL_TREE;
+  for (tree t = ref; handled_component_p (t); t = TREE_OPERAND (t, 0))
+    {
+      tree inner = TREE_OPERAND (t, 0), it = TREE_TYPE (inner);
+      if (!it || TREE_CODE (it) == UNION_TYPE
+          || TREE_CODE (it) == QUAL_UNION_TYPE)
+        return;
+      if (TREE_CODE (t) == COMPONENT_REF && TREE_CODE (inner) == ARRAY_REF
+          && TREE_CODE (it) == RECORD_TYPE)
+        found = t;
+    }
+  tree f = found ? TREE_OPERAND (found, 1) : NULL_TREE;
+  if (!f || TREE_CODE (f) != FIELD_DECL
+      || !tree_fits_shwi_p (bit_position (f)))
+    return;
+  HOST_WIDE_INT sz = bits_of (DECL_SIZE (f));
+  if (sz <= 0)
+    return;
+  *rec = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (found, 0)));
+  *bits = int_bit_position (f);
+  *size = sz;
+}
+
+/* The first-level member of record rec at bit b, or NULL. */
+static tree
+field_at (tree rec, HOST_WIDE_INT b)
+{
+  for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && tree_fits_shwi_p (bit_position (f))
+        && int_bit_position (f) == b)
+      return f;
+  return NULL_TREE;
+}
+
 /* The SSA pointer a reference goes through (*p, p->f, p->a[i]), or
  * NULL. */
 static tree
@@ -729,13 +818,16 @@ ref_pointer (tree ref)
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
-  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false };
+  wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false,
+                   NULL_TREE, 0, 0 };
   if (ref)
     r.object = declared_object (ref);
   if (ref && !r.object)
     r.targets = 1 + wmm_threadlocal_targets (ref_pointer (ref));
   if (r.object && !object_extent (ref, r.object, &r.obj_bits, &r.obj_size))
     r.obj_bits = r.obj_size = 0;
+  if (r.object)
+    element_member (ref, &r.elem_type, &r.elem_bits, &r.elem_size);
   if (!ref || !strict_here () || !TREE_TYPE (ref)
       || TREE_CODE (TREE_TYPE (ref)) == ARRAY_TYPE || may_alias_anything (ref))
     return r;
@@ -922,7 +1014,8 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      are dropped); an address expression names the object's reference,
      when the builtin accesses all of it (GCC itself applies no TBAA to
      builtins: a 4-byte atomic on a `long` stays "anything"). */
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false,
+                   NULL_TREE, 0, 0 };
   none.targets = 1 + wmm_threadlocal_targets (ptr);
   tree ref = address_ref (ptr, &none.object);
   if (!ref)
@@ -945,7 +1038,8 @@ record_tag (tree t)
 wmm_tbaa
 wmm_tbaa_of_record_arg (tree ptr, tree declared)
 {
-  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false };
+  wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false,
+                   NULL_TREE, 0, 0 };
   none.targets = 1 + wmm_threadlocal_targets (ptr);
   tree rec = declared && POINTER_TYPE_P (declared)
              ? TYPE_MAIN_VARIANT (TREE_TYPE (declared)) : NULL_TREE;
@@ -961,6 +1055,105 @@ wmm_tbaa_of_record_arg (tree ptr, tree declared)
               ? types_compatible_p (TYPE_MAIN_VARIANT (type), rec)
               : record_tag (rec) && record_tag (rec) == record_tag (type);
   return same ? wmm_tbaa_of_ref (ref) : none;
+}
+
+/* The members of the elements of obj that accesses at computed
+ * addresses name (`items[i].in`, `items[i].out`), in order of first
+ * use, into *keys; false when some of them names none (a whole element,
+ * a char view) or there are too many to keep apart. */
+static const unsigned MAX_MEMBER_GROUPS = 8;
+static bool
+element_members (wmm_unitinfo *u, tree obj, vec<loc_info::word_group> *keys)
+{
+  const wmm_program *p = u->prog;
+  for (const wmm_unit &unit : u->units)
+    {
+      const wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode && i < (int) unit.sites.length (); i++)
+        {
+          const wmm_tbaa &a = unit.sites[i].tbaa;
+          if (!wmm_instr_is_access (&t->code[i]) || t->code[i].addr.loc_hint >= 0
+              || unit.sites[i].summary || a.object != obj)
+            continue;
+          if (!a.elem_type)
+            return false;
+          bool seen = false;
+          for (const loc_info::word_group &k : *keys)
+            seen |= k.rec == a.elem_type && k.bits == a.elem_bits;
+          if (seen)
+            continue;
+          if (keys->length () == MAX_MEMBER_GROUPS)
+            return false;
+          loc_info::word_group k = { obj, a.elem_type, a.elem_bits,
+                                     a.elem_size, 0 };
+          keys->safe_push (k);
+        }
+    }
+  return !keys->is_empty ();
+}
+
+/* An object word for each declared object accessed at a computed
+ * address: such accesses meet the object's other accesses and those by
+ * pointer there, not on the heap's anonymous words.  One group of words
+ * per member of its elements those accesses name, when each names one;
+ * else one group. */
+static void
+object_word_groups (wmm_unitinfo *u, loc_info &li)
+{
+  const wmm_program *p = u->prog;
+  for (const wmm_unit &unit : u->units)
+    {
+      const wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode && i < (int) unit.sites.length (); i++)
+        {
+          tree obj = unit.sites[i].tbaa.object;
+          if (!wmm_instr_is_access (&t->code[i]) || t->code[i].addr.loc_hint >= 0
+              || unit.sites[i].summary || !obj || !VAR_P (obj)
+              || li.words.get (obj))
+            continue;
+          auto_vec<loc_info::word_group> keys;
+          if (!element_members (u, obj, &keys))
+            {
+              keys.truncate (0);
+              loc_info::word_group whole = { obj, NULL_TREE, 0, 0, 0 };
+              keys.safe_push (whole);
+            }
+          unsigned first_group = li.groups.length ();
+          int first_loc = li.word_locs.length ();
+          bool ok = true;
+          for (unsigned g = 0; g < keys.length () && ok; g++)
+            {
+              tree f = keys[g].rec ? field_at (keys[g].rec, keys[g].bits)
+                                   : NULL_TREE;
+              const char *member = f && DECL_NAME (f)
+                                   ? IDENTIFIER_POINTER (DECL_NAME (f)) : NULL;
+              keys[g].first = li.word_locs.length ();
+              for (int w = 0; w < WMM_OBJECT_WORDS && ok; w++)
+                {
+                  int l = wmm_memloc_object_word (u, obj,
+                                                  g * WMM_OBJECT_WORDS + w,
+                                                  member);
+                  ok = l >= 0;
+                  if (ok)
+                    li.word_locs.safe_push (l);
+                }
+              li.groups.safe_push (keys[g]);
+            }
+          if (ok)
+            li.words.put (obj, first_group);
+          else
+            {
+              li.word_locs.truncate (first_loc);
+              li.groups.truncate (first_group);
+            }
+        }
+    }
+  li.word_group_of.safe_grow (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    li.word_group_of[l] = -1;
+  for (unsigned g = 0; g < li.groups.length (); g++)
+    for (int w = 0; w < WMM_OBJECT_WORDS; w++)
+      li.word_group_of[li.word_locs[li.groups[g].first + w]] = g;
 }
 
 /* May an access with alias sets `a` touch location l by what the calls
@@ -989,31 +1182,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
      address: such accesses meet the object's other accesses and those by
      pointer there, not on the heap's anonymous words. */
   loc_info li;
-  for (unsigned k = 0; k < u->units.length (); k++)
-    {
-      const wmm_unit *unit = &u->units[k];
-      const wmm_thread *t = &p->threads[unit->thread];
-      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
-        {
-          tree obj = unit->sites[i].tbaa.object;
-          if (!wmm_instr_is_access (&t->code[i]) || t->code[i].addr.loc_hint >= 0
-              || unit->sites[i].summary || !obj || !VAR_P (obj)
-              || li.words.get (obj))
-            continue;
-          int first = li.word_locs.length ();
-          for (int w = 0; w < WMM_OBJECT_WORDS; w++)
-            {
-              int l = wmm_memloc_object_word (u, obj, w);
-              if (l < 0)
-                break;
-              li.word_locs.safe_push (l);
-            }
-          if ((int) li.word_locs.length () == first + WMM_OBJECT_WORDS)
-            li.words.put (obj, first);
-          else
-            li.word_locs.truncate (first);
-        }
-    }
+  object_word_groups (u, li);
   /* Stand-ins of unknown calls: what unknown code can reach. */
   int unknown_code = unknown_code_set (u);
   for (unsigned k = 0; k < u->units.length (); k++)

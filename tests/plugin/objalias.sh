@@ -8,7 +8,9 @@
 # an lwsync per thread on Power), while message passing through the array
 # keeps its minimum (Power: 2 lwsync; ARMv8: dmb ishst + dmb ishld;
 # x86-64: none).  Checked on the fences of the generated assembly and on
-# the IR dump (which locations `big[i]` may touch).
+# the IR dump (which locations `big[i]` may touch).  Members of an array's
+# elements (elem_members.c): computed indices naming different members
+# never meet, through a pointer to the element type either.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -102,3 +104,43 @@ for arch in x86 ppc aarch64; do
     expect "$arch: -fno-strict-aliasing: a full fence per thread" \
       "$(grep -Ec "$full" "$WMM_TMP/$arch-path-nostrict.s")" 2
 done
+# Members of the elements of a declared array (programs/elem_members.c):
+# store buffering's shape where p0 writes items[i].in at computed indices
+# and p1 reads member out through a pointer into the array, or at a
+# computed index of its own (INDEXED): the members do not overlap, no
+# fence; p1 reading member in (SAME), or p0 writing whole elements
+# (WHOLE), keeps a full fence per thread; without strict aliasing the
+# pointer may view the array's bytes any way: fenced.
+prog=$WMM_TESTDIR/programs/elem_members.c
+for arch in x86 ppc aarch64; do
+  if ! wmm_target $arch; then continue; fi
+  case $arch in
+    x86) full='mfence|lock or' ;;
+    ppc) full='^[[:space:]]*(hw)?sync$' ;;
+    aarch64) full='^[[:space:]]*dmb[[:space:]]+ish$' ;;
+  esac
+  compile "$arch-members" &&
+    expect "$arch: items[i].in against p->out: no fence" "$(fences $arch "$WMM_TMP/$arch-members.s")" 0
+  compile "$arch-members-indexed" -DINDEXED &&
+    expect "$arch: items[i].in against items[slot].out: no fence" "$(fences $arch "$WMM_TMP/$arch-members-indexed.s")" 0
+  for v in SAME WHOLE "INDEXED -DSAME" "INDEXED -DWHOLE"; do
+    t=$arch-members-${v// -D/-}
+    compile "$t" -D$v &&
+      expect "$arch: $v: a full fence per thread" "$(grep -Ec "$full" "$WMM_TMP/$t.s")" 2
+  done
+  compile "$arch-members-nostrict" -fno-strict-aliasing &&
+    expect "$arch: -fno-strict-aliasing: a full fence per thread" \
+      "$(grep -Ec "$full" "$WMM_TMP/$arch-members-nostrict.s")" 2
+done
+# The IR: items' words come in member in's group (the only member its
+# computed indices name); p->out may touch none of them, p->in (SAME)
+# those of in.
+wmm_target x86
+compile members-ir && compile members-ir-same -DSAME
+line=$(grep -F 'R ?(p->out)' "$WMM_TMP/members-ir.ir" | head -n 1)
+same=$(grep -F 'R ?(p->in)' "$WMM_TMP/members-ir-same.ir" | head -n 1)
+if ! [[ $line =~ items\[ ]] && [[ $same =~ items\[\*1\]\.in ]]; then
+  wmm_pass "IR: p->out touches no word of items, p->in those of member in"
+else
+  wmm_fail "IR: p->out: '$line'; p->in: '$same'"
+fi
