@@ -58,17 +58,26 @@ builtin_op (gimple *s)
     }
 }
 
-/* The variable whose address a pointer operand holds: `&v`, or a
- * temporary `p = &v`; else NULL. */
+/* The variable whose address, or the address of a member or element of
+ * which (`&stats.hits`, `&per_kind[k]`), a pointer operand holds: `&v`,
+ * or a temporary `p = &v`; else NULL.  (A variable's counters are its
+ * parts: every one is a counter when all of them are; not through a
+ * union, whose members overlap.) */
 tree
 pointed_var (tree ptr)
 {
   if (TREE_CODE (ptr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (ptr)
       && gimple_assign_single_p (SSA_NAME_DEF_STMT (ptr)))
     ptr = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (ptr));
-  if (TREE_CODE (ptr) != ADDR_EXPR || !VAR_P (TREE_OPERAND (ptr, 0)))
+  if (TREE_CODE (ptr) != ADDR_EXPR)
     return NULL_TREE;
-  return TREE_OPERAND (ptr, 0);
+  tree t = TREE_OPERAND (ptr, 0);
+  for (; TREE_CODE (t) == COMPONENT_REF || TREE_CODE (t) == ARRAY_REF;
+       t = TREE_OPERAND (t, 0))
+    if (TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) == UNION_TYPE
+        || TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) == QUAL_UNION_TYPE)
+      return NULL_TREE;
+  return VAR_P (t) ? t : NULL_TREE;
 }
 
 /* The variable call s adds to or loads (*op), or NULL. */

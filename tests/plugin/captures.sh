@@ -165,7 +165,9 @@
 #                      reads them), -DUSED (the additions' results used),
 #                      -DRESET (main stores 0 while the threads run),
 #                      -DPOINTER (their addresses kept): the worker fenced
-#                      on the weak targets (x86-TSO needs none)
+#                      on the weak targets (x86-TSO needs none); the same
+#                      with the counters members of a static struct
+#                      (-DSTRUCT) or elements of a static array (-DARRAY)
 #   slots_consts.c     one create per thread, each passing its own
 #                      constant ((void *) 0, (void *) 1), partial[(long)
 #                      arg]: no fence; -DSAME (both 0), -DLOOPED (a create
@@ -447,10 +449,15 @@ one_target() {
   for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do
     fenced "slots_ids_$v" slots_ids.c worker -D$v
   done
-  none counters_blind counters_blind.c
-  for v in PEEK USED RESET POINTER; do
-    if [ $T = x86 ]; then none "counters_blind_$v" counters_blind.c -D$v
-    else fenced "counters_blind_$v" counters_blind.c worker -D$v; fi
+  for parts in "" STRUCT ARRAY; do
+    none counters_blind$parts counters_blind.c ${parts:+-D$parts}
+    for v in PEEK USED RESET POINTER; do
+      if [ $T = x86 ]; then
+        none "counters_blind${parts}_$v" counters_blind.c -D$v ${parts:+-D$parts}
+      else
+        fenced "counters_blind${parts}_$v" counters_blind.c worker -D$v ${parts:+-D$parts}
+      fi
+    done
   done
   none slots_consts slots_consts.c
   for v in SAME LOOPED PEEK NEIGHBOUR; do

@@ -9,12 +9,25 @@
  *   -DUSED    a worker uses what the additions return;
  *   -DRESET   main stores 0 into the counters while the threads run;
  *   -DPOINTER the counters' addresses are kept in global pointers.
+ * -DSTRUCT: the counters are the members of a static struct, -DARRAY the
+ * elements of a static array (alone: no fence; with each variant above:
+ * fenced).
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c counters_blind.c
  */
 #include <pthread.h>
 #include <stdatomic.h>
 #define N 1000
+#if defined STRUCT
+static struct { atomic_long hits, misses; } stats;
+# define hits stats.hits
+# define misses stats.misses
+#elif defined ARRAY
+static atomic_long kinds[2];
+# define hits kinds[0]
+# define misses kinds[1]
+#else
 static atomic_long hits, misses;
+#endif
 static int data[N];
 static long seen[2];
 atomic_long *kept[2];
