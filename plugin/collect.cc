@@ -135,6 +135,8 @@ add (collector *c, wmm_instr *in, int operand, char *name)
   s.loc = c->stmt ? gimple_location (c->stmt) : UNKNOWN_LOCATION;
   s.held = c->held;
   s.fn = c->fn != c->unit->fn ? c->fn : NULL;
+  s.call = c->depth > 0 ? c->sites[0] : NULL;
+  s.call_depth = c->depth;
   c->unit->sites.safe_push (s);
   /* Every member of the group knows the group's last index. */
   for (int k = c->group_first; k < idx; k++)
@@ -2101,6 +2103,8 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   s.first = s.last = idx;
   s.operand = -1;
   s.fn = c->fn != c->unit->fn ? c->fn : NULL;
+  s.call = c->depth > 0 ? c->sites[0] : NULL;
+  s.call_depth = c->depth;
   gimple *last = last_stmt (c->bb);
   s.loc = last ? gimple_location (last) : UNKNOWN_LOCATION;
   c->unit->sites.safe_push (s);

@@ -80,11 +80,96 @@ pointed_var (tree ptr)
   return VAR_P (t) ? t : NULL_TREE;
 }
 
-/* The variable call s adds to or loads (*op), or NULL. */
+/* Is name, the result of an atomic builtin, only returned (through
+ * conversions and copies) or not used at all? */
+bool
+only_returned (tree name, int depth = 0)
+{
+  if (depth > 4 || TREE_CODE (name) != SSA_NAME)
+    return false;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, name)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u) || gimple_code (u) == GIMPLE_RETURN)
+        continue;
+      if (!gimple_assign_single_p (u) && !gimple_assign_cast_p (u))
+        return false;
+      if (gimple_assign_rhs1 (u) != name
+          || !only_returned (gimple_assign_lhs (u), depth + 1))
+        return false;
+    }
+  return true;
+}
+
+/* The atomic builtin call of fndecl, a function of the unit that hands
+ * its first parameter to that one builtin only, as the variable (`_3 =
+ * &this->_M_i; _4 = __atomic_fetch_add_8 (_3, __i, __m); return _4;`:
+ * libstdc++'s std::atomic members), and returns its result or nothing
+ * of it; else NULL. */
+gimple *
+wrapped_builtin (tree fndecl)
+{
+  cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
+  function *fn = node ? wmm_analysable_body (node) : NULL;
+  tree parm = fn ? DECL_ARGUMENTS (fndecl) : NULL_TREE;
+  tree def = parm ? ssa_default_def (fn, parm) : NULL_TREE;
+  if (!def)
+    return NULL;
+  gimple *found = NULL;
+  unsigned uses = 0;
+  bool ok = true;
+  auto builtin_use = [&] (gimple *u, tree ptr) {
+    if (builtin_op (u) == C_NONE || gimple_call_arg (u, 0) != ptr)
+      return false;
+    for (unsigned i = 1; i < gimple_call_num_args (u); i++)
+      if (gimple_call_arg (u, i) == ptr)
+        return false;
+    tree lhs = gimple_call_lhs (u);
+    found = u;
+    uses++;
+    return !lhs || only_returned (lhs);
+  };
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, def)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u) || builtin_use (u, def))
+        continue;
+      /* _3 = &this->_M_i, used only by the builtin */
+      tree rhs = gimple_assign_single_p (u) ? gimple_assign_rhs1 (u) : NULL;
+      tree t = rhs && TREE_CODE (rhs) == ADDR_EXPR ? TREE_OPERAND (rhs, 0)
+                                                    : NULL_TREE;
+      while (t && TREE_CODE (t) == COMPONENT_REF)
+        t = TREE_OPERAND (t, 0);
+      if (!t || TREE_CODE (t) != MEM_REF || TREE_OPERAND (t, 0) != def
+          || !integer_zerop (TREE_OPERAND (t, 1))
+          || TREE_CODE (gimple_assign_lhs (u)) != SSA_NAME)
+        {
+          ok = false;
+          break;
+        }
+      tree p = gimple_assign_lhs (u);
+      imm_use_iterator it2;
+      use_operand_p use2;
+      FOR_EACH_IMM_USE_FAST (use2, it2, p)
+        if (!is_gimple_debug (USE_STMT (use2)) && !builtin_use (USE_STMT (use2), p))
+          ok = false;
+    }
+  return ok && uses == 1 ? found : NULL;
+}
+
+/* The variable call s adds to or loads (*op), or NULL: an atomic
+ * builtin's, or a wrapper's (wrapped_builtin) given its address. */
 tree
 counter_of (gimple *s, counter_op *op)
 {
   *op = builtin_op (s);
+  if (*op == C_NONE && is_gimple_call (s) && gimple_call_num_args (s) >= 1)
+    if (gimple *b = wrapped_builtin (gimple_call_fndecl (s)))
+      *op = builtin_op (b);
   return *op == C_NONE ? NULL_TREE : pointed_var (gimple_call_arg (s, 0));
 }
 
@@ -163,9 +248,15 @@ running_access (const wmm_unit &unit, int i, bool *blind)
   if (!site.stmt || site.summary)
     return NULL_TREE;
   counter_op op;
-  if (tree v = counter_of (site.stmt, &op))
+  /* (a wrapper collected for the unit's call: that call's variable and
+     result) */
+  gimple *s = site.stmt;
+  if (site.fn && site.call && site.call_depth == 1
+      && wrapped_builtin (site.fn->decl) == site.stmt)
+    s = site.call;
+  if (tree v = counter_of (s, &op))
     {
-      tree lhs = gimple_call_lhs (site.stmt);
+      tree lhs = gimple_call_lhs (s);
       *blind = op == C_ADD
                && (!lhs || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs)));
       return v;
@@ -183,6 +274,15 @@ wmm_publish_blind_counters (wmm_unitinfo *u)
   if (blind.is_empty ())
     return 0;
   wmm_program *p = u->prog;
+  hash_set<tree> unseen_wrappers;
+  auto_vec<bool> called;   /* code units some code calls */
+  called.safe_grow_cleared (p->nthreads);
+  for (int t = 0; t < p->nthreads; t++)
+    for (int i = 0; i < p->threads[t].ncode; i++)
+      if (p->threads[t].code[i].op == WMM_OP_CALL
+          && p->threads[t].code[i].target >= 0
+          && p->threads[t].code[i].target < p->nthreads)
+        called[p->threads[t].code[i].target] = true;
   for (const wmm_unit &unit : u->units)
     {
       const wmm_thread *t = &p->threads[unit.thread];
@@ -193,8 +293,27 @@ wmm_publish_blind_counters (wmm_unitinfo *u)
                    ? running_access (unit, i, &ok) : NULL_TREE;
           if (v && !ok)
             blind.remove (v);
+          /* a wrapper's own code (called, not collected at its calls):
+             which variable it touches there is not known */
+          if (!v && (unit.entry || called[unit.thread])
+              && wmm_instr_is_access (&t->code[i])
+              && i < (int) unit.sites.length () && !unit.sites[i].fn
+              && unit.sites[i].stmt
+              && wrapped_builtin (unit.decl) == unit.sites[i].stmt)
+            unseen_wrappers.add (unit.decl);
         }
     }
+  /* ... so every variable given to it anywhere is no blind counter */
+  if (!unseen_wrappers.is_empty ())
+    wmm_each_body ([&] (cgraph_node *, function *fn) {
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+        if (callee && unseen_wrappers.contains (callee)
+            && gimple_call_num_args (s) >= 1)
+          if (tree v = pointed_var (gimple_call_arg (s, 0)))
+            blind.remove (v);
+      });
+    });
   if (blind.is_empty ())
     return 0;
   int fresh = -1;

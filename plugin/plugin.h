@@ -107,6 +107,9 @@ struct wmm_site {
   unsigned long long held;   /* locks held here (bits of lock_ids) */
   function *fn;        /* the function of stmt/bb when it is not the
                           unit's: a callee collected for one call site */
+  gimple *call;        /* then the unit's own call it was collected for
+                          (the outermost), and how deep below it */
+  int call_depth;
   tree ptr;            /* a library call's access of what its pointer
                           argument reaches (memcpy & co): that argument */
 };

@@ -168,6 +168,9 @@
 #                      on the weak targets (x86-TSO needs none); the same
 #                      with the counters members of a static struct
 #                      (-DSTRUCT) or elements of a static array (-DARRAY)
+#   cxx_counters.cc    the same with std::atomic members of a static
+#                      struct (libstdc++'s fetch_add and load wrappers):
+#                      no fence; PEEK, USED, RESET, POINTER fenced
 #   slots_consts.c     one create per thread, each passing its own
 #                      constant ((void *) 0, (void *) 1), partial[(long)
 #                      arg]: no fence; -DSAME (both 0), -DLOOPED (a create
@@ -458,6 +461,11 @@ one_target() {
         fenced "counters_blind${parts}_$v" counters_blind.c worker -D$v ${parts:+-D$parts}
       fi
     done
+  done
+  none cxx_counters cxx_counters.cc
+  for v in PEEK USED RESET POINTER; do
+    if [ $T = x86 ]; then none "cxx_counters_$v" cxx_counters.cc -D$v
+    else fenced "cxx_counters_$v" cxx_counters.cc '_ZL5servei' -D$v; fi
   done
   none slots_consts slots_consts.c
   for v in SAME LOOPED PEEK NEIGHBOUR; do
