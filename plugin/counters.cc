@@ -87,20 +87,13 @@ only_returned (tree name, int depth = 0)
 {
   if (depth > 4 || TREE_CODE (name) != SSA_NAME)
     return false;
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, name)
-    {
-      gimple *u = USE_STMT (use);
-      if (is_gimple_debug (u) || gimple_code (u) == GIMPLE_RETURN)
-        continue;
-      if (!gimple_assign_single_p (u) && !gimple_assign_cast_p (u))
-        return false;
-      if (gimple_assign_rhs1 (u) != name
-          || !only_returned (gimple_assign_lhs (u), depth + 1))
-        return false;
-    }
-  return true;
+  return wmm_each_use (name, [&] (gimple *u) {
+    if (gimple_code (u) == GIMPLE_RETURN)
+      return true;
+    return (gimple_assign_single_p (u) || gimple_assign_cast_p (u))
+           && gimple_assign_rhs1 (u) == name
+           && only_returned (gimple_assign_lhs (u), depth + 1);
+  });
 }
 
 /* The atomic builtin call of fndecl, a function of the unit that hands
@@ -119,7 +112,6 @@ wrapped_builtin (tree fndecl)
     return NULL;
   gimple *found = NULL;
   unsigned uses = 0;
-  bool ok = true;
   auto builtin_use = [&] (gimple *u, tree ptr) {
     if (builtin_op (u) == C_NONE || gimple_call_arg (u, 0) != ptr)
       return false;
@@ -131,33 +123,22 @@ wrapped_builtin (tree fndecl)
     uses++;
     return !lhs || only_returned (lhs);
   };
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, def)
-    {
-      gimple *u = USE_STMT (use);
-      if (is_gimple_debug (u) || builtin_use (u, def))
-        continue;
-      /* _3 = &this->_M_i, used only by the builtin */
-      tree rhs = gimple_assign_single_p (u) ? gimple_assign_rhs1 (u) : NULL;
-      tree t = rhs && TREE_CODE (rhs) == ADDR_EXPR ? TREE_OPERAND (rhs, 0)
-                                                    : NULL_TREE;
-      while (t && TREE_CODE (t) == COMPONENT_REF)
-        t = TREE_OPERAND (t, 0);
-      if (!t || TREE_CODE (t) != MEM_REF || TREE_OPERAND (t, 0) != def
-          || !integer_zerop (TREE_OPERAND (t, 1))
-          || TREE_CODE (gimple_assign_lhs (u)) != SSA_NAME)
-        {
-          ok = false;
-          break;
-        }
-      tree p = gimple_assign_lhs (u);
-      imm_use_iterator it2;
-      use_operand_p use2;
-      FOR_EACH_IMM_USE_FAST (use2, it2, p)
-        if (!is_gimple_debug (USE_STMT (use2)) && !builtin_use (USE_STMT (use2), p))
-          ok = false;
-    }
+  bool ok = wmm_each_use (def, [&] (gimple *u) {
+    if (builtin_use (u, def))
+      return true;
+    /* _3 = &this->_M_i, used only by the builtin */
+    tree rhs = gimple_assign_single_p (u) ? gimple_assign_rhs1 (u) : NULL;
+    tree t = rhs && TREE_CODE (rhs) == ADDR_EXPR ? TREE_OPERAND (rhs, 0)
+                                                  : NULL_TREE;
+    while (t && TREE_CODE (t) == COMPONENT_REF)
+      t = TREE_OPERAND (t, 0);
+    if (!t || TREE_CODE (t) != MEM_REF || TREE_OPERAND (t, 0) != def
+        || !integer_zerop (TREE_OPERAND (t, 1))
+        || TREE_CODE (gimple_assign_lhs (u)) != SSA_NAME)
+      return false;
+    tree p = gimple_assign_lhs (u);
+    return wmm_each_use (p, [&] (gimple *v) { return builtin_use (v, p); });
+  });
   return ok && uses == 1 ? found : NULL;
 }
 

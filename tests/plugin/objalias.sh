@@ -34,6 +34,14 @@ fences() {
     aarch64) grep -Ec '^[[:space:]]*dmb' "$2" ;;
   esac
 }
+# full_fence ARCH: a line of the assembly that is a full fence
+full_fence() {
+  case $1 in
+    x86) echo 'mfence|lock or' ;;
+    ppc) echo '^[[:space:]]*(hw)?sync$' ;;
+    aarch64) echo '^[[:space:]]*dmb[[:space:]]+ish$' ;;
+  esac
+}
 for arch in x86 ppc aarch64; do
   if ! wmm_target $arch; then echo "SKIP: $arch: $WMM_T_WHY"; continue; fi
   case $arch in x86) through=0 ;; *) through=2 ;; esac
@@ -70,11 +78,7 @@ for arch in x86 ppc aarch64; do
     t=$arch${flags:+-nostrict}
     compile "$t-words" $flags &&
       expect "$t: four arrays apart: no fence" "$(fences $arch "$WMM_TMP/$t-words.s")" 0
-    case $arch in
-      x86) full='mfence|lock or' ;;
-      ppc) full='^[[:space:]]*(hw)?sync$' ;;
-      aarch64) full='^[[:space:]]*dmb[[:space:]]+ish$' ;;
-    esac
+    full=$(full_fence $arch)
     for v in SAME POINTER CHARPTR ONE; do
       compile "$t-words-$v" -D$v $flags &&
         expect "$t: $v: a full fence per thread" \
@@ -90,11 +94,7 @@ done
 prog=$WMM_TESTDIR/programs/objpath.c
 for arch in x86 ppc aarch64; do
   if ! wmm_target $arch; then continue; fi
-  case $arch in
-    x86) full='mfence|lock or' ;;
-    ppc) full='^[[:space:]]*(hw)?sync$' ;;
-    aarch64) full='^[[:space:]]*dmb[[:space:]]+ish$' ;;
-  esac
+  full=$(full_fence $arch)
   compile "$arch-path" &&
     expect "$arch: p->flag is no element of int table[64]: no fence" "$(fences $arch "$WMM_TMP/$arch-path.s")" 0
   compile "$arch-path-jobs" -DJOBS &&
@@ -114,11 +114,7 @@ done
 prog=$WMM_TESTDIR/programs/elem_members.c
 for arch in x86 ppc aarch64; do
   if ! wmm_target $arch; then continue; fi
-  case $arch in
-    x86) full='mfence|lock or' ;;
-    ppc) full='^[[:space:]]*(hw)?sync$' ;;
-    aarch64) full='^[[:space:]]*dmb[[:space:]]+ish$' ;;
-  esac
+  full=$(full_fence $arch)
   compile "$arch-members" &&
     expect "$arch: items[i].in against p->out: no fence" "$(fences $arch "$WMM_TMP/$arch-members.s")" 0
   compile "$arch-members-indexed" -DINDEXED &&
