@@ -1036,6 +1036,25 @@ ptr_access (collector *c, tree ptr, bool is_store)
     c->unit->sites[idx].ptr = ptr;
 }
 
+/* The write of the value found back into *expected when a
+ * compare-exchange fails: on the failure path only, `BR* end; W
+ * *expected; end:` (the branch and the write are the statement's
+ * alternatives). */
+static void
+failure_write_back (collector *c, tree expected)
+{
+  int top = c->t->ncode;
+  wmm_instr br = make (c, WMM_OP_BRANCH);
+  br.cond = WMM_COND_ANY;
+  br.target = top + 1;
+  if (add (c, &br, -1, NULL) < 0)
+    return;
+  ptr_access (c, expected, true);
+  c->t->code[top].target = c->t->ncode;
+  for (int k = top; k < c->t->ncode; k++)
+    c->unit->sites[k].alternatives = true;
+}
+
 /* Builtins of the __atomic and __sync families; true when handled. */
 bool
 atomic_builtin (collector *c, gimple *stmt, int code)
@@ -1051,10 +1070,17 @@ atomic_builtin (collector *c, gimple *stmt, int code)
   if (in_run (code, BUILT_IN_ATOMIC_EXCHANGE_N, &w))
     return atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 2), w,
                       arg (stmt, 1), WMM_ALU_SECOND), true;
+  /* (the expected value is read from memory before, and the value found
+     written back there when the exchange fails: plain accesses of what
+     argument 1 points to, a local of the caller's at most times) */
   if (in_run (code, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_N, &w))
-    return atomic_on (c, arg (stmt, 0), ACC_RMW,
-                      cas_order (c, stmt), w,
-                      arg (stmt, 2), WMM_ALU_SECOND), true;
+    {
+      ptr_access (c, arg (stmt, 1), false);
+      atomic_on (c, arg (stmt, 0), ACC_RMW, cas_order (c, stmt), w,
+                 arg (stmt, 2), WMM_ALU_SECOND);
+      failure_write_back (c, arg (stmt, 1));
+      return true;
+    }
   static const struct { int first; wmm_alu alu; } rmw_runs[] = {
     { BUILT_IN_ATOMIC_ADD_FETCH_N, WMM_ALU_ADD },
     { BUILT_IN_ATOMIC_SUB_FETCH_N, WMM_ALU_SUB },

@@ -425,12 +425,39 @@ site_ref_base (const wmm_site &s)
   return ref ? get_base_address (ref) : NULL_TREE;
 }
 
+/* Is site s a compare-exchange's read of *expected or its write back on
+ * failure (collect.cc): `__atomic_compare_exchange_8 (&top, &n->next, n,
+ * ...)`? */
+bool
+cas_expected_access (const wmm_site &s)
+{
+  if (s.summary || !s.ptr || !s.stmt || !is_gimple_call (s.stmt)
+      || gimple_call_num_args (s.stmt) < 3
+      || gimple_call_arg (s.stmt, 1) != s.ptr)
+    return false;
+  tree fn = gimple_call_fndecl (s.stmt);
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_1: case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_2:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_4: case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_8:
+    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_16:
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* The SSA pointer access site s dereferences (*p, p->f, p[i]; a sized
  * atomic builtin's object `_1 = &p->f; __atomic_store_4 (_1, ...)`), or
  * NULL. */
 tree
 deref_base (const wmm_site &s)
 {
+  /* a compare-exchange's *expected (its object: the call's argument) */
+  if (cas_expected_access (s))
+    return TREE_CODE (s.ptr) == SSA_NAME ? s.ptr : NULL_TREE;
   if (!s.summary && s.stmt && wmm_sized_atomic_call (s.stmt))
     {
       tree a = gimple_call_arg (s.stmt, 0);
@@ -458,15 +485,102 @@ deref_base (const wmm_site &s)
   return TREE_OPERAND (base, 0);
 }
 
-/* Is the access at stmt, through a name of segment seg, before every
- * publication: no point of the segment reaches it without the object
- * being made anew? */
+/* May compare-exchange cas, once it succeeded (the exchange stores its
+ * new value: the publication), run again without the object being made
+ * anew (`avoid`)?  Its success edge is the branch on its result that
+ * follows it in its block (`if (_2 != 0)`); true when there is none. */
 bool
-before_publication (const wmm_fresh_segment *seg, gimple *stmt)
+runs_again_after_success (gimple *cas, gimple *avoid)
 {
+  tree ok = gimple_call_lhs (cas);
+  basic_block bb = gimple_bb (cas);
+  gimple *last = last_stmt (bb);
+  if (!ok || !last || gimple_code (last) != GIMPLE_COND)
+    return true;
+  gcond *cond = as_a<gcond *> (last);
+  if (!integer_zerop (gimple_cond_rhs (cond))
+      || (gimple_cond_code (cond) != NE_EXPR
+          && gimple_cond_code (cond) != EQ_EXPR))
+    return true;
+  /* the result tested, maybe negated (`_6 = ~_22; if (_6 != 0)`) or
+     converted, in this block */
+  bool success_true = gimple_cond_code (cond) == NE_EXPR;
+  tree v = gimple_cond_lhs (cond);
+  for (int depth = 0; v != ok; depth++)
+    {
+      gimple *d = TREE_CODE (v) == SSA_NAME && depth < 4
+                  ? SSA_NAME_DEF_STMT (v) : NULL;
+      if (!d || gimple_bb (d) != bb || !is_gimple_assign (d))
+        return true;
+      enum tree_code code = gimple_assign_rhs_code (d);
+      if (code == BIT_NOT_EXPR && TREE_CODE (TREE_TYPE (v)) == BOOLEAN_TYPE)
+        success_true = !success_true;
+      else if (!CONVERT_EXPR_CODE_P (code) && code != SSA_NAME)
+        return true;
+      v = gimple_assign_rhs1 (d);
+    }
+  edge t, f;
+  extract_true_false_edges_from_block (bb, &t, &f);
+  basic_block from = (success_true ? t : f)->dest;
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  work.safe_push (from);
+  bitmap_set_bit (seen, from->index);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      bool stop = false;
+      for (gimple_stmt_iterator g = gsi_start_bb (b); !gsi_end_p (g) && !stop;
+           gsi_next (&g))
+        {
+          if (gsi_stmt (g) == cas)
+            return true;
+          stop = gsi_stmt (g) == avoid;
+        }
+      edge e;
+      edge_iterator ei;
+      if (!stop)
+        FOR_EACH_EDGE (e, ei, b->succs)
+          if (bitmap_set_bit (seen, e->dest->index))
+            work.safe_push (e->dest);
+    }
+  return false;
+}
+
+/* Is point s the conversion of the object's address into the integer
+ * compare-exchange cas stores (`_4 = (long unsigned int) n; ... cas (&top,
+ * &n->next, _4, ...)`), used nowhere else? */
+bool
+desired_of (gimple *s, gimple *cas)
+{
+  if (!is_gimple_assign (s) || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (s))
+      || gimple_bb (s) != gimple_bb (cas))
+    return false;
+  tree v = gimple_assign_lhs (s);
+  gimple *u;
+  use_operand_p use;
+  return TREE_CODE (v) == SSA_NAME && single_imm_use (v, &use, &u) && u == cas
+         && gimple_call_num_args (cas) > 2 && gimple_call_arg (cas, 2) == v;
+}
+
+/* Is access site s, through a name of segment seg, before every
+ * publication: no point of the segment reaches it without the object
+ * being made anew?  A compare-exchange that publishes the object reads
+ * *expected before and writes it back only when it failed (nothing
+ * published): its own accesses of *expected are before it, unless it
+ * runs again after it succeeded. */
+bool
+before_publication (const wmm_fresh_segment *seg, const wmm_site &site)
+{
+  gimple *stmt = site.stmt;
   for (gimple *s : seg->points)
-    if (s == stmt || wmm_reaches_avoiding (s, stmt, seg->avoid))
-      return false;
+    {
+      if ((s == stmt || desired_of (s, stmt)) && cas_expected_access (site)
+          && !runs_again_after_success (stmt, seg->avoid))
+        continue;
+      if (s == stmt || wmm_reaches_avoiding (s, stmt, seg->avoid))
+        return false;
+    }
   return true;
 }
 
@@ -534,7 +648,7 @@ early_access (owners &owner, const wmm_unit &unit, int i)
 {
   tree b = deref_base (unit.sites[i]);
   auto *o = b ? owner.get (b) : NULL;
-  return o && before_publication (o->second, unit.sites[i].stmt) ? o : NULL;
+  return o && before_publication (o->second, unit.sites[i]) ? o : NULL;
 }
 
 /* Each write access of the unit's code: visit (unit, index, l) for every

@@ -4,7 +4,8 @@
 # swapped under a mutex (refcount_config.c) and store buffering through
 # atomic and char members of a shared struct (atomics_members.c); a
 # double-checked initialisation with release / acquire (publish_dcl.c);
-# lazy initialisation installed with a compare-exchange (publish_cas.c).
+# lazy initialisation installed with a compare-exchange (publish_cas.c);
+# a compare-exchange's expected value in shared memory (cas_expected.c).
 # The atomic builtins keep no copy of the object they operate on (so a
 # fresh object's count initialised before its publication under a lock is
 # private), name it by the address expression their SSA argument holds
@@ -94,3 +95,19 @@ expect atomics_members.c power "P0:sync P1:sync"
 expect atomics_members.c armv8 "P0:dmb ish P1:dmb ish"
 expect atomics_members.c tso "P0:mfence P1:mfence" -DCHAR
 expect atomics_members.c power "P0:sync P1:sync" -DCHAR
+
+# A compare-exchange's expected value lives in memory (cas_expected.c):
+# its failure writes the value found back there, after the exchange.
+# Store buffering through that write keeps a full fence in each thread
+# (until 2026-12-01 the read and the write of *expected were not
+# collected: no fence, on every target); a local expected value shares
+# nothing; a Treiber stack's push, whose failure writes go to the node it
+# has not published yet, needs no fence on x86-TSO.
+expect cas_expected.c tso "p0:mfence p1:mfence"
+expect cas_expected.c power "p0:sync p1:sync"
+expect cas_expected.c armv8 "p0:dmb ish p1:dmb ish"
+expect cas_expected.c armv7 "p0:dmb p1:dmb"
+for m in tso power armv8 armv7; do
+  expect cas_expected.c $m "" -DLOCAL
+done
+expect cas_expected.c tso "" -DTREIBER
