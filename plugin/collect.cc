@@ -1019,14 +1019,15 @@ add_c11_fence (collector *c, enum memmodel mo)
     }
 }
 
-/* Plain access of the memory a pointer argument reaches (memcpy & co). */
-void
+/* Plain access of the memory a pointer argument reaches (memcpy & co);
+ * its index, or -1. */
+int
 ptr_access (collector *c, tree ptr, bool is_store)
 {
   int loc;
   char *name;
   if (!ptr || !wmm_shared_ptr (c->u, ptr, &loc, &name))
-    return;
+    return -1;
   wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
   set_addr (&in, loc, 0);
   if (is_store)
@@ -1034,13 +1035,35 @@ ptr_access (collector *c, tree ptr, bool is_store)
   int idx = add (c, &in, -1, name);
   if (idx >= 0)
     c->unit->sites[idx].ptr = ptr;
+  return idx;
+}
+
+/* Compare-exchange cas's expected pointer seen from the unit's own
+ * function: through the arguments of the calls its code is collected
+ * for, each of which returns what the one it makes returns (so that the
+ * outermost call's result is the exchange's success); or NULL. */
+static tree
+expected_in_unit (collector *c, gimple *cas)
+{
+  tree p = gimple_call_arg (cas, 1), lhs = gimple_call_lhs (cas);
+  if (c->depth > 0 && (!lhs || !wmm_only_returned (lhs)))
+    return NULL_TREE;
+  for (int k = 1; k < c->depth; k++)
+    {
+      tree l = gimple_call_lhs (c->sites[k]);
+      if (!l || !wmm_only_returned (l))
+        return NULL_TREE;
+    }
+  for (int k = 0; k < c->depth && p; k++)
+    p = TREE_CODE (p) == SSA_NAME ? wmm_memloc_bound_argument (p) : NULL_TREE;
+  return p && TREE_CODE (p) == SSA_NAME ? p : NULL_TREE;
 }
 
 /* The write of the value found back into *expected when a
  * compare-exchange fails: on the failure path only, `BR* end; W
  * *expected; end:` (the branch and the write are the statement's
- * alternatives). */
-static void
+ * alternatives); the write's index, or -1. */
+static int
 failure_write_back (collector *c, tree expected)
 {
   int top = c->t->ncode;
@@ -1048,11 +1071,12 @@ failure_write_back (collector *c, tree expected)
   br.cond = WMM_COND_ANY;
   br.target = top + 1;
   if (add (c, &br, -1, NULL) < 0)
-    return;
-  ptr_access (c, expected, true);
+    return -1;
+  int idx = ptr_access (c, expected, true);
   c->t->code[top].target = c->t->ncode;
   for (int k = top; k < c->t->ncode; k++)
     c->unit->sites[k].alternatives = true;
+  return idx;
 }
 
 /* Builtins of the __atomic and __sync families; true when handled. */
@@ -1075,10 +1099,14 @@ atomic_builtin (collector *c, gimple *stmt, int code)
      argument 1 points to, a local of the caller's at most times) */
   if (in_run (code, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_N, &w))
     {
-      ptr_access (c, arg (stmt, 1), false);
+      tree seen = expected_in_unit (c, stmt);
+      int read = ptr_access (c, arg (stmt, 1), false);
       atomic_on (c, arg (stmt, 0), ACC_RMW, cas_order (c, stmt), w,
                  arg (stmt, 2), WMM_ALU_SECOND);
-      failure_write_back (c, arg (stmt, 1));
+      int write = failure_write_back (c, arg (stmt, 1));
+      for (int k : { read, write })
+        if (k >= 0)
+          c->unit->sites[k].cas_object = seen;
       return true;
     }
   static const struct { int first; wmm_alu alu; } rmw_runs[] = {

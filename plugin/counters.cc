@@ -80,22 +80,6 @@ pointed_var (tree ptr)
   return VAR_P (t) ? t : NULL_TREE;
 }
 
-/* Is name, the result of an atomic builtin, only returned (through
- * conversions and copies) or not used at all? */
-bool
-only_returned (tree name, int depth = 0)
-{
-  if (depth > 4 || TREE_CODE (name) != SSA_NAME)
-    return false;
-  return wmm_each_use (name, [&] (gimple *u) {
-    if (gimple_code (u) == GIMPLE_RETURN)
-      return true;
-    return (gimple_assign_single_p (u) || gimple_assign_cast_p (u))
-           && gimple_assign_rhs1 (u) == name
-           && only_returned (gimple_assign_lhs (u), depth + 1);
-  });
-}
-
 /* The atomic builtin call of fndecl, a function of the unit that hands
  * its first parameter to that one builtin only, as the variable (`_3 =
  * &this->_M_i; _4 = __atomic_fetch_add_8 (_3, __i, __m); return _4;`:
@@ -121,7 +105,7 @@ wrapped_builtin (tree fndecl)
     tree lhs = gimple_call_lhs (u);
     found = u;
     uses++;
-    return !lhs || only_returned (lhs);
+    return !lhs || wmm_only_returned (lhs);
   };
   bool ok = wmm_each_use (def, [&] (gimple *u) {
     if (builtin_use (u, def))
@@ -246,6 +230,20 @@ running_access (const wmm_unit &unit, int i, bool *blind)
 }
 
 } // anon namespace
+
+bool
+wmm_only_returned (tree name, int depth)
+{
+  if (depth > 4 || TREE_CODE (name) != SSA_NAME)
+    return false;
+  return wmm_each_use (name, [&] (gimple *u) {
+    if (gimple_code (u) == GIMPLE_RETURN)
+      return true;
+    return (gimple_assign_single_p (u) || gimple_assign_cast_p (u))
+           && gimple_assign_rhs1 (u) == name
+           && wmm_only_returned (gimple_assign_lhs (u), depth + 1);
+  });
+}
 
 int
 wmm_publish_blind_counters (wmm_unitinfo *u)

@@ -110,6 +110,10 @@ struct wmm_site {
   gimple *call;        /* then the unit's own call it was collected for
                           (the outermost), and how deep below it */
   int call_depth;
+  tree cas_object;     /* a compare-exchange's read or failure write of
+                          *expected: its pointer in the unit's own function
+                          (through the calls collected, each returning the
+                          exchange's success), or NULL */
   tree ptr;            /* a library call's access of what its pointer
                           argument reaches (memcpy & co): that argument */
 };
@@ -381,6 +385,9 @@ bool wmm_omp_chunk_call (const char *name);
  * end pointer). */
 bool wmm_lib_keeps_no_copy_at (const char *name, unsigned argno,
                                gimple *call);
+/* counters.cc: is SSA name `name` only returned (through copies and
+ * conversions), or not used at all? */
+bool wmm_only_returned (tree name, int depth = 0);
 /* zlibfns.cc: zlib's stream functions (deflateInit2_, deflateEnd, ...)
  * while every stream keeps zlib's own allocators: the pointer arguments
  * read and written (false: not known, an unknown call); whether argument

@@ -427,26 +427,11 @@ site_ref_base (const wmm_site &s)
 
 /* Is site s a compare-exchange's read of *expected or its write back on
  * failure (collect.cc): `__atomic_compare_exchange_8 (&top, &n->next, n,
- * ...)`? */
+ * ...)`, with its pointer known in the unit's own function? */
 bool
 cas_expected_access (const wmm_site &s)
 {
-  if (s.summary || !s.ptr || !s.stmt || !is_gimple_call (s.stmt)
-      || gimple_call_num_args (s.stmt) < 3
-      || gimple_call_arg (s.stmt, 1) != s.ptr)
-    return false;
-  tree fn = gimple_call_fndecl (s.stmt);
-  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
-    return false;
-  switch (DECL_FUNCTION_CODE (fn))
-    {
-    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_1: case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_2:
-    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_4: case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_8:
-    case BUILT_IN_ATOMIC_COMPARE_EXCHANGE_16:
-      return true;
-    default:
-      return false;
-    }
+  return s.cas_object != NULL_TREE;
 }
 
 /* The SSA pointer access site s dereferences (*p, p->f, p[i]; a sized
@@ -455,9 +440,10 @@ cas_expected_access (const wmm_site &s)
 tree
 deref_base (const wmm_site &s)
 {
-  /* a compare-exchange's *expected (its object: the call's argument) */
+  /* a compare-exchange's *expected (its object: the pointer in the
+     unit's own function) */
   if (cas_expected_access (s))
-    return TREE_CODE (s.ptr) == SSA_NAME ? s.ptr : NULL_TREE;
+    return s.cas_object;
   if (!s.summary && s.stmt && wmm_sized_atomic_call (s.stmt))
     {
       tree a = gimple_call_arg (s.stmt, 0);
@@ -570,9 +556,20 @@ desired_of (gimple *s, gimple *cas)
  * published): its own accesses of *expected are before it, unless it
  * runs again after it succeeded. */
 bool
-before_publication (const wmm_fresh_segment *seg, const wmm_site &site)
+before_publication (const wmm_fresh_segment *seg, const wmm_unit &unit,
+                    const wmm_site &site)
 {
   gimple *stmt = site.stmt;
+  /* (collected for a call of the unit's own function: that call, where
+     the segment must lie too) */
+  if (cas_expected_access (site) && site.call)
+    {
+      basic_block b = gimple_bb (seg->avoid);
+      if (!unit.fn || !b || b->index >= last_basic_block_for_fn (unit.fn)
+          || BASIC_BLOCK_FOR_FN (unit.fn, b->index) != b)
+        return false;
+      stmt = site.call;
+    }
   for (gimple *s : seg->points)
     {
       if ((s == stmt || desired_of (s, stmt)) && cas_expected_access (site)
@@ -648,7 +645,7 @@ early_access (owners &owner, const wmm_unit &unit, int i)
 {
   tree b = deref_base (unit.sites[i]);
   auto *o = b ? owner.get (b) : NULL;
-  return o && before_publication (o->second, unit.sites[i]) ? o : NULL;
+  return o && before_publication (o->second, unit, unit.sites[i]) ? o : NULL;
 }
 
 /* Each write access of the unit's code: visit (unit, index, l) for every

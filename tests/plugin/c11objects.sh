@@ -111,3 +111,12 @@ for m in tso power armv8 armv7; do
   expect cas_expected.c $m "" -DLOCAL
 done
 expect cas_expected.c tso "" -DTREIBER
+# The same with std::atomic (cxx_cas_expected.cc): libstdc++'s
+# compare_exchange_strong, collected at its call, keeps store buffering's
+# fences (in its code and in the store's); a Treiber push through
+# compare_exchange_weak needs none on x86-TSO.
+expect cxx_cas_expected.cc tso "std::__atomic_base<long int>::compare_exchange_strong:mfence std::__atomic_base<long int>::store:mfence"
+expect cxx_cas_expected.cc power "std::__atomic_base<long int>::compare_exchange_strong:sync std::__atomic_base<long int>::store:sync"
+expect cxx_cas_expected.cc armv8 "std::__atomic_base<long int>::compare_exchange_strong:dmb ish std::__atomic_base<long int>::store:dmb ish"
+expect cxx_cas_expected.cc armv7 "std::__atomic_base<long int>::compare_exchange_strong:dmb std::__atomic_base<long int>::store:dmb"
+expect cxx_cas_expected.cc tso "" -DTREIBER
