@@ -1038,15 +1038,49 @@ ptr_access (collector *c, tree ptr, bool is_store)
   return idx;
 }
 
+/* Does argument argno of compare-exchange cas come from the unit's own
+ * function through the calls its code is collected for, each parameter
+ * on the way used by that one call only (after one conversion at
+ * most)?  Then the callees do nothing else with it. */
+static bool
+only_handed_down (collector *c, gimple *cas, unsigned argno)
+{
+  tree v = gimple_call_arg (cas, argno);
+  for (int k = 0; k < c->depth; k++)
+    {
+      if (TREE_CODE (v) != SSA_NAME || !has_single_use (v))
+        return false;
+      if (!SSA_NAME_IS_DEFAULT_DEF (v))
+        {
+          gimple *d = SSA_NAME_DEF_STMT (v);
+          if (!is_gimple_assign (d)
+              || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (d)))
+            return false;
+          v = gimple_assign_rhs1 (d);
+          if (TREE_CODE (v) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (v)
+              || !has_single_use (v))
+            return false;
+        }
+      v = wmm_memloc_bound_argument (v);
+      if (!v)
+        return false;
+    }
+  return true;
+}
+
 /* Compare-exchange cas's expected pointer seen from the unit's own
  * function: through the arguments of the calls its code is collected
  * for, each of which returns what the one it makes returns (so that the
- * outermost call's result is the exchange's success); or NULL. */
+ * outermost call's result is the exchange's success) and hands the
+ * expected pointer and the new value down to it and to nothing else; or
+ * NULL. */
 static tree
 expected_in_unit (collector *c, gimple *cas)
 {
   tree p = gimple_call_arg (cas, 1), lhs = gimple_call_lhs (cas);
-  if (c->depth > 0 && (!lhs || !wmm_only_returned (lhs)))
+  if (c->depth > 0 && (!lhs || !wmm_only_returned (lhs)
+                       || !only_handed_down (c, cas, 1)
+                       || !only_handed_down (c, cas, 2)))
     return NULL_TREE;
   for (int k = 1; k < c->depth; k++)
     {

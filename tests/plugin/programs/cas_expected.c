@@ -42,6 +42,18 @@ p1 (void *a)
 }
 
 #ifdef TREIBER
+struct node *last;
+
+static int
+push_cas (struct node **top, struct node **expected, struct node *n)
+{
+#ifdef LEAKY
+  __atomic_store_n (&last, n, __ATOMIC_RELAXED);
+#endif
+  return __atomic_compare_exchange_n (top, expected, n, 1,
+                                      __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
 static void *
 pusher (void *a)
 {
@@ -50,12 +62,26 @@ pusher (void *a)
       struct node *n = malloc (sizeof *n);
       n->value = i;
       n->next = __atomic_load_n (&stack, __ATOMIC_RELAXED);
-      while (!__atomic_compare_exchange_n (&stack, &n->next, n, 1,
-                                           __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+      while (!push_cas (&stack, &n->next, n))
         ;
+#ifdef LEAKY
+      r1 += __atomic_load_n (&y, __ATOMIC_RELAXED);
+#endif
     }
   return a;
 }
+
+#ifdef LEAKY
+static void *
+watcher (void *a)
+{
+  __atomic_store_n (&y, 1, __ATOMIC_RELAXED);
+  struct node *n = __atomic_load_n (&last, __ATOMIC_RELAXED);
+  if (n)
+    r0 = (long) __atomic_load_n (&n->next, __ATOMIC_RELAXED);
+  return a;
+}
+#endif
 #endif
 
 int
@@ -64,7 +90,11 @@ main (void)
   pthread_t a, b;
 #ifdef TREIBER
   pthread_create (&a, 0, pusher, 0);
+#ifdef LEAKY
+  pthread_create (&b, 0, watcher, 0);
+#else
   pthread_create (&b, 0, pusher, 0);
+#endif
   long sum = 0;
   for (int k = 0; k < 100; k++)
     for (struct node *n = __atomic_exchange_n (&stack, NULL, __ATOMIC_ACQUIRE);
