@@ -100,6 +100,16 @@ make (collector *c, wmm_opkind op)
   return in;
 }
 
+/* Where site s's code is collected: the callee, for which of the unit's
+ * calls, how deep. */
+static void
+set_context (const collector *c, wmm_site *s)
+{
+  s->fn = c->fn != c->unit->fn ? c->fn : NULL;
+  s->call = c->depth > 0 ? c->sites[0] : NULL;
+  s->call_depth = c->depth;
+}
+
 /* Append an instruction with a statement site. */
 int
 add (collector *c, wmm_instr *in, int operand, char *name)
@@ -134,9 +144,7 @@ add (collector *c, wmm_instr *in, int operand, char *name)
   s.name = name;
   s.loc = c->stmt ? gimple_location (c->stmt) : UNKNOWN_LOCATION;
   s.held = c->held;
-  s.fn = c->fn != c->unit->fn ? c->fn : NULL;
-  s.call = c->depth > 0 ? c->sites[0] : NULL;
-  s.call_depth = c->depth;
+  set_context (c, &s);
   c->unit->sites.safe_push (s);
   /* Every member of the group knows the group's last index. */
   for (int k = c->group_first; k < idx; k++)
@@ -1038,58 +1046,50 @@ ptr_access (collector *c, tree ptr, bool is_store)
   return idx;
 }
 
-/* Does argument argno of compare-exchange cas come from the unit's own
- * function through the calls its code is collected for, each parameter
- * on the way used by that one call only (after one conversion at
- * most)?  Then the callees do nothing else with it. */
-static bool
-only_handed_down (collector *c, gimple *cas, unsigned argno)
+/* Argument argno of compare-exchange cas as the unit's own function
+ * passes it, through the calls its code is collected for, when each
+ * parameter on the way is used by that one call only (after one
+ * conversion at most: the callees do nothing else with it); else NULL. */
+static tree
+handed_down (collector *c, gimple *cas, unsigned argno)
 {
   tree v = gimple_call_arg (cas, argno);
-  for (int k = 0; k < c->depth; k++)
+  for (int k = 0; k < c->depth && v; k++)
     {
       if (TREE_CODE (v) != SSA_NAME || !has_single_use (v))
-        return false;
+        return NULL_TREE;
       if (!SSA_NAME_IS_DEFAULT_DEF (v))
         {
           gimple *d = SSA_NAME_DEF_STMT (v);
           if (!is_gimple_assign (d)
               || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (d)))
-            return false;
+            return NULL_TREE;
           v = gimple_assign_rhs1 (d);
           if (TREE_CODE (v) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (v)
               || !has_single_use (v))
-            return false;
+            return NULL_TREE;
         }
       v = wmm_memloc_bound_argument (v);
-      if (!v)
-        return false;
     }
-  return true;
+  return v;
 }
 
 /* Compare-exchange cas's expected pointer seen from the unit's own
- * function: through the arguments of the calls its code is collected
- * for, each of which returns what the one it makes returns (so that the
- * outermost call's result is the exchange's success) and hands the
- * expected pointer and the new value down to it and to nothing else; or
- * NULL. */
+ * function (handed_down), when each call its code is collected for
+ * returns what the one it makes returns (so that the outermost call's
+ * result is the exchange's success) and hands the new value down to it
+ * and to nothing else; or NULL. */
 static tree
 expected_in_unit (collector *c, gimple *cas)
 {
-  tree p = gimple_call_arg (cas, 1), lhs = gimple_call_lhs (cas);
-  if (c->depth > 0 && (!lhs || !wmm_only_returned (lhs)
-                       || !only_handed_down (c, cas, 1)
-                       || !only_handed_down (c, cas, 2)))
-    return NULL_TREE;
+  tree lhs = gimple_call_lhs (cas);
   for (int k = 1; k < c->depth; k++)
-    {
-      tree l = gimple_call_lhs (c->sites[k]);
-      if (!l || !wmm_only_returned (l))
-        return NULL_TREE;
-    }
-  for (int k = 0; k < c->depth && p; k++)
-    p = TREE_CODE (p) == SSA_NAME ? wmm_memloc_bound_argument (p) : NULL_TREE;
+    lhs = lhs && wmm_only_returned (lhs) ? gimple_call_lhs (c->sites[k])
+                                         : NULL_TREE;
+  if (c->depth > 0 && (!lhs || !wmm_only_returned (lhs)
+                       || !handed_down (c, cas, 2)))
+    return NULL_TREE;
+  tree p = handed_down (c, cas, 1);
   return p && TREE_CODE (p) == SSA_NAME ? p : NULL_TREE;
 }
 
@@ -2190,9 +2190,7 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   s.e = e;
   s.first = s.last = idx;
   s.operand = -1;
-  s.fn = c->fn != c->unit->fn ? c->fn : NULL;
-  s.call = c->depth > 0 ? c->sites[0] : NULL;
-  s.call_depth = c->depth;
+  set_context (c, &s);
   gimple *last = last_stmt (c->bb);
   s.loc = last ? gimple_location (last) : UNKNOWN_LOCATION;
   c->unit->sites.safe_push (s);

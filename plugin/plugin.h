@@ -961,6 +961,9 @@ bool wmm_sized_atomic_call (gimple *stmt);
 /* Is there a path from just after `from` to `to` (one function) that does
    not run `avoid`? */
 bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);
+/* Is there a path from the start of block `from` to `to` that does not
+ * run `avoid` (NULL: none)?  (private.cc) */
+bool wmm_block_reaches (basic_block from, gimple *to, gimple *avoid);
 /* memloc.cc: does taking the address of `base` in stmt let it escape
  * (stored, returned, merged, passed where a copy may be kept)?  Does
  * call stmt keep a copy of pointer argument ptr?  The argument a bound

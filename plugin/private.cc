@@ -1296,8 +1296,6 @@ struct create_use {
 bool
 reaches (gimple *from, gimple *to, gimple *avoid)
 {
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
   basic_block fb = gimple_bb (from);
   gimple_stmt_iterator gsi = gsi_for_stmt (from);
   for (gsi_next (&gsi); !gsi_end_p (gsi); gsi_next (&gsi))
@@ -1310,8 +1308,24 @@ reaches (gimple *from, gimple *to, gimple *avoid)
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, fb->succs)
-    if (bitmap_set_bit (seen, e->dest->index))
-      work.safe_push (e->dest);
+    if (wmm_block_reaches (e->dest, to, avoid))
+      return true;
+  return false;
+}
+
+} // namespace
+
+/* (plugin.h) */
+bool
+wmm_block_reaches (basic_block from, gimple *to, gimple *avoid)
+{
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  edge e;
+  edge_iterator ei;
+  gimple_stmt_iterator gsi;
+  work.safe_push (from);
+  bitmap_set_bit (seen, from->index);
   while (!work.is_empty ())
     {
       basic_block b = work.pop ();
@@ -1330,6 +1344,8 @@ reaches (gimple *from, gimple *to, gimple *avoid)
     }
   return false;
 }
+
+namespace {
 
 /* The object a create gives its thread. */
 struct thread_object {

@@ -507,30 +507,7 @@ runs_again_after_success (gimple *cas, gimple *avoid)
     }
   edge t, f;
   extract_true_false_edges_from_block (bb, &t, &f);
-  basic_block from = (success_true ? t : f)->dest;
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
-  work.safe_push (from);
-  bitmap_set_bit (seen, from->index);
-  while (!work.is_empty ())
-    {
-      basic_block b = work.pop ();
-      bool stop = false;
-      for (gimple_stmt_iterator g = gsi_start_bb (b); !gsi_end_p (g) && !stop;
-           gsi_next (&g))
-        {
-          if (gsi_stmt (g) == cas)
-            return true;
-          stop = gsi_stmt (g) == avoid;
-        }
-      edge e;
-      edge_iterator ei;
-      if (!stop)
-        FOR_EACH_EDGE (e, ei, b->succs)
-          if (bitmap_set_bit (seen, e->dest->index))
-            work.safe_push (e->dest);
-    }
-  return false;
+  return wmm_block_reaches ((success_true ? t : f)->dest, cas, avoid);
 }
 
 /* Is point s the conversion of the object's address into the integer
