@@ -86,7 +86,8 @@ wmm_arch wmm_model_arch(wmm_model m)
 static const char *const fence_names[WMM_FENCE_COUNT] = {
   "none", "mfence", "sync", "lwsync", "isync", "eieio", "dmb", "dmb st",
   "dsb", "dsb st", "isb", "dmb ish", "dmb ishld", "dmb ishst", "compiler",
-  "fence seq_cst", "fence acq_rel", "fence acquire", "fence release"
+  "fence seq_cst", "fence acq_rel", "fence acquire", "fence release",
+  "sfence"
 };
 
 const char *wmm_fence_name(wmm_fence f)

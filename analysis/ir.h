@@ -138,6 +138,10 @@ typedef enum wmm_fence {
   WMM_FENCE_C_ACQ_REL,
   WMM_FENCE_C_ACQUIRE,
   WMM_FENCE_C_RELEASE,
+  WMM_FENCE_SFENCE,     /* x86 sfence: orders stores with stores; under
+                           x86-TSO only streaming stores need it
+                           (WMM_ACC_STREAM); orders nothing on the other
+                           models.  Never placed, only collected */
   WMM_FENCE_COUNT
 } wmm_fence;
 
@@ -271,6 +275,17 @@ enum {
                                  the store): a value guard comparing a
                                  load that reads it with 0 knows the
                                  outcome (guards.h) */
+  WMM_ACC_STREAM = 1 << 15,   /* on a WMM_OP_STORE: an x86 streaming
+                                 (non-temporal) store, movnti and the
+                                 _mm_stream_* builtins.  x86-TSO keeps it in
+                                 order with no other access of its thread
+                                 (Intel SDM vol. 3A 8.2.2: stores are kept
+                                 in order except streaming ones; their
+                                 write-combining protocol is weakly
+                                 ordered): only a full fence, a locked
+                                 instruction and, between two stores,
+                                 sfence order it.  The other models ignore
+                                 the flag */
   WMM_ACC_RETRY = 1 << 12     /* on a WMM_OP_BRANCH / WMM_OP_JUMP back to
                                  a loop's head: the front end found that
                                  no iteration of the loop but the last

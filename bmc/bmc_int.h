@@ -57,7 +57,9 @@ typedef struct bmc_val {
 /* ------------------------------------------------------------- events */
 
 enum {                  /* node types of the relation graph */
-  BMC_T_R = 1, BMC_T_W = 2, BMC_T_F = 4, BMC_T_V = 8
+  BMC_T_R = 1, BMC_T_W = 2, BMC_T_F = 4, BMC_T_V = 8,
+  BMC_T_P = 16          /* with BMC_T_W: a write that is not a streaming
+                           store (x86-TSO keeps it in order with writes) */
 };
 
 typedef struct bmc_event {

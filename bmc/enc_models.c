@@ -169,20 +169,43 @@ static int enc_x86_family(bmc_ctx *c, bmc_graph *g)
         break;
     }
     if (m == WMM_MODEL_TSO) {
-      /* W -> later W; W -> later locked R; locked W -> later R */
-      if ((rc = bmc_chain_prefix(c, g, t, BMC_T_W, &PW)) < 0 ||
-          (rc = chain_to(c, g, t, &PW, BMC_T_W, BMC_E_PO)) < 0 ||
+      /* W -> later W (streaming stores only with locked writes and
+         through sfence); W -> later locked R; locked W -> later R */
+      int streams = 0;
+      for (int i = 0; i < t->nev; i++)
+        streams |= c->ev[t->ev[i]].kind == WMM_EV_WRITE &&
+                   (c->ev[t->ev[i]].flags & WMM_ACC_STREAM);
+      bmc_chain PA, SW;
+      if ((rc = bmc_chain_prefix(c, g, t, BMC_T_P, &PW)) < 0 ||
+          (rc = chain_to(c, g, t, &PW, BMC_T_P, BMC_E_PO)) < 0 ||
           (rc = bmc_chain_suffix(c, g, t, BMC_T_R, &SR)) < 0)
         break;
+      if (streams) {
+        if ((rc = bmc_chain_prefix(c, g, t, BMC_T_W, &PA)) < 0 ||
+            (rc = bmc_chain_suffix(c, g, t, BMC_T_W, &SW)) < 0)
+          break;
+      } else {
+        PA = PW;
+      }
       for (int i = 0; i < t->nev && rc == 0; i++) {
         const bmc_event *e = &c->ev[t->ev[i]];
+        if (streams && e->kind == WMM_EV_FENCE && e->fclass == WMM_FC_WW) {
+          rc = through(c, g, &PA, &SW, i, t->ev[i], e->g, BMC_E_PO, BMC_E_PO);
+          continue;
+        }
         if (!e->AT || e->AT == c->f)
           continue;
         Z3_ast lit = bmc_and(c, e->g, e->AT);
-        if (e->kind == WMM_EV_READ && i > 0)
-          rc = edge(c, g, BMC_E_PO, PW.node[i - 1], t->ev[i], lit);
-        else if (e->kind == WMM_EV_WRITE && i + 1 < t->nev)
-          rc = edge(c, g, BMC_E_PO, t->ev[i], SR.node[i + 1], lit);
+        if (e->kind == WMM_EV_READ && i > 0) {
+          rc = edge(c, g, BMC_E_PO, PA.node[i - 1], t->ev[i], lit);
+        } else if (e->kind == WMM_EV_WRITE) {
+          if (streams && i > 0)
+            rc = edge(c, g, BMC_E_PO, PA.node[i - 1], t->ev[i], lit);
+          if (rc == 0 && i + 1 < t->nev)
+            rc = edge(c, g, BMC_E_PO, t->ev[i], SR.node[i + 1], lit);
+          if (rc == 0 && streams && i + 1 < t->nev)
+            rc = edge(c, g, BMC_E_PO, t->ev[i], SW.node[i + 1], lit);
+        }
       }
     } else {
       /* PSO, RMO: a locked access is ordered with everything */

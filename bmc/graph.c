@@ -35,7 +35,8 @@ int bmc_graph_init(bmc_ctx *c, bmc_graph *g)
   for (int i = 0; i < c->nev; i++) {
     const bmc_event *e = &c->ev[i];
     g->type[i] = e->kind == WMM_EV_READ ? BMC_T_R
-               : e->kind == WMM_EV_FENCE ? BMC_T_F : BMC_T_W;
+               : e->kind == WMM_EV_FENCE ? BMC_T_F
+               : (e->flags & WMM_ACC_STREAM) ? BMC_T_W : BMC_T_W | BMC_T_P;
   }
   g->n = c->nev;
   return 0;

@@ -2,8 +2,9 @@
  *
  * The text is split into instructions (at ';' and newlines, labels
  * dropped, lower case, blanks squeezed); each is a fence of the model
- * (mfence, lock, xchg, sync, lwsync, isync, eieio, dmb, dsb, isb), an x86
- * locked instruction (lock-prefixed or xchg), a load-linked (lwarx, ldarx,
+ * (mfence, sfence, lfence, lock, xchg, sync, lwsync, isync, eieio, dmb,
+ * dsb, isb), an x86 locked instruction (lock-prefixed or xchg), a
+ * load-linked (lwarx, ldarx,
  * ldxr, ldaxr, ldrex, ...), a store-conditional (stwcx., stdcx., stxr,
  * stlxr, strex, ...) or something else.  An asm is recognised as ONE atomic
  * read-modify-write of a memory operand when that operand is its only
@@ -291,6 +292,10 @@ wmm_asm_fence_kind (wmm_model m, const char *buf)
       || !strcmp (buf, "mfence") || !strcmp (buf, "sync")
       || !strcmp (buf, "hwsync") || !strcmp (buf, "sync 0"))
     return wmm_full_fence (m);
+  if (!strcmp (buf, "sfence"))
+    return m == WMM_MODEL_TSO ? WMM_FENCE_SFENCE : WMM_FENCE_COMPILER;
+  if (!strcmp (buf, "lfence"))
+    return WMM_FENCE_COMPILER;
   if (!strcmp (buf, "lwsync") || !strcmp (buf, "sync 1"))
     return power ? WMM_FENCE_LWSYNC : WMM_FENCE_COMPILER;
   if (!strcmp (buf, "isync"))

@@ -90,6 +90,7 @@ struct builder {
 };
 
 void fit_type (builder *b, int r, tree type);
+void memory (builder *b, tree ref, bool store, int dst, wmm_operand val);
 
 wmm_operand
 imm (wmm_val v)
@@ -571,6 +572,39 @@ atomic_builtin (builder *b, gcall *stmt, int code)
   return false;
 }
 
+/* An x86 fence builtin, or a streaming store of a scalar (movnti): a
+ * store flagged WMM_ACC_STREAM (x86fns.cc).  True when the call is one of
+ * x86fns.cc's builtins (a vector stream or a streaming load: unsupported). */
+bool
+x86_builtin (builder *b, gcall *stmt, tree fndecl)
+{
+  wmm_fence f = wmm_x86_fence_builtin (fndecl, b->u->model);
+  if (f != WMM_FENCE_NONE)
+    {
+      fence (b, f);
+      return true;
+    }
+  bool store = false;
+  int a = wmm_x86_stream_access (fndecl, &store);
+  if (a < 0)
+    return false;
+  tree ptr = gimple_call_num_args (stmt) >= 2 ? gimple_call_arg (stmt, 0)
+             : NULL_TREE;
+  tree v = ptr ? gimple_call_arg (stmt, 1) : NULL_TREE;
+  if (!store || a != 0 || !v || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+      || !POINTER_TYPE_P (TREE_TYPE (ptr)))
+    {
+      unsupported (b, "%s", "a vector or streaming load builtin");
+      return true;
+    }
+  int from = b->t->ncode;
+  memory (b, build_simple_mem_ref (ptr), true, -1, value (b, v));
+  for (int k = from; k < b->t->ncode; k++)
+    if (b->t->code[k].op == WMM_OP_STORE)
+      b->t->code[k].flags |= WMM_ACC_STREAM;
+  return true;
+}
+
 /* A call statement. */
 void
 call_stmt (builder *b, gcall *stmt)
@@ -594,6 +628,8 @@ call_stmt (builder *b, gcall *stmt)
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
       && atomic_builtin (b, stmt, DECL_FUNCTION_CODE (fndecl)))
+    return;
+  if (fndecl_built_in_p (fndecl, BUILT_IN_MD) && x86_builtin (b, stmt, fndecl))
     return;
   /* a variable-length array's stack bookkeeping touches no user memory */
   if (fndecl_built_in_p (fndecl, BUILT_IN_STACK_SAVE)

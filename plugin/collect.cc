@@ -1515,6 +1515,27 @@ scalar_object_call (collector *c, gcall *stmt, tree fndecl)
   return true;
 }
 
+/* An x86 streaming store or load, or fence builtin (x86fns.cc): true
+ * when collected. */
+bool
+x86_builtin (collector *c, gimple *stmt, tree fndecl)
+{
+  wmm_fence f = wmm_x86_fence_builtin (fndecl, c->model);
+  if (f != WMM_FENCE_NONE)
+    {
+      add_fence (c, f);
+      return true;
+    }
+  bool store = false;
+  int a = wmm_x86_stream_access (fndecl, &store);
+  if (a < 0 || (unsigned) a >= gimple_call_num_args (stmt))
+    return false;
+  int idx = ptr_access (c, arg (stmt, a), store);
+  if (idx >= 0 && store)
+    c->t->code[idx].flags |= WMM_ACC_STREAM;
+  return true;
+}
+
 /* A call statement. */
 void
 handle_call (collector *c, gcall *stmt)
@@ -1554,6 +1575,9 @@ handle_call (collector *c, gcall *stmt)
     }
   const char *name = fndecl && DECL_NAME (fndecl)
                      ? IDENTIFIER_POINTER (DECL_NAME (fndecl)) : NULL;
+  if (fndecl && fndecl_built_in_p (fndecl, BUILT_IN_MD)
+      && x86_builtin (c, stmt, fndecl))
+    goto lhs;
   if (fndecl && fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
     {
       /* The thread and future library's own atomics and copies: on its
@@ -2350,7 +2374,12 @@ inline_call (collector *c, gcall *call, tree callee)
   if (!fn || fn == c->unit->fn || fn == c->fn || !fn->cfg
       || !gimple_in_ssa_p (fn) || stdarg_p (TREE_TYPE (callee)))
     return false;
-  bool known = false;
+  /* (a machine intrinsic, _mm_stream_si128 (&block[i], v), always
+     inlined and artificial: GCC inlines it at every call, so its fences
+     belong where it is called) */
+  bool known = DECL_IN_SYSTEM_HEADER (callee)
+               && lookup_attribute ("always_inline", DECL_ATTRIBUTES (callee))
+               && lookup_attribute ("artificial", DECL_ATTRIBUTES (callee));
   for (unsigned i = 0; i < gimple_call_num_args (call) && !known; i++)
     {
       tree a = gimple_call_arg (call, i);

@@ -395,6 +395,12 @@ bool wmm_only_returned (tree name, int depth = 0);
 bool wmm_zlib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
 bool wmm_zlib_keeps_no_copy (const char *name, unsigned argno);
 bool wmm_zlib_never_starts (const char *name);
+/* x86fns.cc: a streaming store or load builtin (_mm_stream_si32, ...):
+ * the argument that holds its address and whether it stores (-1: fn is
+ * none); a fence builtin (_mm_sfence, _mm_mfence, _mm_lfence) as the
+ * model's fence kind (WMM_FENCE_NONE: fn is none). */
+int wmm_x86_stream_access (tree fn, bool *is_store);
+wmm_fence wmm_x86_fence_builtin (tree fn, wmm_model m);
 /* Does library function `name` return a pointer to its own static object
  * (localtime, ctime), never one derived from its arguments? */
 bool wmm_lib_returns_own (const char *name);

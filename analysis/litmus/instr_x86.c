@@ -2,7 +2,8 @@
  * order: destination first).
  *
  * Examples: MOV [x],$1 (store, base = the address of x) / MOV [x],EAX /
- * MOV EAX,[x] / MOV EAX,$1 / MFENCE / XCHG [x],EAX (an atomic exchange) /
+ * MOV EAX,[x] / MOV EAX,$1 / MFENCE / SFENCE / MOVNTI [x],EAX (a streaming
+ * store) / XCHG [x],EAX (an atomic exchange) /
  * LOCK XADD [x],EAX / LOCK INC [x] / LOCK ADD [x],$2 / CMP EAX,$1 / JNE L0.
  */
 #include "internal.h"
@@ -169,9 +170,23 @@ int lit_x86_instr(lit_ins *ic)
       in.dst = a.v.reg;
       in.a = b.v;
     }
+  } else if (lit_is_ci(&m, "MOVNTI")) {
+    /* a streaming store: ordered with other stores by fences only */
+    if ((rc = two_operands(ic, &a, &b)) < 0)
+      return rc;
+    if (!a.mem || b.mem || b.v.kind != WMM_OPND_REG)
+      return lit_ins_fail(ic, "MOVNTI needs a memory destination and a register");
+    in.op = WMM_OP_STORE;
+    in.flags = WMM_ACC_STREAM;
+    in.addr = a.addr;
+    in.a = b.v;
+    in.width = b.wide ? 8 : 4;
   } else if (lit_is_ci(&m, "MFENCE")) {
     in.op = WMM_OP_FENCE;
     in.fence = WMM_FENCE_MFENCE;
+  } else if (lit_is_ci(&m, "SFENCE")) {
+    in.op = WMM_OP_FENCE;
+    in.fence = WMM_FENCE_SFENCE;
   } else if (lit_is_ci(&m, "XCHG")) {
     if ((rc = two_operands(ic, &a, &b)) < 0)
       return rc;

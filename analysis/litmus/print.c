@@ -75,6 +75,8 @@ const char *lit_fence_text(wmm_arch a, wmm_fence f)
     case WMM_FENCE_NONE: case WMM_FENCE_COMPILER: case WMM_FENCE_ISYNC:
     case WMM_FENCE_ISB: case WMM_FENCE_COUNT:
       return NULL;
+    case WMM_FENCE_SFENCE:
+      return "SFENCE";
     default:
       return "MFENCE";
     }
@@ -85,7 +87,7 @@ const char *lit_fence_text(wmm_arch a, wmm_fence f)
     case WMM_FENCE_C_ACQUIRE: case WMM_FENCE_DMB_ISHLD:
       return "atomic_thread_fence(memory_order_acquire);";
     case WMM_FENCE_C_RELEASE: case WMM_FENCE_EIEIO: case WMM_FENCE_DMB_ST:
-    case WMM_FENCE_DMB_ISHST: case WMM_FENCE_DSB_ST:
+    case WMM_FENCE_DMB_ISHST: case WMM_FENCE_DSB_ST: case WMM_FENCE_SFENCE:
       return "atomic_thread_fence(memory_order_release);";
     case WMM_FENCE_NONE: case WMM_FENCE_COMPILER: case WMM_FENCE_COUNT:
       return NULL;

@@ -95,6 +95,7 @@ typedef struct wmm_exec {
   wmm_set R, W, IW, M;           /* reads, writes (incl. init), init, all */
   wmm_set A, Q, L;               /* ARMv8 acquire, acquire-PC, release */
   wmm_set AT;                    /* locked/atomic accesses (x86 family) */
+  wmm_set ST;                    /* streaming stores (tso only) */
   wmm_set X;                     /* exclusive accesses */
   wmm_set thr[WMM_REL_MAX];      /* events of i's thread instance (0: init) */
   wmm_set locset[WMM_REL_MAX];   /* events on i's location */

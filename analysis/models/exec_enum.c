@@ -304,7 +304,7 @@ static void model_sets(priv *P, wmm_exec *x)
   int c11 = P->p->arch == WMM_ARCH_C || P->p->arch == WMM_ARCH_GIMPLE;
   unsigned acq = WMM_ACC_ACQUIRE | (c11 ? WMM_ACC_ATOMIC : 0);
   unsigned rel = WMM_ACC_RELEASE | (c11 ? WMM_ACC_ATOMIC : 0);
-  x->A = x->Q = x->L = x->AT = x->X = 0;
+  x->A = x->Q = x->L = x->AT = x->X = x->ST = 0;
   wmm_set rmwd = wmm_rel_domain(&x->rmw, x->n), rmwr = wmm_rel_range(&x->rmw, x->n);
   for (int i = 0; i < x->n; i++) {
     const wmm_event *e = &x->ev[i];
@@ -321,12 +321,15 @@ static void model_sets(priv *P, wmm_exec *x)
         x->L |= b;
       if (e->flags & WMM_ACC_ATOMIC)
         x->AT |= b;
+      if ((e->flags & WMM_ACC_STREAM) && m == WMM_MODEL_TSO)
+        x->ST |= b;
     }
   }
   if (m == WMM_MODEL_SC || m == WMM_MODEL_TSO || m == WMM_MODEL_PSO ||
       m == WMM_MODEL_RMO) {
     /* x86: every rmw is a locked instruction; seq_cst stores are xchg. */
     x->AT |= rmwd | rmwr;
+    x->ST &= ~x->AT;
     x->A = x->Q = x->L = 0;
   } else if (m != WMM_MODEL_ARMV8) {
     x->A = x->Q = x->L = 0;     /* mapped to fences by the trace runner */

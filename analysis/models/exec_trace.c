@@ -30,6 +30,8 @@ wmm_fclass wmm_fence_class(wmm_model m, wmm_fence f)
 {
   if (f == WMM_FENCE_NONE || f == WMM_FENCE_COMPILER)
     return WMM_FC_NONE;
+  if (f == WMM_FENCE_SFENCE)   /* x86 only: what it orders is W->W */
+    return m == WMM_MODEL_TSO ? WMM_FC_WW : WMM_FC_NONE;
   int full = f == WMM_FENCE_MFENCE || f == WMM_FENCE_SYNC ||
              f == WMM_FENCE_DMB || f == WMM_FENCE_DSB ||
              f == WMM_FENCE_DMB_ISH || f == WMM_FENCE_C_SEQ_CST;

@@ -59,7 +59,7 @@ extern "C" {
 /* Flags that make two accesses of one op behave differently in a model. */
 #define WMM_AEG_TYPE_FLAGS \
   (WMM_ACC_ACQUIRE | WMM_ACC_RELEASE | WMM_ACC_ACQPC | WMM_ACC_ATOMIC | \
-   WMM_ACC_SECTION | WMM_ACC_SECTION_LW | WMM_ACC_FRESH)
+   WMM_ACC_SECTION | WMM_ACC_SECTION_LW | WMM_ACC_FRESH | WMM_ACC_STREAM)
 
 typedef struct wmm_aeg_acc {
   int node;            /* program point of the access */

@@ -24,6 +24,8 @@ static int fence_class(wmm_model m, wmm_fence f)
   case WMM_FENCE_ISYNC:
   case WMM_FENCE_ISB:
     return FC_CTRL;
+  case WMM_FENCE_SFENCE:
+    return m == WMM_MODEL_TSO ? FC_WW : FC_NONE;
   case WMM_FENCE_EIEIO:
   case WMM_FENCE_DMB_ST:
   case WMM_FENCE_DSB_ST:
