@@ -81,6 +81,18 @@ mnemonic_in (const char *s, const char *const *prefixes, size_t n)
   return false;
 }
 
+/* Is the mnemonic an x86 streaming store (movnti, movntdq, maskmovdqu,
+ * their VEX forms; movntdqa is a load)? */
+bool
+stream_store (const char *s)
+{
+  static const char *const st[] = { "movnt", "vmovnt", "maskmov",
+                                     "vmaskmov" };
+  static const char *const loads[] = { "movntdqa", "vmovntdqa" };
+  return mnemonic_in (s, st, ARRAY_SIZE (st))
+         && !mnemonic_in (s, loads, ARRAY_SIZE (loads));
+}
+
 /* Classify a load-linked / store-conditional mnemonic; sets *flags for
  * ARMv8's acquire / release forms. */
 wmm_asm_class
@@ -236,6 +248,8 @@ split (const char *text, wmm_model m, vec<wmm_asm_insn> *out,
         in.cls = WMM_ASM_FENCE;
       if (m != WMM_MODEL_ARMV8)
         in.flags = 0;
+      if (in.cls == WMM_ASM_OTHER && stream_store (l.buf))
+        in.flags = WMM_ACC_STREAM;
       out->safe_push (in);
       where->safe_push (l);
     });

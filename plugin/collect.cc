@@ -1840,6 +1840,11 @@ handle_asm (collector *c, gasm *stmt)
      its fences (their order in the text is not followed). */
   auto_vec<wmm_asm_deref> derefs;
   bool unknown = wmm_asm_derefs (stmt, &derefs);
+  /* (a streaming store in the text: every store of the asm may be it) */
+  unsigned stream = 0;
+  for (const wmm_asm_insn &k : insns)
+    stream |= k.flags & WMM_ACC_STREAM;
+  int first = c->t->ncode;
   auto reach = [&] () {
     for (const wmm_asm_deref &d : derefs)
       {
@@ -1876,6 +1881,9 @@ handle_asm (collector *c, gasm *stmt)
       if (!is_gimple_reg (v) && TREE_CODE (v) != SSA_NAME)
         add_plain (c, v, true, NULL);
     }
+  for (int k = first; k < c->t->ncode && stream; k++)
+    if (c->t->code[k].op == WMM_OP_STORE)
+      c->t->code[k].flags |= stream;
 }
 
 /* One statement. */

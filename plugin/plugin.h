@@ -818,7 +818,8 @@ enum wmm_asm_class {
 struct wmm_asm_insn {
   wmm_asm_class cls;
   wmm_fence fence;     /* the fence it is (WMM_FENCE_NONE: none) */
-  unsigned flags;      /* WMM_ACC_ACQUIRE / _RELEASE (ARMv8 ldaxr / stlxr) */
+  unsigned flags;      /* WMM_ACC_ACQUIRE / _RELEASE (ARMv8 ldaxr / stlxr),
+                          WMM_ACC_STREAM (an x86 streaming store) */
 };
 /* Classify the instructions of an asm's text into *insns; returns the
  * memory operand the asm reads and writes as one atomic read-modify-write

@@ -25,6 +25,8 @@ expect base "writer:mfence"
 wmm_expect_full base-asm "$SRC" writer
 expect sfence "" -DSFENCE
 expect asm-sfence "" -DASMSFENCE
+expect asm-stream "writer:mfence" -DASMSTREAM
+expect asm-stream-sfence "" -DASMSTREAM -DASMSFENCE
 expect locked "" -DLOCKED
 # GCC's seq_cst store is collected as a store and an mfence after it
 # (the mapping every x86 tuning shares): the stream before it is fenced

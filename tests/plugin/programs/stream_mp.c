@@ -11,6 +11,8 @@
  *   -DBLOCK    a block streamed in a loop, then the flag -> one fence
  *   -DNTFLAG   the data stored plainly, the flag streamed -> a fence
  *   -DPRIVATE  the stream into the writer's own buffer  -> none
+ *   -DASMSTREAM the data's streaming store written in inline assembly
+ *              -> a fence (with -DASMSFENCE: none)
  *   -DBUILTIN  the builtin _mm_stream_si32 calls, called directly (the
  *              check's bounded model checker resolves its address)
  */
@@ -36,6 +38,8 @@ void *writer (void *arg)
   data = own[0];
 #elif defined BUILTIN
   __builtin_ia32_movnti (&data, 42);
+#elif defined ASMSTREAM
+  __asm__ __volatile__ ("movnti %1, %0" : "=m" (data) : "r" (42));
 #else
   _mm_stream_si32 (&data, 42);
 #endif
