@@ -20,16 +20,10 @@ run() { local prog=$1; shift; wmm_check_run "$P/check_$prog.c" "$@"; }
 verdict() { wmm_check_verdict; }
 # expect PROGRAM MODEL MODE VERDICT PROPERTY [EXTRA...]
 expect() {
-  local prog=$1 model=$2 mode=$3 want="$4 $5" got
+  local prog=$1 model=$2 mode=$3 want="$4 $5"
   shift 5
-  if ! run "$prog" "$model" "$mode" "$@"; then
-    wmm_fail "$prog $model $mode: $(head -n 2 "$WMM_TMP/err")"
-    return
-  fi
-  got=$(verdict)
-  if [ "$got" = "$want" ]; then wmm_pass "$prog $model $mode: $want"
-  else wmm_fail "$prog $model $mode: got '$got', expected '$want'"; fi
-  wmm_check_replayed "$prog $model $mode"
+  wmm_check_expect "$prog $model $mode" "$P/check_$prog.c" "$model" "$mode" \
+    "$want" "$@"
 }
 for mode in report insert; do
   for m in sc tso power armv8; do

@@ -46,15 +46,8 @@ else wmm_fail "block-asm: $(sed -n '/^writer:/,/ret/p' "$WMM_TMP/block-asm.s" | 
 
 . "$WMM_SRCDIR/tests/plugin/lib/check.sh"
 check() {
-  local tag=$1 mode=$2 want=$3 got; shift 3
-  if ! wmm_check_run "$SRC" tso "$mode" "$@"; then
-    wmm_fail "check $tag: $(head -n 2 "$WMM_TMP/err")"
-    return
-  fi
-  got=$(wmm_check_verdict)
-  if [ "$got" = "$want" ]; then wmm_pass "check $tag: $want"
-  else wmm_fail "check $tag: got '$got', expected '$want'"; fi
-  wmm_check_replayed "check $tag"
+  local tag=$1 mode=$2 want=$3; shift 3
+  wmm_check_expect "check $tag" "$SRC" tso "$mode" "$want" "$@"
 }
 # (the builtin called directly: the check resolves its address)
 check report report "unsafe assertions" -DBUILTIN

@@ -34,3 +34,19 @@ wmm_check_replayed() {
       else wmm_fail "$1: replay: $(grep -o '"replay[^}]*' "$WMM_TMP/r.json" | head -c 300)"; fi ;;
   esac
 }
+
+# wmm_check_expect LABEL FILE MODEL MODE "VERDICT PROPERTY" [EXTRA...]:
+# compile FILE with the check; PASS when the verdict is the one wanted,
+# and an unsafe verdict's counterexample must be replayed.
+wmm_check_expect() {
+  local label=$1 file=$2 model=$3 mode=$4 want=$5 got
+  shift 5
+  if ! wmm_check_run "$file" "$model" "$mode" "$@"; then
+    wmm_fail "$label: $(head -n 2 "$WMM_TMP/err")"
+    return
+  fi
+  got=$(wmm_check_verdict)
+  if [ "$got" = "$want" ]; then wmm_pass "$label: $want"
+  else wmm_fail "$label: got '$got', expected '$want'"; fi
+  wmm_check_replayed "$label"
+}
