@@ -273,8 +273,18 @@ times_const (tree v, tree *x, HOST_WIDE_INT *c, HOST_WIDE_INT *limit)
     }
   if (!b || tree_to_shwi (b) <= 0 || TREE_CODE (a) != SSA_NAME)
     return false;
-  *x = wmm_widened_from (a);
+  /* x may be narrowed first (`(unsigned) id * 250`, id a long): it keeps
+     its value while x <= room, that is while the product is at most
+     room * C */
+  HOST_WIDE_INT room = -1;
+  *x = wmm_widened_from (a, &room);
   *c = tree_to_shwi (b);
+  if (room >= 0)
+    {
+      HOST_WIDE_INT most = room > HOST_WIDE_INT_MAX / *c ? HOST_WIDE_INT_MAX
+                           : room * *c;
+      *limit = *limit < 0 ? most : MIN (*limit, most);
+    }
   return true;
 }
 
@@ -365,8 +375,10 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
     }
   basic_block h = gimple_bb (phi);
   gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
+  /* (the test may widen i first: `(long) i < hi` keeps i's value) */
   if (!stepped || !lo || !c || gimple_cond_code (c) != LT_EXPR
-      || gimple_cond_lhs (c) != idx || EDGE_COUNT (h->succs) != 2)
+      || wmm_widened_from (gimple_cond_lhs (c)) != idx
+      || EDGE_COUNT (h->succs) != 2)
     return false;
   edge t, f;
   extract_true_false_edges_from_block (h, &t, &f);

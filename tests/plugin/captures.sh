@@ -119,10 +119,11 @@
 #                      targets
 #   slices_block.c     each thread adds vectors over its block [id * C,
 #                      id * C + C) (or to (id + 1) * C, -DEND; the last
-#                      thread to the end, -DREST): no fence; -DOVERLAP,
-#                      -DSAME, -DNEIGHBOUR, -DSTEP, -DREST_EARLY, -DREST_NE
-#                      (blocks that may meet): the worker fenced on the
-#                      weak targets
+#                      thread to the end, -DREST; an int counter from
+#                      id * N / T below (id + 1) * N / T, -DINTDIV): no
+#                      fence; -DOVERLAP, -DSAME, -DNEIGHBOUR, -DSTEP,
+#                      -DREST_EARLY, -DREST_NE, -DINTDIV_WIDE (blocks that
+#                      may meet): the worker fenced on the weak targets
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -396,8 +397,9 @@ one_target() {
   none slices_block slices_block.c
   none slices_block_END slices_block.c -DEND
   none slices_block_REST slices_block.c -DREST
+  none slices_block_INTDIV slices_block.c -DINTDIV
   if [ $T != x86 ]; then
-    for v in OVERLAP SAME NEIGHBOUR STEP REST_EARLY REST_NE; do
+    for v in OVERLAP SAME NEIGHBOUR STEP REST_EARLY REST_NE INTDIV_WIDE; do
       fenced "slices_block_$v" slices_block.c add -D$v
     done
   fi

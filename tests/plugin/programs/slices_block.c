@@ -5,6 +5,9 @@
  *   -DEND       hi = (id + 1) * CHUNK: no fence either;
  *   -DREST      the last thread takes the rest: hi = id == T - 1 ? N :
  *               lo + CHUNK (its block starts above every other): none;
+ *   -DINTDIV    an int counter from id * N / T while it is below
+ *               (id + 1) * N / T (GCC: the start a narrowed unsigned
+ *               product, the test on the counter widened): none;
  * Variants that keep the workers' fences (2+2W between two threads' blocks
  * of c, on the weak targets):
  *   -DOVERLAP   hi = lo + CHUNK + 1 (a block reaches into the next);
@@ -12,7 +15,8 @@
  *   -DNEIGHBOUR a worker also writes c[hi] (the next block's first);
  *   -DSTEP      the counter grows by 2 from lo to hi + CHUNK;
  *   -DREST_EARLY thread T - 2 takes the rest (it runs into the last's);
- *   -DREST_NE   every thread but the last runs to the end.
+ *   -DREST_NE   every thread but the last runs to the end;
+ *   -DINTDIV_WIDE  as -DINTDIV up to (id + 2) * N / T (two blocks).
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c slices_block.c
  */
 #include <pthread.h>
@@ -47,7 +51,11 @@ add (void *arg)
 #else
   long hi = lo + CHUNK;
 #endif
-#ifdef STEP
+#if defined INTDIV
+  for (int i = id * N / T; i < (id + 1) * N / T; i++)
+#elif defined INTDIV_WIDE
+  for (int i = id * N / T; i < (id + 2) * N / T; i++)
+#elif defined STEP
   for (long i = lo; i < hi; i += 2)
 #else
   for (long i = lo; i < hi; i++)
