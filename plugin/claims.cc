@@ -333,6 +333,19 @@ last_number (edge e, tree id)
   return -1;
 }
 
+/* Is hi the end of the block that starts at lo = x * k: lo + m (0 < m <=
+ * k) or (x + 1) * k (*limit as for times_const)? */
+bool
+block_bounds (tree lo, tree hi, tree x, HOST_WIDE_INT k, HOST_WIDE_INT *limit)
+{
+  tree y;
+  HOST_WIDE_INT m;
+  return (plus_const (hi, &y, &m) && y == wmm_widened_from (lo)
+          && m > 0 && m <= k)
+         || (times_const (hi, &y, &m, limit) && m == k
+             && plus_const (y, &y, &m) && m == 1 && y == x);
+}
+
 /* A slice: counter i of a loop `for (i = lo; i < hi; i++)` (signed, one
  * step at a time) with lo = id * C and hi = lo + C' (0 < C' <= C) or
  * (id + 1) * C, read at `stmt` where the test held: i lies in [id * C,
@@ -345,13 +358,19 @@ last_number (edge e, tree id)
  * hi without wrapping (unsigned arithmetic); *last (-1: none) the number
  * K of a last thread whose block runs to any end (`hi = id == K ? N :
  * lo + C`): its block starts above every other's, when K is the
- * largest number. */
+ * largest number.  With member_block_p: lo and hi may instead be loads
+ * `a->F` and `a->G` of two members of the start routine's argument
+ * (*member_block_p: the pair (F . G), *id: the parameter, *chunk 0;
+ * member_blocks checks what main stores there). */
 bool
 slice_index (tree idx, gimple *stmt, function *fn, tree *id,
-             HOST_WIDE_INT *chunk, HOST_WIDE_INT *limit, HOST_WIDE_INT *last)
+             HOST_WIDE_INT *chunk, HOST_WIDE_INT *limit, HOST_WIDE_INT *last,
+             tree *member_block_p)
 {
   *limit = -1;
   *last = -1;
+  if (member_block_p)
+    *member_block_p = NULL_TREE;
   idx = wmm_widened_from (idx);
   gphi *phi = TREE_CODE (idx) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (idx)
               ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (idx)) : NULL;
@@ -386,17 +405,27 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
     return false;
   bool held = wmm_with_dominators (fn, [&] () {
     return (bool) dominated_by_p (CDI_DOMINATORS, gimple_bb (stmt), t->dest); });
-  tree x, y;
-  HOST_WIDE_INT k, m;
-  if (!held || !times_const (lo, &x, &k, limit))
+  tree x;
+  HOST_WIDE_INT k;
+  if (!held)
     return false;
-  auto block_end = [&] (tree hi) {
-    return (plus_const (hi, &y, &m) && y == wmm_widened_from (lo)
-            && m > 0 && m <= k)
-           || (times_const (hi, &y, &m, limit) && m == k
-               && plus_const (y, &y, &m) && m == 1 && y == x);
-  };
   tree hi = gimple_cond_rhs (c);
+  /* a block of the thread's argument: lo = a->F, hi = a->G */
+  tree flo, fhi, plo = NULL_TREE, phi_parm = NULL_TREE;
+  if (member_block_p && TREE_CODE (lo) == SSA_NAME && TREE_CODE (hi) == SSA_NAME
+      && (flo = argument_member (SSA_NAME_DEF_STMT (lo), &plo))
+      && (fhi = argument_member (SSA_NAME_DEF_STMT (hi), &phi_parm))
+      && TREE_CODE (flo) == FIELD_DECL && TREE_CODE (fhi) == FIELD_DECL
+      && flo != fhi && plo == phi_parm)
+    {
+      *member_block_p = tree_cons (flo, fhi, NULL_TREE);
+      *id = plo;
+      *chunk = 0;
+      return true;
+    }
+  if (!times_const (lo, &x, &k, limit))
+    return false;
+  auto block_end = [&] (tree hi) { return block_bounds (lo, hi, x, k, limit); };
   *last = -1;
   if (!block_end (hi))
     {
@@ -1144,6 +1173,110 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   return true;
 }
 
+/* Does every thread that runs start routine fn get its own block [lo,
+ * hi) in members F_LO and F_HI of its argument (parameter parm)?  As for
+ * distinct_member_ids, the one create passes &A[i] (A local to main, its
+ * address going nowhere else, i the create loop's counter) and the thread
+ * only reads through its argument; in that loop, before the create, one
+ * store `A[i].F_LO = lo` and one `A[i].F_HI = hi`, no other store to the
+ * two members in the unit, no store of a whole element; lo = i * C and hi
+ * = lo + C' (0 < C' <= C) or (i + 1) * C (block_bounds).  Distinct i give
+ * disjoint blocks. */
+bool
+member_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
+               id_source *src)
+{
+  tree fn = DECL_CONTEXT (parm);
+  gimple *site;
+  function *site_fn;
+  tree arg;
+  if (!only_create (fn, &site, &site_fn, &arg) || !read_only_argument (fn, parm))
+    return false;
+  tree addr = wmm_widened_from (arg);
+  gassign *ga = TREE_CODE (addr) == SSA_NAME
+                ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (addr)) : NULL;
+  if (!ga || gimple_assign_rhs_code (ga) != ADDR_EXPR || !used_only_by (addr, site))
+    return false;
+  tree elt = TREE_OPERAND (gimple_assign_rhs1 (ga), 0);
+  if (TREE_CODE (elt) != ARRAY_REF || !VAR_P (TREE_OPERAND (elt, 0)))
+    return false;
+  tree arr = TREE_OPERAND (elt, 0);
+  tree counter = wmm_widened_from (TREE_OPERAND (elt, 1));
+  if (is_global_var (arr) || DECL_CONTEXT (arr) != site_fn->decl
+      || TREE_ADDRESSABLE (arr) == 0 || !loop_counter_p (site_fn, site, counter))
+    return false;
+  gimple *init[2] = { NULL, NULL };
+  bool ok = true;
+  wmm_each_body ([&] (cgraph_node *, function *body) {
+      wmm_each_stmt (body, [&] (gimple *st) {
+        tree lhs = is_gimple_assign (st) ? gimple_assign_lhs (st) : NULL_TREE;
+        int which = lhs && TREE_CODE (lhs) == COMPONENT_REF
+                    ? (TREE_OPERAND (lhs, 1) == flo ? 0
+                       : TREE_OPERAND (lhs, 1) == fhi ? 1 : -1) : -1;
+        if (which >= 0)
+          {
+            tree base = TREE_OPERAND (lhs, 0);
+            if (!init[which] && TREE_CODE (base) == ARRAY_REF
+                && TREE_OPERAND (base, 0) == arr && body == site_fn
+                && wmm_widened_from (TREE_OPERAND (base, 1)) == counter
+                && TREE_CODE (gimple_assign_rhs1 (st)) == SSA_NAME)
+              init[which] = st;
+            else
+              ok = false;
+            return;
+          }
+        if (!wmm_stmt_mentions (st, arr) || st == ga || gimple_clobber_p (st))
+          return;
+        if (lhs && gimple_assign_single_p (st)
+            && !wmm_mentions (gimple_assign_rhs1 (st), arr)
+            && TREE_CODE (lhs) == COMPONENT_REF
+            && TREE_CODE (TREE_OPERAND (lhs, 0)) == ARRAY_REF
+            && TREE_OPERAND (TREE_OPERAND (lhs, 0), 0) == arr)
+          return;   /* A[j].G = value */
+        if (lhs && gimple_assign_load_p (st) && !wmm_mentions (lhs, arr))
+          return;   /* a read of A */
+        ok = false;
+      });
+      wmm_each_phi (body, [&] (gphi *phi) {
+        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+          if (wmm_mentions (gimple_phi_arg_def (phi, i), arr))
+            ok = false;
+      });
+  });
+  if (!ok || !init[0] || !init[1])
+    return false;
+  /* both stored before the create, in the same iteration */
+  basic_block cb = gimple_bb (site);
+  bool before = wmm_with_dominators (site_fn, [&] () {
+      for (gimple *st : init)
+        if (!wmm_runs_before (st, site)
+            || gimple_bb (st)->loop_father != cb->loop_father)
+          return false;
+      return true;
+  });
+  if (!before)
+    return false;
+  /* the values: lo = i * C, hi its block's end (in the field's type: no
+     narrowing but what the limit allows) */
+  tree lo = gimple_assign_rhs1 (init[0]), hi = gimple_assign_rhs1 (init[1]);
+  tree x;
+  HOST_WIDE_INT k, limit = -1;
+  if (!times_const (lo, &x, &k, &limit) || x != counter
+      || !block_bounds (lo, hi, x, k, &limit))
+    return false;
+  for (tree f : { flo, fhi })
+    if (!INTEGRAL_TYPE_P (TREE_TYPE (f))
+        || TYPE_PRECISION (TREE_TYPE (f)) < TYPE_PRECISION (TREE_TYPE (lo)))
+      return false;
+  set_source (u, src, site, site_fn, counter);
+  src->parm = parm;
+  HOST_WIDE_INT a = indexed_bound (elt, counter), h = handle_bound (site, counter);
+  src->max_id = a < 0 ? h : h < 0 ? a : MIN (a, h);
+  if (limit >= 0 && (src->max_id < 0 || src->max_id + 1 > limit / k))
+    return false;
+  return true;
+}
+
 /* Is claim `key` (claiming_counter) one: a counter of the unit, the
  * first parameter of a start routine whose threads get distinct values,
  * or a member of it (read through parm) whose threads read distinct
@@ -1155,6 +1288,18 @@ valid_claim (wmm_unitinfo *u, tree key, tree parm, hash_set<tree> &counters,
   if (VAR_P (key))
     return counters.contains (key);
   bool existed;
+  if (TREE_CODE (key) == TREE_LIST)
+    {
+      id_source &src = ids->get_or_insert (key, &existed);
+      if (!existed)
+        {
+          if (!member_blocks (u, parm, TREE_PURPOSE (key), TREE_VALUE (key),
+                              &src))
+            src.create = NULL;
+          src.parm = parm;
+        }
+      return src.create != NULL && src.parm == parm;
+    }
   if (TREE_CODE (key) == FIELD_DECL || TYPE_P (key))
     {
       id_source &src = ids->get_or_insert (key, &existed);
@@ -1297,6 +1442,7 @@ wmm_publish_claims (wmm_unitinfo *u)
      another access); and of its running writes only (writes). */
   claim_map all, writes;
   hash_map<tree, id_source> ids;
+  hash_map<tree, tree> block_keys;   /* member blocks: F_LO -> (F_LO . F_HI) */
   for (const wmm_unit &unit : u->units)
     for (const wmm_site &site : unit.sites)
       {
@@ -1316,15 +1462,29 @@ wmm_publish_claims (wmm_unitinfo *u)
                  ? claiming_counter (idx, &parm, &room) : NULL_TREE;
         /* a slice of the thread's number: a[i], i in [id * C, id * C + C)
            (a number from a counter is no slice: counters skip values) */
-        tree sid;
+        tree sid, block = NULL_TREE;
         HOST_WIDE_INT limit = -1, last = -1;
         if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
             && slice_index (idx, site.stmt, site.fn ? site.fn : unit.fn,
-                            &sid, &chunk, &limit, &last))
+                            &sid, &chunk, &limit, &last, &block))
           {
-            c = claiming_counter (sid, &parm, &room);
-            if (c && VAR_P (c))
-              c = NULL_TREE;
+            if (block)
+              {
+                /* a block of the argument's members: one key per pair */
+                bool existed;
+                tree &k = block_keys.get_or_insert (TREE_PURPOSE (block),
+                                                    &existed);
+                if (!existed || TREE_VALUE (k) != TREE_VALUE (block))
+                  k = block;
+                c = k;
+                parm = sid;
+              }
+            else
+              {
+                c = claiming_counter (sid, &parm, &room);
+                if (c && VAR_P (c))
+                  c = NULL_TREE;
+              }
           }
         /* a stride of the thread's number: a[i], i = id, id + S, ... */
         HOST_WIDE_INT stride = 0;

@@ -124,6 +124,10 @@
 #                      fence; -DOVERLAP, -DSAME, -DNEIGHBOUR, -DSTEP,
 #                      -DREST_EARLY, -DREST_NE, -DINTDIV_WIDE (blocks that
 #                      may meet): the worker fenced on the weak targets
+#   slices_members.c   the same over the block [r->lo, r->hi) main stores
+#                      into each thread's argument struct: no fence (also
+#                      -DPLUS); -DOVERLAP, -DSHARED, -DLATER, -DNEIGHBOUR:
+#                      the worker fenced on the weak targets
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -401,6 +405,13 @@ one_target() {
   if [ $T != x86 ]; then
     for v in OVERLAP SAME NEIGHBOUR STEP REST_EARLY REST_NE INTDIV_WIDE; do
       fenced "slices_block_$v" slices_block.c add -D$v
+    done
+  fi
+  none slices_members slices_members.c
+  none slices_members_PLUS slices_members.c -DPLUS
+  if [ $T != x86 ]; then
+    for v in OVERLAP SHARED LATER NEIGHBOUR; do
+      fenced "slices_members_$v" slices_members.c add -D$v
     done
   fi
   none claims claims.c
