@@ -456,6 +456,27 @@ wmm_same_element (tree elem, tree ei, tree ref, tree ri)
 
 /* ------------------------------------------------------------ loop ranges */
 
+/* The load a loop's bound widens (`t < (long) n`, n an int: the
+ * conversion keeps every value, both in the loop's header), or bound
+ * itself. */
+static tree
+widened_load (tree bound, class loop *loop)
+{
+  gassign *cv = TREE_CODE (bound) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (bound)
+                ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (bound)) : NULL;
+  if (!cv || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (cv))
+      || gimple_bb (cv) != loop->header)
+    return bound;
+  tree from = gimple_assign_rhs1 (cv);
+  tree to_type = TREE_TYPE (bound), from_type = TREE_TYPE (from);
+  if (TREE_CODE (from) != SSA_NAME || !INTEGRAL_TYPE_P (to_type)
+      || !INTEGRAL_TYPE_P (from_type)
+      || TYPE_PRECISION (from_type) >= TYPE_PRECISION (to_type)
+      || (TYPE_UNSIGNED (to_type) && !TYPE_UNSIGNED (from_type)))
+    return bound;
+  return from;
+}
+
 /* The reference SSA name v is a plain load of, when it names one fixed
  * object part (a variable or its members and constant elements: `n`,
  * `cfg.n`, `t[2].n`), or NULL. */
@@ -548,10 +569,12 @@ loop_iv (class loop *loop, tree idx, wmm_iv_range *r)
   if (lhs != idx)
     return false;
   tree bound = copy_root (rhs);
-  tree ref = fixed_load (bound);
+  tree loaded = widened_load (bound, loop);
+  tree ref = fixed_load (loaded);
   if (TREE_CODE (bound) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (bound)
       && flow_bb_inside_loop_p (loop, gimple_bb (SSA_NAME_DEF_STMT (bound)))
-      && !(ref && gimple_bb (SSA_NAME_DEF_STMT (bound)) == loop->header))
+      && !(ref && gimple_bb (SSA_NAME_DEF_STMT (bound)) == loop->header
+           && gimple_bb (SSA_NAME_DEF_STMT (loaded)) == loop->header))
     return false;
   r->bound_ref = ref;
   if (TREE_CODE (bound) != SSA_NAME && TREE_CODE (bound) != INTEGER_CST)

@@ -8,7 +8,8 @@
 #    array), joined by a range-for or an index loop; two named handles
 #    filled by move assignment.
 #  - threads_bound.c: IRIW created and joined by loops bounded by a count
-#    in memory (`i < cfg.n`) that nothing changes between them;
+#    in memory (`i < cfg.n`) that nothing changes between them (-DLONG:
+#    long counters, the count widened in each test);
 #  - threads_jobs.c: IRIW started by `jobs[i] = launch (worker, i)` (a
 #    fresh job holding the handle) and joined by `finish (jobs[i])`;
 #  - threads_helpers.c: IRIW started by a helper's loop into the array it
@@ -83,9 +84,12 @@ still_runs() {
 
 per_target() {
   iriw_case $T.bound threads_bound
+  iriw_case $T.bound_LONG threads_bound -DLONG
   for v in WRITER BETWEEN HOOK ALIAS; do
     still_runs $T.bound_$v threads_bound $v "the count may change"
   done
+  still_runs $T.bound_LONG_BETWEEN threads_bound "LONG -DBETWEEN" \
+    "the count may change"
   iriw_case $T.jobs threads_jobs
   for v in SHORT SHARED TWICE SWAP; do
     still_runs $T.jobs_$v threads_jobs $v "a thread may not be joined"

@@ -5,6 +5,8 @@
  * after the joins.  Both loops read the same count, which nothing can
  * change in between: main is not concurrent after the join loop.
  * Minimum: 0 fences on x86 (IRIW is forbidden there), 2 syncs on Power.
+ * -DLONG: the loops' counters are long (each test widens the count):
+ * the same.
  * Variants where the count may change between the loops (main stays
  * concurrent; x86 fences main's writes):
  *   -DWRITER  a worker writes the count;
@@ -18,6 +20,11 @@
 #include <stdlib.h>
 
 struct cfg { int n; pthread_t t[4]; } cfg;
+#ifdef LONG
+typedef long counter;   /* the test widens the count: `i < (long) cfg.n` */
+#else
+typedef int counter;
+#endif
 #ifdef HOOK
 extern void hook (void);
 #endif
@@ -47,12 +54,12 @@ int main (int argc, char **argv)
   cfg.n = argc > 1 ? atoi (argv[1]) : 4;
   if (cfg.n > 4)
     cfg.n = 4;
-  for (int i = 0; i < cfg.n; i++)
+  for (counter i = 0; i < cfg.n; i++)
     pthread_create (&cfg.t[i], 0, worker, (void *) (long) i);
 #ifdef BETWEEN
   cfg.n--;
 #endif
-  for (int i = 0; i < cfg.n; i++)
+  for (counter i = 0; i < cfg.n; i++)
     pthread_join (cfg.t[i], 0);
   iriw_report ();
   return 0;
