@@ -482,6 +482,171 @@ static_chunk (tree v, tree init, tree next, edge back)
   return chunk_end (e0);
 }
 
+/* v through SSA copies. */
+tree
+copy_source (tree v)
+{
+  for (int steps = 0; steps < 4; steps++)
+    {
+      gassign *g = safe_dyn_cast<gassign *> (def_of (v));
+      if (!g || gimple_assign_rhs_code (g) != SSA_NAME)
+        return v;
+      v = gimple_assign_rhs1 (g);
+    }
+  return v;
+}
+
+/* Do a and b hold one value: one SSA name, or one side-effect-free
+ * arithmetic on the same operands (`N / nt` computed twice)? */
+bool
+same_value (tree a, tree b)
+{
+  a = copy_source (a);
+  b = copy_source (b);
+  if (a == b)
+    return true;
+  gassign *ga = safe_dyn_cast<gassign *> (def_of (a));
+  gassign *gb = safe_dyn_cast<gassign *> (def_of (b));
+  if (!ga || !gb || gimple_assign_rhs_code (ga) != gimple_assign_rhs_code (gb)
+      || get_gimple_rhs_class (gimple_assign_rhs_code (ga)) != GIMPLE_BINARY_RHS
+      || !INTEGRAL_TYPE_P (TREE_TYPE (a)))
+    return false;
+  switch (gimple_assign_rhs_code (ga))
+    {
+    case PLUS_EXPR: case MINUS_EXPR: case MULT_EXPR: case TRUNC_DIV_EXPR:
+      break;
+    default:
+      return false;
+    }
+  return operand_equal_p (gimple_assign_rhs1 (ga), gimple_assign_rhs1 (gb), 0)
+         && operand_equal_p (gimple_assign_rhs2 (ga), gimple_assign_rhs2 (gb), 0);
+}
+
+/* Is edge e taken only when the thread's number t is the team's last,
+ * omp_get_num_threads () - 1: it leaves (or follows the one edge leaving)
+ * a block ending with `if (t == nt - 1)` on its true side, or `!=` on its
+ * false side? */
+bool
+last_of_team (edge e, tree t)
+{
+  for (int step = 0; step < 2; step++)
+    {
+      gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
+      if (c && EDGE_COUNT (e->src->succs) == 2)
+        {
+          tree l = gimple_cond_lhs (c), r = gimple_cond_rhs (c);
+          if (l != t)
+            std::swap (l, r);
+          gassign *g = safe_dyn_cast<gassign *> (def_of (r));
+          bool eq = gimple_cond_code (c) == EQ_EXPR;
+          bool last = l == t && g && gimple_assign_rhs_code (g) == PLUS_EXPR
+                      && integer_minus_onep (gimple_assign_rhs2 (g))
+                      && is_builtin_call (gimple_assign_rhs1 (g),
+                                          BUILT_IN_OMP_GET_NUM_THREADS);
+          return last && (eq || gimple_cond_code (c) == NE_EXPR)
+                 && ((e->flags & EDGE_TRUE_VALUE) != 0) == eq;
+        }
+      if (!single_pred_p (e->src))
+        return false;
+      e = single_pred_edge (e->src);
+    }
+  return false;
+}
+
+/* Does v have one value in every thread of the team: built of constants
+ * and omp_get_num_threads () by + - * / and integer conversions? */
+bool
+team_invariant (tree v, int depth = 0)
+{
+  v = copy_source (v);
+  if (TREE_CODE (v) == INTEGER_CST)
+    return true;
+  if (depth > 6 || TREE_CODE (v) != SSA_NAME)
+    return false;
+  if (is_builtin_call (v, BUILT_IN_OMP_GET_NUM_THREADS))
+    return true;
+  gassign *g = safe_dyn_cast<gassign *> (def_of (v));
+  if (!g)
+    return false;
+  switch (gimple_assign_rhs_code (g))
+    {
+    CASE_CONVERT:
+      return INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (g)))
+             && team_invariant (gimple_assign_rhs1 (g), depth + 1);
+    case PLUS_EXPR: case MINUS_EXPR: case MULT_EXPR: case TRUNC_DIV_EXPR:
+      return team_invariant (gimple_assign_rhs1 (g), depth + 1)
+             && team_invariant (gimple_assign_rhs2 (g), depth + 1);
+    default:
+      return false;
+    }
+}
+
+/* A block of the team written by hand: v = PHI <lo, v + 1> tested `v <
+ * hi` in its own block, every other use of v dominated by the test's true
+ * edge; lo = t * q, t the thread's number, and hi = lo + q' (q' the same
+ * value as q) or, for the team's last thread only (last_of_team), any
+ * end: `hi = t == nt - 1 ? N : lo + q`; signed arithmetic, q the same in
+ * every thread (team_invariant: `N / nt`).  Thread t's
+ * block [t * q, t * q + q) lies below thread t + 1's (when q <= 0 every
+ * block but the last is empty), the last starts above them all. */
+bool
+manual_block (gphi *phi, tree v, tree init, tree next)
+{
+  gassign *gn = safe_dyn_cast<gassign *> (def_of (next));
+  basic_block h = gimple_bb (phi);
+  gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
+  if (!gn || gimple_assign_rhs_code (gn) != PLUS_EXPR
+      || gimple_assign_rhs1 (gn) != v || !integer_onep (gimple_assign_rhs2 (gn))
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)) || !c
+      || gimple_cond_code (c) != LT_EXPR || gimple_cond_lhs (c) != v
+      || EDGE_COUNT (h->succs) != 2)
+    return false;
+  edge te, fe;
+  extract_true_false_edges_from_block (h, &te, &fe);
+  if (!single_pred_p (te->dest))
+    return false;
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, v)
+    if (use != c && use != gn && !is_gimple_debug (use)
+        && (gimple_code (use) == GIMPLE_PHI
+            || !dominated_by_p (CDI_DOMINATORS, gimple_bb (use), te->dest)))
+      return false;
+  /* lo = t * q */
+  tree lo = copy_source (init);
+  gassign *gl = safe_dyn_cast<gassign *> (def_of (lo));
+  if (!gl || gimple_assign_rhs_code (gl) != MULT_EXPR
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (lo)))
+    return false;
+  tree t = gimple_assign_rhs1 (gl), q = gimple_assign_rhs2 (gl);
+  if (!is_builtin_call (wmm_widened_from (t), BUILT_IN_OMP_GET_THREAD_NUM))
+    std::swap (t, q);
+  if (!is_builtin_call (wmm_widened_from (t), BUILT_IN_OMP_GET_THREAD_NUM)
+      || !team_invariant (q))
+    return false;
+  /* hi = lo + q */
+  auto block_end = [&] (tree e) {
+    gassign *ge = safe_dyn_cast<gassign *> (def_of (copy_source (e)));
+    if (!ge || gimple_assign_rhs_code (ge) != PLUS_EXPR)
+      return false;
+    tree x = gimple_assign_rhs1 (ge), y = gimple_assign_rhs2 (ge);
+    if (copy_source (x) != lo)
+      std::swap (x, y);
+    return copy_source (x) == lo && same_value (y, q);
+  };
+  tree hi = copy_source (gimple_cond_rhs (c));
+  if (block_end (hi))
+    return true;
+  gphi *join = safe_dyn_cast<gphi *> (def_of (hi));
+  if (!join || gimple_phi_num_args (join) != 2)
+    return false;
+  for (unsigned k = 0; k < 2; k++)
+    if (block_end (gimple_phi_arg_def (join, k))
+        && last_of_team (gimple_phi_arg_edge (join, 1 - k), t))
+      return true;
+  return false;
+}
+
 /* The counters of fn's loops that run over the thread's own block of a
  * static schedule: i = PHI <s0 (entry), i + STEP (latch)>, left when not
  * i + STEP < e0 (STEP and e0 scaled as s0), entered only when s0 < e0;
@@ -513,7 +678,8 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
             tree init = gimple_phi_arg_def (phi, k);
             tree next = gimple_phi_arg_def (phi, 1 - k);
             if (cyclic_counter (v, init, next) || one_chunk (init, back)
-                || static_chunk (v, init, next, back))
+                || static_chunk (v, init, next, back)
+                || manual_block (phi, v, init, next))
               {
                 ivs->add (v);
                 break;

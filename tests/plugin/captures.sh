@@ -83,6 +83,10 @@
 #                      fence; -DWRITEX (the first loop also moves its own
 #                      body while the others read every x): the team
 #                      fenced on every target
+#   omp_blocks.c       a team sharing an array out by hand (lo = id *
+#                      (N / nt), the last thread to N): no fence (also
+#                      -DEVEN); -DWIDE, -DFIRST, -DSHRINK, -DAFTER: the
+#                      team fenced on the weak targets
 #   omp_spmd.c         the tutorials' SPMD pi (sum[id] of main's array,
 #                      i = id; i += nthrds), chunked static schedules over
 #                      a static array, a cyclic loop over a malloc'd
@@ -368,6 +372,13 @@ one_target() {
   fenced omp_array_reduction_SHARED omp_array_reduction.c 'main\._omp_fn\.0' -fopenmp -DSHARED
   none omp_nbody omp_nbody.c -fopenmp
   fenced omp_nbody_WRITEX omp_nbody.c 'forces\._omp_fn\.0' -fopenmp -DWRITEX
+  none omp_blocks omp_blocks.c -fopenmp
+  none omp_blocks_EVEN omp_blocks.c -fopenmp -DEVEN
+  if [ $T != x86 ]; then
+    for v in WIDE FIRST SHRINK AFTER; do
+      fenced "omp_blocks_$v" omp_blocks.c 'main\._omp_fn\.0' -fopenmp -D$v
+    done
+  fi
   none omp_spmd omp_spmd.c -fopenmp
   fenced omp_spmd_NEXT omp_spmd.c 'main\._omp_fn\.0' -fopenmp -DNEXT
   [ $T = x86 ] || fenced omp_spmd_SHIFT omp_spmd.c 'main\._omp_fn\.2' -fopenmp -DSHIFT
