@@ -1078,6 +1078,85 @@ used_only_by (tree v, gimple *site)
   return false;
 }
 
+/* The element of main's local array a start routine's threads are
+ * given: the routine of parm has one create, in main, passing &A[i]
+ * (the address used by that create only), A a local of main, i the
+ * counter of the loop around the create, and the routine only reads
+ * through parm. */
+struct arg_element {
+  gimple *site;         /* the create */
+  function *site_fn;    /* main */
+  gassign *addr;        /* the statement taking &A[i] */
+  tree elt, arr, counter;
+};
+
+bool
+argument_element (tree parm, arg_element *e)
+{
+  tree fn = DECL_CONTEXT (parm), arg;
+  if (!only_create (fn, &e->site, &e->site_fn, &arg)
+      || !read_only_argument (fn, parm))
+    return false;
+  tree addr = wmm_widened_from (arg);
+  e->addr = TREE_CODE (addr) == SSA_NAME
+            ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (addr)) : NULL;
+  if (!e->addr || gimple_assign_rhs_code (e->addr) != ADDR_EXPR
+      || !used_only_by (addr, e->site))
+    return false;
+  e->elt = TREE_OPERAND (gimple_assign_rhs1 (e->addr), 0);
+  if (TREE_CODE (e->elt) != ARRAY_REF || !VAR_P (TREE_OPERAND (e->elt, 0)))
+    return false;
+  e->arr = TREE_OPERAND (e->elt, 0);
+  e->counter = wmm_widened_from (TREE_OPERAND (e->elt, 1));
+  return !is_global_var (e->arr) && DECL_CONTEXT (e->arr) == e->site_fn->decl
+         && TREE_ADDRESSABLE (e->arr) != 0
+         && loop_counter_p (e->site_fn, e->site, e->counter);
+}
+
+/* Does statement st (no store to the members checked) leave the values
+ * of A's elements alone: it names A not, takes the create's address (ga),
+ * ends A's life (a clobber), stores a value that names A not into another
+ * member of an element (when members), or reads A? */
+bool
+keeps_elements (gimple *st, tree arr, gimple *ga, bool members)
+{
+  if (!wmm_stmt_mentions (st, arr) || st == ga || gimple_clobber_p (st))
+    return true;
+  tree lhs = is_gimple_assign (st) ? gimple_assign_lhs (st) : NULL_TREE;
+  if (members && lhs && gimple_assign_single_p (st)
+      && !wmm_mentions (gimple_assign_rhs1 (st), arr)
+      && TREE_CODE (lhs) == COMPONENT_REF
+      && TREE_CODE (TREE_OPERAND (lhs, 0)) == ARRAY_REF
+      && TREE_OPERAND (TREE_OPERAND (lhs, 0), 0) == arr)
+    return true;   /* A[j].G = value */
+  return lhs && gimple_assign_load_p (st) && !wmm_mentions (lhs, arr);
+}
+
+/* Does a PHI of body merge a value that names A? */
+bool
+phi_names (function *body, tree arr)
+{
+  bool named = false;
+  wmm_each_phi (body, [&] (gphi *phi) {
+    for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+      named |= wmm_mentions (gimple_phi_arg_def (phi, i), arr);
+  });
+  return named;
+}
+
+/* *src for the threads of e: numbered by its counter, which the array's
+ * bound and the handles' bound both limit. */
+void
+element_source (wmm_unitinfo *u, const arg_element &e, tree parm,
+                id_source *src)
+{
+  set_source (u, src, e.site, e.site_fn, e.counter);
+  src->parm = parm;
+  HOST_WIDE_INT a = indexed_bound (e.elt, e.counter);
+  HOST_WIDE_INT h = handle_bound (e.site, e.counter);
+  src->max_id = a < 0 ? h : h < 0 ? a : MIN (a, h);
+}
+
 /* Does every thread that runs start routine fn read a value of member F of
  * its argument (first parameter parm) that no other thread reads?  The
  * one create (as for distinct_ids) passes &A[i], A an array local to main
@@ -1091,27 +1170,13 @@ bool
 distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
 {
   bool whole = TYPE_P (field);
-  tree fn = DECL_CONTEXT (parm);
-  gimple *site;
-  function *site_fn;
-  tree arg;
-  if (!only_create (fn, &site, &site_fn, &arg) || !read_only_argument (fn, parm))
+  arg_element e;
+  if (!argument_element (parm, &e)
+      || (whole && TYPE_MAIN_VARIANT (TREE_TYPE (e.elt)) != field))
     return false;
-  /* arg = &A[i] */
-  tree addr = wmm_widened_from (arg);
-  gassign *ga = TREE_CODE (addr) == SSA_NAME
-                ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (addr)) : NULL;
-  if (!ga || gimple_assign_rhs_code (ga) != ADDR_EXPR || !used_only_by (addr, site))
-    return false;
-  tree elt = TREE_OPERAND (gimple_assign_rhs1 (ga), 0);
-  if (TREE_CODE (elt) != ARRAY_REF || !VAR_P (TREE_OPERAND (elt, 0)))
-    return false;
-  tree arr = TREE_OPERAND (elt, 0);
-  tree counter = wmm_widened_from (TREE_OPERAND (elt, 1));
-  if (is_global_var (arr) || DECL_CONTEXT (arr) != site_fn->decl
-      || TREE_ADDRESSABLE (arr) == 0 || !loop_counter_p (site_fn, site, counter)
-      || (whole && TYPE_MAIN_VARIANT (TREE_TYPE (elt)) != field))
-    return false;
+  gimple *site = e.site, *ga = e.addr;
+  function *site_fn = e.site_fn;
+  tree arr = e.arr, counter = e.counter;
   /* every statement that names A: the address for the create, the store
      of the number, stores to other members, loads */
   gimple *init = NULL;
@@ -1138,23 +1203,9 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
               ok = false;
             return;
           }
-        if (!wmm_stmt_mentions (st, arr) || st == ga || gimple_clobber_p (st))
-          return;   /* (a clobber ends A's life: no value written) */
-        if (!whole && lhs && gimple_assign_single_p (st)
-            && !wmm_mentions (gimple_assign_rhs1 (st), arr)
-            && TREE_CODE (lhs) == COMPONENT_REF
-            && TREE_CODE (TREE_OPERAND (lhs, 0)) == ARRAY_REF
-            && TREE_OPERAND (TREE_OPERAND (lhs, 0), 0) == arr)
-          return;   /* A[j].G = value */
-        if (lhs && gimple_assign_load_p (st) && !wmm_mentions (lhs, arr))
-          return;   /* a read of A */
-        ok = false;
+        ok &= keeps_elements (st, arr, ga, !whole);
       });
-      wmm_each_phi (body, [&] (gphi *phi) {
-        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-          if (wmm_mentions (gimple_phi_arg_def (phi, i), arr))
-            ok = false;
-      });
+      ok &= !phi_names (body, arr);
   });
   if (!ok || !init)
     return false;
@@ -1166,10 +1217,7 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   });
   if (!before)
     return false;
-  set_source (u, src, site, site_fn, counter);
-  src->parm = parm;
-  HOST_WIDE_INT a = indexed_bound (elt, counter), h = handle_bound (site, counter);
-  src->max_id = a < 0 ? h : h < 0 ? a : MIN (a, h);
+  element_source (u, e, parm, src);
   return true;
 }
 
@@ -1186,25 +1234,12 @@ bool
 member_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
                id_source *src)
 {
-  tree fn = DECL_CONTEXT (parm);
-  gimple *site;
-  function *site_fn;
-  tree arg;
-  if (!only_create (fn, &site, &site_fn, &arg) || !read_only_argument (fn, parm))
+  arg_element e;
+  if (!argument_element (parm, &e))
     return false;
-  tree addr = wmm_widened_from (arg);
-  gassign *ga = TREE_CODE (addr) == SSA_NAME
-                ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (addr)) : NULL;
-  if (!ga || gimple_assign_rhs_code (ga) != ADDR_EXPR || !used_only_by (addr, site))
-    return false;
-  tree elt = TREE_OPERAND (gimple_assign_rhs1 (ga), 0);
-  if (TREE_CODE (elt) != ARRAY_REF || !VAR_P (TREE_OPERAND (elt, 0)))
-    return false;
-  tree arr = TREE_OPERAND (elt, 0);
-  tree counter = wmm_widened_from (TREE_OPERAND (elt, 1));
-  if (is_global_var (arr) || DECL_CONTEXT (arr) != site_fn->decl
-      || TREE_ADDRESSABLE (arr) == 0 || !loop_counter_p (site_fn, site, counter))
-    return false;
+  gimple *site = e.site, *ga = e.addr;
+  function *site_fn = e.site_fn;
+  tree arr = e.arr, counter = e.counter;
   gimple *init[2] = { NULL, NULL };
   bool ok = true;
   wmm_each_body ([&] (cgraph_node *, function *body) {
@@ -1225,23 +1260,9 @@ member_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
               ok = false;
             return;
           }
-        if (!wmm_stmt_mentions (st, arr) || st == ga || gimple_clobber_p (st))
-          return;
-        if (lhs && gimple_assign_single_p (st)
-            && !wmm_mentions (gimple_assign_rhs1 (st), arr)
-            && TREE_CODE (lhs) == COMPONENT_REF
-            && TREE_CODE (TREE_OPERAND (lhs, 0)) == ARRAY_REF
-            && TREE_OPERAND (TREE_OPERAND (lhs, 0), 0) == arr)
-          return;   /* A[j].G = value */
-        if (lhs && gimple_assign_load_p (st) && !wmm_mentions (lhs, arr))
-          return;   /* a read of A */
-        ok = false;
+        ok &= keeps_elements (st, arr, ga, true);
       });
-      wmm_each_phi (body, [&] (gphi *phi) {
-        for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-          if (wmm_mentions (gimple_phi_arg_def (phi, i), arr))
-            ok = false;
-      });
+      ok &= !phi_names (body, arr);
   });
   if (!ok || !init[0] || !init[1])
     return false;
@@ -1268,13 +1289,8 @@ member_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
     if (!INTEGRAL_TYPE_P (TREE_TYPE (f))
         || TYPE_PRECISION (TREE_TYPE (f)) < TYPE_PRECISION (TREE_TYPE (lo)))
       return false;
-  set_source (u, src, site, site_fn, counter);
-  src->parm = parm;
-  HOST_WIDE_INT a = indexed_bound (elt, counter), h = handle_bound (site, counter);
-  src->max_id = a < 0 ? h : h < 0 ? a : MIN (a, h);
-  if (limit >= 0 && (src->max_id < 0 || src->max_id + 1 > limit / k))
-    return false;
-  return true;
+  element_source (u, e, parm, src);
+  return limit < 0 || (src->max_id >= 0 && src->max_id + 1 <= limit / k);
 }
 
 /* Is claim `key` (claiming_counter) one: a counter of the unit, the
