@@ -302,14 +302,13 @@ wmm_asm_fence_kind (wmm_model m, const char *buf)
   if ((!strncmp (buf, "dmb", 3) || !strncmp (buf, "dsb", 3))
       && (!buf[3] || buf[3] == ' ' || buf[3] == '\t'))
     return arm_barrier_kind (m, buf + 3);
+  wmm_fence x86 = wmm_x86_fence (buf, m);
+  if (x86 != WMM_FENCE_NONE)
+    return x86;
   if (!strncmp (buf, "lock", 4) || !strncmp (buf, "xchg", 4)
-      || !strcmp (buf, "mfence") || !strcmp (buf, "sync")
-      || !strcmp (buf, "hwsync") || !strcmp (buf, "sync 0"))
+      || !strcmp (buf, "sync") || !strcmp (buf, "hwsync")
+      || !strcmp (buf, "sync 0"))
     return wmm_full_fence (m);
-  if (!strcmp (buf, "sfence"))
-    return m == WMM_MODEL_TSO ? WMM_FENCE_SFENCE : WMM_FENCE_COMPILER;
-  if (!strcmp (buf, "lfence"))
-    return WMM_FENCE_COMPILER;
   if (!strcmp (buf, "lwsync") || !strcmp (buf, "sync 1"))
     return power ? WMM_FENCE_LWSYNC : WMM_FENCE_COMPILER;
   if (!strcmp (buf, "isync"))

@@ -306,31 +306,17 @@ plus_const (tree v, tree *x, HOST_WIDE_INT *c)
 }
 
 /* Is edge e taken only when number id (through widening conversions)
- * equals a constant K: it leaves a block ending with `if (id == K)` (or
- * `!=`) on the branch where they are equal, or leaves a block whose one
- * predecessor does so?  K, or -1. */
+ * equals a constant K (wmm_edge_if_equal: `if (id == K)` or `!=`)?  K,
+ * or -1. */
 HOST_WIDE_INT
 last_number (edge e, tree id)
 {
-  for (int step = 0; step < 2; step++)
-    {
-      gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
-      if (c && EDGE_COUNT (e->src->succs) == 2)
-        {
-          tree k = wmm_constant_of (gimple_cond_rhs (c));
-          bool eq = gimple_cond_code (c) == EQ_EXPR, ne = gimple_cond_code (c) == NE_EXPR;
-          if (!k || !(eq || ne)
-              || wmm_widened_from (gimple_cond_lhs (c)) != id)
-            return -1;
-          bool taken_if_true = (e->flags & EDGE_TRUE_VALUE) != 0;
-          return taken_if_true == eq && tree_to_shwi (k) >= 0
-                 ? tree_to_shwi (k) : -1;
-        }
-      if (!single_pred_p (e->src))
-        return -1;
-      e = single_pred_edge (e->src);
-    }
-  return -1;
+  tree a, b;
+  if (!wmm_edge_if_equal (e, &a, &b))
+    return -1;
+  tree k = wmm_constant_of (b);
+  return k && wmm_widened_from (a) == id && tree_to_shwi (k) >= 0
+         ? tree_to_shwi (k) : -1;
 }
 
 /* Is hi the end of the block that starts at lo = x * k: lo + m (0 < m <=
@@ -372,57 +358,30 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
   if (member_block_p)
     *member_block_p = NULL_TREE;
   idx = wmm_widened_from (idx);
-  gphi *phi = TREE_CODE (idx) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (idx)
-              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (idx)) : NULL;
-  if (!phi || gimple_phi_num_args (phi) != 2
-      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (idx)) || !fn || !stmt
-      || !gimple_bb (stmt))
-    return false;
-  tree lo = NULL_TREE;
-  bool stepped = false;
-  for (unsigned k = 0; k < 2; k++)
-    {
-      tree a = gimple_phi_arg_def (phi, k);
-      gassign *g = TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
-                   ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (a)) : NULL;
-      if (!stepped && g && gimple_assign_rhs_code (g) == PLUS_EXPR
-          && gimple_assign_rhs1 (g) == idx
-          && integer_onep (gimple_assign_rhs2 (g)))
-        stepped = true;
-      else
-        lo = a;
-    }
-  basic_block h = gimple_bb (phi);
-  gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
-  /* (the test may widen i first: `(long) i < hi` keeps i's value) */
-  if (!stepped || !lo || !c || gimple_cond_code (c) != LT_EXPR
-      || wmm_widened_from (gimple_cond_lhs (c)) != idx
-      || EDGE_COUNT (h->succs) != 2)
-    return false;
-  edge t, f;
-  extract_true_false_edges_from_block (h, &t, &f);
-  if (!single_pred_p (t->dest))
+  tree lo, hi;
+  edge t;
+  if (!fn || !stmt || !gimple_bb (stmt)
+      || !wmm_counted_loop (idx, &lo, &hi, NULL, &t))
     return false;
   bool held = wmm_with_dominators (fn, [&] () {
     return (bool) dominated_by_p (CDI_DOMINATORS, gimple_bb (stmt), t->dest); });
-  tree x;
-  HOST_WIDE_INT k;
   if (!held)
     return false;
-  tree hi = gimple_cond_rhs (c);
   /* a block of the thread's argument: lo = a->F, hi = a->G */
-  tree flo, fhi, plo = NULL_TREE, phi_parm = NULL_TREE;
+  tree flo, fhi, parm_lo = NULL_TREE, parm_hi = NULL_TREE;
   if (member_block_p && TREE_CODE (lo) == SSA_NAME && TREE_CODE (hi) == SSA_NAME
-      && (flo = argument_member (SSA_NAME_DEF_STMT (lo), &plo))
-      && (fhi = argument_member (SSA_NAME_DEF_STMT (hi), &phi_parm))
+      && (flo = argument_member (SSA_NAME_DEF_STMT (lo), &parm_lo))
+      && (fhi = argument_member (SSA_NAME_DEF_STMT (hi), &parm_hi))
       && TREE_CODE (flo) == FIELD_DECL && TREE_CODE (fhi) == FIELD_DECL
-      && flo != fhi && plo == phi_parm)
+      && flo != fhi && parm_lo == parm_hi)
     {
       *member_block_p = tree_cons (flo, fhi, NULL_TREE);
-      *id = plo;
+      *id = parm_lo;
       *chunk = 0;
       return true;
     }
+  tree x;
+  HOST_WIDE_INT k;
   if (!times_const (lo, &x, &k, limit))
     return false;
   auto block_end = [&] (tree hi) { return block_bounds (lo, hi, x, k, limit); };
@@ -1418,6 +1377,69 @@ one_writer_arrays (wmm_unitinfo *u, claim_map &writes,
 }
 
 } // namespace
+
+bool
+wmm_edge_if_equal (edge e, tree *a, tree *b)
+{
+  for (int step = 0; step < 2; step++)
+    {
+      gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
+      if (c && EDGE_COUNT (e->src->succs) == 2)
+        {
+          bool eq = gimple_cond_code (c) == EQ_EXPR;
+          if ((!eq && gimple_cond_code (c) != NE_EXPR)
+              || ((e->flags & EDGE_TRUE_VALUE) != 0) != eq)
+            return false;
+          *a = gimple_cond_lhs (c);
+          *b = gimple_cond_rhs (c);
+          return true;
+        }
+      if (!single_pred_p (e->src))
+        return false;
+      e = single_pred_edge (e->src);
+    }
+  return false;
+}
+
+bool
+wmm_counted_loop (tree i, tree *lo, tree *hi, gimple **step, edge *body)
+{
+  gphi *phi = TREE_CODE (i) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (i)
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (i)) : NULL;
+  if (!phi || gimple_phi_num_args (phi) != 2
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (i)))
+    return false;
+  gimple *inc = NULL;
+  *lo = NULL_TREE;
+  for (unsigned k = 0; k < 2; k++)
+    {
+      tree a = gimple_phi_arg_def (phi, k);
+      gassign *g = TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+                   ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (a)) : NULL;
+      if (!inc && g && gimple_assign_rhs_code (g) == PLUS_EXPR
+          && gimple_assign_rhs1 (g) == i
+          && integer_onep (gimple_assign_rhs2 (g)))
+        inc = g;
+      else
+        *lo = a;
+    }
+  basic_block h = gimple_bb (phi);
+  gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
+  /* (the test may widen i first: `(long) i < hi` keeps i's value) */
+  if (!inc || !*lo || !c || gimple_cond_code (c) != LT_EXPR
+      || wmm_widened_from (gimple_cond_lhs (c)) != i
+      || EDGE_COUNT (h->succs) != 2)
+    return false;
+  edge t, f;
+  extract_true_false_edges_from_block (h, &t, &f);
+  if (!single_pred_p (t->dest))
+    return false;
+  *hi = gimple_cond_rhs (c);
+  if (step)
+    *step = inc;
+  *body = t;
+  return true;
+}
 
 int
 wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays)

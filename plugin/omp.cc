@@ -522,35 +522,21 @@ same_value (tree a, tree b)
          && operand_equal_p (gimple_assign_rhs2 (ga), gimple_assign_rhs2 (gb), 0);
 }
 
-/* Is edge e taken only when the thread's number t is the team's last,
- * omp_get_num_threads () - 1: it leaves (or follows the one edge leaving)
- * a block ending with `if (t == nt - 1)` on its true side, or `!=` on its
- * false side? */
+/* Is edge e taken only when the thread's number t is the team's last:
+ * `t == nt - 1` (wmm_edge_if_equal), nt = omp_get_num_threads ()? */
 bool
 last_of_team (edge e, tree t)
 {
-  for (int step = 0; step < 2; step++)
-    {
-      gcond *c = safe_dyn_cast<gcond *> (last_stmt (e->src));
-      if (c && EDGE_COUNT (e->src->succs) == 2)
-        {
-          tree l = gimple_cond_lhs (c), r = gimple_cond_rhs (c);
-          if (l != t)
-            std::swap (l, r);
-          gassign *g = safe_dyn_cast<gassign *> (def_of (r));
-          bool eq = gimple_cond_code (c) == EQ_EXPR;
-          bool last = l == t && g && gimple_assign_rhs_code (g) == PLUS_EXPR
-                      && integer_minus_onep (gimple_assign_rhs2 (g))
-                      && is_builtin_call (gimple_assign_rhs1 (g),
-                                          BUILT_IN_OMP_GET_NUM_THREADS);
-          return last && (eq || gimple_cond_code (c) == NE_EXPR)
-                 && ((e->flags & EDGE_TRUE_VALUE) != 0) == eq;
-        }
-      if (!single_pred_p (e->src))
-        return false;
-      e = single_pred_edge (e->src);
-    }
-  return false;
+  tree a, b;
+  if (!wmm_edge_if_equal (e, &a, &b))
+    return false;
+  if (a != t)
+    std::swap (a, b);
+  gassign *g = safe_dyn_cast<gassign *> (def_of (b));
+  return a == t && g && gimple_assign_rhs_code (g) == PLUS_EXPR
+         && integer_minus_onep (gimple_assign_rhs2 (g))
+         && is_builtin_call (gimple_assign_rhs1 (g),
+                             BUILT_IN_OMP_GET_NUM_THREADS);
 }
 
 /* Does v have one value in every thread of the team: built of constants
@@ -581,36 +567,30 @@ team_invariant (tree v, int depth = 0)
     }
 }
 
-/* A block of the team written by hand: v = PHI <lo, v + 1> tested `v <
- * hi` in its own block, every other use of v dominated by the test's true
- * edge; lo = t * q, t the thread's number, and hi = lo + q' (q' the same
- * value as q) or, for the team's last thread only (last_of_team), any
- * end: `hi = t == nt - 1 ? N : lo + q`; signed arithmetic, q the same in
- * every thread (team_invariant: `N / nt`).  Thread t's
- * block [t * q, t * q + q) lies below thread t + 1's (when q <= 0 every
- * block but the last is empty), the last starts above them all. */
+/* A block of the team written by hand: v the counter of `for (v = lo;
+ * v < hi; v++)` (wmm_counted_loop), every use of v but its test and
+ * increment inside the loop; lo = t * q, t the thread's number, and hi =
+ * lo + q' (q' the same value as q) or, for the team's last thread only
+ * (last_of_team), any end: `hi = t == nt - 1 ? N : lo + q`; signed
+ * arithmetic, q the same in every thread (team_invariant: `N / nt`).
+ * Thread t's block [t * q, t * q + q) lies below thread t + 1's (when q
+ * <= 0 every block but the last is empty), the last starts above them
+ * all. */
 bool
-manual_block (gphi *phi, tree v, tree init, tree next)
+manual_block (tree v)
 {
-  gassign *gn = safe_dyn_cast<gassign *> (def_of (next));
-  basic_block h = gimple_bb (phi);
-  gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
-  if (!gn || gimple_assign_rhs_code (gn) != PLUS_EXPR
-      || gimple_assign_rhs1 (gn) != v || !integer_onep (gimple_assign_rhs2 (gn))
-      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)) || !c
-      || gimple_cond_code (c) != LT_EXPR || gimple_cond_lhs (c) != v
-      || EDGE_COUNT (h->succs) != 2)
-    return false;
-  edge te, fe;
-  extract_true_false_edges_from_block (h, &te, &fe);
-  if (!single_pred_p (te->dest))
+  tree init, hi;
+  gimple *step;
+  edge body;
+  if (!wmm_counted_loop (v, &init, &hi, &step, &body))
     return false;
   imm_use_iterator it;
   gimple *use;
   FOR_EACH_IMM_USE_STMT (use, it, v)
-    if (use != c && use != gn && !is_gimple_debug (use)
+    if (use != step && use != last_stmt (gimple_bb (SSA_NAME_DEF_STMT (v)))
+        && !is_gimple_debug (use)
         && (gimple_code (use) == GIMPLE_PHI
-            || !dominated_by_p (CDI_DOMINATORS, gimple_bb (use), te->dest)))
+            || !dominated_by_p (CDI_DOMINATORS, gimple_bb (use), body->dest)))
       return false;
   /* lo = t * q */
   tree lo = copy_source (init);
@@ -634,7 +614,7 @@ manual_block (gphi *phi, tree v, tree init, tree next)
       std::swap (x, y);
     return copy_source (x) == lo && same_value (y, q);
   };
-  tree hi = copy_source (gimple_cond_rhs (c));
+  hi = copy_source (hi);
   if (block_end (hi))
     return true;
   gphi *join = safe_dyn_cast<gphi *> (def_of (hi));
@@ -672,14 +652,18 @@ partitioned_counters (function *fn, hash_set<tree> *ivs)
         if (virtual_operand_p (v) || !INTEGRAL_TYPE_P (TREE_TYPE (v))
             || gimple_phi_num_args (phi) != 2)
           continue;
+        if (manual_block (v))
+          {
+            ivs->add (v);
+            continue;
+          }
         for (unsigned k = 0; k < 2; k++)
           {
             edge back = gimple_phi_arg_edge (phi, 1 - k);
             tree init = gimple_phi_arg_def (phi, k);
             tree next = gimple_phi_arg_def (phi, 1 - k);
             if (cyclic_counter (v, init, next) || one_chunk (init, back)
-                || static_chunk (v, init, next, back)
-                || manual_block (phi, v, init, next))
+                || static_chunk (v, init, next, back))
               {
                 ivs->add (v);
                 break;

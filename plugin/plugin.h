@@ -401,6 +401,9 @@ bool wmm_zlib_never_starts (const char *name);
  * model's fence kind (WMM_FENCE_NONE: fn is none). */
 int wmm_x86_stream_access (tree fn, bool *is_store);
 wmm_fence wmm_x86_fence_builtin (tree fn, wmm_model m);
+/* x86fns.cc: x86 fence instruction insn ("mfence", "sfence", "lfence")
+ * as the model's fence kind (WMM_FENCE_NONE: none of them). */
+wmm_fence wmm_x86_fence (const char *insn, wmm_model m);
 /* Does library function `name` return a pointer to its own static object
  * (localtime, ctime), never one derived from its arguments? */
 bool wmm_lib_returns_own (const char *name);
@@ -603,6 +606,16 @@ tree wmm_addr_of (tree *t, int *walk_subtrees, void *data);
  * arg`): *room is then -1 when none narrowed, else the largest value every
  * type on the way holds (numbers 0 .. *room pass unchanged). */
 tree wmm_widened_from (tree v, HOST_WIDE_INT *room = NULL);
+/* claims.cc: is edge e taken only when *a == *b, the operands of an
+ * `==` it leaves on the true side or a `!=` on the false side (or of the
+ * one such test before its block, when that block has one predecessor)? */
+bool wmm_edge_if_equal (edge e, tree *a, tree *b);
+/* claims.cc: is i the counter of `for (i = lo; i < hi; i++)`, signed:
+ * a PHI of *lo and i + 1 (*step, when asked) in a block that ends with
+ * the test `i < *hi` (i possibly widened there), whose true successor
+ * *body has no other predecessor? */
+bool wmm_counted_loop (tree i, tree *lo, tree *hi, gimple **step,
+                       edge *body);
 /* omp.cc: the integer constant v is through SSA copies and conversions,
  * converted to v's type (the macros of <stdatomic.h> pass values through
  * temporaries: `__atomic_exchange_val.7_2 = (unsigned int) 1`), or NULL. */

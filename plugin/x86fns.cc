@@ -66,16 +66,23 @@ wmm_x86_stream_access (tree fn, bool *is_store)
 }
 
 wmm_fence
+wmm_x86_fence (const char *insn, wmm_model m)
+{
+  if (!strcmp (insn, "mfence"))
+    return wmm_full_fence (m);
+  if (!strcmp (insn, "sfence"))
+    return m == WMM_MODEL_TSO ? WMM_FENCE_SFENCE : WMM_FENCE_COMPILER;
+  if (!strcmp (insn, "lfence"))
+    return WMM_FENCE_COMPILER;
+  return WMM_FENCE_NONE;
+}
+
+wmm_fence
 wmm_x86_fence_builtin (tree fn, wmm_model m)
 {
   const char *name = md_builtin_name (fn);
-  if (!name)
+  const char *prefix = "__builtin_ia32_";
+  if (!name || strncmp (name, prefix, strlen (prefix)))
     return WMM_FENCE_NONE;
-  if (!strcmp (name, "__builtin_ia32_mfence"))
-    return wmm_full_fence (m);
-  if (!strcmp (name, "__builtin_ia32_sfence"))
-    return m == WMM_MODEL_TSO ? WMM_FENCE_SFENCE : WMM_FENCE_COMPILER;
-  if (!strcmp (name, "__builtin_ia32_lfence"))
-    return WMM_FENCE_COMPILER;
-  return WMM_FENCE_NONE;
+  return wmm_x86_fence (name + strlen (prefix), m);
 }
