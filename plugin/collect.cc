@@ -489,26 +489,45 @@ anonymous_location (wmm_unitinfo *u, int k)
  * of their own; the others use the untyped words. */
 const int MAX_ANON_CLASSES = 16;
 
-/* The class of typed anonymous words an access of alias sets `a` names. */
-wmm_anon_class
-anon_class_of (const wmm_tbaa &a)
+/* Heap memory by allocation call: at most this many classes of one
+ * call's objects get words (beside MAX_ANON_CLASSES); the accesses of
+ * the others use their type's. */
+const int MAX_SITE_CLASSES = 16;
+
+/* How many classes with words are of one allocation call's objects
+ * (sites) / of any heap memory. */
+int
+class_count (const wmm_unitinfo *u, bool sites)
 {
-  wmm_anon_class k = { a.ref, 0, 0, 0 };
-  if (wmm_tbaa_member (a))
-    {
-      k.base = a.base;
-      k.bits = a.field_bits;
-      k.size = a.field_size;
-    }
-  return k;
+  int n = 0;
+  for (const wmm_anon_class &k : u->anon_classes)
+    n += (k.site != 0) == sites;
+  return n;
 }
 
 bool
-same_class (const wmm_anon_class &x, const wmm_anon_class &y)
+class_known (const wmm_unitinfo *u, const wmm_anon_class &key)
 {
-  return x.ref == y.ref && x.base == y.base && x.bits == y.bits
-         && x.size == y.size;
+  for (const wmm_anon_class &k : u->anon_classes)
+    if (wmm_same_anon_class (k, key))
+      return true;
+  return false;
 }
+
+} // anon namespace
+
+wmm_anon_class
+wmm_anon_class_in (const wmm_unitinfo *u, const wmm_tbaa &a, bool made)
+{
+  wmm_anon_class k = wmm_anon_class_of (a);
+  k.site = wmm_tbaa_heap_site (a);
+  if (k.site && !class_known (u, k)
+      && (made || class_count (u, true) >= MAX_SITE_CLASSES))
+    k.site = 0;
+  return k;
+}
+
+namespace {
 
 /* Would the classes of accesses with alias sets `as` fit beside those
  * made so far (MAX_ANON_CLASSES), each of them typed (references into a
@@ -523,16 +542,16 @@ classes_fit (const wmm_unitinfo *u, const vec<wmm_tbaa> &as)
         continue;   /* a declared object's words, no heap class */
       if (a.ref < 0 || (a.ref == 0 && !wmm_tbaa_member (a)))
         return false;
-      wmm_anon_class key = anon_class_of (a);
-      bool known = false;
-      for (const wmm_anon_class &k : u->anon_classes)
-        known |= same_class (k, key);
+      /* (a class of one allocation call's objects falls back to its
+         type's when there is no room: count that one) */
+      wmm_anon_class key = wmm_anon_class_of (a);
+      bool known = class_known (u, key);
       for (const wmm_anon_class &k : added)
-        known |= same_class (k, key);
+        known |= wmm_same_anon_class (k, key);
       if (!known)
         added.safe_push (key);
     }
-  return u->anon_classes.length () + added.length ()
+  return class_count (u, false) + added.length ()
          <= (unsigned) MAX_ANON_CLASSES;
 }
 
@@ -548,10 +567,10 @@ typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
      type and the bits tell it from the other members) */
   if (a.ref < 0 || (a.ref == 0 && !wmm_tbaa_member (a)))
     return -1;
-  wmm_anon_class key = anon_class_of (a);
+  wmm_anon_class key = wmm_anon_class_in (u, a, false);
   unsigned c = 0;
   while (c < u->anon_classes.length ()
-         && !same_class (u->anon_classes[c], key))
+         && !wmm_same_anon_class (u->anon_classes[c], key))
     c++;
   if (c < u->anon_classes.length ())
     {
@@ -560,7 +579,7 @@ typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
           return w.first;
       return -1;
     }
-  if ((int) c >= MAX_ANON_CLASSES)
+  if (!key.site && class_count (u, false) >= MAX_ANON_CLASSES)
     return -1;
   u->anon_classes.safe_push (key);
   /* the class's name: the member (or type) it holds, a star spelled p */
@@ -581,12 +600,23 @@ typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
       tname[n] = 0;
       free (t);
     }
-  char name[64];
-  snprintf (name, sizeof name, "%s%s%u", tname, tname[0] ? "_" : "t", c + 1);
+  /* ... and, for one allocation call's objects, where that call is */
+  char where[40] = "";
+  gimple *call = key.site ? wmm_threadlocal_site_call (key.site - 1) : NULL;
+  if (call && gimple_has_location (call))
+    {
+      expanded_location x = expand_location (gimple_location (call));
+      if (x.file)
+        snprintf (where, sizeof where, "@%.24s:%d", lbasename (x.file),
+                  x.line);
+    }
+  char name[112];
+  snprintf (name, sizeof name, "%s%s%u%s", tname, tname[0] ? "_" : "t", c + 1,
+            where);
   int loc = -1;
   for (int j = 0; j < ANON_LOCATIONS; j++)
     {
-      char full[80];
+      char full[128];
       snprintf (full, sizeof full, "?mem%d.%s", j + 1, name);
       int l = wmm_program_loc (u->prog, full);
       if (l < 0)

@@ -958,12 +958,13 @@ wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
         return false;
       return cb + c->adj <= jb + j->adj;
     }
-  if (!types_compatible_p (TREE_TYPE (c->phi), TREE_TYPE (j->phi)))
-    return false;
+  /* One bound, or the value of one fixed object that neither loop's
+     compare changes (loop_iv: the load, or a widening of it, `t < (long)
+     n` creating with a long counter, `j < n` joining with an int one):
+     both count to the same number, whatever their counters' types. */
   if (c->bound != j->bound
       && !(c->bound_ref && j->bound_ref
            && operand_equal_p (c->bound_ref, j->bound_ref, 0)
-           && types_compatible_p (TREE_TYPE (c->bound), TREE_TYPE (j->bound))
            && ref_stable (c->bound_ref, c->loop)))
     return false;
   if (c->ne || j->ne)

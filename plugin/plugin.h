@@ -83,11 +83,35 @@ wmm_tbaa_member (const wmm_tbaa &a)
 
 /* A class of typed anonymous words (collect.cc, tbaa.cc): heap memory
  * accessed with alias set `ref`, and when known as a member of *p (`base`
- * the alias set of *p, nonzero) at bits [bits, bits + size). */
+ * the alias set of *p, nonzero) at bits [bits, bits + size); `site`
+ * nonzero: only the objects of one allocation call (1 + its points-to
+ * object, wmm_threadlocal_heap_site), else any heap memory. */
 struct wmm_anon_class {
   alias_set_type ref, base;
   HOST_WIDE_INT bits, size;
+  int site;
 };
+
+/* The class of words an access of alias sets `a` names, its site aside. */
+static inline wmm_anon_class
+wmm_anon_class_of (const wmm_tbaa &a)
+{
+  wmm_anon_class k = { a.ref, 0, 0, 0, 0 };
+  if (wmm_tbaa_member (a))
+    {
+      k.base = a.base;
+      k.bits = a.field_bits;
+      k.size = a.field_size;
+    }
+  return k;
+}
+
+static inline bool
+wmm_same_anon_class (const wmm_anon_class &x, const wmm_anon_class &y)
+{
+  return x.ref == y.ref && x.base == y.base && x.bits == y.bits
+         && x.size == y.size && x.site == y.site;
+}
 
 struct wmm_site {
   wmm_site_kind kind;
@@ -929,6 +953,13 @@ bool wmm_threadlocal_targets_strings (int set);
 int wmm_threadlocal_alloc_object (gimple *call);
 bool wmm_threadlocal_object_escaped (int o);
 int wmm_threadlocal_set_meets (int set, const vec<int> &objs);
+/* The one allocation call whose objects (or their members) are all that
+ * target set `set` holds, string literals aside: its abstract object
+ * (-1: none such), and that object's call (NULL: not known).  Objects of
+ * two allocation calls are two objects (GCC's points-to gives each call
+ * its own heap variable). */
+int wmm_threadlocal_heap_site (int set);
+gimple *wmm_threadlocal_site_call (int o);
 /* private.cc: memory only one thread reaches (thread-argument objects,
  * thread-specific data, unpublished heap memory) and the thread-locals
  * whose address escapes; wmm_private_analyse runs once per unit before
@@ -1152,6 +1183,14 @@ bool wmm_param_gets_constants (tree p);
 const vec<wmm_tbaa> *wmm_tbaa_args (const wmm_tbaa &a);
 void wmm_tbaa_apply (wmm_unitinfo *u);
 void wmm_tbaa_reset (void);
+/* The allocation call whose objects alone an access with alias sets `a`
+ * may touch through its pointer (1 + its points-to object), or 0. */
+int wmm_tbaa_heap_site (const wmm_tbaa &a);
+/* collect.cc: the class of anonymous words an access with alias sets `a`
+ * names in unit u: its allocation call's (wmm_tbaa_heap_site) when that
+ * class has words, or (made false) room for them, its type's else. */
+wmm_anon_class wmm_anon_class_in (const wmm_unitinfo *u, const wmm_tbaa &a,
+                                  bool made);
 
 /* dump.cc */
 bool wmm_dump_ir (const wmm_unitinfo *u, const char *path);

@@ -97,6 +97,7 @@ struct loc_info {
   auto_vec<HOST_WIDE_INT> pos, size;  /* the bits of its object location l
                                          is (size 0: not known) */
   auto_vec<wmm_anon_class> word;  /* typed anonymous words: their class */
+  const wmm_unitinfo *unit;     /* (its classes of words) */
   auto_vec<bool> heap;          /* anonymous words (heap memory) */
   /* declared object -> index in groups of its first group of words */
   mutable hash_map<tree, int> words;
@@ -230,10 +231,40 @@ base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 
 bool reachable_by_unknown_code (tree decl);
 
+/* May an access with alias sets `a`, through a pointer to the objects of
+ * one allocation call (site, wmm_tbaa_heap_site), touch the heap's word
+ * l?  Not another call's words: two calls' objects are two objects (GCC's
+ * points-to assumes it too; one freed and its storage given to another
+ * goes through the allocator, which orders the two).  Nor, when the
+ * access has its call's class of words, those of any heap memory: every
+ * access that may reach the call's objects and is not its call's touches
+ * its call's words too (alias sets permitting), having no site or
+ * another call's besides. */
+bool
+site_may_touch (const loc_info &li, int l, const wmm_tbaa &a, int site)
+{
+  int w = li.word[l].site;
+  if (w)
+    return w == site;
+  wmm_anon_class own = wmm_anon_class_of (a);
+  own.site = site;
+  for (const wmm_anon_class &k : li.unit->anon_classes)
+    if (wmm_same_anon_class (k, own))
+      return false;
+  return true;
+}
+
 /* May an access with alias sets `a` touch location l? */
 bool
 may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
+  /* heap memory of other allocation calls */
+  if (li.heap[l] && a.targets > 0 && !a.object)
+    {
+      int site = wmm_tbaa_heap_site (a);
+      if (site && !site_may_touch (li, l, a, site))
+        return false;
+    }
   /* a variable, or a member of one, the pointer cannot point into
      (points-to, threadlocal.cc; whatever the types) */
   if (a.targets > 0 && li.objs[l] && VAR_P (li.objs[l])
@@ -323,7 +354,7 @@ heap_once_words (wmm_unitinfo *u, loc_info &li)
               || state[l] == 2)
             continue;
           const wmm_tbaa &a = unit.sites[i].tbaa;
-          wmm_anon_class k = { a.ref, a.base, a.field_bits, a.field_size };
+          wmm_anon_class k = { a.ref, a.base, a.field_bits, a.field_size, 0 };
           const wmm_anon_class &w = li.word[l];
           bool same = w.ref == k.ref && w.base == k.base && w.bits == k.bits
                       && w.size == k.size;
@@ -349,6 +380,7 @@ location_info (wmm_unitinfo *u, loc_info &li)
   wmm_program *p = u->prog;
   auto_vec<std::pair<int, alias_set_type> > pairs;
   auto_vec<bool> named;
+  li.unit = u;
   li.any.safe_grow_cleared (p->nlocs);
   named.safe_grow_cleared (p->nlocs);
   bool unknown = false;
@@ -452,6 +484,18 @@ location_info (wmm_unitinfo *u, loc_info &li)
       }
   return unknown;
 }
+
+} // anon namespace
+
+int
+wmm_tbaa_heap_site (const wmm_tbaa &a)
+{
+  if (a.targets <= 0 || a.object)
+    return 0;
+  return 1 + wmm_threadlocal_heap_site (a.targets - 1);
+}
+
+namespace {
 
 bool
 same_tbaa (const wmm_tbaa &a, const wmm_tbaa &b)

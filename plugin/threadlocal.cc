@@ -152,6 +152,7 @@ struct state {
   vec<int> obj_view;         /* per object: index in views, or -1 */
   vec<view> views;
   bitmap view_objs;          /* the objects that are member views */
+  bitmap alloc_objs;         /* the objects of allocation calls */
   bitmap member_escaped;     /* objects some member view of which escaped */
   std::map<std::tuple<int, tree, HOST_WIDE_INT>, int> view_index;
                              /* (object, member) -> its view's object */
@@ -706,7 +707,10 @@ site_node (gcall *call)
   bool existed;
   int &o = st->site_obj.get_or_insert (call, &existed);
   if (!existed)
-    o = new_object (NULL_TREE);
+    {
+      o = new_object (NULL_TREE);
+      bitmap_set_bit (st->alloc_objs, o);
+    }
   return node_of_object (o);
 }
 
@@ -1785,6 +1789,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   st->thread_args = new_node ();
   bitmap_set_bit (st->pts[st->u_content], OBJ_U);
   st->view_objs = BITMAP_ALLOC (&st->obs);
+  st->alloc_objs = BITMAP_ALLOC (&st->obs);
 
   wmm_each_body ([&] (cgraph_node *node, function *fn) {
     if (node->inlined_to)
@@ -1939,6 +1944,38 @@ wmm_threadlocal_set_meets (int set, const vec<int> &objs)
         out = true;
     }
   return in ? (out ? -1 : 1) : 0;
+}
+
+int
+wmm_threadlocal_heap_site (int set)
+{
+  if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())
+    return -1;
+  int site = -1;
+  bitmap_iterator bi;
+  unsigned k;
+  EXECUTE_IF_SET_IN_BITMAP (st->target_sets[set], 0, k, bi)
+    {
+      if ((int) k == OBJ_STR)
+        continue;   /* (never written) */
+      int o = base_of (k);
+      if (!bitmap_bit_p (st->alloc_objs, o) || (site >= 0 && site != o))
+        return -1;
+      site = o;
+    }
+  return site;
+}
+
+gimple *
+wmm_threadlocal_site_call (int o)
+{
+  if (!st || !st->valid || o < 0)
+    return NULL;
+  for (hash_map<gimple *, int>::iterator i = st->site_obj.begin ();
+       i != st->site_obj.end (); ++i)
+    if ((*i).second == o)
+      return (*i).first;
+  return NULL;
 }
 
 bool
