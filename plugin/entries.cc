@@ -851,12 +851,27 @@ state_run (entries_ctx *c, gimple *stmt)
 static void
 scan_std_thread (entries_ctx *c, int i, gimple *stmt, bool loop)
 {
-  tree fn = function_address (gimple_call_arg (stmt, 1));
+  tree callable = gimple_call_arg (stmt, 1);
+  tree fn = function_address (callable);
   int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
   if (t >= 0)
     c->creates.safe_push ({ t, i, loop, false });
   else if (fn && !c->external)
     c->external = fn;
+  else if (!fn && POINTER_TYPE_P (TREE_TYPE (callable))
+           && TREE_CODE (TREE_TYPE (TREE_TYPE (callable))) == FUNCTION_TYPE)
+    {
+      /* a function given to a helper (`ts.emplace_back (work, id)`
+         reaches the constructor through the allocator's construct):
+         resolved per call site, as pthread_create's routine parameter;
+         the state's _M_run calls it through a pointer, which stays no
+         call of unknown code */
+      int p = routine_param (c->fns[i]->get_fun (), callable);
+      if (p >= 0)
+        c->param_creates.safe_push ({ i, p, loop });
+      else
+        c->unresolved = true;
+    }
   tree run = state_run (c, stmt);
   int r = run ? find_fn (&c->index, run) : -1;
   if (run)
@@ -1813,6 +1828,10 @@ value_only_starts (entries_ctx *c, tree v, int depth)
       int routine = create_argno (use);
       tree callee = gimple_call_fndecl (use);
       int g = callee ? find_fn (&c->index, wmm_alias_target (callee)) : -1;
+      /* (std::thread's constructor template: its callable, argument 1,
+         is a known start, as in call_escape) */
+      if (routine < 0 && wmm_std_thread_start (use))
+        routine = 1;
       for (unsigned k = 0; k < gimple_call_num_args (use); k++)
         if (gimple_call_arg (use, k) == v && (int) k != routine
             && (routine >= 0 || g < 0
@@ -2324,7 +2343,11 @@ static void
 resolve_param (entries_ctx *c, int f, int p, bool loop, int depth)
 {
   tree decl = c->fns[f]->decl;
-  if (TREE_PUBLIC (decl) && !c->public_helper)
+  /* (the standard library's templates on the way to std::thread's
+     constructor, `emplace_back` and the allocator's `construct`, start
+     threads as the constructor does: no helper of this unit's own) */
+  if (TREE_PUBLIC (decl) && !DECL_IN_SYSTEM_HEADER (decl)
+      && !c->public_helper)
     c->public_helper = decl;
   if (depth > 6 || c->fns[f]->address_taken || f == c->main_fn)
     {

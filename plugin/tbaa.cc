@@ -258,12 +258,21 @@ site_may_touch (const loc_info &li, int l, const wmm_tbaa &a, int site)
 bool
 may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
-  /* heap memory of other allocation calls */
+  /* heap memory of other allocation calls: not the words of a call
+     whose objects are none of the pointer's known targets */
   if (li.heap[l] && a.targets > 0 && !a.object)
     {
       int site = wmm_tbaa_heap_site (a);
       if (site && !site_may_touch (li, l, a, site))
         return false;
+      if (!site && li.word[l].site
+          && !wmm_threadlocal_targets_outside (a.targets - 1))
+        {
+          auto_vec<int, 1> objs;
+          objs.quick_push (li.word[l].site - 1);
+          if (wmm_threadlocal_set_meets (a.targets - 1, objs) == 0)
+            return false;
+        }
     }
   /* a variable, or a member of one, the pointer cannot point into
      (points-to, threadlocal.cc; whatever the types) */

@@ -41,7 +41,13 @@
 #    lambda, a range-for join, then std::cout: no fence (the lambda
 #    state's destructor, in its vtable, starts nothing); -DGUARD, a
 #    captured guard whose destructor does store buffering with main,
-#    keeps a full fence in main and in the guard's destructor.
+#    keeps a full fence in main and in the guard's destructor;
+#  - cxx_emplace_args.cc: `ts.emplace_back (count_words, std::cref
+#    (words), id, lo, hi)`, a std::map<std::string, int> under a mutex,
+#    std::cout after the joins: no fence (the function reaches
+#    std::thread's constructor through emplace_back: a known start, no
+#    escape); -DRACE keeps store buffering's full fences in main and the
+#    worker, -DBREAK main's fences on the weak targets.
 # Variants where main still runs next to a thread keep main's fences on
 # the weak targets (x86 needs none there): a loop that joins one element,
 # a join loop that may leave early, a thread moved out of the array; and
@@ -149,6 +155,15 @@ per_target() {
   wmm_expect_fences $T.cxx_vector_cout "$P/cxx_vector_cout.cc" ''
   wmm_expect_full $T.cxx_vector_guard "$P/cxx_vector_cout.cc" \
     "main _ZN5GuardD2Ev" -DGUARD
+  # a function and its arguments emplaced (cxx_emplace_args.cc): a known
+  # start through emplace_back, no escape; store buffering beside it
+  # keeps both full fences, a join loop that may leave early main's
+  wmm_expect_fences $T.cxx_emplace_args "$P/cxx_emplace_args.cc" ''
+  wmm_expect_full $T.cxx_emplace_race "$P/cxx_emplace_args.cc" \
+    "main _ZL11count_wordsRKSt6vectorINSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEESaIS5_EEill" \
+    -DRACE
+  wmm_compile_asm $T.cxx_emplace_break "$P/cxx_emplace_args.cc" -DBREAK \
+    && main_fenced $T.cxx_emplace_break
   WMM_T_GCC=$GCC_C
 }
 wmm_each_target per_target
