@@ -336,6 +336,7 @@ struct fn_facts {
   auto_vec<int> callees;        /* indices of unit functions called */
   auto_vec<call_fact> calls;    /* calls that start or may start threads */
   bool indirect;                /* makes an indirect call */
+  bool only_virtual;            /* ... each one left a virtual call */
   bool leaves_threads;          /* may return while threads it started run */
   bool leaves_tasks;            /* ... or OpenMP tasks it started */
   bool may_create;              /* either */
@@ -1027,6 +1028,26 @@ each_call_of (entries_ctx *c, int f, int p, F visit)
   return true;
 }
 
+/* Are function types a and b one signature (the same return and
+ * parameter types, both functions or both methods)?  A call through a
+ * pointer of type b calls only functions of type b (C11 6.3.2.3p8). */
+static bool
+same_signature (tree a, tree b)
+{
+  auto same = [] (tree x, tree y) {
+    x = TYPE_MAIN_VARIANT (x);
+    y = TYPE_MAIN_VARIANT (y);
+    return x == y || (TYPE_CANONICAL (x) && TYPE_CANONICAL (x) == TYPE_CANONICAL (y));
+  };
+  if (TREE_CODE (a) != TREE_CODE (b) || !same (TREE_TYPE (a), TREE_TYPE (b)))
+    return false;
+  tree x = TYPE_ARG_TYPES (a), y = TYPE_ARG_TYPES (b);
+  for (; x && y; x = TREE_CHAIN (x), y = TREE_CHAIN (y))
+    if (!same (TREE_VALUE (x), TREE_VALUE (y)))
+      return false;
+  return !x && !y;
+}
+
 /* Every unit function value v of function f may be, into *out: a
  * function's address, or a parameter of f resolved at each call of f
  * (f neither exported, nor address-taken, nor main).  false: some value
@@ -1044,9 +1065,25 @@ value_functions (entries_ctx *c, int f, tree v, vec<int> *out, int depth)
       return true;
     }
   int p = routine_param (c->fns[f]->get_fun (), v);
-  if (p < 0 || depth > 6 || TREE_PUBLIC (c->fns[f]->decl)
-      || c->fns[f]->address_taken || f == c->main_fn)
+  tree decl = c->fns[f]->decl;
+  if (p < 0 || depth > 6 || c->fns[f]->address_taken || f == c->main_fn)
     return false;
+  if (TREE_PUBLIC (decl))
+    {
+      /* A library's inline template (`ostream::operator<< (__pf)`, which
+         calls the manipulator it is given): other units' calls of it
+         pass their own functions, or this unit's exported ones of the
+         parameter's type. */
+      if (!DECL_IN_SYSTEM_HEADER (decl) || !POINTER_TYPE_P (TREE_TYPE (v))
+          || !FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (v))))
+        return false;
+      for (unsigned t = 0; t < c->fns.length (); t++)
+        if (TREE_PUBLIC (c->fns[t]->decl)
+            && same_signature (TREE_TYPE (c->fns[t]->decl),
+                               TREE_TYPE (TREE_TYPE (v)))
+            && !out->contains (t))
+          out->safe_push (t);
+    }
   return each_call_of (c, f, p, [&] (int g, tree arg, bool) {
     return arg && value_functions (c, g, arg, out, depth + 1);
   });
@@ -1740,8 +1777,14 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
             }
         }
       f->calls.truncate (0);
+      f->only_virtual = true;
       for (const call_fact &k : calls)
-        f->calls.safe_push (k);
+        {
+          f->calls.safe_push (k);
+          if (k.kind == START_UNKNOWN && !gimple_call_fndecl (k.stmt)
+              && TREE_CODE (gimple_call_fn (k.stmt)) != OBJ_TYPE_REF)
+            f->only_virtual = false;
+        }
       f->indirect = left;
     }
 }
@@ -2730,15 +2773,25 @@ exit_entries (entries_ctx *c)
                 "object", fn_name (c->fns[i]->decl));
 }
 
+/* May a virtual call (through a vtable) call function decl of the unit?
+ * Only a virtual method or a thunk to one: a C++ vtable holds nothing
+ * else. */
+static bool
+vtable_function (tree decl)
+{
+  return DECL_VIRTUAL_P (decl) || DECL_ARTIFICIAL (decl);
+}
+
 /* Reachable functions: from entries through direct calls; indirect calls
- * make every address-taken function an entry.  Sets reached[]. */
+ * make every address-taken function an entry (virtual calls, every
+ * address-taken virtual method).  Sets reached[]. */
 static void
 reach (entries_ctx *c, vec<bool> *reached)
 {
   unsigned n = c->fns.length ();
   auto_vec<int> work;
   reached->safe_grow_cleared (n);
-  bool indirect = false;
+  bool indirect = false, virt = false;
   for (unsigned i = 0; i < n; i++)
     if (c->facts[i].entry)
       {
@@ -2748,11 +2801,14 @@ reach (entries_ctx *c, vec<bool> *reached)
   while (!work.is_empty ())
     {
       int i = work.pop ();
-      if (c->facts[i].indirect && !indirect)
+      bool any = c->facts[i].indirect && !c->facts[i].only_virtual;
+      if (c->facts[i].indirect && (any ? !indirect : !virt && !indirect))
         {
-          indirect = true;
+          indirect |= any;
+          virt = true;
           for (unsigned j = 0; j < n; j++)
-            if (c->fns[j]->address_taken && !c->facts[j].entry)
+            if (c->fns[j]->address_taken && !c->facts[j].entry
+                && (any || vtable_function (c->fns[j]->decl)))
               {
                 make_entry (&c->facts[j], 2);
                 if (!(*reached)[j])
@@ -2772,6 +2828,10 @@ reach (entries_ctx *c, vec<bool> *reached)
   if (indirect)
     wmm_note (c->u, "indirect calls: every address-taken function of the "
               "unit is treated as a thread entry with several instances");
+  else if (virt)
+    wmm_note (c->u, "virtual calls: every address-taken virtual method of "
+              "the unit is treated as a thread entry with several "
+              "instances");
 }
 
 /* Is stmt a std::thread constructor (or a push that constructs one in a
@@ -2888,6 +2948,7 @@ wmm_find_entries (wmm_unitinfo *u)
       fn_facts *f = &c.facts[i];
       f->node = c.fns[i];
       f->indirect = f->may_create = f->called = f->region = false;
+      f->only_virtual = false;
       f->leaves_threads = f->leaves_tasks = false;
       f->entry = 0;
       f->other_entry = false;

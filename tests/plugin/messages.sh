@@ -75,6 +75,7 @@ note: a fence between two accesses of one statement
 note: a thread is started with a start routine that is not 
 note: deps=addr: %d accesses have an address dependency on one 
 note: indirect calls: every address-taken function of the 
+note: virtual calls: every address-taken virtual method of 
 note: main may run concurrently with threads started by 
 note: nothing in this unit runs concurrently (no threads are 
 note: overlapping accesses to parts of one object (unions, 

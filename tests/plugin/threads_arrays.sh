@@ -47,7 +47,11 @@
 #    std::cout after the joins: no fence (the function reaches
 #    std::thread's constructor through emplace_back: a known start, no
 #    escape); -DRACE keeps store buffering's full fences in main and the
-#    worker, -DBREAK main's fences on the weak targets.
+#    worker, -DBREAK main's fences on the weak targets;
+#  - cxx_endl.cc: std::thread with std::ref arguments, std::endl after the
+#    joins: no fence (the manipulator is operator<<'s callee, widen's
+#    virtual call reaches no function of the unit); -DRACE and -DVIRT (a
+#    Task's virtual run in a thread) keep store buffering's full fences.
 # Variants where main still runs next to a thread keep main's fences on
 # the weak targets (x86 needs none there): a loop that joins one element,
 # a join loop that may leave early, a thread moved out of the array; and
@@ -164,6 +168,14 @@ per_target() {
     -DRACE
   wmm_compile_asm $T.cxx_emplace_break "$P/cxx_emplace_args.cc" -DBREAK \
     && main_fenced $T.cxx_emplace_break
+  # std::endl after the joins (cxx_endl.cc): operator<<'s call of its
+  # manipulator resolved per call site, widen's virtual call reaches no
+  # function of the unit; store buffering beside the workers, or through
+  # a virtual method a thread calls, keeps both full fences
+  wmm_expect_fences $T.cxx_endl "$P/cxx_endl.cc" ''
+  wmm_expect_full $T.cxx_endl_race "$P/cxx_endl.cc" "main _ZL3addRll" -DRACE
+  wmm_expect_full $T.cxx_endl_virt "$P/cxx_endl.cc" "main _ZN5Adder3runEv" \
+    -DVIRT
   WMM_T_GCC=$GCC_C
 }
 wmm_each_target per_target
