@@ -590,7 +590,7 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
            && !copies.add (site.stmt)
            && !wmm_reaches_avoiding (f.release ? f.release : f.store,
                                      site.stmt, NULL);
-  }, true);
+  }, true, true);
   if (!ok || !any || !writer)
     return false;
   return wmm_each_access (u, l, runs, [&] (const wmm_unit &unit,
@@ -598,7 +598,7 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
                                        const wmm_site &site, function *fn) {
     return wmm_instr_writes (in) || &unit == writer
            || after_acquire (f, site.stmt, fn);
-  }, true);
+  }, true, true);
 }
 
 } // namespace
@@ -634,16 +634,24 @@ wmm_publish_flags (wmm_unitinfo *u)
     delete f;
   if (!locs[1] && !locs[2])
     return 0;
-  int fresh = -1;
+  int fresh = -1, kind = 0;   /* (the last access picked: its flag's kind) */
   int all = wmm_move_to_private (u, &fresh, "(published by a flag)",
                                  [&] (const wmm_unit &unit, int i) {
-                                   int l = p->threads[unit.thread].code[i]
-                                             .addr.loc_hint;
-                                   return l >= 0 && l < (int) moving.length ()
-                                          && moving[l];
+                                   /* (a computed index into a published
+                                      object: every word it may touch) */
+                                   bool all = true;
+                                   return wmm_each_loc (p, &p->threads[unit.thread]
+                                                           .code[i],
+                                                        [&] (int l) {
+                                     all &= l >= 0
+                                            && l < (int) moving.length ()
+                                            && moving[l];
+                                     kind = all ? moving[l] : 0;
+                                     return all;
+                                   }) && all;
                                  },
                                  [&] (int, int, int l) {
-                                   made[(int) moving[l]]++;
+                                   made[l >= 0 ? (int) moving[l] : kind]++;
                                  });
   if (made[1])
     wmm_note (u, "%d accesses to %d locations written before a release "

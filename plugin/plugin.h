@@ -1500,11 +1500,13 @@ wmm_each_loc (const wmm_program *p, const wmm_instr *in, F visit)
  * site, the function of the statement); false when some other access
  * may touch l (an unknown address, a call's stand-in, no statement).
  * With unknown_reads, a plain read of an unknown address that may touch
- * l is visited too (its loc_hint is not l). */
+ * l is visited too (its loc_hint is not l); with object_refs, an access
+ * at a computed index of a declared object (`payload[i]`: it touches
+ * only that object, tbaa.cc) is too. */
 template <typename F>
 bool
 wmm_each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit,
-                 bool unknown_reads = false)
+                 bool unknown_reads = false, bool object_refs = false)
 {
   wmm_program *p = u->prog;
   for (wmm_unit &unit : u->units)
@@ -1528,7 +1530,9 @@ wmm_each_access (wmm_unitinfo *u, int l, const vec<bool> &runs, F visit,
           if (site.summary || !site.stmt
               || (in->addr.loc_hint != l
                   && !(unknown_reads && in->addr.loc_hint < 0
-                       && !wmm_instr_writes (in))))
+                       && !wmm_instr_writes (in))
+                  && !(object_refs && in->addr.loc_hint < 0
+                       && site.tbaa.object)))
             return false;
           if (!visit (unit, in, site, site.fn ? site.fn : unit.fn))
             return false;

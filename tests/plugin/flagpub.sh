@@ -20,6 +20,10 @@
 #                flag) and -DLATE (a write after it) keep the field they
 #                touch shared, which the acquire spin orders (its isync
 #                on Power, docs/placement.md "Dependencies"): no fence
+#   flag_array.c  a buffer filled in a loop before the release, summed
+#                after the acquire: none; -DRELAXED, -DLATE (written
+#                after the release), -DEARLY (read before the acquire),
+#                -DTWICE (two producers) keep message passing's fences
 #   flag_fences.c  a relaxed flag between a release fence and an acquire
 #                fence (fence-fence synchronisation): none; without either
 #                fence message passing's fences stay, a payload read
@@ -66,6 +70,18 @@ for T in x86 ppc aarch64 arm; do
     # atomic_bool: the values through VIEW_CONVERT_EXPRs, the same fences
     expect "c11bool${v:+_$v}" flag_pub.c "$want" -DSTDATOMIC -DBOOL ${v:+-D$v}
   done
+  # a buffer filled and summed in loops (flag_array.c): its computed
+  # indices touch only its words, each published by the flag
+  case $T in
+    x86) AR= AL= AE= ;;
+    *) AR='consumer:1 producer:1' AL='consumer:1 producer:2'
+       AE='consumer:2 producer:1' ;;
+  esac
+  expect array flag_array.c ""
+  expect array_relaxed flag_array.c "$AR" -DRELAXED
+  expect array_late flag_array.c "$AL" -DLATE
+  expect array_early flag_array.c "$AE" -DEARLY
+  expect array_twice flag_array.c "$AR" -DTWICE
   # C11 fences around a relaxed flag
   case $T in x86) FMP= FEARLY= ;; *) FMP='consumer:1 producer:1' FEARLY='consumer:1' ;; esac
   expect fences flag_fences.c ""
