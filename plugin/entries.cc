@@ -2802,7 +2802,7 @@ reach (entries_ctx *c, vec<bool> *reached)
     {
       int i = work.pop ();
       bool any = c->facts[i].indirect && !c->facts[i].only_virtual;
-      if (c->facts[i].indirect && (any ? !indirect : !virt && !indirect))
+      if (c->facts[i].indirect && (any ? !indirect : !virt))
         {
           indirect |= any;
           virt = true;

@@ -634,24 +634,23 @@ wmm_publish_flags (wmm_unitinfo *u)
     delete f;
   if (!locs[1] && !locs[2])
     return 0;
-  int fresh = -1, kind = 0;   /* (the last access picked: its flag's kind) */
+  /* (an access at a computed index into a published object moves when
+     every word it may touch is published) */
+  auto kind = [&] (int t, int i) {
+    int k = 0;
+    bool all = wmm_each_loc (p, &p->threads[t].code[i], [&] (int l) {
+      k = l >= 0 && l < (int) moving.length () ? moving[l] : 0;
+      return k != 0;
+    });
+    return all ? k : 0;
+  };
+  int fresh = -1;
   int all = wmm_move_to_private (u, &fresh, "(published by a flag)",
                                  [&] (const wmm_unit &unit, int i) {
-                                   /* (a computed index into a published
-                                      object: every word it may touch) */
-                                   bool all = true;
-                                   return wmm_each_loc (p, &p->threads[unit.thread]
-                                                           .code[i],
-                                                        [&] (int l) {
-                                     all &= l >= 0
-                                            && l < (int) moving.length ()
-                                            && moving[l];
-                                     kind = all ? moving[l] : 0;
-                                     return all;
-                                   }) && all;
+                                   return kind (unit.thread, i) != 0;
                                  },
-                                 [&] (int, int, int l) {
-                                   made[l >= 0 ? (int) moving[l] : kind]++;
+                                 [&] (int t, int i, int) {
+                                   made[kind (t, i)]++;
                                  });
   if (made[1])
     wmm_note (u, "%d accesses to %d locations written before a release "

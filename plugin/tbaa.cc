@@ -246,12 +246,7 @@ site_may_touch (const loc_info &li, int l, const wmm_tbaa &a, int site)
   int w = li.word[l].site;
   if (w)
     return w == site;
-  wmm_anon_class own = wmm_anon_class_of (a);
-  own.site = site;
-  for (const wmm_anon_class &k : li.unit->anon_classes)
-    if (wmm_same_anon_class (k, own))
-      return false;
-  return true;
+  return !wmm_anon_class_in (li.unit, a, true).site;
 }
 
 /* May an access with alias sets `a` touch location l? */
@@ -365,8 +360,7 @@ heap_once_words (wmm_unitinfo *u, loc_info &li)
           const wmm_tbaa &a = unit.sites[i].tbaa;
           wmm_anon_class k = { a.ref, a.base, a.field_bits, a.field_size, 0 };
           const wmm_anon_class &w = li.word[l];
-          bool same = w.ref == k.ref && w.base == k.base && w.bits == k.bits
-                      && w.size == k.size;
+          bool same = wmm_same_anon_class (w, k);
           if (unit.sites[i].summary || !wmm_tbaa_member (a) || a.base <= 0
               || (state[l] == 1 && !same))
             {
