@@ -30,10 +30,19 @@
  * of the analysis like private data (docs/plugin.md, "Data published by
  * a flag"); the flag's own accesses stay.
  *
+ * A semaphore posted once is such a flag too: a static sem_t every
+ * sem_init of the unit starts at 0, posted by one sem_post (the release
+ * store), waited for by sem_wait (a read of it set, after the call; where
+ * its result is tested, on the edge where it is 0), sem_trywait,
+ * sem_timedwait (on that edge only), its address named by nothing else
+ * but sem_destroy.  Only that post raises its count, at most once, so a
+ * wait that returns 0 took that post (POSIX: both synchronise memory).
+ *
  * Example:  producer: a = 1; b = 2; __atomic_store_n (&ready, 1,
  *   __ATOMIC_RELEASE);   consumer: if (__atomic_load_n (&ready,
  *   __ATOMIC_ACQUIRE)) { rb = b; ra = a; }   -> a and b private: message
  *   passing costs the release and the acquire only (Power: no sync).
+ *   The same with `sem_post (&done)` and `sem_wait (&done); use (a, b)`.
  */
 #include "plugin.h"
 
@@ -133,12 +142,52 @@ atomic_call (gimple *s, tree *var, int *order, tree *value)
   return FLAG_OTHER;
 }
 
+/* A semaphore call of s on a variable whose address it passes: sem_post
+ * a FLAG_STORE of 1 (release), the waits FLAG_LOAD (`*zero`: it succeeded
+ * only where its result is 0: sem_trywait, sem_timedwait, or a sem_wait
+ * whose result is tested), sem_init of 0 and sem_destroy FLAG_NONE with
+ * *var set; sem_init of anything else FLAG_OTHER. */
+flag_op
+sem_call (gimple *s, tree *var, bool *zero)
+{
+  *var = NULL_TREE;
+  *zero = false;
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  if (!fn || !DECL_NAME (fn) || !gimple_call_num_args (s)
+      || TREE_CODE (gimple_call_arg (s, 0)) != ADDR_EXPR
+      || !VAR_P (TREE_OPERAND (gimple_call_arg (s, 0), 0)))
+    return FLAG_NONE;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  if (strncmp (n, "sem_", 4))
+    return FLAG_NONE;
+  *var = TREE_OPERAND (gimple_call_arg (s, 0), 0);
+  n += 4;
+  if (!strcmp (n, "post"))
+    return FLAG_STORE;
+  if (!strcmp (n, "wait") || !strcmp (n, "trywait")
+      || !strcmp (n, "timedwait") || !strcmp (n, "clockwait"))
+    {
+      tree lhs = gimple_call_lhs (s);
+      *zero = strcmp (n, "wait") || (lhs && TREE_CODE (lhs) == SSA_NAME
+                                     && !has_zero_uses (lhs));
+      return FLAG_LOAD;
+    }
+  if (!strcmp (n, "destroy"))
+    return FLAG_NONE;
+  if (!strcmp (n, "init") && gimple_call_num_args (s) == 3
+      && integer_zerop (gimple_call_arg (s, 2)))
+    return FLAG_NONE;
+  return FLAG_OTHER;
+}
+
 /* A load of a flag that acquires, in function fn; `fenced`: a relaxed
  * load, which an acquire fence after it makes one. */
 struct flag_load {
   gimple *load;
   function *fn;
   bool fenced;
+  int sem = 0;   /* a semaphore's wait: 1 after the call, 2 where it
+                    returned 0 */
 };
 
 /* A flag of the unit: its one store and its acquire loads (for a flag
@@ -152,6 +201,7 @@ struct flag {
   function *store_fn = NULL;
   auto_vec<flag_load> acquires;
   bool ok = true;
+  bool sem = false;          /* a semaphore posted once */
 };
 
 /* Is s `__atomic_thread_fence (mo)` with mo acquiring (acquire) or
@@ -248,6 +298,14 @@ after_acquire (const flag &f, gimple *s, function *fn)
   bool fences_found = false;
   for (const flag_load &a : f.acquires)
     {
+      if (a.sem == 1)
+        {
+          if (a.fn == fn && wmm_with_dominators (fn, [&] () {
+                return wmm_stmt_dominates (a.load, s);
+              }))
+            return true;
+          continue;
+        }
       tree v = is_gimple_call (a.load) ? gimple_call_lhs (a.load)
                : gimple_assign_lhs (a.load);
       if (a.fn != fn || !v)
@@ -261,7 +319,7 @@ after_acquire (const flag &f, gimple *s, function *fn)
           fences_found = true;
         }
       auto_vec<edge> edges;
-      nonzero_edges (v, false, &edges, 0);
+      nonzero_edges (v, a.sem == 2, &edges, 0);
       if (wmm_with_dominators (fn, [&] () {
             for (edge e : edges)
               {
@@ -297,6 +355,18 @@ address_for_atomics (gimple *s)
   });
 }
 
+/* Is v a variable only the unit's code names: a static, or one the unit
+ * defines and exports when no other unit's code runs (a unit with main
+ * that calls none: wmm_foreign_code_may_run)? */
+bool
+owned_by_unit (tree v)
+{
+  if (!is_global_var (v) || DECL_EXTERNAL (v) || DECL_THREAD_LOCAL_P (v)
+      || lookup_attribute ("used", DECL_ATTRIBUTES (v)))
+    return false;
+  return !TREE_PUBLIC (v) || !wmm_foreign_code_may_run ();
+}
+
 /* Find the flags of the unit: static zero-initialised variables touched
  * only by atomic loads and one release store of a non-zero constant. */
 void
@@ -304,8 +374,7 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
 {
   hash_map<tree, flag *> by_var;
   auto get = [&] (tree v) -> flag * {
-    if (!is_global_var (v) || TREE_PUBLIC (v) || DECL_EXTERNAL (v)
-        || DECL_THREAD_LOCAL_P (v)
+    if (!owned_by_unit (v)
         || (DECL_INITIAL (v) && !initializer_zerop (DECL_INITIAL (v))))
       return NULL;
     bool seen;
@@ -322,12 +391,34 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
     wmm_each_stmt (unit.fn, [&] (gimple *s) {
       tree var, value;
       int order;
-      flag_op op = atomic_call (s, &var, &order, &value);
+      bool zero;
+      flag_op op = sem_call (s, &var, &zero);
+      if (var)
+        {
+          flag *f = op == FLAG_OTHER ? NULL : get (var);
+          if (!f)
+            return;
+          f->sem = true;
+          if (op == FLAG_LOAD)
+            f->acquires.safe_push ({ s, unit.fn, false, zero ? 2 : 1 });
+          else if (op == FLAG_STORE)
+            {
+              f->ok &= !f->store;
+              f->store = f->release = s;
+              f->store_fn = unit.fn;
+            }
+          return;
+        }
+      op = atomic_call (s, &var, &order, &value);
       if (op != FLAG_STORE && op != FLAG_LOAD)
         return;
       flag *f = get (var);
-      if (!f)
-        return;
+      if (!f || f->sem)
+        {
+          if (f)
+            f->ok = false;
+          return;
+        }
       if (op == FLAG_LOAD)
         {
           if (order == MEMMODEL_RELAXED
@@ -339,7 +430,7 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
       gimple *release = order > 0 && wmm_order_releases ((enum memmodel) order)
                         ? s : order == MEMMODEL_RELAXED
                               ? release_fence_before (s) : NULL;
-      if (f->store || !release || !value
+      if (f->store || !release || !value || f->sem
           || TREE_CODE (value) != INTEGER_CST || integer_zerop (value))
         f->ok = false;
       f->store = s;
@@ -356,12 +447,16 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
       wmm_each_stmt (fn, [&] (gimple *s) {
         tree var, value;
         int order;
-        flag_op op = atomic_call (s, &var, &order, &value);
+        bool zero;
+        flag_op op = sem_call (s, &var, &zero);
+        if (!var)
+          op = atomic_call (s, &var, &order, &value);
         if (address_for_atomics (s))
           return;
         for (flag *f : *flags)
           {
-            bool known = (op == FLAG_STORE || op == FLAG_LOAD) && var == f->var;
+            bool known = (op == FLAG_STORE || op == FLAG_LOAD
+                          || (f->sem && op == FLAG_NONE)) && var == f->var;
             for (unsigned i = 0; i < gimple_num_ops (s) && f->ok; i++)
               if (!(known && i == 3) && wmm_mentions (gimple_op (s, i), f->var))
                 f->ok = false;
@@ -464,7 +559,7 @@ flag_bits_touched (tree v, HOST_WIDE_INT pos, HOST_WIDE_INT size,
   return wmm_initializers_mention (v);
 }
 
-/* Flags kept under a lock: a location of a static object (not exported)
+/* Flags kept under a lock: a location of a static object (owned_by_unit)
  * that running code touches only by plain loads and one plain store of a
  * non-zero constant, each while one and the same lock object is held
  * (exclusive at the store; at a load, a read lock whose write side the
@@ -482,8 +577,7 @@ find_lock_flags (wmm_unitinfo *u, const vec<bool> &runs, vec<flag *> *flags)
   for (int l = 0; l < p->nlocs; l++)
     {
       tree v = wmm_location_decl (l);
-      if (p->locs[l].is_private || !v || !VAR_P (v) || !is_global_var (v)
-          || TREE_PUBLIC (v) || DECL_EXTERNAL (v) || DECL_THREAD_LOCAL_P (v)
+      if (p->locs[l].is_private || !v || !VAR_P (v) || !owned_by_unit (v)
           || TREE_THIS_VOLATILE (v))
         continue;
       gimple *store = NULL;
@@ -567,6 +661,51 @@ runs_once (wmm_unitinfo *u, const wmm_unit &unit, const vec<bool> &runs,
          && runs_once (u, *caller, runs, depth + 1);
 }
 
+/* The statement of the unit's own function where the access of `site`
+ * happens: its statement, or for a callee collected for one call site
+ * the unit's call (*fn: that statement's function). */
+gimple *
+own_stmt (const wmm_site &site, function **fn, const wmm_unit &unit)
+{
+  if (!site.fn || !site.call)
+    return site.stmt;
+  *fn = unit.fn;
+  return site.call;
+}
+
+/* Does `at` (statement `stmt` of function fn, in unit `unit`) hold
+ * where its code runs: at (stmt, fn), or, for a unit other code calls
+ * (no entry, its address never taken), at each of its calls by running
+ * code, of which there is one at least?  (A read in a helper `report
+ * ()` that main calls after its wait.) */
+template <typename F>
+bool
+at_each_call (wmm_unitinfo *u, const vec<bool> &runs, const wmm_unit &unit,
+              gimple *stmt, function *fn, F at, int depth = 0)
+{
+  if (at (stmt, fn))
+    return true;
+  if (unit.entry || depth > 4 || !unit.node || unit.node->address_taken)
+    return false;
+  bool any = false;
+  for (const wmm_unit &v : u->units)
+    {
+      if (!runs[v.thread])
+        continue;
+      const wmm_thread *t = &u->prog->threads[v.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (t->code[i].op == WMM_OP_CALL && t->code[i].target == unit.thread)
+          {
+            function *cf = v.sites[i].fn ? v.sites[i].fn : v.fn;
+            gimple *c = own_stmt (v.sites[i], &cf, v);
+            if (!c || !at_each_call (u, runs, v, c, cf, at, depth + 1))
+              return false;
+            any = true;
+          }
+    }
+  return any;
+}
+
 /* Is location l published by flag f (the head comment's conditions)?
  * The writer: the one code unit that runs the flag's function's code,
  * once, in one thread (runs_once). */
@@ -585,19 +724,26 @@ published (wmm_unitinfo *u, const flag &f, int l, const vec<bool> &runs)
     if (writer && &unit != writer)
       return false;
     writer = &unit;
-    return runs_once (u, unit, runs, 0)
-           && fn == f.store_fn && site.stmt != f.store
-           && !copies.add (site.stmt)
-           && !wmm_reaches_avoiding (f.release ? f.release : f.store,
-                                     site.stmt, NULL);
+    gimple *at = own_stmt (site, &fn, unit);
+    return runs_once (u, unit, runs, 0) && !copies.add (site.stmt)
+           && at_each_call (u, runs, unit, at, fn, [&] (gimple *s,
+                                                        function *sf) {
+                return sf == f.store_fn && s != f.store
+                       && !wmm_reaches_avoiding (f.release ? f.release
+                                                 : f.store, s, NULL);
+              });
   }, true, true);
   if (!ok || !any || !writer)
     return false;
   return wmm_each_access (u, l, runs, [&] (const wmm_unit &unit,
                                        const wmm_instr *in,
                                        const wmm_site &site, function *fn) {
+    gimple *at = own_stmt (site, &fn, unit);
     return wmm_instr_writes (in) || &unit == writer
-           || after_acquire (f, site.stmt, fn);
+           || at_each_call (u, runs, unit, at, fn, [&] (gimple *s,
+                                                        function *sf) {
+                return after_acquire (f, s, sf);
+              });
   }, true, true);
 }
 
@@ -610,13 +756,14 @@ wmm_publish_flags (wmm_unitinfo *u)
   find_flags (u, &flags);
   wmm_program *p = u->prog;
   auto_vec<char> moving;   /* per location: 1 published by an atomic
-                              flag, 2 by a flag kept under a lock */
+                              flag, 2 by a flag kept under a lock, 3 by
+                              a semaphore posted once */
   auto_vec<bool> runs;
   moving.safe_grow_cleared (p->nlocs);
   wmm_running_units (u, &runs);
   if (!u->lock_ids.is_empty ())
     find_lock_flags (u, runs, &flags);
-  int locs[3] = { 0, 0, 0 }, made[3] = { 0, 0, 0 };
+  int locs[4] = { 0, 0, 0, 0 }, made[4] = { 0, 0, 0, 0 };
   for (flag *f : flags)
     {
       if (!f->ok || !f->store || f->acquires.is_empty ())
@@ -626,13 +773,13 @@ wmm_publish_flags (wmm_unitinfo *u)
             && (f->loc >= 0 ? l != f->loc : wmm_location_decl (l) != f->var)
             && published (u, *f, l, runs))
           {
-            moving[l] = f->loc >= 0 ? 2 : 1;
+            moving[l] = f->loc >= 0 ? 2 : f->sem ? 3 : 1;
             locs[(int) moving[l]]++;
           }
     }
   for (flag *f : flags)
     delete f;
-  if (!locs[1] && !locs[2])
+  if (!locs[1] && !locs[2] && !locs[3])
     return 0;
   /* (an access at a computed index into a published object moves when
      every word it may touch is published) */
@@ -661,5 +808,10 @@ wmm_publish_flags (wmm_unitinfo *u)
               "under a lock and read after a read of it under that lock saw "
               "it set (the unlock a release, the lock an acquire) race with "
               "nothing: private", made[2], locs[2]);
+  if (made[3])
+    wmm_note (u, "%d accesses to %d locations written before the one "
+              "sem_post of a semaphore that starts at 0 and read after a "
+              "wait on it returned race with nothing: private", made[3],
+              locs[3]);
   return all;
 }
