@@ -1735,6 +1735,8 @@ handle_call (collector *c, gcall *stmt)
       ;   /* a builtin that only reads memory that is not shared data */
     else if (lib && (fndecl || !wmm_foreign_callable (c->u)))
       ;   /* std::thread's call of its callable (thread_lib_fn) */
+    else if (!fndecl && wmm_stream_virtual_call (stmt))
+      ;   /* a library facet's or stream buffer's own virtual member */
     else
       add_unknown_call (c, name ? name : "indirect call");
   }
@@ -2762,4 +2764,5 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   wmm_private_reset ();
   wmm_threadlocal_reset ();
   wmm_omp_reset ();
+  wmm_libfns_reset ();
 }

@@ -783,7 +783,8 @@ wmm_lib_call_is_private (tree fndecl, const char *name)
       && DECL_ASSEMBLER_NAME_SET_P (fndecl))
     {
       const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-      if (has_prefix (a, cxx_private_names, ARRAY_SIZE (cxx_private_names)))
+      if (has_prefix (a, cxx_private_names, ARRAY_SIZE (cxx_private_names))
+          || wmm_ostream_output (fndecl))
         return true;
       /* std::__throw_length_error & co: they throw, touching nothing */
       if (!strncmp (a, "_ZSt", 4))
@@ -849,6 +850,96 @@ wmm_never_starts_threads (tree fndecl)
   return has_prefix (a, cxx_prefixes, ARRAY_SIZE (cxx_prefixes))
          || wmm_cxx_lock_call (fndecl, &l)
          || wmm_lib_call_is_private (fndecl, NULL);
+}
+
+/* libstdc++'s compiled output members of std::ostream (assembler-name
+ * prefixes): the inserters of numbers (`_M_insert<long>`, `operator<<
+ * (int)`), of characters and strings (`__ostream_insert`, put, write),
+ * flush, the char ctype facet's widening cache (std::endl's widen), and
+ * basic_ios::clear (setstate's).
+ * Each works on the stream it is given, its buffer and the library's
+ * locale; it reads the characters it is given and returns the stream. */
+static const char *const ostream_out[] = {
+  "_ZNSo9_M_insertI", "_ZNSolsE", "_ZSt16__ostream_insertIcSt11char_traitsIcEE",
+  "_ZNSo3putEc", "_ZNSo5flushEv", "_ZNSo5writeEPKc",
+  "_ZNKSt5ctypeIcE13_M_widen_initEv",
+  /* the stream's state (setstate's), which may throw as its mask says */
+  "_ZNSt9basic_iosIcSt11char_traitsIcEE5clearESt12_Ios_Iostate",
+};
+
+/* Is `type` a class derived from one of the library's classes whose
+ * virtual members that output calls (a stream buffer's overflow, xsputn
+ * and sync; a locale facet's do_put, do_widen)? */
+static bool
+stream_callback_class (tree type, int depth)
+{
+  if (!type || !RECORD_OR_UNION_TYPE_P (type) || !TYPE_BINFO (type)
+      || depth > 16)
+    return false;
+  tree binfo = TYPE_BINFO (type), base;
+  for (unsigned i = 0; BINFO_BASE_ITERATE (binfo, i, base); i++)
+    {
+      tree bt = BINFO_TYPE (base);
+      tree name = TYPE_IDENTIFIER (bt);
+      const char *n = name ? IDENTIFIER_POINTER (name) : "";
+      if (!strcmp (n, "basic_streambuf") || !strcmp (n, "facet")
+          || stream_callback_class (bt, depth + 1))
+        return true;
+    }
+  return false;
+}
+
+/* Does the unit declare a virtual member function of such a class (its
+ * own stream buffer or locale facet, which output would call; the
+ * library's own, in system headers, aside)?  Asked once per unit. */
+static int unit_stream_callbacks = -1;
+
+static bool
+defines_stream_callbacks (void)
+{
+  if (unit_stream_callbacks >= 0)
+    return unit_stream_callbacks;
+  unit_stream_callbacks = 0;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    if (DECL_VIRTUAL_P (node->decl) && !DECL_IN_SYSTEM_HEADER (node->decl)
+        && DECL_CONTEXT (node->decl)
+        && stream_callback_class (DECL_CONTEXT (node->decl), 0))
+      unit_stream_callbacks = 1;
+  return unit_stream_callbacks;
+}
+
+bool
+wmm_ostream_output (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_EXTERNAL (fndecl)
+      || DECL_STRUCT_FUNCTION (fndecl))
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  /* (operator<< (streambuf *) reads another buffer: not listed) */
+  return has_prefix (a, ostream_out, ARRAY_SIZE (ostream_out))
+         && !startswith (a, "_ZNSolsEP") && !defines_stream_callbacks ();
+}
+
+bool
+wmm_stream_virtual_call (gimple *stmt)
+{
+  tree fn = is_gimple_call (stmt) ? gimple_call_fn (stmt) : NULL_TREE;
+  if (!fn || TREE_CODE (fn) != OBJ_TYPE_REF)
+    return false;
+  tree cls = obj_type_ref_class (fn);
+  tree name = cls ? TYPE_IDENTIFIER (cls) : NULL_TREE;
+  const char *n = name ? IDENTIFIER_POINTER (name) : "";
+  return cls && TYPE_NAME (cls) && DECL_IN_SYSTEM_HEADER (TYPE_NAME (cls))
+         && (!strcmp (n, "basic_streambuf") || !strcmp (n, "facet")
+             || stream_callback_class (cls, 0))
+         && !defines_stream_callbacks ();
+}
+
+void
+wmm_libfns_reset (void)
+{
+  unit_stream_callbacks = -1;
 }
 
 bool

@@ -605,7 +605,7 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
   /* std::string's members compiled into libstdc++ keep no copy of an
      argument; a reference one returns is `*this` (it must be only
      dereferenced), a char pointer a new buffer */
-  if (wmm_std_string_member (fn))
+  if (wmm_std_string_member (fn) || wmm_ostream_output (fn))
     {
       bool found = false;
       for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
@@ -1202,6 +1202,29 @@ bitfield_range (tree ref, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
   *size = tree_to_uhwi (DECL_SIZE (repr));
 }
 
+/* Is SSA pointer ptr an address in a virtual table: the value of an
+ * object's vptr field (`x->_vptr.T`), moved by constants?  Virtual tables
+ * are read-only data no code writes (a virtual base's offset, a virtual
+ * function's address). */
+static bool
+vtable_pointer (tree ptr, int depth = 0)
+{
+  if (depth > 4 || TREE_CODE (ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (ptr))
+    return false;
+  gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
+  if (!a)
+    return false;
+  tree rhs = gimple_assign_rhs1 (a);
+  enum tree_code code = gimple_assign_rhs_code (a);
+  if (code == POINTER_PLUS_EXPR
+      && TREE_CODE (gimple_assign_rhs2 (a)) == INTEGER_CST)
+    return vtable_pointer (rhs, depth + 1);
+  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
+    return vtable_pointer (rhs, depth + 1);
+  return gimple_assign_load_p (a) && TREE_CODE (rhs) == COMPONENT_REF
+         && DECL_VIRTUAL_P (TREE_OPERAND (rhs, 1));
+}
+
 bool
 wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
 {
@@ -1235,7 +1258,8 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
       /* a team's element of a heap array (ompheap.cc); a task's copy of
          its data block */
       tree ptr = TREE_OPERAND (base, 0);
-      if (wmm_omp_private_ref (ref) || wmm_omp_task_block (ptr))
+      if (wmm_omp_private_ref (ref) || wmm_omp_task_block (ptr)
+          || vtable_pointer (ptr))
         return false;
       if (TREE_CODE (ptr) == ADDR_EXPR)
         {

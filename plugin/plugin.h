@@ -305,6 +305,18 @@ bool wmm_never_starts_threads (tree fndecl);
  * string a new buffer, keeps no copy of an argument and calls no code of
  * the program. */
 bool wmm_std_string_member (tree fndecl);
+/* libfns.cc: is fndecl one of libstdc++'s compiled std::ostream output
+ * members (an inserter, put, write, flush), and the unit defines no
+ * stream buffer or locale facet of its own that output would call?  It
+ * touches the library's stream state only, keeps no argument, and
+ * returns its stream (argument 0). */
+bool wmm_ostream_output (tree fndecl);
+/* libfns.cc: is stmt a virtual call on a library stream buffer or locale
+ * facet (std::ctype<char>::do_widen from widen), while the unit declares
+ * none of its own?  It runs library code on the library's object. */
+bool wmm_stream_virtual_call (gimple *stmt);
+/* libfns.cc: forget the unit's answers (a new unit). */
+void wmm_libfns_reset (void);
 /* libfns.cc: does the library function call the function pointers it is
  * given in the caller's thread, any number of times, before it returns
  * (qsort's comparator)?  They are then code of the caller's thread. */

@@ -308,8 +308,7 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
   if (a.base > 0 && li.obj_set[l] > 0 && a.base != li.obj_set[l]
       && !alias_sets_conflict_p (a.base, li.obj_set[l]))
     return false;
-  if (a.base > 0 && a.base_bits > 0 && li.obj_bits[l] > 0
-      && li.obj_bits[l] < a.base_bits)
+  if (a.base_bits > 0 && li.obj_bits[l] > 0 && li.obj_bits[l] < a.base_bits)
     return false;
   /* Set 0 (char) has no alias-set test of its own, but a char member of
      *p (`m->tag[0]`) keeps *p's base alias set and size. */
@@ -421,7 +420,8 @@ location_info (wmm_unitinfo *u, loc_info &li)
             }
           if (l < 0 || l >= p->nlocs)
             unknown |= s != 0 || unit->sites[i].tbaa.object
-                       || wmm_tbaa_member (unit->sites[i].tbaa);
+                       || wmm_tbaa_member (unit->sites[i].tbaa)
+                       || unit->sites[i].tbaa.base_bits > 0;
           else if (s == 0)
             /* (a char member of *p on its class's words: the class holds
                what the words may be) */
@@ -890,6 +890,11 @@ wmm_tbaa_of_ref (tree ref)
     {
       alias_set_type b = get_alias_set (base);
       tree pointee = TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1)));
+      /* (*p's size, even when its alias set is 0: C++ gives a class
+         with a char array member, "typeless storage", set 0; GCC's
+         size test, indirect_ref_may_alias_decl_p, holds for it too) */
+      if (b <= 0 && TREE_CODE (pointee) == RECORD_TYPE)
+        r.base_bits = bits_of (TYPE_SIZE (pointee));
       if (b > 0)
         {
           r.base = b;
@@ -934,10 +939,11 @@ wmm_tbaa_of_ref (tree ref)
             }
         }
     }
-  /* (char and other set-0 references: only a member's place in *p) */
+  /* (char and other set-0 references: only a member's place in *p, and
+     *p's size) */
   if (r.ref == 0 && r.field_size == 0)
     {
-      r.base = r.base_bits = 0;
+      r.base = 0;
       r.base_type = NULL_TREE;
     }
   return r;
@@ -1293,7 +1299,8 @@ wmm_tbaa_apply (wmm_unitinfo *u)
             continue;
           bool read = nunkept > 0 && pointer_from_memory (u, unit, i);
           if (a.ref == 0 && !a.object && nhidden == 0 && !read
-              && !wmm_tbaa_member (a) && !a.args && !a.targets)
+              && !wmm_tbaa_member (a) && !a.args && !a.targets
+              && a.base_bits == 0)
             continue;
           int alias = -2;
           for (const known_set &e : known)

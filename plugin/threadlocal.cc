@@ -1295,6 +1295,20 @@ std_string_call (gcall *call, tree fndecl)
   return true;
 }
 
+/* An output member of std::ostream compiled into libstdc++
+   (wmm_ostream_output): it returns its stream, argument 0, and keeps no
+   argument.  False for any other call. */
+bool
+ostream_call (gcall *call, tree fndecl)
+{
+  if (!wmm_ostream_output (fndecl))
+    return false;
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)) && gimple_call_num_args (call))
+    assign_to (lhs, arg (call, 0));
+  return true;
+}
+
 /* The replaceable global operator new and delete: a new object of the
    call, and the end of one (as malloc and free).  False for any other
    call. */
@@ -1323,7 +1337,7 @@ call_to (gcall *call, tree fndecl)
   if (fninfo *f = body_of (fndecl))
     bind_call (call, f);
   else if (!builtin_call (call, fndecl) && !thread_start (call, fndecl)
-           && !std_string_call (call, fndecl)
+           && !std_string_call (call, fndecl) && !ostream_call (call, fndecl)
            && !operator_new_delete (call, fndecl))
     unknown_call (call, fndecl);
 }
