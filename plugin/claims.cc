@@ -753,12 +753,14 @@ struct id_source {
 
 /* The creates of start routine fn, all in main, when fn's address is
  * taken there only (as the routine of those creates) and nothing calls
- * fn: *sites, main's body *site_fn. */
+ * fn: *sites, main's body *site_fn.  An exported fn counts when no code
+ * of another unit runs (a unit with main that calls none:
+ * wmm_foreign_code_may_run), so none can call it. */
 bool
 creates_of (tree fn, auto_vec<gimple *> *sites, function **site_fn)
 {
   cgraph_node *cn = cgraph_node::get (fn);
-  if (!cn || cn->callers || TREE_PUBLIC (fn))
+  if (!cn || cn->callers || (TREE_PUBLIC (fn) && wmm_foreign_code_may_run ()))
     return false;
   int mentions = 0;
   bool elsewhere = false;

@@ -2959,6 +2959,51 @@ own_key (wmm_unitinfo *u, wmm_region_set held, tree base, HOST_WIDE_INT obj,
   return out;
 }
 
+/* The operands of SSA name v when it is MIN_EXPR <a, b> (code MIN_EXPR)
+ * or MAX_EXPR <a, b> (MAX_EXPR), in *a and *b. */
+static bool
+min_max_of (tree v, enum tree_code code, tree *a, tree *b)
+{
+  gassign *g = TREE_CODE (v) == SSA_NAME
+               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+  if (!g || gimple_assign_rhs_code (g) != code)
+    return false;
+  *a = gimple_assign_rhs1 (g);
+  *b = gimple_assign_rhs2 (g);
+  return true;
+}
+
+/* The "lock of its T object" keys for element key k = (table, x) when
+ * the locks at one offset of table[min (x, y)] and table[max (x, y)] are
+ * both held (a transfer taking two accounts' locks in index order): the
+ * element x is one of those two, so its own lock is held. */
+static wmm_region_set
+min_max_own_key (wmm_unitinfo *u, wmm_region_set held, tree k, tree type)
+{
+  tree table = TREE_PURPOSE (k), x = TREE_VALUE (k);
+  wmm_region_set out = 0;
+  for (unsigned i = 0; i < u->lock_ids.length () && i < 64; i++)
+    {
+      tree ki = u->lock_ids[i].first, a, b;
+      if (!(held & (1ULL << i)) || TREE_CODE (ki) != TREE_LIST
+          || TREE_PURPOSE (ki) != table
+          || !min_max_of (TREE_VALUE (ki), MIN_EXPR, &a, &b)
+          || (a != x && b != x))
+        continue;
+      for (unsigned j = 0; j < u->lock_ids.length () && j < 64; j++)
+        {
+          tree kj = u->lock_ids[j].first, c, d;
+          if ((held & (1ULL << j)) && TREE_CODE (kj) == TREE_LIST
+              && TREE_PURPOSE (kj) == table
+              && u->lock_ids[j].second == u->lock_ids[i].second
+              && min_max_of (TREE_VALUE (kj), MAX_EXPR, &c, &d)
+              && ((c == a && d == b) || (c == b && d == a)))
+            out |= own_key (u, 1ULL << i, ki, 0, type);
+        }
+    }
+  return out;
+}
+
 /* May pointer value p point into variable d (any of its bits)? */
 static bool
 may_point_into (tree p, tree d)
@@ -3203,12 +3248,14 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
               && RECORD_OR_UNION_TYPE_P (TREE_TYPE (TREE_OPERAND (ref, 0)));
   if (TREE_CODE (ref) != COMPONENT_REF && !bits)
     return stripes;
-  /* a member of table[i] while the lock in table[i] is held */
+  /* a member of table[i] while the lock in table[i] is held, or the
+     locks of table[min (i, j)] and table[max (i, j)] */
   HOST_WIDE_INT epos;
   tree etype;
   if (held & u->lock_facts->local)
     if (tree k = element_key (ref, &epos, &etype))
-      return stripes | own_key (u, held & u->lock_facts->local, k, 0, etype);
+      return stripes | own_key (u, held & u->lock_facts->local, k, 0, etype)
+             | min_max_own_key (u, held & u->lock_facts->local, k, etype);
   poly_int64 bitsize, bitpos;
   tree offset;
   tree b = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);

@@ -167,7 +167,9 @@
 #                      -DNEIGHBOUR: the worker fenced on every target
 #   slots_ids.c        the same with an int array of numbers (ids[i] = i,
 #                      &ids[i] given to the create, `*(int *) arg` in the
-#                      worker): no fence; the same six variants fenced
+#                      worker): no fence; the same six variants fenced;
+#                      -DEXPORTED (a worker not static): no fence, with
+#                      -DFOREIGN (main calls another unit): fenced
 #   counters_blind.c   relaxed atomic statistics counters the workers add
 #                      to and main reads after the joins (a 2+2W between
 #                      the two counters): no fence; -DPEEK (a worker
@@ -476,6 +478,8 @@ one_target() {
   for v in CONST LATE WRITE SHARED MAINWRITE NEIGHBOUR; do
     fenced "slots_ids_$v" slots_ids.c worker -D$v
   done
+  none slots_ids_EXPORTED slots_ids.c -DEXPORTED
+  fenced slots_ids_FOREIGN slots_ids.c worker -DEXPORTED -DFOREIGN
   for parts in "" STRUCT ARRAY; do
     none counters_blind$parts counters_blind.c ${parts:+-D$parts}
     for v in PEEK USED RESET POINTER; do

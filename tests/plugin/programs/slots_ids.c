@@ -9,6 +9,10 @@
  *   -DSHARED     two threads get one id (&ids[i / 2]);
  *   -DMAINWRITE  main changes an id while the threads run;
  *   -DNEIGHBOUR  a worker also adds into the next thread's slot.
+ * -DEXPORTED (the worker not static, as tutorials write it: no other
+ * unit's code runs, none can call it) keeps no fence; -DEXPORTED
+ * -DFOREIGN (main also calls another unit's report (), which may call
+ * the worker with any argument) keeps the worker's.
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c slots_ids.c
  */
 #include <pthread.h>
@@ -17,7 +21,12 @@
 static long partial[T + 1];
 static int data[N];
 
-static void *
+#ifdef EXPORTED
+void *worker (void *arg);
+#else
+static
+#endif
+void *
 worker (void *arg)
 {
   int id = *(int *) arg;
@@ -61,6 +70,10 @@ main (void)
     }
 #ifdef MAINWRITE
   ids[0] = 1;
+#endif
+#ifdef FOREIGN
+  extern void report (void);
+  report ();
 #endif
   for (int i = 0; i < T; i++)
     {
