@@ -96,6 +96,9 @@
 #                      fenced on the weak targets
 #   omp_sections.c     store buffering between two OpenMP sections: the
 #                      team's function fenced on every target
+#   omp_sections_own.c two sections, each storing its own result: no
+#                      fence; -DSB (store buffering between the
+#                      sections): fenced
 #   omp_single.c       a table filled in a `single` region, read by a
 #                      shared-out loop: no fence; -DNOWAIT (single nowait,
 #                      read at once by every thread): fenced on every target
@@ -393,6 +396,8 @@ one_target() {
   none omp_histogram omp_histogram.c -fopenmp
   # a single region runs in one thread of its team (ompsingle.cc)
   none omp_single omp_single.c -fopenmp
+  none omp_sections_own omp_sections_own.c -fopenmp
+  fenced omp_sections_own_SB omp_sections_own.c 'main\._omp_fn\.0' -fopenmp -DSB
   fenced omp_single_NOWAIT omp_single.c 'main\._omp_fn\.0' -fopenmp -DNOWAIT
   fenced omp_histogram_OUTSIDE omp_histogram.c 'main\._omp_fn\.1' -fopenmp -DOUTSIDE
   # task scheduling points are full fences; the recursion's frames (one

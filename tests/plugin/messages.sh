@@ -58,7 +58,7 @@ note: %d accesses to fresh objects and escaping locals before
 note: %d accesses to %d locations written before a release 
 note: %d accesses to %d locations written before a flag is set 
 note: %d accesses to %d locations written before the one 
-note: %d accesses in OpenMP single regions run by one thread of 
+note: %d accesses in OpenMP single regions and sections run by 
 note: %d accesses to %d arrays whose elements each thread 
 note: %d additions to %d counters that running code never 
 note: %d locations of %d arrays whose every element one thread 
