@@ -867,6 +867,16 @@ static const char *const ostream_out[] = {
   "_ZNSt9basic_iosIcSt11char_traitsIcEE5clearESt12_Ios_Iostate",
 };
 
+/* Is `type` named by a declaration in a system header (a class of the
+ * library; a C struct's tag is no declaration)? */
+static bool
+library_type (tree type)
+{
+  tree name = TYPE_NAME (type);
+  return name && TREE_CODE (name) == TYPE_DECL && DECL_IN_SYSTEM_HEADER (name)
+         && TYPE_IDENTIFIER (type);
+}
+
 /* Is `type` a class derived from one of the library's classes whose
  * virtual members that output calls (a stream buffer's overflow, xsputn
  * and sync; a locale facet's do_put, do_widen)? */
@@ -930,9 +940,33 @@ wmm_stream_virtual_call (gimple *stmt)
   tree cls = obj_type_ref_class (fn);
   tree name = cls ? TYPE_IDENTIFIER (cls) : NULL_TREE;
   const char *n = name ? IDENTIFIER_POINTER (name) : "";
-  return cls && TYPE_NAME (cls) && DECL_IN_SYSTEM_HEADER (TYPE_NAME (cls))
+  return cls && library_type (cls)
          && (!strcmp (n, "basic_streambuf") || !strcmp (n, "facet")
              || stream_callback_class (cls, 0))
+         && !defines_stream_callbacks ();
+}
+
+bool
+wmm_stream_state_ref (tree ref)
+{
+  /* (an element of a member array: `this->_M_widen[c]`) */
+  while (ref && (TREE_CODE (ref) == ARRAY_REF
+                 || TREE_CODE (ref) == ARRAY_RANGE_REF))
+    ref = TREE_OPERAND (ref, 0);
+  if (!ref || TREE_CODE (ref) != COMPONENT_REF)
+    return false;
+  tree field = TREE_OPERAND (ref, 1), cls = DECL_CONTEXT (field);
+  if (!cls || !RECORD_OR_UNION_TYPE_P (cls) || !library_type (cls))
+    return false;
+  static const char *const names[] = {
+    "ios_base", "basic_ios", "basic_ostream", "basic_istream",
+    "basic_iostream", "basic_streambuf", "facet", "ctype",
+  };
+  const char *n = IDENTIFIER_POINTER (TYPE_IDENTIFIER (cls));
+  bool stream = false;
+  for (const char *k : names)
+    stream |= !strcmp (n, k);
+  return (stream || stream_callback_class (cls, 0))
          && !defines_stream_callbacks ();
 }
 

@@ -1235,6 +1235,8 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
     return false;
   HOST_WIDE_INT bytes = int_size_in_bytes (TREE_TYPE (ref));
   *width = bytes > 0 && bytes <= INT_MAX ? (int) bytes : 0;
+  if (wmm_stream_state_ref (ref))
+    return false;
   poly_int64 bitsize, bitpos;
   tree offset;
   tree base = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);

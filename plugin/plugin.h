@@ -315,6 +315,13 @@ bool wmm_ostream_output (tree fndecl);
  * facet (std::ctype<char>::do_widen from widen), while the unit declares
  * none of its own?  It runs library code on the library's object. */
 bool wmm_stream_virtual_call (gimple *stmt);
+/* libfns.cc: is ref a member of a library stream's or facet's own state
+ * (a field of std::ios_base, basic_ios, basic_ostream, ctype<char>, a
+ * stream buffer: `__os->_vptr`, `this->_M_ctype`, `this->_M_widen_ok`),
+ * while the unit declares no stream buffer or facet of its own?  The
+ * library's objects, which the compiled output members also touch
+ * (wmm_ostream_output): no shared data of the program. */
+bool wmm_stream_state_ref (tree ref);
 /* libfns.cc: forget the unit's answers (a new unit). */
 void wmm_libfns_reset (void);
 /* libfns.cc: does the library function call the function pointers it is

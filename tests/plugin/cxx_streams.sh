@@ -14,10 +14,15 @@
 # -DRACY (the reader without the lock) keeps message passing's fences on
 # the weak targets; -DSTREAMBUF (the unit's own stream buffer, whose
 # overflow writes a global) keeps store buffering's full fences in both
-# lambdas.
+# lambdas.  cxx_safe_queue.cc (a SafeQueue<T> class template over
+# std::queue, a consumer printing with std::endl, whose inline widen reads
+# the ctype facet's table: the library's state): no fence on every target
+# (x86 2 mfences, Power 20 syncs before); -DPEEK (the queue's size read
+# unlocked) fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/cxx_account_cout.cc
+Q=$WMM_TESTDIR/programs/cxx_safe_queue.cc
 # the two lambdas, inlined into their threads' _M_run
 L1='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv'
 L2='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE0_EEEEE6_M_runEv'
@@ -33,5 +38,13 @@ check() {
   WMM_T_GCC=$GXX wmm_expect_fences $T.cout "$P" ""
   WMM_T_GCC=$GXX wmm_expect_fences $T.racy "$P" "$RACY" -DRACY
   WMM_T_GCC=$GXX wmm_expect_full $T.streambuf "$P" "$L1 $L2" -DSTREAMBUF
+  # a queue class of the program's under a mutex, printed with std::endl
+  WMM_T_GCC=$GXX wmm_expect_fences $T.queue "$Q" ""
+  if WMM_T_GCC=$GXX wmm_compile_asm $T.peek "$Q" -DPEEK; then
+    local got
+    got=$(wmm_fence_counts "$WMM_TMP/$T.peek.s")
+    if [ -n "$got" ]; then wmm_pass "$T.peek: fenced ($got)"
+    else wmm_fail "$T.peek: no fence (an unlocked read of the queue)"; fi
+  fi
 }
 wmm_each_target check
