@@ -628,6 +628,26 @@ find_lock_flags (wmm_unitinfo *u, const vec<bool> &runs, vec<flag *> *flags)
     }
 }
 
+/* Visit each call of code unit `unit` by running code (the caller's
+ * unit, the call's index); false as soon as visit returns false. */
+template <typename F>
+bool
+each_running_call (wmm_unitinfo *u, const vec<bool> &runs,
+                   const wmm_unit &unit, F visit)
+{
+  for (const wmm_unit &v : u->units)
+    {
+      if (!runs[v.thread])
+        continue;
+      const wmm_thread *t = &u->prog->threads[v.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (t->code[i].op == WMM_OP_CALL && t->code[i].target == unit.thread
+            && !visit (v, i))
+          return false;
+    }
+  return true;
+}
+
 /* Does unit `unit` run at most once, in one thread: an entry of one
  * instance that is the start routine of one create and called by
  * nothing, or a unit called from one place of running code, outside
@@ -644,19 +664,12 @@ runs_once (wmm_unitinfo *u, const wmm_unit &unit, const vec<bool> &runs,
   const wmm_unit *caller = NULL;
   gimple *call = NULL;
   int calls = 0;
-  for (const wmm_unit &v : u->units)
-    {
-      if (!runs[v.thread])
-        continue;
-      const wmm_thread *t = &u->prog->threads[v.thread];
-      for (int i = 0; i < t->ncode; i++)
-        if (t->code[i].op == WMM_OP_CALL && t->code[i].target == unit.thread)
-          {
-            calls++;
-            caller = &v;
-            call = v.sites[i].fn ? NULL : v.sites[i].stmt;
-          }
-    }
+  each_running_call (u, runs, unit, [&] (const wmm_unit &v, int i) {
+    calls++;
+    caller = &v;
+    call = v.sites[i].fn ? NULL : v.sites[i].stmt;
+    return true;
+  });
   return calls == 1 && call && !wmm_reaches_avoiding (call, call, NULL)
          && runs_once (u, *caller, runs, depth + 1);
 }
@@ -688,22 +701,12 @@ at_each_call (wmm_unitinfo *u, const vec<bool> &runs, const wmm_unit &unit,
   if (unit.entry || depth > 4 || !unit.node || unit.node->address_taken)
     return false;
   bool any = false;
-  for (const wmm_unit &v : u->units)
-    {
-      if (!runs[v.thread])
-        continue;
-      const wmm_thread *t = &u->prog->threads[v.thread];
-      for (int i = 0; i < t->ncode; i++)
-        if (t->code[i].op == WMM_OP_CALL && t->code[i].target == unit.thread)
-          {
-            function *cf = v.sites[i].fn ? v.sites[i].fn : v.fn;
-            gimple *c = own_stmt (v.sites[i], &cf, v);
-            if (!c || !at_each_call (u, runs, v, c, cf, at, depth + 1))
-              return false;
-            any = true;
-          }
-    }
-  return any;
+  return each_running_call (u, runs, unit, [&] (const wmm_unit &v, int i) {
+    function *cf = v.sites[i].fn ? v.sites[i].fn : v.fn;
+    gimple *c = own_stmt (v.sites[i], &cf, v);
+    any = true;
+    return c && at_each_call (u, runs, v, c, cf, at, depth + 1);
+  }) && any;
 }
 
 /* Is location l published by flag f (the head comment's conditions)?
