@@ -17,8 +17,8 @@
 # lambdas.  cxx_safe_queue.cc (a SafeQueue<T> class template over
 # std::queue, a consumer printing with std::endl, whose inline widen reads
 # the ctype facet's table: the library's state): no fence on every target
-# (x86 2 mfences, Power 20 syncs before); -DPEEK (the queue's size read
-# unlocked) fenced.
+# (x86 16 mfences, Power 69 syncs with the plugin of 08c86ed); -DPEEK
+# (the queue's size read unlocked) fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/cxx_account_cout.cc
