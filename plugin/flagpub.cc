@@ -30,7 +30,9 @@
  * of the analysis like private data (docs/plugin.md, "Data published by
  * a flag"); the flag's own accesses stay.
  *
- * A semaphore posted once is such a flag too: a static sem_t every
+ * A semaphore posted once is such a flag too (a C++20
+ * std::counting_semaphore likewise: constructed with 0, release (1) once,
+ * acquire ()): a static sem_t every
  * sem_init of the unit starts at 0, posted by one sem_post (the release
  * store), waited for by sem_wait (a read of it set, after the call; where
  * its result is tested, on the edge where it is 0), sem_trywait,
@@ -157,6 +159,26 @@ sem_call (gimple *s, tree *var, bool *zero)
       || TREE_CODE (gimple_call_arg (s, 0)) != ADDR_EXPR
       || !VAR_P (TREE_OPERAND (gimple_call_arg (s, 0), 0)))
     return FLAG_NONE;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn));
+  /* C++20's std::counting_semaphore<N> (std::binary_semaphore):
+     release (1) posts, acquire () waits; its constructor sets the count */
+  static const char cxx[] = "_ZNSt18counting_semaphoreIL";
+  if (!strncmp (a, cxx, sizeof cxx - 1) && (a = strstr (a, "EE")))
+    {
+      *var = TREE_OPERAND (gimple_call_arg (s, 0), 0);
+      tree arg1 = gimple_call_num_args (s) > 1 ? gimple_call_arg (s, 1)
+                                               : NULL_TREE;
+      if (startswith (a, "EE7releaseE"))
+        return arg1 && integer_onep (arg1) ? FLAG_STORE : FLAG_OTHER;
+      if (!strcmp (a, "EE7acquireEv"))
+        return FLAG_LOAD;
+      if ((startswith (a, "EEC1E") || startswith (a, "EEC2E"))
+          && arg1 && integer_zerop (arg1))
+        return FLAG_NONE;
+      if (startswith (a, "EED1E") || startswith (a, "EED2E"))
+        return FLAG_NONE;
+      return FLAG_OTHER;
+    }
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
   if (strncmp (n, "sem_", 4))
     return FLAG_NONE;
