@@ -877,25 +877,22 @@ library_type (tree type)
          && TYPE_IDENTIFIER (type);
 }
 
-/* Is `type` a class derived from one of the library's classes whose
- * virtual members that output calls (a stream buffer's overflow, xsputn
- * and sync; a locale facet's do_put, do_widen)? */
+/* Is `type` one of the library's classes whose virtual members output
+ * calls (a stream buffer's overflow, xsputn and sync; a locale facet's
+ * do_put, do_widen), or derived from one? */
 static bool
 stream_callback_class (tree type, int depth)
 {
-  if (!type || !RECORD_OR_UNION_TYPE_P (type) || !TYPE_BINFO (type)
-      || depth > 16)
+  if (!type || !RECORD_OR_UNION_TYPE_P (type) || depth > 16)
     return false;
+  tree id = TYPE_IDENTIFIER (type);
+  const char *n = id ? IDENTIFIER_POINTER (id) : "";
+  if (!strcmp (n, "basic_streambuf") || !strcmp (n, "facet"))
+    return true;
   tree binfo = TYPE_BINFO (type), base;
-  for (unsigned i = 0; BINFO_BASE_ITERATE (binfo, i, base); i++)
-    {
-      tree bt = BINFO_TYPE (base);
-      tree name = TYPE_IDENTIFIER (bt);
-      const char *n = name ? IDENTIFIER_POINTER (name) : "";
-      if (!strcmp (n, "basic_streambuf") || !strcmp (n, "facet")
-          || stream_callback_class (bt, depth + 1))
-        return true;
-    }
+  for (unsigned i = 0; binfo && BINFO_BASE_ITERATE (binfo, i, base); i++)
+    if (stream_callback_class (BINFO_TYPE (base), depth + 1))
+      return true;
   return false;
 }
 
@@ -938,11 +935,7 @@ wmm_stream_virtual_call (gimple *stmt)
   if (!fn || TREE_CODE (fn) != OBJ_TYPE_REF)
     return false;
   tree cls = obj_type_ref_class (fn);
-  tree name = cls ? TYPE_IDENTIFIER (cls) : NULL_TREE;
-  const char *n = name ? IDENTIFIER_POINTER (name) : "";
-  return cls && library_type (cls)
-         && (!strcmp (n, "basic_streambuf") || !strcmp (n, "facet")
-             || stream_callback_class (cls, 0))
+  return cls && library_type (cls) && stream_callback_class (cls, 0)
          && !defines_stream_callbacks ();
 }
 
@@ -958,9 +951,10 @@ wmm_stream_state_ref (tree ref)
   tree field = TREE_OPERAND (ref, 1), cls = DECL_CONTEXT (field);
   if (!cls || !RECORD_OR_UNION_TYPE_P (cls) || !library_type (cls))
     return false;
+  /* (stream buffers and facets, ctype<char> among them: below) */
   static const char *const names[] = {
     "ios_base", "basic_ios", "basic_ostream", "basic_istream",
-    "basic_iostream", "basic_streambuf", "facet", "ctype",
+    "basic_iostream",
   };
   const char *n = IDENTIFIER_POINTER (TYPE_IDENTIFIER (cls));
   bool stream = false;

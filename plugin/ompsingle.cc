@@ -108,21 +108,21 @@ section_bodies (function *fn, vec<basic_block> *out)
 {
   gswitch *sw = NULL;
   int switches = 0, calls = 0;
+  auto_vec<gimple *> from;   /* the sections calls feeding sw */
   wmm_each_stmt (fn, [&] (gimple *s) {
     calls += sections_call (s);
     gswitch *g = dyn_cast<gswitch *> (s);
-    if (!g)
-      return;
     hash_set<gimple *> seen;
-    auto_vec<gimple *> from;
-    if (section_sources (gimple_switch_index (g), &seen, &from))
-      sw = g, switches++;
+    auto_vec<gimple *> got;
+    if (g && section_sources (gimple_switch_index (g), &seen, &got))
+      {
+        sw = g, switches++;
+        from.truncate (0);
+        from.safe_splice (got);
+      }
   });
   if (switches != 1)
     return;
-  hash_set<gimple *> seen;
-  auto_vec<gimple *> from;
-  section_sources (gimple_switch_index (sw), &seen, &from);
   int entries = 0;
   for (gimple *c : from)
     entries += !wmm_reaches_avoiding (c, c, NULL);
