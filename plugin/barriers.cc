@@ -29,6 +29,11 @@
  * no other that starts exactly N threads; no other thread entry in the
  * unit; main's IR (its code while threads run) without accesses or calls;
  * F's callees without waits and called from F only.
+ *
+ * The thread a round's wait returns PTHREAD_BARRIER_SERIAL_THREAD to is
+ * the only one that runs `if (pthread_barrier_wait (&b) == -1) { ... }`
+ * in that round (mark_serial): e.g. the swap of two grids' pointers
+ * between two waits.
  */
 #include "plugin.h"
 #include "handles.h"
@@ -388,6 +393,129 @@ singletons (const wmm_program *p, const vec<vec<unsigned> > &masks)
   return n;
 }
 
+/* The edge taken when wait s returns PTHREAD_BARRIER_SERIAL_THREAD (-1),
+ * tested right after the call; or NULL. */
+edge
+serial_edge (gimple *s)
+{
+  tree r = gimple_call_lhs (s);
+  gcond *c = r && TREE_CODE (r) == SSA_NAME
+             ? dyn_cast<gcond *> (last_stmt (gimple_bb (s))) : NULL;
+  if (!c || gimple_cond_lhs (c) != r
+      || TREE_CODE (gimple_cond_rhs (c)) != INTEGER_CST
+      || !integer_minus_onep (gimple_cond_rhs (c)))
+    return NULL;
+  enum tree_code code = gimple_cond_code (c);
+  if (code != EQ_EXPR && code != NE_EXPR)
+    return NULL;
+  edge t, f;
+  extract_true_false_edges_from_block (gimple_bb (c), &t, &f);
+  edge e = code == EQ_EXPR ? t : f;
+  return single_pred_p (e->dest) ? e : NULL;
+}
+
+/* Mark the accesses of the waiter's own body that run only in the thread
+ * its last wait made the serial one: in a block the serial edge of a
+ * wait dominates, with no wait on any path from that edge to it.  Each
+ * round has one serial thread (POSIX), and accesses of different rounds
+ * never meet (above): two such accesses of two threads are never in one
+ * round, so no communication edge between them is part of a critical
+ * cycle (WMM_ACC_FRESH, as for OpenMP's single, ompsingle.cc).  The
+ * same for the code units only such blocks call.  Returns how many. */
+int
+mark_serial (wmm_unitinfo *u, const barrier_use *b, int waiter)
+{
+  const wmm_unit *unit = NULL;
+  for (const wmm_unit &x : u->units)
+    if (x.thread == waiter)
+      unit = &x;
+  if (!unit)
+    return 0;
+  function *fn = b->waiter;
+  auto has_wait = [&] (basic_block bb) {
+    for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+         gsi_next (&g))
+      if (const_cast<barrier_use *> (b)->waits.contains (gsi_stmt (g)))
+        return true;
+    return false;
+  };
+  auto_bitmap serial;
+  wmm_with_dominators (fn, [&] () {
+    for (gimple *w : b->waits)
+      {
+        edge e = serial_edge (w);
+        if (!e)
+          continue;
+        /* blocks after a wait, not through the serial edge again */
+        auto_bitmap late;
+        auto_vec<basic_block> work;
+        basic_block bb;
+        FOR_EACH_BB_FN (bb, fn)
+          if (dominated_by_p (CDI_DOMINATORS, bb, e->dest) && has_wait (bb))
+            work.safe_push (bb);
+        while (!work.is_empty ())
+          {
+            basic_block x = work.pop ();
+            edge s;
+            edge_iterator ei;
+            FOR_EACH_EDGE (s, ei, x->succs)
+              if (s->dest != e->dest
+                  && dominated_by_p (CDI_DOMINATORS, s->dest, e->dest)
+                  && bitmap_set_bit (late, s->dest->index))
+                work.safe_push (s->dest);
+          }
+        FOR_EACH_BB_FN (bb, fn)
+          if (dominated_by_p (CDI_DOMINATORS, bb, e->dest)
+              && !bitmap_bit_p (late, bb->index) && !has_wait (bb))
+            bitmap_set_bit (serial, bb->index);
+      }
+    return true;
+  });
+  wmm_program *p = u->prog;
+  /* per instruction of the waiter: in a serial block (a callee collected
+     at its call: where that call is) */
+  auto in_serial = [&] (int i) {
+    const wmm_site *s = i < (int) unit->sites.length () ? &unit->sites[i]
+                                                        : NULL;
+    gimple *at = !s ? NULL : s->fn ? s->call : s->stmt;
+    return at && gimple_bb (at) && !s->summary
+           && bitmap_bit_p (serial, gimple_bb (at)->index);
+  };
+  /* code units called only from serial blocks, and from such units */
+  auto_vec<bool> whole;
+  whole.safe_grow_cleared (p->nthreads);
+  for (bool changed = true; changed; )
+    {
+      changed = false;
+      for (int c = 0; c < p->nthreads; c++)
+        {
+          if (c == waiter || whole[c] || p->threads[c].entry)
+            continue;
+          bool called = false, only = true;
+          for (int th = 0; th < p->nthreads && only; th++)
+            for (int i = 0; i < p->threads[th].ncode && only; i++)
+              if (p->threads[th].code[i].op == WMM_OP_CALL
+                  && p->threads[th].code[i].target == c)
+                {
+                  called = true;
+                  only = th == waiter ? in_serial (i) : (bool) whole[th];
+                }
+          if (called && only)
+            whole[c] = changed = true;
+        }
+    }
+  int made = 0;
+  for (int th = 0; th < p->nthreads; th++)
+    for (int i = 0; i < p->threads[th].ncode; i++)
+      if (wmm_instr_is_access (&p->threads[th].code[i])
+          && (th == waiter ? in_serial (i) : (bool) whole[th]))
+        {
+          p->threads[th].code[i].flags |= WMM_ACC_FRESH;
+          made++;
+        }
+  return made;
+}
+
 } // anon namespace
 
 int
@@ -492,6 +620,13 @@ wmm_barrier_rounds (wmm_unitinfo *u)
   if (waiter < 0)
     return;
   wmm_program *p = u->prog;
+  int serial = team ? 0 : mark_serial (u, &b, waiter);
+  if (serial)
+    wmm_note (u, "%d accesses of '%s' run only in the thread barrier '%s' "
+              "makes the serial one, one thread per round: no two threads "
+              "make them in one round", serial,
+              lang_hooks.decl_printable_name (b.waiter->decl, 2),
+              lang_hooks.decl_printable_name (b.obj, 2));
   /* the modulus that tells the most accesses apart */
   auto_vec<vec<unsigned> > masks;
   int best = -1, best_m = 0;

@@ -1428,8 +1428,7 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
 {
   tree rec = DECL_CONTEXT (field);
   if (TREE_CODE (field) != FIELD_DECL || !rec || TREE_CODE (rec) != RECORD_TYPE
-      || !TYPE_STUB_DECL (rec) || !main_input_filename
-      || strcmp (DECL_SOURCE_FILE (TYPE_STUB_DECL (rec)), main_input_filename))
+      || !wmm_record_of_main_file (rec))
     return false;
   rec = TYPE_MAIN_VARIANT (rec);
   auto leads = [&] (tree x) {

@@ -11,7 +11,9 @@
  * memory, returned, given to a callee the unit
  * has no body for (other than a library function that keeps no copy:
  * libfns.cc, locks, atomics), used by an asm, or named in a variable's
- * initialiser.  Dereferences and comparisons keep it hidden.  protect.cc
+ * initialiser; the address of one member (not the first, of a record
+ * declared in the unit's own file) escapes that member alone
+ * (wmm_escapes).  Dereferences and comparisons keep it hidden.  protect.cc
  * uses the answer: the stand-in access of an unknown call does not touch
  * a hidden object (callbacks into the unit are its own code units).
  *
@@ -204,10 +206,52 @@ candidate (tree b)
 }
 
 struct addr_ctx {
-  hash_set<tree> *escaped;
+  wmm_escapes *escaped;
   hash_set<tree> *params;
   gimple *stmt;
 };
+
+/* The address &op of a part of candidate object b leaves the unit's code:
+ * which bits of b may code outside reach through it?  Pointer arithmetic
+ * stays inside the member pointed to (C11 6.5.6p8), an array's element
+ * stands for the array and a first member for the object holding it
+ * (6.7.2.1p15: the pointers convert), so climb those; a member of a record
+ * declared outside the unit's main file may be taken back to its
+ * container by code that names the type (container_of): all of b then, as
+ * for a base-class subobject.  False: all of b. */
+bool
+member_range (tree op, tree b, HOST_WIDE_INT *pos, HOST_WIDE_INT *size)
+{
+  tree r = op;
+  for (;;)
+    {
+      while (TREE_CODE (r) == ARRAY_REF || TREE_CODE (r) == ARRAY_RANGE_REF)
+        r = TREE_OPERAND (r, 0);
+      if (TREE_CODE (r) != COMPONENT_REF)
+        break;
+      tree field = TREE_OPERAND (r, 1);
+      tree rec = TREE_TYPE (TREE_OPERAND (r, 0));
+      if (TREE_CODE (rec) != RECORD_TYPE || DECL_ARTIFICIAL (field)
+          || DECL_BIT_FIELD (field) || !wmm_record_of_main_file (rec, b))
+        return false;
+      if (!integer_zerop (DECL_FIELD_OFFSET (field))
+          || !integer_zerop (DECL_FIELD_BIT_OFFSET (field)))
+        break;
+      r = TREE_OPERAND (r, 0);
+    }
+  if (TREE_CODE (r) != COMPONENT_REF)
+    return false;
+  poly_int64 bpos, bsize, bmax;
+  bool reverse;
+  tree base = get_ref_base_and_extent (r, &bpos, &bsize, &bmax, &reverse);
+  HOST_WIDE_INT p, sz, mx;
+  if (base != b || !bpos.is_constant (&p) || !bsize.is_constant (&sz)
+      || !bmax.is_constant (&mx) || sz != mx || sz <= 0)
+    return false;
+  *pos = p;
+  *size = sz;
+  return true;
+}
 
 /* walk_tree callback: an address of a candidate object in ctx->stmt. */
 tree
@@ -229,12 +273,19 @@ note_addr (tree *t, int *walk_subtrees, void *data)
   if (TREE_CODE (*t) != ADDR_EXPR)
     return NULL_TREE;
   tree b = get_base_address (TREE_OPERAND (*t, 0));
-  if (!candidate (b) || ctx->escaped->contains (b))
+  if (!candidate (b) || ctx->escaped->whole.contains (b))
     return NULL_TREE;
   walker w;
   w.params = ctx->params;
-  if (use_escapes (&w, ctx->stmt, *t, 0))
-    ctx->escaped->add (b);
+  if (!use_escapes (&w, ctx->stmt, *t, 0))
+    return NULL_TREE;
+  ctx->escaped->any.add (b);
+  HOST_WIDE_INT pos, size;
+  if (member_range (TREE_OPERAND (*t, 0), b, &pos, &size))
+    ctx->escaped->members.safe_push (std::make_pair (b,
+                                                     std::make_pair (pos, size)));
+  else
+    ctx->escaped->whole.add (b);
   return NULL_TREE;
 }
 
@@ -345,7 +396,7 @@ wmm_callback_statics (wmm_unitinfo *u, const vec<bool> *runs,
 }
 
 void
-wmm_find_escaped_statics (hash_set<tree> *escaped, hash_set<tree> *params)
+wmm_find_escaped_statics (wmm_escapes *escaped, hash_set<tree> *params)
 {
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
@@ -379,17 +430,62 @@ wmm_find_escaped_statics (hash_set<tree> *escaped, hash_set<tree> *params)
       ipa_ref *ref;
       for (unsigned i = 0; v->iterate_reference (i, ref); i++)
         if (ref->use == IPA_REF_ADDR && VAR_P (ref->referred->decl))
-          escaped->add (ref->referred->decl);
+          {
+            escaped->any.add (ref->referred->decl);
+            escaped->whole.add (ref->referred->decl);
+          }
       if (v->alias || v->transparent_alias)
-        escaped->add (v->decl);
+        {
+          escaped->any.add (v->decl);
+          escaped->whole.add (v->decl);
+        }
     }
 }
 
 bool
-wmm_static_hidden (hash_set<tree> &escaped, tree decl)
+wmm_static_part_hidden (wmm_escapes &escaped, tree decl,
+                        HOST_WIDE_INT pos, HOST_WIDE_INT size)
 {
-  return candidate (decl) && !escaped.contains (decl)
-         && !lookup_attribute ("used", DECL_ATTRIBUTES (decl));
+  if (!candidate (decl) || lookup_attribute ("used", DECL_ATTRIBUTES (decl)))
+    return false;
+  if (!escaped.any.contains (decl))
+    return true;
+  if (escaped.whole.contains (decl) || pos < 0)
+    return false;
+  for (const auto &m : escaped.members)
+    if (m.first == decl && pos < m.second.first + m.second.second
+        && m.second.first < pos + size)
+      return false;
+  return true;
+}
+
+/* The main source file of the translation unit decl belongs to (with
+ * -flto: the unit it came from), NULL when not known. */
+static const char *
+unit_file_of (tree decl)
+{
+  for (tree c = decl; c; c = DECL_P (c) ? DECL_CONTEXT (c)
+                             : TYPE_P (c) ? TYPE_CONTEXT (c) : NULL_TREE)
+    if (TREE_CODE (c) == TRANSLATION_UNIT_DECL)
+      return DECL_NAME (c) ? IDENTIFIER_POINTER (DECL_NAME (c)) : NULL;
+  return in_lto_p ? NULL : main_input_filename;
+}
+
+bool
+wmm_record_of_main_file (tree rec, tree obj)
+{
+  rec = TYPE_MAIN_VARIANT (rec);
+  tree stub = TYPE_STUB_DECL (rec);
+  /* -flto streams no declaration of a type: a record with no name at all
+     (no tag, no typedef) of the object's own unit, which no library's
+     code can name either */
+  if (in_lto_p && !stub)
+    return obj && !TYPE_NAME (rec) && unit_file_of (obj)
+           && unit_file_of (obj) == unit_file_of (rec);
+  const char *file = obj ? unit_file_of (obj) : in_lto_p ? NULL
+                                                         : main_input_filename;
+  return stub && file && !DECL_IN_SYSTEM_HEADER (stub)
+         && !strcmp (DECL_SOURCE_FILE (stub), file);
 }
 
 /* Is every value the pointer ptr may hold obtained from memory, from a

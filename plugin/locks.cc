@@ -905,7 +905,7 @@ struct lock_summary {
 struct wmm_lock_facts {
   hash_map<tree, lock_summary> sum;        /* function -> its summary */
   hash_map<tree, wmm_region_set> entry;    /* function -> held at entry */
-  hash_set<tree> escaped;                  /* static objects unknown code
+  wmm_escapes escaped;                     /* static objects unknown code
                                               may name (hidden.cc) */
   hash_set<tree> params;                   /* parameters a static object's
                                               address reaches (hidden.cc) */
@@ -969,7 +969,7 @@ key_bit (wmm_unitinfo *u, tree base, HOST_WIDE_INT pos)
     {
       f->statics |= 1ULL << b;
       if (!TREE_PUBLIC (base) && !DECL_EXTERNAL (base)
-          && !f->escaped.contains (base))
+          && !f->escaped.any.contains (base))
         f->hidden |= 1ULL << b;
     }
   /* a local of main is one object too, the same in every function, and
@@ -1360,7 +1360,7 @@ sem_broken (wmm_unitinfo *u, int b)
   std::pair<tree, HOST_WIDE_INT> key = u->lock_ids[b];
   tree base = key.first;
   if (f->sem_none || !VAR_P (base) || TREE_PUBLIC (base)
-      || DECL_EXTERNAL (base) || f->escaped.contains (base)
+      || DECL_EXTERNAL (base) || f->escaped.any.contains (base)
       || f->sem_broken.contains (key))
     return true;
   return !f->sem_init.contains (key);
@@ -2323,7 +2323,7 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
 
 } // anon namespace
 
-hash_set<tree> *
+wmm_escapes *
 wmm_locks_escaped (wmm_unitinfo *u, hash_set<tree> **params)
 {
   *params = &u->lock_facts->params;
@@ -2885,7 +2885,10 @@ summarise (wmm_unitinfo *u, const vec<tree> &fns)
       /* The objects lose it for good (bits named later, too). */
       for (unsigned b = 0; b < u->lock_ids.length (); b++)
         if (round >= 4 || ((cb & f->hidden) >> b & 1))
-          f->escaped.add (u->lock_ids[b].first);
+          {
+            f->escaped.any.add (u->lock_ids[b].first);
+            f->escaped.whole.add (u->lock_ids[b].first);
+          }
       f->hidden = round < 4 ? f->hidden & ~cb : 0;
       compute_summaries (u, fns, (int) fns.length () + 2);
     }

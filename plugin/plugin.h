@@ -703,11 +703,24 @@ void wmm_reflocks_finish (bool keep);
    and the lock word's name; for the object file's records (section.cc). */
 bool wmm_reflocks_get (unsigned k, function **fn, location_t *loc,
                        bool *take, const char **word);
-/* hidden.cc: static objects whose address leaves the unit's code, and
-   whether a static object is hidden from code the unit cannot see. */
-void wmm_find_escaped_statics (hash_set<tree> *escaped,
-                               hash_set<tree> *params);
-bool wmm_static_hidden (hash_set<tree> &escaped, tree decl);
+/* hidden.cc: what of the unit's static objects code outside may reach.
+   `any`: objects some address of which leaves the unit's code; `whole`:
+   those where that address reaches all of the object; `members`: the
+   bit ranges (decl, position, size) of members whose own address left,
+   of objects not in `whole`. */
+struct wmm_escapes {
+  hash_set<tree> any, whole;
+  auto_vec<std::pair<tree, std::pair<HOST_WIDE_INT, HOST_WIDE_INT> > > members;
+};
+void wmm_find_escaped_statics (wmm_escapes *escaped, hash_set<tree> *params);
+/* Is bits [pos, pos + size) of static object decl (pos -1: anywhere in
+   it) hidden from code the unit cannot see? */
+bool wmm_static_part_hidden (wmm_escapes &escaped, tree decl,
+                             HOST_WIDE_INT pos, HOST_WIDE_INT size);
+/* Is record type rec declared in the main source file of the unit (of
+   obj's unit with -flto; obj NULL: this unit's), where no other unit's
+   code can name it? */
+bool wmm_record_of_main_file (tree rec, tree obj = NULL_TREE);
 /* Static objects named by functions code outside the unit may call back
    (exported, address taken) and by what they call directly, added to
    `out`; a function that is a code unit running in the program (runs[t],
@@ -769,7 +782,7 @@ bool wmm_ref_never_hidden (tree ref, hash_set<tree> *params);
    computed once by wmm_locks_analyse; a lock object a callback may
    release is added) and, in *params, the parameters their addresses
    reach. */
-hash_set<tree> *wmm_locks_escaped (wmm_unitinfo *u, hash_set<tree> **params);
+wmm_escapes *wmm_locks_escaped (wmm_unitinfo *u, hash_set<tree> **params);
 /* locks.cc: calls of library functions of locks that keep no copy of
    argument a; __atomic/__sync builtins (they keep no pointer they are
    given). */

@@ -172,14 +172,16 @@ protect_setup (wmm_unitinfo *u, protect_ctx *c)
 {
   wmm_program *p = u->prog;
   wmm_running_units (u, &c->runs);
-  hash_set<tree> &escaped = *wmm_locks_escaped (u, &c->params);
+  wmm_escapes &escaped = *wmm_locks_escaped (u, &c->params);
   hash_set<tree> called_back;
   wmm_callback_statics (u, &c->runs, &called_back);
   c->hidden.safe_grow_cleared (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     {
-      tree d = wmm_location_decl (l);
-      c->hidden[l] = wmm_static_hidden (escaped, d) && !called_back.contains (d);
+      HOST_WIDE_INT pos, size;
+      tree d = wmm_location_decl (l, &pos, &size);
+      c->hidden[l] = wmm_static_part_hidden (escaped, d, pos, size)
+                     && !called_back.contains (d);
     }
   c->called.safe_grow_cleared (p->nthreads);
   for (int t = 0; t < p->nthreads; t++)

@@ -197,6 +197,25 @@ member_within (tree t, tree rec, HOST_WIDE_INT lo, HOST_WIDE_INT hi,
 
 /* May an access of a member of *p (a.base, GCC's base alias set) touch
  * location l, by *p's type and size? */
+/* May location l, part of a declared object, hold an object of another
+ * type?  In C++ an array of char, unsigned char or std::byte provides
+ * storage (placement new into it); a C object's declared type is its
+ * effective type.  So: outside C, where l's bits are char-typed or not
+ * known (member_within with a record no member is). */
+static bool
+provides_storage (const loc_info &li, int l)
+{
+  if (lang_GNU_C ())
+    return false;
+  tree t = TREE_TYPE (li.objs[l]);
+  HOST_WIDE_INT lo = li.size[l] > 0 ? li.pos[l] : 0;
+  HOST_WIDE_INT hi = li.size[l] > 0 ? li.pos[l] + li.size[l]
+                                    : bits_of (TYPE_SIZE (t));
+  if (lo < 0 || hi <= lo)
+    return true;
+  return member_within (t, void_type_node, lo, hi, 0, 0, 0);
+}
+
 bool
 base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
@@ -214,7 +233,8 @@ base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
      object whose type holds none (`p->shutdown` is no element of `int
      results[64]`) */
   if (a.base_type && li.objs[l] && VAR_P (li.objs[l])
-      && !wmm_type_holds (TREE_TYPE (li.objs[l]), a.base_type))
+      && !wmm_type_holds (TREE_TYPE (li.objs[l]), a.base_type)
+      && !provides_storage (li, l))
     return false;
   /* ... and where the object holds some, p->f is f of one of them
      (`options->verbose` through a pointer to g's `struct options zopts`
@@ -230,6 +250,8 @@ base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 }
 
 bool reachable_by_unknown_code (tree decl);
+bool reachable_part (const wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
+                     HOST_WIDE_INT size);
 
 /* May an access with alias sets `a`, through a pointer to the objects of
  * one allocation call (site, wmm_tbaa_heap_site), touch the heap's word
@@ -275,7 +297,8 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
       && !wmm_threadlocal_may_target (a.targets - 1, li.objs[l], li.pos[l],
                                       li.size[l])
       && !(wmm_threadlocal_targets_outside (a.targets - 1)
-           && reachable_by_unknown_code (li.objs[l])
+           && reachable_part (li.unit, li.objs[l], li.size[l] ? li.pos[l] : -1,
+                              li.size[l])
            && !wmm_threadlocal_unreached (li.objs[l], li.pos[l],
                                           li.size[l])))
     return false;
@@ -311,9 +334,10 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
   if (a.base_bits > 0 && li.obj_bits[l] > 0 && li.obj_bits[l] < a.base_bits)
     return false;
   /* Set 0 (char) has no alias-set test of its own, but a char member of
-     *p (`m->tag[0]`) keeps *p's base alias set and size. */
+     *p (`m->tag[0]`) keeps *p's base alias set and size, and a member of
+     a C++ class (a union, a typeless class) the class. */
   if (a.ref == 0)
-    return a.base == 0 || base_may_touch (li, l, a);
+    return (a.base == 0 && !a.base_type) || base_may_touch (li, l, a);
   if (li.any[l])
     return true;
   bool ref_conflict = false;
@@ -584,6 +608,25 @@ reachable_by_unknown_code (tree decl)
          || DECL_PRESERVE_P (decl) || DECL_SECTION_NAME (decl);
 }
 
+/* May code outside the unit reach bits [pos, pos + size) of decl (pos
+ * -1: anywhere in it): by name, or through an address the unit's code
+ * gives away (hidden.cc's escape walk: an address kept inside the unit,
+ * or that of another member, reaches nothing of it)? */
+bool
+reachable_part (const wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
+                HOST_WIDE_INT size)
+{
+  if (!reachable_by_unknown_code (decl))
+    return false;
+  if (!u->lock_facts || !decl || !VAR_P (decl) || TREE_PUBLIC (decl)
+      || DECL_EXTERNAL (decl) || DECL_PRESERVE_P (decl)
+      || DECL_SECTION_NAME (decl))
+    return true;
+  hash_set<tree> *params;
+  wmm_escapes *e = wmm_locks_escaped (const_cast<wmm_unitinfo *> (u), &params);
+  return !wmm_static_part_hidden (*e, decl, pos, size);
+}
+
 /* What addresses_taken collects, and the statements it may pass over. */
 struct taken_walk {
   hash_set<tree> *taken;
@@ -680,16 +723,19 @@ never_kept (wmm_unitinfo *u, const vec<tree> &objs, vec<bool> *out)
 {
   out->safe_grow_cleared (u->prog->nlocs);
   hash_set<tree> *params;
-  hash_set<tree> *escaped = u->lock_facts ? wmm_locks_escaped (u, &params)
-                                          : NULL;
+  wmm_escapes *escaped = u->lock_facts ? wmm_locks_escaped (u, &params)
+                                        : NULL;
   if (!escaped)
     return;
   for (int l = 0; l < u->prog->nlocs; l++)
     {
       tree d = objs[l];
+      HOST_WIDE_INT pos, size;
+      if (d && wmm_location_decl (l, &pos, &size) != d)
+        pos = -1;
       /* kept or placed by hand: the linker's section bounds may walk it */
       if (d && VAR_P (d) && !DECL_PRESERVE_P (d) && !DECL_SECTION_NAME (d))
-        (*out)[l] = wmm_static_hidden (*escaped, d);
+        (*out)[l] = wmm_static_part_hidden (*escaped, d, pos, size);
     }
 }
 
@@ -709,18 +755,77 @@ pointer_from_memory (wmm_unitinfo *u, const wmm_unit *unit, int i)
                                params);
 }
 
+/* Mark in *touched the locations the code of `node` may touch when code
+ * outside calls it back: its code unit's accesses and those of the units
+ * it calls (their alias sets; the stand-ins of its own unknown calls are
+ * the set being computed, which adds nothing).  False when that is not
+ * known: no code unit, an access that may touch anything. */
+bool
+callback_locations (wmm_unitinfo *u, cgraph_node *node, vec<bool> *touched)
+{
+  wmm_program *p = u->prog;
+  auto_vec<bool> seen;
+  seen.safe_grow_cleared (p->nthreads);
+  auto_vec<int> work;
+  for (const wmm_unit &unit : u->units)
+    if (unit.decl == node->decl)
+      work.safe_push (unit.thread);
+  if (work.is_empty ())
+    return false;
+  while (!work.is_empty ())
+    {
+      int th = work.pop ();
+      if (th < 0 || th >= p->nthreads || seen[th])
+        continue;
+      seen[th] = true;
+      const wmm_unit *unit = NULL;
+      for (const wmm_unit &x : u->units)
+        if (x.thread == th)
+          unit = &x;
+      if (!unit)
+        return false;
+      const wmm_thread *t = &p->threads[th];
+      for (int i = 0; i < t->ncode; i++)
+        {
+          const wmm_instr *in = &t->code[i];
+          if (in->op == WMM_OP_CALL)
+            {
+              work.safe_push (in->target);
+              continue;
+            }
+          if (!wmm_instr_is_access (in)
+              || (i < (int) unit->sites.length () && unit->sites[i].summary
+                  && in->addr.loc_hint < 0))
+            continue;
+          if (in->addr.loc_hint >= 0 && in->addr.loc_hint < p->nlocs)
+            (*touched)[in->addr.loc_hint] = true;
+          else if (in->addr.alias < 0)
+            return false;
+          else
+            for (int l = 0; l < p->nlocs; l++)
+              if (wmm_alias_contains (p, in->addr.alias, l))
+                (*touched)[l] = true;
+        }
+    }
+  return true;
+}
+
 /* The alias set of the stand-in access of a call to unknown code: the
  * locations it can reach (-1: all).  When a function of the unit has its
  * address taken, unknown code may call it back from inside the call (a
- * comparator, an event handler): then everything; it may also call an
- * exported function, and reach the statics that one names. */
+ * comparator, an event handler): then what that function's code touches;
+ * it may also call an exported function, and reach the statics that one
+ * names.  Computed once every other access has its alias set. */
 int
 unknown_code_set (wmm_unitinfo *u)
 {
   wmm_program *p = u->prog;
+  auto_vec<bool> touched;
+  touched.safe_grow_cleared (p->nlocs);
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
-    if (wmm_called_from_outside (u, node))
+    if (wmm_called_from_outside (u, node)
+        && !callback_locations (u, node, &touched))
       return -1;
   /* ... or an exported function, which may name statics. */
   hash_set<tree> called_back;
@@ -733,9 +838,9 @@ unknown_code_set (wmm_unitinfo *u)
         nshared++;
         HOST_WIDE_INT pos, size;
         tree d = wmm_location_decl (l, &pos, &size);
-        if ((reachable_by_unknown_code (d)
+        if ((reachable_part (u, d, pos, size)
              && !wmm_threadlocal_unreached (d, pos, size))
-            || called_back.contains (d))
+            || called_back.contains (d) || touched[l])
           members.safe_push (l);
       }
   if ((int) members.length () == nshared)
@@ -849,6 +954,51 @@ field_at (tree rec, HOST_WIDE_INT b)
   return NULL_TREE;
 }
 
+/* The member's bits within *p (p->f, through base, a MEM_REF of pointer
+ * type pointee) into r: field_bits / field_size when constant, a
+ * trailing array to *p's end, and *p's record type with f's place in it
+ * (path_bits). */
+static void
+member_path (tree ref, tree base, tree pointee, wmm_tbaa *r)
+{
+  poly_int64 off, size, max;
+  bool reverse;
+  HOST_WIDE_INT o, sz;
+  tree rb = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
+  /* an element of a member array at a variable index (`p->t[i]`): the
+     whole array's bits (GCC leaves the extent of a trailing array, which
+     may run past the object, unknown) */
+  if (rb == base && known_size_p (max) && off.is_constant (&o)
+      && max.is_constant (&sz) && sz > 0)
+    {
+      r->field_bits = o;
+      r->field_size = sz;
+    }
+  /* ... and a trailing array's elements from its start on: still no other
+     member of *p (GCC's own access-path test keeps two members of one
+     struct type apart) */
+  else if (rb == base && !known_size_p (max) && off.is_constant (&o)
+           && o >= 0)
+    {
+      r->field_bits = o;
+      r->field_size = WMM_BITS_TO_END;
+    }
+  if (TREE_CODE (pointee) != UNION_TYPE && TREE_CODE (pointee) != QUAL_UNION_TYPE)
+    r->base_bits = bits_of (TYPE_SIZE (pointee));
+  if (TREE_CODE (pointee) == RECORD_TYPE)
+    r->base_type = TYPE_MAIN_VARIANT (pointee);
+  /* (the member's bits within the *p object: the MEM_REF's own offset
+     taken off) */
+  if (r->field_size > 0 && r->base_type
+      && tree_fits_shwi_p (TREE_OPERAND (base, 1)))
+    {
+      r->path_bits = r->field_bits
+                     - tree_to_shwi (TREE_OPERAND (base, 1)) * BITS_PER_UNIT;
+      r->path_known = r->path_bits >= 0
+                      && r->path_bits + r->field_size <= r->base_bits;
+    }
+}
+
 /* The SSA pointer a reference goes through (*p, p->f, p->a[i]), or
  * NULL. */
 static tree
@@ -875,69 +1025,48 @@ wmm_tbaa_of_ref (tree ref)
     r.obj_bits = r.obj_size = 0;
   if (r.object)
     element_member (ref, &r.elem_type, &r.elem_bits, &r.elem_size);
-  if (!ref || !strict_here () || !TREE_TYPE (ref)
-      || TREE_CODE (TREE_TYPE (ref)) == ARRAY_TYPE || may_alias_anything (ref))
+  if (!ref || !strict_here () || !TREE_TYPE (ref))
     return r;
+  tree base = ref;
+  while (handled_component_p (base))
+    base = TREE_OPERAND (base, 0);
+  bool through_pointer = base != ref && TREE_CODE (base) == MEM_REF
+                         && TREE_CODE (TREE_OPERAND (base, 0)) != ADDR_EXPR;
+  tree pointee = through_pointer
+                 ? TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1))) : NULL_TREE;
+  /* p->f names a member of an object of *p's class, whatever the
+     member's type (a union, an array) or the class's alias set (C++
+     gives a class with a char array member, "typeless storage", set 0: a
+     std::function, a std::mutex): C++ [expr.ref], no member access
+     reaches a member of no such object.  Outside C only, and not for a
+     may_alias class. */
+  bool class_path = through_pointer && !lang_GNU_C ()
+                    && TREE_CODE (pointee) == RECORD_TYPE
+                    && !lookup_attribute ("may_alias",
+                                          TYPE_ATTRIBUTES (pointee));
+  if (TREE_CODE (TREE_TYPE (ref)) == ARRAY_TYPE || may_alias_anything (ref))
+    {
+      if (class_path)
+        member_path (ref, base, pointee, &r);
+      if (r.field_size == 0)
+        r.base_type = NULL_TREE;
+      return r;
+    }
   alias_set_type s = get_alias_set (ref);
   r.ref = s > 0 ? s : 0;
   /* A member (or element) access through a pointer: *p's alias set and
      size (GCC's base alias set and the pointer's pointed-to type). */
-  tree base = ref;
-  while (handled_component_p (base))
-    base = TREE_OPERAND (base, 0);
-  if (base != ref && TREE_CODE (base) == MEM_REF
-      && TREE_CODE (TREE_OPERAND (base, 0)) != ADDR_EXPR)
+  if (through_pointer)
     {
       alias_set_type b = get_alias_set (base);
-      tree pointee = TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1)));
-      /* (*p's size, even when its alias set is 0: C++ gives a class
-         with a char array member, "typeless storage", set 0; GCC's
-         size test, indirect_ref_may_alias_decl_p, holds for it too) */
+      /* (*p's size, even when its alias set is 0; GCC's size test,
+         indirect_ref_may_alias_decl_p, holds for it too) */
       if (b <= 0 && TREE_CODE (pointee) == RECORD_TYPE)
         r.base_bits = bits_of (TYPE_SIZE (pointee));
       if (b > 0)
-        {
-          r.base = b;
-          /* the member's bits within *p, when constant */
-          poly_int64 off, size, max;
-          bool reverse;
-          HOST_WIDE_INT o, sz;
-          tree rb = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
-          /* an element of a member array at a variable index (`p->t[i]`):
-             the whole array's bits (GCC leaves the extent of a trailing
-             array, which may run past the object, unknown) */
-          if (rb == base && known_size_p (max) && off.is_constant (&o)
-              && max.is_constant (&sz) && sz > 0)
-            {
-              r.field_bits = o;
-              r.field_size = sz;
-            }
-          /* ... and a trailing array's elements from its start on: still
-             no other member of *p (GCC's own access-path test keeps two
-             members of one struct type apart) */
-          else if (rb == base && !known_size_p (max) && off.is_constant (&o)
-                   && o >= 0)
-            {
-              r.field_bits = o;
-              r.field_size = WMM_BITS_TO_END;
-            }
-          if (TREE_CODE (pointee) != UNION_TYPE
-              && TREE_CODE (pointee) != QUAL_UNION_TYPE)
-            r.base_bits = bits_of (TYPE_SIZE (pointee));
-          if (TREE_CODE (pointee) == RECORD_TYPE)
-            r.base_type = TYPE_MAIN_VARIANT (pointee);
-          /* (the member's bits within the *p object: the MEM_REF's own
-             offset taken off) */
-          if (r.field_size > 0 && r.base_type
-              && tree_fits_shwi_p (TREE_OPERAND (base, 1)))
-            {
-              r.path_bits = r.field_bits
-                            - tree_to_shwi (TREE_OPERAND (base, 1))
-                              * BITS_PER_UNIT;
-              r.path_known = r.path_bits >= 0
-                             && r.path_bits + r.field_size <= r.base_bits;
-            }
-        }
+        r.base = b;
+      if (b > 0 || class_path)
+        member_path (ref, base, pointee, &r);
     }
   /* (char and other set-0 references: only a member's place in *p, and
      *p's size) */
@@ -1225,6 +1354,22 @@ args_may_touch (const loc_info &li, int l, const wmm_tbaa &a,
   return false;
 }
 
+/* The stand-ins of unknown calls: what unknown code can reach. */
+static void
+assign_standins (wmm_unitinfo *u)
+{
+  wmm_program *p = u->prog;
+  int unknown_code = unknown_code_set (u);
+  for (const wmm_unit &unit : u->units)
+    {
+      wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode && i < (int) unit.sites.length (); i++)
+        if (wmm_instr_is_access (&t->code[i]) && t->code[i].addr.loc_hint < 0
+            && unit.sites[i].summary)
+          t->code[i].addr.alias = unknown_code;
+    }
+}
+
 void
 wmm_tbaa_apply (wmm_unitinfo *u)
 {
@@ -1236,17 +1381,6 @@ wmm_tbaa_apply (wmm_unitinfo *u)
      pointer there, not on the heap's anonymous words. */
   loc_info li;
   object_word_groups (u, li);
-  /* Stand-ins of unknown calls: what unknown code can reach. */
-  int unknown_code = unknown_code_set (u);
-  for (unsigned k = 0; k < u->units.length (); k++)
-    {
-      const wmm_unit *unit = &u->units[k];
-      wmm_thread *t = &p->threads[unit->thread];
-      for (int i = 0; i < t->ncode && i < (int) unit->sites.length (); i++)
-        if (wmm_instr_is_access (&t->code[i]) && t->code[i].addr.loc_hint < 0
-            && unit->sites[i].summary)
-          t->code[i].addr.alias = unknown_code;
-    }
   bool typed = location_info (u, li);
   auto_vec<bool> hidden;
   unreachable_by_pointers (u, li.objs, &hidden);
@@ -1279,7 +1413,10 @@ wmm_tbaa_apply (wmm_unitinfo *u)
     }
   if (!typed && nhidden == 0 && nunkept == 0 && param_args.is_empty ()
       && !targets)
-    return;
+    {
+      assign_standins (u);
+      return;
+    }
   /* The set of each distinct wmm_tbaa (and whether its pointer was read
      from memory), computed once. */
   struct known_set { wmm_tbaa a; bool read; int alias; };
@@ -1326,6 +1463,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
           in->addr.alias = alias;
         }
     }
+  assign_standins (u);
   wmm_tbaa_reset ();
 }
 

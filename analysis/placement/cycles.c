@@ -210,7 +210,7 @@ static int next_succ(const cgraph *cg, const comhubs *h, int v, int *it)
   int base = cg->loc_off[cl->loc];
   for (int k = base + (*it - n); k < cg->loc_off[cl->loc + 1]; k++) {
     *it = n + (k + 1 - base);
-    if (wmm_aeg_com_loc(g, v, cg->loc_cls[k]))
+    if (wmm_aeg_com(g, v, cg->loc_cls[k]))
       return cg->loc_cls[k];
   }
   return -1;
@@ -1029,6 +1029,16 @@ static void mark_conflicts(const search *S, unsigned char *conflict)
       int other_any = (any[0] >= 0 && any[0] != t) || (any[1] >= 0 && any[1] != t);
       int other_wr = (wr[0] >= 0 && wr[0] != t) || (wr[1] >= 0 && wr[1] != t);
       conflict[c] = other_wr || (g->cls[c].writes && other_any);
+      /* a class of objects its thread made (WMM_ACC_FRESH) meets only
+         the other threads' classes it communicates with */
+      if (conflict[c] && (g->cls[c].type & ((unsigned)WMM_ACC_FRESH << 8))) {
+        conflict[c] = 0;
+        for (int j = cg->loc_off[l]; j < cg->loc_off[l + 1] && !conflict[c]; j++) {
+          int d = cg->loc_cls[j];
+          conflict[c] = S->scc[d] == S->comp && g->cls[d].thread != t &&
+                        wmm_aeg_com(g, c, d);
+        }
+      }
     }
   }
 }

@@ -70,3 +70,25 @@ cost power 1200 -fopenmp -DNOWAIT
 if grep -q "the team barriers of 'main._omp_fn.0' order the rounds of its OpenMP team: [0-9]* accesses split into 2 round classes" "$WMM_TMP/notes"; then
   wmm_pass "note: the team barriers of main._omp_fn.0, 2 round classes"
 else wmm_fail "omp note: $(grep -i barrier "$WMM_TMP/notes" | head -n 2)"; fi
+# The step only the thread a wait returns PTHREAD_BARRIER_SERIAL_THREAD to
+# runs (barrier_serial.c: sum the threads' slots, count the round, swap
+# two pointers; barriers.cc mark_serial): one thread per round, so no
+# fence (tso 2, power cost 10, armv8 7 before); run by every thread, by
+# the others, or again after the next wait: all of them kept
+P=$WMM_TESTDIR/programs/barrier_serial.c
+cost tso 0
+cost power 0
+cost armv8 0
+for v in EVERY OTHERS; do
+  cost tso 2 -D$v
+  cost power 10 -D$v
+  cost armv8 7 -D$v
+done
+cost tso 11 -DTWICE
+cost power 72 -DTWICE
+"$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
+  -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-verbose "$P" \
+  2> "$WMM_TMP/notes" || wmm_fail "serial verbose: $(head -n 2 "$WMM_TMP/notes")"
+if grep -q "[0-9]* accesses of 'work' run only in the thread barrier 'bar' makes the serial one, one thread per round" "$WMM_TMP/notes"; then
+  wmm_pass "note: the serial thread's accesses of work"
+else wmm_fail "serial note: $(grep -i serial "$WMM_TMP/notes" | head -n 2)"; fi

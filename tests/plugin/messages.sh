@@ -93,6 +93,7 @@ note: %s calls the function its thread argument
 note: %s's indirect call calls the functions its 
 note: %s's indirect call through '%s' calls 
 note: %s's indirect call through member '%s' 
+note: %d accesses of '%s' run only in the thread barrier '%s' 
 note: barrier '%s' (count %d) orders the rounds of the %d 
 note: the team barriers of '%s' order the rounds of its OpenMP 
 note: the %d OpenMP teams of the unit run one after another 

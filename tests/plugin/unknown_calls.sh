@@ -113,11 +113,18 @@ per_target() {
   wmm_expect_full $T.affinity_KEEP "$P/affinity.c" "pin.isra.0" -DKEEP
   # libevent's event_del runs no callback and touches the event given
   # (libevent_del.c): x86 no fence (message passing through x and y,
-  # which x86 keeps); running the loop there (-DLOOP) may run a callback
-  # that touches anything: store buffering with the reader, both fenced
+  # which x86 keeps); running the loop there (-DLOOP) may run the
+  # callback, whose accesses its stand-in makes (and which, its address
+  # given away, is a thread entry of its own too): its write of y and the
+  # worker's read of it through the stand-in after x = 1 (RWC with the
+  # reader) keep a full fence in the worker; writing r1 too, store
+  # buffering with the reader, both fenced; a callback that writes
+  # nothing: no fence
   if [ $T = x86 ]; then
     wmm_expect_fences $T.libevent "$P/libevent_del.c" ''
-    wmm_expect_full $T.libevent_loop "$P/libevent_del.c" "worker reader" -DLOOP
+    wmm_expect_full $T.libevent_loop "$P/libevent_del.c" "worker" -DLOOP
+    wmm_expect_full $T.libevent_loop_r1 "$P/libevent_del.c" "worker reader" -DLOOP -DCB_R1
+    wmm_expect_fences $T.libevent_loop_quiet "$P/libevent_del.c" '' -DLOOP -DQUIET
     # event_del (&c->event) touches the struct event member of *c, not
     # c->flags (libevent_member.c): no fence; the worker writing flags
     # too (store buffering), or an int cast to the event type: fenced

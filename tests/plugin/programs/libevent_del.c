@@ -5,9 +5,13 @@
  * so the read of y cannot see a write of event_del's: message passing
  * through x and y only.  Variants:
  *   -DLOOP   the worker runs the event loop there instead
- *            (event_base_loop runs callbacks: a stand-in that may touch
- *            everything the unit's code does, y too): message passing
- *            through its write of y, fenced on the weak targets.
+ *            (event_base_loop runs callbacks: a stand-in that touches
+ *            what on_event does, y): message passing through the
+ *            callback's write of y, fenced on the weak targets.
+ *   -DLOOP -DQUIET  the callback writes nothing: the loop's stand-in
+ *            cannot write y (tbaa.cc, callback_locations), no fence;
+ *   -DLOOP -DCB_R1  the callback also writes r1, which the reader
+ *            writes before reading x: store buffering, fenced on x86.
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c libevent_del.c
  */
 #include <pthread.h>
@@ -21,6 +25,12 @@ static void
 on_event (int fd, short what, void *arg)
 {
   (void) fd, (void) what, (void) arg;
+#ifndef QUIET
+  y = 1;
+#endif
+#ifdef CB_R1
+  r1 = 0;
+#endif
 }
 
 static void *

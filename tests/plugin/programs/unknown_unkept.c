@@ -10,7 +10,20 @@
  * write g.b):
  *   -DGIVEN   the worker gives &g.b to unknown code (`ext_keep (&g.b)`);
  *   -DSTORED  main stores &g.b in an exported pointer;
- *   -DPUBLIC  g is exported.
+ *   -DPUBLIC  g is exported;
+ *   -DFIRST   unknown code keeps &g.first, the first member, which stands
+ *             for all of g (C11 6.7.2.1p15);
+ *   -DHEADER  unknown code keeps &g.t, and g's type is declared in a
+ *             header (another unit's code may name it: container_of);
+ *   -DCB_G    a function that writes g.b is given to unknown code, which
+ *             may call it back from inside ext ().
+ * Variants without fences:
+ *   -DMEMBER  unknown code keeps &g.t: pointer arithmetic stays inside
+ *             the member (C11 6.5.6p8), g.a and g.b stay out of reach
+ *             (hidden.cc, member_range);
+ *   -DCB      a function given to unknown code touches only another
+ *             static: the stand-in touches what it does, not everything
+ *             (tbaa.cc, callback_locations).
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c unknown_unkept.c
  */
 #include <pthread.h>
@@ -18,13 +31,32 @@
 
 extern void ext (void);
 extern void ext_keep (int *);
+extern void ext_keep_time (time_t *);
+extern void ext_register (void (*) (void));
+#ifdef HEADER
+# 1 "state.h" 1
+#endif
+struct state { int first, a, b; time_t t; };
+#ifdef HEADER
+# 43 "unknown_unkept.c" 2
+#endif
 #ifdef PUBLIC
-struct state { int a, b; time_t t; } g;
+struct state g;
 #else
-static struct state { int a, b; time_t t; } g;
+static struct state g;
 #endif
 int *exported;
-static int r1, r2;
+static int r1, r2, other;
+
+static void
+cb (void)
+{
+#ifdef CB_G
+  g.b = 2;
+#else
+  other++;
+#endif
+}
 
 static void *
 worker (void *x)
@@ -42,6 +74,15 @@ main (void)
 {
   pthread_t t;
   time (&g.t);
+#if defined MEMBER || defined HEADER
+  ext_keep_time (&g.t);
+#endif
+#ifdef FIRST
+  ext_keep (&g.first);
+#endif
+#if defined CB || defined CB_G
+  ext_register (cb);
+#endif
 #ifdef STORED
   exported = &g.b;
 #endif
