@@ -713,10 +713,12 @@ call_stmt (builder *b, gcall *stmt)
       return;
     }
   bool lock = !strcmp (name, "pthread_mutex_lock")
-              || !strcmp (name, "pthread_spin_lock") || !strcmp (name, "mtx_lock");
+              || !strcmp (name, "pthread_spin_lock") || !strcmp (name, "mtx_lock")
+              || !strcmp (name, "omp_set_lock");
   bool unlock = !strcmp (name, "pthread_mutex_unlock")
                 || !strcmp (name, "pthread_spin_unlock")
-                || !strcmp (name, "mtx_unlock");
+                || !strcmp (name, "mtx_unlock")
+                || !strcmp (name, "omp_unset_lock");
   if (lock || unlock)
     {
       int loc = n ? pointer_loc (b, gimple_call_arg (stmt, 0)) : -1;

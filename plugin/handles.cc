@@ -930,6 +930,27 @@ wmm_member_written_once (tree field, function *fn, class loop *loop,
 }
 
 bool
+wmm_joins_whole_array (const wmm_handle *h, const wmm_iv_range *j)
+{
+  if (h->kind != WMM_H_DECL || h->heap || h->indirect || !h->index
+      || !VAR_P (h->base) || !h->ref || TREE_CODE (h->ref) != ARRAY_REF
+      || TREE_OPERAND (h->ref, 0) != h->base || TREE_OPERAND (h->ref, 1) != h->index
+      || TREE_CODE (j->bound) != INTEGER_CST || !tree_fits_shwi_p (j->bound)
+      || !int_fits_type_p (j->bound, TREE_TYPE (j->phi)) || j->init > 0)
+    return false;
+  tree dom = TYPE_DOMAIN (TREE_TYPE (h->base));
+  if (!dom || !TYPE_MIN_VALUE (dom) || !TYPE_MAX_VALUE (dom)
+      || !integer_zerop (TYPE_MIN_VALUE (dom))
+      || !tree_fits_shwi_p (TYPE_MAX_VALUE (dom)))
+    return false;
+  HOST_WIDE_INT n = tree_to_shwi (TYPE_MAX_VALUE (dom)) + 1;
+  HOST_WIDE_INT b = tree_to_shwi (j->bound);
+  if (j->ne && j->init > b)
+    return false;
+  return b + j->adj >= n;
+}
+
+bool
 wmm_joins_every (const wmm_handle *ch, const wmm_iv_range *c,
                  const wmm_handle *jh, const wmm_iv_range *j)
 {

@@ -76,6 +76,9 @@ bool wmm_create_loop (gimple *create, const wmm_handle *h, wmm_iv_range *r);
 /* A join of an array element indexed by its loop's counter, run in every
  * iteration of a loop that leaves only through its test. */
 bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
+/* Does the join loop (handle h, range j) join every element of a local
+ * array of handles, A[i] for i from 0 to the array's length? */
+bool wmm_joins_whole_array (const wmm_handle *h, const wmm_iv_range *j);
 /* Does the join loop join every element the create loop created into?
  * Bounds loaded from one reference match when no statement of the unit
  * can change it between the loops (in the current function, `cfun`:

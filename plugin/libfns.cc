@@ -36,6 +36,8 @@ static const char *const private_names[] = {
   "pthread_barrier_init", "pthread_barrier_destroy", "pthread_detach",
   "sem_init", "sem_destroy", "mtx_init", "mtx_destroy", "cnd_init",
   "cnd_destroy", "thrd_yield", "thrd_sleep", "thrd_current", "thrd_exit",
+  "omp_init_lock", "omp_destroy_lock", "omp_init_nest_lock",
+  "omp_destroy_nest_lock",
   "clock_gettime", "gettimeofday", "getpid", "__stack_chk_fail",
   /* System V shared memory: the kernel's segments, mapped or unmapped */
   "shmget", "shmat", "shmdt",
@@ -82,6 +84,9 @@ static const char *const sync_names[] = {
   "cnd_broadcast", "thrd_create", "thrd_join", "call_once",
   /* stdio's FILE locks */
   "flockfile", "funlockfile", "ftrylockfile",
+  /* OpenMP's lock routines (omp_lock_t, omp_nest_lock_t: locks.cc) */
+  "omp_set_lock", "omp_unset_lock", "omp_test_lock", "omp_set_nest_lock",
+  "omp_unset_nest_lock", "omp_test_nest_lock",
   /* OpenMP's critical sections and the atomics libgomp runs under its
      lock: a mutex locked and unlocked (locks.cc) */
   "GOMP_critical_start", "GOMP_critical_end", "GOMP_critical_name_start",
@@ -257,6 +262,11 @@ static const no_capture no_capture_fns[] = {
   { "pthread_mutex_init", ~0u }, { "pthread_mutex_destroy", ~0u },
   { "pthread_mutex_lock", ~0u }, { "pthread_mutex_unlock", ~0u },
   { "flockfile", ~0u }, { "funlockfile", ~0u }, { "ftrylockfile", ~0u },
+  { "omp_init_lock", ~0u }, { "omp_destroy_lock", ~0u },
+  { "omp_set_lock", ~0u }, { "omp_unset_lock", ~0u },
+  { "omp_test_lock", ~0u }, { "omp_init_nest_lock", ~0u },
+  { "omp_destroy_nest_lock", ~0u }, { "omp_set_nest_lock", ~0u },
+  { "omp_unset_nest_lock", ~0u }, { "omp_test_nest_lock", ~0u },
   { "pthread_cond_init", ~0u }, { "pthread_cond_destroy", ~0u },
   { "pthread_cond_wait", ~0u }, { "pthread_cond_signal", ~0u },
   { "pthread_cond_broadcast", ~0u },
@@ -412,6 +422,8 @@ static const arg_touch private_touch_fns[] = {
   { "pthread_barrier_destroy", 0, 0 }, { "sem_init", 0, 0 },
   { "sem_destroy", 0, 0 }, { "mtx_init", 0, 0 }, { "mtx_destroy", 0, 0 },
   { "cnd_init", 0, 0 }, { "cnd_destroy", 0, 0 }, { "thrd_exit", 0, 0 },
+  { "omp_init_lock", 0, 0 }, { "omp_destroy_lock", 0, 0 },
+  { "omp_init_nest_lock", 0, 0 }, { "omp_destroy_nest_lock", 0, 0 },
   { "munmap", 0, 0 }, { "mprotect", 0, 0 }, { "mmap", 0, 0 },
   { "shmget", 0, 0 }, { "shmat", 0, 0 }, { "shmdt", 0, 0 },
   /* the C++ run time's exception objects, a thread's own key slots (the

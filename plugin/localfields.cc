@@ -1,6 +1,7 @@
 /* localfields.cc — the one value a pointer member of a local class ever
- * holds: a lambda's captures by reference, and its captured `this` when
- * every call of the function that makes it passes one object.
+ * holds: a lambda's captures by reference, its captured `this` when
+ * every call of the function that makes it passes one object, and the
+ * address of a shared variable in an OpenMP construct's data block.
  *
  * A class defined inside a non-inline function (a lambda's closure type,
  * a local struct) has no linkage: only this unit's code makes or changes
@@ -40,7 +41,15 @@ local_class (tree t)
   if (!t || TREE_CODE (t) != RECORD_TYPE)
     return false;
   tree ctx = TYPE_CONTEXT (t);
-  return ctx && TREE_CODE (ctx) == FUNCTION_DECL;
+  if (ctx && TREE_CODE (ctx) == FUNCTION_DECL)
+    return true;
+  /* (the data block GCC makes for an OpenMP construct, `.omp_data_s.N`:
+     its fields hold the addresses of the shared variables) */
+  tree n = TYPE_NAME (t);
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  return TYPE_ARTIFICIAL (t) && n && TREE_CODE (n) == IDENTIFIER_NODE
+         && !strncmp (IDENTIFIER_POINTER (n), ".omp_data_s", 11);
 }
 
 /* The one address (&decl) that value v holds: v itself, a name set to it,

@@ -3,7 +3,8 @@
  * order lock-protected accesses.
  *
  * Locks: pthread_mutex_lock/unlock, pthread_spin_lock/unlock, mtx_lock/
- * unlock, OpenMP's critical sections (GOMP_critical_start/end: one lock
+ * unlock, omp_set_lock/omp_unset_lock (and the nestable ones; omp_test_lock
+ * holds it where it returned non-zero), OpenMP's critical sections (GOMP_critical_start/end: one lock
  * for every unnamed section; GOMP_critical_name_start/end: one per name),
  * pthread_rwlock_wrlock/rdlock/unlock, sem_wait/sem_post of a
  * binary semaphore used as a lock (sem_broken); the try and timed forms
@@ -222,13 +223,16 @@ c_lock_kind (const char *n, bool *reader)
 {
   /* (stdio's FILE locks are recursive: an inner unlock is taken to end
      the section, which only shortens it) */
+  /* (and OpenMP's nestable locks: an inner unset ends the section too) */
   static const char *const acquire[] = {
     "pthread_mutex_lock", "pthread_spin_lock", "mtx_lock",
-    "pthread_rwlock_wrlock", "flockfile"
+    "pthread_rwlock_wrlock", "flockfile", "omp_set_lock",
+    "omp_set_nest_lock"
   };
   static const char *const release[] = {
     "pthread_mutex_unlock", "pthread_spin_unlock", "mtx_unlock",
-    "pthread_rwlock_unlock", "funlockfile"
+    "pthread_rwlock_unlock", "funlockfile", "omp_unset_lock",
+    "omp_unset_nest_lock"
   };
   /* 0 (thrd_success for mtx_*) when the lock was taken. */
   static const char *const attempt[] = {
@@ -248,6 +252,9 @@ c_lock_kind (const char *n, bool *reader)
   for (const char *s : attempt)
     if (!strcmp (n, s))
       return LK_TRY;
+  /* OpenMP's: true (the nesting count) when the lock was taken */
+  if (!strcmp (n, "omp_test_lock") || !strcmp (n, "omp_test_nest_lock"))
+    return LK_TRY_NZ;
   bool rd = !strcmp (n, "pthread_rwlock_rdlock");
   for (const char *s : read_attempt)
     rd |= !strcmp (n, s);

@@ -84,6 +84,12 @@ struct region_group {
   bool helper_array;    /* the elements a helper's create loop filled
                            (IF_PARAM_ARR): iv's init, bound, adj and ne
                            at the call, no loop */
+  bool moved;           /* a std::thread moved into an element of a local
+                           array (`ts[i] = std::thread (f)`, moved_to):
+                           moving into a handle that holds a thread
+                           terminates the program, so the element held
+                           none, and one whole-array join loop joins
+                           every thread the array holds */
   wmm_iv_range iv;
 };
 
@@ -800,11 +806,17 @@ find_groups (wmm_region *r, bool loops)
     else if (is_create (stmt))
       {
         wmm_handle h;
-        bool ok = gimple_call_num_args (stmt)
-                    && wmm_handle_of_addr (moved_to (r->fn, stmt,
-                                                     gimple_call_arg (stmt, 0)),
-                                           &h);
+        tree to = gimple_call_num_args (stmt)
+                  ? moved_to (r->fn, stmt, gimple_call_arg (stmt, 0))
+                  : NULL_TREE;
+        bool ok = to && wmm_handle_of_addr (to, &h);
+        unsigned n = r->groups.length ();
         add_group (r, stmt, &h, ok, loops);
+        if (ok && r->groups.length () > n && to != gimple_call_arg (stmt, 0)
+            && h.kind == WMM_H_DECL && !h.indirect && VAR_P (h.base)
+            && !is_global_var (h.base)
+            && TREE_CODE (TREE_TYPE (h.base)) == ARRAY_TYPE)
+          r->groups.last ().moved = true;
       }
     else if (wmm_vector_create (stmt, &vh))
       {
@@ -953,12 +965,16 @@ find_loop_kills (wmm_region *r)
         if (!hs[k].index || !wmm_join_loop (stmt, &hs[k], &jr))
           continue;
         wmm_region_set kill = 0;
+        bool whole = wmm_std_thread_join (stmt)
+                     && wmm_joins_whole_array (&hs[k], &jr);
         for (unsigned g = 0; g < r->groups.length (); g++)
           if ((r->groups[g].array
                && wmm_joins_every (&r->groups[g].h, &r->groups[g].iv,
                                    &hs[k], &jr))
               || (!r->groups[g].array && !r->groups[g].vector
-                  && wmm_joins_element (&r->groups[g].h, &hs[k], &jr)))
+                  && wmm_joins_element (&r->groups[g].h, &hs[k], &jr))
+              || (whole && r->groups[g].moved
+                  && r->groups[g].h.base == hs[k].base))
             kill |= 1ULL << g;
         if (kill)
           r->exit_kills.safe_push (std::make_pair (jr.loop, kill));
@@ -992,7 +1008,8 @@ start_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
        g < r->groups.length () && r->groups[g].site == stmt; g++)
     {
       const region_group &grp = r->groups[g];
-      if (grp.h.kind == WMM_H_NONE || overlaps_live (r, s, &grp.h, g))
+      if (grp.h.kind == WMM_H_NONE
+          || (!grp.moved && overlaps_live (r, s, &grp.h, g)))
         add |= 1ULL << UNKNOWN_GROUP;
       add |= 1ULL << g;
     }
@@ -1057,12 +1074,20 @@ clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
          its thread elsewhere: its summary would not say so */
       if (wmm_std_jthread_other (stmt))
         return true;
-      if (callee_summary (stmt))
-        return false;
       /* A move into a handle that still holds a thread terminates the
-         program; a move out of one takes the thread elsewhere. */
+         program; a move out of one takes the thread elsewhere: also the
+         inline move constructor and swap, whose summaries say nothing of
+         handles. */
       tree dst, src;
       bool move = wmm_std_thread_move (stmt, &dst, &src);
+      const char *a = wmm_callee_asm_name (stmt);
+      bool std_thread = (!strncmp (a, "_ZNSt6thread", 12)
+                         && strcmp (a, "_ZNSt6threadD1Ev")
+                         && strcmp (a, "_ZNSt6threadD2Ev"))
+                        || !strncmp (a, "_ZSt4swapISt6thread", 19)
+                        || !strncmp (a, "_ZSt8exchangeISt6thread", 23);
+      if (!std_thread && callee_summary (stmt))
+        return false;
       tree callee = gimple_call_fndecl (stmt);
       bool lib_sync = callee && !DECL_STRUCT_FUNCTION (callee)
                       && DECL_NAME (callee)

@@ -107,6 +107,12 @@
 #                      no fence; -DSPLIT (odd and even elements under two
 #                      named sections: no common lock): fenced on the weak
 #                      targets; -DOUTSIDE (no section): fenced everywhere
+#   omp_locks.c        the same under an OpenMP lock (main's omp_lock_t,
+#                      omp_set_lock / omp_unset_lock; -DNEST a nestable
+#                      lock taken twice, -DTEST a spin on omp_test_lock):
+#                      no fence; -DTWO (odd and even elements under two
+#                      locks): fenced on the weak targets; -DOUTSIDE:
+#                      fenced everywhere
 #   omp_histogram.c    a double reduction (an atomic compare-and-swap on
 #                      sum's bytes), then local histograms merged under a
 #                      critical section: no fence; -DOUTSIDE (the merge
@@ -393,6 +399,12 @@ one_target() {
   if [ $T = x86 ]; then none omp_critical_SPLIT omp_critical.c -fopenmp -DSPLIT
   else fenced omp_critical_SPLIT omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DSPLIT; fi
   fenced omp_critical_OUTSIDE omp_critical.c '(consider|main\._omp_fn\.0)' -fopenmp -DOUTSIDE
+  none omp_locks omp_locks.c -fopenmp
+  none omp_locks_NEST omp_locks.c -fopenmp -DNEST
+  none omp_locks_TEST omp_locks.c -fopenmp -DTEST
+  if [ $T = x86 ]; then none omp_locks_TWO omp_locks.c -fopenmp -DTWO
+  else fenced omp_locks_TWO omp_locks.c '(consider|main\._omp_fn\.0)' -fopenmp -DTWO; fi
+  fenced omp_locks_OUTSIDE omp_locks.c '(consider|main\._omp_fn\.0)' -fopenmp -DOUTSIDE
   none omp_histogram omp_histogram.c -fopenmp
   # a single region runs in one thread of its team (ompsingle.cc)
   none omp_single omp_single.c -fopenmp

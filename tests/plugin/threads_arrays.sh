@@ -7,6 +7,10 @@
 #  - cxx_array.cc: `ts[0] = std::thread (p0)` (a temporary moved into the
 #    array), joined by a range-for or an index loop; two named handles
 #    filled by move assignment.
+#  - cxx_array_loop.cc: `ts[i] = std::thread (work, i)` in a loop whose
+#    counter the constructor takes by reference, joined over the whole
+#    array (range-for or index loop); a partial join or reads before the
+#    joins keep main's fences.
 #  - threads_bound.c: IRIW created and joined by loops bounded by a count
 #    in memory (`i < cfg.n`) that nothing changes between them (-DLONG:
 #    long counters, the count widened in each test);
@@ -134,6 +138,21 @@ per_target() {
   wmm_expect_fences $T.cxx_named "$P/cxx_array.cc" "_ZL2p0v:1 _ZL2p1v:1" -DNAMED
   for v in PARTIAL BREAK MOVED_OUT; do
     wmm_compile_asm $T.cxx_$v "$P/cxx_array.cc" -D$v && main_fenced $T.cxx_$v
+  done
+  # created in a loop, `ts[i] = std::thread (work, i)` (the counter in
+  # memory: passed by reference), joined over the whole array: main alone
+  for v in RANGE INDEX_JOIN; do
+    if wmm_compile_asm $T.cxx_loop_$v "$P/cxx_array_loop.cc" -D$v; then
+      case " $(wmm_fence_counts "$WMM_TMP/$T.cxx_loop_$v.s") " in
+        *" main:"*) wmm_fail "$T.cxx_loop_$v: main keeps fences after the joins" ;;
+        *" _ZL4worki:"*) wmm_pass "$T.cxx_loop_$v: main alone after the joins, work fenced" ;;
+        *) wmm_fail "$T.cxx_loop_$v: no fence in work (store buffering)" ;;
+      esac
+    fi
+  done
+  for v in PARTIAL EARLY; do
+    wmm_compile_asm $T.cxx_loop_$v "$P/cxx_array_loop.cc" -D$v \
+      && main_fenced $T.cxx_loop_$v
   done
   # std::jthread in a std::vector destroyed at the end of a scope: main
   # alone after it; one worker detached: main keeps its fence
