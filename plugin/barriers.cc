@@ -394,24 +394,24 @@ singletons (const wmm_program *p, const vec<vec<unsigned> > &masks)
 }
 
 /* The edge taken when wait s returns PTHREAD_BARRIER_SERIAL_THREAD (-1),
- * tested right after the call; or NULL. */
+ * tested right after the call (wmm_edge_if_equal); or NULL. */
 edge
 serial_edge (gimple *s)
 {
   tree r = gimple_call_lhs (s);
-  gcond *c = r && TREE_CODE (r) == SSA_NAME
-             ? dyn_cast<gcond *> (last_stmt (gimple_bb (s))) : NULL;
-  if (!c || gimple_cond_lhs (c) != r
-      || TREE_CODE (gimple_cond_rhs (c)) != INTEGER_CST
-      || !integer_minus_onep (gimple_cond_rhs (c)))
+  if (!r || TREE_CODE (r) != SSA_NAME)
     return NULL;
-  enum tree_code code = gimple_cond_code (c);
-  if (code != EQ_EXPR && code != NE_EXPR)
-    return NULL;
-  edge t, f;
-  extract_true_false_edges_from_block (gimple_bb (c), &t, &f);
-  edge e = code == EQ_EXPR ? t : f;
-  return single_pred_p (e->dest) ? e : NULL;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, gimple_bb (s)->succs)
+    {
+      tree a, b;
+      if (wmm_edge_if_equal (e, &a, &b) && a == r
+          && TREE_CODE (b) == INTEGER_CST && integer_minus_onep (b)
+          && single_pred_p (e->dest))
+        return e;
+    }
+  return NULL;
 }
 
 /* Mark the accesses of the waiter's own body that run only in the thread
