@@ -12,8 +12,8 @@
  * has no body for (other than a library function that keeps no copy:
  * libfns.cc, locks, atomics), used by an asm, or named in a variable's
  * initialiser; the address of one member (not the first, of a record
- * declared in the unit's own file) escapes that member alone
- * (wmm_escapes).  Dereferences and comparisons keep it hidden.  protect.cc
+ * declared in the unit's own file) that only library functions keep
+ * escapes that member alone (wmm_escapes).  Dereferences and comparisons keep it hidden.  protect.cc
  * uses the answer: the stand-in access of an unknown call does not touch
  * a hidden object (callbacks into the unit are its own code units).
  *
@@ -60,6 +60,11 @@ struct walker {
   hash_set<tree> seen;   /* SSA names already followed */
   hash_set<tree> *params;   /* parameters the address reaches (or NULL) */
   int budget = 4096;     /* SSA names followed in all, then "escapes" */
+  bool to_library = false;  /* a library function (a builtin or one
+                               declared in a system header) keeps a copy:
+                               it reaches the bytes pointed to, but does
+                               not step back from a member to its
+                               container as another unit's code may */
 };
 
 bool value_stays (walker *w, tree v, int depth);
@@ -100,7 +105,12 @@ arg_escapes (walker *w, gcall *call, unsigned a, int depth)
       if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
           && !(TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs)))
         return true;
-      return !name || !wmm_lib_keeps_no_copy_at (name, a, call);
+      if (name && wmm_lib_keeps_no_copy_at (name, a, call))
+        return false;
+      if (!DECL_IN_SYSTEM_HEADER (fn) && !fndecl_built_in_p (fn))
+        return true;
+      w->to_library = true;   /* (and the other uses are followed) */
+      return false;
     }
   if (!body->cfg || !gimple_in_ssa_p (body) || stdarg_p (TREE_TYPE (fn)))
     return true;
@@ -277,11 +287,12 @@ note_addr (tree *t, int *walk_subtrees, void *data)
     return NULL_TREE;
   walker w;
   w.params = ctx->params;
-  if (!use_escapes (&w, ctx->stmt, *t, 0))
+  bool out = use_escapes (&w, ctx->stmt, *t, 0);
+  if (!out && !w.to_library)
     return NULL_TREE;
   ctx->escaped->any.add (b);
   HOST_WIDE_INT pos, size;
-  if (member_range (TREE_OPERAND (*t, 0), b, &pos, &size))
+  if (!out && member_range (TREE_OPERAND (*t, 0), b, &pos, &size))
     ctx->escaped->members.safe_push (std::make_pair (b,
                                                      std::make_pair (pos, size)));
   else

@@ -11,35 +11,39 @@
  *   -DGIVEN   the worker gives &g.b to unknown code (`ext_keep (&g.b)`);
  *   -DSTORED  main stores &g.b in an exported pointer;
  *   -DPUBLIC  g is exported;
- *   -DFIRST   unknown code keeps &g.first, the first member, which stands
+ *   -DOTHER   another unit's function keeps &g.t (it may step back to
+ *             the container: container_of);
+ *   -DFIRST   stdio keeps g.buf (setvbuf), g's first member, which stands
  *             for all of g (C11 6.7.2.1p15);
- *   -DHEADER  unknown code keeps &g.t, and g's type is declared in a
- *             header (another unit's code may name it: container_of);
  *   -DCB_G    a function that writes g.b is given to unknown code, which
  *             may call it back from inside ext ().
  * Variants without fences:
- *   -DMEMBER  unknown code keeps &g.t: pointer arithmetic stays inside
- *             the member (C11 6.5.6p8), g.a and g.b stay out of reach
- *             (hidden.cc, member_range);
+ *   -DMEMBER  stdio keeps g.buf: a library reaches the member it is given
+ *             (pointer arithmetic stays inside it, C11 6.5.6p8), g.a and
+ *             g.b stay out of reach (hidden.cc, member_range);
  *   -DCB      a function given to unknown code touches only another
  *             static: the stand-in touches what it does, not everything
  *             (tbaa.cc, callback_locations).
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c unknown_unkept.c
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <time.h>
 
 extern void ext (void);
 extern void ext_keep (int *);
 extern void ext_keep_time (time_t *);
 extern void ext_register (void (*) (void));
-#ifdef HEADER
-# 1 "state.h" 1
+struct state {
+#ifdef FIRST
+  char buf[64];
 #endif
-struct state { int first, a, b; time_t t; };
-#ifdef HEADER
-# 43 "unknown_unkept.c" 2
+  int first, a, b;
+#ifndef FIRST
+  char buf[64];
 #endif
+  time_t t;
+};
 #ifdef PUBLIC
 struct state g;
 #else
@@ -74,11 +78,11 @@ main (void)
 {
   pthread_t t;
   time (&g.t);
-#if defined MEMBER || defined HEADER
-  ext_keep_time (&g.t);
+#if defined MEMBER || defined FIRST
+  setvbuf (stdout, g.buf, _IOFBF, sizeof g.buf);
 #endif
-#ifdef FIRST
-  ext_keep (&g.first);
+#ifdef OTHER
+  ext_keep_time (&g.t);
 #endif
 #if defined CB || defined CB_G
   ext_register (cb);
