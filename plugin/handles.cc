@@ -36,6 +36,91 @@ copy_root (tree v)
   return v;
 }
 
+/* A std::array<std::thread, N>'s one member, `_M_elems` (the C array),
+ * when t is that class; else NULL. */
+tree
+wmm_std_array_elems (tree t)
+{
+  if (!t || TREE_CODE (t) != RECORD_TYPE)
+    return NULL_TREE;
+  tree n = TYPE_NAME (TYPE_MAIN_VARIANT (t));
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  if (!n || TREE_CODE (n) != IDENTIFIER_NODE
+      || strcmp (IDENTIFIER_POINTER (n), "array"))
+    return NULL_TREE;
+  tree f = NULL_TREE;
+  for (tree x = TYPE_FIELDS (t); x; x = DECL_CHAIN (x))
+    if (TREE_CODE (x) == FIELD_DECL)
+      {
+        if (f)
+          return NULL_TREE;   /* (more than one data member) */
+        f = x;
+      }
+  if (!f || !DECL_NAME (f)
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), "_M_elems")
+      || TREE_CODE (TREE_TYPE (f)) != ARRAY_TYPE
+      || !integer_zerop (DECL_FIELD_OFFSET (f)))
+    return NULL_TREE;
+  return f;
+}
+
+/* The address a call of std::array's `operator[] (i)` (`begin ()`, `end
+ * ()`: with offset 0, N) on a variable returns, as `&v._M_elems[i]` (a
+ * `begin ()` / `end ()` as &v plus 0 or the array's size, through
+ * *bytes); else NULL.  The members are libstdc++'s inline code, which
+ * returns exactly that. */
+static tree
+std_array_address (tree v, HOST_WIDE_INT *bytes)
+{
+  gcall *c = v && TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+             ? dyn_cast<gcall *> (SSA_NAME_DEF_STMT (v)) : NULL;
+  const char *a = c ? wmm_callee_asm_name (c) : "";
+  if (strncmp (a, "_ZNSt5arrayISt6thread", 21) || !gimple_call_num_args (c))
+    return NULL_TREE;
+  tree obj = gimple_call_arg (c, 0);
+  /* (a range-for's `__for_range = &ts`) */
+  for (int k = 0; k < 4 && TREE_CODE (obj) == SSA_NAME
+                  && !SSA_NAME_IS_DEFAULT_DEF (obj)
+                  && gimple_assign_single_p (SSA_NAME_DEF_STMT (obj)); k++)
+    obj = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (obj));
+  if (TREE_CODE (obj) != ADDR_EXPR || !VAR_P (TREE_OPERAND (obj, 0)))
+    return NULL_TREE;
+  tree var = TREE_OPERAND (obj, 0);
+  tree f = wmm_std_array_elems (TREE_TYPE (var));
+  size_t n = strlen (a);
+  auto ends = [&] (const char *e) {
+    size_t k = strlen (e);
+    return n > k && !strcmp (a + n - k, e);
+  };
+  if (!f)
+    return NULL_TREE;
+  *bytes = 0;
+  /* (size_t: unsigned long, or unsigned int on 32-bit targets) */
+  if ((ends ("EixEm") || ends ("EixEj")) && gimple_call_num_args (c) == 2)
+    {
+      /* (the counter the size_t index widens: the same element for
+         every index an array can have) */
+      tree idx = wmm_widened_from (gimple_call_arg (c, 1));
+      tree elems = build3 (COMPONENT_REF, TREE_TYPE (f), var, f, NULL_TREE);
+      tree el = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (f)), elems, idx,
+                        NULL_TREE, NULL_TREE);
+      return build_fold_addr_expr (el);
+    }
+  if (ends ("E5beginEv") || ends ("E3endEv"))
+    {
+      tree size = TYPE_SIZE_UNIT (TREE_TYPE (f));
+      if (ends ("E3endEv"))
+        {
+          if (!size || !tree_fits_shwi_p (size))
+            return NULL_TREE;
+          *bytes = tree_to_shwi (size);
+        }
+      return obj;
+    }
+  return NULL_TREE;
+}
+
 /* A local variable or parameter read as a value (-O0 keeps them in
  * memory): its address is never taken, so only its own stores change it. */
 static bool
@@ -292,6 +377,19 @@ wmm_handle_of_ref (tree ref, wmm_handle *h)
   return true;
 }
 
+tree
+wmm_object_address (tree a)
+{
+  HOST_WIDE_INT off;
+  if (tree el = std_array_address (a, &off))
+    return TREE_CODE (TREE_OPERAND (el, 0)) == ARRAY_REF ? el : a;
+  for (int k = 0; k < 4 && a && TREE_CODE (a) == SSA_NAME
+                  && !SSA_NAME_IS_DEFAULT_DEF (a)
+                  && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)); k++)
+    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+  return a;
+}
+
 bool
 wmm_handle_of_addr (tree addr, wmm_handle *h)
 {
@@ -301,8 +399,12 @@ wmm_handle_of_addr (tree addr, wmm_handle *h)
   if (TREE_CODE (addr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (addr))
     {
       gimple *def = SSA_NAME_DEF_STMT (addr);
-      if (gimple_assign_single_p (def)
-          && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)
+      HOST_WIDE_INT off;
+      tree el = std_array_address (addr, &off);
+      if (el && TREE_CODE (TREE_OPERAND (el, 0)) == ARRAY_REF)
+        addr = el;
+      else if (gimple_assign_single_p (def)
+               && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)
         addr = gimple_assign_rhs1 (def);
     }
   if (TREE_CODE (addr) == ADDR_EXPR)
@@ -934,11 +1036,17 @@ wmm_joins_whole_array (const wmm_handle *h, const wmm_iv_range *j)
 {
   if (h->kind != WMM_H_DECL || h->heap || h->indirect || !h->index
       || !VAR_P (h->base) || !h->ref || TREE_CODE (h->ref) != ARRAY_REF
-      || TREE_OPERAND (h->ref, 0) != h->base || TREE_OPERAND (h->ref, 1) != h->index
+      || TREE_OPERAND (h->ref, 1) != h->index
       || TREE_CODE (j->bound) != INTEGER_CST || !tree_fits_shwi_p (j->bound)
       || !int_fits_type_p (j->bound, TREE_TYPE (j->phi)) || j->init > 0)
     return false;
-  tree dom = TYPE_DOMAIN (TREE_TYPE (h->base));
+  /* the array itself, or a std::array's elements */
+  tree arr = TREE_OPERAND (h->ref, 0);
+  if (arr != h->base
+      && !(TREE_CODE (arr) == COMPONENT_REF && TREE_OPERAND (arr, 0) == h->base
+           && TREE_OPERAND (arr, 1) == wmm_std_array_elems (TREE_TYPE (h->base))))
+    return false;
+  tree dom = TYPE_DOMAIN (TREE_TYPE (arr));
   if (!dom || !TYPE_MIN_VALUE (dom) || !TYPE_MAX_VALUE (dom)
       || !integer_zerop (TYPE_MIN_VALUE (dom))
       || !tree_fits_shwi_p (TYPE_MAX_VALUE (dom)))
@@ -1019,6 +1127,9 @@ static tree
 array_root (tree p, HOST_WIDE_INT *bytes)
 {
   *bytes = 0;
+  if (tree a = std_array_address (p, bytes))
+    return TREE_CODE (a) == ADDR_EXPR && VAR_P (TREE_OPERAND (a, 0))
+           ? TREE_OPERAND (a, 0) : NULL_TREE;
   if (TREE_CODE (p) == SSA_NAME)
     {
       p = wmm_pointer_root (p, bytes);
@@ -1062,12 +1173,15 @@ wmm_array_join_loop (gimple *join, tree *arr, class loop **lp)
     }
   HOST_WIDE_INT off0, step, end_off;
   tree a = start ? array_root (start, &off0) : NULL_TREE;
-  if (!a || off0 || TREE_CODE (TREE_TYPE (a)) != ARRAY_TYPE || !next
+  tree std_elems = a ? wmm_std_array_elems (TREE_TYPE (a)) : NULL_TREE;
+  tree atype = std_elems ? TREE_TYPE (std_elems) : a ? TREE_TYPE (a)
+                                                      : NULL_TREE;
+  if (!a || off0 || TREE_CODE (atype) != ARRAY_TYPE || !next
       || TREE_CODE (next) != SSA_NAME)
     return false;
   gimple *inc = SSA_NAME_DEF_STMT (next);
-  tree esize = TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (a)));
-  tree asize = TYPE_SIZE_UNIT (TREE_TYPE (a));
+  tree esize = TYPE_SIZE_UNIT (TREE_TYPE (atype));
+  tree asize = TYPE_SIZE_UNIT (atype);
   if (!is_gimple_assign (inc) || gimple_assign_rhs_code (inc) != POINTER_PLUS_EXPR
       || gimple_assign_rhs1 (inc) != t || !tree_fits_shwi_p (gimple_assign_rhs2 (inc))
       || !esize || !asize || !tree_fits_shwi_p (esize) || !tree_fits_shwi_p (asize))

@@ -76,6 +76,11 @@ bool wmm_create_loop (gimple *create, const wmm_handle *h, wmm_iv_range *r);
 /* A join of an array element indexed by its loop's counter, run in every
  * iteration of a loop that leaves only through its test. */
 bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
+/* The address a pointer holds, through copies (`&ts[1]`) and std::array's
+ * operator[] (`&ts._M_elems[1]`), or the pointer itself. */
+tree wmm_object_address (tree a);
+/* A std::array<std::thread, N> type's `_M_elems` member, or NULL. */
+tree wmm_std_array_elems (tree t);
 /* Does the join loop (handle h, range j) join every element of a local
  * array of handles, A[i] for i from 0 to the array's length? */
 bool wmm_joins_whole_array (const wmm_handle *h, const wmm_iv_range *j);

@@ -815,7 +815,8 @@ find_groups (wmm_region *r, bool loops)
         if (ok && r->groups.length () > n && to != gimple_call_arg (stmt, 0)
             && h.kind == WMM_H_DECL && !h.indirect && VAR_P (h.base)
             && !is_global_var (h.base)
-            && TREE_CODE (TREE_TYPE (h.base)) == ARRAY_TYPE)
+            && (TREE_CODE (TREE_TYPE (h.base)) == ARRAY_TYPE
+                || wmm_std_array_elems (TREE_TYPE (h.base))))
           r->groups.last ().moved = true;
       }
     else if (wmm_vector_create (stmt, &vh))
@@ -1096,6 +1097,10 @@ clobbers_live (const wmm_region *r, gimple *stmt, wmm_region_set s)
       for (unsigned i = move ? 1 : 0; i < gimple_call_num_args (stmt); i++)
         {
           tree a = gimple_call_arg (stmt, i);
+          /* (a thread moved out through a reference, `keep = std::move
+             (ts[1])` on a std::array) */
+          if (std_thread)
+            a = wmm_object_address (a);
           /* a pointer into a heap array of live handles (memset, realloc,
              a helper of the unit) */
           if (TREE_CODE (a) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (a)))

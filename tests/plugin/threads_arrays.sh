@@ -9,8 +9,9 @@
 #    filled by move assignment.
 #  - cxx_array_loop.cc: `ts[i] = std::thread (work, i)` in a loop whose
 #    counter the constructor takes by reference, joined over the whole
-#    array (range-for or index loop); a partial join or reads before the
-#    joins keep main's fences.
+#    array (range-for or index loop), a C array or a std::array; a
+#    partial join, reads before the joins or a thread moved out through
+#    a reference keep main's fences.
 #  - threads_bound.c: IRIW created and joined by loops bounded by a count
 #    in memory (`i < cfg.n`) that nothing changes between them (-DLONG:
 #    long counters, the count widened in each test);
@@ -140,9 +141,12 @@ per_target() {
     wmm_compile_asm $T.cxx_$v "$P/cxx_array.cc" -D$v && main_fenced $T.cxx_$v
   done
   # created in a loop, `ts[i] = std::thread (work, i)` (the counter in
-  # memory: passed by reference), joined over the whole array: main alone
-  for v in RANGE INDEX_JOIN; do
-    if wmm_compile_asm $T.cxx_loop_$v "$P/cxx_array_loop.cc" -D$v; then
+  # memory: passed by reference), joined over the whole array, a C array
+  # or a std::array: main alone
+  for v in RANGE INDEX_JOIN STDARRAY STDARRAY_INDEX; do
+    flags="-D$v"
+    [ $v = STDARRAY_INDEX ] && flags="-DSTDARRAY -DINDEX_JOIN"
+    if wmm_compile_asm $T.cxx_loop_$v "$P/cxx_array_loop.cc" $flags; then
       case " $(wmm_fence_counts "$WMM_TMP/$T.cxx_loop_$v.s") " in
         *" main:"*) wmm_fail "$T.cxx_loop_$v: main keeps fences after the joins" ;;
         *" _ZL4worki:"*) wmm_pass "$T.cxx_loop_$v: main alone after the joins, work fenced" ;;
@@ -150,9 +154,11 @@ per_target() {
       esac
     fi
   done
-  for v in PARTIAL EARLY; do
+  for v in PARTIAL EARLY MOVED_OUT; do
     wmm_compile_asm $T.cxx_loop_$v "$P/cxx_array_loop.cc" -D$v \
       && main_fenced $T.cxx_loop_$v
+    wmm_compile_asm $T.cxx_loop_std_$v "$P/cxx_array_loop.cc" -DSTDARRAY -D$v \
+      && main_fenced $T.cxx_loop_std_$v
   done
   # std::jthread in a std::vector destroyed at the end of a scope: main
   # alone after it; one worker detached: main keeps its fence
