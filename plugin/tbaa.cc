@@ -195,8 +195,6 @@ member_within (tree t, tree rec, HOST_WIDE_INT lo, HOST_WIDE_INT hi,
   return false;
 }
 
-/* May an access of a member of *p (a.base, GCC's base alias set) touch
- * location l, by *p's type and size? */
 /* May location l, part of a declared object, hold an object of another
  * type?  In C++ an array of char, unsigned char or std::byte provides
  * storage (placement new into it); a C object's declared type is its
@@ -216,6 +214,8 @@ provides_storage (const loc_info &li, int l)
   return member_within (t, void_type_node, lo, hi, 0, 0, 0);
 }
 
+/* May an access of a member of *p (a.base, GCC's base alias set) touch
+ * location l, by *p's type and size? */
 bool
 base_may_touch (const loc_info &li, int l, const wmm_tbaa &a)
 {
@@ -618,8 +618,8 @@ reachable_part (const wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
 {
   if (!reachable_by_unknown_code (decl))
     return false;
-  if (!u->lock_facts || !decl || !VAR_P (decl) || TREE_PUBLIC (decl)
-      || DECL_EXTERNAL (decl) || DECL_PRESERVE_P (decl)
+  /* (wmm_static_part_hidden: never an exported or external object) */
+  if (!u->lock_facts || !decl || !VAR_P (decl) || DECL_PRESERVE_P (decl)
       || DECL_SECTION_NAME (decl))
     return true;
   hash_set<tree> *params;
@@ -719,7 +719,7 @@ unreachable_by_pointers (wmm_unitinfo *u, const vec<tree> &objs,
  * escape walk, the one lock protection uses)?  No pointer read from memory
  * or returned by a call holds its address then. */
 void
-never_kept (wmm_unitinfo *u, const vec<tree> &objs, vec<bool> *out)
+never_kept (wmm_unitinfo *u, const loc_info &li, vec<bool> *out)
 {
   out->safe_grow_cleared (u->prog->nlocs);
   hash_set<tree> *params;
@@ -729,13 +729,12 @@ never_kept (wmm_unitinfo *u, const vec<tree> &objs, vec<bool> *out)
     return;
   for (int l = 0; l < u->prog->nlocs; l++)
     {
-      tree d = objs[l];
-      HOST_WIDE_INT pos, size;
-      if (d && wmm_location_decl (l, &pos, &size) != d)
-        pos = -1;
+      tree d = li.objs[l];
       /* kept or placed by hand: the linker's section bounds may walk it */
       if (d && VAR_P (d) && !DECL_PRESERVE_P (d) && !DECL_SECTION_NAME (d))
-        (*out)[l] = wmm_static_part_hidden (*escaped, d, pos, size);
+        (*out)[l] = wmm_static_part_hidden (*escaped, d,
+                                            li.size[l] > 0 ? li.pos[l] : -1,
+                                            li.size[l]);
     }
 }
 
@@ -1385,7 +1384,7 @@ wmm_tbaa_apply (wmm_unitinfo *u)
   auto_vec<bool> hidden;
   unreachable_by_pointers (u, li.objs, &hidden);
   auto_vec<bool> unkept;
-  never_kept (u, li.objs, &unkept);
+  never_kept (u, li, &unkept);
   int nshared = 0, nhidden = 0, nunkept = 0;
   for (int l = 0; l < p->nlocs; l++)
     if (!p->locs[l].is_private)
