@@ -275,6 +275,7 @@ static const no_capture no_capture_fns[] = {
   { "atof", 1 }, { "fgets", 1 }, { "getline", 3 }, { "getdelim", 3 },
   { "strtol", 2 }, { "strtoul", 2 }, { "strtoll", 2 }, { "strtoull", 2 },
   { "strtod", 2 }, { "nanosleep", ~0u }, { "clock_nanosleep", 12 },
+  { "rand_r", ~0u },
   { "pthread_sigmask", 6 }, { "sigaction", 6 }, { "getrlimit", 2 },
   { "setrlimit", 2 }, { "getsockopt", 24 }, { "setsockopt", 8 },
   { "accept", 6 }, { "bind", 2 }, { "connect", 2 }, { "recvfrom", 50 },
@@ -694,6 +695,40 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
     }
   return wmm_lib_arg_touch (name, reads, writes)
          || wmm_zlib_arg_touch (lib_name (name), reads, writes);
+}
+
+/* Library functions whose pointer arguments (bits of args) each name one
+ * object of the declared pointee type that they touch, and nothing past
+ * it (a seed, a time, a broken-down time). */
+struct pointee_touch { const char *name; unsigned args; };
+static const pointee_touch pointee_fns[] = {
+  { "rand_r", 1 }, { "time", 1 }, { "gettimeofday", 1 },
+  { "clock_gettime", 2 }, { "nanosleep", 3 }, { "localtime_r", 3 },
+  { "gmtime_r", 3 },
+};
+
+HOST_WIDE_INT
+wmm_lib_pointee_bytes (gimple *call, unsigned argno)
+{
+  tree callee = gimple_call_fndecl (call);
+  tree fntype = gimple_call_fntype (call);
+  if (!callee || !fntype || !wmm_c_library_fn (callee) || argno >= 32)
+    return -1;
+  const char *name = lib_name (IDENTIFIER_POINTER (DECL_NAME (callee)));
+  for (const pointee_touch &f : pointee_fns)
+    if (!strcmp (name, f.name) && (f.args >> argno) & 1)
+      {
+        tree t = TYPE_ARG_TYPES (fntype);
+        for (unsigned i = 0; t && i < argno; i++)
+          t = TREE_CHAIN (t);
+        if (!t || !POINTER_TYPE_P (TREE_VALUE (t)))
+          return -1;
+        tree size = TYPE_SIZE_UNIT (TREE_TYPE (TREE_VALUE (t)));
+        if (!size || !tree_fits_shwi_p (size) || tree_to_shwi (size) <= 0)
+          return -1;
+        return tree_to_shwi (size);
+      }
+  return -1;
 }
 
 bool

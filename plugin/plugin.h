@@ -409,6 +409,10 @@ bool wmm_lib_keeps_no_copy (const char *name, unsigned argno);
 /* Does the library function touch user memory only through its pointer
  * arguments: those read (bits of *reads) and written (*writes)? */
 bool wmm_lib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
+/* The bytes a C library function touches through pointer argument argno
+ * of `call` when they are one object of its declared pointee type
+ * (rand_r's seed, a time); -1 otherwise. */
+HOST_WIDE_INT wmm_lib_pointee_bytes (gimple *call, unsigned argno);
 /* For a function wmm_lib_call_is_private names: the pointer arguments
  * whose memory it reads (every data pointer unless its table says
  * otherwise: printf's strings) and writes (sprintf's buffer, strtol's end

@@ -1947,7 +1947,8 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
 
 /* Does every access through the routine's parameter web (d, at byte
  * offset off of the object) pass ok (LO, HI), its bytes: constant
- * offsets, dereferences only, no call, no PHI? */
+ * offsets, dereferences and calls of C library functions that touch one
+ * object of their parameter's type (wmm_lib_pointee_bytes), no PHI? */
 template <typename F>
 bool
 param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
@@ -1961,10 +1962,44 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
       gimple *u = USE_STMT (use);
       if (is_gimple_debug (u) || gimple_code (u) == GIMPLE_COND)
         continue;
+      /* rand_r (&t->seed): a C library function touching one object of
+         its parameter's pointee type */
+      if (gcall *call = dyn_cast<gcall *> (u))
+        {
+          if (gimple_call_lhs (call) == d)
+            return false;
+          for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+            if (gimple_call_arg (call, i) == d)
+              {
+                HOST_WIDE_INT n = wmm_lib_pointee_bytes (call, i);
+                if (n <= 0 || !ok (off, off + n))
+                  return false;
+              }
+          continue;
+        }
       if (!is_gimple_assign (u))
         return false;
       tree lhs = gimple_assign_lhs (u), rhs = gimple_assign_rhs1 (u);
       enum tree_code code = gimple_assign_rhs_code (u);
+      /* _1 = &t->seed: a pointer at a constant offset of the object */
+      if (code == ADDR_EXPR && TREE_CODE (lhs) == SSA_NAME)
+        {
+          tree ref = TREE_OPERAND (rhs, 0);
+          tree b = get_base_address (ref);
+          poly_int64 pos, size, most;
+          bool reverse;
+          HOST_WIDE_INT p;
+          if (!b || TREE_CODE (b) != MEM_REF || TREE_OPERAND (b, 0) != d
+              || !tree_fits_shwi_p (TREE_OPERAND (b, 1))
+              || get_ref_base_and_extent (ref, &pos, &size, &most, &reverse)
+                 != b
+              || !pos.is_constant (&p) || maybe_ne (size, most)
+              || !known_size_p (size)
+              || !param_accesses (lhs, off + tree_to_shwi (TREE_OPERAND (b, 1))
+                                       + p / BITS_PER_UNIT, depth + 1, ok))
+            return false;
+          continue;
+        }
       if (TREE_CODE (lhs) == SSA_NAME && rhs == d
           && POINTER_TYPE_P (TREE_TYPE (lhs))
           && (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)

@@ -139,6 +139,13 @@ expect helpers_WRAPPER_LEAK private_helpers tso "worker:3" -DWRAPPER -DLEAK
 for v in "" PIPE UNION BOXCOPY BOXMEMCPY TWICE; do
   expect "escapes${v:+_$v}" private_escapes tso "P0:1 P1:1" ${v:+-D$v}
 done
+# A Monte Carlo estimate drawing with rand_r on its element's seed
+# (private_seed.c): rand_r touches only the seed, so the element stays the
+# thread's own; every thread given tasks[0], or a draw from the next
+# element's seed, keeps the fences.
+expect seed private_seed tso ""
+expect seed_SHARED private_seed tso "estimate:2" -DSHARED
+expect seed_NEIGHBOUR private_seed tso "estimate:3" -DNEIGHBOUR
 
 # ---------------------------------------------------------------- ppc64le
 if ! wmm_target ppc; then
@@ -165,6 +172,9 @@ expect ppc_static_ONE private_arg_stack power "P0:1 main:2" -DSTATIC -DONE
 expect ppc_static_NAMED private_arg_stack power "P0:3 main:2" -DSTATIC -DNAMED
 expect ppc_static_HELPER private_arg_stack power "P0:2 start:2" -DSTATIC -DHELPER
 expect ppc_tls private_tls power ""
+expect ppc_seed private_seed power ""
+expect ppc_seed_SHARED private_seed power "estimate:3 main:1" -DSHARED
+expect ppc_seed_NEIGHBOUR private_seed power "estimate:9 main:2" -DNEIGHBOUR
 expect ppc_tls_escape private_tls power "P0:2 P1:1" -DESCAPE
 expect ppc_tsd private_tsd power ""
 expect ppc_tsd_leak private_tsd power "$SB1" -DLEAK
