@@ -1152,6 +1152,54 @@ lock_bit (wmm_unitinfo *u, tree arg, bool local)
   return b < 0 && local ? local_lock_bit (u, arg) : b;
 }
 
+/* Is j computed from i alone, through at most 6 conversions and
+ * operations with a constant (`_1 = h_13 & 7`, `(int) h % 8`)?  With sig
+ * (may be NULL, SIG_LEN bytes): the steps from j back to i and i's type,
+ * the same text for the same function of i. */
+const size_t SIG_LEN = 256;
+static bool
+index_function (tree j, tree i, char *sig)
+{
+  size_t n = 0;
+  for (int steps = 0; steps <= 6; steps++)
+    {
+      if (j == i)
+        {
+          if (sig)
+            snprintf (sig + n, SIG_LEN - n, "%c%u",
+                      TYPE_UNSIGNED (TREE_TYPE (i)) ? 'u' : 's',
+                      TYPE_PRECISION (TREE_TYPE (i)));
+          return true;
+        }
+      if (TREE_CODE (j) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (j)
+          || !INTEGRAL_TYPE_P (TREE_TYPE (j)))
+        return false;
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (j));
+      if (!def)
+        return false;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      tree k = NULL_TREE;
+      if (gimple_assign_rhs_class (def) == GIMPLE_BINARY_RHS)
+        {
+          k = gimple_assign_rhs2 (def);
+          if (TREE_CODE (k) != INTEGER_CST || !tree_fits_shwi_p (k))
+            return false;
+        }
+      else if (!CONVERT_EXPR_CODE_P (code) && code != SSA_NAME)
+        return false;
+      if (sig && n < SIG_LEN)
+        n += snprintf (sig + n, SIG_LEN - n, "%s%c%u:%ld;",
+                       get_tree_code_name (code),
+                       TYPE_UNSIGNED (TREE_TYPE (j)) ? 'u' : 's',
+                       TYPE_PRECISION (TREE_TYPE (j)),
+                       k ? (long) tree_to_shwi (k) : 0L);
+      if (sig && n >= SIG_LEN)
+        return false;
+      j = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
 /* held without the local locks whose pointer `name` is (its definition
  * runs: the pointer may now hold another object). */
 wmm_region_set
@@ -1159,7 +1207,13 @@ kill_local (wmm_unitinfo *u, tree name, wmm_region_set held)
 {
   wmm_region_set local = held & u->lock_facts->local;
   for (unsigned b = 0; local && b < u->lock_ids.length () && b < 64; b++)
-    if ((local & (1ULL << b)) && local_key_name (u->lock_ids[b].first) == name)
+    if ((local & (1ULL << b))
+        && (local_key_name (u->lock_ids[b].first) == name
+            /* (an element key whose index was computed from name: the
+               index stripe_key relates it to changes value) */
+            || (TREE_CODE (u->lock_ids[b].first) == TREE_LIST
+                && index_function (local_key_name (u->lock_ids[b].first),
+                                   name, NULL))))
       held &= ~(1ULL << b);
   return held;
 }
@@ -3206,11 +3260,12 @@ wmm_locks_one_object (wmm_unitinfo *u, wmm_region_set set)
 
 /* The stripe keys of the held element locks whose index is the index of
  * ref's element of a declared array data (`counts[h]` while `locks[h]`
- * is held): "the lock in locks at this access's index", one bit per
- * (locks, data, lock offset), the same in every function.  Two accesses
- * to one element of data have one index value, so they hold one element
- * of locks (lock striping: `pthread_mutex_t locks[N]` beside `struct
- * entry *buckets[N]`). */
+ * is held), or a function of it (`locks[h % NL]`, index_function): "the
+ * lock in locks at g of this access's index", one bit per (locks, g,
+ * data, lock offset), the same in every function.  Two accesses to one
+ * element of data have one index value, so they hold one element of
+ * locks (lock striping: `pthread_mutex_t locks[N]` beside `struct entry
+ * *buckets[N]`). */
 static wmm_region_set
 stripe_key (wmm_unitinfo *u, tree ref, wmm_region_set held)
 {
@@ -3228,11 +3283,17 @@ stripe_key (wmm_unitinfo *u, tree ref, wmm_region_set held)
     {
       tree key = u->lock_ids[k].first;
       HOST_WIDE_INT pos = u->lock_ids[k].second;
+      char sig[SIG_LEN];
       if (!(held & (1ULL << k)) || TREE_CODE (key) != TREE_LIST
-          || TREE_VALUE (key) != index || TREE_PURPOSE (key) == data
-          || (pos & 1))
+          || TREE_PURPOSE (key) == data || (pos & 1)
+          || !index_function (TREE_VALUE (key), index, sig))
         continue;
-      int o = key_bit (u, pair_key (TREE_PURPOSE (key), data), 2 * pos);
+      /* locks[i], or locks[g (i)] for a function g of the index (`buckets[h]`
+         under `locks[h % NL]`): one key per array pair and g */
+      tree lock_array = TREE_VALUE (key) == index
+                        ? TREE_PURPOSE (key)
+                        : pair_key (TREE_PURPOSE (key), get_identifier (sig));
+      int o = key_bit (u, pair_key (lock_array, data), 2 * pos);
       if (o >= 0)
         out |= 1ULL << o;
     }

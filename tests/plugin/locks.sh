@@ -16,7 +16,8 @@
 # (locks_instances.c); a recursive helper called inside a critical
 # section (locks_recursive.c); buckets with their own mutex reached
 # through local pointers (locks_buckets.c); lock striping, an array of
-# mutexes beside the data, element for element (locks_stripes.c).  Also
+# mutexes beside the data, element for element (locks_stripes.c), or a
+# function of the index (`locks[h % NLOCKS]`, locks_hash_stripes.c).  Also
 # trylocks, read-write locks, spin locks written with atomics and stdio's
 # FILE locks (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
@@ -260,6 +261,16 @@ expect_with stripes_NOLOCK stripes tso "move:mfence move:mfence" -DNOLOCK
 expect_with stripes_NOLOCK stripes power "move:lwsync move:lwsync move:sync move:sync" -DNOLOCK
 expect_with stripes_SHIFT stripes tso "move:mfence" -DSHIFT
 expect_with stripes_SHIFT stripes armv8 "move:dmb ish" -DSHIFT
+# Lock striping over a hash table with fewer locks than buckets:
+# `locks[h % NLOCKS]` guards `buckets[h]` (one function of one index
+# name): no fence; another function, another index, no lock: fenced.
+for m in tso power armv8; do
+  expect_with hash_stripes hash_stripes $m ""
+done
+for v in NARROW SHIFT NOLOCK REHASH; do
+  expect_with "hash_stripes_$v" hash_stripes tso "put:mfence" -D$v
+  expect_with "hash_stripes_$v" hash_stripes power "get:sync get:sync put:sync put:sync put:sync put:sync put:sync put:sync put:sync" -D$v
+done
 expect spin_broken tso "P0:mfence P1:mfence P2:mfence P3:mfence"
 wmm_report_fences "$WMM_TESTDIR/programs/locks_spin_broken.c" power \
   || wmm_fail "spin_broken power: $WMM_ERR"
