@@ -2317,6 +2317,24 @@ concurrent_fns (wmm_unitinfo *u, const vec<tree> &fns, hash_set<tree> *out)
  * a hidden object (an inline function names no internal object), and
  * what they reach the stand-in of the unknown call that runs them
  * already touches without the locks (collect.cc). */
+/* set with the read side of each read-write lock whose write side it
+ * holds: a writer excludes every section a reader's would, so a callee
+ * called under wrlock (l) by one caller and rdlock (l) by another runs
+ * with l's read side held (a std::map's comparator under a shared_mutex's
+ * unique_lock and shared_lock). */
+wmm_region_set
+with_read_sides (wmm_unitinfo *u, wmm_region_set set)
+{
+  wmm_region_set out = set;
+  for (unsigned w = 0; w < u->lock_ids.length () && w < 64; w++)
+    if ((set & (1ULL << w)) && !(u->lock_ids[w].second & 1))
+      for (unsigned r = 0; r < u->lock_ids.length () && r < 64; r++)
+        if (u->lock_ids[r].first == u->lock_ids[w].first
+            && u->lock_ids[r].second == (u->lock_ids[w].second | 1))
+          out |= 1ULL << r;
+  return out;
+}
+
 void
 compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
 {
@@ -2364,7 +2382,7 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
               continue;
             else if (wmm_region_set *e
                   = next.get (wmm_alias_target (gimple_call_fndecl (c.first))))
-              *e &= c.second & f->statics;
+              *e &= with_read_sides (u, c.second) & f->statics;
         }
       bool changed = false;
       for (tree d : fns)

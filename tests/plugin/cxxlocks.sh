@@ -75,6 +75,10 @@
 #   cxx_pmf_threads.cc  `std::thread a (&Pipe::produce, &p), b (&Pipe::
 #                    consume, &p)` on main's object: no fence; -DSB: fences
 #                    in both methods
+#   cxx_rwmap.cc     a std::map in a class under a std::shared_mutex
+#                    (unique_lock writers, shared_lock readers): no fence;
+#                    -DOTHER (readers under another mutex), -DSHARED
+#                    (writers under the read side): fenced
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -299,6 +303,11 @@ for T in x86 ppc aarch64 arm; do
   expect_report pmf_threads_sb cxx_pmf_threads 'Pipe::consume:[^ ]+ .*Pipe::produce:' -DSB
   expect twice_lambda cxx_twice \
     "_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUliE_iEEEEE6_M_runEv:2" -DLAMBDA
+  # a std::map under a shared_mutex: its code called under both sides
+  # runs with the read side held (locks.cc with_read_sides)
+  expect_none rwmap cxx_rwmap
+  expect_some rwmap_OTHER cxx_rwmap -DOTHER
+  expect_some rwmap_SHARED cxx_rwmap -DSHARED
 done
 # The report names the locks it used.
 if [ $ran = 1 ]; then
