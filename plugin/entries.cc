@@ -407,6 +407,9 @@ struct entries_ctx {
                                    constants copied into resolved local
                                    tables of routines */
   int no_callers = -1;          /* no_stored_calls (), once asked */
+  bool closed_members = false;  /* main's unit calls other units' code only
+                                   through members every store of the unit
+                                   resolves (closed_member_calls) */
   hash_map<tree, bool> stays;   /* record_stays_in_unit, once per record */
   const vec<int> *scc;          /* the CFG components of the function
                                    being scanned (cfg_sccs) */
@@ -1235,8 +1238,8 @@ hook_values (entries_ctx *c, int f, tree v, vec<int> *targets,
                             depth + 1);
     }
   int p = routine_param (c->fns[f]->get_fun (), v);
-  if (p < 0 || TREE_PUBLIC (c->fns[f]->decl) || c->fns[f]->address_taken
-      || f == c->main_fn)
+  if (p < 0 || (TREE_PUBLIC (c->fns[f]->decl) && !c->closed_members)
+      || c->fns[f]->address_taken || f == c->main_fn)
     return false;
   return each_call_of (c, f, p, [&] (int g, tree arg, bool) {
     return arg && hook_values (c, g, arg, targets, libs, depth + 1);
@@ -1444,7 +1447,7 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
   for (unsigned f = 0; f < c->fns.length (); f++)
     {
       tree fd = c->fns[f]->decl;
-      if (TREE_PUBLIC (fd) && (int) f != c->main_fn)
+      if (TREE_PUBLIC (fd) && (int) f != c->main_fn && !c->closed_members)
         for (tree a = DECL_ARGUMENTS (fd); a; a = DECL_CHAIN (a))
           if (wmm_type_holds (TREE_TYPE (a), rec, true))
             return false;
@@ -1785,6 +1788,52 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
             f->only_virtual = false;
         }
       f->indirect = left;
+    }
+}
+
+static bool program_call (gimple *stmt);
+
+/* Sets c->closed_members when main's unit calls no code of other units
+ * but through members of its records (`t->fn (t->arg)`, a thread pool's
+ * task) and, taking exported functions to be called by the unit alone,
+ * field_hook_scan resolves every such member.  exported_callee_entries
+ * takes other units' code to call the unit's exported functions only from
+ * threads the unit's own calls of that code start; by induction over a
+ * run, no such call happens (a member holds only what the unit's own
+ * stores put there, values of the unit's own calls), so an exported
+ * `pool_submit (p, fn, arg)` is called with the unit's functions only.
+ * Not with threads= set, the attribute, or at the link step of -flto. */
+static void
+closed_member_calls (entries_ctx *c)
+{
+  if (c->u->opts->threads != WMM_THREADS_AUTO || c->main_fn < 0
+      || c->any_attribute || wmm_lto_phase_now () == WMM_LTO_LINK)
+    return;
+  auto_vec<tree> fields;
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    for (const call_fact &k : c->facts[i].calls)
+      if (k.kind == START_UNKNOWN && program_call (k.stmt))
+        {
+          tree field = gimple_call_fndecl (k.stmt) ? NULL_TREE
+                       : called_member (k.stmt);
+          if (!field)
+            return;
+          if (!fields.contains (field))
+            fields.safe_push (field);
+        }
+  if (fields.is_empty ())
+    return;
+  c->closed_members = true;
+  for (tree field : fields)
+    {
+      auto_vec<int> targets;
+      auto_vec<tree> libs;
+      auto_vec<gimple *> stores;
+      if (!field_hook_scan (c, field, &targets, &libs, &stores))
+        {
+          c->closed_members = false;
+          return;
+        }
     }
 }
 
@@ -2956,6 +3005,7 @@ wmm_find_entries (wmm_unitinfo *u)
   for (unsigned i = 0; i < n; i++)
     for (int k : c.facts[i].callees)
       c.facts[k].called = true;
+  closed_member_calls (&c);
   resolve_trampolines (&c);
 
   escape_entries (&c);

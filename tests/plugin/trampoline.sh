@@ -10,9 +10,14 @@
 #    bodies run inside its thread, so the producer's store stays ordered
 #    before `done` (the JSON report shows that pair);
 #  - tramp_sb.c: store buffering keeps one full fence per body, resolved
-#    or not; the variants the plugin must not resolve (the task kept in a
-#    global, the field written by the routine, an exported helper, the task
-#    given to the body) say so in a note.
+#    or not; the variants the plugin must not resolve as a trampoline (the
+#    task kept in a global, the field written by the routine, an exported
+#    helper, the task given to the body) say so in a note;
+#  - pool_exported.c: a thread pool with exported functions in main's
+#    unit, tasks called through their member: the unit's task functions,
+#    not unknown code (store buffering between them keeps their full
+#    fences; a task of another unit, or main calling another unit, keep
+#    the unknown call's fences).
 # Fences are counted per function in the -O2 assembly of every target.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -53,10 +58,32 @@ PY
     # body the whole task, is no pure trampoline, but the member holds only
     # what the unit stores there: its bodies are callees of run, in run's
     # thread)
-    if [ $v = CLEAR_BODY ] || [ $v = PASS_TASK ]; then
+    # (an exported spawn: main's unit calls no other unit's code, so no
+    # other unit calls spawn either, entries.cc closed_member_calls)
+    if [ $v = CLEAR_BODY ] || [ $v = PASS_TASK ] || [ $v = EXPORTED ]; then
       wmm_expect_note "$T.sb_$v" "run's indirect call through member 'body' calls the functions stored there: p0, p1"
     else
       wmm_expect_note "$T.sb_$v" "indirect calls: every address-taken function"
+    fi
+  done
+  # a pool with exported functions in main's unit, which calls no other
+  # unit's code: `t->fn (t->arg)` calls the unit's task functions
+  # (pool_exported.c; entries.cc closed_member_calls)
+  if [ $T = x86 ]; then
+    wmm_expect_fences $T.pool_exported "$P/pool_exported.c" ""
+  else
+    wmm_expect_fences $T.pool_exported "$P/pool_exported.c" \
+      "cube:1 pool_submit:2 pool_worker:1 square:1"
+  fi
+  wmm_expect_note $T.pool_exported "pool_worker's indirect call through member 'fn' calls the functions stored there: cube, square"
+  wmm_expect_full $T.pool_exported_SB "$P/pool_exported.c" "square cube" -DSB
+  for v in EXTERNAL OUTSIDE; do
+    wmm_compile_asm "$T.pool_exported_$v" "$P/pool_exported.c" -D$v || continue
+    wmm_expect_note "$T.pool_exported_$v" "pool_submit is exported by a unit with main that calls code of other units"
+    if [ $T != x86 ]; then
+      n=$(grep -Ec "$FENCE" "$WMM_TMP/$T.pool_exported_$v.s")
+      if [ "$n" -ge 19 ]; then wmm_pass "$T.pool_exported_$v: $n fences"
+      else wmm_fail "$T.pool_exported_$v: $n fences (the unknown call's 19 expected)"; fi
     fi
   done
 }

@@ -12,8 +12,9 @@
  *               into `fn`;
  *   -DEXTERNAL  a task is shown to a function of another unit, which may
  *               store into it;
- *   -DEXPORTED  pool_submit is exported: other units may submit any
- *               function.
+ * (-DEXPORTED: pool_submit is exported, but main's unit calls no code of
+ * other units, so none calls it (entries.cc closed_member_calls): no
+ * fence either.)
  * -DSELF: the workers call `t->fn (t)`, handing the task itself to the
  * function stored in it (a call through the member passes its objects to
  * the member's own targets only): no fence either; with -DHEADER too,

@@ -5,7 +5,9 @@
  *   CLEAR_BODY  the trampoline writes the field it calls through (no
  *               trampoline; the member holds only what the unit stores:
  *               the bodies are callees of run, entries.cc's field hooks);
- *   EXPORTED    spawn is exported (other units may spawn their bodies);
+ *   EXPORTED    spawn is exported (no trampoline; main's unit calls no
+ *               code of other units, so only its own calls fill the
+ *               member: the bodies are callees of run);
  *   PASS_TASK   the trampoline gives the whole task to the body (as
  *               CLEAR_BODY: the bodies are callees of run).
  * Minimum: one full fence per body on every target.  trampoline.sh */
