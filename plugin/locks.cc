@@ -1200,20 +1200,37 @@ index_function (tree j, tree i, char *sig)
   return false;
 }
 
+/* Is SSA name k `name`, or computed from it by at most 6 assignments
+ * (`_1 = h_13 & 7`, `first = MIN_EXPR <from, to>`)?  A key named by k
+ * relates to accesses through name's value (stripe_key, the MIN_EXPR
+ * rules), which changes when name's definition runs again. */
+static bool
+computed_from (tree k, tree name, int depth)
+{
+  if (k == name)
+    return true;
+  if (depth > 6 || !k || TREE_CODE (k) != SSA_NAME
+      || SSA_NAME_IS_DEFAULT_DEF (k))
+    return false;
+  gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (k));
+  if (!def)
+    return false;
+  for (unsigned i = 1; i < gimple_num_ops (def); i++)
+    if (computed_from (gimple_op (def, i), name, depth + 1))
+      return true;
+  return false;
+}
+
 /* held without the local locks whose pointer `name` is (its definition
- * runs: the pointer may now hold another object). */
+ * runs: the pointer may now hold another object), and those whose key is
+ * computed from name (computed_from). */
 wmm_region_set
 kill_local (wmm_unitinfo *u, tree name, wmm_region_set held)
 {
   wmm_region_set local = held & u->lock_facts->local;
   for (unsigned b = 0; local && b < u->lock_ids.length () && b < 64; b++)
     if ((local & (1ULL << b))
-        && (local_key_name (u->lock_ids[b].first) == name
-            /* (an element key whose index was computed from name: the
-               index stripe_key relates it to changes value) */
-            || (TREE_CODE (u->lock_ids[b].first) == TREE_LIST
-                && index_function (local_key_name (u->lock_ids[b].first),
-                                   name, NULL))))
+        && computed_from (local_key_name (u->lock_ids[b].first), name, 0))
       held &= ~(1ULL << b);
   return held;
 }
@@ -3086,6 +3103,35 @@ min_max_own_key (wmm_unitinfo *u, wmm_region_set held, tree k, tree type)
   return out;
 }
 
+/* The own lock of a T object at bit obj of *root when the local locks at
+ * one offset of *MIN_EXPR <x, y> and *MAX_EXPR <x, y> are both held, root
+ * x or y (`first = from < to ? from : to`, GCC's MIN_EXPR of the two
+ * pointers): *root is one of the two objects, so its own lock is held. */
+static wmm_region_set
+min_max_pointer_own (wmm_unitinfo *u, wmm_region_set held, tree root,
+                     HOST_WIDE_INT obj, tree type)
+{
+  wmm_region_set out = 0;
+  for (unsigned i = 0; i < u->lock_ids.length () && i < 64; i++)
+    {
+      tree ki = u->lock_ids[i].first, a, b;
+      if (!(held & (1ULL << i)) || TREE_CODE (ki) != SSA_NAME
+          || !min_max_of (ki, MIN_EXPR, &a, &b)
+          || (pointer_root (a) != root && pointer_root (b) != root))
+        continue;
+      for (unsigned j = 0; j < u->lock_ids.length () && j < 64; j++)
+        {
+          tree kj = u->lock_ids[j].first, c, d;
+          if ((held & (1ULL << j)) && TREE_CODE (kj) == SSA_NAME
+              && u->lock_ids[j].second == u->lock_ids[i].second
+              && min_max_of (kj, MAX_EXPR, &c, &d)
+              && ((c == a && d == b) || (c == b && d == a)))
+            out |= own_key (u, 1ULL << i, ki, obj, type);
+        }
+    }
+  return out;
+}
+
 /* May pointer value p point into variable d (any of its bits)? */
 static bool
 may_point_into (tree p, tree d)
@@ -3376,6 +3422,14 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
     if (tree root = pointer_root (TREE_OPERAND (b, 0)))
       if (wmm_region_set own = own_key (u, held & u->lock_facts->local, root,
                                         obj, type))
+        return own;
+  /* from->balance while the locks of *MIN_EXPR <from, to> and *MAX_EXPR
+     <from, to> are held (transfers that lock in address order) */
+  if (held & u->lock_facts->local)
+    if (tree root = pointer_root (TREE_OPERAND (b, 0)))
+      if (wmm_region_set own = min_max_pointer_own (u, held
+                                                    & u->lock_facts->local,
+                                                    root, obj, type))
         return own;
   tree parm = param_through_copies (TREE_OPERAND (b, 0));
   if (!parm || DECL_CONTEXT (parm) != fndecl)

@@ -6,10 +6,14 @@
 # variants keep a full fence in transfer:
 # -DONE_LOCK (only the lower lock), -DOTHER (the second lock another
 # account's), -DAUDIT (an auditor reading the balances unlocked: its
-# thread too).  Fences counted per function in the -O2 assembly.
+# thread too).  The same with account pointers locked in address order
+# (`first = from < to ? from : to`: bank_pointers.c, min_max_pointer_own),
+# -DONE_LOCK, -DFEE (a third account touched unlocked), -DAUDIT keep a full
+# fence.  Fences counted per function in the -O2 assembly.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/bank_transfer.c
+Q=$WMM_TESTDIR/programs/bank_pointers.c
 
 check() {
   wmm_expect_fences $T.bank "$P" ""
@@ -24,5 +28,12 @@ check() {
            *) wmm_fail "$T.audit: no fence in auditor" ;;
          esac ;;
   esac
+  # transfers between account pointers, locked in address order
+  # (bank_pointers.c, locks.cc min_max_pointer_own; transfer is inlined
+  # into teller)
+  wmm_expect_fences $T.bank_ptr "$Q" ""
+  for v in ONE_LOCK FEE AUDIT; do
+    wmm_expect_full $T.bank_ptr_$v "$Q" "teller" -D$v
+  done
 }
 wmm_each_target check
