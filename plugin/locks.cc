@@ -1153,9 +1153,9 @@ lock_bit (wmm_unitinfo *u, tree arg, bool local)
 }
 
 /* Is j computed from i alone, through at most 6 conversions and
- * operations with a constant (`_1 = h_13 & 7`, `(int) h % 8`)?  With sig
- * (may be NULL, SIG_LEN bytes): the steps from j back to i and i's type,
- * the same text for the same function of i. */
+ * operations with a constant (`_1 = h_13 & 7`, `(int) h % 8`)?  Into sig
+ * (SIG_LEN bytes): the steps from j back to i and i's type, the same text
+ * for the same function of i. */
 const size_t SIG_LEN = 256;
 static bool
 index_function (tree j, tree i, char *sig)
@@ -1165,10 +1165,9 @@ index_function (tree j, tree i, char *sig)
     {
       if (j == i)
         {
-          if (sig)
-            snprintf (sig + n, SIG_LEN - n, "%c%u",
-                      TYPE_UNSIGNED (TREE_TYPE (i)) ? 'u' : 's',
-                      TYPE_PRECISION (TREE_TYPE (i)));
+          snprintf (sig + n, SIG_LEN - n, "%c%u",
+                    TYPE_UNSIGNED (TREE_TYPE (i)) ? 'u' : 's',
+                    TYPE_PRECISION (TREE_TYPE (i)));
           return true;
         }
       if (TREE_CODE (j) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (j)
@@ -1187,13 +1186,12 @@ index_function (tree j, tree i, char *sig)
         }
       else if (!CONVERT_EXPR_CODE_P (code) && code != SSA_NAME)
         return false;
-      if (sig && n < SIG_LEN)
-        n += snprintf (sig + n, SIG_LEN - n, "%s%c%u:%ld;",
-                       get_tree_code_name (code),
-                       TYPE_UNSIGNED (TREE_TYPE (j)) ? 'u' : 's',
-                       TYPE_PRECISION (TREE_TYPE (j)),
-                       k ? (long) tree_to_shwi (k) : 0L);
-      if (sig && n >= SIG_LEN)
+      n += snprintf (sig + n, SIG_LEN - n, "%s%c%u:%ld;",
+                     get_tree_code_name (code),
+                     TYPE_UNSIGNED (TREE_TYPE (j)) ? 'u' : 's',
+                     TYPE_PRECISION (TREE_TYPE (j)),
+                     k ? (long) tree_to_shwi (k) : 0L);
+      if (n >= SIG_LEN)
         return false;
       j = gimple_assign_rhs1 (def);
     }
