@@ -29,7 +29,8 @@
  * web in the creator has no other capture, or a local (a whole variable,
  * an element with a constant index, or an element indexed by the create
  * loop's counter; a static only the creator names, when the creator runs
- * once, counts as one of its locals), and every other touch of it by the creator happens
+ * once, counts as one of its locals, and so does an exported one when no
+ * code of another unit may run), and every other touch of it by the creator happens
  * where no thread of that create can run (before the create, or after a
  * join of its handle: region.cc's groups) — for the heap object also
  * whenever the malloc ran again in between (a new object).  An element of
@@ -1794,11 +1795,16 @@ static_owner_of (tree decl)
  * static no other unit sees, which only this function names and which
  * runs at most once, so that no other call of it hands the object out
  * again (`static struct slot slots[N]; ... pthread_create (&t[i], 0,
- * work, &slots[i])` in main). */
+ * work, &slots[i])` in main).  An exported one counts too in main's unit
+ * when no code of another unit may run (wmm_foreign_code_may_run): only
+ * the unit's code names it then (`struct thread_data thread_data_array[
+ * NUM_THREADS];` of the classic hello example). */
 bool
 creator_static (tree base)
 {
-  return TREE_STATIC (base) && !TREE_PUBLIC (base) && !DECL_EXTERNAL (base)
+  return TREE_STATIC (base)
+         && (!TREE_PUBLIC (base) || !wmm_foreign_code_may_run ())
+         && !DECL_EXTERNAL (base)
          && !DECL_THREAD_LOCAL_P (base) && cfun
          && wmm_runs_once (cfun->decl)
          && static_owner_of (base) == cfun->decl;

@@ -173,6 +173,14 @@ expect ppc_static_NAMED private_arg_stack power "P0:3 main:2" -DSTATIC -DNAMED
 expect ppc_static_HELPER private_arg_stack power "P0:2 start:2" -DSTATIC -DHELPER
 expect ppc_tls private_tls power ""
 expect ppc_seed private_seed power ""
+# main's elements of an exported array given to its threads, in a unit
+# that calls no other unit's code (private_exported.c): no fence; written
+# again after the create, read by another thread, or beside a call of
+# another unit: fenced
+expect ppc_exported private_exported power ""
+expect ppc_exported_LATE private_exported power "main:3 print_hello:3" -DLATE
+expect ppc_exported_WATCHER private_exported power "main:2 print_hello:3" -DWATCHER
+expect ppc_exported_FOREIGN private_exported power "main:3 print_hello:3" -DFOREIGN
 expect ppc_seed_SHARED private_seed power "estimate:3 main:1" -DSHARED
 expect ppc_seed_NEIGHBOUR private_seed power "estimate:9 main:2" -DNEIGHBOUR
 expect ppc_tls_escape private_tls power "P0:2 P1:1" -DESCAPE
