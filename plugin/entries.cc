@@ -1831,6 +1831,9 @@ closed_member_calls (entries_ctx *c)
       auto_vec<gimple *> stores;
       if (!field_hook_scan (c, field, &targets, &libs, &stores))
         {
+          /* (nor without the unit's calls alone: field_hook_targets
+             need not scan it again) */
+          c->field_hook_fails.add (field);
           c->closed_members = false;
           return;
         }

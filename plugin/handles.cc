@@ -121,6 +121,16 @@ std_array_address (tree v, HOST_WIDE_INT *bytes)
   return NULL_TREE;
 }
 
+/* `&v._M_elems[i]` when v holds the result of std::array's `operator[]
+ * (i)` on a variable, else NULL. */
+static tree
+std_array_element (tree v)
+{
+  HOST_WIDE_INT off;
+  tree el = std_array_address (v, &off);
+  return el && TREE_CODE (TREE_OPERAND (el, 0)) == ARRAY_REF ? el : NULL_TREE;
+}
+
 /* A local variable or parameter read as a value (-O0 keeps them in
  * memory): its address is never taken, so only its own stores change it. */
 static bool
@@ -380,9 +390,8 @@ wmm_handle_of_ref (tree ref, wmm_handle *h)
 tree
 wmm_object_address (tree a)
 {
-  HOST_WIDE_INT off;
-  if (tree el = std_array_address (a, &off))
-    return TREE_CODE (TREE_OPERAND (el, 0)) == ARRAY_REF ? el : a;
+  if (tree el = std_array_element (a))
+    return el;
   for (int k = 0; k < 4 && a && TREE_CODE (a) == SSA_NAME
                   && !SSA_NAME_IS_DEFAULT_DEF (a)
                   && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)); k++)
@@ -399,9 +408,7 @@ wmm_handle_of_addr (tree addr, wmm_handle *h)
   if (TREE_CODE (addr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (addr))
     {
       gimple *def = SSA_NAME_DEF_STMT (addr);
-      HOST_WIDE_INT off;
-      tree el = std_array_address (addr, &off);
-      if (el && TREE_CODE (TREE_OPERAND (el, 0)) == ARRAY_REF)
+      if (tree el = std_array_element (addr))
         addr = el;
       else if (gimple_assign_single_p (def)
                && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)

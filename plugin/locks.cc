@@ -2332,6 +2332,18 @@ concurrent_fns (wmm_unitinfo *u, const vec<tree> &fns, hash_set<tree> *out)
  * a hidden object (an inline function names no internal object), and
  * what they reach the stand-in of the unknown call that runs them
  * already touches without the locks (collect.cc). */
+/* The bit of the key of lock b's object at position pos (its read side
+ * at pos | 1, its write side at pos & ~1), or none: 0. */
+static wmm_region_set
+other_side (wmm_unitinfo *u, unsigned b, HOST_WIDE_INT pos)
+{
+  for (unsigned k = 0; k < u->lock_ids.length () && k < 64; k++)
+    if (u->lock_ids[k].first == u->lock_ids[b].first
+        && u->lock_ids[k].second == pos)
+      return 1ULL << k;
+  return 0;
+}
+
 /* set with the read side of each read-write lock whose write side it
  * holds: a writer excludes every section a reader's would, so a callee
  * called under wrlock (l) by one caller and rdlock (l) by another runs
@@ -2343,10 +2355,7 @@ with_read_sides (wmm_unitinfo *u, wmm_region_set set)
   wmm_region_set out = set;
   for (unsigned w = 0; w < u->lock_ids.length () && w < 64; w++)
     if ((set & (1ULL << w)) && !(u->lock_ids[w].second & 1))
-      for (unsigned r = 0; r < u->lock_ids.length () && r < 64; r++)
-        if (u->lock_ids[r].first == u->lock_ids[w].first
-            && u->lock_ids[r].second == (u->lock_ids[w].second | 1))
-          out |= 1ULL << r;
+      out |= other_side (u, w, u->lock_ids[w].second | 1);
   return out;
 }
 
@@ -3070,59 +3079,40 @@ min_max_of (tree v, enum tree_code code, tree *a, tree *b)
   return true;
 }
 
-/* The "lock of its T object" keys for element key k = (table, x) when
- * the locks at one offset of table[min (x, y)] and table[max (x, y)] are
- * both held (a transfer taking two accounts' locks in index order): the
- * element x is one of those two, so its own lock is held. */
+/* The "lock of its T object" keys for the T object at bit obj of element
+ * x of array `table` when the locks at one offset of table[min (x, y)]
+ * and table[max (x, y)] are both held (a transfer taking two accounts'
+ * locks in index order); with table NULL, of *x (x a pointer, through
+ * copies) when the local locks of *MIN_EXPR <x, y> and *MAX_EXPR <x, y>
+ * are (`first = from < to ? from : to`, GCC's MIN_EXPR of the pointers).
+ * Element x (object *x) is one of the two locked, so its own lock is
+ * held. */
 static wmm_region_set
-min_max_own_key (wmm_unitinfo *u, wmm_region_set held, tree k, tree type)
+min_max_own (wmm_unitinfo *u, wmm_region_set held, tree table, tree x,
+             HOST_WIDE_INT obj, tree type)
 {
-  tree table = TREE_PURPOSE (k), x = TREE_VALUE (k);
+  /* the name a key locks an element (an object) of: the index of one of
+     table's elements, or the local pointer */
+  auto name = [&] (tree k) {
+    if (table)
+      return TREE_CODE (k) == TREE_LIST && TREE_PURPOSE (k) == table
+             ? TREE_VALUE (k) : NULL_TREE;
+    return TREE_CODE (k) == SSA_NAME ? k : NULL_TREE;
+  };
+  auto is_x = [&] (tree v) { return table ? v == x : pointer_root (v) == x; };
   wmm_region_set out = 0;
   for (unsigned i = 0; i < u->lock_ids.length () && i < 64; i++)
     {
-      tree ki = u->lock_ids[i].first, a, b;
-      if (!(held & (1ULL << i)) || TREE_CODE (ki) != TREE_LIST
-          || TREE_PURPOSE (ki) != table
-          || !min_max_of (TREE_VALUE (ki), MIN_EXPR, &a, &b)
-          || (a != x && b != x))
+      tree ki = u->lock_ids[i].first, ni = name (ki), a, b;
+      if (!(held & (1ULL << i)) || !ni || !min_max_of (ni, MIN_EXPR, &a, &b)
+          || (!is_x (a) && !is_x (b)))
         continue;
       for (unsigned j = 0; j < u->lock_ids.length () && j < 64; j++)
         {
-          tree kj = u->lock_ids[j].first, c, d;
-          if ((held & (1ULL << j)) && TREE_CODE (kj) == TREE_LIST
-              && TREE_PURPOSE (kj) == table
+          tree nj = name (u->lock_ids[j].first), c, d;
+          if ((held & (1ULL << j)) && nj
               && u->lock_ids[j].second == u->lock_ids[i].second
-              && min_max_of (TREE_VALUE (kj), MAX_EXPR, &c, &d)
-              && ((c == a && d == b) || (c == b && d == a)))
-            out |= own_key (u, 1ULL << i, ki, 0, type);
-        }
-    }
-  return out;
-}
-
-/* The own lock of a T object at bit obj of *root when the local locks at
- * one offset of *MIN_EXPR <x, y> and *MAX_EXPR <x, y> are both held, root
- * x or y (`first = from < to ? from : to`, GCC's MIN_EXPR of the two
- * pointers): *root is one of the two objects, so its own lock is held. */
-static wmm_region_set
-min_max_pointer_own (wmm_unitinfo *u, wmm_region_set held, tree root,
-                     HOST_WIDE_INT obj, tree type)
-{
-  wmm_region_set out = 0;
-  for (unsigned i = 0; i < u->lock_ids.length () && i < 64; i++)
-    {
-      tree ki = u->lock_ids[i].first, a, b;
-      if (!(held & (1ULL << i)) || TREE_CODE (ki) != SSA_NAME
-          || !min_max_of (ki, MIN_EXPR, &a, &b)
-          || (pointer_root (a) != root && pointer_root (b) != root))
-        continue;
-      for (unsigned j = 0; j < u->lock_ids.length () && j < 64; j++)
-        {
-          tree kj = u->lock_ids[j].first, c, d;
-          if ((held & (1ULL << j)) && TREE_CODE (kj) == SSA_NAME
-              && u->lock_ids[j].second == u->lock_ids[i].second
-              && min_max_of (kj, MAX_EXPR, &c, &d)
+              && min_max_of (nj, MAX_EXPR, &c, &d)
               && ((c == a && d == b) || (c == b && d == a)))
             out |= own_key (u, 1ULL << i, ki, obj, type);
         }
@@ -3388,7 +3378,8 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   if (held & u->lock_facts->local)
     if (tree k = element_key (ref, &epos, &etype))
       return stripes | own_key (u, held & u->lock_facts->local, k, 0, etype)
-             | min_max_own_key (u, held & u->lock_facts->local, k, etype);
+             | min_max_own (u, held & u->lock_facts->local, TREE_PURPOSE (k),
+                            TREE_VALUE (k), 0, etype);
   poly_int64 bitsize, bitpos;
   tree offset;
   tree b = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);
@@ -3425,9 +3416,8 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
      <from, to> are held (transfers that lock in address order) */
   if (held & u->lock_facts->local)
     if (tree root = pointer_root (TREE_OPERAND (b, 0)))
-      if (wmm_region_set own = min_max_pointer_own (u, held
-                                                    & u->lock_facts->local,
-                                                    root, obj, type))
+      if (wmm_region_set own = min_max_own (u, held & u->lock_facts->local,
+                                            NULL_TREE, root, obj, type))
         return own;
   tree parm = param_through_copies (TREE_OPERAND (b, 0));
   if (!parm || DECL_CONTEXT (parm) != fndecl)
@@ -3479,10 +3469,7 @@ wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held, bool writes)
       if (!(u->lock_ids[b].second & 1))
         out |= 1ULL << b;
       else if (!writes)
-        for (unsigned w = 0; w < u->lock_ids.length () && w < 64; w++)
-          if (u->lock_ids[w].first == u->lock_ids[b].first
-              && u->lock_ids[w].second == (u->lock_ids[b].second & ~1))
-            out |= 1ULL << w;
+        out |= other_side (u, b, u->lock_ids[b].second & ~1);
     }
   return out;
 }

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # bank.sh — accounts with a mutex each, a transfer locking
 # accounts[min (from, to)] and accounts[max (from, to)]
-# (plugin/locks.cc min_max_own_key; bank_transfer.c): no fence on
+# (plugin/locks.cc min_max_own; bank_transfer.c): no fence on
 # x86-64, ppc64le, aarch64 and armv7 (Power 3 syncs before); the racy
 # variants keep a full fence in transfer:
 # -DONE_LOCK (only the lower lock), -DOTHER (the second lock another
 # account's), -DAUDIT (an auditor reading the balances unlocked: its
 # thread too).  The same with account pointers locked in address order
-# (`first = from < to ? from : to`: bank_pointers.c, min_max_pointer_own),
+# (`first = from < to ? from : to`: bank_pointers.c, min_max_own),
 # -DONE_LOCK, -DFEE (a third account touched unlocked), -DAUDIT keep a full
 # fence.  Fences counted per function in the -O2 assembly.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
@@ -29,7 +29,7 @@ check() {
          esac ;;
   esac
   # transfers between account pointers, locked in address order
-  # (bank_pointers.c, locks.cc min_max_pointer_own; transfer is inlined
+  # (bank_pointers.c, locks.cc min_max_own; transfer is inlined
   # into teller)
   wmm_expect_fences $T.bank_ptr "$Q" ""
   for v in ONE_LOCK FEE AUDIT; do

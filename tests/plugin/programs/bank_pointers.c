@@ -2,7 +2,7 @@
  * locking in address order (`first = from < to ? from : to`, which GCC
  * makes MIN_EXPR <from, to>, and MAX_EXPR for the second): the account
  * each of from and to points to is one of the two locked (locks.cc
- * min_max_pointer_own).  No race: no fence.  Racy variants keep their
+ * min_max_own).  No race: no fence.  Racy variants keep their
  * fences:
  *   -DONE_LOCK  only the first account's lock is taken
  *   -DFEE       a fee is also added to a third account, whose lock is

@@ -1,7 +1,7 @@
 /* bank_transfer.c — the classic bank: an array of accounts, each with its
  * own mutex; a transfer takes the locks of accounts[min (from, to)] and
  * accounts[max (from, to)] (index order, no deadlock) and moves money
- * between accounts[from] and accounts[to] (locks.cc min_max_own_key:
+ * between accounts[from] and accounts[to] (locks.cc min_max_own:
  * each of the two elements is one of the two locked).  No race: no
  * fence.  Racy variants keep their fences:
  *   -DONE_LOCK  only the lower account's lock is taken
