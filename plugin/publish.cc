@@ -92,7 +92,8 @@ struct slots {
 
 /* Can location l be a slot before its accesses are looked at: shared,
  * and, when it is a declared object, one only this unit names (a static,
- * or a local of main whose address only reaches the unit's code:
+ * a global of main's unit when no code of another unit may run, or a
+ * local of main whose address only reaches the unit's code:
  * `hidden`); protected, or a declared object that only atomics may touch
  * (checked with its accesses: release / acquire slots)? */
 bool
@@ -103,7 +104,8 @@ slot_shape (const wmm_program *p, int l, wmm_region_set prot, bool hidden)
   tree d = wmm_location_decl (l);
   if (d && !DECL_P (d))
     d = NULL_TREE;   /* an object allocated once: heap memory */
-  bool named = d && ((VAR_P (d) && is_global_var (d) && !TREE_PUBLIC (d)
+  bool named = d && ((VAR_P (d) && is_global_var (d)
+                      && (!TREE_PUBLIC (d) || !wmm_foreign_code_may_run ())
                       && !DECL_EXTERNAL (d) && !DECL_THREAD_LOCAL_P (d))
                      || (VAR_P (d) && !is_global_var (d) && hidden));
   return prot ? !d || named : named;

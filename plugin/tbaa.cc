@@ -851,8 +851,9 @@ unknown_code_set (wmm_unitinfo *u)
 } // anon namespace
 
 /* Does every name of n (n and its aliases) keep its address to itself,
- * and is it static or C++ inline code (whose calls by other units touch
- * only their memory)? */
+ * and is it static, C++ inline code (whose calls by other units touch
+ * only their memory), or defined in main's unit when no code of another
+ * unit may run (wmm_foreign_code_may_run: nothing else can call it)? */
 bool
 wmm_calls_all_seen (cgraph_node *n)
 {
@@ -862,7 +863,8 @@ wmm_calls_all_seen (cgraph_node *n)
     {
       cgraph_node *a = names.pop ();
       if (a->address_taken
-          || (TREE_PUBLIC (a->decl) && !wmm_vague_linkage (a)))
+          || (TREE_PUBLIC (a->decl) && !wmm_vague_linkage (a)
+              && (!a->definition || wmm_foreign_code_may_run ())))
         return false;
       ipa_ref *ref;
       for (unsigned i = 0; a->iterate_direct_aliases (i, ref); i++)

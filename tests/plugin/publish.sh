@@ -26,6 +26,11 @@
 # on the bucket's list under its lock (their `next` read-only once
 # published): no fence; an entry moved to the front by a reader, or the
 # head read without the lock: fenced.
+# publish_queue_param.c: exported queue helpers taking the queue as a
+# pointer, an exported queue, in a main unit that calls no code of
+# another unit: no fence; a monitor reading the head without the lock
+# (PEEK), or a call into another unit that may use the helpers (FOREIGN),
+# keep the fences.
 # publish_config.c: a config filled with stores, memcpy and strcpy, then
 # swapped in under a read-write lock: no fence; renamed and bumped after
 # its publication (LATE): message passing fenced on the weak targets.
@@ -111,6 +116,12 @@ for T in x86 ppc aarch64 arm; do
   expect queue_ctor publish_queue "" -DCTOR
   expect queue_exported publish_queue "$EXPORTED" -DCTOR -DEXPORTED
   expect queue_monitor publish_queue "$MONITOR" -DMONITOR
+  expect queue_param publish_queue_param ""
+  note queue_param
+  if [ $T != x86 ]; then
+    fenced_in queue_param_peek publish_queue_param "dequeue enqueue monitor" -DPEEK
+    fenced_in queue_param_foreign publish_queue_param "dequeue enqueue" -DFOREIGN
+  fi
   # a pool's submit() links the task in and clears its link before that
   expect submit publish_submit ""
   note submit
