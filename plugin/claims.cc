@@ -305,6 +305,26 @@ plus_const (tree v, tree *x, HOST_WIDE_INT *c)
   return true;
 }
 
+/* Do a and b (through widening conversions) hold one thread number: one
+ * name, or two loads of one member of the start routine's argument (the
+ * thread only reads it and main stores it once, before the create: the
+ * claim's checks, distinct_member_ids), `a->id * C` and `a->id == K`
+ * loaded twice? */
+bool
+same_number (tree a, tree b)
+{
+  a = wmm_widened_from (a);
+  b = wmm_widened_from (b);
+  if (a == b)
+    return true;
+  if (TREE_CODE (a) != SSA_NAME || TREE_CODE (b) != SSA_NAME
+      || SSA_NAME_IS_DEFAULT_DEF (a) || SSA_NAME_IS_DEFAULT_DEF (b))
+    return false;
+  tree pa = NULL_TREE, pb = NULL_TREE;
+  tree ka = argument_member (SSA_NAME_DEF_STMT (a), &pa);
+  return ka && ka == argument_member (SSA_NAME_DEF_STMT (b), &pb) && pa == pb;
+}
+
 /* Is edge e taken only when number id (through widening conversions)
  * equals a constant K (wmm_edge_if_equal: `if (id == K)` or `!=`)?  K,
  * or -1. */
@@ -315,8 +335,58 @@ last_number (edge e, tree id)
   if (!wmm_edge_if_equal (e, &a, &b))
     return -1;
   tree k = wmm_constant_of (b);
-  return k && wmm_widened_from (a) == id && tree_to_shwi (k) >= 0
+  return k && same_number (a, id) && tree_to_shwi (k) >= 0
          ? tree_to_shwi (k) : -1;
+}
+
+/* The bound a loop bound v was moved inward from, or v: v = PHI <w, K>
+ * whose constant K comes in only when w == K0 (wmm_edge_if_equal), with
+ * K >= K0 for a lower bound (`if (lo == 0) lo = 1`) or K <= K0 for an
+ * upper one (`if (hi == N) hi = N - 1`); or MAX_EXPR <w, K> for a lower
+ * bound, MIN_EXPR <w, K> for an upper one.  [v, ...) lies in [w, ...)
+ * (and [..., v) in [..., w)): a block of w's bounds them. */
+tree
+inward_from (tree v, bool lower)
+{
+  for (int steps = 0; steps < 4; steps++)
+    {
+      tree w = wmm_widened_from (v), other = NULL_TREE, k = NULL_TREE;
+      if (TREE_CODE (w) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (w))
+        return v;
+      gimple *d = SSA_NAME_DEF_STMT (w);
+      if (gassign *g = dyn_cast<gassign *> (d))
+        {
+          if (gimple_assign_rhs_code (g) != (lower ? MAX_EXPR : MIN_EXPR))
+            return v;
+          other = gimple_assign_rhs1 (g);
+          if (!wmm_constant_of (gimple_assign_rhs2 (g)))
+            other = wmm_constant_of (other) ? gimple_assign_rhs2 (g)
+                                            : NULL_TREE;
+          if (!other || TREE_CODE (other) != SSA_NAME)
+            return v;
+          v = other;
+          continue;
+        }
+      gphi *phi = dyn_cast<gphi *> (d);
+      if (!phi || gimple_phi_num_args (phi) != 2)
+        return v;
+      int kc = wmm_constant_of (gimple_phi_arg_def (phi, 0)) ? 0
+               : wmm_constant_of (gimple_phi_arg_def (phi, 1)) ? 1 : -1;
+      tree a, b;
+      if (kc < 0
+          || !wmm_edge_if_equal (gimple_phi_arg_edge (phi, kc), &a, &b))
+        return v;
+      k = wmm_constant_of (gimple_phi_arg_def (phi, kc));
+      other = gimple_phi_arg_def (phi, 1 - kc);
+      tree k0 = wmm_constant_of (b);
+      if (!k0 || TREE_CODE (other) != SSA_NAME
+          || wmm_widened_from (a) != wmm_widened_from (other)
+          || (lower ? tree_to_shwi (k) < tree_to_shwi (k0)
+                    : tree_to_shwi (k) > tree_to_shwi (k0)))
+        return v;
+      v = other;
+    }
+  return v;
 }
 
 /* Is hi the end of the block that starts at lo = x * k: lo + m (0 < m <=
@@ -363,6 +433,8 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
   if (!fn || !stmt || !gimple_bb (stmt)
       || !wmm_counted_loop (idx, &lo, &hi, NULL, &t))
     return false;
+  lo = inward_from (lo, true);
+  hi = inward_from (hi, false);
   bool held = wmm_with_dominators (fn, [&] () {
     return (bool) dominated_by_p (CDI_DOMINATORS, gimple_bb (stmt), t->dest); });
   if (!held)
@@ -954,9 +1026,9 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
 bool helper_reads_only (gimple *st, tree v, int depth);
 
 /* Are the uses of parameter parm of fn (through copies and conversions)
- * only the bases of loads, or arguments of helpers that only read through
- * them (helper_reads_only)?  Then the thread reads its argument and
- * neither writes it nor hands it on. */
+ * only the bases of loads, arguments of helpers that only read through
+ * them (helper_reads_only), or the argument of free?  Then the thread
+ * reads its argument and neither writes it nor hands it on. */
 bool
 read_only_argument (tree fn, tree parm, int depth = 0)
 {
@@ -988,6 +1060,11 @@ read_only_argument (tree fn, tree parm, int depth = 0)
               continue;
             }
           if (helper_reads_only (st, v, depth))
+            continue;
+          /* free (arg) ends the thread's use of it: a read after would
+             be undefined */
+          if (gimple_call_builtin_p (st, BUILT_IN_FREE)
+              && gimple_call_arg (st, 0) == v)
             continue;
           return false;
         }
@@ -1254,6 +1331,111 @@ member_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
   return limit < 0 || (src->max_id >= 0 && src->max_id + 1 <= limit / k);
 }
 
+/* The stores of create `site`'s thread argument arg when it is a fresh
+ * object of each iteration: arg (through conversions) is the result of a
+ * malloc-like call in the loop around the create, used only by the
+ * create, null tests and plain stores `r->F = v` into its members (to
+ * *stores); false otherwise. */
+bool
+fresh_argument (tree arg, gimple *site, vec<gassign *> *stores)
+{
+  tree r = wmm_widened_from (arg);
+  gimple *alloc = TREE_CODE (r) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (r)
+                  ? SSA_NAME_DEF_STMT (r) : NULL;
+  if (!alloc || !is_gimple_call (alloc)
+      || !(gimple_call_flags (alloc) & ECF_MALLOC)
+      || gimple_bb (alloc)->loop_father != gimple_bb (site)->loop_father)
+    return false;
+  auto_vec<tree, 4> names;
+  names.safe_push (r);
+  for (unsigned n = 0; n < names.length () && n < 8; n++)
+    {
+      imm_use_iterator it;
+      gimple *st;
+      FOR_EACH_IMM_USE_STMT (st, it, names[n])
+        {
+          if (is_gimple_debug (st) || st == site
+              || gimple_code (st) == GIMPLE_COND)
+            continue;
+          if ((gimple_assign_cast_p (st) || gimple_assign_ssa_name_copy_p (st))
+              && gimple_assign_rhs1 (st) == names[n])
+            {
+              names.safe_push (gimple_assign_lhs (st));
+              continue;
+            }
+          tree lhs = gimple_assign_single_p (st) ? gimple_assign_lhs (st)
+                                                 : NULL_TREE;
+          tree mem = lhs && TREE_CODE (lhs) == COMPONENT_REF
+                     ? TREE_OPERAND (lhs, 0) : NULL_TREE;
+          if (!mem || TREE_CODE (mem) != MEM_REF
+              || TREE_OPERAND (mem, 0) != names[n]
+              || !integer_zerop (TREE_OPERAND (mem, 1))
+              || wmm_mentions (gimple_assign_rhs1 (st), names[n]))
+            return false;
+          stores->safe_push (as_a<gassign *> (st));
+        }
+    }
+  return true;
+}
+
+/* member_blocks for a thread argument that is a fresh object of each
+ * iteration of the create's loop (fresh_argument: `r = malloc (...);
+ * r->start = t * C; r->end = (t + 1) * C; pthread_create (..., r)`):
+ * one store to each of F_LO and F_HI, before the create in the same
+ * iteration, lo = t * C and hi its block's end, t the loop's counter;
+ * the thread only reads through its argument (or frees it).  Each
+ * thread reads its own object, which no other code reaches. */
+bool
+fresh_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi, id_source *src)
+{
+  tree fn = DECL_CONTEXT (parm), arg;
+  gimple *site;
+  function *site_fn;
+  auto_vec<gassign *> stores;
+  if (!only_create (fn, &site, &site_fn, &arg)
+      || !read_only_argument (fn, parm)
+      || !fresh_argument (arg, site, &stores))
+    return false;
+  gassign *init[2] = { NULL, NULL };
+  for (gassign *st : stores)
+    {
+      tree f = TREE_OPERAND (gimple_assign_lhs (st), 1);
+      int which = f == flo ? 0 : f == fhi ? 1 : -1;
+      if (which < 0)
+        continue;
+      if (init[which] || TREE_CODE (gimple_assign_rhs1 (st)) != SSA_NAME)
+        return false;
+      init[which] = st;
+    }
+  if (!init[0] || !init[1])
+    return false;
+  basic_block cb = gimple_bb (site);
+  bool before = wmm_with_dominators (site_fn, [&] () {
+      for (gimple *st : init)
+        if (!wmm_runs_before (st, site)
+            || gimple_bb (st)->loop_father != cb->loop_father)
+          return false;
+      return true;
+  });
+  if (!before)
+    return false;
+  tree lo = gimple_assign_rhs1 (init[0]), hi = gimple_assign_rhs1 (init[1]);
+  tree x;
+  HOST_WIDE_INT k, limit = -1;
+  if (!times_const (lo, &x, &k, &limit)
+      || !loop_counter_p (site_fn, site, x)
+      || !block_bounds (lo, hi, x, k, &limit))
+    return false;
+  for (tree f : { flo, fhi })
+    if (!INTEGRAL_TYPE_P (TREE_TYPE (f))
+        || TYPE_PRECISION (TREE_TYPE (f)) < TYPE_PRECISION (TREE_TYPE (lo)))
+      return false;
+  set_source (u, src, site, site_fn, x);
+  src->parm = parm;
+  src->max_id = handle_bound (site, x);
+  return limit < 0 || (src->max_id >= 0 && src->max_id + 1 <= limit / k);
+}
+
 /* Is claim `key` (claiming_counter) one: a counter of the unit, the
  * first parameter of a start routine whose threads get distinct values,
  * or a member of it (read through parm) whose threads read distinct
@@ -1271,7 +1453,9 @@ valid_claim (wmm_unitinfo *u, tree key, tree parm, hash_set<tree> &counters,
       if (!existed)
         {
           if (!member_blocks (u, parm, TREE_PURPOSE (key), TREE_VALUE (key),
-                              &src))
+                              &src)
+              && !fresh_blocks (u, parm, TREE_PURPOSE (key), TREE_VALUE (key),
+                                &src))
             src.create = NULL;
           src.parm = parm;
         }

@@ -141,6 +141,13 @@
 #                      into each thread's argument struct: no fence (also
 #                      -DPLUS); -DOVERLAP, -DSHARED, -DLATER, -DNEIGHBOUR:
 #                      the worker fenced on the weak targets
+#   slices_tutorial.c  the blocks written as tutorials do: the number in
+#                      the argument struct read twice, the last thread to
+#                      the end; `(long) arg` with the block clamped inward
+#                      (-DCLAMP); a malloc'd range per thread, freed by the
+#                      worker (-DHEAP): no fence; -DFIRST_REST,
+#                      -DCLAMP_WIDE, -DHEAP_ONCE, -DHEAP_OVERLAP: the worker
+#                      fenced on the weak targets
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -442,6 +449,14 @@ one_target() {
   if [ $T != x86 ]; then
     for v in OVERLAP SHARED LATER NEIGHBOUR; do
       fenced "slices_members_$v" slices_members.c add -D$v
+    done
+  fi
+  none slices_tutorial slices_tutorial.c
+  none slices_tutorial_CLAMP slices_tutorial.c -DCLAMP
+  none slices_tutorial_HEAP slices_tutorial.c -DHEAP
+  if [ $T != x86 ]; then
+    for v in FIRST_REST CLAMP_WIDE HEAP_ONCE HEAP_OVERLAP; do
+      fenced "slices_tutorial_$v" slices_tutorial.c work -D$v
     done
   fi
   none claims claims.c
