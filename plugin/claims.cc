@@ -1259,6 +1259,37 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   return true;
 }
 
+/* The block main stores for each thread: init[0] (`.F_LO = lo`) and
+ * init[1] (`.F_HI = hi`) run before create `site` in the same iteration
+ * of its loop, lo = x * C (*x: the counter it must be, *k: C) and hi its
+ * block's end (block_bounds), members F_LO and F_HI at least as wide as
+ * the values; *limit as for times_const. */
+bool
+stored_block (gimple *const init[2], gimple *site, function *site_fn,
+              tree flo, tree fhi, tree *x, HOST_WIDE_INT *k,
+              HOST_WIDE_INT *limit)
+{
+  basic_block cb = gimple_bb (site);
+  bool before = wmm_with_dominators (site_fn, [&] () {
+      for (int j = 0; j < 2; j++)
+        if (!wmm_runs_before (init[j], site)
+            || gimple_bb (init[j])->loop_father != cb->loop_father)
+          return false;
+      return true;
+  });
+  if (!before)
+    return false;
+  tree lo = gimple_assign_rhs1 (init[0]), hi = gimple_assign_rhs1 (init[1]);
+  *limit = -1;
+  if (!times_const (lo, x, k, limit) || !block_bounds (lo, hi, *x, *k, limit))
+    return false;
+  for (tree f : { flo, fhi })
+    if (!INTEGRAL_TYPE_P (TREE_TYPE (f))
+        || TYPE_PRECISION (TREE_TYPE (f)) < TYPE_PRECISION (TREE_TYPE (lo)))
+      return false;
+  return true;
+}
+
 /* Does every thread that runs start routine fn get its own block [lo,
  * hi) in members F_LO and F_HI of its argument (parameter parm)?  As for
  * distinct_member_ids, the one create passes &A[i] (A local to main, its
@@ -1302,31 +1333,14 @@ member_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
       });
       ok &= !phi_names (body, arr);
   });
-  if (!ok || !init[0] || !init[1])
-    return false;
-  /* both stored before the create, in the same iteration */
-  basic_block cb = gimple_bb (site);
-  bool before = wmm_with_dominators (site_fn, [&] () {
-      for (gimple *st : init)
-        if (!wmm_runs_before (st, site)
-            || gimple_bb (st)->loop_father != cb->loop_father)
-          return false;
-      return true;
-  });
-  if (!before)
-    return false;
-  /* the values: lo = i * C, hi its block's end (in the field's type: no
-     narrowing but what the limit allows) */
-  tree lo = gimple_assign_rhs1 (init[0]), hi = gimple_assign_rhs1 (init[1]);
+  /* both stored before the create, in the same iteration: lo = i * C,
+     hi its block's end */
   tree x;
-  HOST_WIDE_INT k, limit = -1;
-  if (!times_const (lo, &x, &k, &limit) || x != counter
-      || !block_bounds (lo, hi, x, k, &limit))
+  HOST_WIDE_INT k, limit;
+  if (!ok || !init[0] || !init[1]
+      || !stored_block (init, site, site_fn, flo, fhi, &x, &k, &limit)
+      || x != counter)
     return false;
-  for (tree f : { flo, fhi })
-    if (!INTEGRAL_TYPE_P (TREE_TYPE (f))
-        || TYPE_PRECISION (TREE_TYPE (f)) < TYPE_PRECISION (TREE_TYPE (lo)))
-      return false;
   element_source (u, e, parm, src);
   return limit < 0 || (src->max_id >= 0 && src->max_id + 1 <= limit / k);
 }
@@ -1396,7 +1410,7 @@ fresh_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi, id_source *src)
       || !read_only_argument (fn, parm)
       || !fresh_argument (arg, site, &stores))
     return false;
-  gassign *init[2] = { NULL, NULL };
+  gimple *init[2] = { NULL, NULL };
   for (gassign *st : stores)
     {
       tree f = TREE_OPERAND (gimple_assign_lhs (st), 1);
@@ -1407,29 +1421,12 @@ fresh_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi, id_source *src)
         return false;
       init[which] = st;
     }
-  if (!init[0] || !init[1])
-    return false;
-  basic_block cb = gimple_bb (site);
-  bool before = wmm_with_dominators (site_fn, [&] () {
-      for (gimple *st : init)
-        if (!wmm_runs_before (st, site)
-            || gimple_bb (st)->loop_father != cb->loop_father)
-          return false;
-      return true;
-  });
-  if (!before)
-    return false;
-  tree lo = gimple_assign_rhs1 (init[0]), hi = gimple_assign_rhs1 (init[1]);
   tree x;
-  HOST_WIDE_INT k, limit = -1;
-  if (!times_const (lo, &x, &k, &limit)
-      || !loop_counter_p (site_fn, site, x)
-      || !block_bounds (lo, hi, x, k, &limit))
+  HOST_WIDE_INT k, limit;
+  if (!init[0] || !init[1]
+      || !stored_block (init, site, site_fn, flo, fhi, &x, &k, &limit)
+      || !loop_counter_p (site_fn, site, x))
     return false;
-  for (tree f : { flo, fhi })
-    if (!INTEGRAL_TYPE_P (TREE_TYPE (f))
-        || TYPE_PRECISION (TREE_TYPE (f)) < TYPE_PRECISION (TREE_TYPE (lo)))
-      return false;
   set_source (u, src, site, site_fn, x);
   src->parm = parm;
   src->max_id = handle_bound (site, x);
