@@ -1028,6 +1028,60 @@ wmm_std_string_member (tree fndecl)
          || startswith (a, "_ZNKSt7__cxx1112basic_string");
 }
 
+/* Does declaration d have name `name`, in a namespace named `ns` (NULL:
+ * any context)? */
+static bool
+named_in (tree d, const char *name, const char *ns)
+{
+  if (!d || !DECL_NAME (d) || strcmp (IDENTIFIER_POINTER (DECL_NAME (d)), name))
+    return false;
+  if (!ns)
+    return true;
+  tree c = DECL_CONTEXT (d);
+  return c && TREE_CODE (c) == NAMESPACE_DECL && DECL_NAME (c)
+         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (c)), ns);
+}
+
+bool
+wmm_std_string_type (tree t)
+{
+  t = t ? TYPE_MAIN_VARIANT (t) : NULL_TREE;
+  if (!t || TREE_CODE (t) != RECORD_TYPE
+      || !named_in (TYPE_NAME (t), "basic_string", "__cxx11"))
+    return false;
+  tree hider = NULL_TREE, p = NULL_TREE;
+  for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && named_in (f, "_M_dataplus", NULL))
+      hider = TREE_TYPE (f);
+  if (!hider || TREE_CODE (hider) != RECORD_TYPE)
+    return false;
+  bool std_alloc = false;
+  for (tree f = TYPE_FIELDS (hider); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && named_in (f, "_M_p", NULL))
+      p = f;
+    else if (TREE_CODE (f) == FIELD_DECL && DECL_ARTIFICIAL (f)
+             && RECORD_OR_UNION_TYPE_P (TREE_TYPE (f)))
+      std_alloc |= named_in (TYPE_NAME (TYPE_MAIN_VARIANT (TREE_TYPE (f))),
+                             "allocator", "std");
+  return std_alloc && p && POINTER_TYPE_P (TREE_TYPE (p))
+         && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (p))) == char_type_node;
+}
+
+bool
+wmm_std_string_method (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
+    return false;
+  /* (resize_and_overwrite hands the buffer to a callable of the caller) */
+  if (strstr (IDENTIFIER_POINTER (DECL_NAME (fndecl)), "resize_and_overwrite"))
+    return false;
+  tree c = DECL_CONTEXT (fndecl);
+  if (c && TYPE_P (c) && !wmm_std_string_type (c) && TYPE_CONTEXT (c)
+      && TYPE_P (TYPE_CONTEXT (c)))
+    c = TYPE_CONTEXT (c);   /* basic_string::_Alloc_hider */
+  return c && TYPE_P (c) && wmm_std_string_type (c);
+}
+
 const char *
 wmm_callee_name (gimple *stmt)
 {

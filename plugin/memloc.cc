@@ -576,6 +576,17 @@ sorted_in_place (gimple *stmt, int depth)
          && param_only_dereferenced (node, body, 1, depth + 1, false);
 }
 
+/* Does call stmt pass the address of base (or the pointer ptr) as some
+ * argument? */
+static bool
+passes_any (gimple *stmt, tree base, tree ptr)
+{
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    if (passes_address (stmt, i, base, ptr))
+      return true;
+  return false;
+}
+
 /* Is the address of `base` (a local; or the pointer value `ptr` when base
  * is NULL) passed by call `stmt` only where it is not kept: a builtin or
  * library function that keeps no copy of that argument, or a parameter of
@@ -607,14 +618,30 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
      dereferenced), a char pointer a new buffer */
   if (wmm_std_string_member (fn) || wmm_ostream_output (fn))
     {
-      bool found = false;
-      for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
-        found |= passes_address (stmt, i, base, ptr);
+      bool found = passes_any (stmt, base, ptr);
       if (found && lhs && POINTER_TYPE_P (TREE_TYPE (lhs))
           && RECORD_OR_UNION_TYPE_P (TREE_TYPE (TREE_TYPE (lhs)))
           && passes_address (stmt, 0, base, ptr)
           && (TREE_CODE (lhs) != SSA_NAME
               || !only_dereferenced (lhs, depth + 1, returns)))
+        return false;
+      return found;
+    }
+  /* The unit's own members of std::string (inline, templates): what the
+     library keeps of a string is only its own small buffer's address in
+     its data pointer, so a local string given to them stays the caller's
+     as with the compiled ones; a pointer or reference one returns (the
+     characters, `*this`) must be only dereferenced, and a returned
+     object holding pointers (an iterator) is a copy kept */
+  if (wmm_std_string_method (fn))
+    {
+      bool found = passes_any (stmt, base, ptr);
+      tree t = found && lhs ? TREE_TYPE (lhs) : NULL_TREE;
+      if (t && POINTER_TYPE_P (t)
+          && (TREE_CODE (lhs) != SSA_NAME
+              || !only_dereferenced (lhs, depth + 1, returns)))
+        return false;
+      if (t && RECORD_OR_UNION_TYPE_P (t) && !wmm_std_string_type (t))
         return false;
       return found;
     }

@@ -305,6 +305,15 @@ bool wmm_never_starts_threads (tree fndecl);
  * string a new buffer, keeps no copy of an argument and calls no code of
  * the program. */
 bool wmm_std_string_member (tree fndecl);
+/* Is type t std::__cxx11::basic_string<char> with std::allocator (its
+   _M_dataplus._M_p a `char *`)?  (libfns.cc) */
+bool wmm_std_string_type (tree t);
+/* Is fndecl a member of std::string (or of its _Alloc_hider), inline in
+   the unit or compiled into libstdc++, other than resize_and_overwrite:
+   code that stores no pointer to a string, nor into one, anywhere but
+   into that string itself (its small buffer's address into its data
+   pointer)?  (libfns.cc) */
+bool wmm_std_string_method (tree fndecl);
 /* libfns.cc: is fndecl one of libstdc++'s compiled std::ostream output
  * members (an inserter, put, write, flush), and the unit defines no
  * stream buffer or locale facet of its own that output would call?  It

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# cxx_strings.sh — std::string locals in threads (plugin/libfns.cc
+# wmm_std_string_method, memloc.cc call_keeps_no_copy): std::string's
+# members, inline in the unit or compiled into libstdc++, keep no pointer
+# to a string but its own small buffer's address in its data pointer, so
+# a local string whose address goes only to them stays its thread's own
+# (no location of the IR names it).  cxx_string_locals.cc: `body`, built
+# with operator= and operator+=, is no location; a pointer into it stored
+# in a global (-DLEAK, body.c_str ()) or an iterator into it kept there
+# (-DITER) make it one, and the thread's accesses to it stay shared.
+# The fences of the JSON report on tso and power are checked too: the
+# private local takes part in no cycle, the leaked one does.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
+wmm_scratch
+P=$WMM_TESTDIR/programs/cxx_string_locals.cc
+GXX=${WMM_T_GCC/gcc/g++}
+
+# run TAG ARCH [OPTIONS...]: IR dump and JSON report of the program
+run() {
+  local tag=$1 arch=$2; shift 2
+  "$GXX" -O2 -pthread -c -o "$WMM_TMP/$tag.o" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$arch" \
+      -fplugin-arg-wmmfence-dump-ir="$WMM_TMP/$tag.ir" \
+      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P" \
+      2> "$WMM_TMP/$tag.err" && return 0
+  wmm_fail "$tag: $(head -n 3 "$WMM_TMP/$tag.err")"
+  return 1
+}
+# named TAG: does the IR name the local `body` as a location?
+named() { grep -q 'save\.body' "$WMM_TMP/$1.ir"; }
+# in_cycles TAG: does a witness cycle of the report go through `body`?
+in_cycles() { grep -q '"location": *"save\.body' "$WMM_TMP/$1.json"; }
+
+for arch in tso power; do
+  if run "$arch.private" "$arch"; then
+    if named "$arch.private"; then
+      wmm_fail "$arch: the local string body is a shared location"
+    else wmm_pass "$arch: the local string body stays the thread's own"; fi
+  fi
+  for v in LEAK ITER; do
+    run "$arch.$v" "$arch" -D$v || continue
+    if named "$arch.$v"; then
+      wmm_pass "$arch -D$v: body escapes, its accesses stay shared"
+    else wmm_fail "$arch -D$v: body taken for the thread's own"; fi
+  done
+done
+# the leaked local's characters order against main's read of them: on
+# power a witness cycle goes through body
+if in_cycles power.LEAK; then
+  wmm_pass "power -DLEAK: a witness cycle goes through body"
+else wmm_fail "power -DLEAK: no witness cycle through body"; fi
