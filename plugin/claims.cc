@@ -350,7 +350,7 @@ inward_from (tree v, bool lower)
 {
   for (int steps = 0; steps < 4; steps++)
     {
-      tree w = wmm_widened_from (v), other = NULL_TREE, k = NULL_TREE;
+      tree w = wmm_widened_from (v), other;
       if (TREE_CODE (w) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (w))
         return v;
       gimple *d = SSA_NAME_DEF_STMT (w);
@@ -376,7 +376,7 @@ inward_from (tree v, bool lower)
       if (kc < 0
           || !wmm_edge_if_equal (gimple_phi_arg_edge (phi, kc), &a, &b))
         return v;
-      k = wmm_constant_of (gimple_phi_arg_def (phi, kc));
+      tree k = wmm_constant_of (gimple_phi_arg_def (phi, kc));
       other = gimple_phi_arg_def (phi, 1 - kc);
       tree k0 = wmm_constant_of (b);
       if (!k0 || TREE_CODE (other) != SSA_NAME

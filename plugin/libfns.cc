@@ -1042,6 +1042,16 @@ named_in (tree d, const char *name, const char *ns)
          && !strcmp (IDENTIFIER_POINTER (DECL_NAME (c)), ns);
 }
 
+/* The member of record type `type` named `name`, or NULL. */
+static tree
+record_field (tree type, const char *name)
+{
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && named_in (f, name, NULL))
+      return f;
+  return NULL_TREE;
+}
+
 bool
 wmm_std_string_type (tree t)
 {
@@ -1049,22 +1059,21 @@ wmm_std_string_type (tree t)
   if (!t || TREE_CODE (t) != RECORD_TYPE
       || !named_in (TYPE_NAME (t), "basic_string", "__cxx11"))
     return false;
-  tree hider = NULL_TREE, p = NULL_TREE;
-  for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
-    if (TREE_CODE (f) == FIELD_DECL && named_in (f, "_M_dataplus", NULL))
-      hider = TREE_TYPE (f);
-  if (!hider || TREE_CODE (hider) != RECORD_TYPE)
+  tree hider = record_field (t, "_M_dataplus");
+  tree ht = hider ? TREE_TYPE (hider) : NULL_TREE;
+  tree p = ht && TREE_CODE (ht) == RECORD_TYPE ? record_field (ht, "_M_p")
+                                               : NULL_TREE;
+  if (!p || !POINTER_TYPE_P (TREE_TYPE (p))
+      || TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (p))) != char_type_node)
     return false;
-  bool std_alloc = false;
-  for (tree f = TYPE_FIELDS (hider); f; f = DECL_CHAIN (f))
-    if (TREE_CODE (f) == FIELD_DECL && named_in (f, "_M_p", NULL))
-      p = f;
-    else if (TREE_CODE (f) == FIELD_DECL && DECL_ARTIFICIAL (f)
-             && RECORD_OR_UNION_TYPE_P (TREE_TYPE (f)))
-      std_alloc |= named_in (TYPE_NAME (TYPE_MAIN_VARIANT (TREE_TYPE (f))),
-                             "allocator", "std");
-  return std_alloc && p && POINTER_TYPE_P (TREE_TYPE (p))
-         && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (p))) == char_type_node;
+  /* (_Alloc_hider derives from the allocator: a base member) */
+  for (tree f = TYPE_FIELDS (ht); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_ARTIFICIAL (f)
+        && RECORD_OR_UNION_TYPE_P (TREE_TYPE (f))
+        && named_in (TYPE_NAME (TYPE_MAIN_VARIANT (TREE_TYPE (f))),
+                     "allocator", "std"))
+      return true;
+  return false;
 }
 
 bool
@@ -1176,11 +1185,7 @@ wmm_std_jthread_end (gimple *stmt)
   tree t = TREE_TYPE (gimple_call_arg (stmt, 0));
   if (!POINTER_TYPE_P (t) || TREE_CODE (TREE_TYPE (t)) != RECORD_TYPE)
     return NULL_TREE;
-  for (tree f = TYPE_FIELDS (TREE_TYPE (t)); f; f = DECL_CHAIN (f))
-    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
-        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), "_M_thread"))
-      return f;
-  return NULL_TREE;
+  return record_field (TREE_TYPE (t), "_M_thread");
 }
 
 bool
