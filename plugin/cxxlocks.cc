@@ -14,6 +14,8 @@
  *     one-mutex scoped_lock take the mutex (the adopt_lock, defer_lock
  *     and try_to_lock forms do not) and bind the guard to it; the
  *     destructor, unique_lock::unlock and ::lock act on the bound mutex;
+ *   - std::lock (l1, l2, ...) takes every mutex it is given, or every
+ *     mutex the unique_locks it is given are bound to;
  *   - condition_variable::wait hands the guard's mutex back before it
  *     returns; notify_one / notify_all only synchronise;
  *   - std::atomic_flag::test_and_set (acquire) takes a spin lock where it
@@ -141,6 +143,41 @@ several_mutexes (const char *rest, int n, wmm_cxx_lock *out)
   return true;
 }
 
+/* std::lock (l1, l2, ...) of lockables of one type takes them all, from
+ * argument 0 on: mutexes (`_ZSt4lockISt5mutexS0_JS0_EEvRT_RT0_DpRT1_`,
+ * three std::mutex), or unique_locks of a mutex type whose bound mutexes
+ * it takes (`_ZSt4lockISt11unique_lockISt5mutexES2_JEEvRT_RT0_DpRT1_`). */
+bool
+std_lock (const char *a, wmm_cxx_lock *out)
+{
+  static const char head[] = "_ZSt4lockI", unique[] = "St11unique_lockI";
+  if (strncmp (a, head, sizeof head - 1))
+    return false;
+  const char *r = a + sizeof head - 1;
+  bool guards = !strncmp (r, unique, sizeof unique - 1);
+  r = skip_mutex (guards ? r + sizeof unique - 1 : r);
+  if (!r || (guards && *r++ != 'E'))
+    return false;
+  /* the type again: a back reference to the mutex (S0_) or to
+     unique_lock<mutex> (S2_), for the second lockable and each of the
+     pack's */
+  const char *again = guards ? "S2_" : "S0_";
+  int n = 1;
+  if (strncmp (r, again, 3))
+    return false;
+  r += 3, n++;
+  if (*r++ != 'J')
+    return false;
+  for (; !strncmp (r, again, 3); r += 3)
+    n++;
+  if (strcmp (r, "EEvRT_RT0_DpRT1_") || n > WMM_CXX_MAX_LOCKS)
+    return false;
+  *out = { WMM_CXX_ACQUIRE, guards ? -1 : 0, guards ? 0 : -1, false, -1,
+           false };
+  out->nlocks = n;
+  return true;
+}
+
 /* The guard templates, as they appear in a mangled name. */
 struct guard_kind { const char *prefix; bool shared, scoped; };
 const guard_kind guard_kinds[] = {
@@ -199,6 +236,8 @@ wmm_cxx_lock_call (tree fndecl, wmm_cxx_lock *out)
       || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
     return false;
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  if (std_lock (a, out))
+    return true;
   if (strncmp (a, "_ZN", 3))
     return false;
   /* std::atomic_flag as a spin lock: test_and_set takes it where it
@@ -341,14 +380,18 @@ wmm_cxx_guard_mutex (tree guard, tree *mutex_arg_out)
               tree a = gimple_call_arg (call, i);
               if (!wmm_mentions (a, guard))
                 continue;
-              /* Only as the guard argument of a guard operation. */
-              if (!known || (int) i != l.guard_arg || !guard_address (a, guard))
+              /* Only as a guard argument of a guard operation (std::lock
+                 of guards has several). */
+              int nguards = l.lock_arg < 0 ? l.nlocks : 1;
+              if (!known || l.guard_arg < 0 || (int) i < l.guard_arg
+                  || (int) i >= l.guard_arg + nguards
+                  || !guard_address (a, guard))
                 {
                   ok = false;
                   break;
                 }
               /* a guard of several mutexes names no one lock */
-              if (l.nlocks > 1)
+              if (l.nlocks > 1 && l.lock_arg >= 0)
                 {
                   ok = false;
                   break;

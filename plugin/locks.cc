@@ -212,6 +212,16 @@ cxx_lock_kind (gimple *stmt, lock_use *use)
           || !wmm_cxx_guard_mutex (TREE_OPERAND (g, 0), &use->lock))
         use->lock = NULL_TREE;
       use->guarded = true;
+      /* std::lock (g1, g2): the mutexes the further guards are bound to
+         (one that names none is taken for nothing) */
+      for (int i = 1; i < l.nlocks && l.guard_arg + i < (int) na; i++)
+        {
+          tree gi = gimple_call_arg (stmt, l.guard_arg + i);
+          tree m;
+          if (TREE_CODE (gi) == ADDR_EXPR
+              && wmm_cxx_guard_mutex (TREE_OPERAND (gi, 0), &m))
+            use->more[use->nmore++] = m;
+        }
     }
   return use->op = k;
 }
@@ -2385,16 +2395,29 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
         local.add (d);
       f->entry.put (d, ok ? ~0ULL : 0);
     }
-  for (int r = 0; r < 16; r++)
+  /* Rounds of a Jacobi iteration: each takes every entry set from the
+     previous round's.  A function's contributions (the held sets at its
+     calls) change only when its own entry set did, so only those are
+     computed again: the C++ library's call chains, deeper than a few
+     rounds, cost a round per level but only a few functions each. */
+  auto_vec<vec<std::pair<tree, wmm_region_set> > > contrib;
+  contrib.safe_grow_cleared (fns.length ());
+  auto_vec<bool> dirty;
+  dirty.safe_grow (fns.length ());
+  for (unsigned i = 0; i < fns.length (); i++)
+    dirty[i] = true;
+  bool fixpoint = false;
+  for (int r = 0; r < 64 + (int) fns.length () && !fixpoint; r++)
     {
-      hash_map<tree, wmm_region_set> next;
-      for (tree d : fns)
-        if (local.contains (d))
-          next.put (d, ~0ULL);
-      for (tree d : fns)
+      /* (a lock named for the first time may be one more static: then
+         every contribution is computed again) */
+      wmm_region_set statics = f->statics;
+      for (unsigned i = 0; i < fns.length (); i++)
         {
-          if (!running.contains (d))
-            continue;   /* its calls never run beside a thread */
+          tree d = fns[i];
+          if (!dirty[i] || !running.contains (d))
+            continue;   /* unchanged, or its calls never run beside a thread */
+          contrib[i].truncate (0);
           function *fn = body_of (d);
           auto_vec<wmm_region_set> in;
           auto_vec<std::pair<gimple *, wmm_region_set> > calls;
@@ -2402,23 +2425,37 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
           dataflow (u, fn, *f->entry.get (d), &in, NULL, NULL, &calls);
           pop_cfun ();
           for (auto &c : calls)
-            if (sequential.contains (c.first))
-              continue;
-            else if (wmm_region_set *e
-                  = next.get (wmm_alias_target (gimple_call_fndecl (c.first))))
-              *e &= with_read_sides (u, c.second) & f->statics;
+            if (!sequential.contains (c.first))
+              contrib[i].safe_push (std::make_pair (
+                wmm_alias_target (gimple_call_fndecl (c.first)),
+                with_read_sides (u, c.second) & f->statics));
         }
-      bool changed = false;
+      hash_map<tree, wmm_region_set> next;
       for (tree d : fns)
-        if (wmm_region_set *e = next.get (d))
-          if (*e != *f->entry.get (d))
-            {
-              f->entry.put (d, *e);
-              changed = true;
-            }
-      if (!changed)
-        return;
+        if (local.contains (d))
+          next.put (d, ~0ULL);
+      for (unsigned i = 0; i < fns.length (); i++)
+        if (running.contains (fns[i]))
+          for (auto &c : contrib[i])
+            if (wmm_region_set *e = next.get (c.first))
+              *e &= c.second;
+      bool changed = false, renamed = statics != f->statics;
+      for (unsigned i = 0; i < fns.length (); i++)
+        {
+          dirty[i] = renamed;
+          if (wmm_region_set *e = next.get (fns[i]))
+            if (*e != *f->entry.get (fns[i]))
+              {
+                f->entry.put (fns[i], *e);
+                dirty[i] = changed = true;
+              }
+        }
+      fixpoint = !changed && !renamed;
     }
+  for (auto &c : contrib)
+    c.release ();
+  if (fixpoint)
+    return;
   /* No fixpoint: forget every entry set (sound). */
   for (tree d : fns)
     f->entry.put (d, 0);

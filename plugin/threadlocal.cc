@@ -1236,35 +1236,37 @@ called_from_outside (fninfo *f)
   escape (f->ret, POINTER_TYPE_P (rt) || !INTEGRAL_TYPE_P (rt));
 }
 
-/* pthread_create (&t, attr, start, arg) of a start routine whose body
-   the analysis reads: the new thread calls start (arg), nothing else of
-   the library sees arg; its targets are shared with that thread (roots of
-   find_shared) and bound to start's parameter, not given to code outside
-   (which would make every pointer read from them unknown).  False for
-   any other call. */
+/* pthread_create (&t, attr, start, arg) or thrd_create (&t, start, arg)
+   of a start routine whose body the analysis reads: the new thread calls
+   start (arg), nothing else of the library sees arg; its targets are
+   shared with that thread (roots of find_shared) and bound to start's
+   parameter, not given to code outside (which would make every pointer
+   read from them unknown).  False for any other call. */
 bool
 thread_start (gcall *call, tree fndecl)
 {
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
-  if (strcmp (name, "pthread_create") || gimple_call_num_args (call) != 4)
+  int argi = wmm_thread_arg_index (call);
+  if (argi < 0 || gimple_call_num_args (call) != (unsigned) argi + 1)
     return false;
-  tree fn = gimple_call_arg (call, 2);
+  const char *name = wmm_callee_name (call);
+  tree fn = gimple_call_arg (call, argi - 1);
   fninfo *f = TREE_CODE (fn) == ADDR_EXPR
               && TREE_CODE (TREE_OPERAND (fn, 0)) == FUNCTION_DECL
               ? body_of (TREE_OPERAND (fn, 0)) : NULL;
   tree param = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
   if (!param || DECL_CHAIN (param))
     return false;
-  unknown_arg (call, name, library_fn (fndecl), 0);
-  unknown_arg (call, name, library_fn (fndecl), 1);
-  int v = arg (call, 3);
+  /* (the handle, and pthread_create's attributes) */
+  for (int i = 0; i < argi - 1; i++)
+    unknown_arg (call, name, library_fn (fndecl), i);
+  int v = arg (call, argi);
   if (v >= 0)
     {
       bind_param (f->fn, param, v);
       add (C_COPY, st->thread_args, v);
     }
   /* (what it returns pthread_join hands to its caller, as U: shared,
-     a root of find_shared too) */
+     a root of find_shared too; thrd_create's routine returns an int) */
   add (C_COPY, st->thread_args, f->ret);
   return true;
 }

@@ -75,6 +75,13 @@
 #   cxx_pmf_threads.cc  `std::thread a (&Pipe::produce, &p), b (&Pipe::
 #                    consume, &p)` on main's object: no fence; -DSB: fences
 #                    in both methods
+#   cxx_queue_workers.cc  a ThreadSafeQueue<T> template, producers and
+#                    consumers in std::vectors, the sum under main's second
+#                    mutex: no fence; -DPEEK (the size read unlocked): fenced
+#   cxx_lock_two.cc  transfers under std::lock (m1, m2) with adopting
+#                    lock_guards, -DGUARDS std::lock of two deferred
+#                    unique_locks: no fence; -DRACY (one transfer takes only
+#                    one lock): fenced
 #   cxx_rwmap.cc     a std::map in a class under a std::shared_mutex
 #                    (unique_lock writers, shared_lock readers): no fence;
 #                    -DOTHER (readers under another mutex), -DSHARED
@@ -306,6 +313,15 @@ for T in x86 ppc aarch64 arm; do
   # a std::map under a shared_mutex: its code called under both sides
   # runs with the read side held (locks.cc with_read_sides)
   expect_none rwmap cxx_rwmap
+  # held locks reach the deque's deep call chains (compute_entries)
+  expect_report queue_workers cxx_queue_workers '^$'
+  expect_some queue_workers_peek cxx_queue_workers -DPEEK
+  # std::lock of two mutexes (adopted by lock_guards) or of two
+  # unique_locks with defer_lock: both held (cxxlocks.cc std_lock)
+  expect_none lock_two cxx_lock_two
+  expect_none lock_two_guards cxx_lock_two -DGUARDS
+  expect_some lock_two_racy cxx_lock_two -DRACY
+  expect_some lock_two_guards_racy cxx_lock_two -DGUARDS -DRACY
   expect_some rwmap_OTHER cxx_rwmap -DOTHER
   expect_some rwmap_SHARED cxx_rwmap -DSHARED
 done

@@ -19,7 +19,7 @@
 # mutexes beside the data, element for element (locks_stripes.c), or a
 # function of the index (`locks[h % NLOCKS]`, locks_hash_stripes.c).  Also
 # trylocks, read-write locks, spin locks written with atomics and stdio's
-# FILE locks (below).
+# FILE locks, C11 threads under an atomic_flag lock (below).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -192,6 +192,16 @@ if tr -d ' \n' < "$WMM_TMP/r.json" \
     | grep -q '"operation":"take","order":"acquire","lock":"l"'
 then wmm_pass "spin_c11_RELAXED: the exchange made acquire"
 else wmm_fail "spin_c11_RELAXED: no lock_orders take in the report"; fi
+# C11 threads: thrd_create's argument is main's local, not the total
+# under the atomic_flag lock (locks_c11_threads.c); a total added outside
+# the lock keeps fences
+for m in tso power armv8; do
+  expect_with c11_threads c11_threads $m ""
+  if wmm_report_fences "$WMM_TESTDIR/programs/locks_c11_threads.c" $m -DRACY \
+     && grep -q '^run:' <<< "$WMM_FENCES"
+  then wmm_pass "c11_threads_RACY $m: fenced ($WMM_FENCES)"
+  else wmm_fail "c11_threads_RACY $m: no fence in run ('$WMM_FENCES' $WMM_ERR)"; fi
+done
 expect_with spin_c11_TWO spin_c11 tso "P0:mfence P1:mfence" -DTWO
 expect_with spin_c11_TWO spin_c11 power "P0:sync P1:sync" -DTWO
 expect_with spin_c11_TWO spin_c11 armv8 "P0:dmb ish P1:dmb ish" -DTWO
