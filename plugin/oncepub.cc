@@ -11,7 +11,8 @@
  *     control (two controls could run it twice, at once);
  *   - every write of d is a statement of f's own body;
  *   - every read of d outside f's body is dominated by a once call of f
- *     in its function (it runs after one returned);
+ *     in its function, or by a call of a getter: a function whose every
+ *     return follows one of f's once calls (it runs after one returned);
  *   - no other access (an unknown address, a call's stand-in) may touch d.
  * Then no execution has a communication edge out of a read of d into a
  * write, nor between writes of two threads: d takes part in no critical
@@ -32,6 +33,10 @@ struct once_routine {
   function *body;
   tree control;         /* the one global control of its calls */
   auto_vec<std::pair<gimple *, function *> > calls;
+  /* calls of functions that return only after one of the once calls
+     (a getter: `pthread_once (&o, init); return cfg;`), which statements
+     they dominate run after the routine too */
+  auto_vec<std::pair<gimple *, function *> > getter_calls;
   bool ok = true;
 };
 
@@ -52,7 +57,8 @@ control_of (gimple *s)
 bool
 after_once (const once_routine &r, gimple *s, function *fn)
 {
-  for (const auto &c : r.calls)
+  for (const auto *calls : { &r.calls, &r.getter_calls })
+  for (const auto &c : *calls)
     {
       if (c.second != fn)
         continue;
@@ -71,6 +77,48 @@ after_once (const once_routine &r, gimple *s, function *fn)
         return true;
     }
   return false;
+}
+
+/* Does once call s of function fn come before every return of fn (its
+ * block dominates every block that leads to the exit)? */
+bool
+before_every_return (gimple *s, function *fn)
+{
+  basic_block sb = gimple_bb (s);
+  edge e;
+  edge_iterator ei;
+  bool returns = false, all = true;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    {
+      returns = true;
+      all &= e->src == sb
+             || wmm_with_dominators (fn, [&] () {
+                  return dominated_by_p (CDI_DOMINATORS, e->src, sb); });
+    }
+  return returns && all;
+}
+
+/* The calls of each routine's getters (functions whose every return
+ * follows one of its once calls), into getter_calls. */
+void
+find_getter_calls (vec<once_routine *> &routines)
+{
+  for (once_routine *r : routines)
+    {
+      hash_set<tree> getters;
+      for (const auto &c : r->calls)
+        if (c.second && c.second->cfg && before_every_return (c.first, c.second))
+          getters.add (wmm_alias_target (c.second->decl));
+      if (getters.is_empty ())
+        continue;
+      wmm_each_body ([&] (cgraph_node *, function *fn) {
+          wmm_each_stmt (fn, [&] (gimple *s) {
+            tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+            if (callee && getters.contains (wmm_alias_target (callee)))
+              r->getter_calls.safe_push (std::make_pair (s, fn));
+          });
+      });
+    }
 }
 
 /* The once routines of the unit, with their calls; those used otherwise,
@@ -126,6 +174,7 @@ find_routines (vec<once_routine *> *out)
   for (once_routine *r : *out)
     if (wmm_initializers_mention (r->fn))
       r->ok = false;
+  find_getter_calls (*out);
 }
 
 /* walk_tree callback: the candidates (hash_set data->first) an operand

@@ -29,6 +29,12 @@
 #                      it after the call: a full fence in the workers;
 #                      PEEK: a monitor reads it without the call: fences
 #                      in the routine and the monitor on the weak targets)
+#   once_getter.c      a record a pthread_once routine mallocs and fills,
+#                      read through a getter whose every return follows
+#                      the once call (WRITE: workers also write it; MAYBE:
+#                      the getter skips the call when the pointer is set:
+#                      fences in the routine and the workers on the weak
+#                      targets)
 #   pool_handles.c     a worker pool: jobs allocated into main's local array
 #                      of handles, filled and queued under the queue's
 #                      mutex, results read after the joins (LATE: main
@@ -83,6 +89,9 @@ check_target() {
   wmm_expect_fences "$T.once" "$D/once_heap.c" ''
   wmm_expect_full "$T.once.LATE" "$D/once_heap.c" user -DLATE
   expect_mp "$T.once.PEEK" "$D/once_heap.c" init_table monitor -DPEEK
+  wmm_expect_fences "$T.once_getter" "$D/once_getter.c" ''
+  expect_mp "$T.once_getter.WRITE" "$D/once_getter.c" init_config worker -DWRITE
+  expect_mp "$T.once_getter.MAYBE" "$D/once_getter.c" init_config worker -DMAYBE
   wmm_expect_fences "$T.handles" "$D/pool_handles.c" ''
   wmm_expect_full "$T.handles.LATE" "$D/pool_handles.c" main -DLATE
   expect_mp "$T.handles.LEAK" "$D/pool_handles.c" main monitor -DLEAK
