@@ -1692,15 +1692,21 @@ handle_call (collector *c, gcall *stmt)
       }
   }
   /* std::string's members compiled into libstdc++: what their pointer
-     arguments reach, read and written */
+     arguments reach, read, and written unless the parameter points to
+     const (a const member's `this`: `s.compare ("x")`, `s.find (t)`) */
   if (wmm_std_string_member (fndecl))
     {
-      for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+      tree parms = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+      for (unsigned i = 0; i < gimple_call_num_args (stmt);
+           i++, parms = parms ? TREE_CHAIN (parms) : NULL_TREE)
         if (POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i)))
             && !integer_zerop (gimple_call_arg (stmt, i)))
           {
+            tree declared = parms ? TREE_VALUE (parms) : NULL_TREE;
             ptr_access (c, arg (stmt, i), false);
-            ptr_access (c, arg (stmt, i), true);
+            if (!declared || !POINTER_TYPE_P (declared)
+                || !TYPE_READONLY (TREE_TYPE (declared)))
+              ptr_access (c, arg (stmt, i), true);
           }
       goto lhs;
     }

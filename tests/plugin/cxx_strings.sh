@@ -10,6 +10,10 @@
 # (-DITER) make it one, and the thread's accesses to it stay shared.
 # The fences of the JSON report on tso and power are checked too: the
 # private local takes part in no cycle, the leaked one does.
+# cxx_string_mp.cc (a string published by a release store, compared by
+# the consumer with operator==): a compiled const member writes nothing
+# (collect.cc), no fence on x86; relaxed atomics keep message passing's
+# fences on Power.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -50,3 +54,29 @@ done
 if in_cycles power.LEAK; then
   wmm_pass "power -DLEAK: a witness cycle goes through body"
 else wmm_fail "power -DLEAK: no witness cycle through body"; fi
+# cxx_string_mp.cc: a compiled const member (compare, through operator==)
+# writes nothing, so the consumer's comparison is no store that could
+# meet the int: no fence on x86 (2 mfences before); relaxed atomics keep
+# message passing's fences on Power (the pointer's store and the
+# consumer)
+S=$WMM_TESTDIR/programs/cxx_string_mp.cc
+if WMM_T_GCC=$GXX wmm_report_fences "$S" tso; then
+  if [ -z "$WMM_FENCES" ]; then wmm_pass "string_mp tso: no fence"
+  else wmm_fail "string_mp tso: got '$WMM_FENCES', expected none"; fi
+else wmm_fail "string_mp tso: $WMM_ERR"; fi
+if WMM_T_GCC=$GXX wmm_report_fences "$S" power -DRELAXED; then
+  case " $WMM_FENCES " in
+    *"::store:lwsync"*) ;;
+    *) wmm_fail "string_mp power -DRELAXED: no fence before the pointer's store ('$WMM_FENCES')" ;;
+  esac
+  case " $WMM_FENCES " in
+    *" consumer:"*) wmm_pass "string_mp power -DRELAXED: fenced ($WMM_FENCES)" ;;
+    *) wmm_fail "string_mp power -DRELAXED: no fence in the consumer ('$WMM_FENCES')" ;;
+  esac
+else wmm_fail "string_mp power -DRELAXED: $WMM_ERR"; fi
+if WMM_T_GCC=$GXX wmm_report_fences "$S" power; then
+  case " $WMM_FENCES " in
+    *"::store:"*) wmm_fail "string_mp power: a fence before the release store ('$WMM_FENCES')" ;;
+    *) wmm_pass "string_mp power: the release store needs no fence ($WMM_FENCES)" ;;
+  esac
+else wmm_fail "string_mp power: $WMM_ERR"; fi
