@@ -33,7 +33,9 @@
  * else, i the loop's counter), `A[i].id = i` is stored before it in the
  * same iteration and nothing else stores to member id, and the routine
  * only reads through its parameter; so is `*(int *) arg` when the
- * create passes `&ids[i]` and `ids[i] = i` is the only store to ids.
+ * create passes `&ids[i]` and `ids[i] = i` is the only store to ids, and
+ * `a->id` or `*(int *) arg` when the create passes an object malloc'd in
+ * its iteration that holds the counter (fresh_member_ids).
  *
  * Example:  while ((i = __atomic_fetch_add (&next, 1, __ATOMIC_RELAXED))
  *   < N) out[i] = in[i] * 2;   in four threads -> out and in private.
@@ -1348,10 +1350,12 @@ member_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
 /* The stores of create `site`'s thread argument arg when it is a fresh
  * object of each iteration: arg (through conversions) is the result of a
  * malloc-like call in the loop around the create, used only by the
- * create, null tests and plain stores `r->F = v` into its members (to
- * *stores); false otherwise. */
+ * create, null tests and plain stores `r->F = v` into its members (with
+ * `whole`: stores `*r = v` of the whole object instead) (to *stores);
+ * false otherwise. */
 bool
-fresh_argument (tree arg, gimple *site, vec<gassign *> *stores)
+fresh_argument (tree arg, gimple *site, vec<gassign *> *stores,
+                bool whole = false)
 {
   tree r = wmm_widened_from (arg);
   gimple *alloc = TREE_CODE (r) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (r)
@@ -1379,7 +1383,9 @@ fresh_argument (tree arg, gimple *site, vec<gassign *> *stores)
             }
           tree lhs = gimple_assign_single_p (st) ? gimple_assign_lhs (st)
                                                  : NULL_TREE;
-          tree mem = lhs && TREE_CODE (lhs) == COMPONENT_REF
+          tree mem = !lhs ? NULL_TREE
+                     : whole ? lhs
+                     : TREE_CODE (lhs) == COMPONENT_REF
                      ? TREE_OPERAND (lhs, 0) : NULL_TREE;
           if (!mem || TREE_CODE (mem) != MEM_REF
               || TREE_OPERAND (mem, 0) != names[n]
@@ -1433,6 +1439,57 @@ fresh_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi, id_source *src)
   return limit < 0 || (src->max_id >= 0 && src->max_id + 1 <= limit / k);
 }
 
+/* distinct_member_ids for a thread argument that is a fresh object of
+ * each iteration of the create's loop (fresh_argument): one store of the
+ * loop's counter i into member `field` (`r->id = i`), or, `field` an
+ * integer type, into the whole object (`row = malloc (sizeof (int));
+ * *row = i`, read as `*(int *) arg`), before the create in the same
+ * iteration, and no other store; the thread only reads through its
+ * argument (or frees it).  Each thread reads its own object, which no
+ * other code reaches. */
+bool
+fresh_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
+{
+  bool whole = TYPE_P (field);
+  tree fn = DECL_CONTEXT (parm), arg;
+  gimple *site;
+  function *site_fn;
+  auto_vec<gassign *> stores;
+  if (!only_create (fn, &site, &site_fn, &arg)
+      || !read_only_argument (fn, parm)
+      || !fresh_argument (arg, site, &stores, whole))
+    return false;
+  gassign *init = NULL;
+  for (gassign *st : stores)
+    if (whole || TREE_OPERAND (gimple_assign_lhs (st), 1) == field)
+      {
+        if (init)
+          return false;
+        init = st;
+      }
+  if (!init)
+    return false;
+  tree lhs = gimple_assign_lhs (init);
+  tree type = whole ? TREE_TYPE (lhs) : TREE_TYPE (field);
+  tree x = wmm_widened_from (gimple_assign_rhs1 (init));
+  if (!INTEGRAL_TYPE_P (type)
+      || (whole && TYPE_MAIN_VARIANT (type) != TYPE_MAIN_VARIANT (field))
+      || TREE_CODE (x) != SSA_NAME || !loop_counter_p (site_fn, site, x)
+      || TYPE_PRECISION (type) < TYPE_PRECISION (TREE_TYPE (x)))
+    return false;
+  /* the number is stored before the create, in the same iteration */
+  bool before = wmm_with_dominators (site_fn, [&] () {
+      return wmm_runs_before (init, site)
+             && gimple_bb (init)->loop_father == gimple_bb (site)->loop_father;
+  });
+  if (!before)
+    return false;
+  set_source (u, src, site, site_fn, x);
+  src->parm = parm;
+  src->max_id = handle_bound (site, x);
+  return true;
+}
+
 /* Is claim `key` (claiming_counter) one: a counter of the unit, the
  * first parameter of a start routine whose threads get distinct values,
  * or a member of it (read through parm) whose threads read distinct
@@ -1463,7 +1520,8 @@ valid_claim (wmm_unitinfo *u, tree key, tree parm, hash_set<tree> &counters,
       id_source &src = ids->get_or_insert (key, &existed);
       if (!existed)
         {
-          if (!distinct_member_ids (u, parm, key, &src))
+          if (!distinct_member_ids (u, parm, key, &src)
+              && !fresh_member_ids (u, parm, key, &src))
             src.create = NULL;
           src.parm = parm;
         }

@@ -148,6 +148,12 @@
 #                      worker (-DHEAP): no fence; -DFIRST_REST,
 #                      -DCLAMP_WIDE, -DHEAP_ONCE, -DHEAP_OVERLAP: the worker
 #                      fenced on the weak targets
+#   slices_fresh_row.c one thread per row of a matrix product, its row
+#                      number in an int main mallocs for it (`*row = i`):
+#                      no fence; -DONCE (one int for all, overwritten:
+#                      fenced on every target), -DHALF (two threads per
+#                      row), -DNEXT (a write into the next row): the
+#                      worker fenced on the weak targets
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -459,6 +465,11 @@ one_target() {
       fenced "slices_tutorial_$v" slices_tutorial.c work -D$v
     done
   fi
+  none slices_fresh_row slices_fresh_row.c
+  for v in ONCE HALF NEXT; do
+    [ $T = x86 ] && [ $v != ONCE ] && continue
+    fenced "slices_fresh_row_$v" slices_fresh_row.c mult_row -D$v
+  done
   none claims claims.c
   none claims_C11 claims.c -DC11
   for v in NEXT RESET TWO; do
