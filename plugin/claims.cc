@@ -1398,6 +1398,30 @@ fresh_argument (tree arg, gimple *site, vec<gassign *> *stores,
   return true;
 }
 
+/* The one create of parm's start routine (*site in *site_fn) when its
+ * thread argument is a fresh object of each iteration (fresh_argument,
+ * its stores into *stores) that the thread only reads or frees. */
+bool
+fresh_thread_argument (tree parm, gimple **site, function **site_fn,
+                       vec<gassign *> *stores, bool whole)
+{
+  tree fn = DECL_CONTEXT (parm), arg;
+  return only_create (fn, site, site_fn, &arg)
+         && read_only_argument (fn, parm)
+         && fresh_argument (arg, *site, stores, whole);
+}
+
+/* *src for threads numbered by counter x of the loop around create site,
+ * bounded by the handles' array. */
+void
+counter_source (wmm_unitinfo *u, id_source *src, gimple *site,
+                function *site_fn, tree x, tree parm)
+{
+  set_source (u, src, site, site_fn, x);
+  src->parm = parm;
+  src->max_id = handle_bound (site, x);
+}
+
 /* member_blocks for a thread argument that is a fresh object of each
  * iteration of the create's loop (fresh_argument: `r = malloc (...);
  * r->start = t * C; r->end = (t + 1) * C; pthread_create (..., r)`):
@@ -1408,13 +1432,10 @@ fresh_argument (tree arg, gimple *site, vec<gassign *> *stores,
 bool
 fresh_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi, id_source *src)
 {
-  tree fn = DECL_CONTEXT (parm), arg;
   gimple *site;
   function *site_fn;
   auto_vec<gassign *> stores;
-  if (!only_create (fn, &site, &site_fn, &arg)
-      || !read_only_argument (fn, parm)
-      || !fresh_argument (arg, site, &stores))
+  if (!fresh_thread_argument (parm, &site, &site_fn, &stores, false))
     return false;
   gimple *init[2] = { NULL, NULL };
   for (gassign *st : stores)
@@ -1433,9 +1454,7 @@ fresh_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi, id_source *src)
       || !stored_block (init, site, site_fn, flo, fhi, &x, &k, &limit)
       || !loop_counter_p (site_fn, site, x))
     return false;
-  set_source (u, src, site, site_fn, x);
-  src->parm = parm;
-  src->max_id = handle_bound (site, x);
+  counter_source (u, src, site, site_fn, x, parm);
   return limit < 0 || (src->max_id >= 0 && src->max_id + 1 <= limit / k);
 }
 
@@ -1451,13 +1470,10 @@ bool
 fresh_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
 {
   bool whole = TYPE_P (field);
-  tree fn = DECL_CONTEXT (parm), arg;
   gimple *site;
   function *site_fn;
   auto_vec<gassign *> stores;
-  if (!only_create (fn, &site, &site_fn, &arg)
-      || !read_only_argument (fn, parm)
-      || !fresh_argument (arg, site, &stores, whole))
+  if (!fresh_thread_argument (parm, &site, &site_fn, &stores, whole))
     return false;
   gassign *init = NULL;
   for (gassign *st : stores)
@@ -1484,9 +1500,7 @@ fresh_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   });
   if (!before)
     return false;
-  set_source (u, src, site, site_fn, x);
-  src->parm = parm;
-  src->max_id = handle_bound (site, x);
+  counter_source (u, src, site, site_fn, x, parm);
   return true;
 }
 
