@@ -1638,7 +1638,10 @@ handle_call (collector *c, gcall *stmt)
     }
   if (wmm_lib_call_is_sync (fndecl, name))
     {
-      add_fence (c, sync_call_fence (c, name));
+      bool post;
+      add_fence (c, sync_call_fence (c, !wmm_cxx_semaphore_op (fndecl, &post)
+                                        ? name : post ? "sem_post"
+                                        : "sem_wait"));
       c->u->lock_calls |= name && (strstr (name, "lock")
                                    || !strncmp (name, "sem_", 4)
                                    || !strncmp (name, "GOMP_critical", 13));

@@ -813,8 +813,29 @@ wmm_lib_call_is_sync (tree fndecl, const char *name)
       || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
     return false;
   const char *n = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  bool post;
   return has_prefix (n, cxx_sync_prefixes, ARRAY_SIZE (cxx_sync_prefixes))
-         || wmm_cxx_lock_sync (fndecl);
+         || wmm_cxx_lock_sync (fndecl) || wmm_cxx_semaphore_op (fndecl, &post);
+}
+
+bool
+wmm_cxx_semaphore_op (tree fndecl, bool *post)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    return false;
+  /* _ZNSt18counting_semaphoreILl8EE7releaseEl: past the template
+     arguments, the member's name */
+  static const char head[] = "_ZNSt18counting_semaphoreIL";
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  if (strncmp (a, head, sizeof head - 1))
+    return false;
+  const char *m = strstr (a + sizeof head - 1, "EE");
+  if (!m)
+    return false;
+  m += 2;
+  *post = !strncmp (m, "7releaseE", 9);
+  return *post || !strncmp (m, "7acquireE", 9);
 }
 
 bool

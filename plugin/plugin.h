@@ -350,6 +350,11 @@ bool wmm_lib_call_waits (gimple *stmt, tree callee);
  * replaceable global operator new / delete are allocators like malloc /
  * free. */
 bool wmm_lib_call_is_sync (tree fndecl, const char *name);
+/* Is fndecl C++20's std::counting_semaphore<N>::release (*post) or
+ * acquire (a std::binary_semaphore's too)?  Synchronising calls, as
+ * sem_post and sem_wait are: their release and acquire atomics order
+ * the caller's accesses.  (libfns.cc) */
+bool wmm_cxx_semaphore_op (tree fndecl, bool *post);
 /* libfns.cc: a std::thread constructor that starts a thread into the
  * object its first argument points to (the handle); std::thread::join of
  * the object its argument points to; a const member of std::thread

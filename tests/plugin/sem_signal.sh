@@ -11,11 +11,14 @@
 # calls another unit that may post); the note names the semaphore rule.
 # cxx_binary_semaphore.cc (std::binary_semaphore constructed with 0,
 # released once, acquired): no fence; -DTWICE, -DEARLY, -DONE fenced on
-# the weak targets.
+# the weak targets.  cxx_sem_ring.cc (a bounded buffer on two
+# std::counting_semaphores): no fence added; -DPEEK fenced on the weak
+# targets.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/sem_signal.c
 C=$WMM_TESTDIR/programs/cxx_binary_semaphore.cc
+R=$WMM_TESTDIR/programs/cxx_sem_ring.cc
 
 check() {
   local RACY TWICE
@@ -36,21 +39,34 @@ check() {
   wmm_expect_fences $T.export "$P" "$RACY" -DEXPORT
   wmm_expect_no_note $T.export "sem_post of a semaphore"
   # C++20's std::binary_semaphore, released once: the same rule
-  # (the library's own atomics have barriers: counted without the plugin
-  # too, and only the difference is the plugin's)
-  local GXX=${WMM_T_GCC/gcc/g++} v got base
-  for v in "" TWICE EARLY ONE; do
-    WMM_T_GCC=$GXX wmm_compile_asm "$T.cxx$v" "$C" -std=c++20 ${v:+-D$v} \
+  cxx_check "$C" cxx "" TWICE EARLY ONE
+  # the bounded buffer with two std::counting_semaphores: their release
+  # and acquire order the slots' accesses (no fence); -DPEEK reads a
+  # slot it did not acquire (fenced on the weak targets)
+  cxx_check "$R" ring "" PEEK
+}
+
+# cxx_check SOURCE TAG VARIANT...: the fences in the assembly of SOURCE
+# with each variant (-DVARIANT; "" none) against those without the
+# plugin (the library's own atomics have barriers: counted without the
+# plugin too, and only the difference is the plugin's): none added for
+# the first variant and on x86, some for the others.
+cxx_check() {
+  local src=$1 tag=$2 first=$3 v got base
+  shift 2
+  local GXX=${WMM_T_GCC/gcc/g++}
+  for v in "$@"; do
+    WMM_T_GCC=$GXX wmm_compile_asm "$T.$tag$v" "$src" -std=c++20 ${v:+-D$v} \
       || continue
-    "$GXX" -O2 -S -std=c++20 ${v:+-D$v} -o "$WMM_TMP/$T.cxx$v.0.s" "$C"
-    got=$(wmm_fence_counts "$WMM_TMP/$T.cxx$v.s")
-    base=$(wmm_fence_counts "$WMM_TMP/$T.cxx$v.0.s")
-    if [ -z "$v" ] || [ $T = x86 ]; then
+    "$GXX" -O2 -S -std=c++20 ${v:+-D$v} -o "$WMM_TMP/$T.$tag$v.0.s" "$src"
+    got=$(wmm_fence_counts "$WMM_TMP/$T.$tag$v.s")
+    base=$(wmm_fence_counts "$WMM_TMP/$T.$tag$v.0.s")
+    if [ "$v" = "$first" ] || [ $T = x86 ]; then
       # (x86: message passing needs no fence)
-      if [ "$got" = "$base" ]; then wmm_pass "$T.cxx$v: no fence added"
-      else wmm_fail "$T.cxx$v: got '$got', without the plugin '$base'"; fi
-    elif [ "$got" != "$base" ]; then wmm_pass "$T.cxx$v: fenced ($got)"
-    else wmm_fail "$T.cxx$v: no fence added"; fi
+      if [ "$got" = "$base" ]; then wmm_pass "$T.$tag$v: no fence added"
+      else wmm_fail "$T.$tag$v: got '$got', without the plugin '$base'"; fi
+    elif [ "$got" != "$base" ]; then wmm_pass "$T.$tag$v: fenced ($got)"
+    else wmm_fail "$T.$tag$v: no fence added"; fi
   done
 }
 wmm_each_target check
