@@ -242,8 +242,14 @@ claiming_counter (tree v, tree *parm, HOST_WIDE_INT *room, int depth)
     return NULL_TREE;
   if (POINTER_TYPE_P (TREE_TYPE (v)))
     return p;
-  return INTEGRAL_TYPE_P (TREE_TYPE (v)) ? param_claim (p, parm, room, depth)
-                                         : NULL_TREE;
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (v)))
+    return NULL_TREE;
+  /* a std::thread's routine given its number (`worker (int id)`):
+     nothing calls it, valid_claim checks its starts */
+  cgraph_node *node = cgraph_node::get (DECL_CONTEXT (p));
+  if (node && !node->callers && DECL_ARGUMENTS (DECL_CONTEXT (p)) == p)
+    return p;
+  return param_claim (p, parm, room, depth);
 }
 
 /* v = x * C (through widening conversions), C a positive constant: *x
@@ -999,6 +1005,147 @@ constant_ids (wmm_unitinfo *u, tree fn, const vec<gimple *> &sites,
   return true;
 }
 
+/* Is call st a start of a std::thread (or std::jthread) in main: its
+ * constructor, or std::vector<std::thread>'s emplace_back, whose
+ * argument k is the callable? */
+bool
+std_thread_start_call (gimple *st, unsigned k)
+{
+  tree callee = is_gimple_call (st) ? gimple_call_fndecl (st) : NULL_TREE;
+  if (!callee || !DECL_ASSEMBLER_NAME_SET_P (callee)
+      || k + 1 >= gimple_call_num_args (st))
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (callee));
+  return (k == 1 && (startswith (a, "_ZNSt6threadC") || startswith (a, "_ZNSt7jthreadC")))
+         || (k == 1 && (startswith (a, "_ZNSt6vectorISt6threadSaIS0_EE12emplace_back")
+                        || startswith (a, "_ZNSt6vectorISt7jthreadSaIS0_EE12emplace_back")));
+}
+
+/* Is local t of site_fn the counter of the loop around `site` (a loop
+ * nested in no other, with one latch), kept in memory because the
+ * create takes its address: every store to it inside the loop is the
+ * one `t = t + C` (C > 0, t loaded in the same block) on every way
+ * round the loop (its block dominates the latch), every other use of it
+ * a load or that create?
+ * Then the create reads a value of t no other run of it reads. */
+bool
+memory_counter_p (function *site_fn, gimple *site, tree t)
+{
+  if (!loops_for_fn (site_fn)
+      || loops_state_satisfies_p (site_fn, LOOPS_NEED_FIXUP))
+    return false;
+  class loop *loop = gimple_bb (site)->loop_father;
+  if (!loop || loop_depth (loop) != 1 || !loop->latch)
+    return false;
+  bool ok = true;
+  basic_block inc = NULL;
+  wmm_each_stmt (site_fn, [&] (gimple *st) {
+    if (!ok || st == site || is_gimple_debug (st))
+      return;
+    bool mentions = false;
+    for (unsigned i = 0; i < gimple_num_ops (st); i++)
+      mentions |= gimple_op (st, i) && wmm_mentions (gimple_op (st, i), t);
+    if (!mentions)
+      return;
+    gassign *g = dyn_cast<gassign *> (st);
+    if (!g || !gimple_assign_single_p (g))
+      {
+        ok = false;
+        return;
+      }
+    if (gimple_assign_rhs1 (g) == t && TREE_CODE (gimple_assign_lhs (g)) == SSA_NAME)
+      return;   /* a load */
+    if (gimple_assign_lhs (g) != t)
+      {
+        ok = false;
+        return;
+      }
+    class loop *lf = gimple_bb (g)->loop_father;
+    if (!lf || (lf != loop && !flow_loop_nested_p (loop, lf)))
+      return;   /* set before or after the loop */
+    /* t = x + C, x loaded from t */
+    tree v = gimple_assign_rhs1 (g);
+    gassign *add = TREE_CODE (v) == SSA_NAME
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+    tree x = add && gimple_assign_rhs_code (add) == PLUS_EXPR
+             ? gimple_assign_rhs1 (add) : NULL_TREE;
+    gassign *load = x && TREE_CODE (x) == SSA_NAME
+                    ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (x)) : NULL;
+    if (inc || !load || !gimple_assign_single_p (load)
+        || gimple_assign_rhs1 (load) != t
+        || gimple_bb (load) != gimple_bb (g)
+        || TREE_CODE (gimple_assign_rhs2 (add)) != INTEGER_CST
+        || tree_int_cst_sgn (gimple_assign_rhs2 (add)) <= 0
+        || gimple_bb (g)->loop_father != loop)
+      {
+        ok = false;
+        return;
+      }
+    inc = gimple_bb (g);
+  });
+  if (!ok || !inc || gimple_bb (site)->loop_father != loop)
+    return false;
+  return wmm_with_dominators (site_fn, [&] () {
+    return (bool) dominated_by_p (CDI_DOMINATORS, loop->latch, inc); });
+}
+
+/* Does every thread that std::thread (or std::jthread) starts with
+ * routine fn get a value of its first parameter no other gets?  fn is
+ * named once, in main, as the callable of one such start whose next
+ * argument is `&t` (the constructor and emplace_back take their
+ * arguments by reference; the thread's copy is made before the call
+ * returns), t a local of main counting the start's loop in memory
+ * (memory_counter_p); nothing calls fn directly.  *src: that start (no
+ * counter: main's accesses after a join are not matched to its
+ * thread). */
+bool
+std_thread_ids (wmm_unitinfo *u, tree fn, id_source *src)
+{
+  cgraph_node *cn = cgraph_node::get (fn);
+  if (!cn || cn->callers || (TREE_PUBLIC (fn) && wmm_foreign_code_may_run ())
+      || wmm_initializers_mention (fn) || !DECL_ARGUMENTS (fn)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (DECL_ARGUMENTS (fn))))
+    return false;
+  int mentions = 0;
+  gimple *site = NULL;
+  function *site_fn = NULL;
+  tree t = NULL_TREE;
+  wmm_each_body ([&] (cgraph_node *node, function *body) {
+    bool in_main = DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl));
+    wmm_each_stmt (body, [&] (gimple *st) {
+      for (unsigned i = 0; i < gimple_num_ops (st); i++)
+        if (gimple_op (st, i) && wmm_mentions (gimple_op (st, i), fn))
+          mentions++;
+      if (!in_main || !is_gimple_call (st))
+        return;
+      for (unsigned k = 0; k < gimple_call_num_args (st); k++)
+        {
+          tree a = gimple_call_arg (st, k);
+          if (TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == fn
+              && std_thread_start_call (st, k))
+            {
+              tree next = gimple_call_arg (st, k + 1);
+              site = st;
+              site_fn = body;
+              t = TREE_CODE (next) == ADDR_EXPR ? TREE_OPERAND (next, 0)
+                                                : NULL_TREE;
+            }
+        }
+    });
+    wmm_each_phi (body, [&] (gphi *phi) {
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+        mentions += wmm_mentions (gimple_phi_arg_def (phi, i), fn);
+    });
+  });
+  if (!site || mentions != 1 || !t || !VAR_P (t) || is_global_var (t)
+      || TREE_THIS_VOLATILE (t) || !INTEGRAL_TYPE_P (TREE_TYPE (t))
+      || DECL_CONTEXT (t) != site_fn->decl
+      || !memory_counter_p (site_fn, site, t))
+    return false;
+  set_source (u, src, site, site_fn, NULL_TREE);
+  return true;
+}
+
 /* Does every thread that runs start routine fn get a value of its first
  * parameter no other thread gets?  fn's address is taken once, as the
  * routine of one create in main, inside a loop nested in no other whose
@@ -1010,7 +1157,7 @@ distinct_ids (wmm_unitinfo *u, tree fn, id_source *src)
   auto_vec<gimple *> sites;
   function *site_fn = NULL;
   if (!creates_of (fn, &sites, &site_fn))
-    return false;
+    return std_thread_ids (u, fn, src);
   if (sites.length () > 1)
     return constant_ids (u, fn, sites, site_fn, src);
   gimple *site = sites[0];

@@ -1243,12 +1243,49 @@ wmm_constant_of (tree v)
  * wmm_omp_reset). */
 static int foreign_answer = -1;
 
+/* Does the unit's own code (outside the system headers) give the
+ * library's templates only functions the unit defines, by address, where
+ * it gives a function at all (`std::thread t (worker, i)`,
+ * `ts.emplace_back (worker, i)`)?  Then the callable std::thread's code
+ * calls through a pointer is the unit's. */
+static bool
+library_callables_known (void)
+{
+  bool known = true;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = node->get_fun ();
+      if (!fn || !fn->cfg || node->alias || DECL_IN_SYSTEM_HEADER (node->decl))
+        continue;
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        tree callee = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+        if (!known || !callee || !DECL_IN_SYSTEM_HEADER (callee))
+          return;
+        for (unsigned i = 0; i < gimple_call_num_args (s); i++)
+          {
+            tree a = gimple_call_arg (s, i), t = TREE_TYPE (a);
+            if (!POINTER_TYPE_P (t) || !FUNC_OR_METHOD_TYPE_P (TREE_TYPE (t)))
+              continue;
+            tree f = TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0)
+                                                : NULL_TREE;
+            cgraph_node *n = f && TREE_CODE (f) == FUNCTION_DECL
+                             ? cgraph_node::get (f) : NULL;
+            if (!n || !n->ultimate_alias_target ()->definition)
+              known = false;
+          }
+      });
+    }
+  return known;
+}
+
 bool
 wmm_foreign_code_may_run (void)
 {
   if (foreign_answer >= 0)
     return foreign_answer != 0;
   bool has_main = false, foreign = false;
+  int callables = -1;   /* library_callables_known, when asked */
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
@@ -1256,10 +1293,18 @@ wmm_foreign_code_may_run (void)
       if (!fn || !fn->cfg || node->alias)
         continue;
       has_main |= is_main (node->decl);
+      bool lib = wmm_thread_lib_fn (node->decl);
       wmm_each_stmt (fn, [&] (gimple *s) {
         if (!is_gimple_call (s) || gimple_call_internal_p (s))
           return;
         tree callee = gimple_call_fndecl (s);
+        /* (std::thread's code calls the callable its state holds and
+           deletes the state: the unit's own code when the unit gave the
+           library's templates only its own functions) */
+        if (!callee && lib && callables < 0)
+          callables = library_callables_known ();
+        if (!callee && lib && callables)
+          return;
         if (!callee)
           {
             foreign = true;
@@ -1276,7 +1321,12 @@ wmm_foreign_code_may_run (void)
             || !strncmp (n, "omp_", 4) || wmm_never_starts_threads (callee))
           return;
         /* a create of a start routine the unit defines runs the unit's
-           code */
+           code; so does std::thread's start, of the state's _M_run that
+           the unit's instance of the constructor template built */
+        if (DECL_ASSEMBLER_NAME_SET_P (callee)
+            && startswith (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (callee)),
+                           "_ZNSt6thread15_M_start_thread"))
+          return;
         tree routine;
         cgraph_node *r;
         if (wmm_is_thread_create (s, &routine) && routine

@@ -154,6 +154,13 @@
 #                      fenced on every target), -DHALF (two threads per
 #                      row), -DNEXT (a write into the next row): the
 #                      worker fenced on the weak targets
+#   cxx_thread_ids.cc  C++ workers numbered by their std::thread argument
+#                      (`ts.emplace_back (worker, t)`, or `std::thread
+#                      (worker, t)` into an array: -DARRAY) add into
+#                      partial[id]: no fence; -DNEXT (a neighbour's slot
+#                      read), -DSTALL (t not counted on every way round
+#                      the loop), -DPEEK (main reads a slot before the
+#                      joins): the worker fenced on every target
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -469,6 +476,12 @@ one_target() {
   for v in ONCE HALF NEXT; do
     [ $T = x86 ] && [ $v != ONCE ] && continue
     fenced "slices_fresh_row_$v" slices_fresh_row.c mult_row -D$v
+  done
+  # a std::thread's number as its routine's argument
+  none cxx_thread_ids cxx_thread_ids.cc
+  none cxx_thread_ids_ARRAY cxx_thread_ids.cc -DARRAY
+  for v in NEXT STALL PEEK; do
+    fenced "cxx_thread_ids_$v" cxx_thread_ids.cc _Z6workeri -D$v
   done
   none claims claims.c
   none claims_C11 claims.c -DC11

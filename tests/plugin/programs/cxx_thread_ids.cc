@@ -1,0 +1,63 @@
+// cxx_thread_ids.cc — C++ workers numbered by their std::thread argument:
+// `ts.emplace_back (worker, t)` in a counting loop (or `std::thread
+// (worker, t)` into an array: -DARRAY), each worker adding into
+// partial[id], main summing after the joins.  The thread's copy of t is
+// made before the call returns and t only grows, so no two threads get
+// one number (claims.cc std_thread_ids): partial is private, no fence on
+// any target (x86 1 mfence, Power 2 syncs before).  Racy variants:
+//   -DNEXT   a worker also reads its neighbour's slot: fenced;
+//   -DSTALL  the loop does not count on every way round (t grows only
+//            when `fast`): two threads may share a number: fenced;
+//   -DPEEK   main reads slot 0 before the joins: fenced.
+// Example: g++ -std=c++17 -O2 -pthread -fplugin=wmmfence.so -c cxx_thread_ids.cc
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+const int T = 4;
+long partial[T];
+long seen;
+bool fast = true;
+
+void
+worker (int id)
+{
+  for (int i = 0; i < 1000; i++)
+    partial[id] += i;
+#ifdef NEXT
+  seen += partial[(id + 1) % T];
+#endif
+}
+
+int
+main ()
+{
+#ifdef ARRAY
+  std::thread ts[T];
+  for (int t = 0; t < T; t++)
+    ts[t] = std::thread (worker, t);
+#else
+  std::vector<std::thread> ts;
+#ifdef STALL
+  for (int t = 0; t < T;)
+    {
+      ts.emplace_back (worker, t);
+      if (fast)
+        t++;
+    }
+#else
+  for (int t = 0; t < T; t++)
+    ts.emplace_back (worker, t);
+#endif
+#endif
+#ifdef PEEK
+  seen = partial[0];
+#endif
+  for (auto &th : ts)
+    th.join ();
+  long sum = 0;
+  for (int t = 0; t < T; t++)
+    sum += partial[t];
+  std::printf ("%ld %ld\n", sum, seen);
+  return 0;
+}
