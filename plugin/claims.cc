@@ -111,6 +111,23 @@ each_call_argument (tree p, F f)
   return true;
 }
 
+/* Is node a member of a class type called only by std::thread's own code
+ * (its state's _M_run through std::__invoke: a lambda's or functor's
+ * operator () run as a thread, `this` the state's copy of the object)? */
+bool
+thread_closure_call (cgraph_node *node)
+{
+  tree ctx = DECL_CONTEXT (node->decl);
+  if (!ctx || !RECORD_OR_UNION_TYPE_P (ctx) || !node->callers
+      || node->address_taken || !wmm_calls_all_seen (node))
+    return false;
+  bool ok = true;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    ok = ok && wmm_thread_lib_fn (e->caller->decl);
+  });
+  return ok;
+}
+
 /* The parameter of the same value as pointer parameter p, through the
  * unit's helpers: p itself when it is its function's first parameter and
  * the function is not called only directly (a start routine: valid_claim
@@ -126,7 +143,7 @@ routine_param (tree p, int depth)
                       ? cgraph_node::get (fn) : NULL;
   if (!node)
     return NULL_TREE;
-  if (!node->callers || node->address_taken)
+  if (!node->callers || node->address_taken || thread_closure_call (node))
     return DECL_ARGUMENTS (fn) == p ? p : NULL_TREE;
   tree found = NULL_TREE;
   bool same = depth < 4 && only_called_directly (node)
@@ -1005,7 +1022,7 @@ constant_ids (wmm_unitinfo *u, tree fn, const vec<gimple *> &sites,
   return true;
 }
 
-/* Is call st a start of a std::thread (or std::jthread) in main: its
+/* Is call st a start of a std::thread (or std::jthread): its
  * constructor, or std::vector<std::thread>'s emplace_back, whose
  * argument k is the callable? */
 bool
@@ -1013,7 +1030,7 @@ std_thread_start_call (gimple *st, unsigned k)
 {
   tree callee = is_gimple_call (st) ? gimple_call_fndecl (st) : NULL_TREE;
   if (!callee || !DECL_ASSEMBLER_NAME_SET_P (callee)
-      || k + 1 >= gimple_call_num_args (st))
+      || k >= gimple_call_num_args (st))
     return false;
   const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (callee));
   return (k == 1 && (startswith (a, "_ZNSt6threadC") || startswith (a, "_ZNSt7jthreadC")))
@@ -1089,6 +1106,109 @@ memory_counter_p (function *site_fn, gimple *site, tree t)
     return (bool) dominated_by_p (CDI_DOMINATORS, loop->latch, inc); });
 }
 
+/* Does every thread that runs the operator () of closure (or functor)
+ * type C = *parm's type get a value of member `field` no other gets?
+ * Its one object in main, a local `cl` of type C, is the callable of one
+ * std::thread start (std_thread_start_call; its state copies cl before
+ * the call returns), cl named only there, by stores to its members and
+ * by its clobber, and `cl.field = v` stored once, in the start's block
+ * before it, v the start's loop counter (in a register or in memory:
+ * loop_counter_p, memory_counter_p): `for (int t = 0; t < T; t++)
+ * ts.emplace_back ([t] { partial[t] += ...; })`.  The operator is run
+ * by std::thread's code only (thread_closure_call, routine_param). */
+bool
+closure_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
+{
+  tree fn = DECL_CONTEXT (parm);
+  tree type = POINTER_TYPE_P (TREE_TYPE (parm))
+              ? TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (parm))) : NULL_TREE;
+  cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
+  if (!type || TYPE_P (field) || DECL_CONTEXT (field) != type
+      || DECL_ARGUMENTS (fn) != parm || !node || !thread_closure_call (node)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (field)))
+    return false;
+  gimple *site = NULL, *init = NULL;
+  function *site_fn = NULL;
+  tree cl = NULL_TREE;
+  bool ok = true;
+  /* the start, in main, of a local of the type */
+  wmm_each_body ([&] (cgraph_node *n, function *body) {
+    if (!DECL_NAME (n->decl) || !MAIN_NAME_P (DECL_NAME (n->decl)))
+      return;
+    wmm_each_stmt (body, [&] (gimple *st) {
+      tree a = is_gimple_call (st) && gimple_call_num_args (st) > 1
+               ? gimple_call_arg (st, 1) : NULL_TREE;
+      tree o = a && TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0)
+                                               : NULL_TREE;
+      if (o && VAR_P (o) && TYPE_MAIN_VARIANT (TREE_TYPE (o)) == type
+          && std_thread_start_call (st, 1))
+        {
+          ok &= !site;
+          site = st;
+          site_fn = body;
+          cl = o;
+        }
+    });
+  });
+  if (!ok || !site || is_global_var (cl) || DECL_CONTEXT (cl) != site_fn->decl)
+    return false;
+  /* cl's other uses: stores to its members (one of field), its clobber */
+  wmm_each_stmt (site_fn, [&] (gimple *st) {
+    if (!ok || st == site || is_gimple_debug (st))
+      return;
+    bool mentions = false;
+    for (unsigned i = 0; i < gimple_num_ops (st); i++)
+      mentions |= gimple_op (st, i) && wmm_mentions (gimple_op (st, i), cl);
+    if (!mentions)
+      return;
+    if (gimple_clobber_p (st) && gimple_assign_lhs (st) == cl)
+      return;
+    tree lhs = gimple_assign_single_p (st) ? gimple_assign_lhs (st) : NULL_TREE;
+    if (!lhs || TREE_CODE (lhs) != COMPONENT_REF || TREE_OPERAND (lhs, 0) != cl
+        || wmm_mentions (gimple_assign_rhs1 (st), cl))
+      {
+        ok = false;
+        return;
+      }
+    if (TREE_OPERAND (lhs, 1) == field)
+      {
+        ok &= !init;
+        init = st;
+      }
+  });
+  wmm_each_phi (site_fn, [&] (gphi *phi) {
+    for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+      ok &= !wmm_mentions (gimple_phi_arg_def (phi, i), cl);
+  });
+  if (!ok || !init || gimple_bb (init) != gimple_bb (site))
+    return false;
+  /* stored before the start in its block */
+  bool before = false;
+  for (gimple_stmt_iterator gsi = gsi_for_stmt (init); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (gsi_stmt (gsi) == site)
+      before = true;
+  if (!before)
+    return false;
+  /* the loop's counter, in a register or loaded from memory */
+  tree v = wmm_widened_from (gimple_assign_rhs1 (init));
+  gassign *load = TREE_CODE (v) == SSA_NAME
+                  ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+  tree t = load && gimple_assign_single_p (load)
+           && VAR_P (gimple_assign_rhs1 (load))
+           ? gimple_assign_rhs1 (load) : NULL_TREE;
+  if (TYPE_PRECISION (TREE_TYPE (field)) < TYPE_PRECISION (TREE_TYPE (v)))
+    return false;
+  if (!loop_counter_p (site_fn, site, v)
+      && !(t && !is_global_var (t) && DECL_CONTEXT (t) == site_fn->decl
+           && INTEGRAL_TYPE_P (TREE_TYPE (t)) && !TREE_THIS_VOLATILE (t)
+           && gimple_bb (load) == gimple_bb (init)
+           && memory_counter_p (site_fn, site, t)))
+    return false;
+  set_source (u, src, site, site_fn, NULL_TREE);
+  return true;
+}
+
 /* Does every thread that std::thread (or std::jthread) starts with
  * routine fn get a value of its first parameter no other gets?  fn is
  * named once, in main, as the callable of one such start whose next
@@ -1122,6 +1242,7 @@ std_thread_ids (wmm_unitinfo *u, tree fn, id_source *src)
         {
           tree a = gimple_call_arg (st, k);
           if (TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == fn
+              && k + 1 < gimple_call_num_args (st)
               && std_thread_start_call (st, k))
             {
               tree next = gimple_call_arg (st, k + 1);
@@ -1682,7 +1803,8 @@ valid_claim (wmm_unitinfo *u, tree key, tree parm, hash_set<tree> &counters,
       if (!existed)
         {
           if (!distinct_member_ids (u, parm, key, &src)
-              && !fresh_member_ids (u, parm, key, &src))
+              && !fresh_member_ids (u, parm, key, &src)
+              && !closure_member_ids (u, parm, key, &src))
             src.create = NULL;
           src.parm = parm;
         }

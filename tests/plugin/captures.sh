@@ -156,11 +156,13 @@
 #                      worker fenced on the weak targets
 #   cxx_thread_ids.cc  C++ workers numbered by their std::thread argument
 #                      (`ts.emplace_back (worker, t)`, or `std::thread
-#                      (worker, t)` into an array: -DARRAY) add into
+#                      (worker, t)` into an array: -DARRAY; a lambda
+#                      capturing t, `[t] { ... }`: -DLAMBDA) add into
 #                      partial[id]: no fence; -DNEXT (a neighbour's slot
 #                      read), -DSTALL (t not counted on every way round
 #                      the loop), -DPEEK (main reads a slot before the
-#                      joins): the worker fenced on every target
+#                      joins), -DBYREF (the lambda captures `&t`): the
+#                      worker fenced on every target
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -482,6 +484,13 @@ one_target() {
   none cxx_thread_ids_ARRAY cxx_thread_ids.cc -DARRAY
   for v in NEXT STALL PEEK; do
     fenced "cxx_thread_ids_$v" cxx_thread_ids.cc _Z6workeri -D$v
+  done
+  # ... captured by a lambda (its operator () inlined into the state's
+  # _M_run)
+  none cxx_thread_ids_LAMBDA cxx_thread_ids.cc -DLAMBDA
+  RUNL='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv'
+  for v in NEXT PEEK BYREF; do
+    fenced "cxx_thread_ids_LAMBDA_$v" cxx_thread_ids.cc "($RUNL|_ZZ4mainENKUlvE_clEv)" -DLAMBDA -D$v
   done
   none claims claims.c
   none claims_C11 claims.c -DC11

@@ -1,14 +1,17 @@
 // cxx_thread_ids.cc — C++ workers numbered by their std::thread argument:
 // `ts.emplace_back (worker, t)` in a counting loop (or `std::thread
-// (worker, t)` into an array: -DARRAY), each worker adding into
-// partial[id], main summing after the joins.  The thread's copy of t is
-// made before the call returns and t only grows, so no two threads get
-// one number (claims.cc std_thread_ids): partial is private, no fence on
-// any target (x86 1 mfence, Power 2 syncs before).  Racy variants:
+// (worker, t)` into an array: -DARRAY; or a lambda capturing t by
+// value, `ts.emplace_back ([t] { ... })`: -DLAMBDA), each worker adding
+// into partial[id], main summing after the joins.  The thread's copy of
+// t is made before the call returns and t only grows, so no two threads
+// get one number (claims.cc std_thread_ids, closure_member_ids): partial
+// is private, no fence on any target (x86 1 mfence, Power 2 syncs
+// before).  Racy variants:
 //   -DNEXT   a worker also reads its neighbour's slot: fenced;
 //   -DSTALL  the loop does not count on every way round (t grows only
 //            when `fast`): two threads may share a number: fenced;
-//   -DPEEK   main reads slot 0 before the joins: fenced.
+//   -DPEEK   main reads slot 0 before the joins: fenced;
+//   -DBYREF  (with -DLAMBDA) t captured by reference, `[&t]`: fenced.
 // Example: g++ -std=c++17 -O2 -pthread -fplugin=wmmfence.so -c cxx_thread_ids.cc
 #include <cstdio>
 #include <thread>
@@ -19,14 +22,17 @@ long partial[T];
 long seen;
 bool fast = true;
 
+#ifdef NEXT
+#define WORK(id) { for (int i = 0; i < 1000; i++) partial[id] += i; \
+                   seen += partial[((id) + 1) % T]; }
+#else
+#define WORK(id) { for (int i = 0; i < 1000; i++) partial[id] += i; }
+#endif
+
 void
 worker (int id)
 {
-  for (int i = 0; i < 1000; i++)
-    partial[id] += i;
-#ifdef NEXT
-  seen += partial[(id + 1) % T];
-#endif
+  WORK (id)
 }
 
 int
@@ -45,6 +51,12 @@ main ()
       if (fast)
         t++;
     }
+#elif defined BYREF
+  for (int t = 0; t < T; t++)
+    ts.emplace_back ([&t] { WORK (t) });
+#elif defined LAMBDA
+  for (int t = 0; t < T; t++)
+    ts.emplace_back ([t] { WORK (t) });
 #else
   for (int t = 0; t < T; t++)
     ts.emplace_back (worker, t);
