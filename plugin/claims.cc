@@ -1209,15 +1209,51 @@ closure_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   return true;
 }
 
+/* The constant local t of site_fn holds when `site` reads it: t's only
+ * store is `t = K` (K a non-negative integer constant) in site's block
+ * before it, its other uses the site and its clobbers
+ * (`std::thread a (worker, 0)` passes `&D.1 = 0`); -1 when it is not. */
+HOST_WIDE_INT
+constant_local (function *site_fn, gimple *site, tree t)
+{
+  HOST_WIDE_INT value = -1;
+  bool ok = true;
+  wmm_each_stmt (site_fn, [&] (gimple *st) {
+    if (!ok || st == site || is_gimple_debug (st))
+      return;
+    bool mentions = false;
+    for (unsigned i = 0; i < gimple_num_ops (st); i++)
+      mentions |= gimple_op (st, i) && wmm_mentions (gimple_op (st, i), t);
+    if (!mentions || (gimple_clobber_p (st) && gimple_assign_lhs (st) == t))
+      return;
+    tree k = gimple_assign_single_p (st) && gimple_assign_lhs (st) == t
+             ? gimple_assign_rhs1 (st) : NULL_TREE;
+    ok = value < 0 && k && TREE_CODE (k) == INTEGER_CST && tree_fits_shwi_p (k)
+         && tree_int_cst_sgn (k) >= 0 && gimple_bb (st) == gimple_bb (site);
+    if (!ok)
+      return;
+    value = tree_to_shwi (k);
+    /* (before the site in its block) */
+    bool before = false;
+    for (gimple_stmt_iterator gsi = gsi_for_stmt (st); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      before |= gsi_stmt (gsi) == site;
+    ok = before;
+  });
+  return ok ? value : -1;
+}
+
 /* Does every thread that std::thread (or std::jthread) starts with
  * routine fn get a value of its first parameter no other gets?  fn is
- * named once, in main, as the callable of one such start whose next
+ * named only in main, as the callable of such starts whose next
  * argument is `&t` (the constructor and emplace_back take their
  * arguments by reference; the thread's copy is made before the call
- * returns), t a local of main counting the start's loop in memory
- * (memory_counter_p); nothing calls fn directly.  *src: that start (no
- * counter: main's accesses after a join are not matched to its
- * thread). */
+ * returns), nothing calls fn directly, and either one start's t is a
+ * local of main counting the start's loop in memory (memory_counter_p),
+ * or each start, on no cycle of the CFG, reads its own constant
+ * (constant_local: `std::thread a (worker, 0), b (worker, 1)`).  *src:
+ * the first start (no counter: main's accesses after a join are not
+ * matched to its thread). */
 bool
 std_thread_ids (wmm_unitinfo *u, tree fn, id_source *src)
 {
@@ -1227,9 +1263,9 @@ std_thread_ids (wmm_unitinfo *u, tree fn, id_source *src)
       || !INTEGRAL_TYPE_P (TREE_TYPE (DECL_ARGUMENTS (fn))))
     return false;
   int mentions = 0;
-  gimple *site = NULL;
+  auto_vec<std::pair<gimple *, tree> > sites;
   function *site_fn = NULL;
-  tree t = NULL_TREE;
+  bool ok = true;
   wmm_each_body ([&] (cgraph_node *node, function *body) {
     bool in_main = DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl));
     wmm_each_stmt (body, [&] (gimple *st) {
@@ -1246,10 +1282,14 @@ std_thread_ids (wmm_unitinfo *u, tree fn, id_source *src)
               && std_thread_start_call (st, k))
             {
               tree next = gimple_call_arg (st, k + 1);
-              site = st;
+              tree t = TREE_CODE (next) == ADDR_EXPR ? TREE_OPERAND (next, 0)
+                                                     : NULL_TREE;
+              ok &= t && VAR_P (t) && !is_global_var (t)
+                    && !TREE_THIS_VOLATILE (t)
+                    && INTEGRAL_TYPE_P (TREE_TYPE (t))
+                    && DECL_CONTEXT (t) == body->decl;
+              sites.safe_push (std::make_pair (st, t));
               site_fn = body;
-              t = TREE_CODE (next) == ADDR_EXPR ? TREE_OPERAND (next, 0)
-                                                : NULL_TREE;
             }
         }
     });
@@ -1258,12 +1298,27 @@ std_thread_ids (wmm_unitinfo *u, tree fn, id_source *src)
         mentions += wmm_mentions (gimple_phi_arg_def (phi, i), fn);
     });
   });
-  if (!site || mentions != 1 || !t || !VAR_P (t) || is_global_var (t)
-      || TREE_THIS_VOLATILE (t) || !INTEGRAL_TYPE_P (TREE_TYPE (t))
-      || DECL_CONTEXT (t) != site_fn->decl
-      || !memory_counter_p (site_fn, site, t))
+  if (!ok || sites.is_empty () || mentions != (int) sites.length ())
     return false;
-  set_source (u, src, site, site_fn, NULL_TREE);
+  if (sites.length () == 1
+      && memory_counter_p (site_fn, sites[0].first, sites[0].second))
+    {
+      set_source (u, src, sites[0].first, site_fn, NULL_TREE);
+      return true;
+    }
+  /* constant numbers, each its own */
+  hash_set<int_hash<HOST_WIDE_INT, -1, -2> > seen;
+  HOST_WIDE_INT max_id = 0;
+  for (const std::pair<gimple *, tree> &s : sites)
+    {
+      HOST_WIDE_INT id = constant_local (site_fn, s.first, s.second);
+      if (id < 0 || id > 0x10000000 || seen.add (id)
+          || wmm_bb_on_cycle (gimple_bb (s.first), NULL))
+        return false;
+      max_id = MAX (max_id, id);
+    }
+  set_source (u, src, sites[0].first, site_fn, NULL_TREE);
+  src->max_id = max_id;
   return true;
 }
 

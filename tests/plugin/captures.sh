@@ -157,12 +157,14 @@
 #   cxx_thread_ids.cc  C++ workers numbered by their std::thread argument
 #                      (`ts.emplace_back (worker, t)`, or `std::thread
 #                      (worker, t)` into an array: -DARRAY; a lambda
-#                      capturing t, `[t] { ... }`: -DLAMBDA) add into
-#                      partial[id]: no fence; -DNEXT (a neighbour's slot
-#                      read), -DSTALL (t not counted on every way round
-#                      the loop), -DPEEK (main reads a slot before the
-#                      joins), -DBYREF (the lambda captures `&t`): the
-#                      worker fenced on every target
+#                      capturing t, `[t] { ... }`: -DLAMBDA; two threads
+#                      numbered 0 and 1: -DPAIR) add into partial[id]:
+#                      no fence; -DNEXT (a neighbour's slot read),
+#                      -DSTALL (t not counted on every way round the
+#                      loop), -DPEEK (main reads a slot before the
+#                      joins), -DBYREF (the lambda captures `&t`), -DSAME
+#                      (both numbered 0): the worker fenced on every
+#                      target
 #   slots.c            each thread adds into partial[(long) arg], created
 #                      with the create loop's counter, main sums slot i
 #                      after joining thread i (or after all joins,
@@ -491,6 +493,11 @@ one_target() {
   RUNL='_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv'
   for v in NEXT PEEK BYREF; do
     fenced "cxx_thread_ids_LAMBDA_$v" cxx_thread_ids.cc "($RUNL|_ZZ4mainENKUlvE_clEv)" -DLAMBDA -D$v
+  done
+  # ... two threads numbered by constants
+  none cxx_thread_ids_PAIR cxx_thread_ids.cc -DPAIR
+  for v in SAME PEEK; do
+    fenced "cxx_thread_ids_PAIR_$v" cxx_thread_ids.cc _Z6workeri -DPAIR -D$v
   done
   none claims claims.c
   none claims_C11 claims.c -DC11

@@ -1,7 +1,9 @@
 // cxx_thread_ids.cc — C++ workers numbered by their std::thread argument:
 // `ts.emplace_back (worker, t)` in a counting loop (or `std::thread
 // (worker, t)` into an array: -DARRAY; or a lambda capturing t by
-// value, `ts.emplace_back ([t] { ... })`: -DLAMBDA), each worker adding
+// value, `ts.emplace_back ([t] { ... })`: -DLAMBDA; or two threads
+// numbered by constants, `std::thread a (worker, 0), b (worker, 1)`:
+// -DPAIR), each worker adding
 // into partial[id], main summing after the joins.  The thread's copy of
 // t is made before the call returns and t only grows, so no two threads
 // get one number (claims.cc std_thread_ids, closure_member_ids): partial
@@ -11,7 +13,8 @@
 //   -DSTALL  the loop does not count on every way round (t grows only
 //            when `fast`): two threads may share a number: fenced;
 //   -DPEEK   main reads slot 0 before the joins: fenced;
-//   -DBYREF  (with -DLAMBDA) t captured by reference, `[&t]`: fenced.
+//   -DBYREF  (with -DLAMBDA) t captured by reference, `[&t]`: fenced;
+//   -DSAME   (with -DPAIR) both threads numbered 0: fenced.
 // Example: g++ -std=c++17 -O2 -pthread -fplugin=wmmfence.so -c cxx_thread_ids.cc
 #include <cstdio>
 #include <thread>
@@ -38,6 +41,20 @@ worker (int id)
 int
 main ()
 {
+#ifdef PAIR
+#ifdef SAME
+  std::thread a (worker, 0), b (worker, 0);
+#else
+  std::thread a (worker, 0), b (worker, 1);
+#endif
+#ifdef PEEK
+  seen = partial[0];
+#endif
+  a.join ();
+  b.join ();
+  std::printf ("%ld %ld\n", partial[0] + partial[1], seen);
+  return 0;
+#endif
 #ifdef ARRAY
   std::thread ts[T];
   for (int t = 0; t < T; t++)
