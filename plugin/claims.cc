@@ -1038,6 +1038,38 @@ std_thread_start_call (gimple *st, unsigned k)
                         || startswith (a, "_ZNSt6vectorISt7jthreadSaIS0_EE12emplace_back")));
 }
 
+/* Does statement a come before b in b's block? */
+bool
+same_block_before (gimple *a, gimple *b)
+{
+  if (gimple_bb (a) != gimple_bb (b))
+    return false;
+  for (gimple_stmt_iterator gsi = gsi_for_stmt (a); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (gsi_stmt (gsi) == b)
+      return true;
+  return false;
+}
+
+/* f (st) for every statement st of fn but `site` (and debug statements)
+ * that names local v; false as soon as f says false. */
+template<typename F>
+bool
+each_other_use (function *fn, gimple *site, tree v, F f)
+{
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *st) {
+    if (!ok || st == site || is_gimple_debug (st))
+      return;
+    bool mentions = false;
+    for (unsigned i = 0; i < gimple_num_ops (st) && !mentions; i++)
+      mentions = gimple_op (st, i) && wmm_mentions (gimple_op (st, i), v);
+    if (mentions)
+      ok = f (st);
+  });
+  return ok;
+}
+
 /* Is local t of site_fn the counter of the loop around `site` (a loop
  * nested in no other, with one latch), kept in memory because the
  * create takes its address: every store to it inside the loop is the
@@ -1054,32 +1086,18 @@ memory_counter_p (function *site_fn, gimple *site, tree t)
   class loop *loop = gimple_bb (site)->loop_father;
   if (!loop || loop_depth (loop) != 1 || !loop->latch)
     return false;
-  bool ok = true;
   basic_block inc = NULL;
-  wmm_each_stmt (site_fn, [&] (gimple *st) {
-    if (!ok || st == site || is_gimple_debug (st))
-      return;
-    bool mentions = false;
-    for (unsigned i = 0; i < gimple_num_ops (st); i++)
-      mentions |= gimple_op (st, i) && wmm_mentions (gimple_op (st, i), t);
-    if (!mentions)
-      return;
+  bool ok = each_other_use (site_fn, site, t, [&] (gimple *st) {
     gassign *g = dyn_cast<gassign *> (st);
     if (!g || !gimple_assign_single_p (g))
-      {
-        ok = false;
-        return;
-      }
+      return false;
     if (gimple_assign_rhs1 (g) == t && TREE_CODE (gimple_assign_lhs (g)) == SSA_NAME)
-      return;   /* a load */
+      return true;   /* a load */
     if (gimple_assign_lhs (g) != t)
-      {
-        ok = false;
-        return;
-      }
+      return false;
     class loop *lf = gimple_bb (g)->loop_father;
     if (!lf || (lf != loop && !flow_loop_nested_p (loop, lf)))
-      return;   /* set before or after the loop */
+      return true;   /* set before or after the loop */
     /* t = x + C, x loaded from t */
     tree v = gimple_assign_rhs1 (g);
     gassign *add = TREE_CODE (v) == SSA_NAME
@@ -1094,11 +1112,9 @@ memory_counter_p (function *site_fn, gimple *site, tree t)
         || TREE_CODE (gimple_assign_rhs2 (add)) != INTEGER_CST
         || tree_int_cst_sgn (gimple_assign_rhs2 (add)) <= 0
         || gimple_bb (g)->loop_father != loop)
-      {
-        ok = false;
-        return;
-      }
+      return false;
     inc = gimple_bb (g);
+    return true;
   });
   if (!ok || !inc || gimple_bb (site)->loop_father != loop)
     return false;
@@ -1153,42 +1169,24 @@ closure_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   if (!ok || !site || is_global_var (cl) || DECL_CONTEXT (cl) != site_fn->decl)
     return false;
   /* cl's other uses: stores to its members (one of field), its clobber */
-  wmm_each_stmt (site_fn, [&] (gimple *st) {
-    if (!ok || st == site || is_gimple_debug (st))
-      return;
-    bool mentions = false;
-    for (unsigned i = 0; i < gimple_num_ops (st); i++)
-      mentions |= gimple_op (st, i) && wmm_mentions (gimple_op (st, i), cl);
-    if (!mentions)
-      return;
+  ok = each_other_use (site_fn, site, cl, [&] (gimple *st) {
     if (gimple_clobber_p (st) && gimple_assign_lhs (st) == cl)
-      return;
+      return true;
     tree lhs = gimple_assign_single_p (st) ? gimple_assign_lhs (st) : NULL_TREE;
     if (!lhs || TREE_CODE (lhs) != COMPONENT_REF || TREE_OPERAND (lhs, 0) != cl
         || wmm_mentions (gimple_assign_rhs1 (st), cl))
-      {
-        ok = false;
-        return;
-      }
-    if (TREE_OPERAND (lhs, 1) == field)
-      {
-        ok &= !init;
-        init = st;
-      }
+      return false;
+    if (TREE_OPERAND (lhs, 1) != field)
+      return true;
+    bool first = !init;
+    init = st;
+    return first;
   });
   wmm_each_phi (site_fn, [&] (gphi *phi) {
     for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
       ok &= !wmm_mentions (gimple_phi_arg_def (phi, i), cl);
   });
-  if (!ok || !init || gimple_bb (init) != gimple_bb (site))
-    return false;
-  /* stored before the start in its block */
-  bool before = false;
-  for (gimple_stmt_iterator gsi = gsi_for_stmt (init); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    if (gsi_stmt (gsi) == site)
-      before = true;
-  if (!before)
+  if (!ok || !init || !same_block_before (init, site))
     return false;
   /* the loop's counter, in a register or loaded from memory */
   tree v = wmm_widened_from (gimple_assign_rhs1 (init));
@@ -1217,28 +1215,17 @@ HOST_WIDE_INT
 constant_local (function *site_fn, gimple *site, tree t)
 {
   HOST_WIDE_INT value = -1;
-  bool ok = true;
-  wmm_each_stmt (site_fn, [&] (gimple *st) {
-    if (!ok || st == site || is_gimple_debug (st))
-      return;
-    bool mentions = false;
-    for (unsigned i = 0; i < gimple_num_ops (st); i++)
-      mentions |= gimple_op (st, i) && wmm_mentions (gimple_op (st, i), t);
-    if (!mentions || (gimple_clobber_p (st) && gimple_assign_lhs (st) == t))
-      return;
+  bool ok = each_other_use (site_fn, site, t, [&] (gimple *st) {
+    if (gimple_clobber_p (st) && gimple_assign_lhs (st) == t)
+      return true;
     tree k = gimple_assign_single_p (st) && gimple_assign_lhs (st) == t
              ? gimple_assign_rhs1 (st) : NULL_TREE;
-    ok = value < 0 && k && TREE_CODE (k) == INTEGER_CST && tree_fits_shwi_p (k)
-         && tree_int_cst_sgn (k) >= 0 && gimple_bb (st) == gimple_bb (site);
-    if (!ok)
-      return;
+    if (value >= 0 || !k || TREE_CODE (k) != INTEGER_CST
+        || !tree_fits_shwi_p (k) || tree_int_cst_sgn (k) < 0
+        || !same_block_before (st, site))
+      return false;
     value = tree_to_shwi (k);
-    /* (before the site in its block) */
-    bool before = false;
-    for (gimple_stmt_iterator gsi = gsi_for_stmt (st); !gsi_end_p (gsi);
-         gsi_next (&gsi))
-      before |= gsi_stmt (gsi) == site;
-    ok = before;
+    return true;
   });
   return ok ? value : -1;
 }
