@@ -1287,7 +1287,11 @@ std_thread_ids (wmm_unitinfo *u, tree fn, id_source *src)
   });
   if (!ok || sites.is_empty () || mentions != (int) sites.length ())
     return false;
+  /* (the thread's copy converted to the parameter's type: a narrower
+     one could give two threads one number) */
+  tree ptype = TREE_TYPE (DECL_ARGUMENTS (fn));
   if (sites.length () == 1
+      && TYPE_PRECISION (ptype) >= TYPE_PRECISION (TREE_TYPE (sites[0].second))
       && memory_counter_p (site_fn, sites[0].first, sites[0].second))
     {
       set_source (u, src, sites[0].first, site_fn, NULL_TREE);
@@ -1299,7 +1303,9 @@ std_thread_ids (wmm_unitinfo *u, tree fn, id_source *src)
   for (const std::pair<gimple *, tree> &s : sites)
     {
       HOST_WIDE_INT id = constant_local (site_fn, s.first, s.second);
-      if (id < 0 || id > 0x10000000 || seen.add (id)
+      if (id < 0 || id > 0x10000000
+          || !int_fits_type_p (build_int_cst (integer_type_node, id), ptype)
+          || seen.add (id)
           || wmm_bb_on_cycle (gimple_bb (s.first), NULL))
         return false;
       max_id = MAX (max_id, id);
