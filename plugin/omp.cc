@@ -1327,6 +1327,11 @@ wmm_foreign_code_may_run (void)
             && startswith (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (callee)),
                            "_ZNSt6thread15_M_start_thread"))
           return;
+        /* (libstdc++'s waiting code, std::jthread's stop requests and
+           C++20's semaphores: syscall is its futex) */
+        if (!strcmp (n, "syscall")
+            && (lib || wmm_wait_lib_fn (node->decl)))
+          return;
         tree routine;
         cgraph_node *r;
         if (wmm_is_thread_create (s, &routine) && routine

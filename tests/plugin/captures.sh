@@ -158,7 +158,8 @@
 #                      (`ts.emplace_back (worker, t)`, or `std::thread
 #                      (worker, t)` into an array: -DARRAY; a lambda
 #                      capturing t, `[t] { ... }`: -DLAMBDA; two threads
-#                      numbered 0 and 1: -DPAIR) add into partial[id]:
+#                      numbered 0 and 1: -DPAIR; std::jthreads:
+#                      -DJTHREAD) add into partial[id]:
 #                      no fence; -DNEXT (a neighbour's slot read),
 #                      -DSTALL (t not counted on every way round the
 #                      loop), -DPEEK (main reads a slot before the
@@ -494,6 +495,9 @@ one_target() {
   for v in NEXT PEEK BYREF; do
     fenced "cxx_thread_ids_LAMBDA_$v" cxx_thread_ids.cc "($RUNL|_ZZ4mainENKUlvE_clEv)" -DLAMBDA -D$v
   done
+  # ... std::jthreads (their stop state's futex is no other unit's code)
+  none cxx_thread_ids_JTHREAD cxx_thread_ids.cc -std=c++20 -DJTHREAD
+  fenced cxx_thread_ids_JTHREAD_PEEK cxx_thread_ids.cc _Z6workeri -std=c++20 -DJTHREAD -DPEEK
   # ... two threads numbered by constants
   none cxx_thread_ids_PAIR cxx_thread_ids.cc -DPAIR
   for v in SAME PEEK; do

@@ -3,7 +3,8 @@
 // (worker, t)` into an array: -DARRAY; or a lambda capturing t by
 // value, `ts.emplace_back ([t] { ... })`: -DLAMBDA; or two threads
 // numbered by constants, `std::thread a (worker, 0), b (worker, 1)`:
-// -DPAIR), each worker adding
+// -DPAIR; C++20's std::jthread, joined by the vector's destructor:
+// -DJTHREAD), each worker adding
 // into partial[id], main summing after the joins.  The thread's copy of
 // t is made before the call returns and t only grows, so no two threads
 // get one number (claims.cc std_thread_ids, closure_member_ids): partial
@@ -53,6 +54,21 @@ main ()
   a.join ();
   b.join ();
   std::printf ("%ld %ld\n", partial[0] + partial[1], seen);
+  return 0;
+#endif
+#ifdef JTHREAD
+  {
+    std::vector<std::jthread> ts;
+    for (int t = 0; t < T; t++)
+      ts.emplace_back (worker, t);
+#ifdef PEEK
+    seen = partial[0];
+#endif
+  }
+  long all = 0;
+  for (int t = 0; t < T; t++)
+    all += partial[t];
+  std::printf ("%ld %ld\n", all, seen);
   return 0;
 #endif
 #ifdef ARRAY
