@@ -663,12 +663,26 @@ wmm_lib_private_touch (const char *name, unsigned *reads, unsigned *writes)
   *writes = 0;
 }
 
+/* Is fndecl libstdc++'s compiled hash of a byte string (std::hash of a
+ * string, of a thread id: `std::_Hash_bytes (const void *, size_t, size_t)`),
+ * which reads the bytes it is given and nothing else? */
+static bool
+std_hash_bytes (tree fndecl)
+{
+  if (TREE_CODE (fndecl) != FUNCTION_DECL || DECL_STRUCT_FUNCTION (fndecl)
+      || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return !strncmp (a, "_ZSt11_Hash_bytesPKv", 20)
+         || !strncmp (a, "_ZSt15_Fnv_hash_bytesPKv", 24);
+}
+
 bool
 wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
                       unsigned *writes)
 {
   tree callee = gimple_call_fndecl (call);
-  if (callee && !wmm_c_library_fn (callee))
+  if (callee && !wmm_c_library_fn (callee) && !std_hash_bytes (callee))
     return false;
   if (wmm_omp_chunk_call (name))
     {
@@ -801,13 +815,40 @@ wmm_c_library_fn (tree fndecl)
              || fndecl_built_in_p (fndecl));
 }
 
+static bool library_type (tree type);
+
+/* Does the library's inline `fndecl` run what the unit gives it, or load
+ * the atomic it waits on, so that its body must be analysed rather than
+ * taken for a fence: a parameter of a class the unit declares (a
+ * predicate's closure: condition_variable::wait (lock, pred)), or a
+ * member of an atomic class (`flag.wait (old)`: the load that returns is
+ * the access a cycle goes through). */
+static bool
+std_body_matters (tree fndecl)
+{
+  for (tree a = DECL_ARGUMENTS (fndecl); a; a = DECL_CHAIN (a))
+    {
+      tree t = TREE_TYPE (a);
+      while (POINTER_TYPE_P (t))
+        t = TREE_TYPE (t);
+      if (RECORD_OR_UNION_TYPE_P (t) && !library_type (t))
+        return true;
+    }
+  tree c = DECL_CONTEXT (fndecl);
+  tree id = c && TYPE_P (c) ? TYPE_IDENTIFIER (c) : NULL_TREE;
+  const char *n = id ? IDENTIFIER_POINTER (id) : "";
+  return !strncmp (n, "atomic", 6) || !strncmp (n, "__atomic", 8);
+}
+
 bool
 wmm_lib_call_is_sync (tree fndecl, const char *name)
 {
   /* (std::call_once is the C library's call_once for the unit: the
      routine runs once, every call returns after it) */
   if (name && wmm_lib_is_sync (name)
-      && (wmm_c_library_fn (fndecl) || wmm_std_fn (fndecl)))
+      && (wmm_c_library_fn (fndecl)
+          || (wmm_std_fn (fndecl)
+              && (!strcmp (name, "call_once") || !std_body_matters (fndecl)))))
     return true;
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
       || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
