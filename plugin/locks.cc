@@ -914,6 +914,9 @@ struct lock_summary {
                            return before anything else touches it */
   wmm_region_set rel_entry;   /* may be released without being acquired
                                  inside first: a lock the caller holds */
+  wmm_region_set takes; /* may be taken or tried on some path (a wrapper of
+                           an unchecked trylock): no sign of holding */
+  bool takes_unknown;   /* may take a lock no name of the caller's holds */
 };
 
 } // anon namespace
@@ -1761,6 +1764,9 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
      a release that cannot be renamed may be of any lock. */
   e->acq = map_to_caller (u, call, callee, s->acq, &dropped);
   e->pre = map_to_caller (u, call, callee, s->pre, &dropped);
+  bool untaken = false;
+  e->takes = map_to_caller (u, call, callee, s->takes, &untaken);
+  e->takes_unknown = s->takes_unknown || untaken;
   e->rel_unknown = s->rel_unknown || lost;
   return true;
 }
@@ -1771,7 +1777,7 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
 lock_summary
 callback_effect (wmm_unitinfo *u, gimple *stmt)
 {
-  lock_summary all = { 0, 0, false, 0, 0 };
+  lock_summary all = { 0, 0, false, 0, 0, 0, false };
   for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
     {
       tree a = gimple_call_arg (stmt, i);
@@ -1784,6 +1790,8 @@ callback_effect (wmm_unitinfo *u, gimple *stmt)
           all.acq |= cs->acq;
           all.rel |= cs->rel;
           all.rel_unknown |= cs->rel_unknown;
+          all.takes |= cs->takes;
+          all.takes_unknown |= cs->takes_unknown;
         }
     }
   return all;
@@ -1827,6 +1835,13 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
   lock_op k = lock_call (u, stmt, &b, NULL, NULL, &more);
   if (k != LK_NONE)
     {
+      if (rel && k != LK_RELEASE)
+        {
+          if (b >= 0)
+            rel->takes |= both_sides (u, b) | more;
+          else
+            rel->takes_unknown = true;
+        }
       if (k == LK_ACQUIRE || k == LK_READ)
         return (b >= 0 ? held | (1ULL << b) : held) | more;
       if (k == LK_TRY || k == LK_TRY_NZ)
@@ -1862,6 +1877,8 @@ step (wmm_unitinfo *u, gimple *stmt, wmm_region_set held, lock_summary *rel)
       rel->rel |= e.rel;
       rel->rel_unknown |= e.rel_unknown;
       rel->rel_entry |= e.rel_entry & ~held;
+      rel->takes |= e.takes | e.acq;
+      rel->takes_unknown |= e.takes_unknown;
     }
   /* Nothing after a call that never returns runs.  A longjmp out of it
      leaves by an abnormal edge of some caller, which keeps only what was
@@ -2033,15 +2050,19 @@ step_back (wmm_unitinfo *u, gimple *stmt, wmm_region_set ant)
   lock_summary e;
   if (callee_effect (u, stmt, &e))
     {
-      ant &= ~(e.rel | e.acq);
+      /* what the callee may take, even on some path only, is no sign of
+         holding before it (as a trylock here is not) */
+      ant &= ~(e.rel | e.acq | e.takes);
       if (e.rel_unknown)
         ant &= f->hidden;
+      if (e.takes_unknown)
+        ant = 0;
       return ant | e.pre;
     }
   tree callee = gimple_call_fndecl (stmt);
   /* A callback of the unit that touches locks may run inside. */
   lock_summary cb = callback_effect (u, stmt);
-  if (cb.rel || cb.rel_unknown || cb.acq)
+  if (cb.rel || cb.rel_unknown || cb.acq || cb.takes || cb.takes_unknown)
     return 0;
   if (callee && (lock_library_call (callee)
                  || wmm_never_starts_threads (callee)))
@@ -2167,7 +2188,7 @@ lock_summary
 pass_over (wmm_unitinfo *u, tree d)
 {
   function *fn = body_of (d);
-  lock_summary s = { 0, 0, false, 0, 0 };
+  lock_summary s = { 0, 0, false, 0, 0, 0, false };
   auto_vec<wmm_region_set> in;
   push_cfun (fn);
   dataflow (u, fn, 0, &in, &s.acq, &s, NULL);
@@ -2188,7 +2209,7 @@ least_releases (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
 {
   wmm_lock_facts *f = u->lock_facts;
   for (tree d : fns)
-    f->sum.put (d, lock_summary { 0, 0, false, 0, 0 });
+    f->sum.put (d, lock_summary { 0, 0, false, 0, 0, 0, false });
   for (int r = 0; r < rounds; r++)
     {
       bool changed = false;
@@ -2199,10 +2220,14 @@ least_releases (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
           s.rel |= old->rel;
           s.rel_entry |= old->rel_entry;
           s.rel_unknown |= old->rel_unknown;
+          s.takes |= old->takes;
+          s.takes_unknown |= old->takes_unknown;
           if (old->rel != s.rel || old->rel_unknown != s.rel_unknown
-              || old->rel_entry != s.rel_entry)
+              || old->rel_entry != s.rel_entry || old->takes != s.takes
+              || old->takes_unknown != s.takes_unknown)
             {
-              *old = lock_summary { 0, s.rel, s.rel_unknown, 0, s.rel_entry };
+              *old = lock_summary { 0, s.rel, s.rel_unknown, 0, s.rel_entry,
+                                    s.takes, s.takes_unknown };
               changed = true;
             }
         }
@@ -2210,7 +2235,7 @@ least_releases (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
         return;
     }
   for (tree d : fns)
-    f->sum.put (d, lock_summary { 0, 0, true, 0, 0 });
+    f->sum.put (d, lock_summary { 0, 0, true, 0, 0, 0, true });
 }
 
 /* Summaries of every function with a body, iterated to a fixpoint (at
@@ -2243,9 +2268,13 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
           s.pre = precondition (u, fn) & keep;
           pop_cfun ();
           lock_summary *old = f->sum.get (d);
+          /* (what it may take only grows) */
+          s.takes |= old->takes;
+          s.takes_unknown |= old->takes_unknown;
           if (old->acq != s.acq || old->rel != s.rel
               || old->rel_unknown != s.rel_unknown || old->pre != s.pre
-              || old->rel_entry != s.rel_entry)
+              || old->rel_entry != s.rel_entry || old->takes != s.takes
+              || old->takes_unknown != s.takes_unknown)
             {
               *old = s;
               changed = true;

@@ -5,7 +5,8 @@
 # a critical section, static lock objects unknown code cannot name; and
 # the cases that must keep their fences: a wrapper that locks only on some
 # paths, a helper also called without the lock, unknown code called inside
-# a critical section of an exported lock (it may release it); static data
+# a critical section of an exported lock (it may release it), a wrapper
+# of a trylock whose result is dropped; static data
 # code outside the unit cannot reach, and wrappers whose error path never
 # returns (locks_hidden.c, locks_noreturn.c); spin locks written for x86
 # (a relaxed exchange, a plain store of 0), made acquire / release on the
@@ -310,6 +311,19 @@ if grep -Eq '"(from|to)": ?\{[^}]*"location": ?"(u|v)"' "$WMM_TMP/r.json"; then
 else wmm_pass "spin_unknown power: no fence orders u or v (static word)"; fi
 expect try_fail tso "P0:mfence P1:mfence"
 expect try_fail power "P0:sync P1:sync"
+# A wrapper of a trylock whose result is dropped takes nothing for sure:
+# the unlock after the accesses is no sign the lock was held at entry
+# (locks_try_wrapper.c; -DSPIN a spin lock).
+for v in "" -DSPIN; do
+  for m in tso power armv8; do
+    case $m in tso) want="P0:mfence P1:mfence" ;; power) want="P0:sync P1:sync" ;;
+               armv8) want="P0:dmb ish P1:dmb ish" ;; esac
+    if wmm_report_fences "$WMM_TESTDIR/programs/locks_try_wrapper.c" $m $v; then
+      if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "try_wrapper $v $m: $want"
+      else wmm_fail "try_wrapper $v $m: got '$WMM_FENCES', expected '$want'"; fi
+    else wmm_fail "try_wrapper $v $m: $WMM_ERR"; fi
+  done
+done
 expect rw_wrong tso "put_x:mfence put_y:mfence"
 expect rw_wrong power "put_x:sync put_y:sync"
 # Static data whose address never leaves the unit, under a static lock:
@@ -491,6 +505,8 @@ asm_fences hidden tso 'mfence|lock or' 0 -DCALLBACK
 asm_fences span tso 'mfence|lock or' 2
 asm_fences noreturn tso 'mfence|lock or' 3 -DRETURNS
 asm_fences try_fail tso 'mfence|lock or' 2
+asm_fences try_wrapper tso 'mfence|lock or' 2
+asm_fences try_wrapper tso 'mfence|lock or' 2 -DSPIN
 asm_fences rw_wrong tso 'mfence|lock or' 2
 asm_fences spin_broken tso 'mfence|lock or' 4
 asm_fences spin_relaxed tso 'mfence|lock or' 0
@@ -514,6 +530,8 @@ if wmm_target ppc; then
   asm_fences hidden power '^\s+(hw|lw)?sync' 0 -DCALLBACK
   asm_fences span power '^\s+(hw|lw)?sync' 2
   asm_fences try_fail power '^\s+(hw|lw)?sync' 2
+  asm_fences try_wrapper power '^\s+(hw|lw)?sync' 2
+  asm_fences try_wrapper power '^\s+(hw|lw)?sync' 2 -DSPIN
   asm_fences rw_wrong power '^\s+(hw|lw)?sync' 2
   # The relaxed spin lock: the exchange acquire (its loop ends in isync),
   # one lwsync before the store of 0, no sync; in report mode the code is
