@@ -505,6 +505,75 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
   return true;
 }
 
+/* Is j the counter of a loop `for (j = 0; j < K; j++)` (or `j <= K - 1`,
+ * as GCC writes it), K a positive constant?  *k: K; *body: the edge the
+ * test takes into the loop. */
+bool
+counted_from_zero (tree j, HOST_WIDE_INT *k, edge *body)
+{
+  gphi *phi = TREE_CODE (j) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (j)
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (j)) : NULL;
+  if (!phi || gimple_phi_num_args (phi) != 2
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (j)))
+    return false;
+  bool inc = false, zero = false;
+  for (unsigned a = 0; a < 2; a++)
+    {
+      tree v = gimple_phi_arg_def (phi, a);
+      gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+                   ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+      tree c;
+      if (!inc && g && gimple_assign_rhs_code (g) == PLUS_EXPR
+          && gimple_assign_rhs1 (g) == j && integer_onep (gimple_assign_rhs2 (g)))
+        inc = true;
+      else if ((c = wmm_constant_of (v)) && integer_zerop (c))
+        zero = true;
+    }
+  basic_block h = gimple_bb (phi);
+  gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
+  tree bound = c ? wmm_constant_of (gimple_cond_rhs (c)) : NULL_TREE;
+  if (!inc || !zero || !c || !bound || gimple_cond_lhs (c) != j
+      || EDGE_COUNT (h->succs) != 2
+      || (gimple_cond_code (c) != LT_EXPR && gimple_cond_code (c) != LE_EXPR))
+    return false;
+  *k = tree_to_shwi (bound) + (gimple_cond_code (c) == LE_EXPR);
+  edge f;
+  extract_true_false_edges_from_block (h, body, &f);
+  return *k > 0 && single_pred_p ((*body)->dest);
+}
+
+/* A row of a matrix: idx (through widening conversions) is `x * S + j`
+ * computed with undefined overflow, S a positive constant and j the
+ * counter of a loop `for (j = 0; j < K; j++)` (K <= S) whose test held
+ * at stmt: element idx lies in row x, [x * S, x * S + S), so rows that no
+ * two threads share give elements no two threads share.  *row: x, *s: S. */
+bool
+row_index (tree idx, gimple *stmt, function *fn, tree *row, HOST_WIDE_INT *s)
+{
+  idx = wmm_widened_from (idx);
+  gassign *g = TREE_CODE (idx) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (idx)
+               ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (idx)) : NULL;
+  if (!g || gimple_assign_rhs_code (g) != PLUS_EXPR
+      || !INTEGRAL_TYPE_P (TREE_TYPE (idx))
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (idx)) || !fn || !stmt
+      || !gimple_bb (stmt))
+    return false;
+  for (int side = 0; side < 2; side++)
+    {
+      tree prod = gimple_op (g, 1 + side), j = gimple_op (g, 2 - side);
+      HOST_WIDE_INT limit = -1, k;
+      edge t;
+      if (TREE_CODE (j) != SSA_NAME || !times_const (prod, row, s, &limit)
+          || limit >= 0 || !counted_from_zero (j, &k, &t) || k > *s)
+        continue;
+      if (wmm_with_dominators (fn, [&] () {
+            return (bool) dominated_by_p (CDI_DOMINATORS, gimple_bb (stmt),
+                                          t->dest); }))
+        return true;
+    }
+  return false;
+}
+
 /* A stride: idx (through widening conversions) is the counter of a
  * loop `for (i = id; ...; i += S)`, a PHI of id and i + S with S a
  * positive constant, in signed arithmetic (no wrap): every value is id + k
@@ -2072,12 +2141,23 @@ wmm_publish_claims (wmm_unitinfo *u)
                  ? claiming_counter (idx, &parm, &room) : NULL_TREE;
         /* a slice of the thread's number: a[i], i in [id * C, id * C + C)
            (a number from a counter is no slice: counters skip values) */
-        tree sid, block = NULL_TREE;
-        HOST_WIDE_INT limit = -1, last = -1;
+        tree sid, block = NULL_TREE, row = NULL_TREE;
+        HOST_WIDE_INT limit = -1, last = -1, row_size = 0;
+        function *site_fn = site.fn ? site.fn : unit.fn;
+        /* (a matrix's element a[x * S + j]: a slice of rows x, S times
+           the chunk; a block of members counts its rows by S) */
         if (!c && a == base && idx && TREE_CODE (idx) == SSA_NAME
-            && slice_index (idx, site.stmt, site.fn ? site.fn : unit.fn,
-                            &sid, &chunk, &limit, &last, &block))
+            && (!row_index (idx, site.stmt, site_fn, &row, &row_size)
+                || TREE_CODE (row) != SSA_NAME))
+          row = NULL_TREE;
+        tree slice = row ? row : idx;
+        if (!c && a == base && slice && TREE_CODE (slice) == SSA_NAME
+            && slice_index (slice, site.stmt, site_fn,
+                            &sid, &chunk, &limit, &last, &block)
+            )
           {
+            if (row)
+              chunk = block ? row_size : chunk * row_size;
             if (block)
               {
                 /* a block of the argument's members: one key per pair */

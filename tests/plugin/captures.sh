@@ -141,6 +141,11 @@
 #                      into each thread's argument struct: no fence (also
 #                      -DPLUS); -DOVERLAP, -DSHARED, -DLATER, -DNEIGHBOUR:
 #                      the worker fenced on the weak targets
+#   slices_rows.c      a matrix in one array, `c[i * N + j]` (0 <= j < N),
+#                      over each thread's block of rows (its number, or
+#                      -DMEMBERS the struct's bounds): no fence; -DWIDE
+#                      (j to N inclusive), -DNEXT (row i + 1): the worker
+#                      fenced on the weak targets
 #   slices_tutorial.c  the blocks written as tutorials do: the number in
 #                      the argument struct read twice, the last thread to
 #                      the end; `(long) arg` with the block clamped inward
@@ -475,6 +480,14 @@ one_target() {
   if [ $T != x86 ]; then
     for v in FIRST_REST CLAMP_WIDE HEAP_ONCE HEAP_OVERLAP; do
       fenced "slices_tutorial_$v" slices_tutorial.c work -D$v
+    done
+  fi
+  none slices_rows slices_rows.c
+  none slices_rows_MEMBERS slices_rows.c -DMEMBERS
+  if [ $T != x86 ]; then
+    for v in WIDE NEXT; do
+      fenced "slices_rows_$v" slices_rows.c mul -D$v
+      fenced "slices_rows_MEMBERS_$v" slices_rows.c mul -DMEMBERS -D$v
     done
   fi
   none slices_fresh_row slices_fresh_row.c
