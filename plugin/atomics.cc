@@ -8,7 +8,8 @@
  * order is followed back: through conversions, copies, PHIs and masks
  * (`m & __memory_order_mask`, `m | __memory_order_hle_acquire`) to a
  * parameter, then to the argument of every call site of its function in the
- * unit, recursively (bounded).  The result is the WEAKEST order over all the
+ * unit, recursively (bounded), or from a lambda's captured member to the
+ * values the unit stores there (localfields.cc).  The result is the WEAKEST order over all the
  * values found: an unknown value (a load, a call result, a function with no
  * visible caller, an address-taken function, a thread entry) is relaxed.
  * GCC never expands an order weaker than the constant it sees, and a
@@ -154,6 +155,22 @@ walk_def (wmm_unitinfo *u, tree t, unsigned HOST_WIDE_INT mask, int depth,
   tree_code code = gimple_assign_rhs_code (def);
   tree a = gimple_assign_rhs1 (def);
   tree b = gimple_num_ops (def) > 2 ? gimple_assign_rhs2 (def) : NULL;
+  /* a lambda's captured order (`[__m, this] { return load (__m); }`, the
+     closure of std::atomic<T>::wait): the values the unit's stores put
+     into that member of the closure (localfields.cc) */
+  if (code == COMPONENT_REF)
+    {
+      const vec<tree> *stores = wmm_local_member_stores (a);
+      if (!stores || depth >= MAX_DEPTH)
+        meet_value (w, MEMMODEL_RELAXED);
+      else
+        for (tree x : *stores)
+          if (x)
+            walk_value (u, x, mask, depth + 1, w);
+          else
+            meet_value (w, MEMMODEL_RELAXED);
+      return;
+    }
   tree type = TREE_TYPE (gimple_assign_lhs (def));
   if (INTEGRAL_TYPE_P (type)
       && TYPE_PRECISION (type) < HOST_BITS_PER_WIDE_INT)

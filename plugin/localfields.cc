@@ -1,7 +1,9 @@
 /* localfields.cc — the one value a pointer member of a local class ever
  * holds: a lambda's captures by reference, its captured `this` when
  * every call of the function that makes it passes one object, and the
- * address of a shared variable in an OpenMP construct's data block.
+ * address of a shared variable in an OpenMP construct's data block; and
+ * the values an integer member may hold (a captured memory order:
+ * atomics.cc follows them).
  *
  * A class defined inside a non-inline function (a lambda's closure type,
  * a local struct) has no linkage: only this unit's code makes or changes
@@ -83,16 +85,27 @@ one_address (tree v, int depth)
   return wmm_each_param_source (SSA_NAME_VAR (v), same) ? one : NULL_TREE;
 }
 
+/* The scalar member (a pointer, or an integer: a lambda's captured
+ * memory order) of a local class that `ref` names as a whole, or NULL. */
+tree
+local_scalar (tree ref)
+{
+  if (TREE_CODE (ref) != COMPONENT_REF)
+    return NULL_TREE;
+  tree f = TREE_OPERAND (ref, 1);
+  return TREE_CODE (f) == FIELD_DECL
+         && (POINTER_TYPE_P (TREE_TYPE (f))
+             || INTEGRAL_TYPE_P (TREE_TYPE (f)))
+         && local_class (DECL_CONTEXT (f)) ? f : NULL_TREE;
+}
+
 /* The pointer member of a local class that `ref` names as a whole, or
  * NULL. */
 tree
 local_member (tree ref)
 {
-  if (TREE_CODE (ref) != COMPONENT_REF)
-    return NULL_TREE;
-  tree f = TREE_OPERAND (ref, 1);
-  return TREE_CODE (f) == FIELD_DECL && POINTER_TYPE_P (TREE_TYPE (f))
-         && local_class (DECL_CONTEXT (f)) ? f : NULL_TREE;
+  tree f = local_scalar (ref);
+  return f && POINTER_TYPE_P (TREE_TYPE (f)) ? f : NULL_TREE;
 }
 
 /* Record that member f may hold v (NULL: anything). */
@@ -152,7 +165,7 @@ void
 spoil_inside (tree ref)
 {
   for (tree t = ref; t && handled_component_p (t); t = TREE_OPERAND (t, 0))
-    if (tree f = local_member (t))
+    if (tree f = local_scalar (t))
       note_value (f, NULL_TREE);
 }
 
@@ -178,7 +191,7 @@ scan (gimple *s)
   if (!gimple_assign_single_p (s))
     return;
   tree lhs = gimple_assign_lhs (s), rhs = gimple_assign_rhs1 (s);
-  if (tree f = local_member (lhs))
+  if (tree f = local_scalar (lhs))
     {
       note_value (f, rhs);
       return;
@@ -221,7 +234,7 @@ const vec<tree> *
 wmm_local_member_stores (tree ref)
 {
   wmm_local_member_value (NULL_TREE);   /* (the table) */
-  tree f = ref ? local_member (ref) : NULL_TREE;
+  tree f = ref ? local_scalar (ref) : NULL_TREE;
   unsigned *slot = f ? values->get (f) : NULL;
   return slot ? &stored[*slot] : NULL;
 }

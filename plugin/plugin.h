@@ -239,9 +239,9 @@ tree wmm_local_member_value (tree ref);
    else NULL. */
 tree wmm_one_address (tree v);
 void wmm_local_members_reset (void);
-/* The values the unit's stores put into the pointer member of a local
- * class that `ref` names (a NULL entry: anything), or NULL when ref is no
- * such member or nothing stores to it. */
+/* The values the unit's stores put into the pointer or integer member of
+ * a local class that `ref` names (a NULL entry: anything), or NULL when
+ * ref is no such member or nothing stores to it. */
 const vec<tree> *wmm_local_member_stores (tree ref);
 /* heaponce.cc: the key of the object of a malloc-like call that runs at
  * most once while the program runs (that call's result, an SSA name),
