@@ -693,6 +693,72 @@ element_web (tree r, HOST_WIDE_INT bits)
   return true;
 }
 
+/* Is g `p = base + v * size` (through conversions of v), every use of p
+ * staying inside the element (element_web)?  *idx = v. */
+bool
+scaled_element (gassign *g, HOST_WIDE_INT size, tree *idx)
+{
+  tree v = wmm_widened_from (gimple_assign_rhs2 (g));
+  if (size != 1)
+    {
+      gassign *m = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+      if (!m || gimple_assign_rhs_code (m) != MULT_EXPR)
+        return false;
+      tree k = wmm_constant_of (gimple_assign_rhs2 (m));
+      v = gimple_assign_rhs1 (m);
+      if (!k)
+        {
+          k = wmm_constant_of (gimple_assign_rhs1 (m));
+          v = gimple_assign_rhs2 (m);
+        }
+      if (!k || tree_to_shwi (k) != size || TREE_CODE (v) != SSA_NAME)
+        return false;
+    }
+  if (size <= 0 || !element_web (gimple_assign_lhs (g), size * BITS_PER_UNIT))
+    return false;
+  *idx = v;
+  return true;
+}
+
+/* The global pointer G whose value q holds, loaded from it through copies
+ * and conversions (`q = C`, C a `double *` of the unit): G, or NULL. */
+tree
+loaded_pointer (tree q)
+{
+  for (int steps = 0; steps < 8; steps++)
+    {
+      if (TREE_CODE (q) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (q))
+        return NULL_TREE;
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (q));
+      if (!g)
+        return NULL_TREE;
+      tree r = gimple_assign_rhs1 (g);
+      if (gimple_assign_cast_p (g) || gimple_assign_ssa_name_copy_p (g))
+        q = r;
+      else
+        return gimple_assign_single_p (g) && VAR_P (r) && is_global_var (r)
+               && POINTER_TYPE_P (TREE_TYPE (r)) && !TREE_THIS_VOLATILE (r)
+               ? r : NULL_TREE;
+    }
+  return NULL_TREE;
+}
+
+/* The heap array a global pointer G points to, when statement g is `p =
+ * q + v * S` with q loaded from G and S the size of *G (`C[i]`, C a
+ * `double *`), every use of p inside the element: G, *idx = v; NULL
+ * otherwise (heap_claim_ok checks what else may touch the array). */
+tree
+heap_offset (gassign *g, tree *idx)
+{
+  tree a = loaded_pointer (gimple_assign_rhs1 (g));
+  tree t = a ? TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (a))) : NULL_TREE;
+  if (!t || !tree_fits_shwi_p (t)
+      || TREE_CODE (gimple_assign_rhs2 (g)) != SSA_NAME)
+    return NULL_TREE;
+  return scaled_element (g, tree_to_shwi (t), idx) ? a : NULL_TREE;
+}
+
 /* The global array a when statement g is `p = &a + v * S` (`a + v` in
  * C: S the element's size, through conversions of v) and every use of p
  * stays inside the element (element_web); *idx = v.  NULL otherwise. */
@@ -710,39 +776,23 @@ element_offset (gassign *g, tree *idx)
       || !tree_fits_shwi_p (TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (a)))))
     return NULL_TREE;
   HOST_WIDE_INT size = tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (a))));
-  tree v = wmm_widened_from (off);
-  if (size != 1)
-    {
-      gassign *m = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
-                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
-      if (!m || gimple_assign_rhs_code (m) != MULT_EXPR)
-        return NULL_TREE;
-      tree k = wmm_constant_of (gimple_assign_rhs2 (m));
-      v = gimple_assign_rhs1 (m);
-      if (!k)
-        {
-          k = wmm_constant_of (gimple_assign_rhs1 (m));
-          v = gimple_assign_rhs2 (m);
-        }
-      if (!k || tree_to_shwi (k) != size || TREE_CODE (v) != SSA_NAME)
-        return NULL_TREE;
-    }
-  if (size <= 0 || !element_web (gimple_assign_lhs (g), size * BITS_PER_UNIT))
-    return NULL_TREE;
-  *idx = v;
-  return a;
+  return scaled_element (g, size, idx) ? a : NULL_TREE;
 }
 
 /* The global array a when statement g is `p = &a[v]` (the whole
- * element, any index v) and every use of p stays inside the element
- * (element_web); *idx = v.  NULL otherwise. */
+ * element, any index v) or `p = a + v` (element_offset), or the global
+ * pointer of a heap array (`p = C + v`: heap_offset), and every use of p
+ * stays inside the element (element_web); *idx = v.  NULL otherwise. */
 tree
 element_def (gimple *g, tree *idx)
 {
   gassign *as = safe_dyn_cast<gassign *> (g);
   if (as && gimple_assign_rhs_code (as) == POINTER_PLUS_EXPR
       && TREE_CODE (gimple_assign_lhs (as)) == SSA_NAME)
-    return element_offset (as, idx);
+    {
+      tree a = element_offset (as, idx);
+      return a ? a : heap_offset (as, idx);
+    }
   if (!as || gimple_assign_rhs_code (as) != ADDR_EXPR
       || TREE_CODE (gimple_assign_lhs (as)) != SSA_NAME)
     return NULL_TREE;
@@ -1992,6 +2042,109 @@ struct claim_map {
   }
 };
 
+/* May running access `site` touch heap object o (the points-to object of
+ * an allocation call)?  A declared object's access cannot; an unknown
+ * call's stand-in touches only what escaped (o has not); any other
+ * access through a pointer whose targets are not known may. */
+bool
+may_touch_heap (const wmm_site &site, int o)
+{
+  if (site.summary)
+    return false;
+  tree base = wmm_site_object (site);
+  if (base && DECL_P (base))
+    return false;
+  if (site.tbaa.targets <= 0)
+    return true;
+  auto_vec<int> objs;
+  objs.safe_push (o);
+  return wmm_threadlocal_set_meets (site.tbaa.targets - 1, objs) != 0;
+}
+
+/* Is every call that may free or reallocate heap object o (free,
+ * realloc, operator delete, its argument's targets meeting o or not
+ * known) one that runs while no thread runs (`quiet`: before main's first
+ * create, after its last join)?  Then no thread touches o's storage after
+ * it is freed, nor that storage as another object's while o's run. */
+bool
+freed_quietly (int o, hash_set<gimple *> &quiet)
+{
+  bool ok = true;
+  auto_vec<int> objs;
+  objs.safe_push (o);
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
+    wmm_each_stmt (fn, [&] (gimple *st) {
+      tree f = ok && is_gimple_call (st) ? gimple_call_fndecl (st)
+                                         : NULL_TREE;
+      if (!f || !gimple_call_num_args (st)
+          || !(fndecl_built_in_p (f, BUILT_IN_FREE)
+               || fndecl_built_in_p (f, BUILT_IN_REALLOC)
+               || DECL_IS_OPERATOR_DELETE_P (f)))
+        return;
+      tree a = gimple_call_arg (st, 0);
+      int set = TREE_CODE (a) == SSA_NAME ? wmm_threadlocal_targets (a) : -1;
+      if ((set < 0 || wmm_threadlocal_set_meets (set, objs) != 0)
+          && !quiet.contains (st))
+        ok = false;
+    });
+  });
+  return ok;
+}
+
+/* Can the heap array of global pointer g be claimed: g never written
+ * while threads run, its address taken nowhere (and g no other unit's,
+ * nor exported unless no other unit's code runs), every value it holds
+ * the memory of one allocation call that never escapes to code outside
+ * the analysis and is freed only while no thread runs (freed_quietly),
+ * and every running access that may touch that memory one through g
+ * (site_array names g: each such access is claimed)? */
+bool
+heap_claim_ok (wmm_unitinfo *u, tree g, bool closed_unit,
+               hash_set<gimple *> &quiet)
+{
+  if (TREE_ADDRESSABLE (g) || TREE_THIS_VOLATILE (g) || DECL_EXTERNAL (g)
+      || (TREE_PUBLIC (g) && !closed_unit))
+    return false;
+  int o = -1;
+  for (const wmm_unit &unit : u->units)
+    for (const wmm_site &site : unit.sites)
+      {
+        tree idx, q;
+        if (wmm_site_object (site) == g && site.operand == 0)
+          return false;   /* written while threads run */
+        if (o < 0 && site_array (site, &idx) == g
+            && (q = TREE_OPERAND (get_base_address (site.operand == 0
+                                   ? gimple_assign_lhs (site.stmt)
+                                   : gimple_assign_rhs1 (site.stmt)), 0))
+            && TREE_CODE (q) == SSA_NAME)
+          {
+            int set = wmm_threadlocal_targets (q);
+            o = set >= 0 ? wmm_threadlocal_heap_site (set) : -1;
+            gimple *call = o >= 0 ? wmm_threadlocal_site_call (o) : NULL;
+            if (!call || wmm_threadlocal_object_escaped (o)
+                || !(wmm_threadlocal_never_freed (call)
+                     || freed_quietly (o, quiet)))
+              return false;
+          }
+      }
+  if (o < 0)
+    return false;
+  const wmm_program *p = u->prog;
+  for (const wmm_unit &unit : u->units)
+    for (unsigned i = 0; i < unit.sites.length (); i++)
+      {
+        const wmm_site &site = unit.sites[i];
+        tree idx;
+        if (!wmm_instr_is_access (&p->threads[unit.thread].code[i])
+            || (site.stmt && site.operand >= 0
+                && site_array (site, &idx) == g))
+          continue;
+        if (may_touch_heap (site, o))
+          return false;
+      }
+  return true;
+}
+
 /* Arrays whose every write by running code claims its element (though
  * their reads may not: a stencil reads its neighbours' elements) and that
  * no pointer reaches: each element has one writer, so no two threads'
@@ -2133,7 +2286,10 @@ wmm_publish_claims (wmm_unitinfo *u)
         bool through_pointer = a && !VAR_P (base);
         if (through_pointer)
           base = a;
-        else if (!VAR_P (base) || !is_global_var (base))
+        /* (a global pointer's own word is no array: the heap array it
+           points to is keyed by it, heap_claim_ok) */
+        else if (!VAR_P (base) || !is_global_var (base)
+                 || POINTER_TYPE_P (TREE_TYPE (base)))
           continue;
         tree parm = NULL_TREE;
         HOST_WIDE_INT room = -1, chunk = 1;
@@ -2241,7 +2397,9 @@ wmm_publish_claims (wmm_unitinfo *u)
   for (auto e : by_array)
     if (e.second && (!taken.contains (e.first)
                      || only_element_pointers (e.first, quiet))
-        && !foreign_reach (e.first, closed_unit ()))
+        && !foreign_reach (e.first, closed_unit ())
+        && (!POINTER_TYPE_P (TREE_TYPE (e.first))
+            || heap_claim_ok (u, e.first, closed_unit (), quiet)))
       claimed.add (e.first);
   one_writer_arrays (u, writes, claimed, taken, closed_unit ());
   if (claimed.is_empty ())

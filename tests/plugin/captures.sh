@@ -146,6 +146,11 @@
 #                      -DMEMBERS the struct's bounds): no fence; -DWIDE
 #                      (j to N inclusive), -DNEXT (row i + 1): the worker
 #                      fenced on the weak targets
+#   heap_rows.c        the same product over malloc'd matrices held by
+#                      static pointers (freed after the joins): no fence;
+#                      -DALIAS, -DMOVE, -DFREE_EARLY, -DESCAPE, -DNEXT,
+#                      -DPASS: the worker (or the helper) fenced on the
+#                      weak targets
 #   slices_tutorial.c  the blocks written as tutorials do: the number in
 #                      the argument struct read twice, the last thread to
 #                      the end; `(long) arg` with the block clamped inward
@@ -489,6 +494,13 @@ one_target() {
       fenced "slices_rows_$v" slices_rows.c mul -D$v
       fenced "slices_rows_MEMBERS_$v" slices_rows.c mul -DMEMBERS -D$v
     done
+  fi
+  none heap_rows heap_rows.c
+  if [ $T != x86 ]; then
+    for v in ALIAS MOVE FREE_EARLY ESCAPE NEXT; do
+      fenced "heap_rows_$v" heap_rows.c mul -D$v
+    done
+    fenced heap_rows_PASS heap_rows.c put -DPASS
   fi
   none slices_fresh_row slices_fresh_row.c
   for v in ONCE HALF NEXT; do
