@@ -2411,6 +2411,10 @@ wmm_publish_claims (wmm_unitinfo *u)
                                     tree o = wmm_site_object (unit.sites[i]);
                                     if (o && !VAR_P (o))
                                       o = site_array (unit.sites[i], &idx);
+                                    /* (a heap array's pointer: its own
+                                       word is not claimed) */
+                                    else if (o && POINTER_TYPE_P (TREE_TYPE (o)))
+                                      return false;
                                     return o && claimed.contains (o);
                                   },
                                   [] (int, int, int) {});
