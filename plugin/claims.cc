@@ -427,6 +427,172 @@ block_bounds (tree lo, tree hi, tree x, HOST_WIDE_INT k, HOST_WIDE_INT *limit)
              && plus_const (y, &y, &m) && m == 1 && y == x);
 }
 
+/* Is global decl d a number the running code never changes: an integer
+ * variable of the unit, not volatile, its address taken nowhere, no
+ * running access writing it (exported: only when no other unit's code
+ * runs)? */
+bool
+stable_number (wmm_unitinfo *u, tree d)
+{
+  if (!VAR_P (d) || !is_global_var (d) || !INTEGRAL_TYPE_P (TREE_TYPE (d))
+      || TREE_THIS_VOLATILE (d) || TREE_ADDRESSABLE (d) || DECL_EXTERNAL (d)
+      || (TREE_PUBLIC (d) && wmm_foreign_code_may_run ()))
+    return false;
+  for (const wmm_unit &unit : u->units)
+    for (const wmm_site &site : unit.sites)
+      if (site.operand == 0 && wmm_site_object (site) == d)
+        return false;
+  return true;
+}
+
+/* Do a and b (through widening conversions) hold one value, the same in
+ * every thread: equal constants, or one computation (the same codes of
+ * + - * / and conversions) over loads of stable numbers (stable_number)
+ * and constants?  *form: a hash of the computation. */
+bool
+same_invariant (wmm_unitinfo *u, tree a, tree b, unsigned HOST_WIDE_INT *form,
+                int depth)
+{
+  a = wmm_widened_from (a);
+  b = wmm_widened_from (b);
+  tree ka = wmm_constant_of (a), kb = wmm_constant_of (b);
+  if (ka || kb)
+    {
+      if (!ka || !kb || !tree_int_cst_equal (ka, kb)
+          || !tree_fits_shwi_p (ka))
+        return false;
+      *form = *form * 31 + (unsigned HOST_WIDE_INT) tree_to_shwi (ka);
+      return true;
+    }
+  if (depth > 6 || TREE_CODE (a) != SSA_NAME || TREE_CODE (b) != SSA_NAME
+      || SSA_NAME_IS_DEFAULT_DEF (a) || SSA_NAME_IS_DEFAULT_DEF (b))
+    return false;
+  gassign *ga = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (a));
+  gassign *gb = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (b));
+  if (!ga || !gb || gimple_assign_rhs_code (ga) != gimple_assign_rhs_code (gb))
+    return false;
+  tree_code code = gimple_assign_rhs_code (ga);
+  *form = *form * 31 + code;
+  if (gimple_assign_single_p (ga))
+    {
+      tree d = gimple_assign_rhs1 (ga);
+      *form = *form * 31 + DECL_UID (d);
+      return d == gimple_assign_rhs1 (gb) && stable_number (u, d);
+    }
+  if (code != PLUS_EXPR && code != MINUS_EXPR && code != MULT_EXPR
+      && code != TRUNC_DIV_EXPR && !CONVERT_EXPR_CODE_P (code))
+    return false;
+  for (unsigned k = 1; k < gimple_num_ops (ga); k++)
+    if (!same_invariant (u, gimple_op (ga, k), gimple_op (gb, k), form,
+                         depth + 1))
+      return false;
+  return true;
+}
+
+/* Is v (through widening conversions) f (y) = y * V or (y * V) / W,
+ * computed with undefined overflow, V and W the same in every thread?
+ * *y, and the operands V, W (W NULL for a product). */
+bool
+scaled_by (tree v, tree *y, tree *vv, tree *ww)
+{
+  v = wmm_widened_from (v);
+  gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+  if (!g || !INTEGRAL_TYPE_P (TREE_TYPE (v))
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)))
+    return false;
+  *ww = NULL_TREE;
+  if (gimple_assign_rhs_code (g) == TRUNC_DIV_EXPR)
+    {
+      *ww = gimple_assign_rhs2 (g);
+      v = wmm_widened_from (gimple_assign_rhs1 (g));
+      g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+          ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+      if (!g || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)))
+        return false;
+    }
+  if (gimple_assign_rhs_code (g) != MULT_EXPR)
+    return false;
+  *y = gimple_assign_rhs1 (g);
+  *vv = gimple_assign_rhs2 (g);
+  return true;
+}
+
+/* A block of a run-time size: lo = f (x), hi = f (x + 1) or, for a
+ * product, lo + V, with f (y) = y * V or (y * V) / W (scaled_by), V and W
+ * values no running code changes (same_invariant: loads of globals main
+ * set before the threads, `nthreads = atoi (argv[1])`).  f is monotone
+ * (signed arithmetic without overflow, truncating division), so the
+ * blocks of distinct numbers x are disjoint (a decreasing f gives empty
+ * ones).  *x, and *form: a negative number naming f (chunks of other
+ * blocks are positive, strides' small negatives). */
+bool
+runtime_block (wmm_unitinfo *u, tree lo, tree hi, tree *x,
+               HOST_WIDE_INT *form)
+{
+  tree y1, v1, w1, y2, v2, w2;
+  unsigned HOST_WIDE_INT h = 0;
+  if (!scaled_by (lo, &y1, &v1, &w1))
+    return false;
+  y1 = wmm_widened_from (y1);
+  /* the factor may come first (`n * id`) */
+  if (!same_invariant (u, v1, v1, &h, 0))
+    {
+      std::swap (y1, v1);
+      y1 = wmm_widened_from (y1);
+      h = 0;
+      if (!same_invariant (u, v1, v1, &h, 0))
+        return false;
+    }
+  if (TREE_CODE (y1) != SSA_NAME)
+    return false;
+  bool ok = false;
+  if (scaled_by (hi, &y2, &v2, &w2) && !w1 == !w2)
+    {
+      tree z;
+      for (int order = 0; order < 2 && !ok; order++)
+        {
+          if (order)
+            std::swap (y2, v2);
+          unsigned HOST_WIDE_INT h2 = 0;
+          HOST_WIDE_INT k;
+          ok = plus_const (y2, &z, &k) && k == 1 && same_number (z, y1)
+               && same_invariant (u, v1, v2, &h2, 0)
+               && (!w1 || same_invariant (u, w1, w2, &h2, 0));
+        }
+    }
+  else if (!w1)
+    {
+      /* hi = lo + V: lo's product again (or the same name) plus V */
+      hi = wmm_widened_from (hi);
+      gassign *g = TREE_CODE (hi) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (hi)
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (hi)) : NULL;
+      unsigned HOST_WIDE_INT h2 = 0;
+      tree y3, v3, w3;
+      for (int side = 0; g && !ok && side < 2
+           && gimple_assign_rhs_code (g) == PLUS_EXPR
+           && TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (hi)); side++)
+        {
+          tree base = gimple_op (g, 1 + side), step = gimple_op (g, 2 - side);
+          ok = same_invariant (u, v1, step, &h2, 0)
+               && (wmm_widened_from (base) == wmm_widened_from (lo)
+                   || (scaled_by (base, &y3, &v3, &w3) && !w3
+                       && ((same_number (y3, y1)
+                            && same_invariant (u, v3, v1, &h2, 0))
+                           || (same_number (v3, y1)
+                               && same_invariant (u, y3, v1, &h2, 0)))));
+        }
+    }
+  if (!ok)
+    return false;
+  if (w1 && !same_invariant (u, w1, w1, &h, 0))
+    return false;
+  *x = y1;
+  *form = -(HOST_WIDE_INT) (((unsigned HOST_WIDE_INT) 1 << 40)
+                            + ((h * 2 + (w1 != NULL_TREE)) & 0x3fffffff));
+  return true;
+}
+
 /* A slice: counter i of a loop `for (i = lo; i < hi; i++)` (signed, one
  * step at a time) with lo = id * C and hi = lo + C' (0 < C' <= C) or
  * (id + 1) * C, read at `stmt` where the test held: i lies in [id * C,
@@ -442,11 +608,14 @@ block_bounds (tree lo, tree hi, tree x, HOST_WIDE_INT k, HOST_WIDE_INT *limit)
  * largest number.  With member_block_p: lo and hi may instead be loads
  * `a->F` and `a->G` of two members of the start routine's argument
  * (*member_block_p: the pair (F . G), *id: the parameter, *chunk 0;
- * member_blocks checks what main stores there). */
+ * member_blocks checks what main stores there).  With u: lo and hi may
+ * be f (id) and f (id + 1) for f a product and quotient by values the
+ * running code never changes (runtime_block; *chunk: a negative number
+ * naming f's shape). */
 bool
 slice_index (tree idx, gimple *stmt, function *fn, tree *id,
              HOST_WIDE_INT *chunk, HOST_WIDE_INT *limit, HOST_WIDE_INT *last,
-             tree *member_block_p)
+             tree *member_block_p, wmm_unitinfo *u)
 {
   *limit = -1;
   *last = -1;
@@ -480,7 +649,16 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
   tree x;
   HOST_WIDE_INT k;
   if (!times_const (lo, &x, &k, limit))
-    return false;
+    {
+      /* a block of a run-time size: [f (x), f (x + 1)) */
+      HOST_WIDE_INT form;
+      *limit = -1;
+      if (!u || !runtime_block (u, lo, hi, &x, &form))
+        return false;
+      *id = x;
+      *chunk = form;
+      return true;
+    }
   auto block_end = [&] (tree hi) { return block_bounds (lo, hi, x, k, limit); };
   *last = -1;
   if (!block_end (hi))
@@ -2309,8 +2487,7 @@ wmm_publish_claims (wmm_unitinfo *u)
         tree slice = row ? row : idx;
         if (!c && a == base && slice && TREE_CODE (slice) == SSA_NAME
             && slice_index (slice, site.stmt, site_fn,
-                            &sid, &chunk, &limit, &last, &block)
-            )
+                            &sid, &chunk, &limit, &last, &block, u))
           {
             if (row)
               chunk = block ? row_size : chunk * row_size;
@@ -2344,6 +2521,7 @@ wmm_publish_claims (wmm_unitinfo *u)
           }
         if (!c || !valid_claim (u, c, parm, counters, &ids))
           c = NULL_TREE;
+
         /* a stride: only when every thread's number lies below it */
         if (c && stride > 0)
           {

@@ -146,6 +146,10 @@
 #                      -DMEMBERS the struct's bounds): no fence; -DWIDE
 #                      (j to N inclusive), -DNEXT (row i + 1): the worker
 #                      fenced on the weak targets
+#   slices_runtime.c   blocks of a size the command line sets (`id * N /
+#                      nthreads`, `id * chunk`), into a declared or a
+#                      malloc'd array: no fence; -DWIDE, -DMORE, -DCHANGE,
+#                      -DLATE: the worker fenced on the weak targets
 #   heap_rows.c        the same product over malloc'd matrices held by
 #                      static pointers (freed after the joins): no fence;
 #                      -DALIAS, -DMOVE, -DFREE_EARLY, -DESCAPE, -DNEXT,
@@ -493,6 +497,13 @@ one_target() {
     for v in WIDE NEXT; do
       fenced "slices_rows_$v" slices_rows.c mul -D$v
       fenced "slices_rows_MEMBERS_$v" slices_rows.c mul -DMEMBERS -D$v
+    done
+  fi
+  none slices_runtime slices_runtime.c
+  for v in CHUNK HEAP; do none "slices_runtime_$v" slices_runtime.c -D$v; done
+  if [ $T != x86 ]; then
+    for v in WIDE MORE CHANGE LATE; do
+      fenced "slices_runtime_$v" slices_runtime.c work -D$v
     done
   fi
   none heap_rows heap_rows.c
