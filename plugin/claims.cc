@@ -476,8 +476,13 @@ same_invariant (wmm_unitinfo *u, tree a, tree b, unsigned HOST_WIDE_INT *form,
   if (gimple_assign_single_p (ga))
     {
       tree d = gimple_assign_rhs1 (ga);
+      if (TREE_CODE (d) == SSA_NAME)   /* a copy */
+        return same_invariant (u, d, gimple_assign_rhs1 (gb), form,
+                               depth + 1);
+      if (!VAR_P (d) || d != gimple_assign_rhs1 (gb))
+        return false;
       *form = *form * 31 + DECL_UID (d);
-      return d == gimple_assign_rhs1 (gb) && stable_number (u, d);
+      return stable_number (u, d);
     }
   if (code != PLUS_EXPR && code != MINUS_EXPR && code != MULT_EXPR
       && code != TRUNC_DIV_EXPR && !CONVERT_EXPR_CODE_P (code))
