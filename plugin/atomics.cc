@@ -9,9 +9,10 @@
  * (`m & __memory_order_mask`, `m | __memory_order_hle_acquire`) to a
  * parameter, then to the argument of every call site of its function in the
  * unit, recursively (bounded), or from a lambda's captured member to the
- * values the unit stores there (localfields.cc).  The result is the WEAKEST order over all the
- * values found: an unknown value (a load, a call result, a function with no
- * visible caller, an address-taken function, a thread entry) is relaxed.
+ * values the unit stores there (localfields.cc).  The result is the
+ * WEAKEST order over all the values found: an unknown value (a load, a
+ * call result, a function with no visible caller, an address-taken
+ * function, a thread entry) is relaxed.
  * GCC never expands an order weaker than the constant it sees, and a
  * non-constant order as seq_cst, so the weakest is always sound.  At -O0
  * (whole unit) a non-constant order stays non-constant after inlining (the

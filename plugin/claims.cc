@@ -707,7 +707,8 @@ counted_from_zero (tree j, HOST_WIDE_INT *k, edge *body)
                    ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
       tree c;
       if (!inc && g && gimple_assign_rhs_code (g) == PLUS_EXPR
-          && gimple_assign_rhs1 (g) == j && integer_onep (gimple_assign_rhs2 (g)))
+          && gimple_assign_rhs1 (g) == j
+          && integer_onep (gimple_assign_rhs2 (g)))
         inc = true;
       else if ((c = wmm_constant_of (v)) && integer_zerop (c))
         zero = true;
@@ -2596,7 +2597,8 @@ wmm_publish_claims (wmm_unitinfo *u)
                                       o = site_array (unit.sites[i], &idx);
                                     /* (a heap array's pointer: its own
                                        word is not claimed) */
-                                    else if (o && POINTER_TYPE_P (TREE_TYPE (o)))
+                                    else if (o && POINTER_TYPE_P
+                                                    (TREE_TYPE (o)))
                                       return false;
                                     return o && claimed.contains (o);
                                   },
