@@ -1527,17 +1527,10 @@ pointer_free_type (tree t, int depth = 0)
 bool
 scalar_object_call (collector *c, gcall *stmt, tree fndecl)
 {
-  if (!fndecl || TREE_CODE (TREE_TYPE (fndecl)) != METHOD_TYPE
-      || gimple_call_num_args (stmt) == 0 || !wmm_std_scalar_call (stmt))
+  tree type = wmm_std_scalar_object (stmt, fndecl);
+  if (!type)
     return false;
   tree self = gimple_call_arg (stmt, 0);
-  if (!POINTER_TYPE_P (TREE_TYPE (self)))
-    return false;
-  tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
-  tree type = args && POINTER_TYPE_P (TREE_VALUE (args))
-              ? TYPE_MAIN_VARIANT (TREE_TYPE (TREE_VALUE (args))) : NULL_TREE;
-  if (!type || TREE_CODE (type) != RECORD_TYPE || !pointer_free_type (type))
-    return false;
   tree ref = build2 (MEM_REF, type, self,
                      build_int_cst (build_pointer_type (type), 0));
   add_plain (c, ref, false, NULL_TREE);
@@ -1694,6 +1687,20 @@ handle_call (collector *c, gcall *stmt)
         goto lhs;
       }
   }
+  /* std::istream's input into the program's memory (its stream is the
+     library's): the number, characters or string it is given (a
+     string's words are also read: its buffer may be reused) */
+  if (wmm_istream_kind in = wmm_istream_input (fndecl))
+    {
+      if (gimple_call_num_args (stmt) > 1
+          && !integer_zerop (gimple_call_arg (stmt, 1)))
+        {
+          if (in == WMM_ISTREAM_STRING)
+            ptr_access (c, arg (stmt, 1), false);
+          ptr_access (c, arg (stmt, 1), true);
+        }
+      goto lhs;
+    }
   /* std::string's members compiled into libstdc++: what their pointer
      arguments reach, read, and written unless the parameter points to
      const (a const member's `this`: `s.compare ("x")`, `s.find (t)`) */
@@ -2647,6 +2654,23 @@ add_anonymous_memory (wmm_unitinfo *u)
 }
 
 } // anon namespace
+
+tree
+wmm_std_scalar_object (gimple *stmt, tree fndecl)
+{
+  if (!fndecl || TREE_CODE (TREE_TYPE (fndecl)) != METHOD_TYPE
+      || gimple_call_num_args (stmt) == 0 || !wmm_std_scalar_call (stmt))
+    return NULL_TREE;
+  tree self = gimple_call_arg (stmt, 0);
+  if (!POINTER_TYPE_P (TREE_TYPE (self)))
+    return NULL_TREE;
+  tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+  tree type = args && POINTER_TYPE_P (TREE_VALUE (args))
+              ? TYPE_MAIN_VARIANT (TREE_TYPE (TREE_VALUE (args))) : NULL_TREE;
+  return type && TREE_CODE (type) == RECORD_TYPE && pointer_free_type (type)
+         ? type : NULL_TREE;
+}
+
 
 bool
 wmm_followed_edge (edge e)

@@ -663,11 +663,8 @@ wmm_lib_private_touch (const char *name, unsigned *reads, unsigned *writes)
   *writes = 0;
 }
 
-/* Is fndecl libstdc++'s compiled hash of a byte string (std::hash of a
- * string, of a thread id: `std::_Hash_bytes (const void *, size_t, size_t)`),
- * which reads the bytes it is given and nothing else? */
-static bool
-std_hash_bytes (tree fndecl)
+bool
+wmm_std_hash_bytes (tree fndecl)
 {
   if (TREE_CODE (fndecl) != FUNCTION_DECL || DECL_STRUCT_FUNCTION (fndecl)
       || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
@@ -682,7 +679,7 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
                       unsigned *writes)
 {
   tree callee = gimple_call_fndecl (call);
-  if (callee && !wmm_c_library_fn (callee) && !std_hash_bytes (callee))
+  if (callee && !wmm_c_library_fn (callee) && !wmm_std_hash_bytes (callee))
     return false;
   if (wmm_omp_chunk_call (name))
     {
@@ -893,7 +890,9 @@ wmm_lib_call_is_private (tree fndecl, const char *name)
     {
       const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
       if (has_prefix (a, cxx_private_names, ARRAY_SIZE (cxx_private_names))
-          || wmm_ostream_output (fndecl))
+          || wmm_ostream_output (fndecl)
+          || wmm_istream_input (fndecl) == WMM_ISTREAM_STATE
+          || wmm_stream_setup (fndecl))
         return true;
       /* std::__throw_length_error & co: they throw, touching nothing */
       if (!strncmp (a, "_ZSt", 4))
@@ -958,6 +957,7 @@ wmm_never_starts_threads (tree fndecl)
   wmm_cxx_lock l;
   return has_prefix (a, cxx_prefixes, ARRAY_SIZE (cxx_prefixes))
          || wmm_cxx_lock_call (fndecl, &l)
+         || wmm_istream_input (fndecl) != WMM_ISTREAM_NONE
          || wmm_lib_call_is_private (fndecl, NULL);
 }
 
@@ -1035,6 +1035,92 @@ wmm_ostream_output (tree fndecl)
   /* (operator<< (streambuf *) reads another buffer: not listed) */
   return has_prefix (a, ostream_out, ARRAY_SIZE (ostream_out))
          && !startswith (a, "_ZNSolsEP") && !defines_stream_callbacks ();
+}
+
+/* libstdc++'s compiled input members of std::istream and the extractors
+ * into strings, by assembler name, with what each writes beside its
+ * stream (argument 0): argument 1, a number or a character
+ * (`operator>> (int &)`, `_M_extract<double>`, `get (char &)`), a char
+ * buffer (`getline (char *, n)`, `read`), or a std::string (`operator>>
+ * (istream &, string &)`, `std::getline`); or nothing (`ignore`, `peek`,
+ * the sentry).  `operator>> (void *&)` is none: it stores a pointer. */
+struct istream_member { const char *prefix; wmm_istream_kind kind; };
+static const istream_member istream_in[] = {
+  { "_ZNSi10_M_extractI", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERb", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERs", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERi", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERt", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERj", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERl", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERm", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERx", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERy", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERf", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERd", WMM_ISTREAM_SCALAR },
+  { "_ZNSirsERe", WMM_ISTREAM_SCALAR },
+  { "_ZNSi3getERc", WMM_ISTREAM_SCALAR },
+  { "_ZStrsIcSt11char_traitsIcEERSt13basic_istreamIT_T0_ES6_RS3_",
+    WMM_ISTREAM_SCALAR },
+  { "_ZNSi7getlineEPcl", WMM_ISTREAM_CHARS },
+  { "_ZNSi3getEPcl", WMM_ISTREAM_CHARS },
+  { "_ZNSi4readEPcl", WMM_ISTREAM_CHARS },
+  { "_ZNSi8readsomeEPcl", WMM_ISTREAM_CHARS },
+  { "_ZStrsIcSt11char_traitsIcEERSt13basic_istreamIT_T0_ES6_PS3_",
+    WMM_ISTREAM_CHARS },
+  { "_ZStrsIcSt11char_traitsIcESaIcEERSt13basic_istreamIT_T0_ES7_RNSt7__"
+    "cxx1112basic_stringIS4_S5_T1_EE", WMM_ISTREAM_STRING },
+  { "_ZSt7getlineIcSt11char_traitsIcESaIcEERSt13basic_istreamIT_T0_ES7_RNSt7"
+    "__cxx1112basic_stringIS4_S5_T1_EES4_", WMM_ISTREAM_STRING },
+  { "_ZNSi6ignoreE", WMM_ISTREAM_STATE },
+  { "_ZNSi4peekEv", WMM_ISTREAM_STATE },
+  { "_ZNSi3getEv", WMM_ISTREAM_STATE },
+  { "_ZNSi5ungetEv", WMM_ISTREAM_STATE },
+  { "_ZNSi7putbackEc", WMM_ISTREAM_STATE },
+  { "_ZNSi5tellgEv", WMM_ISTREAM_STATE },
+  { "_ZNSi5seekgE", WMM_ISTREAM_STATE },
+  { "_ZNSi4syncEv", WMM_ISTREAM_STATE },
+  { "_ZNSi6sentryC", WMM_ISTREAM_STATE },
+};
+
+wmm_istream_kind
+wmm_istream_input (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_EXTERNAL (fndecl)
+      || DECL_STRUCT_FUNCTION (fndecl))
+    return WMM_ISTREAM_NONE;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  for (const istream_member &m : istream_in)
+    if (startswith (a, m.prefix))
+      return defines_stream_callbacks () ? WMM_ISTREAM_NONE : m.kind;
+  return WMM_ISTREAM_NONE;
+}
+
+/* libstdc++'s compiled members that set up, synchronise or tear down a
+ * stream object (assembler names): ios_base's constructor and
+ * destructor, basic_ios::init, a stream buffer's locale (constructors,
+ * destructor, assignment), basic_stringbuf::_M_sync. */
+static const char *const stream_setup[] = {
+  "_ZNSt8ios_baseC1Ev", "_ZNSt8ios_baseC2Ev", "_ZNSt8ios_baseD0Ev",
+  "_ZNSt8ios_baseD1Ev", "_ZNSt8ios_baseD2Ev",
+  "_ZNSt9basic_iosIcSt11char_traitsIcEE4initEPSt15basic_streambufIcS1_E",
+  "_ZNSt6localeC1Ev", "_ZNSt6localeC2Ev", "_ZNSt6localeC1ERKS_",
+  "_ZNSt6localeC2ERKS_", "_ZNSt6localeD1Ev", "_ZNSt6localeD2Ev",
+  "_ZNSt6localeaSERKS_",
+  "_ZNSt7__cxx1115basic_stringbufIcSt11char_traitsIcESaIcEE7_M_syncEPcmm",
+};
+
+bool
+wmm_stream_setup (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_EXTERNAL (fndecl)
+      || DECL_STRUCT_FUNCTION (fndecl))
+    return false;
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  for (const char *n : stream_setup)
+    if (!strcmp (a, n))
+      return !defines_stream_callbacks ();
+  return false;
 }
 
 bool

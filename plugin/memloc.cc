@@ -616,7 +616,8 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
   /* std::string's members compiled into libstdc++ keep no copy of an
      argument; a reference one returns is `*this` (it must be only
      dereferenced), a char pointer a new buffer */
-  if (wmm_std_string_member (fn) || wmm_ostream_output (fn))
+  if (wmm_std_string_member (fn) || wmm_ostream_output (fn)
+      || wmm_istream_input (fn) || wmm_stream_setup (fn))
     {
       bool found = passes_any (stmt, base, ptr);
       if (found && lhs && POINTER_TYPE_P (TREE_TYPE (lhs))

@@ -320,6 +320,29 @@ bool wmm_std_string_method (tree fndecl);
  * touches the library's stream state only, keeps no argument, and
  * returns its stream (argument 0). */
 bool wmm_ostream_output (tree fndecl);
+/* libfns.cc: is fndecl libstdc++'s compiled hash of a byte string
+ * (std::hash of a string, of a thread id: `std::_Hash_bytes (const void *,
+ * size_t, size_t)`), which reads the bytes it is given and nothing else? */
+bool wmm_std_hash_bytes (tree fndecl);
+/* libfns.cc: what a libstdc++ compiled std::istream input member or
+ * string extractor writes of the program beside its stream (argument 0,
+ * which it returns), while the unit defines no stream buffer or facet of
+ * its own: argument 1, a number or character, a char buffer, or a
+ * std::string that may get a new buffer; or nothing (STATE: `ignore`,
+ * `peek`).  It keeps no argument.  NONE: any other function. */
+enum wmm_istream_kind {
+  WMM_ISTREAM_NONE, WMM_ISTREAM_STATE, WMM_ISTREAM_SCALAR, WMM_ISTREAM_CHARS,
+  WMM_ISTREAM_STRING
+};
+wmm_istream_kind wmm_istream_input (tree fndecl);
+/* libfns.cc: is fndecl one of libstdc++'s compiled members that set up,
+ * synchronise or tear down a stream object (ios_base's constructor,
+ * basic_ios::init, a stream buffer's locale, basic_stringbuf::_M_sync),
+ * while the unit defines no stream buffer or facet of its own?  It
+ * writes the stream's state (argument 0) only, storing there pointers to
+ * the library's objects and its other arguments, and keeps no argument
+ * elsewhere. */
+bool wmm_stream_setup (tree fndecl);
 /* libfns.cc: is stmt a virtual call on a library stream buffer or locale
  * facet (std::ctype<char>::do_widen from widen), while the unit declares
  * none of its own?  It runs library code on the library's object. */
@@ -551,6 +574,11 @@ void wmm_locks_end (wmm_locks *l);
  * condition variable)?  It releases no lock and calls nothing of the unit
  * back. */
 bool wmm_std_scalar_call (gimple *stmt);
+/* collect.cc: for such a call of fndecl, a member whose object (argument
+ * 0) holds no pointer (`_Prime_rehash_policy::_M_need_rehash`): that
+ * record type; it reads and writes that object only and keeps no
+ * argument.  NULL_TREE for any other call. */
+tree wmm_std_scalar_object (gimple *stmt, tree fndecl);
 /* The exclusive locks (bits) that keep an access run while `held` apart
  * from the writes of its location: the write locks held, and for a read
  * (writes false) the write side of each read lock held. */

@@ -32,7 +32,10 @@
  * content, and so does everything reachable from it.  Functions whose
  * address escapes, or that other units may call, take U for their
  * parameters.  A library call keeps no copy of an argument only when
- * libfns.cc's table says so.
+ * libfns.cc's table says so, or it is one of libstdc++'s compiled string,
+ * stream and hash members modelled below by what they store, or an exit
+ * registration (`__cxa_atexit (dtor, &obj, ...)`: dtor's parameter gets
+ * &obj, nothing escapes).
  *
  * Shared objects: every global (static or not), every escaped object, and
  * everything their contents reach (closure).  Another thread can only
@@ -1271,6 +1274,50 @@ thread_start (gcall *call, tree fndecl)
   return true;
 }
 
+/* An exit registration (__cxa_atexit (dtor, object, dso)) of a
+   destructor whose body the analysis reads: the library calls dtor
+   (object) at exit and keeps nothing else; object is bound to its
+   parameter, neither escapes.  False for any other call. */
+bool
+exit_registration (gcall *call)
+{
+  tree dtor = wmm_exit_dtor_of (call);
+  fninfo *f = dtor ? body_of (dtor) : NULL;
+  tree param = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
+  if (!param || DECL_CHAIN (param))
+    return false;
+  const char *name = wmm_callee_name (call);
+  unsigned objno = !strcmp (name, "__cxa_atexit") ? 1 : 0;
+  int v = arg (call, objno);
+  if (v >= 0)
+    bind_param (f->fn, param, v);
+  return true;
+}
+
+/* The record in which class `type` or one of its bases declares a member
+   named `name`, and that member (NULL_TREE: none). */
+tree
+named_member (tree type, const char *name, tree *rec, int depth = 0)
+{
+  if (!type || !RECORD_OR_UNION_TYPE_P (type) || depth > 8)
+    return NULL_TREE;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL)
+      {
+        if (DECL_NAME (f) && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), name)
+            && tree_fits_shwi_p (bit_position (f)))
+          {
+            *rec = type;
+            return f;
+          }
+        /* (a base class's subobject) */
+        if (DECL_ARTIFICIAL (f) && RECORD_OR_UNION_TYPE_P (TREE_TYPE (f)))
+          if (tree m = named_member (TREE_TYPE (f), name, rec, depth + 1))
+            return m;
+      }
+  return NULL_TREE;
+}
+
 /* A member of std::basic_string compiled into libstdc++
    (wmm_std_string_member): a string it is given may get a new buffer of
    the call; its pointer result is a new buffer or one of its arguments
@@ -1294,6 +1341,70 @@ std_string_call (gcall *call, tree fndecl)
   tree lhs = gimple_call_lhs (call);
   if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
     assign_to (lhs, given);
+  return true;
+}
+
+/* An input member of std::istream compiled into libstdc++
+   (wmm_istream_input): it returns its stream, argument 0, keeps no
+   argument, and may give a string it fills a new buffer of the call.
+   False for any other call. */
+bool
+istream_call (gcall *call, tree fndecl)
+{
+  wmm_istream_kind in = wmm_istream_input (fndecl);
+  if (in == WMM_ISTREAM_NONE)
+    return false;
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)) && gimple_call_num_args (call))
+    assign_to (lhs, arg (call, 0));
+  int v = in == WMM_ISTREAM_STRING ? arg (call, 1) : -1;
+  if (v >= 0)
+    add (C_STORE, v, site_node (call), B_PTR);
+  return true;
+}
+
+/* A member of the C++ library given numbers besides an object that holds
+   no pointer (wmm_std_scalar_object), or its hash of bytes: it keeps
+   nothing and stores no pointer.  False for any other call, and for one
+   returning a pointer. */
+bool
+scalar_object_call (gcall *call, tree fndecl)
+{
+  tree lhs = gimple_call_lhs (call);
+  return (wmm_std_scalar_object (call, fndecl) || wmm_std_hash_bytes (fndecl))
+         && !(lhs && holds_pointer (TREE_TYPE (lhs)));
+}
+
+/* A member setting up or tearing down a stream (wmm_stream_setup):
+   basic_ios::init keeps its stream buffer, argument 1, in the stream's
+   _M_streambuf; basic_stringbuf::_M_sync points the buffer's get and
+   put areas into its characters, argument 1; the others keep only the
+   library's own objects (locales, callbacks) there.  False for any
+   other call. */
+bool
+stream_setup_call (gcall *call, tree fndecl)
+{
+  if (!wmm_stream_setup (fndecl))
+    return false;
+  static const char *const areas[] = {
+    "_M_in_beg", "_M_in_cur", "_M_in_end", "_M_out_beg", "_M_out_cur",
+    "_M_out_end",
+  };
+  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  bool init = strstr (a, "4initEP") != NULL, sync = strstr (a, "7_M_syncEP");
+  int self = arg (call, 0), v = arg (call, 1);
+  tree t = gimple_call_num_args (call) > 1
+           ? TREE_TYPE (gimple_call_arg (call, 0)) : NULL_TREE;
+  if ((!init && !sync) || self < 0 || v < 0 || !t || !POINTER_TYPE_P (t))
+    return true;
+  for (unsigned k = 0; k < (init ? 1 : ARRAY_SIZE (areas)); k++)
+    {
+      tree rec, f = named_member (TREE_TYPE (t), init ? "_M_streambuf"
+                                                      : areas[k], &rec);
+      /* (a member it cannot name: anywhere in the stream) */
+      fkey key = f ? key_of (rec, int_bit_position (f)) : ANY;
+      add (C_STORE, self, v, B_PTR, key);
+    }
   return true;
 }
 
@@ -1339,7 +1450,10 @@ call_to (gcall *call, tree fndecl)
   if (fninfo *f = body_of (fndecl))
     bind_call (call, f);
   else if (!builtin_call (call, fndecl) && !thread_start (call, fndecl)
+           && !exit_registration (call)
            && !std_string_call (call, fndecl) && !ostream_call (call, fndecl)
+           && !istream_call (call, fndecl) && !scalar_object_call (call, fndecl)
+           && !stream_setup_call (call, fndecl)
            && !operator_new_delete (call, fndecl))
     unknown_call (call, fndecl);
 }
