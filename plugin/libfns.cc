@@ -1025,13 +1025,23 @@ defines_stream_callbacks (void)
   return unit_stream_callbacks;
 }
 
-bool
-wmm_ostream_output (tree fndecl)
+/* The assembler name of fndecl when it is a function compiled elsewhere
+ * (external, no body in the unit: libstdc++'s), else NULL. */
+static const char *
+compiled_name (tree fndecl)
 {
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_EXTERNAL (fndecl)
       || DECL_STRUCT_FUNCTION (fndecl))
+    return NULL;
+  return IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+}
+
+bool
+wmm_ostream_output (tree fndecl)
+{
+  const char *a = compiled_name (fndecl);
+  if (!a)
     return false;
-  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   /* (operator<< (streambuf *) reads another buffer: not listed) */
   return has_prefix (a, ostream_out, ARRAY_SIZE (ostream_out))
          && !startswith (a, "_ZNSolsEP") && !defines_stream_callbacks ();
@@ -1086,10 +1096,9 @@ static const istream_member istream_in[] = {
 wmm_istream_kind
 wmm_istream_input (tree fndecl)
 {
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_EXTERNAL (fndecl)
-      || DECL_STRUCT_FUNCTION (fndecl))
+  const char *a = compiled_name (fndecl);
+  if (!a)
     return WMM_ISTREAM_NONE;
-  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   for (const istream_member &m : istream_in)
     if (startswith (a, m.prefix))
       return defines_stream_callbacks () ? WMM_ISTREAM_NONE : m.kind;
@@ -1113,10 +1122,9 @@ static const char *const stream_setup[] = {
 bool
 wmm_stream_setup (tree fndecl)
 {
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_EXTERNAL (fndecl)
-      || DECL_STRUCT_FUNCTION (fndecl))
+  const char *a = compiled_name (fndecl);
+  if (!a)
     return false;
-  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   for (const char *n : stream_setup)
     if (!strcmp (a, n))
       return !defines_stream_callbacks ();
@@ -1168,10 +1176,9 @@ wmm_libfns_reset (void)
 bool
 wmm_std_string_member (tree fndecl)
 {
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_EXTERNAL (fndecl)
-      || DECL_STRUCT_FUNCTION (fndecl))
+  const char *a = compiled_name (fndecl);
+  if (!a)
     return false;
-  const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
   return startswith (a, "_ZNSt7__cxx1112basic_string")
          || startswith (a, "_ZNKSt7__cxx1112basic_string");
 }

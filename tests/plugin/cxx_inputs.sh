@@ -49,18 +49,6 @@ check_mp() {
 wmm_each_target check_mp
 
 wmm_target x86 || { echo "skipping the IR checks: $WMM_T_WHY"; exit 0; }
-GXX=${WMM_T_GCC/gcc/g++}
-# ir TAG SOURCE ARCH [OPTION...]: IR dump and JSON report
-ir() {
-  local tag=$1 src=$2 arch=$3; shift 3
-  "$GXX" -O2 -pthread -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$arch" \
-      -fplugin-arg-wmmfence-dump-ir="$WMM_TMP/$tag.ir" \
-      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$src" \
-      2> "$WMM_TMP/$tag.err" && return 0
-  wmm_fail "$tag: $(head -n 3 "$WMM_TMP/$tag.err")"
-  return 1
-}
 # through TAG NAME WHAT zero|some: witness-cycle accesses of TAG's report
 # to location NAME (or NAME+offset), WHAT naming it: none, or some
 through() {
@@ -75,19 +63,19 @@ through() {
 named() { grep -q "^location $2" "$WMM_TMP/$1.ir"; }
 
 for arch in tso power; do
-  if ir $arch.sum "$SUM" $arch; then
+  if wmm_ir_report $arch.sum "$SUM" $arch; then
     if named $arch.sum 'worker\.in\|parse\.x'; then
       wmm_fail "$arch.sum: the worker's stream or number is a location"
     else wmm_pass "$arch.sum: the worker's stream and number are its own"; fi
     through $arch.sum 'worker\.in' "the stream" zero
   fi
-  if ir $arch.shared "$SUM" $arch -DSHARED; then
+  if wmm_ir_report $arch.shared "$SUM" $arch -DSHARED; then
     if named $arch.shared 'x '; then
       wmm_pass "$arch.shared: the global number is a location"
     else wmm_fail "$arch.shared: the global number is no location"; fi
     through $arch.shared x "the global number" some
   fi
-  if ir $arch.reg "$REG" $arch; then
+  if wmm_ir_report $arch.reg "$REG" $arch; then
     # the store of std::char_traits<char>::assign and its may-set
     line=$(awk '/^unit std::char_traits<char>::assign /{ on = 1; next }
                 /^unit /{ on = 0 }
@@ -103,7 +91,7 @@ for arch in tso power; do
     through $arch.reg names "the vector" zero
   fi
   # the appends without the lock: cycles through the vector stay
-  if ir $arch.unlocked "$REG" $arch -DUNLOCKED; then
+  if wmm_ir_report $arch.unlocked "$REG" $arch -DUNLOCKED; then
     through $arch.unlocked names "the vector" some
   fi
 done

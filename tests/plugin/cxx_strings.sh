@@ -21,16 +21,7 @@ P=$WMM_TESTDIR/programs/cxx_string_locals.cc
 GXX=${WMM_T_GCC/gcc/g++}
 
 # run TAG ARCH [OPTIONS...]: IR dump and JSON report of the program
-run() {
-  local tag=$1 arch=$2; shift 2
-  "$GXX" -O2 -pthread -c -o "$WMM_TMP/$tag.o" -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$arch" \
-      -fplugin-arg-wmmfence-dump-ir="$WMM_TMP/$tag.ir" \
-      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$P" \
-      2> "$WMM_TMP/$tag.err" && return 0
-  wmm_fail "$tag: $(head -n 3 "$WMM_TMP/$tag.err")"
-  return 1
-}
+run() { local tag=$1 arch=$2; shift 2; wmm_ir_report "$tag" "$P" "$arch" "$@"; }
 # named TAG: does the IR name the local `body` as a location?
 named() { grep -q 'save\.body' "$WMM_TMP/$1.ir"; }
 # in_cycles TAG: does a witness cycle of the report go through `body`?

@@ -191,5 +191,21 @@ wmm_expect_no_note() {
   else wmm_pass "$1: no note '$2'"; fi
 }
 
+# wmm_ir_report TAG SOURCE ARCH [OPTION...]: IR dump $WMM_TMP/TAG.ir and
+# JSON report $WMM_TMP/TAG.json of SOURCE (-O2 -pthread, g++ for the
+# current target's compiler) under model ARCH; a FAIL line and status 1
+# when it does not compile.
+wmm_ir_report() {
+  local tag=$1 src=$2 arch=$3; shift 3
+  "${WMM_T_GCC/gcc/g++}" -O2 -pthread -c -o /dev/null \
+      -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
+      -fplugin-arg-wmmfence-arch="$arch" \
+      -fplugin-arg-wmmfence-dump-ir="$WMM_TMP/$tag.ir" \
+      -fplugin-arg-wmmfence-report="$WMM_TMP/$tag.json" "$@" "$src" \
+      2> "$WMM_TMP/$tag.err" && return 0
+  wmm_fail "$tag: $(head -n 3 "$WMM_TMP/$tag.err")"
+  return 1
+}
+
 wmm_pass() { echo "PASS: $*"; }
 wmm_fail() { echo "FAIL: $*"; }
