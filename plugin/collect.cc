@@ -1639,12 +1639,19 @@ handle_call (collector *c, gcall *stmt)
                                    || !strncmp (name, "sem_", 4)
                                    || !strncmp (name, "GOMP_critical", 13));
       /* pthread_once / call_once run their routine here, in this thread,
-         the first time: its code between the call's two fences. */
-      tree once = wmm_once_routine (stmt);
-      int ounit = once ? wmm_unit_of (c->u, once) : -1;
-      if (ounit >= 0)
+         the first time: its code between the call's two fences; a
+         routine the unit does not define (another unit's function, a
+         callable not resolved) is an unknown call there, but for
+         std::thread's own members (std::async's state joins its thread
+         through call_once (flag, &thread::join, ...)) */
+      if (wmm_once_call (stmt))
         {
-          add_unit_call (c, ounit);
+          tree once = wmm_once_routine (stmt);
+          int ounit = once ? wmm_unit_of (c->u, once) : -1;
+          if (ounit >= 0)
+            add_unit_call (c, ounit);
+          else if (!once || !wmm_thread_lib_fn (once))
+            add_unknown_call (c, "a once routine the unit does not define");
           add_fence (c, sync_call_fence (c, NULL));
         }
       goto lhs;

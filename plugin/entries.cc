@@ -687,6 +687,68 @@ table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
   return true;
 }
 
+/* The method a pointer-to-member-function temporary `var` holds at stmt:
+ * `D.1.__pfn = join; D.1.__delta = 0; D.2 = D.1; call (..., &D.2)`, the
+ * stores just before stmt in its block (a virtual method's pfn is an
+ * offset: NULL). */
+static tree
+pmf_constant (gimple *stmt, tree var)
+{
+  gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+  for (int n = 0; n < 16 && (gsi_prev (&gsi), !gsi_end_p (gsi)); n++)
+    {
+      gimple *s = gsi_stmt (gsi);
+      if (is_gimple_debug (s) || gimple_clobber_p (s))
+        continue;
+      if (!gimple_assign_single_p (s))
+        return NULL_TREE;
+      tree lhs = gimple_assign_lhs (s), rhs = gimple_assign_rhs1 (s);
+      if (lhs == var && VAR_P (rhs))
+        var = rhs;   /* an aggregate copy */
+      else if (TREE_CODE (lhs) == COMPONENT_REF
+               && TREE_OPERAND (lhs, 0) == var)
+        {
+          tree f = DECL_NAME (TREE_OPERAND (lhs, 1));
+          if (f && !strcmp (IDENTIFIER_POINTER (f), "__pfn"))
+            return function_address (rhs)
+                   ? function_address (rhs)
+                   : TREE_CODE (rhs) == FUNCTION_DECL ? rhs : NULL_TREE;
+        }
+      else if (lhs == var
+               || (TREE_CODE (lhs) != SSA_NAME && !VAR_P (lhs)))
+        return NULL_TREE;   /* (another variable's store leaves var) */
+    }
+  return NULL_TREE;
+}
+
+/* The function a std::call_once callable `arg` runs: a function's
+ * address, the one operator () of a lambda's or function object's class
+ * (`&closure`), or the method of a member-function pointer temporary;
+ * NULL when it is none of these (a function pointer variable). */
+static tree
+callable_function (gimple *stmt, tree arg)
+{
+  if (tree fn = function_address (arg))
+    return fn;
+  if (TREE_CODE (arg) != ADDR_EXPR || !VAR_P (TREE_OPERAND (arg, 0)))
+    return NULL_TREE;
+  tree obj = TREE_OPERAND (arg, 0), type = TREE_TYPE (obj);
+  if (TREE_CODE (type) != RECORD_TYPE)
+    return NULL_TREE;
+  tree found = NULL_TREE;
+  int n = 0;
+  for (tree m = TYPE_FIELDS (type); m; m = DECL_CHAIN (m))
+    if (TREE_CODE (m) == FUNCTION_DECL && DECL_NAME (m)
+        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (m)), "operator()"))
+      {
+        n++;
+        found = m;
+      }
+  if (n)
+    return n == 1 ? found : NULL_TREE;
+  return pmf_constant (stmt, obj);
+}
+
 tree
 wmm_once_routine (gimple *stmt)
 {
@@ -694,18 +756,38 @@ wmm_once_routine (gimple *stmt)
   if (!name || (strcmp (name, "pthread_once") && strcmp (name, "call_once"))
       || gimple_call_num_args (stmt) < 2)
     return NULL_TREE;
+  tree fndecl = gimple_call_fndecl (stmt);
+  if (fndecl && wmm_once_internal (fndecl))
+    return callable_function (stmt, gimple_call_arg (stmt, 1));
   return function_address (gimple_call_arg (stmt, 1));
+}
+
+bool
+wmm_once_call (gimple *stmt)
+{
+  const char *name = wmm_callee_name (stmt);
+  return name && gimple_call_num_args (stmt) >= 2
+         && (!strcmp (name, "pthread_once") || !strcmp (name, "call_once"));
 }
 
 /* pthread_once / call_once: the routine (argument 1) runs once, in the
  * thread that calls first, before that call returns. */
 static void
-scan_once (entries_ctx *c, int i, gimple *stmt)
+scan_once (entries_ctx *c, int i, gimple *stmt, bool loop)
 {
   tree fn = wmm_once_routine (stmt);
   int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
   if (t < 0)
-    return;
+    {
+      /* another unit's routine, or a callable not resolved: it may
+         start threads (std::thread's own members do not) */
+      if (wmm_once_call (stmt)
+          && (!fn || !(wmm_never_starts_threads (fn)
+                       || wmm_thread_lib_fn (fn))))
+        c->facts[i].calls.safe_push ({ stmt, START_UNKNOWN, -1, loop,
+                                       false });
+      return;
+    }
   tree ctl = gimple_call_arg (stmt, 0);
   bool global = TREE_CODE (ctl) == ADDR_EXPR
                 && VAR_P (TREE_OPERAND (ctl, 0))
@@ -921,7 +1003,7 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
                             p >= 0 || resolved });
       return;
     }
-  scan_once (c, i, stmt);
+  scan_once (c, i, stmt, loop);
   if (wmm_std_thread_start (stmt))
     scan_std_thread (c, i, stmt, loop);
   if (is_omp_start (stmt, &sync))
@@ -2835,7 +2917,8 @@ vtable_function (tree decl)
 
 /* Reachable functions: from entries through direct calls; indirect calls
  * make every address-taken function an entry (virtual calls, every
- * address-taken virtual method).  Sets reached[]. */
+ * address-taken virtual method) but std::call_once's own lambdas.  Sets
+ * reached[]. */
 static void
 reach (entries_ctx *c, vec<bool> *reached)
 {
@@ -2859,6 +2942,9 @@ reach (entries_ctx *c, vec<bool> *reached)
           virt = true;
           for (unsigned j = 0; j < n; j++)
             if (c->fns[j]->address_taken && !c->facts[j].entry
+                /* (std::call_once's trampoline: only __once_proxy calls
+                   it, inside the call_once that runs its routine) */
+                && !wmm_once_internal (c->fns[j]->decl)
                 && (any || vtable_function (c->fns[j]->decl)))
               {
                 make_entry (&c->facts[j], 2);

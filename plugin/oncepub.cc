@@ -7,7 +7,9 @@
  * whatever follows any once call on the same control.  A location d is
  * published by routine f when
  *   - f is a static function of the unit whose address is used nowhere
- *     but as the routine argument of once calls, all on one global
+ *     but as the routine argument of once calls, or the operator () of a
+ *     lambda or function object given to std::call_once that only the
+ *     library's call_once code calls; its once calls all on one global
  *     control (two controls could run it twice, at once);
  *   - every write of d is a statement of f's own body;
  *   - every read of d outside f's body is dominated by a once call of f
@@ -121,6 +123,25 @@ find_getter_calls (vec<once_routine *> &routines)
     }
 }
 
+/* Is node n (a std::call_once callable's operator ()) called only by
+ * std::call_once's own code, through library functions that only it
+ * calls (`std::__invoke_impl`)?  Nothing takes their addresses. */
+bool
+called_by_call_once (cgraph_node *n, int depth)
+{
+  if (depth > 8 || n->address_taken || !n->callers)
+    return false;
+  for (cgraph_edge *e = n->callers; e; e = e->next_caller)
+    {
+      tree caller = e->caller->decl;
+      if (wmm_once_internal (caller))
+        continue;
+      if (!wmm_std_fn (caller) || !called_by_call_once (e->caller, depth + 1))
+        return false;
+    }
+  return true;
+}
+
 /* The once routines of the unit, with their calls; those used otherwise,
  * exported, or called on several controls are not ok. */
 void
@@ -150,10 +171,13 @@ find_routines (vec<once_routine *> *out)
   if (out->is_empty ())
     return;
   for (once_routine *r : *out)
-    if (TREE_PUBLIC (r->fn) || DECL_EXTERNAL (r->fn) || !r->body
-        || !r->body->cfg || cgraph_node::get (r->fn) == NULL
-        || cgraph_node::get (r->fn)->callers)
-      r->ok = false;
+    {
+      cgraph_node *n = cgraph_node::get (r->fn);
+      if (TREE_PUBLIC (r->fn) || DECL_EXTERNAL (r->fn) || !r->body
+          || !r->body->cfg || n == NULL
+          || (n->callers && !called_by_call_once (n, 0)))
+        r->ok = false;
+    }
   /* Any other mention of a routine, in any function or initialiser. */
   wmm_each_body ([&] (cgraph_node *, function *fn) {
       wmm_each_stmt (fn, [&] (gimple *s) {
@@ -161,6 +185,10 @@ find_routines (vec<once_routine *> *out)
         for (once_routine *r : *out)
           for (unsigned i = 0; i < gimple_num_ops (s) && r->ok; i++)
             if (!(f == r->fn && gimple_call_arg (s, 1) == gimple_op (s, i))
+                /* (the library's call of a callable's operator (), whose
+                   callers called_by_call_once checked) */
+                && !(is_gimple_call (s) && gimple_call_fn (s) == gimple_op (s, i)
+                     && gimple_call_fndecl (s) == r->fn)
                 && wmm_mentions (gimple_op (s, i), r->fn))
               r->ok = false;
       });

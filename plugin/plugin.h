@@ -284,8 +284,12 @@ bool wmm_trampoline_values (gimple *create, tree arg, tree field,
  * (reads, free) apart from its call `call`? */
 bool wmm_trampoline_pure (function *fn, gimple *call);
 /* The routine a pthread_once / call_once call runs in the caller's thread
- * (a function address), or NULL. */
+ * (a function address; for std::call_once also a lambda's or function
+ * object's operator (), or a constant member-function pointer's method),
+ * or NULL. */
 tree wmm_once_routine (gimple *stmt);
+/* Is stmt a pthread_once / call_once call (its routine known or not)? */
+bool wmm_once_call (gimple *stmt);
 /* libfns.cc: is fndecl std::call_once's own code (the template, what it
  * defines, once_flag::_Prepare_execution)?  A call of std::call_once is
  * modelled by name (its routine in the caller's thread between full
