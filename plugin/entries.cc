@@ -391,7 +391,9 @@ struct entries_ctx {
   hash_set<tree> std_runs;      /* _M_run of std::thread states the unit's
                                    std::thread constructors start */
   hash_set<gimple *> tramp_stores;  /* stores of a routine into the object
-                                   a trampoline is given, or into a hook
+                                   a trampoline is given, into a hook, or
+                                   into the member-function pointer a
+                                   std::thread or call_once is given
                                    (resolved) */
   hash_set<tree> field_hook_fails;  /* members no field hook resolves
                                    (field_hook_targets, asked once each) */
@@ -689,10 +691,11 @@ table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
 
 /* The method a pointer-to-member-function temporary `var` holds at stmt:
  * `D.1.__pfn = join; D.1.__delta = 0; D.2 = D.1; call (..., &D.2)`, the
- * stores just before stmt in its block (a virtual method's pfn is an
- * offset: NULL). */
+ * stores just before stmt in its block, into the compiler's own
+ * temporaries (a virtual method's pfn is an offset: NULL).  *store: the
+ * store of the method's address. */
 static tree
-pmf_constant (gimple *stmt, tree var)
+pmf_constant (gimple *stmt, tree var, gimple **store)
 {
   gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
   for (int n = 0; n < 16 && (gsi_prev (&gsi), !gsi_end_p (gsi)); n++)
@@ -700,7 +703,8 @@ pmf_constant (gimple *stmt, tree var)
       gimple *s = gsi_stmt (gsi);
       if (is_gimple_debug (s) || gimple_clobber_p (s))
         continue;
-      if (!gimple_assign_single_p (s))
+      if (!gimple_assign_single_p (s) || !DECL_ARTIFICIAL (var)
+          || is_global_var (var))
         return NULL_TREE;
       tree lhs = gimple_assign_lhs (s), rhs = gimple_assign_rhs1 (s);
       if (lhs == var && VAR_P (rhs))
@@ -709,10 +713,12 @@ pmf_constant (gimple *stmt, tree var)
                && TREE_OPERAND (lhs, 0) == var)
         {
           tree f = DECL_NAME (TREE_OPERAND (lhs, 1));
-          if (f && !strcmp (IDENTIFIER_POINTER (f), "__pfn"))
-            return function_address (rhs)
-                   ? function_address (rhs)
-                   : TREE_CODE (rhs) == FUNCTION_DECL ? rhs : NULL_TREE;
+          tree fn = function_address (rhs);
+          if (!f || strcmp (IDENTIFIER_POINTER (f), "__pfn"))
+            continue;
+          if (store)
+            *store = s;
+          return fn ? fn : TREE_CODE (rhs) == FUNCTION_DECL ? rhs : NULL_TREE;
         }
       else if (lhs == var
                || (TREE_CODE (lhs) != SSA_NAME && !VAR_P (lhs)))
@@ -721,12 +727,13 @@ pmf_constant (gimple *stmt, tree var)
   return NULL_TREE;
 }
 
-/* The function a std::call_once callable `arg` runs: a function's
- * address, the one operator () of a lambda's or function object's class
- * (`&closure`), or the method of a member-function pointer temporary;
- * NULL when it is none of these (a function pointer variable). */
+/* The function a callable argument `arg` of call stmt (std::call_once's,
+ * std::thread's) runs: a function's address, the one operator () of a
+ * lambda's or function object's class (`&closure`), or the method of a
+ * member-function pointer temporary (*pfn_store: the store of its
+ * address); NULL when it is none of these (a function pointer variable). */
 static tree
-callable_function (gimple *stmt, tree arg)
+callable_function (gimple *stmt, tree arg, gimple **pfn_store = NULL)
 {
   if (tree fn = function_address (arg))
     return fn;
@@ -746,7 +753,7 @@ callable_function (gimple *stmt, tree arg)
       }
   if (n)
     return n == 1 ? found : NULL_TREE;
-  return pmf_constant (stmt, obj);
+  return pmf_constant (stmt, obj, pfn_store);
 }
 
 tree
@@ -777,6 +784,13 @@ scan_once (entries_ctx *c, int i, gimple *stmt, bool loop)
 {
   tree fn = wmm_once_routine (stmt);
   int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
+  /* (a member-function pointer's method: its store is no escape) */
+  gimple *pfn_store = NULL;
+  tree callee = gimple_call_fndecl (stmt);
+  if (t >= 0 && callee && wmm_once_internal (callee)
+      && callable_function (stmt, gimple_call_arg (stmt, 1), &pfn_store)
+      && pfn_store)
+    c->tramp_stores.add (pfn_store);
   if (t < 0)
     {
       /* another unit's routine, or a callable not resolved: it may
@@ -940,6 +954,14 @@ scan_std_thread (entries_ctx *c, int i, gimple *stmt, bool loop)
   tree callable = gimple_call_arg (stmt, 1);
   tree fn = function_address (callable);
   int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
+  /* `std::thread t (&worker::run, &w)`: the method a member-function
+     pointer temporary holds, which _M_run calls through the pointer; the
+     store of its address into the temporary is no escape */
+  gimple *pfn_store = NULL;
+  tree method = fn ? NULL_TREE : callable_function (stmt, callable, &pfn_store);
+  if (method && pfn_store
+      && (t = find_fn (&c->index, wmm_alias_target (method))) >= 0)
+    c->tramp_stores.add (pfn_store);
   if (t >= 0)
     c->creates.safe_push ({ t, i, loop, false });
   else if (fn && !c->external)
