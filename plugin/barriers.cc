@@ -520,7 +520,8 @@ mark_serial (wmm_unitinfo *u, const barrier_use *b, int waiter)
 
 int
 wmm_split_locations (wmm_program *p, int nclasses,
-                     const vec<vec<unsigned> > &masks, const char *tag)
+                     const vec<vec<unsigned> > &masks, const char *tag,
+                     const vec<bool> *only)
 {
   /* one copy of each shared location per class, made when needed */
   int nlocs = p->nlocs;
@@ -529,7 +530,8 @@ wmm_split_locations (wmm_program *p, int nclasses,
   for (int k = 0; k < nlocs * nclasses; k++)
     copies[k] = -1;
   auto copy_of = [&] (int l, int r) {
-    if (p->locs[l].is_private)
+    if (p->locs[l].is_private
+        || (only && (l >= (int) only->length () || !(*only)[l])))
       return l;
     int &c = copies[l * nclasses + r];
     if (c < 0)

@@ -2759,6 +2759,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_publish_fresh (u);
   wmm_order_protected (u);
   wmm_lock_internals (u);
+  wmm_swap_views (u);
   wmm_barrier_rounds (u);
   wmm_omp_team_epochs (u);
   assign_places (u);

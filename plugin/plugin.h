@@ -618,13 +618,19 @@ int wmm_locks_check_slots (wmm_unitinfo *u);
 /* barriers.cc: the accesses of the threads one barrier orders, split by
  * round (a location copy per residue of the waits done before them). */
 void wmm_barrier_rounds (wmm_unitinfo *u);
-/* barriers.cc: give each shared location one copy per class (0 <=
- * class < nclasses <= 32) and make every access of thread t's instruction
- * i touch the copies of the classes in masks[t][i] (0: untouched); the
- * copies are named LOC@TAGk.  Accesses of classes that share no bit never
- * meet.  How many accesses changed. */
+/* barriers.cc: give each shared location (each l with (*only)[l], when
+ * given) one copy per class (0 <= class < nclasses <= 32) and make every access
+ * of thread t's instruction i touch the copies of the classes in
+ * masks[t][i] (0: untouched); the copies are named LOC@TAGk.  Accesses of
+ * classes that share no bit never meet.  How many accesses changed. */
 int wmm_split_locations (wmm_program *p, int nclasses,
-                         const vec<vec<unsigned> > &masks, const char *tag);
+                         const vec<vec<unsigned> > &masks, const char *tag,
+                         const vec<bool> *only = NULL);
+/* swapviews.cc: two static pointers that name different objects and are
+ * swapped only while no thread runs (double buffers): a thread's accesses
+ * through one never meet those through the other (a view of the two
+ * objects per pointer). */
+void wmm_swap_views (wmm_unitinfo *u);
 /* ompteams.cc: the accesses of OpenMP teams that run one after another
  * (started by serial code) never meet: a location copy per team. */
 void wmm_omp_team_epochs (wmm_unitinfo *u);

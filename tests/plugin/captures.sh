@@ -317,28 +317,11 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-# build TAG SOURCE [OPTIONS...]: $WMM_TMP/TAG.s with the plugin and
-# TAG.0.s without; GOT and BASE: their fences
-build() {
-  local tag=$T.$1 src=$2 cc=$WMM_T_GCC; shift 2
-  case $src in *.cc) cc=${WMM_T_GCC/gcc/g++}; set -- -std=c++17 "$@" ;; esac
-  if ! "$cc" -O2 -pthread -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
-      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" "$@" \
-      "$P/$src" 2> "$WMM_TMP/$tag.err" \
-     || ! "$cc" -O2 -pthread -S -o "$WMM_TMP/$tag.0.s" "$@" "$P/$src" \
-      2>> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $src: $(head -n 3 "$WMM_TMP/$tag.err")"
-    return 1
-  fi
-  GOT=$(wmm_fence_counts "$WMM_TMP/$tag.s")
-  BASE=$(wmm_fence_counts "$WMM_TMP/$tag.0.s")
-}
+# build TAG SOURCE [OPTIONS...]: $WMM_TMP/$T.TAG.s with the plugin and
+# $T.TAG.0.s without; GOT and BASE: their fences (wmm_asm_pair)
+build() { wmm_asm_pair "$1" "$P/$2" "${@:3}"; }
 # none TAG SOURCE [OPTIONS...]: no fence beyond the program's own
-none() {
-  local tag=$1; build "$@" || return
-  if [ "$GOT" = "$BASE" ]; then wmm_pass "$T.$tag: no fence added"
-  else wmm_fail "$T.$tag: got '$GOT', without the plugin '$BASE'"; fi
-}
+none() { wmm_asm_none "$1" "$P/$2" "${@:3}"; }
 # nofull TAG SOURCE [OPTIONS...]: no full fence ($FULL) beyond the
 # program's own
 nofull() {

@@ -28,42 +28,8 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-# build TAG SOURCE [OPTIONS...]: GOT and BASE, the fences of SOURCE's
-# assembly with the plugin and without
-build() {
-  local tag=$T.$1 src=$2 cc=${WMM_T_GCC/gcc/g++}; shift 2
-  if ! "$cc" -O2 -pthread -std=c++17 -S -o "$WMM_TMP/$tag.s" \
-      -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
-      -fplugin-arg-wmmfence-arch="$M" "$@" "$P/$src" 2> "$WMM_TMP/$tag.err" \
-     || ! "$cc" -O2 -pthread -std=c++17 -S -o "$WMM_TMP/$tag.0.s" "$@" \
-      "$P/$src" 2>> "$WMM_TMP/$tag.err"; then
-    wmm_fail "$tag: compiling $src: $(head -n 3 "$WMM_TMP/$tag.err")"
-    return 1
-  fi
-  GOT=$(wmm_fence_counts "$WMM_TMP/$tag.s")
-  BASE=$(wmm_fence_counts "$WMM_TMP/$tag.0.s")
-}
-none() {
-  local tag=$1; build "$@" || return
-  if [ "$GOT" = "$BASE" ]; then wmm_pass "$T.$tag: no fence added"
-  else wmm_fail "$T.$tag: got '$GOT', without the plugin '$BASE'"; fi
-}
-# count ERE COUNTS: the fences of the function ERE names in COUNTS
-count() {
-  grep -Eo "(^| )$1:[0-9]+" <<< "$2" | sed 's/.*://' | head -n 1 | grep . || echo 0
-}
-# fenced TAG SOURCE 'ERE...' [OPTIONS...]: each ERE names a function
-# with more fences than without the plugin
-fenced() {
-  local tag=$1 src=$2 want=$3 re missing=; shift 3
-  build "$tag" "$src" "$@" || return
-  for re in $want; do
-    [ "$(count "$re" "$GOT")" -gt "$(count "$re" "$BASE")" ] \
-      || missing="$missing $re"
-  done
-  if [ -z "$missing" ]; then wmm_pass "$T.$tag: fenced ($GOT)"
-  else wmm_fail "$T.$tag: no fence in$missing (got '$GOT')"; fi
-}
+none() { wmm_asm_none "$1" "$P/$2" "${@:3}"; }
+fenced() { wmm_asm_fenced "$1" "$P/$2" "${@:3}"; }
 
 one_target() {
   command -v "${WMM_T_GCC/gcc/g++}" >/dev/null 2>&1 \

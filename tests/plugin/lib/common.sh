@@ -191,6 +191,46 @@ wmm_expect_no_note() {
   else wmm_pass "$1: no note '$2'"; fi
 }
 
+# wmm_asm_pair TAG SOURCE [OPTION...]: the -O2 -pthread assembly of
+# SOURCE (g++ -std=c++17 for .cc) with the current target's plugin under
+# model $M, and without the plugin; GOT and BASE: their fences
+# (wmm_fence_counts); a FAIL line and status 1 when either fails.
+wmm_asm_pair() {
+  local tag=$T.$1 src=$2 cc=$WMM_T_GCC; shift 2
+  case $src in *.cc) cc=${WMM_T_GCC/gcc/g++}; set -- -std=c++17 "$@" ;; esac
+  if ! "$cc" -O2 -pthread -S -o "$WMM_TMP/$tag.s" -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-quiet -fplugin-arg-wmmfence-arch="$M" "$@" \
+      "$src" 2> "$WMM_TMP/$tag.err" \
+     || ! "$cc" -O2 -pthread -S -o "$WMM_TMP/$tag.0.s" "$@" "$src" \
+      2>> "$WMM_TMP/$tag.err"; then
+    wmm_fail "$tag: compiling $src: $(head -n 3 "$WMM_TMP/$tag.err")"
+    return 1
+  fi
+  GOT=$(wmm_fence_counts "$WMM_TMP/$tag.s")
+  BASE=$(wmm_fence_counts "$WMM_TMP/$tag.0.s")
+}
+
+# wmm_asm_none TAG SOURCE [OPTION...]: PASS when the plugin adds no fence.
+wmm_asm_none() {
+  local tag=$1; wmm_asm_pair "$@" || return
+  if [ "$GOT" = "$BASE" ]; then wmm_pass "$T.$tag: no fence added"
+  else wmm_fail "$T.$tag: got '$GOT', without the plugin '$BASE'"; fi
+}
+
+# wmm_asm_fenced TAG SOURCE 'ERE...' [OPTION...]: PASS when each function
+# an ERE names has more fences with the plugin than without.
+wmm_asm_fenced() {
+  local tag=$1 src=$2 want=$3 re missing= n0 n1; shift 3
+  wmm_asm_pair "$tag" "$src" "$@" || return
+  for re in $want; do
+    n1=$(grep -Eo "(^| )$re:[0-9]+" <<< "$GOT" | sed 's/.*://' | head -n 1)
+    n0=$(grep -Eo "(^| )$re:[0-9]+" <<< "$BASE" | sed 's/.*://' | head -n 1)
+    [ "${n1:-0}" -gt "${n0:-0}" ] || missing="$missing $re"
+  done
+  if [ -z "$missing" ]; then wmm_pass "$T.$tag: fenced ($GOT)"
+  else wmm_fail "$T.$tag: no fence in$missing (got '$GOT')"; fi
+}
+
 # wmm_ir_report TAG SOURCE ARCH [OPTION...]: IR dump $WMM_TMP/TAG.ir and
 # JSON report $WMM_TMP/TAG.json of SOURCE (-O2 -pthread, g++ for the
 # current target's compiler) under model ARCH; a FAIL line and status 1

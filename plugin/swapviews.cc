@@ -1,0 +1,290 @@
+/* swapviews.cc — double buffers: two pointers that always name different
+ * objects, swapped only while no thread runs, so that what threads do
+ * through one never meets what they do through the other.
+ *
+ * Statics P and Q (not exported, no address taken) start as the addresses
+ * of two different objects A and B, and every other store to them is one
+ * half of a swap (`t = P; P = Q; Q = t`, the two stores in one block, each
+ * storing what was loaded from the other) made by main at a statement
+ * before which no thread runs (wmm_quiet_stmts: between the joins of one
+ * round of threads and the creates of the next).  Then P != Q at every moment, and
+ * while any thread runs neither changes: every thread alive in such an
+ * epoch started and ended in it, whatever one epoch does happens before
+ * whatever a later one does, and a critical cycle, which returns to where
+ * it started, stays in one epoch.  In one epoch an access through a
+ * pointer a thread loaded from P touches one of A and B, and one through
+ * Q the other: they never meet.  The locations such accesses may touch
+ * (A's and B's words, or anonymous ones where points-to does not follow
+ * the swap) get two copies (view 0 and view 1, wmm_split_locations); a
+ * thread's access through P touches view 0, through Q view 1, every other
+ * access of those locations (main's, through any other pointer, an
+ * unknown one) both.
+ *
+ * Example (a game of life, a generation per round of threads):
+ *   static unsigned char g1[H][W], g2[H][W];
+ *   static unsigned char (*cur)[W] = g1, (*nxt)[W] = g2;
+ *   worker: nxt[y][x] = rule (cur[y-1][x], cur[y][x], ...);
+ *   main: for (gen...) { create T workers; join them; t = cur; cur = nxt;
+ *   nxt = t; }   -> the workers' reads of cur no longer race with the
+ *   neighbouring rows the others write through nxt (x86 1 mfence, Power 3
+ *   fences before).
+ */
+#include "plugin.h"
+
+namespace {
+
+/* Two pointer statics swapped as a pair, and the objects they name. */
+struct swap_pair {
+  tree var[2];
+  tree obj[2];
+};
+
+/* The object a static pointer's initialiser names (`= g1`, `= &g1[0]`),
+ * or NULL. */
+tree
+initial_object (tree var)
+{
+  tree init = DECL_INITIAL (var);
+  if (!init)
+    return NULL_TREE;
+  STRIP_NOPS (init);
+  if (TREE_CODE (init) == POINTER_PLUS_EXPR)
+    init = TREE_OPERAND (init, 0);
+  STRIP_NOPS (init);
+  if (TREE_CODE (init) != ADDR_EXPR)
+    return NULL_TREE;
+  tree b = get_base_address (TREE_OPERAND (init, 0));
+  return b && VAR_P (b) ? b : NULL_TREE;
+}
+
+/* May static var take part in a pair: a pointer no other unit, no
+ * pointer and no other thread of its own can reach? */
+bool
+candidate_var (tree v, hash_set<tree> &taken)
+{
+  return VAR_P (v) && is_global_var (v) && !TREE_PUBLIC (v)
+         && !DECL_EXTERNAL (v) && !DECL_THREAD_LOCAL_P (v)
+         && !TREE_THIS_VOLATILE (v) && POINTER_TYPE_P (TREE_TYPE (v))
+         && !taken.contains (v) && initial_object (v);
+}
+
+/* Is store s (`P = _2` in a block) half of a swap of P with its partner
+ * Q: _2 loaded from Q earlier in the block, and `Q = _1` with _1 loaded
+ * from P before the store to P, both in the block? */
+bool
+swap_half (gimple *s, tree p, tree q)
+{
+  basic_block bb = gimple_bb (s);
+  tree val = gimple_assign_rhs1 (s);
+  if (TREE_CODE (val) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (val))
+    return false;
+  gimple *d = SSA_NAME_DEF_STMT (val);
+  if (gimple_bb (d) != bb || !gimple_assign_single_p (d)
+      || gimple_assign_rhs1 (d) != q)
+    return false;
+  /* the partner store, and the load of p it stores, before s */
+  bool partner = false, p_loaded = false;
+  for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      gimple *x = gsi_stmt (g);
+      if (!gimple_assign_single_p (x))
+        continue;
+      if (x == s)
+        {
+          if (!p_loaded)
+            return false;
+          continue;
+        }
+      if (gimple_assign_lhs (x) == p)
+        return false;   /* (another store to p in the block) */
+      if (gimple_assign_rhs1 (x) == p && !p_loaded)
+        p_loaded = true;
+      tree v = gimple_assign_rhs1 (x);
+      if (gimple_assign_lhs (x) == q && TREE_CODE (v) == SSA_NAME
+          && !SSA_NAME_IS_DEFAULT_DEF (v)
+          && gimple_assign_single_p (SSA_NAME_DEF_STMT (v))
+          && gimple_assign_rhs1 (SSA_NAME_DEF_STMT (v)) == p
+          && gimple_bb (SSA_NAME_DEF_STMT (v)) == bb)
+        partner = true;
+    }
+  return partner;
+}
+
+/* The static a pointer was loaded from, through offsets, conversions and
+ * member or element addresses (`_1 = cur; _2 = _1 + 64; (*_2)[x]`), or
+ * NULL. */
+tree
+loaded_from (tree ptr)
+{
+  for (int depth = 0; depth < 16 && ptr && TREE_CODE (ptr) == SSA_NAME;
+       depth++)
+    {
+      if (SSA_NAME_IS_DEFAULT_DEF (ptr))
+        return NULL_TREE;
+      gimple *d = SSA_NAME_DEF_STMT (ptr);
+      if (!is_gimple_assign (d))
+        return NULL_TREE;
+      tree rhs = gimple_assign_rhs1 (d);
+      enum tree_code code = gimple_assign_rhs_code (d);
+      if (code == POINTER_PLUS_EXPR || CONVERT_EXPR_CODE_P (code))
+        ptr = rhs;
+      else if (!gimple_assign_single_p (d))
+        return NULL_TREE;
+      else if (VAR_P (rhs))
+        return rhs;
+      else if (TREE_CODE (rhs) == ADDR_EXPR)
+        {
+          tree b = get_base_address (TREE_OPERAND (rhs, 0));
+          ptr = b && TREE_CODE (b) == MEM_REF ? TREE_OPERAND (b, 0)
+                                              : NULL_TREE;
+        }
+      else if (TREE_CODE (rhs) == SSA_NAME)
+        ptr = rhs;
+      else
+        return NULL_TREE;
+    }
+  return NULL_TREE;
+}
+
+/* The pointer an access site dereferences (an assignment's `*p`, `p->f`,
+ * `(*p)[i]`; a library call's argument), or NULL. */
+tree
+site_pointer (const wmm_site &s)
+{
+  if (s.summary || !s.stmt)
+    return NULL_TREE;
+  if (s.ptr)
+    return s.ptr;
+  if (s.operand < 0 || !gimple_assign_single_p (s.stmt))
+    return NULL_TREE;
+  tree ref = gimple_op (s.stmt, s.operand == 0 ? 0 : 1);
+  tree b = ref ? get_base_address (ref) : NULL_TREE;
+  return b && TREE_CODE (b) == MEM_REF ? TREE_OPERAND (b, 0) : NULL_TREE;
+}
+
+/* The pairs of the unit: candidates whose stores are all swaps with one
+ * partner at quiet statements, starting on different objects. */
+void
+find_pairs (wmm_unitinfo *u, vec<swap_pair> *out)
+{
+  hash_set<tree> taken;
+  hash_set<gimple *> quiet;
+  hash_set<function *> mains;   /* the region units' bodies (main) */
+  wmm_quiet_stmts (u, &quiet);
+  wmm_addresses_taken (&taken);
+  for (const wmm_unit &unit : u->units)
+    if (unit.region && unit.fn)
+      mains.add (unit.fn);
+  /* every store to a candidate: (var, stmt) */
+  hash_map<tree, tree> partner;   /* var -> its one partner (or itself: bad) */
+  auto_vec<std::pair<tree, gimple *> > stores;
+  hash_set<gimple *> in_main;
+  wmm_each_body ([&] (cgraph_node *, function *fn) {
+      wmm_each_stmt (fn, [&] (gimple *s) {
+        if (!gimple_assign_single_p (s))
+          return;
+        tree lhs = gimple_assign_lhs (s);
+        if (VAR_P (lhs) && candidate_var (lhs, taken))
+          {
+            stores.safe_push (std::make_pair (lhs, s));
+            if (mains.contains (fn))
+              in_main.add (s);
+          }
+      });
+  });
+  for (const auto &st : stores)
+    {
+      tree p = st.first, val = gimple_assign_rhs1 (st.second);
+      gimple *d = TREE_CODE (val) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (val)
+                  ? SSA_NAME_DEF_STMT (val) : NULL;
+      tree q = d && gimple_assign_single_p (d) ? gimple_assign_rhs1 (d)
+                                               : NULL_TREE;
+      bool ok = q && q != p && VAR_P (q) && candidate_var (q, taken)
+                && quiet.contains (st.second) && in_main.contains (st.second)
+                && swap_half (st.second, p, q);
+      bool seen;
+      tree &k = partner.get_or_insert (p, &seen);
+      k = !ok || (seen && k != q) ? p : q;
+    }
+  for (auto it = partner.begin (); it != partner.end (); ++it)
+    {
+      tree p = (*it).first, q = (*it).second;
+      tree *back = partner.get (q);
+      if (q == p || !back || *back != p || DECL_UID (p) > DECL_UID (q))
+        continue;
+      tree a = initial_object (p), b = initial_object (q);
+      if (a && b && a != b)
+        out->safe_push ({ { p, q }, { a, b } });
+    }
+}
+
+} // namespace
+
+void
+wmm_swap_views (wmm_unitinfo *u)
+{
+  wmm_program *p = u->prog;
+  if (!p || !u->concurrent)
+    return;
+  auto_vec<swap_pair> pairs;
+  find_pairs (u, &pairs);
+  for (const swap_pair &pair : pairs)
+    {
+      /* a thread's accesses through a pointer it loaded from one of the
+         pair (not main's: it also runs between epochs) take that one's
+         view of the locations they may touch (anonymous words, where
+         points-to does not follow the swap), every other access of
+         those locations both */
+      auto_vec<vec<unsigned> > masks;
+      masks.safe_grow_cleared (p->nthreads);
+      auto_vec<bool> objs;
+      objs.safe_grow_cleared (p->nlocs);
+      int viewed = 0;
+      for (const wmm_unit &unit : u->units)
+        {
+          if (unit.thread < 0 || unit.thread >= p->nthreads)
+            continue;
+          const wmm_thread *t = &p->threads[unit.thread];
+          masks[unit.thread].safe_grow_cleared (t->ncode);
+          for (int i = 0; i < t->ncode; i++)
+            {
+              tree from = !unit.region && i < (int) unit.sites.length ()
+                          && wmm_instr_is_access (&t->code[i])
+                          ? loaded_from (site_pointer (unit.sites[i]))
+                          : NULL_TREE;
+              unsigned mask = 3;
+              if (from == pair.var[0] || from == pair.var[1])
+                {
+                  mask = from == pair.var[0] ? 1 : 2;
+                  viewed++;
+                  wmm_each_loc (p, &t->code[i], [&] (int l) {
+                    objs[l] = true;
+                    return true;
+                  });
+                }
+              masks[unit.thread][i] = mask;
+            }
+        }
+      /* (never the pair's own words: no access through them touches
+         those) */
+      for (int l = 0; l < p->nlocs; l++)
+        {
+          tree d = wmm_location_decl (l);
+          if (d == pair.var[0] || d == pair.var[1])
+            objs[l] = false;
+        }
+      int split = viewed ? wmm_split_locations (p, 2, masks, "view", &objs)
+                         : 0;
+      for (vec<unsigned> &v : masks)
+        v.release ();
+      if (split)
+        wmm_note (u, "'%s' and '%s' name different objects ('%s', '%s') "
+                  "and are swapped only while no thread runs: %d accesses "
+                  "through one never meet those through the other",
+                  lang_hooks.decl_printable_name (pair.var[0], 2),
+                  lang_hooks.decl_printable_name (pair.var[1], 2),
+                  lang_hooks.decl_printable_name (pair.obj[0], 2),
+                  lang_hooks.decl_printable_name (pair.obj[1], 2), viewed);
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# swap_views.sh — double buffers (docs/plugin.md, "Double buffers";
+# plugin/swapviews.cc): two static pointers that start on different
+# buffers and that main swaps only while no thread runs, on x86-64,
+# ppc64le, aarch64 and armv7, fences counted per function in the -O2
+# assembly:
+#   swap_buffers.c  a round of threads reads the current buffer through
+#                   cur and writes one cell of the next through nxt, main
+#                   joins them and swaps: no fence (Power 2 fences cost 4
+#                   before); -DWRITE_CUR (a thread also clears its cell of
+#                   the current buffer), -DSAME (both pointers start on one
+#                   buffer), -DLATE_SWAP (the swap before the joins) and
+#                   -DPEEK (main reads and writes cells while the threads
+#                   run: load buffering): the threads fenced on the weak
+#                   targets, none on x86-64
+#   omp_swap.c      the same with an OpenMP `parallel for` per step: no
+#                   fence on x86-64 (1 mfence before), the outlined loop
+#                   fenced on Power (two threads' blocks written through
+#                   nxt); -DWRITE_CUR: the mfence on x86-64 again
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+
+one_target() {
+  local v
+  wmm_asm_none swap_buffers "$P/swap_buffers.c"
+  for v in WRITE_CUR SAME LATE_SWAP PEEK; do
+    if [ $T = x86 ]; then wmm_asm_none "swap_buffers_$v" "$P/swap_buffers.c" -D$v
+    else wmm_asm_fenced "swap_buffers_$v" "$P/swap_buffers.c" relax -D$v; fi
+  done
+  if [ $T = x86 ]; then
+    wmm_asm_none omp_swap "$P/omp_swap.c" -fopenmp
+    wmm_asm_fenced omp_swap_WRITE_CUR "$P/omp_swap.c" 'main\._omp_fn\.0' -fopenmp -DWRITE_CUR
+  elif [ $T = ppc ]; then
+    wmm_asm_fenced omp_swap "$P/omp_swap.c" 'main\._omp_fn\.0' -fopenmp
+  fi
+}
+
+wmm_each_target one_target
