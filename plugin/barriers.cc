@@ -421,9 +421,11 @@ serial_edge (gimple *s)
  * never meet (above): two such accesses of two threads are never in one
  * round, so no communication edge between them is part of a critical
  * cycle (WMM_ACC_FRESH, as for OpenMP's single, ompsingle.cc).  The
- * same for the code units only such blocks call.  Returns how many. */
+ * same for the code units only such blocks call.  Returns how many; the
+ * serial blocks into `serial`. */
 int
-mark_serial (wmm_unitinfo *u, const barrier_use *b, int waiter)
+mark_serial (wmm_unitinfo *u, const barrier_use *b, int waiter,
+             bitmap serial)
 {
   const wmm_unit *unit = NULL;
   for (const wmm_unit &x : u->units)
@@ -439,7 +441,6 @@ mark_serial (wmm_unitinfo *u, const barrier_use *b, int waiter)
         return true;
     return false;
   };
-  auto_bitmap serial;
   wmm_with_dominators (fn, [&] () {
     for (gimple *w : b->waits)
       {
@@ -622,7 +623,8 @@ wmm_barrier_rounds (wmm_unitinfo *u)
   if (waiter < 0)
     return;
   wmm_program *p = u->prog;
-  int serial = team ? 0 : mark_serial (u, &b, waiter);
+  auto_bitmap serial_blocks;
+  int serial = team ? 0 : mark_serial (u, &b, waiter, serial_blocks);
   if (serial)
     wmm_note (u, "%d accesses of '%s' run only in the thread barrier '%s' "
               "makes the serial one, one thread per round: no two threads "
@@ -645,6 +647,10 @@ wmm_barrier_rounds (wmm_unitinfo *u)
     }
   if (best <= 0 || !all_residues (u, waiter, &b, best_m, &masks))
     return;
+  /* double buffers swapped in a serial step (swapviews.cc) */
+  if (!team)
+    wmm_swap_views_rounds (u, waiter, b.waiter, serial_blocks, b.waits,
+                           masks);
   int split = wmm_split_locations (p, best_m, masks, "");
   for (vec<unsigned> &v : masks)
     v.release ();

@@ -958,7 +958,8 @@ scan_std_thread (entries_ctx *c, int i, gimple *stmt, bool loop)
      pointer temporary holds, which _M_run calls through the pointer; the
      store of its address into the temporary is no escape */
   gimple *pfn_store = NULL;
-  tree method = fn ? NULL_TREE : callable_function (stmt, callable, &pfn_store);
+  tree method = fn ? NULL_TREE
+                   : callable_function (stmt, callable, &pfn_store);
   if (method && pfn_store
       && (t = find_fn (&c->index, wmm_alias_target (method))) >= 0)
     c->tramp_stores.add (pfn_store);

@@ -187,7 +187,8 @@ find_routines (vec<once_routine *> *out)
             if (!(f == r->fn && gimple_call_arg (s, 1) == gimple_op (s, i))
                 /* (the library's call of a callable's operator (), whose
                    callers called_by_call_once checked) */
-                && !(is_gimple_call (s) && gimple_call_fn (s) == gimple_op (s, i)
+                && !(is_gimple_call (s)
+                     && gimple_call_fn (s) == gimple_op (s, i)
                      && gimple_call_fndecl (s) == r->fn)
                 && wmm_mentions (gimple_op (s, i), r->fn))
               r->ok = false;

@@ -619,8 +619,8 @@ int wmm_locks_check_slots (wmm_unitinfo *u);
  * round (a location copy per residue of the waits done before them). */
 void wmm_barrier_rounds (wmm_unitinfo *u);
 /* barriers.cc: give each shared location (each l with (*only)[l], when
- * given) one copy per class (0 <= class < nclasses <= 32) and make every access
- * of thread t's instruction i touch the copies of the classes in
+ * given) one copy per class (0 <= class < nclasses <= 32) and make every
+ * access of thread t's instruction i touch the copies of the classes in
  * masks[t][i] (0: untouched); the copies are named LOC@TAGk.  Accesses of
  * classes that share no bit never meet.  How many accesses changed. */
 int wmm_split_locations (wmm_program *p, int nclasses,
@@ -631,6 +631,16 @@ int wmm_split_locations (wmm_program *p, int nclasses,
  * through one never meet those through the other (a view of the two
  * objects per pointer). */
 void wmm_swap_views (wmm_unitinfo *u);
+/* swapviews.cc: the same for swaps in a barrier's serial step (fn's
+ * blocks `serial`, the waiter's thread and waits), given the round
+ * classes of every instruction (rounds[thread][i], as
+ * wmm_split_locations takes them): no access of the pair's words runs in
+ * a swap's round but the swap's own, and no access through them either,
+ * each in the round of its pointer's load.  How many accesses took a
+ * view. */
+int wmm_swap_views_rounds (wmm_unitinfo *u, int waiter, function *fn,
+                           bitmap serial, const hash_set<gimple *> &waits,
+                           const vec<vec<unsigned> > &rounds);
 /* ompteams.cc: the accesses of OpenMP teams that run one after another
  * (started by serial code) never meet: a location copy per team. */
 void wmm_omp_team_epochs (wmm_unitinfo *u);

@@ -7,18 +7,18 @@
  * half of a swap (`t = P; P = Q; Q = t`, the two stores in one block, each
  * storing what was loaded from the other) made by main at a statement
  * before which no thread runs (wmm_quiet_stmts: between the joins of one
- * round of threads and the creates of the next).  Then P != Q at every moment, and
- * while any thread runs neither changes: every thread alive in such an
- * epoch started and ended in it, whatever one epoch does happens before
- * whatever a later one does, and a critical cycle, which returns to where
- * it started, stays in one epoch.  In one epoch an access through a
- * pointer a thread loaded from P touches one of A and B, and one through
- * Q the other: they never meet.  The locations such accesses may touch
- * (A's and B's words, or anonymous ones where points-to does not follow
- * the swap) get two copies (view 0 and view 1, wmm_split_locations); a
- * thread's access through P touches view 0, through Q view 1, every other
- * access of those locations (main's, through any other pointer, an
- * unknown one) both.
+ * round of threads and the creates of the next).  Then P != Q at every
+ * moment, and while any thread runs neither changes: every thread alive
+ * in such an epoch started and ended in it, whatever one epoch does
+ * happens before whatever a later one does, and a critical cycle, which
+ * returns to where it started, stays in one epoch.  In one epoch an
+ * access through a pointer a thread loaded from P touches one of A and B,
+ * and one through Q the other: they never meet.  The locations such
+ * accesses may touch (A's and B's words, or anonymous ones where points-to
+ * does not follow the swap) get two copies (view 0 and view 1,
+ * wmm_split_locations); a thread's access through P touches view 0,
+ * through Q view 1, every other access of those locations (main's,
+ * through any other pointer, an unknown one) both.
  *
  * Example (a game of life, a generation per round of threads):
  *   static unsigned char g1[H][W], g2[H][W];
@@ -28,6 +28,13 @@
  *   nxt = t; }   -> the workers' reads of cur no longer race with the
  *   neighbouring rows the others write through nxt (x86 1 mfence, Power 3
  *   fences before).
+ *
+ * The swap may also be a barrier's serial step (wmm_swap_views_rounds,
+ * called by barriers.cc with the round classes of every instruction):
+ * then an epoch is a round, and the rule also wants that no access of the
+ * pair's words runs in a swap's round classes but the swap's own, that no
+ * access through them does either, and that none has a wait between its
+ * pointer's load and it.
  */
 #include "plugin.h"
 
@@ -115,7 +122,7 @@ swap_half (gimple *s, tree p, tree q)
  * member or element addresses (`_1 = cur; _2 = _1 + 64; (*_2)[x]`), or
  * NULL. */
 tree
-loaded_from (tree ptr)
+loaded_from (tree ptr, gimple **load = NULL)
 {
   for (int depth = 0; depth < 16 && ptr && TREE_CODE (ptr) == SSA_NAME;
        depth++)
@@ -132,7 +139,11 @@ loaded_from (tree ptr)
       else if (!gimple_assign_single_p (d))
         return NULL_TREE;
       else if (VAR_P (rhs))
-        return rhs;
+        {
+          if (load)
+            *load = d;
+          return rhs;
+        }
       else if (TREE_CODE (rhs) == ADDR_EXPR)
         {
           tree b = get_base_address (TREE_OPERAND (rhs, 0));
@@ -164,9 +175,11 @@ site_pointer (const wmm_site &s)
 }
 
 /* The pairs of the unit: candidates whose stores are all swaps with one
- * partner at quiet statements, starting on different objects. */
+ * partner made by main at quiet statements (or where `also` accepts
+ * them), starting on different objects. */
+template <typename F>
 void
-find_pairs (wmm_unitinfo *u, vec<swap_pair> *out)
+find_pairs (wmm_unitinfo *u, vec<swap_pair> *out, F also)
 {
   hash_set<tree> taken;
   hash_set<gimple *> quiet;
@@ -179,7 +192,7 @@ find_pairs (wmm_unitinfo *u, vec<swap_pair> *out)
   /* every store to a candidate: (var, stmt) */
   hash_map<tree, tree> partner;   /* var -> its one partner (or itself: bad) */
   auto_vec<std::pair<tree, gimple *> > stores;
-  hash_set<gimple *> in_main;
+  hash_set<gimple *> placed;   /* stores at an accepted place */
   wmm_each_body ([&] (cgraph_node *, function *fn) {
       wmm_each_stmt (fn, [&] (gimple *s) {
         if (!gimple_assign_single_p (s))
@@ -188,8 +201,8 @@ find_pairs (wmm_unitinfo *u, vec<swap_pair> *out)
         if (VAR_P (lhs) && candidate_var (lhs, taken))
           {
             stores.safe_push (std::make_pair (lhs, s));
-            if (mains.contains (fn))
-              in_main.add (s);
+            if ((mains.contains (fn) && quiet.contains (s)) || also (s, fn))
+              placed.add (s);
           }
       });
   });
@@ -201,8 +214,7 @@ find_pairs (wmm_unitinfo *u, vec<swap_pair> *out)
       tree q = d && gimple_assign_single_p (d) ? gimple_assign_rhs1 (d)
                                                : NULL_TREE;
       bool ok = q && q != p && VAR_P (q) && candidate_var (q, taken)
-                && quiet.contains (st.second) && in_main.contains (st.second)
-                && swap_half (st.second, p, q);
+                && placed.contains (st.second) && swap_half (st.second, p, q);
       bool seen;
       tree &k = partner.get_or_insert (p, &seen);
       k = !ok || (seen && k != q) ? p : q;
@@ -219,72 +231,213 @@ find_pairs (wmm_unitinfo *u, vec<swap_pair> *out)
     }
 }
 
+/* Give the pair's two pointers a view each of the locations the accesses
+ * through them may touch: a thread's access through a pointer it loaded
+ * from one of the pair (not main's: it also runs between epochs) takes
+ * that one's view (anonymous words too, where points-to does not follow
+ * the swap), every other access of those locations both.  `ok (thread,
+ * instruction, load)` may refuse a view access (load: its pointer's
+ * load); then nothing changes.  How many accesses took a view. */
+template <typename F>
+int
+apply_views (wmm_unitinfo *u, const swap_pair &pair, F ok)
+{
+  wmm_program *p = u->prog;
+  auto_vec<vec<unsigned> > masks;
+  masks.safe_grow_cleared (p->nthreads);
+  auto_vec<bool> objs;
+  objs.safe_grow_cleared (p->nlocs);
+  int viewed = 0;
+  bool refused = false;
+  for (const wmm_unit &unit : u->units)
+    {
+      if (unit.thread < 0 || unit.thread >= p->nthreads)
+        continue;
+      const wmm_thread *t = &p->threads[unit.thread];
+      masks[unit.thread].safe_grow_cleared (t->ncode);
+      for (int i = 0; i < t->ncode; i++)
+        {
+          gimple *load = NULL;
+          tree from = !unit.region && i < (int) unit.sites.length ()
+                      && wmm_instr_is_access (&t->code[i])
+                      ? loaded_from (site_pointer (unit.sites[i]), &load)
+                      : NULL_TREE;
+          unsigned mask = 3;
+          if (from == pair.var[0] || from == pair.var[1])
+            {
+              refused |= !ok (unit.thread, i, load);
+              mask = from == pair.var[0] ? 1 : 2;
+              viewed++;
+              wmm_each_loc (p, &t->code[i], [&] (int l) {
+                objs[l] = true;
+                return true;
+              });
+            }
+          masks[unit.thread][i] = mask;
+        }
+    }
+  /* (never the pair's own words: no access through them touches those) */
+  for (int l = 0; l < p->nlocs; l++)
+    {
+      tree d = wmm_location_decl (l);
+      if (d == pair.var[0] || d == pair.var[1])
+        objs[l] = false;
+    }
+  int split = viewed && !refused
+              ? wmm_split_locations (p, 2, masks, "view", &objs) : 0;
+  for (vec<unsigned> &v : masks)
+    v.release ();
+  if (split)
+    wmm_note (u, "'%s' and '%s' name different objects ('%s', '%s') and "
+              "are swapped only while no thread uses them: %d accesses "
+              "through one never meet those through the other",
+              lang_hooks.decl_printable_name (pair.var[0], 2),
+              lang_hooks.decl_printable_name (pair.var[1], 2),
+              lang_hooks.decl_printable_name (pair.obj[0], 2),
+              lang_hooks.decl_printable_name (pair.obj[1], 2), viewed);
+  return split ? viewed : 0;
+}
+
+/* Is there a wait (is_wait) on a path of function fn from statement
+ * `from` to statement `to`?  (Conservatively: anywhere in a block
+ * between them, or after `from` in its block, or before `to` in its.) */
+template <typename W>
+bool
+wait_between (function *fn, gimple *from, gimple *to, W is_wait)
+{
+  basic_block fb = gimple_bb (from), tb = gimple_bb (to);
+  auto scan = [&] (gimple_stmt_iterator g, gimple *stop) {
+    for (; !gsi_end_p (g) && gsi_stmt (g) != stop; gsi_next (&g))
+      if (is_wait (gsi_stmt (g)))
+        return true;
+    return false;
+  };
+  if (fb == tb)
+    {
+      /* `to` later in the block: the statements between */
+      gimple_stmt_iterator g = gsi_for_stmt (from);
+      for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
+        if (gsi_stmt (g) == to)
+          return scan (gsi_for_stmt (from), to);
+    }
+  gimple_stmt_iterator after = gsi_for_stmt (from);
+  gsi_next (&after);
+  if (scan (after, NULL) || scan (gsi_start_bb (tb), to))
+    return true;
+  /* the blocks reachable from fb that reach tb */
+  auto_bitmap fwd, bwd;
+  auto_vec<basic_block> work;
+  edge e;
+  edge_iterator ei;
+  work.safe_push (fb);
+  while (!work.is_empty ())
+    FOR_EACH_EDGE (e, ei, work.pop ()->succs)
+      if (bitmap_set_bit (fwd, e->dest->index))
+        work.safe_push (e->dest);
+  work.safe_push (tb);
+  while (!work.is_empty ())
+    FOR_EACH_EDGE (e, ei, work.pop ()->preds)
+      if (bitmap_set_bit (bwd, e->src->index))
+        work.safe_push (e->src);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    if (bitmap_bit_p (fwd, bb->index) && bitmap_bit_p (bwd, bb->index)
+        && bb != fb && bb != tb && scan (gsi_start_bb (bb), NULL))
+      return true;
+  return false;
+}
+
 } // namespace
 
 void
 wmm_swap_views (wmm_unitinfo *u)
 {
-  wmm_program *p = u->prog;
-  if (!p || !u->concurrent)
+  if (!u->prog || !u->concurrent)
     return;
   auto_vec<swap_pair> pairs;
-  find_pairs (u, &pairs);
+  find_pairs (u, &pairs, [] (gimple *, function *) { return false; });
+  for (const swap_pair &pair : pairs)
+    apply_views (u, pair, [] (int, int, gimple *) { return true; });
+}
+
+int
+wmm_swap_views_rounds (wmm_unitinfo *u, int waiter, function *fn,
+                       bitmap serial, const hash_set<gimple *> &waits,
+                       const vec<vec<unsigned> > &rounds)
+{
+  wmm_program *p = u->prog;
+  if (!p || !u->concurrent || waiter < 0 || waiter >= p->nthreads
+      || rounds.length () < (unsigned) p->nthreads)
+    return 0;
+  auto_vec<swap_pair> pairs;
+  find_pairs (u, &pairs, [&] (gimple *s, function *f) {
+    return f == fn && bitmap_bit_p (serial, gimple_bb (s)->index); });
+  const wmm_unit *wunit = NULL;
+  for (const wmm_unit &x : u->units)
+    if (x.thread == waiter)
+      wunit = &x;
+  int made = 0;
+  auto is_wait = [&] (gimple *g) {
+    return const_cast<hash_set<gimple *> &> (waits).contains (g); };
   for (const swap_pair &pair : pairs)
     {
-      /* a thread's accesses through a pointer it loaded from one of the
-         pair (not main's: it also runs between epochs) take that one's
-         view of the locations they may touch (anonymous words, where
-         points-to does not follow the swap), every other access of
-         those locations both */
-      auto_vec<vec<unsigned> > masks;
-      masks.safe_grow_cleared (p->nthreads);
-      auto_vec<bool> objs;
-      objs.safe_grow_cleared (p->nlocs);
-      int viewed = 0;
-      for (const wmm_unit &unit : u->units)
+      /* the rounds of the swaps in serial steps (each an access of the
+         waiter's code, both halves in one block: one round) */
+      unsigned swaps = 0;
+      bool serial_swap = false;
+      for (int i = 0; wunit && i < (int) wunit->sites.length ()
+                      && i < (int) rounds[waiter].length (); i++)
         {
-          if (unit.thread < 0 || unit.thread >= p->nthreads)
-            continue;
-          const wmm_thread *t = &p->threads[unit.thread];
-          masks[unit.thread].safe_grow_cleared (t->ncode);
-          for (int i = 0; i < t->ncode; i++)
+          gimple *s = wunit->sites[i].stmt;
+          if (s && !wunit->sites[i].fn && gimple_assign_single_p (s)
+              && (gimple_assign_lhs (s) == pair.var[0]
+                  || gimple_assign_lhs (s) == pair.var[1])
+              && bitmap_bit_p (serial, gimple_bb (s)->index))
             {
-              tree from = !unit.region && i < (int) unit.sites.length ()
-                          && wmm_instr_is_access (&t->code[i])
-                          ? loaded_from (site_pointer (unit.sites[i]))
-                          : NULL_TREE;
-              unsigned mask = 3;
-              if (from == pair.var[0] || from == pair.var[1])
-                {
-                  mask = from == pair.var[0] ? 1 : 2;
-                  viewed++;
-                  wmm_each_loc (p, &t->code[i], [&] (int l) {
-                    objs[l] = true;
-                    return true;
-                  });
-                }
-              masks[unit.thread][i] = mask;
+              swaps |= rounds[waiter][i];
+              serial_swap = true;
             }
         }
-      /* (never the pair's own words: no access through them touches
-         those) */
-      for (int l = 0; l < p->nlocs; l++)
-        {
-          tree d = wmm_location_decl (l);
-          if (d == pair.var[0] || d == pair.var[1])
-            objs[l] = false;
-        }
-      int split = viewed ? wmm_split_locations (p, 2, masks, "view", &objs)
-                         : 0;
-      for (vec<unsigned> &v : masks)
-        v.release ();
-      if (split)
-        wmm_note (u, "'%s' and '%s' name different objects ('%s', '%s') "
-                  "and are swapped only while no thread runs: %d accesses "
-                  "through one never meet those through the other",
-                  lang_hooks.decl_printable_name (pair.var[0], 2),
-                  lang_hooks.decl_printable_name (pair.var[1], 2),
-                  lang_hooks.decl_printable_name (pair.obj[0], 2),
-                  lang_hooks.decl_printable_name (pair.obj[1], 2), viewed);
+      if (!serial_swap)
+        continue;   /* (main's swaps alone: wmm_swap_views) */
+      /* nothing else touches the pair's words in those rounds */
+      bool ok = swaps != 0;
+      for (int t = 0; t < p->nthreads && ok; t++)
+        for (int i = 0; i < p->threads[t].ncode
+                        && i < (int) rounds[t].length () && ok; i++)
+          {
+            const wmm_instr *in = &p->threads[t].code[i];
+            if (!wmm_instr_is_access (in) || !(rounds[t][i] & swaps))
+              continue;
+            gimple *s = t == waiter && i < (int) wunit->sites.length ()
+                        ? wunit->sites[i].stmt : NULL;
+            if (s && !wunit->sites[i].fn
+                && bitmap_bit_p (serial, gimple_bb (s)->index))
+              continue;   /* the swap's own accesses */
+            ok = wmm_each_loc (p, in, [&] (int l) {
+              tree d = wmm_location_decl (l);
+              return d != pair.var[0] && d != pair.var[1];
+            });
+          }
+      if (!ok)
+        continue;
+      /* a view access runs in no swap's round, with no wait between its
+         pointer's load and it (one round) */
+      made += apply_views (u, pair, [&] (int t, int i, gimple *load) {
+        if (t >= (int) rounds.length () || i >= (int) rounds[t].length ()
+            || (rounds[t][i] & swaps) || !load)
+          return false;
+        const wmm_unit *unit = NULL;
+        for (const wmm_unit &x : u->units)
+          if (x.thread == t)
+            unit = &x;
+        const wmm_site &site = unit->sites[i];
+        function *at = site.fn ? site.fn : unit->fn;
+        if (!site.stmt || gimple_bb (load) == NULL)
+          return false;
+        /* (a callee collected at its call has no wait: barriers.cc) */
+        return at != fn || !wait_between (fn, load, site.stmt, is_wait);
+      });
     }
+  return made;
 }

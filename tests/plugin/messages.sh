@@ -95,6 +95,7 @@ note: %s's indirect call through '%s' calls
 note: %s's indirect call through member '%s' 
 note: %d accesses of '%s' run only in the thread barrier '%s' 
 note: barrier '%s' (count %d) orders the rounds of the %d 
+note: '%s' and '%s' name different objects ('%s', '%s') and 
 note: the team barriers of '%s' order the rounds of its OpenMP 
 note: the %d OpenMP teams of the unit run one after another 
 note: %s() is exported and starts threads of the routine it 

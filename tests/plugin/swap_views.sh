@@ -13,6 +13,13 @@
 #                   -DPEEK (main reads and writes cells while the threads
 #                   run: load buffering): the threads fenced on the weak
 #                   targets, none on x86-64
+#   barrier_swap.c  the same with a pthread barrier, the serial thread
+#                   swapping between two waits: no fence on x86-64 (1
+#                   mfence before); the weak targets keep one for two
+#                   threads' cells written through nxt (2+2W); -DPEEK (a
+#                   read of cur in the swap's round), -DHOLD (pointers
+#                   kept across the waits), -DONE_WAIT, -DEVERY: fenced
+#                   on x86-64 too
 #   omp_swap.c      the same with an OpenMP `parallel for` per step: no
 #                   fence on x86-64 (1 mfence before), the outlined loop
 #                   fenced on Power (two threads' blocks written through
@@ -27,6 +34,11 @@ one_target() {
   for v in WRITE_CUR SAME LATE_SWAP PEEK; do
     if [ $T = x86 ]; then wmm_asm_none "swap_buffers_$v" "$P/swap_buffers.c" -D$v
     else wmm_asm_fenced "swap_buffers_$v" "$P/swap_buffers.c" relax -D$v; fi
+  done
+  if [ $T = x86 ]; then wmm_asm_none barrier_swap "$P/barrier_swap.c"
+  else wmm_asm_fenced barrier_swap "$P/barrier_swap.c" relax; fi
+  for v in PEEK HOLD ONE_WAIT EVERY; do
+    wmm_asm_fenced "barrier_swap_$v" "$P/barrier_swap.c" relax -D$v
   done
   if [ $T = x86 ]; then
     wmm_asm_none omp_swap "$P/omp_swap.c" -fopenmp
