@@ -727,21 +727,11 @@ pmf_constant (gimple *stmt, tree var, gimple **store)
   return NULL_TREE;
 }
 
-/* The function a callable argument `arg` of call stmt (std::call_once's,
- * std::thread's) runs: a function's address, the one operator () of a
- * lambda's or function object's class (`&closure`), or the method of a
- * member-function pointer temporary (*pfn_store: the store of its
- * address); NULL when it is none of these (a function pointer variable). */
+/* The one operator () of class `type` (a lambda's or function object's),
+ * or NULL when it has none or several (*any: it has one at least). */
 static tree
-callable_function (gimple *stmt, tree arg, gimple **pfn_store = NULL)
+call_operator (tree type, bool *any)
 {
-  if (tree fn = function_address (arg))
-    return fn;
-  if (TREE_CODE (arg) != ADDR_EXPR || !VAR_P (TREE_OPERAND (arg, 0)))
-    return NULL_TREE;
-  tree obj = TREE_OPERAND (arg, 0), type = TREE_TYPE (obj);
-  if (TREE_CODE (type) != RECORD_TYPE)
-    return NULL_TREE;
   tree found = NULL_TREE;
   int n = 0;
   for (tree m = TYPE_FIELDS (type); m; m = DECL_CHAIN (m))
@@ -751,22 +741,28 @@ callable_function (gimple *stmt, tree arg, gimple **pfn_store = NULL)
         n++;
         found = m;
       }
-  if (n)
-    return n == 1 ? found : NULL_TREE;
-  return pmf_constant (stmt, obj, pfn_store);
+  *any = n > 0;
+  return n == 1 ? found : NULL_TREE;
 }
 
-tree
-wmm_once_routine (gimple *stmt)
+/* The function a callable argument `arg` of call stmt (std::call_once's,
+ * std::thread's) runs: a function's address, the one operator () of a
+ * lambda's or function object's class (`&closure`), or the method of a
+ * member-function pointer temporary (*pfn_store: the store of its
+ * address); NULL when it is none of these (a function pointer variable). */
+static tree
+callable_function (gimple *stmt, tree arg, gimple **pfn_store)
 {
-  const char *name = wmm_callee_name (stmt);
-  if (!name || (strcmp (name, "pthread_once") && strcmp (name, "call_once"))
-      || gimple_call_num_args (stmt) < 2)
+  if (tree fn = function_address (arg))
+    return fn;
+  if (TREE_CODE (arg) != ADDR_EXPR || !VAR_P (TREE_OPERAND (arg, 0)))
     return NULL_TREE;
-  tree fndecl = gimple_call_fndecl (stmt);
-  if (fndecl && wmm_once_internal (fndecl))
-    return callable_function (stmt, gimple_call_arg (stmt, 1));
-  return function_address (gimple_call_arg (stmt, 1));
+  tree obj = TREE_OPERAND (arg, 0), type = TREE_TYPE (obj);
+  if (TREE_CODE (type) != RECORD_TYPE)
+    return NULL_TREE;
+  bool any;
+  tree op = call_operator (type, &any);
+  return any ? op : pmf_constant (stmt, obj, pfn_store);
 }
 
 bool
@@ -777,19 +773,35 @@ wmm_once_call (gimple *stmt)
          && (!strcmp (name, "pthread_once") || !strcmp (name, "call_once"));
 }
 
+/* wmm_once_routine, and in *pfn_store the store of a member-function
+ * pointer's method std::call_once is given. */
+static tree
+once_routine (gimple *stmt, gimple **pfn_store)
+{
+  if (!wmm_once_call (stmt))
+    return NULL_TREE;
+  tree fndecl = gimple_call_fndecl (stmt);
+  if (fndecl && wmm_once_internal (fndecl))
+    return callable_function (stmt, gimple_call_arg (stmt, 1), pfn_store);
+  return function_address (gimple_call_arg (stmt, 1));
+}
+
+tree
+wmm_once_routine (gimple *stmt)
+{
+  return once_routine (stmt, NULL);
+}
+
 /* pthread_once / call_once: the routine (argument 1) runs once, in the
  * thread that calls first, before that call returns. */
 static void
 scan_once (entries_ctx *c, int i, gimple *stmt, bool loop)
 {
-  tree fn = wmm_once_routine (stmt);
+  gimple *pfn_store = NULL;
+  tree fn = once_routine (stmt, &pfn_store);
   int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
   /* (a member-function pointer's method: its store is no escape) */
-  gimple *pfn_store = NULL;
-  tree callee = gimple_call_fndecl (stmt);
-  if (t >= 0 && callee && wmm_once_internal (callee)
-      && callable_function (stmt, gimple_call_arg (stmt, 1), &pfn_store)
-      && pfn_store)
+  if (t >= 0 && pfn_store)
     c->tramp_stores.add (pfn_store);
   if (t < 0)
     {
@@ -3024,15 +3036,10 @@ std_thread_starts_more (entries_ctx *c, gimple *stmt)
         return false;
       if (TREE_CODE (type) != RECORD_TYPE)
         return true;
-      int found = -1, n = 0;
-      for (tree m = TYPE_FIELDS (type); m; m = DECL_CHAIN (m))
-        if (TREE_CODE (m) == FUNCTION_DECL && DECL_NAME (m)
-            && !strcmp (IDENTIFIER_POINTER (DECL_NAME (m)), "operator()"))
-          {
-            n++;
-            found = find_fn (&c->index, wmm_alias_target (m));
-          }
-      return n != 1 || found < 0 || c->facts[found].may_create;
+      bool any;
+      tree op = call_operator (type, &any);
+      int found = op ? find_fn (&c->index, wmm_alias_target (op)) : -1;
+      return found < 0 || c->facts[found].may_create;
     }
   if (!wmm_std_thread_start (stmt))
     return false;

@@ -75,54 +75,62 @@ candidate_var (tree v, hash_set<tree> &taken)
          && !taken.contains (v) && initial_object (v);
 }
 
-/* Is store s (`P = _2` in a block) half of a swap of P with its partner
- * Q: _2 loaded from Q earlier in the block, and `Q = _1` with _1 loaded
- * from P before the store to P, both in the block? */
+/* The variable SSA name v is loaded from (`v = P;`), its load in *at;
+ * or NULL. */
+tree
+direct_load (tree v, gimple **at)
+{
+  if (!v || TREE_CODE (v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (v))
+    return NULL_TREE;
+  *at = SSA_NAME_DEF_STMT (v);
+  tree from = gimple_assign_single_p (*at) ? gimple_assign_rhs1 (*at)
+                                           : NULL_TREE;
+  return from && VAR_P (from) ? from : NULL_TREE;
+}
+
+/* Is store s (`P = _2`) half of a swap of P with Q in its block: _2
+ * loaded from Q before the partner store `Q = _1`, _1 loaded from P
+ * before s, and no other store to P there?  (Each load then reads the old
+ * value: afterwards P and Q hold each other's.) */
 bool
 swap_half (gimple *s, tree p, tree q)
 {
   basic_block bb = gimple_bb (s);
-  tree val = gimple_assign_rhs1 (s);
-  if (TREE_CODE (val) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (val))
+  gimple *ld_q, *ld_p;
+  if (direct_load (gimple_assign_rhs1 (s), &ld_q) != q
+      || gimple_bb (ld_q) != bb)
     return false;
-  gimple *d = SSA_NAME_DEF_STMT (val);
-  if (gimple_bb (d) != bb || !gimple_assign_single_p (d)
-      || gimple_assign_rhs1 (d) != q)
-    return false;
-  /* the partner store, and the load of p it stores, before s */
-  bool partner = false, p_loaded = false;
+  auto pos = [&] (gimple *g) {
+    int k = 0;
+    for (gimple_stmt_iterator i = gsi_start_bb (bb); !gsi_end_p (i);
+         gsi_next (&i), k++)
+      if (gsi_stmt (i) == g)
+        return k;
+    return -1;
+  };
+  bool partner = false;
   for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g);
        gsi_next (&g))
     {
       gimple *x = gsi_stmt (g);
-      if (!gimple_assign_single_p (x))
+      if (!gimple_assign_single_p (x) || x == s)
         continue;
-      if (x == s)
-        {
-          if (!p_loaded)
-            return false;
-          continue;
-        }
       if (gimple_assign_lhs (x) == p)
         return false;   /* (another store to p in the block) */
-      if (gimple_assign_rhs1 (x) == p && !p_loaded)
-        p_loaded = true;
-      tree v = gimple_assign_rhs1 (x);
-      if (gimple_assign_lhs (x) == q && TREE_CODE (v) == SSA_NAME
-          && !SSA_NAME_IS_DEFAULT_DEF (v)
-          && gimple_assign_single_p (SSA_NAME_DEF_STMT (v))
-          && gimple_assign_rhs1 (SSA_NAME_DEF_STMT (v)) == p
-          && gimple_bb (SSA_NAME_DEF_STMT (v)) == bb)
+      if (gimple_assign_lhs (x) == q
+          && direct_load (gimple_assign_rhs1 (x), &ld_p) == p
+          && gimple_bb (ld_p) == bb && pos (ld_p) < pos (s)
+          && pos (ld_q) < pos (x))
         partner = true;
     }
   return partner;
 }
 
 /* The static a pointer was loaded from, through offsets, conversions and
- * member or element addresses (`_1 = cur; _2 = _1 + 64; (*_2)[x]`), or
- * NULL. */
+ * member or element addresses (`_1 = cur; _2 = _1 + 64; (*_2)[x]`), its
+ * load in *load; or NULL. */
 tree
-loaded_from (tree ptr, gimple **load = NULL)
+loaded_from (tree ptr, gimple **load)
 {
   for (int depth = 0; depth < 16 && ptr && TREE_CODE (ptr) == SSA_NAME;
        depth++)
@@ -208,12 +216,10 @@ find_pairs (wmm_unitinfo *u, vec<swap_pair> *out, F also)
   });
   for (const auto &st : stores)
     {
-      tree p = st.first, val = gimple_assign_rhs1 (st.second);
-      gimple *d = TREE_CODE (val) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (val)
-                  ? SSA_NAME_DEF_STMT (val) : NULL;
-      tree q = d && gimple_assign_single_p (d) ? gimple_assign_rhs1 (d)
-                                               : NULL_TREE;
-      bool ok = q && q != p && VAR_P (q) && candidate_var (q, taken)
+      gimple *load;
+      tree p = st.first;
+      tree q = direct_load (gimple_assign_rhs1 (st.second), &load);
+      bool ok = q && q != p && candidate_var (q, taken)
                 && placed.contains (st.second) && swap_half (st.second, p, q);
       bool seen;
       tree &k = partner.get_or_insert (p, &seen);
@@ -235,7 +241,7 @@ find_pairs (wmm_unitinfo *u, vec<swap_pair> *out, F also)
  * through them may touch: a thread's access through a pointer it loaded
  * from one of the pair (not main's: it also runs between epochs) takes
  * that one's view (anonymous words too, where points-to does not follow
- * the swap), every other access of those locations both.  `ok (thread,
+ * the swap), every other access of those locations both.  `ok (unit,
  * instruction, load)` may refuse a view access (load: its pointer's
  * load); then nothing changes.  How many accesses took a view. */
 template <typename F>
@@ -265,7 +271,7 @@ apply_views (wmm_unitinfo *u, const swap_pair &pair, F ok)
           unsigned mask = 3;
           if (from == pair.var[0] || from == pair.var[1])
             {
-              refused |= !ok (unit.thread, i, load);
+              refused |= !ok (unit, i, load);
               mask = from == pair.var[0] ? 1 : 2;
               viewed++;
               wmm_each_loc (p, &t->code[i], [&] (int l) {
@@ -357,7 +363,8 @@ wmm_swap_views (wmm_unitinfo *u)
   auto_vec<swap_pair> pairs;
   find_pairs (u, &pairs, [] (gimple *, function *) { return false; });
   for (const swap_pair &pair : pairs)
-    apply_views (u, pair, [] (int, int, gimple *) { return true; });
+    apply_views (u, pair, [] (const wmm_unit &, int, gimple *) {
+      return true; });
 }
 
 int
@@ -423,16 +430,14 @@ wmm_swap_views_rounds (wmm_unitinfo *u, int waiter, function *fn,
         continue;
       /* a view access runs in no swap's round, with no wait between its
          pointer's load and it (one round) */
-      made += apply_views (u, pair, [&] (int t, int i, gimple *load) {
+      made += apply_views (u, pair, [&] (const wmm_unit &unit, int i,
+                                         gimple *load) {
+        int t = unit.thread;
         if (t >= (int) rounds.length () || i >= (int) rounds[t].length ()
             || (rounds[t][i] & swaps) || !load)
           return false;
-        const wmm_unit *unit = NULL;
-        for (const wmm_unit &x : u->units)
-          if (x.thread == t)
-            unit = &x;
-        const wmm_site &site = unit->sites[i];
-        function *at = site.fn ? site.fn : unit->fn;
+        const wmm_site &site = unit.sites[i];
+        function *at = site.fn ? site.fn : unit.fn;
         if (!site.stmt || gimple_bb (load) == NULL)
           return false;
         /* (a callee collected at its call has no wait: barriers.cc) */

@@ -9,7 +9,8 @@
 #                   joins them and swaps: no fence (Power 2 fences cost 4
 #                   before); -DWRITE_CUR (a thread also clears its cell of
 #                   the current buffer), -DSAME (both pointers start on one
-#                   buffer), -DLATE_SWAP (the swap before the joins) and
+#                   buffer), -DLATE_SWAP (the swap before the joins),
+#                   -DBROKEN (a "swap" that leaves both on one buffer) and
 #                   -DPEEK (main reads and writes cells while the threads
 #                   run: load buffering): the threads fenced on the weak
 #                   targets, none on x86-64
@@ -31,7 +32,7 @@ P=$WMM_TESTDIR/programs
 one_target() {
   local v
   wmm_asm_none swap_buffers "$P/swap_buffers.c"
-  for v in WRITE_CUR SAME LATE_SWAP PEEK; do
+  for v in WRITE_CUR SAME LATE_SWAP BROKEN PEEK; do
     if [ $T = x86 ]; then wmm_asm_none "swap_buffers_$v" "$P/swap_buffers.c" -D$v
     else wmm_asm_fenced "swap_buffers_$v" "$P/swap_buffers.c" relax -D$v; fi
   done

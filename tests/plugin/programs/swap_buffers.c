@@ -9,6 +9,9 @@
  *                the neighbours' reads race with it (fenced, weak targets)
  *   -DSAME       nxt starts on the same buffer as cur: fenced
  *   -DLATE_SWAP  main swaps before joining the round's threads: fenced
+ *   -DBROKEN     the "swap" loads cur once before and once after storing
+ *                it, and stores the second load into nxt: both pointers
+ *                end on one buffer (fenced)
  *   -DPEEK       main reads cell 1 through nxt and writes cell 2 through
  *                cur while the threads run: load buffering with the
  *                thread of cell 1 (main's accesses meet both buffers):
@@ -59,7 +62,13 @@ main (void)
 #endif
       for (int t = 0; t < T; t++)
         pthread_join (th[t], NULL);
-#ifndef LATE_SWAP
+#if defined BROKEN
+      double *old = cur, *other = nxt;
+      cur = other;
+      double *now = cur;
+      nxt = now;
+      (void) old;
+#elif !defined LATE_SWAP
       double *tmp = cur;
       cur = nxt;
       nxt = tmp;
