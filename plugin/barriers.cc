@@ -10,7 +10,7 @@
  * forward, po never goes back a round, and a cycle (which returns to where
  * it started) can have no edge between rounds: every critical cycle stays
  * in one round.  The plugin counts the waits along the routine's IR modulo
- * M (the M, at most 16, that tells the most accesses apart), and gives
+ * M (the M, at most 16, that tells the most pairs of accesses apart), and gives
  * each location the routine touches one copy per residue: an access that
  * runs only in rounds r (mod M) touches the copies r.  Two accesses with
  * no residue in common never share a round, so they no longer meet.
@@ -380,16 +380,25 @@ all_residues (const wmm_unitinfo *u, int waiter, const barrier_use *b,
   return true;
 }
 
-/* How many accesses of the participating code run in a single residue. */
-int
-singletons (const wmm_program *p, const vec<vec<unsigned> > &masks)
+/* How many pairs of accesses of the participating code share no residue
+ * (never run in one round): a modulus that wraps distinct rounds onto one
+ * residue (2 for three rounds in a row) tells fewer pairs apart. */
+long
+pairs_apart (const wmm_program *p, const vec<vec<unsigned> > &masks)
 {
-  int n = 0;
+  hash_map<int_hash<int, -1, -2>, long> count;
   for (int t = 0; t < p->nthreads; t++)
     for (unsigned i = 0; i < masks[t].length () && (int) i < p->threads[t].ncode; i++)
-      if (wmm_instr_is_access (&p->threads[t].code[i]) && masks[t][i]
-          && !(masks[t][i] & (masks[t][i] - 1)))
-        n++;
+      if (wmm_instr_is_access (&p->threads[t].code[i]) && masks[t][i])
+        count.get_or_insert ((int) masks[t][i])++;
+  auto_vec<std::pair<unsigned, long> > per_mask;
+  for (auto it = count.begin (); it != count.end (); ++it)
+    per_mask.safe_push (std::make_pair ((unsigned) (*it).first, (*it).second));
+  long n = 0;
+  for (unsigned a = 0; a < per_mask.length (); a++)
+    for (unsigned b = a + 1; b < per_mask.length (); b++)
+      if (!(per_mask[a].first & per_mask[b].first))
+        n += per_mask[a].second * per_mask[b].second;
   return n;
 }
 
@@ -633,12 +642,13 @@ wmm_barrier_rounds (wmm_unitinfo *u)
               lang_hooks.decl_printable_name (b.obj, 2));
   /* the modulus that tells the most accesses apart */
   auto_vec<vec<unsigned> > masks;
-  int best = -1, best_m = 0;
+  long best = -1;
+  int best_m = 0;
   for (int m = 2; m <= MAX_M; m++)
     {
       if (!all_residues (u, waiter, &b, m, &masks))
         return;
-      int n = singletons (p, masks);
+      long n = pairs_apart (p, masks);
       if (n > best)
         {
           best = n;

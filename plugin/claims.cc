@@ -427,6 +427,47 @@ block_bounds (tree lo, tree hi, tree x, HOST_WIDE_INT k, HOST_WIDE_INT *limit)
              && plus_const (y, &y, &m) && m == 1 && y == x);
 }
 
+/* v = x * K + OFF (through widening conversions and signed additions of
+ * constants; (x + M) * K counts M * K into OFF), K a positive constant:
+ * *x, *k, *off (*limit as for times_const). */
+bool
+block_offset (tree v, tree *x, HOST_WIDE_INT *k, HOST_WIDE_INT *off,
+              HOST_WIDE_INT *limit)
+{
+  *off = 0;
+  for (int steps = 0; steps < 4; steps++)
+    {
+      tree y, z;
+      HOST_WIDE_INT m;
+      if (times_const (v, &y, k, limit))
+        {
+          if (plus_const (y, &z, &m) && m > 0 && m <= 4)
+            {
+              /* (a narrowed number, as times_const's: it keeps its
+                 value while the product is at most room * K) */
+              HOST_WIDE_INT room = -1;
+              z = wmm_widened_from (z, &room);
+              if (room >= 0)
+                {
+                  HOST_WIDE_INT most = room > HOST_WIDE_INT_MAX / *k
+                                       ? HOST_WIDE_INT_MAX : room * *k;
+                  *limit = *limit < 0 ? most : MIN (*limit, most);
+                }
+              *off += m * *k;
+              y = z;
+            }
+          *x = y;
+          return true;
+        }
+      if (!plus_const (v, &y, &m) || m < -(HOST_WIDE_INT_1 << 30)
+          || m > (HOST_WIDE_INT_1 << 30))
+        return false;
+      *off += m;
+      v = y;
+    }
+  return false;
+}
+
 /* Is global decl d a number the running code never changes: an integer
  * variable of the unit, not volatile, its address taken nowhere, no
  * running access writing it (exported: only when no other unit's code
@@ -627,16 +668,49 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
   if (member_block_p)
     *member_block_p = NULL_TREE;
   idx = wmm_widened_from (idx);
-  tree lo, hi;
+  tree lo, hi, x;
   edge t;
-  if (!fn || !stmt || !gimple_bb (stmt)
-      || !wmm_counted_loop (idx, &lo, &hi, NULL, &t))
+  HOST_WIDE_INT k, c = 0, off_lo, off_hi;
+  if (!fn || !stmt || !gimple_bb (stmt))
     return false;
+  if (!wmm_counted_loop (idx, &lo, &hi, NULL, &t))
+    {
+      /* a neighbour of the counter (a[i - 1], i from lo + 1) */
+      tree j;
+      if (!plus_const (idx, &j, &c) || !c || c < -(HOST_WIDE_INT_1 << 30)
+          || c > (HOST_WIDE_INT_1 << 30)
+          || !wmm_counted_loop (j, &lo, &hi, NULL, &t))
+        {
+          /* a point of the block (a[lo], a[hi - 1]): x * K + OFF, OFF
+             in [0, K) */
+          HOST_WIDE_INT off;
+          if (!block_offset (idx, &x, &k, &off, limit) || off < 0 || off >= k)
+            return false;
+          *id = x;
+          *chunk = k;
+          return true;
+        }
+    }
   lo = inward_from (lo, true);
   hi = inward_from (hi, false);
   bool held = wmm_with_dominators (fn, [&] () {
     return (bool) dominated_by_p (CDI_DOMINATORS, gimple_bb (stmt), t->dest); });
   if (!held)
+    return false;
+  /* lo and hi x * K plus constants (`for (i = lo + 1; i < hi; i++)`): the
+     index j + C, j in [lo, hi), lies in [x * K, x * K + K) */
+  tree x2;
+  HOST_WIDE_INT k2;
+  if (block_offset (lo, &x, &k, &off_lo, limit)
+      && block_offset (hi, &x2, &k2, &off_hi, limit) && k2 == k
+      && same_number (x, x2) && off_lo + c >= 0 && off_hi + c <= k)
+    {
+      *id = x;
+      *chunk = k;
+      return true;
+    }
+  *limit = -1;
+  if (c)
     return false;
   /* a block of the thread's argument: lo = a->F, hi = a->G */
   tree flo, fhi, parm_lo = NULL_TREE, parm_hi = NULL_TREE;
@@ -651,8 +725,6 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
       *chunk = 0;
       return true;
     }
-  tree x;
-  HOST_WIDE_INT k;
   if (!times_const (lo, &x, &k, limit))
     {
       /* a block of a run-time size: [f (x), f (x + 1)) */

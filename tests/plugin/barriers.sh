@@ -85,7 +85,7 @@ for v in EVERY OTHERS; do
   cost armv8 7 -D$v
 done
 cost tso 11 -DTWICE
-cost power 72 -DTWICE
+cost power 50 -DTWICE
 "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
   -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-verbose "$P" \
   2> "$WMM_TMP/notes" || wmm_fail "serial verbose: $(head -n 2 "$WMM_TMP/notes")"
