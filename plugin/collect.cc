@@ -2454,7 +2454,9 @@ inline_call (collector *c, gcall *call, tree callee)
   collector saved = *c;
   /* The callee's locks start from those held at the call. */
   wmm_locks *locks = wmm_locks_begin_from (c->u, fn, c->held);
-  wmm_memloc_bind (callee, call);
+  /* (the body's own parameters: a destructor called by its alias, D1
+     for D2, names other PARM_DECLs) */
+  wmm_memloc_bind (fn->decl, call);
   push_cfun (fn);
   c->sites[c->depth] = call;
   c->inlined[c->depth++] = callee;
@@ -2806,4 +2808,5 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   wmm_threadlocal_reset ();
   wmm_omp_reset ();
   wmm_libfns_reset ();
+  wmm_confined_reset ();
 }

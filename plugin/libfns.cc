@@ -1167,10 +1167,13 @@ wmm_stream_state_ref (tree ref)
          && !defines_stream_callbacks ();
 }
 
+static int managers_plain = -1;
+
 void
 wmm_libfns_reset (void)
 {
   unit_stream_callbacks = -1;
+  managers_plain = -1;
 }
 
 bool
@@ -1244,6 +1247,90 @@ wmm_std_string_method (tree fndecl)
       && TYPE_P (TYPE_CONTEXT (c)))
     c = TYPE_CONTEXT (c);   /* basic_string::_Alloc_hider */
   return c && TYPE_P (c) && wmm_std_string_type (c);
+}
+
+/* Do the std::function managers of the unit (_Base_manager<F>'s and
+ * _Function_handler<S, F>'s _M_manager, with all they call) copy and destroy
+ * their functors without code that could keep the functor's address: no
+ * constructor or destructor call but std::string's and std::function's
+ * own (a lambda capturing scalars, pointers and references is copied as
+ * bytes), no library call but operator new and delete and the library's
+ * throws?  Once per unit (managers_plain, -1: not yet known). */
+
+static bool
+function_managers_plain (void)
+{
+  if (managers_plain >= 0)
+    return managers_plain;
+  auto_vec<cgraph_node *> work;
+  hash_set<cgraph_node *> seen;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    {
+      tree c = DECL_CONTEXT (node->decl);
+      if (c && TYPE_P (c) && TREE_CODE (c) == RECORD_TYPE
+          && named_in (node->decl, "_M_manager", NULL)
+          && (named_in (TYPE_NAME (TYPE_MAIN_VARIANT (c)), "_Base_manager",
+                        NULL)
+              || named_in (TYPE_NAME (TYPE_MAIN_VARIANT (c)),
+                           "_Function_handler", "std")))
+        work.safe_push (node);
+    }
+  bool ok = true;
+  while (ok && !work.is_empty ())
+    {
+      cgraph_node *f = work.pop ()->ultimate_alias_target ();
+      if (seen.add (f))
+        continue;
+      tree d = f->decl;
+      if ((DECL_CXX_CONSTRUCTOR_P (d) || DECL_CXX_DESTRUCTOR_P (d))
+          && !wmm_std_string_method (d) && !wmm_std_string_member (d))
+        {
+          tree c = DECL_CONTEXT (d);
+          c = c && TYPE_P (c) ? TYPE_MAIN_VARIANT (c) : NULL_TREE;
+          ok = c && (named_in (TYPE_NAME (c), "function", "std")
+                     || named_in (TYPE_NAME (c), "_Function_base", "std"));
+          continue;
+        }
+      if (fndecl_built_in_p (d, BUILT_IN_NORMAL))
+        continue;   /* (the object's bytes, never its address) */
+      if (!gimple_has_body_p (d))
+        {
+          const char *a = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (d));
+          ok = startswith (a, "_Znw") || startswith (a, "_Zdl")
+               || startswith (a, "_ZSt25__throw_bad_function_call")
+               || wmm_std_string_member (d);
+          continue;
+        }
+      if (f->indirect_calls)
+        ok = false;
+      for (cgraph_edge *e = f->callees; e; e = e->next_callee)
+        work.safe_push (e->callee);
+    }
+  managers_plain = ok;
+  return ok;
+}
+
+bool
+wmm_std_function_method (tree fndecl)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
+    return false;
+  tree c = DECL_CONTEXT (fndecl);
+  if (!c || !TYPE_P (c) || TREE_CODE (c) != RECORD_TYPE)
+    return false;
+  c = TYPE_MAIN_VARIANT (c);
+  bool function = named_in (TYPE_NAME (c), "function", "std")
+                  && record_field (c, "_M_invoker");
+  bool base = named_in (TYPE_NAME (c), "_Function_base", "std")
+              && record_field (c, "_M_manager");
+  if (!function && !base)
+    return false;
+  /* (the call operator hands the stored callable a pointer into the
+     object; target () returns one) */
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  return strcmp (n, "operator()") && strcmp (n, "target")
+         && strcmp (n, "target_type") && function_managers_plain ();
 }
 
 const char *

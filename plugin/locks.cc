@@ -1744,19 +1744,16 @@ try_gain (wmm_unitinfo *u, edge e)
   return 1ULL << b;
 }
 
-/* What a call to a function of the unit does to locks, in the caller's
- * names: false when the callee has no summary. */
+/* What a call of `callee`, a function of the unit, does to locks, in the
+ * caller's names: false when it has no summary. */
 bool
-callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
+one_callee_effect (wmm_unitinfo *u, gcall *call, tree callee,
+                   lock_summary *e)
 {
-  tree callee = gimple_call_fndecl (stmt);
-  if (callee)
-    callee = wmm_alias_target (callee);
   lock_summary *s = callee && body_of (callee)
                     ? u->lock_facts->sum.get (callee) : NULL;
   if (!s)
     return false;
-  gcall *call = as_a<gcall *> (stmt);
   bool lost = false, dropped = false;
   e->rel = map_to_caller (u, call, callee, s->rel, &lost);
   e->rel_entry = map_to_caller (u, call, callee, s->rel_entry, &lost);
@@ -1768,6 +1765,45 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
   e->takes = map_to_caller (u, call, callee, s->takes, &untaken);
   e->takes_unknown = s->takes_unknown || untaken;
   e->rel_unknown = s->rel_unknown || lost;
+  return true;
+}
+
+/* What a call to a function of the unit does to locks, in the caller's
+ * names: false when the callee has no summary.  An indirect call entries.cc
+ * resolved (std::function's _M_invoker and _M_manager, a hook's
+ * functions) does what any of its targets may: the releases of each, the
+ * acquisitions of all. */
+bool
+callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
+{
+  tree callee = gimple_call_fndecl (stmt);
+  gcall *call = as_a<gcall *> (stmt);
+  if (callee)
+    return one_callee_effect (u, call, wmm_alias_target (callee), e);
+  vec<tree> *targets = u->resolved_calls && !gimple_call_internal_p (stmt)
+                       ? u->resolved_calls->get (stmt) : NULL;
+  if (!targets || targets->is_empty ())
+    return false;
+  bool first = true;
+  for (tree t : *targets)
+    {
+      lock_summary one;
+      if (!one_callee_effect (u, call, wmm_alias_target (t), &one))
+        return false;
+      if (first)
+        *e = one;
+      else
+        {
+          e->acq &= one.acq;
+          e->pre &= one.pre;
+          e->rel |= one.rel;
+          e->rel_entry |= one.rel_entry;
+          e->takes |= one.takes;
+          e->takes_unknown |= one.takes_unknown;
+          e->rel_unknown |= one.rel_unknown;
+        }
+      first = false;
+    }
   return true;
 }
 
@@ -2009,7 +2045,7 @@ dataflow (wmm_unitinfo *u, function *fn, wmm_region_set entry,
                gsi_next (&gsi))
             {
               gimple *stmt = gsi_stmt (gsi);
-              if (is_gimple_call (stmt) && gimple_call_fndecl (stmt))
+              if (is_gimple_call (stmt) && !gimple_call_internal_p (stmt))
                 calls->safe_push (std::make_pair (stmt, s));
               s = step (u, stmt, s, NULL);
             }
@@ -2287,9 +2323,10 @@ compute_summaries (wmm_unitinfo *u, const vec<tree> &fns, int rounds)
 
 
 /* Does function decl start no thread, itself or through what it calls
- * (every callee has a body or starts none, no indirect call)? */
+ * (every callee has a body or starts none; an indirect call only one
+ * entries.cc resolved, to its targets: std::function's members)? */
 static bool
-starts_no_thread (tree decl, hash_map<tree, bool> *memo)
+starts_no_thread (wmm_unitinfo *u, tree decl, hash_map<tree, bool> *memo)
 {
   if (bool *known = memo->get (decl))
     return *known;
@@ -2306,10 +2343,23 @@ starts_no_thread (tree decl, hash_map<tree, bool> *memo)
       cgraph_node *f = work.pop ();
       if (seen.add (f))
         continue;
-      if (f->indirect_calls || !body_of (f->decl))
+      if (!body_of (f->decl))
         {
           ok = !f->indirect_calls && wmm_never_starts_threads (f->decl);
           continue;
+        }
+      for (cgraph_edge *e = f->indirect_calls; e && ok; e = e->next_callee)
+        {
+          vec<tree> *targets = e->call_stmt && u->resolved_calls
+                               ? u->resolved_calls->get (e->call_stmt) : NULL;
+          ok = targets && !targets->is_empty ();
+          for (unsigned k = 0; ok && k < targets->length (); k++)
+            {
+              cgraph_node *t = cgraph_node::get ((*targets)[k]);
+              ok = t != NULL;
+              if (ok)
+                work.safe_push (t->ultimate_alias_target ());
+            }
         }
       for (cgraph_edge *e = f->callees; e; e = e->next_callee)
         work.safe_push (e->callee->ultimate_alias_target ());
@@ -2330,7 +2380,7 @@ sequential_calls (wmm_unitinfo *u, hash_set<gimple *> *out)
   wmm_quiet_stmts (u, &quiet);
   for (gimple *c : quiet)
     if (is_gimple_call (c) && gimple_call_fndecl (c)
-        && starts_no_thread (gimple_call_fndecl (c), &memo))
+        && starts_no_thread (u, gimple_call_fndecl (c), &memo))
       out->add (c);
 }
 
@@ -2398,6 +2448,47 @@ with_read_sides (wmm_unitinfo *u, wmm_region_set set)
   return out;
 }
 
+/* A call of a confined function (confined.cc) whose every pointer
+ * argument points to memory no other thread reaches (a worker's local
+ * std::function given to its members): it touches nothing another thread
+ * does, so what is held there does not bound its callee's entry set. */
+/* The functions of the unit call `call` may call: its callee, or the
+ * targets entries.cc resolved for an indirect call (none: unknown). */
+static auto_vec<tree, 4>
+callees_of (wmm_unitinfo *u, gimple *call)
+{
+  auto_vec<tree, 4> out;
+  if (tree fn = gimple_call_fndecl (call))
+    out.safe_push (fn);
+  else if (vec<tree> *targets = u->resolved_calls
+                                ? u->resolved_calls->get (call) : NULL)
+    for (tree t : *targets)
+      out.safe_push (t);
+  return out;
+}
+
+static bool
+private_call (wmm_unitinfo *u, gimple *call)
+{
+  auto_vec<tree, 4> callees = callees_of (u, call);
+  bool any = false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      if (!POINTER_TYPE_P (TREE_TYPE (a)) && TREE_CODE (a) != ADDR_EXPR)
+        continue;
+      if (!wmm_private_argument (a))
+        return false;
+      any = true;
+    }
+  if (!any || callees.is_empty ())
+    return false;
+  for (tree t : callees)
+    if (!wmm_param_confined (u, wmm_alias_target (t)))
+      return false;
+  return true;
+}
+
 void
 compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
 {
@@ -2405,16 +2496,27 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
   hash_set<tree> local;
   hash_set<gimple *> sequential;
   sequential_calls (u, &sequential);
+  hash_set<tree> resolved_callees;
+  if (u->resolved_calls)
+    for (auto r : *u->resolved_calls)
+      for (tree t : r.second)
+        resolved_callees.add (wmm_alias_target (t));
   hash_set<tree> running;
   concurrent_fns (u, fns, &running);
   for (tree d : fns)
     {
       cgraph_node *n = cgraph_node::get (d);
       int unit = wmm_unit_of (u, d);
-      bool ok = n && (n->only_called_directly_p () || wmm_vague_linkage (n))
+      /* (a function whose address goes only into members whose indirect
+         calls entries.cc resolved, std::function's _M_manager: called
+         only there and directly) */
+      bool *escapes = u->fn_escapes && n ? u->fn_escapes->get (n->decl) : NULL;
+      bool hooked = escapes && !*escapes && resolved_callees.contains (d);
+      bool ok = n && (n->only_called_directly_p () || wmm_vague_linkage (n)
+                      || hooked)
                 && !(unit >= 0 && u->units[unit].entry)
                 && !MAIN_NAME_P (DECL_NAME (d));
-      bool called = false;
+      bool called = hooked;
       if (ok)
         wmm_each_caller (n, [&] (cgraph_edge *e) {
           called = true;
@@ -2452,12 +2554,13 @@ compute_entries (wmm_unitinfo *u, const vec<tree> &fns)
           auto_vec<std::pair<gimple *, wmm_region_set> > calls;
           push_cfun (fn);
           dataflow (u, fn, *f->entry.get (d), &in, NULL, NULL, &calls);
-          pop_cfun ();
           for (auto &c : calls)
-            if (!sequential.contains (c.first))
-              contrib[i].safe_push (std::make_pair (
-                wmm_alias_target (gimple_call_fndecl (c.first)),
-                with_read_sides (u, c.second) & f->statics));
+            if (!sequential.contains (c.first) && !private_call (u, c.first))
+              for (tree t : callees_of (u, c.first))
+                contrib[i].safe_push (std::make_pair (
+                  wmm_alias_target (t),
+                  with_read_sides (u, c.second) & f->statics));
+          pop_cfun ();
         }
       hash_map<tree, wmm_region_set> next;
       for (tree d : fns)

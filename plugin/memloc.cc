@@ -634,7 +634,7 @@ call_keeps_no_copy (gimple *stmt, tree base, tree ptr, int depth, bool returns)
      as with the compiled ones; a pointer or reference one returns (the
      characters, `*this`) must be only dereferenced, and a returned
      object holding pointers (an iterator) is a copy kept */
-  if (wmm_std_string_method (fn))
+  if (wmm_std_string_method (fn) || wmm_std_function_method (fn))
     {
       bool found = passes_any (stmt, base, ptr);
       tree t = found && lhs ? TREE_TYPE (lhs) : NULL_TREE;

@@ -318,6 +318,12 @@ bool wmm_std_string_type (tree t);
    into that string itself (its small buffer's address into its data
    pointer)?  (libfns.cc) */
 bool wmm_std_string_method (tree fndecl);
+/* Is fndecl a member of std::function (or of std::_Function_base) other
+   than its call operator, target and target_type: code that keeps no
+   pointer to a std::function it is given but inside that object itself
+   (libstdc++'s manager stores the functor's address into the object only
+   for target), the functors' copies and destructions aside?  (libfns.cc) */
+bool wmm_std_function_method (tree fndecl);
 /* libfns.cc: is fndecl one of libstdc++'s compiled std::ostream output
  * members (an inserter, put, write, flush), and the unit defines no
  * stream buffer or locale facet of its own that output would call?  It
@@ -1011,6 +1017,12 @@ int wmm_dep_ref_reg (const wmm_unitinfo *u, wmm_thread *t, tree ref,
 int wmm_dep_ptr_reg (const wmm_unitinfo *u, wmm_thread *t, tree ptr,
                      function *fn, function *unit_fn);
 
+/* confined.cc: does function fndecl touch only the objects its pointer
+ * arguments point to (and its own locals), through pointers derived from
+ * its parameters, calling only functions that do the same? */
+bool wmm_param_confined (const wmm_unitinfo *u, tree fndecl);
+void wmm_confined_reset (void);
+
 /* threadlocal.cc: an inclusion-based points-to analysis over every body
  * the analysis reads; objects no global, no thread's start argument and
  * no code outside the analysis can reach are touched by one thread.
@@ -1037,6 +1049,9 @@ bool wmm_threadlocal_never_freed (gimple *alloc);
  * [pos, pos + size) of variable decl (true when not known; size 0: any of
  * its bits)?  A member view of decl reaches only its member's bits. */
 int wmm_threadlocal_targets (tree ptr);
+/* The set holding only declared object decl (its address taken in the
+ * analysed code), else -1. */
+int wmm_threadlocal_decl_targets (tree decl);
 bool wmm_threadlocal_may_target (int set, tree decl, HOST_WIDE_INT pos = -1,
                                  HOST_WIDE_INT size = 0);
 /* Does such a set hold memory of code outside (then the pointer may also

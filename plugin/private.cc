@@ -2346,13 +2346,54 @@ find_state_params (const vec<cgraph_node *> &fns)
   web_cache->empty ();
 }
 
+/* The calls that may run function node's body (*sites): its direct calls
+ * when the unit sees them all, or, for a function whose address goes only
+ * into members whose indirect calls entries.cc resolved (std::function's
+ * _M_invoke and _M_manager), those calls too.  False when not known. */
+bool
+call_sites (wmm_unitinfo *u, cgraph_node *node,
+            hash_map<tree, vec<gimple *> > &resolved_sites,
+            vec<gimple *> *sites)
+{
+  tree f = node->decl;
+  const vec<gimple *> *hooked = NULL;
+  if (!wmm_calls_all_seen (node))
+    {
+      bool *escapes = u->fn_escapes ? u->fn_escapes->get (f) : NULL;
+      hooked = escapes && !*escapes ? resolved_sites.get (f) : NULL;
+      if (!hooked)
+        return false;
+    }
+  bool ok = true;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    tree called = e->call_stmt ? gimple_call_fndecl (e->call_stmt)
+                               : NULL_TREE;
+    ok = ok && called && wmm_analysable_body (e->caller)
+         && wmm_alias_target (called) == f;
+    if (ok)
+      sites->safe_push (e->call_stmt);
+  });
+  if (hooked)
+    for (gimple *g : *hooked)
+      sites->safe_push (g);
+  return ok && !sites->is_empty ();
+}
+
 /* Parameters of functions of the unit every call of which passes a
  * private pointer (a least fixpoint from the start routines' and states'
  * parameters): std::thread's _M_run hands its state down to the lambda's
- * operator () through _Invoker, std::get and std::__invoke. */
+ * operator () through _Invoker, std::get and std::__invoke; a worker's
+ * local std::function called (`task ()`) hands its stored callable down
+ * through _M_invoke to the lambda's operator (). */
 void
-find_callee_params (const vec<cgraph_node *> &fns)
+find_callee_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
 {
+  /* the resolved indirect calls of each target */
+  hash_map<tree, vec<gimple *> > resolved_sites;
+  if (u->resolved_calls)
+    for (auto r : *u->resolved_calls)
+      for (tree t : r.second)
+        resolved_sites.get_or_insert (wmm_alias_target (t)).safe_push (r.first);
   for (bool changed = true; changed;)
     {
       changed = false;
@@ -2361,17 +2402,8 @@ find_callee_params (const vec<cgraph_node *> &fns)
           tree f = node->decl;
           /* (the calls of its aliases too: a C++ complete-object
              constructor's calls run this base-object body) */
-          if (!wmm_calls_all_seen (node))
-            continue;
-          bool callers_ok = true, any = false;
-          wmm_each_caller (node, [&] (cgraph_edge *e) {
-            tree called = e->call_stmt ? gimple_call_fndecl (e->call_stmt)
-                                       : NULL_TREE;
-            callers_ok = callers_ok && called && wmm_analysable_body (e->caller)
-                         && wmm_alias_target (called) == f;
-            any = true;
-          });
-          if (!callers_ok || !any)
+          auto_vec<gimple *> sites;
+          if (!call_sites (u, node, resolved_sites, &sites))
             continue;
           unsigned i = 0;
           for (tree p = DECL_ARGUMENTS (f); p; p = DECL_CHAIN (p), i++)
@@ -2381,11 +2413,12 @@ find_callee_params (const vec<cgraph_node *> &fns)
                   || private_params->get (p))
                 continue;
               bool ok = true;
-              wmm_each_caller (node, [&] (cgraph_edge *e) {
-                tree a = ok && i < gimple_call_num_args (e->call_stmt)
-                         ? gimple_call_arg (e->call_stmt, i) : NULL_TREE;
-                ok = a && wmm_private_argument (a);
-              });
+              for (gimple *call : sites)
+                {
+                  tree a = ok && i < gimple_call_num_args (call)
+                           ? gimple_call_arg (call, i) : NULL_TREE;
+                  ok = a && wmm_private_argument (a);
+                }
               if (!ok)
                 continue;
               private_params->put (p, -1);
@@ -2404,6 +2437,8 @@ find_callee_params (const vec<cgraph_node *> &fns)
             }
         }
     }
+  for (auto r : resolved_sites)
+    r.second.release ();
 }
 
 /* Comparators of qsort: a function of the unit whose address only goes
@@ -2498,7 +2533,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   find_private_keys (fns);
   find_private_params (u, fns);
   find_state_params (fns);
-  find_callee_params (fns);
+  find_callee_params (u, fns);
   find_comparator_params (fns);
 }
 

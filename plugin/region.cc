@@ -25,6 +25,17 @@
 static const int UNKNOWN_GROUP = 63;   /* WMM_REGION_UNKNOWN */
 static const int MAX_IFACE = 4;
 
+/* The functions indirect call g may call, when entries.cc resolved it
+ * (std::function's _M_invoker and _M_manager, a hook's functions) to a
+ * non-empty set; else NULL. */
+static vec<tree> *
+resolved_targets (const wmm_unitinfo *u, gimple *g)
+{
+  vec<tree> *targets = g && u->resolved_calls
+                       ? u->resolved_calls->get (g) : NULL;
+  return targets && !targets->is_empty () ? targets : NULL;
+}
+
 /* A handle as a caller of a function sees it. */
 enum iface_kind {
   IF_GLOBAL,      /* a global: decl + off */
@@ -1944,7 +1955,17 @@ may_start (const wmm_unitinfo *u, gimple *g)
     return true;
   tree f = gimple_call_fndecl (g);
   if (!f)
-    return true;
+    {
+      /* a resolved indirect call (std::function's): one of its targets */
+      vec<tree> *targets = resolved_targets (u, g);
+      if (!targets)
+        return true;
+      for (tree t : *targets)
+        if (wmm_unit_of (u, wmm_alias_target (t)) < 0
+            || (u->creators && u->creators->contains (wmm_alias_target (t))))
+          return true;
+      return false;
+    }
   f = wmm_alias_target (f);
   if (u->creators && u->creators->contains (f))
     return true;
@@ -2032,7 +2053,7 @@ find_create_heads (wmm_unitinfo *u)
  * calls are given: no global object, no indirect call, library code
  * only to free memory or terminate? */
 static bool
-touches_only_its_object (tree d)
+touches_only_its_object (const wmm_unitinfo *u, tree d)
 {
   auto_vec<cgraph_node *> work;
   hash_set<cgraph_node *> seen;
@@ -2058,8 +2079,19 @@ touches_only_its_object (tree d)
             return false;
           continue;
         }
-      if (f->indirect_calls)
-        return false;
+      /* (an indirect call entries.cc resolved, std::function's
+         _M_manager: its targets) */
+      for (cgraph_edge *e = f->indirect_calls; e; e = e->next_callee)
+        {
+          vec<tree> *targets = resolved_targets (u, e->call_stmt);
+          if (!targets)
+            return false;
+          for (tree t : *targets)
+            if (cgraph_node *tn = cgraph_node::get (t))
+              work.safe_push (tn->ultimate_alias_target ());
+            else
+              return false;
+        }
       bool ok = true;
       wmm_each_stmt (fn, [&] (gimple *g) {
         if (gimple_clobber_p (g))
@@ -2142,7 +2174,7 @@ find_ctor_cleanups (wmm_unitinfo *u)
               if (!d || !DECL_CXX_DESTRUCTOR_P (d)
                   || gimple_call_num_args (c) < 1
                   || !member_address (gimple_call_arg (c, 0), self)
-                  || !touches_only_its_object (d))
+                  || !touches_only_its_object (u, d))
                 continue;
               if (!u->join_tails)
                 u->join_tails = new hash_set<gimple *>;

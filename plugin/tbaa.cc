@@ -1013,15 +1013,91 @@ ref_pointer (tree ref)
   return TREE_CODE (p) == SSA_NAME ? p : NULL_TREE;
 }
 
+/* The target set of SSA pointer ptr (wmm_threadlocal_targets), plus one;
+ * a callee's parameter collected for one call site (collect.cc) has its
+ * call's argument's: an SSA pointer of the caller, or a declared
+ * object's address (`&task` given to std::function's members as `this`,
+ * through every level of the calls collected there). */
+int
+pointer_targets (tree ptr)
+{
+  tree start = ptr, bound = NULL_TREE;
+  for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 16; depth++)
+    {
+      tree arg = wmm_memloc_bound_argument (ptr);
+      if (arg)
+        bound = arg;
+      /* (within a bound function: `_1 = &this_2(D)->D.1`, copies and
+         constant offsets keep the objects of the pointer they start
+         from) */
+      if (!arg && !SSA_NAME_IS_DEFAULT_DEF (ptr)
+          && is_gimple_assign (SSA_NAME_DEF_STMT (ptr)))
+        {
+          gassign *g = as_a<gassign *> (SSA_NAME_DEF_STMT (ptr));
+          tree_code code = gimple_assign_rhs_code (g);
+          if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
+              || code == ADDR_EXPR
+              || (code == POINTER_PLUS_EXPR
+                  && TREE_CODE (gimple_assign_rhs2 (g)) == INTEGER_CST))
+            arg = gimple_assign_rhs1 (g);
+        }
+      if (!arg)
+        break;
+      if (TREE_CODE (arg) == ADDR_EXPR)
+        {
+          tree base = get_base_address (TREE_OPERAND (arg, 0));
+          if (base && TREE_CODE (base) == MEM_REF
+              && TREE_CODE (TREE_OPERAND (base, 0)) == SSA_NAME)
+            {
+              ptr = TREE_OPERAND (base, 0);   /* &p->f: p's objects */
+              continue;
+            }
+          if (base && DECL_P (base))
+            {
+              int set = wmm_threadlocal_decl_targets (base);
+              if (set >= 0)
+                return 1 + set;
+            }
+          break;
+        }
+      ptr = arg;
+    }
+  return 1 + wmm_threadlocal_targets (bound ? ptr : start);
+}
+
+/* The member reference `*p` stands for when p holds its address and the
+ * access has the member's own type (`_4 = &this->D.1._M_functor; *_4 =
+ * MEM[(union _Any_data *)_3]`: C++'s copy of a union member, which GCC
+ * makes through a ref-all pointer), else ref itself: the member access
+ * names the object's class again (C++ [expr.ref]; not in C). */
+static tree
+member_behind (tree ref)
+{
+  if (!ref || TREE_CODE (ref) != MEM_REF || !integer_zerop (TREE_OPERAND (ref, 1))
+      || TREE_CODE (TREE_OPERAND (ref, 0)) != SSA_NAME
+      || SSA_NAME_IS_DEFAULT_DEF (TREE_OPERAND (ref, 0)))
+    return ref;
+  gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (TREE_OPERAND (ref, 0)));
+  if (!g || gimple_assign_rhs_code (g) != ADDR_EXPR)
+    return ref;
+  tree r = TREE_OPERAND (gimple_assign_rhs1 (g), 0);
+  if (lang_GNU_C () || TREE_CODE (r) != COMPONENT_REF || !TREE_TYPE (r)
+      || !TREE_TYPE (ref)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (r)) != TYPE_MAIN_VARIANT (TREE_TYPE (ref)))
+    return ref;
+  return r;
+}
+
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
   wmm_tbaa r = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false,
                    NULL_TREE, 0, 0 };
+  ref = member_behind (ref);
   if (ref)
     r.object = declared_object (ref);
   if (ref && !r.object)
-    r.targets = 1 + wmm_threadlocal_targets (ref_pointer (ref));
+    r.targets = pointer_targets (ref_pointer (ref));
   if (r.object && !object_extent (ref, r.object, &r.obj_bits, &r.obj_size))
     r.obj_bits = r.obj_size = 0;
   if (r.object)
@@ -1199,7 +1275,7 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      builtins: a 4-byte atomic on a `long` stays "anything"). */
   wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false,
                    NULL_TREE, 0, 0 };
-  none.targets = 1 + wmm_threadlocal_targets (ptr);
+  none.targets = pointer_targets (ptr);
   tree ref = address_ref (ptr, &none.object);
   if (!ref)
     return none;
@@ -1223,7 +1299,7 @@ wmm_tbaa_of_record_arg (tree ptr, tree declared)
 {
   wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false,
                    NULL_TREE, 0, 0 };
-  none.targets = 1 + wmm_threadlocal_targets (ptr);
+  none.targets = pointer_targets (ptr);
   tree rec = declared && POINTER_TYPE_P (declared)
              ? TYPE_MAIN_VARIANT (TREE_TYPE (declared)) : NULL_TREE;
   if (!rec || TREE_CODE (rec) != RECORD_TYPE)

@@ -2227,6 +2227,23 @@ null_only (tree v, hash_set<tree> *seen)
 
 } // anon namespace
 
+/* The index of target set p (a distinct set is kept once). */
+static int
+set_index (bitmap p)
+{
+  hashval_t h = bitmap_hash (p);
+  for (unsigned k = 0; k < st->target_sets.length (); k++)
+    if (st->target_hash[k] == h && bitmap_equal_p (st->target_sets[k], p))
+      return k;
+  bitmap copy = BITMAP_ALLOC (&st->obs);
+  bitmap_copy (copy, p);
+  st->target_sets.safe_push (copy);
+  st->target_hash.safe_push (h);
+  st->target_strings.safe_push (bitmap_count_bits (p) == 1
+                                && bitmap_bit_p (p, OBJ_STR));
+  return st->target_sets.length () - 1;
+}
+
 int
 wmm_threadlocal_targets (tree ptr)
 {
@@ -2252,17 +2269,18 @@ wmm_threadlocal_targets (tree ptr)
      wmm_threadlocal_targets_outside) */
   if (bitmap_empty_p (p))
     return -1;
-  hashval_t h = bitmap_hash (p);
-  for (unsigned k = 0; k < st->target_sets.length (); k++)
-    if (st->target_hash[k] == h && bitmap_equal_p (st->target_sets[k], p))
-      return k;
-  bitmap copy = BITMAP_ALLOC (&st->obs);
-  bitmap_copy (copy, p);
-  st->target_sets.safe_push (copy);
-  st->target_hash.safe_push (h);
-  st->target_strings.safe_push (bitmap_count_bits (p) == 1
-                                && bitmap_bit_p (p, OBJ_STR));
-  return st->target_sets.length () - 1;
+  return set_index (p);
+}
+
+int
+wmm_threadlocal_decl_targets (tree decl)
+{
+  int *o = st && st->valid && decl ? st->decl_obj.get (decl) : NULL;
+  if (!o)
+    return -1;
+  auto_bitmap one (&st->obs);
+  bitmap_set_bit (one, *o);
+  return set_index (one);
 }
 
 bool
