@@ -226,6 +226,19 @@ atomic_member (const char *a, wmm_cxx_lock *out)
   return false;
 }
 
+/* The member function `name` of record type t taking only `this`, or
+ * NULL. */
+tree
+plain_method (tree t, const char *name)
+{
+  for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FUNCTION_DECL && DECL_NAME (f)
+        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), name)
+        && DECL_ARGUMENTS (f) && !DECL_CHAIN (DECL_ARGUMENTS (f)))
+      return f;
+  return NULL_TREE;
+}
+
 } // anon namespace
 
 bool
@@ -373,6 +386,16 @@ wmm_cxx_guard_mutex (tree guard, tree *mutex_arg_out)
             }
           wmm_cxx_lock l;
           bool known = wmm_cxx_lock_call (gimple_call_fndecl (call), &l);
+          /* (a guard of a lockable class of the program: its
+             constructor binds it, its destructor releases) */
+          tree method;
+          if (int u = known ? 0 : wmm_cxx_user_guard (gimple_call_fndecl (call),
+                                                      &method))
+            {
+              l = { u == 1 ? WMM_CXX_ACQUIRE : WMM_CXX_RELEASE,
+                    u == 1 ? 1 : -1, 0, u == 1, -1, false };
+              known = true;
+            }
           ok &= !wmm_mentions (gimple_call_lhs (call), guard)
                 && !wmm_mentions (gimple_call_fn (call), guard);
           for (unsigned i = 0; ok && i < gimple_call_num_args (call); i++)
@@ -417,3 +440,51 @@ wmm_cxx_guard_mutex (tree guard, tree *mutex_arg_out)
   *mutex_arg_out = mutex;
   return true;
 }
+
+int
+wmm_cxx_user_guard (tree fndecl, tree *method)
+{
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return 0;
+  wmm_cxx_lock l;
+  if (wmm_cxx_lock_call (fndecl, &l))
+    return 0;   /* (a standard mutex's guard: known by name) */
+  tree g = DECL_CONTEXT (fndecl);
+  if (!g || !TYPE_P (g) || TREE_CODE (g) != RECORD_TYPE || !TYPE_NAME (g))
+    return 0;
+  g = TYPE_MAIN_VARIANT (g);
+  tree n = TYPE_NAME (g);
+  tree ctx = TREE_CODE (n) == TYPE_DECL ? DECL_CONTEXT (n) : NULL_TREE;
+  const char *gn = TREE_CODE (n) == TYPE_DECL && DECL_NAME (n)
+                   ? IDENTIFIER_POINTER (DECL_NAME (n)) : "";
+  if ((strcmp (gn, "lock_guard") && strcmp (gn, "scoped_lock"))
+      || !ctx || TREE_CODE (ctx) != NAMESPACE_DECL || !DECL_NAME (ctx)
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (ctx)), "std"))
+    return 0;
+  /* the one mutex it holds by reference */
+  tree dev = NULL_TREE;
+  for (tree f = TYPE_FIELDS (g); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL)
+      {
+        if (dev || !DECL_NAME (f)
+            || strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), "_M_device")
+            || TREE_CODE (TREE_TYPE (f)) != REFERENCE_TYPE)
+          return 0;
+        dev = f;
+      }
+  tree m = dev ? TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (dev))) : NULL_TREE;
+  if (!m || TREE_CODE (m) != RECORD_TYPE)
+    return 0;
+  tree args = DECL_ARGUMENTS (fndecl);
+  int nargs = 0;
+  for (tree a = args; a; a = DECL_CHAIN (a))
+    nargs++;
+  if (DECL_CXX_CONSTRUCTOR_P (fndecl) && nargs == 2
+      && TREE_CODE (TREE_TYPE (DECL_CHAIN (args))) == REFERENCE_TYPE
+      && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (DECL_CHAIN (args)))) == m)
+    return (*method = plain_method (m, "lock")) ? 1 : 0;
+  if (DECL_CXX_DESTRUCTOR_P (fndecl) && nargs == 1)
+    return (*method = plain_method (m, "unlock")) ? 2 : 0;
+  return 0;
+}
+

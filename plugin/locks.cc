@@ -1250,10 +1250,11 @@ bool spin_word_broken (wmm_unitinfo *u, int b);
 bool pointer_writes_reach (wmm_unitinfo *u, int b);
 
 /* Locks of `callee`'s key space in `set`, renamed to the caller's through
- * the arguments of `call`.  *lost: some could not be renamed. */
+ * the arguments of a call (callee's parameter i standing for args[i]).
+ * *lost: some could not be renamed. */
 wmm_region_set
-map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
-               bool *lost)
+map_through (wmm_unitinfo *u, tree callee, wmm_region_set set, bool *lost,
+             const vec<tree> &args)
 {
   wmm_region_set out = 0;
   for (int b = 0; b < 64; b++)
@@ -1280,8 +1281,8 @@ map_to_caller (wmm_unitinfo *u, gcall *call, tree callee, wmm_region_set set,
       tree cb;
       HOST_WIDE_INT cp;
       int nb = -1;
-      if (i >= 0 && i < (int) gimple_call_num_args (call)
-          && pointer_key (gimple_call_arg (call, i), &cb, &cp))
+      if (i >= 0 && i < (int) args.length ()
+          && pointer_key (args[i], &cb, &cp))
         {
           if (!slot)
             nb = key_bit (u, cb, cp + u->lock_ids[b].second);
@@ -1367,7 +1368,7 @@ pointer_writes_reach (wmm_unitinfo *u, int b)
     if (conflict (s))
       return true;
   /* A wrapper's parameter names its callers' words, checked when renamed
-     (map_to_caller), unless code outside the unit may call it. */
+     (map_through), unless code outside the unit may call it. */
   cgraph_node *wrapper = TREE_CODE (base) == PARM_DECL && DECL_CONTEXT (base)
                          ? cgraph_node::get (DECL_CONTEXT (base)) : NULL;
   bool renamed = wrapper && !wmm_called_back_by_name (wrapper)
@@ -1747,7 +1748,7 @@ try_gain (wmm_unitinfo *u, edge e)
 /* What a call of `callee`, a function of the unit, does to locks, in the
  * caller's names: false when it has no summary. */
 bool
-one_callee_effect (wmm_unitinfo *u, gcall *call, tree callee,
+one_callee_effect (wmm_unitinfo *u, const vec<tree> &args, tree callee,
                    lock_summary *e)
 {
   lock_summary *s = callee && body_of (callee)
@@ -1755,14 +1756,14 @@ one_callee_effect (wmm_unitinfo *u, gcall *call, tree callee,
   if (!s)
     return false;
   bool lost = false, dropped = false;
-  e->rel = map_to_caller (u, call, callee, s->rel, &lost);
-  e->rel_entry = map_to_caller (u, call, callee, s->rel_entry, &lost);
+  e->rel = map_through (u, callee, s->rel, &lost, args);
+  e->rel_entry = map_through (u, callee, s->rel_entry, &lost, args);
   /* An acquisition or requirement that cannot be renamed is not counted;
      a release that cannot be renamed may be of any lock. */
-  e->acq = map_to_caller (u, call, callee, s->acq, &dropped);
-  e->pre = map_to_caller (u, call, callee, s->pre, &dropped);
+  e->acq = map_through (u, callee, s->acq, &dropped, args);
+  e->pre = map_through (u, callee, s->pre, &dropped, args);
   bool untaken = false;
-  e->takes = map_to_caller (u, call, callee, s->takes, &untaken);
+  e->takes = map_through (u, callee, s->takes, &untaken, args);
   e->takes_unknown = s->takes_unknown || untaken;
   e->rel_unknown = s->rel_unknown || lost;
   return true;
@@ -1778,8 +1779,33 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
 {
   tree callee = gimple_call_fndecl (stmt);
   gcall *call = as_a<gcall *> (stmt);
+  auto_vec<tree, 8> args;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    args.safe_push (gimple_call_arg (call, i));
+  /* A guard of a lockable class of the program (std::lock_guard<M>):
+     its constructor does what M's lock () does to the mutex it is given,
+     its destructor what M's unlock () does to the one it is bound to
+     (cxxlocks.cc); else its own body's summary (a release through the
+     guard's reference: any lock). */
+  tree method;
+  if (int g = callee ? wmm_cxx_user_guard (callee, &method) : 0)
+    {
+      tree m = NULL_TREE, a0 = args.length () ? args[0] : NULL_TREE;
+      if (g == 1 && args.length () == 2)
+        m = args[1];
+      else if (g == 2 && a0 && TREE_CODE (a0) == ADDR_EXPR)
+        {
+          tree arg;
+          if (wmm_cxx_guard_mutex (TREE_OPERAND (a0, 0), &arg))
+            m = arg;
+        }
+      auto_vec<tree, 1> margs;
+      margs.safe_push (m);
+      if (m && one_callee_effect (u, margs, wmm_alias_target (method), e))
+        return true;
+    }
   if (callee)
-    return one_callee_effect (u, call, wmm_alias_target (callee), e);
+    return one_callee_effect (u, args, wmm_alias_target (callee), e);
   vec<tree> *targets = u->resolved_calls && !gimple_call_internal_p (stmt)
                        ? u->resolved_calls->get (stmt) : NULL;
   if (!targets || targets->is_empty ())
@@ -1788,7 +1814,7 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
   for (tree t : *targets)
     {
       lock_summary one;
-      if (!one_callee_effect (u, call, wmm_alias_target (t), &one))
+      if (!one_callee_effect (u, args, wmm_alias_target (t), &one))
         return false;
       if (first)
         *e = one;

@@ -899,6 +899,11 @@ bool wmm_cxx_lock_sync (tree fndecl);
    when its address goes only to guard operations and every constructor
    binds it to the same mutex. */
 bool wmm_cxx_guard_mutex (tree guard, tree *mutex_arg);
+/* Is fndecl the constructor (1) or the destructor (2) of a std::lock_guard
+   or one-mutex std::scoped_lock of a lockable class M of the program (not
+   a standard mutex)?  *method: M's lock () or unlock (), whose lock
+   summary the call has, with M's object as `this` (locks.cc). */
+int wmm_cxx_user_guard (tree fndecl, tree *method);
 
 /* emit.cc: fences placed at the same statement of a callee collected for
  * several call sites become one (their pairs merged, the cost counted
