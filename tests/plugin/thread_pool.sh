@@ -4,7 +4,7 @@
 # std::function tasks in a std::queue under a std::mutex, a condition
 # variable, joins in the destructor) on x86-64, ppc64le, aarch64 and armv7
 # (docs/plugin.md, "std::function"):
-#   default       no fence (x86-64 25 mfences, Power 119 fences before)
+#   default       no fence (x86-64 23 mfences, Power 115 fences before)
 #   -DUNDER_LOCK  tasks run under the lock: no fence
 #   -DPUBLISH     a task publishes a value through a plain flag main polls:
 #                 the task orders payload before ready, main ready before
