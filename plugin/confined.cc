@@ -125,9 +125,8 @@ confined_call (const wmm_unitinfo *u, gcall *s, int depth)
   tree fn = gimple_call_fndecl (s);
   if (!fn)
     {
-      vec<tree> *targets = u->resolved_calls ? u->resolved_calls->get (s)
-                                             : NULL;
-      if (!targets || targets->is_empty ())
+      vec<tree> *targets = wmm_resolved_targets (u, s);
+      if (!targets)
         return false;
       for (tree t : *targets)
         if (!confined (u, t, depth + 1))

@@ -3178,3 +3178,12 @@ wmm_unit_of (const wmm_unitinfo *u, tree decl)
   int *i = u->unit_index ? u->unit_index->get (decl) : NULL;
   return i ? *i : -1;
 }
+
+vec<tree> *
+wmm_resolved_targets (const wmm_unitinfo *u, gimple *g)
+{
+  vec<tree> *targets = g && u->resolved_calls && is_gimple_call (g)
+                       && !gimple_call_internal_p (g)
+                       ? u->resolved_calls->get (g) : NULL;
+  return targets && !targets->is_empty () ? targets : NULL;
+}

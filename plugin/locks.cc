@@ -1806,9 +1806,8 @@ callee_effect (wmm_unitinfo *u, gimple *stmt, lock_summary *e)
     }
   if (callee)
     return one_callee_effect (u, args, wmm_alias_target (callee), e);
-  vec<tree> *targets = u->resolved_calls && !gimple_call_internal_p (stmt)
-                       ? u->resolved_calls->get (stmt) : NULL;
-  if (!targets || targets->is_empty ())
+  vec<tree> *targets = wmm_resolved_targets (u, stmt);
+  if (!targets)
     return false;
   bool first = true;
   for (tree t : *targets)
@@ -2376,9 +2375,8 @@ starts_no_thread (wmm_unitinfo *u, tree decl, hash_map<tree, bool> *memo)
         }
       for (cgraph_edge *e = f->indirect_calls; e && ok; e = e->next_callee)
         {
-          vec<tree> *targets = e->call_stmt && u->resolved_calls
-                               ? u->resolved_calls->get (e->call_stmt) : NULL;
-          ok = targets && !targets->is_empty ();
+          vec<tree> *targets = wmm_resolved_targets (u, e->call_stmt);
+          ok = targets != NULL;
           for (unsigned k = 0; ok && k < targets->length (); k++)
             {
               cgraph_node *t = cgraph_node::get ((*targets)[k]);
@@ -2486,8 +2484,7 @@ callees_of (wmm_unitinfo *u, gimple *call)
   auto_vec<tree, 4> out;
   if (tree fn = gimple_call_fndecl (call))
     out.safe_push (fn);
-  else if (vec<tree> *targets = u->resolved_calls
-                                ? u->resolved_calls->get (call) : NULL)
+  else if (vec<tree> *targets = wmm_resolved_targets (u, call))
     for (tree t : *targets)
       out.safe_push (t);
   return out;

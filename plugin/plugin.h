@@ -1022,6 +1022,11 @@ int wmm_dep_ref_reg (const wmm_unitinfo *u, wmm_thread *t, tree ref,
 int wmm_dep_ptr_reg (const wmm_unitinfo *u, wmm_thread *t, tree ptr,
                      function *fn, function *unit_fn);
 
+/* entries.cc: the functions indirect call g may call when entries.cc
+ * resolved it (std::function's _M_invoker and _M_manager, a hook's
+ * functions) to a non-empty set (u->resolved_calls), else NULL. */
+vec<tree> *wmm_resolved_targets (const wmm_unitinfo *u, gimple *g);
+
 /* confined.cc: does function fndecl touch only the objects its pointer
  * arguments point to (and its own locals), through pointers derived from
  * its parameters, calling only functions that do the same? */

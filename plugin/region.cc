@@ -25,16 +25,6 @@
 static const int UNKNOWN_GROUP = 63;   /* WMM_REGION_UNKNOWN */
 static const int MAX_IFACE = 4;
 
-/* The functions indirect call g may call, when entries.cc resolved it
- * (std::function's _M_invoker and _M_manager, a hook's functions) to a
- * non-empty set; else NULL. */
-static vec<tree> *
-resolved_targets (const wmm_unitinfo *u, gimple *g)
-{
-  vec<tree> *targets = g && u->resolved_calls
-                       ? u->resolved_calls->get (g) : NULL;
-  return targets && !targets->is_empty () ? targets : NULL;
-}
 
 /* A handle as a caller of a function sees it. */
 enum iface_kind {
@@ -1957,7 +1947,7 @@ may_start (const wmm_unitinfo *u, gimple *g)
   if (!f)
     {
       /* a resolved indirect call (std::function's): one of its targets */
-      vec<tree> *targets = resolved_targets (u, g);
+      vec<tree> *targets = wmm_resolved_targets (u, g);
       if (!targets)
         return true;
       for (tree t : *targets)
@@ -2083,7 +2073,7 @@ touches_only_its_object (const wmm_unitinfo *u, tree d)
          _M_manager: its targets) */
       for (cgraph_edge *e = f->indirect_calls; e; e = e->next_callee)
         {
-          vec<tree> *targets = resolved_targets (u, e->call_stmt);
+          vec<tree> *targets = wmm_resolved_targets (u, e->call_stmt);
           if (!targets)
             return false;
           for (tree t : *targets)
