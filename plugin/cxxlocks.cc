@@ -444,11 +444,9 @@ wmm_cxx_guard_mutex (tree guard, tree *mutex_arg_out)
 int
 wmm_cxx_user_guard (tree fndecl, tree *method)
 {
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
+      || (!DECL_CXX_CONSTRUCTOR_P (fndecl) && !DECL_CXX_DESTRUCTOR_P (fndecl)))
     return 0;
-  wmm_cxx_lock l;
-  if (wmm_cxx_lock_call (fndecl, &l))
-    return 0;   /* (a standard mutex's guard: known by name) */
   tree g = DECL_CONTEXT (fndecl);
   if (!g || !TYPE_P (g) || TREE_CODE (g) != RECORD_TYPE || !TYPE_NAME (g))
     return 0;
@@ -475,6 +473,9 @@ wmm_cxx_user_guard (tree fndecl, tree *method)
   tree m = dev ? TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (dev))) : NULL_TREE;
   if (!m || TREE_CODE (m) != RECORD_TYPE)
     return 0;
+  wmm_cxx_lock l;
+  if (wmm_cxx_lock_call (fndecl, &l))
+    return 0;   /* (a standard mutex's guard: known by name) */
   tree args = DECL_ARGUMENTS (fndecl);
   int nargs = 0;
   for (tree a = args; a; a = DECL_CHAIN (a))

@@ -3187,3 +3187,21 @@ wmm_resolved_targets (const wmm_unitinfo *u, gimple *g)
                        ? u->resolved_calls->get (g) : NULL;
   return targets && !targets->is_empty () ? targets : NULL;
 }
+
+bool
+wmm_push_resolved_callees (const wmm_unitinfo *u, cgraph_node *f,
+                           vec<cgraph_node *> *work)
+{
+  for (cgraph_edge *e = f->indirect_calls; e; e = e->next_callee)
+    {
+      vec<tree> *targets = wmm_resolved_targets (u, e->call_stmt);
+      if (!targets)
+        return false;
+      for (tree t : *targets)
+        if (cgraph_node *tn = cgraph_node::get (t))
+          work->safe_push (tn->ultimate_alias_target ());
+        else
+          return false;
+    }
+  return true;
+}

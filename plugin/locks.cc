@@ -2373,18 +2373,7 @@ starts_no_thread (wmm_unitinfo *u, tree decl, hash_map<tree, bool> *memo)
           ok = !f->indirect_calls && wmm_never_starts_threads (f->decl);
           continue;
         }
-      for (cgraph_edge *e = f->indirect_calls; e && ok; e = e->next_callee)
-        {
-          vec<tree> *targets = wmm_resolved_targets (u, e->call_stmt);
-          ok = targets != NULL;
-          for (unsigned k = 0; ok && k < targets->length (); k++)
-            {
-              cgraph_node *t = cgraph_node::get ((*targets)[k]);
-              ok = t != NULL;
-              if (ok)
-                work.safe_push (t->ultimate_alias_target ());
-            }
-        }
+      ok = wmm_push_resolved_callees (u, f, &work);
       for (cgraph_edge *e = f->callees; e; e = e->next_callee)
         work.safe_push (e->callee->ultimate_alias_target ());
     }
@@ -2472,10 +2461,6 @@ with_read_sides (wmm_unitinfo *u, wmm_region_set set)
   return out;
 }
 
-/* A call of a confined function (confined.cc) whose every pointer
- * argument points to memory no other thread reaches (a worker's local
- * std::function given to its members): it touches nothing another thread
- * does, so what is held there does not bound its callee's entry set. */
 /* The functions of the unit call `call` may call: its callee, or the
  * targets entries.cc resolved for an indirect call (none: unknown). */
 static auto_vec<tree, 4>
@@ -2490,6 +2475,10 @@ callees_of (wmm_unitinfo *u, gimple *call)
   return out;
 }
 
+/* A call of a confined function (confined.cc) whose every pointer
+ * argument points to memory no other thread reaches (a worker's local
+ * std::function given to its members): it touches nothing another thread
+ * does, so what is held there does not bound its callee's entry set. */
 static bool
 private_call (wmm_unitinfo *u, gimple *call)
 {

@@ -1026,6 +1026,10 @@ int wmm_dep_ptr_reg (const wmm_unitinfo *u, wmm_thread *t, tree ptr,
  * resolved it (std::function's _M_invoker and _M_manager, a hook's
  * functions) to a non-empty set (u->resolved_calls), else NULL. */
 vec<tree> *wmm_resolved_targets (const wmm_unitinfo *u, gimple *g);
+/* Push the functions f's indirect calls may call onto *work (their
+ * resolved targets); false when one of them is not resolved. */
+bool wmm_push_resolved_callees (const wmm_unitinfo *u, cgraph_node *f,
+                                vec<cgraph_node *> *work);
 
 /* confined.cc: does function fndecl touch only the objects its pointer
  * arguments point to (and its own locals), through pointers derived from

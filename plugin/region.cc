@@ -2071,17 +2071,8 @@ touches_only_its_object (const wmm_unitinfo *u, tree d)
         }
       /* (an indirect call entries.cc resolved, std::function's
          _M_manager: its targets) */
-      for (cgraph_edge *e = f->indirect_calls; e; e = e->next_callee)
-        {
-          vec<tree> *targets = wmm_resolved_targets (u, e->call_stmt);
-          if (!targets)
-            return false;
-          for (tree t : *targets)
-            if (cgraph_node *tn = cgraph_node::get (t))
-              work.safe_push (tn->ultimate_alias_target ());
-            else
-              return false;
-        }
+      if (!wmm_push_resolved_callees (u, f, &work))
+        return false;
       bool ok = true;
       wmm_each_stmt (fn, [&] (gimple *g) {
         if (gimple_clobber_p (g))
