@@ -2285,6 +2285,32 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   return idx;
 }
 
+/* The end of a thread's path at a call that does not come back
+ * (halts.cc): a jump to itself, which reaches nothing after it.  Its
+ * position is the block's end, after the call. */
+static void
+add_halt (collector *c)
+{
+  wmm_instr in = wmm_instr_init (WMM_OP_JUMP);
+  in.cond = WMM_COND_ALWAYS;
+  in.freq = c->freq;
+  in.pos = c->pos;
+  in.target = c->t->ncode;
+  int idx = wmm_thread_append (c->t, &in);
+  if (idx < 0)
+    return;
+  wmm_site s;
+  memset (&s, 0, sizeof s);
+  s.kind = WMM_SITE_BB_END;
+  s.bb = c->bb;
+  s.first = s.last = idx;
+  s.operand = -1;
+  set_context (c, &s);
+  gimple *last = last_stmt (c->bb);
+  s.loc = last ? gimple_location (last) : UNKNOWN_LOCATION;
+  c->unit->sites.safe_push (s);
+}
+
 /* Glue instruction `glue` (-1: none) jumps from block `from` to `to`: mark
  * it when that is a jump back to the head of a retry loop (retry.cc). */
 static void
@@ -2321,6 +2347,7 @@ collect_blocks (collector *c, wmm_region *region)
       start[bb->index] = c->t->ncode;
       wmm_region_set state = region ? wmm_region_at (region, bb) : 1;
       c->held = wmm_locks_at (locks, bb);
+      bool halted = false;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
         {
@@ -2342,9 +2369,19 @@ collect_blocks (collector *c, wmm_region *region)
             }
           state = next;
           c->held = wmm_locks_step (locks, stmt, c->held);
+          if (wmm_call_halts (stmt))
+            {
+              halted = true;
+              break;
+            }
         }
       c->held = 0;
       c->stmt = NULL;
+      if (halted)
+        {
+          add_halt (c);
+          continue;
+        }
       /* Block end: BRANCH to all successors but the last, then JUMP to the
          last unless it is laid out next. */
       auto_vec<edge> succs;
@@ -2809,4 +2846,5 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   wmm_omp_reset ();
   wmm_libfns_reset ();
   wmm_confined_reset ();
+  wmm_halts_reset ();
 }

@@ -1036,6 +1036,11 @@ bool wmm_push_resolved_callees (const wmm_unitinfo *u, cgraph_node *f,
  * its parameters, calling only functions that do the same? */
 bool wmm_param_confined (const wmm_unitinfo *u, tree fndecl);
 void wmm_confined_reset (void);
+/* halts.cc: does call stmt end its thread's path (the process ends there:
+ * exit, abort, a failed assertion, or a function of the program that
+ * ends it on every path)?  _reset: forget the unit's functions. */
+bool wmm_call_halts (gimple *stmt);
+void wmm_halts_reset (void);
 
 /* threadlocal.cc: an inclusion-based points-to analysis over every body
  * the analysis reads; objects no global, no thread's start argument and
