@@ -110,10 +110,12 @@ typedef struct place_ctx {
   int nsync, sync_size;
   unsigned char *unit_free;         /* per code unit: no memory access in
                                        it or the units it calls (pairs.c) */
-  signed char *entry_once;          /* per virtual thread: 1 when no code
-                                       of it calls its entry unit (one
-                                       activation), -1 when some does, 0
-                                       not known yet (pairs.c) */
+  signed char *unit_once;           /* per virtual thread and code unit
+                                       (t * nunits + u): 1 when the unit
+                                       runs at most once in the thread
+                                       (one activation), -1 when it may
+                                       run more often, 0 not known yet,
+                                       2 being worked out (pairs.c) */
   wmm_error *err;
 } place_ctx;
 

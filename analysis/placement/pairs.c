@@ -149,7 +149,7 @@ void place_ctx_free(place_ctx *c)
   free(c->chain_mark);
   free(c->sync);
   free(c->unit_free);
-  free(c->entry_once);
+  free(c->unit_once);
   memset(c, 0, sizeof *c);
 }
 
@@ -734,58 +734,110 @@ uint32_t place_section_credit(const place_ctx *c, int a, int b, int strong)
   return 0;
 }
 
-/* Is virtual thread t one activation of its entry unit: no code of the
- * thread calls that unit? */
-static int entry_once(place_ctx *c, int t)
+/* Is instruction i of code unit th on a loop of its code (a jump or
+ * branch leads from after it back to it)? */
+static int on_loop(const wmm_thread *th, int i, unsigned char *seen)
 {
-  const wmm_aeg *g = c->g;
-  if (!c->entry_once)
-    c->entry_once = xcalloc((size_t)g->nthreads, 1);
-  if (!c->entry_once)
-    return 0;
-  if (c->entry_once[t] == 0) {
-    int u = g->threads[t].unit, once = 1;
-    for (int v = 0; v < c->p->nthreads && once; v++) {
-      if (!g->threads[t].units[v])
-        continue;
-      const wmm_thread *th = &c->p->threads[v];
-      for (int i = 0; i < th->ncode && once; i++)
-        once = !(th->code[i].op == WMM_OP_CALL && th->code[i].target == u);
+  int n = th->ncode, *stack = xcalloc((size_t)n + 1, sizeof *stack), top = 0;
+  if (!stack)
+    return 1;
+  memset(seen, 0, (size_t)n + 1);
+  int found = 0;
+  stack[top++] = i;
+  seen[i] = 1;
+  while (top > 0 && !found) {
+    int k = stack[--top];
+    const wmm_instr *in = &th->code[k];
+    int next[2], nn = 0;
+    if (in->op != WMM_OP_JUMP && k + 1 < n)
+      next[nn++] = k + 1;
+    if ((in->op == WMM_OP_JUMP || in->op == WMM_OP_BRANCH) && in->target >= 0 &&
+        in->target < n)
+      next[nn++] = in->target;
+    for (int j = 0; j < nn; j++) {
+      if (next[j] == i)
+        found = 1;
+      else if (!seen[next[j]]) {
+        seen[next[j]] = 1;
+        stack[top++] = next[j];
+      }
     }
-    c->entry_once[t] = once ? 1 : -1;
   }
-  return c->entry_once[t] == 1;
+  free(stack);
+  return found;
 }
 
-/* Are the accesses at nodes na and nb of thread t two of its entry unit,
- * which runs once in the thread, with one address key: one address? */
+/* Does code unit u run at most once in virtual thread t (one
+ * activation): it is the thread's entry unit and no code of the thread
+ * calls it, or one call of the thread's code calls it, outside any loop,
+ * in a unit that runs at most once in the thread itself? */
+static int unit_once(place_ctx *c, int t, int u)
+{
+  const wmm_aeg *g = c->g;
+  size_t nu = (size_t)c->p->nthreads;
+  if (!c->unit_once)
+    c->unit_once = xcalloc((size_t)g->nthreads * nu, 1);
+  if (!c->unit_once)
+    return 0;
+  signed char *memo = &c->unit_once[(size_t)t * nu + (size_t)u];
+  if (*memo != 0)
+    return *memo == 1;
+  *memo = 2;   /* (a recursive call: not once) */
+  int calls = 0, caller = -1, at = -1;
+  for (int v = 0; v < c->p->nthreads && calls < 2; v++) {
+    if (!g->threads[t].units[v])
+      continue;
+    const wmm_thread *th = &c->p->threads[v];
+    for (int i = 0; i < th->ncode && calls < 2; i++)
+      if (th->code[i].op == WMM_OP_CALL && th->code[i].target == u) {
+        calls++;
+        caller = v;
+        at = i;
+      }
+  }
+  int once;
+  if (u == g->threads[t].unit)
+    once = calls == 0;
+  else if (calls != 1 || c->unit_once[(size_t)t * nu + (size_t)caller] == 2)
+    once = 0;
+  else {
+    const wmm_thread *th = &c->p->threads[caller];
+    unsigned char *seen = xcalloc((size_t)th->ncode + 1, 1);
+    once = seen && !on_loop(th, at, seen) && unit_once(c, t, caller);
+    free(seen);
+  }
+  *memo = once ? 1 : -1;
+  return once;
+}
+
+/* Are the accesses at nodes na and nb of thread t two of one code unit,
+ * which runs at most once in the thread, with one address key: one
+ * address? */
 static int same_key_nodes(place_ctx *c, int t, int na, int nb)
 {
   const wmm_aeg *g = c->g;
-  int u = g->threads[t].unit;
   const wmm_aeg_acc *x = &g->acc[g->node_acc[na]], *y = &g->acc[g->node_acc[nb]];
-  if (x->unit != u || y->unit != u)
+  if (x->unit != y->unit)
     return 0;
-  int key = c->p->threads[u].code[x->index].addr_key;
-  return key != 0 && key == c->p->threads[u].code[y->index].addr_key &&
-         entry_once(c, t);
+  int key = c->p->threads[x->unit].code[x->index].addr_key;
+  return key != 0 && key == c->p->threads[x->unit].code[y->index].addr_key &&
+         unit_once(c, t, x->unit);
 }
 
-/* Do all pairs of classes (a, b) of thread t (two locations) lie in its
- * entry unit, which runs once in the thread, with one address key
+/* Do all pairs of classes (a, b) of thread t (two locations) lie in one
+ * code unit, which runs at most once in the thread, with one address key
  * (wmm_instr.addr_key)?  Then each pair touches one address, never the
  * two locations: the group has no pair.  (Fenced pairs count too.) */
 static int group_same_address(place_ctx *c, int t, int a, int b)
 {
   const wmm_aeg *g = c->g;
   const wmm_aeg_class *ca = &g->cls[a];
-  int u = g->threads[t].unit;
   if (ca->loc == g->cls[b].loc || ca->nacc == 0)
     return 0;
-  /* (a quick test first: every access of a keyed, in the entry unit) */
+  /* (a quick test first: every access of a keyed) */
   for (int k = 0; k < ca->nacc; k++) {
     const wmm_aeg_acc *x = &g->acc[ca->acc[k]];
-    if (x->unit != u || c->p->threads[u].code[x->index].addr_key == 0)
+    if (c->p->threads[x->unit].code[x->index].addr_key == 0)
       return 0;
   }
   for (int k = 0; k < ca->nacc; k++) {
