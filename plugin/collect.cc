@@ -18,6 +18,7 @@
  * ordering the binary has.
  */
 #include "plugin.h"
+#include "handles.h"
 
 namespace {
 
@@ -1627,6 +1628,14 @@ handle_call (collector *c, gcall *stmt)
       atomic_on (c, arg (stmt, 0), take ? ACC_RMW : ACC_STORE,
                  take ? MEMMODEL_ACQUIRE : MEMMODEL_RELEASE, 1, NULL_TREE,
                  WMM_ALU_SECOND);
+      goto lhs;
+    }
+  /* std::for_each (v.begin (), v.end (), std::mem_fn (&std::thread::join))
+     on a local vector: the joins, and nothing of the program's memory
+     (its code calls join through a pointer to member) */
+  if (wmm_thread_vector_for_each_join (stmt))
+    {
+      add_fence (c, sync_call_fence (c, "join"));
       goto lhs;
     }
   if (wmm_lib_call_is_sync (fndecl, name))

@@ -399,6 +399,8 @@ wmm_object_address (tree a)
   return a;
 }
 
+static void vector_handle (wmm_handle *h, tree vec);
+
 bool
 wmm_handle_of_addr (tree addr, wmm_handle *h)
 {
@@ -410,6 +412,14 @@ wmm_handle_of_addr (tree addr, wmm_handle *h)
       gimple *def = SSA_NAME_DEF_STMT (addr);
       if (tree el = std_array_element (addr))
         addr = el;
+      else if (tree vec = wmm_thread_vector_element (addr))
+        {
+          /* `threads[i]` of a local std::vector<std::thread>: the
+             vector's group (never one element's: no single join ends
+             it, a loop over the whole vector does) */
+          vector_handle (h, vec);
+          return true;
+        }
       else if (gimple_assign_single_p (def)
                && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)
         addr = gimple_assign_rhs1 (def);
@@ -1319,6 +1329,9 @@ vector_keeps (gimple *stmt)
   static const char *const keep[] = {
     "C1Ev", "C2Ev", "D1Ev", "D2Ev", "5beginEv", "3endEv", "7reserveEm",
     "12emplace_back", "9push_back",
+    /* vector (n, allocator): n empty handles (size_t: m, or j on 32-bit
+       targets) */
+    "C1EmRKS", "C2EmRKS", "C1EjRKS", "C2EjRKS",
   };
   static const char *const kkeep[] = { "4sizeEv", "5emptyEv", "5beginEv",
                                        "3endEv" };
@@ -1326,6 +1339,53 @@ vector_keeps (gimple *stmt)
   const vec_family *f = family_of (a, false);
   return f && (named (a, f->vec, keep, ARRAY_SIZE (keep))
                || named (a, f->kvec, kkeep, ARRAY_SIZE (kkeep)));
+}
+
+/* std::thread's members that neither empty nor copy the handle they are
+ * called on: a move into it (a handle that held a thread terminates the
+ * program), join, joinable, get_id. */
+static bool
+keeps_element (gimple *u, tree el)
+{
+  static const char *const ok[] = {
+    "_ZNSt6threadaSEOS_", "_ZNSt6thread4joinEv", "_ZNKSt6thread8joinableEv",
+    "_ZNKSt6thread6get_idEv",
+  };
+  if (!is_gimple_call (u) || !gimple_call_num_args (u)
+      || gimple_call_arg (u, 0) != el)
+    return false;
+  for (unsigned i = 1; i < gimple_call_num_args (u); i++)
+    if (gimple_call_arg (u, i) == el)
+      return false;
+  const char *a = wmm_callee_asm_name (u);
+  for (const char *n : ok)
+    if (!strcmp (a, n))
+      return true;
+  return false;
+}
+
+/* A call of std::vector<std::thread>'s operator[] whose element only
+ * keeps_element members see: `threads[i] = std::thread (f, i)`,
+ * `threads[i].join ()`. */
+static bool
+thread_element_call (gimple *stmt)
+{
+  static const char *const ix[] = { "ixEm", "ixEj" };
+  const char *a = is_gimple_call (stmt) ? wmm_callee_asm_name (stmt) : NULL;
+  const vec_family *f = a ? family_of (a, false) : NULL;
+  tree el = f && f->threads && !f->joins_at_end
+            && named (a, f->vec, ix, ARRAY_SIZE (ix))
+            && gimple_call_num_args (stmt) == 2
+            ? gimple_call_lhs (stmt) : NULL_TREE;
+  if (!el || TREE_CODE (el) != SSA_NAME)
+    return false;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, el)
+    if (!is_gimple_debug (USE_STMT (use))
+        && !keeps_element (USE_STMT (use), el))
+      return false;
+  return true;
 }
 
 /* Is every use of name `v` (an address of the vector, or a copy) the
@@ -1348,7 +1408,8 @@ vector_address_ok (tree v, int depth)
             return false;
           continue;
         }
-      if (!vector_keeps (u) || gimple_call_arg (u, 0) != v)
+      if (!(vector_keeps (u) || thread_element_call (u))
+          || gimple_call_arg (u, 0) != v)
         return false;
       for (unsigned i = 1; i < gimple_call_num_args (u); i++)
         if (gimple_call_arg (u, i) == v)
@@ -1380,7 +1441,8 @@ vector_kept (function *fn, tree vec)
         if (TREE_CODE (op) != ADDR_EXPR || TREE_OPERAND (op, 0) != vec)
           ok = false;
         else if (is_gimple_call (s))
-          ok = vector_keeps (s) && i == 3   /* ops: lhs, fn, chain, arg 0 */
+          ok = (vector_keeps (s) || thread_element_call (s))
+               && i == 3   /* ops: lhs, fn, chain, arg 0 */
                && gimple_call_arg (s, 0) == op;
         else if (gimple_assign_single_p (s)
                  && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME)
@@ -1472,6 +1534,22 @@ vector_handle (wmm_handle *h, tree vec)
   h->base = vec;
   h->off = -1;
   h->size = -1;
+}
+
+tree
+wmm_thread_vector_element (tree addr)
+{
+  gimple *def = addr && TREE_CODE (addr) == SSA_NAME
+                && !SSA_NAME_IS_DEFAULT_DEF (addr)
+                ? SSA_NAME_DEF_STMT (addr) : NULL;
+  if (!def || !thread_element_call (def))
+    return NULL_TREE;
+  tree vec = vector_of (gimple_call_arg (def, 0));
+  function *fn = vec && VAR_P (vec) && !is_global_var (vec)
+                 && DECL_CONTEXT (vec)
+                 && TREE_CODE (DECL_CONTEXT (vec)) == FUNCTION_DECL
+                 ? DECL_STRUCT_FUNCTION (DECL_CONTEXT (vec)) : NULL;
+  return fn && fn->cfg && vector_kept (fn, vec) ? vec : NULL_TREE;
 }
 
 bool
@@ -1585,9 +1663,235 @@ wmm_future_pushed (gimple *stmt, wmm_handle *h)
   return true;
 }
 
+/* Is loop's header PHI i a counter from 0 by 1 (i + 1 from inside)? */
+static bool
+counts_from_zero (class loop *loop, tree i)
+{
+  gphi *phi = TREE_CODE (i) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (i)
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (i)) : NULL;
+  if (!phi || gimple_bb (phi) != loop->header)
+    return false;
+  for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+    {
+      tree arg = gimple_phi_arg_def (phi, k);
+      if (!flow_bb_inside_loop_p (loop, gimple_phi_arg_edge (phi, k)->src))
+        {
+          if (!integer_zerop (copy_root (arg)))
+            return false;
+          continue;
+        }
+      gimple *def = TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
+                    ? SSA_NAME_DEF_STMT (arg) : NULL;
+      if (!def || !is_gimple_assign (def)
+          || gimple_assign_rhs_code (def) != PLUS_EXPR
+          || gimple_assign_rhs1 (def) != i
+          || !integer_onep (gimple_assign_rhs2 (def)))
+        return false;
+    }
+  return true;
+}
+
+/* `for (i = 0; i < threads.size (); ++i) threads[i].join ();` over a
+ * local vector that vector_kept: join (of operator[]'s element at the
+ * loop's counter, which counts from 0 by 1) runs in every iteration, the
+ * loop leaves only through its header's test `i < n` (or `i != n`), n the
+ * vector's size () read in the header or before the loop when no push in
+ * the loop adds to it.  *vec, *lp: the vector, the loop. */
+static bool
+vector_index_join_loop (gimple *join, tree *vec, class loop **lp)
+{
+  static const char *const size[] = { "4sizeEv" };
+  basic_block bb = gimple_bb (join);
+  class loop *loop = bb->loop_father;
+  tree t = gimple_call_arg (join, 0);
+  gimple *el = TREE_CODE (t) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (t)
+               ? SSA_NAME_DEF_STMT (t) : NULL;
+  tree v = el && thread_element_call (el) ? wmm_thread_vector_element (t)
+                                          : NULL_TREE;
+  if (!v || !loop || !loop_outer (loop) || !loop->latch
+      || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
+    return false;
+  for (edge e : get_loop_exit_edges (loop))
+    if (e->src != loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+      return false;
+  tree i = wmm_widened_from (gimple_call_arg (el, 1));
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (loop->header));
+  if (!i || !counts_from_zero (loop, i) || !cond)
+    return false;
+  edge te, fe;
+  extract_true_false_edges_from_block (loop->header, &te, &fe);
+  if (flow_bb_inside_loop_p (loop, te->dest) == flow_bb_inside_loop_p (loop, fe->dest))
+    return false;
+  enum tree_code code = gimple_cond_code (cond);
+  tree l = gimple_cond_lhs (cond), r = gimple_cond_rhs (cond);
+  /* (-O0 and the SSA just built: `t = i < n; if (t != 0)`) */
+  gimple *cmp = TREE_CODE (l) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (l)
+                && integer_zerop (r) && (code == NE_EXPR || code == EQ_EXPR)
+                ? SSA_NAME_DEF_STMT (l) : NULL;
+  if (cmp && is_gimple_assign (cmp)
+      && TREE_CODE_CLASS (gimple_assign_rhs_code (cmp)) == tcc_comparison)
+    {
+      bool eq = code == EQ_EXPR;
+      code = gimple_assign_rhs_code (cmp);
+      if (eq)
+        code = invert_tree_comparison (code, false);
+      l = gimple_assign_rhs1 (cmp);
+      r = gimple_assign_rhs2 (cmp);
+    }
+  if (!flow_bb_inside_loop_p (loop, te->dest))
+    code = invert_tree_comparison (code, false);
+  if (wmm_widened_from (r) == i)
+    {
+      std::swap (l, r);
+      code = swap_tree_comparison (code);
+    }
+  if (wmm_widened_from (l) != i || (code != LT_EXPR && code != NE_EXPR)
+      || TREE_CODE (r) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (r))
+    return false;
+  /* n: size () of the same vector, or a conversion of it (`i < (int)
+     threads.size ()`: a vector of threads holds far fewer than 2^31) */
+  gimple *sz = SSA_NAME_DEF_STMT (r);
+  if (gimple_assign_cast_p (sz)
+      && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (sz)))
+      && TREE_CODE (gimple_assign_rhs1 (sz)) == SSA_NAME
+      && !SSA_NAME_IS_DEFAULT_DEF (gimple_assign_rhs1 (sz)))
+    sz = SSA_NAME_DEF_STMT (gimple_assign_rhs1 (sz));
+  const char *a = is_gimple_call (sz) ? wmm_callee_asm_name (sz) : NULL;
+  const vec_family *f = a ? family_of (a, false) : NULL;
+  if (!f || !f->threads || !named (a, f->kvec, size, 1)
+      || gimple_call_num_args (sz) != 1
+      || !same_vector (vector_of (gimple_call_arg (sz, 0)), v))
+    return false;
+  if (gimple_bb (sz) != loop->header)
+    {
+      if (flow_bb_inside_loop_p (loop, gimple_bb (sz)))
+        return false;
+      basic_block *body = get_loop_body (loop);
+      bool pushes = false;
+      for (unsigned k = 0; k < loop->num_nodes && !pushes; k++)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (body[k]);
+             !gsi_end_p (gsi) && !pushes; gsi_next (&gsi))
+          pushes = is_gimple_call (gsi_stmt (gsi))
+                   && vector_push (gsi_stmt (gsi));
+      free (body);
+      if (pushes)
+        return false;
+    }
+  *vec = v;
+  *lp = loop;
+  return true;
+}
+
+/* The one value local `var` of the current function is given: the
+ * statement of its one store (a whole-variable assignment or a call's
+ * result) when no other statement but clobbers and reads names it as a
+ * destination; else NULL. */
+static gimple *
+only_def (function *fn, tree var)
+{
+  gimple *def = NULL;
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!ok || gimple_clobber_p (s))
+      return;
+    tree lhs = is_gimple_call (s) ? gimple_call_lhs (s)
+               : gimple_assign_single_p (s) ? gimple_assign_lhs (s) : NULL_TREE;
+    if (lhs && wmm_mentions (lhs, var))
+      {
+        ok = !def && lhs == var;
+        def = s;
+      }
+    else if (is_gimple_call (s))
+      for (unsigned i = 0; i < gimple_call_num_args (s) && ok; i++)
+        {
+          tree a = gimple_call_arg (s, i);
+          ok = !(TREE_CODE (a) == ADDR_EXPR && wmm_mentions (a, var));
+        }
+  });
+  return ok ? def : NULL;
+}
+
+/* Is local pm, in fn, the pointer to member `&std::thread::join` (its
+ * __pfn stored once with join, its __delta once with 0, nothing else)? */
+static bool
+pm_is_join (function *fn, tree pm)
+{
+  int pfn = 0, delta = 0;
+  bool ok = VAR_P (pm) && !is_global_var (pm) && !TREE_ADDRESSABLE (pm);
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!ok || gimple_clobber_p (s) || !gimple_assign_single_p (s)
+        || !wmm_mentions (gimple_assign_lhs (s), pm))
+      return;
+    tree lhs = gimple_assign_lhs (s), rhs = gimple_assign_rhs1 (s);
+    tree f = TREE_CODE (lhs) == COMPONENT_REF && TREE_OPERAND (lhs, 0) == pm
+             ? DECL_NAME (TREE_OPERAND (lhs, 1)) : NULL_TREE;
+    const char *n = f ? IDENTIFIER_POINTER (f) : "";
+    if (!strcmp (n, "__pfn"))
+      {
+        tree d = TREE_CODE (rhs) == ADDR_EXPR ? TREE_OPERAND (rhs, 0) : rhs;
+        ok = TREE_CODE (d) == FUNCTION_DECL && DECL_ASSEMBLER_NAME_SET_P (d)
+             && !strcmp (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (d)),
+                         "_ZNSt6thread4joinEv");
+        pfn++;
+      }
+    else if (!strcmp (n, "__delta"))
+      {
+        ok = integer_zerop (rhs);
+        delta++;
+      }
+    else
+      ok = false;
+  });
+  return ok && pfn == 1 && delta == 1;
+}
+
+tree
+wmm_thread_vector_for_each_join (gimple *stmt)
+{
+  static const char *const fe =
+    "_ZSt8for_eachIN9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS2_"
+    "SaIS2_EEEESt7_Mem_fnIMS2_FvvEEET0_T_SD_SC_";
+  if (!is_gimple_call (stmt) || gimple_call_num_args (stmt) != 3
+      || strcmp (wmm_callee_asm_name (stmt), fe))
+    return NULL_TREE;
+  tree a0 = gimple_call_arg (stmt, 0);
+  function *fn = VAR_P (a0) && DECL_CONTEXT (a0)
+                 && TREE_CODE (DECL_CONTEXT (a0)) == FUNCTION_DECL
+                 ? DECL_STRUCT_FUNCTION (DECL_CONTEXT (a0)) : NULL;
+  if (!fn || !fn->cfg)
+    return NULL_TREE;
+  /* for_each (v.begin (), v.end (), std::mem_fn (&std::thread::join)) */
+  static const char *const ends[2] = { "5beginEv", "3endEv" };
+  tree vec = NULL_TREE;
+  for (int k = 0; k < 2; k++)
+    {
+      tree a = gimple_call_arg (stmt, k);
+      gimple *d = VAR_P (a) && !is_global_var (a) ? only_def (fn, a) : NULL;
+      const char *n = d && is_gimple_call (d) ? wmm_callee_asm_name (d) : NULL;
+      const vec_family *f = n ? family_of (n, false) : NULL;
+      if (!f || !f->threads || f->joins_at_end
+          || !named (n, f->vec, &ends[k], 1) || gimple_call_num_args (d) != 1)
+        return NULL_TREE;
+      tree v = vector_of (gimple_call_arg (d, 0));
+      if (!v || !VAR_P (v) || (vec && v != vec))
+        return NULL_TREE;
+      vec = v;
+    }
+  tree m = gimple_call_arg (stmt, 2);
+  gimple *d = VAR_P (m) && !is_global_var (m) ? only_def (fn, m) : NULL;
+  if (!d || !is_gimple_call (d) || gimple_call_num_args (d) != 1
+      || strcmp (wmm_callee_asm_name (d),
+                 "_ZSt6mem_fnIFvvESt6threadESt7_Mem_fnIMT0_T_ES5_")
+      || !pm_is_join (fn, gimple_call_arg (d, 0)))
+    return NULL_TREE;
+  return vector_kept (fn, vec) ? vec : NULL_TREE;
+}
+
 bool
 wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
 {
+  if (wmm_std_thread_join (join) && vector_index_join_loop (join, vec, lp))
+    return true;
   basic_block bb = gimple_bb (join);
   class loop *loop = bb->loop_father;
   tree t = gimple_call_arg (join, 0);

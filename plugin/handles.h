@@ -135,6 +135,15 @@ bool wmm_vector_create (gimple *stmt, wmm_handle *h);
 /* Is stmt a push (emplace_back, push_back) of a std::vector<std::thread>
  * (a local one or not)? */
 bool wmm_thread_vector_push (gimple *stmt);
+/* The local std::vector<std::thread> whose element addr (the result of
+ * its operator[]) is, when the function hands the vector only to members
+ * that keep its threads and its elements only to a move into them, join,
+ * joinable and get_id; else NULL. */
+tree wmm_thread_vector_element (tree addr);
+/* `std::for_each (v.begin (), v.end (), std::mem_fn (&std::thread::join))`
+ * on a local vector of the current function that vector_kept: the
+ * vector (stmt joins every thread it holds, or throws); else NULL. */
+tree wmm_thread_vector_for_each_join (gimple *stmt);
 /* `futs.push_back (std::async (...))`: call stmt (std::async) returns
  * into a temporary whose only uses are one push of a local
  * std::vector<std::future<T>> right after it (T a builtin type) and the

@@ -813,6 +813,11 @@ find_groups (wmm_region *r, bool loops)
         bool ok = to && wmm_handle_of_addr (to, &h);
         unsigned n = r->groups.length ();
         add_group (r, stmt, &h, ok, loops);
+        /* `threads[i] = std::thread (f)` into a local vector: its group,
+           killed by a loop that joins every element (or its destructor) */
+        if (ok && r->groups.length () > n && to != gimple_call_arg (stmt, 0)
+            && wmm_thread_vector_element (to))
+          r->groups.last ().vector = true;
         if (ok && r->groups.length () > n && to != gimple_call_arg (stmt, 0)
             && h.kind == WMM_H_DECL && !h.indirect && VAR_P (h.base)
             && !is_global_var (h.base)
@@ -1033,6 +1038,13 @@ join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
         if ((s & (1ULL << g)) && r->groups[g].vector
             && r->groups[g].h.base == vec)
           s &= ~(1ULL << g);
+  /* std::for_each over the whole vector with std::mem_fn
+     (&std::thread::join): returns only when every element was joined */
+  if (tree vec = wmm_thread_vector_for_each_join (stmt))
+    for (unsigned g = 0; g < r->groups.length (); g++)
+      if ((s & (1ULL << g)) && r->groups[g].vector
+          && r->groups[g].h.base == vec)
+        s &= ~(1ULL << g);
   wmm_handle hs[MAX_IFACE];
   int n = joins_of (stmt, hs, MAX_IFACE);
   for (int k = 0; k < n; k++)
