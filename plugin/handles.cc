@@ -1159,14 +1159,45 @@ array_root (tree p, HOST_WIDE_INT *bytes)
          ? TREE_OPERAND (p, 0) : NULL_TREE;
 }
 
+/* Does join (a join in `loop`) run in every iteration, or in every one
+ * whose element holds a thread: its block dominates the latch, or its one
+ * predecessor dominates the latch and enters it only when std::thread's
+ * joinable () of the handle it joins returned true (`if (t.joinable ())
+ * t.join ();`: an element that holds no thread leaves nothing running)? */
+static bool
+every_iteration_joins (class loop *loop, gimple *join)
+{
+  basic_block bb = gimple_bb (join);
+  if (dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
+    return true;
+  if (!single_pred_p (bb) || !gimple_call_num_args (join))
+    return false;
+  basic_block g = single_pred (bb);
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (g));
+  if (!cond || !flow_bb_inside_loop_p (loop, g)
+      || !dominated_by_p (CDI_DOMINATORS, loop->latch, g)
+      || !integer_zerop (gimple_cond_rhs (cond)))
+    return false;
+  edge te, fe;
+  extract_true_false_edges_from_block (g, &te, &fe);
+  if (!((gimple_cond_code (cond) == NE_EXPR && te->dest == bb)
+        || (gimple_cond_code (cond) == EQ_EXPR && fe->dest == bb)))
+    return false;
+  tree r = gimple_cond_lhs (cond);
+  gimple *test = TREE_CODE (r) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (r)
+                 ? SSA_NAME_DEF_STMT (r) : NULL;
+  return test && is_gimple_call (test) && gimple_call_num_args (test) == 1
+         && gimple_call_arg (test, 0) == gimple_call_arg (join, 0)
+         && !strcmp (wmm_callee_asm_name (test), "_ZNKSt6thread8joinableEv");
+}
+
 bool
 wmm_array_join_loop (gimple *join, tree *arr, class loop **lp)
 {
   basic_block bb = gimple_bb (join);
   class loop *loop = bb->loop_father;
   if (!loop || !loop_outer (loop) || !loop->latch
-      || !gimple_call_num_args (join)
-      || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
+      || !gimple_call_num_args (join) || !every_iteration_joins (loop, join))
     return false;
   for (edge e : get_loop_exit_edges (loop))
     if (e->src != loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
@@ -1709,7 +1740,7 @@ vector_index_join_loop (gimple *join, tree *vec, class loop **lp)
   tree v = el && thread_element_call (el) ? wmm_thread_vector_element (t)
                                           : NULL_TREE;
   if (!v || !loop || !loop_outer (loop) || !loop->latch
-      || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
+      || !every_iteration_joins (loop, join))
     return false;
   for (edge e : get_loop_exit_edges (loop))
     if (e->src != loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
@@ -1845,14 +1876,124 @@ pm_is_join (function *fn, tree pm)
   return ok && pfn == 1 && delta == 1;
 }
 
+/* Does fn, a function (std::thread &t) of the unit (a lambda's call
+ * operator, a functor's), do nothing but join t, on every path, or where
+ * t.joinable () is true? */
+static bool
+only_joins_param (function *fn)
+{
+  tree parm = DECL_ARGUMENTS (fn->decl);
+  parm = parm ? DECL_CHAIN (parm) : NULL_TREE;
+  tree t = parm && !DECL_CHAIN (parm) ? ssa_default_def (fn, parm) : NULL_TREE;
+  if (!t)
+    return false;
+  auto on_t = [&] (gimple *g, const char *name) {
+    return is_gimple_call (g) && gimple_call_num_args (g) == 1
+           && gimple_call_arg (g, 0) == t
+           && !strcmp (wmm_callee_asm_name (g), name);
+  };
+  /* nothing else: the joins, joinable () and its test, the return */
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    ok = ok && (is_gimple_debug (g) || gimple_clobber_p (g)
+                || gimple_code (g) == GIMPLE_NOP
+                || (gimple_code (g) == GIMPLE_RETURN
+                    && !gimple_return_retval (as_a<greturn *> (g)))
+                || gimple_code (g) == GIMPLE_COND
+                || on_t (g, "_ZNSt6thread4joinEv")
+                || on_t (g, "_ZNKSt6thread8joinableEv"));
+  });
+  if (!ok)
+    return false;
+  /* every path from the entry joins t before it returns, or leaves a
+     joinable () test that returned false */
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  work.safe_push (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fn)));
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (bb == EXIT_BLOCK_PTR_FOR_FN (fn) || !bitmap_set_bit (seen, bb->index))
+        {
+          if (bb == EXIT_BLOCK_PTR_FOR_FN (fn))
+            return false;
+          continue;
+        }
+      bool joined = false;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        joined |= on_t (gsi_stmt (gsi), "_ZNSt6thread4joinEv");
+      if (joined)
+        continue;
+      gcond *c = safe_dyn_cast<gcond *> (last_stmt (bb));
+      tree r = c ? gimple_cond_lhs (c) : NULL_TREE;
+      gimple *test = r && TREE_CODE (r) == SSA_NAME
+                     && !SSA_NAME_IS_DEFAULT_DEF (r)
+                     ? SSA_NAME_DEF_STMT (r) : NULL;
+      edge te, fe;
+      if (test && on_t (test, "_ZNKSt6thread8joinableEv")
+          && integer_zerop (gimple_cond_rhs (c))
+          && (gimple_cond_code (c) == NE_EXPR || gimple_cond_code (c) == EQ_EXPR))
+        {
+          extract_true_false_edges_from_block (bb, &te, &fe);
+          /* only the side where joinable () returned true goes on */
+          work.safe_push (gimple_cond_code (c) == NE_EXPR ? te->dest : fe->dest);
+          continue;
+        }
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (!(e->flags & EDGE_FAKE))
+          work.safe_push (e->dest);
+    }
+  return true;
+}
+
+/* Does for_each instance fe (its body) call, for each element, a function
+ * of the unit that only joins it (only_joins_param)?  The call passes the
+ * address of fe's functor parameter (or of a member of it) first. */
+static bool
+for_each_joins (tree fe)
+{
+  function *fn = wmm_analysable_body (cgraph_node::get (fe));
+  tree f = fn ? DECL_ARGUMENTS (fe) : NULL_TREE;
+  for (int k = 0; f && k < 2; k++)
+    f = DECL_CHAIN (f);
+  if (!f)
+    return false;
+  tree callee = NULL_TREE;
+  int calls = 0;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    if (!is_gimple_call (g) || !gimple_call_num_args (g))
+      return;
+    tree a = gimple_call_arg (g, 0);
+    if (TREE_CODE (a) == ADDR_EXPR
+        && get_base_address (TREE_OPERAND (a, 0)) == f)
+      {
+        calls++;
+        callee = gimple_call_fndecl (g);
+      }
+  });
+  function *body = calls == 1 && callee
+                   ? wmm_analysable_body (cgraph_node::get (callee)) : NULL;
+  return body && only_joins_param (body);
+}
+
 tree
 wmm_thread_vector_for_each_join (gimple *stmt)
 {
   static const char *const fe =
     "_ZSt8for_eachIN9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS2_"
     "SaIS2_EEEESt7_Mem_fnIMS2_FvvEEET0_T_SD_SC_";
+  static const char *const fe_any =
+    "_ZSt8for_eachIN9__gnu_cxx17__normal_iteratorIPSt6threadSt6vectorIS2_"
+    "SaIS2_EEEE";
   if (!is_gimple_call (stmt) || gimple_call_num_args (stmt) != 3
-      || strcmp (wmm_callee_asm_name (stmt), fe))
+      || strncmp (wmm_callee_asm_name (stmt), fe_any, strlen (fe_any)))
+    return NULL_TREE;
+  bool mem_fn = !strcmp (wmm_callee_asm_name (stmt), fe);
+  if (!mem_fn && !(gimple_call_fndecl (stmt)
+                   && for_each_joins (gimple_call_fndecl (stmt))))
     return NULL_TREE;
   tree a0 = gimple_call_arg (stmt, 0);
   function *fn = VAR_P (a0) && DECL_CONTEXT (a0)
@@ -1877,6 +2018,8 @@ wmm_thread_vector_for_each_join (gimple *stmt)
         return NULL_TREE;
       vec = v;
     }
+  if (!mem_fn)
+    return vector_kept (fn, vec) ? vec : NULL_TREE;
   tree m = gimple_call_arg (stmt, 2);
   gimple *d = VAR_P (m) && !is_global_var (m) ? only_def (fn, m) : NULL;
   if (!d || !is_gimple_call (d) || gimple_call_num_args (d) != 1
@@ -1912,7 +2055,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
   const char *NE = fam->ne, *EQ = fam->eq;
   if (!it || !named (wmm_callee_asm_name (deref), KIT, star, 1)
       || gimple_bb (deref)->loop_father != loop
-      || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
+      || !every_iteration_joins (loop, join))
     return false;
   gimple *inc = NULL, *test = NULL, *init = NULL, *end_init = NULL;
   tree end = NULL_TREE;

@@ -9,10 +9,13 @@
 //   -DRANGE_FOR  for (auto &t : threads) t.join ();
 //   -DINDEXED    for (size_t i = 0; i < threads.size (); ++i) threads[i].join ();
 //   -DINT_INDEX  for (int i = 0; i < (int) threads.size (); ++i) ...
+//   -DLAMBDA     std::for_each (..., [] (std::thread &t) { t.join (); })
+//   -DJOINABLE   for (auto &t : threads) if (t.joinable ()) t.join ();
 // Racy twins (one thread may still run when main sets done):
 //   -DMISS_LAST  the indexed loop stops before the last element
 //   -DDETACH     std::mem_fn (&std::thread::detach)
 //   -DFROM_ONE   std::for_each from threads.begin () + 1
+//   -DLAMBDA_DETACH  the lambda detaches its thread
 #include <algorithm>
 #include <functional>
 #include <numeric>
@@ -68,6 +71,16 @@ parallel_accumulate (Iterator first, Iterator last, T init)
 #elif defined INT_INDEX
   for (int i = 0; i < (int) threads.size (); ++i)
     threads[i].join ();
+#elif defined LAMBDA
+  std::for_each (threads.begin (), threads.end (),
+                 [] (std::thread &t) { t.join (); });
+#elif defined JOINABLE
+  for (auto &t : threads)
+    if (t.joinable ())
+      t.join ();
+#elif defined LAMBDA_DETACH
+  std::for_each (threads.begin (), threads.end (),
+                 [] (std::thread &t) { t.detach (); });
 #elif defined MISS_LAST
   for (std::size_t i = 0; i + 1 < threads.size (); ++i)
     threads[i].join ();
