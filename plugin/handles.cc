@@ -2030,6 +2030,18 @@ wmm_thread_vector_for_each_join (gimple *stmt)
   return vector_kept (fn, vec) ? vec : NULL_TREE;
 }
 
+/* Is a the name of the iterators' operator< whose operator!= is ne
+ * (`_ZN9__gnu_cxxlt...` beside `_ZN9__gnu_cxxne...`)? */
+static bool
+lt_of (const char *a, const char *ne)
+{
+  static const char *const ns = "_ZN9__gnu_cxx";
+  size_t n = strlen (ns);
+  return !strncmp (a, ns, n) && !strncmp (ne, ns, n)
+         && !strncmp (a + n, "lt", 2) && !strncmp (ne + n, "ne", 2)
+         && !strncmp (a + n + 2, ne + n + 2, strlen (ne + n + 2));
+}
+
 bool
 wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
 {
@@ -2044,7 +2056,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
   /* t = *it (operator*), run in the loop's every iteration before the
      one ++it, the only exit the test it != end. */
   gimple *deref = SSA_NAME_DEF_STMT (t);
-  static const char *const star[] = { "deEv" };
+  static const char *const star[] = { "deEv", "ptEv" };   /* *it, it-> */
   tree it = iter_arg (deref, 0);
   /* the elements' family: std::thread for a join, a future for get ()
      or wait () */
@@ -2053,7 +2065,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
     return false;
   const char *VEC = fam->vec, *IT = fam->it, *KIT = fam->kit;
   const char *NE = fam->ne, *EQ = fam->eq;
-  if (!it || !named (wmm_callee_asm_name (deref), KIT, star, 1)
+  if (!it || !named (wmm_callee_asm_name (deref), KIT, star, 2)
       || gimple_bb (deref)->loop_father != loop
       || !every_iteration_joins (loop, join))
     return false;
@@ -2065,7 +2077,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
                  ? DECL_STRUCT_FUNCTION (DECL_CONTEXT (it)) : NULL;
   if (!fn || !fn->cfg)
     return false;
-  static const char *const pp[] = { "ppEv" };
+  static const char *const pp[] = { "ppEv" }, *const post[] = { "ppEi" };
   /* Every use of `it` (and of the end iterator once known). */
   wmm_each_stmt (fn, [&] (gimple *s) {
     if (!ok || gimple_clobber_p (s))
@@ -2086,9 +2098,16 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
     else if (iter_arg (s, 0) == it && !inc && gimple_call_num_args (s) == 1
              && named (wmm_callee_asm_name (s), IT, pp, 1))
       inc = s;
+    /* it++ (its result, the old value, is a copy) */
+    else if (iter_arg (s, 0) == it && !inc && gimple_call_num_args (s) == 2
+             && named (wmm_callee_asm_name (s), IT, post, 1)
+             && integer_zerop (gimple_call_arg (s, 1))
+             && !wmm_mentions (gimple_call_lhs (s), it))
+      inc = s;
     else if (iter_arg (s, 0) == it && !test && gimple_call_num_args (s) == 2
              && (!strncmp (wmm_callee_asm_name (s), NE, strlen (NE))
-                 || !strncmp (wmm_callee_asm_name (s), EQ, strlen (EQ)))
+                 || !strncmp (wmm_callee_asm_name (s), EQ, strlen (EQ))
+                 || lt_of (wmm_callee_asm_name (s), NE))
              && iter_arg (s, 1) && iter_arg (s, 1) != it)
       {
         test = s;
@@ -2105,7 +2124,9 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
       || (gimple_bb (inc) == gimple_bb (deref) && !comes_before (deref, inc))
       || gimple_bb (test) != loop->header)
     return false;
-  /* The end iterator: one end (v) before the loop, read by the test only. */
+  /* The end iterator: one end (v) before the loop, or in the header
+     before the test (`it != v.end ()`, read again in each iteration), read
+     by the test only. */
   wmm_each_stmt (fn, [&] (gimple *s) {
     if (!ok || gimple_clobber_p (s) || s == test)
       return;
@@ -2124,7 +2145,10 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
       }
   });
   tree v = init ? vector_of (gimple_call_arg (init, 0)) : NULL_TREE;
-  if (!ok || !end_init || flow_bb_inside_loop_p (loop, gimple_bb (end_init))
+  if (!ok || !end_init
+      || (flow_bb_inside_loop_p (loop, gimple_bb (end_init))
+          && !(gimple_bb (end_init) == loop->header
+               && comes_before (end_init, test)))
       || !v || !same_vector (vector_of (gimple_call_arg (end_init, 0)), v))
     return false;
   /* The test's result decides the loop's only exit, and the loop goes on
@@ -2137,7 +2161,9 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
       || (gimple_cond_code (cond) != NE_EXPR
           && gimple_cond_code (cond) != EQ_EXPR))
     return false;
-  bool is_ne = !strncmp (wmm_callee_asm_name (test), NE, strlen (NE));
+  /* (it < end, it from begin () by one: true exactly where it != end) */
+  bool is_ne = !strncmp (wmm_callee_asm_name (test), NE, strlen (NE))
+               || lt_of (wmm_callee_asm_name (test), NE);
   tree cv = gimple_cond_lhs (cond);
   if (cv != r)
     {

@@ -11,11 +11,15 @@
 //   -DINT_INDEX  for (int i = 0; i < (int) threads.size (); ++i) ...
 //   -DLAMBDA     std::for_each (..., [] (std::thread &t) { t.join (); })
 //   -DJOINABLE   for (auto &t : threads) if (t.joinable ()) t.join ();
+//   -DARROW      for (auto it = threads.begin (); it != threads.end (); ++it)
+//                  it->join ();
+//   -DPOST_LT    ... it < threads.end (); it++) (*it).join ();
 // Racy twins (one thread may still run when main sets done):
 //   -DMISS_LAST  the indexed loop stops before the last element
 //   -DDETACH     std::mem_fn (&std::thread::detach)
 //   -DFROM_ONE   std::for_each from threads.begin () + 1
 //   -DLAMBDA_DETACH  the lambda detaches its thread
+//   -DSTRIDE     ... it < threads.end (); it += 2) it->join ();
 #include <algorithm>
 #include <functional>
 #include <numeric>
@@ -78,6 +82,16 @@ parallel_accumulate (Iterator first, Iterator last, T init)
   for (auto &t : threads)
     if (t.joinable ())
       t.join ();
+#elif defined ARROW
+  for (auto it = threads.begin (); it != threads.end (); ++it)
+    it->join ();
+#elif defined POST_LT
+  for (std::vector<std::thread>::iterator it = threads.begin ();
+       it < threads.end (); it++)
+    (*it).join ();
+#elif defined STRIDE
+  for (auto it = threads.begin (); it < threads.end (); it += 2)
+    it->join ();
 #elif defined LAMBDA_DETACH
   std::for_each (threads.begin (), threads.end (),
                  [] (std::thread &t) { t.detach (); });
