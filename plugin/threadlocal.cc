@@ -1215,6 +1215,11 @@ bind_call (gcall *call, fninfo *f)
       if (d)
         add (C_COPY, ssa_node (d), addr_node (lhs));
       add (C_STORE, node_of_object (decl_object (res)), addr_node (lhs));
+      /* (the body built the result in lhs through that reference; what
+         it returns is the reference itself, no value of lhs: assigning
+         it would store lhs's own address into lhs, `msg = to_string
+         (i)` making every member of msg point to msg) */
+      return;
     }
   assign_to (lhs, f->ret);
 }
