@@ -2259,11 +2259,11 @@ edge_target (edge e)
   return e->dest;
 }
 
-/* Append a glue instruction (BRANCH/JUMP) whose target is block `dest`
- * (EXIT = the end of the code); patched later.  Its index, or -1. */
-int
-add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
-          vec<std::pair<int, basic_block> > *patch)
+/* Append glue instruction op (a branch or jump, its target set by the
+ * caller) for the current block's end or edge e, with its site; its
+ * index, or -1. */
+static int
+append_glue (collector *c, wmm_opkind op, edge e)
 {
   wmm_instr in = wmm_instr_init (op);
   in.cond = op == WMM_OP_BRANCH ? WMM_COND_ANY : WMM_COND_ALWAYS;
@@ -2290,7 +2290,18 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
   gimple *last = last_stmt (c->bb);
   s.loc = last ? gimple_location (last) : UNKNOWN_LOCATION;
   c->unit->sites.safe_push (s);
-  patch->safe_push (std::make_pair (idx, dest));
+  return idx;
+}
+
+/* Append a glue instruction (BRANCH/JUMP) whose target is block `dest`
+ * (EXIT = the end of the code); patched later.  Its index, or -1. */
+int
+add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
+          vec<std::pair<int, basic_block> > *patch)
+{
+  int idx = append_glue (c, op, e);
+  if (idx >= 0)
+    patch->safe_push (std::make_pair (idx, dest));
   return idx;
 }
 
@@ -2300,24 +2311,9 @@ add_glue (collector *c, wmm_opkind op, basic_block dest, edge e,
 static void
 add_halt (collector *c)
 {
-  wmm_instr in = wmm_instr_init (WMM_OP_JUMP);
-  in.cond = WMM_COND_ALWAYS;
-  in.freq = c->freq;
-  in.pos = c->pos;
-  in.target = c->t->ncode;
-  int idx = wmm_thread_append (c->t, &in);
-  if (idx < 0)
-    return;
-  wmm_site s;
-  memset (&s, 0, sizeof s);
-  s.kind = WMM_SITE_BB_END;
-  s.bb = c->bb;
-  s.first = s.last = idx;
-  s.operand = -1;
-  set_context (c, &s);
-  gimple *last = last_stmt (c->bb);
-  s.loc = last ? gimple_location (last) : UNKNOWN_LOCATION;
-  c->unit->sites.safe_push (s);
+  int idx = append_glue (c, WMM_OP_JUMP, NULL);
+  if (idx >= 0)
+    c->t->code[idx].target = idx;
 }
 
 /* Glue instruction `glue` (-1: none) jumps from block `from` to `to`: mark

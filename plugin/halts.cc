@@ -68,45 +68,15 @@ halts (gimple *s)
 }
 
 /* May fn return to its caller: does a path from its entry reach a
- * return, a block with no way on, or a call that may throw out of it,
- * before a call that halts? */
+ * return, a block with no way on (a longjmp, a throw, a noreturn function
+ * of elsewhere), or a call that may throw out of it, before a call that
+ * halts? */
 bool
 may_come_back (function *fn)
 {
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
-  work.safe_push (ENTRY_BLOCK_PTR_FOR_FN (fn));
-  while (!work.is_empty ())
-    {
-      basic_block bb = work.pop ();
-      if (bb == EXIT_BLOCK_PTR_FOR_FN (fn))
-        return true;
-      bool stops = false;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
-           !gsi_end_p (gsi) && !stops; gsi_next (&gsi))
-        {
-          gimple *s = gsi_stmt (gsi);
-          if (halts (s))
-            stops = true;
-          else if (stmt_can_throw_external (fn, s))
-            return true;
-        }
-      if (stops)
-        continue;
-      unsigned out = 0;
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-        if (!(e->flags & EDGE_FAKE))
-          {
-            out++;
-            if (bitmap_set_bit (seen, e->dest->index))
-              work.safe_push (e->dest);
-          }
-      if (!out)
-        return true;   /* longjmp, a throw, a noreturn call of elsewhere */
-    }
-  return false;
+  return wmm_path_leaves (fn, halts, [fn] (gimple *s) {
+    return stmt_can_throw_external (fn, s);
+  }, true);
 }
 
 /* The functions with bodies the analysis reads that never return, to a

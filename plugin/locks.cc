@@ -2195,32 +2195,12 @@ precondition (wmm_unitinfo *u, function *fn)
 bool
 may_return (wmm_lock_facts *f, function *fn)
 {
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
-  work.safe_push (ENTRY_BLOCK_PTR_FOR_FN (fn));
-  while (!work.is_empty ())
-    {
-      basic_block bb = work.pop ();
-      if (bb == EXIT_BLOCK_PTR_FOR_FN (fn))
-        return true;
-      bool stops = false;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
-           !gsi_end_p (gsi) && !stops; gsi_next (&gsi))
-        if (gcall *c = dyn_cast<gcall *> (gsi_stmt (gsi)))
-          {
-            tree d = gimple_call_fndecl (c);
-            stops = (gimple_call_flags (c) & ECF_NORETURN)
-                    || (d && f->noreturn.contains (d));
-          }
-      if (stops)
-        continue;
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-        if (bitmap_set_bit (seen, e->dest->index))
-          work.safe_push (e->dest);
-    }
-  return false;
+  return wmm_path_leaves (fn, [f] (gimple *s) {
+    gcall *c = dyn_cast<gcall *> (s);
+    tree d = c ? gimple_call_fndecl (c) : NULL_TREE;
+    return c && ((gimple_call_flags (c) & ECF_NORETURN)
+                 || (d && f->noreturn.contains (d)));
+  }, [] (gimple *) { return false; }, false);
 }
 
 /* The functions of the unit that never return (yarn's `fail`, which

@@ -1572,6 +1572,49 @@ wmm_every_body (F visit)
     }
   return true;
 }
+/* Can a path from fn's entry leave it: reach the exit, a statement for
+ * which leaves (stmt) is true, or (when dead_ends_leave) a block with no
+ * way on, before a statement for which stops (stmt) is true?  Fake edges
+ * are not followed.  Example: wmm_path_leaves (fn, [] (gimple *s) {
+ * return is_exit_call (s); }, [] (gimple *) { return false; }, false). */
+template <typename S, typename L>
+bool
+wmm_path_leaves (function *fn, S stops, L leaves, bool dead_ends_leave)
+{
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  work.safe_push (ENTRY_BLOCK_PTR_FOR_FN (fn));
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (bb == EXIT_BLOCK_PTR_FOR_FN (fn))
+        return true;
+      bool stopped = false;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+           !gsi_end_p (gsi) && !stopped; gsi_next (&gsi))
+        {
+          if (stops (gsi_stmt (gsi)))
+            stopped = true;
+          else if (leaves (gsi_stmt (gsi)))
+            return true;
+        }
+      if (stopped)
+        continue;
+      unsigned out = 0;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (!(e->flags & EDGE_FAKE))
+          {
+            out++;
+            if (bitmap_set_bit (seen, e->dest->index))
+              work.safe_push (e->dest);
+          }
+      if (!out && dead_ends_leave && bb != ENTRY_BLOCK_PTR_FOR_FN (fn))
+        return true;
+    }
+  return false;
+}
 /* Visit every body the analysis may read (wmm_analysable_body):
    wmm_each_body ([&] (cgraph_node *node, function *fn) { ... }). */
 template <typename F>
