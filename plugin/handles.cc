@@ -1722,12 +1722,34 @@ counts_from_zero (class loop *loop, tree i)
   return true;
 }
 
+/* Does a statement of loop add a thread to a vector (a push) or move
+ * one into a handle (`threads[i] = std::thread (f)`)?  A join loop that
+ * does cannot end the vector's threads. */
+static bool
+loop_adds_threads (class loop *loop)
+{
+  basic_block *body = get_loop_body (loop);
+  bool adds = false;
+  for (unsigned i = 0; i < loop->num_nodes && !adds; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+         !gsi_end_p (gsi) && !adds; gsi_next (&gsi))
+      {
+        gimple *g = gsi_stmt (gsi);
+        adds = is_gimple_call (g)
+               && (vector_push (g, false)
+                   || !strcmp (wmm_callee_asm_name (g), "_ZNSt6threadaSEOS_"));
+      }
+  free (body);
+  return adds;
+}
+
 /* `for (i = 0; i < threads.size (); ++i) threads[i].join ();` over a
  * local vector that vector_kept: join (of operator[]'s element at the
  * loop's counter, which counts from 0 by 1) runs in every iteration, the
  * loop leaves only through its header's test `i < n` (or `i != n`), n the
- * vector's size () read in the header or before the loop when no push in
- * the loop adds to it.  *vec, *lp: the vector, the loop. */
+ * vector's size () read in the header or before the loop, and nothing in
+ * the loop adds a thread (loop_adds_threads).  *vec, *lp: the vector, the
+ * loop. */
 static bool
 vector_index_join_loop (gimple *join, tree *vec, class loop **lp)
 {
@@ -1793,21 +1815,10 @@ vector_index_join_loop (gimple *join, tree *vec, class loop **lp)
       || gimple_call_num_args (sz) != 1
       || !same_vector (vector_of (gimple_call_arg (sz, 0)), v))
     return false;
-  if (gimple_bb (sz) != loop->header)
-    {
-      if (flow_bb_inside_loop_p (loop, gimple_bb (sz)))
-        return false;
-      basic_block *body = get_loop_body (loop);
-      bool pushes = false;
-      for (unsigned k = 0; k < loop->num_nodes && !pushes; k++)
-        for (gimple_stmt_iterator gsi = gsi_start_bb (body[k]);
-             !gsi_end_p (gsi) && !pushes; gsi_next (&gsi))
-          pushes = is_gimple_call (gsi_stmt (gsi))
-                   && vector_push (gsi_stmt (gsi));
-      free (body);
-      if (pushes)
-        return false;
-    }
+  if ((gimple_bb (sz) != loop->header
+       && flow_bb_inside_loop_p (loop, gimple_bb (sz)))
+      || loop_adds_threads (loop))
+    return false;
   *vec = v;
   *lp = loop;
   return true;
@@ -2194,14 +2205,7 @@ wmm_vector_join_loop (gimple *join, tree *vec, class loop **lp)
     if (e->src != loop->header && !(e->flags & EDGE_EH))
       return false;
   /* Nothing in the loop adds threads to it. */
-  basic_block *body = get_loop_body (loop);
-  bool pushes = false;
-  for (unsigned i = 0; i < loop->num_nodes; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
-         gsi_next (&gsi))
-      pushes |= vector_push (gsi_stmt (gsi), false);
-  free (body);
-  if (pushes || (VAR_P (v) && !vector_kept (fn, v)))
+  if (loop_adds_threads (loop) || (VAR_P (v) && !vector_kept (fn, v)))
     return false;
   *vec = v;
   *lp = loop;

@@ -11,7 +11,8 @@
 #   no fence (x86-64 1 mfence, Power 3 fences before: the joins were not
 #   matched, and each sum's load and store through its reference were two
 #   places)
-#   -DMISS_LAST, -DDETACH, -DFROM_ONE, -DLAMBDA_DETACH, -DSTRIDE (a thread may still
+#   -DMISS_LAST, -DDETACH, -DFROM_ONE, -DLAMBDA_DETACH, -DSTRIDE, -DREFILL
+#   (the join loop starts a new thread in each element; a thread may still
 #   run when main sets done): parallel_accumulate keeps its fence
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -22,7 +23,7 @@ one_target() {
   for v in '' RANGE_FOR INDEXED INT_INDEX LAMBDA JOINABLE ARROW POST_LT; do
     wmm_asm_none "acc${v:+_$v}" "$P" ${v:+-D$v}
   done
-  for v in MISS_LAST DETACH FROM_ONE LAMBDA_DETACH STRIDE; do
+  for v in MISS_LAST DETACH FROM_ONE LAMBDA_DETACH STRIDE REFILL; do
     wmm_asm_fenced "acc_$v" "$P" '_Z19parallel_accumulate[A-Za-z0-9_]*' -D$v
   done
 }

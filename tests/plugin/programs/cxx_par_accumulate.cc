@@ -20,6 +20,8 @@
 //   -DFROM_ONE   std::for_each from threads.begin () + 1
 //   -DLAMBDA_DETACH  the lambda detaches its thread
 //   -DSTRIDE     ... it < threads.end (); it += 2) it->join ();
+//   -DREFILL     the index loop joins each thread and starts a new one in
+//                its element
 #include <algorithm>
 #include <functional>
 #include <numeric>
@@ -89,6 +91,13 @@ parallel_accumulate (Iterator first, Iterator last, T init)
   for (std::vector<std::thread>::iterator it = threads.begin ();
        it < threads.end (); it++)
     (*it).join ();
+#elif defined REFILL
+  for (std::size_t i = 0; i < threads.size (); ++i)
+    {
+      threads[i].join ();
+      threads[i] = std::thread (accumulate_block<Iterator, T> (), first, first,
+                                std::ref (results[i]));
+    }
 #elif defined STRIDE
   for (auto it = threads.begin (); it < threads.end (); it += 2)
     it->join ();
