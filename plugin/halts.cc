@@ -14,7 +14,8 @@
  * runs the thread's cleanup handlers in the frames that pushed them; a
  * function of the program counts only when no path of its body reaches a
  * return, a block that ends in any other way, or a call that may throw
- * out of it.
+ * out of it, and no other definition may replace its body at run time
+ * (an exported function of a shared object may be interposed).
  * Example:  static void die (const char *m) { perror (m); exit (1); }
  *   `if (!p) die ("malloc"); g = 1;` — nothing after die's call follows
  *   the accesses on its path.
@@ -89,7 +90,11 @@ find_halting (void)
     {
       changed = false;
       wmm_each_body ([&] (cgraph_node *node, function *fn) {
-        if (!halting->contains (node->decl) && !may_come_back (fn))
+        /* (a body another definition may replace at run time proves
+           nothing: an exported function of a shared object) */
+        if (!halting->contains (node->decl)
+            && node->get_availability () > AVAIL_INTERPOSABLE
+            && !may_come_back (fn))
           {
             halting->add (node->decl);
             changed = true;
