@@ -626,13 +626,11 @@ fixed_load (tree v)
   return ref;
 }
 
-/* The loop's induction variable `idx`: PHI in the header, a constant from
- * outside, idx + 1 from inside; the header's test keeps the loop running
- * while idx < limit.  false when it is not that shape. */
+/* Is idx a counter of loop: a PHI in its header of one constant from
+ * outside (*init) and idx + 1 from inside? */
 static bool
-loop_iv (class loop *loop, tree idx, wmm_iv_range *r)
+loop_counter (class loop *loop, tree idx, HOST_WIDE_INT *init)
 {
-  memset (r, 0, sizeof *r);
   if (!loop || !loop_outer (loop) || TREE_CODE (idx) != SSA_NAME
       || SSA_NAME_IS_DEFAULT_DEF (idx) || !INTEGRAL_TYPE_P (TREE_TYPE (idx)))
     return false;
@@ -657,15 +655,23 @@ loop_iv (class loop *loop, tree idx, wmm_iv_range *r)
           continue;
         }
       arg = copy_root (arg);
-      if (TREE_CODE (arg) != INTEGER_CST || !tree_fits_shwi_p (arg))
+      if (TREE_CODE (arg) != INTEGER_CST || !tree_fits_shwi_p (arg)
+          || (have_init && tree_to_shwi (arg) != *init))
         return false;
-      HOST_WIDE_INT init = tree_to_shwi (arg);
-      if (have_init && init != r->init)
-        return false;
-      r->init = init;
+      *init = tree_to_shwi (arg);
       have_init = true;
     }
-  if (!have_init)
+  return have_init;
+}
+
+/* The loop's induction variable `idx`: PHI in the header, a constant from
+ * outside, idx + 1 from inside; the header's test keeps the loop running
+ * while idx < limit.  false when it is not that shape. */
+static bool
+loop_iv (class loop *loop, tree idx, wmm_iv_range *r)
+{
+  memset (r, 0, sizeof *r);
+  if (!loop_counter (loop, idx, &r->init))
     return false;
   gcond *cond = dyn_cast<gcond *> (last_stmt (loop->header));
   if (!cond)
@@ -1159,11 +1165,33 @@ array_root (tree p, HOST_WIDE_INT *bytes)
          ? TREE_OPERAND (p, 0) : NULL_TREE;
 }
 
+/* The edge out of block g taken where std::thread's joinable () of
+ * handle t returned true, when g ends in that test (`if (t.joinable ())`);
+ * else NULL. */
+static edge
+joinable_side (basic_block g, tree t)
+{
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (g));
+  tree r = cond ? gimple_cond_lhs (cond) : NULL_TREE;
+  gimple *test = r && TREE_CODE (r) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (r)
+                 ? SSA_NAME_DEF_STMT (r) : NULL;
+  if (!test || !integer_zerop (gimple_cond_rhs (cond))
+      || (gimple_cond_code (cond) != NE_EXPR
+          && gimple_cond_code (cond) != EQ_EXPR)
+      || !is_gimple_call (test) || gimple_call_num_args (test) != 1
+      || gimple_call_arg (test, 0) != t
+      || strcmp (wmm_callee_asm_name (test), "_ZNKSt6thread8joinableEv"))
+    return NULL;
+  edge te, fe;
+  extract_true_false_edges_from_block (g, &te, &fe);
+  return gimple_cond_code (cond) == NE_EXPR ? te : fe;
+}
+
 /* Does join (a join in `loop`) run in every iteration, or in every one
  * whose element holds a thread: its block dominates the latch, or its one
- * predecessor dominates the latch and enters it only when std::thread's
- * joinable () of the handle it joins returned true (`if (t.joinable ())
- * t.join ();`: an element that holds no thread leaves nothing running)? */
+ * predecessor dominates the latch and enters it only where joinable () of
+ * the handle it joins returned true (`if (t.joinable ()) t.join ();`: an
+ * element that holds no thread leaves nothing running)? */
 static bool
 every_iteration_joins (class loop *loop, gimple *join)
 {
@@ -1173,22 +1201,9 @@ every_iteration_joins (class loop *loop, gimple *join)
   if (!single_pred_p (bb) || !gimple_call_num_args (join))
     return false;
   basic_block g = single_pred (bb);
-  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (g));
-  if (!cond || !flow_bb_inside_loop_p (loop, g)
-      || !dominated_by_p (CDI_DOMINATORS, loop->latch, g)
-      || !integer_zerop (gimple_cond_rhs (cond)))
-    return false;
-  edge te, fe;
-  extract_true_false_edges_from_block (g, &te, &fe);
-  if (!((gimple_cond_code (cond) == NE_EXPR && te->dest == bb)
-        || (gimple_cond_code (cond) == EQ_EXPR && fe->dest == bb)))
-    return false;
-  tree r = gimple_cond_lhs (cond);
-  gimple *test = TREE_CODE (r) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (r)
-                 ? SSA_NAME_DEF_STMT (r) : NULL;
-  return test && is_gimple_call (test) && gimple_call_num_args (test) == 1
-         && gimple_call_arg (test, 0) == gimple_call_arg (join, 0)
-         && !strcmp (wmm_callee_asm_name (test), "_ZNKSt6thread8joinableEv");
+  edge in = joinable_side (g, gimple_call_arg (join, 0));
+  return in && in->dest == bb && flow_bb_inside_loop_p (loop, g)
+         && dominated_by_p (CDI_DOMINATORS, loop->latch, g);
 }
 
 bool
@@ -1694,34 +1709,6 @@ wmm_future_pushed (gimple *stmt, wmm_handle *h)
   return true;
 }
 
-/* Is loop's header PHI i a counter from 0 by 1 (i + 1 from inside)? */
-static bool
-counts_from_zero (class loop *loop, tree i)
-{
-  gphi *phi = TREE_CODE (i) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (i)
-              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (i)) : NULL;
-  if (!phi || gimple_bb (phi) != loop->header)
-    return false;
-  for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
-    {
-      tree arg = gimple_phi_arg_def (phi, k);
-      if (!flow_bb_inside_loop_p (loop, gimple_phi_arg_edge (phi, k)->src))
-        {
-          if (!integer_zerop (copy_root (arg)))
-            return false;
-          continue;
-        }
-      gimple *def = TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
-                    ? SSA_NAME_DEF_STMT (arg) : NULL;
-      if (!def || !is_gimple_assign (def)
-          || gimple_assign_rhs_code (def) != PLUS_EXPR
-          || gimple_assign_rhs1 (def) != i
-          || !integer_onep (gimple_assign_rhs2 (def)))
-        return false;
-    }
-  return true;
-}
-
 /* Does a statement of loop add a thread to a vector (a push) or move
  * one into a handle (`threads[i] = std::thread (f)`)?  A join loop that
  * does cannot end the vector's threads. */
@@ -1769,7 +1756,8 @@ vector_index_join_loop (gimple *join, tree *vec, class loop **lp)
       return false;
   tree i = wmm_widened_from (gimple_call_arg (el, 1));
   gcond *cond = safe_dyn_cast<gcond *> (last_stmt (loop->header));
-  if (!i || !counts_from_zero (loop, i) || !cond)
+  HOST_WIDE_INT init;
+  if (!i || !loop_counter (loop, i, &init) || init != 0 || !cond)
     return false;
   edge te, fe;
   extract_true_false_edges_from_block (loop->header, &te, &fe);
@@ -1918,46 +1906,12 @@ only_joins_param (function *fn)
     return false;
   /* every path from the entry joins t before it returns, or leaves a
      joinable () test that returned false */
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
-  work.safe_push (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fn)));
-  while (!work.is_empty ())
-    {
-      basic_block bb = work.pop ();
-      if (bb == EXIT_BLOCK_PTR_FOR_FN (fn) || !bitmap_set_bit (seen, bb->index))
-        {
-          if (bb == EXIT_BLOCK_PTR_FOR_FN (fn))
-            return false;
-          continue;
-        }
-      bool joined = false;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-           gsi_next (&gsi))
-        joined |= on_t (gsi_stmt (gsi), "_ZNSt6thread4joinEv");
-      if (joined)
-        continue;
-      gcond *c = safe_dyn_cast<gcond *> (last_stmt (bb));
-      tree r = c ? gimple_cond_lhs (c) : NULL_TREE;
-      gimple *test = r && TREE_CODE (r) == SSA_NAME
-                     && !SSA_NAME_IS_DEFAULT_DEF (r)
-                     ? SSA_NAME_DEF_STMT (r) : NULL;
-      edge te, fe;
-      if (test && on_t (test, "_ZNKSt6thread8joinableEv")
-          && integer_zerop (gimple_cond_rhs (c))
-          && (gimple_cond_code (c) == NE_EXPR || gimple_cond_code (c) == EQ_EXPR))
-        {
-          extract_true_false_edges_from_block (bb, &te, &fe);
-          /* only the side where joinable () returned true goes on */
-          work.safe_push (gimple_cond_code (c) == NE_EXPR ? te->dest : fe->dest);
-          continue;
-        }
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-        if (!(e->flags & EDGE_FAKE))
-          work.safe_push (e->dest);
-    }
-  return true;
+  return !wmm_path_leaves (fn, [&] (gimple *g) {
+    return on_t (g, "_ZNSt6thread4joinEv");
+  }, [] (gimple *) { return false; }, false, [&] (edge e) {
+    edge in = joinable_side (e->src, t);
+    return !in || in == e;
+  });
 }
 
 /* Does for_each instance fe (its body) call, for each element, a function

@@ -1574,12 +1574,14 @@ wmm_every_body (F visit)
 }
 /* Can a path from fn's entry leave it: reach the exit, a statement for
  * which leaves (stmt) is true, or (when dead_ends_leave) a block with no
- * way on, before a statement for which stops (stmt) is true?  Fake edges
- * are not followed.  Example: wmm_path_leaves (fn, [] (gimple *s) {
- * return is_exit_call (s); }, [] (gimple *) { return false; }, false). */
-template <typename S, typename L>
+ * way on, before a statement for which stops (stmt) is true?  Only edges
+ * for which follows (e) is true are taken (fake edges never).  Example:
+ * wmm_path_leaves (fn, [] (gimple *s) { return is_exit_call (s); },
+ * [] (gimple *) { return false; }, false). */
+template <typename S, typename L, typename F>
 bool
-wmm_path_leaves (function *fn, S stops, L leaves, bool dead_ends_leave)
+wmm_path_leaves (function *fn, S stops, L leaves, bool dead_ends_leave,
+                 F follows)
 {
   auto_vec<basic_block> work;
   auto_bitmap seen;
@@ -1607,13 +1609,20 @@ wmm_path_leaves (function *fn, S stops, L leaves, bool dead_ends_leave)
         if (!(e->flags & EDGE_FAKE))
           {
             out++;
-            if (bitmap_set_bit (seen, e->dest->index))
+            if (follows (e) && bitmap_set_bit (seen, e->dest->index))
               work.safe_push (e->dest);
           }
       if (!out && dead_ends_leave && bb != ENTRY_BLOCK_PTR_FOR_FN (fn))
         return true;
     }
   return false;
+}
+template <typename S, typename L>
+bool
+wmm_path_leaves (function *fn, S stops, L leaves, bool dead_ends_leave)
+{
+  return wmm_path_leaves (fn, stops, leaves, dead_ends_leave,
+                          [] (edge) { return true; });
 }
 /* Visit every body the analysis may read (wmm_analysable_body):
    wmm_each_body ([&] (cgraph_node *node, function *fn) { ... }). */

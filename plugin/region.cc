@@ -1032,19 +1032,18 @@ join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
      jthreads_alone); std::vector<std::thread>'s returns only when every
      element's thread was joined (std_threads_stay) */
   bool joins;
-  if (tree vec = wmm_thread_vector_end (stmt, &joins))
-    if (joins ? jthreads_alone () : std_threads_stay ())
-      for (unsigned g = 0; g < r->groups.length (); g++)
-        if ((s & (1ULL << g)) && r->groups[g].vector
-            && r->groups[g].h.base == vec)
-          s &= ~(1ULL << g);
-  /* std::for_each over the whole vector with std::mem_fn
-     (&std::thread::join): returns only when every element was joined */
-  if (tree vec = wmm_thread_vector_for_each_join (stmt))
-    for (unsigned g = 0; g < r->groups.length (); g++)
-      if ((s & (1ULL << g)) && r->groups[g].vector
-          && r->groups[g].h.base == vec)
-        s &= ~(1ULL << g);
+  tree vec = wmm_thread_vector_end (stmt, &joins);
+  if (vec && !(joins ? jthreads_alone () : std_threads_stay ()))
+    vec = NULL_TREE;
+  /* std::for_each over the whole vector with a join (std::mem_fn
+     (&std::thread::join), a joining lambda): returns only when every
+     element was joined */
+  if (!vec)
+    vec = wmm_thread_vector_for_each_join (stmt);
+  for (unsigned g = 0; vec && g < r->groups.length (); g++)
+    if ((s & (1ULL << g)) && r->groups[g].vector
+        && r->groups[g].h.base == vec)
+      s &= ~(1ULL << g);
   wmm_handle hs[MAX_IFACE];
   int n = joins_of (stmt, hs, MAX_IFACE);
   for (int k = 0; k < n; k++)

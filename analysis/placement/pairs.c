@@ -736,15 +736,15 @@ uint32_t place_section_credit(const place_ctx *c, int a, int b, int strong)
 
 /* Is instruction i of code unit th on a loop of its code (a jump or
  * branch leads from after it back to it)? */
-static int on_loop(const wmm_thread *th, int i, unsigned char *seen)
+static int on_loop(const wmm_thread *th, int i)
 {
   int n = th->ncode, *stack = xcalloc((size_t)n + 1, sizeof *stack), top = 0;
-  if (!stack)
-    return 1;
-  memset(seen, 0, (size_t)n + 1);
-  int found = 0;
-  stack[top++] = i;
-  seen[i] = 1;
+  unsigned char *seen = xcalloc((size_t)n + 1, 1);
+  int found = !stack || !seen;   /* (no memory: taken to be on one) */
+  if (!found) {
+    stack[top++] = i;
+    seen[i] = 1;
+  }
   while (top > 0 && !found) {
     int k = stack[--top];
     const wmm_instr *in = &th->code[k];
@@ -764,6 +764,7 @@ static int on_loop(const wmm_thread *th, int i, unsigned char *seen)
     }
   }
   free(stack);
+  free(seen);
   return found;
 }
 
@@ -801,10 +802,7 @@ static int unit_once(place_ctx *c, int t, int u)
   else if (calls != 1 || c->unit_once[(size_t)t * nu + (size_t)caller] == 2)
     once = 0;
   else {
-    const wmm_thread *th = &c->p->threads[caller];
-    unsigned char *seen = xcalloc((size_t)th->ncode + 1, 1);
-    once = seen && !on_loop(th, at, seen) && unit_once(c, t, caller);
-    free(seen);
+    once = !on_loop(&c->p->threads[caller], at) && unit_once(c, t, caller);
   }
   *memo = once ? 1 : -1;
   return once;
