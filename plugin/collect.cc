@@ -2461,6 +2461,22 @@ has_thread_calls (function *fn)
   return false;
 }
 
+/* Does argument a reach fewer objects than parameter parm of fn, which
+ * every call's argument flows into (a helper given a thread's own heap
+ * object here, another thread's elsewhere)?  Asked of the library's
+ * templates only (an allocator's construct, an iterator's members), which
+ * every container's code shares: a program's own helper collected per
+ * call would pay a fence per copy where one in its body serves all. */
+static bool
+narrower_targets (function *fn, tree parm, tree a)
+{
+  tree d = parm && TREE_CODE (a) == SSA_NAME
+           && DECL_IN_SYSTEM_HEADER (fn->decl)
+           ? ssa_default_def (fn, parm) : NULL_TREE;
+  int at = d ? wmm_pointer_targets (a) : 0;
+  return at > 0 && at != 1 + wmm_threadlocal_targets (d);
+}
+
 /* A call to a small function of the unit that is given the address of
  * something the caller can name: collect the callee's code here, for this
  * call, its pointer parameters resolved through the arguments (a fence in
@@ -2485,10 +2501,13 @@ inline_call (collector *c, gcall *call, tree callee)
   bool known = DECL_IN_SYSTEM_HEADER (callee)
                && lookup_attribute ("always_inline", DECL_ATTRIBUTES (callee))
                && lookup_attribute ("artificial", DECL_ATTRIBUTES (callee));
-  for (unsigned i = 0; i < gimple_call_num_args (call) && !known; i++)
+  tree parm = DECL_ARGUMENTS (callee);
+  for (unsigned i = 0; i < gimple_call_num_args (call) && !known;
+       i++, parm = parm ? DECL_CHAIN (parm) : NULL_TREE)
     {
       tree a = gimple_call_arg (call, i);
-      known = POINTER_TYPE_P (TREE_TYPE (a)) && wmm_pointer_resolves (a);
+      known = POINTER_TYPE_P (TREE_TYPE (a))
+              && (wmm_pointer_resolves (a) || narrower_targets (fn, parm, a));
     }
   if (!known || count_stmts (fn, MAX_INLINE_STMTS) > MAX_INLINE_STMTS
       || has_thread_calls (fn))

@@ -1673,6 +1673,17 @@ record_stays_in_unit (entries_ctx *c, tree rec)
   return ok;
 }
 
+/* Is n a method of a shared_ptr control block class of family rec, of
+ * vague linkage (other units calling their copy run it on their own
+ * blocks; its address is in the family's vtables)? */
+static bool
+block_method (cgraph_node *n, tree rec)
+{
+  tree ctx = DECL_CONTEXT (n->decl);
+  return DECL_COMDAT (n->decl) && ctx && TYPE_P (ctx)
+         && RECORD_OR_UNION_TYPE_P (ctx) && wmm_control_block_base (ctx) == rec;
+}
+
 /* record_stays_in_unit, the unit scanned. */
 static bool
 record_stays_scan (entries_ctx *c, tree rec)
@@ -1696,7 +1707,8 @@ record_stays_scan (entries_ctx *c, tree rec)
     {
       cgraph_node *n = c->fns[f];
       if ((int) f != c->main_fn && TREE_PUBLIC (n->decl)
-          && !wmm_vague_linkage (n) && leads (TREE_TYPE (n->decl)))
+          && !wmm_vague_linkage (n) && !block_method (n, rec)
+          && leads (TREE_TYPE (n->decl)))
         return false;
       for (cgraph_edge *e = n->callees; e; e = e->next_callee)
         {
@@ -1765,6 +1777,54 @@ std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
   return true;
 }
 
+static bool program_call (gimple *stmt);
+
+/* A call of the unit that may run code of other units of the program
+ * (an unknown call outside the library's headers), or NULL. */
+static gimple *
+other_units_call (entries_ctx *c)
+{
+  for (unsigned i = 0; i < c->fns.length (); i++)
+    for (const call_fact &k : c->facts[i].calls)
+      if (k.kind == START_UNKNOWN && program_call (k.stmt))
+        return k.stmt;
+  return NULL;
+}
+
+/* Is every shared_ptr control block of class family `base` the unit's code
+ * can meet one the unit made: none comes from code the unit cannot see
+ * (record_stays_in_unit; nor thrown by it: the unit calls no code of
+ * other units of the program)?  Then the unit's vtables of the family
+ * are all the dynamic types a block has (ctlblocks.cc), and code outside
+ * calls none of their methods. */
+static bool
+control_blocks_closed (entries_ctx *c, tree base)
+{
+  return base && wmm_lto_phase_now () != WMM_LTO_LINK
+         && record_stays_in_unit (c, base) && !other_units_call (c);
+}
+
+/* A control block's virtual call (`this->_M_dispose ()` in _M_release)
+ * calls the method of its slot in one of the unit's control block
+ * classes, when the blocks are closed: their indices to *targets. */
+static bool
+control_block_targets (entries_ctx *c, gimple *stmt, vec<int> *targets)
+{
+  auto_vec<tree> decls;
+  if (!control_blocks_closed (c, wmm_control_block_call (stmt))
+      || !wmm_control_block_targets (stmt, &decls))
+    return false;
+  for (tree d : decls)
+    {
+      int f = find_fn (&c->index, wmm_alias_target (d));
+      if (f < 0)
+        return false;
+      if (!targets->contains (f))
+        targets->safe_push (f);
+    }
+  return true;
+}
+
 /* Append the name of function decl to the list *names (", "). */
 static void
 append_name (char **names, tree decl)
@@ -1802,7 +1862,7 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
           auto_vec<gimple *> stores;
           auto_vec<tramp_source> sources;
           auto_vec<tree> libs;
-          bool tramp = false, hook = false, field = false;
+          bool tramp = false, hook = false, field = false, block = false;
           tree var = NULL_TREE;
           if (k.kind != START_UNKNOWN || gimple_call_fndecl (k.stmt))
             calls.safe_push (k);
@@ -1815,6 +1875,8 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                         field = std_function_targets (c, k.stmt, &targets,
                                                       &stores, &var))
                    && !(targets.truncate (0), stores.truncate (0),
+                        block = control_block_targets (c, k.stmt, &targets))
+                   && !(targets.truncate (0),
                         hook = hook_targets (c, k.stmt, &targets, &libs,
                                              &stores, &var))
                    /* (after the trampolines: a trampoline's call
@@ -1882,6 +1944,10 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                             fn_name (c->fns[r]->decl),
                             lang_hooks.decl_printable_name (var, 2), names);
                 }
+              else if (block)
+                wmm_note (c->u, "%s's virtual call of a shared_ptr control "
+                          "block calls the unit's control blocks' %s",
+                          fn_name (c->fns[r]->decl), names);
               else if (tramp)
                 wmm_note (c->u, "%s calls the function its thread argument "
                           "carries (a trampoline): %s, %s",
@@ -1907,8 +1973,6 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
       f->indirect = left;
     }
 }
-
-static bool program_call (gimple *stmt);
 
 /* Sets c->closed_members when main's unit calls no code of other units
  * but through members of its records (`t->fn (t->arg)`, a thread pool's
@@ -2272,6 +2336,12 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
           && state_dtor_private (wmm_alias_target (decl)))
         return NULL;
       tree ctx = DECL_CONTEXT (var->decl);
+      /* a shared_ptr control block's method: called by the unit's
+         resolved virtual calls alone (control_block_targets) */
+      if (DECL_VIRTUAL_P (var->decl) && ctx && TYPE_P (ctx)
+          && RECORD_OR_UNION_TYPE_P (ctx)
+          && control_blocks_closed (c, wmm_control_block_base (ctx)))
+        return NULL;
       if (DECL_VIRTUAL_P (var->decl) && ctx && TYPE_P (ctx) && TYPE_NAME (ctx))
         return xasprintf ("is stored in the vtable of '%s'",
                           lang_hooks.decl_printable_name (TYPE_NAME (ctx), 2));
@@ -2360,14 +2430,7 @@ exported_callee_entries (entries_ctx *c)
   if (c->u->opts->threads != WMM_THREADS_AUTO || c->main_fn < 0
       || c->any_attribute || wmm_lto_phase_now () == WMM_LTO_LINK)
     return;
-  gimple *unknown = NULL;
-  for (unsigned i = 0; i < c->fns.length () && !unknown; i++)
-    for (const call_fact &k : c->facts[i].calls)
-      if (k.kind == START_UNKNOWN && program_call (k.stmt))
-        {
-          unknown = k.stmt;
-          break;
-        }
+  gimple *unknown = other_units_call (c);
   if (!unknown)
     return;
   tree callee = gimple_call_fndecl (unknown);

@@ -72,6 +72,7 @@
 #include "ipa-modref.h"
 #include "diagnostic-path.h"
 #include "gcc-rich-location.h"
+#include "gimple-fold.h"
 
 /* A cgraph node that stands for another function (no body of its own). */
 static inline bool

@@ -430,6 +430,14 @@ bool wmm_std_fn (tree fndecl);
 /* entries.cc: is record type t the standard library's class `name` (in
  * std::, nested classes counted by their own name)? */
 bool wmm_std_class_named (tree t, const char *name);
+/* ctlblocks.cc: the std::_Sp_counted_base class record `type` is or
+ * derives from (a shared_ptr control block's), or NULL_TREE; that class
+ * when call stmt is a virtual call on a control block, else NULL_TREE;
+ * the methods such a call may call in the classes whose vtables the unit
+ * has (false: a vtable cannot be read, or none). */
+tree wmm_control_block_base (tree type);
+tree wmm_control_block_call (gimple *stmt);
+bool wmm_control_block_targets (gimple *stmt, vec<tree> *targets);
 bool wmm_thread_lib_fn (tree fndecl, int depth = 0);
 /* libfns.cc: is fndecl libstdc++'s waiting machinery (C++20 atomic
  * wait / notify, under std::latch, std::barrier and the semaphores: its
@@ -1261,6 +1269,10 @@ tree wmm_location_decl (int loc, HOST_WIDE_INT *pos = NULL,
                         HOST_WIDE_INT *size = NULL);
 /* Does a pointer resolve to an object the analysis can name? */
 bool wmm_pointer_resolves (tree ptr);
+/* tbaa.cc: 1 + the target set of SSA pointer ptr (wmm_threadlocal_targets),
+ * a parameter of a callee collected for one call taking its argument's;
+ * 0: not known. */
+int wmm_pointer_targets (tree ptr);
 /* While a callee is collected for one call: its parameters stand for the
  * call's arguments (a stack: calls inside it bind on top). */
 void wmm_memloc_bind (tree callee, gcall *call);

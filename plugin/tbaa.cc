@@ -1019,7 +1019,7 @@ ref_pointer (tree ref)
  * object's address (`&task` given to std::function's members as `this`,
  * through every level of the calls collected there). */
 int
-pointer_targets (tree ptr)
+wmm_pointer_targets (tree ptr)
 {
   tree start = ptr, bound = NULL_TREE;
   for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 16; depth++)
@@ -1097,7 +1097,7 @@ wmm_tbaa_of_ref (tree ref)
   if (ref)
     r.object = declared_object (ref);
   if (ref && !r.object)
-    r.targets = pointer_targets (ref_pointer (ref));
+    r.targets = wmm_pointer_targets (ref_pointer (ref));
   if (r.object && !object_extent (ref, r.object, &r.obj_bits, &r.obj_size))
     r.obj_bits = r.obj_size = 0;
   if (r.object)
@@ -1275,7 +1275,7 @@ wmm_tbaa_of_ptr (tree ptr, int width)
      builtins: a 4-byte atomic on a `long` stays "anything"). */
   wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false,
                    NULL_TREE, 0, 0 };
-  none.targets = pointer_targets (ptr);
+  none.targets = wmm_pointer_targets (ptr);
   tree ref = address_ref (ptr, &none.object);
   if (!ref)
     return none;
@@ -1299,7 +1299,7 @@ wmm_tbaa_of_record_arg (tree ptr, tree declared)
 {
   wmm_tbaa none = { 0, 0, 0, NULL_TREE, 0, 0, 0, NULL_TREE, 0, 0, 0, 0, false,
                    NULL_TREE, 0, 0 };
-  none.targets = pointer_targets (ptr);
+  none.targets = wmm_pointer_targets (ptr);
   tree rec = declared && POINTER_TYPE_P (declared)
              ? TYPE_MAIN_VARIANT (TREE_TYPE (declared)) : NULL_TREE;
   if (!rec || TREE_CODE (rec) != RECORD_TYPE)
