@@ -68,7 +68,11 @@ wmm_lto_mark_fence (gcall *call)
 tree
 wmm_lto_volatile_type (tree type, tree vtype)
 {
-  if (!compile_step ())
+  /* (GCC makes no attribute variant of a struct, union or enum type
+     (build_type_attribute_variant warns "ignoring attributes"): such an
+     access stays volatile, unmarked, as the program's own) */
+  if (!compile_step () || RECORD_OR_UNION_TYPE_P (vtype)
+      || TREE_CODE (vtype) == ENUMERAL_TYPE)
     return vtype;
   return build_type_attribute_variant
            (vtype, tree_cons (get_identifier (volatile_mark),
