@@ -109,6 +109,7 @@ set_context (const collector *c, wmm_site *s)
   s->fn = c->fn != c->unit->fn ? c->fn : NULL;
   s->call = c->depth > 0 ? c->sites[0] : NULL;
   s->call_depth = c->depth;
+  s->via = c->depth > 0 ? c->sites[c->depth - 1] : NULL;
 }
 
 /* Append an instruction with a statement site. */

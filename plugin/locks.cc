@@ -3186,8 +3186,12 @@ wmm_locks_begin_from (wmm_unitinfo *u, function *fn, wmm_region_set held)
   l->u = u;
   wmm_region_set *e = u->lock_facts->entry.get (fn->decl);
   lock_summary *s = u->lock_facts->sum.get (fn->decl);
-  /* Only locks named the same way in every function pass into it. */
-  held &= u->lock_facts->statics;
+  /* Only locks named the same way in every function pass into it, but
+     when nothing in it may release a lock: then the caller's locks,
+     named by the caller's parameters, stay held all through it (its
+     accesses meet them through the call's arguments: caller_own). */
+  if (!s || s->rel || s->rel_unknown || s->rel_entry)
+    held &= u->lock_facts->statics;
   dataflow (u, fn, (e ? *e : 0) | (s ? s->pre : 0) | held, &l->in, NULL,
             NULL, NULL);
   return l;
@@ -3513,8 +3517,49 @@ stripe_key (wmm_unitinfo *u, tree ref, wmm_region_set held)
   return out;
 }
 
+/* The "lock of its T object" keys for an access to the object of type
+ * `inner` at bit obj of *parm, parm a parameter of callee fndecl collected
+ * for call `via` that passes `&q->f` for it (q a parameter of the
+ * caller's, through copies): the access lies in member f of the caller's
+ * *q when it lies within f, and so in the T object *q is (`swap
+ * (&lhs->detail, ...)` while lhs->m is held). */
+static wmm_region_set
+caller_own (wmm_unitinfo *u, wmm_region_set held, gimple *via, tree fndecl,
+            tree parm, HOST_WIDE_INT obj, tree inner)
+{
+  unsigned i = 0;
+  for (tree p = DECL_ARGUMENTS (fndecl); p && p != parm; p = DECL_CHAIN (p))
+    i++;
+  if (!via || !is_gimple_call (via) || i >= gimple_call_num_args (via)
+      || !COMPLETE_TYPE_P (inner) || !tree_fits_shwi_p (TYPE_SIZE (inner)))
+    return 0;
+  tree a = gimple_call_arg (via, i);
+  if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)))
+    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+  if (TREE_CODE (a) != ADDR_EXPR)
+    return 0;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  tree b = wmm_inner_ref (TREE_OPERAND (a, 0), &bitsize, &bitpos, &offset);
+  HOST_WIDE_INT at, size;
+  if (!b || offset || TREE_CODE (b) != MEM_REF || !bitpos.is_constant (&at)
+      || !bitsize.is_constant (&size)
+      || !tree_fits_shwi_p (TREE_OPERAND (b, 1))
+      || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (b))
+      || obj < 0 || obj + tree_to_shwi (TYPE_SIZE (inner)) > size)
+    return 0;
+  tree q = param_through_copies (TREE_OPERAND (b, 0));
+  if (!q)
+    return 0;
+  return own_key (u, held, param_lock_base (q),
+                  tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT,
+                  TYPE_MAIN_VARIANT (TREE_TYPE (b)));
+}
+
 wmm_region_set
-wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
+wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held,
+               gimple *via)
 {
   if (!held || !ref || !fndecl)
     return 0;
@@ -3584,7 +3629,8 @@ wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl, wmm_region_set held)
   if (!parm || DECL_CONTEXT (parm) != fndecl)
     return 0;
   return own_key (u, held, param_lock_base (parm), obj, type)
-         | own_slot_key (u, held, param_lock_base (parm), obj, type);
+         | own_slot_key (u, held, param_lock_base (parm), obj, type)
+         | caller_own (u, held, via, fndecl, parm, obj, type);
 }
 
 void

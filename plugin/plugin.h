@@ -134,6 +134,8 @@ struct wmm_site {
   gimple *call;        /* then the unit's own call it was collected for
                           (the outermost), and how deep below it */
   int call_depth;
+  gimple *via;         /* and the call its function was collected for (the
+                          innermost) */
   tree cas_object;     /* a compare-exchange's read or failure write of
                           *expected: its pointer in the unit's own function
                           (through the calls collected, each returning the
@@ -610,10 +612,12 @@ tree wmm_pointer_root (tree p);
  * the member is accessed in; the same bit wherever a member of a T is
  * accessed with that lock of its object held); also through a local
  * pointer or an array element whose lock is held (locks.cc,
- * local_lock_bit), and `data[i]` under `locks[i]` (stripe_key).  0 when
+ * local_lock_bit), and `data[i]` under `locks[i]` (stripe_key); with
+ * `via`, the call fndecl was collected for, a parameter given `&q->f`
+ * stands for member f of *q, under the locks of the caller's *q.  0 when
  * none applies. */
 wmm_region_set wmm_locks_own (wmm_unitinfo *u, tree ref, tree fndecl,
-                              wmm_region_set held);
+                              wmm_region_set held, gimple *via = NULL);
 wmm_region_set wmm_locks_excluding (wmm_unitinfo *u, wmm_region_set held,
                                     bool writes);
 /* The locks of `set` whose key names one lock object wherever it is held

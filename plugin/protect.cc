@@ -56,7 +56,8 @@ excluding (wmm_unitinfo *u, const wmm_unit *unit, int i)
     return held;
   tree ref = gimple_op (site->stmt, site->operand == 0 ? 0 : 1);
   function *fn = site->fn ? site->fn : unit->fn;
-  return held | wmm_locks_own (u, ref, fn ? fn->decl : NULL_TREE, excl);
+  return held | wmm_locks_own (u, ref, fn ? fn->decl : NULL_TREE, excl,
+                               site->via);
 }
 
 wmm_region_set
