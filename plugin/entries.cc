@@ -1168,6 +1168,19 @@ same_signature (tree a, tree b)
   return !x && !y;
 }
 
+/* Push the index of function decl (through its alias) onto *out once;
+ * false when it is no function of the unit. */
+static bool
+push_unit_fn (entries_ctx *c, tree decl, vec<int> *out)
+{
+  int t = find_fn (&c->index, wmm_alias_target (decl));
+  if (t < 0)
+    return false;
+  if (!out->contains (t))
+    out->safe_push (t);
+  return true;
+}
+
 /* Every unit function value v of function f may be, into *out: a
  * function's address, or a parameter of f resolved at each call of f
  * (f neither exported, nor address-taken, nor main).  false: some value
@@ -1176,14 +1189,7 @@ static bool
 value_functions (entries_ctx *c, int f, tree v, vec<int> *out, int depth)
 {
   if (tree fn = function_address (v))
-    {
-      int t = find_fn (&c->index, wmm_alias_target (fn));
-      if (t < 0)
-        return false;
-      if (!out->contains (t))
-        out->safe_push (t);
-      return true;
-    }
+    return push_unit_fn (c, fn, out);
   int p = routine_param (c->fns[f]->get_fun (), v);
   tree decl = c->fns[f]->decl;
   if (p < 0 || depth > 6 || c->fns[f]->address_taken || f == c->main_fn)
@@ -1815,13 +1821,8 @@ control_block_targets (entries_ctx *c, gimple *stmt, vec<int> *targets)
       || !wmm_control_block_targets (stmt, &decls))
     return false;
   for (tree d : decls)
-    {
-      int f = find_fn (&c->index, wmm_alias_target (d));
-      if (f < 0)
-        return false;
-      if (!targets->contains (f))
-        targets->safe_push (f);
-    }
+    if (!push_unit_fn (c, d, targets))
+      return false;
   return true;
 }
 

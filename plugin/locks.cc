@@ -3542,8 +3542,8 @@ caller_own (wmm_unitinfo *u, wmm_region_set held, gimple *via, tree fndecl,
   poly_int64 bitsize, bitpos;
   tree offset;
   tree b = wmm_inner_ref (TREE_OPERAND (a, 0), &bitsize, &bitpos, &offset);
-  HOST_WIDE_INT at, size;
-  if (!b || offset || TREE_CODE (b) != MEM_REF || !bitpos.is_constant (&at)
+  HOST_WIDE_INT size;
+  if (!b || offset || TREE_CODE (b) != MEM_REF || !bitpos.is_constant ()
       || !bitsize.is_constant (&size)
       || !tree_fits_shwi_p (TREE_OPERAND (b, 1))
       || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (b))
