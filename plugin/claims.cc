@@ -2429,6 +2429,12 @@ one_writer_arrays (wmm_unitinfo *u, claim_map &writes,
 } // namespace
 
 bool
+wmm_read_only_argument (tree fn, tree parm)
+{
+  return read_only_argument (fn, parm);
+}
+
+bool
 wmm_edge_if_equal (edge e, tree *a, tree *b)
 {
   for (int step = 0; step < 2; step++)

@@ -69,7 +69,7 @@ struct collector {
                                            so far (value guards) */
   load_src ret_src;          /* what the function just collected returns */
   bool has_ret_src;
-  struct addr_key_ent { tree p; HOST_WIDE_INT mo, o, size; } *keys;
+  struct addr_key_ent { char *form; HOST_WIDE_INT mo, o, size; } *keys;
   int nkeys, cap_keys;       /* the address keys given so far (addr_key) */
 };
 
@@ -679,10 +679,11 @@ add_choice (collector *c, int n, int back, F emit)
 
 /* The address key (ir.h, addr_key) of reference ref in the function's
  * own code (not a callee's collected for its call site): the same number
- * for every reference to one offset and size of the object a pointer
- * parameter's entry value points to (`w->sum`, w the parameter or a copy
- * of it: it keeps its value while the function runs); 0 for any other
- * reference. */
+ * for every reference to one offset and size of the object at one address
+ * form (addrkey.cc): `w->sum`, w a pointer parameter or a copy of it (it
+ * keeps its value while the function runs), or `a->partial[a->id]` with
+ * both members of a private argument the function only reads; 0 for any
+ * other reference. */
 int
 addr_key (collector *c, tree ref)
 {
@@ -696,23 +697,23 @@ addr_key (collector *c, tree ref)
       || !size.is_constant (&sz) || !max.is_constant (&mx) || sz != mx
       || sz <= 0 || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
     return 0;
-  /* (through copies and conversions: `struct worker *w = arg;`) */
-  tree p = wmm_pointer_root (TREE_OPERAND (base, 0));
-  if (!p || !SSA_NAME_IS_DEFAULT_DEF (p)
-      || !SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL
-      || DECL_CONTEXT (SSA_NAME_VAR (p)) != c->unit->fn->decl)
+  char *form = wmm_address_form (c->unit->fn->decl, TREE_OPERAND (base, 0));
+  if (!form)
     return 0;
   HOST_WIDE_INT mo = tree_to_shwi (TREE_OPERAND (base, 1));
   for (int k = 0; k < c->nkeys; k++)
-    if (c->keys[k].p == p && c->keys[k].mo == mo && c->keys[k].o == o
-        && c->keys[k].size == sz)
-      return k + 1;
+    if (!strcmp (c->keys[k].form, form) && c->keys[k].mo == mo
+        && c->keys[k].o == o && c->keys[k].size == sz)
+      {
+        free (form);
+        return k + 1;
+      }
   if (c->nkeys == c->cap_keys)
     {
       c->cap_keys = c->cap_keys ? 2 * c->cap_keys : 8;
       c->keys = XRESIZEVEC (collector::addr_key_ent, c->keys, c->cap_keys);
     }
-  c->keys[c->nkeys++] = { p, mo, o, sz };
+  c->keys[c->nkeys++] = { form, mo, o, sz };
   return c->nkeys;
 }
 
@@ -2567,6 +2568,8 @@ collect_unit (wmm_unitinfo *u, wmm_unit *unit)
   wmm_region *region = unit->region ? wmm_region_begin (u, unit) : NULL;
   c.locks = wmm_locks_begin (u, unit->fn);
   collect_blocks (&c, region);
+  for (int k = 0; k < c.nkeys; k++)
+    free (c.keys[k].form);
   XDELETEVEC (c.keys);
   if (region)
     wmm_region_end (region);

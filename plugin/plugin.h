@@ -605,6 +605,14 @@ tree wmm_std_scalar_object (gimple *stmt, tree fndecl);
 /* locks.cc: the SSA name p is a copy of through copies and conversions
  * (the name whose definition gives the value), or NULL. */
 tree wmm_pointer_root (tree p);
+/* addrkey.cc: the text of the value pointer ptr holds in function fn when
+ * one activation of fn computes it to one value every time (parameters'
+ * entry values, constants, members of a private object fn only reads,
+ * typed arithmetic); xmalloc'd, or NULL. */
+char *wmm_address_form (tree fn, tree ptr);
+/* claims.cc: does fn (and the helpers it hands the pointer to) only read
+ * through pointer parameter parm? */
+bool wmm_read_only_argument (tree fn, tree parm);
 /* Locks in the object an access touches (`c->value` while holding
  * `c->lock`, c a parameter of fndecl): for each lock of `held` at a
  * constant offset of the access's own base pointer, the bit of "the lock

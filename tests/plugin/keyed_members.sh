@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# keyed_members.sh — an address one activation computes from members of
+# its private thread argument it only reads (`a->partial[a->id]`) is one
+# address however often the loop runs (addrkey.cc; docs/plugin.md, "One
+# address through a parameter"), on x86-64, ppc64le, aarch64 and armv7,
+# from the assembly of programs/partial_args.c:
+#   default: no fence (x86 1 mfence, Power and ARMv7 2 syncs before)
+#   -DMOVE_ID, -DLATE (the index written by the worker, or by main while
+#   the worker runs), -DSB (store buffering on flags): the worker fenced
+#   -DFLAG (message passing to main): fenced on the weak targets
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs/partial_args.c
+
+one_target() {
+  wmm_asm_none partial "$P"
+  local v
+  for v in MOVE_ID LATE SB; do
+    wmm_asm_fenced "partial_$v" "$P" sum "-D$v"
+  done
+  [ $T = x86 ] || wmm_asm_fenced partial_FLAG "$P" sum -DFLAG
+}
+
+wmm_each_target one_target
