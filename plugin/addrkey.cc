@@ -27,7 +27,19 @@
 
 namespace {
 
-const int FORM_DEPTH = 10;
+const int FORM_DEPTH = 16;
+const int CALL_DEPTH = 3;
+
+/* Where a form is built: the function, and for a callee whose result
+ * counts (`std::array::operator[]` returning `&this->_M_elems[n]`) the
+ * call it runs for and the caller's scope. */
+struct scope
+{
+  tree fn;
+  gcall *call;
+  const scope *outer;
+  int calls;
+};
 
 /* The text being built, and whether it still fits. */
 struct form_text
@@ -74,9 +86,10 @@ stable_object (tree fn, tree q)
 /* A load's part: a member of a stable parameter's object at a constant
  * offset and size. */
 bool
-load_form (form_text *f, tree fn, tree ref)
+load_form (form_text *f, const scope *sc, tree ref)
 {
-  if (TREE_THIS_VOLATILE (ref) || TYPE_VOLATILE (TREE_TYPE (ref))
+  tree fn = sc->fn;
+  if (sc->outer || TREE_THIS_VOLATILE (ref) || TYPE_VOLATILE (TREE_TYPE (ref))
       || TYPE_ATOMIC (TREE_TYPE (ref))
       || !(INTEGRAL_TYPE_P (TREE_TYPE (ref))
            || POINTER_TYPE_P (TREE_TYPE (ref))))
@@ -113,27 +126,29 @@ keeps_bits (tree to, tree from)
          && TYPE_PRECISION (to) == TYPE_PRECISION (from);
 }
 
-bool value_form (form_text *f, tree fn, tree v, int depth);
+bool value_form (form_text *f, const scope *sc, tree v, int depth);
+bool ref_form (form_text *f, const scope *sc, tree ref, int depth);
+bool call_form (form_text *f, const scope *sc, gcall *call, int depth);
 
 /* The part of gimple assignment g (the definition of an SSA name). */
 bool
-assign_form (form_text *f, tree fn, gassign *g, int depth)
+assign_form (form_text *f, const scope *sc, gassign *g, int depth)
 {
   tree lhs = gimple_assign_lhs (g), a = gimple_assign_rhs1 (g);
   enum tree_code code = gimple_assign_rhs_code (g);
   if (gimple_assign_load_p (g) && gimple_num_ops (g) == 2)
-    return load_form (f, fn, a);
+    return load_form (f, sc, a);
   if (code == SSA_NAME || code == INTEGER_CST || code == ADDR_EXPR)
-    return value_form (f, fn, a, depth + 1);
+    return value_form (f, sc, a, depth + 1);
   if (CONVERT_EXPR_CODE_P (code))
     {
       if (keeps_bits (TREE_TYPE (lhs), TREE_TYPE (a)))
-        return value_form (f, fn, a, depth + 1);
+        return value_form (f, sc, a, depth + 1);
       put (f, "c");
       put_type (f, TREE_TYPE (lhs));
       put_type (f, TREE_TYPE (a));
       put (f, "(");
-      bool ok = value_form (f, fn, a, depth + 1);
+      bool ok = value_form (f, sc, a, depth + 1);
       put (f, ")");
       return ok;
     }
@@ -144,7 +159,7 @@ assign_form (form_text *f, tree fn, gassign *g, int depth)
       put (f, "u%d", (int) code);
       put_type (f, TREE_TYPE (lhs));
       put (f, "(");
-      if (!value_form (f, fn, a, depth + 1))
+      if (!value_form (f, sc, a, depth + 1))
         return false;
       put (f, ")");
       return true;
@@ -165,10 +180,10 @@ assign_form (form_text *f, tree fn, gassign *g, int depth)
       put (f, "o%d", (int) code);
       put_type (f, TREE_TYPE (lhs));
       put (f, "(");
-      if (!value_form (f, fn, a, depth + 1))
+      if (!value_form (f, sc, a, depth + 1))
         return false;
       put (f, ",");
-      if (!value_form (f, fn, gimple_assign_rhs2 (g), depth + 1))
+      if (!value_form (f, sc, gimple_assign_rhs2 (g), depth + 1))
         return false;
       put (f, ")");
       return true;
@@ -179,7 +194,7 @@ assign_form (form_text *f, tree fn, gassign *g, int depth)
 
 /* Append v's part to f; false when v has no form. */
 bool
-value_form (form_text *f, tree fn, tree v, int depth)
+value_form (form_text *f, const scope *sc, tree v, int depth)
 {
   if (depth > FORM_DEPTH || !f->ok)
     return false;
@@ -193,32 +208,139 @@ value_form (form_text *f, tree fn, tree v, int depth)
       put (f, "%ld", (long) tree_to_shwi (v));
       return true;
     case ADDR_EXPR:
-      {
-        poly_int64 off;
-        HOST_WIDE_INT o;
-        tree base = get_addr_base_and_unit_offset (TREE_OPERAND (v, 0), &off);
-        if (!base || !(VAR_P (base) || TREE_CODE (base) == PARM_DECL)
-            || !off.is_constant (&o))
-          return false;
-        put (f, "a%u+%ld", (unsigned) DECL_UID (base), (long) o);
-        return true;
-      }
+      put (f, "&");
+      return ref_form (f, sc, TREE_OPERAND (v, 0), depth + 1);
     case SSA_NAME:
       {
         if (SSA_NAME_IS_DEFAULT_DEF (v))
           {
             tree p = SSA_NAME_VAR (v);
-            if (!p || TREE_CODE (p) != PARM_DECL || DECL_CONTEXT (p) != fn)
+            if (!p || TREE_CODE (p) != PARM_DECL || DECL_CONTEXT (p) != sc->fn)
               return false;
-            put (f, "p%u", (unsigned) DECL_UID (p));
-            return true;
+            if (!sc->outer)
+              {
+                put (f, "p%u", (unsigned) DECL_UID (p));
+                return true;
+              }
+            /* a callee's parameter: the caller's argument */
+            unsigned i = 0;
+            for (tree a = DECL_ARGUMENTS (sc->fn); a && a != p; a = DECL_CHAIN (a))
+              i++;
+            return i < gimple_call_num_args (sc->call)
+                   && value_form (f, sc->outer, gimple_call_arg (sc->call, i),
+                                  depth + 1);
           }
-        gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
-        return g && assign_form (f, fn, g, depth);
+        gimple *d = SSA_NAME_DEF_STMT (v);
+        if (gcall *call = dyn_cast<gcall *> (d))
+          return call_form (f, sc, call, depth);
+        gassign *g = dyn_cast<gassign *> (d);
+        return g && assign_form (f, sc, g, depth);
       }
     default:
       return false;
     }
+}
+
+/* Append the part of reference ref, whose address has a form when every
+ * index and pointer in it has one: `(*_1)[_2]` with _1 and _2 members of
+ * a stable argument, `a->rows[k].sum`.  False when it has none. */
+bool
+ref_form (form_text *f, const scope *sc, tree ref, int depth)
+{
+  if (depth > FORM_DEPTH || !f->ok)
+    return false;
+  switch (TREE_CODE (ref))
+    {
+    case ARRAY_REF:
+      {
+        tree low = array_ref_low_bound (ref), size = array_ref_element_size (ref);
+        if (!tree_fits_shwi_p (low) || !tree_fits_shwi_p (size))
+          return false;
+        put (f, "[");
+        if (!ref_form (f, sc, TREE_OPERAND (ref, 0), depth + 1))
+          return false;
+        put (f, ",");
+        if (!value_form (f, sc, TREE_OPERAND (ref, 1), depth + 1))
+          return false;
+        put (f, ",%ld,%ld]", (long) tree_to_shwi (low),
+             (long) tree_to_shwi (size));
+        return true;
+      }
+    case COMPONENT_REF:
+      {
+        tree field = TREE_OPERAND (ref, 1);
+        if (TREE_CODE (field) != FIELD_DECL || DECL_BIT_FIELD (field)
+            || TREE_OPERAND (ref, 2)
+            || !tree_fits_shwi_p (component_ref_field_offset (ref)))
+          return false;
+        put (f, ".%u(", (unsigned) DECL_UID (field));
+        if (!ref_form (f, sc, TREE_OPERAND (ref, 0), depth + 1))
+          return false;
+        put (f, ")");
+        return true;
+      }
+    case MEM_REF:
+      if (!tree_fits_shwi_p (TREE_OPERAND (ref, 1)))
+        return false;
+      put (f, "m%ld(", (long) tree_to_shwi (TREE_OPERAND (ref, 1)));
+      if (!value_form (f, sc, TREE_OPERAND (ref, 0), depth + 1))
+        return false;
+      put (f, ")");
+      return true;
+    case VAR_DECL:
+    case PARM_DECL:
+      /* (a callee's own locals are new in each of its calls) */
+      if (sc->outer && !is_global_var (ref))
+        return false;
+      put (f, "d%u", (unsigned) DECL_UID (ref));
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Append the part of the value call returns: the one form every return
+ * of its callee (a function of the unit with a body) gives, the callee's
+ * parameters standing for the call's arguments.  What the callee does
+ * besides cannot change it: the form reads no memory in a callee. */
+bool
+call_form (form_text *f, const scope *sc, gcall *call, int depth)
+{
+  tree callee = gimple_call_fndecl (call);
+  function *body = callee ? DECL_STRUCT_FUNCTION (callee) : NULL;
+  if (!body || !body->gimple_df || !body->cfg || sc->calls >= CALL_DEPTH
+      || gimple_call_chain (call) || gimple_call_internal_p (call))
+    return false;
+  scope inner = { callee, call, sc, sc->calls + 1 };
+  char first[sizeof f->s];
+  bool have = false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (body)->preds)
+    {
+      greturn *r = safe_dyn_cast<greturn *> (last_stmt (e->src));
+      if (!r)
+        continue;   /* (a noreturn call ends the block: nothing returned) */
+      tree v = gimple_return_retval (r);
+      form_text g = { "", 0, true };
+      if (!v || !value_form (&g, &inner, v, depth + 1) || !g.ok)
+        return false;
+      if (have && strcmp (first, g.s))
+        return false;
+      memcpy (first, g.s, g.n + 1);
+      have = true;
+    }
+  if (!have)
+    return false;
+  put (f, "%s", first);
+  return true;
+}
+
+/* f's text, xmalloc'd, when it was built (ok) and fits; else NULL. */
+char *
+form_result (form_text *f, bool ok)
+{
+  return ok && f->ok ? xstrdup (f->s) : NULL;
 }
 
 } // namespace
@@ -226,11 +348,23 @@ value_form (form_text *f, tree fn, tree v, int depth)
 char *
 wmm_address_form (tree fn, tree ptr)
 {
-  form_text f;
-  f.n = 0;
-  f.ok = true;
-  f.s[0] = 0;
-  if (!value_form (&f, fn, ptr, 0) || !f.ok)
+  form_text f = { "", 0, true };
+  scope sc = { fn, NULL, NULL, 0 };
+  return form_result (&f, value_form (&f, &sc, ptr, 0));
+}
+
+char *
+wmm_reference_form (tree fn, tree ref)
+{
+  form_text f = { "", 0, true };
+  scope sc = { fn, NULL, NULL, 0 };
+  if (TREE_THIS_VOLATILE (ref) || !ref_form (&f, &sc, ref, 0))
     return NULL;
-  return xstrdup (f.s);
+  tree size = TYPE_SIZE (TREE_TYPE (ref));
+  if (!size || !tree_fits_uhwi_p (size))
+    return NULL;
+  put (&f, ":");
+  put_type (&f, TREE_TYPE (ref));
+  put (&f, "/%lu", (unsigned long) tree_to_uhwi (size));
+  return form_result (&f, true);
 }

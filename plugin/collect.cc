@@ -689,18 +689,27 @@ addr_key (collector *c, tree ref)
 {
   if (c->depth != 0 || c->fn != c->unit->fn || !ref)
     return 0;
+  tree fn = c->unit->fn->decl;
   poly_int64 off, size, max;
   bool reverse;
-  HOST_WIDE_INT o, sz, mx;
+  HOST_WIDE_INT o, sz, mx, mo = -1;
+  char *form = NULL;
   tree base = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
-  if (!base || TREE_CODE (base) != MEM_REF || !off.is_constant (&o)
-      || !size.is_constant (&sz) || !max.is_constant (&mx) || sz != mx
-      || sz <= 0 || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
-    return 0;
-  char *form = wmm_address_form (c->unit->fn->decl, TREE_OPERAND (base, 0));
+  if (base && TREE_CODE (base) == MEM_REF && off.is_constant (&o)
+      && size.is_constant (&sz) && max.is_constant (&mx) && sz == mx
+      && sz > 0 && tree_fits_shwi_p (TREE_OPERAND (base, 1)))
+    {
+      mo = tree_to_shwi (TREE_OPERAND (base, 1));
+      form = wmm_address_form (fn, TREE_OPERAND (base, 0));
+    }
+  else
+    {
+      /* (a variable index: the whole reference's form) */
+      o = sz = 0;
+      form = wmm_reference_form (fn, ref);
+    }
   if (!form)
     return 0;
-  HOST_WIDE_INT mo = tree_to_shwi (TREE_OPERAND (base, 1));
   for (int k = 0; k < c->nkeys; k++)
     if (!strcmp (c->keys[k].form, form) && c->keys[k].mo == mo
         && c->keys[k].o == o && c->keys[k].size == sz)
@@ -787,12 +796,13 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
           nalt = 0;
         }
     }
+  /* (the alternatives of one unknown address share its key) */
+  int key = loc < 0 ? addr_key (c, ref) : 0;
   if (nalt < 2)
     {
       wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
       set_addr (&in, loc, width);
-      if (loc < 0)
-        in.addr_key = addr_key (c, ref);
+      in.addr_key = key;
       if (is_store)
         store_value (c, &in, value);
       int from = c->t->ncode;
@@ -806,6 +816,7 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
   add_choice (c, nalt, -1, [&] (int k) {
     wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
     set_addr (&in, aloc[k], width);
+    in.addr_key = key;
     if (is_store)
       store_value (c, &in, value);
     add (c, &in, operand, aname[k]);

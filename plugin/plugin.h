@@ -610,6 +610,9 @@ tree wmm_pointer_root (tree p);
  * entry values, constants, members of a private object fn only reads,
  * typed arithmetic); xmalloc'd, or NULL. */
 char *wmm_address_form (tree fn, tree ptr);
+/* addrkey.cc: the same for the address and size of reference ref (variable
+ * indices with forms: `(*p)[i]`), or NULL. */
+char *wmm_reference_form (tree fn, tree ref);
 /* claims.cc: does fn (and the helpers it hands the pointer to) only read
  * through pointer parameter parm? */
 bool wmm_read_only_argument (tree fn, tree parm);

@@ -8,9 +8,16 @@
 #   -DMOVE_ID, -DLATE (the index written by the worker, or by main while
 #   the worker runs), -DSB (store buffering on flags): the worker fenced
 #   -DFLAG (message passing to main): fenced on the weak targets
+# and of programs/cxx_partial_lambda.cc (std::threads running a lambda
+# that adds into `partial[t]`, t captured by value; also a std::array,
+# whose operator[] returns the element's address):
+#   default, -DSTDARRAY: no fence (x86 1 mfence, Power 2 syncs before)
+#   -DBYREF (t captured by reference), -DSB: the lambda fenced (inlined
+#   into its std::thread state's _M_run)
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/partial_args.c
+L=$WMM_TESTDIR/programs/cxx_partial_lambda.cc
 
 one_target() {
   wmm_asm_none partial "$P"
@@ -19,6 +26,13 @@ one_target() {
     wmm_asm_fenced "partial_$v" "$P" sum "-D$v"
   done
   [ $T = x86 ] || wmm_asm_fenced partial_FLAG "$P" sum -DFLAG
+  wmm_asm_none lambda "$L"
+  wmm_asm_none lambda_STDARRAY "$L" -DSTDARRAY
+  for v in BYREF SB; do
+    wmm_asm_fenced "lambda_$v" "$L" '_ZNSt6thread11_State_impl[A-Za-z0-9_]*_M_runEv' "-D$v"
+    wmm_asm_fenced "lambda_STDARRAY_$v" "$L" '_ZNSt6thread11_State_impl[A-Za-z0-9_]*_M_runEv' \
+      -DSTDARRAY "-D$v"
+  done
 }
 
 wmm_each_target one_target

@@ -11,11 +11,12 @@
 // is private, no fence on any target (x86 1 mfence, Power 2 syncs
 // before).  Racy variants:
 //   -DNEXT   a worker also reads its neighbour's slot: fenced;
-//   -DSTALL  the loop does not count on every way round (t grows only
-//            when `fast`): two threads may share a number: fenced;
-//   -DPEEK   main reads slot 0 before the joins: fenced;
 //   -DBYREF  (with -DLAMBDA) t captured by reference, `[&t]`: fenced;
-//   -DSAME   (with -DPAIR) both threads numbered 0: fenced.
+//   -DSTALL  the loop does not count on every way round (t grows only
+//            when `fast`): two threads may share a number;
+//   -DPEEK   main reads slot 0 before the joins;
+//   -DSAME   (with -DPAIR) both threads numbered 0: these three make no
+//            cycle (a run of a worker touches one slot): no fence.
 // Example: g++ -std=c++17 -O2 -pthread -fplugin=wmmfence.so -c cxx_thread_ids.cc
 #include <cstdio>
 #include <thread>

@@ -7,10 +7,12 @@
  * array, rows[id][k], too).  -DAFTER: main sums after all
  * the joins: no fence either.  Variants that keep their fences (on the
  * weak targets):
- *   -DBEFORE     main reads slot i before joining thread i;
- *   -DOTHER      main reads slot i + 1 after joining thread i;
  *   -DNEIGHBOUR  a worker also adds into the next thread's slot;
- *   -DSAME       every thread is created with number 0.
+ *   -DSAME       every thread is created with number 0 (a WRC through
+ *                rows: the weak targets only).
+ * A run of a worker touches one slot however often its loop runs
+ * (address keys): -DBEFORE (main reads slot i before joining thread i)
+ * and -DOTHER (slot i + 1 after joining thread i) make no cycle.
  */
 #include <pthread.h>
 #define T 4

@@ -2,8 +2,9 @@
  * of ints, ids[i] = i, pthread_create (&t[i], 0, worker, &ids[i]), and
  * `int id = *(int *) arg` in the worker, which adds into partial[id];
  * main sums slot i right after joining thread i: no fence
- * (plugin/claims.cc).  Variants that keep their fences (every target):
- *   -DCONST      every id is 0;
+ * (plugin/claims.cc); -DCONST (every id is 0): no fence either, each run
+ * of a worker touching one slot.  Variants that keep their fences (every
+ * target):
  *   -DLATE       the id is stored after the create;
  *   -DWRITE      a worker changes its own id;
  *   -DSHARED     two threads get one id (&ids[i / 2]);

@@ -3,8 +3,8 @@
  * create loop's counter (plugin/claims.cc): args[i].id = i;
  * pthread_create (&t[i], 0, worker, &args[i]), partial[a->id] in the
  * worker, main sums slot i right after joining thread i: no fence.
- * Variants that keep their fences (on every target):
- *   -DCONST      every thread's id is 0;
+ * -DCONST (every thread's id is 0): no fence either, each run of a worker
+ * touching one slot.  Variants that keep their fences (on every target):
  *   -DLATE       the id is stored after the create;
  *   -DWRITE      a worker changes its own id;
  *   -DSHARED     two threads get one struct (&args[i / 2]);

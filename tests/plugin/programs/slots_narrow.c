@@ -4,7 +4,8 @@
  * 0 .. T - 1 (indexing t outside that is undefined) and survives the
  * narrowing: each thread still has a slot of its own, no fence
  * (plugin/claims.cc).  Variants that keep their fences (on the weak
- * targets):
+ * targets; two workers sharing a slot leave only the rows' 2+2W, which
+ * x86-TSO keeps):
  *   -DSMALL    the number narrowed to unsigned char, 300 threads: numbers
  *              256 .. 299 would share slots with 0 .. 43;
  *   -DHANDLES  the number narrowed to short, the handles in a member of
