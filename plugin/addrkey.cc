@@ -19,9 +19,15 @@
  * of a private parameter's object that the function only reads through
  * it (read-only while the activation runs: no other thread reaches the
  * object, the function does not write it), and the value-preserving or
- * typed arithmetic between them.  A PHI (a loop counter), a call or a
- * load of any other memory has no form.  Two SSA names with one form hold
- * one value in one activation (each operation's type is in the form).
+ * typed arithmetic between them; the value a call of a function of the
+ * unit returns when all its returns give one form, its parameters
+ * standing for the call's arguments (std::array::operator[]); and a load
+ * the collector took for a read of one known location, *pinned*: the key
+ * is dropped when some collected access may write that location
+ * (wmm_unpin_keys: std::vector::operator[] reading main's vector's start).
+ * A PHI (a loop counter) or a load of any other memory has no form.  Two
+ * SSA names with one form hold one value in one activation (each
+ * operation's type is in the form).
  */
 #include "plugin.h"
 
@@ -39,6 +45,7 @@ struct scope
   gcall *call;
   const scope *outer;
   int calls;
+  wmm_form_loads *loads;   /* known-location loads (may be NULL) */
 };
 
 /* The text being built, and whether it still fits. */
@@ -83,13 +90,46 @@ stable_object (tree fn, tree q)
          && wmm_read_only_argument (fn, SSA_NAME_VAR (q));
 }
 
+/* Is location loc part of a variable no code outside the analysis can
+ * reach (another unit's or a library's: its writes are in no IR), by
+ * the points-to analysis, and no exported, external or volatile one? */
+bool
+unreached_location (int loc)
+{
+  HOST_WIDE_INT pos, size;
+  tree decl = wmm_location_decl (loc, &pos, &size);
+  return decl && VAR_P (decl) && !TREE_THIS_VOLATILE (decl)
+         && !DECL_EXTERNAL (decl) && !TREE_PUBLIC (decl)
+         && !DECL_THREAD_LOCAL_P (decl) && pos >= 0 && size > 0
+         && wmm_threadlocal_unreached (decl, pos, size);
+}
+
+/* A load's part when the collector took it for a read of one known
+ * location (wmm_form_loads): that location, pinned (the key holds only
+ * when no collected access may write it: wmm_unpin_keys). */
+bool
+pinned_form (form_text *f, const scope *sc, gassign *g)
+{
+  if (!sc->loads)
+    return false;
+  int loc = sc->loads->resolve (g, sc->call);
+  if (loc < 0 || !unreached_location (loc))
+    return false;
+  if (sc->loads->npins == (int) (sizeof sc->loads->pins
+                                 / sizeof sc->loads->pins[0]))
+    return false;
+  sc->loads->pins[sc->loads->npins++] = loc;
+  put (f, "L%d", loc);
+  return true;
+}
+
 /* A load's part: a member of a stable parameter's object at a constant
  * offset and size. */
 bool
-load_form (form_text *f, const scope *sc, tree ref)
+load_form (form_text *f, const scope *sc, gassign *g)
 {
-  tree fn = sc->fn;
-  if (sc->outer || TREE_THIS_VOLATILE (ref) || TYPE_VOLATILE (TREE_TYPE (ref))
+  tree fn = sc->fn, ref = gimple_assign_rhs1 (g);
+  if (TREE_THIS_VOLATILE (ref) || TYPE_VOLATILE (TREE_TYPE (ref))
       || TYPE_ATOMIC (TREE_TYPE (ref))
       || !(INTEGRAL_TYPE_P (TREE_TYPE (ref))
            || POINTER_TYPE_P (TREE_TYPE (ref))))
@@ -101,12 +141,12 @@ load_form (form_text *f, const scope *sc, tree ref)
   if (!base || TREE_CODE (base) != MEM_REF || !off.is_constant (&o)
       || !size.is_constant (&sz) || !max.is_constant (&mx) || sz != mx
       || sz <= 0 || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
-    return false;
+    return pinned_form (f, sc, g);
   tree q = wmm_pointer_root (TREE_OPERAND (base, 0));
-  if (!q || !SSA_NAME_IS_DEFAULT_DEF (q) || !SSA_NAME_VAR (q)
+  if (sc->outer || !q || !SSA_NAME_IS_DEFAULT_DEF (q) || !SSA_NAME_VAR (q)
       || TREE_CODE (SSA_NAME_VAR (q)) != PARM_DECL
       || DECL_CONTEXT (SSA_NAME_VAR (q)) != fn || !stable_object (fn, q))
-    return false;
+    return pinned_form (f, sc, g);
   put (f, "l");
   put_type (f, TREE_TYPE (ref));
   put (f, "(p%u,%ld,%ld,%ld)", (unsigned) DECL_UID (SSA_NAME_VAR (q)),
@@ -137,7 +177,7 @@ assign_form (form_text *f, const scope *sc, gassign *g, int depth)
   tree lhs = gimple_assign_lhs (g), a = gimple_assign_rhs1 (g);
   enum tree_code code = gimple_assign_rhs_code (g);
   if (gimple_assign_load_p (g) && gimple_num_ops (g) == 2)
-    return load_form (f, sc, a);
+    return load_form (f, sc, g);
   if (code == SSA_NAME || code == INTEGER_CST || code == ADDR_EXPR)
     return value_form (f, sc, a, depth + 1);
   if (CONVERT_EXPR_CODE_P (code))
@@ -302,7 +342,8 @@ ref_form (form_text *f, const scope *sc, tree ref, int depth)
 /* Append the part of the value call returns: the one form every return
  * of its callee (a function of the unit with a body) gives, the callee's
  * parameters standing for the call's arguments.  What the callee does
- * besides cannot change it: the form reads no memory in a callee. */
+ * besides cannot change it: inside a callee the form reads only pinned
+ * locations, which no collected access writes. */
 bool
 call_form (form_text *f, const scope *sc, gcall *call, int depth)
 {
@@ -311,7 +352,7 @@ call_form (form_text *f, const scope *sc, gcall *call, int depth)
   if (!body || !body->gimple_df || !body->cfg || sc->calls >= CALL_DEPTH
       || gimple_call_chain (call) || gimple_call_internal_p (call))
     return false;
-  scope inner = { callee, call, sc, sc->calls + 1 };
+  scope inner = { callee, call, sc, sc->calls + 1, sc->loads };
   char first[sizeof f->s];
   bool have = false;
   edge e;
@@ -346,18 +387,18 @@ form_result (form_text *f, bool ok)
 } // namespace
 
 char *
-wmm_address_form (tree fn, tree ptr)
+wmm_address_form (tree fn, tree ptr, wmm_form_loads *loads)
 {
   form_text f = { "", 0, true };
-  scope sc = { fn, NULL, NULL, 0 };
+  scope sc = { fn, NULL, NULL, 0, loads };
   return form_result (&f, value_form (&f, &sc, ptr, 0));
 }
 
 char *
-wmm_reference_form (tree fn, tree ref)
+wmm_reference_form (tree fn, tree ref, wmm_form_loads *loads)
 {
   form_text f = { "", 0, true };
-  scope sc = { fn, NULL, NULL, 0 };
+  scope sc = { fn, NULL, NULL, 0, loads };
   if (TREE_THIS_VOLATILE (ref) || !ref_form (&f, &sc, ref, 0))
     return NULL;
   tree size = TYPE_SIZE (TREE_TYPE (ref));
@@ -367,4 +408,50 @@ wmm_reference_form (tree fn, tree ref)
   put_type (&f, TREE_TYPE (ref));
   put (&f, "/%lu", (unsigned long) tree_to_uhwi (size));
   return form_result (&f, true);
+}
+
+/* May an access of the collected IR write location loc: a write to it,
+ * or to an unknown address whose alias set holds it (an unknown call's
+ * stand-in too)? */
+static bool
+written (const wmm_program *p, int loc)
+{
+  for (int t = 0; t < p->nthreads; t++)
+    for (int i = 0; i < p->threads[t].ncode; i++)
+      {
+        const wmm_instr *in = &p->threads[t].code[i];
+        if (!wmm_instr_writes (in))
+          continue;
+        if (in->addr.loc_hint >= 0 ? in->addr.loc_hint == loc
+                                   : wmm_alias_contains (p, in->addr.alias, loc))
+          return true;
+      }
+  return false;
+}
+
+int
+wmm_unpin_keys (wmm_unitinfo *u)
+{
+  int dropped = 0;
+  hash_map<int_hash<int, -1, -2>, bool> seen;   /* location -> written */
+  for (const wmm_pinned_key &pk : u->pinned_keys)
+    {
+      bool held = true;
+      for (int k = 0; k < pk.npins && held; k++)
+        {
+          bool *w = seen.get (pk.pins[k]);
+          bool wr = w ? *w : written (u->prog, pk.pins[k]);
+          if (!w)
+            seen.put (pk.pins[k], wr);
+          held = !wr;
+        }
+      if (held)
+        continue;
+      wmm_thread *t = &u->prog->threads[pk.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (t->code[i].addr_key == pk.key)
+          t->code[i].addr_key = 0;
+      dropped++;
+    }
+  return dropped;
 }

@@ -684,6 +684,29 @@ add_choice (collector *c, int n, int back, F emit)
  * keeps its value while the function runs), or `a->partial[a->id]` with
  * both members of a private argument the function only reads; 0 for any
  * other reference. */
+/* wmm_form_loads.find for collector ctx: the known location of the one
+ * load the unit collected for statement `load`, in the unit's own code
+ * (via NULL) or in a callee collected for the call `via`; else -1. */
+static int
+collected_load (void *ctx, gimple *load, gimple *via)
+{
+  collector *c = (collector *) ctx;
+  int loc = -1;
+  for (const wmm_site &site : c->unit->sites)
+    {
+      if (site.stmt != load || site.operand != 1
+          || (via ? site.via != via : site.fn != NULL))
+        continue;
+      const wmm_instr *in = &c->t->code[site.first];
+      if (loc >= 0 || site.alternatives || site.summary
+          || site.first != site.last || !wmm_instr_reads (in)
+          || wmm_instr_writes (in) || in->addr.loc_hint < 0)
+        return -1;
+      loc = in->addr.loc_hint;
+    }
+  return loc;
+}
+
 int
 addr_key (collector *c, tree ref)
 {
@@ -694,19 +717,23 @@ addr_key (collector *c, tree ref)
   bool reverse;
   HOST_WIDE_INT o, sz, mx, mo = -1;
   char *form = NULL;
+  wmm_form_loads loads;
+  loads.find = collected_load;
+  loads.ctx = c;
+  loads.npins = 0;
   tree base = get_ref_base_and_extent (ref, &off, &size, &max, &reverse);
   if (base && TREE_CODE (base) == MEM_REF && off.is_constant (&o)
       && size.is_constant (&sz) && max.is_constant (&mx) && sz == mx
       && sz > 0 && tree_fits_shwi_p (TREE_OPERAND (base, 1)))
     {
       mo = tree_to_shwi (TREE_OPERAND (base, 1));
-      form = wmm_address_form (fn, TREE_OPERAND (base, 0));
+      form = wmm_address_form (fn, TREE_OPERAND (base, 0), &loads);
     }
   else
     {
       /* (a variable index: the whole reference's form) */
       o = sz = 0;
-      form = wmm_reference_form (fn, ref);
+      form = wmm_reference_form (fn, ref, &loads);
     }
   if (!form)
     return 0;
@@ -723,6 +750,16 @@ addr_key (collector *c, tree ref)
       c->keys = XRESIZEVEC (collector::addr_key_ent, c->keys, c->cap_keys);
     }
   c->keys[c->nkeys++] = { form, mo, o, sz };
+  if (loads.npins > 0)
+    {
+      /* (the form names the pins: every later use of it has them too) */
+      wmm_pinned_key pk;
+      pk.thread = c->unit->thread;
+      pk.key = c->nkeys;
+      pk.npins = loads.npins;
+      memcpy (pk.pins, loads.pins, sizeof pk.pins);
+      c->u->pinned_keys.safe_push (pk);
+    }
   return c->nkeys;
 }
 
@@ -2826,6 +2863,8 @@ wmm_collect (wmm_unitinfo *u)
               "locks=acqrel credits only what they order",
               u->model == WMM_MODEL_POWER ? "Power" : "ARMv8");
   wmm_tbaa_apply (u);
+  /* (before any access leaves the IR: every running write is there) */
+  wmm_unpin_keys (u);
   wmm_publish_flags (u);
   wmm_publish_onces (u);
   wmm_publish_guarded (u);
@@ -2858,6 +2897,7 @@ wmm_unitinfo_free (wmm_unitinfo *u)
   u->lock_ids.release ();
   u->anon_classes.release ();
   u->anon_typed.release ();
+  u->pinned_keys.release ();
   for (char *n : u->notes)
     free (n);
   u->notes.release ();

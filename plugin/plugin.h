@@ -160,6 +160,15 @@ struct wmm_unit {
 };
 
 /* Everything the pass knows about the unit. */
+/* addrkey.cc: a key of thread `thread` whose form names known locations
+ * (wmm_form_loads): it holds only while none of them is written. */
+struct wmm_pinned_key
+{
+  int thread, key;
+  int pins[8];
+  int npins;
+};
+
 struct wmm_unitinfo {
   wmm_plugin_options *opts;
   wmm_model model;
@@ -212,6 +221,8 @@ struct wmm_unitinfo {
      the alias set of each class, and each word's (location, alias set) */
   vec<wmm_anon_class> anon_classes;
   vec<std::pair<int, int> > anon_typed;   /* (location, class) */
+  vec<struct wmm_pinned_key> pinned_keys; /* keys naming known locations
+                                             (addrkey.cc) */
 };
 
 /* entries.cc: find thread entries and the code units; false = nothing
@@ -605,14 +616,31 @@ tree wmm_std_scalar_object (gimple *stmt, tree fndecl);
 /* locks.cc: the SSA name p is a copy of through copies and conversions
  * (the name whose definition gives the value), or NULL. */
 tree wmm_pointer_root (tree p);
+/* addrkey.cc: the loads a form may name by the one known location the
+ * collector read there (`this->_M_impl._M_start` of main's vector in
+ * std::vector::operator[], collected for the call `via`): find gives it,
+ * or -1; the locations named so far are pins[0..npins-1]. */
+struct wmm_form_loads
+{
+  int (*find) (void *ctx, gimple *load, gimple *via);
+  void *ctx;
+  int pins[8];
+  int npins;
+  int resolve (gimple *load, gimple *via) { return find (ctx, load, via); }
+};
 /* addrkey.cc: the text of the value pointer ptr holds in function fn when
  * one activation of fn computes it to one value every time (parameters'
  * entry values, constants, members of a private object fn only reads,
- * typed arithmetic); xmalloc'd, or NULL. */
-char *wmm_address_form (tree fn, tree ptr);
+ * typed arithmetic, with `loads` known locations no collected access may
+ * write); xmalloc'd, or NULL. */
+char *wmm_address_form (tree fn, tree ptr, wmm_form_loads *loads = NULL);
 /* addrkey.cc: the same for the address and size of reference ref (variable
  * indices with forms: `(*p)[i]`), or NULL. */
-char *wmm_reference_form (tree fn, tree ref);
+char *wmm_reference_form (tree fn, tree ref, wmm_form_loads *loads = NULL);
+/* addrkey.cc: drop the keys of u->pinned_keys one of whose locations some
+ * collected access may write (run before accesses leave the IR); how
+ * many were dropped. */
+int wmm_unpin_keys (wmm_unitinfo *u);
 /* claims.cc: does fn (and the helpers it hands the pointer to) only read
  * through pointer parameter parm? */
 bool wmm_read_only_argument (tree fn, tree parm);

@@ -11,12 +11,20 @@
 # and of programs/cxx_partial_lambda.cc (std::threads running a lambda
 # that adds into `partial[t]`, t captured by value; also a std::array,
 # whose operator[] returns the element's address):
-#   default, -DSTDARRAY: no fence (x86 1 mfence, Power 2 syncs before)
+#   default, -DSTDARRAY: no fence (x86 1 mfence, Power 2 syncs before);
+#   with -DVECTOR (a std::vector, whose start std::thread's library code
+#   may reach: not pinned) -DGROW (main reserves while the lambdas run),
+#   -DBYREF, -DSB: fenced
+# and of programs/partial_static.c (`out[a->id] +=`, out a static
+# pointer main sets before the creates: a pinned location):
+#   default: no fence (x86 1 mfence, Power 2 syncs before); -DMOVE (main
+#   moves out while the workers run): fenced
 #   -DBYREF (t captured by reference), -DSB: the lambda fenced (inlined
 #   into its std::thread state's _M_run)
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/partial_args.c
+S=$WMM_TESTDIR/programs/partial_static.c
 L=$WMM_TESTDIR/programs/cxx_partial_lambda.cc
 
 one_target() {
@@ -26,12 +34,18 @@ one_target() {
     wmm_asm_fenced "partial_$v" "$P" sum "-D$v"
   done
   [ $T = x86 ] || wmm_asm_fenced partial_FLAG "$P" sum -DFLAG
+  wmm_asm_none static "$S"
+  wmm_asm_fenced static_MOVE "$S" sum -DMOVE
   wmm_asm_none lambda "$L"
   wmm_asm_none lambda_STDARRAY "$L" -DSTDARRAY
-  for v in BYREF SB; do
-    wmm_asm_fenced "lambda_$v" "$L" '_ZNSt6thread11_State_impl[A-Za-z0-9_]*_M_runEv' "-D$v"
-    wmm_asm_fenced "lambda_STDARRAY_$v" "$L" '_ZNSt6thread11_State_impl[A-Za-z0-9_]*_M_runEv' \
-      -DSTDARRAY "-D$v"
+  wmm_asm_fenced lambda_VECTOR_GROW "$L" \
+    '_ZNSt6thread11_State_impl[A-Za-z0-9_]*_M_runEv' -DVECTOR -DGROW
+  local c
+  for c in "" STDARRAY VECTOR; do
+    for v in BYREF SB; do
+      wmm_asm_fenced "lambda_${c:+${c}_}$v" "$L" \
+        '_ZNSt6thread11_State_impl[A-Za-z0-9_]*_M_runEv' ${c:+-D$c} "-D$v"
+    done
   done
 }
 

@@ -5,6 +5,11 @@
 // often its loop runs (the closure is the thread's own and only read):
 // no fence on any target (tests/plugin/keyed_members.sh).
 //   -DSTDARRAY  the sums in a std::array (operator[] returns the element)
+//   -DVECTOR    the sums in a std::vector (operator[] loads the vector's
+//               start from main's object, which std::thread's library
+//               code may reach: fenced as before)
+//   -DVECTOR -DGROW  main reserves room in the vector while the lambdas
+//               run (its start moves): fenced
 //   -DBYREF     the index captured by reference: main's loop counter,
 //               which moves while the lambdas run
 //   -DSB        each lambda writes its sum and reads its neighbour's
@@ -22,8 +27,10 @@ main ()
   const int n = 4;
   for (int &d : data)
     d = 1;
-#ifdef STDARRAY
+#if defined STDARRAY
   std::array<long, n> partial{};
+#elif defined VECTOR
+  std::vector<long> partial (n);
 #else
   long partial[n] = {};
 #endif
@@ -42,6 +49,9 @@ main ()
         data[t] = 2;
 #endif
     });
+#ifdef GROW
+  partial.reserve (64);
+#endif
   for (auto &th : ts)
     th.join ();
   long sum = 0;
