@@ -91,16 +91,16 @@ stable_object (tree fn, tree q)
 }
 
 /* Is location loc part of a variable no code outside the analysis can
- * reach (another unit's or a library's: its writes are in no IR), by
- * the points-to analysis, and no exported, external or volatile one? */
+ * reach (another unit's or a library's: its writes are in no IR): none
+ * another unit may name (wmm_foreign_reach, as if that unit may run) and
+ * none the points-to analysis hands to such code? */
 bool
 unreached_location (int loc)
 {
   HOST_WIDE_INT pos, size;
   tree decl = wmm_location_decl (loc, &pos, &size);
-  return decl && VAR_P (decl) && !TREE_THIS_VOLATILE (decl)
-         && !DECL_EXTERNAL (decl) && !TREE_PUBLIC (decl)
-         && !DECL_THREAD_LOCAL_P (decl) && pos >= 0 && size > 0
+  return decl && VAR_P (decl) && !wmm_foreign_reach (decl, false)
+         && pos >= 0 && size > 0
          && wmm_threadlocal_unreached (decl, pos, size);
 }
 
@@ -196,13 +196,6 @@ assign_form (form_text *f, const scope *sc, gassign *g, int depth)
     {
     case NEGATE_EXPR:
     case BIT_NOT_EXPR:
-      put (f, "u%d", (int) code);
-      put_type (f, TREE_TYPE (lhs));
-      put (f, "(");
-      if (!value_form (f, sc, a, depth + 1))
-        return false;
-      put (f, ")");
-      return true;
     case PLUS_EXPR:
     case MINUS_EXPR:
     case MULT_EXPR:
@@ -217,14 +210,15 @@ assign_form (form_text *f, const scope *sc, gassign *g, int depth)
     case RSHIFT_EXPR:
     case MIN_EXPR:
     case MAX_EXPR:
+      /* (the operation, its type, then each operand's part) */
       put (f, "o%d", (int) code);
       put_type (f, TREE_TYPE (lhs));
-      put (f, "(");
-      if (!value_form (f, sc, a, depth + 1))
-        return false;
-      put (f, ",");
-      if (!value_form (f, sc, gimple_assign_rhs2 (g), depth + 1))
-        return false;
+      for (unsigned i = 1; i < gimple_num_ops (g); i++)
+        {
+          put (f, i == 1 ? "(" : ",");
+          if (!value_form (f, sc, gimple_op (g, i), depth + 1))
+            return false;
+        }
       put (f, ")");
       return true;
     default:

@@ -2435,6 +2435,12 @@ wmm_read_only_argument (tree fn, tree parm)
 }
 
 bool
+wmm_foreign_reach (tree v, bool closed_unit)
+{
+  return foreign_reach (v, closed_unit);
+}
+
+bool
 wmm_edge_if_equal (edge e, tree *a, tree *b)
 {
   for (int step = 0; step < 2; step++)

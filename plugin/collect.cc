@@ -677,13 +677,6 @@ add_choice (collector *c, int n, int back, F emit)
     c->unit->sites[k].alternatives = true;
 }
 
-/* The address key (ir.h, addr_key) of reference ref in the function's
- * own code (not a callee's collected for its call site): the same number
- * for every reference to one offset and size of the object at one address
- * form (addrkey.cc): `w->sum`, w a pointer parameter or a copy of it (it
- * keeps its value while the function runs), or `a->partial[a->id]` with
- * both members of a private argument the function only reads; 0 for any
- * other reference. */
 /* wmm_form_loads.find for collector ctx: the known location of the one
  * load the unit collected for statement `load`, in the unit's own code
  * (via NULL) or in a callee collected for the call `via`; else -1. */
@@ -707,6 +700,14 @@ collected_load (void *ctx, gimple *load, gimple *via)
   return loc;
 }
 
+/* The address key (ir.h, addr_key) of reference ref in the function's
+ * own code (not a callee's collected for its call site): the same number
+ * for every reference to one offset and size of the object at one address
+ * form (addrkey.cc), or with one whole reference's form for a variable
+ * index: `w->sum`, w a pointer parameter or a copy of it (it keeps its
+ * value while the function runs), or `a->partial[a->id]` with both
+ * members of a private argument the function only reads; 0 for any other
+ * reference. */
 int
 addr_key (collector *c, tree ref)
 {

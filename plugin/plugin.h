@@ -644,6 +644,10 @@ int wmm_unpin_keys (wmm_unitinfo *u);
 /* claims.cc: does fn (and the helpers it hands the pointer to) only read
  * through pointer parameter parm? */
 bool wmm_read_only_argument (tree fn, tree parm);
+/* claims.cc: may code another unit runs touch variable v while the unit's
+ * threads run (exported without closed_unit, external, thread-local,
+ * volatile, kept or in a named section)? */
+bool wmm_foreign_reach (tree v, bool closed_unit);
 /* Locks in the object an access touches (`c->value` while holding
  * `c->lock`, c a parameter of fndecl): for each lock of `held` at a
  * constant offset of the access's own base pointer, the bit of "the lock
