@@ -42,7 +42,9 @@
  * obtain an object through a global, through its start argument (given to
  * pthread_create & co: library code, so it escapes; a pthread_create of a
  * start routine the analysis reads binds the argument to its parameter
- * and makes its targets shared without giving them to code outside) or
+ * and makes its targets shared without giving them to code outside; so
+ * does std::thread's _M_start_thread for its state and the unit's
+ * _State_impl members) or
  * through code the analysis cannot read; so an object outside that set
  * is reached by at most the thread that made it (each activation's
  * local, each allocation's memory, is new).  A pointer whose points-to set is not
@@ -1279,6 +1281,51 @@ thread_start (gcall *call, tree fndecl)
   return true;
 }
 
+/* std::thread::_M_start_thread (this, state, fn), libstdc++'s start of
+   every std::thread: the library takes the _State the unique_ptr `state`
+   (passed by reference) holds, and the new thread runs the state's
+   virtual _M_run and then deletes it through its virtual destructor;
+   nothing else of the library sees the state, and the std::thread object
+   only gets the thread's id.  So the state is bound to `this` of every
+   member function of the unit's _State_impl classes and shared with that
+   thread (a root of find_shared), not given to code outside (which would
+   make every capture of a lambda run by std::thread reached from
+   outside).  The state's base destructor in the library touches nothing.
+   False for any other call. */
+bool
+std_thread_start (gcall *call, tree fndecl)
+{
+  if (!DECL_ASSEMBLER_NAME_SET_P (fndecl))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  /* (the state's base destructor, std::thread::_State::~_State, which
+     has nothing to destroy, run by the state's own destructors) */
+  if (!strncmp (name, "_ZNSt6thread6_StateD", 20))
+    return true;
+  if (strncmp (name, "_ZNSt6thread15_M_start_thread", 29)
+      || gimple_call_num_args (call) < 2)
+    return false;
+  int holder = arg (call, 1);
+  if (holder < 0)
+    return false;
+  int state = new_node ();
+  add (C_LOAD, state, holder);
+  add (C_COPY, st->thread_args, state);
+  for (fninfo &f : st->fns)
+    {
+      tree self = DECL_ARGUMENTS (f.decl);
+      tree ctx = DECL_CONTEXT (f.decl);
+      if (self && ctx && TYPE_P (ctx) && wmm_std_state_type (ctx)
+          && TREE_CODE (TREE_TYPE (f.decl)) == METHOD_TYPE)
+        bind_param (f.fn, self, state);
+    }
+  /* (the thread's id written into the std::thread object) */
+  int handle = arg (call, 0);
+  if (handle >= 0)
+    add (C_STORE, handle, st->u_node);
+  return true;
+}
+
 /* An exit registration (__cxa_atexit (dtor, object, dso)) of a
    destructor whose body the analysis reads: the library calls dtor
    (object) at exit and keeps nothing else; object is bound to its
@@ -1455,7 +1502,7 @@ call_to (gcall *call, tree fndecl)
   if (fninfo *f = body_of (fndecl))
     bind_call (call, f);
   else if (!builtin_call (call, fndecl) && !thread_start (call, fndecl)
-           && !exit_registration (call)
+           && !std_thread_start (call, fndecl) && !exit_registration (call)
            && !std_string_call (call, fndecl) && !ostream_call (call, fndecl)
            && !istream_call (call, fndecl) && !scalar_object_call (call, fndecl)
            && !stream_setup_call (call, fndecl)
@@ -1633,6 +1680,24 @@ targets (bitmap dst, bitmap src)
     }
 }
 
+/* Is d a vtable whose entries the analysis knows: one the unit defines
+   (code outside reads it, never writes it), or libstdc++'s of
+   std::thread::_State, which each std::thread state's constructor stores
+   before its own (its destructor has nothing to destroy, its _M_run is
+   pure virtual)?  Its content is then its initializer's addresses. */
+bool
+known_vtable (tree d)
+{
+  if (!d || !VAR_P (d) || !DECL_VIRTUAL_P (d) || !TREE_READONLY (d))
+    return false;
+  if (DECL_ASSEMBLER_NAME_SET_P (d)
+      && !strcmp (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (d)),
+                  "_ZTVNSt6thread6_StateE"))
+    return true;
+  varpool_node *vn = varpool_node::get (d);
+  return vn && vn->definition && !DECL_EXTERNAL (d);
+}
+
 /* One pass over the constraints; true when some set grew. */
 bool
 round (bitmap scratch)
@@ -1745,9 +1810,10 @@ round (bitmap scratch)
                                 st->pts[st->slots[v.base][k].node[h]]);
           continue;
         }
-      for (int h = 0; h < 2; h++)
-        changed |= bitmap_set_bit (st->pts[slot_node (o, ANY, h)],
-                                   OBJ_U);
+      if (!known_vtable (st->obj_decl[o]))
+        for (int h = 0; h < 2; h++)
+          changed |= bitmap_set_bit (st->pts[slot_node (o, ANY, h)],
+                                     OBJ_U);
       for (unsigned k = 0; k < st->slots[o].size (); k++)
         for (int h = 0; h < 2; h++)
           changed |= ior (escaped, st->pts[st->slots[o][k].node[h]]);
@@ -1776,7 +1842,11 @@ round (bitmap scratch)
                   changed = true;
                 }
             }
-          else if (!ic->unknown)
+          /* (a virtual call's pointer, read from a vtable, may also
+             seem to be the vtable's type_info: no function) */
+          else if (!ic->unknown
+                   && !(d && VAR_P (d)
+                        && TREE_CODE (gimple_call_fn (ic->stmt)) == OBJ_TYPE_REF))
             {
               ic->unknown = true;
               unknown_call (ic->stmt, NULL_TREE);

@@ -11,10 +11,11 @@
 # and of programs/cxx_partial_lambda.cc (std::threads running a lambda
 # that adds into `partial[t]`, t captured by value; also a std::array,
 # whose operator[] returns the element's address):
-#   default, -DSTDARRAY: no fence (x86 1 mfence, Power 2 syncs before);
-#   with -DVECTOR (a std::vector, whose start std::thread's library code
-#   may reach: not pinned) -DGROW (main reserves while the lambdas run),
-#   -DBYREF, -DSB: fenced
+#   default, -DSTDARRAY, -DVECTOR (std::vectors of main by reference: the
+#   vector's start pinned, std::thread's library code only runs the
+#   state; threadlocal.cc): no fence (x86 1 mfence, Power 2 syncs before);
+#   -DVECTOR with -DGROW (main reserves while the lambdas run) or -DSWAP
+#   (main swaps the vector), -DBYREF, -DSB: fenced
 # and of programs/partial_static.c (`out[a->id] +=`, out a static
 # pointer main sets before the creates: a pinned location):
 #   default: no fence (x86 1 mfence, Power 2 syncs before); -DMOVE (main
@@ -38,8 +39,11 @@ one_target() {
   wmm_asm_fenced static_MOVE "$S" sum -DMOVE
   wmm_asm_none lambda "$L"
   wmm_asm_none lambda_STDARRAY "$L" -DSTDARRAY
-  wmm_asm_fenced lambda_VECTOR_GROW "$L" \
-    '_ZNSt6thread11_State_impl[A-Za-z0-9_]*_M_runEv' -DVECTOR -DGROW
+  wmm_asm_none lambda_VECTOR "$L" -DVECTOR
+  for v in GROW SWAP; do
+    wmm_asm_fenced "lambda_VECTOR_$v" "$L" \
+      '_ZNSt6thread11_State_impl[A-Za-z0-9_]*_M_runEv' -DVECTOR "-D$v"
+  done
   local c
   for c in "" STDARRAY VECTOR; do
     for v in BYREF SB; do

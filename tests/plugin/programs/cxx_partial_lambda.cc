@@ -5,11 +5,15 @@
 // often its loop runs (the closure is the thread's own and only read):
 // no fence on any target (tests/plugin/keyed_members.sh).
 //   -DSTDARRAY  the sums in a std::array (operator[] returns the element)
-//   -DVECTOR    the sums in a std::vector (operator[] loads the vector's
-//               start from main's object, which std::thread's library
-//               code may reach: fenced as before)
+//   -DVECTOR    the sums and the data in std::vectors of main, both
+//               captured by reference (operator[] loads the vector's
+//               start from main's object, which no code but the lambdas'
+//               and main's reaches and nothing writes while they run:
+//               std::thread's library code only runs the state's _M_run)
 //   -DVECTOR -DGROW  main reserves room in the vector while the lambdas
 //               run (its start moves): fenced
+//   -DVECTOR -DSWAP  main swaps the sums with another vector while the
+//               lambdas run: fenced
 //   -DBYREF     the index captured by reference: main's loop counter,
 //               which moves while the lambdas run
 //   -DSB        each lambda writes its sum and reads its neighbour's
@@ -19,14 +23,20 @@
 #include <thread>
 #include <vector>
 
+#ifndef VECTOR
 static int data[1000];
+#endif
 
 int
 main ()
 {
   const int n = 4;
+#ifdef VECTOR
+  std::vector<int> data (1000, 1);
+#else
   for (int &d : data)
     d = 1;
+#endif
 #if defined STDARRAY
   std::array<long, n> partial{};
 #elif defined VECTOR
@@ -36,8 +46,12 @@ main ()
 #endif
   std::vector<std::thread> ts;
   for (int t = 0; t < n; ++t)
-#ifdef BYREF
+#if defined BYREF && defined VECTOR
+    ts.emplace_back ([&partial, &data, &t] {
+#elif defined BYREF
     ts.emplace_back ([&partial, &t] {
+#elif defined VECTOR
+    ts.emplace_back ([&partial, &data, t] {
 #else
     ts.emplace_back ([&partial, t] {
 #endif
@@ -51,6 +65,10 @@ main ()
     });
 #ifdef GROW
   partial.reserve (64);
+#endif
+#ifdef SWAP
+  std::vector<long> other (n);
+  partial.swap (other);
 #endif
   for (auto &th : ts)
     th.join ();
