@@ -1290,19 +1290,13 @@ thread_start (gcall *call, tree fndecl)
    member function of the unit's _State_impl classes and shared with that
    thread (a root of find_shared), not given to code outside (which would
    make every capture of a lambda run by std::thread reached from
-   outside).  The state's base destructor in the library touches nothing.
-   False for any other call. */
+   outside).  False for any other call. */
 bool
 std_thread_start (gcall *call, tree fndecl)
 {
-  if (!DECL_ASSEMBLER_NAME_SET_P (fndecl))
-    return false;
-  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  /* (the state's base destructor, std::thread::_State::~_State, which
-     has nothing to destroy, run by the state's own destructors) */
-  if (!strncmp (name, "_ZNSt6thread6_StateD", 20))
-    return true;
-  if (strncmp (name, "_ZNSt6thread15_M_start_thread", 29)
+  if (!DECL_ASSEMBLER_NAME_SET_P (fndecl)
+      || strncmp (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
+                  "_ZNSt6thread15_M_start_thread", 29)
       || gimple_call_num_args (call) < 2)
     return false;
   int holder = arg (call, 1);
@@ -1324,6 +1318,17 @@ std_thread_start (gcall *call, tree fndecl)
   if (handle >= 0)
     add (C_STORE, handle, st->u_node);
   return true;
+}
+
+/* Is fndecl libstdc++'s std::thread::_State::~_State, which the state's
+   own destructors run and which has nothing to destroy (it touches no
+   memory of the program)? */
+bool
+std_state_base_dtor (tree fndecl)
+{
+  return DECL_ASSEMBLER_NAME_SET_P (fndecl)
+         && !strncmp (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
+                      "_ZNSt6thread6_StateD", 20);
 }
 
 /* An exit registration (__cxa_atexit (dtor, object, dso)) of a
@@ -1502,7 +1507,8 @@ call_to (gcall *call, tree fndecl)
   if (fninfo *f = body_of (fndecl))
     bind_call (call, f);
   else if (!builtin_call (call, fndecl) && !thread_start (call, fndecl)
-           && !std_thread_start (call, fndecl) && !exit_registration (call)
+           && !std_thread_start (call, fndecl) && !std_state_base_dtor (fndecl)
+           && !exit_registration (call)
            && !std_string_call (call, fndecl) && !ostream_call (call, fndecl)
            && !istream_call (call, fndecl) && !scalar_object_call (call, fndecl)
            && !stream_setup_call (call, fndecl)
@@ -1830,6 +1836,7 @@ round (bitmap scratch)
   for (unsigned k = 0; k < st->icalls.length (); k++)
     {
       icall *ic = &st->icalls[k];
+      bool virtual_call = TREE_CODE (gimple_call_fn (ic->stmt)) == OBJ_TYPE_REF;
       bitmap_copy (scratch, st->pts[ic->fnptr]);
       EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
         {
@@ -1844,9 +1851,7 @@ round (bitmap scratch)
             }
           /* (a virtual call's pointer, read from a vtable, may also
              seem to be the vtable's type_info: no function) */
-          else if (!ic->unknown
-                   && !(d && VAR_P (d)
-                        && TREE_CODE (gimple_call_fn (ic->stmt)) == OBJ_TYPE_REF))
+          else if (!ic->unknown && !(d && VAR_P (d) && virtual_call))
             {
               ic->unknown = true;
               unknown_call (ic->stmt, NULL_TREE);
