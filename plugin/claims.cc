@@ -313,16 +313,20 @@ times_const (tree v, tree *x, HOST_WIDE_INT *c, HOST_WIDE_INT *limit)
   return true;
 }
 
-/* v = x + C (through widening conversions), signed: *x and *c. */
+/* v = x + C (through widening conversions), signed (or, with
+ * `wrapping`, unsigned too: the caller takes a wrapped sum as it comes):
+ * *x and *c. */
 bool
-plus_const (tree v, tree *x, HOST_WIDE_INT *c)
+plus_const (tree v, tree *x, HOST_WIDE_INT *c, bool wrapping = false)
 {
   v = wmm_widened_from (v);
   gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
                ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
   tree k = g ? wmm_constant_of (gimple_assign_rhs2 (g)) : NULL_TREE;
   if (!g || gimple_assign_rhs_code (g) != PLUS_EXPR
-      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)) || !k
+      || !(TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v))
+           || (wrapping && TYPE_UNSIGNED (TREE_TYPE (v))))
+      || !k || !tree_fits_shwi_p (k)
       || TREE_CODE (gimple_assign_rhs1 (g)) != SSA_NAME)
     return false;
   *x = wmm_widened_from (gimple_assign_rhs1 (g));
@@ -535,17 +539,67 @@ same_invariant (wmm_unitinfo *u, tree a, tree b, unsigned HOST_WIDE_INT *form,
   return true;
 }
 
+/* How many low bits can hold value v of an unsigned type: the narrowest
+ * unsigned type it was zero-extended from (`(size_t) t` of an unsigned
+ * t: 32), else its own precision. */
+unsigned
+zero_extended_bits (tree v)
+{
+  unsigned bits = TYPE_PRECISION (TREE_TYPE (v));
+  for (int steps = 0; steps < 4 && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
+        break;
+      tree from = gimple_assign_rhs1 (g);
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (from)) || !TYPE_UNSIGNED (TREE_TYPE (from))
+          || TYPE_PRECISION (TREE_TYPE (from)) > TYPE_PRECISION (TREE_TYPE (v)))
+        break;
+      bits = MIN (bits, TYPE_PRECISION (TREE_TYPE (from)));
+      v = from;
+    }
+  return bits;
+}
+
+/* Does product g (y * V) never wrap: signed arithmetic (overflow is
+ * undefined), or an unsigned one by a constant V < 2^(P - p), y held in p
+ * low bits (zero_extended_bits) of the P-bit type, so that y * V and (y +
+ * 1) * V fit? */
+bool
+product_fits (gassign *g)
+{
+  tree type = TREE_TYPE (gimple_assign_lhs (g));
+  if (TYPE_OVERFLOW_UNDEFINED (type))
+    return true;
+  if (!TYPE_UNSIGNED (type) || gimple_assign_rhs_code (g) != MULT_EXPR)
+    return false;
+  for (int side = 0; side < 2; side++)
+    {
+      tree k = gimple_op (g, 1 + side), y = gimple_op (g, 2 - side);
+      unsigned prec = TYPE_PRECISION (type);
+      if (TREE_CODE (k) != INTEGER_CST || TREE_CODE (y) != SSA_NAME
+          || prec > HOST_BITS_PER_WIDE_INT || !tree_fits_uhwi_p (k))
+        continue;
+      unsigned p = zero_extended_bits (y);
+      unsigned HOST_WIDE_INT c = tree_to_uhwi (k);
+      if (p < prec && c > 0 && wi::ltu_p (wi::uhwi (c, prec),
+                                         wi::lshift (wi::one (prec), prec - p)))
+        return true;
+    }
+  return false;
+}
+
 /* Is v (through widening conversions) f (y) = y * V or (y * V) / W,
- * computed with undefined overflow, V and W the same in every thread?
- * *y, and the operands V, W (W NULL for a product). */
+ * computed without wrapping (product_fits), V and W the same in every
+ * thread?  *y, and the operands V, W (W NULL for a product). */
 bool
 scaled_by (tree v, tree *y, tree *vv, tree *ww)
 {
   v = wmm_widened_from (v);
   gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
                ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
-  if (!g || !INTEGRAL_TYPE_P (TREE_TYPE (v))
-      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)))
+  if (!g || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
     return false;
   *ww = NULL_TREE;
   if (gimple_assign_rhs_code (g) == TRUNC_DIV_EXPR)
@@ -554,10 +608,10 @@ scaled_by (tree v, tree *y, tree *vv, tree *ww)
       v = wmm_widened_from (gimple_assign_rhs1 (g));
       g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
           ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
-      if (!g || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v)))
+      if (!g)
         return false;
     }
-  if (gimple_assign_rhs_code (g) != MULT_EXPR)
+  if (gimple_assign_rhs_code (g) != MULT_EXPR || !product_fits (g))
     return false;
   *y = gimple_assign_rhs1 (g);
   *vv = gimple_assign_rhs2 (g);
@@ -602,7 +656,9 @@ runtime_block (wmm_unitinfo *u, tree lo, tree hi, tree *x,
             std::swap (y2, v2);
           unsigned HOST_WIDE_INT h2 = 0;
           HOST_WIDE_INT k;
-          ok = plus_const (y2, &z, &k) && k == 1 && same_number (z, y1)
+          /* (an unsigned y + 1 that wraps gives hi = f (0) = 0: an
+             empty block, `i < hi` never holds) */
+          ok = plus_const (y2, &z, &k, true) && k == 1 && same_number (z, y1)
                && same_invariant (u, v1, v2, &h2, 0)
                && (!w1 || same_invariant (u, w1, w2, &h2, 0));
         }
@@ -1955,12 +2011,14 @@ distinct_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
 /* The block main stores for each thread: init[0] (`.F_LO = lo`) and
  * init[1] (`.F_HI = hi`) run before create `site` in the same iteration
  * of its loop, lo = x * C (*x: the counter it must be, *k: C) and hi its
- * block's end (block_bounds), members F_LO and F_HI at least as wide as
- * the values; *limit as for times_const. */
+ * block's end (block_bounds), or a block of a run-time size (`lo = n * i
+ * / nthreads`, hi the same of i + 1: runtime_block; *k its negative
+ * form), members F_LO and F_HI at least as wide as the values; *limit
+ * as for times_const. */
 bool
-stored_block (gimple *const init[2], gimple *site, function *site_fn,
-              tree flo, tree fhi, tree *x, HOST_WIDE_INT *k,
-              HOST_WIDE_INT *limit)
+stored_block (wmm_unitinfo *u, gimple *const init[2], gimple *site,
+              function *site_fn, tree flo, tree fhi, tree *x,
+              HOST_WIDE_INT *k, HOST_WIDE_INT *limit)
 {
   basic_block cb = gimple_bb (site);
   bool before = wmm_with_dominators (site_fn, [&] () {
@@ -1974,8 +2032,12 @@ stored_block (gimple *const init[2], gimple *site, function *site_fn,
     return false;
   tree lo = gimple_assign_rhs1 (init[0]), hi = gimple_assign_rhs1 (init[1]);
   *limit = -1;
-  if (!times_const (lo, x, k, limit) || !block_bounds (lo, hi, *x, *k, limit))
-    return false;
+  if (!(times_const (lo, x, k, limit) && block_bounds (lo, hi, *x, *k, limit)))
+    {
+      *limit = -1;
+      if (!runtime_block (u, lo, hi, x, k))
+        return false;
+    }
   for (tree f : { flo, fhi })
     if (!INTEGRAL_TYPE_P (TREE_TYPE (f))
         || TYPE_PRECISION (TREE_TYPE (f)) < TYPE_PRECISION (TREE_TYPE (lo)))
@@ -2031,7 +2093,7 @@ member_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
   tree x;
   HOST_WIDE_INT k, limit;
   if (!ok || !init[0] || !init[1]
-      || !stored_block (init, site, site_fn, flo, fhi, &x, &k, &limit)
+      || !stored_block (u, init, site, site_fn, flo, fhi, &x, &k, &limit)
       || x != counter)
     return false;
   element_source (u, e, parm, src);
@@ -2142,7 +2204,7 @@ fresh_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi, id_source *src)
   tree x;
   HOST_WIDE_INT k, limit;
   if (!init[0] || !init[1]
-      || !stored_block (init, site, site_fn, flo, fhi, &x, &k, &limit)
+      || !stored_block (u, init, site, site_fn, flo, fhi, &x, &k, &limit)
       || !loop_counter_p (site_fn, site, x))
     return false;
   counter_source (u, src, site, site_fn, x, parm);
@@ -2469,7 +2531,9 @@ wmm_counted_loop (tree i, tree *lo, tree *hi, gimple **step, edge *body)
   gphi *phi = TREE_CODE (i) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (i)
               ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (i)) : NULL;
   if (!phi || gimple_phi_num_args (phi) != 2
-      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (i)))
+      || !INTEGRAL_TYPE_P (TREE_TYPE (i))
+      || (!TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (i))
+          && !TYPE_UNSIGNED (TREE_TYPE (i))))
     return false;
   gimple *inc = NULL;
   *lo = NULL_TREE;
@@ -2487,9 +2551,11 @@ wmm_counted_loop (tree i, tree *lo, tree *hi, gimple **step, edge *body)
     }
   basic_block h = gimple_bb (phi);
   gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
-  /* (the test may widen i first: `(long) i < hi` keeps i's value) */
+  /* (the test may widen i first: `(long) i < hi` keeps i's value; an
+     unsigned i is tested itself, so i + 1 <= hi never wraps) */
   if (!inc || !*lo || !c || gimple_cond_code (c) != LT_EXPR
       || wmm_widened_from (gimple_cond_lhs (c)) != i
+      || (!TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (i)) && gimple_cond_lhs (c) != i)
       || EDGE_COUNT (h->succs) != 2)
     return false;
   edge t, f;

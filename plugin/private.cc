@@ -35,8 +35,10 @@
  * join of its handle: region.cc's groups) — for the heap object also
  * whenever the malloc ran again in between (a new object).  An element of
  * an array bounds the routine: its pointer may only be dereferenced
- * within the element (no call, no PHI, constant offsets), since pointer
- * arithmetic may reach the neighbours.
+ * within the element (no PHI, constant offsets, calls only of functions
+ * whose parameter does the same), since pointer arithmetic may reach the
+ * neighbours.  The creator may fill the element through a pointer to it
+ * before the create (`t = &tasks[i]; t->id = i;`).
  */
 #include "plugin.h"
 #include "handles.h"
@@ -1103,10 +1105,12 @@ web_keeps_no_copy (tree d)
   grow (&w, d);
   bool ok = !w.bad;
   /* Returned (put (p, ...) returns its cursor): find_callee_params
-     checked that every caller's web takes in the call's result. */
+     checked that every caller's web takes in the call's result; a start
+     routine's result (returned or given to pthread_exit) goes to the
+     thread that joins it, once it has ended. */
   for (gimple *u : w.uses)
     ok = ok && ((gimple_code (u) == GIMPLE_RETURN && returns_to_callers (&w))
-                || use_ok (&w, u, NULL, 0));
+                || thread_returns->contains (u) || use_ok (&w, u, NULL, 0));
   return ok;
 }
 
@@ -1810,6 +1814,54 @@ creator_static (tree base)
          && static_owner_of (base) == cfun->decl;
 }
 
+/* Are the uses of `a` (the create's argument, `_1 = &args[i]`) but the
+ * create plain loads and stores through it at constant offsets, each
+ * passing at (S, LO, HI), its bytes from the argument's address?  (The
+ * create names it once.) */
+template <typename F>
+bool
+arg_name_touches (tree a, gimple *create, F at)
+{
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, a)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u))
+        continue;
+      if (u == create)
+        {
+          unsigned n = 0;
+          for (unsigned i = 0; i < gimple_call_num_args (create); i++)
+            n += gimple_call_arg (create, i) == a;
+          if (n != 1)
+            return false;
+          continue;
+        }
+      if (!gimple_assign_single_p (u) || gimple_has_volatile_ops (u))
+        return false;
+      tree lhs = gimple_assign_lhs (u), rhs = gimple_assign_rhs1 (u);
+      if (lhs == a || rhs == a || TREE_CODE (rhs) == ADDR_EXPR)
+        return false;
+      tree t = TREE_CODE (lhs) == SSA_NAME ? rhs : lhs;
+      tree b = get_base_address (t);
+      poly_int64 pos, size, most;
+      bool reverse;
+      HOST_WIDE_INT p, n;
+      if (!b || TREE_CODE (b) != MEM_REF || TREE_OPERAND (b, 0) != a
+          || (t == lhs && TREE_CODE (rhs) != SSA_NAME
+              && !is_gimple_min_invariant (rhs))
+          || get_ref_base_and_extent (t, &pos, &size, &most, &reverse) != b
+          || !pos.is_constant (&p) || !size.is_constant (&n) || n <= 0
+          || maybe_ne (size, most) || !tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+        return false;
+      HOST_WIDE_INT lo = tree_to_shwi (TREE_OPERAND (b, 1)) + p / BITS_PER_UNIT;
+      if (!at (u, lo, lo + (n + BITS_PER_UNIT - 1) / BITS_PER_UNIT))
+        return false;
+    }
+  return true;
+}
+
 /* The object of the create's argument `a`, when it is one only this
  * thread may reach; false otherwise. */
 bool
@@ -1821,13 +1873,15 @@ object_of (gimple *create, tree a, thread_object *o)
   if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a))
     {
       gimple *def = SSA_NAME_DEF_STMT (a);
-      /* _1 = &args[i] used only here (-O0 and some -O2 shapes). */
+      /* _1 = &args[i] used only here (-O0 and some -O2 shapes), or also
+         by the creator's plain accesses through it (creator_ok checks
+         where they run): `t = &tasks[i]; t->id = i; create (..., t)`. */
       if (gimple_assign_single_p (def)
           && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)
         {
-          gimple *only;
-          use_operand_p use;
-          if (!single_imm_use (a, &use, &only) || only != create)
+          if (!arg_name_touches (a, create, [] (gimple *, HOST_WIDE_INT,
+                                                HOST_WIDE_INT) {
+                                   return true; }))
             return false;
           a = gimple_assign_rhs1 (def);
         }
@@ -1930,6 +1984,16 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
         }
       else if (ok)
         ok = !reaches (cu->stmt, cu->stmt, NULL);
+      /* the creator's accesses through the argument's name: inside the
+         element (or the object), before the create in its iteration
+         (or where no thread of the create runs) */
+      if (ok && c.arg_def)
+        ok = arg_name_touches (a, cu->stmt, [&] (gimple *s, HOST_WIDE_INT lo,
+                                                 HOST_WIDE_INT hi) {
+          return lo >= 0 && (o.bound < 0 || hi <= o.bound)
+                 && (o.index ? before_in_iteration (s, cu->stmt)
+                             : touch_ok (&c, s));
+        });
       local_walk lw = { &c, ok };
       basic_block bb;
       FOR_EACH_BB_FN (bb, cu->fn)
@@ -1951,10 +2015,29 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
   return ok;
 }
 
+/* The entry value of parameter `argno` of the function `call` calls,
+ * when the unit's body of it is the one that runs (not interposable,
+ * not variadic there), or NULL. */
+tree
+unit_param (gcall *call, unsigned argno)
+{
+  tree callee = gimple_call_fndecl (call);
+  cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
+  function *fn = node && node->get_availability () > AVAIL_INTERPOSABLE
+                 ? wmm_analysable_body (node) : NULL;
+  if (!fn)
+    return NULL_TREE;
+  tree p = DECL_ARGUMENTS (callee);
+  for (unsigned i = 0; p && i < argno; i++)
+    p = DECL_CHAIN (p);
+  return p ? ssa_default_def (fn, p) : NULL_TREE;
+}
+
 /* Does every access through the routine's parameter web (d, at byte
  * offset off of the object) pass ok (LO, HI), its bytes: constant
- * offsets, dereferences and calls of C library functions that touch one
- * object of their parameter's type (wmm_lib_pointee_bytes), no PHI? */
+ * offsets, dereferences, calls of C library functions that touch one
+ * object of their parameter's type (wmm_lib_pointee_bytes) and calls of
+ * the unit's functions whose parameter web does the same, no PHI? */
 template <typename F>
 bool
 param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
@@ -1977,8 +2060,12 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
           for (unsigned i = 0; i < gimple_call_num_args (call); i++)
             if (gimple_call_arg (call, i) == d)
               {
+                /* next_rand (&w->seed): a function of the unit whose
+                   parameter's own accesses stay inside */
+                tree callee_d = unit_param (call, i);
                 HOST_WIDE_INT n = wmm_lib_pointee_bytes (call, i);
-                if (n <= 0 || !ok (off, off + n))
+                if (callee_d ? !param_accesses (callee_d, off, depth + 1, ok)
+                             : n <= 0 || !ok (off, off + n))
                   return false;
               }
           continue;

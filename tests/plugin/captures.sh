@@ -147,9 +147,17 @@
 #                      (j to N inclusive), -DNEXT (row i + 1): the worker
 #                      fenced on the weak targets
 #   slices_runtime.c   blocks of a size the command line sets (`id * N /
-#                      nthreads`, `id * chunk`), into a declared or a
-#                      malloc'd array: no fence; -DWIDE, -DMORE, -DCHANGE,
-#                      -DLATE: the worker fenced on the weak targets
+#                      nthreads`, `id * chunk`, or -DMEMBERS main's
+#                      bounds in each thread's struct), into a declared or
+#                      a malloc'd array: no fence; -DWIDE, -DMORE,
+#                      -DCHANGE, -DLATE: the worker fenced on the weak
+#                      targets
+#   slices_unsigned.c  main's size_t blocks `(size_t) N * t / nthreads`
+#                      (t unsigned) in each thread's struct, a size_t
+#                      counter in the worker: no fence; -DWIDE, -DNARROW
+#                      (32-bit products), -DWIDENED (an unsigned counter
+#                      tested widened): the worker fenced on the weak
+#                      targets
 #   heap_rows.c        the same product over malloc'd matrices held by
 #                      static pointers (freed after the joins): no fence;
 #                      -DALIAS, -DMOVE, -DFREE_EARLY, -DESCAPE, -DNEXT,
@@ -491,9 +499,18 @@ one_target() {
   fi
   none slices_runtime slices_runtime.c
   for v in CHUNK HEAP; do none "slices_runtime_$v" slices_runtime.c -D$v; done
+  none slices_runtime_MEMBERS slices_runtime.c -DMEMBERS
+  none slices_runtime_MEMBERS_HEAP slices_runtime.c -DMEMBERS -DHEAP
   if [ $T != x86 ]; then
     for v in WIDE MORE CHANGE LATE; do
       fenced "slices_runtime_$v" slices_runtime.c work -D$v
+      fenced "slices_runtime_MEMBERS_$v" slices_runtime.c work -DMEMBERS -D$v
+    done
+  fi
+  none slices_unsigned slices_unsigned.c
+  if [ $T != x86 ]; then
+    for v in WIDE NARROW WIDENED; do
+      fenced "slices_unsigned_$v" slices_unsigned.c work -D$v
     done
   fi
   none heap_rows heap_rows.c

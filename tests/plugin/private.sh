@@ -13,7 +13,9 @@
 # into a neighbour's element, getspecific of a shared object) keep store
 # buffering's fences: one full fence per thread on x86 (mfence or lock
 # or), sync or lwsync+sync on Power.  A private copy sorted with qsort
-# (private_qsort.c, four models).  Per-thread state built by helpers
+# (private_qsort.c, four models).  Tasks stepped through a helper of the
+# unit given a member's address, set up through a pointer to the element
+# before the create, or returned to the joiner (private_helper_seed.c).  Per-thread state built by helpers
 # with pointer parameters (private_helpers.c: a local struct pointing at
 # shared options and at heap memory the helpers allocate) is private by
 # the points-to analysis (threadlocal.cc); the cache stored in a global,
@@ -146,6 +148,19 @@ done
 expect seed private_seed tso ""
 expect seed_SHARED private_seed tso "estimate:2" -DSHARED
 expect seed_NEIGHBOUR private_seed tso "estimate:3" -DNEIGHBOUR
+# The same with the program's own generator, a helper given &t->seed
+# (private_helper_seed.c): the helper's accesses through its parameter
+# stay inside the seed; with -DHEAP the routine returns its task to the
+# joiner.  The task given to every thread, the helper stirring the next
+# element, the task left in a global, the count cleared after the
+# create: fenced.
+expect helper_seed private_helper_seed tso ""
+expect helper_seed_HEAP private_helper_seed tso "" -DHEAP
+expect helper_seed_SHARED private_helper_seed tso "estimate:3" -DSHARED
+expect helper_seed_NEIGHBOUR private_helper_seed tso "estimate:6" -DNEIGHBOUR
+expect helper_seed_LEAK private_helper_seed tso "estimate:4" -DHEAP -DLEAK
+expect helper_seed_LATE private_helper_seed tso "estimate:4" -DLATE
+expect helper_seed_HEAP_LATE private_helper_seed tso "estimate:4" -DHEAP -DLATE
 
 # ---------------------------------------------------------------- ppc64le
 if ! wmm_target ppc; then
@@ -173,6 +188,10 @@ expect ppc_static_NAMED private_arg_stack power "P0:3 main:2" -DSTATIC -DNAMED
 expect ppc_static_HELPER private_arg_stack power "P0:2 start:2" -DSTATIC -DHELPER
 expect ppc_tls private_tls power ""
 expect ppc_seed private_seed power ""
+expect ppc_helper_seed private_helper_seed power ""
+expect ppc_helper_seed_HEAP private_helper_seed power "" -DHEAP
+expect ppc_helper_seed_NEIGHBOUR private_helper_seed power "main:1 next_rand:7" -DNEIGHBOUR
+expect ppc_helper_seed_LATE private_helper_seed power "estimate:8 main:2" -DLATE
 # main's elements of an exported array given to its threads, in a unit
 # that calls no other unit's code (private_exported.c): no fence; written
 # again after the create, read by another thread, or beside a call of

@@ -5,7 +5,10 @@
  * for one monotone f, so distinct numbers touch distinct elements: no
  * fence (claims.cc runtime_block; captures.sh).  -DCHUNK: `chunk = N /
  * nthreads; [id * chunk, id * chunk + chunk)`; -DHEAP: the output a
- * malloc'd array held by a static pointer.  Twins that keep the worker's
+ * malloc'd array held by a static pointer; -DMEMBERS: main computes each
+ * block and stores it into the thread's element of an array of structs,
+ * `b[t].lo = t * N / nthreads`, `b[t].hi = (t + 1) * N / nthreads`, and
+ * the worker runs over [b->lo, b->hi).  Twins that keep the worker's
  * fence on the weak targets: -DWIDE (to (id + 2) * N / nthreads), -DMORE
  * (one element past the chunk), -DCHANGE (a worker changes nthreads),
  * -DLATE (main changes it after the creates).
@@ -24,6 +27,26 @@ static double c[N + 1];
 #endif
 static long nthreads;
 
+#ifdef MEMBERS
+struct block { long lo, hi; };
+
+static void *
+work (void *arg)
+{
+  const struct block *b = arg;
+#ifdef CHANGE
+  if (b->lo > N)
+    nthreads = 2;
+#endif
+#ifdef MORE
+  for (long i = b->lo; i < b->hi + 1; i++)
+#else
+  for (long i = b->lo; i < b->hi; i++)
+#endif
+    c[i] = a[i] * a[i];
+  return NULL;
+}
+#else
 static void *
 work (void *arg)
 {
@@ -47,6 +70,7 @@ work (void *arg)
     c[i] = a[i] * a[i];
   return NULL;
 }
+#endif
 
 int
 main (int argc, char **argv)
@@ -62,8 +86,22 @@ main (int argc, char **argv)
   pthread_t th[T];
   for (int i = 0; i < N; i++)
     a[i] = i;
+#ifdef MEMBERS
+  struct block b[T];
+  for (long t = 0; t < nthreads; t++)
+    {
+      b[t].lo = t * N / nthreads;
+#ifdef WIDE
+      b[t].hi = (t + 2) * N / nthreads;
+#else
+      b[t].hi = (t + 1) * N / nthreads;
+#endif
+      pthread_create (&th[t], NULL, work, &b[t]);
+    }
+#else
   for (long t = 0; t < nthreads; t++)
     pthread_create (&th[t], NULL, work, (void *) t);
+#endif
 #ifdef LATE
   nthreads = T;
 #endif
