@@ -6,7 +6,8 @@
  * b->hi; i++)`.  The products cannot wrap (t holds 32 bits, N < 2^32),
  * the worker's size_t counter never wraps below its bound: distinct t
  * give distinct elements, no fence (claims.cc product_fits,
- * wmm_counted_loop; captures.sh).  Twins that keep the worker's fence on
+ * wmm_counted_loop; captures.sh) where size_t has 64 bits (on armhf, 32:
+ * the products may wrap, fenced).  Twins that keep the worker's fence on
  * the weak targets: -DWIDE (blocks to t + 2), -DNARROW (the product in
  * 32-bit unsigned arithmetic, which may wrap), -DWIDENED (an unsigned
  * counter tested widened, `(size_t) i < b->hi`: it may wrap first).
