@@ -490,16 +490,33 @@ stable_number (wmm_unitinfo *u, tree d)
   return true;
 }
 
+/* While main's stores of blocks are read (stored_block): the create,
+ * from which no path leads back to the definitions of main's SSA values
+ * that are the same in every iteration of its loop. */
+gimple *invariant_outside;
+
 /* Do a and b (through widening conversions) hold one value, the same in
  * every thread: equal constants, or one computation (the same codes of
  * + - * / and conversions) over loads of stable numbers (stable_number)
- * and constants?  *form: a hash of the computation. */
+ * and constants, or (for main's stores) one name main set before its
+ * create loop (`unsigned nt = std::thread::hardware_concurrency ()`)?
+ * *form: a hash of the computation. */
 bool
 same_invariant (wmm_unitinfo *u, tree a, tree b, unsigned HOST_WIDE_INT *form,
                 int depth)
 {
   a = wmm_widened_from (a);
   b = wmm_widened_from (b);
+  if (invariant_outside && a == b && TREE_CODE (a) == SSA_NAME
+      && INTEGRAL_TYPE_P (TREE_TYPE (a))
+      && (SSA_NAME_IS_DEFAULT_DEF (a)
+          || (gimple_bb (SSA_NAME_DEF_STMT (a))
+              && !wmm_reaches_avoiding (invariant_outside,
+                                        SSA_NAME_DEF_STMT (a), NULL))))
+    {
+      *form = *form * 31 + SSA_NAME_VERSION (a);
+      return true;
+    }
   tree ka = wmm_constant_of (a), kb = wmm_constant_of (b);
   if (ka || kb)
     {
@@ -539,9 +556,50 @@ same_invariant (wmm_unitinfo *u, tree a, tree b, unsigned HOST_WIDE_INT *form,
   return true;
 }
 
+/* The PHI of a signed counter `j = PHI <0, j + 1>` (overflow
+ * undefined: never negative), or NULL. */
+gphi *
+counter_from_zero (tree j)
+{
+  gphi *phi = TREE_CODE (j) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (j)
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (j)) : NULL;
+  if (!phi || gimple_phi_num_args (phi) != 2
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (j)))
+    return NULL;
+  bool inc = false, zero = false;
+  for (unsigned a = 0; a < 2; a++)
+    {
+      tree v = gimple_phi_arg_def (phi, a);
+      gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+                   ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+      tree c;
+      if (!inc && g && gimple_assign_rhs_code (g) == PLUS_EXPR
+          && gimple_assign_rhs1 (g) == j
+          && integer_onep (gimple_assign_rhs2 (g)))
+        inc = true;
+      else if ((c = wmm_constant_of (v)) && integer_zerop (c))
+        zero = true;
+    }
+  return inc && zero ? phi : NULL;
+}
+
+/* Is v such a counter, or one plus a non-negative constant? */
+bool
+counts_up_from_zero (tree v)
+{
+  gassign *sum = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+                 ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+  if (sum && gimple_assign_rhs_code (sum) == PLUS_EXPR
+      && TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v))
+      && TREE_CODE (gimple_assign_rhs2 (sum)) == INTEGER_CST
+      && tree_int_cst_sgn (gimple_assign_rhs2 (sum)) >= 0)
+    v = gimple_assign_rhs1 (sum);
+  return counter_from_zero (v) != NULL;
+}
+
 /* How many low bits can hold value v of an unsigned type: the narrowest
  * unsigned type it was zero-extended from (`(size_t) t` of an unsigned
- * t: 32), else its own precision. */
+ * t: 32; of an int counter from 0: 31), else its own precision. */
 unsigned
 zero_extended_bits (tree v)
 {
@@ -553,9 +611,17 @@ zero_extended_bits (tree v)
       if (!g || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g)))
         break;
       tree from = gimple_assign_rhs1 (g);
-      if (!INTEGRAL_TYPE_P (TREE_TYPE (from)) || !TYPE_UNSIGNED (TREE_TYPE (from))
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (from))
           || TYPE_PRECISION (TREE_TYPE (from)) > TYPE_PRECISION (TREE_TYPE (v)))
         break;
+      /* (a signed counter from 0 never goes negative: `(size_t) t` of an
+         int t sign-extends a value below 2^31) */
+      if (!TYPE_UNSIGNED (TREE_TYPE (from)))
+        {
+          if (counts_up_from_zero (from))
+            bits = MIN (bits, TYPE_PRECISION (TREE_TYPE (from)) - 1u);
+          break;
+        }
       bits = MIN (bits, TYPE_PRECISION (TREE_TYPE (from)));
       v = from;
     }
@@ -822,29 +888,13 @@ slice_index (tree idx, gimple *stmt, function *fn, tree *id,
 bool
 counted_from_zero (tree j, HOST_WIDE_INT *k, edge *body)
 {
-  gphi *phi = TREE_CODE (j) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (j)
-              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (j)) : NULL;
-  if (!phi || gimple_phi_num_args (phi) != 2
-      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (j)))
+  gphi *phi = counter_from_zero (j);
+  if (!phi)
     return false;
-  bool inc = false, zero = false;
-  for (unsigned a = 0; a < 2; a++)
-    {
-      tree v = gimple_phi_arg_def (phi, a);
-      gassign *g = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
-                   ? safe_dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
-      tree c;
-      if (!inc && g && gimple_assign_rhs_code (g) == PLUS_EXPR
-          && gimple_assign_rhs1 (g) == j
-          && integer_onep (gimple_assign_rhs2 (g)))
-        inc = true;
-      else if ((c = wmm_constant_of (v)) && integer_zerop (c))
-        zero = true;
-    }
   basic_block h = gimple_bb (phi);
   gcond *c = safe_dyn_cast<gcond *> (last_stmt (h));
   tree bound = c ? wmm_constant_of (gimple_cond_rhs (c)) : NULL_TREE;
-  if (!inc || !zero || !c || !bound || gimple_cond_lhs (c) != j
+  if (!c || !bound || gimple_cond_lhs (c) != j
       || EDGE_COUNT (h->succs) != 2
       || (gimple_cond_code (c) != LT_EXPR && gimple_cond_code (c) != LE_EXPR))
     return false;
@@ -1553,30 +1603,24 @@ memory_counter_p (function *site_fn, gimple *site, tree t)
     return (bool) dominated_by_p (CDI_DOMINATORS, loop->latch, inc); });
 }
 
-/* Does every thread that runs the operator () of closure (or functor)
- * type C = *parm's type get a value of member `field` no other gets?
- * Its one object in main, a local `cl` of type C, is the callable of one
- * std::thread start (std_thread_start_call; its state copies cl before
- * the call returns), cl named only there, by stores to its members and
- * by its clobber, and `cl.field = v` stored once, in the start's block
- * before it, v the start's loop counter (in a register or in memory:
- * loop_counter_p, memory_counter_p): `for (int t = 0; t < T; t++)
- * ts.emplace_back ([t] { partial[t] += ...; })`.  The operator is run
- * by std::thread's code only (thread_closure_call, routine_param). */
+/* The one std::thread start, in main, of a local `cl` of the closure (or
+ * functor) type C = *parm's type, parm the `this` of C's operator (),
+ * which std::thread's code alone runs (thread_closure_call,
+ * routine_param): *site in main's *site_fn, *cl.  The state the start
+ * builds copies cl before the call returns. */
 bool
-closure_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
+closure_site (tree parm, gimple **site, function **site_fn, tree *cl)
 {
   tree fn = DECL_CONTEXT (parm);
   tree type = POINTER_TYPE_P (TREE_TYPE (parm))
               ? TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (parm))) : NULL_TREE;
   cgraph_node *node = fn ? cgraph_node::get (fn) : NULL;
-  if (!type || TYPE_P (field) || DECL_CONTEXT (field) != type
-      || DECL_ARGUMENTS (fn) != parm || !node || !thread_closure_call (node)
-      || !INTEGRAL_TYPE_P (TREE_TYPE (field)))
+  if (!type || DECL_ARGUMENTS (fn) != parm || !node
+      || !thread_closure_call (node))
     return false;
-  gimple *site = NULL, *init = NULL;
-  function *site_fn = NULL;
-  tree cl = NULL_TREE;
+  *site = NULL;
+  *site_fn = NULL;
+  *cl = NULL_TREE;
   bool ok = true;
   /* the start, in main, of a local of the type */
   wmm_each_body ([&] (cgraph_node *n, function *body) {
@@ -1590,32 +1634,65 @@ closure_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
       if (o && VAR_P (o) && TYPE_MAIN_VARIANT (TREE_TYPE (o)) == type
           && std_thread_start_call (st, 1))
         {
-          ok &= !site;
-          site = st;
-          site_fn = body;
-          cl = o;
+          ok &= !*site;
+          *site = st;
+          *site_fn = body;
+          *cl = o;
         }
     });
   });
-  if (!ok || !site || is_global_var (cl) || DECL_CONTEXT (cl) != site_fn->decl)
-    return false;
-  /* cl's other uses: stores to its members (one of field), its clobber */
-  ok = each_other_use (site_fn, site, cl, [&] (gimple *st) {
+  return ok && *site && !is_global_var (*cl)
+         && DECL_CONTEXT (*cl) == (*site_fn)->decl;
+}
+
+/* cl's uses in site_fn but the start `site`: its clobber and stores to
+ * its members, each of which f (st, member) must accept; no PHI names
+ * it. */
+template <typename F>
+bool
+closure_stores (function *site_fn, gimple *site, tree cl, F f)
+{
+  bool ok = each_other_use (site_fn, site, cl, [&] (gimple *st) {
     if (gimple_clobber_p (st) && gimple_assign_lhs (st) == cl)
       return true;
     tree lhs = gimple_assign_single_p (st) ? gimple_assign_lhs (st) : NULL_TREE;
     if (!lhs || TREE_CODE (lhs) != COMPONENT_REF || TREE_OPERAND (lhs, 0) != cl
         || wmm_mentions (gimple_assign_rhs1 (st), cl))
       return false;
-    if (TREE_OPERAND (lhs, 1) != field)
-      return true;
-    bool first = !init;
-    init = st;
-    return first;
+    return (bool) f (st, TREE_OPERAND (lhs, 1));
   });
   wmm_each_phi (site_fn, [&] (gphi *phi) {
     for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
       ok &= !wmm_mentions (gimple_phi_arg_def (phi, i), cl);
+  });
+  return ok;
+}
+
+/* Does every thread that runs the operator () of closure (or functor)
+ * type C = *parm's type get a value of member `field` no other gets?
+ * Its one object in main, a local `cl` of type C, is the callable of one
+ * std::thread start (closure_site), cl named only there, by stores to
+ * its members and by its clobber, and `cl.field = v` stored once, in the
+ * start's block before it, v the start's loop counter (in a register or
+ * in memory: loop_counter_p, memory_counter_p): `for (int t = 0; t < T;
+ * t++) ts.emplace_back ([t] { partial[t] += ...; })`. */
+bool
+closure_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
+{
+  gimple *site, *init = NULL;
+  function *site_fn;
+  tree cl;
+  if (TYPE_P (field) || !INTEGRAL_TYPE_P (TREE_TYPE (field))
+      || !closure_site (parm, &site, &site_fn, &cl)
+      || DECL_CONTEXT (field) != TYPE_MAIN_VARIANT (TREE_TYPE (cl)))
+    return false;
+  /* one store to field */
+  bool ok = closure_stores (site_fn, site, cl, [&] (gimple *st, tree f) {
+    if (f != field)
+      return true;
+    bool first = !init;
+    init = st;
+    return first;
   });
   if (!ok || !init || !same_block_before (init, site))
     return false;
@@ -1636,6 +1713,49 @@ closure_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
     return false;
   set_source (u, src, site, site_fn, NULL_TREE);
   return true;
+}
+
+bool stored_block (wmm_unitinfo *u, gimple *const init[2], gimple *site,
+                   function *site_fn, tree flo, tree fhi, tree *x,
+                   HOST_WIDE_INT *k, HOST_WIDE_INT *limit);
+
+/* Does every thread that runs the operator () of closure type C =
+ * *parm's type get its own block [lo, hi) in members F_LO and F_HI?  The
+ * closure's one object in main is the callable of one std::thread start
+ * (closure_site), named only by stores to its members and its clobber,
+ * one store to each of F_LO and F_HI before the start in the same
+ * iteration of its loop, lo and hi a block of the loop's counter
+ * (stored_block: `size_t lo = N * t / nt, hi = N * (t + 1) / nt;
+ * ts.emplace_back ([&out, lo, hi] { for (i = lo; i < hi; ++i) out[i] =
+ * ...; })`). */
+bool
+closure_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
+                id_source *src)
+{
+  gimple *site, *init[2] = { NULL, NULL };
+  function *site_fn;
+  tree cl;
+  if (!closure_site (parm, &site, &site_fn, &cl)
+      || DECL_CONTEXT (flo) != TYPE_MAIN_VARIANT (TREE_TYPE (cl))
+      || DECL_CONTEXT (fhi) != TYPE_MAIN_VARIANT (TREE_TYPE (cl)))
+    return false;
+  bool ok = closure_stores (site_fn, site, cl, [&] (gimple *st, tree f) {
+    int which = f == flo ? 0 : f == fhi ? 1 : -1;
+    if (which < 0)
+      return true;
+    if (init[which] || TREE_CODE (gimple_assign_rhs1 (st)) != SSA_NAME)
+      return false;
+    init[which] = st;
+    return true;
+  });
+  tree x;
+  HOST_WIDE_INT k, limit;
+  if (!ok || !init[0] || !init[1]
+      || !stored_block (u, init, site, site_fn, flo, fhi, &x, &k, &limit)
+      || !loop_counter_p (site_fn, site, x))
+    return false;
+  set_source (u, src, site, site_fn, x);
+  return limit < 0;
 }
 
 /* The constant local t of site_fn holds when `site` reads it: t's only
@@ -2035,7 +2155,10 @@ stored_block (wmm_unitinfo *u, gimple *const init[2], gimple *site,
   if (!(times_const (lo, x, k, limit) && block_bounds (lo, hi, *x, *k, limit)))
     {
       *limit = -1;
-      if (!runtime_block (u, lo, hi, x, k))
+      invariant_outside = site;
+      bool ok = runtime_block (u, lo, hi, x, k);
+      invariant_outside = NULL;
+      if (!ok)
         return false;
     }
   for (tree f : { flo, fhi })
@@ -2276,7 +2399,9 @@ valid_claim (wmm_unitinfo *u, tree key, tree parm, hash_set<tree> &counters,
           if (!member_blocks (u, parm, TREE_PURPOSE (key), TREE_VALUE (key),
                               &src)
               && !fresh_blocks (u, parm, TREE_PURPOSE (key), TREE_VALUE (key),
-                                &src))
+                                &src)
+              && !closure_blocks (u, parm, TREE_PURPOSE (key),
+                                  TREE_VALUE (key), &src))
             src.create = NULL;
           src.parm = parm;
         }

@@ -152,8 +152,14 @@
 #                      a malloc'd array: no fence; -DWIDE, -DMORE,
 #                      -DCHANGE, -DLATE: the worker fenced on the weak
 #                      targets
+#   cxx_chunks.cc      std::thread lambdas capturing their block [lo, hi)
+#                      by value (size_t, `N * t / nt`, nt from
+#                      hardware_concurrency): no fence (armhf: fenced,
+#                      32-bit size_t); -DWIDE, -DNEXT: fenced on the weak
+#                      targets
 #   slices_unsigned.c  main's size_t blocks `(size_t) N * t / nthreads`
-#                      (t unsigned) in each thread's struct, a size_t
+#                      (t unsigned, or -DINT an int counter from 0) in
+#                      each thread's struct, a size_t
 #                      counter in the worker: no fence; -DWIDE, -DNARROW
 #                      (32-bit products), -DWIDENED (an unsigned counter
 #                      tested widened): the worker fenced on the weak
@@ -371,6 +377,17 @@ one_target() {
   fenced lambda_ptr cxx_lambda.cc "$RUN0 $RUN1" -DPTR
   # the read of the other's flag is in std::max (or inlined into both)
   fenced lambda_max cxx_lambda.cc "(_ZSt3maxIiERKT_S2_S2_|$RUN0)" -DMAX
+  # blocks of a static array captured by value (cxx_chunks.cc: size_t
+  # bounds, which may wrap on armhf's 32-bit size_t)
+  if [ $T = arm ]; then
+    fenced chunks cxx_chunks.cc "$RUN0"
+  else
+    none chunks cxx_chunks.cc
+  fi
+  if [ $T != x86 ]; then
+    fenced chunks_WIDE cxx_chunks.cc "$RUN0" -DWIDE
+    fenced chunks_NEXT cxx_chunks.cc "$RUN0" -DNEXT
+  fi
   none blocking_queue cxx_blocking_queue.cc
   fenced blocking_queue_DETACH cxx_blocking_queue.cc 'main _ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv' -DDETACH
   none print_mp cxx_print_mp.cc
@@ -511,8 +528,11 @@ one_target() {
   # the worker keeps its fence)
   if [ $T = arm ]; then
     fenced slices_unsigned slices_unsigned.c work
+    fenced slices_unsigned_INT slices_unsigned.c work -DINT
   else
     none slices_unsigned slices_unsigned.c
+    none slices_unsigned_INT slices_unsigned.c -DINT
+    none slices_unsigned_LOCAL slices_unsigned.c -DLOCAL -DINT
   fi
   if [ $T != x86 ]; then
     for v in WIDE NARROW WIDENED; do

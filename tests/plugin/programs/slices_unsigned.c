@@ -7,7 +7,10 @@
  * the worker's size_t counter never wraps below its bound: distinct t
  * give distinct elements, no fence (claims.cc product_fits,
  * wmm_counted_loop; captures.sh) where size_t has 64 bits (on armhf, 32:
- * the products may wrap, fenced).  Twins that keep the worker's fence on
+ * the products may wrap, fenced).  -DINT: int counters and thread count
+ * (`(size_t) t` sign-extends a counter from 0, which is never negative:
+ * 31 bits); -DLOCAL: the count copied into a local of main first (one
+ * value before the create loop).  Twins that keep the worker's fence on
  * the weak targets: -DWIDE (blocks to t + 2), -DNARROW (the product in
  * 32-bit unsigned arithmetic, which may wrap), -DWIDENED (an unsigned
  * counter tested widened, `(size_t) i < b->hi`: it may wrap first).
@@ -20,7 +23,12 @@
 #define N 65536
 #define T 16
 static double out[N + 1];
-static unsigned nthreads = 4;
+#ifdef INT
+typedef int count_t;
+#else
+typedef unsigned count_t;
+#endif
+static count_t nthreads = 4;
 
 struct block { size_t lo, hi; };
 
@@ -41,12 +49,16 @@ int
 main (int argc, char **argv)
 {
   if (argc > 1)
-    nthreads = (unsigned) atoi (argv[1]);
+    nthreads = (count_t) atoi (argv[1]);
   if (nthreads < 1 || nthreads > T)
     nthreads = T;
   pthread_t th[T];
   struct block b[T];
-  for (unsigned t = 0; t < nthreads; t++)
+#ifdef LOCAL
+  count_t n = nthreads;
+#define nthreads n
+#endif
+  for (count_t t = 0; t < nthreads; t++)
     {
 #ifdef NARROW
       b[t].lo = N * t / nthreads;
@@ -61,7 +73,7 @@ main (int argc, char **argv)
 #endif
       pthread_create (&th[t], NULL, work, &b[t]);
     }
-  for (unsigned t = 0; t < nthreads; t++)
+  for (count_t t = 0; t < nthreads; t++)
     pthread_join (th[t], NULL);
   double s = 0;
   for (size_t i = 0; i < N; i++)
