@@ -490,29 +490,23 @@ stable_number (wmm_unitinfo *u, tree d)
   return true;
 }
 
-/* While main's stores of blocks are read (stored_block): the create,
- * from which no path leads back to the definitions of main's SSA values
- * that are the same in every iteration of its loop. */
-gimple *invariant_outside;
-
 /* Do a and b (through widening conversions) hold one value, the same in
  * every thread: equal constants, or one computation (the same codes of
  * + - * / and conversions) over loads of stable numbers (stable_number)
- * and constants, or (for main's stores) one name main set before its
- * create loop (`unsigned nt = std::thread::hardware_concurrency ()`)?
- * *form: a hash of the computation. */
+ * and constants, or, with `create` (main's stores of blocks,
+ * stored_block), one name main set where no path from the create leads
+ * back (before its loop: `unsigned nt = std::thread::hardware_concurrency
+ * ()`)?  *form: a hash of the computation. */
 bool
 same_invariant (wmm_unitinfo *u, tree a, tree b, unsigned HOST_WIDE_INT *form,
-                int depth)
+                int depth, gimple *create = NULL)
 {
   a = wmm_widened_from (a);
   b = wmm_widened_from (b);
-  if (invariant_outside && a == b && TREE_CODE (a) == SSA_NAME
+  if (create && a == b && TREE_CODE (a) == SSA_NAME
       && INTEGRAL_TYPE_P (TREE_TYPE (a))
       && (SSA_NAME_IS_DEFAULT_DEF (a)
-          || (gimple_bb (SSA_NAME_DEF_STMT (a))
-              && !wmm_reaches_avoiding (invariant_outside,
-                                        SSA_NAME_DEF_STMT (a), NULL))))
+          || !wmm_reaches_avoiding (create, SSA_NAME_DEF_STMT (a), NULL)))
     {
       *form = *form * 31 + SSA_NAME_VERSION (a);
       return true;
@@ -540,7 +534,7 @@ same_invariant (wmm_unitinfo *u, tree a, tree b, unsigned HOST_WIDE_INT *form,
       tree d = gimple_assign_rhs1 (ga);
       if (TREE_CODE (d) == SSA_NAME)   /* a copy */
         return same_invariant (u, d, gimple_assign_rhs1 (gb), form,
-                               depth + 1);
+                               depth + 1, create);
       if (!VAR_P (d) || d != gimple_assign_rhs1 (gb))
         return false;
       *form = *form * 31 + DECL_UID (d);
@@ -551,7 +545,7 @@ same_invariant (wmm_unitinfo *u, tree a, tree b, unsigned HOST_WIDE_INT *form,
     return false;
   for (unsigned k = 1; k < gimple_num_ops (ga); k++)
     if (!same_invariant (u, gimple_op (ga, k), gimple_op (gb, k), form,
-                         depth + 1))
+                         depth + 1, create))
       return false;
   return true;
 }
@@ -587,13 +581,10 @@ counter_from_zero (tree j)
 bool
 counts_up_from_zero (tree v)
 {
-  gassign *sum = TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
-                 ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
-  if (sum && gimple_assign_rhs_code (sum) == PLUS_EXPR
-      && TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (v))
-      && TREE_CODE (gimple_assign_rhs2 (sum)) == INTEGER_CST
-      && tree_int_cst_sgn (gimple_assign_rhs2 (sum)) >= 0)
-    v = gimple_assign_rhs1 (sum);
+  tree x;
+  HOST_WIDE_INT c;
+  if (plus_const (v, &x, &c) && c >= 0)
+    v = x;
   return counter_from_zero (v) != NULL;
 }
 
@@ -687,14 +678,16 @@ scaled_by (tree v, tree *y, tree *vv, tree *ww)
 /* A block of a run-time size: lo = f (x), hi = f (x + 1) or, for a
  * product, lo + V, with f (y) = y * V or (y * V) / W (scaled_by), V and W
  * values no running code changes (same_invariant: loads of globals main
- * set before the threads, `nthreads = atoi (argv[1])`).  f is monotone
- * (signed arithmetic without overflow, truncating division), so the
- * blocks of distinct numbers x are disjoint (a decreasing f gives empty
- * ones).  *x, and *form: a negative number naming f (chunks of other
- * blocks are positive, strides' small negatives). */
+ * set before the threads, `nthreads = atoi (argv[1])`; with `create`,
+ * main's stores read by stored_block, also main's values from before
+ * the create loop).  f is monotone (arithmetic without wrapping:
+ * product_fits; truncating division), so the blocks of distinct numbers
+ * x are disjoint (a decreasing f gives empty ones).  *x, and *form: a
+ * negative number naming f (chunks of other blocks are positive,
+ * strides' small negatives). */
 bool
 runtime_block (wmm_unitinfo *u, tree lo, tree hi, tree *x,
-               HOST_WIDE_INT *form)
+               HOST_WIDE_INT *form, gimple *create = NULL)
 {
   tree y1, v1, w1, y2, v2, w2;
   unsigned HOST_WIDE_INT h = 0;
@@ -702,12 +695,12 @@ runtime_block (wmm_unitinfo *u, tree lo, tree hi, tree *x,
     return false;
   y1 = wmm_widened_from (y1);
   /* the factor may come first (`n * id`) */
-  if (!same_invariant (u, v1, v1, &h, 0))
+  if (!same_invariant (u, v1, v1, &h, 0, create))
     {
       std::swap (y1, v1);
       y1 = wmm_widened_from (y1);
       h = 0;
-      if (!same_invariant (u, v1, v1, &h, 0))
+      if (!same_invariant (u, v1, v1, &h, 0, create))
         return false;
     }
   if (TREE_CODE (y1) != SSA_NAME)
@@ -725,8 +718,8 @@ runtime_block (wmm_unitinfo *u, tree lo, tree hi, tree *x,
           /* (an unsigned y + 1 that wraps gives hi = f (0) = 0: an
              empty block, `i < hi` never holds) */
           ok = plus_const (y2, &z, &k, true) && k == 1 && same_number (z, y1)
-               && same_invariant (u, v1, v2, &h2, 0)
-               && (!w1 || same_invariant (u, w1, w2, &h2, 0));
+               && same_invariant (u, v1, v2, &h2, 0, create)
+               && (!w1 || same_invariant (u, w1, w2, &h2, 0, create));
         }
     }
   else if (!w1)
@@ -742,18 +735,18 @@ runtime_block (wmm_unitinfo *u, tree lo, tree hi, tree *x,
            && TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (hi)); side++)
         {
           tree base = gimple_op (g, 1 + side), step = gimple_op (g, 2 - side);
-          ok = same_invariant (u, v1, step, &h2, 0)
+          ok = same_invariant (u, v1, step, &h2, 0, create)
                && (wmm_widened_from (base) == wmm_widened_from (lo)
                    || (scaled_by (base, &y3, &v3, &w3) && !w3
                        && ((same_number (y3, y1)
-                            && same_invariant (u, v3, v1, &h2, 0))
+                            && same_invariant (u, v3, v1, &h2, 0, create))
                            || (same_number (v3, y1)
-                               && same_invariant (u, y3, v1, &h2, 0)))));
+                               && same_invariant (u, y3, v1, &h2, 0, create)))));
         }
     }
   if (!ok)
     return false;
-  if (w1 && !same_invariant (u, w1, w1, &h, 0))
+  if (w1 && !same_invariant (u, w1, w1, &h, 0, create))
     return false;
   *x = y1;
   *form = -(HOST_WIDE_INT) (((unsigned HOST_WIDE_INT) 1 << 40)
@@ -1715,6 +1708,21 @@ closure_member_ids (wmm_unitinfo *u, tree parm, tree field, id_source *src)
   return true;
 }
 
+/* Note store st, of member f, as init[0] (f is F_LO) or init[1] (F_HI):
+ * false when it is the second store of that member or stores no SSA
+ * value; other members pass. */
+bool
+block_store (gimple *init[2], gimple *st, tree f, tree flo, tree fhi)
+{
+  int which = f == flo ? 0 : f == fhi ? 1 : -1;
+  if (which < 0)
+    return true;
+  if (init[which] || TREE_CODE (gimple_assign_rhs1 (st)) != SSA_NAME)
+    return false;
+  init[which] = st;
+  return true;
+}
+
 bool stored_block (wmm_unitinfo *u, gimple *const init[2], gimple *site,
                    function *site_fn, tree flo, tree fhi, tree *x,
                    HOST_WIDE_INT *k, HOST_WIDE_INT *limit);
@@ -1740,14 +1748,7 @@ closure_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi,
       || DECL_CONTEXT (fhi) != TYPE_MAIN_VARIANT (TREE_TYPE (cl)))
     return false;
   bool ok = closure_stores (site_fn, site, cl, [&] (gimple *st, tree f) {
-    int which = f == flo ? 0 : f == fhi ? 1 : -1;
-    if (which < 0)
-      return true;
-    if (init[which] || TREE_CODE (gimple_assign_rhs1 (st)) != SSA_NAME)
-      return false;
-    init[which] = st;
-    return true;
-  });
+    return block_store (init, st, f, flo, fhi); });
   tree x;
   HOST_WIDE_INT k, limit;
   if (!ok || !init[0] || !init[1]
@@ -2155,10 +2156,7 @@ stored_block (wmm_unitinfo *u, gimple *const init[2], gimple *site,
   if (!(times_const (lo, x, k, limit) && block_bounds (lo, hi, *x, *k, limit)))
     {
       *limit = -1;
-      invariant_outside = site;
-      bool ok = runtime_block (u, lo, hi, x, k);
-      invariant_outside = NULL;
-      if (!ok)
+      if (!runtime_block (u, lo, hi, x, k, site))
         return false;
     }
   for (tree f : { flo, fhi })
@@ -2315,15 +2313,9 @@ fresh_blocks (wmm_unitinfo *u, tree parm, tree flo, tree fhi, id_source *src)
     return false;
   gimple *init[2] = { NULL, NULL };
   for (gassign *st : stores)
-    {
-      tree f = TREE_OPERAND (gimple_assign_lhs (st), 1);
-      int which = f == flo ? 0 : f == fhi ? 1 : -1;
-      if (which < 0)
-        continue;
-      if (init[which] || TREE_CODE (gimple_assign_rhs1 (st)) != SSA_NAME)
-        return false;
-      init[which] = st;
-    }
+    if (!block_store (init, st, TREE_OPERAND (gimple_assign_lhs (st), 1),
+                      flo, fhi))
+      return false;
   tree x;
   HOST_WIDE_INT k, limit;
   if (!init[0] || !init[1]

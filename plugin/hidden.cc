@@ -95,8 +95,7 @@ arg_escapes (walker *w, gcall *call, unsigned a, int depth)
   cgraph_node *node = cgraph_node::get (fn);
   /* A body another definition may replace at link or load time (ELF
      interposition with -fPIC) is no body. */
-  function *body = node && node->get_availability () > AVAIL_INTERPOSABLE
-                   ? wmm_analysable_body (node) : NULL;
+  function *body = wmm_binding_body (node);
   if (!body)
     {
       tree lhs = gimple_call_lhs (call);

@@ -58,6 +58,13 @@ wmm_analysable_body (cgraph_node *n)
   return fn && fn->cfg && gimple_in_ssa_p (fn) ? fn : NULL;
 }
 
+function *
+wmm_binding_body (cgraph_node *n)
+{
+  return n && n->get_availability () > AVAIL_INTERPOSABLE
+         ? wmm_analysable_body (n) : NULL;
+}
+
 void
 wmm_lto_load_bodies (wmm_unitinfo *u)
 {

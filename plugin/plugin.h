@@ -1453,6 +1453,9 @@ bool wmm_lto_foreign (tree fndecl);
 /* The function's body when the analysis may read it (defined here, not an
  * alias or thunk, in SSA form, not foreign), or NULL. */
 function *wmm_analysable_body (cgraph_node *n);
+/* wmm_analysable_body when no other definition may replace it at link or
+   load time (ELF interposition with -fPIC): the body every call runs. */
+function *wmm_binding_body (cgraph_node *n);
 
 /* processes.cc: does the unit fork and map memory it may share with the
  * child (mmap MAP_SHARED, shmat, shm_open)?  Then main's code runs in two

@@ -1873,18 +1873,13 @@ object_of (gimple *create, tree a, thread_object *o)
   if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a))
     {
       gimple *def = SSA_NAME_DEF_STMT (a);
-      /* _1 = &args[i] used only here (-O0 and some -O2 shapes), or also
-         by the creator's plain accesses through it (creator_ok checks
-         where they run): `t = &tasks[i]; t->id = i; create (..., t)`. */
+      /* _1 = &args[i] (-O0 and some -O2 shapes), used by the create
+         and by the creator's plain accesses through it, which creator_ok
+         checks (arg_name_touches): `t = &tasks[i]; t->id = i; create
+         (..., t)`. */
       if (gimple_assign_single_p (def)
           && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)
-        {
-          if (!arg_name_touches (a, create, [] (gimple *, HOST_WIDE_INT,
-                                                HOST_WIDE_INT) {
-                                   return true; }))
-            return false;
-          a = gimple_assign_rhs1 (def);
-        }
+        a = gimple_assign_rhs1 (def);
       else if (heap_element_object (create, a, o))
         return true;
       else
@@ -2016,15 +2011,13 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
 }
 
 /* The entry value of parameter `argno` of the function `call` calls,
- * when the unit's body of it is the one that runs (not interposable,
- * not variadic there), or NULL. */
+ * when the unit's body of it is the one that runs (wmm_binding_body) and
+ * declares that parameter, or NULL. */
 tree
 unit_param (gcall *call, unsigned argno)
 {
   tree callee = gimple_call_fndecl (call);
-  cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
-  function *fn = node && node->get_availability () > AVAIL_INTERPOSABLE
-                 ? wmm_analysable_body (node) : NULL;
+  function *fn = callee ? wmm_binding_body (cgraph_node::get (callee)) : NULL;
   if (!fn)
     return NULL_TREE;
   tree p = DECL_ARGUMENTS (callee);
