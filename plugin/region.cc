@@ -2052,7 +2052,7 @@ find_create_heads (wmm_unitinfo *u)
 
 /* Does destructor d (with everything it calls) touch only memory its
  * calls are given: no global object, no indirect call, library code
- * only to free memory or terminate? */
+ * only to allocate or free memory or terminate? */
 static bool
 touches_only_its_object (const wmm_unitinfo *u, tree d)
 {
@@ -2072,9 +2072,13 @@ touches_only_its_object (const wmm_unitinfo *u, tree d)
         {
           const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (f->decl));
           /* (the standard library's compiled destructors, such as
-             condition_variable's, end only their object) */
+             condition_variable's, end only their object; the replaceable
+             operator new, as malloc, makes a new object and touches no
+             other: a std::function's manager cloning its callable) */
           if (!startswith (name, "_ZdlPv") && !startswith (name, "_ZdaPv")
               && strcmp (name, "free") && strcmp (name, "_ZSt9terminatev")
+              && !(DECL_IS_REPLACEABLE_OPERATOR (f->decl)
+                   && DECL_IS_OPERATOR_NEW_P (f->decl))
               && !(DECL_CXX_DESTRUCTOR_P (f->decl)
                    && startswith (name, "_ZNSt")))
             return false;

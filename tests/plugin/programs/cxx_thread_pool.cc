@@ -15,6 +15,9 @@
  *               their object
  *   -DUNDER_LOCK  the worker runs the task at the front of the queue
  *               while it holds the lock (no local std::function)
+ *   -DBIG       tasks whose captures do not fit std::function's local
+ *               buffer: each callable lives on the heap, and its manager
+ *               clones it with operator new
  * Example: g++ -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c cxx_thread_pool.cc
  */
 #include <atomic>
@@ -109,6 +112,8 @@ main ()
     for (int i = 0; i < 100; ++i)
 #ifdef SELF
       pool.enqueue (job (&sum, i));
+#elif defined BIG
+      pool.enqueue ([&sum, i, k = 2L * i] { sum += i + k - 2L * i; });
 #else
       pool.enqueue ([&sum, i] { sum += i; });
 #endif
