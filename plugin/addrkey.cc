@@ -423,6 +423,23 @@ written (const wmm_program *p, int loc)
   return false;
 }
 
+bool
+wmm_stable_word (const wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos)
+{
+  bool found = false;
+  for (int l = 0; l < u->prog->nlocs; l++)
+    {
+      HOST_WIDE_INT lp, ls;
+      if (wmm_location_decl (l, &lp, &ls) != decl || pos < lp
+          || pos >= lp + ls)
+        continue;
+      if (!unreached_location (l) || written (u->prog, l))
+        return false;
+      found = true;
+    }
+  return found;
+}
+
 int
 wmm_unpin_keys (wmm_unitinfo *u)
 {

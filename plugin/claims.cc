@@ -37,6 +37,12 @@
  * `a->id` or `*(int *) arg` when the create passes an object malloc'd in
  * its iteration that holds the counter (fresh_member_ids).
  *
+ * The array may be heap memory, keyed by what holds its address: a
+ * global pointer that no running code writes (heap_claim_ok), or a
+ * pointer member of one declared object, such as a std::vector's start
+ * read by `operator[]` (member_pointer, element_call: main's vector a
+ * lambda captured by reference), whose word no access writes.
+ *
  * Example:  while ((i = __atomic_fetch_add (&next, 1, __ATOMIC_RELAXED))
  *   < N) out[i] = in[i] * 2;   in four threads -> out and in private.
  *   for (i ...) pthread_create (&t[i], 0, w, (void *) i);  w: partial[(long)
@@ -1076,10 +1082,76 @@ scaled_element (gassign *g, HOST_WIDE_INT size, tree *idx)
   return true;
 }
 
-/* The global pointer G whose value q holds, loaded from it through copies
- * and conversions (`q = C`, C a `double *` of the unit): G, or NULL. */
+/* The keys of pointer members of declared objects (member_pointer):
+ * TREE_LIST (decl, bit position), one per pair. */
+vec<tree> member_keys;
+
+/* Is key a member_pointer key?  Its object in *decl, the member's bit
+ * position in *pos. */
+bool
+member_key_parts (tree key, tree *decl, HOST_WIDE_INT *pos)
+{
+  if (!key || TREE_CODE (key) != TREE_LIST)
+    return false;
+  *decl = TREE_PURPOSE (key);
+  *pos = tree_to_shwi (TREE_VALUE (key));
+  return true;
+}
+
+tree member_key (tree b, HOST_WIDE_INT pos);
+
+/* The key of the pointer member that load r reads (`out._M_impl._M_start`
+ * of a global vector, or of main's vector through a pointer that only
+ * ever holds its address: the reference a lambda captured), when its
+ * object is one object for the whole run (a global or static, a local of
+ * main) at a constant position; NULL otherwise.  Its pointer type in
+ * *ptype. */
 tree
-loaded_pointer (tree q)
+member_pointer (tree r, tree *ptype)
+{
+  if (!POINTER_TYPE_P (TREE_TYPE (r)) || TREE_THIS_VOLATILE (r)
+      || !handled_component_p (r))
+    return NULL_TREE;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  tree b = wmm_inner_ref (r, &bitsize, &bitpos, &offset);
+  HOST_WIDE_INT pos;
+  if (!b || offset || !bitpos.is_constant (&pos))
+    return NULL_TREE;
+  if (TREE_CODE (b) == MEM_REF && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    {
+      tree one = wmm_one_address (TREE_OPERAND (b, 0));
+      if (!one)
+        return NULL_TREE;
+      pos += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+      b = TREE_OPERAND (one, 0);
+    }
+  *ptype = TREE_TYPE (r);
+  return member_key (b, pos);
+}
+
+/* The key of the pointer member at bit pos of declared object b, when b
+ * is one object for the whole run; NULL otherwise. */
+tree
+member_key (tree b, HOST_WIDE_INT pos)
+{
+  if (!VAR_P (b) || TREE_THIS_VOLATILE (b) || !wmm_one_object_var (b)
+      || pos < 0)
+    return NULL_TREE;
+  for (tree k : member_keys)
+    if (TREE_PURPOSE (k) == b && tree_to_shwi (TREE_VALUE (k)) == pos)
+      return k;
+  tree k = build_tree_list (b, build_int_cst (bitsizetype, pos));
+  member_keys.safe_push (k);
+  return k;
+}
+
+/* The global pointer G whose value q holds, loaded from it through copies
+ * and conversions (`q = C`, C a `double *` of the unit): G, or the key
+ * of a pointer member of a declared object (member_pointer), or NULL.
+ * The pointer's type in *ptype. */
+tree
+loaded_pointer (tree q, tree *ptype)
 {
   for (int steps = 0; steps < 8; steps++)
     {
@@ -1091,23 +1163,32 @@ loaded_pointer (tree q)
       tree r = gimple_assign_rhs1 (g);
       if (gimple_assign_cast_p (g) || gimple_assign_ssa_name_copy_p (g))
         q = r;
+      else if (!gimple_assign_single_p (g))
+        return NULL_TREE;
+      else if (VAR_P (r))
+        {
+          *ptype = TREE_TYPE (r);
+          return is_global_var (r) && POINTER_TYPE_P (TREE_TYPE (r))
+                 && !TREE_THIS_VOLATILE (r) ? r : NULL_TREE;
+        }
       else
-        return gimple_assign_single_p (g) && VAR_P (r) && is_global_var (r)
-               && POINTER_TYPE_P (TREE_TYPE (r)) && !TREE_THIS_VOLATILE (r)
-               ? r : NULL_TREE;
+        return member_pointer (r, ptype);
     }
   return NULL_TREE;
 }
 
 /* The heap array a global pointer G points to, when statement g is `p =
  * q + v * S` with q loaded from G and S the size of *G (`C[i]`, C a
- * `double *`), every use of p inside the element: G, *idx = v; NULL
- * otherwise (heap_claim_ok checks what else may touch the array). */
+ * `double *`), every use of p inside the element: G, *idx = v; the same
+ * for a pointer member of a declared object (`out[i]` of a std::vector,
+ * its key); NULL otherwise (heap_claim_ok checks what else may touch the
+ * array). */
 tree
 heap_offset (gassign *g, tree *idx)
 {
-  tree a = loaded_pointer (gimple_assign_rhs1 (g));
-  tree t = a ? TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (a))) : NULL_TREE;
+  tree ptype = NULL_TREE;
+  tree a = loaded_pointer (gimple_assign_rhs1 (g), &ptype);
+  tree t = a ? TYPE_SIZE_UNIT (TREE_TYPE (ptype)) : NULL_TREE;
   if (!t || !tree_fits_shwi_p (t)
       || TREE_CODE (gimple_assign_rhs2 (g)) != SSA_NAME)
     return NULL_TREE;
@@ -1164,6 +1245,103 @@ element_def (gimple *g, tree *idx)
   return TREE_OPERAND (elt, 0);
 }
 
+/* The SSA value v of function fn through copies and conversions: the
+ * name whose definition gives it. */
+tree
+copied_from (tree v)
+{
+  for (int steps = 0; steps < 8 && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
+    {
+      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
+      if (!g || !(gimple_assign_cast_p (g) || gimple_assign_ssa_name_copy_p (g)))
+        break;
+      v = gimple_assign_rhs1 (g);
+    }
+  return v;
+}
+
+/* The heap array of a call of an element accessor (`std::vector<T>::
+ * operator[] (this, n)`, a function of the unit whose every return
+ * gives `this->M + n * sizeof (T)`, M a `T *` member of *this): the key
+ * of member M of the object the call's first argument points to
+ * (member_pointer: a global vector, or main's through the reference a
+ * lambda captured), with *idx the call's second argument, when every use
+ * of the result stays inside the element (element_web); NULL otherwise. */
+tree
+element_call (gcall *call, tree *idx)
+{
+  tree callee = gimple_call_fndecl (call);
+  tree lhs = gimple_call_lhs (call);
+  cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
+  function *body = node ? wmm_binding_body (node) : NULL;
+  if (!body || !body->gimple_df || !body->cfg || !lhs
+      || TREE_CODE (lhs) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (lhs))
+      || gimple_call_num_args (call) != 2 || !DECL_ARGUMENTS (callee)
+      || !DECL_CHAIN (DECL_ARGUMENTS (callee)))
+    return NULL_TREE;
+  tree self = ssa_default_def (body, DECL_ARGUMENTS (callee));
+  tree n = ssa_default_def (body, DECL_CHAIN (DECL_ARGUMENTS (callee)));
+  tree key = NULL_TREE;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (body)->preds)
+    {
+      greturn *r = safe_dyn_cast<greturn *> (last_stmt (e->src));
+      tree v = r ? copied_from (gimple_return_retval (r)) : NULL_TREE;
+      gassign *plus = v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v)
+                      ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+      if (!self || !n || !plus
+          || gimple_assign_rhs_code (plus) != POINTER_PLUS_EXPR)
+        return NULL_TREE;
+      /* the member: `_1 = this->M` */
+      tree q = copied_from (gimple_assign_rhs1 (plus));
+      gassign *ld = TREE_CODE (q) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (q)
+                    ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (q)) : NULL;
+      tree ref = ld && gimple_assign_single_p (ld) ? gimple_assign_rhs1 (ld)
+                                                   : NULL_TREE;
+      poly_int64 bitsize, bitpos;
+      tree offset;
+      tree b = ref && handled_component_p (ref) && !TREE_THIS_VOLATILE (ref)
+               ? wmm_inner_ref (ref, &bitsize, &bitpos, &offset) : NULL_TREE;
+      HOST_WIDE_INT pos;
+      if (!b || offset || !bitpos.is_constant (&pos)
+          || TREE_CODE (b) != MEM_REF || TREE_OPERAND (b, 0) != self
+          || !tree_fits_shwi_p (TREE_OPERAND (b, 1))
+          || !POINTER_TYPE_P (TREE_TYPE (ref)))
+        return NULL_TREE;
+      pos += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+      /* the offset: `n * sizeof (T)` */
+      tree t = TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (ref)));
+      tree off = wmm_widened_from (gimple_assign_rhs2 (plus));
+      gassign *m = TREE_CODE (off) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (off)
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL;
+      if (!t || !tree_fits_shwi_p (t) || !m
+          || gimple_assign_rhs_code (m) != MULT_EXPR
+          || wmm_widened_from (gimple_assign_rhs1 (m)) != n
+          || !wmm_constant_of (gimple_assign_rhs2 (m))
+          || tree_to_shwi (wmm_constant_of (gimple_assign_rhs2 (m)))
+             != tree_to_shwi (t))
+        return NULL_TREE;
+      /* the caller's object: `*this` is the whole object the first
+         argument points to */
+      tree a = gimple_call_arg (call, 0);
+      tree one = TREE_CODE (a) == ADDR_EXPR ? a
+                 : TREE_CODE (a) == SSA_NAME ? wmm_one_address (a) : NULL_TREE;
+      tree obj = one ? TREE_OPERAND (one, 0) : NULL_TREE;
+      tree k = obj ? member_key (obj, pos) : NULL_TREE;
+      if (!k || (key && k != key))
+        return NULL_TREE;
+      key = k;
+      if (!element_web (lhs, tree_to_shwi (t) * BITS_PER_UNIT))
+        return NULL_TREE;
+    }
+  if (key)
+    *idx = gimple_call_arg (call, 1);
+  return key;
+}
+
 /* The global array a of an access through an element pointer: ref is
  * `MEM[p + k]...` with p, through copies and conversions, defined by an
  * element_def `&a[v]` or `a + v`: a, with *idx = v; NULL otherwise.  `struct slot
@@ -1182,6 +1360,8 @@ element_access (tree ref, tree *idx)
     {
       if (TREE_CODE (p) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (p))
         return NULL_TREE;
+      if (gcall *c = dyn_cast<gcall *> (SSA_NAME_DEF_STMT (p)))
+        return element_call (c, idx);
       gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
       if (!g)
         return NULL_TREE;
@@ -2496,6 +2676,15 @@ may_touch_heap (const wmm_site &site, int o)
   return wmm_threadlocal_set_meets (site.tbaa.targets - 1, objs) != 0;
 }
 
+/* Is f the placement operator delete (`operator delete (void *, void
+ * *)`, the cleanup of a placement new that throws: it frees nothing)? */
+bool
+placement_delete (tree f)
+{
+  const char *n = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (f));
+  return !strcmp (n, "_ZdlPvS_") || !strcmp (n, "_ZdaPvS_");
+}
+
 /* Is every call that may free or reallocate heap object o (free,
  * realloc, operator delete, its argument's targets meeting o or not
  * known) one that runs while no thread runs (`quiet`: before main's first
@@ -2514,7 +2703,8 @@ freed_quietly (int o, hash_set<gimple *> &quiet)
       if (!f || !gimple_call_num_args (st)
           || !(fndecl_built_in_p (f, BUILT_IN_FREE)
                || fndecl_built_in_p (f, BUILT_IN_REALLOC)
-               || DECL_IS_OPERATOR_DELETE_P (f)))
+               || DECL_IS_OPERATOR_DELETE_P (f))
+          || placement_delete (f))
         return;
       tree a = gimple_call_arg (st, 0);
       int set = TREE_CODE (a) == SSA_NAME ? wmm_threadlocal_targets (a) : -1;
@@ -2532,13 +2722,24 @@ freed_quietly (int o, hash_set<gimple *> &quiet)
  * the memory of one allocation call that never escapes to code outside
  * the analysis and is freed only while no thread runs (freed_quietly),
  * and every running access that may touch that memory one through g
- * (site_array names g: each such access is claimed)? */
+ * (site_array names g: each such access is claimed)?  For a pointer
+ * member of a declared object (member_pointer's key: a std::vector's
+ * start), instead of g's own tests: no code outside the analysis reaches
+ * the member's word and no access of the IR may write it
+ * (wmm_stable_word), so every thread reads one array's address there. */
 bool
 heap_claim_ok (wmm_unitinfo *u, tree g, bool closed_unit,
                hash_set<gimple *> &quiet)
 {
-  if (TREE_ADDRESSABLE (g) || TREE_THIS_VOLATILE (g) || DECL_EXTERNAL (g)
-      || (TREE_PUBLIC (g) && !closed_unit))
+  tree obj;
+  HOST_WIDE_INT at;
+  if (member_key_parts (g, &obj, &at))
+    {
+      if (!wmm_stable_word (u, obj, at))
+        return false;
+    }
+  else if (TREE_ADDRESSABLE (g) || TREE_THIS_VOLATILE (g) || DECL_EXTERNAL (g)
+           || (TREE_PUBLIC (g) && !closed_unit))
     return false;
   int o = -1;
   for (const wmm_unit &unit : u->units)
@@ -2846,11 +3047,13 @@ wmm_publish_claims (wmm_unitinfo *u)
   wmm_quiet_stmts (u, &quiet);
   wmm_addresses_taken (&taken, &quiet);
   for (auto e : by_array)
-    if (e.second && (!taken.contains (e.first)
-                     || only_element_pointers (e.first, quiet))
-        && !foreign_reach (e.first, closed_unit ())
-        && (!POINTER_TYPE_P (TREE_TYPE (e.first))
-            || heap_claim_ok (u, e.first, closed_unit (), quiet)))
+    if (e.second && TREE_CODE (e.first) == TREE_LIST
+        ? heap_claim_ok (u, e.first, closed_unit (), quiet)
+        : e.second && (!taken.contains (e.first)
+                       || only_element_pointers (e.first, quiet))
+          && !foreign_reach (e.first, closed_unit ())
+          && (!POINTER_TYPE_P (TREE_TYPE (e.first))
+              || heap_claim_ok (u, e.first, closed_unit (), quiet)))
       claimed.add (e.first);
   one_writer_arrays (u, writes, claimed, taken, closed_unit ());
   if (claimed.is_empty ())

@@ -3702,6 +3702,12 @@ wmm_std_scalar_call (gimple *stmt)
   return true;
 }
 
+bool
+wmm_one_object_var (tree x)
+{
+  return one_object_var (x);
+}
+
 void
 wmm_locks_end (wmm_locks *l)
 {

@@ -641,6 +641,14 @@ char *wmm_reference_form (tree fn, tree ref, wmm_form_loads *loads = NULL);
  * collected access may write (run before accesses leave the IR); how
  * many were dropped. */
 int wmm_unpin_keys (wmm_unitinfo *u);
+/* addrkey.cc: is the word at bit pos of declared object decl one no code
+ * outside the analysis reaches and no access of the IR may write, with a
+ * location of the IR (a pointer member every thread reads the same: a
+ * std::vector's start in main's vector while the threads run)? */
+bool wmm_stable_word (const wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos);
+/* locks.cc: is variable x one object for as long as the program runs
+ * threads (a global or static, not thread-local; a local of main)? */
+bool wmm_one_object_var (tree x);
 /* claims.cc: does fn (and the helpers it hands the pointer to) only read
  * through pointer parameter parm? */
 bool wmm_read_only_argument (tree fn, tree parm);

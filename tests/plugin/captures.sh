@@ -156,7 +156,9 @@
 #                      by value (size_t, `N * t / nt`, nt from
 #                      hardware_concurrency): no fence (armhf: fenced,
 #                      32-bit size_t); -DWIDE, -DNEXT: fenced on the weak
-#                      targets
+#                      targets; the same over main's std::vector captured
+#                      by reference (-DVECTOR), and -DVECTOR -DGROW (main
+#                      appends while the lambdas run): fenced
 #   slices_unsigned.c  main's size_t blocks `(size_t) N * t / nthreads`
 #                      (t unsigned, or -DINT an int counter from 0) in
 #                      each thread's struct, a size_t
@@ -384,9 +386,17 @@ one_target() {
   else
     none chunks cxx_chunks.cc
   fi
+  if [ $T = arm ]; then
+    fenced chunks_VECTOR cxx_chunks.cc "$RUN0" -DVECTOR
+  else
+    none chunks_VECTOR cxx_chunks.cc -DVECTOR
+  fi
   if [ $T != x86 ]; then
     fenced chunks_WIDE cxx_chunks.cc "$RUN0" -DWIDE
     fenced chunks_NEXT cxx_chunks.cc "$RUN0" -DNEXT
+    fenced chunks_VECTOR_WIDE cxx_chunks.cc "$RUN0" -DVECTOR -DWIDE
+    fenced chunks_VECTOR_NEXT cxx_chunks.cc "$RUN0" -DVECTOR -DNEXT
+    fenced chunks_VECTOR_GROW cxx_chunks.cc "$RUN0" -DVECTOR -DGROW
   fi
   none blocking_queue cxx_blocking_queue.cc
   fenced blocking_queue_DETACH cxx_blocking_queue.cc 'main _ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainEUlvE_EEEEE6_M_runEv' -DDETACH
