@@ -1083,7 +1083,8 @@ scaled_element (gassign *g, HOST_WIDE_INT size, tree *idx)
 }
 
 /* The keys of pointer members of declared objects (member_pointer):
- * TREE_LIST (decl, bit position), one per pair. */
+ * TREE_LIST (decl, bit position), one per pair, made and forgotten
+ * within one wmm_publish_claims (GC memory no root holds). */
 vec<tree> member_keys;
 
 /* Is key a member_pointer key?  Its object in *decl, the member's bit
@@ -1245,8 +1246,8 @@ element_def (gimple *g, tree *idx)
   return TREE_OPERAND (elt, 0);
 }
 
-/* The SSA value v of function fn through copies and conversions: the
- * name whose definition gives it. */
+/* The value v is a copy of, through copies and conversions: the name
+ * whose definition gives it (or v). */
 tree
 copied_from (tree v)
 {
@@ -1288,7 +1289,10 @@ element_call (gcall *call, tree *idx)
   FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (body)->preds)
     {
       greturn *r = safe_dyn_cast<greturn *> (last_stmt (e->src));
-      tree v = r ? copied_from (gimple_return_retval (r)) : NULL_TREE;
+      if (!r)
+        continue;   /* (a noreturn call ends the block: nothing returned) */
+      tree v = gimple_return_retval (r) ? copied_from (gimple_return_retval (r))
+                                        : NULL_TREE;
       gassign *plus = v && TREE_CODE (v) == SSA_NAME
                       && !SSA_NAME_IS_DEFAULT_DEF (v)
                       ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
@@ -2907,6 +2911,7 @@ wmm_mark_one_writer (wmm_unitinfo *u, hash_set<tree> &arrays)
 int
 wmm_publish_claims (wmm_unitinfo *u)
 {
+  member_keys.truncate (0);
   hash_set<tree> counters;
   find_counters (u, &counters);
   /* (asked once, and only when something may be claimed) */
