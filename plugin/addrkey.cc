@@ -349,23 +349,16 @@ call_form (form_text *f, const scope *sc, gcall *call, int depth)
   scope inner = { callee, call, sc, sc->calls + 1, sc->loads };
   char first[sizeof f->s];
   bool have = false;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (body)->preds)
-    {
-      greturn *r = safe_dyn_cast<greturn *> (last_stmt (e->src));
-      if (!r)
-        continue;   /* (a noreturn call ends the block: nothing returned) */
-      tree v = gimple_return_retval (r);
+  bool same = wmm_each_return (body, [&] (tree v) {
       form_text g = { "", 0, true };
-      if (!v || !value_form (&g, &inner, v, depth + 1) || !g.ok)
-        return false;
-      if (have && strcmp (first, g.s))
+      if (!v || !value_form (&g, &inner, v, depth + 1) || !g.ok
+          || (have && strcmp (first, g.s)))
         return false;
       memcpy (first, g.s, g.n + 1);
       have = true;
-    }
-  if (!have)
+      return true;
+  });
+  if (!same || !have)
     return false;
   put (f, "%s", first);
   return true;

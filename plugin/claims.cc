@@ -1101,6 +1101,28 @@ member_key_parts (tree key, tree *decl, HOST_WIDE_INT *pos)
 
 tree member_key (tree b, HOST_WIDE_INT pos);
 
+/* What the pointer member load r reads from: r a non-volatile load of a
+ * pointer at constant bit position *pos of a variable (returned) or of
+ * the object pointer P points to (P returned); NULL otherwise. */
+tree
+member_load_base (tree r, HOST_WIDE_INT *pos)
+{
+  if (!POINTER_TYPE_P (TREE_TYPE (r)) || TREE_THIS_VOLATILE (r)
+      || !handled_component_p (r))
+    return NULL_TREE;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  tree b = wmm_inner_ref (r, &bitsize, &bitpos, &offset);
+  if (!b || offset || !bitpos.is_constant (pos))
+    return NULL_TREE;
+  if (TREE_CODE (b) != MEM_REF)
+    return VAR_P (b) ? b : NULL_TREE;
+  if (!tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    return NULL_TREE;
+  *pos += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
+  return TREE_OPERAND (b, 0);
+}
+
 /* The key of the pointer member that load r reads (`out._M_impl._M_start`
  * of a global vector, or of main's vector through a pointer that only
  * ever holds its address: the reference a lambda captured), when its
@@ -1110,25 +1132,15 @@ tree member_key (tree b, HOST_WIDE_INT pos);
 tree
 member_pointer (tree r, tree *ptype)
 {
-  if (!POINTER_TYPE_P (TREE_TYPE (r)) || TREE_THIS_VOLATILE (r)
-      || !handled_component_p (r))
-    return NULL_TREE;
-  poly_int64 bitsize, bitpos;
-  tree offset;
-  tree b = wmm_inner_ref (r, &bitsize, &bitpos, &offset);
   HOST_WIDE_INT pos;
-  if (!b || offset || !bitpos.is_constant (&pos))
-    return NULL_TREE;
-  if (TREE_CODE (b) == MEM_REF && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+  tree b = member_load_base (r, &pos);
+  if (b && TREE_CODE (b) == SSA_NAME)
     {
-      tree one = wmm_one_address (TREE_OPERAND (b, 0));
-      if (!one)
-        return NULL_TREE;
-      pos += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
-      b = TREE_OPERAND (one, 0);
+      tree one = wmm_one_address (b);
+      b = one ? TREE_OPERAND (one, 0) : NULL_TREE;
     }
   *ptype = TREE_TYPE (r);
-  return member_key (b, pos);
+  return b ? member_key (b, pos) : NULL_TREE;
 }
 
 /* The key of the pointer member at bit pos of declared object b, when b
@@ -1246,29 +1258,48 @@ element_def (gimple *g, tree *idx)
   return TREE_OPERAND (elt, 0);
 }
 
-/* The value v is a copy of, through copies and conversions: the name
- * whose definition gives it (or v). */
-tree
-copied_from (tree v)
+/* Is value v, returned by an element accessor whose parameters' entry
+ * values are self and n, `self->M + n * S` (M a `T *` member of *self,
+ * S = sizeof (T))?  M's bit position in *pos, S in *size. */
+bool
+accessor_return (tree v, tree self, tree n, HOST_WIDE_INT *pos,
+                 HOST_WIDE_INT *size)
 {
-  for (int steps = 0; steps < 8 && TREE_CODE (v) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (v); steps++)
-    {
-      gassign *g = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v));
-      if (!g || !(gimple_assign_cast_p (g) || gimple_assign_ssa_name_copy_p (g)))
-        break;
-      v = gimple_assign_rhs1 (g);
-    }
-  return v;
+  v = v ? wmm_pointer_root (v) : NULL_TREE;
+  gassign *plus = v && !SSA_NAME_IS_DEFAULT_DEF (v)
+                  ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
+  if (!plus || gimple_assign_rhs_code (plus) != POINTER_PLUS_EXPR)
+    return false;
+  /* the member: `_1 = self->M` */
+  tree q = wmm_pointer_root (gimple_assign_rhs1 (plus));
+  gassign *ld = q && !SSA_NAME_IS_DEFAULT_DEF (q)
+                ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (q)) : NULL;
+  tree ref = ld && gimple_assign_single_p (ld) ? gimple_assign_rhs1 (ld)
+                                               : NULL_TREE;
+  if (!ref || member_load_base (ref, pos) != self)
+    return false;
+  /* the offset: `n * S` */
+  tree t = TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (ref)));
+  tree off = wmm_widened_from (gimple_assign_rhs2 (plus));
+  gassign *m = TREE_CODE (off) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (off)
+               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL;
+  tree k = m && gimple_assign_rhs_code (m) == MULT_EXPR
+           ? wmm_constant_of (gimple_assign_rhs2 (m)) : NULL_TREE;
+  if (!t || !tree_fits_shwi_p (t) || !k
+      || wmm_widened_from (gimple_assign_rhs1 (m)) != n
+      || tree_to_shwi (k) != tree_to_shwi (t))
+    return false;
+  *size = tree_to_shwi (t);
+  return true;
 }
 
 /* The heap array of a call of an element accessor (`std::vector<T>::
  * operator[] (this, n)`, a function of the unit whose every return
- * gives `this->M + n * sizeof (T)`, M a `T *` member of *this): the key
- * of member M of the object the call's first argument points to
- * (member_pointer: a global vector, or main's through the reference a
- * lambda captured), with *idx the call's second argument, when every use
- * of the result stays inside the element (element_web); NULL otherwise. */
+ * gives `this->M + n * sizeof (T)`: accessor_return): the key of member
+ * M of the object the call's first argument points to (member_key: a
+ * global vector, or main's through the reference a lambda captured),
+ * with *idx the call's second argument, when every use of the result
+ * stays inside the element (element_web); NULL otherwise. */
 tree
 element_call (gcall *call, tree *idx)
 {
@@ -1283,66 +1314,28 @@ element_call (gcall *call, tree *idx)
     return NULL_TREE;
   tree self = ssa_default_def (body, DECL_ARGUMENTS (callee));
   tree n = ssa_default_def (body, DECL_CHAIN (DECL_ARGUMENTS (callee)));
-  tree key = NULL_TREE;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (body)->preds)
-    {
-      greturn *r = safe_dyn_cast<greturn *> (last_stmt (e->src));
-      if (!r)
-        continue;   /* (a noreturn call ends the block: nothing returned) */
-      tree v = gimple_return_retval (r) ? copied_from (gimple_return_retval (r))
-                                        : NULL_TREE;
-      gassign *plus = v && TREE_CODE (v) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (v)
-                      ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v)) : NULL;
-      if (!self || !n || !plus
-          || gimple_assign_rhs_code (plus) != POINTER_PLUS_EXPR)
-        return NULL_TREE;
-      /* the member: `_1 = this->M` */
-      tree q = copied_from (gimple_assign_rhs1 (plus));
-      gassign *ld = TREE_CODE (q) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (q)
-                    ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (q)) : NULL;
-      tree ref = ld && gimple_assign_single_p (ld) ? gimple_assign_rhs1 (ld)
-                                                   : NULL_TREE;
-      poly_int64 bitsize, bitpos;
-      tree offset;
-      tree b = ref && handled_component_p (ref) && !TREE_THIS_VOLATILE (ref)
-               ? wmm_inner_ref (ref, &bitsize, &bitpos, &offset) : NULL_TREE;
-      HOST_WIDE_INT pos;
-      if (!b || offset || !bitpos.is_constant (&pos)
-          || TREE_CODE (b) != MEM_REF || TREE_OPERAND (b, 0) != self
-          || !tree_fits_shwi_p (TREE_OPERAND (b, 1))
-          || !POINTER_TYPE_P (TREE_TYPE (ref)))
-        return NULL_TREE;
-      pos += tree_to_shwi (TREE_OPERAND (b, 1)) * BITS_PER_UNIT;
-      /* the offset: `n * sizeof (T)` */
-      tree t = TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (ref)));
-      tree off = wmm_widened_from (gimple_assign_rhs2 (plus));
-      gassign *m = TREE_CODE (off) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (off)
-                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL;
-      if (!t || !tree_fits_shwi_p (t) || !m
-          || gimple_assign_rhs_code (m) != MULT_EXPR
-          || wmm_widened_from (gimple_assign_rhs1 (m)) != n
-          || !wmm_constant_of (gimple_assign_rhs2 (m))
-          || tree_to_shwi (wmm_constant_of (gimple_assign_rhs2 (m)))
-             != tree_to_shwi (t))
-        return NULL_TREE;
-      /* the caller's object: `*this` is the whole object the first
-         argument points to */
-      tree a = gimple_call_arg (call, 0);
-      tree one = TREE_CODE (a) == ADDR_EXPR ? a
-                 : TREE_CODE (a) == SSA_NAME ? wmm_one_address (a) : NULL_TREE;
-      tree obj = one ? TREE_OPERAND (one, 0) : NULL_TREE;
-      tree k = obj ? member_key (obj, pos) : NULL_TREE;
-      if (!k || (key && k != key))
-        return NULL_TREE;
-      key = k;
-      if (!element_web (lhs, tree_to_shwi (t) * BITS_PER_UNIT))
-        return NULL_TREE;
-    }
-  if (key)
-    *idx = gimple_call_arg (call, 1);
+  HOST_WIDE_INT pos = -1, size = -1;
+  if (!self || !n
+      || !wmm_each_return (body, [&] (tree v) {
+            HOST_WIDE_INT p, z;
+            if (!accessor_return (v, self, n, &p, &z)
+                || (pos >= 0 && (p != pos || z != size)))
+              return false;
+            pos = p;
+            size = z;
+            return true;
+          })
+      || pos < 0)
+    return NULL_TREE;
+  /* the caller's object: `*this` is the whole object the first argument
+     points to */
+  tree a = gimple_call_arg (call, 0);
+  tree one = TREE_CODE (a) == ADDR_EXPR ? a
+             : TREE_CODE (a) == SSA_NAME ? wmm_one_address (a) : NULL_TREE;
+  tree key = one ? member_key (TREE_OPERAND (one, 0), pos) : NULL_TREE;
+  if (!key || !element_web (lhs, size * BITS_PER_UNIT))
+    return NULL_TREE;
+  *idx = gimple_call_arg (call, 1);
   return key;
 }
 
@@ -3052,14 +3045,17 @@ wmm_publish_claims (wmm_unitinfo *u)
   wmm_quiet_stmts (u, &quiet);
   wmm_addresses_taken (&taken, &quiet);
   for (auto e : by_array)
-    if (e.second && TREE_CODE (e.first) == TREE_LIST
-        ? heap_claim_ok (u, e.first, closed_unit (), quiet)
-        : e.second && (!taken.contains (e.first)
-                       || only_element_pointers (e.first, quiet))
-          && !foreign_reach (e.first, closed_unit ())
-          && (!POINTER_TYPE_P (TREE_TYPE (e.first))
+    {
+      /* (a pointer member's key: only heap_claim_ok's tests apply) */
+      bool member = TREE_CODE (e.first) == TREE_LIST;
+      if (e.second
+          && (member || ((!taken.contains (e.first)
+                          || only_element_pointers (e.first, quiet))
+                         && !foreign_reach (e.first, closed_unit ())))
+          && (!(member || POINTER_TYPE_P (TREE_TYPE (e.first)))
               || heap_claim_ok (u, e.first, closed_unit (), quiet)))
-      claimed.add (e.first);
+        claimed.add (e.first);
+    }
   one_writer_arrays (u, writes, claimed, taken, closed_unit ());
   if (claimed.is_empty ())
     return 0;

@@ -1487,6 +1487,22 @@ wmm_each_stmt (function *fn, F visit)
       if (!is_gimple_debug (gsi_stmt (gsi)))
         visit (gsi_stmt (gsi));
 }
+/* Visit the value of every return of a body (NULL_TREE for a return
+   without one; a block a noreturn call ends returns nothing) until a
+   visit returns false; false then:
+   wmm_each_return (fn, [&] (tree v) { return v != NULL_TREE; }). */
+template <typename F>
+bool
+wmm_each_return (function *fn, F visit)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fn)->preds)
+    if (greturn *r = safe_dyn_cast<greturn *> (last_stmt (e->src)))
+      if (!visit (gimple_return_retval (r)))
+        return false;
+  return true;
+}
 /* Does statement a come before statement b on every path to b (a
    dominates b; the dominators of b's function computed)? */
 inline bool
