@@ -1679,15 +1679,16 @@ record_stays_in_unit (entries_ctx *c, tree rec)
   return ok;
 }
 
-/* Is n a method of a shared_ptr control block class of family rec, of
- * vague linkage (other units calling their copy run it on their own
- * blocks; its address is in the family's vtables)? */
+/* Is n a method of a class of family rec (a shared_ptr control block's,
+ * a program class's: ctlblocks.cc), of vague linkage (other units calling
+ * their copy run it on their own objects; its address is in the family's
+ * vtables)? */
 static bool
 block_method (cgraph_node *n, tree rec)
 {
   tree ctx = DECL_CONTEXT (n->decl);
   return DECL_COMDAT (n->decl) && ctx && TYPE_P (ctx)
-         && RECORD_OR_UNION_TYPE_P (ctx) && wmm_control_block_base (ctx) == rec;
+         && RECORD_OR_UNION_TYPE_P (ctx) && wmm_vcall_family (ctx) == rec;
 }
 
 /* record_stays_in_unit, the unit scanned. */
@@ -1785,45 +1786,68 @@ std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
 
 static bool program_call (gimple *stmt);
 
+/* The unit's functions a virtual call on a class of a family (a control
+ * block's `this->_M_dispose ()` in _M_release, a worker's `job->run ()`)
+ * calls when every object of the family comes from the unit
+ * (record_stays_in_unit): the method of the call's slot in one of the
+ * unit's classes deriving from the call's (ctlblocks.cc), into *targets;
+ * false when the family may hold objects of other code, or a slot's
+ * method is no function of the unit. */
+static bool
+unit_vcall (entries_ctx *c, gimple *stmt, vec<int> *targets)
+{
+  auto_vec<tree> decls;
+  tree cls = wmm_vcall_class (stmt);
+  if (!cls || wmm_lto_phase_now () == WMM_LTO_LINK
+      || !record_stays_in_unit (c, wmm_vcall_family (cls))
+      || !wmm_vcall_targets (stmt, &decls))
+    return false;
+  for (tree d : decls)
+    if (!push_unit_fn (c, d, targets))
+      return false;
+  return true;
+}
+
 /* A call of the unit that may run code of other units of the program
- * (an unknown call outside the library's headers), or NULL. */
+ * (an unknown call outside the library's headers, but a unit_vcall), or
+ * NULL.  (A unit_vcall runs the unit's own methods: by induction over a
+ * run, until another unit's code runs no object of such a family can
+ * come from it.) */
 static gimple *
 other_units_call (entries_ctx *c)
 {
   for (unsigned i = 0; i < c->fns.length (); i++)
     for (const call_fact &k : c->facts[i].calls)
       if (k.kind == START_UNKNOWN && program_call (k.stmt))
-        return k.stmt;
+        {
+          auto_vec<int> targets;
+          if (!unit_vcall (c, k.stmt, &targets))
+            return k.stmt;
+        }
   return NULL;
 }
 
-/* Is every shared_ptr control block of class family `base` the unit's code
- * can meet one the unit made: none comes from code the unit cannot see
- * (record_stays_in_unit; nor thrown by it: the unit calls no code of
- * other units of the program)?  Then the unit's vtables of the family
- * are all the dynamic types a block has (ctlblocks.cc), and code outside
- * calls none of their methods. */
+/* Is every object of class family `base` (a shared_ptr control block's, a
+ * program class's: ctlblocks.cc) the unit's code can meet one the unit
+ * made: none comes from code the unit cannot see (record_stays_in_unit;
+ * nor thrown by it: the unit calls no code of other units of the
+ * program)?  Then the unit's vtables of the family are all the dynamic
+ * types an object has, and code outside calls none of their methods. */
 static bool
-control_blocks_closed (entries_ctx *c, tree base)
+family_closed (entries_ctx *c, tree base)
 {
   return base && wmm_lto_phase_now () != WMM_LTO_LINK
          && record_stays_in_unit (c, base) && !other_units_call (c);
 }
 
-/* A control block's virtual call (`this->_M_dispose ()` in _M_release)
- * calls the method of its slot in one of the unit's control block
- * classes, when the blocks are closed: their indices to *targets. */
+/* A virtual call on a class of a closed family calls unit_vcall's
+ * targets: their indices to *targets. */
 static bool
-control_block_targets (entries_ctx *c, gimple *stmt, vec<int> *targets)
+vcall_targets (entries_ctx *c, gimple *stmt, vec<int> *targets)
 {
-  auto_vec<tree> decls;
-  if (!control_blocks_closed (c, wmm_control_block_call (stmt))
-      || !wmm_control_block_targets (stmt, &decls))
-    return false;
-  for (tree d : decls)
-    if (!push_unit_fn (c, d, targets))
-      return false;
-  return true;
+  tree cls = wmm_vcall_class (stmt);
+  return cls && family_closed (c, wmm_vcall_family (cls))
+         && unit_vcall (c, stmt, targets);
 }
 
 /* Append the name of function decl to the list *names (", "). */
@@ -1876,7 +1900,7 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                         field = std_function_targets (c, k.stmt, &targets,
                                                       &stores, &var))
                    && !(targets.truncate (0), stores.truncate (0),
-                        block = control_block_targets (c, k.stmt, &targets))
+                        block = vcall_targets (c, k.stmt, &targets))
                    && !(targets.truncate (0),
                         hook = hook_targets (c, k.stmt, &targets, &libs,
                                              &stores, &var))
@@ -1946,8 +1970,8 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                             lang_hooks.decl_printable_name (var, 2), names);
                 }
               else if (block)
-                wmm_note (c->u, "%s's virtual call of a shared_ptr control "
-                          "block calls the unit's control blocks' %s",
+                wmm_note (c->u, "%s's virtual call calls the methods of "
+                          "the unit's classes: %s",
                           fn_name (c->fns[r]->decl), names);
               else if (tramp)
                 wmm_note (c->u, "%s calls the function its thread argument "
@@ -2337,11 +2361,12 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
           && state_dtor_private (wmm_alias_target (decl)))
         return NULL;
       tree ctx = DECL_CONTEXT (var->decl);
-      /* a shared_ptr control block's method: called by the unit's
-         resolved virtual calls alone (control_block_targets) */
+      /* a method of a closed family's class (a shared_ptr control
+         block's): called by the unit's resolved virtual calls alone
+         (vcall_targets) */
       if (DECL_VIRTUAL_P (var->decl) && ctx && TYPE_P (ctx)
           && RECORD_OR_UNION_TYPE_P (ctx)
-          && control_blocks_closed (c, wmm_control_block_base (ctx)))
+          && family_closed (c, wmm_vcall_family (ctx)))
         return NULL;
       if (DECL_VIRTUAL_P (var->decl) && ctx && TYPE_P (ctx) && TYPE_NAME (ctx))
         return xasprintf ("is stored in the vtable of '%s'",

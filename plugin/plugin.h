@@ -443,14 +443,16 @@ bool wmm_std_fn (tree fndecl);
 /* entries.cc: is record type t the standard library's class `name` (in
  * std::, nested classes counted by their own name)? */
 bool wmm_std_class_named (tree t, const char *name);
-/* ctlblocks.cc: the std::_Sp_counted_base class record `type` is or
- * derives from (a shared_ptr control block's), or NULL_TREE; that class
- * when call stmt is a virtual call on a control block, else NULL_TREE;
- * the methods such a call may call in the classes whose vtables the unit
- * has (false: a vtable cannot be read, or none). */
-tree wmm_control_block_base (tree type);
-tree wmm_control_block_call (gimple *stmt);
-bool wmm_control_block_targets (gimple *stmt, vec<tree> *targets);
+/* ctlblocks.cc: the class family record `type` belongs to (a shared_ptr
+ * control block's std::_Sp_counted_base, or the top of a program class's
+ * chain of single, non-virtual bases), or NULL_TREE; the class of call
+ * stmt's object when it is a virtual call on a class with a family, else
+ * NULL_TREE; the methods such a call may call in the classes whose
+ * vtables the unit has (false: a vtable cannot be read, a class derives
+ * from the call's another way, or none). */
+tree wmm_vcall_family (tree type);
+tree wmm_vcall_class (gimple *stmt);
+bool wmm_vcall_targets (gimple *stmt, vec<tree> *targets);
 bool wmm_thread_lib_fn (tree fndecl, int depth = 0);
 /* libfns.cc: is fndecl libstdc++'s waiting machinery (C++20 atomic
  * wait / notify, under std::latch, std::barrier and the semaphores: its

@@ -1174,6 +1174,36 @@ find_allocators (void)
     }
 }
 
+/* The parameter every return of body f returns unchanged (through
+   copies and conversions: std::move, std::forward, std::addressof, the
+   placement operator new), or -1. */
+int
+returned_param (fninfo *f)
+{
+  int k = -1;
+  bool ok = wmm_each_return (f->fn, [&] (tree v) {
+    while (v && TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v))
+      {
+        gimple *d = SSA_NAME_DEF_STMT (v);
+        if (!is_gimple_assign (d)
+            || TREE_CODE (gimple_assign_rhs1 (d)) != SSA_NAME
+            || !(gimple_assign_single_p (d)
+                 || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (d))))
+          return false;
+        v = gimple_assign_rhs1 (d);
+      }
+    tree p = v && TREE_CODE (v) == SSA_NAME ? SSA_NAME_VAR (v) : NULL_TREE;
+    if (!p || TREE_CODE (p) != PARM_DECL || DECL_BY_REFERENCE (p))
+      return false;
+    int i = wmm_param_index (f->decl, p);
+    if (i < 0 || (k >= 0 && i != k))
+      return false;
+    k = i;
+    return true;
+  });
+  return ok ? k : -1;
+}
+
 /* Bind call's arguments to the parameters of the body f, its result to
    the call's lhs. */
 void
@@ -1223,7 +1253,10 @@ bind_call (gcall *call, fninfo *f)
          (i)` making every member of msg point to msg) */
       return;
     }
-  assign_to (lhs, f->ret);
+  /* (a body that returns a parameter, std::move or the placement new:
+     this call's argument; f->ret is every call's) */
+  int k = lhs ? returned_param (f) : -1;
+  assign_to (lhs, k >= 0 ? arg (call, k) : f->ret);
 }
 
 /* Code outside the analysis may call f: its parameters are unknown, its
@@ -1704,6 +1737,46 @@ known_vtable (tree d)
   return vn && vn->definition && !DECL_EXTERNAL (d);
 }
 
+bool named_by_unread_code (symtab_node *n);
+
+/* Is var a C++ vtable of vague linkage the unit defines, which no code
+   the analysis does not read names?  Other units read their copy for
+   the objects they make; calls on the unit's objects read it through
+   the objects, escaped (it escapes with them) or not. */
+bool
+own_vtable (varpool_node *var)
+{
+  return known_vtable (var->decl) && DECL_COMDAT (var->decl)
+         && !named_by_unread_code (var);
+}
+
+/* Is n C++ inline code whose address only the unit's own vtables hold
+   (own_vtable): a virtual method code outside calls only on memory it
+   reaches, or through the unit's escaped objects? */
+bool
+own_vtable_method (cgraph_node *n)
+{
+  if (!DECL_COMDAT (n->decl))
+    return false;
+  ipa_ref *ref;
+  for (unsigned i = 0; n->iterate_referring (i, ref); i++)
+    {
+      if (ref->use == IPA_REF_ALIAS)
+        {
+          cgraph_node *a = dyn_cast<cgraph_node *> (ref->referring);
+          if (!a || !own_vtable_method (a))
+            return false;
+          continue;
+        }
+      if (ref->use != IPA_REF_ADDR)
+        continue;
+      varpool_node *var = dyn_cast<varpool_node *> (ref->referring);
+      if (!var || !own_vtable (var))
+        return false;
+    }
+  return true;
+}
+
 /* One pass over the constraints; true when some set grew. */
 bool
 round (bitmap scratch)
@@ -1841,6 +1914,14 @@ round (bitmap scratch)
       EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
         {
           tree d = st->obj_decl[o];
+          /* (an abstract class's slot, read from its vtable, which an
+             object holds only while its base is built or destroyed: a
+             call of it aborts, touching nothing) */
+          if (d && virtual_call && TREE_CODE (d) == FUNCTION_DECL
+              && DECL_NAME (d)
+              && !strcmp (IDENTIFIER_POINTER (DECL_NAME (d)),
+                          "__cxa_pure_virtual"))
+            continue;
           if (d && TREE_CODE (d) == FUNCTION_DECL)
             {
               if (!ic->bound->add (d))
@@ -2039,7 +2120,8 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
          their own memory: their copy, fenced for their calls) */
       bool outside = !node
                      || (wmm_called_back_by_name (node)
-                         && !wmm_vague_linkage (node))
+                         && !wmm_vague_linkage (node)
+                         && !own_vtable_method (node))
                      || MAIN_NAME_P (DECL_NAME (f->decl));
       for (cgraph_edge *e = node ? node->callers : NULL; e && !outside;
            e = e->next_caller)
@@ -2062,9 +2144,10 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
          step with a unit compiled without the plugin; asm may name a
          variable kept by hand, and the linker's __start_ / __stop_
          symbols point into a named section) */
-      if (TREE_PUBLIC (d) || DECL_EXTERNAL (d) || var->externally_visible
-          || named_by_unread_code (var) || DECL_PRESERVE_P (d)
-          || DECL_SECTION_NAME (d))
+      /* (own_vtable: it escapes with the unit's objects) */
+      if (((TREE_PUBLIC (d) || var->externally_visible) && !own_vtable (var))
+          || DECL_EXTERNAL (d) || named_by_unread_code (var)
+          || DECL_PRESERVE_P (d) || DECL_SECTION_NAME (d))
         escape (node_of_object (o));
       /* the addresses its initializer holds (GCC's references: they are
          there in every step, also where the initializer is not read) */
