@@ -93,7 +93,7 @@ note: %s calls the function its thread argument
 note: %s's indirect call calls the functions its 
 note: %s's indirect call through '%s' calls 
 note: %s's indirect call through member '%s' 
-note: %s's virtual call of a shared_ptr control 
+note: %s's virtual call calls the methods of 
 note: %d accesses of '%s' run only in the thread barrier '%s' 
 note: barrier '%s' (count %d) orders the rounds of the %d 
 note: '%s' and '%s' name different objects ('%s', '%s') and 
