@@ -37,19 +37,29 @@ wmm_vcall_family (tree type)
       if (wmm_std_class_named (type, "_Sp_counted_base"))
         return type;
       tree binfo = TYPE_BINFO (type);
-      if (!binfo || BINFO_N_BASE_BINFOS (binfo) > 1
-          || (BINFO_N_BASE_BINFOS (binfo) == 1
-              && BINFO_VIRTUAL_P (BINFO_BASE_BINFO (binfo, 0))))
-        return NULL_TREE;
-      if (BINFO_N_BASE_BINFOS (binfo) == 0)
+      unsigned bases = binfo ? BINFO_N_BASE_BINFOS (binfo) : 2;
+      if (bases == 0)
         {
+          /* the top: a class of the program's own */
           tree name = TYPE_NAME (type);
           return name && TREE_CODE (name) == TYPE_DECL
                  && !DECL_IN_SYSTEM_HEADER (name) ? type : NULL_TREE;
         }
+      if (bases > 1 || BINFO_VIRTUAL_P (BINFO_BASE_BINFO (binfo, 0)))
+        return NULL_TREE;
       type = BINFO_TYPE (BINFO_BASE_BINFO (binfo, 0));
     }
   return NULL_TREE;
+}
+
+bool
+wmm_abstract_slot (tree fn)
+{
+  return TREE_CODE (fn) == FUNCTION_DECL
+         && ((DECL_NAME (fn)
+              && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)),
+                          "__cxa_pure_virtual"))
+             || fndecl_built_in_p (fn, BUILT_IN_UNREACHABLE));
 }
 
 /* How class d relates to class k: 1 when d is k or derives from it along
@@ -120,14 +130,7 @@ wmm_vcall_targets (gimple *stmt, vec<tree> *targets)
                                                  &can_refer);
       if (!can_refer || !m || TREE_CODE (m) != FUNCTION_DECL)
         return false;
-      /* (an abstract class's slot: no object has that type but while it
-         is built, when a call would abort; its deleting destructor's is
-         empty, read as __builtin_unreachable: no object of the class is
-         deleted) */
-      if ((DECL_NAME (m)
-           && !strcmp (IDENTIFIER_POINTER (DECL_NAME (m)),
-                       "__cxa_pure_virtual"))
-          || fndecl_built_in_p (m, BUILT_IN_UNREACHABLE))
+      if (wmm_abstract_slot (m))
         continue;
       if (!targets->contains (m))
         targets->safe_push (m);

@@ -1840,14 +1840,13 @@ family_closed (entries_ctx *c, tree base)
          && record_stays_in_unit (c, base) && !other_units_call (c);
 }
 
-/* A virtual call on a class of a closed family calls unit_vcall's
+/* A virtual call on a class of a closed family (family_closed: unit_vcall
+ * holds, and the unit calls no code of other units) calls unit_vcall's
  * targets: their indices to *targets. */
 static bool
 vcall_targets (entries_ctx *c, gimple *stmt, vec<int> *targets)
 {
-  tree cls = wmm_vcall_class (stmt);
-  return cls && family_closed (c, wmm_vcall_family (cls))
-         && unit_vcall (c, stmt, targets);
+  return unit_vcall (c, stmt, targets) && !other_units_call (c);
 }
 
 /* Append the name of function decl to the list *names (", "). */

@@ -451,6 +451,11 @@ bool wmm_std_class_named (tree t, const char *name);
  * vtables the unit has (false: a vtable cannot be read, a class derives
  * from the call's another way, or none). */
 tree wmm_vcall_family (tree type);
+/* ctlblocks.cc: is fn what an abstract class's vtable slot holds
+ * (__cxa_pure_virtual; its empty deleting destructor's, read as
+ * __builtin_unreachable)?  No object has that class's type but while it
+ * is built or destroyed, when a call would abort: no call target. */
+bool wmm_abstract_slot (tree fn);
 tree wmm_vcall_class (gimple *stmt);
 bool wmm_vcall_targets (gimple *stmt, vec<tree> *targets);
 bool wmm_thread_lib_fn (tree fndecl, int depth = 0);

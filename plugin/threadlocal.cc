@@ -1914,13 +1914,8 @@ round (bitmap scratch)
       EXECUTE_IF_SET_IN_BITMAP (scratch, 0, o, bi)
         {
           tree d = st->obj_decl[o];
-          /* (an abstract class's slot, read from its vtable, which an
-             object holds only while its base is built or destroyed: a
-             call of it aborts, touching nothing) */
-          if (d && virtual_call && TREE_CODE (d) == FUNCTION_DECL
-              && DECL_NAME (d)
-              && !strcmp (IDENTIFIER_POINTER (DECL_NAME (d)),
-                          "__cxa_pure_virtual"))
+          /* (an abstract class's slot, read through an object's vptr) */
+          if (d && virtual_call && wmm_abstract_slot (d))
             continue;
           if (d && TREE_CODE (d) == FUNCTION_DECL)
             {
