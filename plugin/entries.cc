@@ -860,6 +860,88 @@ derived_from (tree v, tree self, int depth = 0)
   return false;
 }
 
+static tree std_function_member (entries_ctx *c, gimple *stmt,
+                                 bool *invoker);
+static bool std_function_targets (entries_ctx *c, gimple *stmt,
+                                  vec<int> *targets, vec<gimple *> *stores,
+                                  tree *field_out);
+
+/* The callable type F a std::function manager manages: the class of
+ * manager (std::_Function_handler<R (A...), F> or one of its bases,
+ * std::_Function_base::_Base_manager<F>) declares _M_get_pointer,
+ * returning F *; NULL_TREE when none is found. */
+static tree
+managed_type (tree manager, int depth = 0)
+{
+  tree cls = DECL_CONTEXT (manager);
+  if (depth > 0)
+    cls = manager;
+  if (!cls || !RECORD_OR_UNION_TYPE_P (cls) || depth > 2)
+    return NULL_TREE;
+  for (tree f = TYPE_FIELDS (cls); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FUNCTION_DECL && DECL_NAME (f)
+        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), "_M_get_pointer")
+        && POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (f))))
+      return TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (TREE_TYPE (f))));
+  tree binfo = TYPE_BINFO (cls);
+  for (unsigned i = 0; binfo && i < BINFO_N_BASE_BINFOS (binfo); i++)
+    if (tree t = managed_type (BINFO_TYPE (BINFO_BASE_BINFO (binfo, i)),
+                               depth + 1))
+      return t;
+  return NULL_TREE;
+}
+
+/* Has an object of type t nothing to destroy: a scalar, pointer or
+ * reference, an array of such, or a class declaring no destructor of its
+ * own (an implicit one destroys the members) whose members are such (a
+ * lambda capturing numbers, pointers, references)? */
+static bool
+nothing_to_destroy (tree t, int depth = 0)
+{
+  if (!t || depth > 8)
+    return false;
+  if (TREE_CODE (t) == ARRAY_TYPE)
+    return nothing_to_destroy (TREE_TYPE (t), depth + 1);
+  if (!RECORD_OR_UNION_TYPE_P (t))
+    return INTEGRAL_TYPE_P (t) || SCALAR_FLOAT_TYPE_P (t) || POINTER_TYPE_P (t)
+           || TREE_CODE (t) == ENUMERAL_TYPE;
+  for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+    if ((TREE_CODE (f) == FUNCTION_DECL && DECL_CXX_DESTRUCTOR_P (f)
+         && !DECL_ARTIFICIAL (f))
+        || (TREE_CODE (f) == FIELD_DECL
+            && !nothing_to_destroy (TREE_TYPE (f), depth + 1)))
+      return false;
+  return true;
+}
+
+/* Is call the destruction of a std::function that is part of a std::thread
+ * state, self (`_M_manager (&f._M_functor, &f._M_functor,
+ * __destroy_functor)`, from ~_Function_base), when every manager it may
+ * call is one the unit stores (std_function_targets) for a callable with
+ * nothing to destroy: it at most frees the state's own copy of the
+ * callable. */
+static bool
+destroys_own_callable (entries_ctx *c, gcall *call, tree self)
+{
+  auto_vec<int> targets;
+  auto_vec<gimple *> stores;
+  tree field, op = gimple_call_num_args (call) == 3
+                   ? gimple_call_arg (call, 2) : NULL_TREE;
+  /* (std::_Manager_operation: __get_type_info, __get_functor_ptr,
+     __clone_functor, __destroy_functor) */
+  if (!op || TREE_CODE (op) != INTEGER_CST || !tree_fits_shwi_p (op)
+      || tree_to_shwi (op) != 3
+      || !derived_from (gimple_call_arg (call, 0), self)
+      || !derived_from (gimple_call_arg (call, 1), self)
+      || !std_function_targets (c, call, &targets, &stores, &field)
+      || strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), "_M_manager"))
+    return false;
+  for (int t : targets)
+    if (!nothing_to_destroy (managed_type (c->fns[t]->decl)))
+      return false;
+  return true;
+}
+
 /* Does destructor (or member function) fn of a std::thread state touch
  * nothing but its own object — every load and store through `this`, every
  * call a destructor of the unit with the same property on a part of the
@@ -868,12 +950,12 @@ derived_from (tree v, tree self, int depth = 0)
  * state's destructor, which the thread runs after _M_run when the library
  * deletes its state, touches only the thread's own state object. */
 static bool
-state_dtor_private (tree fn, int depth = 0)
+state_dtor_private (entries_ctx *c, tree fn, int depth = 0)
 {
   cgraph_node *node = cgraph_node::get (fn);
   function *body = node ? wmm_analysable_body (node) : NULL;
   tree self = DECL_ARGUMENTS (fn);
-  if (!body || !body->cfg || !gimple_in_ssa_p (body) || !self || depth > 4)
+  if (!body || !body->cfg || !gimple_in_ssa_p (body) || !self || depth > 8)
     return false;
   bool ok = true;
   auto own = [&] (tree ref) {
@@ -888,6 +970,8 @@ state_dtor_private (tree fn, int depth = 0)
     if (gcall *call = dyn_cast<gcall *> (s))
       {
         tree callee = gimple_call_fndecl (call);
+        if (!callee && destroys_own_callable (c, call, self))
+          return;
         if (!callee || gimple_call_lhs (call))
           ok = false;
         else if (DECL_IS_OPERATOR_DELETE_P (callee)
@@ -902,7 +986,8 @@ state_dtor_private (tree fn, int depth = 0)
             n = n && TREE_CODE (n) == TYPE_DECL ? DECL_NAME (n) : n;
             bool base = n && !strcmp (IDENTIFIER_POINTER (n), "_State")
                         && !wmm_analysable_body (cgraph_node::get_create (callee));
-            ok = base || state_dtor_private (wmm_alias_target (callee), depth + 1);
+            ok = base || state_dtor_private (c, wmm_alias_target (callee),
+                                                 depth + 1);
           }
         else
           ok = false;
@@ -1056,11 +1141,15 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       if (gimple_call_internal_p (stmt))
         return;
       /* std::thread's call of its callable: the thread scan_std_thread
-         found (one of another unit: the unit takes its address). */
+         found (one of another unit: the unit takes its address); but a
+         std::function callable's call of what the unit stored in it
+         (std_function_targets) is a call in the thread */
       tree self = c->fns[i]->decl;
+      bool invoker;
       if (wmm_thread_lib_fn (self)
           && wmm_thread_side_fn (wmm_stmt_origin (stmt, self))
-          && !wmm_foreign_callable (c->u))
+          && !wmm_foreign_callable (c->u)
+          && !std_function_member (c, stmt, &invoker))
         return;
       f->indirect = true;
       f->calls.safe_push ({ stmt, START_UNKNOWN, -1, loop, false });
@@ -1700,12 +1789,16 @@ record_stays_scan (entries_ctx *c, tree rec)
     if ((TREE_PUBLIC (var->decl) || DECL_EXTERNAL (var->decl))
         && wmm_type_holds (TREE_TYPE (var->decl), rec, true))
       return false;
-  auto leads = [&] (tree fntype) {
+  /* (with_this false: the first parameter, a method's object, left out) */
+  auto leads = [&] (tree fntype, bool with_this = true) {
     if (!fntype)
       return true;
     if (wmm_type_holds (TREE_TYPE (fntype), rec, true))
       return true;
-    for (tree a = TYPE_ARG_TYPES (fntype); a; a = TREE_CHAIN (a))
+    tree a = TYPE_ARG_TYPES (fntype);
+    if (!with_this && a)
+      a = TREE_CHAIN (a);
+    for (; a; a = TREE_CHAIN (a))
       if (TREE_VALUE (a) && wmm_type_holds (TREE_VALUE (a), rec, true))
         return true;
     return false;
@@ -1713,9 +1806,16 @@ record_stays_scan (entries_ctx *c, tree rec)
   for (unsigned f = 0; f < c->fns.length (); f++)
     {
       cgraph_node *n = c->fns[f];
+      /* A virtual method only the unit's vtables hold runs from outside on
+         an object the unit gave out as one of its bases (std::thread's
+         state, deleted by libstdc++ after its run): its object brings
+         nothing in, its other parameters may. */
+      tree fntype = TREE_TYPE (n->decl);
+      bool own_method = TREE_CODE (fntype) == METHOD_TYPE
+                        && wmm_own_vtable_method (n);
       if ((int) f != c->main_fn && TREE_PUBLIC (n->decl)
           && !wmm_vague_linkage (n) && !block_method (n, rec)
-          && leads (TREE_TYPE (n->decl)))
+          && leads (fntype, !own_method))
         return false;
       for (cgraph_edge *e = n->callees; e; e = e->next_callee)
         {
@@ -1725,6 +1825,26 @@ record_stays_scan (entries_ctx *c, tree rec)
         }
     }
   return true;
+}
+
+/* The member of a std::function (its _M_invoker, *invoker set) or of a
+ * std::_Function_base (its _M_manager) the indirect call stmt calls
+ * through, when no object of that class comes from code the unit cannot
+ * see (record_stays_in_unit); else NULL_TREE. */
+static tree
+std_function_member (entries_ctx *c, gimple *stmt, bool *invoker)
+{
+  tree field = called_member (stmt);
+  if (!field || !DECL_NAME (field) || wmm_lto_phase_now () == WMM_LTO_LINK)
+    return NULL_TREE;
+  const char *fname = IDENTIFIER_POINTER (DECL_NAME (field));
+  tree rec = TYPE_MAIN_VARIANT (DECL_CONTEXT (field));
+  *invoker = !strcmp (fname, "_M_invoker")
+             && wmm_std_class_named (rec, "function");
+  bool manager = !strcmp (fname, "_M_manager")
+                 && wmm_std_class_named (rec, "_Function_base");
+  return (*invoker || manager) && record_stays_in_unit (c, rec) ? field
+                                                                 : NULL_TREE;
 }
 
 /* std::function: an indirect call through a std::function<R (A...)>'s
@@ -1741,16 +1861,9 @@ static bool
 std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
                       vec<gimple *> *stores, tree *field_out)
 {
-  tree field = *field_out = called_member (stmt);
-  if (!field || !DECL_NAME (field) || wmm_lto_phase_now () == WMM_LTO_LINK)
-    return false;
-  const char *fname = IDENTIFIER_POINTER (DECL_NAME (field));
-  tree rec = TYPE_MAIN_VARIANT (DECL_CONTEXT (field));
-  bool invoker = !strcmp (fname, "_M_invoker")
-                 && wmm_std_class_named (rec, "function");
-  bool manager = !strcmp (fname, "_M_manager")
-                 && wmm_std_class_named (rec, "_Function_base");
-  if ((!invoker && !manager) || !record_stays_in_unit (c, rec))
+  bool invoker;
+  tree field = *field_out = std_function_member (c, stmt, &invoker);
+  if (!field)
     return false;
   tree fntype = gimple_call_fntype (stmt);
   for (unsigned f = 0; f < c->fns.length (); f++)
@@ -1762,7 +1875,7 @@ std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
                      invoker ? "_M_invoke" : "_M_manager"))
         continue;
       if (!wmm_std_class_named (ctx, "_Function_handler")
-          && !(manager && wmm_std_class_named (ctx, "_Base_manager")))
+          && !(!invoker && wmm_std_class_named (ctx, "_Base_manager")))
         continue;
       if (!fntype || !types_compatible_p (TREE_TYPE (d), fntype))
         continue;
@@ -2357,7 +2470,7 @@ ref_escape (entries_ctx *c, ipa_ref *ref, tree decl)
          the state object itself (captures by value or reference) */
       if (DECL_VIRTUAL_P (var->decl) && DECL_CXX_DESTRUCTOR_P (decl)
           && std_state_run_of (c, DECL_CONTEXT (decl))
-          && state_dtor_private (wmm_alias_target (decl)))
+          && state_dtor_private (c, wmm_alias_target (decl)))
         return NULL;
       tree ctx = DECL_CONTEXT (var->decl);
       /* a method of a closed family's class (a shared_ptr control

@@ -908,6 +908,11 @@ wmm_param_index (tree fndecl, tree p)
  * gives nowhere?  Other units may call it, but only on memory they reach
  * (docs/plugin.md, "C++ code as the library writes it"). */
 bool wmm_vague_linkage (cgraph_node *n);
+/* Is n C++ inline code whose address only the unit's own vtables hold (a
+ * vague-linkage vtable the unit defines and reads): a virtual method code
+ * outside calls only on memory it reaches, or through the unit's escaped
+ * objects?  (threadlocal.cc) */
+bool wmm_own_vtable_method (cgraph_node *n);
 /* tbaa.cc: does every name of n (n and its aliases) keep its address to
    itself, and is it static or C++ inline code (whose calls by other units
    touch only their memory)? */

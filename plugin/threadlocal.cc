@@ -1750,33 +1750,6 @@ own_vtable (varpool_node *var)
          && !named_by_unread_code (var);
 }
 
-/* Is n C++ inline code whose address only the unit's own vtables hold
-   (own_vtable): a virtual method code outside calls only on memory it
-   reaches, or through the unit's escaped objects? */
-bool
-own_vtable_method (cgraph_node *n)
-{
-  if (!DECL_COMDAT (n->decl))
-    return false;
-  ipa_ref *ref;
-  for (unsigned i = 0; n->iterate_referring (i, ref); i++)
-    {
-      if (ref->use == IPA_REF_ALIAS)
-        {
-          cgraph_node *a = dyn_cast<cgraph_node *> (ref->referring);
-          if (!a || !own_vtable_method (a))
-            return false;
-          continue;
-        }
-      if (ref->use != IPA_REF_ADDR)
-        continue;
-      varpool_node *var = dyn_cast<varpool_node *> (ref->referring);
-      if (!var || !own_vtable (var))
-        return false;
-    }
-  return true;
-}
-
 /* One pass over the constraints; true when some set grew. */
 bool
 round (bitmap scratch)
@@ -2023,18 +1996,45 @@ find_reused (void)
 }
 
 /* Does a function whose body the analysis does not read name symbol n
-   (take its address, read or write it)? */
+   (take its address, read or write it)?  (Outside the analysis: a body
+   no analysis reads, wmm_analysable_body.) */
 bool
 named_by_unread_code (symtab_node *n)
 {
   ipa_ref *ref;
   for (unsigned i = 0; n->iterate_referring (i, ref); i++)
-    if (is_a<cgraph_node *> (ref->referring) && !body_of (ref->referring->decl))
-      return true;
+    if (cgraph_node *fn = dyn_cast<cgraph_node *> (ref->referring))
+      if (st ? !body_of (fn->decl) : !wmm_analysable_body (fn))
+        return true;
   return false;
 }
 
 } // namespace
+
+bool
+wmm_own_vtable_method (cgraph_node *n)
+{
+  if (!DECL_COMDAT (n->decl))
+    return false;
+  ipa_ref *ref;
+  for (unsigned i = 0; n->iterate_referring (i, ref); i++)
+    {
+      if (ref->use == IPA_REF_ALIAS)
+        {
+          cgraph_node *a = dyn_cast<cgraph_node *> (ref->referring);
+          if (!a || !wmm_own_vtable_method (a))
+            return false;
+          continue;
+        }
+      if (ref->use != IPA_REF_ADDR)
+        continue;
+      varpool_node *var = dyn_cast<varpool_node *> (ref->referring);
+      if (!var || !own_vtable (var))
+        return false;
+    }
+  return true;
+}
+
 
 void
 wmm_threadlocal_reset (void)
@@ -2116,7 +2116,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
       bool outside = !node
                      || (wmm_called_back_by_name (node)
                          && !wmm_vague_linkage (node)
-                         && !own_vtable_method (node))
+                         && !wmm_own_vtable_method (node))
                      || MAIN_NAME_P (DECL_NAME (f->decl));
       for (cgraph_edge *e = node ? node->callers : NULL; e && !outside;
            e = e->next_caller)

@@ -10,6 +10,14 @@
 # (-DEXTERN) the call is not resolved (std::function objects come from
 # code the unit cannot see): the handler is taken for a thread of several
 # instances, and still fenced.
+# A list of std::function jobs, one std::thread each
+# (programs/cxx_function_list.cc): the thread's state holds a copy of the
+# std::function, its _M_run calls what the unit stored there, and the
+# state's destructor, which libstdc++ runs through the state's vtable,
+# frees at most the thread's own copy of a callable with nothing to
+# destroy; no fence (before: x86 9 mfences, Power 18 fences).  Store
+# buffering between two jobs (-DSB) is fenced in left and right, and so
+# it stays with a job from another unit (-DSB -DEXTERN).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -25,5 +33,9 @@ per_target() {
   wmm_expect_no_note $T.pool_extern "indirect call through member '_M_invoker'"
   wmm_expect_note $T.pool_extern "_M_invoke's address is stored to memory"
   WMM_T_GCC=$GCC_C
+  wmm_asm_none list "$P/cxx_function_list.cc"
+  wmm_asm_fenced list_SB "$P/cxx_function_list.cc" '_Z4leftv _Z5rightv' -DSB
+  wmm_asm_fenced list_EXTERN "$P/cxx_function_list.cc" '_Z4leftv _Z5rightv' \
+    -DSB -DEXTERN
 }
 wmm_each_target per_target
