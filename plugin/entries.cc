@@ -1897,6 +1897,100 @@ std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
   return true;
 }
 
+/* Is fn the _M_invoke of a std::_Function_handler? */
+static bool
+handler_invoke (tree fn)
+{
+  tree ctx = DECL_CONTEXT (fn);
+  return DECL_NAME (fn) && ctx && TYPE_P (ctx)
+         && !strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)), "_M_invoke")
+         && wmm_std_class_named (ctx, "_Function_handler");
+}
+
+/* Is node libstdc++ code only std::_Function_handler's _M_invoke calls,
+ * directly or through such code (std::__invoke_r, std::__invoke_impl)? */
+static bool
+only_handlers_call (cgraph_node *node, int depth = 0)
+{
+  if (!wmm_std_fn (node->decl) || node->address_taken || !node->callers
+      || depth > 4)
+    return false;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    if (!handler_invoke (e->caller->decl)
+        && !only_handlers_call (e->caller, depth + 1))
+      return false;
+  return true;
+}
+
+/* Does parameter type t carry a function (a pointer or reference to one)? */
+static bool
+function_carrier (tree t)
+{
+  return t && (POINTER_TYPE_P (t) || TREE_CODE (t) == REFERENCE_TYPE)
+         && TREE_CODE (TREE_TYPE (t)) == FUNCTION_TYPE;
+}
+
+/* A std::function made of a function pointer: its handler's _M_invoke
+ * calls the pointer the object holds, directly or in libstdc++'s
+ * std::__invoke_impl, which only such handlers call.  When no
+ * std::function object comes from code the unit cannot see and every
+ * function the unit gives a std::function member (its constructor,
+ * assignment) is a constant address of its own, the pointer is the
+ * address of a function of the unit (one the unit takes the address of,
+ * of the call's type: into *targets; no function of another unit of that
+ * type has its address taken).  Those member calls go to *passes (the
+ * addresses given there do not escape). */
+static bool
+std_function_pointer_targets (entries_ctx *c, int r, gimple *stmt,
+                              vec<int> *targets, vec<gimple *> *passes)
+{
+  cgraph_node *node = c->fns[r];
+  tree fn = node->decl;
+  if ((!handler_invoke (wmm_stmt_origin (stmt, fn))
+       && !only_handlers_call (node))
+      || wmm_lto_phase_now () == WMM_LTO_LINK)
+    return false;
+  tree fntype = gimple_call_fntype (stmt);
+  bool ok = fntype != NULL_TREE;
+  tree rec = NULL_TREE;
+  for (unsigned f = 0; ok && f < c->fns.length (); f++)
+    wmm_each_stmt (c->fns[f]->get_fun (), [&] (gimple *st) {
+      tree callee = is_gimple_call (st) ? gimple_call_fndecl (st) : NULL_TREE;
+      tree ctx = callee ? DECL_CONTEXT (callee) : NULL_TREE;
+      if (!ok || !ctx || !TYPE_P (ctx) || !wmm_std_class_named (ctx, "function"))
+        return;
+      tree parm = TYPE_ARG_TYPES (TREE_TYPE (callee));
+      bool any = false;
+      for (unsigned i = 0; i < gimple_call_num_args (st) && parm;
+           i++, parm = TREE_CHAIN (parm))
+        if (function_carrier (TREE_VALUE (parm)))
+          {
+            tree d = function_address (gimple_call_arg (st, i));
+            ok = ok && d && find_fn (&c->index, wmm_alias_target (d)) >= 0;
+            any = true;
+          }
+      if (any)
+        {
+          passes->safe_push (st);
+          rec = TYPE_MAIN_VARIANT (ctx);
+        }
+    });
+  if (!ok || !rec || !record_stays_in_unit (c, rec))
+    return false;
+  cgraph_node *n;
+  FOR_EACH_FUNCTION (n)
+    if (n->address_taken && !wmm_abstract_slot (n->decl)
+        && types_compatible_p (TREE_TYPE (n->decl), fntype))
+      {
+        int t = find_fn (&c->index, wmm_alias_target (n->decl));
+        if (t < 0)
+          return false;
+        if (!targets->contains (t))
+          targets->safe_push (t);
+      }
+  return !targets->is_empty ();
+}
+
 static bool program_call (gimple *stmt);
 
 /* The unit's functions a virtual call on a class of a family (a control
@@ -2000,6 +2094,7 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
           auto_vec<tramp_source> sources;
           auto_vec<tree> libs;
           bool tramp = false, hook = false, field = false, block = false;
+          bool held = false;
           tree var = NULL_TREE;
           if (k.kind != START_UNKNOWN || gimple_call_fndecl (k.stmt))
             calls.safe_push (k);
@@ -2011,6 +2106,10 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                    && !(targets.truncate (0), stores.truncate (0),
                         field = std_function_targets (c, k.stmt, &targets,
                                                       &stores, &var))
+                   && !(targets.truncate (0), stores.truncate (0),
+                        held = std_function_pointer_targets (c, r, k.stmt,
+                                                             &targets,
+                                                             &stores))
                    && !(targets.truncate (0), stores.truncate (0),
                         block = vcall_targets (c, k.stmt, &targets))
                    && !(targets.truncate (0),
@@ -2084,6 +2183,11 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
               else if (block)
                 wmm_note (c->u, "%s's virtual call calls the methods of "
                           "the unit's classes: %s",
+                          fn_name (c->fns[r]->decl), names);
+              else if (held)
+                wmm_note (c->u, "%s's indirect call calls the function "
+                          "pointer a std::function holds, one the unit "
+                          "gives std::function: %s",
                           fn_name (c->fns[r]->decl), names);
               else if (tramp)
                 wmm_note (c->u, "%s calls the function its thread argument "
@@ -2386,6 +2490,9 @@ call_escape (entries_ctx *c, gimple *stmt, tree decl, tree where)
       int g = find_fn (&c->index, wmm_alias_target (callee));
       if (g >= 0 && param_only_starts (c, g, i, 0))
         continue;   /* a helper that starts it: resolved per call site */
+      if (c->tramp_stores.contains (stmt))
+        continue;   /* kept by a std::function whose calls are resolved
+                       (std_function_pointer_targets) */
       if (g >= 0)
         return xasprintf ("is passed to %s() (what a function of this unit "
                           "does with it is not followed)", fn_name (callee));

@@ -91,6 +91,7 @@ note: %s is the destructor of a thread-specific key
 note: %s is a static constructor that may leave a 
 note: %s calls the function its thread argument 
 note: %s's indirect call calls the functions its 
+note: %s's indirect call calls the function 
 note: %s's indirect call through '%s' calls 
 note: %s's indirect call through member '%s' 
 note: %s's virtual call calls the methods of 

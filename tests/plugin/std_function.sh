@@ -17,7 +17,10 @@
 # frees at most the thread's own copy of a callable with nothing to
 # destroy; no fence (before: x86 9 mfences, Power 18 fences).  Store
 # buffering between two jobs (-DSB) is fenced in left and right, and so
-# it stays with a job from another unit (-DSB -DEXTERN).
+# it stays with a job from another unit (-DSB -DEXTERN).  std::function
+# objects holding function pointers (-DFNPTR): the pointer's call in
+# libstdc++'s __invoke_impl calls one the unit gives std::function: no
+# fence, and left and right given as pointers (-DSB -DFNPTR) fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -37,5 +40,8 @@ per_target() {
   wmm_asm_fenced list_SB "$P/cxx_function_list.cc" '_Z4leftv _Z5rightv' -DSB
   wmm_asm_fenced list_EXTERN "$P/cxx_function_list.cc" '_Z4leftv _Z5rightv' \
     -DSB -DEXTERN
+  wmm_asm_none list_FNPTR "$P/cxx_function_list.cc" -DFNPTR
+  wmm_asm_fenced list_FNPTR_SB "$P/cxx_function_list.cc" \
+    '_Z4leftv _Z5rightv' -DSB -DFNPTR
 }
 wmm_each_target per_target

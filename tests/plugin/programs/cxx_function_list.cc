@@ -9,12 +9,25 @@
 //   -DEXTERN (with -DSB): one more job is made by another unit
 //   (make_job ()): std::function objects come from code the unit cannot
 //   see, the managers' calls stay unknown code; left and right fenced
+//   -DFNPTR: the std::function objects hold function pointers (count_job;
+//   with -DSB, left and right themselves): libstdc++'s __invoke_impl calls
+//   the pointer, one of the functions the unit gives std::function
 // Usage: cxx_function_list   exits with the jobs' sums folded
 #include <functional>
 #include <thread>
 #include <vector>
 
-static long sums[2];
+static long sums[3];
+static int data[256];
+#ifdef FNPTR
+static void count_job ()
+{
+  long s = 0;
+  for (int i = 0; i < 256; i += 2)
+    s += data[i];
+  sums[2] = s;
+}
+#endif
 #ifdef SB
 int x, y, r1, r2;
 __attribute__ ((noinline)) void left () { x = 1; r1 = y; }
@@ -27,7 +40,6 @@ std::function<void ()> make_job ();
 int
 main ()
 {
-  static int data[256];
   for (int i = 0; i < 256; i++)
     data[i] = i;
   std::vector<std::function<void ()>> jobs;
@@ -38,9 +50,15 @@ main ()
         s += data[i];
       sums[k] = s;
     });
-#ifdef SB
+#if defined SB && defined FNPTR
+  jobs.push_back (left);
+  jobs.push_back (right);
+#elif defined SB
   jobs.push_back ([] { left (); });
   jobs.push_back ([] { right (); });
+#endif
+#ifdef FNPTR
+  jobs.push_back (count_job);
 #endif
 #ifdef EXTERN
   jobs.push_back (make_job ());
@@ -53,5 +71,5 @@ main ()
 #ifdef SB
   sums[0] += r1 + r2;
 #endif
-  return (int) ((sums[0] + sums[1]) & 0x7f);
+  return (int) ((sums[0] + sums[1] + sums[2]) & 0x7f);
 }
