@@ -394,7 +394,9 @@ struct entries_ctx {
                                    a trampoline is given, into a hook, or
                                    into the member-function pointer a
                                    std::thread or call_once is given
-                                   (resolved) */
+                                   (resolved), and the calls giving a
+                                   std::function its function pointer
+                                   (std_function_pointer_targets) */
   hash_set<tree> field_hook_fails;  /* members no field hook resolves
                                    (field_hook_targets, asked once each) */
   hash_set<tree> exit_dtors;    /* static objects' destructors, registered
@@ -866,16 +868,13 @@ static bool std_function_targets (entries_ctx *c, gimple *stmt,
                                   vec<int> *targets, vec<gimple *> *stores,
                                   tree *field_out);
 
-/* The callable type F a std::function manager manages: the class of
- * manager (std::_Function_handler<R (A...), F> or one of its bases,
- * std::_Function_base::_Base_manager<F>) declares _M_get_pointer,
+/* The callable type F a std::function manager's class cls manages:
+ * std::_Function_handler<R (A...), F> or one of its bases,
+ * std::_Function_base::_Base_manager<F>, declares _M_get_pointer,
  * returning F *; NULL_TREE when none is found. */
 static tree
-managed_type (tree manager, int depth = 0)
+managed_type (tree cls, int depth = 0)
 {
-  tree cls = DECL_CONTEXT (manager);
-  if (depth > 0)
-    cls = manager;
   if (!cls || !RECORD_OR_UNION_TYPE_P (cls) || depth > 2)
     return NULL_TREE;
   for (tree f = TYPE_FIELDS (cls); f; f = DECL_CHAIN (f))
@@ -924,7 +923,6 @@ static bool
 destroys_own_callable (entries_ctx *c, gcall *call, tree self)
 {
   auto_vec<int> targets;
-  auto_vec<gimple *> stores;
   tree field, op = gimple_call_num_args (call) == 3
                    ? gimple_call_arg (call, 2) : NULL_TREE;
   /* (std::_Manager_operation: __get_type_info, __get_functor_ptr,
@@ -933,11 +931,11 @@ destroys_own_callable (entries_ctx *c, gcall *call, tree self)
       || tree_to_shwi (op) != 3
       || !derived_from (gimple_call_arg (call, 0), self)
       || !derived_from (gimple_call_arg (call, 1), self)
-      || !std_function_targets (c, call, &targets, &stores, &field)
+      || !std_function_targets (c, call, &targets, NULL, &field)
       || strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), "_M_manager"))
     return false;
   for (int t : targets)
-    if (!nothing_to_destroy (managed_type (c->fns[t]->decl)))
+    if (!nothing_to_destroy (managed_type (DECL_CONTEXT (c->fns[t]->decl))))
       return false;
   return true;
 }
@@ -1811,11 +1809,10 @@ record_stays_scan (entries_ctx *c, tree rec)
          state, deleted by libstdc++ after its run): its object brings
          nothing in, its other parameters may. */
       tree fntype = TREE_TYPE (n->decl);
-      bool own_method = TREE_CODE (fntype) == METHOD_TYPE
-                        && wmm_own_vtable_method (n);
       if ((int) f != c->main_fn && TREE_PUBLIC (n->decl)
           && !wmm_vague_linkage (n) && !block_method (n, rec)
-          && leads (fntype, !own_method))
+          && leads (fntype, !(TREE_CODE (fntype) == METHOD_TYPE
+                              && wmm_own_vtable_method (n))))
         return false;
       for (cgraph_edge *e = n->callees; e; e = e->next_callee)
         {
@@ -1856,7 +1853,8 @@ std_function_member (entries_ctx *c, gimple *stmt, bool *invoker)
  * cannot see (record_stays_in_unit), every F is one this unit makes
  * them of, so the targets are the unit's instances of those functions
  * (of the call's type).  The stores of their addresses into the members
- * go to *stores (they let no code outside the unit call them). */
+ * go to *stores, unless it is NULL (they let no code outside the unit
+ * call them). */
 static bool
 std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
                       vec<gimple *> *stores, tree *field_out)
@@ -1883,8 +1881,8 @@ std_function_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
     }
   if (targets->is_empty ())
     return false;
-  /* the stores of their addresses into the member */
-  for (unsigned f = 0; f < c->fns.length (); f++)
+  /* the stores of their addresses into the member (when asked for) */
+  for (unsigned f = 0; stores && f < c->fns.length (); f++)
     wmm_each_stmt (c->fns[f]->get_fun (), [&] (gimple *st) {
       if (!gimple_assign_single_p (st))
         return;
