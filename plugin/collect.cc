@@ -567,9 +567,15 @@ typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
 {
   /* (a char member of *p at known bits, `c->name[0]`, has a class: *p's
      type and the bits tell it from the other members) */
-  if (a.ref < 0 || (a.ref == 0 && !wmm_tbaa_member (a)))
+  if (a.ref < 0)
     return -1;
   wmm_anon_class key = wmm_anon_class_in (u, a, false);
+  /* (a char access of no member: words of its heap region, or none —
+     the untyped words are any heap memory's; without strict aliasing
+     the heap is untyped) */
+  if (a.ref == 0 && !wmm_tbaa_member (a)
+      && (!key.site || !flag_strict_aliasing))
+    return -1;
   unsigned c = 0;
   while (c < u->anon_classes.length ()
          && !wmm_same_anon_class (u->anon_classes[c], key))
@@ -1126,6 +1132,27 @@ ptr_access (collector *c, tree ptr, bool is_store)
   if (idx >= 0)
     c->unit->sites[idx].ptr = ptr;
   return idx;
+}
+
+/* The bytes a zlib stream call reads through its stream's next_in or
+ * writes (out) through next_out: an access to an unknown address whose
+ * targets are what that member may hold (threadlocal.cc); none when they
+ * are all memory no other thread reaches. */
+static void
+zlib_buffer_access (collector *c, gimple *call, bool out)
+{
+  int set = wmm_threadlocal_zlib_buffer (call, out);
+  if (set >= 0 && wmm_threadlocal_set_private (set))
+    return;
+  wmm_instr in = make (c, out ? WMM_OP_STORE : WMM_OP_LOAD);
+  set_addr (&in, -1, 0);
+  if (out)
+    in.a = value_operand (c, NULL);
+  int from = c->t->ncode;
+  add (c, &in, -1, xstrdup (out ? "*strm->next_out" : "*strm->next_in"));
+  wmm_tbaa bytes = wmm_tbaa ();
+  bytes.targets = set >= 0 ? 1 + set : 0;
+  set_alias (c, from, bytes);
 }
 
 /* Argument argno of compare-exchange cas as the unit's own function
@@ -1751,6 +1778,24 @@ handle_call (collector *c, gcall *stmt)
             set_alias (c, from, wmm_tbaa_of_record_arg (arg (stmt, i),
                                                         declared));
           }
+        goto lhs;
+      }
+  }
+  /* deflate (&strm, flush): the stream read and written, the bytes at
+     strm.next_in read and at strm.next_out written (zlibfns.cc) */
+  {
+    bool in, out;
+    if (name && fndecl && wmm_unit_of (c->u, fndecl) < 0
+        && DECL_EXTERNAL (fndecl) && !DECL_STRUCT_FUNCTION (fndecl)
+        && gimple_call_num_args (stmt) > 0
+        && wmm_zlib_stream_call (name, &in, &out) && (in || out))
+      {
+        ptr_access (c, arg (stmt, 0), false);
+        ptr_access (c, arg (stmt, 0), true);
+        if (in)
+          zlib_buffer_access (c, stmt, false);
+        if (out)
+          zlib_buffer_access (c, stmt, true);
         goto lhs;
       }
   }
@@ -2762,7 +2807,9 @@ add_anonymous_memory (wmm_unitinfo *u)
                        ? gimple_op (site->stmt, site->operand == 0 ? 0 : 1)
                        : NULL_TREE;
             if (site->summary
-                || (site->tbaa.ref == 0 && !wmm_tbaa_member (site->tbaa)))
+                || (site->tbaa.ref == 0 && !wmm_tbaa_member (site->tbaa)
+                    && (!flag_strict_aliasing
+                        || !wmm_anon_class_in (u, site->tbaa, false).site)))
               untyped = true;
             else if (typed_anonymous_location (u, site->tbaa, ref, 0) < 0)
               overflow = true;

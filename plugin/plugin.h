@@ -84,8 +84,10 @@ wmm_tbaa_member (const wmm_tbaa &a)
 /* A class of typed anonymous words (collect.cc, tbaa.cc): heap memory
  * accessed with alias set `ref`, and when known as a member of *p (`base`
  * the alias set of *p, nonzero) at bits [bits, bits + size); `site`
- * nonzero: only the objects of one allocation call (1 + its points-to
- * object, wmm_threadlocal_heap_site), else any heap memory. */
+ * nonzero: only the objects of one heap region (1 + its representative
+ * object, wmm_threadlocal_heap_region), else any heap memory.  A class of
+ * alias set 0 (char) that is no member has a site: its region's words of
+ * any type. */
 struct wmm_anon_class {
   alias_set_type ref, base;
   HOST_WIDE_INT bits, size;
@@ -517,6 +519,16 @@ bool wmm_only_returned (tree name, int depth = 0);
 bool wmm_zlib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
 bool wmm_zlib_keeps_no_copy (const char *name, unsigned argno);
 bool wmm_zlib_never_starts (const char *name);
+/* Is `name` one of zlib's stream functions (while every stream keeps
+ * zlib's allocators)?  Its stream, argument 0, then receives only
+ * pointers it already holds (next_in, next_out moved on), zlib's own
+ * strings (msg) and its own state, and numbers; *reads_in / *writes_out:
+ * it reads the bytes next_in points to / writes those next_out points
+ * to (deflate, inflate, deflateParams; inflateSync reads only). */
+bool wmm_zlib_stream_call (const char *name, bool *reads_in, bool *writes_out);
+/* The member next_in (out: next_out) of the z_stream pointer type `type`
+ * points to, or NULL. */
+tree wmm_zlib_buffer_field (tree type, bool out);
 /* x86fns.cc: a streaming store or load builtin (_mm_stream_si32, ...):
  * the argument that holds its address and whether it stores (-1: fn is
  * none); a fence builtin (_mm_sfence, _mm_mfence, _mm_lfence) as the
@@ -1146,6 +1158,11 @@ int wmm_threadlocal_targets (tree ptr);
 /* The set holding only declared object decl (its address taken in the
  * analysed code), else -1. */
 int wmm_threadlocal_decl_targets (tree decl);
+/* The target set of the buffer zlib stream call `call` reads (next_in) or
+ * writes (out: next_out), -1 when not known; whether target set `set`
+ * holds only objects no other thread reaches. */
+int wmm_threadlocal_zlib_buffer (gimple *call, bool out);
+bool wmm_threadlocal_set_private (int set);
 bool wmm_threadlocal_may_target (int set, tree decl, HOST_WIDE_INT pos = -1,
                                  HOST_WIDE_INT size = 0);
 /* Does such a set hold memory of code outside (then the pointer may also
@@ -1167,6 +1184,14 @@ int wmm_threadlocal_set_meets (int set, const vec<int> &objs);
  * its own heap variable). */
 int wmm_threadlocal_heap_site (int set);
 gimple *wmm_threadlocal_site_call (int o);
+/* Heap regions: allocation calls' objects joined when one pointer of the
+ * program (its targets without U) may point to both.  The region all
+ * objects of target set `set` lie in, string literals aside (its
+ * representative object; -1: none such, or a target that is no
+ * allocation's), and whether `set` holds an object of region r (true
+ * when not known). */
+int wmm_threadlocal_heap_region (int set);
+bool wmm_threadlocal_set_meets_region (int set, int r);
 /* private.cc: memory only one thread reaches (thread-argument objects,
  * thread-specific data, unpublished heap memory) and the thread-locals
  * whose address escapes; wmm_private_analyse runs once per unit before
@@ -1394,8 +1419,8 @@ bool wmm_param_gets_constants (tree p);
 const vec<wmm_tbaa> *wmm_tbaa_args (const wmm_tbaa &a);
 void wmm_tbaa_apply (wmm_unitinfo *u);
 void wmm_tbaa_reset (void);
-/* The allocation call whose objects alone an access with alias sets `a`
- * may touch through its pointer (1 + its points-to object), or 0. */
+/* The heap region whose objects alone an access with alias sets `a` may
+ * touch through its pointer (1 + wmm_threadlocal_heap_region), or 0. */
 int wmm_tbaa_heap_site (const wmm_tbaa &a);
 /* collect.cc: the class of anonymous words an access with alias sets `a`
  * names in unit u: its allocation call's (wmm_tbaa_heap_site) when that

@@ -283,13 +283,10 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
       if (site && !site_may_touch (li, l, a, site))
         return false;
       if (!site && li.word[l].site
-          && !wmm_threadlocal_targets_outside (a.targets - 1))
-        {
-          auto_vec<int, 1> objs;
-          objs.quick_push (li.word[l].site - 1);
-          if (wmm_threadlocal_set_meets (a.targets - 1, objs) == 0)
-            return false;
-        }
+          && !wmm_threadlocal_targets_outside (a.targets - 1)
+          && !wmm_threadlocal_set_meets_region (a.targets - 1,
+                                                li.word[l].site - 1))
+        return false;
     }
   /* a variable, or a member of one, the pointer cannot point into
      (points-to, threadlocal.cc; whatever the types) */
@@ -519,7 +516,7 @@ wmm_tbaa_heap_site (const wmm_tbaa &a)
 {
   if (a.targets <= 0 || a.object)
     return 0;
-  return 1 + wmm_threadlocal_heap_site (a.targets - 1);
+  return 1 + wmm_threadlocal_heap_region (a.targets - 1);
 }
 
 namespace {

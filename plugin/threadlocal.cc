@@ -184,6 +184,12 @@ struct state {
   vec<bitmap> target_sets;   /* wmm_threadlocal_targets: distinct sets */
   vec<hashval_t> target_hash;
   vec<bool> target_strings;  /* ... holding string literals only */
+  vec<int> region;           /* per object: union-find parent of the heap
+                                regions (find_regions) */
+  hash_map<gimple *, std::pair<int, int> > zlib_buffers;
+  int zlib_windows;          /* the windows given to inflateBackInit_ */
+                             /* a zlib stream call: the value nodes of its
+                                stream's next_in and next_out */
   bool valid;
 };
 
@@ -736,6 +742,7 @@ fresh_result (gcall *call, int old)
 }
 
 bool sync_object_arg (gcall *call, const char *name, unsigned i);
+bool scalar_out_param (gcall *call, unsigned i);
 
 /* Argument i of a call of code outside the analysis (named `name`, or
    NULL; a library function when library): its value node, or -1. */
@@ -764,8 +771,11 @@ unknown_arg (gcall *call, const char *name, bool library, unsigned i)
       add (C_LOAD, inside, v);
       escape_to_library (inside);
     }
+  /* (a library stores no pointer into memory of a type that cannot hold
+     one: pthread_create's pthread_t) */
   if (!sync_object_arg (call, name, i))
-    add (C_STORE, v, st->u_node);
+    add (C_STORE, v, st->u_node,
+         library && scalar_out_param (call, i) ? B_OTHER : B_BOTH);
   return v;
 }
 
@@ -847,6 +857,23 @@ pointer_out_param (gcall *call, unsigned i)
         && holds_pointer (TREE_TYPE (t)))
       return true;
   return false;
+}
+
+/* Does argument i of call point to memory of a type that holds no
+   pointer, by its type and the parameter's (a `pthread_t *`, an `int *`,
+   a `struct stat *`)?  Not a char or void buffer, which may receive the
+   bytes of a pointer (read from a pipe). */
+bool
+scalar_out_param (gcall *call, unsigned i)
+{
+  for (tree t : { TREE_TYPE (gimple_call_arg (call, i)),
+                  param_type (call, i) })
+    if (!t || !POINTER_TYPE_P (t) || VOID_TYPE_P (TREE_TYPE (t))
+        || !COMPLETE_TYPE_P (TREE_TYPE (t))
+        || get_alias_set (TREE_TYPE (t)) == 0
+        || holds_pointer (TREE_TYPE (t)))
+      return false;
+  return true;
 }
 
 /* Is parameter i of call's function declared a pointer to a pointer
@@ -1533,6 +1560,83 @@ operator_new_delete (gcall *call, tree fndecl)
   return false;
 }
 
+/* zlib's stream functions (deflate, inflate, deflateEnd, ...: zlibfns.cc)
+   while every stream keeps zlib's allocators: the stream receives its own
+   pointers back, zlib's strings and state (never written by the program:
+   as string literals) and numbers, not U; the pointers its next_in and
+   next_out hold are kept for the buffers the call reads and writes
+   (wmm_threadlocal_zlib_buffer).  The other arguments as for any library
+   call.  By name, as collect.cc and libfns.cc take zlib's functions
+   (zlib_sb.c declares them as zlib.h does).  False for any other call. */
+bool
+zlib_stream_call (gcall *call, tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
+  bool in, out;
+  if (!DECL_EXTERNAL (fndecl) || gimple_call_num_args (call) == 0
+      || !wmm_zlib_stream_call (name, &in, &out))
+    return false;
+  tree strm = gimple_call_arg (call, 0);
+  int v = rvalue (strm);
+  std::pair<int, int> bufs (-1, -1);
+  if (!strcmp (name, "inflateBack"))
+    {
+      /* in (in_desc, &next) hands over the input in zlib's own slot,
+         which ends up in strm->next_in; out (out_desc, put, len) gets a
+         pointer into the window (kept by inflateBackInit_: escaped) */
+      fninfo *fin = NULL, *fout = NULL;
+      for (int k = 1; k <= 3 && gimple_call_num_args (call) == 5; k += 2)
+        {
+          tree a = gimple_call_arg (call, k);
+          fninfo *f = TREE_CODE (a) == ADDR_EXPR
+                      && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+                      ? body_of (TREE_OPERAND (a, 0)) : NULL;
+          tree p0 = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
+          if (!p0 || !DECL_CHAIN (p0))
+            return false;
+          (k == 1 ? fin : fout) = f;
+        }
+      if (!fin)
+        return false;
+      tree in0 = DECL_ARGUMENTS (fin->decl), out0 = DECL_ARGUMENTS (fout->decl);
+      bind_param (fin->fn, in0, arg (call, 2));
+      int slot = new_object (NULL_TREE);
+      bind_param (fin->fn, DECL_CHAIN (in0), node_of_object (slot));
+      bind_param (fout->fn, out0, arg (call, 4));
+      bind_param (fout->fn, DECL_CHAIN (out0), st->u_node);
+      bufs.first = new_node ();
+      add (C_LOAD, bufs.first, node_of_object (slot), B_PTR);
+      bufs.second = st->zlib_windows;
+      if (tree f = wmm_zlib_buffer_field (TREE_TYPE (strm), false))
+        add (C_STORE, v, bufs.first, B_PTR,
+             key_of (DECL_CONTEXT (f), int_bit_position (f)));
+      in = false;
+      out = false;
+    }
+  else
+    for (unsigned i = 1; i < gimple_call_num_args (call); i++)
+      {
+        int a = unknown_arg (call, name, true, i);
+        if (i == 2 && !strcmp (name, "inflateBackInit_"))
+          add (C_COPY, st->zlib_windows, a);
+      }
+  add (C_STORE, v, node_of_object (OBJ_STR), B_PTR);
+  add (C_STORE, v, st->u_node, B_OTHER);
+  for (int k = 0; k < 2; k++)
+    {
+      tree f = (k ? out : in) ? wmm_zlib_buffer_field (TREE_TYPE (strm), k)
+                              : NULL_TREE;
+      if (!f)
+        continue;
+      int n = new_node ();
+      add (C_LOAD, n, v, B_PTR, key_of (DECL_CONTEXT (f), int_bit_position (f)));
+      (k ? bufs.second : bufs.first) = n;
+    }
+  st->zlib_buffers.put (call, bufs);
+  assign_to (gimple_call_lhs (call), st->u_node);
+  return true;
+}
+
 /* A call of fndecl (direct, or a target of an indirect call). */
 void
 call_to (gcall *call, tree fndecl)
@@ -1545,7 +1649,8 @@ call_to (gcall *call, tree fndecl)
            && !std_string_call (call, fndecl) && !ostream_call (call, fndecl)
            && !istream_call (call, fndecl) && !scalar_object_call (call, fndecl)
            && !stream_setup_call (call, fndecl)
-           && !operator_new_delete (call, fndecl))
+           && !operator_new_delete (call, fndecl)
+           && !zlib_stream_call (call, fndecl))
     unknown_call (call, fndecl);
 }
 
@@ -1998,6 +2103,85 @@ find_reused (void)
 /* Does a function whose body the analysis does not read name symbol n
    (take its address, read or write it)?  (Outside the analysis: a body
    no analysis reads, wmm_analysable_body.) */
+/* The representative of object o's heap region. */
+int
+region_of (int o)
+{
+  while (st->region[o] != o)
+    o = st->region[o] = st->region[st->region[o]];
+  return o;
+}
+
+/* Join the heap regions of the allocation objects SSA pointer v may
+ * point to (nothing when it may hold U: its accesses take no region). */
+void
+join_regions (tree v)
+{
+  int *n = v && TREE_CODE (v) == SSA_NAME ? st->ssa_node.get (v) : NULL;
+  if (!n || bitmap_bit_p (st->pts[*n], OBJ_U))
+    return;
+  int first = -1;
+  bitmap_iterator bi;
+  unsigned k;
+  EXECUTE_IF_SET_IN_BITMAP (st->pts[*n], 0, k, bi)
+    {
+      int o = base_of (k);
+      if (!bitmap_bit_p (st->alloc_objs, o))
+        continue;
+      if (first < 0)
+        first = region_of (o);
+      else
+        st->region[region_of (o)] = first;
+      first = region_of (first);
+    }
+}
+
+/* The pointer a memory reference goes through (`*p`, `p->f`), or NULL. */
+tree
+deref_pointer (tree ref)
+{
+  tree base = ref ? get_base_address (ref) : NULL_TREE;
+  return base && (TREE_CODE (base) == MEM_REF
+                  || TREE_CODE (base) == TARGET_MEM_REF)
+         ? TREE_OPERAND (base, 0) : NULL_TREE;
+}
+
+/* Heap regions: the objects of allocation calls, joined when one pointer
+ * the program accesses memory through may point to both: a dereferenced
+ * pointer, or a pointer given to a call (which may access through it;
+ * not to free or realloc, which end the object: an allocation wrapper's
+ * `realloc (ptr, n)` joins nothing).  Two such pointers whose targets lie
+ * in two regions never point to one object: each region's memory gets
+ * words of its own (tbaa.cc). */
+void
+find_regions (void)
+{
+  st->region.safe_grow (st->obj_decl.length ());
+  for (unsigned o = 0; o < st->region.length (); o++)
+    st->region[o] = o;
+  for (const fninfo &f : st->fns)
+    {
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, f.fn)
+        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+             gsi_next (&gsi))
+          {
+            gimple *g = gsi_stmt (gsi);
+            if (is_gimple_debug (g))
+              continue;
+            for (unsigned k = 0; k < gimple_num_ops (g); k++)
+              if (gimple_op (g, k) && is_memory_ref (gimple_op (g, k)))
+                join_regions (deref_pointer (gimple_op (g, k)));
+            gcall *call = dyn_cast<gcall *> (g);
+            if (!call || gimple_call_builtin_p (call, BUILT_IN_FREE)
+                || gimple_call_builtin_p (call, BUILT_IN_REALLOC))
+              continue;
+            for (unsigned k = 0; k < gimple_call_num_args (call); k++)
+              join_regions (gimple_call_arg (call, k));
+          }
+    }
+}
+
 bool
 named_by_unread_code (symtab_node *n)
 {
@@ -2047,6 +2231,7 @@ wmm_threadlocal_reset (void)
   st->target_sets.release ();
   st->target_hash.release ();
   st->target_strings.release ();
+  st->region.release ();
   st->freed.release ();
   st->pts.release ();
   st->obj_decl.release ();
@@ -2073,6 +2258,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   st->str_content = new_node ();
   st->u_node = node_of_object (OBJ_U);
   st->thread_args = new_node ();
+  st->zlib_windows = new_node ();
   bitmap_set_bit (st->pts[st->u_content], OBJ_U);
   st->view_objs = BITMAP_ALLOC (&st->obs);
   st->alloc_objs = BITMAP_ALLOC (&st->obs);
@@ -2182,6 +2368,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
     }
   find_shared ();
   find_reused ();
+  find_regions ();
   st->valid = true;
 }
 
@@ -2252,6 +2439,41 @@ wmm_threadlocal_heap_site (int set)
       site = o;
     }
   return site;
+}
+
+int
+wmm_threadlocal_heap_region (int set)
+{
+  if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())
+    return -1;
+  int region = -1;
+  bitmap_iterator bi;
+  unsigned k;
+  EXECUTE_IF_SET_IN_BITMAP (st->target_sets[set], 0, k, bi)
+    {
+      if ((int) k == OBJ_STR)
+        continue;   /* (never written) */
+      int o = base_of (k);
+      if (!bitmap_bit_p (st->alloc_objs, o)
+          || (region >= 0 && region != region_of (o)))
+        return -1;
+      region = region_of (o);
+    }
+  return region;
+}
+
+bool
+wmm_threadlocal_set_meets_region (int set, int region)
+{
+  if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ()
+      || region < 0 || region >= (int) st->region.length ())
+    return true;
+  bitmap_iterator bi;
+  unsigned k;
+  EXECUTE_IF_SET_IN_BITMAP (st->target_sets[set], 0, k, bi)
+    if ((int) k != OBJ_STR && region_of (base_of (k)) == region)
+      return true;
+  return false;
 }
 
 gimple *
@@ -2428,6 +2650,27 @@ wmm_threadlocal_targets (tree ptr)
   if (bitmap_empty_p (p))
     return -1;
   return set_index (p);
+}
+
+int
+wmm_threadlocal_zlib_buffer (gimple *call, bool out)
+{
+  std::pair<int, int> *b = st && st->valid && call
+                           ? st->zlib_buffers.get (call) : NULL;
+  int n = !b ? -1 : out ? b->second : b->first;
+  if (n < 0 || bitmap_empty_p (st->pts[n]))
+    return -1;
+  return set_index (st->pts[n]);
+}
+
+bool
+wmm_threadlocal_set_private (int set)
+{
+  if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())
+    return false;
+  bitmap p = st->target_sets[set];
+  return !bitmap_empty_p (p) && !bitmap_bit_p (p, OBJ_U)
+         && !bitmap_intersect_p (p, st->shared);
 }
 
 int

@@ -10,9 +10,14 @@
  * of its own into a stream and takes the address of no function shaped
  * like one (zlib_default_allocators); otherwise every call stays an
  * unknown call.  libfns.cc asks here (wmm_zlib_arg_touch,
- * wmm_zlib_keeps_no_copy, wmm_zlib_never_starts).
+ * wmm_zlib_keeps_no_copy, wmm_zlib_never_starts); threadlocal.cc and
+ * collect.cc ask what a stream function stores into the stream and which
+ * buffers it reads and writes (wmm_zlib_stream_call,
+ * wmm_zlib_buffer_field).
  * Example: `strm.zalloc = Z_NULL; ...; deflateInit2_ (&strm, ...)` reads
- *   and writes *strm and reads the version string; nothing else.
+ *   and writes *strm and reads the version string; nothing else;
+ *   `deflate (&strm, Z_FINISH)` reads and writes *strm, reads the bytes
+ *   strm.next_in points to and writes those strm.next_out points to.
  */
 #include "plugin.h"
 
@@ -21,7 +26,7 @@
  * they allocate is zlib's, behind a pointer whose type the program
  * cannot look into.  deflate, inflate, deflateParams (which may run
  * deflate) and inflateSync read and write the buffers next_in and
- * next_out point to: not listed (unknown calls); deflateSetHeader and
+ * next_out point to: zlib_buffer_fns; deflateSetHeader and
  * inflateGetHeader keep the header given for later calls: not listed. */
 struct zlib_touch { const char *name; unsigned reads, writes; };
 static const zlib_touch zlib_touch_fns[] = {
@@ -44,13 +49,32 @@ static const zlib_touch zlib_touch_fns[] = {
   { "inflateMark", 1, 0 }, { "inflateCodesUsed", 1, 0 },
   { "inflateSyncPoint", 1, 0 }, { "inflateUndermine", 1, 1 },
   { "inflateValidate", 1, 1 },
+  /* (strm, windowBits, window, version, stream_size): the window is
+     kept for inflateBack (wmm_zlib_keeps_no_copy) */
+  { "inflateBackInit_", 9, 1 }, { "inflateBackEnd", 1, 1 },
 };
 
 /* Stream functions that touch more (the buffers) but keep no copy of
- * the stream and start no thread. */
-static const char *const zlib_buffer_fns[] = {
-  "deflate", "inflate", "deflateParams", "inflateSync",
+ * the stream and start no thread: the bytes at next_in read, at next_out
+ * written (deflateParams may run deflate; inflateSync only skips
+ * input). */
+struct zlib_buffers { const char *name; bool in, out; };
+static const zlib_buffers zlib_buffer_fns[] = {
+  { "deflate", true, true }, { "inflate", true, true },
+  { "deflateParams", true, true }, { "inflateSync", true, false },
+  /* (strm, in, in_desc, out, out_desc): the input in() hands over read,
+     the window given to inflateBackInit_ written */
+  { "inflateBack", true, true },
 };
+
+static const zlib_buffers *
+buffers_entry (const char *name)
+{
+  for (const zlib_buffers &f : zlib_buffer_fns)
+    if (!strcmp (name, f.name))
+      return &f;
+  return NULL;
+}
 
 static const zlib_touch *
 touch_entry (const char *name)
@@ -64,12 +88,7 @@ touch_entry (const char *name)
 static bool
 stream_fn (const char *name)
 {
-  if (touch_entry (name))
-    return true;
-  for (const char *n : zlib_buffer_fns)
-    if (!strcmp (name, n))
-      return true;
-  return false;
+  return touch_entry (name) || buffers_entry (name);
 }
 
 /* Is t (a type or its name) zlib's stream, struct z_stream_s? */
@@ -150,6 +169,8 @@ wmm_zlib_arg_touch (const char *name, unsigned *reads, unsigned *writes)
 bool
 wmm_zlib_keeps_no_copy (const char *name, unsigned argno)
 {
+  if (!strcmp (name, "inflateBackInit_") && argno == 2)
+    return false;
   return (argno == 0 || touch_entry (name)) && stream_fn (name)
          && zlib_default_allocators ();
 }
@@ -158,4 +179,30 @@ bool
 wmm_zlib_never_starts (const char *name)
 {
   return stream_fn (name) && zlib_default_allocators ();
+}
+
+bool
+wmm_zlib_stream_call (const char *name, bool *reads_in, bool *writes_out)
+{
+  if (!stream_fn (name) || !zlib_default_allocators ())
+    return false;
+  const zlib_buffers *b = buffers_entry (name);
+  *reads_in = b && b->in;
+  *writes_out = b && b->out;
+  return true;
+}
+
+tree
+wmm_zlib_buffer_field (tree type, bool out)
+{
+  if (!type || !POINTER_TYPE_P (type) || !is_zstream (TREE_TYPE (type)))
+    return NULL_TREE;
+  const char *want = out ? "next_out" : "next_in";
+  for (tree f = TYPE_FIELDS (TYPE_MAIN_VARIANT (TREE_TYPE (type))); f;
+       f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f)
+        && !strcmp (IDENTIFIER_POINTER (DECL_NAME (f)), want)
+        && tree_fits_shwi_p (bit_position (f)))
+      return f;
+  return NULL_TREE;
 }

@@ -16,8 +16,10 @@
 # collected: message passing through them fenced on the weak targets.
 # zlib_sb.c: zlib's stream functions (deflateInit2_ ... deflateEnd) on a
 # stream with zlib's allocators touch only it and their arguments
-# (zlibfns.cc): no fence; an allocator of the program, or deflate, keeps
-# them unknown calls (a full fence in each thread).
+# (zlibfns.cc), deflate and inflateBack also the buffers: no fence; an
+# allocator of the program keeps them unknown calls, deflate into x or
+# inflateBack's input from x is store buffering (a full fence in each
+# thread).
 # affinity.c: CPU affinity calls and a system call given only its number
 # touch nothing of the program but the mask: no fence.  libevent_del.c:
 # libevent's event_del is no unknown call either (x86: no fence), its
@@ -80,12 +82,18 @@ per_target() {
   wmm_expect_full $T.libc_strtok "$P/libc_sb.c" "p0 p1" -DSTRTOK
   wmm_expect_full $T.libc_strtok_global "$P/libc_sb.c" "p0 p1" -DSTRTOK_GLOBAL
   # zlib's stream functions on a stream with zlib's allocators touch the
-  # stream and their arguments only (zlib_sb.c); an allocator of the
-  # program (set, or its address escaping) or deflate keep them unknown
+  # stream and their arguments only (zlib_sb.c), deflate and inflateBack
+  # also the buffers the stream points to; an allocator of the program
+  # (set, or its address escaping) keeps them unknown, deflate writing x
+  # or inflateBack's input being x are store buffering
   wmm_expect_fences $T.zlib "$P/zlib_sb.c" ''
-  for v in OWN_ALLOC SHAPED DEFLATE; do
+  wmm_expect_fences $T.zlib_DEFLATE "$P/zlib_sb.c" '' -DDEFLATE
+  for v in OWN_ALLOC SHAPED DEFLATE_X BACK_X; do
     wmm_expect_full $T.zlib_$v "$P/zlib_sb.c" "p0 p1" -D$v
   done
+  # (the window inflateBack writes is kept by zlib: on the weak targets
+  # its output callback, given any escaped pointer, meets p1's stores)
+  [ $T = x86 ] && wmm_expect_fences $T.zlib_BACK "$P/zlib_sb.c" '' -DBACK
   # functions of the unit named like the C library's are the unit's
   wmm_expect_full $T.lib_names "$P/lib_names.c" "sleep p1"
   wmm_expect_full $T.lib_names_close "$P/lib_names.c" "close p1" -DCLOSE
