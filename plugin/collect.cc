@@ -1790,10 +1790,12 @@ handle_call (collector *c, gcall *stmt)
         && gimple_call_num_args (stmt) > 0
         && wmm_zlib_stream_call (name, &in, &out) && (in || out))
       {
+        /* (the reads first: no store before a load inside the call,
+           where no fence can go, as with an unknown call's stand-in) */
         ptr_access (c, arg (stmt, 0), false);
-        ptr_access (c, arg (stmt, 0), true);
         if (in)
           zlib_buffer_access (c, stmt, false);
+        ptr_access (c, arg (stmt, 0), true);
         if (out)
           zlib_buffer_access (c, stmt, true);
         goto lhs;
