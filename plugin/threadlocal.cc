@@ -2107,6 +2107,9 @@ find_reused (void)
 int
 region_of (int o)
 {
+  /* (an object made after the regions were found is its own) */
+  if (o < 0 || o >= (int) st->region.length ())
+    return o;
   while (st->region[o] != o)
     o = st->region[o] = st->region[st->region[o]];
   return o;
