@@ -1788,7 +1788,9 @@ handle_call (collector *c, gcall *stmt)
     if (name && fndecl && wmm_unit_of (c->u, fndecl) < 0
         && DECL_EXTERNAL (fndecl) && !DECL_STRUCT_FUNCTION (fndecl)
         && gimple_call_num_args (stmt) > 0
-        && wmm_zlib_stream_call (name, &in, &out) && (in || out))
+        && wmm_zlib_stream_call (name, &in, &out) && (in || out)
+        && wmm_zlib_buffer_field (TREE_TYPE (gimple_call_arg (stmt, 0)),
+                                  false))
       {
         /* (the reads first: no store before a load inside the call,
            where no fence can go, as with an unknown call's stand-in) */

@@ -1567,14 +1567,16 @@ operator_new_delete (gcall *call, tree fndecl)
    next_out hold are kept for the buffers the call reads and writes
    (wmm_threadlocal_zlib_buffer).  The other arguments as for any library
    call.  By name, as collect.cc and libfns.cc take zlib's functions
-   (zlib_sb.c declares them as zlib.h does).  False for any other call. */
+   (zlib_sb.c declares them as zlib.h does), and only on a z_stream.
+   False for any other call. */
 bool
 zlib_stream_call (gcall *call, tree fndecl)
 {
   const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
   bool in, out;
   if (!DECL_EXTERNAL (fndecl) || gimple_call_num_args (call) == 0
-      || !wmm_zlib_stream_call (name, &in, &out))
+      || !wmm_zlib_stream_call (name, &in, &out)
+      || !wmm_zlib_buffer_field (TREE_TYPE (gimple_call_arg (call, 0)), false))
     return false;
   tree strm = gimple_call_arg (call, 0);
   int v = rvalue (strm);
