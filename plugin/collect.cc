@@ -522,7 +522,7 @@ wmm_anon_class
 wmm_anon_class_in (const wmm_unitinfo *u, const wmm_tbaa &a, bool made)
 {
   wmm_anon_class k = wmm_anon_class_of (a);
-  k.site = wmm_tbaa_heap_site (a);
+  k.site = wmm_tbaa_heap_region (a);
   if (k.site && !class_known (u, k)
       && (made || class_count (u, true) >= MAX_SITE_CLASSES))
     k.site = 0;
@@ -1750,59 +1750,54 @@ handle_call (collector *c, gcall *stmt)
         private_call_args (c, stmt, name);
       goto lhs;
     }
-  {
-    /* read (fd, buf, n): a write of *buf, nothing else of the program. */
-    unsigned reads, writes;
-    if (name && fndecl && wmm_unit_of (c->u, fndecl) < 0
-        && DECL_EXTERNAL (fndecl) && !DECL_STRUCT_FUNCTION (fndecl)
-        && wmm_lib_arg_touch_at (name, stmt, &reads, &writes))
-      {
-        tree fntype = gimple_call_fntype (stmt);
-        tree parms = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
-        for (unsigned i = 0; i < gimple_call_num_args (stmt) && i < 32; i++)
-          {
-            tree declared = parms ? TREE_VALUE (parms) : NULL_TREE;
-            if (parms)
-              parms = TREE_CHAIN (parms);
-            /* (a null pointer: nothing there is read or written, as
-               strtod (s, NULL) stores no end) */
-            if (integer_zerop (gimple_call_arg (stmt, i))
-                || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i))))
-              continue;
-            int from = c->t->ncode;
-            if ((reads >> i) & 1)
-              ptr_access (c, arg (stmt, i), false);
-            if ((writes >> i) & 1)
-              ptr_access (c, arg (stmt, i), true);
-            /* `event_del (&c->event)`: the struct event member of *c */
-            set_alias (c, from, wmm_tbaa_of_record_arg (arg (stmt, i),
-                                                        declared));
-          }
-        goto lhs;
-      }
-  }
-  /* deflate (&strm, flush): the stream read and written, the bytes at
-     strm.next_in read and at strm.next_out written (zlibfns.cc) */
-  {
-    bool in, out;
-    if (name && fndecl && wmm_unit_of (c->u, fndecl) < 0
-        && DECL_EXTERNAL (fndecl) && !DECL_STRUCT_FUNCTION (fndecl)
-        && gimple_call_num_args (stmt) > 0
-        && wmm_zlib_stream_call (name, &in, &out) && (in || out)
-        && wmm_zlib_buffer_field (TREE_TYPE (gimple_call_arg (stmt, 0)),
-                                  false))
-      {
-        /* (the reads first: no store before a load inside the call,
-           where no fence can go, as with an unknown call's stand-in) */
-        ptr_access (c, arg (stmt, 0), false);
-        if (in)
-          zlib_buffer_access (c, stmt, false);
-        ptr_access (c, arg (stmt, 0), true);
-        if (out)
-          zlib_buffer_access (c, stmt, true);
-        goto lhs;
-      }
-  }
+  /* Library functions of the tables (libfns.cc, zlibfns.cc): what they
+     read and write of the program's memory. */
+  if (name && fndecl && wmm_unit_of (c->u, fndecl) < 0
+      && DECL_EXTERNAL (fndecl) && !DECL_STRUCT_FUNCTION (fndecl))
+    {
+      /* read (fd, buf, n): a write of *buf, nothing else of the program. */
+      unsigned reads, writes;
+      if (wmm_lib_arg_touch_at (name, stmt, &reads, &writes))
+        {
+          tree fntype = gimple_call_fntype (stmt);
+          tree parms = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
+          for (unsigned i = 0; i < gimple_call_num_args (stmt) && i < 32; i++)
+            {
+              tree declared = parms ? TREE_VALUE (parms) : NULL_TREE;
+              if (parms)
+                parms = TREE_CHAIN (parms);
+              /* (a null pointer: nothing there is read or written, as
+                 strtod (s, NULL) stores no end) */
+              if (integer_zerop (gimple_call_arg (stmt, i))
+                  || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i))))
+                continue;
+              int from = c->t->ncode;
+              if ((reads >> i) & 1)
+                ptr_access (c, arg (stmt, i), false);
+              if ((writes >> i) & 1)
+                ptr_access (c, arg (stmt, i), true);
+              /* `event_del (&c->event)`: the struct event member of *c */
+              set_alias (c, from, wmm_tbaa_of_record_arg (arg (stmt, i),
+                                                          declared));
+            }
+          goto lhs;
+        }
+      /* deflate (&strm, flush): the stream read and written, the bytes
+         at strm.next_in read and at strm.next_out written; the reads
+         first (no store before a load inside the call, where no fence
+         can go, as with an unknown call's stand-in) */
+      bool in, out;
+      if (wmm_zlib_stream_call (name, stmt, &in, &out) && (in || out))
+        {
+          ptr_access (c, arg (stmt, 0), false);
+          if (in)
+            zlib_buffer_access (c, stmt, false);
+          ptr_access (c, arg (stmt, 0), true);
+          if (out)
+            zlib_buffer_access (c, stmt, true);
+          goto lhs;
+        }
+    }
   /* std::istream's input into the program's memory (its stream is the
      library's): the number, characters or string it is given (a
      string's words are also read: its buffer may be reused) */

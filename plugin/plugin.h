@@ -519,13 +519,15 @@ bool wmm_only_returned (tree name, int depth = 0);
 bool wmm_zlib_arg_touch (const char *name, unsigned *reads, unsigned *writes);
 bool wmm_zlib_keeps_no_copy (const char *name, unsigned argno);
 bool wmm_zlib_never_starts (const char *name);
-/* Is `name` one of zlib's stream functions (while every stream keeps
- * zlib's allocators)?  Its stream, argument 0, then receives only
+/* Is call, of a function named `name`, one of zlib's stream functions on
+ * a z_stream (while every stream keeps zlib's allocators)?  Its stream,
+ * argument 0, then receives only
  * pointers it already holds (next_in, next_out moved on), zlib's own
  * strings (msg) and its own state, and numbers; *reads_in / *writes_out:
  * it reads the bytes next_in points to / writes those next_out points
  * to (deflate, inflate, deflateParams; inflateSync reads only). */
-bool wmm_zlib_stream_call (const char *name, bool *reads_in, bool *writes_out);
+bool wmm_zlib_stream_call (const char *name, const gimple *call,
+                           bool *reads_in, bool *writes_out);
 /* The member next_in (out: next_out) of the z_stream pointer type `type`
  * points to, or NULL. */
 tree wmm_zlib_buffer_field (tree type, bool out);
@@ -1421,9 +1423,9 @@ void wmm_tbaa_apply (wmm_unitinfo *u);
 void wmm_tbaa_reset (void);
 /* The heap region whose objects alone an access with alias sets `a` may
  * touch through its pointer (1 + wmm_threadlocal_heap_region), or 0. */
-int wmm_tbaa_heap_site (const wmm_tbaa &a);
+int wmm_tbaa_heap_region (const wmm_tbaa &a);
 /* collect.cc: the class of anonymous words an access with alias sets `a`
- * names in unit u: its allocation call's (wmm_tbaa_heap_site) when that
+ * names in unit u: its heap region's (wmm_tbaa_heap_region) when that
  * class has words, or (made false) room for them, its type's else. */
 wmm_anon_class wmm_anon_class_in (const wmm_unitinfo *u, const wmm_tbaa &a,
                                   bool made);

@@ -254,7 +254,7 @@ bool reachable_part (const wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
                      HOST_WIDE_INT size);
 
 /* May an access with alias sets `a`, through a pointer to the objects of
- * one allocation call (site, wmm_tbaa_heap_site), touch the heap's word
+ * one allocation call (site, wmm_tbaa_heap_region), touch the heap's word
  * l?  Not another call's words: two calls' objects are two objects (GCC's
  * points-to assumes it too; one freed and its storage given to another
  * goes through the allocator, which orders the two).  Nor, when the
@@ -279,7 +279,7 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
      whose objects are none of the pointer's known targets */
   if (li.heap[l] && a.targets > 0 && !a.object)
     {
-      int site = wmm_tbaa_heap_site (a);
+      int site = wmm_tbaa_heap_region (a);
       if (site && !site_may_touch (li, l, a, site))
         return false;
       if (!site && li.word[l].site
@@ -512,7 +512,7 @@ location_info (wmm_unitinfo *u, loc_info &li)
 } // anon namespace
 
 int
-wmm_tbaa_heap_site (const wmm_tbaa &a)
+wmm_tbaa_heap_region (const wmm_tbaa &a)
 {
   if (a.targets <= 0 || a.object)
     return 0;

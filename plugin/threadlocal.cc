@@ -186,6 +186,8 @@ struct state {
   vec<bool> target_strings;  /* ... holding string literals only */
   vec<int> region;           /* per object: union-find parent of the heap
                                 regions (find_regions) */
+  vec<tree> access_ptrs;     /* the pointers memory is accessed through
+                                (note_access_pointers) */
   hash_map<gimple *, std::pair<int, int> > zlib_buffers;
   int zlib_windows;          /* the windows given to inflateBackInit_ */
                              /* a zlib stream call: the value nodes of its
@@ -1574,66 +1576,65 @@ zlib_stream_call (gcall *call, tree fndecl)
 {
   const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
   bool in, out;
-  if (!DECL_EXTERNAL (fndecl) || gimple_call_num_args (call) == 0
-      || !wmm_zlib_stream_call (name, &in, &out)
-      || !wmm_zlib_buffer_field (TREE_TYPE (gimple_call_arg (call, 0)), false))
+  if (!DECL_EXTERNAL (fndecl) || !wmm_zlib_stream_call (name, call, &in, &out))
     return false;
   tree strm = gimple_call_arg (call, 0);
   int v = rvalue (strm);
+  fkey keys[2];   /* the members next_in, next_out */
+  for (int k = 0; k < 2; k++)
+    {
+      tree f = wmm_zlib_buffer_field (TREE_TYPE (strm), k);
+      keys[k] = key_of (DECL_CONTEXT (f), int_bit_position (f));
+    }
   std::pair<int, int> bufs (-1, -1);
   if (!strcmp (name, "inflateBack"))
     {
       /* in (in_desc, &next) hands over the input in zlib's own slot,
          which ends up in strm->next_in; out (out_desc, put, len) gets a
          pointer into the window (kept by inflateBackInit_: escaped) */
-      fninfo *fin = NULL, *fout = NULL;
-      for (int k = 1; k <= 3 && gimple_call_num_args (call) == 5; k += 2)
+      fninfo *cb[2] = { NULL, NULL };
+      for (int k = 0; k < 2 && gimple_call_num_args (call) == 5; k++)
         {
-          tree a = gimple_call_arg (call, k);
-          fninfo *f = TREE_CODE (a) == ADDR_EXPR
-                      && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
-                      ? body_of (TREE_OPERAND (a, 0)) : NULL;
-          tree p0 = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
+          tree a = gimple_call_arg (call, 1 + 2 * k);
+          cb[k] = TREE_CODE (a) == ADDR_EXPR
+                  && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+                  ? body_of (TREE_OPERAND (a, 0)) : NULL;
+          tree p0 = cb[k] ? DECL_ARGUMENTS (cb[k]->decl) : NULL_TREE;
           if (!p0 || !DECL_CHAIN (p0))
             return false;
-          (k == 1 ? fin : fout) = f;
         }
-      if (!fin)
+      if (!cb[0])
         return false;
-      tree in0 = DECL_ARGUMENTS (fin->decl), out0 = DECL_ARGUMENTS (fout->decl);
-      bind_param (fin->fn, in0, arg (call, 2));
+      tree in0 = DECL_ARGUMENTS (cb[0]->decl);
+      tree out0 = DECL_ARGUMENTS (cb[1]->decl);
       int slot = new_object (NULL_TREE);
-      bind_param (fin->fn, DECL_CHAIN (in0), node_of_object (slot));
-      bind_param (fout->fn, out0, arg (call, 4));
-      bind_param (fout->fn, DECL_CHAIN (out0), st->u_node);
+      bind_param (cb[0]->fn, in0, arg (call, 2));
+      bind_param (cb[0]->fn, DECL_CHAIN (in0), node_of_object (slot));
+      bind_param (cb[1]->fn, out0, arg (call, 4));
+      bind_param (cb[1]->fn, DECL_CHAIN (out0), st->u_node);
       bufs.first = new_node ();
       add (C_LOAD, bufs.first, node_of_object (slot), B_PTR);
+      add (C_STORE, v, bufs.first, B_PTR, keys[0]);
       bufs.second = st->zlib_windows;
-      if (tree f = wmm_zlib_buffer_field (TREE_TYPE (strm), false))
-        add (C_STORE, v, bufs.first, B_PTR,
-             key_of (DECL_CONTEXT (f), int_bit_position (f)));
-      in = false;
-      out = false;
     }
   else
-    for (unsigned i = 1; i < gimple_call_num_args (call); i++)
-      {
-        int a = unknown_arg (call, name, true, i);
-        if (i == 2 && !strcmp (name, "inflateBackInit_"))
-          add (C_COPY, st->zlib_windows, a);
-      }
+    {
+      for (unsigned i = 1; i < gimple_call_num_args (call); i++)
+        {
+          int a = unknown_arg (call, name, true, i);
+          if (i == 2 && !strcmp (name, "inflateBackInit_"))
+            add (C_COPY, st->zlib_windows, a);
+        }
+      for (int k = 0; k < 2; k++)
+        if (k ? out : in)
+          {
+            int n = new_node ();
+            add (C_LOAD, n, v, B_PTR, keys[k]);
+            (k ? bufs.second : bufs.first) = n;
+          }
+    }
   add (C_STORE, v, node_of_object (OBJ_STR), B_PTR);
   add (C_STORE, v, st->u_node, B_OTHER);
-  for (int k = 0; k < 2; k++)
-    {
-      tree f = (k ? out : in) ? wmm_zlib_buffer_field (TREE_TYPE (strm), k)
-                              : NULL_TREE;
-      if (!f)
-        continue;
-      int n = new_node ();
-      add (C_LOAD, n, v, B_PTR, key_of (DECL_CONTEXT (f), int_bit_position (f)));
-      (k ? bufs.second : bufs.first) = n;
-    }
   st->zlib_buffers.put (call, bufs);
   assign_to (gimple_call_lhs (call), st->u_node);
   return true;
@@ -2151,40 +2152,38 @@ deref_pointer (tree ref)
          ? TREE_OPERAND (base, 0) : NULL_TREE;
 }
 
+/* Remember the pointers statement s accesses memory through: those it
+ * dereferences, and those it gives a call (which may access through
+ * them; not free's or realloc's, which end the object: an allocation
+ * wrapper's `realloc (ptr, n)` joins nothing). */
+void
+note_access_pointers (gimple *s)
+{
+  for (unsigned k = 0; k < gimple_num_ops (s); k++)
+    if (gimple_op (s, k) && is_memory_ref (gimple_op (s, k)))
+      if (tree p = deref_pointer (gimple_op (s, k)))
+        st->access_ptrs.safe_push (p);
+  gcall *call = dyn_cast<gcall *> (s);
+  if (!call || gimple_call_builtin_p (call, BUILT_IN_FREE)
+      || gimple_call_builtin_p (call, BUILT_IN_REALLOC))
+    return;
+  for (unsigned k = 0; k < gimple_call_num_args (call); k++)
+    if (TREE_CODE (gimple_call_arg (call, k)) == SSA_NAME)
+      st->access_ptrs.safe_push (gimple_call_arg (call, k));
+}
+
 /* Heap regions: the objects of allocation calls, joined when one pointer
- * the program accesses memory through may point to both: a dereferenced
- * pointer, or a pointer given to a call (which may access through it;
- * not to free or realloc, which end the object: an allocation wrapper's
- * `realloc (ptr, n)` joins nothing).  Two such pointers whose targets lie
- * in two regions never point to one object: each region's memory gets
- * words of its own (tbaa.cc). */
+ * the program accesses memory through may point to both (access_ptrs).
+ * Two such pointers whose targets lie in two regions never point to one
+ * object: each region's memory gets words of its own (tbaa.cc). */
 void
 find_regions (void)
 {
   st->region.safe_grow (st->obj_decl.length ());
   for (unsigned o = 0; o < st->region.length (); o++)
     st->region[o] = o;
-  for (const fninfo &f : st->fns)
-    {
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, f.fn)
-        for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-             gsi_next (&gsi))
-          {
-            gimple *g = gsi_stmt (gsi);
-            if (is_gimple_debug (g))
-              continue;
-            for (unsigned k = 0; k < gimple_num_ops (g); k++)
-              if (gimple_op (g, k) && is_memory_ref (gimple_op (g, k)))
-                join_regions (deref_pointer (gimple_op (g, k)));
-            gcall *call = dyn_cast<gcall *> (g);
-            if (!call || gimple_call_builtin_p (call, BUILT_IN_FREE)
-                || gimple_call_builtin_p (call, BUILT_IN_REALLOC))
-              continue;
-            for (unsigned k = 0; k < gimple_call_num_args (call); k++)
-              join_regions (gimple_call_arg (call, k));
-          }
-    }
+  for (tree p : st->access_ptrs)
+    join_regions (p);
 }
 
 bool
@@ -2237,6 +2236,7 @@ wmm_threadlocal_reset (void)
   st->target_hash.release ();
   st->target_strings.release ();
   st->region.release ();
+  st->access_ptrs.release ();
   st->freed.release ();
   st->pts.release ();
   st->obj_decl.release ();
@@ -2291,7 +2291,10 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
           for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
                gsi_next (&gsi))
             if (!is_gimple_debug (gsi_stmt (gsi)))
-              statement (gsi_stmt (gsi));
+              {
+                statement (gsi_stmt (gsi));
+                note_access_pointers (gsi_stmt (gsi));
+              }
         }
       pop_cfun ();
     }
@@ -2426,12 +2429,16 @@ wmm_threadlocal_set_meets (int set, const vec<int> &objs)
   return in ? (out ? -1 : 1) : 0;
 }
 
+namespace {
+
+/* The one allocation object (by_region: heap region) all objects of
+ * target set `set` are, string literals aside; -1 when none such. */
 int
-wmm_threadlocal_heap_site (int set)
+alloc_set_key (int set, bool by_region)
 {
   if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())
     return -1;
-  int site = -1;
+  int key = -1;
   bitmap_iterator bi;
   unsigned k;
   EXECUTE_IF_SET_IN_BITMAP (st->target_sets[set], 0, k, bi)
@@ -2439,32 +2446,28 @@ wmm_threadlocal_heap_site (int set)
       if ((int) k == OBJ_STR)
         continue;   /* (never written) */
       int o = base_of (k);
-      if (!bitmap_bit_p (st->alloc_objs, o) || (site >= 0 && site != o))
+      if (!bitmap_bit_p (st->alloc_objs, o))
         return -1;
-      site = o;
+      int ko = by_region ? region_of (o) : o;
+      if (key >= 0 && key != ko)
+        return -1;
+      key = ko;
     }
-  return site;
+  return key;
+}
+
+} // anon namespace
+
+int
+wmm_threadlocal_heap_site (int set)
+{
+  return alloc_set_key (set, false);
 }
 
 int
 wmm_threadlocal_heap_region (int set)
 {
-  if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())
-    return -1;
-  int region = -1;
-  bitmap_iterator bi;
-  unsigned k;
-  EXECUTE_IF_SET_IN_BITMAP (st->target_sets[set], 0, k, bi)
-    {
-      if ((int) k == OBJ_STR)
-        continue;   /* (never written) */
-      int o = base_of (k);
-      if (!bitmap_bit_p (st->alloc_objs, o)
-          || (region >= 0 && region != region_of (o)))
-        return -1;
-      region = region_of (o);
-    }
-  return region;
+  return alloc_set_key (set, true);
 }
 
 bool

@@ -67,10 +67,13 @@ static const zlib_buffers zlib_buffer_fns[] = {
   { "inflateBack", true, true },
 };
 
-static const zlib_buffers *
-buffers_entry (const char *name)
+/* The entry of table `fns` (zlib_touch_fns, zlib_buffer_fns) for name,
+ * or NULL. */
+template <typename T, size_t N>
+static const T *
+entry_of (const T (&fns)[N], const char *name)
 {
-  for (const zlib_buffers &f : zlib_buffer_fns)
+  for (const T &f : fns)
     if (!strcmp (name, f.name))
       return &f;
   return NULL;
@@ -79,10 +82,13 @@ buffers_entry (const char *name)
 static const zlib_touch *
 touch_entry (const char *name)
 {
-  for (const zlib_touch &f : zlib_touch_fns)
-    if (!strcmp (name, f.name))
-      return &f;
-  return NULL;
+  return entry_of (zlib_touch_fns, name);
+}
+
+static const zlib_buffers *
+buffers_entry (const char *name)
+{
+  return entry_of (zlib_buffer_fns, name);
 }
 
 static bool
@@ -182,9 +188,12 @@ wmm_zlib_never_starts (const char *name)
 }
 
 bool
-wmm_zlib_stream_call (const char *name, bool *reads_in, bool *writes_out)
+wmm_zlib_stream_call (const char *name, const gimple *call, bool *reads_in,
+                      bool *writes_out)
 {
-  if (!stream_fn (name) || !zlib_default_allocators ())
+  if (!stream_fn (name) || gimple_call_num_args (call) == 0
+      || !wmm_zlib_buffer_field (TREE_TYPE (gimple_call_arg (call, 0)), false)
+      || !zlib_default_allocators ())
     return false;
   const zlib_buffers *b = buffers_entry (name);
   *reads_in = b && b->in;
