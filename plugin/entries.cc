@@ -1176,6 +1176,7 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       f->calls.safe_push ({ stmt, START_NONE, t, loop, false });
     }
   else if (!wmm_never_starts_threads (callee)
+           && !wmm_lib_keeps_callbacks (callee)
            && !(flags_from_decl_or_type (callee) & ECF_NORETURN))
     f->calls.safe_push ({ stmt, START_UNKNOWN, -1, loop, false });
 }
@@ -2302,6 +2303,7 @@ no_stored_calls (entries_ctx *c)
           c->no_callers = 0;
         else if (find_fn (&c->index, wmm_alias_target (callee)) < 0
                  && !wmm_never_starts_threads (callee)
+                 && !wmm_lib_keeps_callbacks (callee)
                  && !wmm_lib_call_is_sync (callee, DECL_NAME (callee)
                      ? IDENTIFIER_POINTER (DECL_NAME (callee)) : NULL))
           c->no_callers = 0;

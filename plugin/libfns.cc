@@ -152,6 +152,13 @@ static const char *const nostart_names[] = {
   "crc32", "crc32_z", "adler32", "adler32_z",
   /* pages, processes */
   "madvise", "fork", "setsid", "getpgrp", "setpgid",
+  /* sockets, descriptors, users and ids (arg_touch_fns) */
+  "socket", "socketpair", "listen", "bind", "connect", "accept",
+  "accept4", "getpeername",
+  "getsockname", "getsockopt", "setsockopt", "shutdown", "recvfrom",
+  "sendto", "eventfd", "ftruncate", "ftruncate64", "fcntl", "fcntl64",
+  "setgid", "setuid", "setgroups", "mlockall", "getpwnam",
+  "getaddrinfo", "freeaddrinfo", "gai_strerror",
   /* CPU affinity */
   "sched_setaffinity", "sched_getaffinity", "pthread_setaffinity_np",
   "pthread_getaffinity_np", "sched_getcpu", "get_nprocs", "get_nprocs_conf",
@@ -279,7 +286,10 @@ static const no_capture no_capture_fns[] = {
   { "pthread_sigmask", 6 }, { "sigaction", 6 }, { "getrlimit", 2 },
   { "setrlimit", 2 }, { "getsockopt", 24 }, { "setsockopt", 8 },
   { "accept", 6 }, { "bind", 2 }, { "connect", 2 }, { "recvfrom", 50 },
-  { "sendto", 18 }, { "pthread_mutex_trylock", ~0u },
+  { "sendto", 18 }, { "accept4", 6 }, { "getpeername", 6 },
+  { "getsockname", 6 }, { "socketpair", 8 }, { "getaddrinfo", 15 },
+  { "fcntl", 4 }, { "fcntl64", 4 }, { "rename", 3 }, { "chdir", 1 },
+  { "setgroups", 2 }, { "getpwnam", 1 }, { "pthread_mutex_trylock", ~0u },
   { "pthread_attr_setscope", 1 }, { "pthread_attr_getstacksize", ~0u },
   { "pthread_setspecific", 0 }, { "sem_init", 1 }, { "sem_wait", 1 },
   { "sem_post", 1 }, { "sem_destroy", 1 }, { "setjmp", 1 },
@@ -373,6 +383,25 @@ static const arg_touch arg_touch_fns[] = {
   { "pthread_setaffinity_np", 4, 0 }, { "pthread_getaffinity_np", 0, 4 },
   { "sched_getcpu", 0, 0 }, { "get_nprocs", 0, 0 },
   { "get_nprocs_conf", 0, 0 },
+  /* sockets: an address read (bind, connect, sendto) or written with its
+     length (accept, getpeername), an option's value, a datagram's
+     buffer; descriptors, files and the process's ids, whose state is the
+     kernel's (fcntl's third argument: the lock of F_SETLK read, F_GETLK's
+     written) */
+  { "socket", 0, 0 }, { "socketpair", 0, 8 }, { "listen", 0, 0 },
+  { "bind", 2, 0 }, { "connect", 2, 0 }, { "accept", 4, 6 },
+  { "accept4", 4, 6 }, { "getpeername", 4, 6 }, { "getsockname", 4, 6 },
+  { "getsockopt", 16, 24 }, { "setsockopt", 8, 0 }, { "shutdown", 0, 0 },
+  { "recvfrom", 32, 50 }, { "sendto", 18, 0 }, { "eventfd", 0, 0 },
+  { "ftruncate", 0, 0 }, { "ftruncate64", 0, 0 }, { "fcntl", 4, 4 },
+  { "fcntl64", 4, 4 }, { "dup", 0, 0 }, { "dup2", 0, 0 },
+  { "rename", 3, 0 }, { "access", 1, 0 }, { "chdir", 1, 0 },
+  { "kill", 0, 0 }, { "setgid", 0, 0 }, { "setuid", 0, 0 },
+  { "setgroups", 2, 0 }, { "mlockall", 0, 0 },
+  /* a user's entry, an address's list (the library's own memory, its
+     pointer stored in *arg 3) and an error's text */
+  { "getpwnam", 1, 0 }, { "getaddrinfo", 7, 8 }, { "freeaddrinfo", 0, 0 },
+  { "gai_strerror", 0, 0 },
   /* zlib check values: the buffer read */
   { "crc32", 2, 0 }, { "crc32_z", 2, 0 }, { "adler32", 2, 0 },
   { "adler32_z", 2, 0 },
@@ -959,6 +988,19 @@ wmm_never_starts_threads (tree fndecl)
          || wmm_cxx_lock_call (fndecl, &l)
          || wmm_istream_input (fndecl) != WMM_ISTREAM_NONE
          || wmm_lib_call_is_private (fndecl, NULL);
+}
+
+bool
+wmm_lib_keeps_callbacks (tree fndecl)
+{
+  /* libevent: an event or a one-shot callback set up for the loop */
+  static const char *const keepers[] = {
+    "event_set", "event_assign", "event_new", "event_base_once", "event_once",
+  };
+  return fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && DECL_NAME (fndecl)
+         && !DECL_STRUCT_FUNCTION (fndecl) && c_scope (fndecl)
+         && in_list (IDENTIFIER_POINTER (DECL_NAME (fndecl)), keepers,
+                     ARRAY_SIZE (keepers));
 }
 
 /* libstdc++'s compiled output members of std::ostream (assembler-name

@@ -318,6 +318,11 @@ bool wmm_thread_side_fn (tree fndecl);
 /* libfns.cc: is fndecl a library function known never to start threads
  * nor to keep a function pointer for a concurrent call (qsort, printf)? */
 bool wmm_never_starts_threads (tree fndecl);
+/* libfns.cc: is fndecl a library function that keeps the callbacks it is
+ * given for a later call by another function (libevent's event_set: the
+ * loop, event_base_dispatch, runs them) and calls none itself?  A
+ * function given to it escapes; the call itself starts nothing. */
+bool wmm_lib_keeps_callbacks (tree fndecl);
 /* libfns.cc: is fndecl a member of std::basic_string compiled into
  * libstdc++ (the C++11 ABI's `_M_append`, `_M_create`, `reserve`, ...)?
  * It reads and writes the strings and characters it is given, gives a

@@ -1974,7 +1974,7 @@ may_start (const wmm_unitinfo *u, gimple *g)
     return false;
   cgraph_node *n = cgraph_node::get (f);
   return !(n && n->definition && wmm_analysable_body (n))
-         && !wmm_never_starts_threads (f);
+         && !wmm_never_starts_threads (f) && !wmm_lib_keeps_callbacks (f);
 }
 
 /* Functions that only main calls (static, or C++ inline code, address

@@ -271,6 +271,20 @@ site_may_touch (const loc_info &li, int l, const wmm_tbaa &a, int site)
   return !wmm_anon_class_in (li.unit, a, true).site;
 }
 
+/* May a pointer with target set `set` point into the object allocated
+ * once whose key is SSA name `key` (true when not known: the key is no
+ * allocation's result, or the set holds memory of code outside)? */
+bool
+heap_once_target (int set, tree key)
+{
+  int o = wmm_threadlocal_alloc_object (SSA_NAME_DEF_STMT (key));
+  if (o < 0 || wmm_threadlocal_targets_outside (set))
+    return true;
+  auto_vec<int, 1> objs;
+  objs.quick_push (o);
+  return wmm_threadlocal_set_meets (set, objs) != 0;
+}
+
 /* May an access with alias sets `a` touch location l? */
 bool
 may_touch (const loc_info &li, int l, const wmm_tbaa &a)
@@ -288,6 +302,11 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
                                                 li.word[l].site - 1))
         return false;
     }
+  /* an object allocated once (heaponce.cc: its key is the allocation's
+     result) the pointer cannot point to */
+  if (a.targets > 0 && li.objs[l] && TREE_CODE (li.objs[l]) == SSA_NAME
+      && !heap_once_target (a.targets - 1, li.objs[l]))
+    return false;
   /* a variable, or a member of one, the pointer cannot point into
      (points-to, threadlocal.cc; whatever the types) */
   if (a.targets > 0 && li.objs[l] && VAR_P (li.objs[l])

@@ -190,6 +190,8 @@ struct state {
                                 (note_access_pointers) */
   hash_map<gimple *, std::pair<int, int> > zlib_buffers;
   int zlib_windows;          /* the windows given to inflateBackInit_ */
+  int event_regs;            /* the callbacks and arguments given to
+                                libevent's event_set / event_assign */
                              /* a zlib stream call: the value nodes of its
                                 stream's next_in and next_out */
   bool valid;
@@ -1640,6 +1642,58 @@ zlib_stream_call (gcall *call, tree fndecl)
   return true;
 }
 
+/* libevent's event_set (ev, fd, events, cb, arg) and event_assign (ev,
+   base, fd, events, cb, arg), with cb a function of the analysis taking
+   three parameters: the loop later calls cb (fd, events, arg) in the
+   thread that runs it, and libevent never reads or writes what arg points
+   to.  So cb's third parameter receives arg, and neither cb nor arg
+   escapes here (no U is stored into *arg, no call from outside binds U to
+   cb's parameters).  The event (and the base) as for any library call.
+   Where the program asks libevent for them back (the event_get_*
+   functions, event_base_foreach_event: event_getters), every registered
+   callback and argument escapes.  False for any other call. */
+bool
+event_registration (gcall *call, tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
+  unsigned n = gimple_call_num_args (call), cbi;
+  if (!strcmp (name, "event_set") && n == 5)
+    cbi = 3;
+  else if (!strcmp (name, "event_assign") && n == 6)
+    cbi = 4;
+  else
+    return false;
+  tree a = gimple_call_arg (call, cbi);
+  fninfo *cb = DECL_EXTERNAL (fndecl) && library_fn (fndecl)
+               && TREE_CODE (a) == ADDR_EXPR
+               && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+               ? body_of (TREE_OPERAND (a, 0)) : NULL;
+  tree p = cb ? DECL_ARGUMENTS (cb->decl) : NULL_TREE;
+  if (!p || !DECL_CHAIN (p) || !DECL_CHAIN (DECL_CHAIN (p)))
+    return false;
+  for (unsigned i = 0; i < cbi; i++)
+    unknown_arg (call, name, true, i);
+  int v = arg (call, cbi + 1);
+  bind_param (cb->fn, DECL_CHAIN (DECL_CHAIN (p)), v);
+  add (C_COPY, st->event_regs, v);
+  add (C_COPY, st->event_regs, rvalue (a));
+  assign_to (gimple_call_lhs (call), st->u_node);
+  return true;
+}
+
+/* Does fndecl give back libevent's copies of a callback or its argument
+   (event_get_callback, event_get_callback_arg, event_get_assignment,
+   event_base_foreach_event, event_base_get_running_event)? */
+bool
+event_getter (tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
+  return library_fn (fndecl)
+         && (!strncmp (name, "event_get_", 10)
+             || !strcmp (name, "event_base_foreach_event")
+             || !strcmp (name, "event_base_get_running_event"));
+}
+
 /* A call of fndecl (direct, or a target of an indirect call). */
 void
 call_to (gcall *call, tree fndecl)
@@ -1653,8 +1707,13 @@ call_to (gcall *call, tree fndecl)
            && !istream_call (call, fndecl) && !scalar_object_call (call, fndecl)
            && !stream_setup_call (call, fndecl)
            && !operator_new_delete (call, fndecl)
-           && !zlib_stream_call (call, fndecl))
-    unknown_call (call, fndecl);
+           && !zlib_stream_call (call, fndecl)
+           && !event_registration (call, fndecl))
+    {
+      if (event_getter (fndecl))
+        escape_to_library (st->event_regs);
+      unknown_call (call, fndecl);
+    }
 }
 
 /* An SSA value too narrow to hold a pointer (an int on LP64, a char). */
@@ -2264,6 +2323,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   st->u_node = node_of_object (OBJ_U);
   st->thread_args = new_node ();
   st->zlib_windows = new_node ();
+  st->event_regs = new_node ();
   bitmap_set_bit (st->pts[st->u_content], OBJ_U);
   st->view_objs = BITMAP_ALLOC (&st->obs);
   st->alloc_objs = BITMAP_ALLOC (&st->obs);

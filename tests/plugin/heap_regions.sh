@@ -11,7 +11,11 @@
 #  - -DALIAS (the cursor may point into a node), -DJOIN (a helper wipes
 #    a node and a buffer through one pointer: one region), -DEXPORTED
 #    (code outside may set the cursor), -fno-strict-aliasing (the heap is
-#    untyped: the regions' words are typed): main keeps a full fence.
+#    untyped: the regions' words are typed): main keeps a full fence;
+#  - heap_once_targets.c: an object allocated once meets no access
+#    through a pointer that cannot point to it (tbaa.cc heap_once_target):
+#    no fence; -DALIAS (the pointer walks that object): fenced on the weak
+#    targets (message passing; x86 keeps its order).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -24,5 +28,9 @@ check() {
   done
   wmm_expect_full "regions-nostrict-$T" "$P/heap_regions.c" main \
     -fno-strict-aliasing
+  wmm_expect_fences "once-targets-$T" "$P/heap_once_targets.c" ""
+  [ $T = x86 ] ||
+    wmm_asm_fenced "once-targets-alias" "$P/heap_once_targets.c" \
+      "main worker" -DALIAS
 }
 wmm_each_target check
