@@ -1589,7 +1589,9 @@ static bool field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
  * struct, loaded from some object (`t->fn (t->arg)` in a thread pool's
  * worker).  Every value F can hold is one the unit stores there when
  * no other unit can write F: outside whole-program mode, the struct is
- * declared in the main file (no other unit names the type), no pointer
+ * declared in the main file (no other unit names the type), or in a
+ * header of the program while no other unit's code runs
+ * (closed_members, program_record), no pointer
  * that leads to such an object reaches code the unit cannot see (but
  * library functions that touch no user memory or only synchronise), no
  * exported function takes one and no exported variable holds one; F's
@@ -1620,6 +1622,18 @@ called_member (gimple *stmt)
   return TREE_OPERAND (gimple_assign_rhs1 (def), 1);
 }
 
+/* Is record rec declared by the program (in a header of its own, not a
+ * system header: no library's code knows its layout)?  Where no other
+ * unit's code runs (closed_members), only the unit's code and the
+ * libraries it hands such objects to write their members, wherever the
+ * program declares the type (`struct job` of a pool.h). */
+static bool
+program_record (tree rec)
+{
+  tree stub = TYPE_STUB_DECL (TYPE_MAIN_VARIANT (rec));
+  return stub && DECL_SOURCE_FILE (stub) && !DECL_IN_SYSTEM_HEADER (stub);
+}
+
 static bool
 field_hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
                     vec<tree> *libs, vec<gimple *> *stores, tree *field_out)
@@ -1642,7 +1656,8 @@ field_hook_scan (entries_ctx *c, tree field, vec<int> *targets,
 {
   tree rec = DECL_CONTEXT (field);
   if (TREE_CODE (field) != FIELD_DECL || !rec || TREE_CODE (rec) != RECORD_TYPE
-      || !wmm_record_of_main_file (rec))
+      || !(wmm_record_of_main_file (rec)
+           || (c->closed_members && program_record (rec))))
     return false;
   rec = TYPE_MAIN_VARIANT (rec);
   auto leads = [&] (tree x) {

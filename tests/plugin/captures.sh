@@ -486,11 +486,13 @@ one_target() {
   if [ $T = x86 ]; then none barrier_rounds barrier_rounds.c; fi
   fenced barrier_rounds_SAMEROUND barrier_rounds.c work -DSAMEROUND
   # a pool calling the function pointers of its tasks (field hooks,
-  # publication into main's pool): no fence; the task type from a header
-  # keeps the worker's fences on the weak targets
+  # publication into main's pool): no fence, the task type from the
+  # program's header too (no other unit's code runs); a task shown to
+  # another unit's function keeps the worker's fences on the weak targets
   none pool_fnptr pool_fnptr.c
+  none pool_fnptr_HEADER pool_fnptr.c -DHEADER
   if [ $T != x86 ]; then
-    fenced pool_fnptr_HEADER pool_fnptr.c pool_worker -DHEADER
+    fenced pool_fnptr_HEADER_EXTERNAL pool_fnptr.c pool_worker -DHEADER -DEXTERNAL
   fi
   none slices_block slices_block.c
   none slices_block_END slices_block.c -DEND

@@ -11,7 +11,12 @@
 #  - tramp_cleanup.c: a trampoline written as pigz's yarn.c (allocation
 #    and free through hooks, a cleanup routine of pthread_cleanup_push):
 #    resolved to its two bodies, message passing at the counts of an
-#    impure trampoline (tramp_done.c in trampoline.sh).
+#    impure trampoline (tramp_done.c in trampoline.sh);
+#  - pool_hdr.c: a pool's `j->run (j->arg)` with the job type in the
+#    program's header pool_job.h: resolved to the two functions main
+#    stores there, which run in the workers (no entry of their own, no
+#    fence in the workers); -DFOREIGN (main also calls another unit's
+#    code): unresolved, the catch-all of indirect calls.
 # Fences are counted per function in the -O2 assembly of every target.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -35,5 +40,15 @@ per_target() {
   wmm_expect_fences $T.cleanup "$P/tramp_cleanup.c" "$want"
   wmm_expect_note $T.cleanup "run calls the function its thread argument carries (a trampoline): producer, consumer, in its thread"
   wmm_expect_no_note $T.cleanup "treated as a thread entry"
+  wmm_compile_asm $T.pool "$P/pool_hdr.c" || return
+  wmm_expect_note $T.pool "worker's indirect call through member 'run' calls the functions stored there: square, log_it"
+  wmm_expect_no_note $T.pool "treated as a thread entry"
+  case " $(wmm_fence_counts "$WMM_TMP/$T.pool.s") " in
+    *" worker:"*) wmm_fail "$T.pool: worker fenced" ;;
+    *) wmm_pass "$T.pool: no fence in worker" ;;
+  esac
+  wmm_compile_asm $T.pool_foreign "$P/pool_hdr.c" -DFOREIGN || return
+  wmm_expect_no_note $T.pool_foreign "through member 'run'"
+  wmm_expect_note $T.pool_foreign "indirect calls: every address-taken function"
 }
 wmm_each_target per_target

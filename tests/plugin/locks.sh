@@ -100,12 +100,12 @@ esac
 # (a member of a struct of this file that no other unit reaches), the
 # tasks are filled before they are linked in under the lock (the pool,
 # main's local, reached by the unit's code only): no fence anywhere; nor
-# with an exported submit, main's unit calling no code of other units
-# (entries.cc closed_member_calls).  A struct from a header, a task shown
-# to another unit: the call is unknown code and the worker keeps its
-# fences.
+# with an exported submit or the struct from the program's header, main's
+# unit calling no code of other units (entries.cc closed_member_calls,
+# program_record).  A task shown to another unit: the call is unknown code
+# and the worker keeps its fences.
 for m in tso power armv8; do
-  for v in "" EXPORTED; do
+  for v in "" EXPORTED HEADER; do
     wmm_report_fences "$WMM_TESTDIR/programs/pool_fnptr.c" $m ${v:+-D$v} \
       || wmm_fail "pool_fnptr $v $m: $WMM_ERR"
     if [ -z "$WMM_FENCES" ]; then wmm_pass "pool_fnptr $v $m: no fence"
@@ -135,12 +135,14 @@ esac
 # call through the member passes the task to the functions stored there
 # only (no other code can see it), no fence either.
 for m in tso power armv8; do
-  wmm_report_fences "$WMM_TESTDIR/programs/pool_fnptr.c" $m -DSELF \
-    || wmm_fail "pool_fnptr -DSELF $m: $WMM_ERR"
-  if [ -z "$WMM_FENCES" ]; then wmm_pass "pool_fnptr -DSELF $m: no fence"
-  else wmm_fail "pool_fnptr -DSELF $m: got '$WMM_FENCES'"; fi
+  for v in SELF "SELF -DHEADER"; do
+    wmm_report_fences "$WMM_TESTDIR/programs/pool_fnptr.c" $m -D$v \
+      || wmm_fail "pool_fnptr -D$v $m: $WMM_ERR"
+    if [ -z "$WMM_FENCES" ]; then wmm_pass "pool_fnptr -D$v $m: no fence"
+    else wmm_fail "pool_fnptr -D$v $m: got '$WMM_FENCES'"; fi
+  done
 done
-for v in HEADER EXTERNAL "SELF -DHEADER"; do
+for v in EXTERNAL "HEADER -DEXTERNAL" "SELF -DHEADER -DEXTERNAL"; do
   wmm_report_fences "$WMM_TESTDIR/programs/pool_fnptr.c" power -D$v \
     || wmm_fail "pool_fnptr -D$v power: $WMM_ERR"
   case " $WMM_FENCES " in

@@ -6,19 +6,18 @@
  * lock (publish.cc; the pool is main's local, its address only given to
  * the unit's code), and every member of the pool is touched under its
  * lock: no fence on any target.
- * Variants whose call stays unknown code (it may touch anything: the
+ * A variant whose call stays unknown code (it may touch anything: the
  * workers and main keep fences on the weak targets):
- *   -DHEADER    struct task comes from a header, so other units may store
- *               into `fn`;
  *   -DEXTERNAL  a task is shown to a function of another unit, which may
  *               store into it;
- * (-DEXPORTED: pool_submit is exported, but main's unit calls no code of
- * other units, so none calls it (entries.cc closed_member_calls): no
- * fence either.)
+ * (-DEXPORTED: pool_submit is exported, and -DHEADER: struct task comes
+ * from the program's header pool_fnptr.h, but main's unit calls no code
+ * of other units, so none calls it or stores into `fn` (entries.cc
+ * closed_member_calls, program_record): no fence either.)
  * -DSELF: the workers call `t->fn (t)`, handing the task itself to the
  * function stored in it (a call through the member passes its objects to
- * the member's own targets only): no fence either; with -DHEADER too,
- * the call stays unknown code.
+ * the member's own targets only): no fence either, with -DHEADER too;
+ * with -DEXTERNAL the call stays unknown code.
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -c pool_fnptr.c
  */
 #include <pthread.h>
