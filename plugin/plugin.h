@@ -1244,6 +1244,11 @@ bool wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg);
    callees, and by the callers it returns the pointer to (pushed to
    *stores)? */
 bool wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores);
+/* Does the web of pointer `name` (its only root, no PHI) keep the object
+   it points to in the thread: dereferenced, tested, given to calls that
+   keep no copy, never stored, returned or merged?  Its names go to
+   *names. */
+bool wmm_web_kept (tree name, hash_set<tree> *names);
 /* Is stmt a call of a sized atomic or __sync builtin
  * (`__atomic_fetch_add_4`, `__sync_lock_test_and_set_8`): argument 0 is
  * the object it operates on? */

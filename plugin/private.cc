@@ -1445,14 +1445,27 @@ same_iteration_element (const creator_ctx *c, gimple *s, tree t)
 
 /* The join of the thread in element `idx` of the create's handle array
  * (ch: `&t[i]`), in s's iteration of its loop: a join dominating s,
- * inside the same loop. */
+ * inside the same loop.  When idx is the counter of a loop around s (a
+ * PHI of its header), that loop: a join there dominating s ran in s's
+ * iteration of it, whatever inner loops s is in (`pthread_join (t[k],
+ * 0); for (i ...) sum += jobs[k]->out[i];`). */
 static gimple *
 joined_before (const wmm_handle &ch, gimple *s, tree idx)
 {
   if ((ch.kind != WMM_H_DECL && !ch.heap) || !ch.index)
     return NULL;
   class loop *loop = gimple_bb (s)->loop_father;
-  for (basic_block b = gimple_bb (s); b && b->loop_father == loop;
+  bool nested = false;   /* (blocks of loops inside `loop` too) */
+  gimple *def = TREE_CODE (idx) == SSA_NAME ? SSA_NAME_DEF_STMT (idx) : NULL;
+  if (def && gimple_code (def) == GIMPLE_PHI)
+    {
+      class loop *outer = gimple_bb (def)->loop_father;
+      if (outer && outer->header == gimple_bb (def)
+          && flow_bb_inside_loop_p (outer, gimple_bb (s)))
+        loop = outer, nested = true;
+    }
+  for (basic_block b = gimple_bb (s);
+       b && (nested ? flow_bb_inside_loop_p (loop, b) : b->loop_father == loop);
        b = get_immediate_dominator (CDI_DOMINATORS, b))
     {
       /* in s's own block only what precedes s (a join after it reaches
@@ -1506,6 +1519,66 @@ joined_iteration_element (const creator_ctx *c, gimple *s, tree t)
   if (wmm_region_before (c->region, s) & WMM_REGION_UNKNOWN)
     return false;
   return joined_before (ch, s, h.index) != NULL;
+}
+
+/* Is s a store of the creator's object into a handle array of its own
+ * frame, `jobs[k] = j`, k the index of the create's handle (`&t[k]`) in
+ * a loop that creates one thread per index, before the create in its
+ * iteration, where every other statement naming the array stores into
+ * it or reads an element whose thread its iteration joined before
+ * (`pthread_join (t[m], 0); sum += jobs[m]->out`), the pointer read
+ * kept (use_ok)?  The object read back is then an ended thread's. */
+static bool
+handle_array_store (const creator_ctx *c, const web *w, gimple *s)
+{
+  if (!gimple_assign_single_p (s) || gimple_has_volatile_ops (s))
+    return false;
+  tree lhs = gimple_assign_lhs (s), v = gimple_assign_rhs1 (s);
+  if (TREE_CODE (lhs) != ARRAY_REF || TREE_CODE (v) != SSA_NAME
+      || !const_cast<web *> (w)->seen.contains (v))
+    return false;
+  tree arr = TREE_OPERAND (lhs, 0), k = TREE_OPERAND (lhs, 1);
+  wmm_handle ch;
+  wmm_iv_range iv;
+  if (!frame_local (arr) || TREE_CODE (k) != SSA_NAME
+      || !wmm_handle_of_addr (gimple_call_arg (c->create, 0), &ch)
+      || ch.index != k || !wmm_create_loop (c->create, &ch, &iv)
+      || !before_in_iteration (s, c->create))
+    return false;
+  bool ok = true;
+  wmm_each_stmt (cfun, [&] (gimple *g) {
+    if (!ok || g == s || gimple_clobber_p (g))
+      return;
+    bool named = false;
+    for (unsigned i = 0; i < gimple_num_ops (g) && !named; i++)
+      named = gimple_op (g, i) && wmm_mentions (gimple_op (g, i), arr);
+    if (!named)
+      return;
+    ok = false;
+    if (!gimple_assign_single_p (g) || gimple_has_volatile_ops (g))
+      return;
+    tree l = gimple_assign_lhs (g), r = gimple_assign_rhs1 (g);
+    /* another store into the array (of something that is no name of
+       the object: those are uses of its web, checked as this one) */
+    if (get_base_address (l) == arr && !wmm_mentions (r, arr))
+      {
+        ok = !(TREE_CODE (r) == SSA_NAME
+               && const_cast<web *> (w)->seen.contains (r));
+        return;
+      }
+    if (TREE_CODE (l) != SSA_NAME || TREE_CODE (r) != ARRAY_REF
+        || TREE_OPERAND (r, 0) != arr
+        || TREE_CODE (TREE_OPERAND (r, 1)) != SSA_NAME
+        || (wmm_region_before (c->region, g) & WMM_REGION_UNKNOWN)
+        || !joined_before (ch, g, TREE_OPERAND (r, 1)))
+      return;
+    web back;
+    grow (&back, l);
+    ok = !back.bad;
+    for (gimple *u : back.uses)
+      ok = ok && use_ok (&back, u, NULL, 0);
+  });
+  return ok;
 }
 
 struct local_walk {
@@ -1956,8 +2029,9 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
       web w;
       grow (&w, a);
       for (gimple *s : w.uses)
-        ok = ok && use_ok (&w, s, cu->stmt, cu->argno)
-             && (s == cu->stmt || touch_ok (&c, s));
+        ok = ok && (handle_array_store (&c, &w, s)
+                    || (use_ok (&w, s, cu->stmt, cu->argno)
+                        && (s == cu->stmt || touch_ok (&c, s))));
       ok = ok && !reaches (cu->stmt, cu->stmt, o.malloc_call);
     }
   else
@@ -2807,6 +2881,24 @@ wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores)
   w.loads_join = true;
   grow (&w, name);
   return uses_or_stores (&w, fndecl, stores, NULL, NULL, 0);
+}
+
+bool
+wmm_web_kept (tree name, hash_set<tree> *names)
+{
+  if (!web_cache || TREE_CODE (name) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (name)))
+    return false;
+  web w;
+  grow (&w, name);
+  auto_vec<gimple *> stores;
+  if (w.bad || w.phi || w.roots.length () != 1 || w.roots[0] != name
+      || !uses_or_stores (&w, NULL_TREE, &stores, NULL, NULL, 0)
+      || !stores.is_empty ())
+    return false;
+  for (tree n : w.names)
+    names->add (n);
+  return true;
 }
 
 bool

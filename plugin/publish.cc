@@ -28,6 +28,10 @@
  * stores into something that is no slot is undone, and again until none
  * is (protect.cc drives the loop).
  *
+ * An object stored into another fresh object before that one's
+ * publication (`c->rbuf = malloc (n)`) is published with it
+ * (nest_publication): the outer object's points are its points.
+ *
  * x86-TSO (wmm_publish_tso) needs no lock: x86 makes a thread's earlier
  * accesses visible before any later store, so the accesses to a fresh
  * object, or to a local whose address escapes, before any use of its
@@ -54,6 +58,9 @@ struct publication {
   auto_vec<gimple *> stores;             /* every store of its address */
   auto_vec<wmm_fresh_segment *> segs;
   auto_vec<moved_access> moved;          /* its accesses before publication */
+  auto_vec<publication *> inside;        /* the objects it was stored into
+                                            before their publication */
+  int nesting = 0;                       /* nest_publications' state */
   bool live = true;
   ~publication ()
   {
@@ -617,6 +624,154 @@ find_candidates (wmm_publish *pb)
 typedef hash_map<tree, std::pair<publication *, wmm_fresh_segment *> >
   owners;
 
+/* The object point s of segment seg stores seg's address into (`c->rbuf =
+ * buf`: the name c), or NULL when s is no such plain store. */
+tree
+stored_into (gimple *s, const wmm_fresh_segment *seg)
+{
+  if (!gimple_assign_single_p (s) || !gimple_vdef (s))
+    return NULL_TREE;
+  tree v = gimple_assign_rhs1 (s);
+  tree base = get_base_address (gimple_assign_lhs (s));
+  if (TREE_CODE (v) != SSA_NAME
+      || !const_cast<wmm_fresh_segment *> (seg)->names.contains (v) || !base
+      || TREE_CODE (base) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
+    return NULL_TREE;
+  return TREE_OPERAND (base, 0);
+}
+
+/* The points after which segment seg's object may be reached by another
+ * thread: its own, and every call given one of its names (a callee may
+ * publish it, or free it). */
+void
+reach_points (const wmm_fresh_segment *seg, vec<gimple *> *out)
+{
+  out->safe_splice (seg->points);
+  for (tree n : const_cast<wmm_fresh_segment *> (seg)->names)
+    {
+      gimple *g;
+      imm_use_iterator it;
+      FOR_EACH_IMM_USE_STMT (g, it, n)
+        if (is_gimple_call (g) && !out->contains (g))
+          out->safe_push (g);
+    }
+}
+
+/* The names that read back what nested store s (`c->rbuf = buf`) put in
+ * the outer object of segment `outer`, before that object may be reached
+ * (rp, with outer's avoid): each statement reading that member through
+ * outer's names must be a load of a pointer into a name whose web keeps
+ * it in the thread (`_5 = c->rbuf; snprintf (_5, ...)`), whose names go
+ * to *names; false when one is not (`g = c->rbuf`, an aggregate copy). */
+bool
+member_reads (gimple *s, wmm_fresh_segment *outer, const vec<gimple *> &rp,
+              hash_set<tree> *names)
+{
+  ao_ref member;
+  ao_ref_init (&member, gimple_assign_lhs (s));
+  for (tree n : outer->names)
+    {
+      gimple *g;
+      imm_use_iterator it;
+      FOR_EACH_IMM_USE_STMT (g, it, n)
+        {
+          if (!gimple_vuse (g) || is_gimple_call (g) || is_gimple_debug (g))
+            continue;   /* (calls given the object are points: rp) */
+          bool late = false;
+          for (gimple *q : rp)
+            late |= q == g || wmm_reaches_avoiding (q, g, outer->avoid);
+          if (late)
+            continue;
+          if (gimple_code (g) == GIMPLE_ASM)
+            return false;
+          /* (an assignment's operand 0 is what it writes) */
+          bool reads = false;
+          for (unsigned k = is_gimple_assign (g); k < gimple_num_ops (g); k++)
+            {
+              tree op = gimple_op (g, k);
+              tree base = op ? get_base_address (op) : NULL_TREE;
+              ao_ref r;
+              if (base && TREE_CODE (base) == MEM_REF
+                  && TREE_OPERAND (base, 0) == n)
+                {
+                  ao_ref_init (&r, op);
+                  reads |= refs_may_alias_p_1 (&member, &r, true);
+                }
+            }
+          if (!reads)
+            continue;
+          tree x = is_gimple_assign (g) ? gimple_assign_lhs (g) : NULL_TREE;
+          if (!x || !gimple_assign_load_p (g) || TREE_CODE (x) != SSA_NAME
+              || !wmm_web_kept (x, names))
+            return false;
+        }
+    }
+  return true;
+}
+
+void nest_publication (owners &owner, publication *pub);
+
+/* Stores of a fresh object's address into another fresh object before
+ * that one's publication (`c = malloc (...); c->rbuf = malloc (n);
+ * fill (c->rbuf); lock; queue = c; unlock`): no thread reaches the inner
+ * object but through the outer one, so the store is no publication of
+ * it; the outer object's points (and calls given it) are, and the inner
+ * publication stands only while the outer one does (`inside`).  Its
+ * stores stay in `stores`: the member must still be a slot. */
+void
+nest_segment (owners &owner, publication *pub, wmm_fresh_segment *seg)
+{
+  auto_vec<gimple *> points;
+  for (gimple *s : seg->points)
+    {
+      tree into = stored_into (s, seg);
+      auto *o = into ? owner.get (into) : NULL;
+      if (o && o->first != pub)
+        nest_publication (owner, o->first);
+      auto_vec<gimple *> outer;
+      bool before = o && o->first != pub && o->first->nesting == 2;
+      if (before)
+        reach_points (o->second, &outer);
+      for (gimple *q : outer)
+        before &= q != s
+                  && !wmm_reaches_avoiding (q, s, o->second->avoid);
+      hash_set<tree> read_back;
+      if (!before || !member_reads (s, o->second, outer, &read_back))
+        {
+          points.safe_push (s);
+          continue;
+        }
+      for (tree n : read_back)
+        if (!owner.get (n))
+          {
+            seg->names.add (n);
+            owner.put (n, std::make_pair (pub, seg));
+          }
+      for (gimple *q : outer)
+        if (!points.contains (q))
+          points.safe_push (q);
+      if (!pub->inside.contains (o->first))
+        pub->inside.safe_push (o->first);
+    }
+  seg->points.truncate (0);
+  seg->points.safe_splice (points);
+}
+
+/* nest_segment for each segment of pub, once, after the publications
+ * it is stored into (a chain `d->c = c; c->buf = buf`; a cycle stays as
+ * it is). */
+void
+nest_publication (owners &owner, publication *pub)
+{
+  if (pub->nesting)
+    return;
+  pub->nesting = 1;
+  for (wmm_fresh_segment *seg : pub->segs)
+    nest_segment (owner, pub, seg);
+  pub->nesting = 2;
+}
+
 /* The segment whose names hold the pointer access (unit, i) dereferences,
  * when the access comes before every point of it; else NULL. */
 const std::pair<publication *, wmm_fresh_segment *> *
@@ -704,6 +859,8 @@ wmm_publish_begin (wmm_unitinfo *u)
     for (wmm_fresh_segment *seg : pub->segs)
       for (tree n : seg->names)
         owner.put (n, std::make_pair (pub, seg));
+  for (publication *pub : pb->pubs)
+    nest_publication (owner, pub);
   publication *cur = NULL;
   wmm_move_to_private (u, &pb->fresh, "(unpublished)",
                    [&] (const wmm_unit &unit, int i) {
@@ -755,6 +912,19 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
         undo (pb, pub);
         undone = true;
       }
+  /* an object stored into one no longer taken as published is
+     published by that store (a point it came before): undone too */
+  for (bool again = true; again;)
+    {
+      again = false;
+      for (publication *pub : pb->pubs)
+        for (publication *outer : pub->inside)
+          if (pub->live && !outer->live)
+            {
+              undo (pb, pub);
+              undone = again = true;
+            }
+    }
   return undone;
 }
 

@@ -24,7 +24,10 @@
 # that also makes a shared object: one object per call of the wrapper,
 # still no fence.  Fresh memory handed to the other thread through a pipe,
 # a union, a struct's integer member, a helper (private_escapes.c):
-# fenced.
+# fenced.  Workers' structs allocated in a create loop and kept in a
+# handle array of main's frame, read back after each join
+# (private_arg_handles.c, ppc64le): no fence; read before the join, the
+# other worker's struct read, or the struct kept in a global: fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -187,6 +190,14 @@ expect ppc_static_ONE private_arg_stack power "P0:1 main:2" -DSTATIC -DONE
 expect ppc_static_NAMED private_arg_stack power "P0:3 main:2" -DSTATIC -DNAMED
 expect ppc_static_HELPER private_arg_stack power "P0:2 start:2" -DSTATIC -DHELPER
 expect ppc_tls private_tls power ""
+# workers' structs allocated in the create loop, kept in a handle array
+# of main's frame and read back after each join (private_arg_handles.c):
+# no fence; read before the join, another worker's read after the join,
+# or the struct also kept in a global: the worker's lwsync
+expect ppc_arg_handles private_arg_handles power ""
+for v in EARLY OTHER KEEP; do
+  expect "ppc_arg_handles_$v" private_arg_handles power "work:1" -D$v
+done
 expect ppc_seed private_seed power ""
 expect ppc_helper_seed private_helper_seed power ""
 expect ppc_helper_seed_HEAP private_helper_seed power "" -DHEAP

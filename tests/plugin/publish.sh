@@ -31,6 +31,11 @@
 # another unit: no fence; a monitor reading the head without the lock
 # (PEEK), or a call into another unit that may use the helpers (FOREIGN),
 # keep the fences.
+# publish_nested.c: a connection and the read buffer it owns, filled
+# through the member (`c->rbuf`) before the connection is queued: no
+# fence, also filled byte by byte (BYTES); queued before the buffer is
+# filled (LATE: the worker's reads) or allocated (AFTER), or the buffer
+# read back into a global a monitor reads (LEAK): fenced.
 # publish_config.c: a config filled with stores, memcpy and strcpy, then
 # swapped in under a read-write lock: no fence; renamed and bumped after
 # its publication (LATE): message passing fenced on the weak targets.
@@ -165,6 +170,16 @@ for T in x86 ppc aarch64 arm; do
     fenced_in buckets_peek publish_buckets "consumer producer" -DPEEK
   else
     fenced_in buckets_unlink publish_buckets "consumer" -DUNLINK
+  fi
+  # a connection's own read buffer (`c->rbuf = malloc (...)`), filled
+  # through the member before the connection is queued
+  expect nested publish_nested ""
+  note nested
+  expect nested_bytes publish_nested "" -DBYTES
+  if [ $T != x86 ]; then
+    fenced_in nested_late publish_nested "worker" -DLATE
+    fenced_in nested_leak publish_nested "main monitor worker" -DLEAK
+    fenced_in nested_after publish_nested "main worker" -DAFTER
   fi
   expect tailq publish_tailq ""
   expect tailq_late publish_tailq "$MP" -DLATE
