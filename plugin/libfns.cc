@@ -155,7 +155,8 @@ static const char *const nostart_names[] = {
   /* sockets, descriptors, users and ids (arg_touch_fns) */
   "socket", "socketpair", "listen", "bind", "connect", "accept",
   "accept4", "getpeername", "getsockname", "getsockopt", "setsockopt",
-  "shutdown", "recvfrom", "sendto", "eventfd", "ftruncate", "ftruncate64", "fcntl", "fcntl64",
+  "shutdown", "recvfrom", "sendto", "eventfd", "ftruncate", "ftruncate64",
+  "fcntl", "fcntl64",
   "setgid", "setuid", "setgroups", "mlockall", "getpwnam",
   "getaddrinfo", "freeaddrinfo", "gai_strerror",
   /* CPU affinity */

@@ -1529,13 +1529,13 @@ joined_iteration_element (const creator_ctx *c, gimple *s, tree t)
  * (`pthread_join (t[m], 0); sum += jobs[m]->out`), the pointer read
  * kept (use_ok)?  The object read back is then an ended thread's. */
 static bool
-handle_array_store (const creator_ctx *c, const web *w, gimple *s)
+handle_array_store (const creator_ctx *c, web *w, gimple *s)
 {
   if (!gimple_assign_single_p (s) || gimple_has_volatile_ops (s))
     return false;
   tree lhs = gimple_assign_lhs (s), v = gimple_assign_rhs1 (s);
   if (TREE_CODE (lhs) != ARRAY_REF || TREE_CODE (v) != SSA_NAME
-      || !const_cast<web *> (w)->seen.contains (v))
+      || !w->seen.contains (v))
     return false;
   tree arr = TREE_OPERAND (lhs, 0), k = TREE_OPERAND (lhs, 1);
   wmm_handle ch;
@@ -1547,12 +1547,8 @@ handle_array_store (const creator_ctx *c, const web *w, gimple *s)
     return false;
   bool ok = true;
   wmm_each_stmt (cfun, [&] (gimple *g) {
-    if (!ok || g == s || gimple_clobber_p (g))
-      return;
-    bool named = false;
-    for (unsigned i = 0; i < gimple_num_ops (g) && !named; i++)
-      named = gimple_op (g, i) && wmm_mentions (gimple_op (g, i), arr);
-    if (!named)
+    if (!ok || g == s || gimple_clobber_p (g) || is_gimple_debug (g)
+        || !wmm_stmt_mentions (g, arr))
       return;
     ok = false;
     if (!gimple_assign_single_p (g) || gimple_has_volatile_ops (g))
@@ -1562,8 +1558,7 @@ handle_array_store (const creator_ctx *c, const web *w, gimple *s)
        the object: those are uses of its web, checked as this one) */
     if (get_base_address (l) == arr && !wmm_mentions (r, arr))
       {
-        ok = !(TREE_CODE (r) == SSA_NAME
-               && const_cast<web *> (w)->seen.contains (r));
+        ok = !(TREE_CODE (r) == SSA_NAME && w->seen.contains (r));
         return;
       }
     if (TREE_CODE (l) != SSA_NAME || TREE_CODE (r) != ARRAY_REF

@@ -60,7 +60,8 @@ struct publication {
   auto_vec<moved_access> moved;          /* its accesses before publication */
   auto_vec<publication *> inside;        /* the objects it was stored into
                                             before their publication */
-  int nesting = 0;                       /* nest_publications' state */
+  int nesting = 0;                       /* nest_publication: 0 not yet,
+                                            1 under way, 2 done */
   bool live = true;
   ~publication ()
   {
@@ -627,14 +628,13 @@ typedef hash_map<tree, std::pair<publication *, wmm_fresh_segment *> >
 /* The object point s of segment seg stores seg's address into (`c->rbuf =
  * buf`: the name c), or NULL when s is no such plain store. */
 tree
-stored_into (gimple *s, const wmm_fresh_segment *seg)
+stored_into (gimple *s, wmm_fresh_segment *seg)
 {
   if (!gimple_assign_single_p (s) || !gimple_vdef (s))
     return NULL_TREE;
   tree v = gimple_assign_rhs1 (s);
   tree base = get_base_address (gimple_assign_lhs (s));
-  if (TREE_CODE (v) != SSA_NAME
-      || !const_cast<wmm_fresh_segment *> (seg)->names.contains (v) || !base
+  if (TREE_CODE (v) != SSA_NAME || !seg->names.contains (v) || !base
       || TREE_CODE (base) != MEM_REF
       || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
     return NULL_TREE;
@@ -645,10 +645,10 @@ stored_into (gimple *s, const wmm_fresh_segment *seg)
  * thread: its own, and every call given one of its names (a callee may
  * publish it, or free it). */
 void
-reach_points (const wmm_fresh_segment *seg, vec<gimple *> *out)
+reach_points (wmm_fresh_segment *seg, vec<gimple *> *out)
 {
   out->safe_splice (seg->points);
-  for (tree n : const_cast<wmm_fresh_segment *> (seg)->names)
+  for (tree n : seg->names)
     {
       gimple *g;
       imm_use_iterator it;
@@ -656,6 +656,17 @@ reach_points (const wmm_fresh_segment *seg, vec<gimple *> *out)
         if (is_gimple_call (g) && !out->contains (g))
           out->safe_push (g);
     }
+}
+
+/* Does one of `points` reach statement s (or is it s) without running
+ * `avoid`? */
+bool
+reached_from (const vec<gimple *> &points, gimple *s, gimple *avoid)
+{
+  for (gimple *q : points)
+    if (q == s || wmm_reaches_avoiding (q, s, avoid))
+      return true;
+  return false;
 }
 
 /* The names that read back what nested store s (`c->rbuf = buf`) put in
@@ -678,10 +689,7 @@ member_reads (gimple *s, wmm_fresh_segment *outer, const vec<gimple *> &rp,
         {
           if (!gimple_vuse (g) || is_gimple_call (g) || is_gimple_debug (g))
             continue;   /* (calls given the object are points: rp) */
-          bool late = false;
-          for (gimple *q : rp)
-            late |= q == g || wmm_reaches_avoiding (q, g, outer->avoid);
-          if (late)
+          if (reached_from (rp, g, outer->avoid))
             continue;
           if (gimple_code (g) == GIMPLE_ASM)
             return false;
@@ -726,18 +734,22 @@ nest_segment (owners &owner, publication *pub, wmm_fresh_segment *seg)
   for (gimple *s : seg->points)
     {
       tree into = stored_into (s, seg);
-      auto *o = into ? owner.get (into) : NULL;
-      if (o && o->first != pub)
-        nest_publication (owner, o->first);
+      /* (a copy: nesting the outer object and adding names below put
+         into `owner`, which may move its entries) */
+      auto *found = into ? owner.get (into) : NULL;
+      auto o = found ? *found : std::make_pair ((publication *) NULL,
+                                                (wmm_fresh_segment *) NULL);
+      if (o.first && o.first != pub)
+        nest_publication (owner, o.first);
       auto_vec<gimple *> outer;
-      bool before = o && o->first != pub && o->first->nesting == 2;
+      bool before = o.first && o.first != pub && o.first->nesting == 2;
       if (before)
-        reach_points (o->second, &outer);
-      for (gimple *q : outer)
-        before &= q != s
-                  && !wmm_reaches_avoiding (q, s, o->second->avoid);
+        {
+          reach_points (o.second, &outer);
+          before = !reached_from (outer, s, o.second->avoid);
+        }
       hash_set<tree> read_back;
-      if (!before || !member_reads (s, o->second, outer, &read_back))
+      if (!before || !member_reads (s, o.second, outer, &read_back))
         {
           points.safe_push (s);
           continue;
@@ -751,8 +763,8 @@ nest_segment (owners &owner, publication *pub, wmm_fresh_segment *seg)
       for (gimple *q : outer)
         if (!points.contains (q))
           points.safe_push (q);
-      if (!pub->inside.contains (o->first))
-        pub->inside.safe_push (o->first);
+      if (!pub->inside.contains (o.first))
+        pub->inside.safe_push (o.first);
     }
   seg->points.truncate (0);
   seg->points.safe_splice (points);
