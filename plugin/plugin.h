@@ -1184,6 +1184,14 @@ bool wmm_threadlocal_targets_strings (int set);
 int wmm_threadlocal_alloc_object (gimple *call);
 bool wmm_threadlocal_object_escaped (int o);
 int wmm_threadlocal_set_meets (int set, const vec<int> &objs);
+/* Is object o (an allocation's) held by no memory but object holder's
+ * contents: not escaped, no thread's start argument, never stored into a
+ * global, a local or any other object (private.cc: members a thread's
+ * argument owns)? */
+bool wmm_threadlocal_held_only_by (int o, int holder);
+/* The object of declared variable decl (its address taken in the analysed
+ * code), or -1. */
+int wmm_threadlocal_decl_object (tree decl);
 /* The one allocation call whose objects (or their members) are all that
  * target set `set` holds, string literals aside: its abstract object
  * (-1: none such), and that object's call (NULL: not known).  Objects of

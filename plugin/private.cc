@@ -39,6 +39,11 @@
  * whose parameter does the same), since pointer arithmetic may reach the
  * neighbours.  The creator may fill the element through a pointer to it
  * before the create (`t = &tasks[i]; t->id = i;`).
+ * Members the argument owns (`j->in = malloc (n)` before the create, or
+ * `j->res = malloc (n)` in the routine): an allocation whose objects no
+ * memory but the argument's object holds (points-to), each object given
+ * to one create, the creator's names of it used where that thread does
+ * not run: a pointer read from such a member is a private root.
  */
 #include "plugin.h"
 #include "handles.h"
@@ -79,6 +84,14 @@ hash_set<tree> *creator_roots;                   /* heap roots (malloc
                                                     threads, every touch of
                                                     which it makes where
                                                     no such thread runs */
+auto_vec<int> *owned_objs;                       /* allocation objects
+                                                    (threadlocal.cc) each
+                                                    of which one thread's
+                                                    argument owns: held by
+                                                    its object only, the
+                                                    creator's names of it
+                                                    used where that thread
+                                                    does not run */
 
 struct web {
   auto_vec<tree, 16> names;
@@ -997,6 +1010,15 @@ root_private (tree r, int depth, bool *bound)
       return private_params->get (var) != NULL;
     }
   gimple *def = SSA_NAME_DEF_STMT (r);
+  /* A member a thread's argument owns, read back: the object of the
+     thread that holds the argument (`in = j->in`; find_owned_members). */
+  if (owned_objs && !owned_objs->is_empty () && gimple_assign_load_p (def)
+      && !gimple_has_volatile_ops (def))
+    {
+      int set = wmm_threadlocal_targets (r);
+      if (set >= 0 && wmm_threadlocal_set_meets (set, *owned_objs) == 1)
+        return true;
+    }
   /* (`_38 = 0B` returned on a failed allocation: no object at all) */
   if (gimple_assign_single_p (def) && integer_zerop (gimple_assign_rhs1 (def)))
     return true;
@@ -1373,12 +1395,13 @@ struct creator_ctx {
   int group;
 };
 
-/* May the creator touch the object at s: no thread of the create runs
- * there (before it, after its join, or a new allocation in between)? */
+/* May the creator touch at s what `avoid` (NULL: nothing) makes anew:
+ * no thread of the create runs there with it (s before the create, `avoid`
+ * run again on every path from the create to s, or after its join)? */
 bool
-touch_ok (const creator_ctx *c, gimple *s)
+touch_ok_after (const creator_ctx *c, gimple *s, gimple *avoid)
 {
-  if (!reaches (c->create, s, c->obj->malloc_call))
+  if (!reaches (c->create, s, avoid))
     return s != c->create;
   if (s == c->create)
     return false;
@@ -1386,6 +1409,14 @@ touch_ok (const creator_ctx *c, gimple *s)
     return false;
   wmm_region_set live = wmm_region_before (c->region, s);
   return !(live & ((1ULL << c->group) | WMM_REGION_UNKNOWN));
+}
+
+/* May the creator touch the object at s: no thread of the create runs
+ * there (before it, after its join, or a new allocation in between)? */
+bool
+touch_ok (const creator_ctx *c, gimple *s)
+{
+  return touch_ok_after (c, s, c->obj->malloc_call);
 }
 
 /* Does reference t (an operand naming the local) stay clear of the
@@ -1410,13 +1441,46 @@ disjoint (const thread_object *o, tree t)
          || (pos + size + BITS_PER_UNIT - 1) / BITS_PER_UNIT <= o->lo;
 }
 
+/* Is block `to` inside `loop` reached from the end of block `from` by
+ * a path that stays in the loop and does not enter its header (one that
+ * stays in the iteration)? */
+static bool
+reaches_in_iteration (class loop *loop, basic_block from, basic_block to)
+{
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  edge e;
+  edge_iterator ei;
+  work.safe_push (from);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      FOR_EACH_EDGE (e, ei, b->succs)
+        if (e->dest != loop->header && flow_bb_inside_loop_p (loop, e->dest)
+            && bitmap_set_bit (seen, e->dest->index))
+          {
+            if (e->dest == to)
+              return true;
+            work.safe_push (e->dest);
+          }
+    }
+  return false;
+}
+
 /* Does s run before `create` in each iteration of their loop: its block
  * dominates the create's, and in one block it comes first?  (A path from
- * s to the create around the loop is the next iteration's create.) */
+ * s to the create around the loop is the next iteration's create.)  In
+ * a loop inside the create's loop (a fill loop: `for (i ...) args[k].in[i]
+ * = i;`), s runs before the create in each iteration when no path from
+ * the create reaches it without starting the next iteration. */
 bool
 before_in_iteration (gimple *s, gimple *create)
 {
   basic_block sb = gimple_bb (s), cb = gimple_bb (create);
+  class loop *cl = cb->loop_father;
+  if (sb->loop_father != cl && cl && loop_outer (cl)
+      && flow_bb_inside_loop_p (cl, sb))
+    return sb != cb && !reaches_in_iteration (cl, cb, sb);
   if (sb->loop_father != cb->loop_father
       || !dominated_by_p (CDI_DOMINATORS, cb, sb))
     return false;
@@ -1997,10 +2061,271 @@ object_of (gimple *create, tree a, thread_object *o)
   return true;
 }
 
+/* ------------------------------------------------ owned members */
+
+/* Where a thread's argument is, for its owned members: the creator's web
+ * of a heap object or of a heap array (an element of it: the create
+ * loop's counter), or its local (an element of it: index). */
+struct owner_ref {
+  const creator_ctx *c;
+  web *w;                   /* heap: the web of the object or array; else
+                               NULL */
+  tree arr;                 /* heap object: the handle array it is kept in,
+                               or NULL */
+};
+
+/* For a heap array, the element of it ref names, when one (its index in
+ * *idx); else false. */
+static bool
+heap_element (const owner_ref &r, tree ref, tree *idx)
+{
+  const thread_object *o = r.c->obj;
+  wmm_handle h;
+  if (!wmm_handle_of_ref (ref, &h) || !h.heap || h.base != o->heap_root
+      || h.stride != o->bound * BITS_PER_UNIT || !h.index)
+    return false;
+  *idx = h.index;
+  return true;
+}
+
+/* Is ref (a load's or store's reference) a member of the argument this
+ * create gives: through a name of its web, or in the element of the
+ * local the create's iteration gives? */
+static bool
+in_argument (const owner_ref &r, gimple *s, tree ref)
+{
+  const thread_object *o = r.c->obj;
+  tree idx;
+  if (o->heap_root)
+    return names_in (r.w, ref) > 0 && heap_element (r, ref, &idx)
+           && idx == o->index && before_in_iteration (s, r.c->create);
+  if (r.w)
+    return names_in (r.w, ref) > 0;
+  if (get_base_address (ref) != o->decl)
+    return false;
+  return o->index ? same_iteration_element (r.c, s, ref) : !disjoint (o, ref);
+}
+
+/* The index of the element of another iteration's argument that load `l`
+ * reads a member of, when read back after the joins (the handle array's
+ * `_7 = jobs[k]; _8 = _7->out;`, or the local's `_8 = args[k].out`);
+ * else NULL. */
+static tree
+read_back_index (const owner_ref &r, gimple *l)
+{
+  tree ref = gimple_assign_rhs1 (l);
+  tree idx;
+  if (r.c->obj->heap_root)
+    return names_in (r.w, ref) > 0 && heap_element (r, ref, &idx)
+           && TREE_CODE (idx) == SSA_NAME ? idx : NULL_TREE;
+  if (!r.w)
+    {
+      wmm_handle h;
+      return r.c->obj->index && wmm_handle_of_ref (ref, &h)
+             && h.kind == WMM_H_DECL && h.base == r.c->obj->decl && h.index
+             && TREE_CODE (h.index) == SSA_NAME
+             && wmm_same_element (r.c->obj->elem, r.c->obj->index, ref,
+                                  h.index) ? h.index : NULL_TREE;
+    }
+  tree base = get_base_address (ref);
+  if (!r.arr || !base || TREE_CODE (base) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
+    return NULL_TREE;
+  web pw;
+  grow (&pw, TREE_OPERAND (base, 0));
+  if (pw.bad || pw.phi || pw.roots.length () != 1
+      || SSA_NAME_IS_DEFAULT_DEF (pw.roots[0]))
+    return NULL_TREE;
+  gimple *e = SSA_NAME_DEF_STMT (pw.roots[0]);
+  tree a = gimple_assign_single_p (e) ? gimple_assign_rhs1 (e) : NULL_TREE;
+  return a && TREE_CODE (a) == ARRAY_REF && TREE_OPERAND (a, 0) == r.arr
+         && TREE_CODE (TREE_OPERAND (a, 1)) == SSA_NAME
+         ? TREE_OPERAND (a, 1) : NULL_TREE;
+}
+
+/* Does the creator's web nw of an object its thread owns (`store`
+ * stores it into the argument; m makes it) keep no copy of it and reach
+ * it only where that thread does not run?  Its one root: m's result
+ * (used where m ran again since the create, or after the join), a load
+ * of the member from the argument after `store` in each iteration (used
+ * where that load ran again since the create, or after the join), or a
+ * load of it after the join of the thread whose element it reads. */
+static bool
+owned_web_ok (const owner_ref &r, web *nw, gimple *store, gimple *m)
+{
+  const creator_ctx *c = r.c;
+  if (nw->bad || nw->phi || nw->roots.length () != 1
+      || SSA_NAME_IS_DEFAULT_DEF (nw->roots[0]))
+    return false;
+  gimple *d = SSA_NAME_DEF_STMT (nw->roots[0]);
+  gimple *since = NULL;     /* what makes the name anew */
+  tree idx = NULL_TREE;     /* read back: the joined element */
+  if (m && d == m)
+    since = m;
+  else if (!gimple_assign_load_p (d) || gimple_has_volatile_ops (d))
+    return false;
+  else if (in_argument (r, d, gimple_assign_rhs1 (d)))
+    {
+      /* (a worker's object, store NULL: such a read may see the one an
+         earlier run of the create's thread left) */
+      if (!store || reaches (c->create, d, store))
+        return false;
+      since = d;
+    }
+  else if (!(idx = read_back_index (r, d)))
+    return false;
+  /* (the create's handle is the element's thread: `&t[i]` for args[i],
+     or a store into the handle array with the handle's index) */
+  wmm_handle ch;
+  if (idx && (!wmm_handle_of_addr (gimple_call_arg (c->create, 0), &ch)
+              || (!r.arr && ch.index != c->obj->index)))
+    return false;
+  for (gimple *u : nw->uses)
+    {
+      if (u == store)
+        continue;
+      if (u == c->create || store_of_name (nw, u) >= 0
+          || !use_ok (nw, u, NULL, 0))
+        return false;
+      if (gimple_code (u) == GIMPLE_COND)
+        continue;
+      bool ok = idx ? (!(wmm_region_before (c->region, u) & WMM_REGION_UNKNOWN)
+                       && joined_before (ch, u, idx))
+                    : touch_ok_after (c, u, since);
+      if (!ok)
+        return false;
+    }
+  return true;
+}
+
+/* Does every name of the creator that may point to object o (by the
+ * points-to analysis) lie in a web owned_web_ok accepts? */
+static bool
+owned_names_ok (const owner_ref &r, int o, gimple *store, gimple *m)
+{
+  auto_vec<int, 1> objs;
+  objs.safe_push (o);
+  hash_set<tree> done;
+  unsigned i;
+  tree n;
+  FOR_EACH_SSA_NAME (i, n, cfun)
+    {
+      int set = wmm_threadlocal_targets (n);
+      if (set < 0 || wmm_threadlocal_set_meets (set, objs) == 0
+          || done.contains (n))
+        continue;
+      web nw;
+      grow (&nw, n);
+      for (tree x : nw.names)
+        done.add (x);
+      if (!owned_web_ok (r, &nw, store, m))
+        return false;
+    }
+  return true;
+}
+
+/* Members the thread's argument owns (`j->in = malloc (n)`, `args[k].in
+ * = malloc (n)` before the create): the fresh object stored, made again
+ * between two runs of the create, held by no memory but the argument's
+ * object (points-to), every name of it the creator has used where the
+ * thread does not run, never copied.  Only the thread whose argument
+ * holds it reaches it while the thread runs, so a pointer read from such
+ * a member is that thread's own (root_private).  Their objects go to
+ * `owned`. */
+static void
+find_owned_members (const creator_ctx *c, web *w, vec<int> *owned)
+{
+  const thread_object *obj = c->obj;
+  gimple *alloc = obj->heap_root ? SSA_NAME_DEF_STMT (obj->heap_root)
+                                 : obj->malloc_call;
+  int holder = alloc ? wmm_threadlocal_alloc_object (alloc)
+                     : wmm_threadlocal_decl_object (obj->decl);
+  if (holder < 0)
+    return;
+  owner_ref r = { c, w, NULL_TREE };
+  auto_vec<gimple *, 8> stores;
+  if (w && !obj->heap_root)
+    for (gimple *s : w->uses)
+      {
+        if (gimple_assign_single_p (s)
+            && TREE_CODE (gimple_assign_lhs (s)) == ARRAY_REF
+            && frame_local (TREE_OPERAND (gimple_assign_lhs (s), 0))
+            && TREE_CODE (gimple_assign_rhs1 (s)) == SSA_NAME
+            && w->seen.contains (gimple_assign_rhs1 (s)))
+          r.arr = TREE_OPERAND (gimple_assign_lhs (s), 0);
+        stores.safe_push (s);
+      }
+  else if (w)
+    stores.safe_splice (w->uses);
+  else
+    wmm_each_stmt (cfun, [&] (gimple *s) {
+      if (gimple_assign_single_p (s)
+          && get_base_address (gimple_assign_lhs (s)) == obj->decl)
+        stores.safe_push (s);
+    });
+  for (gimple *s : stores)
+    {
+      if (!gimple_assign_single_p (s) || gimple_has_volatile_ops (s))
+        continue;
+      tree v = gimple_assign_rhs1 (s), lhs = gimple_assign_lhs (s);
+      if (TREE_CODE (v) != SSA_NAME || (w && w->seen.contains (v))
+          || !POINTER_TYPE_P (TREE_TYPE (v)) || TREE_CODE (lhs) == SSA_NAME
+          || !in_argument (r, s, lhs))
+        continue;
+      web mw;
+      grow (&mw, v);
+      gimple *m = mw.roots.length () == 1
+                  && !SSA_NAME_IS_DEFAULT_DEF (mw.roots[0])
+                  ? SSA_NAME_DEF_STMT (mw.roots[0]) : NULL;
+      if (!m || !is_gimple_call (m) || !(gimple_call_flags (m) & ECF_MALLOC)
+          || reaches (c->create, c->create, m))
+        continue;
+      int o = wmm_threadlocal_alloc_object (m);
+      if (o >= 0 && !owned->contains (o)
+          && wmm_threadlocal_held_only_by (o, holder)
+          && owned_web_ok (r, &mw, s, m) && owned_names_ok (r, o, s, m))
+        owned->safe_push (o);
+    }
+  /* The thread's own objects left in its argument (`j->res = malloc
+     (...)` in the start routine): the thread may do what it likes with
+     them, the creator may read them back after the join. */
+  tree routine = NULL_TREE;
+  if (!wmm_is_thread_create (c->create, &routine) || !routine)
+    return;
+  function *fn = DECL_STRUCT_FUNCTION (routine);
+  tree p = DECL_ARGUMENTS (routine);
+  tree d = fn && p && gimple_in_ssa_p (fn) ? ssa_default_def (fn, p) : NULL;
+  if (!d)
+    return;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!gimple_assign_single_p (s) || gimple_has_volatile_ops (s))
+      return;
+    tree v = gimple_assign_rhs1 (s);
+    tree base = get_base_address (gimple_assign_lhs (s));
+    if (TREE_CODE (v) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (v))
+        || !base || TREE_CODE (base) != MEM_REF
+        || wmm_pointer_root (TREE_OPERAND (base, 0)) != d)
+      return;
+    web mw;
+    grow (&mw, v);
+    gimple *m = !mw.bad && !mw.phi && mw.roots.length () == 1
+                && !SSA_NAME_IS_DEFAULT_DEF (mw.roots[0])
+                ? SSA_NAME_DEF_STMT (mw.roots[0]) : NULL;
+    if (!m || !is_gimple_call (m) || !(gimple_call_flags (m) & ECF_MALLOC))
+      return;
+    int o = wmm_threadlocal_alloc_object (m);
+    if (o >= 0 && !owned->contains (o)
+        && wmm_threadlocal_held_only_by (o, holder)
+        && owned_names_ok (r, o, NULL, NULL))
+      owned->safe_push (o);
+  });
+}
+
 /* Does the creator of `cu` give its thread an object no other thread can
- * reach, touched by the creator only while no thread of the create runs? */
+ * reach, touched by the creator only while no thread of the create runs?
+ * The objects of members that object owns go to `owned`. */
 bool
-creator_ok (wmm_unitinfo *u, const create_use *cu)
+creator_ok (wmm_unitinfo *u, const create_use *cu, vec<int> *owned)
 {
   thread_object o;
   tree a = gimple_call_arg (cu->stmt, cu->argno);
@@ -2018,7 +2343,15 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
     c.arg_def = SSA_NAME_DEF_STMT (a);
   bool ok = true;
   if (o.heap_root)
-    ok = heap_elements_ok (&c, cu);
+    {
+      ok = heap_elements_ok (&c, cu);
+      if (ok)
+        {
+          web w;
+          grow (&w, o.heap_root);
+          find_owned_members (&c, &w, owned);
+        }
+    }
   else if (o.malloc_call)
     {
       web w;
@@ -2028,6 +2361,8 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
                     || (use_ok (&w, s, cu->stmt, cu->argno)
                         && (s == cu->stmt || touch_ok (&c, s))));
       ok = ok && !reaches (cu->stmt, cu->stmt, o.malloc_call);
+      if (ok)
+        find_owned_members (&c, &w, owned);
     }
   else
     {
@@ -2074,6 +2409,8 @@ creator_ok (wmm_unitinfo *u, const create_use *cu)
                                            check_local_op);
         }
       ok = lw.ok;
+      if (ok)
+        find_owned_members (&c, NULL, owned);
     }
   wmm_region_end (r);
   return ok;
@@ -2384,6 +2721,8 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
      copy. */
   auto_vec<tree> cands;
   hash_map<tree, auto_vec<tree> > roots;   /* routine -> creators' roots */
+  hash_map<tree, auto_vec<int> > owned;    /* routine -> owned members'
+                                              objects */
   find_param_objects (u, create_index, creates, bad);
   for (const wmm_unit &unit : u->units)
     {
@@ -2416,6 +2755,8 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
           bool ok = true;
           auto_vec<tree> &heap = roots.get_or_insert (f);
           heap.truncate (0);
+          auto_vec<int> &own = owned.get_or_insert (f);
+          own.truncate (0);
           for (const create_use &cu : creates[*create_index.get (f)])
             {
               thread_object o;
@@ -2425,7 +2766,7 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
                            && !loops_state_satisfies_p (cu.fn, LOOPS_NEED_FIXUP);
               if (loops && !had_dom)
                 calculate_dominance_info (CDI_DOMINATORS);
-              bool here = loops && creator_ok (u, &cu)
+              bool here = loops && creator_ok (u, &cu, &own)
                           && object_of (cu.stmt,
                                         gimple_call_arg (cu.stmt, cu.argno),
                                         &o);
@@ -2457,8 +2798,12 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
   web_cache->empty ();
   for (tree f : cands)
     if (private_params->get (DECL_ARGUMENTS (f)))
-      for (tree r : *roots.get (f))
-        creator_roots->add (r);
+      {
+        for (tree r : *roots.get (f))
+          creator_roots->add (r);
+        for (int o : *owned.get (f))
+          owned_objs->safe_push (o);
+      }
   for (vec<create_use> &v : creates)
     v.release ();
 }
@@ -2642,11 +2987,13 @@ wmm_private_reset (void)
   delete param_objects;
   delete static_owner;
   delete creator_roots;
+  delete owned_objs;
   delete thread_returns;
   delete return_fns;
   return_fns = NULL;
   thread_returns = NULL;
   creator_roots = NULL;
+  owned_objs = NULL;
   param_objects = NULL;
   static_owner = NULL;
   escaped_tls = NULL;
@@ -2668,6 +3015,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   param_objects = new hash_map<tree, tree>;
   static_owner = new hash_map<tree, tree>;
   creator_roots = new hash_set<tree>;
+  owned_objs = new auto_vec<int> ();
   thread_returns = new hash_set<gimple *>;
   find_escaped_tls ();
   auto_vec<cgraph_node *> fns;

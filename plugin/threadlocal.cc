@@ -2468,6 +2468,38 @@ wmm_threadlocal_object_escaped (int o)
 }
 
 int
+wmm_threadlocal_decl_object (tree decl)
+{
+  int *o = st && st->valid && decl ? st->decl_obj.get (decl) : NULL;
+  return o ? *o : -1;
+}
+
+bool
+wmm_threadlocal_held_only_by (int o, int holder)
+{
+  if (!st || !st->valid || o <= OBJ_STR || holder <= OBJ_STR
+      || o == holder || wmm_threadlocal_object_escaped (o))
+    return false;
+  /* Does value node n hold o, or a member view of it? */
+  auto holds = [&] (int n) {
+    bitmap_iterator bi;
+    unsigned k;
+    EXECUTE_IF_SET_IN_BITMAP (st->pts[n], 0, k, bi)
+      if (base_of (k) == o)
+        return true;
+    return false;
+  };
+  if (holds (st->thread_args) || holds (st->u_content))
+    return false;
+  for (unsigned x = 0; x < st->slots.size (); x++)
+    if ((int) x != holder)
+      for (const slot &sl : st->slots[x])
+        if (holds (sl.node[0]) || holds (sl.node[1]))
+          return false;
+  return true;
+}
+
+int
 wmm_threadlocal_set_meets (int set, const vec<int> &objs)
 {
   if (!st || !st->valid || set < 0 || set >= (int) st->target_sets.length ())

@@ -28,6 +28,16 @@
 # handle array of main's frame, read back after each join
 # (private_arg_handles.c, ppc64le): no fence; read before the join, the
 # other worker's struct read, or the struct kept in a global: fenced.
+# Arrays each worker's struct owns (`j->a = calloc (...)` in the create
+# loop, private_arg_owned.c, x86-64 and ppc64le): no fence; the array
+# touched by main after the create, also given to a monitor through a
+# global or a memcpy'd copy of the struct, or one array for every worker:
+# store buffering's one fence per racing thread.  The same with the
+# structs in an array of main's frame (-DSTACK) or in a calloc'd one
+# (-DHEAPARR), filled in place through the member in a loop of the
+# create's iteration.  A result array the worker allocates and leaves in
+# its struct, read after the join (-DRESULT): no fence; also put into a
+# global a monitor reads (-DLEAK): fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -50,6 +60,20 @@ fences() {
   FENCE=$FENCE awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { fn = substr($0, 1, length($0) - 1) }
       $0 ~ ENVIRON["FENCE"] { n[fn]++ }
       END { for (f in n) print f ":" n[f] }' "$1" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+# expect_fenced TAG PROGRAM MODEL "FUNCTION..." [OPTIONS...]: each of
+# the functions has a fence (others may too)
+expect_fenced() {
+  local tag=$1 prog=$2 model=$3 fns=$4 f; shift 4
+  build "$tag" "$prog" "$model" "$@" || return
+  local got; got=" $(fences "$WMM_TMP/$tag.s") "
+  for f in $fns; do
+    case $got in
+      *" $f:"[1-9]*) ;;
+      *) wmm_fail "$tag: got '$got', expected a fence in $f"; return ;;
+    esac
+  done
+  wmm_pass "$tag: $fns fenced"
 }
 # expect TAG PROGRAM MODEL WANT [OPTIONS...]: the fences per function
 expect() {
@@ -164,6 +188,29 @@ expect helper_seed_NEIGHBOUR private_helper_seed tso "estimate:6" -DNEIGHBOUR
 expect helper_seed_LEAK private_helper_seed tso "estimate:4" -DHEAP -DLEAK
 expect helper_seed_LATE private_helper_seed tso "estimate:4" -DLATE
 expect helper_seed_HEAP_LATE private_helper_seed tso "estimate:4" -DHEAP -DLATE
+expect arg_owned private_arg_owned tso ""
+expect arg_owned_LATE private_arg_owned tso "main:1 work:1" -DLATE
+expect arg_owned_GLOBAL private_arg_owned tso "monitor:1 work:1" -DGLOBAL
+expect arg_owned_COPY private_arg_owned tso "monitor:1 work:1" -DCOPY
+expect arg_owned_ONCE private_arg_owned tso "work:1" -DONCE
+# (the structs in main's frame: main's own fill loop keeps fences in the
+# racy variants, where it runs beside an earlier worker or before a
+# monitor that may run beside it)
+expect arg_owned_STACK private_arg_owned tso "" -DSTACK
+expect arg_owned_HEAPARR private_arg_owned tso "" -DHEAPARR
+# (-DRESULT: the worker's own result array left in its struct)
+for v in "" STACK HEAPARR; do
+  expect "arg_owned_RESULT${v:+_$v}" private_arg_owned tso "" -DRESULT ${v:+-D$v}
+  expect "arg_owned_RESULT_LEAK${v:+_$v}" private_arg_owned tso "monitor:1 work:1" -DRESULT -DLEAK ${v:+-D$v}
+done
+expect_fenced arg_owned_HEAPARR_LATE private_arg_owned tso "main work" -DHEAPARR -DLATE
+expect_fenced arg_owned_HEAPARR_GLOBAL private_arg_owned tso "monitor work" -DHEAPARR -DGLOBAL
+for v in LATE ONCE; do
+  expect_fenced "arg_owned_STACK_$v" private_arg_owned tso "main work" -DSTACK -D$v
+done
+for v in GLOBAL COPY; do
+  expect_fenced "arg_owned_STACK_$v" private_arg_owned tso "monitor work" -DSTACK -D$v
+done
 
 # ---------------------------------------------------------------- ppc64le
 if ! wmm_target ppc; then
@@ -198,6 +245,20 @@ expect ppc_arg_handles private_arg_handles power ""
 for v in EARLY OTHER KEEP; do
   expect "ppc_arg_handles_$v" private_arg_handles power "work:1" -D$v
 done
+# arrays the workers' structs own (private_arg_owned.c): no fence; the
+# racy variants' syncs (main's memcpy of the struct also leaves main's
+# accesses shared: -DCOPY checks only the two racing threads)
+expect ppc_arg_owned private_arg_owned power ""
+expect ppc_arg_owned_LATE private_arg_owned power "main:1 work:1" -DLATE
+expect ppc_arg_owned_GLOBAL private_arg_owned power "monitor:1 work:1" -DGLOBAL
+expect_fenced ppc_arg_owned_COPY private_arg_owned power "monitor work" -DCOPY
+expect ppc_arg_owned_ONCE private_arg_owned power "work:1" -DONCE
+expect ppc_arg_owned_STACK private_arg_owned power "" -DSTACK
+expect_fenced ppc_arg_owned_STACK_LATE private_arg_owned power "main work" -DSTACK -DLATE
+expect ppc_arg_owned_HEAPARR private_arg_owned power "" -DHEAPARR
+expect ppc_arg_owned_RESULT private_arg_owned power "" -DRESULT -DSTACK
+expect_fenced ppc_arg_owned_RESULT_LEAK private_arg_owned power "monitor work" -DRESULT -DLEAK -DSTACK
+expect_fenced ppc_arg_owned_HEAPARR_ONCE private_arg_owned power "main work" -DHEAPARR -DONCE
 expect ppc_seed private_seed power ""
 expect ppc_helper_seed private_helper_seed power ""
 expect ppc_helper_seed_HEAP private_helper_seed power "" -DHEAP
