@@ -27,7 +27,9 @@
  * constant count N; every wait in one start routine F, never called
  * directly, started by one create in main inside a counting loop nested in
  * no other that starts exactly N threads; no other thread entry in the
- * unit; main's IR (its code while threads run) without accesses or calls;
+ * unit; main's IR (its code while threads run) without calls, and its
+ * accesses of no location the threads' code touches (then main is on no
+ * cycle with them);
  * F's callees without waits and called from F only.
  *
  * The thread a round's wait returns PTHREAD_BARRIER_SERIAL_THREAD to is
@@ -263,8 +265,10 @@ started_n_times (wmm_unitinfo *u, const barrier_use *b, int *main_unit)
   return ok && tree_to_shwi (iv.bound) + iv.adj - iv.init == b->count;
 }
 
-/* Is main quiet while the threads run (no access, no call of the unit's
- * code in its IR), and every other code unit no entry? */
+/* Is main quiet while the threads run (no call of the unit's code in its
+ * IR, and no access of a location the other code touches: the fill of
+ * the threads' own arguments, `args[k].lo = ...` in the create loop, is
+ * on no cycle with them), and every other code unit no entry? */
 bool
 only_waiters (wmm_unitinfo *u, const barrier_use *b, int main_unit)
 {
@@ -273,10 +277,31 @@ only_waiters (wmm_unitinfo *u, const barrier_use *b, int main_unit)
     if (unit.entry && unit.fn != b->waiter
         && unit.decl != u->units[main_unit].decl)
       return false;
-  const wmm_thread *t = &p->threads[u->units[main_unit].thread];
+  int mt = u->units[main_unit].thread;
+  auto_vec<bool> touched;   /* locations the other code accesses */
+  touched.safe_grow_cleared (p->nlocs);
+  for (int t = 0; t < p->nthreads; t++)
+    for (int i = 0; t != mt && i < p->threads[t].ncode; i++)
+      if (wmm_instr_is_access (&p->threads[t].code[i])
+          && !wmm_each_loc (p, &p->threads[t].code[i], [&] (int l) {
+               touched[l] = true;
+               return true;
+             }))
+        for (int l = 0; l < p->nlocs; l++)
+          touched[l] = true;
+  const wmm_thread *t = &p->threads[mt];
   for (int i = 0; i < t->ncode; i++)
-    if (wmm_instr_is_access (&t->code[i]) || t->code[i].op == WMM_OP_CALL)
-      return false;
+    {
+      if (t->code[i].op == WMM_OP_CALL)
+        return false;
+      bool apart = true;
+      if (wmm_instr_is_access (&t->code[i])
+          && (!wmm_each_loc (p, &t->code[i], [&] (int l) {
+                apart = !touched[l];
+                return apart;
+              }) || !apart))
+        return false;
+    }
   return true;
 }
 
@@ -642,6 +667,10 @@ wmm_barrier_rounds (wmm_unitinfo *u)
               lang_hooks.decl_printable_name (b.obj, 2));
   /* the modulus that tells the most accesses apart */
   auto_vec<vec<unsigned> > masks;
+  /* (pointers each thread swaps per round: swapviews.cc) */
+  if (!all_residues (u, waiter, &b, 2, &masks))
+    return;
+  wmm_swap_views_local (u, waiter, b.waiter, b.waits);
   long best = -1;
   int best_m = 0;
   for (int m = 2; m <= MAX_M; m++)

@@ -736,6 +736,12 @@ void wmm_swap_views (wmm_unitinfo *u);
 int wmm_swap_views_rounds (wmm_unitinfo *u, int waiter, function *fn,
                            bitmap serial, const hash_set<gimple *> &waits,
                            const vec<vec<unsigned> > &rounds);
+/* Pointer locals the waiter fn swaps on each turn of a loop, starting on
+ * two different statics, with the waits and swaps in step at every
+ * access through them (swapviews.cc): a view each.  How many accesses
+ * took one. */
+int wmm_swap_views_local (wmm_unitinfo *u, int waiter, function *fn,
+                          const hash_set<gimple *> &waits);
 /* ompteams.cc: the accesses of OpenMP teams that run one after another
  * (started by serial code) never meet: a location copy per team. */
 void wmm_omp_team_epochs (wmm_unitinfo *u);

@@ -35,6 +35,12 @@
  * pair's words runs in a swap's round classes but the swap's own, that no
  * access through them does either, and that none has a wait between its
  * pointer's load and it.
+ *
+ * Or the pointers are locals every thread of the barrier swaps itself
+ * after each wait (wmm_swap_views_local: `src = PHI <&a, dst>`, `dst =
+ * PHI <&b, src>`), with the parities of waits and swaps in step at every
+ * access through them: in a round all threads' src name one grid and
+ * their dst the other.
  */
 #include "plugin.h"
 
@@ -237,16 +243,14 @@ find_pairs (wmm_unitinfo *u, vec<swap_pair> *out, F also)
     }
 }
 
-/* Give the pair's two pointers a view each of the locations the accesses
- * through them may touch: a thread's access through a pointer it loaded
- * from one of the pair (not main's: it also runs between epochs) takes
- * that one's view (anonymous words too, where points-to does not follow
- * the swap), every other access of those locations both.  `ok (unit,
- * instruction, load)` may refuse a view access (load: its pointer's
- * load); then nothing changes.  How many accesses took a view. */
-template <typename F>
+/* Split the locations view accesses may touch in two: `view (unit, i)`
+ * says of instruction i of a unit's thread 1 or 2 (a view access: it
+ * touches only that view), 3 (both: any other), or 0 (refused: then
+ * nothing changes).  The words of `own` (the pointers' own statics, may
+ * be NULL) are never split.  How many accesses took a view. */
+template <typename V>
 int
-apply_views (wmm_unitinfo *u, const swap_pair &pair, F ok)
+split_views (wmm_unitinfo *u, V view, const tree *own)
 {
   wmm_program *p = u->prog;
   auto_vec<vec<unsigned> > masks;
@@ -263,37 +267,57 @@ apply_views (wmm_unitinfo *u, const swap_pair &pair, F ok)
       masks[unit.thread].safe_grow_cleared (t->ncode);
       for (int i = 0; i < t->ncode; i++)
         {
-          gimple *load = NULL;
-          tree from = !unit.region && i < (int) unit.sites.length ()
-                      && wmm_instr_is_access (&t->code[i])
-                      ? loaded_from (site_pointer (unit.sites[i]), &load)
-                      : NULL_TREE;
-          unsigned mask = 3;
-          if (from == pair.var[0] || from == pair.var[1])
+          unsigned mask = wmm_instr_is_access (&t->code[i])
+                          ? view (unit, i) : 3;
+          refused |= mask == 0;
+          if (mask == 1 || mask == 2)
             {
-              refused |= !ok (unit, i, load);
-              mask = from == pair.var[0] ? 1 : 2;
               viewed++;
               wmm_each_loc (p, &t->code[i], [&] (int l) {
                 objs[l] = true;
                 return true;
               });
             }
-          masks[unit.thread][i] = mask;
+          masks[unit.thread][i] = mask ? mask : 3;
         }
     }
   /* (never the pair's own words: no access through them touches those) */
-  for (int l = 0; l < p->nlocs; l++)
+  for (int l = 0; own && l < p->nlocs; l++)
     {
       tree d = wmm_location_decl (l);
-      if (d == pair.var[0] || d == pair.var[1])
+      if (d == own[0] || d == own[1])
         objs[l] = false;
     }
   int split = viewed && !refused
               ? wmm_split_locations (p, 2, masks, "view", &objs) : 0;
   for (vec<unsigned> &v : masks)
     v.release ();
-  if (split)
+  return split ? viewed : 0;
+}
+
+/* Give the pair's two pointers a view each of the locations the accesses
+ * through them may touch: a thread's access through a pointer it loaded
+ * from one of the pair (not main's: it also runs between epochs) takes
+ * that one's view (anonymous words too, where points-to does not follow
+ * the swap), every other access of those locations both.  `ok (unit,
+ * instruction, load)` may refuse a view access (load: its pointer's
+ * load); then nothing changes.  How many accesses took a view. */
+template <typename F>
+int
+apply_views (wmm_unitinfo *u, const swap_pair &pair, F ok)
+{
+  int viewed = split_views (u, [&] (const wmm_unit &unit, int i) -> unsigned {
+    gimple *load = NULL;
+    tree from = !unit.region && i < (int) unit.sites.length ()
+                ? loaded_from (site_pointer (unit.sites[i]), &load)
+                : NULL_TREE;
+    if (from != pair.var[0] && from != pair.var[1])
+      return 3;
+    if (!ok (unit, i, load))
+      return 0;
+    return from == pair.var[0] ? 1 : 2;
+  }, pair.var);
+  if (viewed)
     wmm_note (u, "'%s' and '%s' name different objects ('%s', '%s') and "
               "are swapped only while no thread uses them: %d accesses "
               "through one never meet those through the other",
@@ -301,7 +325,7 @@ apply_views (wmm_unitinfo *u, const swap_pair &pair, F ok)
               lang_hooks.decl_printable_name (pair.var[1], 2),
               lang_hooks.decl_printable_name (pair.obj[0], 2),
               lang_hooks.decl_printable_name (pair.obj[1], 2), viewed);
-  return split ? viewed : 0;
+  return viewed;
 }
 
 /* Is there a wait (is_wait) on a path of function fn from statement
@@ -353,7 +377,227 @@ wait_between (function *fn, gimple *from, gimple *to, W is_wait)
   return false;
 }
 
+/* ------------------------------------------ pairs swapped by each thread */
+
+/* Two pointer locals of the waiter swapped on every turn of a loop: at a
+ * block with two predecessors, PHIs p = <&A (init), q (swap)> and q =
+ * <&B (init), p (swap)>, A and B two different statics. */
+struct local_pair {
+  gphi *phi[2];
+  edge init, swap;
+  tree obj[2];
+};
+
+/* Value v through plain copies and conversions (`src_30 = &a`, `t_37 =
+ * src_20; src_38 = dst_21`, before GCC propagates them). */
+tree
+copied_value (tree v)
+{
+  for (int depth = 0; depth < 8 && v && TREE_CODE (v) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (v); depth++)
+    {
+      gimple *d = SSA_NAME_DEF_STMT (v);
+      if (!is_gimple_assign (d)
+          || !(gimple_assign_single_p (d) || gimple_assign_cast_p (d)))
+        break;
+      tree r = gimple_assign_rhs1 (d);
+      if (TREE_CODE (r) != SSA_NAME && TREE_CODE (r) != ADDR_EXPR)
+        break;
+      v = r;
+    }
+  return v;
+}
+
+/* The static object an initial pointer value names (`&a`, `&a[0]`), or
+ * NULL. */
+tree
+static_object (tree v)
+{
+  v = copied_value (v);
+  if (!v || TREE_CODE (v) != ADDR_EXPR)
+    return NULL_TREE;
+  tree b = get_base_address (TREE_OPERAND (v, 0));
+  return b && VAR_P (b) && is_global_var (b) && !DECL_THREAD_LOCAL_P (b)
+         ? b : NULL_TREE;
+}
+
+/* The pairs of function fn. */
+void
+find_local_pairs (function *fn, vec<local_pair> *out)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      if (EDGE_COUNT (bb->preds) != 2)
+        continue;
+      auto_vec<gphi *, 4> ptrs;
+      for (gphi_iterator g = gsi_start_phis (bb); !gsi_end_p (g); gsi_next (&g))
+        if (POINTER_TYPE_P (TREE_TYPE (gimple_phi_result (g.phi ())))
+            && !virtual_operand_p (gimple_phi_result (g.phi ())))
+          ptrs.safe_push (g.phi ());
+      for (unsigned i = 0; i < ptrs.length (); i++)
+        for (unsigned j = i + 1; j < ptrs.length (); j++)
+          for (int k = 0; k < 2; k++)
+            {
+              edge init = EDGE_PRED (bb, k), swap = EDGE_PRED (bb, 1 - k);
+              gphi *a = ptrs[i], *b = ptrs[j];
+              tree oa = static_object (PHI_ARG_DEF_FROM_EDGE (a, init));
+              tree ob = static_object (PHI_ARG_DEF_FROM_EDGE (b, init));
+              if (oa && ob && oa != ob
+                  && copied_value (PHI_ARG_DEF_FROM_EDGE (a, swap))
+                     == gimple_phi_result (b)
+                  && copied_value (PHI_ARG_DEF_FROM_EDGE (b, swap))
+                     == gimple_phi_result (a))
+                out->safe_push ({ { a, b }, init, swap, { oa, ob } });
+            }
+    }
+}
+
+/* The PHI result pointer ptr derives from through copies, conversions and
+ * offsets, or NULL. */
+tree
+phi_root (tree ptr)
+{
+  for (int depth = 0; depth < 16 && ptr && TREE_CODE (ptr) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (ptr); depth++)
+    {
+      gimple *d = SSA_NAME_DEF_STMT (ptr);
+      if (gimple_code (d) == GIMPLE_PHI)
+        return ptr;
+      if (!is_gimple_assign (d))
+        return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (d);
+      if (code != POINTER_PLUS_EXPR && !CONVERT_EXPR_CODE_P (code)
+          && code != SSA_NAME)
+        return NULL_TREE;
+      ptr = gimple_assign_rhs1 (d);
+    }
+  return NULL_TREE;
+}
+
+/* States of a point of the waiter, a bit each: (waits so far mod 2) * 2 +
+ * (swaps of the pair since its last initialisation mod 2). */
+typedef unsigned char pair_states;
+
+/* The states after running the statements of bb before `stop` (NULL: the
+ * whole block) from `in`: each wait flips the waits' parity. */
+pair_states
+run_block (basic_block bb, pair_states in, gimple *stop,
+           const hash_set<gimple *> &waits)
+{
+  for (gimple_stmt_iterator g = gsi_start_bb (bb);
+       !gsi_end_p (g) && gsi_stmt (g) != stop; gsi_next (&g))
+    if (const_cast<hash_set<gimple *> &> (waits).contains (gsi_stmt (g)))
+      in = (pair_states) (((in & 0x3) << 2) | ((in & 0xc) >> 2));
+  return in;
+}
+
+/* The states at each block's entry (fixpoint from the function's entry,
+ * no wait and no swap yet): the init edge resets the swaps' parity, the
+ * swap edge flips it. */
+void
+pair_state_flow (function *fn, const local_pair &lp,
+                 const hash_set<gimple *> &waits, vec<pair_states> *at)
+{
+  at->safe_grow_cleared (last_basic_block_for_fn (fn));
+  auto_vec<basic_block> work;
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fn));
+  (*at)[entry->index] = 1;   /* state 0: even waits, even swaps */
+  work.safe_push (entry);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      pair_states out = run_block (b, (*at)[b->index], NULL, waits);
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, b->succs)
+        {
+          if (e->dest == EXIT_BLOCK_PTR_FOR_FN (fn))
+            continue;
+          pair_states x = 0;
+          for (int st = 0; st < 4; st++)
+            if (out & (1 << st))
+              {
+                int w = st >> 1, sw = st & 1;
+                if (e == lp.init)
+                  sw = 0;
+                else if (e == lp.swap)
+                  sw ^= 1;
+                x |= 1 << (w * 2 + sw);
+              }
+          if ((x | (*at)[e->dest->index]) != (*at)[e->dest->index])
+            {
+              (*at)[e->dest->index] |= x;
+              work.safe_push (e->dest);
+            }
+        }
+    }
+}
+
 } // namespace
+
+/* Pointers the waiter swaps itself after each wait (`double *src = a,
+ * *dst = b; for (s ...) { dst[i] = f (src[i-1], src[i], src[i+1]);
+ * pthread_barrier_wait (&bar); t = src; src = dst; dst = t; }`): every
+ * thread runs the waiter from its start, so when the parity of the waits
+ * a thread has passed and the parity of its swaps differ by the same
+ * amount at every access through the pair, in round r all threads'
+ * first pointer names one of A and B and the second the other.  Every
+ * critical cycle stays in one round (barriers.cc): an access through one
+ * never meets one through the other.  How many accesses took a view. */
+int
+wmm_swap_views_local (wmm_unitinfo *u, int waiter, function *fn,
+                      const hash_set<gimple *> &waits)
+{
+  wmm_program *p = u->prog;
+  if (!p || !u->concurrent || waiter < 0 || waiter >= p->nthreads || !fn)
+    return 0;
+  auto_vec<local_pair> pairs;
+  find_local_pairs (fn, &pairs);
+  int made = 0;
+  for (const local_pair &lp : pairs)
+    {
+      auto_vec<pair_states> at;
+      pair_state_flow (fn, lp, waits, &at);
+      tree res[2] = { gimple_phi_result (lp.phi[0]),
+                      gimple_phi_result (lp.phi[1]) };
+      int diff = -1;   /* the one (waits - swaps) parity, -1: none yet */
+      int viewed = split_views (u, [&] (const wmm_unit &unit, int i)
+                                -> unsigned {
+        if (unit.thread != waiter || unit.region
+            || i >= (int) unit.sites.length ())
+          return 3;
+        const wmm_site &site = unit.sites[i];
+        tree root = phi_root (site_pointer (site));
+        if (!root || (root != res[0] && root != res[1]))
+          return 3;
+        /* (an access in a callee collected for one call, or of a summary:
+           both views) */
+        if (site.fn || !site.stmt || gimple_bb (site.stmt) == NULL)
+          return 3;
+        basic_block bb = gimple_bb (site.stmt);
+        pair_states st = run_block (bb, at[bb->index], site.stmt, waits);
+        for (int k = 0; k < 4; k++)
+          if (st & (1 << k))
+            {
+              int d = ((k >> 1) ^ k) & 1;
+              if (diff >= 0 && d != diff)
+                return 0;
+              diff = d;
+            }
+        return root == res[0] ? 1 : 2;
+      }, NULL);
+      if (viewed)
+        wmm_note (u, "'%s' swaps its pointers to '%s' and '%s' once per "
+                  "round of its barrier, as every thread of it does: %d "
+                  "accesses through one never meet those through the "
+                  "other", function_name (fn),
+                  lang_hooks.decl_printable_name (lp.obj[0], 2),
+                  lang_hooks.decl_printable_name (lp.obj[1], 2), viewed);
+      made += viewed;
+    }
+  return made;
+}
 
 void
 wmm_swap_views (wmm_unitinfo *u)

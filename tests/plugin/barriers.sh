@@ -4,8 +4,9 @@
 # neighbours' elements in one phase and write their own in the next
 # (programs/barrier_rounds.c) keeps only the fences of writes within one
 # phase; every variant outside the rule keeps all of its fences, and a
-# race inside one round stays fenced.  Costs from the JSON report, the
-# note from the verbose output.
+# race inside one round stays fenced.  Pointers each worker swaps itself
+# after its waits (programs/barrier_local_swap.c) take a view each.
+# Costs from the JSON report, the note from the verbose output.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -92,3 +93,34 @@ cost power 50 -DTWICE
 if grep -q "[0-9]* accesses of 'work' run only in the thread barrier 'bar' makes the serial one, one thread per round" "$WMM_TMP/notes"; then
   wmm_pass "note: the serial thread's accesses of work"
 else wmm_fail "serial note: $(grep -i serial "$WMM_TMP/notes" | head -n 2)"; fi
+# Each worker swapping its own pair of pointers to the two grids after
+# every wait (barrier_local_swap.c; swapviews.cc wmm_swap_views_local),
+# main filling the workers' ranges into a local array in the create
+# loop: the reads through one pointer never meet the writes through the
+# other (x86 1 mfence, Power 800 before); one lwsync / dmb stays for two
+# writes of one grid in a round.  Two grids by name, copied back in a
+# second phase (PHASES): no fence (Power 800 before: main's writes of the
+# ranges kept the rounds off).  One worker swapping alone, or main
+# reading the grid while the workers run: fenced as before.
+P=$WMM_TESTDIR/programs/barrier_local_swap.c
+cost tso 0
+cost power 100
+cost armv8 100
+for m in tso power armv8; do cost $m 0 -DPHASES; done
+for v in ONESWAP PEEK; do
+  cost tso 100 -D$v
+  cost power 800 -D$v
+done
+"$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
+  -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-verbose "$P" \
+  2> "$WMM_TMP/notes" || wmm_fail "local swap verbose: $(head -n 2 "$WMM_TMP/notes")"
+if grep -q "'work' swaps its pointers to 'a' and 'b' once per round of its barrier, as every thread of it does: 4 accesses" "$WMM_TMP/notes"; then
+  wmm_pass "note: work's own pair of pointers, 4 accesses"
+else wmm_fail "local swap note: $(grep -i swap "$WMM_TMP/notes" | head -n 2)"; fi
+for v in ONESWAP PEEK; do
+  if "$WMM_T_GCC" -O2 -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
+       -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-verbose -D$v "$P" 2>&1 \
+       | grep -q "swaps its pointers"; then
+    wmm_fail "$v: the pointers took views"
+  else wmm_pass "$v: no views"; fi
+done
