@@ -2634,8 +2634,10 @@ struct claim_map {
     size = chunk;
   }
 
-  /* main's other accesses: only to an element whose thread it has joined
-     (the array claimed by thread ids) */
+  /* main's other accesses: only to an element whose thread it has joined,
+     or whose thread the create loop starts after it in the same iteration
+     (`lo[k] = ...; pthread_create (&t[k], 0, w, (void *) k)`; the array
+     claimed by thread ids) */
   void
   check_joined (wmm_unitinfo *u, hash_map<tree, id_source> &ids)
   {
@@ -2646,9 +2648,13 @@ struct claim_map {
         HOST_WIDE_INT *size = chunks.get (j.first);
         if (key && !(src && src->create && src->counter && src->unit
                      && size && *size == 1
-                     && wmm_after_own_join (u, src->unit, src->create,
-                                            src->counter, j.second.first,
-                                            j.second.second)))
+                     && (wmm_after_own_join (u, src->unit, src->create,
+                                             src->counter, j.second.first,
+                                             j.second.second)
+                         || wmm_before_own_create (src->unit, src->create,
+                                                   src->counter,
+                                                   j.second.first,
+                                                   j.second.second))))
           *key = NULL_TREE;
       }
   }

@@ -2919,6 +2919,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_publish_blind_counters (u);
   wmm_omp_mark_one_writer (u);
   wmm_omp_single_bodies (u);
+  wmm_omp_taskwait_locals (u);
   wmm_publish_tso (u);
   wmm_publish_fresh (u);
   wmm_order_protected (u);

@@ -787,6 +787,11 @@ int wmm_publish_flags (wmm_unitinfo *u);
  * handles still naming their threads there (region.cc)? */
 bool wmm_after_own_join (wmm_unitinfo *u, wmm_unit *unit, gimple *create,
                          tree counter, gimple *s, tree idx);
+/* private.cc: is statement s of `unit` (main), touching element idx, in
+ * the create loop before `create` in the same iteration, idx being that
+ * loop's counter (the number of the thread the create then starts)? */
+bool wmm_before_own_create (wmm_unit *unit, gimple *create, tree counter,
+                            gimple *s, tree idx);
 /* oncepub.cc, claims.cc: does the initialiser of a static variable other
  * than `except` mention decl? */
 bool wmm_initializers_mention (tree decl, tree except = NULL_TREE);
@@ -1273,6 +1278,38 @@ bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);
 /* Is there a path from the start of block `from` to `to` that does not
  * run `avoid` (NULL: none)?  (private.cc) */
 bool wmm_block_reaches (basic_block from, gimple *to, gimple *avoid);
+/* The same walk, stopping at any statement stop (g) accepts (private.cc's
+ * wmm_block_reaches with one such statement; omptaskwait.cc with any
+ * GOMP_taskwait). */
+template <typename F>
+bool
+wmm_block_reaches_if (basic_block from, gimple *to, F stop_at)
+{
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  edge e;
+  edge_iterator ei;
+  work.safe_push (from);
+  bitmap_set_bit (seen, from->index);
+  while (!work.is_empty ())
+    {
+      basic_block b = work.pop ();
+      bool stop = false;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (b);
+           !gsi_end_p (gsi) && !stop; gsi_next (&gsi))
+        {
+          if (gsi_stmt (gsi) == to)
+            return true;
+          stop = stop_at (gsi_stmt (gsi));
+        }
+      if (stop)
+        continue;
+      FOR_EACH_EDGE (e, ei, b->succs)
+        if (bitmap_set_bit (seen, e->dest->index))
+          work.safe_push (e->dest);
+    }
+  return false;
+}
 /* memloc.cc: does taking the address of `base` in stmt let it escape
  * (stored, returned, merged, passed where a copy may be kept)?  Does
  * call stmt keep a copy of pointer argument ptr?  The argument a bound
@@ -1303,6 +1340,10 @@ int wmm_omp_mark_one_writer (wmm_unitinfo *u);
  * single region, one per team function and run once per team; returns
  * how many. */
 int wmm_omp_single_bodies (wmm_unitinfo *u);
+/* omptaskwait.cc: locals a function shares only with its own OpenMP
+ * tasks and touches only before creating them or after its taskwait:
+ * their accesses moved to private.  How many. */
+int wmm_omp_taskwait_locals (wmm_unitinfo *u);
 bool wmm_omp_private_ref (tree ref);
 /* omp.cc: is ssa the data-block parameter of a task function (every
  * reference to it GOMP_task's first argument, never called)?  libgomp

@@ -1346,30 +1346,8 @@ reaches (gimple *from, gimple *to, gimple *avoid)
 bool
 wmm_block_reaches (basic_block from, gimple *to, gimple *avoid)
 {
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
-  edge e;
-  edge_iterator ei;
-  gimple_stmt_iterator gsi;
-  work.safe_push (from);
-  bitmap_set_bit (seen, from->index);
-  while (!work.is_empty ())
-    {
-      basic_block b = work.pop ();
-      bool stop = false;
-      for (gsi = gsi_start_bb (b); !gsi_end_p (gsi) && !stop; gsi_next (&gsi))
-        {
-          if (gsi_stmt (gsi) == to)
-            return true;
-          stop = gsi_stmt (gsi) == avoid;
-        }
-      if (stop)
-        continue;
-      FOR_EACH_EDGE (e, ei, b->succs)
-        if (bitmap_set_bit (seen, e->dest->index))
-          work.safe_push (e->dest);
-    }
-  return false;
+  return wmm_block_reaches_if (from, to, [&] (gimple *g) {
+    return g == avoid; });
 }
 
 namespace {
@@ -3287,6 +3265,18 @@ wmm_after_own_join (wmm_unitinfo *u, wmm_unit *unit, gimple *create,
     if (r)
       wmm_region_end (r);
     return ok;
+  });
+}
+
+bool
+wmm_before_own_create (wmm_unit *unit, gimple *create, tree counter,
+                       gimple *s, tree idx)
+{
+  if (!unit->fn || !counter || idx != counter || !create
+      || gimple_bb (s) == NULL || gimple_bb (create) == NULL)
+    return false;
+  return wmm_with_dominators (unit->fn, [&] () {
+    return before_in_iteration (s, create);
   });
 }
 

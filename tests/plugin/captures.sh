@@ -118,7 +118,10 @@
 #                      critical section: no fence; -DOUTSIDE (the merge
 #                      without it): fenced
 #   omp_tasks.c        OpenMP tasks (a recursive Fibonacci, taskwait): no
-#                      fence on x86; -DRACE (two tasks in store buffering):
+#                      fence on any target; -DEARLY (a and b read before
+#                      the taskwait), -DHANDON (handed on to tasks the
+#                      taskwait does not wait for): fib fenced on the weak
+#                      targets; -DRACE (two tasks in store buffering):
 #                      both tasks fenced on every target
 #   barrier_rounds.c   a stencil between pthread_barrier_waits (reads of
 #                      the neighbours' elements and writes of the own slice
@@ -241,6 +244,12 @@
 #                      -DCONST none;
 #                      -DEXPORTED (a worker not static): no fence, with
 #                      -DFOREIGN (main calls another unit): fenced
+#   claims_params.c    ranges main fills into lo[k] / hi[k] (or r[k].lo,
+#                      -DSTRUCT) just before starting thread k with
+#                      (void *) k: no fence; written after the create
+#                      (-DLATE) or the next thread's range read
+#                      (-DNEIGHBOUR): the worker fenced on the weak
+#                      targets
 #   counters_blind.c   relaxed atomic statistics counters the workers add
 #                      to and main reads after the joins (a 2+2W between
 #                      the two counters): no fence; -DPEEK (a worker
@@ -476,10 +485,17 @@ one_target() {
   fenced omp_sections_own_SB omp_sections_own.c 'main\._omp_fn\.0' -fopenmp -DSB
   fenced omp_single_NOWAIT omp_single.c 'main\._omp_fn\.0' -fopenmp -DNOWAIT
   fenced omp_histogram_OUTSIDE omp_histogram.c 'main\._omp_fn\.1' -fopenmp -DOUTSIDE
-  # task scheduling points are full fences; the recursion's frames (one
-  # location per local of fib for every level) keep fences on the weak
-  # targets
-  if [ $T = x86 ]; then none omp_tasks omp_tasks.c -fopenmp; fi
+  # task scheduling points are full fences; each level's a and b are
+  # written by its own tasks only and read after its taskwait
+  # (omptaskwait.cc): no fence on any target; read before the taskwait,
+  # or handed on to tasks the taskwait does not wait for: fib keeps its
+  # fences on the weak targets (the recursion's frames are one location
+  # per local)
+  none omp_tasks omp_tasks.c -fopenmp
+  for v in EARLY HANDON; do
+    if [ $T = x86 ]; then none "omp_tasks_$v" omp_tasks.c -fopenmp -D$v
+    else fenced "omp_tasks_$v" omp_tasks.c 'fib(\.part\.[0-9]+)?' -fopenmp -D$v; fi
+  done
   fenced omp_tasks_RACE omp_tasks.c 'main\._omp_fn\.1 main\._omp_fn\.2' -fopenmp -DRACE
   # barrier rounds: the stencil keeps only its in-phase writes' fences
   # (none on x86); a race inside one round stays fenced
@@ -649,6 +665,16 @@ one_target() {
     fenced "slots_ids_$v" slots_ids.c worker -D$v
   done
   none slots_ids_CONST slots_ids.c -DCONST
+  # ranges main fills into arrays indexed by the thread's number just
+  # before each create (claims_params.c): no fence; written after the
+  # create, or a thread reading the next one's range: fenced on the weak
+  # targets (message passing, which x86-TSO keeps)
+  none claims_params claims_params.c
+  none claims_params_STRUCT claims_params.c -DSTRUCT
+  for v in LATE NEIGHBOUR; do
+    if [ $T = x86 ]; then none "claims_params_$v" claims_params.c -D$v
+    else fenced "claims_params_$v" claims_params.c work -D$v; fi
+  done
   none slots_ids_EXPORTED slots_ids.c -DEXPORTED
   fenced slots_ids_FOREIGN slots_ids.c worker -DEXPORTED -DFOREIGN
   for parts in "" STRUCT ARRAY; do
