@@ -837,38 +837,7 @@ namespace {
 bool
 reaches_without_barrier (gimple *from, gimple *to)
 {
-  auto_bitmap seen;
-  auto_vec<basic_block> work;
-  gimple_stmt_iterator g = gsi_for_stmt (from);
-  for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
-    {
-      if (gsi_stmt (g) == to)
-        return true;
-      if (wmm_omp_team_barrier (gsi_stmt (g)))
-        return false;
-    }
-  auto push_succs = [&] (basic_block bb) {
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE (e, ei, bb->succs)
-      if (bitmap_set_bit (seen, e->dest->index))
-        work.safe_push (e->dest);
-  };
-  push_succs (gimple_bb (from));
-  while (!work.is_empty ())
-    {
-      basic_block bb = work.pop ();
-      bool stop = false;
-      for (g = gsi_start_bb (bb); !gsi_end_p (g) && !stop; gsi_next (&g))
-        {
-          if (gsi_stmt (g) == to)
-            return true;
-          stop = wmm_omp_team_barrier (gsi_stmt (g));
-        }
-      if (!stop)
-        push_succs (bb);
-    }
-  return false;
+  return wmm_reaches_unless (from, to, wmm_omp_team_barrier);
 }
 
 /* The walk of one region's function is over: an array indexed by two

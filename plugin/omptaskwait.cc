@@ -46,27 +46,6 @@ gomp_call (gimple *s, const char *name)
   return n && !strncmp (n, "GOMP_", 5) && !strcmp (n + 5, name);
 }
 
-/* Is there a path from just after `from` to `to` in fn that runs no
- * GOMP_taskwait? */
-bool
-reaches_unwaited (gimple *from, gimple *to)
-{
-  auto waits = [] (gimple *g) { return gomp_call (g, "taskwait"); };
-  gimple_stmt_iterator g = gsi_for_stmt (from);
-  for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
-    {
-      if (gsi_stmt (g) == to)
-        return true;
-      if (waits (gsi_stmt (g)))
-        return false;
-    }
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, gimple_bb (from)->succs)
-    if (wmm_block_reaches_if (e->dest, to, waits))
-      return true;
-  return false;
-}
 
 /* The task function of GOMP_task call s, when its data block is local
  * `block` of the caller and the function is started only by GOMP_task
@@ -192,7 +171,8 @@ waited_local (tree v)
     return false;
   for (gimple *s : touches)
     for (gimple *t : tasks)
-      if (reaches_unwaited (t, s))
+      if (wmm_reaches_unless (t, s, [] (gimple *g) {
+            return gomp_call (g, "taskwait"); }))
         return false;
   return true;
 }

@@ -1278,19 +1278,14 @@ bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);
 /* Is there a path from the start of block `from` to `to` that does not
  * run `avoid` (NULL: none)?  (private.cc) */
 bool wmm_block_reaches (basic_block from, gimple *to, gimple *avoid);
-/* The same walk, stopping at any statement stop (g) accepts (private.cc's
- * wmm_block_reaches with one such statement; omptaskwait.cc with any
- * GOMP_taskwait). */
+/* The walk of wmm_block_reaches from the blocks in `work` (marked in
+ * `seen`), stopping at any statement stop_at (g) accepts: is `to` met? */
 template <typename F>
 bool
-wmm_block_reaches_if (basic_block from, gimple *to, F stop_at)
+wmm_walk_blocks (vec<basic_block> &work, bitmap seen, gimple *to, F stop_at)
 {
-  auto_vec<basic_block> work;
-  auto_bitmap seen;
   edge e;
   edge_iterator ei;
-  work.safe_push (from);
-  bitmap_set_bit (seen, from->index);
   while (!work.is_empty ())
     {
       basic_block b = work.pop ();
@@ -1309,6 +1304,30 @@ wmm_block_reaches_if (basic_block from, gimple *to, F stop_at)
           work.safe_push (e->dest);
     }
   return false;
+}
+/* Is there a path from just after `from` to `to` (one function) on which
+ * no statement stop_at (g) accepts runs?  (omp.cc: no team barrier;
+ * omptaskwait.cc: no taskwait.) */
+template <typename F>
+bool
+wmm_reaches_unless (gimple *from, gimple *to, F stop_at)
+{
+  gimple_stmt_iterator g = gsi_for_stmt (from);
+  for (gsi_next (&g); !gsi_end_p (g); gsi_next (&g))
+    {
+      if (gsi_stmt (g) == to)
+        return true;
+      if (stop_at (gsi_stmt (g)))
+        return false;
+    }
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, gimple_bb (from)->succs)
+    if (bitmap_set_bit (seen, e->dest->index))
+      work.safe_push (e->dest);
+  return wmm_walk_blocks (work, seen, to, stop_at);
 }
 /* memloc.cc: does taking the address of `base` in stmt let it escape
  * (stored, returned, merged, passed where a copy may be kept)?  Does

@@ -1346,7 +1346,11 @@ reaches (gimple *from, gimple *to, gimple *avoid)
 bool
 wmm_block_reaches (basic_block from, gimple *to, gimple *avoid)
 {
-  return wmm_block_reaches_if (from, to, [&] (gimple *g) {
+  auto_vec<basic_block> work;
+  auto_bitmap seen;
+  work.safe_push (from);
+  bitmap_set_bit (seen, from->index);
+  return wmm_walk_blocks (work, seen, to, [&] (gimple *g) {
     return g == avoid; });
 }
 
@@ -2202,6 +2206,18 @@ owned_names_ok (const owner_ref &r, int o, gimple *store, gimple *m)
   return true;
 }
 
+/* The allocation call the one root of web mw is (`_5 = malloc (n)`, no
+ * PHI), or NULL. */
+static gimple *
+single_allocation (const web &mw)
+{
+  if (mw.bad || mw.phi || mw.roots.length () != 1
+      || SSA_NAME_IS_DEFAULT_DEF (mw.roots[0]))
+    return NULL;
+  gimple *m = SSA_NAME_DEF_STMT (mw.roots[0]);
+  return is_gimple_call (m) && (gimple_call_flags (m) & ECF_MALLOC) ? m : NULL;
+}
+
 /* Members the thread's argument owns (`j->in = malloc (n)`, `args[k].in
  * = malloc (n)` before the create): the fresh object stored, made again
  * between two runs of the create, held by no memory but the argument's
@@ -2222,10 +2238,11 @@ find_owned_members (const creator_ctx *c, web *w, vec<int> *owned)
     return;
   owner_ref r = { c, w, NULL_TREE };
   auto_vec<gimple *, 8> stores;
-  if (w && !obj->heap_root)
+  if (w)
     for (gimple *s : w->uses)
       {
-        if (gimple_assign_single_p (s)
+        /* (the heap object's handle array: handle_array_store) */
+        if (!obj->heap_root && gimple_assign_single_p (s)
             && TREE_CODE (gimple_assign_lhs (s)) == ARRAY_REF
             && frame_local (TREE_OPERAND (gimple_assign_lhs (s), 0))
             && TREE_CODE (gimple_assign_rhs1 (s)) == SSA_NAME
@@ -2233,8 +2250,6 @@ find_owned_members (const creator_ctx *c, web *w, vec<int> *owned)
           r.arr = TREE_OPERAND (gimple_assign_lhs (s), 0);
         stores.safe_push (s);
       }
-  else if (w)
-    stores.safe_splice (w->uses);
   else
     wmm_each_stmt (cfun, [&] (gimple *s) {
       if (gimple_assign_single_p (s)
@@ -2252,11 +2267,8 @@ find_owned_members (const creator_ctx *c, web *w, vec<int> *owned)
         continue;
       web mw;
       grow (&mw, v);
-      gimple *m = mw.roots.length () == 1
-                  && !SSA_NAME_IS_DEFAULT_DEF (mw.roots[0])
-                  ? SSA_NAME_DEF_STMT (mw.roots[0]) : NULL;
-      if (!m || !is_gimple_call (m) || !(gimple_call_flags (m) & ECF_MALLOC)
-          || reaches (c->create, c->create, m))
+      gimple *m = single_allocation (mw);
+      if (!m || reaches (c->create, c->create, m))
         continue;
       int o = wmm_threadlocal_alloc_object (m);
       if (o >= 0 && !owned->contains (o)
@@ -2286,10 +2298,8 @@ find_owned_members (const creator_ctx *c, web *w, vec<int> *owned)
       return;
     web mw;
     grow (&mw, v);
-    gimple *m = !mw.bad && !mw.phi && mw.roots.length () == 1
-                && !SSA_NAME_IS_DEFAULT_DEF (mw.roots[0])
-                ? SSA_NAME_DEF_STMT (mw.roots[0]) : NULL;
-    if (!m || !is_gimple_call (m) || !(gimple_call_flags (m) & ECF_MALLOC))
+    gimple *m = single_allocation (mw);
+    if (!m)
       return;
     int o = wmm_threadlocal_alloc_object (m);
     if (o >= 0 && !owned->contains (o)
