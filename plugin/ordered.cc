@@ -266,6 +266,10 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
     }
   if (pl->status != WMM_PLACE_OPTIMAL && pl->note[0])
     wmm_note (u, "%s", pl->note);
+  for (int k = 0; k < pl->nsilent; k++)
+    wmm_note (u, "'%s' is only ever stored one constant while the threads "
+              "run and none reads it: the order of its stores cannot be "
+              "seen, no fence orders them", u->prog->locs[pl->silent[k]].name);
   if (o.from != WMM_MODEL_SC)
     wmm_note (u, "reference model %s: %ld critical cycle(s) it allows kept "
               "without a fence", wmm_model_name (o.from), pl->nkept);

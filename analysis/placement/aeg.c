@@ -470,7 +470,75 @@ static int resolve_unit(wmm_aeg *g, int u)
 
 /* ----------------------------------------------------- events, classes */
 
-static int build_accesses(wmm_aeg *g)
+/* Is in a store the silent-store rule accepts: a plain store (no atomic,
+ * ordering or streaming flag) of a constant? */
+static int plain_const_store(const wmm_instr *in)
+{
+  return in->op == WMM_OP_STORE && in->a.kind == WMM_OPND_IMM &&
+         !(in->flags & (WMM_ACC_ACQUIRE | WMM_ACC_RELEASE | WMM_ACC_ACQPC |
+                        WMM_ACC_ATOMIC | WMM_ACC_SEQCST | WMM_ACC_STREAM));
+}
+
+/* Mark in g->silent the shared locations that every access that may touch
+ * them stores one constant value to, with one width (aeg.h,
+ * WMM_AEG_SILENT_STORES); after resolve_unit. */
+static int mark_silent(wmm_aeg *g)
+{
+  const wmm_program *p = g->p;
+  wmm_val *val = xcalloc((size_t)p->nlocs, sizeof *val);
+  int *width = xcalloc((size_t)p->nlocs, sizeof *width);
+  unsigned char *seen = xcalloc((size_t)p->nlocs, 1);
+  unsigned char *alias_done = xcalloc((size_t)p->naliases + 1, 1);
+  g->silent = xcalloc((size_t)p->nlocs + 1, 1);
+  if (!val || !width || !seen || !alias_done || !g->silent) {
+    free(val), free(width), free(seen), free(alias_done);
+    return -1;
+  }
+  /* seen: 0 no access yet, 1 stores of val/width only, 2 anything else */
+  for (int u = 0; u < p->nthreads; u++) {
+    const wmm_thread *t = &p->threads[u];
+    for (int i = 0; i < t->ncode; i++) {
+      const wmm_instr *in = &t->code[i];
+      if (!wmm_instr_is_access(in))
+        continue;
+      int loc = g->node_loc[g->unit_base[u] + i];
+      if (loc >= 0) {
+        if (!plain_const_store(in))
+          seen[loc] = 2;
+        else if (seen[loc] == 0) {
+          seen[loc] = 1, val[loc] = in->a.imm, width[loc] = in->width;
+        } else if (val[loc] != in->a.imm || width[loc] != in->width)
+          seen[loc] = 2;
+        continue;
+      }
+      int alias = in->addr.alias >= 0 && in->addr.alias < p->naliases
+                  ? in->addr.alias : -1;
+      if (alias_done[alias + 1])
+        continue;
+      alias_done[alias + 1] = 1;
+      if (alias < 0)
+        memset(seen, 2, (size_t)p->nlocs);
+      else
+        for (int k = 0; k < p->aliases[alias].n; k++)
+          seen[p->aliases[alias].locs[k]] = 2;
+    }
+  }
+  for (int l = 0; l < p->nlocs; l++)
+    if (seen[l] == 1 && !p->locs[l].is_private) {
+      g->silent[l] = 1;
+      g->nsilent++;
+    }
+  free(val), free(width), free(seen), free(alias_done);
+  return 0;
+}
+
+/* Is location l left out of the graph (private, or silent)? */
+static int loc_left_out(const wmm_aeg *g, int l)
+{
+  return g->p->locs[l].is_private || (g->silent && g->silent[l]);
+}
+
+static int build_accesses(wmm_aeg *g, unsigned flags)
 {
   const wmm_program *p = g->p;
   g->node_acc = xcalloc((size_t)g->nnodes, sizeof *g->node_acc);
@@ -478,9 +546,6 @@ static int build_accesses(wmm_aeg *g)
   g->shared = xcalloc((size_t)p->nlocs, sizeof *g->shared);
   if (!g->node_acc || !g->node_loc || !g->shared)
     return -1;
-  for (int l = 0; l < p->nlocs; l++)
-    if (!p->locs[l].is_private)
-      g->shared[g->nshared++] = l;
   int nacc = 0;
   for (int n = 0; n < g->nnodes; n++) {
     g->node_acc[n] = -1;
@@ -493,6 +558,11 @@ static int build_accesses(wmm_aeg *g)
       if (wmm_instr_is_access(&p->threads[u].code[i]))
         nacc++;
   }
+  if ((flags & WMM_AEG_SILENT_STORES) && mark_silent(g))
+    return -1;
+  for (int l = 0; l < p->nlocs; l++)
+    if (!loc_left_out(g, l))
+      g->shared[g->nshared++] = l;
   g->acc = xcalloc((size_t)nacc, sizeof *g->acc);
   if (!g->acc)
     return -1;
@@ -504,7 +574,7 @@ static int build_accesses(wmm_aeg *g)
         continue;
       int node = g->unit_base[u] + i;
       int loc = g->node_loc[node];
-      if (loc >= 0 && p->locs[loc].is_private) {
+      if (loc >= 0 && loc_left_out(g, loc)) {
         g->node_loc[node] = -2;
         continue;
       }
@@ -894,12 +964,18 @@ int wmm_aeg_instances(const wmm_thread *t)
 
 int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err)
 {
+  return wmm_aeg_build_ex(p, 0, out, err);
+}
+
+int wmm_aeg_build_ex(const wmm_program *p, unsigned flags, wmm_aeg **out,
+                     wmm_error *err)
+{
   *out = NULL;
   wmm_aeg *g = calloc(1, sizeof *g);
   if (!g)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (event graph)");
   g->p = p;
-  if (mark_inert(g) || build_cfg(g) || build_accesses(g))
+  if (mark_inert(g) || build_cfg(g) || build_accesses(g, flags))
     goto nomem;
   int nvt = 0;
   for (int u = 0; u < p->nthreads; u++)
@@ -978,6 +1054,7 @@ void wmm_aeg_free(wmm_aeg *g)
   free(g->node_acc);
   free(g->node_loc);
   free(g->shared);
+  free(g->silent);
   free(g->inert);
   free(g->unit_base);
   free(g->node_unit);

@@ -21,6 +21,20 @@
  * front end gave one: it then has one event per location of that set.
  * Private locations (is_private) are not shared and give no events.
  *
+ * Silent locations (WMM_AEG_SILENT_STORES): a location that every access
+ * which may touch it stores one constant to, with one width (no load, no
+ * RMW, no ordered or atomic store; `status = 1` from several threads,
+ * read only after the joins) gives no events either.  No thread reads it
+ * while the threads run, so only the order of its stores (co) could close
+ * a cycle through it, and that order is never seen: every store writes the
+ * same value, so the final value is the same whatever the order.  An
+ * execution of the fenced program, with those stores taken as private,
+ * is one of the program without them, whose outcome the reference model
+ * allows; ordering the stores by a linear extension of that execution's
+ * global happens-before gives an execution of the program the reference
+ * allows (sc, tso, pso and rmo are acyclic global orders that contain co)
+ * with the same outcome (docs/placement.md, "Silent stores").
+ *
  * Threads: every code unit with entry == 1 is a thread; one with
  * instances > 1 is WMM_AEG_MAX_INSTANCES virtual threads, so that it conflicts
  * with itself.  A thread's code is its unit plus every unit it reaches by calls.
@@ -112,13 +126,20 @@ typedef struct wmm_aeg {
   int nthreads;
   wmm_aeg_class *cls;
   int ncls;
-  int *shared;         /* shared (non-private) locations */
+  int *shared;         /* shared (non-private, not silent) locations */
   int nshared;
+  unsigned char *silent;/* per location: silent (NULL without
+                          WMM_AEG_SILENT_STORES) */
+  int nsilent;
   int *loc_off, *loc_cls;  /* the classes of each location, by thread:
                               loc_cls[loc_off[l] .. loc_off[l + 1]) */
 } wmm_aeg;
 
 int wmm_aeg_build(const wmm_program *p, wmm_aeg **out, wmm_error *err);
+/* Flags of wmm_aeg_build_ex. */
+#define WMM_AEG_SILENT_STORES 1u  /* leave silent locations out (above) */
+int wmm_aeg_build_ex(const wmm_program *p, unsigned flags, wmm_aeg **out,
+                     wmm_error *err);
 void wmm_aeg_free(wmm_aeg *g);
 /* quiet[u] (one per code unit of p) = 1 when neither unit u nor a unit it
  * calls has a memory access (nor a fence, with fences_too).  Returns 0. */

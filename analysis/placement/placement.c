@@ -57,6 +57,7 @@ void wmm_placement_free(wmm_placement *pl)
     free(pl->cycles[i].program);
   }
   free(pl->cycles);
+  free(pl->silent);
   memset(pl, 0, sizeof *pl);
 }
 
@@ -1379,6 +1380,19 @@ static int place_begin(const wmm_program *p, const wmm_place_opts *o,
 /* wmm_place after the event graph g of p, its critical cycles cy and their
  * fallback pairs fb (empty under sc): the requirements, the cover, its
  * solution and the witness cycles.  Witness searches append to cy. */
+/* The silent locations of g into out->silent. */
+static int copy_silent(const wmm_aeg *g, wmm_placement *out,
+                       const wmm_program *p, wmm_error *err)
+{
+  out->silent = malloc((size_t)g->nsilent * sizeof *out->silent);
+  if (!out->silent)
+    return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
+  for (int l = 0; l < p->nlocs; l++)
+    if (g->silent[l])
+      out->silent[out->nsilent++] = l;
+  return 0;
+}
+
 static int place_on(const wmm_program *p, const wmm_place_opts *o,
                     const wmm_aeg *g, wmm_cycles *cy, const place_fbpairs *fb,
                     wmm_placement *out, wmm_error *err)
@@ -1393,6 +1407,8 @@ static int place_on(const wmm_program *p, const wmm_place_opts *o,
   memset(&res, 0, sizeof res);
   int rc = place_ctx_init(&b.ctx, p, o, g, err);
   if (rc < 0)
+    goto done;
+  if (g->nsilent && (rc = copy_silent(g, out, p, err)) < 0)
     goto done;
   b.eng = wmm_req_engine_new(o->model, p->arch, b.ctx.kinds, b.ctx.nkinds);
   cov = wmm_cover_new();
@@ -1480,7 +1496,7 @@ static int place_graph(const wmm_program *p, const wmm_place_opts *o, int search
 {
   memset(cy, 0, sizeof *cy);
   memset(fb, 0, sizeof *fb);
-  int rc = wmm_aeg_build(p, g, err);
+  int rc = wmm_aeg_build_ex(p, o->keep_silent ? 0 : WMM_AEG_SILENT_STORES, g, err);
   if (rc < 0)
     return rc;
   rc = search ? wmm_cycles_find(*g, o->max_cycles,
@@ -1570,6 +1586,7 @@ int wmm_place_twin(const wmm_program *p, const wmm_place_opts *o,
   if (!p || !q || !o || !oq || !same_but_fences(p, q) ||
       o->max_cycles != oq->max_cycles || o->no_prune != oq->no_prune ||
       o->class_reach != oq->class_reach || o->direct_com != oq->direct_com ||
+      o->keep_silent != oq->keep_silent ||
       (o->use_condition && p->cond) ||
       (oq->use_condition && q->cond)) {
     int rc = wmm_place(p, o, out, err);

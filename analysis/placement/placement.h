@@ -111,6 +111,10 @@ typedef struct wmm_placement {
                                  allows too: kept, no fence */
   long nunwanted;             /* critical cycles left out by
                                  wmm_place_opts.want_cycle */
+  int *silent;                /* locations left out as silent (aeg.h: only
+                                 ever stored one constant, never read
+                                 while the threads run), ascending */
+  int nsilent;
 } wmm_placement;
 
 /* Event e of delay d's witness cycle in pl: its code unit and instruction
@@ -141,6 +145,9 @@ typedef struct wmm_place_opts {
                                  class by class (reach.h) */
   int direct_com;             /* testing: the SCCs of the class graph
                                  walk its com edges, not hubs (cycles.c) */
+  int keep_silent;            /* testing: give the locations only ever
+                                 stored one constant events too (aeg.h,
+                                 silent locations) */
   wmm_model from;             /* the reference model whose behaviours are
                                  kept (default sc: restore sequential
                                  consistency).  A critical cycle gets fences

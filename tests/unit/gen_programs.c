@@ -141,11 +141,29 @@ static wmm_addr address(gen *g, wmm_thread *t, int l)
   return a;
 }
 
+/* A location for a load or an RMW: any but the silent one (opts.silent). */
+static int read_loc(gen *g)
+{
+  return (int)R(g, (unsigned)(g->o->silent && g->nlocs > 1 ? g->nlocs - 1 : g->nlocs));
+}
+
+/* Is l the location opts.silent keeps for plain stores of 1? */
+static int silent_loc(const gen *g, int l)
+{
+  return g->o->silent && g->nlocs > 1 && l == g->nlocs - 1;
+}
+
 static void item_store(gen *g, wmm_thread *t)
 {
   int l = (int)R(g, (unsigned)g->nlocs);
   wmm_val v = 1 + R(g, 3);
   wmm_instr in = wmm_instr_init(WMM_OP_STORE);
+  if (silent_loc(g, l)) {
+    in.a = imm(1);
+    in.addr = address(g, t, l);
+    emit(g, t, &in);
+    return;
+  }
   int dep = g->o->deps && R(g, 3) == 0 ? some_loaded(g) : -1;
   if (dep >= 0) {
     wmm_instr x = wmm_instr_init(WMM_OP_ALU);
@@ -169,7 +187,7 @@ static void item_store(gen *g, wmm_thread *t)
 
 static void item_load(gen *g, wmm_thread *t)
 {
-  int l = (int)R(g, (unsigned)g->nlocs);
+  int l = read_loc(g);
   int r = g->nextreg;
   if (r >= NLOADREG)
     r = (int)R(g, NLOADREG);
@@ -193,7 +211,7 @@ static void item_fence(gen *g, wmm_thread *t)
 
 static void item_atomic(gen *g, wmm_thread *t)
 {
-  int l = (int)R(g, (unsigned)g->nlocs);
+  int l = read_loc(g);
   int r = g->nextreg < NLOADREG ? g->nextreg++ : (int)R(g, NLOADREG);
   wmm_val v = 1 + R(g, 3);
   int excl = (g->o->arch == WMM_ARCH_PPC || g->o->arch == WMM_ARCH_ARM ||
@@ -219,7 +237,7 @@ static void item_atomic(gen *g, wmm_thread *t)
     st.dst = R_ST;
     st.a = imm(v);
     /* Sometimes another location: the store cannot succeed. */
-    int l2 = R(g, 5) == 0 ? (int)R(g, (unsigned)g->nlocs) : l;
+    int l2 = R(g, 5) == 0 ? read_loc(g) : l;
     st.addr.base = imm(wmm_loc_addr(l2));
     st.addr.loc_hint = l2;
     emit(g, t, &st);

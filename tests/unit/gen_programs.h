@@ -31,6 +31,9 @@ typedef struct wmm_gen_opts {
   int fences;
   int atomics;          /* RMW, load/store exclusives */
   int c11;              /* acquire / release / seq_cst annotations */
+  int silent;           /* the last location only ever gets plain stores
+                           of 1 (no load, RMW or annotation reaches it): a
+                           silent location of the placement (aeg.h) */
 } wmm_gen_opts;
 
 wmm_gen_opts wmm_gen_opts_default(wmm_arch a);

@@ -12,6 +12,8 @@
  * Example:
  *   placement_from_random --seed 1 --count 100          # tso, pso, rmo, sc
  *   placement_from_random --seed 5 --count 20 --from tso --arch PPC
+ *   placement_from_random --silent --seed 7 --count 40  # a location only
+ *                                 ever stored 1: silent (aeg.h), left out
  */
 #include <signal.h>
 #include <stdio.h>
@@ -114,7 +116,7 @@ static void dump(const char *title, const wmm_program *p)
 
 /* Check one program: 1 pass, 0 fail, 2 skipped; *nout outcomes compared. */
 static int one(const wmm_program *p, wmm_model m, wmm_model from, long budget,
-               int *nout, const char *name)
+               int *nout, int *nsilent, const char *name)
 {
   wmm_place_opts po = wmm_place_opts_default(m);
   po.from = from;
@@ -122,12 +124,24 @@ static int one(const wmm_program *p, wmm_model m, wmm_model from, long budget,
   wmm_placement pl;
   wmm_error e;
   *nout = 0;
+  *nsilent = 0;
   if (wmm_place(p, &po, &pl, &e) < 0) {
     if (e.status == WMM_ERR_LIMIT)
       return 2;
     printf("FAIL: %s %s from %s: placement: %s\n", name, wmm_model_name(m),
            wmm_model_name(from), e.msg);
     return 0;
+  }
+  *nsilent = pl.nsilent;
+  if (pl.nsilent) {
+    /* 2 when leaving the silent locations out saved fences */
+    wmm_placement keep;
+    po.keep_silent = 1;
+    if (wmm_place(p, &po, &keep, &e) == 0) {
+      if (keep.total_cost > pl.total_cost)
+        *nsilent = 2;
+      wmm_placement_free(&keep);
+    }
   }
   wmm_program *q = wmm_program_clone(p), *ref = wmm_program_clone(p);
   int res = 1;
@@ -205,7 +219,7 @@ int main(int argc, char **argv)
   unsigned long seed = 1;
   long count = 50, budget = 200000;
   unsigned timeout = 10;
-  int arch = -1, from_fixed = -1;
+  int arch = -1, from_fixed = -1, silent = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--seed") && i + 1 < argc)
       seed = strtoul(argv[++i], NULL, 10);
@@ -213,6 +227,8 @@ int main(int argc, char **argv)
       count = strtol(argv[++i], NULL, 10);
     else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
       timeout = (unsigned)strtoul(argv[++i], NULL, 10);
+    else if (!strcmp(argv[i], "--silent"))
+      silent = 1;
     else if (!strcmp(argv[i], "--budget") && i + 1 < argc)
       budget = strtol(argv[++i], NULL, 10);
     else if (!strcmp(argv[i], "--from") && i + 1 < argc) {
@@ -230,7 +246,7 @@ int main(int argc, char **argv)
     } else {
       fprintf(stderr, "usage: placement_from_random [--seed S] [--count N] "
                       "[--from R] [--arch A] [--budget CANDIDATES]\n"
-                      "                             [--timeout S]\n");
+                      "                             [--timeout S] [--silent]\n");
       return 2;
     }
   }
@@ -238,7 +254,7 @@ int main(int argc, char **argv)
                                    WMM_ARCH_X86};
   static const wmm_model refs[] = {WMM_MODEL_TSO, WMM_MODEL_PSO, WMM_MODEL_TSO,
                                    WMM_MODEL_RMO, WMM_MODEL_TSO, WMM_MODEL_SC};
-  long pass = 0, fail = 0, skipped = 0;
+  long pass = 0, fail = 0, skipped = 0, with_silent = 0, saved = 0;
   for (long i = 0; i < count; i++) {
     uint64_t rng = (seed + (uint64_t)i) * 0x9e3779b97f4a7c15ULL + 1;
     wmm_arch a = arch >= 0 ? (wmm_arch)arch : archs[i % 4];
@@ -252,6 +268,7 @@ int main(int argc, char **argv)
     o.threads = 2 + (int)(i % 2);
     o.len = 2 + (int)(i % 3);
     o.loops = i % 5 == 4;
+    o.silent = silent;
     char name[64];
     snprintf(name, sizeof name, "gen%lu-%s", seed + (unsigned long)i,
              wmm_arch_name(a));
@@ -264,20 +281,27 @@ int main(int argc, char **argv)
     pid_t pid = fork();
     if (pid == 0) {
       alarm(timeout);
-      int n = 0, r = one(p, m, from, budget, &n, name);
+      int n = 0, ns = 0, r = one(p, m, from, budget, &n, &ns, name);
       if (r == 1)
-        printf("PASS: %s %s from %s: %d outcomes\n", name, wmm_model_name(m),
-               wmm_model_name(from), n);
+        printf("PASS: %s %s from %s: %d outcomes%s\n", name, wmm_model_name(m),
+               wmm_model_name(from), n,
+               ns == 2 ? " (a silent location, fences saved)"
+               : ns ? " (a silent location)" : "");
       fflush(stdout);
-      _exit(r == 1 ? 0 : r == 2 ? 3 : 1);
+      /* 4, 5: passed with a silent location left out of the graph (5: it
+         saved fences) */
+      _exit(r == 1 ? (ns ? 3 + ns : 0) : r == 2 ? 3 : 1);
     }
     int st = 0;
     if (pid < 0 || waitpid(pid, &st, 0) < 0) {
       fprintf(stderr, "placement_from_random: fork failed\n");
       return 2;
     }
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+    if (WIFEXITED(st) && (WEXITSTATUS(st) == 0 || WEXITSTATUS(st) >= 4)) {
       pass++;
+      with_silent += WEXITSTATUS(st) >= 4;
+      saved += WEXITSTATUS(st) == 5;
+    }
     else if ((WIFEXITED(st) && WEXITSTATUS(st) == 3) ||
              (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM))
       skipped++;
@@ -289,6 +313,9 @@ int main(int argc, char **argv)
     }
     wmm_program_free(p);
   }
+  if (silent)
+    printf("%ld passed with a silent location, %ld of them with fewer "
+           "fences for it\n", with_silent, saved);
   printf("%ld passed, %ld failed, %ld skipped (over budget or time)\n",
          pass, fail, skipped);
   return fail ? 1 : 0;

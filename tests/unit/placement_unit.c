@@ -960,8 +960,56 @@ static void test_fresh(void)
   wmm_program_free(p);
 }
 
+/* The R shape (W x; R y || W y; W x) under tso with x's second store of
+ * value v: both stores of 1 and x read by no one make x silent (aeg.h),
+ * and the cycle needs no fence; another value, or a read of x, keeps the
+ * mfence (with the read, SB's too).  Returns the fences placed (keep: wmm_place_opts.keep_silent),
+ * -1 on error; *nsilent the silent locations. */
+static int r_shape_fences(int v, int read_x, int keep, int *nsilent)
+{
+  char text[512];
+  snprintf(text, sizeof text,
+           "X86 Rsilent\n{ }\n"
+           " P0          | P1          ;\n"
+           " MOV [x],$1  | MOV [y],$1  ;\n"
+           " MOV EAX,[y] | MOV [x],$%d  ;\n"
+           "             | %s ;\n"
+           "exists (0:EAX=0)\n", v, read_x ? "MOV EBX,[x]" : "");
+  wmm_program *p = parse(text);
+  if (!p)
+    return -1;
+  wmm_place_opts o = wmm_place_opts_default(WMM_MODEL_TSO);
+  o.keep_silent = keep;
+  wmm_placement pl;
+  wmm_error e;
+  int n = -1;
+  *nsilent = -1;
+  if (wmm_place(p, &o, &pl, &e) == 0) {
+    n = pl.nfences;
+    *nsilent = pl.nsilent;
+    wmm_placement_free(&pl);
+  }
+  wmm_program_free(p);
+  return n;
+}
+
+static void test_silent(void)
+{
+  int ns;
+  ok(r_shape_fences(1, 0, 0, &ns) == 0 && ns == 1,
+     "silent: x only ever stored 1 and never read: R needs no fence", NULL);
+  ok(r_shape_fences(1, 0, 1, &ns) == 1 && ns == 0,
+     "silent: keep_silent gives x events: R's mfence", NULL);
+  ok(r_shape_fences(2, 0, 0, &ns) == 1 && ns == 0,
+     "silent: stores of 1 and 2 keep R's mfence", NULL);
+  ok(r_shape_fences(1, 1, 0, &ns) >= 1 && ns == 0,
+     "silent: a read of x keeps the mfences (R, and SB through the read)",
+     NULL);
+}
+
 int main(void)
 {
+  test_silent();
   test_fresh();
   test_retry();
   test_ilp();
