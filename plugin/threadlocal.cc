@@ -2098,7 +2098,12 @@ settle_empty_calls (void)
 }
 
 /* Objects another thread may reach: globals, escaped objects, and
-   everything their contents reach. */
+   everything their contents reach.  A thread-local variable is no root:
+   each thread has its own copy, which, like a local, another thread
+   reaches only through an address that went into shared memory (the
+   closure finds it) or out to code the analysis cannot read (escape), so
+   what only such copies hold is private too (a `static __thread char
+   *scratch` the thread fills with malloc). */
 void
 find_shared (void)
 {
@@ -2110,7 +2115,8 @@ find_shared (void)
       if ((int) o == OBJ_U
           || bitmap_bit_p (st->pts[st->u_content], o)
           || bitmap_bit_p (st->pts[st->thread_args], o)
-          || (d && VAR_P (d) && is_global_var (d)))
+          || (d && VAR_P (d) && is_global_var (d)
+              && !DECL_THREAD_LOCAL_P (d)))
         if (bitmap_set_bit (st->shared, o))
           work.safe_push (o);
     }

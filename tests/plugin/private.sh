@@ -37,7 +37,10 @@
 # (-DHEAPARR), filled in place through the member in a loop of the
 # create's iteration.  A result array the worker allocates and leaves in
 # its struct, read after the join (-DRESULT): no fence; also put into a
-# global a monitor reads (-DLEAK): fenced.
+# global a monitor reads (-DLEAK): fenced.  Heap buffers a worker keeps
+# in a `static __thread` pointer (private_tls_heap.c): no fence; kept in
+# a global too, the pointer's address in a global, or the pointer
+# exported: fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -128,6 +131,14 @@ hasnt "tls: x is not collected" "$WMM_TMP/tls_local_addr.ir" " x( |$)"
 expect tls_escape private_tls tso "P0:2 P1:1" -DESCAPE
 has "tls_escape: x is a shared location" "$WMM_TMP/tls_escape.ir" "W x = 1"
 expect tls_escape_call private_tls tso "P0:2 P1:1" -DESCAPE_CALL
+# heap buffers kept in thread-local pointers (private_tls_heap.c): the
+# two workers' store buffering on their own buffers needs no fence; a
+# buffer also in a global, a pointer's address in a global, an exported
+# __thread pointer: the worker's fence
+expect tls_heap private_tls_heap tso ""
+for v in LEAK ADDR PUBLIC; do
+  expect_fenced "tls_heap_$v" private_tls_heap tso "worker" -D$v
+done
 expect tsd private_tsd tso ""
 expect tsd_shared private_tsd tso "$SB2" -DSHARED
 expect tsd_leak private_tsd tso "$SB2" -DLEAK
@@ -237,6 +248,10 @@ expect ppc_static_ONE private_arg_stack power "P0:1 main:2" -DSTATIC -DONE
 expect ppc_static_NAMED private_arg_stack power "P0:3 main:2" -DSTATIC -DNAMED
 expect ppc_static_HELPER private_arg_stack power "P0:2 start:2" -DSTATIC -DHELPER
 expect ppc_tls private_tls power ""
+expect ppc_tls_heap private_tls_heap power ""
+for v in LEAK ADDR PUBLIC; do
+  expect_fenced "ppc_tls_heap_$v" private_tls_heap power "worker" -D$v
+done
 # workers' structs allocated in the create loop, kept in a handle array
 # of main's frame and read back after each join (private_arg_handles.c):
 # no fence; read before the join, another worker's read after the join,
