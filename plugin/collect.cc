@@ -1506,6 +1506,24 @@ va_list_type (tree t)
  * what its pointer arguments reach (`printf ("%s", buf)` reads buf,
  * `sprintf (buf, ...)` writes it): those accesses.  Function pointers,
  * streams and va_lists are no data. */
+/* After the read of argument i of library call `name` (ptr_access): when
+ * the call only reads it, as a string, and it is the address of a char
+ * array member (`printf ("%s", e->name)`), the read touches that member
+ * only (its alias sets, given to its accesses from instruction `from`
+ * on); true then. */
+bool
+string_read (collector *c, gimple *stmt, const char *name, unsigned i,
+             unsigned reads, unsigned writes, int from)
+{
+  wmm_tbaa str;
+  if (!((reads >> i) & 1) || ((writes >> i) & 1)
+      || !wmm_lib_reads_string (name, i)
+      || !wmm_tbaa_of_string_arg (gimple_call_arg (stmt, i), &str))
+    return false;
+  set_alias (c, from, str);
+  return true;
+}
+
 void
 private_call_args (collector *c, gcall *stmt, const char *name)
 {
@@ -1526,8 +1544,11 @@ private_call_args (collector *c, gcall *stmt, const char *name)
           || va_list_type (TREE_TYPE (a)) || va_list_type (declared)
           || wmm_param_gets_constants (a))
         continue;
+      int from = c->t->ncode;
       if ((reads >> i) & 1)
         ptr_access (c, arg (stmt, i), false);
+      if (string_read (c, stmt, name, i, reads, writes, from))
+        continue;
       if ((writes >> i) & 1)
         ptr_access (c, arg (stmt, i), true);
     }
@@ -1774,6 +1795,9 @@ handle_call (collector *c, gcall *stmt)
               int from = c->t->ncode;
               if ((reads >> i) & 1)
                 ptr_access (c, arg (stmt, i), false);
+              /* `printf ("%s", e->name)`: only the char array member */
+              if (string_read (c, stmt, name, i, reads, writes, from))
+                continue;
               if ((writes >> i) & 1)
                 ptr_access (c, arg (stmt, i), true);
               /* `event_del (&c->event)`: the struct event member of *c */

@@ -737,6 +737,35 @@ wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
          || wmm_zlib_arg_touch (lib_name (name), reads, writes);
 }
 
+/* Library functions that read the char arrays some of their arguments
+ * (bits of args; ~0: every one the call reads) point to only as strings,
+ * up to their terminating null character (the printf family's format and
+ * %s arguments, the string functions' sources). */
+struct string_read { const char *name; unsigned args; };
+static const string_read string_read_fns[] = {
+  { "printf", ~0u }, { "fprintf", ~0u }, { "sprintf", ~0u },
+  { "snprintf", ~0u }, { "dprintf", ~0u }, { "__printf_chk", ~0u },
+  { "__fprintf_chk", ~0u }, { "__sprintf_chk", ~0u },
+  { "__snprintf_chk", ~0u }, { "puts", 1 }, { "fputs", 1 }, { "perror", 1 },
+  { "strlen", 1 }, { "strnlen", 1 }, { "strcmp", 3 }, { "strncmp", 3 },
+  { "strcasecmp", 3 }, { "strncasecmp", 3 }, { "strchr", 1 },
+  { "strrchr", 1 }, { "strstr", 3 }, { "strspn", 3 }, { "strcspn", 3 },
+  { "strpbrk", 3 }, { "strdup", 1 }, { "strndup", 1 }, { "strcpy", 2 },
+  { "strncpy", 2 }, { "strcat", 3 }, { "strncat", 3 }, { "atoi", 1 },
+  { "atol", 1 }, { "atoll", 1 }, { "atof", 1 },
+};
+
+bool
+wmm_lib_reads_string (const char *name, unsigned argno)
+{
+  if (argno >= 32)
+    return false;
+  for (const string_read &r : string_read_fns)
+    if (!strcmp (lib_name (name), r.name))
+      return (r.args >> argno) & 1;
+  return false;
+}
+
 /* Library functions whose pointer arguments (bits of args) each name one
  * object of the declared pointee type that they touch, and nothing past
  * it (a seed, a time, a broken-down time). */

@@ -505,6 +505,10 @@ void wmm_lib_private_touch (const char *name, unsigned *reads,
  * arguments). */
 bool wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
                            unsigned *writes);
+/* Does library function `name` read what argument argno points to only
+ * as a string, up to its null character (printf's %s, strlen, strcpy's
+ * source)? */
+bool wmm_lib_reads_string (const char *name, unsigned argno);
 /* Is `name` a libgomp call that hands the calling thread the next chunk
  * of a worksharing loop in its last two arguments, [*istart, *iend)
  * (GOMP_loop_*_start / _next, not the generic forms with reductions nor
@@ -1491,6 +1495,11 @@ wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
  * sets of the struct the argument's address names, of its type exactly;
  * none (any type) otherwise. */
 wmm_tbaa wmm_tbaa_of_record_arg (tree ptr, tree declared);
+/* A library call's string read through a pointer argument that is the
+ * address of a char array member (`printf ("%s", e->name)`): the
+ * member's alias sets (a string read stays inside its array, C 7.1.1,
+ * 7.21.6.1) into *out; false otherwise. */
+bool wmm_tbaa_of_string_arg (tree ptr, wmm_tbaa *out);
 /* For `ref` = *p or a member of *p with p a pointer parameter of a
  * function every call of which the unit sees, each passing the address
  * of a reference (`max (this->size, n)`): the alias sets of `ref` with

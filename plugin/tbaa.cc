@@ -1332,6 +1332,39 @@ wmm_tbaa_of_record_arg (tree ptr, tree declared)
   return same ? wmm_tbaa_of_ref (ref) : none;
 }
 
+bool
+wmm_tbaa_of_string_arg (tree ptr, wmm_tbaa *out)
+{
+  tree obj = NULL_TREE;
+  tree ref = address_ref (ptr, &obj);
+  /* `e->name` decays to &e->name[0] */
+  if (ref && TREE_CODE (ref) == ARRAY_REF && integer_zerop (TREE_OPERAND (ref, 1)))
+    ref = TREE_OPERAND (ref, 0);
+  if (!ref || TREE_CODE (ref) != COMPONENT_REF
+      || TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE
+      || !COMPLETE_TYPE_P (TREE_TYPE (ref))
+      || TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (ref))) != char_type_node)
+    return false;
+  *out = wmm_tbaa_of_ref (ref);
+  /* through a pointer, in C too: the member's place in *p, as for an
+     element of it at an unknown index (`e->name[i]`, a char access) */
+  tree base = ref;
+  while (handled_component_p (base))
+    base = TREE_OPERAND (base, 0);
+  if (out->field_size == 0 && strict_here () && TREE_CODE (base) == MEM_REF
+      && TREE_CODE (TREE_OPERAND (base, 0)) != ADDR_EXPR)
+    {
+      alias_set_type b = get_alias_set (base);
+      if (b > 0)
+        {
+          out->base = b;
+          member_path (ref, base, TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1))),
+                       out);
+        }
+    }
+  return true;
+}
+
 /* The members of the elements of obj that accesses at computed
  * addresses name (`items[i].in`, `items[i].out`), in order of first
  * use, into *keys; false when some of them names none (a whole element,

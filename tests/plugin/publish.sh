@@ -19,6 +19,9 @@
 # shared list at once: no fence; each node published as it is made (the
 # next linked to it outside the lock), or the list walked without the
 # lock: fenced.
+# publish_names.c: entries named with snprintf, found with strcmp and
+# copied out with snprintf under the lock: no fence; walked without the
+# lock, or the whole entry's bytes copied from the name's address: fenced.
 # publish_strkeys.c: a hash table with strdup'd string keys under a
 # read-write lock, looked up with strcmp: no fence; walked without the
 # lock, or an entry also kept in a global: fenced.
@@ -91,15 +94,18 @@ for T in x86 ppc aarch64 arm; do
   wmm_target $T || { echo "skipping $T: $WMM_T_WHY"; continue; }
   ran=1
   # (a pair that starts or ends at an access its lock protects is
-  # ordered by the sections of that lock: protect.cc)
-  PEEK='consumer:2 peeker:5 producer:1'
+  # ordered by the sections of that lock: protect.cc; `bad = 1`, stored
+  # by two threads and read after the joins, is silent since 2026-12-06:
+  # its cycles took a fence more from the peeker and the consumer, and
+  # x86's only one, docs/placement.md "Silent stores")
+  PEEK='consumer:1 peeker:4 producer:1'
   EXPORTED='consumer:1 new_job:2 producer:2'
-  MONITOR='consumer:4 monitor:5 producer:2'
+  MONITOR='consumer:3 monitor:4 producer:2'
   TAILPEEK='consumer:7 producer:3'
   TSO='acceptor:2 worker:2'
   case $T in
-    x86) M=tso FENCE='mfence|lock or' MP= PEEK=peeker:1 EXPORTED=
-         MONITOR=monitor:1 TAILPEEK= ;;
+    x86) M=tso FENCE='mfence|lock or' MP= PEEK= EXPORTED=
+         MONITOR= TAILPEEK= ;;
     ppc) M=power FENCE='^[[:space:]]*((hw|lw)?sync|isync)$'
          MP='consumer:1 producer:1' ;;
     aarch64) M=armv8 FENCE='dmb' MP='consumer:1 producer:1' ;;
@@ -144,6 +150,15 @@ for T in x86 ppc aarch64 arm; do
   else
     fenced_in walk_unlocked publish_walk "consumer producer" -DUNLOCKED
     fenced_in walk_keep publish_walk "consumer producer" -DKEEP
+  fi
+  # entries named with snprintf, found by strcmp and copied out with
+  # snprintf under the lock: a string read touches the name member only
+  # (collect.cc string_read), not the links
+  expect names publish_names ""
+  if [ $T != x86 ]; then
+    fenced_in names_unlocked publish_names "consumer producer" -DUNLOCKED
+    # (aarch64 folds the 16-byte memcpy into one move of the member)
+    [ $T = aarch64 ] || fenced_in names_bytes publish_names "consumer producer" -DBYTES
   fi
   # string keys: strdup'd from each writer's own buffer, compared with
   # strcmp under the read lock (memloc.cc: a malloc-like result is no
