@@ -1496,8 +1496,9 @@ wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
  * none (any type) otherwise. */
 wmm_tbaa wmm_tbaa_of_record_arg (tree ptr, tree declared);
 /* A library call's string read through a pointer argument that is the
- * address of a char array member (`printf ("%s", e->name)`): the
- * member's alias sets (a string read stays inside its array, C 7.1.1,
+ * address of a char array member of a struct (`printf ("%s", e->name)`):
+ * the member's alias sets (the last member's from its start on: the
+ * struct hack) (a string read stays inside its array, C 7.1.1,
  * 7.21.6.1) into *out; false otherwise. */
 bool wmm_tbaa_of_string_arg (tree ptr, wmm_tbaa *out);
 /* For `ref` = *p or a member of *p with p a pointer parameter of a

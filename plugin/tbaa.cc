@@ -1343,8 +1343,15 @@ wmm_tbaa_of_string_arg (tree ptr, wmm_tbaa *out)
   if (!ref || TREE_CODE (ref) != COMPONENT_REF
       || TREE_CODE (TREE_TYPE (ref)) != ARRAY_TYPE
       || !COMPLETE_TYPE_P (TREE_TYPE (ref))
-      || TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (ref))) != char_type_node)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (ref))) != char_type_node
+      || TREE_CODE (TREE_TYPE (TREE_OPERAND (ref, 0))) != RECORD_TYPE)
     return false;
+  /* the last member: `char name[1]` at a struct's end may be the start
+     of a longer string in a bigger allocation (the struct hack) */
+  bool trailing = true;
+  for (tree f = DECL_CHAIN (TREE_OPERAND (ref, 1)); f && trailing;
+       f = DECL_CHAIN (f))
+    trailing = TREE_CODE (f) != FIELD_DECL;
   *out = wmm_tbaa_of_ref (ref);
   /* through a pointer, in C too: the member's place in *p, as for an
      element of it at an unknown index (`e->name[i]`, a char access) */
@@ -1361,6 +1368,13 @@ wmm_tbaa_of_string_arg (tree ptr, wmm_tbaa *out)
           member_path (ref, base, TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1))),
                        out);
         }
+    }
+  /* (from the member's start to *p's end and on, as for an element of a
+     trailing array) */
+  if (trailing && out->field_size > 0)
+    {
+      out->field_size = WMM_BITS_TO_END;
+      out->path_known = false;
     }
   return true;
 }
