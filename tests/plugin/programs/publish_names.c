@@ -8,8 +8,9 @@
  * private (no fence, publish.sh).
  * -DUNLOCKED: the consumer walks the list without the lock: message
  * passing between an entry's fields and its link keeps its fences.
- * -DBYTES: the consumer copies the whole entry's bytes out (memcpy from
- * the name's address, a read that is no string read): fenced. */
+ * -DBYTES: the consumer copies the whole entry out with memcpy (its link
+ * too: a read that is no string read) and prints the copy's name:
+ * fenced. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +53,9 @@ void *consumer (void *arg)
         if (strcmp (e->name, "entry7") == 0)
           {
 #ifdef BYTES
-            memcpy (out, e->name, sizeof out);
+            struct entry copy;
+            memcpy (&copy, e, sizeof copy);
+            snprintf (out, sizeof out, "%s", copy.name);
 #else
             snprintf (out, sizeof out, "%s", e->name);
 #endif
