@@ -1502,10 +1502,6 @@ va_list_type (tree t)
              || !strcmp (IDENTIFIER_POINTER (n), "__builtin_va_list"));
 }
 
-/* A call of a library function that touches nothing of the program but
- * what its pointer arguments reach (`printf ("%s", buf)` reads buf,
- * `sprintf (buf, ...)` writes it): those accesses.  Function pointers,
- * streams and va_lists are no data. */
 /* After the read of argument i of library call `name` (ptr_access): when
  * the call only reads it, as a string, and it is the address of a char
  * array member (`printf ("%s", e->name)`), the read touches that member
@@ -1524,6 +1520,10 @@ string_read (collector *c, gimple *stmt, const char *name, unsigned i,
   return true;
 }
 
+/* A call of a library function that touches nothing of the program but
+ * what its pointer arguments reach (`printf ("%s", buf)` reads buf,
+ * `sprintf (buf, ...)` writes it): those accesses.  Function pointers,
+ * streams and va_lists are no data. */
 void
 private_call_args (collector *c, gcall *stmt, const char *name)
 {
@@ -1547,8 +1547,7 @@ private_call_args (collector *c, gcall *stmt, const char *name)
       int from = c->t->ncode;
       if ((reads >> i) & 1)
         ptr_access (c, arg (stmt, i), false);
-      if (string_read (c, stmt, name, i, reads, writes, from))
-        continue;
+      string_read (c, stmt, name, i, reads, writes, from);
       if ((writes >> i) & 1)
         ptr_access (c, arg (stmt, i), true);
     }

@@ -1104,6 +1104,22 @@ member_behind (tree ref)
   return r;
 }
 
+/* The MEM_REF at the base of member or element access `ref` when it
+ * goes through a pointer (p->f, p->a[i]; not a declared object's
+ * `MEM[&x]`), with *p's type in *pointee; else NULL. */
+static tree
+pointer_base (tree ref, tree *pointee)
+{
+  tree base = ref;
+  while (handled_component_p (base))
+    base = TREE_OPERAND (base, 0);
+  if (base == ref || TREE_CODE (base) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
+    return NULL_TREE;
+  *pointee = TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1)));
+  return base;
+}
+
 wmm_tbaa
 wmm_tbaa_of_ref (tree ref)
 {
@@ -1120,13 +1136,9 @@ wmm_tbaa_of_ref (tree ref)
     element_member (ref, &r.elem_type, &r.elem_bits, &r.elem_size);
   if (!ref || !strict_here () || !TREE_TYPE (ref))
     return r;
-  tree base = ref;
-  while (handled_component_p (base))
-    base = TREE_OPERAND (base, 0);
-  bool through_pointer = base != ref && TREE_CODE (base) == MEM_REF
-                         && TREE_CODE (TREE_OPERAND (base, 0)) != ADDR_EXPR;
-  tree pointee = through_pointer
-                 ? TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1))) : NULL_TREE;
+  tree pointee = NULL_TREE;
+  tree base = pointer_base (ref, &pointee);
+  bool through_pointer = base != NULL_TREE;
   /* p->f names a member of an object of *p's class, whatever the
      member's type (a union, an array) or the class's alias set (C++
      gives a class with a char array member, "typeless storage", set 0: a
@@ -1355,19 +1367,13 @@ wmm_tbaa_of_string_arg (tree ptr, wmm_tbaa *out)
   *out = wmm_tbaa_of_ref (ref);
   /* through a pointer, in C too: the member's place in *p, as for an
      element of it at an unknown index (`e->name[i]`, a char access) */
-  tree base = ref;
-  while (handled_component_p (base))
-    base = TREE_OPERAND (base, 0);
-  if (out->field_size == 0 && strict_here () && TREE_CODE (base) == MEM_REF
-      && TREE_CODE (TREE_OPERAND (base, 0)) != ADDR_EXPR)
+  tree pointee = NULL_TREE;
+  tree base = pointer_base (ref, &pointee);
+  if (out->field_size == 0 && strict_here () && base
+      && get_alias_set (base) > 0)
     {
-      alias_set_type b = get_alias_set (base);
-      if (b > 0)
-        {
-          out->base = b;
-          member_path (ref, base, TREE_TYPE (TREE_TYPE (TREE_OPERAND (base, 1))),
-                       out);
-        }
+      out->base = get_alias_set (base);
+      member_path (ref, base, pointee, out);
     }
   /* (from the member's start to *p's end and on, as for an element of a
      trailing array) */

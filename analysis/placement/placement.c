@@ -1377,9 +1377,6 @@ static int place_begin(const wmm_program *p, const wmm_place_opts *o,
   return 0;
 }
 
-/* wmm_place after the event graph g of p, its critical cycles cy and their
- * fallback pairs fb (empty under sc): the requirements, the cover, its
- * solution and the witness cycles.  Witness searches append to cy. */
 /* The silent locations of g into out->silent. */
 static int copy_silent(const wmm_aeg *g, wmm_placement *out,
                        const wmm_program *p, wmm_error *err)
@@ -1393,6 +1390,9 @@ static int copy_silent(const wmm_aeg *g, wmm_placement *out,
   return 0;
 }
 
+/* wmm_place after the event graph g of p, its critical cycles cy and their
+ * fallback pairs fb (empty under sc): the requirements, the cover, its
+ * solution and the witness cycles.  Witness searches append to cy. */
 static int place_on(const wmm_program *p, const wmm_place_opts *o,
                     const wmm_aeg *g, wmm_cycles *cy, const place_fbpairs *fb,
                     wmm_placement *out, wmm_error *err)
