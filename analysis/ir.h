@@ -286,6 +286,14 @@ enum {
                                  instruction and, between two stores,
                                  sfence order it.  The other models ignore
                                  the flag */
+  WMM_ACC_BLIND = 1 << 16,    /* on a WMM_OP_RMW whose alu is ADD, SUB,
+                                 XOR, AND or OR: the front end found that
+                                 the old value it reads is used nowhere (a
+                                 statement `__atomic_fetch_add (&n, 1,
+                                 ...)` or `#pragma omp atomic` `n++`).  A
+                                 location only such updates touch while
+                                 the threads run gives no events (aeg.h,
+                                 "Blind updates") */
   WMM_ACC_RETRY = 1 << 12     /* on a WMM_OP_BRANCH / WMM_OP_JUMP back to
                                  a loop's head: the front end found that
                                  no iteration of the loop but the last

@@ -64,6 +64,8 @@ struct collector {
   gcall *sites[MAX_INLINE_DEPTH];   /* and the calls they are collected for */
   int depth;
   bool thread_lib;           /* in std::thread's own code (thread_lib_fn) */
+  bool blind;                /* the RMW being added is a statement whose
+                                old value is used nowhere (WMM_ACC_BLIND) */
   hash_map<gimple *, load_src> *loads;  /* the function's scalar loads
                                            and inlined calls returning one
                                            so far (value guards) */
@@ -416,6 +418,8 @@ add_atomic (collector *c, access_kind k, enum memmodel mo, int loc,
   if (k != ACC_LOAD)
     in.a = val;
   in.alu = alu;
+  if (k == ACC_RMW && c->blind)
+    in.flags |= WMM_ACC_BLIND;
   if (sc)
     in.flags |= WMM_ACC_SEQCST;
   wmm_model m = c->model;
@@ -1222,6 +1226,27 @@ failure_write_back (collector *c, tree expected)
   return idx;
 }
 
+/* Is the value call stmt returns used nowhere (no lhs, or an SSA name
+ * with no use but debug statements)? */
+static bool
+result_unused (gimple *stmt)
+{
+  tree lhs = gimple_call_lhs (stmt);
+  return !lhs || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
+}
+
+/* An arithmetic RMW builtin (fetch-and-op, op-and-fetch) on *ptr: blind
+ * when its result is unused and no other unit's code may run beside the
+ * threads (wmm_foreign_code_may_run), which could read what it updates. */
+static void
+arith_rmw (collector *c, gimple *stmt, enum memmodel mo, int width,
+           wmm_alu alu)
+{
+  c->blind = result_unused (stmt) && !wmm_foreign_code_may_run ();
+  atomic_on (c, arg (stmt, 0), ACC_RMW, mo, width, arg (stmt, 1), alu);
+  c->blind = false;
+}
+
 /* Builtins of the __atomic and __sync families; true when handled. */
 bool
 atomic_builtin (collector *c, gimple *stmt, int code)
@@ -1268,8 +1293,7 @@ atomic_builtin (collector *c, gimple *stmt, int code)
   };
   for (auto &r : rmw_runs)
     if (in_run (code, r.first, &w))
-      return atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 2), w,
-                        arg (stmt, 1), r.alu), true;
+      return arith_rmw (c, stmt, order_arg (c, stmt, 2), w, r.alu), true;
   static const struct { int first; wmm_alu alu; } sync_runs[] = {
     { BUILT_IN_SYNC_FETCH_AND_ADD_N, WMM_ALU_ADD },
     { BUILT_IN_SYNC_FETCH_AND_SUB_N, WMM_ALU_SUB },
@@ -1286,8 +1310,7 @@ atomic_builtin (collector *c, gimple *stmt, int code)
   };
   for (auto &r : sync_runs)
     if (in_run (code, r.first, &w))
-      return atomic_on (c, arg (stmt, 0), ACC_RMW, MEMMODEL_SEQ_CST, w,
-                        arg (stmt, 1), r.alu), true;
+      return arith_rmw (c, stmt, MEMMODEL_SEQ_CST, w, r.alu), true;
   if (in_run (code, BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_N, &w)
       || in_run (code, BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_N, &w))
     return atomic_on (c, arg (stmt, 0), ACC_RMW, MEMMODEL_SEQ_CST, w,

@@ -85,6 +85,8 @@ flags (wmm_strbuf *b, unsigned f)
     wmm_strbuf_puts (b, " fresh");
   if (f & WMM_ACC_NONZERO) /* a value known not to be 0 */
     wmm_strbuf_puts (b, " nonzero");
+  if (f & WMM_ACC_BLIND)   /* an RMW whose old value is used nowhere */
+    wmm_strbuf_puts (b, " blind");
 }
 
 /* One instruction of unit `unit`. */

@@ -177,6 +177,19 @@ compiler_view (const wmm_program *p)
   return q;
 }
 
+/* The names of locations locs[0..n) quoted into b: "'a'", "'a' and
+ * 'b'", "'a', 'b', 'c' and 3 more" (the first three). */
+static void
+name_locations (wmm_strbuf *b, const wmm_program *p, const int *locs, int n)
+{
+  int shown = n > 3 ? 3 : n;
+  for (int k = 0; k < shown; k++)
+    wmm_strbuf_printf (b, "%s'%s'", k == 0 ? "" : k == n - 1 ? " and " : ", ",
+                       p->locs[locs[k]].name);
+  if (n > shown)
+    wmm_strbuf_printf (b, " and %d more", n - shown);
+}
+
 /* The sound fallback: a full fence before every access, all volatile. */
 void
 place_everywhere (wmm_unitinfo *u, wmm_placement *pl, char **vol, const char *why)
@@ -270,6 +283,17 @@ wmm_compute_placement (wmm_unitinfo *u, wmm_placement *pl, char ***volp)
     wmm_note (u, "'%s' is only ever stored one constant while the threads "
               "run and none reads it: the order of its stores cannot be "
               "seen, no fence orders them", u->prog->locs[pl->silent[k]].name);
+  if (pl->nblind)
+    {
+      wmm_strbuf names = WMM_STRBUF_INIT;
+      name_locations (&names, u->prog, pl->blind, pl->nblind);
+      wmm_note (u, "%s %s only ever updated by atomic operations that "
+                "commute and whose old values are used nowhere while the "
+                "threads run: the order of the updates cannot be seen, no "
+                "fence orders them", wmm_strbuf_str (&names),
+                pl->nblind > 1 ? "are" : "is");
+      wmm_strbuf_free (&names);
+    }
   if (o.from != WMM_MODEL_SC)
     wmm_note (u, "reference model %s: %ld critical cycle(s) it allows kept "
               "without a fence", wmm_model_name (o.from), pl->nkept);

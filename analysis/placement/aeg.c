@@ -470,6 +470,8 @@ static int resolve_unit(wmm_aeg *g, int u)
 
 /* ----------------------------------------------------- events, classes */
 
+static int thread_units(const wmm_aeg *g, int u, unsigned char *mark);
+
 /* Is in a store the silent-store rule accepts: a plain store (no atomic,
  * ordering or streaming flag) of a constant? */
 static int plain_const_store(const wmm_instr *in)
@@ -479,56 +481,111 @@ static int plain_const_store(const wmm_instr *in)
                         WMM_ACC_ATOMIC | WMM_ACC_SEQCST | WMM_ACC_STREAM));
 }
 
+/* The class of a blind update (an RMW whose old value is used nowhere,
+ * WMM_ACC_BLIND) whose operations commute: 1 add and subtract, 2 xor, 3
+ * and, 4 or; 0 for any other access. */
+static int blind_class(const wmm_instr *in)
+{
+  if (in->op != WMM_OP_RMW || !(in->flags & WMM_ACC_BLIND))
+    return 0;
+  switch (in->alu) {
+  case WMM_ALU_ADD:
+  case WMM_ALU_SUB:
+    return 1;
+  case WMM_ALU_XOR:
+    return 2;
+  case WMM_ALU_AND:
+    return 3;
+  case WMM_ALU_OR:
+    return 4;
+  default:
+    return 0;
+  }
+}
+
+/* What mark_silent knows of one location: kind 0 no access yet, 1 plain
+ * stores of the constant val, 3 blind updates of class val, 2 anything
+ * else; all with one width. */
+typedef struct silent_seen {
+  unsigned char kind;
+  int width;
+  wmm_val val;
+} silent_seen;
+
+/* Add an access of kind (1, 3 or 2), value and width to what s knows. */
+static void silent_merge(silent_seen *s, unsigned char kind, wmm_val val, int width)
+{
+  if (s->kind == 0)
+    *s = (silent_seen){kind, width, val};
+  else if (s->kind != kind || s->val != val || s->width != width)
+    s->kind = 2;
+}
+
 /* Mark in g->silent the shared locations that every access that may touch
- * them stores one constant value to, with one width (aeg.h,
+ * them stores one constant value to, with one width (1), or updates
+ * blindly with operations of one class and width (2) (aeg.h,
  * WMM_AEG_SILENT_STORES); after resolve_unit. */
 static int mark_silent(wmm_aeg *g)
 {
   const wmm_program *p = g->p;
-  wmm_val *val = xcalloc((size_t)p->nlocs, sizeof *val);
-  int *width = xcalloc((size_t)p->nlocs, sizeof *width);
-  unsigned char *seen = xcalloc((size_t)p->nlocs, 1);
-  unsigned char *alias_done = xcalloc((size_t)p->naliases + 1, 1);
+  silent_seen *seen = xcalloc((size_t)p->nlocs + 1, sizeof *seen);
+  /* per alias set (and -1: every location): 0 not met, -1 every location
+     of it taken by an access of kind 2, k > 0 met by blind updates of
+     class and width key k */
+  long *alias_met = xcalloc((size_t)p->naliases + 1, sizeof *alias_met);
+  /* the units some thread runs: the others' accesses never happen */
+  unsigned char *runs = xcalloc((size_t)p->nthreads + 1, 1);
   g->silent = xcalloc((size_t)p->nlocs + 1, 1);
-  if (!val || !width || !seen || !alias_done || !g->silent) {
-    free(val), free(width), free(seen), free(alias_done);
+  if (!seen || !alias_met || !runs || !g->silent) {
+    free(seen), free(alias_met), free(runs);
     return -1;
   }
-  /* seen: 0 no access yet, 1 stores of val/width only, 2 anything else */
+  for (int u = 0; u < p->nthreads; u++)
+    if (p->threads[u].entry && !runs[u] && thread_units(g, u, runs)) {
+      free(seen), free(alias_met), free(runs);
+      return -1;
+    }
   for (int u = 0; u < p->nthreads; u++) {
     const wmm_thread *t = &p->threads[u];
+    if (!runs[u])
+      continue;
     for (int i = 0; i < t->ncode; i++) {
       const wmm_instr *in = &t->code[i];
       if (!wmm_instr_is_access(in))
         continue;
+      int cls = blind_class(in);
+      unsigned char kind = plain_const_store(in) ? 1 : cls ? 3 : 2;
+      wmm_val val = kind == 1 ? in->a.imm : (wmm_val)cls;
       int loc = g->node_loc[g->unit_base[u] + i];
       if (loc >= 0) {
-        if (!plain_const_store(in))
-          seen[loc] = 2;
-        else if (seen[loc] == 0) {
-          seen[loc] = 1, val[loc] = in->a.imm, width[loc] = in->width;
-        } else if (val[loc] != in->a.imm || width[loc] != in->width)
-          seen[loc] = 2;
+        silent_merge(&seen[loc], kind, val, in->width);
         continue;
       }
+      /* (an unknown address: a plain store there makes no location
+         silent; blind updates keep those of its alias set candidates) */
+      if (kind == 1)
+        kind = 2;
       int alias = in->addr.alias >= 0 && in->addr.alias < p->naliases
                   ? in->addr.alias : -1;
-      if (alias_done[alias + 1])
+      long key = kind == 2 ? -1 : (long)cls * 4096 + in->width + 1;
+      long *met = &alias_met[alias + 1];
+      if (*met == -1 || *met == key)
         continue;
-      alias_done[alias + 1] = 1;
+      *met = key;
       if (alias < 0)
-        memset(seen, 2, (size_t)p->nlocs);
+        for (int l = 0; l < p->nlocs; l++)
+          silent_merge(&seen[l], kind, val, in->width);
       else
         for (int k = 0; k < p->aliases[alias].n; k++)
-          seen[p->aliases[alias].locs[k]] = 2;
+          silent_merge(&seen[p->aliases[alias].locs[k]], kind, val, in->width);
     }
   }
   for (int l = 0; l < p->nlocs; l++)
-    if (seen[l] == 1 && !p->locs[l].is_private) {
-      g->silent[l] = 1;
+    if ((seen[l].kind == 1 || seen[l].kind == 3) && !p->locs[l].is_private) {
+      g->silent[l] = seen[l].kind == 1 ? 1 : 2;
       g->nsilent++;
     }
-  free(val), free(width), free(seen), free(alias_done);
+  free(seen), free(alias_met), free(runs);
   return 0;
 }
 

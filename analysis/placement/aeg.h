@@ -35,6 +35,15 @@
  * allows (sc, tso, pso and rmo are acyclic global orders that contain co)
  * with the same outcome (docs/placement.md, "Silent stores").
  *
+ * Blind updates (the same flag): a location that every access which may
+ * touch it, at a known address or not, updates with an RMW whose old value
+ * is used nowhere (WMM_ACC_BLIND), all of one width and of one class of
+ * operations that commute (add and subtract, xor, and, or: `hits[b]++` as
+ * `#pragma omp atomic`) gives no events either.  Its reads feed nothing,
+ * and its final value is the same for every order of the updates; the
+ * argument is the silent stores' with each thread's updates on a location
+ * of its own (docs/placement.md, "Blind updates").
+ *
  * Threads: every code unit with entry == 1 is a thread; one with
  * instances > 1 is WMM_AEG_MAX_INSTANCES virtual threads, so that it conflicts
  * with itself.  A thread's code is its unit plus every unit it reaches by calls.
@@ -128,9 +137,10 @@ typedef struct wmm_aeg {
   int ncls;
   int *shared;         /* shared (non-private, not silent) locations */
   int nshared;
-  unsigned char *silent;/* per location: silent (NULL without
+  unsigned char *silent;/* per location: 1 silent stores, 2 blind
+                          updates, 0 neither (NULL without
                           WMM_AEG_SILENT_STORES) */
-  int nsilent;
+  int nsilent;         /* locations with silent[l] != 0 */
   int *loc_off, *loc_cls;  /* the classes of each location, by thread:
                               loc_cls[loc_off[l] .. loc_off[l + 1]) */
 } wmm_aeg;

@@ -58,6 +58,7 @@ void wmm_placement_free(wmm_placement *pl)
   }
   free(pl->cycles);
   free(pl->silent);
+  free(pl->blind);
   memset(pl, 0, sizeof *pl);
 }
 
@@ -1377,16 +1378,20 @@ static int place_begin(const wmm_program *p, const wmm_place_opts *o,
   return 0;
 }
 
-/* The silent locations of g into out->silent. */
+/* The silent locations of g into out->silent, the blindly updated ones
+ * into out->blind. */
 static int copy_silent(const wmm_aeg *g, wmm_placement *out,
                        const wmm_program *p, wmm_error *err)
 {
   out->silent = malloc((size_t)g->nsilent * sizeof *out->silent);
-  if (!out->silent)
+  out->blind = malloc((size_t)g->nsilent * sizeof *out->blind);
+  if (!out->silent || !out->blind)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (placement)");
   for (int l = 0; l < p->nlocs; l++)
-    if (g->silent[l])
+    if (g->silent[l] == 1)
       out->silent[out->nsilent++] = l;
+    else if (g->silent[l] == 2)
+      out->blind[out->nblind++] = l;
   return 0;
 }
 

@@ -115,6 +115,11 @@ typedef struct wmm_placement {
                                  ever stored one constant, never read
                                  while the threads run), ascending */
   int nsilent;
+  int *blind;                 /* locations left out as blindly updated
+                                 (aeg.h: only ever updated by RMWs of one
+                                 commuting class whose old values are
+                                 used nowhere), ascending */
+  int nblind;
 } wmm_placement;
 
 /* Event e of delay d's witness cycle in pl: its code unit and instruction

@@ -255,7 +255,10 @@
 #                      the two counters): no fence; -DPEEK (a worker
 #                      reads them), -DUSED (the additions' results used),
 #                      -DRESET (main stores 0 while the threads run),
-#                      -DPOINTER (their addresses kept): the worker fenced
+#                      -DPOINTER -DFOREIGN (their addresses kept, and
+#                      given to another unit's function): the worker
+#                      fenced (-DPOINTER alone: no fence, no other
+#                      unit's code runs)
 #                      on the weak targets (x86-TSO needs none); the same
 #                      with the counters members of a static struct
 #                      (-DSTRUCT) or elements of a static array (-DARRAY)
@@ -679,11 +682,12 @@ one_target() {
   fenced slots_ids_FOREIGN slots_ids.c worker -DEXPORTED -DFOREIGN
   for parts in "" STRUCT ARRAY; do
     none counters_blind$parts counters_blind.c ${parts:+-D$parts}
-    for v in PEEK USED RESET POINTER; do
+    none "counters_blind${parts}_POINTER" counters_blind.c -DPOINTER ${parts:+-D$parts}
+    for v in PEEK USED RESET "POINTER -DFOREIGN"; do
       if [ $T = x86 ]; then
-        none "counters_blind${parts}_$v" counters_blind.c -D$v ${parts:+-D$parts}
+        none "counters_blind${parts}_${v##*-D}" counters_blind.c -D$v ${parts:+-D$parts}
       else
-        fenced "counters_blind${parts}_$v" counters_blind.c worker -D$v ${parts:+-D$parts}
+        fenced "counters_blind${parts}_${v##*-D}" counters_blind.c worker -D$v ${parts:+-D$parts}
       fi
     done
   done

@@ -141,29 +141,43 @@ static wmm_addr address(gen *g, wmm_thread *t, int l)
   return a;
 }
 
-/* A location for a load or an RMW: any but the silent one (opts.silent). */
-static int read_loc(gen *g)
+/* Is l the location opts.silent or opts.blind keeps for its own kind of
+ * update? */
+static int kept_loc(const gen *g, int l)
 {
-  return (int)R(g, (unsigned)(g->o->silent && g->nlocs > 1 ? g->nlocs - 1 : g->nlocs));
+  return (g->o->silent || g->o->blind) && g->nlocs > 1 && l == g->nlocs - 1;
 }
 
-/* Is l the location opts.silent keeps for plain stores of 1? */
-static int silent_loc(const gen *g, int l)
+/* A location for a load or an RMW: any but the kept one (kept_loc). */
+static int read_loc(gen *g)
 {
-  return g->o->silent && g->nlocs > 1 && l == g->nlocs - 1;
+  return (int)R(g, (unsigned)(kept_loc(g, g->nlocs - 1) ? g->nlocs - 1 : g->nlocs));
+}
+
+/* The kept location's update: a plain store of 1 (opts.silent) or an
+ * addition of v whose old value goes nowhere (opts.blind). */
+static void kept_update(gen *g, wmm_thread *t, int l, wmm_val v)
+{
+  wmm_instr in = wmm_instr_init(g->o->silent ? WMM_OP_STORE : WMM_OP_RMW);
+  in.a = imm(g->o->silent ? 1 : v);
+  in.addr = address(g, t, l);
+  if (!g->o->silent) {
+    in.dst = -1;
+    in.alu = WMM_ALU_ADD;
+    in.flags = WMM_ACC_BLIND | (g->o->arch == WMM_ARCH_X86 ? WMM_ACC_ATOMIC : 0);
+  }
+  emit(g, t, &in);
 }
 
 static void item_store(gen *g, wmm_thread *t)
 {
   int l = (int)R(g, (unsigned)g->nlocs);
   wmm_val v = 1 + R(g, 3);
-  wmm_instr in = wmm_instr_init(WMM_OP_STORE);
-  if (silent_loc(g, l)) {
-    in.a = imm(1);
-    in.addr = address(g, t, l);
-    emit(g, t, &in);
+  if (kept_loc(g, l)) {
+    kept_update(g, t, l, v);
     return;
   }
+  wmm_instr in = wmm_instr_init(WMM_OP_STORE);
   int dep = g->o->deps && R(g, 3) == 0 ? some_loaded(g) : -1;
   if (dep >= 0) {
     wmm_instr x = wmm_instr_init(WMM_OP_ALU);

@@ -34,6 +34,10 @@ typedef struct wmm_gen_opts {
   int silent;           /* the last location only ever gets plain stores
                            of 1 (no load, RMW or annotation reaches it): a
                            silent location of the placement (aeg.h) */
+  int blind;            /* the last location only ever gets blind
+                           additions (WMM_ACC_BLIND RMWs of a constant, no
+                           register written: no load or other store reaches
+                           it): a blindly updated location (aeg.h) */
 } wmm_gen_opts;
 
 wmm_gen_opts wmm_gen_opts_default(wmm_arch a);

@@ -14,6 +14,8 @@
  *   placement_from_random --seed 5 --count 20 --from tso --arch PPC
  *   placement_from_random --silent --seed 7 --count 40  # a location only
  *                                 ever stored 1: silent (aeg.h), left out
+ *   placement_from_random --blind --seed 7 --count 40   # a location only
+ *                                 ever added to blindly (aeg.h), left out
  */
 #include <signal.h>
 #include <stdio.h>
@@ -132,9 +134,9 @@ static int one(const wmm_program *p, wmm_model m, wmm_model from, long budget,
            wmm_model_name(from), e.msg);
     return 0;
   }
-  *nsilent = pl.nsilent;
-  if (pl.nsilent) {
-    /* 2 when leaving the silent locations out saved fences */
+  *nsilent = pl.nsilent + pl.nblind;
+  if (*nsilent) {
+    /* 2 when leaving the silent (or blind) locations out saved fences */
     wmm_placement keep;
     po.keep_silent = 1;
     if (wmm_place(p, &po, &keep, &e) == 0) {
@@ -219,7 +221,7 @@ int main(int argc, char **argv)
   unsigned long seed = 1;
   long count = 50, budget = 200000;
   unsigned timeout = 10;
-  int arch = -1, from_fixed = -1, silent = 0;
+  int arch = -1, from_fixed = -1, silent = 0, blind = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--seed") && i + 1 < argc)
       seed = strtoul(argv[++i], NULL, 10);
@@ -229,6 +231,8 @@ int main(int argc, char **argv)
       timeout = (unsigned)strtoul(argv[++i], NULL, 10);
     else if (!strcmp(argv[i], "--silent"))
       silent = 1;
+    else if (!strcmp(argv[i], "--blind"))
+      blind = 1;
     else if (!strcmp(argv[i], "--budget") && i + 1 < argc)
       budget = strtol(argv[++i], NULL, 10);
     else if (!strcmp(argv[i], "--from") && i + 1 < argc) {
@@ -246,7 +250,7 @@ int main(int argc, char **argv)
     } else {
       fprintf(stderr, "usage: placement_from_random [--seed S] [--count N] "
                       "[--from R] [--arch A] [--budget CANDIDATES]\n"
-                      "                             [--timeout S] [--silent]\n");
+                      "                             [--timeout S] [--silent | --blind]\n");
       return 2;
     }
   }
@@ -269,6 +273,7 @@ int main(int argc, char **argv)
     o.len = 2 + (int)(i % 3);
     o.loops = i % 5 == 4;
     o.silent = silent;
+    o.blind = blind && !silent;
     char name[64];
     snprintf(name, sizeof name, "gen%lu-%s", seed + (unsigned long)i,
              wmm_arch_name(a));
@@ -285,8 +290,8 @@ int main(int argc, char **argv)
       if (r == 1)
         printf("PASS: %s %s from %s: %d outcomes%s\n", name, wmm_model_name(m),
                wmm_model_name(from), n,
-               ns == 2 ? " (a silent location, fences saved)"
-               : ns ? " (a silent location)" : "");
+               ns == 2 ? " (a location left out, fences saved)"
+               : ns ? " (a location left out)" : "");
       fflush(stdout);
       /* 4, 5: passed with a silent location left out of the graph (5: it
          saved fences) */
@@ -313,9 +318,10 @@ int main(int argc, char **argv)
     }
     wmm_program_free(p);
   }
-  if (silent)
-    printf("%ld passed with a silent location, %ld of them with fewer "
-           "fences for it\n", with_silent, saved);
+  if (silent || blind)
+    printf("%ld passed with a %s location, %ld of them with fewer "
+           "fences for it\n", with_silent, silent ? "silent" : "blindly updated",
+           saved);
   printf("%ld passed, %ld failed, %ld skipped (over budget or time)\n",
          pass, fail, skipped);
   return fail ? 1 : 0;

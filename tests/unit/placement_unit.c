@@ -1007,9 +1007,72 @@ static void test_silent(void)
      NULL);
 }
 
+/* 2+2W on Power (W x; W y || W y; W x) with both stores of x made RMWs
+ * of alu a0 and a1 (flagged WMM_ACC_BLIND when blind): additions,
+ * subtractions, xors, ands or ors of one class whose old values go
+ * nowhere update x blindly (aeg.h), and the cycle needs no fence; RMWs not
+ * flagged, or of two classes, keep 2+2W's fences.  Returns the fences
+ * placed, -1 on error; *nblind the blindly updated locations. */
+static int blind_2p2w_fences(wmm_alu a0, wmm_alu a1, int blind, int *nblind)
+{
+  wmm_program *p = parse("PPC 2+2Wblind\n"
+                         "{ 0:r2=x; 0:r4=y; 1:r2=y; 1:r4=x; }\n"
+                         " P0           | P1           ;\n"
+                         " li r1,1      | li r1,2      ;\n"
+                         " stw r1,0(r2) | stw r1,0(r2) ;\n"
+                         " stw r1,0(r4) | stw r1,0(r4) ;\n"
+                         "exists (y=1)\n");
+  if (!p)
+    return -1;
+  /* x: P0's first store, P1's second */
+  for (int t = 0; t < 2; t++) {
+    int seen = 0;
+    for (int i = 0; i < p->threads[t].ncode; i++) {
+      wmm_instr *in = &p->threads[t].code[i];
+      if (in->op != WMM_OP_STORE || seen++ != t)
+        continue;
+      in->op = WMM_OP_RMW;
+      in->alu = t == 0 ? a0 : a1;
+      in->dst = -1;
+      if (blind)
+        in->flags |= WMM_ACC_BLIND;
+    }
+  }
+  wmm_place_opts o = wmm_place_opts_default(WMM_MODEL_POWER);
+  wmm_placement pl;
+  wmm_error e;
+  int n = -1;
+  *nblind = -1;
+  if (wmm_place(p, &o, &pl, &e) == 0) {
+    n = pl.nfences;
+    *nblind = pl.nblind;
+    wmm_placement_free(&pl);
+  }
+  wmm_program_free(p);
+  return n;
+}
+
+static void test_blind(void)
+{
+  int nb;
+  ok(blind_2p2w_fences(WMM_ALU_ADD, WMM_ALU_SUB, 1, &nb) == 0 && nb == 1,
+     "blind: x only ever added to and subtracted from blindly: 2+2W needs "
+     "no fence", NULL);
+  ok(blind_2p2w_fences(WMM_ALU_OR, WMM_ALU_OR, 1, &nb) == 0 && nb == 1,
+     "blind: x only ever or-ed into blindly: no fence", NULL);
+  ok(blind_2p2w_fences(WMM_ALU_ADD, WMM_ALU_ADD, 0, &nb) == 2 && nb == 0,
+     "blind: additions whose old values may be used keep 2+2W's fences",
+     NULL);
+  ok(blind_2p2w_fences(WMM_ALU_ADD, WMM_ALU_XOR, 1, &nb) == 2 && nb == 0,
+     "blind: an addition and a xor do not commute: fences kept", NULL);
+  ok(blind_2p2w_fences(WMM_ALU_SECOND, WMM_ALU_SECOND, 1, &nb) == 2 && nb == 0,
+     "blind: exchanges are no blind updates: fences kept", NULL);
+}
+
 int main(void)
 {
   test_silent();
+  test_blind();
   test_fresh();
   test_retry();
   test_ilp();

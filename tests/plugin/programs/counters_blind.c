@@ -8,7 +8,11 @@
  *   -DPEEK    a worker reads the counters while the threads run;
  *   -DUSED    a worker uses what the additions return;
  *   -DRESET   main stores 0 into the counters while the threads run;
- *   -DPOINTER the counters' addresses are kept in global pointers.
+ *   -DPOINTER -DFOREIGN  the counters' addresses are kept in global
+ *             pointers, given to a function of another unit too (which
+ *             may start threads that read them).
+ * -DPOINTER alone: no fence (no other unit's code runs; the analysis's
+ * blind updates, docs/placement.md).
  * -DSTRUCT: the counters are the members of a static struct, -DARRAY the
  * elements of a static array (alone: no fence; with each variant above:
  * fenced).
@@ -31,6 +35,9 @@ static atomic_long hits, misses;
 static int data[N];
 static long seen[2];
 atomic_long *kept[2];
+#ifdef FOREIGN
+void report_counters (atomic_long **);
+#endif
 
 #ifdef USED
 # define ADD(c) (seen[id] += atomic_fetch_add_explicit (&c, 1, memory_order_relaxed))
@@ -65,6 +72,9 @@ main (void)
 #ifdef POINTER
   kept[0] = &hits;
   kept[1] = &misses;
+#endif
+#ifdef FOREIGN
+  report_counters (kept);
 #endif
   for (long k = 0; k < 2; k++)
     pthread_create (&t[k], 0, worker, (void *) k);
