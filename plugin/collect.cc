@@ -2972,6 +2972,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_lock_internals (u);
   wmm_swap_views (u);
   wmm_barrier_rounds (u);
+  wmm_omp_row_views (u);
   wmm_omp_team_epochs (u);
   assign_places (u);
   return true;

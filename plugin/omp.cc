@@ -747,6 +747,8 @@ struct omp_ctx {
   hash_set<tree> bad_writes;         /* arrays written otherwise */
   hash_map<tree, tree> write_iv;     /* array -> the counter of its writes
                                         (NULL: several) */
+  hash_set<tree> element_writes;     /* arrays written as `a[i]` */
+  hash_set<tree> row_writes;         /* arrays written as `a[E][i]` */
   hash_set<cgraph_node *> serial;    /* code that runs only while no team
                                         runs (serial_functions) */
   hash_set<tree> blocks;             /* the data blocks serial code gives
@@ -754,6 +756,49 @@ struct omp_ctx {
   bool foreign;                      /* code of other units may run
                                         (wmm_foreign_code_may_run) */
 };
+
+/* Note that array base is written through partitioned counter iv. */
+void
+note_write_iv (omp_ctx *c, tree base, tree iv)
+{
+  bool existed;
+  tree &w = c->write_iv.get_or_insert (base, &existed);
+  w = existed && w != iv ? NULL_TREE : iv;
+}
+
+/* Is ref a write `a[E][i]` (or a part of it: `a[E][i][j]` with j within
+ * its bounds, a member) of the array base by a function a start runs, i a
+ * partitioned counter and E one value for every thread of the start
+ * (rowviews.cc wmm_omp_shared_index)?  Then the element is the one of its
+ * thread's block in row E: noted as written through i. */
+bool
+row_write (omp_ctx *c, gimple *stmt, tree ref, tree base)
+{
+  if (!c->storing || !c->in_outlined || !ref)
+    return false;
+  while (handled_component_p (ref)
+         && !(TREE_CODE (ref) == ARRAY_REF
+              && TREE_CODE (TREE_OPERAND (ref, 0)) == ARRAY_REF
+              && TREE_OPERAND (TREE_OPERAND (ref, 0), 0) == base))
+    {
+      if (TREE_CODE (ref) == ARRAY_REF ? !wmm_index_within (ref, stmt)
+          : TREE_CODE (ref) != COMPONENT_REF)
+        return false;
+      ref = TREE_OPERAND (ref, 0);
+    }
+  if (TREE_CODE (ref) != ARRAY_REF || TREE_OPERAND (ref, 2)
+      || TREE_OPERAND (ref, 3))
+    return false;
+  tree row = TREE_OPERAND (ref, 0), i = TREE_OPERAND (ref, 1);
+  if (TREE_CODE (row) != ARRAY_REF || TREE_OPERAND (row, 0) != base
+      || TREE_OPERAND (row, 2) || TREE_OPERAND (row, 3)
+      || TREE_CODE (i) != SSA_NAME || !c->ivs.contains (wmm_widened_from (i))
+      || !wmm_omp_shared_index (TREE_OPERAND (row, 1)))
+    return false;
+  note_write_iv (c, base, wmm_widened_from (i));
+  c->row_writes.add (base);
+  return true;
+}
 
 /* Walk callback: classify a reference to a global array by code the
  * teams run. */
@@ -786,16 +831,14 @@ note_ref (gimple *stmt, tree op, tree ref, void *data)
       c->refs.get_or_insert (base).safe_push (ref);
       if (c->storing)
         {
-          bool existed;
-          tree &iv = c->write_iv.get_or_insert (base, &existed);
-          iv = existed && iv != wmm_widened_from (idx)
-               ? NULL_TREE : wmm_widened_from (idx);
+          note_write_iv (c, base, wmm_widened_from (idx));
+          c->element_writes.add (base);
         }
     }
   else
     {
       c->bad.add (base);
-      if (c->storing)
+      if (c->storing && !row_write (c, stmt, ref, base))
         c->bad_writes.add (base);
     }
   return false;
@@ -1424,7 +1467,9 @@ wmm_omp_analyse (wmm_unitinfo *u)
   for (auto entry : c.write_iv)
     {
       tree a = entry.first;
-      if (!entry.second || c.bad_writes.contains (a) || reachable (a))
+      /* (a whole row `a[i]` and an element `a[E][j]` may meet) */
+      if (!entry.second || c.bad_writes.contains (a) || reachable (a)
+          || (c.element_writes.contains (a) && c.row_writes.contains (a)))
         continue;
       if (!one_writer)
         one_writer = new hash_set<tree>;

@@ -21,41 +21,55 @@
  */
 #include "plugin.h"
 
-void
-wmm_omp_team_epochs (wmm_unitinfo *u)
+bool
+wmm_omp_teams_alone (wmm_unitinfo *u, int *nteams)
 {
   wmm_program *p = u->prog;
+  *nteams = 0;
   if (!p)
-    return;
-  int nteams = 0;
-  auto_vec<vec<unsigned> > masks;
-  masks.safe_grow_cleared (p->nthreads);
-  bool ok = true;
+    return false;
   for (const wmm_unit &unit : u->units)
     {
       int n;
       int k = unit.decl ? wmm_omp_team_of (unit.decl, &n) : -1;
-      nteams = n;
-      if (n < 2 || n > 32 || unit.thread < 0 || unit.thread >= p->nthreads)
-        {
-          ok = false;
-          break;
-        }
+      *nteams = n;
+      if (n < 1 || n > 32 || unit.thread < 0 || unit.thread >= p->nthreads)
+        return false;
+      if (k >= 0)
+        continue;
+      /* serial code: quiet while threads run (main), or no entry */
       const wmm_thread *t = &p->threads[unit.thread];
+      for (int i = 0; i < t->ncode; i++)
+        if (unit.entry && (wmm_instr_is_access (&t->code[i])
+                           || t->code[i].op == WMM_OP_CALL))
+          return false;
+      if (unit.entry && !unit.region)
+        return false;
+    }
+  return *nteams > 0;
+}
+
+void
+wmm_omp_team_epochs (wmm_unitinfo *u)
+{
+  int nteams;
+  if (!wmm_omp_teams_alone (u, &nteams) || nteams < 2)
+    return;
+  wmm_program *p = u->prog;
+  auto_vec<vec<unsigned> > masks;
+  masks.safe_grow_cleared (p->nthreads);
+  for (const wmm_unit &unit : u->units)
+    {
+      int n;
+      int k = unit.decl ? wmm_omp_team_of (unit.decl, &n) : -1;
       if (k < 0)
-        {
-          /* serial code: quiet while threads run (main), or no entry */
-          for (int i = 0; i < t->ncode && ok; i++)
-            ok = !(unit.entry && (wmm_instr_is_access (&t->code[i])
-                                  || t->code[i].op == WMM_OP_CALL));
-          ok = ok && (!unit.entry || unit.region);
-          continue;
-        }
+        continue;
+      const wmm_thread *t = &p->threads[unit.thread];
       masks[unit.thread].safe_grow (t->ncode);
       for (int i = 0; i < t->ncode; i++)
         masks[unit.thread][i] = 1u << k;
     }
-  int split = ok ? wmm_split_locations (p, nteams, masks, "team") : 0;
+  int split = wmm_split_locations (p, nteams, masks, "team");
   for (vec<unsigned> &v : masks)
     v.release ();
   if (split)

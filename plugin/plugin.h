@@ -749,6 +749,20 @@ int wmm_swap_views_local (wmm_unitinfo *u, int waiter, function *fn,
 /* ompteams.cc: the accesses of OpenMP teams that run one after another
  * (started by serial code) never meet: a location copy per team. */
 void wmm_omp_team_epochs (wmm_unitinfo *u);
+/* ompteams.cc: do only OpenMP teams started by serial code run while
+ * threads run (every unit a team function's, wmm_omp_team_of, or serial
+ * code whose IR has no access and no call while they run)?  *nteams: the
+ * unit's teams.  Then whatever one start of a team does happens before
+ * whatever a later start does: a critical cycle stays in one start. */
+bool wmm_omp_teams_alone (wmm_unitinfo *u, int *nteams);
+/* rowviews.cc: OpenMP teams that index a static array's rows by values
+ * that always differ (`u[(t + 1) % 2][i] = f (u[t % 2][i - 1], ...)`): a
+ * view of the array per row index. */
+void wmm_omp_row_views (wmm_unitinfo *u);
+/* rowviews.cc: is idx, an index of a function an OpenMP start runs, one
+ * value for every thread of a start (a constant, or computed from fields
+ * of the team's data block only)? */
+bool wmm_omp_shared_index (tree idx);
 /* omp.cc: the outlined function (its index among the unit's team
  * functions, 0 <= k < *nteams) whose team alone runs fndecl; -1 when
  * fndecl is serial code or no team's, or when the unit's teams are not

@@ -43,6 +43,7 @@
  * their dst the other.
  */
 #include "plugin.h"
+#include "views.h"
 
 namespace {
 
@@ -243,58 +244,6 @@ find_pairs (wmm_unitinfo *u, vec<swap_pair> *out, F also)
     }
 }
 
-/* Split the locations view accesses may touch in two: `view (unit, i)`
- * says of instruction i of a unit's thread 1 or 2 (a view access: it
- * touches only that view), 3 (both: any other), or 0 (refused: then
- * nothing changes).  The words of `own` (the pointers' own statics, may
- * be NULL) are never split.  How many accesses took a view. */
-template <typename V>
-int
-split_views (wmm_unitinfo *u, V view, const tree *own)
-{
-  wmm_program *p = u->prog;
-  auto_vec<vec<unsigned> > masks;
-  masks.safe_grow_cleared (p->nthreads);
-  auto_vec<bool> objs;
-  objs.safe_grow_cleared (p->nlocs);
-  int viewed = 0;
-  bool refused = false;
-  for (const wmm_unit &unit : u->units)
-    {
-      if (unit.thread < 0 || unit.thread >= p->nthreads)
-        continue;
-      const wmm_thread *t = &p->threads[unit.thread];
-      masks[unit.thread].safe_grow_cleared (t->ncode);
-      for (int i = 0; i < t->ncode; i++)
-        {
-          unsigned mask = wmm_instr_is_access (&t->code[i])
-                          ? view (unit, i) : 3;
-          refused |= mask == 0;
-          if (mask == 1 || mask == 2)
-            {
-              viewed++;
-              wmm_each_loc (p, &t->code[i], [&] (int l) {
-                objs[l] = true;
-                return true;
-              });
-            }
-          masks[unit.thread][i] = mask ? mask : 3;
-        }
-    }
-  /* (never the pair's own words: no access through them touches those) */
-  for (int l = 0; own && l < p->nlocs; l++)
-    {
-      tree d = wmm_location_decl (l);
-      if (d == own[0] || d == own[1])
-        objs[l] = false;
-    }
-  int split = viewed && !refused
-              ? wmm_split_locations (p, 2, masks, "view", &objs) : 0;
-  for (vec<unsigned> &v : masks)
-    v.release ();
-  return split ? viewed : 0;
-}
-
 /* Give the pair's two pointers a view each of the locations the accesses
  * through them may touch: a thread's access through a pointer it loaded
  * from one of the pair (not main's: it also runs between epochs) takes
@@ -306,7 +255,7 @@ template <typename F>
 int
 apply_views (wmm_unitinfo *u, const swap_pair &pair, F ok)
 {
-  int viewed = split_views (u, [&] (const wmm_unit &unit, int i) -> unsigned {
+  int viewed = wmm_split_views (u, [&] (const wmm_unit &unit, int i) -> unsigned {
     gimple *load = NULL;
     tree from = !unit.region && i < (int) unit.sites.length ()
                 ? loaded_from (site_pointer (unit.sites[i]), &load)
@@ -562,7 +511,7 @@ wmm_swap_views_local (wmm_unitinfo *u, int waiter, function *fn,
       tree res[2] = { gimple_phi_result (lp.phi[0]),
                       gimple_phi_result (lp.phi[1]) };
       int diff = -1;   /* the one (waits - swaps) parity, -1: none yet */
-      int viewed = split_views (u, [&] (const wmm_unit &unit, int i)
+      int viewed = wmm_split_views (u, [&] (const wmm_unit &unit, int i)
                                 -> unsigned {
         if (unit.thread != waiter || unit.region
             || i >= (int) unit.sites.length ())
