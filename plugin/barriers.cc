@@ -556,7 +556,7 @@ mark_serial (wmm_unitinfo *u, const barrier_use *b, int waiter,
 int
 wmm_split_locations (wmm_program *p, int nclasses,
                      const vec<vec<unsigned> > &masks, const char *tag,
-                     const vec<bool> *only)
+                     const vec<bool> *only, bool split_any)
 {
   /* one copy of each shared location per class, made when needed */
   int nlocs = p->nlocs;
@@ -605,8 +605,25 @@ wmm_split_locations (wmm_program *p, int nclasses,
               }
           return !bad;
         });
+        /* an access that may touch any location: the copies too; or,
+           with split_any, the copies of its classes of every location */
+        unsigned all = nclasses >= 32 ? ~0u : (1u << nclasses) - 1;
+        if (!known && split_any && !bad && (mk & all) != all)
+          {
+            to.truncate (0);
+            for (int l = 0; l < nlocs && !bad; l++)
+              for (int r = 0; r < nclasses && !bad; r++)
+                if ((mk & (1u << r)) && !p->locs[l].is_private)
+                  {
+                    int c = copy_of (l, r);
+                    bad = c < 0;
+                    if (!bad && !to.contains (c))
+                      to.safe_push (c);
+                  }
+            known = !bad;
+          }
         if (!known || bad || to.is_empty ())
-          continue;   /* any location: the copies too */
+          continue;
         to.qsort ([] (const void *x, const void *y) {
           return *(const int *) x - *(const int *) y; });
         if (to.length () == 1)

@@ -720,11 +720,14 @@ void wmm_barrier_rounds (wmm_unitinfo *u);
 /* barriers.cc: give each shared location (each l with (*only)[l], when
  * given) one copy per class (0 <= class < nclasses <= 32) and make every
  * access of thread t's instruction i touch the copies of the classes in
- * masks[t][i] (0: untouched); the copies are named LOC@TAGk.  Accesses of
- * classes that share no bit never meet.  How many accesses changed. */
+ * masks[t][i] (0: untouched); the copies are named LOC@TAGk.  An access
+ * that may touch any location keeps doing so (the copies too), unless
+ * split_any: then one of some classes only touches those classes' copies
+ * of every shared location (only must be NULL).  Accesses of classes that
+ * share no bit never meet.  How many accesses changed. */
 int wmm_split_locations (wmm_program *p, int nclasses,
                          const vec<vec<unsigned> > &masks, const char *tag,
-                         const vec<bool> *only = NULL);
+                         const vec<bool> *only = NULL, bool split_any = false);
 /* swapviews.cc: two static pointers that name different objects and are
  * swapped only while no thread runs (double buffers): a thread's accesses
  * through one never meet those through the other (a view of the two
@@ -763,6 +766,14 @@ void wmm_omp_row_views (wmm_unitinfo *u);
  * value for every thread of a start (a constant, or computed from fields
  * of the team's data block only)? */
 bool wmm_omp_shared_index (tree idx);
+/* rowviews.cc: is idx, rewritten step by step, a value that is 0 exactly
+ * when x + c is even (`(s + 1) & 1`, `s % 2`), x a PHI result (*leaf)?
+ * *odd: c's parity. */
+bool wmm_index_parity (tree idx, tree *leaf, int *odd);
+/* rowviews.cc: the static array (not thread-local; not exported when
+ * other units' code may run) whose first index the outermost ARRAY_REF
+ * of ref takes, an SSA name (`u[E][i]`: u, E in *index); or NULL. */
+tree wmm_array_row (tree ref, tree *index);
 /* omp.cc: the outlined function (its index among the unit's team
  * functions, 0 <= k < *nteams) whose team alone runs fndecl; -1 when
  * fndecl is serial code or no team's, or when the unit's teams are not

@@ -312,12 +312,25 @@ wmm_omp_shared_index (tree idx)
   return false;
 }
 
-namespace {
+bool
+wmm_index_parity (tree idx, tree *leaf, int *odd)
+{
+  auto_vec<index_form, MAX_FORMS> forms;
+  index_forms (idx, &forms);
+  for (const index_form &f : forms)
+    if (f.op == PAR && TREE_CODE (f.leaf) == SSA_NAME
+        && !SSA_NAME_IS_DEFAULT_DEF (f.leaf)
+        && gimple_code (SSA_NAME_DEF_STMT (f.leaf)) == GIMPLE_PHI)
+      {
+        *leaf = f.leaf;
+        *odd = (int) (f.c & 1);
+        return true;
+      }
+  return false;
+}
 
-/* The static array whose first index reference ref's outermost ARRAY_REF
- * takes (`u[E][i]`: u, E in *index), or NULL. */
 tree
-row_of (tree ref, tree *index)
+wmm_array_row (tree ref, tree *index)
 {
   tree row = NULL_TREE;
   for (tree t = ref; handled_component_p (t); t = TREE_OPERAND (t, 0))
@@ -333,6 +346,8 @@ row_of (tree ref, tree *index)
   *index = TREE_OPERAND (row, 1);
   return TREE_CODE (*index) == SSA_NAME ? base : NULL_TREE;
 }
+
+namespace {
 
 /* The reference an access site of a team function reads or writes
  * (an assignment's operand, not a call's), or NULL. */
@@ -371,7 +386,7 @@ wmm_omp_row_views (wmm_unitinfo *u)
       for (const wmm_site &s : unit.sites)
         {
           tree index, ref = site_ref (s);
-          tree a = ref ? row_of (ref, &index) : NULL_TREE;
+          tree a = ref ? wmm_array_row (ref, &index) : NULL_TREE;
           if (!a)
             continue;
           row_pair *pr = NULL;
@@ -398,7 +413,7 @@ wmm_omp_row_views (wmm_unitinfo *u)
         if (unit.decl != pr.fn || i >= (int) unit.sites.length ())
           return 3;
         tree index, ref = site_ref (unit.sites[i]);
-        if (!ref || row_of (ref, &index) != pr.array)
+        if (!ref || wmm_array_row (ref, &index) != pr.array)
           return 3;
         return indices_same (index, pr.index[0]) ? 1
                : indices_same (index, pr.index[1]) ? 2 : 3;

@@ -483,7 +483,158 @@ pair_state_flow (function *fn, const local_pair &lp,
     }
 }
 
+/* ------------------------------------- rows chosen by a counter's parity */
+
+/* The constant v is through copies (`s_47 = 0`), or NULL. */
+tree
+constant_value (tree v)
+{
+  v = copied_value (v);
+  gimple *d = v && TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
+              ? SSA_NAME_DEF_STMT (v) : NULL;
+  if (d && gimple_assign_single_p (d))
+    v = gimple_assign_rhs1 (d);
+  return v && TREE_CODE (v) == INTEGER_CST ? v : NULL_TREE;
+}
+
+/* The counters of function fn's loops: at a block with two predecessors, a
+ * PHI s = <c (init), s + 1 (swap)> with c a constant (as a local_pair of
+ * one PHI: the swap edge flips the counter's parity). */
+void
+find_counters (function *fn, vec<local_pair> *out)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      if (EDGE_COUNT (bb->preds) != 2)
+        continue;
+      for (gphi_iterator g = gsi_start_phis (bb); !gsi_end_p (g); gsi_next (&g))
+        {
+          tree res = gimple_phi_result (g.phi ());
+          if (virtual_operand_p (res) || !INTEGRAL_TYPE_P (TREE_TYPE (res)))
+            continue;
+          for (int k = 0; k < 2; k++)
+            {
+              edge init = EDGE_PRED (bb, k), swap = EDGE_PRED (bb, 1 - k);
+              tree next = PHI_ARG_DEF_FROM_EDGE (g.phi (), swap);
+              gassign *d = TREE_CODE (next) == SSA_NAME
+                           && !SSA_NAME_IS_DEFAULT_DEF (next)
+                           ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next)) : NULL;
+              if (constant_value (PHI_ARG_DEF_FROM_EDGE (g.phi (), init))
+                  && d && gimple_assign_rhs_code (d) == PLUS_EXPR
+                  && gimple_assign_rhs1 (d) == res
+                  && integer_onep (gimple_assign_rhs2 (d)))
+                out->safe_push ({ { g.phi (), NULL }, init, swap,
+                                  { NULL_TREE, NULL_TREE } });
+            }
+        }
+    }
+}
+
+/* The static array and the first index (*index) of the row an access of
+ * the waiter touches: its reference's (`grid[E][r][c]`), or the row its
+ * pointer is an offset of (`p = &grid[E]; (*(p + r * W))[c]`: C keeps
+ * pointer arithmetic inside the row); NULL when neither. */
+tree
+row_access (const wmm_site &s, tree *index)
+{
+  if (s.summary || !s.stmt || !gimple_assign_single_p (s.stmt)
+      || s.operand < 0)
+    return NULL_TREE;
+  tree a = wmm_array_row (gimple_op (s.stmt, s.operand == 0 ? 0 : 1), index);
+  if (a)
+    return a;
+  tree ptr = site_pointer (s);
+  for (int depth = 0; depth < 16 && ptr && TREE_CODE (ptr) == SSA_NAME
+                      && !SSA_NAME_IS_DEFAULT_DEF (ptr); depth++)
+    {
+      gimple *d = SSA_NAME_DEF_STMT (ptr);
+      if (!is_gimple_assign (d))
+        return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (d);
+      tree r = gimple_assign_rhs1 (d);
+      if (code == ADDR_EXPR)
+        return wmm_array_row (TREE_OPERAND (r, 0), index);
+      if (code != POINTER_PLUS_EXPR && !CONVERT_EXPR_CODE_P (code)
+          && code != SSA_NAME)
+        return NULL_TREE;
+      ptr = r;
+    }
+  return NULL_TREE;
+}
+
 } // namespace
+
+/* Rows of one static array chosen by the parity of a counter the waiter
+ * steps once per turn of a loop (`double (*src)[W] = grid[s & 1], (*dst)[W]
+ * = grid[(s + 1) & 1]; ... dst[r][c] = f (src[r - 1][c], ...);
+ * pthread_barrier_wait (&bar);` in `for (s = 0; ...; s++)`): every thread
+ * runs the waiter from its start, so when the parity of the waits a thread
+ * has passed and the counter's parity differ by the same amount at every
+ * access through such a row, in round r all threads' `s & 1` rows are one
+ * row and their `(s + 1) & 1` rows the other.  A view each (rowviews.cc
+ * finds the parities).  How many accesses took a view. */
+static int
+parity_rows (wmm_unitinfo *u, int waiter, function *fn,
+             const hash_set<gimple *> &waits)
+{
+  auto_vec<local_pair> counters;
+  find_counters (fn, &counters);
+  int made = 0;
+  for (const local_pair &lp : counters)
+    {
+      auto_vec<pair_states> at;
+      pair_state_flow (fn, lp, waits, &at);
+      tree s = gimple_phi_result (lp.phi[0]), array = NULL_TREE;
+      int diff = -1;   /* the one (waits - counter) parity, -1: none yet */
+      auto classify = [&] (const wmm_unit &unit, int i) -> unsigned {
+        if (unit.thread != waiter || unit.region
+            || i >= (int) unit.sites.length ())
+          return 3;
+        const wmm_site &site = unit.sites[i];
+        if (site.fn || !site.stmt || gimple_bb (site.stmt) == NULL)
+          return 3;
+        tree index, leaf;
+        int odd;
+        tree a = row_access (site, &index);
+        if (!a || (array && a != array)
+            || !wmm_index_parity (index, &leaf, &odd) || leaf != s)
+          return 3;
+        array = a;
+        basic_block bb = gimple_bb (site.stmt);
+        pair_states st = run_block (bb, at[bb->index], site.stmt, waits);
+        for (int k = 0; k < 4; k++)
+          if (st & (1 << k))
+            {
+              int d = ((k >> 1) ^ k) & 1;
+              if (diff >= 0 && d != diff)
+                return 0;
+              diff = d;
+            }
+        return odd ? 2 : 1;
+      };
+      /* (both rows, or no view at all) */
+      unsigned used = 0;
+      for (const wmm_unit &unit : u->units)
+        if (unit.thread >= 0 && unit.thread < u->prog->nthreads)
+          for (int i = 0; i < u->prog->threads[unit.thread].ncode; i++)
+            if (wmm_instr_is_access (&u->prog->threads[unit.thread].code[i]))
+              used |= 1u << classify (unit, i);
+      if ((used & 6) != 6 || (used & 1))
+        continue;
+      array = NULL_TREE;
+      diff = -1;
+      int viewed = wmm_split_views (u, classify, NULL);
+      if (viewed)
+        wmm_note (u, "'%s' chooses the rows of '%s' by the parity of a "
+                  "counter it steps once per round of its barrier, as every "
+                  "thread of it does: %d accesses of one row never meet "
+                  "those of the other", function_name (fn),
+                  lang_hooks.decl_printable_name (array, 2), viewed);
+      made += viewed;
+    }
+  return made;
+}
 
 /* Pointers the waiter swaps itself after each wait (`double *src = a,
  * *dst = b; for (s ...) { dst[i] = f (src[i-1], src[i], src[i+1]);
@@ -545,7 +696,7 @@ wmm_swap_views_local (wmm_unitinfo *u, int waiter, function *fn,
                   lang_hooks.decl_printable_name (lp.obj[1], 2), viewed);
       made += viewed;
     }
-  return made;
+  return made + parity_rows (u, waiter, fn, waits);
 }
 
 void

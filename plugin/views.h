@@ -1,7 +1,8 @@
 /* views.h — a view of some locations per class of accesses: the
- * locations the view accesses may touch get two copies, each view
- * access touches its own, every other access both (swapviews.cc's
- * double buffers, rowviews.cc's rows of one array).
+ * locations the view accesses may touch get two copies (every location
+ * when one may touch any), each view access touches its own, every other
+ * access both (swapviews.cc's double buffers, rowviews.cc's rows of one
+ * array).
  *
  * Example:
  *   int n = wmm_split_views (u, [&] (const wmm_unit &unit, int i)
@@ -28,7 +29,7 @@ wmm_split_views (wmm_unitinfo *u, V view, const tree *own)
   auto_vec<bool> objs;
   objs.safe_grow_cleared (p->nlocs);
   int viewed = 0;
-  bool refused = false;
+  bool refused = false, any = false;
   for (const wmm_unit &unit : u->units)
     {
       if (unit.thread < 0 || unit.thread >= p->nthreads)
@@ -43,7 +44,7 @@ wmm_split_views (wmm_unitinfo *u, V view, const tree *own)
           if (mask == 1 || mask == 2)
             {
               viewed++;
-              wmm_each_loc (p, &t->code[i], [&] (int l) {
+              any |= !wmm_each_loc (p, &t->code[i], [&] (int l) {
                 objs[l] = true;
                 return true;
               });
@@ -58,8 +59,12 @@ wmm_split_views (wmm_unitinfo *u, V view, const tree *own)
       if (d == own[0] || d == own[1])
         objs[l] = false;
     }
+  /* (a view access that may touch any location, through a pointer points-to
+     does not follow: every location gets its copies, and it touches its
+     view's) */
   int split = viewed && !refused
-              ? wmm_split_locations (p, 2, masks, "view", &objs) : 0;
+              ? wmm_split_locations (p, 2, masks, "view", any ? NULL : &objs, any)
+              : 0;
   for (vec<unsigned> &v : masks)
     v.release ();
   return split ? viewed : 0;

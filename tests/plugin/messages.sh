@@ -100,6 +100,7 @@ note: barrier '%s' (count %d) orders the rounds of the %d
 note: '%s' and '%s' name different objects ('%s', '%s') and 
 note: '%s' swaps its pointers to '%s' and '%s' once per 
 note: '%s' indexes the rows of '%s' by two values that 
+note: '%s' chooses the rows of '%s' by the parity of a 
 note: '%s' is only ever stored one constant while the threads 
 note: %s %s only ever updated by atomic operations that 
 note: %d accesses of %d locals shared only with their 

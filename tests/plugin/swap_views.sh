@@ -25,6 +25,20 @@
 #                   fence on x86-64 (1 mfence before), the outlined loop
 #                   fenced on Power (two threads' blocks written through
 #                   nxt); -DWRITE_CUR: the mfence on x86-64 again
+#   barrier_parity.c  a pthread barrier's threads choosing the grid they
+#                   read and the one they write by the step's parity
+#                   (`grid[s & 1]`, `grid[(s + 1) & 1]`): no fence on
+#                   x86-64 (1 mfence before), fewer than its racy twins
+#                   on the weak targets (one left for the rows two
+#                   threads write: 2+2W); -DSAME (`(s + 2) & 1`) and
+#                   -DSKEW (odd threads start a step late): fenced
+#                   everywhere, as before
+#   omp_local_swap.c  the OpenMP form: pointer locals of a parallel
+#                   region's threads swapped after each step's `omp for`
+#                   (accesses of any location: each view gets its copies
+#                   of every location): no fence on x86-64 (1 mfence
+#                   before), Power 1 lwsync (4 syncs before); -DSAME (both
+#                   on one grid): fenced everywhere
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -41,6 +55,14 @@ one_target() {
   for v in PEEK HOLD ONE_WAIT EVERY; do
     wmm_asm_fenced "barrier_swap_$v" "$P/barrier_swap.c" relax -D$v
   done
+  if [ $T = x86 ]; then wmm_asm_none barrier_parity "$P/barrier_parity.c"
+  else wmm_asm_fenced barrier_parity "$P/barrier_parity.c" relax; fi
+  for v in SAME SKEW; do
+    wmm_asm_fenced "barrier_parity_$v" "$P/barrier_parity.c" relax -D$v
+  done
+  if [ $T = x86 ]; then wmm_asm_none omp_local_swap "$P/omp_local_swap.c" -fopenmp
+  else wmm_asm_fenced omp_local_swap "$P/omp_local_swap.c" 'main\._omp_fn\.0' -fopenmp; fi
+  wmm_asm_fenced omp_local_swap_SAME "$P/omp_local_swap.c" 'main\._omp_fn\.0' -fopenmp -DSAME
   if [ $T = x86 ]; then
     wmm_asm_none omp_swap "$P/omp_swap.c" -fopenmp
     wmm_asm_fenced omp_swap_WRITE_CUR "$P/omp_swap.c" 'main\._omp_fn\.0' -fopenmp -DWRITE_CUR
