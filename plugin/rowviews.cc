@@ -144,6 +144,38 @@ stored_value (tree block, tree f, gimple **at)
   return NULL_TREE;
 }
 
+/* Is x never negative: of an unsigned type, or a counter `PHI <c (entry),
+ * x + 1>` starting at a constant c >= 0 (signed overflow being
+ * undefined)? */
+bool
+never_negative (tree x)
+{
+  if (TYPE_UNSIGNED (TREE_TYPE (x)))
+    return true;
+  gphi *phi = TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
+              ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (x)) : NULL;
+  if (!phi || gimple_phi_num_args (phi) != 2)
+    return false;
+  bool init = false, step = false;
+  for (unsigned k = 0; k < 2; k++)
+    {
+      tree a = gimple_phi_arg_def (phi, k);
+      gimple *d = TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+                  ? SSA_NAME_DEF_STMT (a) : NULL;
+      HOST_WIDE_INT c;
+      if (d && gimple_assign_single_p (d))
+        a = gimple_assign_rhs1 (d);
+      if (small_const (a, &c))
+        init |= c >= 0;
+      else if (d && is_gimple_assign (d)
+               && gimple_assign_rhs_code (d) == PLUS_EXPR
+               && gimple_assign_rhs1 (d) == x
+               && integer_onep (gimple_assign_rhs2 (d)))
+        step = true;
+    }
+  return init && step;
+}
+
 /* Rewrite form f one step through the definition of its leaf; false when
  * the definition is none of the shapes followed.  `serial_bb`: a leaf of
  * the serial code is followed only through statements of that block. */
@@ -200,9 +232,11 @@ expand (index_form *f, basic_block serial_bb)
     case BIT_AND_EXPR:
       if (!small_const (b, &k) || (code == TRUNC_MOD_EXPR ? k != 2 : k != 1))
         return false;
+      /* (y % 2 is 0 or 1 when y is never negative) */
       if (f->op == ID && f->c == 0)
-        f->op = PAR, f->bit = code == BIT_AND_EXPR;
-      else if (f->op == NEG && f->c == 1 && code == BIT_AND_EXPR)
+        f->op = PAR, f->bit = code == BIT_AND_EXPR || never_negative (a);
+      else if (f->op == NEG && f->c == 1
+               && (code == BIT_AND_EXPR || never_negative (a)))
         f->op = PAR, f->c = 1, f->bit = true;   /* 1 - (y & 1) */
       else if (f->op != PAR)
         return false;

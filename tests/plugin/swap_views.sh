@@ -39,6 +39,11 @@
 #                   of every location): no fence on x86-64 (1 mfence
 #                   before), Power 1 lwsync (4 syncs before); -DSAME (both
 #                   on one grid): fenced everywhere
+#   omp_region_rows.c  the OpenMP form of barrier_parity.c: the rows of
+#                   a static grid by `int src = t % 2, dst = 1 - src` in a
+#                   parallel region's step loop: no fence on x86-64 (1
+#                   mfence before), one left on the weak targets (5
+#                   before); -DSAME (`(t + 2) % 2`): fenced everywhere
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -63,6 +68,9 @@ one_target() {
   if [ $T = x86 ]; then wmm_asm_none omp_local_swap "$P/omp_local_swap.c" -fopenmp
   else wmm_asm_fenced omp_local_swap "$P/omp_local_swap.c" 'main\._omp_fn\.0' -fopenmp; fi
   wmm_asm_fenced omp_local_swap_SAME "$P/omp_local_swap.c" 'main\._omp_fn\.0' -fopenmp -DSAME
+  if [ $T = x86 ]; then wmm_asm_none omp_region_rows "$P/omp_region_rows.c" -fopenmp
+  else wmm_asm_fenced omp_region_rows "$P/omp_region_rows.c" 'main\._omp_fn\.0' -fopenmp; fi
+  wmm_asm_fenced omp_region_rows_SAME "$P/omp_region_rows.c" 'main\._omp_fn\.0' -fopenmp -DSAME
   if [ $T = x86 ]; then
     wmm_asm_none omp_swap "$P/omp_swap.c" -fopenmp
     wmm_asm_fenced omp_swap_WRITE_CUR "$P/omp_swap.c" 'main\._omp_fn\.0' -fopenmp -DWRITE_CUR
