@@ -1226,13 +1226,71 @@ failure_write_back (collector *c, tree expected)
   return idx;
 }
 
-/* Is the value call stmt returns used nowhere (no lhs, or an SSA name
- * with no use but debug statements)? */
+/* What is done with SSA name v: 0 nothing (debug statements only), 1
+ * returned (through conversions), -1 anything else. */
+static int
+value_uses (tree v, int depth)
+{
+  int got = 0;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, v)
+    {
+      gimple *u = USE_STMT (use);
+      if (is_gimple_debug (u))
+        continue;
+      int k = gimple_code (u) == GIMPLE_RETURN ? 1
+              : depth < 4 && is_gimple_assign (u)
+                && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (u))
+                && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
+              ? value_uses (gimple_assign_lhs (u), depth + 1) : -1;
+      if (k < 0)
+        return -1;
+      got |= k;
+    }
+  return got;
+}
+
+/* Does every call of function fn (called directly only: its address is
+ * never taken) drop the value it returns? */
 static bool
-result_unused (gimple *stmt)
+callers_drop_result (tree fn)
+{
+  cgraph_node *node = cgraph_node::get (fn);
+  if (!node || node->address_taken || !node->callers)
+    return false;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      tree lhs = e->call_stmt ? gimple_call_lhs (e->call_stmt) : error_mark_node;
+      if (lhs && (TREE_CODE (lhs) != SSA_NAME || !has_zero_uses (lhs)))
+        return false;
+    }
+  return true;
+}
+
+/* Is the value call stmt returns used nowhere: no lhs, an SSA name with
+ * no use but debug statements, or one only returned by a callee collected
+ * for a call (c->sites), or by the unit's function to callers, whose own
+ * value is used nowhere (libstdc++'s `fetch_add` returning the builtin's
+ * result to statements that drop it)? */
+static bool
+result_unused (collector *c, gimple *stmt)
 {
   tree lhs = gimple_call_lhs (stmt);
-  return !lhs || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
+  for (int level = c->depth; lhs; level--)
+    {
+      if (TREE_CODE (lhs) != SSA_NAME)
+        return false;
+      int uses = value_uses (lhs, 0);
+      if (uses < 0)
+        return false;
+      if (uses == 0)
+        return true;
+      if (level <= 0)
+        return callers_drop_result (c->fn->decl);
+      lhs = gimple_call_lhs (c->sites[level - 1]);
+    }
+  return true;
 }
 
 /* An arithmetic RMW builtin (fetch-and-op, op-and-fetch) on *ptr: blind
@@ -1242,7 +1300,7 @@ static void
 arith_rmw (collector *c, gimple *stmt, enum memmodel mo, int width,
            wmm_alu alu)
 {
-  c->blind = result_unused (stmt) && !wmm_foreign_code_may_run ();
+  c->blind = result_unused (c, stmt) && !wmm_foreign_code_may_run ();
   atomic_on (c, arg (stmt, 0), ACC_RMW, mo, width, arg (stmt, 1), alu);
   c->blind = false;
 }

@@ -2,10 +2,11 @@
 # blind.sh — locations only ever updated by atomic operations that commute
 # and whose old values nothing uses (docs/placement.md, "Blind updates"):
 # a histogram an OpenMP loop fills with `#pragma omp atomic` increments and
-# a mask of the buckets seen (omp_buckets.c), and statistics in a heap
-# object the workers add to and or into (heap_stats.c), read after the
-# loop or the joins, need no fence on any target, and the report's note
-# names them.  Reading two of them while the threads run (-DPEEK), or
+# a mask of the buckets seen (omp_buckets.c), statistics in a heap
+# object the workers add to and or into (heap_stats.c) and its C++ form
+# (std::atomic members, fetch_add through libstdc++: cxx_heap_stats.cc),
+# read after the loop or the joins, need no fence on any target, and the
+# report's note names them.  Reading two of them while the threads run (-DPEEK), or
 # using the value an addition returns (-DCAPTURE, -DLIMIT), keeps fences
 # on the weak targets (x86's locked additions order everything around
 # them: none there either way).  The fences are counted in the -O2
@@ -41,5 +42,17 @@ one_target() {
   wmm_expect_note "$T.stats" "$NOTE"
   fenced "$T.stats_peek" "$P/heap_stats.c" scan -pthread -DPEEK
   fenced "$T.stats_limit" "$P/heap_stats.c" scan -pthread -DLIMIT
+  # C++: std::atomic members of a heap object, libstdc++'s fetch_add
+  # returning the builtin's result to callers that all drop it
+  wmm_asm_none cxx_stats "$P/cxx_heap_stats.cc"
+  local v
+  for v in USED PEEK; do
+    if [ "$T" = x86 ]; then
+      wmm_asm_none "cxx_stats_$v" "$P/cxx_heap_stats.cc" -D$v
+    elif wmm_asm_pair "cxx_stats_$v" "$P/cxx_heap_stats.cc" -D$v; then
+      if [ "$GOT" != "$BASE" ]; then wmm_pass "$T.cxx_stats_$v: fenced ($GOT)"
+      else wmm_fail "$T.cxx_stats_$v: no fence added ($GOT)"; fi
+    fi
+  done
 }
 wmm_each_target one_target

@@ -264,7 +264,8 @@
 #                      (-DSTRUCT) or elements of a static array (-DARRAY)
 #   cxx_counters.cc    the same with std::atomic members of a static
 #                      struct (libstdc++'s fetch_add and load wrappers):
-#                      no fence; PEEK, USED, RESET, POINTER fenced
+#                      no fence; PEEK, USED (both counters), RESET,
+#                      POINTER -DFOREIGN fenced (POINTER alone: none)
 #   slots_consts.c     one create per thread, each passing its own
 #                      constant ((void *) 0, (void *) 1), partial[(long)
 #                      arg]: no fence; -DSAME (both 0), -DLOOPED (a create
@@ -692,9 +693,10 @@ one_target() {
     done
   done
   none cxx_counters cxx_counters.cc
-  for v in PEEK USED RESET POINTER; do
-    if [ $T = x86 ]; then none "cxx_counters_$v" cxx_counters.cc -D$v
-    else fenced "cxx_counters_$v" cxx_counters.cc '_ZL5servei' -D$v; fi
+  none cxx_counters_POINTER cxx_counters.cc -DPOINTER
+  for v in PEEK USED RESET "POINTER -DFOREIGN"; do
+    if [ $T = x86 ]; then none "cxx_counters_${v##*-D}" cxx_counters.cc -D$v
+    else fenced "cxx_counters_${v##*-D}" cxx_counters.cc '_ZL5servei' -D$v; fi
   done
   none slots_consts slots_consts.c
   for v in SAME LOOPED PEEK NEIGHBOUR; do
