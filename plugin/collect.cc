@@ -1232,40 +1232,34 @@ static int
 value_uses (tree v, int depth)
 {
   int got = 0;
-  imm_use_iterator it;
-  use_operand_p use;
-  FOR_EACH_IMM_USE_FAST (use, it, v)
-    {
-      gimple *u = USE_STMT (use);
-      if (is_gimple_debug (u))
-        continue;
-      int k = gimple_code (u) == GIMPLE_RETURN ? 1
-              : depth < 4 && is_gimple_assign (u)
-                && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (u))
-                && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
-              ? value_uses (gimple_assign_lhs (u), depth + 1) : -1;
-      if (k < 0)
-        return -1;
-      got |= k;
-    }
-  return got;
+  bool only = wmm_each_use (v, [&] (gimple *u) {
+    int k = gimple_code (u) == GIMPLE_RETURN ? 1
+            : depth < 4 && is_gimple_assign (u)
+              && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (u))
+              && TREE_CODE (gimple_assign_lhs (u)) == SSA_NAME
+            ? value_uses (gimple_assign_lhs (u), depth + 1) : -1;
+    got |= k > 0 ? k : 0;
+    return k >= 0;
+  });
+  return only ? got : -1;
 }
 
-/* Does every call of function fn (called directly only: its address is
- * never taken) drop the value it returns? */
+/* Does every call of function fn, through any of its names, drop the
+ * value it returns, every call of it being one the unit sees
+ * (wmm_calls_all_seen)? */
 static bool
 callers_drop_result (tree fn)
 {
   cgraph_node *node = cgraph_node::get (fn);
-  if (!node || node->address_taken || !node->callers)
+  if (!node || !wmm_calls_all_seen (node))
     return false;
-  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
-    {
-      tree lhs = e->call_stmt ? gimple_call_lhs (e->call_stmt) : error_mark_node;
-      if (lhs && (TREE_CODE (lhs) != SSA_NAME || !has_zero_uses (lhs)))
-        return false;
-    }
-  return true;
+  bool any = false, drop = true;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    tree lhs = e->call_stmt ? gimple_call_lhs (e->call_stmt) : error_mark_node;
+    any = true;
+    drop &= !lhs || (TREE_CODE (lhs) == SSA_NAME && has_zero_uses (lhs));
+  });
+  return any && drop;
 }
 
 /* Is the value call stmt returns used nowhere: no lhs, an SSA name with

@@ -483,19 +483,26 @@ pair_state_flow (function *fn, const local_pair &lp,
     }
 }
 
-/* ------------------------------------- rows chosen by a counter's parity */
-
-/* The constant v is through copies (`s_47 = 0`), or NULL. */
-tree
-constant_value (tree v)
+/* Do the parities of waits and swaps differ by *diff at statement stmt on
+ * every path (the first one met sets *diff: -1 before)? */
+bool
+parities_in_step (gimple *stmt, const vec<pair_states> &at,
+                  const hash_set<gimple *> &waits, int *diff)
 {
-  v = copied_value (v);
-  gimple *d = v && TREE_CODE (v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (v)
-              ? SSA_NAME_DEF_STMT (v) : NULL;
-  if (d && gimple_assign_single_p (d))
-    v = gimple_assign_rhs1 (d);
-  return v && TREE_CODE (v) == INTEGER_CST ? v : NULL_TREE;
+  basic_block bb = gimple_bb (stmt);
+  pair_states st = run_block (bb, at[bb->index], stmt, waits);
+  for (int k = 0; k < 4; k++)
+    if (st & (1 << k))
+      {
+        int d = ((k >> 1) ^ k) & 1;
+        if (*diff >= 0 && d != *diff)
+          return false;
+        *diff = d;
+      }
+  return true;
 }
+
+/* ------------------------------------- rows chosen by a counter's parity */
 
 /* The counters of function fn's loops: at a block with two predecessors, a
  * PHI s = <c (init), s + 1 (swap)> with c a constant (as a local_pair of
@@ -520,7 +527,7 @@ find_counters (function *fn, vec<local_pair> *out)
               gassign *d = TREE_CODE (next) == SSA_NAME
                            && !SSA_NAME_IS_DEFAULT_DEF (next)
                            ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next)) : NULL;
-              if (constant_value (PHI_ARG_DEF_FROM_EDGE (g.phi (), init))
+              if (wmm_constant_of (PHI_ARG_DEF_FROM_EDGE (g.phi (), init))
                   && d && gimple_assign_rhs_code (d) == PLUS_EXPR
                   && gimple_assign_rhs1 (d) == res
                   && integer_onep (gimple_assign_rhs2 (d)))
@@ -601,16 +608,8 @@ parity_rows (wmm_unitinfo *u, int waiter, function *fn,
             || !wmm_index_parity (index, &leaf, &odd) || leaf != s)
           return 3;
         array = a;
-        basic_block bb = gimple_bb (site.stmt);
-        pair_states st = run_block (bb, at[bb->index], site.stmt, waits);
-        for (int k = 0; k < 4; k++)
-          if (st & (1 << k))
-            {
-              int d = ((k >> 1) ^ k) & 1;
-              if (diff >= 0 && d != diff)
-                return 0;
-              diff = d;
-            }
+        if (!parities_in_step (site.stmt, at, waits, &diff))
+          return 0;
         return odd ? 2 : 1;
       };
       /* (both rows, or no view at all) */
@@ -675,16 +674,8 @@ wmm_swap_views_local (wmm_unitinfo *u, int waiter, function *fn,
            both views) */
         if (site.fn || !site.stmt || gimple_bb (site.stmt) == NULL)
           return 3;
-        basic_block bb = gimple_bb (site.stmt);
-        pair_states st = run_block (bb, at[bb->index], site.stmt, waits);
-        for (int k = 0; k < 4; k++)
-          if (st & (1 << k))
-            {
-              int d = ((k >> 1) ^ k) & 1;
-              if (diff >= 0 && d != diff)
-                return 0;
-              diff = d;
-            }
+        if (!parities_in_step (site.stmt, at, waits, &diff))
+          return 0;
         return root == res[0] ? 1 : 2;
       }, NULL);
       if (viewed)

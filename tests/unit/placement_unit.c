@@ -960,6 +960,28 @@ static void test_fresh(void)
   wmm_program_free(p);
 }
 
+/* The fences wmm_place puts into p under model m (keep:
+ * wmm_place_opts.keep_silent), -1 on error; *nsilent and *nblind its
+ * silent and blindly updated locations (-1 on error).  Frees p. */
+static int placed_fences(wmm_program *p, wmm_model m, int keep, int *nsilent,
+                         int *nblind)
+{
+  wmm_place_opts o = wmm_place_opts_default(m);
+  o.keep_silent = keep;
+  wmm_placement pl;
+  wmm_error e;
+  int n = -1;
+  *nsilent = *nblind = -1;
+  if (wmm_place(p, &o, &pl, &e) == 0) {
+    n = pl.nfences;
+    *nsilent = pl.nsilent;
+    *nblind = pl.nblind;
+    wmm_placement_free(&pl);
+  }
+  wmm_program_free(p);
+  return n;
+}
+
 /* The R shape (W x; R y || W y; W x) under tso with x's second store of
  * value v: both stores of 1 and x read by no one make x silent (aeg.h),
  * and the cycle needs no fence; another value, or a read of x, keeps the
@@ -978,19 +1000,8 @@ static int r_shape_fences(int v, int read_x, int keep, int *nsilent)
   wmm_program *p = parse(text);
   if (!p)
     return -1;
-  wmm_place_opts o = wmm_place_opts_default(WMM_MODEL_TSO);
-  o.keep_silent = keep;
-  wmm_placement pl;
-  wmm_error e;
-  int n = -1;
-  *nsilent = -1;
-  if (wmm_place(p, &o, &pl, &e) == 0) {
-    n = pl.nfences;
-    *nsilent = pl.nsilent;
-    wmm_placement_free(&pl);
-  }
-  wmm_program_free(p);
-  return n;
+  int nblind;
+  return placed_fences(p, WMM_MODEL_TSO, keep, nsilent, &nblind);
 }
 
 static void test_silent(void)
@@ -1038,18 +1049,8 @@ static int blind_2p2w_fences(wmm_alu a0, wmm_alu a1, int blind, int *nblind)
         in->flags |= WMM_ACC_BLIND;
     }
   }
-  wmm_place_opts o = wmm_place_opts_default(WMM_MODEL_POWER);
-  wmm_placement pl;
-  wmm_error e;
-  int n = -1;
-  *nblind = -1;
-  if (wmm_place(p, &o, &pl, &e) == 0) {
-    n = pl.nfences;
-    *nblind = pl.nblind;
-    wmm_placement_free(&pl);
-  }
-  wmm_program_free(p);
-  return n;
+  int nsilent;
+  return placed_fences(p, WMM_MODEL_POWER, 0, &nsilent, nblind);
 }
 
 static void test_blind(void)
