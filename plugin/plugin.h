@@ -1292,6 +1292,21 @@ bool wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg);
    callees, and by the callers it returns the pointer to (pushed to
    *stores)? */
 bool wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores);
+/* Does every access through pointer `name` of function fn, a slot's
+   load, stay inside its first `bound` bytes: constant offsets, no PHI,
+   stores of it into memory (other slots), returns to every caller (all
+   seen) and calls of functions whose parameter does the same?
+   (private.cc) */
+bool wmm_reader_within (tree name, function *fn, HOST_WIDE_INT bound);
+/* The element size S when access `site` (of fn) dereferences `name`,
+   `&a[j]` of a heap array `a` defined outside j's loop, inside its
+   first S bytes, and `point` publishes name itself, so that every path
+   from point to the access goes round the loop (j grows, cannot wrap)
+   without running `avoid`: the access touches another element than the
+   one point published; 0 otherwise.  (pubelems.cc) */
+HOST_WIDE_INT wmm_element_apart (function *fn, gimple *point,
+                                 const wmm_site &site, tree name,
+                                 gimple *avoid);
 /* Does the web of pointer `name` (its only root, no PHI) keep the object
    it points to in the thread: dereferenced, tested, given to calls that
    keep no copy, never stored, returned or merged?  Its names go to

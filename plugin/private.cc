@@ -1766,7 +1766,8 @@ heap_touch_ok (const creator_ctx *c, const wmm_handle &ch, gimple *s, tree t,
 }
 
 template <typename F>
-bool param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok);
+bool param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok,
+                    function *reader = NULL);
 
 /* Does the start routine of `create`, given an object of `bound` bytes
  * (-1: any), stay inside it and clear of its bits [lo, hi) (a handle
@@ -2420,6 +2421,54 @@ unit_param (gcall *call, unsigned argno)
   return p ? ssa_default_def (fn, p) : NULL_TREE;
 }
 
+/* walk_tree callback: is the SSA name *data met? */
+tree
+find_name (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
+/* Does reference `ref` mention name d (its base pointer, an index)? */
+bool
+names_in_ref (tree ref, tree d)
+{
+  return walk_tree_without_duplicates (&ref, find_name, d) != NULL_TREE;
+}
+
+/* May a store put pointer d into `lhs` for a slot reader: memory a
+ * pointer names or a global, not a frame local read back into names the
+ * reader's check would not see (or d's own object)? */
+bool
+reader_store_ok (tree lhs, tree d)
+{
+  tree b = get_base_address (lhs);
+  return b && !names_in_ref (lhs, d)
+         && (TREE_CODE (b) == MEM_REF || (VAR_P (b) && is_global_var (b)));
+}
+
+/* Check (name, caller's function) every direct call of fn's function
+ * gives its result to: true when all its calls are seen and each check
+ * says yes (a call dropping the result passes). */
+template <typename F>
+bool
+callers_results (function *fn, F check)
+{
+  cgraph_node *node = fn ? cgraph_node::get (fn->decl) : NULL;
+  if (!node || !wmm_calls_all_seen (node))
+    return false;
+  bool ok = true;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    tree lhs = e->call_stmt ? gimple_call_lhs (e->call_stmt) : error_mark_node;
+    function *caller = DECL_STRUCT_FUNCTION (e->caller->decl);
+    if (!ok || !lhs)
+      return;
+    ok = TREE_CODE (lhs) == SSA_NAME && caller && check (lhs, caller);
+  });
+  return ok;
+}
+
 /* Does every access through the routine's parameter web (d, at byte
  * offset off of the object) pass ok (LO, HI), its bytes: constant
  * offsets, dereferences, calls of C library functions that touch one
@@ -2427,7 +2476,7 @@ unit_param (gcall *call, unsigned argno)
  * the unit's functions whose parameter web does the same, no PHI? */
 template <typename F>
 bool
-param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
+param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok, function *reader)
 {
   if (depth > 8)
     return false;
@@ -2438,6 +2487,19 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
       gimple *u = USE_STMT (use);
       if (is_gimple_debug (u) || gimple_code (u) == GIMPLE_COND)
         continue;
+      /* a reader (function `reader`) may store the pointer (its loads are
+         checked where they are) and return it to callers that do the
+         same */
+      if (reader && gimple_assign_single_p (u) && gimple_assign_rhs1 (u) == d
+          && reader_store_ok (gimple_assign_lhs (u), d))
+        continue;
+      if (reader && gimple_code (u) == GIMPLE_RETURN)
+        {
+          if (!callers_results (reader, [&] (tree r, function *caller) {
+                return param_accesses (r, off, depth + 1, ok, caller); }))
+            return false;
+          continue;
+        }
       /* rand_r (&t->seed): a C library function touching one object of
          its parameter's pointee type */
       if (gcall *call = dyn_cast<gcall *> (u))
@@ -2451,7 +2513,10 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
                    parameter's own accesses stay inside */
                 tree callee_d = unit_param (call, i);
                 HOST_WIDE_INT n = wmm_lib_pointee_bytes (call, i);
-                if (callee_d ? !param_accesses (callee_d, off, depth + 1, ok)
+                function *callee_fn = callee_d ? wmm_binding_body (
+                  cgraph_node::get (gimple_call_fndecl (call))) : NULL;
+                if (callee_d ? !param_accesses (callee_d, off, depth + 1, ok,
+                                                reader ? callee_fn : NULL)
                              : n <= 0 || !ok (off, off + n))
                   return false;
               }
@@ -2476,7 +2541,8 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
               || !pos.is_constant (&p) || maybe_ne (size, most)
               || !known_size_p (size)
               || !param_accesses (lhs, off + tree_to_shwi (TREE_OPERAND (b, 1))
-                                       + p / BITS_PER_UNIT, depth + 1, ok))
+                                       + p / BITS_PER_UNIT, depth + 1, ok,
+                                  reader))
             return false;
           continue;
         }
@@ -2493,7 +2559,7 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok)
                 return false;
               k = tree_to_shwi (t);
             }
-          if (!param_accesses (lhs, off + k, depth + 1, ok))
+          if (!param_accesses (lhs, off + k, depth + 1, ok, reader))
             return false;
           continue;
         }
@@ -3321,4 +3387,14 @@ wmm_move_objects_to_private (wmm_unitinfo *u, const char *name,
                                 return o && objs.contains (o);
                               },
                               [] (int, int, int) {});
+}
+
+/* (plugin.h) */
+bool
+wmm_reader_within (tree name, function *fn, HOST_WIDE_INT bound)
+{
+  return TREE_CODE (name) == SSA_NAME && fn && bound > 0
+         && param_accesses (name, 0, 0, [&] (HOST_WIDE_INT lo,
+                                             HOST_WIDE_INT hi) {
+              return lo >= 0 && hi <= bound; }, fn);
 }

@@ -28,6 +28,12 @@
  * stores into something that is no slot is undone, and again until none
  * is (protect.cc drives the loop).
  *
+ * A heap array filled and published element by element in a loop
+ * (`t[j].in = j; submit (&t[j])`): a point that published an earlier
+ * round's element does not make a later round's access late
+ * (pubelems.cc), when every slot's reader stays inside one element
+ * (readers_within).
+ *
  * An object stored into another fresh object before that one's
  * publication (`c->rbuf = malloc (n)`) is published with it
  * (nest_publication): the outer object's points are its points.
@@ -62,6 +68,9 @@ struct publication {
                                             before their publication */
   int nesting = 0;                       /* nest_publication: 0 not yet,
                                             1 under way, 2 done */
+  HOST_WIDE_INT element = 0;             /* early by element (pubelems.cc):
+                                            the smallest element size; 0
+                                            none */
   bool live = true;
   ~publication ()
   {
@@ -95,6 +104,8 @@ struct slots {
                                         every store to it */
   const vec<bool> *hiddenv;          /* per location: a hidden static */
   hash_map<gimple *, bool> stores;   /* store statement -> writes slots only */
+  auto_vec<std::pair<tree, function *> > loaded;  /* pointers loaded from
+                                        slots (drop_leaky's last pass) */
 };
 
 
@@ -335,6 +346,20 @@ into_slots (const slots &S, const vec<gimple *> &stores)
   return true;
 }
 
+/* Does every pointer loaded from a slot stay inside the first `element`
+ * bytes of its object (0: no publication by element asks)?  Then a
+ * thread given `&a[j]` reaches no other element of a. */
+bool
+readers_within (const slots &S, HOST_WIDE_INT element)
+{
+  if (!element)
+    return true;
+  for (const auto &l : S.loaded)
+    if (!wmm_reader_within (l.first, l.second, element))
+      return false;
+  return true;
+}
+
 /* One pass over the accesses that may touch slots: a location stops being
  * a slot when such an access is not plain, or loads a pointer that goes
  * elsewhere than into slots.  Did any stop? */
@@ -358,6 +383,7 @@ drop_leaky (slots &S)
           }
     }
   bool dropped = false;
+  S.loaded.truncate (0);
   for (wmm_unit &unit : u->units)
     {
       wmm_thread *t = &p->threads[unit.thread];
@@ -406,6 +432,7 @@ drop_leaky (slots &S)
                 function *fn = unit.sites[i].fn ? unit.sites[i].fn : unit.fn;
                 ok = wmm_web_stores (n, fn->decl, &stores)
                      && into_slots (S, stores);
+                S.loaded.safe_push (std::make_pair (n, fn));
               }
           if (ok)
             continue;
@@ -544,8 +571,9 @@ desired_of (gimple *s, gimple *cas)
  * runs again after it succeeded. */
 bool
 before_publication (const wmm_fresh_segment *seg, const wmm_unit &unit,
-                    const wmm_site &site)
+                    const wmm_site &site, HOST_WIDE_INT *element = NULL)
 {
+  HOST_WIDE_INT apart = 0;
   gimple *stmt = site.stmt;
   /* (collected for a call of the unit's own function: that call, where
      the segment must lie too) */
@@ -562,9 +590,22 @@ before_publication (const wmm_fresh_segment *seg, const wmm_unit &unit,
       if ((s == stmt || desired_of (s, stmt)) && cas_expected_access (site)
           && !runs_again_after_success (stmt, seg->avoid))
         continue;
-      if (s == stmt || wmm_reaches_avoiding (s, stmt, seg->avoid))
+      if (s == stmt)
         return false;
+      if (!wmm_reaches_avoiding (s, stmt, seg->avoid))
+        continue;
+      /* a later round's element of a heap array published by element */
+      HOST_WIDE_INT e = element && stmt == site.stmt
+                        ? wmm_element_apart (site.fn ? site.fn : unit.fn, s,
+                                             site, deref_base (site),
+                                             seg->avoid)
+                        : 0;
+      if (!e)
+        return false;
+      apart = apart ? MIN (apart, e) : e;
     }
+  if (element)
+    *element = apart;
   return true;
 }
 
@@ -787,11 +828,13 @@ nest_publication (owners &owner, publication *pub)
 /* The segment whose names hold the pointer access (unit, i) dereferences,
  * when the access comes before every point of it; else NULL. */
 const std::pair<publication *, wmm_fresh_segment *> *
-early_access (owners &owner, const wmm_unit &unit, int i)
+early_access (owners &owner, const wmm_unit &unit, int i,
+              HOST_WIDE_INT *element = NULL)
 {
   tree b = deref_base (unit.sites[i]);
   auto *o = b ? owner.get (b) : NULL;
-  return o && before_publication (o->second, unit, unit.sites[i]) ? o : NULL;
+  return o && before_publication (o->second, unit, unit.sites[i], element)
+         ? o : NULL;
 }
 
 /* Each write access of the unit's code: visit (unit, index, l) for every
@@ -874,13 +917,17 @@ wmm_publish_begin (wmm_unitinfo *u)
   for (publication *pub : pb->pubs)
     nest_publication (owner, pub);
   publication *cur = NULL;
+  HOST_WIDE_INT element = 0;
   wmm_move_to_private (u, &pb->fresh, "(unpublished)",
                    [&] (const wmm_unit &unit, int i) {
-                     auto *o = early_access (owner, unit, i);
+                     auto *o = early_access (owner, unit, i, &element);
                      cur = o ? o->first : NULL;
                      return o != NULL;
                    },
                    [&] (int t, int i, int loc) {
+                     if (element)
+                       cur->element = cur->element ? MIN (cur->element, element)
+                                                   : element;
                      cur->moved.safe_push ({t, i, loc});
                      pb->was.put ((HOST_WIDE_INT) t << 32 | i, loc);
                    });
@@ -919,7 +966,8 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
     ;
   bool undone = false;
   for (publication *pub : pb->pubs)
-    if (pub->live && !into_slots (S, pub->stores))
+    if (pub->live && (!into_slots (S, pub->stores)
+                      || !readers_within (S, pub->element)))
       {
         undo (pb, pub);
         undone = true;

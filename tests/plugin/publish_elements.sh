@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# publish_elements.sh — a fresh heap array published one element at a time
+# (docs/plugin.md, "Fresh objects published under a lock", elements;
+# plugin/pubelems.cc).  publish_elements.c: main fills task j of a
+# calloc'd array and submits &tasks[j] to a queue under a mutex, workers
+# read the task's input after taking it: no fence on x86-64, ppc64le,
+# aarch64 and armv7, with an index (`tasks[j]`, also unsigned: -DUNSIGNED)
+# or a stepping pointer (-DCURSOR).  The variants that race keep the worker's fence on the weak
+# targets (x86 needs none for message passing): task j written again after
+# its submission (AFTER, also with CURSOR), the previous task written
+# (PREV), a worker reading the next task through its pointer (NEIGHBOUR:
+# the slot readers must stay inside one element), the loop run twice over
+# the same tasks (ROUNDS, also with CURSOR).  Fences are counted in the
+# -O2 assembly.
+. "$WMM_SRCDIR/tests/plugin/lib/common.sh"
+wmm_scratch
+P=$WMM_TESTDIR/programs
+NOTE="accesses to fresh objects before their publication"
+
+# fenced TAG OPTION...: the worker keeps a fence on the weak targets, no
+# fence on x86
+fenced() {
+  local tag=$T.$1 got; shift
+  wmm_compile_asm "$tag" "$P/publish_elements.c" -pthread "$@" || return
+  got=" $(wmm_fence_counts "$WMM_TMP/$tag.s") "
+  case $T:$got in
+    x86:"  ") wmm_pass "$tag: no fence on x86" ;;
+    x86:*) wmm_fail "$tag: got '$got', expected none on x86" ;;
+    *:*" worker:"[1-9]*) wmm_pass "$tag: worker fenced ($got)" ;;
+    *) wmm_fail "$tag: got '$got', expected a fence in worker" ;;
+  esac
+}
+
+one_target() {
+  wmm_expect_fences "$T.tasks" "$P/publish_elements.c" "" -pthread
+  wmm_expect_note "$T.tasks" "$NOTE"
+  wmm_expect_fences "$T.cursor" "$P/publish_elements.c" "" -pthread -DCURSOR
+  wmm_expect_fences "$T.unsigned" "$P/publish_elements.c" "" -pthread -DUNSIGNED
+  fenced after -DAFTER
+  fenced prev -DPREV
+  fenced neighbour -DNEIGHBOUR
+  fenced rounds -DROUNDS
+  fenced cursor_after -DCURSOR -DAFTER
+  fenced cursor_rounds -DCURSOR -DROUNDS
+}
+wmm_each_target one_target
