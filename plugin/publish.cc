@@ -57,6 +57,7 @@ namespace {
 /* An access taken out of the analysis, and where it was. */
 struct moved_access {
   int thread, index, loc;
+  bool by_element;     /* early only by element (pubelems.cc) */
 };
 
 /* One allocation and where its address goes. */
@@ -634,17 +635,24 @@ each_allocation (wmm_unitinfo *u, F visit)
 }
 
 
-/* Put publication pub's accesses back where they were. */
+/* Put publication pub's accesses back where they were (only those early
+ * by element when elements_only); the publication is no more when none
+ * is left. */
 void
-undo (wmm_publish *pb, publication *pub)
+undo (wmm_publish *pb, publication *pub, bool elements_only = false)
 {
+  unsigned kept = 0;
   for (const moved_access &m : pub->moved)
-    {
-      pb->u->prog->threads[m.thread].code[m.index].addr.loc_hint = m.loc;
-      pb->was.remove ((HOST_WIDE_INT) m.thread << 32 | m.index);
-    }
-  pub->moved.truncate (0);
-  pub->live = false;
+    if (elements_only && !m.by_element)
+      pub->moved[kept++] = m;
+    else
+      {
+        pb->u->prog->threads[m.thread].code[m.index].addr.loc_hint = m.loc;
+        pb->was.remove ((HOST_WIDE_INT) m.thread << 32 | m.index);
+      }
+  pub->moved.truncate (kept);
+  pub->element = 0;
+  pub->live = kept > 0;
 }
 
 /* The allocations of the unit's functions whose address leaves them only
@@ -928,7 +936,7 @@ wmm_publish_begin (wmm_unitinfo *u)
                      if (element)
                        cur->element = cur->element ? MIN (cur->element, element)
                                                    : element;
-                     cur->moved.safe_push ({t, i, loc});
+                     cur->moved.safe_push ({t, i, loc, element != 0});
                      pb->was.put ((HOST_WIDE_INT) t << 32 | i, loc);
                    });
   for (publication *pub : pb->pubs)
@@ -966,10 +974,16 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
     ;
   bool undone = false;
   for (publication *pub : pb->pubs)
-    if (pub->live && (!into_slots (S, pub->stores)
-                      || !readers_within (S, pub->element)))
+    if (pub->live && !into_slots (S, pub->stores))
       {
         undo (pb, pub);
+        undone = true;
+      }
+    else if (pub->live && !readers_within (S, pub->element))
+      {
+        /* another thread may step to a neighbour: only the accesses
+           early without the elements' argument stay */
+        undo (pb, pub, true);
         undone = true;
       }
   /* an object stored into one no longer taken as published is
