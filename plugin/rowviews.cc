@@ -154,26 +154,11 @@ never_negative (tree x)
     return true;
   gphi *phi = TREE_CODE (x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (x)
               ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (x)) : NULL;
-  if (!phi || gimple_phi_num_args (phi) != 2)
-    return false;
-  bool init = false, step = false;
-  for (unsigned k = 0; k < 2; k++)
-    {
-      tree a = gimple_phi_arg_def (phi, k);
-      gimple *d = TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
-                  ? SSA_NAME_DEF_STMT (a) : NULL;
-      HOST_WIDE_INT c;
-      if (d && gimple_assign_single_p (d))
-        a = gimple_assign_rhs1 (d);
-      if (small_const (a, &c))
-        init |= c >= 0;
-      else if (d && is_gimple_assign (d)
-               && gimple_assign_rhs_code (d) == PLUS_EXPR
-               && gimple_assign_rhs1 (d) == x
-               && integer_onep (gimple_assign_rhs2 (d)))
-        step = true;
-    }
-  return init && step;
+  tree init;
+  for (unsigned k = 0; phi && k < 2; k++)
+    if (wmm_counter_from_constant (phi, k, &init))
+      return tree_int_cst_sgn (init) >= 0;
+  return false;
 }
 
 /* Rewrite form f one step through the definition of its leaf; false when

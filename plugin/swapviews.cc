@@ -402,26 +402,33 @@ find_local_pairs (function *fn, vec<local_pair> *out)
     }
 }
 
-/* The PHI result pointer ptr derives from through copies, conversions and
- * offsets, or NULL. */
+/* The SSA name pointer ptr derives from through copies, conversions and
+ * offsets that is defined by none of those (a PHI, an address, a load),
+ * or NULL (an entry value, something else than a name, 16 steps). */
 tree
-phi_root (tree ptr)
+offset_origin (tree ptr)
 {
   for (int depth = 0; depth < 16 && ptr && TREE_CODE (ptr) == SSA_NAME
                       && !SSA_NAME_IS_DEFAULT_DEF (ptr); depth++)
     {
       gimple *d = SSA_NAME_DEF_STMT (ptr);
-      if (gimple_code (d) == GIMPLE_PHI)
-        return ptr;
-      if (!is_gimple_assign (d))
-        return NULL_TREE;
-      enum tree_code code = gimple_assign_rhs_code (d);
+      enum tree_code code = is_gimple_assign (d) ? gimple_assign_rhs_code (d)
+                                                 : ERROR_MARK;
       if (code != POINTER_PLUS_EXPR && !CONVERT_EXPR_CODE_P (code)
           && code != SSA_NAME)
-        return NULL_TREE;
+        return ptr;
       ptr = gimple_assign_rhs1 (d);
     }
   return NULL_TREE;
+}
+
+/* The PHI result pointer ptr derives from through copies, conversions and
+ * offsets, or NULL. */
+tree
+phi_root (tree ptr)
+{
+  tree o = offset_origin (ptr);
+  return o && gimple_code (SSA_NAME_DEF_STMT (o)) == GIMPLE_PHI ? o : NULL_TREE;
 }
 
 /* States of a point of the waiter, a bit each: (waits so far mod 2) * 2 +
@@ -520,20 +527,12 @@ find_counters (function *fn, vec<local_pair> *out)
           tree res = gimple_phi_result (g.phi ());
           if (virtual_operand_p (res) || !INTEGRAL_TYPE_P (TREE_TYPE (res)))
             continue;
+          tree c;
           for (int k = 0; k < 2; k++)
-            {
-              edge init = EDGE_PRED (bb, k), swap = EDGE_PRED (bb, 1 - k);
-              tree next = PHI_ARG_DEF_FROM_EDGE (g.phi (), swap);
-              gassign *d = TREE_CODE (next) == SSA_NAME
-                           && !SSA_NAME_IS_DEFAULT_DEF (next)
-                           ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next)) : NULL;
-              if (wmm_constant_of (PHI_ARG_DEF_FROM_EDGE (g.phi (), init))
-                  && d && gimple_assign_rhs_code (d) == PLUS_EXPR
-                  && gimple_assign_rhs1 (d) == res
-                  && integer_onep (gimple_assign_rhs2 (d)))
-                out->safe_push ({ { g.phi (), NULL }, init, swap,
-                                  { NULL_TREE, NULL_TREE } });
-            }
+            if (wmm_counter_from_constant (g.phi (), 1 - k, &c))
+              out->safe_push ({ { g.phi (), NULL }, EDGE_PRED (bb, k),
+                                EDGE_PRED (bb, 1 - k),
+                                { NULL_TREE, NULL_TREE } });
         }
     }
 }
@@ -551,23 +550,11 @@ row_access (const wmm_site &s, tree *index)
   tree a = wmm_array_row (gimple_op (s.stmt, s.operand == 0 ? 0 : 1), index);
   if (a)
     return a;
-  tree ptr = site_pointer (s);
-  for (int depth = 0; depth < 16 && ptr && TREE_CODE (ptr) == SSA_NAME
-                      && !SSA_NAME_IS_DEFAULT_DEF (ptr); depth++)
-    {
-      gimple *d = SSA_NAME_DEF_STMT (ptr);
-      if (!is_gimple_assign (d))
-        return NULL_TREE;
-      enum tree_code code = gimple_assign_rhs_code (d);
-      tree r = gimple_assign_rhs1 (d);
-      if (code == ADDR_EXPR)
-        return wmm_array_row (TREE_OPERAND (r, 0), index);
-      if (code != POINTER_PLUS_EXPR && !CONVERT_EXPR_CODE_P (code)
-          && code != SSA_NAME)
-        return NULL_TREE;
-      ptr = r;
-    }
-  return NULL_TREE;
+  tree o = offset_origin (site_pointer (s));
+  gimple *d = o ? SSA_NAME_DEF_STMT (o) : NULL;
+  return d && is_gimple_assign (d) && gimple_assign_rhs_code (d) == ADDR_EXPR
+         ? wmm_array_row (TREE_OPERAND (gimple_assign_rhs1 (d), 0), index)
+         : NULL_TREE;
 }
 
 } // namespace

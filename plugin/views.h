@@ -70,4 +70,21 @@ wmm_split_views (wmm_unitinfo *u, V view, const tree *own)
   return split ? viewed : 0;
 }
 
+/* Is argument k of two-argument PHI `phi` its own result plus one, and
+ * the other argument a constant (wmm_constant_of, in *init)?  A counter
+ * from a constant: `s = PHI <c, s + 1>` (a step's parity flips). */
+inline bool
+wmm_counter_from_constant (gphi *phi, unsigned k, tree *init)
+{
+  if (gimple_phi_num_args (phi) != 2 || k > 1)
+    return false;
+  tree next = gimple_phi_arg_def (phi, k);
+  gassign *d = TREE_CODE (next) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (next)
+               ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next)) : NULL;
+  *init = wmm_constant_of (gimple_phi_arg_def (phi, 1 - k));
+  return *init && d && gimple_assign_rhs_code (d) == PLUS_EXPR
+         && gimple_assign_rhs1 (d) == gimple_phi_result (phi)
+         && integer_onep (gimple_assign_rhs2 (d));
+}
+
 #endif
