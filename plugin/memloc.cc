@@ -1400,8 +1400,12 @@ wmm_ref_fresh_heap (tree ref)
       if (TREE_CODE (ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (ptr))
         return false;
       gimple *def = SSA_NAME_DEF_STMT (ptr);
+      /* (an object allocated once has words of its own, named where a
+         pointer reaches it at a known offset: heaponce.cc; a computed
+         offset may touch them, as any unknown address may) */
       if (is_gimple_call (def))
-        return (gimple_call_flags (def) & ECF_MALLOC) != 0;
+        return (gimple_call_flags (def) & ECF_MALLOC) != 0
+               && !wmm_heap_once (ptr);
       if (!is_gimple_assign (def))
         return false;
       enum tree_code code = gimple_assign_rhs_code (def);

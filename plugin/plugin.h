@@ -1281,6 +1281,12 @@ struct wmm_fresh_segment {
    be deleted by the caller); else false. */
 bool wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
                        vec<wmm_fresh_segment *> *segs);
+/* The web of `name` (of function fndecl: `_1 = &tasks[j]`, an address of
+   a local array) when it only leaves the thread by stores into memory,
+   also by callees (pushed to *stores): its names and points added to
+   *into; else false. */
+bool wmm_address_segment (tree name, tree fndecl, vec<gimple *> *stores,
+                          wmm_fresh_segment *into);
 /* The object a malloc-like call `root` allocates, for x86-TSO
    (publish.cc): seg->names, the names that hold it and nothing else (no
    PHI); seg->points, every use of its web that may let the address out
@@ -1483,7 +1489,9 @@ bool wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name,
  * returns how many (0 = not such a reference). */
 int wmm_ref_alternatives (tree ref, tree *alts, int max);
 /* Does ref access memory a malloc-like call of this function returned
- * (through copies, conversions and offsets)?  It is no declared object. */
+ * (through copies, conversions and offsets)?  It is no declared object.
+ * Not for an object allocated once (wmm_heap_once), whose words at known
+ * offsets are locations of their own. */
 bool wmm_ref_fresh_heap (tree ref);
 /* The declaration IR location loc is part of (NULL: anonymous memory),
  * and with pos its bit range in it (*pos -1 when none). */

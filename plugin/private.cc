@@ -3305,6 +3305,26 @@ wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid)
 }
 
 bool
+wmm_address_segment (tree name, tree fndecl, vec<gimple *> *stores,
+                     wmm_fresh_segment *into)
+{
+  if (!web_cache)
+    return false;
+  auto_vec<wmm_fresh_segment *> extra;
+  wmm_fresh_segment *seg = fresh_segment (name, NULL, stores, NULL, fndecl,
+                                          &extra);
+  for (wmm_fresh_segment *e : extra)
+    delete e;
+  if (!seg)
+    return false;
+  for (tree n : seg->names)
+    into->names.add (n);
+  into->points.safe_splice (seg->points);
+  delete seg;
+  return true;
+}
+
+bool
 wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg)
 {
   tree lhs = gimple_call_lhs (root);

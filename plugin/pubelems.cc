@@ -169,15 +169,64 @@ growing_counter (tree v, class loop **loop, HOST_WIDE_INT *step)
   return *step >= 0;
 }
 
+/* Is ref `A[i]` of a declared array A (lower bound 0, elements of a
+ * constant size: *stride bytes), with *index = i? */
+bool
+declared_element (tree ref, tree *decl, tree *index, HOST_WIDE_INT *stride)
+{
+  if (TREE_CODE (ref) != ARRAY_REF || !VAR_P (TREE_OPERAND (ref, 0))
+      || !integer_zerop (array_ref_low_bound (ref))
+      || !tree_fits_shwi_p (TYPE_SIZE_UNIT (TREE_TYPE (ref)))
+      || TREE_CODE (TREE_OPERAND (ref, 1)) != SSA_NAME)
+    return false;
+  *decl = TREE_OPERAND (ref, 0);
+  *index = TREE_OPERAND (ref, 1);
+  *stride = tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (ref)));
+  return *stride > 0;
+}
+
+/* The bytes [*lo, *hi) of its element that reference `ref`, members of
+ * `A[i]` (`A[i].f.g`), touches, with the element's decl, index and
+ * stride; false for any other shape. */
+bool
+declared_member (tree ref, tree *decl, tree *index, HOST_WIDE_INT *stride,
+                 HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
+{
+  tree size = TYPE_SIZE (TREE_TYPE (ref));
+  if (!size || !tree_fits_shwi_p (size))
+    return false;
+  HOST_WIDE_INT bits = 0;
+  tree r = ref;
+  for (; TREE_CODE (r) == COMPONENT_REF; r = TREE_OPERAND (r, 0))
+    {
+      tree f = TREE_OPERAND (r, 1);
+      if (TREE_OPERAND (r, 2) || !tree_fits_shwi_p (bit_position (f)))
+        return false;
+      bits += int_bit_position (f);
+    }
+  if (!declared_element (r, decl, index, stride))
+    return false;
+  *lo = bits / BITS_PER_UNIT;
+  *hi = (bits + tree_to_shwi (size) + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
+  return true;
+}
+
 /* The element of this round that pointer q points at: `root + j * S`
- * (*key = root, *index = j, a growing counter) or a pointer counter
- * itself (`t++`: *key = t, *index = NULL, S its step), with *loop the
- * counter's loop; false when q is neither. */
+ * (*key = root, *index = j, a growing counter), `&A[j]` of a declared
+ * array (*key = A) or a pointer counter itself (`t++`: *key = t, *index
+ * = NULL, S its step), with *loop the counter's loop; false when q is
+ * none of those. */
 bool
 element_of (tree q, tree *key, tree *index, HOST_WIDE_INT *stride,
             class loop **loop)
 {
   HOST_WIDE_INT bytes, step;
+  gassign *def = TREE_CODE (q) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (q)
+                 ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (q)) : NULL;
+  if (def && gimple_assign_rhs_code (def) == ADDR_EXPR)
+    return declared_element (TREE_OPERAND (gimple_assign_rhs1 (def), 0), key,
+                             index, stride)
+           && growing_counter (*index, loop, &step);
   tree p = TREE_CODE (q) == SSA_NAME ? wmm_pointer_root (q, &bytes) : NULL;
   if (p && !bytes && growing_counter (p, loop, &step) && step > 0)
     {
@@ -258,10 +307,17 @@ element_apart (function *fn, gimple *point, const wmm_site &site,
   class loop *loop;
   tree ref = gimple_op (site.stmt, site.operand == 0 ? 0 : 1);
   tree base = ref ? get_base_address (ref) : NULL_TREE;
-  if (!base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != name
-      || !ref_bytes (ref, &lo, &hi) || lo < 0
-      || !element_of (name, &key, &index, &stride, &loop) || hi > stride
-      || !publishes_element (point, key, index, stride)
+  HOST_WIDE_INT step;
+  /* `A[j].f` of a declared array, or `p->f` with p an element pointer */
+  bool direct = base && VAR_P (base) && !name;
+  if (direct
+      ? !declared_member (ref, &key, &index, &stride, &lo, &hi)
+        || key != base || !growing_counter (index, &loop, &step)
+      : !base || TREE_CODE (base) != MEM_REF || TREE_OPERAND (base, 0) != name
+        || !ref_bytes (ref, &lo, &hi)
+        || !element_of (name, &key, &index, &stride, &loop))
+    return 0;
+  if (lo < 0 || hi > stride || !publishes_element (point, key, index, stride)
       || !inside (loop, gimple_bb (point))
       || !inside (loop, gimple_bb (site.stmt)))
     return 0;
@@ -275,7 +331,7 @@ HOST_WIDE_INT
 wmm_element_apart (function *fn, gimple *point, const wmm_site &site,
                    tree name, gimple *avoid)
 {
-  if (!fn || !name)
+  if (!fn)
     return 0;
   push_cfun (fn);
   HOST_WIDE_INT s = element_apart (fn, point, site, name, avoid);

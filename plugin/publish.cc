@@ -69,6 +69,8 @@ struct publication {
                                             before their publication */
   int nesting = 0;                       /* nest_publication: 0 not yet,
                                             1 under way, 2 done */
+  tree array = NULL_TREE;                /* a local array (find_local_arrays):
+                                            its direct accesses' owner */
   HOST_WIDE_INT element = 0;             /* early by element (pubelems.cc):
                                             the smallest element size; 0
                                             none */
@@ -670,6 +672,87 @@ find_candidates (wmm_publish *pb)
   });
 }
 
+/* walk_stmt_load_store_addr_ops callback: count the addresses of the
+ * variable (data's first) the statement takes. */
+bool
+count_address (gimple *, tree op, tree, void *data)
+{
+  std::pair<tree, int> *d = (std::pair<tree, int> *) data;
+  if (op && get_base_address (op) == d->first)
+    d->second++;
+  return false;
+}
+
+/* Does function fn take the address of local array var only as `name =
+ * &var[i]`, each name's web leaving the thread only by stores into memory
+ * (pushed to pub->stores) and calls that keep no copy or store it?  The
+ * webs' names and points go to seg. */
+bool
+array_addresses (function *fn, tree var, publication *pub,
+                 wmm_fresh_segment *seg)
+{
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    if (!ok || is_gimple_debug (s))
+      return;
+    std::pair<tree, int> d (var, 0);
+    walk_stmt_load_store_addr_ops (s, &d, NULL, NULL, count_address);
+    if (!d.second)
+      return;
+    tree r = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s) : NULL_TREE;
+    ok = d.second == 1 && r && TREE_CODE (r) == ADDR_EXPR
+         && TREE_CODE (TREE_OPERAND (r, 0)) == ARRAY_REF
+         && TREE_OPERAND (TREE_OPERAND (r, 0), 0) == var
+         && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME
+         && wmm_address_segment (gimple_assign_lhs (s), fn->decl,
+                                 &pub->stores, seg);
+  });
+  wmm_each_phi (fn, [&] (gphi *phi) {
+    for (unsigned k = 0; ok && k < gimple_phi_num_args (phi); k++)
+      {
+        tree a = gimple_phi_arg_def (phi, k);
+        ok = TREE_CODE (a) != ADDR_EXPR
+             || get_base_address (TREE_OPERAND (a, 0)) != var;
+      }
+  });
+  return ok;
+}
+
+/* The local arrays of the unit's functions that run once (main) whose
+ * elements' addresses leave the function only by stores into memory: a
+ * publication each, whose one segment holds the names of every address
+ * taken of it (and owns its direct accesses `A[j].f`: pub->array); there
+ * is no allocation to avoid (one object while the function runs).  Only
+ * the element rule (pubelems.cc) makes accesses of theirs early: the
+ * first publication reaches every later access otherwise. */
+void
+find_local_arrays (wmm_publish *pb)
+{
+  each_unit_fn (pb->u, [&] (function *fn) {
+    if (!wmm_runs_once (fn->decl))
+      return;
+    unsigned ix;
+    tree var;
+    FOR_EACH_LOCAL_DECL (fn, ix, var)
+      {
+        if (!VAR_P (var) || is_global_var (var) || !TREE_ADDRESSABLE (var)
+            || TREE_CODE (TREE_TYPE (var)) != ARRAY_TYPE)
+          continue;
+        publication *pub = new publication;
+        wmm_fresh_segment *seg = new wmm_fresh_segment;
+        seg->avoid = NULL;
+        pub->segs.safe_push (seg);
+        if (array_addresses (fn, var, pub, seg) && !pub->stores.is_empty ())
+          {
+            pub->array = var;
+            pb->pubs.safe_push (pub);
+          }
+        else
+          delete pub;
+      }
+  });
+}
+
 /* Segments by the names they hold, with their publication (NULL: none). */
 typedef hash_map<tree, std::pair<publication *, wmm_fresh_segment *> >
   owners;
@@ -840,6 +923,13 @@ early_access (owners &owner, const wmm_unit &unit, int i,
               HOST_WIDE_INT *element = NULL)
 {
   tree b = deref_base (unit.sites[i]);
+  if (!b && element)
+    {
+      /* `A[j].f` of a local array published by element (owned by A) */
+      b = site_ref_base (unit.sites[i]);
+      if (b && !VAR_P (b))
+        b = NULL_TREE;
+    }
   auto *o = b ? owner.get (b) : NULL;
   return o && before_publication (o->second, unit, unit.sites[i], element)
          ? o : NULL;
@@ -917,11 +1007,15 @@ wmm_publish_begin (wmm_unitinfo *u)
   wmm_publish *pb = new wmm_publish;
   pb->u = u;
   find_candidates (pb);
+  find_local_arrays (pb);
   owners owner;
   for (publication *pub : pb->pubs)
     for (wmm_fresh_segment *seg : pub->segs)
       for (tree n : seg->names)
         owner.put (n, std::make_pair (pub, seg));
+  for (publication *pub : pb->pubs)
+    if (pub->array)
+      owner.put (pub->array, std::make_pair (pub, pub->segs[0]));
   for (publication *pub : pb->pubs)
     nest_publication (owner, pub);
   publication *cur = NULL;

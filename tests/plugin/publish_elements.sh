@@ -5,12 +5,15 @@
 # calloc'd array and submits &tasks[j] to a queue under a mutex, workers
 # read the task's input after taking it: no fence on x86-64, ppc64le,
 # aarch64 and armv7, with an index (`tasks[j]`, also unsigned: -DUNSIGNED)
-# or a stepping pointer (-DCURSOR).  The variants that race keep the worker's fence on the weak
+# or a stepping pointer (-DCURSOR), and with the tasks in an array of
+# main's frame (-DSTACK).  The variants that race keep the worker's fence on the weak
 # targets (x86 needs none for message passing): task j written again after
 # its submission (AFTER, also with CURSOR), the previous task written
 # (PREV), a worker reading the next task through its pointer (NEIGHBOUR:
 # the slot readers must stay inside one element), the loop run twice over
-# the same tasks (ROUNDS, also with CURSOR).  Fences are counted in the
+# the same tasks (ROUNDS, also with CURSOR), each also with STACK; the
+# workers given the whole array as their argument and reading two tasks
+# through it (SHARE, heap or STACK).  Fences are counted in the
 # -O2 assembly.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -36,11 +39,19 @@ one_target() {
   wmm_expect_note "$T.tasks" "$NOTE"
   wmm_expect_fences "$T.cursor" "$P/publish_elements.c" "" -pthread -DCURSOR
   wmm_expect_fences "$T.unsigned" "$P/publish_elements.c" "" -pthread -DUNSIGNED
+  wmm_expect_fences "$T.stack" "$P/publish_elements.c" "" -pthread -DSTACK
+  wmm_expect_fences "$T.stack_unsigned" "$P/publish_elements.c" "" -pthread \
+    -DSTACK -DUNSIGNED
   fenced after -DAFTER
   fenced prev -DPREV
   fenced neighbour -DNEIGHBOUR
   fenced rounds -DROUNDS
   fenced cursor_after -DCURSOR -DAFTER
   fenced cursor_rounds -DCURSOR -DROUNDS
+  local v
+  for v in AFTER PREV NEIGHBOUR ROUNDS SHARE; do
+    fenced "stack_${v,,}" -DSTACK -D$v
+  done
+  fenced share -DSHARE
 }
 wmm_each_target one_target

@@ -6,15 +6,17 @@
  * (plugin/pubelems.cc).  No fence is needed.
  *
  * -DCURSOR fills and submits the tasks through a pointer that steps
- * through the array (`t++`), -DUNSIGNED counts with an unsigned int: no
- * fence either.
+ * through the array (`t++`), -DUNSIGNED counts with an unsigned int,
+ * -DSTACK keeps the tasks in an array of main's frame: no fence either.
  *
  * Variants that race (fences stay):
  *   -DAFTER      main writes task j again after submitting it
  *   -DPREV       main writes task j - 1, already submitted
  *   -DNEIGHBOUR  a worker reads the next task's input through its pointer
  *   -DROUNDS     the fill-and-submit loop runs twice over the same tasks
- *                (also with -DCURSOR, as -DAFTER is)
+ *                (also with -DCURSOR, as -DAFTER is; each also with -DSTACK)
+ *   -DSHARE      the workers also get the whole array as their argument
+ *                and read the last two tasks through it
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -59,10 +61,18 @@ static struct task *take (void)
 
 static void *worker (void *arg)
 {
+#ifdef SHARE
+  struct task *all = arg;
+#else
   (void) arg;
+#endif
   struct task *t;
   while ((t = take ()))
     {
+#ifdef SHARE
+      t->out = all[NTASK - 1].in - all[NTASK - 2].in;
+      continue;
+#endif
 #ifdef NEIGHBOUR
       t->out = t->in < NTASK - 1 ? t[1].in : t->in;
 #else
@@ -75,11 +85,19 @@ static void *worker (void *arg)
 int main (void)
 {
   pthread_t w[NW];
+#ifdef STACK
+  struct task tasks[NTASK];
+#else
   struct task *tasks = calloc (NTASK, sizeof *tasks);
   if (!tasks)
     return 1;
+#endif
   for (int i = 0; i < NW; i++)
+#ifdef SHARE
+    pthread_create (&w[i], NULL, worker, tasks);
+#else
     pthread_create (&w[i], NULL, worker, NULL);
+#endif
 #ifdef ROUNDS
   for (int r = 0; r < 2; r++)
 #endif
@@ -116,6 +134,8 @@ int main (void)
   for (int j = 0; j < NTASK; j++)
     s += tasks[j].out;
   printf ("%ld\n", s);
+#ifndef STACK
   free (tasks);
+#endif
   return 0;
 }
