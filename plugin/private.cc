@@ -2421,22 +2421,6 @@ unit_param (gcall *call, unsigned argno)
   return p ? ssa_default_def (fn, p) : NULL_TREE;
 }
 
-/* walk_tree callback: is the SSA name *data met? */
-tree
-find_name (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  return *tp == (tree) data ? *tp : NULL_TREE;
-}
-
-/* Does reference `ref` mention name d (its base pointer, an index)? */
-bool
-names_in_ref (tree ref, tree d)
-{
-  return walk_tree_without_duplicates (&ref, find_name, d) != NULL_TREE;
-}
-
 /* May a store put pointer d into `lhs` for a slot reader: memory a
  * pointer names or a global, not a frame local read back into names the
  * reader's check would not see (or d's own object)? */
@@ -2444,7 +2428,7 @@ bool
 reader_store_ok (tree lhs, tree d)
 {
   tree b = get_base_address (lhs);
-  return b && !names_in_ref (lhs, d)
+  return b && !wmm_mentions (lhs, d)
          && (TREE_CODE (b) == MEM_REF || (VAR_P (b) && is_global_var (b)));
 }
 
@@ -3418,3 +3402,4 @@ wmm_reader_within (tree name, function *fn, HOST_WIDE_INT bound)
                                              HOST_WIDE_INT hi) {
               return lo >= 0 && hi <= bound; }, fn);
 }
+

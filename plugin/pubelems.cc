@@ -25,6 +25,10 @@
  *     running the allocation again; and no path from the header comes
  *     back to it but round the back edge (no enclosing cycle restarts j).
  *
+ * An array of the frame of a function that runs once (main's `struct task
+ * tasks[N]`, publish.cc find_local_arrays) counts as the heap array does:
+ * its direct accesses `tasks[j].f` and `&tasks[j]` name round j's element.
+ *
  * Another thread must then not reach other elements through the pointer
  * it got: publish.cc checks that every pointer loaded from a slot is only
  * dereferenced inside S bytes (wmm_reader_within, private.cc).

@@ -696,6 +696,10 @@ array_addresses (function *fn, tree var, publication *pub,
     if (!ok || is_gimple_debug (s))
       return;
     std::pair<tree, int> d (var, 0);
+    /* (an asm operand naming the array may take its address) */
+    if (gasm *a = dyn_cast<gasm *> (s))
+      for (unsigned k = 0; ok && k < gimple_num_ops (a); k++)
+        ok = !gimple_op (a, k) || !wmm_mentions (gimple_op (a, k), var);
     walk_stmt_load_store_addr_ops (s, &d, NULL, NULL, count_address);
     if (!d.second)
       return;
