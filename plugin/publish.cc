@@ -684,7 +684,8 @@ count_address (gimple *, tree op, tree, void *data)
 }
 
 /* Does function fn take the address of local array var only as `name =
- * &var[i]`, each name's web leaving the thread only by stores into memory
+ * &var[i]`, `name = &var` or `name = &var + k` (or subtract it from a
+ * pointer), each name's web leaving the thread only by stores into memory
  * (pushed to pub->stores) and calls that keep no copy or store it?  The
  * webs' names and points go to seg. */
 bool
@@ -700,16 +701,31 @@ array_addresses (function *fn, tree var, publication *pub,
     if (gasm *a = dyn_cast<gasm *> (s))
       for (unsigned k = 0; ok && k < gimple_num_ops (a); k++)
         ok = !gimple_op (a, k) || !wmm_mentions (gimple_op (a, k), var);
+    if (!ok)
+      return;
     walk_stmt_load_store_addr_ops (s, &d, NULL, NULL, count_address);
     if (!d.second)
       return;
-    tree r = gimple_assign_single_p (s) ? gimple_assign_rhs1 (s) : NULL_TREE;
-    ok = d.second == 1 && r && TREE_CODE (r) == ADDR_EXPR
-         && TREE_CODE (TREE_OPERAND (r, 0)) == ARRAY_REF
-         && TREE_OPERAND (TREE_OPERAND (r, 0), 0) == var
-         && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME
-         && wmm_address_segment (gimple_assign_lhs (s), fn->decl,
-                                 &pub->stores, seg);
+    gassign *g = dyn_cast<gassign *> (s);
+    tree lhs = g ? gimple_assign_lhs (g) : NULL_TREE;
+    if (d.second != 1 || !lhs || TREE_CODE (lhs) != SSA_NAME)
+      {
+        ok = false;
+        return;
+      }
+    /* `i = t - tasks`: an integer, no address */
+    if (gimple_assign_rhs_code (g) == POINTER_DIFF_EXPR)
+      return;
+    tree r = gimple_assign_rhs1 (g);
+    tree at = TREE_CODE (r) == ADDR_EXPR ? TREE_OPERAND (r, 0) : NULL_TREE;
+    /* `&tasks[i]`, `&tasks` (element 0, stepped through) or `&tasks + k`
+       (an end to compare with) */
+    ok = at && (gimple_assign_single_p (g)
+                || gimple_assign_rhs_code (g) == POINTER_PLUS_EXPR)
+         && (at == var
+             || (gimple_assign_single_p (g) && TREE_CODE (at) == ARRAY_REF
+                 && TREE_OPERAND (at, 0) == var))
+         && wmm_address_segment (lhs, fn->decl, &pub->stores, seg);
   });
   wmm_each_phi (fn, [&] (gphi *phi) {
     for (unsigned k = 0; ok && k < gimple_phi_num_args (phi); k++)

@@ -42,6 +42,8 @@ one_target() {
   wmm_expect_fences "$T.stack" "$P/publish_elements.c" "" -pthread -DSTACK
   wmm_expect_fences "$T.stack_unsigned" "$P/publish_elements.c" "" -pthread \
     -DSTACK -DUNSIGNED
+  wmm_expect_fences "$T.stack_cursor" "$P/publish_elements.c" "" -pthread \
+    -DSTACK -DCURSOR
   fenced after -DAFTER
   fenced prev -DPREV
   fenced neighbour -DNEIGHBOUR
@@ -53,5 +55,7 @@ one_target() {
     fenced "stack_${v,,}" -DSTACK -D$v
   done
   fenced share -DSHARE
+  fenced stack_cursor_after -DSTACK -DCURSOR -DAFTER
+  fenced stack_cursor_rounds -DSTACK -DCURSOR -DROUNDS
 }
 wmm_each_target one_target
