@@ -1281,6 +1281,10 @@ struct wmm_fresh_segment {
    be deleted by the caller); else false. */
 bool wmm_fresh_object (gimple *root, tree fndecl, vec<gimple *> *stores,
                        vec<wmm_fresh_segment *> *segs);
+/* Is static `base` one that only function fn names, fn running at most
+   once and no other unit seeing it (an exported one when no other unit's
+   code may run): one object of fn's, as a local of it is?  (private.cc) */
+bool wmm_creator_static (tree base, function *fn);
 /* The web of `name` (of function fndecl: `_1 = &tasks[j]`, an address of
    a local array) when it only leaves the thread by stores into memory,
    also by callees (pushed to *stores): its names and points added to

@@ -3403,3 +3403,14 @@ wmm_reader_within (tree name, function *fn, HOST_WIDE_INT bound)
               return lo >= 0 && hi <= bound; }, fn);
 }
 
+/* (plugin.h) */
+bool
+wmm_creator_static (tree base, function *fn)
+{
+  if (!static_owner || !fn)
+    return false;
+  push_cfun (fn);
+  bool r = creator_static (base);
+  pop_cfun ();
+  return r;
+}

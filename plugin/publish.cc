@@ -738,7 +738,8 @@ array_addresses (function *fn, tree var, publication *pub,
   return ok;
 }
 
-/* The local arrays of the unit's functions that run once (main) whose
+/* The local arrays of the unit's functions that run once (main), and the
+ * statics only such a function names (wmm_creator_static), whose
  * elements' addresses leave the function only by stores into memory: a
  * publication each, whose one segment holds the names of every address
  * taken of it (and owns its direct accesses `A[j].f`: pub->array); there
@@ -751,25 +752,33 @@ find_local_arrays (wmm_publish *pb)
   each_unit_fn (pb->u, [&] (function *fn) {
     if (!wmm_runs_once (fn->decl))
       return;
+    auto candidate = [&] (tree var) {
+      publication *pub = new publication;
+      wmm_fresh_segment *seg = new wmm_fresh_segment;
+      seg->avoid = NULL;
+      pub->segs.safe_push (seg);
+      if (array_addresses (fn, var, pub, seg) && !pub->stores.is_empty ())
+        {
+          pub->array = var;
+          pb->pubs.safe_push (pub);
+        }
+      else
+        delete pub;
+    };
+    auto array = [] (tree var) {
+      return VAR_P (var) && TREE_ADDRESSABLE (var)
+             && TREE_CODE (TREE_TYPE (var)) == ARRAY_TYPE;
+    };
     unsigned ix;
     tree var;
     FOR_EACH_LOCAL_DECL (fn, ix, var)
-      {
-        if (!VAR_P (var) || is_global_var (var) || !TREE_ADDRESSABLE (var)
-            || TREE_CODE (TREE_TYPE (var)) != ARRAY_TYPE)
-          continue;
-        publication *pub = new publication;
-        wmm_fresh_segment *seg = new wmm_fresh_segment;
-        seg->avoid = NULL;
-        pub->segs.safe_push (seg);
-        if (array_addresses (fn, var, pub, seg) && !pub->stores.is_empty ())
-          {
-            pub->array = var;
-            pb->pubs.safe_push (pub);
-          }
-        else
-          delete pub;
-      }
+      if (array (var) && !is_global_var (var))
+        candidate (var);
+    /* a static only fn names (`static struct task tasks[N]` in main) */
+    varpool_node *v;
+    FOR_EACH_VARIABLE (v)
+      if (array (v->decl) && wmm_creator_static (v->decl, fn))
+        candidate (v->decl);
   });
 }
 

@@ -6,12 +6,13 @@
 # read the task's input after taking it: no fence on x86-64, ppc64le,
 # aarch64 and armv7, with an index (`tasks[j]`, also unsigned: -DUNSIGNED)
 # or a stepping pointer (-DCURSOR), and with the tasks in an array of
-# main's frame (-DSTACK).  The variants that race keep the worker's fence on the weak
+# main's frame (-DSTACK) or a static array only main names (-DSTATIC).  The variants that race keep the worker's fence on the weak
 # targets (x86 needs none for message passing): task j written again after
 # its submission (AFTER, also with CURSOR), the previous task written
 # (PREV), a worker reading the next task through its pointer (NEIGHBOUR:
 # the slot readers must stay inside one element), the loop run twice over
-# the same tasks (ROUNDS, also with CURSOR), each also with STACK; the
+# the same tasks (ROUNDS, also with CURSOR), each also with STACK and
+# STATIC; the static array named by the workers too (STATIC PEEK); the
 # workers given the whole array as their argument and reading two tasks
 # through it (SHARE, heap or STACK).  Fences are counted in the
 # -O2 assembly.
@@ -44,6 +45,9 @@ one_target() {
     -DSTACK -DUNSIGNED
   wmm_expect_fences "$T.stack_cursor" "$P/publish_elements.c" "" -pthread \
     -DSTACK -DCURSOR
+  wmm_expect_fences "$T.static" "$P/publish_elements.c" "" -pthread -DSTATIC
+  wmm_expect_fences "$T.static_cursor" "$P/publish_elements.c" "" -pthread \
+    -DSTATIC -DCURSOR
   fenced after -DAFTER
   fenced prev -DPREV
   fenced neighbour -DNEIGHBOUR
@@ -53,7 +57,9 @@ one_target() {
   local v
   for v in AFTER PREV NEIGHBOUR ROUNDS SHARE; do
     fenced "stack_${v,,}" -DSTACK -D$v
+    fenced "static_${v,,}" -DSTATIC -D$v
   done
+  fenced static_peek -DSTATIC -DPEEK
   fenced share -DSHARE
   fenced stack_cursor_after -DSTACK -DCURSOR -DAFTER
   fenced stack_cursor_rounds -DSTACK -DCURSOR -DROUNDS

@@ -7,14 +7,17 @@
  *
  * -DCURSOR fills and submits the tasks through a pointer that steps
  * through the array (`t++`), -DUNSIGNED counts with an unsigned int,
- * -DSTACK keeps the tasks in an array of main's frame: no fence either.
+ * -DSTACK keeps the tasks in an array of main's frame, -DSTATIC in a
+ * static array only main names: no fence either (-DSTATIC -DPEEK: the
+ * workers name it too, reading the last two tasks: fenced).
  *
  * Variants that race (fences stay):
  *   -DAFTER      main writes task j again after submitting it
  *   -DPREV       main writes task j - 1, already submitted
  *   -DNEIGHBOUR  a worker reads the next task's input through its pointer
  *   -DROUNDS     the fill-and-submit loop runs twice over the same tasks
- *                (also with -DCURSOR, as -DAFTER is; each also with -DSTACK)
+ *                (also with -DCURSOR, as -DAFTER is; each also with -DSTACK
+ *                and -DSTATIC)
  *   -DSHARE      the workers also get the whole array as their argument
  *                and read the last two tasks through it
  */
@@ -31,6 +34,10 @@ struct task { int in, out; struct task *next; };
 typedef unsigned idx_t;   /* kept below NTASK by the loop's test */
 #else
 typedef int idx_t;
+#endif
+
+#ifdef STATIC
+static struct task tasks[NTASK];
 #endif
 
 static pthread_mutex_t qlock = PTHREAD_MUTEX_INITIALIZER;
@@ -73,6 +80,10 @@ static void *worker (void *arg)
       t->out = all[NTASK - 1].in - all[NTASK - 2].in;
       continue;
 #endif
+#if defined STATIC && defined PEEK
+      t->out = tasks[NTASK - 1].in - tasks[NTASK - 2].in;
+      continue;
+#endif
 #ifdef NEIGHBOUR
       t->out = t->in < NTASK - 1 ? t[1].in : t->in;
 #else
@@ -85,9 +96,10 @@ static void *worker (void *arg)
 int main (void)
 {
   pthread_t w[NW];
-#ifdef STACK
+#if defined STACK
   struct task tasks[NTASK];
-#else
+#elif !defined STATIC
+
   struct task *tasks = calloc (NTASK, sizeof *tasks);
   if (!tasks)
     return 1;
@@ -134,7 +146,7 @@ int main (void)
   for (int j = 0; j < NTASK; j++)
     s += tasks[j].out;
   printf ("%ld\n", s);
-#ifndef STACK
+#if !defined STACK && !defined STATIC
   free (tasks);
 #endif
   return 0;
