@@ -718,6 +718,12 @@ loop_iv (class loop *loop, tree idx, wmm_iv_range *r)
 }
 
 bool
+wmm_loop_iv (class loop *loop, tree idx, wmm_iv_range *r)
+{
+  return loop_iv (loop, idx, r);
+}
+
+bool
 wmm_bb_on_cycle (basic_block bb, class loop *loop)
 {
   auto_vec<basic_block> work;

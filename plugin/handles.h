@@ -73,6 +73,10 @@ bool wmm_handles_overlap (const wmm_handle *a, const wmm_handle *b);
 /* A create into an array indexed by its loop's counter, run at most once
  * per iteration (needs dominators). */
 bool wmm_create_loop (gimple *create, const wmm_handle *h, wmm_iv_range *r);
+/* Is idx loop's counter (a constant from outside, idx + 1 round the
+ * loop) that the header's test keeps running while idx < limit (r)?
+ * Needs cfun to be the loop's function. */
+bool wmm_loop_iv (class loop *loop, tree idx, wmm_iv_range *r);
 /* A join of an array element indexed by its loop's counter, run in every
  * iteration of a loop that leaves only through its test. */
 bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);

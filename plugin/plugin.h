@@ -1308,12 +1308,14 @@ bool wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores);
    seen) and calls of functions whose parameter does the same?
    (private.cc) */
 bool wmm_reader_within (tree name, function *fn, HOST_WIDE_INT bound);
-/* The element size S when access `site` (of fn) dereferences `name`,
-   `&a[j]` of a heap array `a` defined outside j's loop, inside its
-   first S bytes, and `point` publishes name itself, so that every path
-   from point to the access goes round the loop (j grows, cannot wrap)
-   without running `avoid`: the access touches another element than the
-   one point published; 0 otherwise.  (pubelems.cc) */
+/* The element size S when access `site` (of fn) touches round j's
+   element inside its first S bytes — through `name`, `&a[j]` of a heap
+   array defined outside j's loop or a pointer stepping by S, or directly
+   `A[j].f` of a declared array (name NULL) — and `point` publishes that
+   same element, so that every path from point to the access goes round
+   the loop (j grows, cannot wrap) without running `avoid`: the access
+   touches another element than the one point published; 0 otherwise.
+   (pubelems.cc) */
 HOST_WIDE_INT wmm_element_apart (function *fn, gimple *point,
                                  const wmm_site &site, tree name,
                                  gimple *avoid);

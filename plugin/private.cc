@@ -2497,10 +2497,11 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok, function *reader)
                    parameter's own accesses stay inside */
                 tree callee_d = unit_param (call, i);
                 HOST_WIDE_INT n = wmm_lib_pointee_bytes (call, i);
-                function *callee_fn = callee_d ? wmm_binding_body (
-                  cgraph_node::get (gimple_call_fndecl (call))) : NULL;
+                function *callee_fn = callee_d && reader
+                  ? wmm_binding_body (cgraph_node::get (gimple_call_fndecl (call)))
+                  : NULL;
                 if (callee_d ? !param_accesses (callee_d, off, depth + 1, ok,
-                                                reader ? callee_fn : NULL)
+                                                callee_fn)
                              : n <= 0 || !ok (off, off + n))
                   return false;
               }

@@ -100,30 +100,19 @@ reaches_in_round (class loop *loop, gimple *from, basic_block start,
     }
 }
 
-/* The constant C of the loop header's exit test when the loop runs on
- * only while v <= C (`v < C`, `v <= C`), or NULL. */
+/* The largest value counter v takes inside its loop, when the header's
+ * test (handles.cc wmm_loop_iv: `v < C`, `v <= C`) bounds it by a
+ * constant; NULL otherwise. */
 tree
 header_limit (class loop *loop, tree v)
 {
-  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (loop->header));
-  if (!cond || gimple_cond_lhs (cond) != v
-      || TREE_CODE (gimple_cond_rhs (cond)) != INTEGER_CST)
+  wmm_iv_range r;
+  if (!wmm_loop_iv (loop, v, &r) || r.ne || TREE_CODE (r.bound) != INTEGER_CST)
     return NULL_TREE;
-  edge t, f;
-  extract_true_false_edges_from_block (loop->header, &t, &f);
-  if (!inside (loop, t->dest) || inside (loop, f->dest))
-    return NULL_TREE;
-  tree c = gimple_cond_rhs (cond);
-  switch (gimple_cond_code (cond))
-    {
-    case LE_EXPR:
-      return c;
-    case LT_EXPR:
-      return integer_zerop (c) ? NULL_TREE
-             : wide_int_to_tree (TREE_TYPE (c), wi::sub (wi::to_wide (c), 1));
-    default:
-      return NULL_TREE;
-    }
+  /* idx < bound + adj: at most bound + adj - 1 */
+  widest_int most = wi::to_widest (r.bound) + r.adj - 1;
+  return wi::fits_to_tree_p (most, TREE_TYPE (v))
+         ? wide_int_to_tree (TREE_TYPE (v), most) : NULL_TREE;
 }
 
 /* Is v the counter of its loop's header (a PHI there) that every back

@@ -57,7 +57,8 @@ namespace {
 /* An access taken out of the analysis, and where it was. */
 struct moved_access {
   int thread, index, loc;
-  bool by_element;     /* early only by element (pubelems.cc) */
+  HOST_WIDE_INT element;  /* early only by element (pubelems.cc): the
+                             element's size; 0 otherwise */
 };
 
 /* One allocation and where its address goes. */
@@ -71,9 +72,6 @@ struct publication {
                                             1 under way, 2 done */
   tree array = NULL_TREE;                /* a local array (find_local_arrays):
                                             its direct accesses' owner */
-  HOST_WIDE_INT element = 0;             /* early by element (pubelems.cc):
-                                            the smallest element size; 0
-                                            none */
   bool live = true;
   ~publication ()
   {
@@ -349,12 +347,17 @@ into_slots (const slots &S, const vec<gimple *> &stores)
   return true;
 }
 
-/* Does every pointer loaded from a slot stay inside the first `element`
- * bytes of its object (0: no publication by element asks)?  Then a
- * thread given `&a[j]` reaches no other element of a. */
+/* Does every pointer loaded from a slot stay inside the first bytes of
+ * its object, as many as the smallest element publication pub's early
+ * accesses rely on (none: yes)?  Then a thread given `&a[j]` reaches no
+ * other element of a. */
 bool
-readers_within (const slots &S, HOST_WIDE_INT element)
+readers_within (const slots &S, const publication *pub)
 {
+  HOST_WIDE_INT element = 0;
+  for (const moved_access &m : pub->moved)
+    if (m.element && (!element || m.element < element))
+      element = m.element;
   if (!element)
     return true;
   for (const auto &l : S.loaded)
@@ -645,7 +648,7 @@ undo (wmm_publish *pb, publication *pub, bool elements_only = false)
 {
   unsigned kept = 0;
   for (const moved_access &m : pub->moved)
-    if (elements_only && !m.by_element)
+    if (elements_only && !m.element)
       pub->moved[kept++] = m;
     else
       {
@@ -653,7 +656,6 @@ undo (wmm_publish *pb, publication *pub, bool elements_only = false)
         pb->was.remove ((HOST_WIDE_INT) m.thread << 32 | m.index);
       }
   pub->moved.truncate (kept);
-  pub->element = 0;
   pub->live = kept > 0;
 }
 
@@ -1056,10 +1058,7 @@ wmm_publish_begin (wmm_unitinfo *u)
                      return o != NULL;
                    },
                    [&] (int t, int i, int loc) {
-                     if (element)
-                       cur->element = cur->element ? MIN (cur->element, element)
-                                                   : element;
-                     cur->moved.safe_push ({t, i, loc, element != 0});
+                     cur->moved.safe_push ({t, i, loc, element});
                      pb->was.put ((HOST_WIDE_INT) t << 32 | i, loc);
                    });
   for (publication *pub : pb->pubs)
@@ -1102,7 +1101,7 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
         undo (pb, pub);
         undone = true;
       }
-    else if (pub->live && !readers_within (S, pub->element))
+    else if (pub->live && !readers_within (S, pub))
       {
         /* another thread may step to a neighbour: only the accesses
            early without the elements' argument stay */

@@ -11,23 +11,11 @@
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
-# both TAG OPTION...: main and worker fenced on the weak targets, nothing
-# on x86
-both() {
-  local tag=$T.$1 got; shift
-  wmm_compile_asm "$tag" "$P/heap_once_index.c" -pthread "$@" || return
-  got=" $(wmm_fence_counts "$WMM_TMP/$tag.s") "
-  case $T:$got in
-    x86:"  ") wmm_pass "$tag: no fence on x86" ;;
-    x86:*) wmm_fail "$tag: got '$got', expected none on x86" ;;
-    *:*" main:"[1-9]*" worker:"[1-9]*) wmm_pass "$tag: main and worker fenced ($got)" ;;
-    *) wmm_fail "$tag: got '$got', expected fences in main and worker" ;;
-  esac
-}
-
 one_target() {
-  both index
-  both helper -DHELPER
+  wmm_expect_weak_fenced "$T.index" "$P/heap_once_index.c" "main worker" \
+    -pthread
+  wmm_expect_weak_fenced "$T.helper" "$P/heap_once_index.c" "main worker" \
+    -pthread -DHELPER
   wmm_expect_fences "$T.before" "$P/heap_once_index.c" "" -pthread -DBEFORE
 }
 wmm_each_target one_target

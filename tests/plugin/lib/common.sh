@@ -148,6 +148,25 @@ wmm_expect_fences() {
   else wmm_fail "$tag: got '$got', expected '$want'"; fi
 }
 
+# wmm_expect_weak_fenced TAG SOURCE "FUNCTION..." [OPTION...]: no fence on
+# x86 (message passing needs none there); on the weak targets each function
+# named has a fence, in the assembly of wmm_compile_asm.
+wmm_expect_weak_fenced() {
+  local tag=$1 src=$2 fns=$3 got f missing=; shift 3
+  wmm_compile_asm "$tag" "$src" "$@" || return
+  got=" $(wmm_fence_counts "$WMM_TMP/$tag.s") "
+  if [ "$T" = x86 ]; then
+    if [ "$got" = "  " ]; then wmm_pass "$tag: no fence on x86"
+    else wmm_fail "$tag: got '$got', expected none on x86"; fi
+    return
+  fi
+  for f in $fns; do
+    [[ $got == *" $f:"[1-9]* ]] || missing="$missing $f"
+  done
+  if [ -z "$missing" ]; then wmm_pass "$tag: fenced in $fns ($got)"
+  else wmm_fail "$tag: got '$got', expected a fence in$missing"; fi
+}
+
 # wmm_expect_report TAG SOURCE WANT [OPTION...]: the fences of SOURCE's
 # JSON report per function, "FUNCTION:N ..." sorted, are WANT (compiler
 # $CC, or the current target's; model $M).  -O2 -S into $WMM_TMP/TAG.s.
