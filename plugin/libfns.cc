@@ -315,6 +315,8 @@ static const no_capture no_capture_fns[] = {
   /* a time_t or struct tm read (or normalised: mktime) */
   { "localtime", 1 }, { "gmtime", 1 }, { "ctime", 1 }, { "ctime_r", 3 },
   { "asctime_r", 3 }, { "mktime", 1 }, { "timegm", 1 },
+  /* an address converted to text or back (inet_ntop returns its buffer) */
+  { "inet_ntop", 6 }, { "inet_pton", 6 },
   /* strings read (strdup's result is a fresh copy, not its argument),
      paths and modes */
   { "strdup", 1 }, { "strndup", 1 }, { "strcasecmp", ~0u },

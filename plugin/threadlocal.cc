@@ -192,6 +192,11 @@ struct state {
   int zlib_windows;          /* the windows given to inflateBackInit_ */
   int event_regs;            /* the callbacks and arguments given to
                                 libevent's event_set / event_assign */
+  int specific;              /* the values given to pthread_setspecific /
+                                tss_set, for any key */
+  vec<tree> specific_keys;   /* the key variables those calls name */
+  bool specific_foreign;     /* a key that is no declared variable */
+  bool specific_settled;     /* settle_specific gave them to code outside */
                              /* a zlib stream call: the value nodes of its
                                 stream's next_in and next_out */
   bool valid;
@@ -907,6 +912,21 @@ unknown_call (gcall *call, tree fndecl)
     name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
   /* (an internal function: va_arg, an overflow check) */
   bool library = gimple_call_internal_p (call) || library_fn (fndecl);
+  tree lhs = gimple_call_lhs (call);
+  /* A const or pure function (__builtin_bswap16, strchr) writes no
+     memory, so it keeps no copy of what it is given and stores nothing:
+     its result may carry its arguments' bits, or memory of its own. */
+  if ((gimple_call_flags (call) & (ECF_CONST | ECF_PURE))
+      && !(gimple_call_flags (call) & ECF_LOOPING_CONST_OR_PURE)
+      && !gimple_call_chain (call))
+    {
+      if (!lhs)
+        return;
+      for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+        assign_to (lhs, rvalue (gimple_call_arg (call, i)));
+      assign_to (lhs, st->u_node);
+      return;
+    }
   int given = library ? new_node () : -1;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     {
@@ -930,7 +950,6 @@ unknown_call (gcall *call, tree fndecl)
     }
   if (gimple_call_chain (call))
     escape (rvalue (gimple_call_chain (call)));
-  tree lhs = gimple_call_lhs (call);
   if (!lhs)
     return;
   if (gimple_call_flags (call) & ECF_MALLOC)
@@ -992,6 +1011,16 @@ builtin_call (gcall *call, tree fndecl)
       return true;
     case BUILT_IN_FREE:
       st->freed.safe_push (arg (call, 0));
+      return true;
+    case BUILT_IN_VA_START:
+      /* the va_list set up to the frame's variadic arguments, which a
+         body's callers gave to code outside (bind_call) */
+      add (C_STORE, arg (call, 0), st->u_node);
+      return true;
+    case BUILT_IN_VA_END:
+      return true;
+    case BUILT_IN_VA_COPY:
+      add (C_MCOPY, arg (call, 0), arg (call, 1));
       return true;
     case BUILT_IN_MEMCHR: case BUILT_IN_STRCHR: case BUILT_IN_STRRCHR:
     case BUILT_IN_STRSTR: case BUILT_IN_STRPBRK:
@@ -1664,20 +1693,129 @@ event_registration (gcall *call, tree fndecl)
   else
     return false;
   tree a = gimple_call_arg (call, cbi);
-  fninfo *cb = DECL_EXTERNAL (fndecl) && library_fn (fndecl)
-               && TREE_CODE (a) == ADDR_EXPR
+  if (!DECL_EXTERNAL (fndecl) || !library_fn (fndecl))
+    return false;
+  fninfo *cb = TREE_CODE (a) == ADDR_EXPR
                && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
                ? body_of (TREE_OPERAND (a, 0)) : NULL;
   tree p = cb ? DECL_ARGUMENTS (cb->decl) : NULL_TREE;
-  if (!p || !DECL_CHAIN (p) || !DECL_CHAIN (DECL_CHAIN (p)))
+  /* a callback held in a pointer (a parameter of a setup helper): the
+     loop's later call cb (fd, events, arg) as an indirect call, bound to
+     every target the pointer gets (unknown code where it points nowhere
+     known: then arg escapes there) */
+  bool pointer = TREE_CODE (a) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (a))
+                 && FUNC_OR_METHOD_TYPE_P (TREE_TYPE (TREE_TYPE (a)));
+  if (!pointer && (!p || !DECL_CHAIN (p) || !DECL_CHAIN (DECL_CHAIN (p))))
     return false;
   for (unsigned i = 0; i < cbi; i++)
     unknown_arg (call, name, true, i);
   int v = arg (call, cbi + 1);
-  bind_param (cb->fn, DECL_CHAIN (DECL_CHAIN (p)), v);
+  if (pointer)
+    {
+      gcall *later = gimple_build_call (a, 3, gimple_call_arg (call, cbi - 2),
+                                        gimple_call_arg (call, cbi - 1),
+                                        gimple_call_arg (call, cbi + 1));
+      icall ic = {later, rvalue (a), new hash_set<tree>, false};
+      if (ic.fnptr < 0)
+        ic.fnptr = st->u_node;
+      st->icalls.safe_push (ic);
+    }
+  else
+    bind_param (cb->fn, DECL_CHAIN (DECL_CHAIN (p)), v);
   add (C_COPY, st->event_regs, v);
   add (C_COPY, st->event_regs, rvalue (a));
+  /* (the loop may run in another thread: what arg reaches is shared) */
+  add (C_COPY, st->thread_args, v);
   assign_to (gimple_call_lhs (call), st->u_node);
+  return true;
+}
+
+/* Thread-specific data: pthread_setspecific (key, v) and tss_set (key, v)
+   keep v for pthread_getspecific / tss_get of the same key in the same
+   thread, and for the key's destructor (pthread_key_create (&key, dtor),
+   tss_create), which the library calls with it at the thread's exit;
+   nothing else of the library looks at v.  One node holds the values of
+   every key (st->specific).  When a key is not the analysis's own (not
+   read from a declared variable, or one code outside may name or reach:
+   settle_specific), values of code outside come back and the values
+   given go out, as for any library call.  False for any other call. */
+bool
+specific_call (gcall *call, tree fndecl)
+{
+  if (!library_fn (fndecl))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
+  unsigned n = gimple_call_num_args (call);
+  bool set = !strcmp (name, "pthread_setspecific") || !strcmp (name, "tss_set");
+  bool get = !strcmp (name, "pthread_getspecific") || !strcmp (name, "tss_get");
+  bool create = !strcmp (name, "pthread_key_create")
+                || !strcmp (name, "tss_create");
+  if (!(set && n == 2) && !(get && n == 1) && !(create && n == 2))
+    return false;
+  tree key = NULL_TREE;
+  if (create)
+    {
+      tree a = gimple_call_arg (call, 0);
+      if (TREE_CODE (a) == ADDR_EXPR && VAR_P (TREE_OPERAND (a, 0)))
+        key = TREE_OPERAND (a, 0);
+      /* (the key written: a number, no copy of its address kept) */
+      int v = rvalue (a);
+      if (v >= 0)
+        add (C_STORE, v, st->u_node, B_OTHER);
+      tree d = gimple_call_arg (call, 1);
+      fninfo *f = TREE_CODE (d) == ADDR_EXPR
+                  && TREE_CODE (TREE_OPERAND (d, 0)) == FUNCTION_DECL
+                  ? body_of (TREE_OPERAND (d, 0)) : NULL;
+      if (f && DECL_ARGUMENTS (f->decl))
+        bind_param (f->fn, DECL_ARGUMENTS (f->decl), st->specific);
+      /* (the destructor itself as before: given to the library) */
+      unknown_arg (call, name, true, 1);
+      if (!f && !integer_zerop (d))
+        st->specific_foreign = true;
+    }
+  else
+    {
+      tree k = gimple_call_arg (call, 0);
+      gimple *def = TREE_CODE (k) == SSA_NAME ? SSA_NAME_DEF_STMT (k) : NULL;
+      if (def && gimple_assign_single_p (def)
+          && VAR_P (gimple_assign_rhs1 (def)))
+        key = gimple_assign_rhs1 (def);
+      if (set)
+        add (C_COPY, st->specific, arg (call, 1));
+      else
+        assign_to (gimple_call_lhs (call), st->specific);
+    }
+  if (!key)
+    st->specific_foreign = true;
+  else
+    st->specific_keys.safe_push (key);
+  if (!get)
+    assign_to (gimple_call_lhs (call), st->u_node);
+  return true;
+}
+
+/* After the sets stop growing: is every key of the thread-specific calls
+   the analysis's own (a variable no body outside may name, whose address
+   did not escape)?  If not, the values go out and code outside's come
+   back (once).  Did anything change? */
+bool
+settle_specific (void)
+{
+  if (st->specific_settled)
+    return false;
+  bool foreign = st->specific_foreign;
+  for (tree k : st->specific_keys)
+    {
+      int o = decl_object (k);
+      foreign |= o < 0 || DECL_EXTERNAL (k)
+                 || (TREE_PUBLIC (k) && wmm_foreign_code_may_run ())
+                 || bitmap_bit_p (st->pts[st->u_content], o);
+    }
+  if (!foreign)
+    return false;
+  st->specific_settled = true;
+  add (C_COPY, st->specific, st->u_node);
+  escape_to_library (st->specific);
   return true;
 }
 
@@ -1687,11 +1825,19 @@ event_registration (gcall *call, tree fndecl)
 bool
 event_getter (tree fndecl)
 {
+  /* (the other event_get_* functions give back numbers, strings or the
+     base: event_get_version, event_get_fd, event_get_base) */
+  static const char *const getters[] = {
+    "event_get_callback", "event_get_callback_arg", "event_get_assignment",
+    "event_base_foreach_event", "event_base_get_running_event"
+  };
   const char *name = IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fndecl)));
-  return library_fn (fndecl)
-         && (!strncmp (name, "event_get_", 10)
-             || !strcmp (name, "event_base_foreach_event")
-             || !strcmp (name, "event_base_get_running_event"));
+  if (!library_fn (fndecl))
+    return false;
+  for (const char *g : getters)
+    if (!strcmp (name, g))
+      return true;
+  return false;
 }
 
 /* A call of fndecl (direct, or a target of an indirect call). */
@@ -1708,7 +1854,8 @@ call_to (gcall *call, tree fndecl)
            && !stream_setup_call (call, fndecl)
            && !operator_new_delete (call, fndecl)
            && !zlib_stream_call (call, fndecl)
-           && !event_registration (call, fndecl))
+           && !event_registration (call, fndecl)
+           && !specific_call (call, fndecl))
     {
       if (event_getter (fndecl))
         escape_to_library (st->event_regs);
@@ -2262,6 +2409,7 @@ named_by_unread_code (symtab_node *n)
   return false;
 }
 
+
 } // namespace
 
 bool
@@ -2330,6 +2478,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   st->thread_args = new_node ();
   st->zlib_windows = new_node ();
   st->event_regs = new_node ();
+  st->specific = new_node ();
   bitmap_set_bit (st->pts[st->u_content], OBJ_U);
   st->view_objs = BITMAP_ALLOC (&st->obs);
   st->alloc_objs = BITMAP_ALLOC (&st->obs);
@@ -2437,7 +2586,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
                     "%d rounds: objects are taken to be shared", MAX_ROUNDS);
           return;
         }
-      if (!round (scratch) && !settle_empty_calls ())
+      if (!round (scratch) && !settle_empty_calls () && !settle_specific ())
         break;
     }
   find_shared ();

@@ -12,8 +12,15 @@
  *             (event_get_callback_arg): the callback's argument may be
  *             anything that escaped, the exported counter too: store
  *             buffering, a fence in main and in the callback (x86);
+ *   -DVERSION the program asks libevent for its version, which gives
+ *             no argument back: no fence in main;
  *   -DSHARED  the callback also adds to the counter: store buffering
- *             through the flag and the counter, fenced.
+ *             through the flag and the counter, fenced;
+ *   -DSB      main, once the loop runs, sets the connection's state and
+ *             reads its byte count while the callback counts bytes and
+ *             reads the state: store buffering through the connection,
+ *             which the loop's thread reaches through event_set alone
+ *             (shared all the same: a fence in main and in the callback).
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -c libevent_callback.c
  */
 #include <event.h>
@@ -47,6 +54,10 @@ on_read (evutil_socket_t fd, short which, void *arg)
 #endif
   if (verbose)
     c->state = 2;
+#ifdef SB
+  if (c->state == 3)
+    total = 1;
+#endif
 }
 
 static void *
@@ -71,9 +82,21 @@ main (void)
   if (event_get_callback_arg (&c->ev) != c)
     return 1;
 #endif
+#ifdef VERSION
+  /* (a string back: no callback argument) */
+  if (!event_get_version ())
+    return 1;
+#endif
   pthread_create (&t, NULL, loop, base);
+#ifdef SB
+  /* store buffering with the callback through the connection itself */
+  c->state = 3;
+  long early = c->bytes;
+#else
+  long early = 0;
+#endif
   verbose = 1;
-  long seen = total;
+  long seen = total + early;
   pthread_join (t, NULL);
   return (int) (seen + c->bytes);
 }
