@@ -1794,6 +1794,50 @@ specific_call (gcall *call, tree fndecl)
   return true;
 }
 
+/* Is every value read from key variable k given only as the key of
+   thread-specific calls (not passed on: code outside given the number
+   could ask for the values)? */
+bool
+key_used_alone (tree k)
+{
+  varpool_node *var = varpool_node::get (k);
+  if (!var)
+    return false;
+  ipa_ref *ref;
+  for (unsigned i = 0; var->iterate_referring (i, ref); i++)
+    {
+      if (ref->use == IPA_REF_ADDR)
+        continue;    /* (the key's creation; escapes are checked apart) */
+      if (ref->use != IPA_REF_LOAD)
+        continue;
+      gimple *s = ref->stmt;
+      if (!s || !gimple_assign_single_p (s)
+          || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
+        return false;
+      imm_use_iterator ui;
+      gimple *u;
+      FOR_EACH_IMM_USE_STMT (u, ui, gimple_assign_lhs (s))
+        {
+          if (is_gimple_debug (u))
+            continue;
+          tree fn = is_gimple_call (u) ? gimple_call_fndecl (u) : NULL_TREE;
+          const char *name = fn && DECL_NAME (fn)
+                             ? IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fn)))
+                             : "";
+          static const char *const calls[] = {
+            "pthread_setspecific", "pthread_getspecific", "pthread_key_delete",
+            "tss_set", "tss_get", "tss_delete"
+          };
+          bool ok = false;
+          for (const char *c : calls)
+            ok |= !strcmp (name, c);
+          if (!ok || gimple_call_arg (u, 0) != gimple_assign_lhs (s))
+            return false;
+        }
+    }
+  return true;
+}
+
 /* After the sets stop growing: is every key of the thread-specific calls
    the analysis's own (a variable no body outside may name, whose address
    did not escape)?  If not, the values go out and code outside's come
@@ -1809,7 +1853,8 @@ settle_specific (void)
       int o = decl_object (k);
       foreign |= o < 0 || DECL_EXTERNAL (k)
                  || (TREE_PUBLIC (k) && wmm_foreign_code_may_run ())
-                 || bitmap_bit_p (st->pts[st->u_content], o);
+                 || bitmap_bit_p (st->pts[st->u_content], o)
+                 || !key_used_alone (k);
     }
   if (!foreign)
     return false;
