@@ -1254,6 +1254,13 @@ bool wmm_threadlocal_set_meets_region (int set, int r);
 void wmm_private_analyse (wmm_unitinfo *u);
 void wmm_private_reset (void);
 bool wmm_tls_escapes (tree decl);
+/* The key variable a pthread_getspecific / pthread_setspecific / tss_*
+   call's first argument is loaded from, or NULL. */
+tree wmm_tsd_key (gimple *call);
+/* Is every reference to key variable k one of: &k given to
+   pthread_key_create / tss_create, a load whose value only goes to the
+   key's get / set / delete calls (a body's statement each)? */
+bool wmm_key_contained (tree k);
 /* Does SSA pointer ptr (of the function being collected) only reach
  * memory private to the running thread? */
 bool wmm_private_pointer (tree ptr);

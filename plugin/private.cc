@@ -1343,6 +1343,33 @@ reaches (gimple *from, gimple *to, gimple *avoid)
 } // namespace
 
 /* (plugin.h) */
+tree
+wmm_tsd_key (gimple *call)
+{
+  return key_of (call);
+}
+
+/* (plugin.h) */
+bool
+wmm_key_contained (tree k)
+{
+  varpool_node *var = varpool_node::get (k);
+  if (!var)
+    return false;
+  auto_vec<gimple *> stmts;
+  ipa_ref *ref;
+  for (unsigned i = 0; var->iterate_referring (i, ref); i++)
+    {
+      /* (an initializer's reference, or a body not read) */
+      if (!ref->stmt)
+        return false;
+      if (!stmts.contains (ref->stmt))
+        stmts.safe_push (ref->stmt);
+    }
+  return key_contained (k, stmts);
+}
+
+/* (plugin.h) */
 bool
 wmm_block_reaches (basic_block from, gimple *to, gimple *avoid)
 {

@@ -189,6 +189,8 @@ struct state {
   vec<tree> access_ptrs;     /* the pointers memory is accessed through
                                 (note_access_pointers) */
   hash_map<gimple *, std::pair<int, int> > zlib_buffers;
+                             /* a zlib stream call: the value nodes of its
+                                stream's next_in and next_out */
   int zlib_windows;          /* the windows given to inflateBackInit_ */
   int event_regs;            /* the callbacks and arguments given to
                                 libevent's event_set / event_assign */
@@ -197,8 +199,6 @@ struct state {
   vec<tree> specific_keys;   /* the key variables those calls name */
   bool specific_foreign;     /* a key that is no declared variable */
   bool specific_settled;     /* settle_specific gave them to code outside */
-                             /* a zlib stream call: the value nodes of its
-                                stream's next_in and next_out */
   bool valid;
 };
 
@@ -1099,6 +1099,16 @@ body_of (tree fndecl)
   return k ? &st->fns[*k] : NULL;
 }
 
+/* The body of the function whose address `a` is (`&fn`: a callback or a
+   start routine given to a library), or NULL. */
+fninfo *
+body_at (tree a)
+{
+  return TREE_CODE (a) == ADDR_EXPR
+         && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
+         ? body_of (TREE_OPERAND (a, 0)) : NULL;
+}
+
 /* Parameter p of fn's body receives value node v: its SSA value on
    entry, and its object (when its address is taken). */
 void
@@ -1353,9 +1363,7 @@ thread_start (gcall *call, tree fndecl)
     return false;
   const char *name = wmm_callee_name (call);
   tree fn = gimple_call_arg (call, argi - 1);
-  fninfo *f = TREE_CODE (fn) == ADDR_EXPR
-              && TREE_CODE (TREE_OPERAND (fn, 0)) == FUNCTION_DECL
-              ? body_of (TREE_OPERAND (fn, 0)) : NULL;
+  fninfo *f = body_at (fn);
   tree param = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
   if (!param || DECL_CHAIN (param))
     return false;
@@ -1627,9 +1635,7 @@ zlib_stream_call (gcall *call, tree fndecl)
       for (int k = 0; k < 2 && gimple_call_num_args (call) == 5; k++)
         {
           tree a = gimple_call_arg (call, 1 + 2 * k);
-          cb[k] = TREE_CODE (a) == ADDR_EXPR
-                  && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
-                  ? body_of (TREE_OPERAND (a, 0)) : NULL;
+          cb[k] = body_at (a);
           tree p0 = cb[k] ? DECL_ARGUMENTS (cb[k]->decl) : NULL_TREE;
           if (!p0 || !DECL_CHAIN (p0))
             return false;
@@ -1695,9 +1701,7 @@ event_registration (gcall *call, tree fndecl)
   tree a = gimple_call_arg (call, cbi);
   if (!DECL_EXTERNAL (fndecl) || !library_fn (fndecl))
     return false;
-  fninfo *cb = TREE_CODE (a) == ADDR_EXPR
-               && TREE_CODE (TREE_OPERAND (a, 0)) == FUNCTION_DECL
-               ? body_of (TREE_OPERAND (a, 0)) : NULL;
+  fninfo *cb = body_at (a);
   tree p = cb ? DECL_ARGUMENTS (cb->decl) : NULL_TREE;
   /* a callback held in a pointer (a parameter of a setup helper): the
      loop's later call cb (fd, events, arg) as an indirect call, bound to
@@ -1763,9 +1767,7 @@ specific_call (gcall *call, tree fndecl)
       if (v >= 0)
         add (C_STORE, v, st->u_node, B_OTHER);
       tree d = gimple_call_arg (call, 1);
-      fninfo *f = TREE_CODE (d) == ADDR_EXPR
-                  && TREE_CODE (TREE_OPERAND (d, 0)) == FUNCTION_DECL
-                  ? body_of (TREE_OPERAND (d, 0)) : NULL;
+      fninfo *f = body_at (d);
       if (f && DECL_ARGUMENTS (f->decl))
         bind_param (f->fn, DECL_ARGUMENTS (f->decl), st->specific);
       /* (the destructor itself as before: given to the library) */
@@ -1775,11 +1777,7 @@ specific_call (gcall *call, tree fndecl)
     }
   else
     {
-      tree k = gimple_call_arg (call, 0);
-      gimple *def = TREE_CODE (k) == SSA_NAME ? SSA_NAME_DEF_STMT (k) : NULL;
-      if (def && gimple_assign_single_p (def)
-          && VAR_P (gimple_assign_rhs1 (def)))
-        key = gimple_assign_rhs1 (def);
+      key = wmm_tsd_key (call);
       if (set)
         add (C_COPY, st->specific, arg (call, 1));
       else
@@ -1794,54 +1792,11 @@ specific_call (gcall *call, tree fndecl)
   return true;
 }
 
-/* Is every value read from key variable k given only as the key of
-   thread-specific calls (not passed on: code outside given the number
-   could ask for the values)? */
-bool
-key_used_alone (tree k)
-{
-  varpool_node *var = varpool_node::get (k);
-  if (!var)
-    return false;
-  ipa_ref *ref;
-  for (unsigned i = 0; var->iterate_referring (i, ref); i++)
-    {
-      if (ref->use == IPA_REF_ADDR)
-        continue;    /* (the key's creation; escapes are checked apart) */
-      if (ref->use != IPA_REF_LOAD)
-        continue;
-      gimple *s = ref->stmt;
-      if (!s || !gimple_assign_single_p (s)
-          || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
-        return false;
-      imm_use_iterator ui;
-      gimple *u;
-      FOR_EACH_IMM_USE_STMT (u, ui, gimple_assign_lhs (s))
-        {
-          if (is_gimple_debug (u))
-            continue;
-          tree fn = is_gimple_call (u) ? gimple_call_fndecl (u) : NULL_TREE;
-          const char *name = fn && DECL_NAME (fn)
-                             ? IDENTIFIER_POINTER (DECL_NAME (wmm_alias_target (fn)))
-                             : "";
-          static const char *const calls[] = {
-            "pthread_setspecific", "pthread_getspecific", "pthread_key_delete",
-            "tss_set", "tss_get", "tss_delete"
-          };
-          bool ok = false;
-          for (const char *c : calls)
-            ok |= !strcmp (name, c);
-          if (!ok || gimple_call_arg (u, 0) != gimple_assign_lhs (s))
-            return false;
-        }
-    }
-  return true;
-}
-
 /* After the sets stop growing: is every key of the thread-specific calls
    the analysis's own (a variable no body outside may name, whose address
-   did not escape)?  If not, the values go out and code outside's come
-   back (once).  Did anything change? */
+   and value go only to the thread-specific calls: wmm_key_contained)?
+   If not, the values go out and code outside's come back (once).  Did
+   anything change? */
 bool
 settle_specific (void)
 {
@@ -1850,11 +1805,9 @@ settle_specific (void)
   bool foreign = st->specific_foreign;
   for (tree k : st->specific_keys)
     {
-      int o = decl_object (k);
-      foreign |= o < 0 || DECL_EXTERNAL (k)
+      foreign |= DECL_EXTERNAL (k)
                  || (TREE_PUBLIC (k) && wmm_foreign_code_may_run ())
-                 || bitmap_bit_p (st->pts[st->u_content], o)
-                 || !key_used_alone (k);
+                 || !wmm_key_contained (k);
     }
   if (!foreign)
     return false;
@@ -2453,7 +2406,6 @@ named_by_unread_code (symtab_node *n)
         return true;
   return false;
 }
-
 
 } // namespace
 

@@ -367,3 +367,14 @@ for v in "power:run_a:sync run_b:sync" "armv8:run_a:dmb ish run_b:dmb ish" \
     else wmm_fail "param_same_SB $m: got '$WMM_FENCES', expected '$want'"; fi
   else wmm_fail "param_same_SB $m: $WMM_ERR"; fi
 done
+# private_tsd_published.c: thread-specific data also published in a
+# global registry (threadlocal.cc specific_call): store buffering through
+# the context, a full fence in main and in the worker.
+for v in "power:main:sync worker:sync" "armv8:main:dmb ish worker:dmb ish" \
+    "tso:main:mfence worker:mfence"; do
+  m=${v%%:*} want=${v#*:}
+  if wmm_report_fences "$P/private_tsd_published.c" $m; then
+    if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "tsd_published $m: $want"
+    else wmm_fail "tsd_published $m: got '$WMM_FENCES', expected '$want'"; fi
+  else wmm_fail "tsd_published $m: $WMM_ERR"; fi
+done
