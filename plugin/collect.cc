@@ -495,10 +495,12 @@ anonymous_location (wmm_unitinfo *u, int k)
  * of their own; the others use the untyped words. */
 const int MAX_ANON_CLASSES = 16;
 
-/* Heap memory by allocation call: at most this many classes of one
- * call's objects get words (beside MAX_ANON_CLASSES); the accesses of
- * the others use their type's. */
-const int MAX_SITE_CLASSES = 16;
+/* Memory by region (an allocation call's objects, a declared variable's
+ * parts no access names, joined when one pointer reaches both: threadlocal.cc
+ * find_regions): at most this many classes of one region's objects get
+ * words (beside MAX_ANON_CLASSES); the accesses of the others use their
+ * type's.  (pigz under -flto has 16 of heap memory alone.) */
+const int MAX_SITE_CLASSES = 64;
 
 /* How many classes with words are of one allocation call's objects
  * (sites) / of any heap memory. */
@@ -612,9 +614,11 @@ typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
       tname[n] = 0;
       free (t);
     }
-  /* ... and, for one allocation call's objects, where that call is */
+  /* ... and, for one region's objects, where its allocation call is or
+     the variable it is */
   char where[40] = "";
   gimple *call = key.site ? wmm_threadlocal_site_call (key.site - 1) : NULL;
+  tree var = key.site ? wmm_threadlocal_object_decl (key.site - 1) : NULL;
   if (call && gimple_has_location (call))
     {
       expanded_location x = expand_location (gimple_location (call));
@@ -622,6 +626,8 @@ typed_anonymous_location (wmm_unitinfo *u, const wmm_tbaa &a, tree ref, int k)
         snprintf (where, sizeof where, "@%.24s:%d", lbasename (x.file),
                   x.line);
     }
+  else if (var && DECL_NAME (var))
+    snprintf (where, sizeof where, "@%.32s", IDENTIFIER_POINTER (DECL_NAME (var)));
   char name[112];
   snprintf (name, sizeof name, "%s%s%u%s", tname, tname[0] ? "_" : "t", c + 1,
             where);

@@ -1239,13 +1239,15 @@ int wmm_threadlocal_decl_object (tree decl);
  * its own heap variable). */
 int wmm_threadlocal_heap_site (int set);
 gimple *wmm_threadlocal_site_call (int o);
-/* Heap regions: allocation calls' objects joined when one pointer of the
- * program (its targets without U) may point to both.  The region all
- * objects of target set `set` lie in, string literals aside (its
- * representative object; -1: none such, or a target that is no
- * allocation's), and whether `set` holds an object of region r (true
- * when not known). */
+/* Regions: allocation calls' objects and declared variables joined when
+ * one pointer of the program (its targets without U) may point to both.
+ * The region all objects of target set `set` lie in, string literals
+ * aside (its representative object; -1: none such, or a target that is
+ * neither), and whether `set` holds an object of region r (true when not
+ * known).  wmm_threadlocal_object_decl: the variable of object o (NULL:
+ * an allocation's, or none). */
 int wmm_threadlocal_heap_region (int set);
+tree wmm_threadlocal_object_decl (int o);
 bool wmm_threadlocal_set_meets_region (int set, int r);
 /* private.cc: memory only one thread reaches (thread-argument objects,
  * thread-specific data, unpublished heap memory) and the thread-locals

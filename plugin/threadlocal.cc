@@ -127,6 +127,9 @@ struct fninfo {
   int allocator;             /* -2: not an allocation wrapper; -1: one
                                 returning fresh memory; k >= 0: one that
                                 may also return parameter k (realloc) */
+  int varargs;               /* value node of every call's variadic
+                                arguments (va_start puts them in its
+                                va_list, va_arg reads them from there) */
 };
 
 const int OBJ_U = 0;         /* what code outside the analysis reaches */
@@ -194,6 +197,15 @@ struct state {
   int zlib_windows;          /* the windows given to inflateBackInit_ */
   int event_regs;            /* the callbacks and arguments given to
                                 libevent's event_set / event_assign */
+  vec<int> event_args;       /* the `struct event *` arguments of libevent
+                                calls (libevent_event_arg) */
+  bool event_fields;         /* code read writes a struct event's members
+                                or takes their address */
+  vec<std::pair<int, int> > event_outs;
+                             /* ... and what their calls are given */
+  vec<std::pair<int, int> > event_loads;
+                             /* value nodes loaded from such members, and
+                                what they may hold (event_member_kind) */
   int specific;              /* the values given to pthread_setspecific /
                                 tss_set, for any key */
   vec<tree> specific_keys;   /* the key variables those calls name */
@@ -752,6 +764,117 @@ fresh_result (gcall *call, int old)
 
 bool sync_object_arg (gcall *call, const char *name, unsigned i);
 bool scalar_out_param (gcall *call, unsigned i);
+tree param_type (gcall *call, unsigned i);
+
+/* Is t libevent's `struct event`? */
+bool
+event_record (tree t)
+{
+  if (!t || TREE_CODE (t) != RECORD_TYPE)
+    return false;
+  tree n = TYPE_NAME (TYPE_MAIN_VARIANT (t));
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  return n && TREE_CODE (n) == IDENTIFIER_NODE
+         && !strcmp (IDENTIFIER_POINTER (n), "event");
+}
+
+/* Is argument i of library call `name` the `struct event *` of a libevent
+   call (event_add (&c->event, tv))?  The event's members are libevent's:
+   it writes there what the program gave it (its callback, argument and
+   base, modelled by event_registration) and its own queue links, and
+   reaches no other memory of the program from it; the program reads
+   none of them (else: st->event_fields, the event escapes). */
+bool
+libevent_event_arg (gcall *call, const char *name, unsigned i)
+{
+  if (!name || strncmp (name, "event_", 6))
+    return false;
+  tree t = param_type (call, i);
+  return t && POINTER_TYPE_P (t) && event_record (TREE_TYPE (t));
+}
+
+/* Does operand t name a member of a struct event (or its address)? */
+bool
+names_event_member (tree t)
+{
+  if (t && TREE_CODE (t) == ADDR_EXPR)
+    t = TREE_OPERAND (t, 0);
+  for (; t && handled_component_p (t); t = TREE_OPERAND (t, 0))
+    if (TREE_CODE (t) == COMPONENT_REF
+        && event_record (DECL_CONTEXT (TREE_OPERAND (t, 1))))
+      return true;
+  return false;
+}
+
+/* What libevent may have stored in a struct event's member of type t,
+   beside its own memory (U): 1 the callbacks and arguments registered
+   (a `void *`, a function pointer: ev_arg, ev_callback), 2 other events
+   (its queue links), 0 nothing else (ev_base, a number). */
+int
+event_member_kind (tree t)
+{
+  if (!POINTER_TYPE_P (t))
+    return 0;
+  tree p = TREE_TYPE (t);
+  if (VOID_TYPE_P (p) || FUNC_OR_METHOD_TYPE_P (p))
+    return 1;
+  if (POINTER_TYPE_P (p))
+    p = TREE_TYPE (p);
+  return event_record (p) ? 2 : 0;
+}
+
+/* Statement s names a struct event's member: a load of one into an SSA
+   name reads what libevent put there (settle_events); anything else (a
+   store, a copy, an address) hands the event to the program, and every
+   event escapes as any argument does. */
+void
+event_member_access (gimple *s)
+{
+  gassign *a = dyn_cast<gassign *> (s);
+  for (unsigned k = 0; k < gimple_num_ops (s); k++)
+    if (names_event_member (gimple_op (s, k)))
+      {
+        if (a && k == 1 && gimple_assign_single_p (a)
+            && TREE_CODE (gimple_assign_lhs (a)) == SSA_NAME)
+          st->event_loads.safe_push
+            (std::make_pair (ssa_node (gimple_assign_lhs (a)),
+                             event_member_kind (TREE_TYPE (gimple_assign_lhs (a)))));
+        else
+          st->event_fields = true;
+      }
+}
+
+/* What the program learns of the struct events it gives libevent
+   (libevent_event_arg): a member read gives what libevent stores there
+   (event_member_kind); a member written or whose address is taken gives
+   the events up: they escape as any argument does. */
+void
+settle_events (void)
+{
+  if (st->event_fields)
+    {
+      for (int v : st->event_args)
+        {
+          escape_to_library (v);
+          add (C_STORE, v, st->u_node);
+        }
+      for (const std::pair<int, int> &o : st->event_outs)
+        add (C_STORE, o.first, o.second, B_BOTH | B_NOT_U);
+      return;
+    }
+  int events = new_node ();
+  for (int v : st->event_args)
+    add (C_COPY, events, v);
+  for (const std::pair<int, int> &l : st->event_loads)
+    {
+      add (C_COPY, l.first, st->u_node);
+      if (l.second == 1)
+        add (C_COPY, l.first, st->event_regs);
+      else if (l.second == 2)
+        add (C_COPY, l.first, events);
+    }
+}
 
 /* Argument i of a call of code outside the analysis (named `name`, or
    NULL; a library function when library): its value node, or -1. */
@@ -762,6 +885,11 @@ unknown_arg (gcall *call, const char *name, bool library, unsigned i)
   int v = rvalue (a);
   if (v < 0)
     return v;
+  if (library && libevent_event_arg (call, name, i))
+    {
+      st->event_args.safe_push (v);
+      return v;
+    }
   /* (code of the program outside the analysis may reach a member's
      whole object) */
   if (!library)
@@ -933,7 +1061,9 @@ unknown_call (gcall *call, tree fndecl)
       int v = unknown_arg (call, name, library, i);
       if (given < 0)
         continue;
-      if (pointer_out_param (call, i) && !sync_object_arg (call, name, i))
+      if (library && libevent_event_arg (call, name, i))
+        st->event_outs.safe_push (std::make_pair (v, given));
+      else if (pointer_out_param (call, i) && !sync_object_arg (call, name, i))
         add (C_STORE, v, given, B_BOTH | B_NOT_U);
       if (!POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (call, i))))
         continue;
@@ -1013,9 +1143,9 @@ builtin_call (gcall *call, tree fndecl)
       st->freed.safe_push (arg (call, 0));
       return true;
     case BUILT_IN_VA_START:
-      /* the va_list set up to the frame's variadic arguments, which a
-         body's callers gave to code outside (bind_call) */
-      add (C_STORE, arg (call, 0), st->u_node);
+      /* the va_list set up to the frame's variadic arguments (bind_call:
+         what every call gives them) */
+      add (C_STORE, arg (call, 0), st->fns[cur_fn].varargs);
       return true;
     case BUILT_IN_VA_END:
       return true;
@@ -1291,9 +1421,10 @@ bind_call (gcall *call, fninfo *f)
         v = rvalue (a);
       if (!p)
         {
-          /* a variadic argument: va_arg's values are unknown (the body
-             is read: what it computes from them is C_WIDEN's) */
-          escape_to_library (v);
+          /* a variadic argument: what va_arg reads from the va_list
+             va_start set up (a va_list given to code outside escapes
+             with them) */
+          add (C_COPY, f->varargs, v);
           continue;
         }
       if (v >= 0)
@@ -1339,6 +1470,7 @@ called_from_outside (fninfo *f)
   f->outside = true;
   for (tree p = DECL_ARGUMENTS (f->decl); p; p = DECL_CHAIN (p))
     bind_param (f->fn, p, st->u_node);
+  add (C_COPY, f->varargs, st->u_node);
   tree res = DECL_RESULT (f->decl);
   if (res && DECL_BY_REFERENCE (res))
     if (tree d = ssa_default_def (f->fn, res))
@@ -1963,6 +2095,14 @@ statement (gimple *s)
     {
       if (gimple_call_internal_fn (call) == IFN_BUILTIN_EXPECT)
         assign_to (gimple_call_lhs (call), arg (call, 0));
+      else if (gimple_call_internal_fn (call) == IFN_VA_ARG)
+        {
+          /* the next variadic argument, from the va_list's content
+             (va_start's; code outside it was given put U there) */
+          int n = new_node ();
+          add (C_LOAD, n, arg (call, 0));
+          assign_to (gimple_call_lhs (call), n);
+        }
       else
         unknown_call (call, NULL_TREE);
       return;
@@ -2316,7 +2456,19 @@ find_reused (void)
 /* Does a function whose body the analysis does not read name symbol n
    (take its address, read or write it)?  (Outside the analysis: a body
    no analysis reads, wmm_analysable_body.) */
-/* The representative of object o's heap region. */
+/* Is object o (no member view) one of a region: memory of an allocation
+   call, or a declared variable (the parts of it that no access names
+   meet on its region's words, not on any heap memory's)? */
+bool
+region_object (int o)
+{
+  if (bitmap_bit_p (st->alloc_objs, o))
+    return true;
+  tree d = o > OBJ_STR ? st->obj_decl[o] : NULL_TREE;
+  return d && VAR_P (d);
+}
+
+/* The representative of object o's region. */
 int
 region_of (int o)
 {
@@ -2342,7 +2494,7 @@ join_regions (tree v)
   EXECUTE_IF_SET_IN_BITMAP (st->pts[*n], 0, k, bi)
     {
       int o = base_of (k);
-      if (!bitmap_bit_p (st->alloc_objs, o))
+      if (!region_object (o))
         continue;
       if (first < 0)
         first = region_of (o);
@@ -2448,6 +2600,9 @@ wmm_threadlocal_reset (void)
   st->region.release ();
   st->access_ptrs.release ();
   st->freed.release ();
+  st->event_args.release ();
+  st->event_loads.release ();
+  st->event_outs.release ();
   st->pts.release ();
   st->obj_decl.release ();
   st->obj_node.release ();
@@ -2483,7 +2638,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   wmm_each_body ([&] (cgraph_node *node, function *fn) {
     if (node->inlined_to)
       return;
-    fninfo f = {node->decl, fn, new_node (), false, -2};
+    fninfo f = {node->decl, fn, new_node (), false, -2, new_node ()};
     st->fn_index.put (node->decl, st->fns.length ());
     st->fns.safe_push (f);
   });
@@ -2506,10 +2661,12 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
               {
                 statement (gsi_stmt (gsi));
                 note_access_pointers (gsi_stmt (gsi));
+                event_member_access (gsi_stmt (gsi));
               }
         }
       pop_cfun ();
     }
+  settle_events ();
   /* Who calls a body from outside the analysis: other units by name,
      callers whose code is not read. */
   for (unsigned k = 0; k < st->fns.length (); k++)
@@ -2589,6 +2746,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
   find_shared ();
   find_reused ();
   find_regions ();
+
   st->valid = true;
 }
 
@@ -2690,7 +2848,7 @@ alloc_set_key (int set, bool by_region)
       if ((int) k == OBJ_STR)
         continue;   /* (never written) */
       int o = base_of (k);
-      if (!bitmap_bit_p (st->alloc_objs, o))
+      if (by_region ? !region_object (o) : !bitmap_bit_p (st->alloc_objs, o))
         return -1;
       int ko = by_region ? region_of (o) : o;
       if (key >= 0 && key != ko)
@@ -2726,6 +2884,14 @@ wmm_threadlocal_set_meets_region (int set, int region)
     if ((int) k != OBJ_STR && region_of (base_of (k)) == region)
       return true;
   return false;
+}
+
+tree
+wmm_threadlocal_object_decl (int o)
+{
+  if (!st || !st->valid || o <= OBJ_STR || o >= (int) st->obj_decl.length ())
+    return NULL_TREE;
+  return st->obj_decl[o];
 }
 
 gimple *
@@ -2974,3 +3140,4 @@ wmm_threadlocal_targets_strings (int set)
     return false;
   return st->target_strings[set];
 }
+

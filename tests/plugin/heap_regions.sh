@@ -15,7 +15,13 @@
 #  - heap_once_targets.c: an object allocated once meets no access
 #    through a pointer that cannot point to it (tbaa.cc heap_once_target):
 #    no fence; -DALIAS (the pointer walks that object): fenced on the weak
-#    targets (message passing; x86 keeps its order).
+#    targets (message passing; x86 keeps its order);
+#  - object_regions.c: buffers inside two static structs, reached through
+#    pointers kept in statics, message passing from one to the other:
+#    each declared variable is a region of its own (threadlocal.cc
+#    region_object), no fence (Power: 2 lwsyncs before 2026-12-06);
+#    -DSAME (both pointers into one struct's buffer): fenced on the weak
+#    targets.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -32,5 +38,8 @@ check() {
   [ $T = x86 ] ||
     wmm_asm_fenced "once-targets-alias" "$P/heap_once_targets.c" \
       "main worker" -DALIAS
+  wmm_expect_fences "object-regions-$T" "$P/object_regions.c" ""
+  wmm_expect_weak_fenced "object-regions-same-$T" "$P/object_regions.c" \
+    "reader main" -DSAME
 }
 wmm_each_target check

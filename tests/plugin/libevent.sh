@@ -14,7 +14,13 @@
 #  - -DSB: store buffering through the connection itself, fenced;
 #  - libevent_owned.c: an object only the callback's argument gives the
 #    loop's thread, store buffering through it: fenced in main and in the
-#    callback, also when a helper registers the callback by pointer.
+#    callback, also when a helper registers the callback by pointer;
+#  - libevent_embedded.c: a connection with its struct event inside, the
+#    event's base read back: libevent reaches only the event's members,
+#    main (whose read the connection's other pointer names) has no fence;
+#    -DSB (main reads what the callback writes through the connection)
+#    and -DPOKE (the program writes a member of the event: it escapes)
+#    fence main.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 [ -f /usr/include/event.h ] || { echo "SKIP: no libevent headers"; exit 77; }
@@ -40,4 +46,16 @@ done
 # the callback as a pointer.
 for v in "" HELPER; do
   wmm_asm_fenced "owned${v:+-$v}" "$P/libevent_owned.c" 'main on_timer' ${v:+-D$v}
+done
+# libevent_embedded.c: the struct event inside the connection is
+# libevent's, the connection is not (threadlocal.cc libevent_event_arg)
+tag=event-embedded-$T
+if wmm_compile_asm "$tag" "$P/libevent_embedded.c" -pthread; then
+  case " $(wmm_fence_counts "$WMM_TMP/$tag.s") " in
+  *" main:"*) wmm_fail "$tag: main fenced ($(wmm_fence_counts "$WMM_TMP/$tag.s"))" ;;
+  *) wmm_pass "$tag: no fence in main" ;;
+  esac
+fi
+for v in SB POKE; do
+  wmm_asm_fenced "embedded-$v" "$P/libevent_embedded.c" main -D$v
 done

@@ -40,6 +40,10 @@
 # 10. A whole-struct copy and an enum variable (programs/lto_aggregate/):
 #     the compile step warns about nothing (-Werror), the link step fences
 #     their store buffering in both threads.
+# 11. Thread-specific data by a key another unit defines
+#     (programs/lto_tsd/: -flto reads it as `MEM[(unsigned int *)&key]`):
+#     each worker's context is private, no fence; -DLEAK (a context also
+#     in a global): store buffering fenced in the worker.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 checker=$WMM_BUILDDIR/tests/unit/plugin_asmcheck
@@ -313,4 +317,20 @@ if compile_lto "$ag" "$WMM_T_GCC" "$WMM_T_PLUGIN" -Werror \
     wmm_pass "aggregate: struct and enum accesses compile with -Werror under -flto; store buffering fenced in both threads"
   else wmm_fail "aggregate: fences in '$n', expected reader and writer"; fi
 fi
+# 11. a key of another unit (private.cc whole_var)
+for v in "" LEAK; do
+  st=$WMM_TMP/tsd${v:+_$v}
+  mkdir -p "$st" && cp "$WMM_TESTDIR"/programs/lto_tsd/*.c "$st/"
+  if compile_lto "$st" "$WMM_T_GCC" "$WMM_T_PLUGIN" -I"$WMM_TESTDIR/programs/lto_tsd" ${v:+-D$v} \
+     && link_lto "$st" prog "$WMM_T_GCC" "$WMM_T_PLUGIN"; then
+    n=$(asm_fences "$st/prog.ltrans0.ltrans.s")
+    if [ -z "$v" ] && [ "$n" -eq 0 ]; then
+      wmm_pass "tsd: contexts kept by another unit's key are private under -flto (no fence)"
+    elif [ -n "$v" ] && [ "$n" -ge 2 ] \
+         && awk '/^worker[.a-z0-9]*:$/ { w = 1; next } /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { w = 0 }
+                 w && /lock or|mfence/ { n++ } END { exit n < 2 }' "$st/prog.ltrans0.ltrans.s"; then
+      wmm_pass "tsd_LEAK: a context also in a global: store buffering fenced in the worker ($n fences)"
+    else wmm_fail "tsd${v:+_$v}: $n fences"; fi
+  fi
+done
 exit 0
