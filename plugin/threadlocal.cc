@@ -764,6 +764,7 @@ fresh_result (gcall *call, int old)
 
 bool sync_object_arg (gcall *call, const char *name, unsigned i);
 bool scalar_out_param (gcall *call, unsigned i);
+bool stores_nothing_through (gcall *call, unsigned i);
 tree param_type (gcall *call, unsigned i);
 
 /* Is t libevent's `struct event`? */
@@ -909,8 +910,10 @@ unknown_arg (gcall *call, const char *name, bool library, unsigned i)
       escape_to_library (inside);
     }
   /* (a library stores no pointer into memory of a type that cannot hold
-     one: pthread_create's pthread_t) */
-  if (!sync_object_arg (call, name, i))
+     one: pthread_create's pthread_t; nor anything where its parameter
+     points to const, inet_ntop's source, or through a small integer) */
+  if (!sync_object_arg (call, name, i)
+      && !(library && stores_nothing_through (call, i)))
     add (C_STORE, v, st->u_node,
          library && scalar_out_param (call, i) ? B_OTHER : B_BOTH);
   return v;
@@ -994,6 +997,21 @@ pointer_out_param (gcall *call, unsigned i)
         && holds_pointer (TREE_TYPE (t)))
       return true;
   return false;
+}
+
+/* Does library call `call` store nothing through argument i: its
+   parameter points to const (the library's promise not to write there),
+   or the argument is an integer that cannot hold an address? */
+bool
+stores_nothing_through (gcall *call, unsigned i)
+{
+  tree t = param_type (call, i);
+  if (t && POINTER_TYPE_P (t) && TYPE_READONLY (TREE_TYPE (t)))
+    return true;
+  /* (nor through an integer narrower than an address, `fprintf (f,
+     "%x", b)` of a byte whose bits came from a pointer) */
+  t = TREE_TYPE (gimple_call_arg (call, i));
+  return INTEGRAL_TYPE_P (t) && TYPE_PRECISION (t) < POINTER_SIZE;
 }
 
 /* Does argument i of call point to memory of a type that holds no

@@ -28,6 +28,13 @@
 # `struct event *` parameter, not c->flags (no fence).  strtok_sb.c:
 # strtok_r (NULL, ...) writes an earlier call's string (a full fence
 # after it in p0 before the load of y; missed until 2026-11-29).
+# libc_const_args.c: a library stores nothing where its parameter points
+# to const (inet_ntop's source) or through an integer narrower than an
+# address (fprintf's "%x"): the workers' arrays read back from their
+# connections are their own, no fence; inet_pton's `void *` destination
+# (-DPTON) or the whole address given to fprintf (-DWIDE) keep the
+# workers' full fences, and so does ARMv7, where an unsigned can hold an
+# address.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -81,6 +88,14 @@ per_target() {
   wmm_expect_full $T.libc_sscanf "$P/libc_sb.c" "p0 p1" -DSSCANF
   wmm_expect_full $T.libc_strtok "$P/libc_sb.c" "p0 p1" -DSTRTOK
   wmm_expect_full $T.libc_strtok_global "$P/libc_sb.c" "p0 p1" -DSTRTOK_GLOBAL
+  # (ARMv7 is ILP32: an unsigned can hold an address)
+  if [ $T = arm ]; then
+    wmm_expect_full $T.libc_const "$P/libc_const_args.c" worker
+  else
+    wmm_expect_fences $T.libc_const "$P/libc_const_args.c" ''
+  fi
+  wmm_expect_full $T.libc_const_PTON "$P/libc_const_args.c" worker -DPTON
+  wmm_expect_full $T.libc_const_WIDE "$P/libc_const_args.c" worker -DWIDE
   # zlib's stream functions on a stream with zlib's allocators touch the
   # stream and their arguments only (zlib_sb.c), deflate and inflateBack
   # also the buffers the stream points to; an allocator of the program
