@@ -1014,19 +1014,47 @@ stores_nothing_through (gcall *call, unsigned i)
   return INTEGRAL_TYPE_P (t) && TYPE_PRECISION (t) < POINTER_SIZE;
 }
 
+/* Is t a pointer to a socket address (`struct sockaddr`,
+   `struct sockaddr_in6`, ...: no pointer inside, POSIX's sys/socket.h),
+   whose type -flto may leave incomplete? */
+bool
+socket_address (tree t)
+{
+  if (!t || !POINTER_TYPE_P (t) || TREE_CODE (TREE_TYPE (t)) != RECORD_TYPE)
+    return false;
+  tree n = TYPE_NAME (TYPE_MAIN_VARIANT (TREE_TYPE (t)));
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  if (!n || TREE_CODE (n) != IDENTIFIER_NODE)
+    return false;
+  const char *s = IDENTIFIER_POINTER (n);
+  return !strcmp (s, "sockaddr") || !strncmp (s, "sockaddr_", 9);
+}
+
 /* Does argument i of call point to memory of a type that holds no
    pointer, by its type and the parameter's (a `pthread_t *`, an `int *`,
-   a `struct stat *`)?  Not a char or void buffer, which may receive the
-   bytes of a pointer (read from a pipe). */
+   a `struct stat *`, a socket address: glibc's __SOCKADDR_ARG is a
+   transparent union of pointers to them)?  Not a char or void buffer,
+   which may receive the bytes of a pointer (read from a pipe). */
 bool
 scalar_out_param (gcall *call, unsigned i)
 {
+  auto scalar = [] (tree t) {
+    return socket_address (t)
+           || (t && POINTER_TYPE_P (t) && !VOID_TYPE_P (TREE_TYPE (t))
+               && COMPLETE_TYPE_P (TREE_TYPE (t))
+               && get_alias_set (TREE_TYPE (t)) != 0
+               && !holds_pointer (TREE_TYPE (t)));
+  };
   for (tree t : { TREE_TYPE (gimple_call_arg (call, i)),
                   param_type (call, i) })
-    if (!t || !POINTER_TYPE_P (t) || VOID_TYPE_P (TREE_TYPE (t))
-        || !COMPLETE_TYPE_P (TREE_TYPE (t))
-        || get_alias_set (TREE_TYPE (t)) == 0
-        || holds_pointer (TREE_TYPE (t)))
+    if (t && TREE_CODE (t) == UNION_TYPE && TYPE_TRANSPARENT_AGGR (t))
+      {
+        for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+          if (TREE_CODE (f) == FIELD_DECL && !scalar (TREE_TYPE (f)))
+            return false;
+      }
+    else if (!scalar (t))
       return false;
   return true;
 }

@@ -44,6 +44,10 @@
 #     (programs/lto_tsd/: -flto reads it as `MEM[(unsigned int *)&key]`):
 #     each worker's context is private, no fence; -DLEAK (a context also
 #     in a global): store buffering fenced in the worker.
+# 12. A socket address written by getpeername into a member
+#     (programs/lto_sockaddr/: under -flto glibc's sockaddr types are
+#     incomplete): the workers' arrays stay their own, no fence; -DLEAK
+#     fenced in the worker.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 checker=$WMM_BUILDDIR/tests/unit/plugin_asmcheck
@@ -331,6 +335,22 @@ for v in "" LEAK; do
                  w && /lock or|mfence/ { n++ } END { exit n < 2 }' "$st/prog.ltrans0.ltrans.s"; then
       wmm_pass "tsd_LEAK: a context also in a global: store buffering fenced in the worker ($n fences)"
     else wmm_fail "tsd${v:+_$v}: $n fences"; fi
+  fi
+done
+# 12. socket addresses hold no pointer (threadlocal.cc socket_address)
+for v in "" LEAK; do
+  st=$WMM_TMP/sockaddr${v:+_$v}
+  mkdir -p "$st" && cp "$WMM_TESTDIR"/programs/lto_sockaddr/*.c "$st/"
+  if compile_lto "$st" "$WMM_T_GCC" "$WMM_T_PLUGIN" ${v:+-D$v} \
+     && link_lto "$st" prog "$WMM_T_GCC" "$WMM_T_PLUGIN"; then
+    n=$(asm_fences "$st/prog.ltrans0.ltrans.s")
+    if [ -z "$v" ] && [ "$n" -eq 0 ]; then
+      wmm_pass "sockaddr: getpeername into a connection leaves its array pointer alone under -flto (no fence)"
+    elif [ -n "$v" ] && [ "$n" -ge 2 ] \
+         && awk '/^worker[.a-z0-9]*:$/ { w = 1; next } /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { w = 0 }
+                 w && /lock or|mfence/ { n++ } END { exit n < 2 }' "$st/prog.ltrans0.ltrans.s"; then
+      wmm_pass "sockaddr_LEAK: the array also in a global: store buffering fenced in the worker ($n fences)"
+    else wmm_fail "sockaddr${v:+_$v}: $n fences"; fi
   fi
 done
 exit 0
