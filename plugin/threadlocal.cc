@@ -2534,7 +2534,11 @@ join_regions (tree v)
   int *n = v && TREE_CODE (v) == SSA_NAME ? st->ssa_node.get (v) : NULL;
   if (!n || bitmap_bit_p (st->pts[*n], OBJ_U))
     return;
-  int first = -1;
+  /* (heap memory joins heap memory, declared variables join declared
+     variables: a pointer that may point to either, `this` of a class
+     whose objects are locals and heap copies, takes the words any
+     memory shares, and the heap's accesses keep words of their own) */
+  int first[2] = { -1, -1 };
   bitmap_iterator bi;
   unsigned k;
   EXECUTE_IF_SET_IN_BITMAP (st->pts[*n], 0, k, bi)
@@ -2542,11 +2546,12 @@ join_regions (tree v)
       int o = base_of (k);
       if (!region_object (o))
         continue;
-      if (first < 0)
-        first = region_of (o);
+      int &f = first[bitmap_bit_p (st->alloc_objs, o)];
+      if (f < 0)
+        f = region_of (o);
       else
-        st->region[region_of (o)] = first;
-      first = region_of (first);
+        st->region[region_of (o)] = f;
+      f = region_of (f);
     }
 }
 
