@@ -425,8 +425,6 @@ whole_var (tree t)
 tree
 key_of (gimple *call)
 {
-  /* (declared in one unit, read in another, -flto merges the two:
-     `MEM[(unsigned int *)&key]`) */
   if (!gimple_call_num_args (call))
     return NULL_TREE;
   tree a = gimple_call_arg (call, 0);
@@ -1219,7 +1217,8 @@ key_contained (tree k, const vec<gimple *> &stmts)
               return false;
           continue;
         }
-      if (!gimple_assign_single_p (s) || whole_var (gimple_assign_rhs1 (s)) != k
+      if (!gimple_assign_single_p (s)
+          || whole_var (gimple_assign_rhs1 (s)) != k
           || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
         return false;
       imm_use_iterator it;

@@ -836,11 +836,12 @@ event_member_access (gimple *s)
   for (unsigned k = 0; k < gimple_num_ops (s); k++)
     if (names_event_member (gimple_op (s, k)))
       {
+        tree lhs = a ? gimple_assign_lhs (a) : NULL_TREE;
         if (a && k == 1 && gimple_assign_single_p (a)
-            && TREE_CODE (gimple_assign_lhs (a)) == SSA_NAME)
+            && TREE_CODE (lhs) == SSA_NAME)
           st->event_loads.safe_push
-            (std::make_pair (ssa_node (gimple_assign_lhs (a)),
-                             event_member_kind (TREE_TYPE (gimple_assign_lhs (a)))));
+            (std::make_pair (ssa_node (lhs),
+                             event_member_kind (TREE_TYPE (lhs))));
         else
           st->event_fields = true;
       }
