@@ -1457,11 +1457,8 @@ hook_values (entries_ctx *c, int f, tree v, vec<int> *targets,
   });
 }
 
-/* The variable reference t names as a whole: `v`, or `MEM[&v]` (how the
- * link step sees the compile step's volatile accesses, ltomark.cc), or
- * NULL. */
-static tree
-whole_variable (tree t)
+tree
+wmm_whole_variable (tree t)
 {
   if (t && TREE_CODE (t) == MEM_REF
       && TREE_CODE (TREE_OPERAND (t, 0)) == ADDR_EXPR
@@ -1531,7 +1528,7 @@ static bool
 hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
               vec<tree> *libs, vec<gimple *> *stores, tree *var_out)
 {
-  tree v = *var_out = whole_variable (copied_from (gimple_call_fn (stmt)));
+  tree v = *var_out = wmm_whole_variable (copied_from (gimple_call_fn (stmt)));
   if (!v || !TREE_STATIC (v) || TREE_PUBLIC (v) || DECL_EXTERNAL (v)
       || TREE_ADDRESSABLE (v) || TREE_THIS_VOLATILE (v))
     return false;
@@ -1554,7 +1551,7 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
         {
           /* its value only called or tested where it is read */
           if (!s || !gimple_assign_single_p (s)
-              || whole_variable (gimple_assign_rhs1 (s)) != v
+              || wmm_whole_variable (gimple_assign_rhs1 (s)) != v
               || !hook_load_only_called (gimple_assign_lhs (s)))
             return false;
           continue;
@@ -1562,7 +1559,7 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
       int g = find_fn (&c->index, ref->referring->decl);
       if (ref->use != IPA_REF_STORE || !s || g < 0
           || !gimple_assign_single_p (s)
-          || whole_variable (gimple_assign_lhs (s)) != v
+          || wmm_whole_variable (gimple_assign_lhs (s)) != v
           || !hook_values (c, g, gimple_assign_rhs1 (s), targets, libs, 0))
         return false;
       stores->safe_push (s);

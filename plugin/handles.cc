@@ -41,13 +41,8 @@ copy_root (tree v)
 tree
 wmm_std_array_elems (tree t)
 {
-  if (!t || TREE_CODE (t) != RECORD_TYPE)
-    return NULL_TREE;
-  tree n = TYPE_NAME (TYPE_MAIN_VARIANT (t));
-  if (n && TREE_CODE (n) == TYPE_DECL)
-    n = DECL_NAME (n);
-  if (!n || TREE_CODE (n) != IDENTIFIER_NODE
-      || strcmp (IDENTIFIER_POINTER (n), "array"))
+  tree n = t && TREE_CODE (t) == RECORD_TYPE ? wmm_record_tag (t) : NULL_TREE;
+  if (!n || strcmp (IDENTIFIER_POINTER (n), "array"))
     return NULL_TREE;
   tree f = NULL_TREE;
   for (tree x = TYPE_FIELDS (t); x; x = DECL_CHAIN (x))

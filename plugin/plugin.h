@@ -230,6 +230,10 @@ struct wmm_unitinfo {
 /* entries.cc: find thread entries and the code units; false = nothing
  * can run concurrently (no analysis needed). */
 bool wmm_find_entries (wmm_unitinfo *u);
+/* entries.cc: the variable reference t names as a whole: `v`, or
+ * `MEM[&v]` (how -flto's link step reads a variable of another unit, and
+ * the compile step's volatile accesses, ltomark.cc), or NULL. */
+tree wmm_whole_variable (tree t);
 /* entries.cc: does function fndecl run at most once while the program
  * runs (main, or a static function called from one place, outside loops,
  * in one that does; as of the last wmm_find_entries)? */
@@ -1558,6 +1562,9 @@ wmm_tbaa wmm_tbaa_of_ptr (tree ptr, int width);
  * sets of the struct the argument's address names, of its type exactly;
  * none (any type) otherwise. */
 wmm_tbaa wmm_tbaa_of_record_arg (tree ptr, tree declared);
+/* A struct's tag (its name, an IDENTIFIER_NODE; `event` of `struct
+ * event`, also where -flto left it incomplete), or NULL. */
+tree wmm_record_tag (tree t);
 /* A library call's string read through a pointer argument that is the
  * address of a char array member of a struct (`printf ("%s", e->name)`):
  * the member's alias sets (the last member's from its start on: the

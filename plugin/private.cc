@@ -402,24 +402,6 @@ only_as_base (web *w, tree t)
          && w->seen.contains (TREE_OPERAND (base, 0));
 }
 
-/* The variable t reads whole: the variable itself, or a MEM_REF at
- * offset 0 of its address with its size (-flto reads a variable that
- * units declare with different types through a MEM_REF); else NULL. */
-tree
-whole_var (tree t)
-{
-  if (VAR_P (t))
-    return t;
-  if (TREE_CODE (t) != MEM_REF || !integer_zerop (TREE_OPERAND (t, 1))
-      || TREE_CODE (TREE_OPERAND (t, 0)) != ADDR_EXPR)
-    return NULL_TREE;
-  tree v = TREE_OPERAND (TREE_OPERAND (t, 0), 0);
-  if (!VAR_P (v) || !TYPE_SIZE (TREE_TYPE (t)) || !DECL_SIZE (v)
-      || !tree_int_cst_equal (TYPE_SIZE (TREE_TYPE (t)), DECL_SIZE (v)))
-    return NULL_TREE;
-  return v;
-}
-
 /* The key a pthread_getspecific / pthread_setspecific / tss_* call's
  * first argument is loaded from (a VAR_DECL), or NULL. */
 tree
@@ -431,7 +413,7 @@ key_of (gimple *call)
   if (TREE_CODE (a) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (a))
     return NULL_TREE;
   gimple *def = SSA_NAME_DEF_STMT (a);
-  return gimple_assign_single_p (def) ? whole_var (gimple_assign_rhs1 (def))
+  return gimple_assign_single_p (def) ? wmm_whole_variable (gimple_assign_rhs1 (def))
                                       : NULL_TREE;
 }
 
@@ -1218,7 +1200,7 @@ key_contained (tree k, const vec<gimple *> &stmts)
           continue;
         }
       if (!gimple_assign_single_p (s)
-          || whole_var (gimple_assign_rhs1 (s)) != k
+          || wmm_whole_variable (gimple_assign_rhs1 (s)) != k
           || TREE_CODE (gimple_assign_lhs (s)) != SSA_NAME)
         return false;
       imm_use_iterator it;

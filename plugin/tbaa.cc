@@ -1312,10 +1312,11 @@ wmm_tbaa_of_ptr (tree ptr, int width)
   return wmm_tbaa_of_ref (ref);
 }
 
-/* A struct's tag (its name), or NULL. */
-static tree
-record_tag (tree t)
+tree
+wmm_record_tag (tree t)
 {
+  if (!t)
+    return NULL_TREE;
   tree n = TYPE_NAME (TYPE_MAIN_VARIANT (t));
   if (n && TREE_CODE (n) == TYPE_DECL)
     n = DECL_NAME (n);
@@ -1340,7 +1341,8 @@ wmm_tbaa_of_record_arg (tree ptr, tree declared)
      where the struct is incomplete (`struct event;`): the same tag */
   bool same = COMPLETE_TYPE_P (rec)
               ? types_compatible_p (TYPE_MAIN_VARIANT (type), rec)
-              : record_tag (rec) && record_tag (rec) == record_tag (type);
+              : wmm_record_tag (rec)
+                && wmm_record_tag (rec) == wmm_record_tag (type);
   return same ? wmm_tbaa_of_ref (ref) : none;
 }
 

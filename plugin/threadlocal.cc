@@ -771,13 +771,8 @@ tree param_type (gcall *call, unsigned i);
 bool
 event_record (tree t)
 {
-  if (!t || TREE_CODE (t) != RECORD_TYPE)
-    return false;
-  tree n = TYPE_NAME (TYPE_MAIN_VARIANT (t));
-  if (n && TREE_CODE (n) == TYPE_DECL)
-    n = DECL_NAME (n);
-  return n && TREE_CODE (n) == IDENTIFIER_NODE
-         && !strcmp (IDENTIFIER_POINTER (n), "event");
+  tree n = t && TREE_CODE (t) == RECORD_TYPE ? wmm_record_tag (t) : NULL_TREE;
+  return n && !strcmp (IDENTIFIER_POINTER (n), "event");
 }
 
 /* Is argument i of library call `name` the `struct event *` of a libevent
@@ -1023,10 +1018,8 @@ socket_address (tree t)
 {
   if (!t || !POINTER_TYPE_P (t) || TREE_CODE (TREE_TYPE (t)) != RECORD_TYPE)
     return false;
-  tree n = TYPE_NAME (TYPE_MAIN_VARIANT (TREE_TYPE (t)));
-  if (n && TREE_CODE (n) == TYPE_DECL)
-    n = DECL_NAME (n);
-  if (!n || TREE_CODE (n) != IDENTIFIER_NODE)
+  tree n = wmm_record_tag (TREE_TYPE (t));
+  if (!n)
     return false;
   const char *s = IDENTIFIER_POINTER (n);
   return !strcmp (s, "sockaddr") || !strncmp (s, "sockaddr_", 9);

@@ -97,15 +97,12 @@ stream_fn (const char *name)
   return touch_entry (name) || buffers_entry (name);
 }
 
-/* Is t (a type or its name) zlib's stream, struct z_stream_s? */
+/* Is type t zlib's stream, struct z_stream_s? */
 static bool
 is_zstream (tree t)
 {
-  tree n = t ? TYPE_NAME (TYPE_MAIN_VARIANT (t)) : NULL_TREE;
-  if (n && TREE_CODE (n) == TYPE_DECL)
-    n = DECL_NAME (n);
-  return n && TREE_CODE (n) == IDENTIFIER_NODE
-         && !strcmp (IDENTIFIER_POINTER (n), "z_stream_s");
+  tree n = wmm_record_tag (t);
+  return n && !strcmp (IDENTIFIER_POINTER (n), "z_stream_s");
 }
 
 /* Does statement s store something other than a null pointer into a

@@ -291,22 +291,32 @@ if [ -f "$s/main.c" ] && mkdir -p "$f" && cp "$s"/*.c "$f/" \
   else wmm_fail "specs: $n fences in the assembly, $m in the executable, expected 2"; fi
 else wmm_fail "specs: -flto build with -fwmm-* failed: $(head -n 3 "$f/err" 2> /dev/null | tr '\n' '|')"
 fi
+# private_pair NAME DIR PRIVATE LEAKED: the program of programs/DIR/
+# under -flto has no fence; with -DLEAK (the data also in a global) at
+# least two, two of them in worker (store buffering).  PRIVATE and LEAKED
+# say what each case shows.
+private_pair() {
+  local name=$1 dir=$2 v st n
+  for v in "" LEAK; do
+    st=$WMM_TMP/$name${v:+_$v}
+    mkdir -p "$st" && cp "$WMM_TESTDIR"/programs/$dir/*.c "$st/"
+    if compile_lto "$st" "$WMM_T_GCC" "$WMM_T_PLUGIN" -I"$WMM_TESTDIR/programs/$dir" ${v:+-D$v} \
+       && link_lto "$st" prog "$WMM_T_GCC" "$WMM_T_PLUGIN"; then
+      n=$(asm_fences "$st/prog.ltrans0.ltrans.s")
+      if [ -z "$v" ] && [ "$n" -eq 0 ]; then
+        wmm_pass "$name: $3 (no fence)"
+      elif [ -n "$v" ] && [ "$n" -ge 2 ] \
+           && awk '/^worker[.a-z0-9]*:$/ { w = 1; next } /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { w = 0 }
+                   w && /lock or|mfence/ { n++ } END { exit n < 2 }' "$st/prog.ltrans0.ltrans.s"; then
+        wmm_pass "${name}_LEAK: $4: store buffering fenced in the worker ($n fences)"
+      else wmm_fail "$name${v:+_$v}: $n fences"; fi
+    fi
+  done
+}
 # 9. per-thread state through another unit's helpers
-for v in "" LEAK; do
-  st=$WMM_TMP/state${v:+_$v}
-  mkdir -p "$st" && cp "$WMM_TESTDIR"/programs/lto_state/*.c "$st/"
-  if compile_lto "$st" "$WMM_T_GCC" "$WMM_T_PLUGIN" -I"$WMM_TESTDIR/programs/lto_state" ${v:+-D$v} \
-     && link_lto "$st" prog "$WMM_T_GCC" "$WMM_T_PLUGIN"; then
-    n=$(asm_fences "$st/prog.ltrans0.ltrans.s")
-    if [ -z "$v" ] && [ "$n" -eq 0 ]; then
-      wmm_pass "state: a worker's cache built by another unit's helpers is private under -flto (no fence)"
-    elif [ -n "$v" ] && [ "$n" -ge 2 ] \
-         && awk '/^worker[.a-z0-9]*:$/ { w = 1; next } /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { w = 0 }
-                 w && /lock or|mfence/ { n++ } END { exit n < 2 }' "$st/prog.ltrans0.ltrans.s"; then
-      wmm_pass "state_LEAK: the cache in a global: store buffering fenced in the worker ($n fences)"
-    else wmm_fail "state${v:+_$v}: $n fences"; fi
-  fi
-done
+private_pair state lto_state \
+  "a worker's cache built by another unit's helpers is private under -flto" \
+  "the cache in a global"
 # 10. whole-struct and enum accesses: no attribute variant of such a type
 # exists, so the compile step leaves them volatile unmarked, without the
 # warning GCC gives for one (a -Werror build stays green), and the link
@@ -321,36 +331,12 @@ if compile_lto "$ag" "$WMM_T_GCC" "$WMM_T_PLUGIN" -Werror \
     wmm_pass "aggregate: struct and enum accesses compile with -Werror under -flto; store buffering fenced in both threads"
   else wmm_fail "aggregate: fences in '$n', expected reader and writer"; fi
 fi
-# 11. a key of another unit (private.cc whole_var)
-for v in "" LEAK; do
-  st=$WMM_TMP/tsd${v:+_$v}
-  mkdir -p "$st" && cp "$WMM_TESTDIR"/programs/lto_tsd/*.c "$st/"
-  if compile_lto "$st" "$WMM_T_GCC" "$WMM_T_PLUGIN" -I"$WMM_TESTDIR/programs/lto_tsd" ${v:+-D$v} \
-     && link_lto "$st" prog "$WMM_T_GCC" "$WMM_T_PLUGIN"; then
-    n=$(asm_fences "$st/prog.ltrans0.ltrans.s")
-    if [ -z "$v" ] && [ "$n" -eq 0 ]; then
-      wmm_pass "tsd: contexts kept by another unit's key are private under -flto (no fence)"
-    elif [ -n "$v" ] && [ "$n" -ge 2 ] \
-         && awk '/^worker[.a-z0-9]*:$/ { w = 1; next } /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { w = 0 }
-                 w && /lock or|mfence/ { n++ } END { exit n < 2 }' "$st/prog.ltrans0.ltrans.s"; then
-      wmm_pass "tsd_LEAK: a context also in a global: store buffering fenced in the worker ($n fences)"
-    else wmm_fail "tsd${v:+_$v}: $n fences"; fi
-  fi
-done
+# 11. a key of another unit (private.cc key_of, wmm_whole_variable)
+private_pair tsd lto_tsd \
+  "contexts kept by another unit's key are private under -flto" \
+  "a context also in a global"
 # 12. socket addresses hold no pointer (threadlocal.cc socket_address)
-for v in "" LEAK; do
-  st=$WMM_TMP/sockaddr${v:+_$v}
-  mkdir -p "$st" && cp "$WMM_TESTDIR"/programs/lto_sockaddr/*.c "$st/"
-  if compile_lto "$st" "$WMM_T_GCC" "$WMM_T_PLUGIN" ${v:+-D$v} \
-     && link_lto "$st" prog "$WMM_T_GCC" "$WMM_T_PLUGIN"; then
-    n=$(asm_fences "$st/prog.ltrans0.ltrans.s")
-    if [ -z "$v" ] && [ "$n" -eq 0 ]; then
-      wmm_pass "sockaddr: getpeername into a connection leaves its array pointer alone under -flto (no fence)"
-    elif [ -n "$v" ] && [ "$n" -ge 2 ] \
-         && awk '/^worker[.a-z0-9]*:$/ { w = 1; next } /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { w = 0 }
-                 w && /lock or|mfence/ { n++ } END { exit n < 2 }' "$st/prog.ltrans0.ltrans.s"; then
-      wmm_pass "sockaddr_LEAK: the array also in a global: store buffering fenced in the worker ($n fences)"
-    else wmm_fail "sockaddr${v:+_$v}: $n fences"; fi
-  fi
-done
+private_pair sockaddr lto_sockaddr \
+  "getpeername into a connection leaves its array pointer alone under -flto" \
+  "the array also in a global"
 exit 0

@@ -1,7 +1,7 @@
 /* key.c — the thread-specific key of lto_tsd/: defined and created here,
  * read by worker.c (-flto merges the units: a read of the key another
  * unit declares is `MEM[(unsigned int *)&ctx_key]`, private.cc
- * whole_var). */
+ * key_of, entries.cc wmm_whole_variable). */
 #include <pthread.h>
 #include "tsd.h"
 
