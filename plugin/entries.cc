@@ -503,8 +503,9 @@ readonly_table (tree ref)
   if (base && TREE_CODE (base) == MEM_REF
       && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
     base = TREE_OPERAND (TREE_OPERAND (base, 0), 0);
-  return base && VAR_P (base) && TREE_READONLY (base) && DECL_INITIAL (base)
-         && TREE_CODE (DECL_INITIAL (base)) == CONSTRUCTOR ? base : NULL_TREE;
+  tree init = base && VAR_P (base) && TREE_READONLY (base)
+              ? wmm_decl_initial (base) : NULL_TREE;
+  return init && TREE_CODE (init) == CONSTRUCTOR ? base : NULL_TREE;
 }
 
 /* The read-only table (a const variable with an initialiser: an array
@@ -611,7 +612,7 @@ local_routine_table (function *fn, tree routine, vec<tree> *fns,
       {
         if (tree init = readonly_table (gimple_assign_rhs1 (s)))
           {
-            table_functions (DECL_INITIAL (init), fns);
+            table_functions (wmm_decl_initial (init), fns);
             inits->safe_push (init);
           }
         else
@@ -664,7 +665,7 @@ table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
   auto_vec<gimple *> stores;
   tree table = routine_table (routine);
   if (table)
-    table_functions (DECL_INITIAL (table), &fns);
+    table_functions (wmm_decl_initial (table), &fns);
   else if (local_routine_table (c->fns[i]->get_fun (), routine, &fns, &stores,
                                 &inits))
     {
@@ -2523,7 +2524,7 @@ static bool
 table_only_starts (entries_ctx *c, varpool_node *var)
 {
   tree decl = var->decl;
-  if (TREE_PUBLIC (decl) || !TREE_READONLY (decl) || !DECL_INITIAL (decl))
+  if (TREE_PUBLIC (decl) || !TREE_READONLY (decl) || !wmm_decl_initial (decl))
     return false;
   ipa_ref *ref;
   bool any = false;

@@ -396,8 +396,8 @@ find_flags (wmm_unitinfo *u, vec<flag *> *flags)
 {
   hash_map<tree, flag *> by_var;
   auto get = [&] (tree v) -> flag * {
-    if (!owned_by_unit (v)
-        || (DECL_INITIAL (v) && !initializer_zerop (DECL_INITIAL (v))))
+    tree init = owned_by_unit (v) ? wmm_decl_initial (v) : NULL_TREE;
+    if (!owned_by_unit (v) || (init && !initializer_zerop (init)))
       return NULL;
     bool seen;
     flag *&f = by_var.get_or_insert (v, &seen);
@@ -552,7 +552,8 @@ bool
 flag_bits_touched (tree v, HOST_WIDE_INT pos, HOST_WIDE_INT size,
                    gimple *store)
 {
-  if (DECL_INITIAL (v) && !initializer_zerop (DECL_INITIAL (v)))
+  tree init = wmm_decl_initial (v);
+  if (init && !initializer_zerop (init))
     return true;
   flag_bits b = { v, pos, size, false };
   cgraph_node *node;

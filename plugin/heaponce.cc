@@ -140,7 +140,7 @@ static_word (tree ref, int depth)
       || DECL_EXTERNAL (decl) || TREE_ADDRESSABLE (decl)
       || DECL_THREAD_LOCAL_P (decl) || TREE_THIS_VOLATILE (decl))
     return NULL_TREE;
-  tree init = DECL_INITIAL (decl);
+  tree init = wmm_decl_initial (decl);
   if (init && !integer_zerop (init)
       && !(TREE_CODE (init) == CONSTRUCTOR && CONSTRUCTOR_NELTS (init) == 0))
     return NULL_TREE;

@@ -1625,10 +1625,13 @@ wmm_foreign_callable (wmm_unitinfo *u)
     }
   varpool_node *v;
   FOR_EACH_VARIABLE (v)
-    if (DECL_INITIAL (v->decl)
-        && walk_tree_without_duplicates (&DECL_INITIAL (v->decl), foreign,
-                                         NULL))
-      u->foreign_callable = 1;
+    {
+      /* (an initializer lto1 cannot give: it may name one) */
+      tree init = wmm_decl_initial (v->decl);
+      if (init == error_mark_node
+          || (init && walk_tree_without_duplicates (&init, foreign, NULL)))
+        u->foreign_callable = 1;
+    }
   return u->foreign_callable;
 }
 

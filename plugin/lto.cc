@@ -195,3 +195,13 @@ wmm_unit_name (void)
     }
   return link_unit_name;
 }
+
+tree
+wmm_decl_initial (tree decl)
+{
+  tree init = DECL_INITIAL (decl);
+  if (init != error_mark_node || !VAR_P (decl))
+    return init;
+  varpool_node *v = varpool_node::get (decl);
+  return v ? v->get_constructor () : error_mark_node;
+}

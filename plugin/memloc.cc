@@ -1199,7 +1199,7 @@ location_for (wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
   l->width = size > 0 && size % BITS_PER_UNIT == 0
              ? (int) (size / BITS_PER_UNIT) : 4;
   l->init = 0;
-  tree init = VAR_P (decl) && pos == 0 ? DECL_INITIAL (decl) : NULL_TREE;
+  tree init = VAR_P (decl) && pos == 0 ? wmm_decl_initial (decl) : NULL_TREE;
   if (init && TREE_CODE (init) == INTEGER_CST && tree_fits_shwi_p (init))
     l->init = tree_to_shwi (init);
   loc_entry e = { decl, pos, size, loc, false };

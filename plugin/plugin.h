@@ -1658,6 +1658,10 @@ enum wmm_lto_phase {
   WMM_LTO_LINK
 };
 wmm_lto_phase wmm_lto_phase_now (void);
+/* A variable's initializer (DECL_INITIAL), read in where lto1 has not done
+ * so yet (it streams constructors in on demand and leaves error_mark_node
+ * until asked); error_mark_node where it cannot be had. */
+tree wmm_decl_initial (tree decl);
 /* Link step: was the function compiled without the plugin (its body is
  * unknown code)?  Always false in the other steps. */
 bool wmm_lto_foreign (tree fndecl);

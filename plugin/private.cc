@@ -3393,8 +3393,13 @@ wmm_initializers_mention (tree decl, tree except)
 {
   varpool_node *v;
   FOR_EACH_VARIABLE (v)
-    if (v->decl != except && wmm_mentions (DECL_INITIAL (v->decl), decl))
-      return true;
+    if (v->decl != except)
+      {
+        /* (an initializer lto1 cannot give may mention it) */
+        tree init = wmm_decl_initial (v->decl);
+        if (init == error_mark_node || wmm_mentions (init, decl))
+          return true;
+      }
   return false;
 }
 

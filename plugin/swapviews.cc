@@ -58,7 +58,7 @@ struct swap_pair {
 tree
 initial_object (tree var)
 {
-  tree init = DECL_INITIAL (var);
+  tree init = wmm_decl_initial (var);
   if (!init)
     return NULL_TREE;
   STRIP_NOPS (init);

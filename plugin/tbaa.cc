@@ -698,7 +698,7 @@ addresses_taken (hash_set<tree> *taken, hash_set<gimple *> *quiet)
   varpool_node *v;
   FOR_EACH_VARIABLE (v)
     {
-      tree init = DECL_INITIAL (v->decl);
+      tree init = wmm_decl_initial (v->decl);
       if (init && init != error_mark_node)
         walk_tree_without_duplicates (&init, note_taken_init, &w);
     }
@@ -1038,10 +1038,13 @@ int
 wmm_pointer_targets (tree ptr)
 {
   tree start = ptr, bound = NULL_TREE;
-  for (int depth = 0; ptr && TREE_CODE (ptr) == SSA_NAME && depth < 16; depth++)
+  for (int depth = 0; ptr && depth < 16; depth++)
     {
-      tree arg = wmm_memloc_bound_argument (ptr);
-      if (arg)
+      /* (an address expression itself: `utimes (to, &times)`) */
+      tree arg = TREE_CODE (ptr) == ADDR_EXPR ? ptr : NULL_TREE;
+      if (!arg && TREE_CODE (ptr) != SSA_NAME)
+        break;
+      if (!arg && (arg = wmm_memloc_bound_argument (ptr)))
         bound = arg;
       /* (within a bound function: `_1 = &this_2(D)->D.1`, copies and
          constant offsets keep the objects of the pointer they start
@@ -1078,7 +1081,8 @@ wmm_pointer_targets (tree ptr)
         }
       ptr = arg;
     }
-  return 1 + wmm_threadlocal_targets (bound ? ptr : start);
+  return 1 + wmm_threadlocal_targets (bound || TREE_CODE (start) != SSA_NAME
+                                      ? ptr : start);
 }
 
 /* The member reference `*p` stands for when p holds its address and the

@@ -2763,7 +2763,7 @@ wmm_threadlocal_analyse (wmm_unitinfo *u)
               add (C_STORE, node_of_object (o), node_of_object (r));
           }
       /* and the string literals it points to (no symbol, no reference) */
-      tree init = DECL_INITIAL (d);
+      tree init = wmm_decl_initial (d);
       hash_set<tree> bases;
       if (init && init != error_mark_node)
         walk_tree_without_duplicates (&init, wmm_addr_of, &bases);

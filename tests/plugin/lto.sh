@@ -48,6 +48,14 @@
 #     (programs/lto_sockaddr/: under -flto glibc's sockaddr types are
 #     incomplete): the workers' arrays stay their own, no fence; -DLEAK
 #     fenced in the worker.
+# 13. Tables' initializers, which lto1 reads in only when asked
+#     (programs/lto_tables/, plugin/lto.cc wmm_decl_initial): strlen of a
+#     static table's string literal touches no variable (names.c: no
+#     fence; unread, the read could touch any escaped variable: 2
+#     mfences), and a counter named in a table is read through it
+#     (watch.c: t2's store buffering fenced; unread, the counter was
+#     taken for one only added to and the fence was missed).  The same
+#     fences per unit.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 checker=$WMM_BUILDDIR/tests/unit/plugin_asmcheck
@@ -339,4 +347,21 @@ private_pair tsd lto_tsd \
 private_pair sockaddr lto_sockaddr \
   "getpeername into a connection leaves its array pointer alone under -flto" \
   "the array also in a global"
+# 13. initializers read in under -flto: fences per function, -flto
+# against per unit
+for t in names:0 watch:1; do
+  f=${t%%:*} want=${t#*:}
+  st=$WMM_TMP/tables_$f
+  mkdir -p "$st" && cp "$WMM_TESTDIR/programs/lto_tables/$f.c" "$st/"
+  compile_lto "$st" "$WMM_T_GCC" "$WMM_T_PLUGIN" && link_lto "$st" prog "$WMM_T_GCC" "$WMM_T_PLUGIN" || continue
+  "$WMM_T_GCC" -O2 -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet -S "$st/$f.c" -o "$st/one.s" 2> "$st/err" \
+    || { wmm_fail "tables $f: per unit: $(head -n 2 "$st/err")"; continue; }
+  per_fn() { awk '/^[A-Za-z_][A-Za-z0-9_.$]*:$/ { f = $1; sub(/\..*/, "", f); sub(/:$/, "", f) }
+                  /lock or|mfence/ { print f }' "$1" | sort | tr '\n' ' '; }
+  a=$(per_fn "$st/prog.ltrans0.ltrans.s") b=$(per_fn "$st/one.s")
+  n=$(echo "$a" | wc -w)
+  if [ "$n" -eq "$want" ] && [ "$a" = "$b" ] && { [ "$want" -eq 0 ] || [ "$a" = "t2 " ]; }; then
+    wmm_pass "tables $f: -flto fences '${a:-none}' as per unit"
+  else wmm_fail "tables $f: -flto '$a', per unit '$b', expected $want"; fi
+done
 exit 0
