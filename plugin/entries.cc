@@ -1408,6 +1408,24 @@ param_targets (entries_ctx *c, int r, gimple *stmt, vec<int> *targets)
  * a null pointer (nothing to call), or a parameter of f resolved at each
  * call of f (f neither exported, nor address-taken, nor main).  false:
  * some value is unknown. */
+/* Function fn as a target of an indirect call: a unit function into
+ * *targets, a library function that never starts threads into *libs;
+ * false for any other. */
+static bool
+add_call_target (entries_ctx *c, tree fn, vec<int> *targets, vec<tree> *libs)
+{
+  fn = wmm_alias_target (fn);
+  int t = find_fn (&c->index, fn);
+  if (t >= 0 && !targets->contains (t))
+    targets->safe_push (t);
+  else if (t < 0 && (DECL_STRUCT_FUNCTION (fn)
+                     || !wmm_never_starts_threads (fn)))
+    return false;
+  else if (t < 0 && !libs->contains (fn))
+    libs->safe_push (fn);
+  return true;
+}
+
 static bool
 hook_values (entries_ctx *c, int f, tree v, vec<int> *targets,
              vec<tree> *libs, int depth)
@@ -1415,18 +1433,7 @@ hook_values (entries_ctx *c, int f, tree v, vec<int> *targets,
   if (v && integer_zerop (v))
     return true;
   if (tree fn = function_address (v))
-    {
-      fn = wmm_alias_target (fn);
-      int t = find_fn (&c->index, fn);
-      if (t >= 0 && !targets->contains (t))
-        targets->safe_push (t);
-      else if (t < 0 && (DECL_STRUCT_FUNCTION (fn)
-                         || !wmm_never_starts_threads (fn)))
-        return false;
-      else if (t < 0 && !libs->contains (fn))
-        libs->safe_push (fn);
-      return true;
-    }
+    return add_call_target (c, fn, targets, libs);
   if (f < 0 || depth > 6)
     return false;
   /* a choice between such values (`h = verbose ? log_on : log_off`) */
@@ -1565,6 +1572,29 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
         return false;
       stores->safe_push (s);
     }
+  return !targets->is_empty () || !libs->is_empty ();
+}
+
+/* A call through a read-only table (`cmds[i].fn (&r)`, `static const
+ * struct { const char *name; void (*fn) (struct req *); } cmds[] =
+ * {...}`): the table cannot change, so the call calls one of the
+ * functions its initializer holds (all of them: a superset of those the
+ * loaded member can be), the unit's into *targets, the library's into
+ * *libs; *var_out: the table.  false: no such table, or a function of it
+ * is neither. */
+static bool
+table_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
+               vec<tree> *libs, tree *var_out)
+{
+  tree table = *var_out = routine_table (gimple_call_fn (stmt));
+  tree init = table ? wmm_decl_initial (table) : NULL_TREE;
+  if (!init || init == error_mark_node)
+    return false;
+  auto_vec<tree> fns;
+  table_functions (init, &fns);
+  for (tree fn : fns)
+    if (!add_call_target (c, fn, targets, libs))
+      return false;
   return !targets->is_empty () || !libs->is_empty ();
 }
 
@@ -2106,7 +2136,7 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
           auto_vec<tramp_source> sources;
           auto_vec<tree> libs;
           bool tramp = false, hook = false, field = false, block = false;
-          bool held = false;
+          bool held = false, table = false;
           tree var = NULL_TREE;
           if (k.kind != START_UNKNOWN || gimple_call_fndecl (k.stmt))
             calls.safe_push (k);
@@ -2127,6 +2157,10 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                    && !(targets.truncate (0),
                         hook = hook_targets (c, k.stmt, &targets, &libs,
                                              &stores, &var))
+                   && !(targets.truncate (0), libs.truncate (0),
+                        stores.truncate (0),
+                        table = table_targets (c, k.stmt, &targets, &libs,
+                                               &var))
                    /* (after the trampolines: a trampoline's call
                       through its argument's member is one) */
                    && !(tramps && (targets.truncate (0), stores.truncate (0),
@@ -2192,6 +2226,11 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                             fn_name (c->fns[r]->decl),
                             lang_hooks.decl_printable_name (var, 2), names);
                 }
+              else if (table)
+                wmm_note (c->u, "%s's indirect call through the read-only "
+                          "table '%s' calls one of its functions: %s",
+                          fn_name (c->fns[r]->decl),
+                          lang_hooks.decl_printable_name (var, 2), names);
               else if (block)
                 wmm_note (c->u, "%s's virtual call calls the methods of "
                           "the unit's classes: %s",

@@ -1081,7 +1081,8 @@ wmm_pointer_targets (tree ptr)
         }
       ptr = arg;
     }
-  return 1 + wmm_threadlocal_targets (bound || TREE_CODE (start) != SSA_NAME
+  return 1 + wmm_threadlocal_targets (bound || !start
+                                      || TREE_CODE (start) != SSA_NAME
                                       ? ptr : start);
 }
 

@@ -2382,6 +2382,11 @@ round (bitmap scratch)
           /* (an abstract class's slot, read through an object's vptr) */
           if (d && virtual_call && wmm_abstract_slot (d))
             continue;
+          /* (a string literal is never called: a table's initializer
+             holding names beside functions, `{ "get", process_get }`,
+             puts both in the slots' one pointer half) */
+          if ((int) o == OBJ_STR)
+            continue;
           if (d && TREE_CODE (d) == FUNCTION_DECL)
             {
               if (!ic->bound->add (d))
@@ -2404,7 +2409,7 @@ round (bitmap scratch)
 }
 
 /* After the sets stop growing: a call through a pointer that points
-   nowhere known is a call of unknown code. */
+   nowhere known (or only to string literals) is a call of unknown code. */
 bool
 settle_empty_calls (void)
 {
@@ -2412,7 +2417,10 @@ settle_empty_calls (void)
   for (unsigned k = 0; k < st->icalls.length (); k++)
     {
       icall *ic = &st->icalls[k];
-      if (!ic->unknown && bitmap_empty_p (st->pts[ic->fnptr]))
+      bitmap fp = st->pts[ic->fnptr];
+      if (!ic->unknown
+          && (bitmap_empty_p (fp)
+              || (bitmap_single_bit_set_p (fp) && bitmap_bit_p (fp, OBJ_STR))))
         {
           ic->unknown = true;
           unknown_call (ic->stmt, NULL_TREE);

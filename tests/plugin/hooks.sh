@@ -16,7 +16,12 @@
 #    program's header pool_job.h: resolved to the two functions main
 #    stores there, which run in the workers (no entry of their own, no
 #    fence in the workers); -DFOREIGN (main also calls another unit's
-#    code): unresolved, the catch-all of indirect calls.
+#    code): unresolved, the catch-all of indirect calls;
+#  - hook_table.c: commands dispatched through a read-only table of
+#    { name, handler }: the call calls one of the table's two functions
+#    (entries.cc table_targets), no fence; the table writable
+#    (-DWRITABLE) or holding another unit's function (-DFOREIGN): unknown
+#    code, the workers fenced.
 # Fences are counted per function in the -O2 assembly of every target.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -50,5 +55,15 @@ per_target() {
   wmm_compile_asm $T.pool_foreign "$P/pool_hdr.c" -DFOREIGN || return
   wmm_expect_no_note $T.pool_foreign "through member 'run'"
   wmm_expect_note $T.pool_foreign "indirect calls: every address-taken function"
+  wmm_expect_fences $T.table "$P/hook_table.c" ''
+  wmm_expect_note $T.table "worker's indirect call through the read-only table 'cmds' calls one of its functions: do_get, do_set"
+  for v in WRITABLE FOREIGN; do
+    wmm_compile_asm "$T.table_$v" "$P/hook_table.c" "-D$v" || continue
+    wmm_expect_no_note "$T.table_$v" "read-only table"
+    case " $(wmm_fence_counts "$WMM_TMP/$T.table_$v.s") " in
+      *" worker:"[1-9]*) wmm_pass "$T.table_$v: worker fenced (the call is unknown code)" ;;
+      *) wmm_fail "$T.table_$v: worker not fenced ($(wmm_fence_counts "$WMM_TMP/$T.table_$v.s"))" ;;
+    esac
+  done
 }
 wmm_each_target per_target
