@@ -294,6 +294,16 @@ enum {
                                  location only such updates touch while
                                  the threads run gives no events (aeg.h,
                                  "Blind updates") */
+  WMM_ACC_CALLEE = 1 << 17,   /* placement only: on a WMM_OP_STORE right
+                                 after a WMM_OP_LOAD, the two standing for
+                                 what a call of code the front end cannot
+                                 see reads and writes: their order is the
+                                 callee's, which no fence of the caller
+                                 can change (one there would be outside
+                                 the call), so the pair is no delay; the
+                                 pairs with every other access stay (a
+                                 store of one call before a load of the
+                                 next is W->R) */
   WMM_ACC_RETRY = 1 << 12     /* on a WMM_OP_BRANCH / WMM_OP_JUMP back to
                                  a loop's head: the front end found that
                                  no iteration of the loop but the last

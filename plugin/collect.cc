@@ -971,26 +971,26 @@ add_resolved_call (collector *c, gimple *stmt)
 }
 
 /* The instructions of a callee's read and write of memory the caller
- * cannot name: where every read-modify-write is a locked instruction
- * (x86, and the SPARC-like models), an RMW would order the callee's
- * writes before the caller's later reads, which a plain call does not, so
- * a read, then a write; elsewhere one RMW.  Fills ops; how many. */
+ * cannot name: a read, then a write, on every model.  One RMW would be
+ * atomic: on x86 (and the SPARC-like models) a locked instruction, which
+ * orders the callee's writes before the caller's later reads; on Power
+ * and Arm an atomic pair, whose store a later call's load cannot pass
+ * unseen (store buffering through two such stand-ins is forbidden with
+ * lwsync / dmb ishld between them), where a plain call storing x and
+ * another loading y need sync / dmb ish.  Fills ops; how many. */
 int
-effect_ops (collector *c, wmm_opkind ops[2])
+effect_ops (collector *, wmm_opkind ops[2])
 {
-  if (c->model == WMM_MODEL_SC || c->model == WMM_MODEL_TSO
-      || c->model == WMM_MODEL_PSO || c->model == WMM_MODEL_RMO)
-    {
-      ops[0] = WMM_OP_LOAD;
-      ops[1] = WMM_OP_STORE;
-      return 2;
-    }
-  ops[0] = WMM_OP_RMW;
-  return 1;
+  ops[0] = WMM_OP_LOAD;
+  ops[1] = WMM_OP_STORE;
+  return 2;
 }
 
 /* One such instruction: op on an address the caller cannot name, storing
- * a value it does not know. */
+ * a value it does not know.  The write after the read of effect_ops is
+ * marked WMM_ACC_CALLEE: their order is the callee's, which no fence of
+ * the caller can change (one between them would be emitted before and
+ * after the call, ordering neither). */
 wmm_instr
 effect_instr (collector *c, wmm_opkind op)
 {
@@ -1001,6 +1001,8 @@ effect_instr (collector *c, wmm_opkind op)
       in.a.kind = WMM_OPND_REG;
       in.a.reg = unknown_reg (c);
     }
+  if (op == WMM_OP_STORE)
+    in.flags |= WMM_ACC_CALLEE;
   return in;
 }
 

@@ -42,6 +42,17 @@ static const wmm_instr *node_instr(const place_ctx *c, int node)
   return wmm_aeg_instr(c->g, node);
 }
 
+/* Is (a, b) the read and the write of one unknown call's stand-in
+ * (WMM_ACC_CALLEE: the callee's own order, no pair to fence)? */
+static int callee_pair(const place_ctx *c, int a, int b)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_instr *in = node_instr(c, b), *ra = node_instr(c, a);
+  return in && ra && (in->flags & WMM_ACC_CALLEE) && ra->op == WMM_OP_LOAD &&
+         g->node_unit[a] == g->node_unit[b] && b == a + 1 &&
+         ra->pos.line == in->pos.line && ra->pos.col == in->pos.col;
+}
+
 /* Is in an atomic read-modify-write that the target orders as a full
  * fence (tso: x86 locks it)? */
 static int locked_rmw(const place_ctx *c, const wmm_instr *in)
@@ -1146,6 +1157,10 @@ int place_term_get(place_ctx *c, int group, wmm_fence kind, int sliced)
     queue_succ(c, t, src, st, &tail);
     while (head < tail) {
       int n = c->queue[head++];
+      if (in_class(g, b, n) && callee_pair(c, src, n)) {
+        queue_succ(c, t, n, st, &tail);
+        continue;
+      }
       if (in_class(g, b, n)) {
         int r = prerow_get(c, t, src, n, kind, 0);
         if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {
@@ -1191,7 +1206,7 @@ int place_fallback_term(place_ctx *c, int t, const unsigned char *rel,
         /* (two accesses to one address are no pair: wmm_instr.addr_key) */
         if (g->acc[in].type == tb && (la < 0 || ln < 0 || ln != la) &&
             (!only || place_fbpairs_find(only, g, t, a, n, NULL, NULL)) &&
-            !same_key_nodes(c, t, a, n)) {
+            !same_key_nodes(c, t, a, n) && !callee_pair(c, a, n)) {
           int r = prerow_get(c, t, a, n, kind, 0);
           if (r < 0 || grow((void **)&rows, &cap, nrows, sizeof *rows)) {
             free(rows);

@@ -35,6 +35,11 @@
 # (-DPTON) or the whole address given to fprintf (-DWIDE) keep the
 # workers' full fences, and so does ARMv7, where an unsigned can hold an
 # address.
+# sb_calls.c: store buffering made wholly by calls of another unit
+# (set_x (); r0 = get_y ();): a full fence between the two calls in each
+# thread, on every target (an unknown call's stand-in is a read, then a
+# write, not one atomic read-modify-write, which Power and Arm order
+# against the next one with lwsync / dmb ishld).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -50,6 +55,19 @@ after_call() {
       END { exit !found }' "$WMM_TMP/$1.s"
   then wmm_pass "$1: p0 has a full fence between set_x () and its load of y"
   else wmm_fail "$1: no full fence between set_x () and the load of y in p0"; fi
+}
+
+# between_calls TAG FN CALL1 CALL2: function FN calls CALL1, then has a
+# full fence, then calls CALL2
+between_calls() {
+  if FN=$2 C1=$3 C2=$4 FULLRE=$FULL awk '
+      /^[A-Za-z_][A-Za-z0-9_.$]*:$/ { on = ($0 == ENVIRON["FN"] ":"); k = 0; next }
+      on && k == 0 && $0 ~ ENVIRON["C1"] { k = 1; next }
+      on && k == 1 && $0 ~ ENVIRON["FULLRE"] { k = 2; next }
+      on && k == 2 && $0 ~ ENVIRON["C2"] { found = 1 }
+      END { exit !found }' "$WMM_TMP/$1.s"
+  then wmm_pass "$1: $2 has a full fence between $3 () and $4 ()"
+  else wmm_fail "$1: no full fence between $3 () and $4 () in $2"; fi
 }
 
 # both_fenced TAG [OPTION...]: libc_mp.c's prod and cons each have a fence
@@ -80,6 +98,10 @@ per_target() {
   wmm_compile_asm $T.callee "$P/unknown_sb.c" -fno-section-anchors && after_call $T.callee
   wmm_expect_full $T.callee_p1 "$P/unknown_sb.c" "p1"
   wmm_compile_asm $T.before "$P/unknown_sb.c" -DBEFORE -fno-section-anchors && after_call $T.before
+  if wmm_compile_asm $T.calls "$P/sb_calls.c"; then
+    between_calls $T.calls p0 set_x get_y
+    between_calls $T.calls p1 set_y get_x
+  fi
   # C library and zlib calls known to touch only their arguments' memory
   # (or none) are no unknown calls: no store p1 could read, no fence
   wmm_expect_fences $T.libc "$P/libc_sb.c" ''
