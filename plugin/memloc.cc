@@ -1167,6 +1167,37 @@ new_location (wmm_unitinfo *u, char *name)
   return loc;
 }
 
+/* The initial value of bits [pos, pos + size) of variable decl, read as
+ * `type` (the access's): the constant its initializer has there (also a
+ * member of a struct or an element of an array: fold_ctor_reference), a
+ * nonzero value no stored constant equals for an address or any other
+ * nonzero constant, 0 for none or one the initializer does not give. */
+static wmm_val
+initial_value (tree decl, HOST_WIDE_INT pos, HOST_WIDE_INT size, tree type)
+{
+  if (!VAR_P (decl) || size <= 0 || size > 64)
+    return 0;
+  tree init = wmm_decl_initial (decl);
+  if (!init || init == error_mark_node)
+    return 0;
+  if (!type || !(INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type))
+      || !tree_fits_uhwi_p (TYPE_SIZE (type))
+      || tree_to_uhwi (TYPE_SIZE (type)) != (unsigned HOST_WIDE_INT) size)
+    type = build_nonstandard_integer_type (size, 0);
+  tree v = pos == 0 && TREE_CODE (init) != CONSTRUCTOR ? init
+           : fold_ctor_reference (type, init, pos, size, decl);
+  if (!v)
+    return 0;
+  STRIP_NOPS (v);
+  if (TREE_CODE (v) == INTEGER_CST)
+    return tree_fits_shwi_p (v) ? tree_to_shwi (v)
+                                : (wmm_val) tree_to_uhwi (v);
+  if (integer_zerop (v) || real_zerop (v))
+    return 0;
+  return CONSTANT_CLASS_P (v) || TREE_CODE (v) == ADDR_EXPR
+         ? (wmm_val) 1 << 62 : 0;
+}
+
 /* The IR location of (decl, pos, size), added when new. */
 static int
 location_for (wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
@@ -1198,10 +1229,7 @@ location_for (wmm_unitinfo *u, tree decl, HOST_WIDE_INT pos,
   wmm_location *l = &u->prog->locs[loc];
   l->width = size > 0 && size % BITS_PER_UNIT == 0
              ? (int) (size / BITS_PER_UNIT) : 4;
-  l->init = 0;
-  tree init = VAR_P (decl) && pos == 0 ? wmm_decl_initial (decl) : NULL_TREE;
-  if (init && TREE_CODE (init) == INTEGER_CST && tree_fits_shwi_p (init))
-    l->init = tree_to_shwi (init);
+  l->init = initial_value (decl, pos, size, ref ? TREE_TYPE (ref) : NULL_TREE);
   loc_entry e = { decl, pos, size, loc, false };
   loc_table.safe_push (e);
   return loc;

@@ -9,7 +9,8 @@
 # Variants that keep fences on the weak targets (the JSON report's
 # functions): a relaxed flag store (the producer), a relaxed load (the
 # consumer), the message read before the wait too (the consumer), two
-# producers or a second store of the flag in main (both).  The bundled
+# producers, a second store of the flag in main, or a flag that its
+# struct's initializer already sets (both).  The bundled
 # BMC checks the unfenced default on Power: safe.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -53,6 +54,7 @@ check() {
   fenced nowait "$P/flag_handoff.c" "consumer" -DNOWAIT
   fenced two "$P/flag_handoff.c" "consumer producer" -DTWO
   fenced other "$P/flag_handoff.c" "consumer producer" -DOTHER
+  fenced starts_set "$P/flag_handoff.c" "consumer producer" -DSTARTS_SET
   if WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_report_fences "$P/cxx_flag_handoff.cc" "$M" -DRELAXED &&
      [ -n "$WMM_FENCES" ]; then wmm_pass "$T cxx_relaxed: fenced ($WMM_FENCES)"
   else wmm_fail "$T cxx_relaxed: no fence"; fi

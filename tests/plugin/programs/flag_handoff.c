@@ -13,6 +13,10 @@
  *   -DTWO            two producers (the second one's message may come
  *                    after the first one's flag)
  *   -DOTHER          main also stores 1 to the flag
+ *   -DSTARTS_SET     the flag a member of a struct whose initializer sets
+ *                    it: the consumer need not wait (the initial value of
+ *                    a member, memloc.cc initial_value; taken for 0 until
+ *                    2026-12-07, which dropped both threads' fences)
  *   -DASSERT         the consumer asserts what it read (for the BMC)
  * (tests/plugin/flag_handoff.sh)
  */
@@ -33,7 +37,12 @@
 
 struct message { int id; int size; };
 struct message msg;
+#ifdef STARTS_SET
+struct { int pad; int ready; } state = { 0, 1 };
+#define ready state.ready
+#else
 int ready;
+#endif
 
 static void *producer (void *arg)
 {
