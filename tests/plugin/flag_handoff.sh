@@ -10,7 +10,8 @@
 # functions): a relaxed flag store (the producer), a relaxed load (the
 # consumer), the message read before the wait too (the consumer), two
 # producers, a second store of the flag in main, or a flag that its
-# struct's initializer already sets (both).  The bundled
+# struct's initializer already sets (both; in C++ a std::atomic<bool>
+# initialized true).  The bundled
 # BMC checks the unfenced default on Power: safe.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
@@ -58,6 +59,9 @@ check() {
   if WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_report_fences "$P/cxx_flag_handoff.cc" "$M" -DRELAXED &&
      [ -n "$WMM_FENCES" ]; then wmm_pass "$T cxx_relaxed: fenced ($WMM_FENCES)"
   else wmm_fail "$T cxx_relaxed: no fence"; fi
+  if WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_report_fences "$P/cxx_flag_handoff.cc" "$M" -DSTARTS_SET &&
+     [ -n "$WMM_FENCES" ]; then wmm_pass "$T cxx_starts_set: fenced ($WMM_FENCES)"
+  else wmm_fail "$T cxx_starts_set: no fence"; fi
   if [ $T = ppc ]; then
     "$WMM_T_GCC" -O2 -pthread -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
       -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-check \
