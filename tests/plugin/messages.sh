@@ -94,6 +94,7 @@ note: %s's indirect call calls the functions its
 note: %s's indirect call calls the function 
 note: %s's indirect call through '%s' calls 
 note: %s's indirect call through member '%s' 
+note: %s's indirect call through the read-only 
 note: %s's virtual call calls the methods of 
 note: %d accesses of '%s' run only in the thread barrier '%s' 
 note: barrier '%s' (count %d) orders the rounds of the %d 
