@@ -56,6 +56,11 @@ typedef struct place_group {
 
 typedef struct place_prerow {
   int a, b;              /* nodes of the concrete pair */
+  int thread;            /* the (base) thread whose paths from a to b the
+                            positions lie on: a callee's nodes are shared
+                            by the threads that call it, and a position
+                            on one caller's path orders nothing on
+                            another's */
   wmm_fence kind;        /* required kind (or stronger) */
   int *pos;              /* candidate positions (nodes), ascending */
   int npos;

@@ -1074,12 +1074,13 @@ static int chain_positions(place_ctx *c, int t, int a, int b, wmm_fence kind,
 /* The prerow of pair (a, b) needing kind k: existing or new. */
 static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k, int sliced)
 {
-  long key = (long)k | (long)sliced << 8;
+  long key = (long)k | (long)sliced << 8 | (long)t << 9;
   if (c->prerow_tab_size) {
     unsigned long i = mix3(a, b, key) & (unsigned long)(c->prerow_tab_size - 1);
     while (c->prerow_tab[i]) {
       const place_prerow *q = &c->prerows[c->prerow_tab[i] - 1];
-      if (q->a == a && q->b == b && q->kind == k && q->sliced == sliced)
+      if (q->a == a && q->b == b && q->kind == k && q->sliced == sliced &&
+          q->thread == t)
         return c->prerow_tab[i] - 1;
       i = (i + 1) & (unsigned long)(c->prerow_tab_size - 1);
     }
@@ -1090,6 +1091,7 @@ static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k, int sliced
   memset(q, 0, sizeof *q);
   q->a = a;
   q->b = b;
+  q->thread = t;
   q->kind = k;
   q->sliced = sliced;
   q->row = -1;
@@ -1113,7 +1115,8 @@ static int prerow_get(place_ctx *c, int t, int a, int b, wmm_fence k, int sliced
       return -WMM_ERR_NOMEM;
     for (int j = 0; j <= c->nprerows; j++) {
       const place_prerow *r = &c->prerows[j];
-      unsigned long i = mix3(r->a, r->b, (long)r->kind | (long)r->sliced << 8) &
+      unsigned long i = mix3(r->a, r->b, (long)r->kind | (long)r->sliced << 8 |
+                                          (long)r->thread << 9) &
                         (unsigned long)(nsize - 1);
       while (nt[i])
         i = (i + 1) & (unsigned long)(nsize - 1);

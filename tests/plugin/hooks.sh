@@ -21,12 +21,37 @@
 #    { name, handler }: the call calls one of the table's two functions
 #    (entries.cc table_targets), no fence; the table writable
 #    (-DWRITABLE) or holding another unit's function (-DFOREIGN): unknown
-#    code, the workers fenced.
+#    code, the workers fenced;
+#  - hook_two_threads.c: store buffering through a job table's function
+#    member run by two different thread functions: each thread's store
+#    is ordered before its load by a full fence (between its two calls,
+#    in put after the store or in get before the load; the JSON report's
+#    positions), on every target.
 # Fences are counted per function in the -O2 assembly of every target.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
 
+
+# both_ordered TAG: hook_two_threads.c's report has a full fence in get
+# before its load, in put after its store, or one in each of t0 and t1
+both_ordered() {
+  if ! wmm_report_fences "$P/hook_two_threads.c" "$M"; then wmm_fail "$1: $WMM_ERR"; return; fi
+  if python3 - "$WMM_TMP/r.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+full = {"mfence", "sync", "dmb ish", "dmb"}
+fs = [f for f in r["fences"] if f["kind"] in full]
+def at(fn, pred):
+    return any(f["function"] == fn and pred(f) for f in fs)
+ok = (at("get_impl", lambda f: f["before"] is not None and f["before"]["access"] == "R")
+      or at("put_impl", lambda f: f["before"] is None or f["before"]["access"] != "W")
+      or (at("t0", lambda f: True) and at("t1", lambda f: True)))
+sys.exit(0 if ok else 1)
+PY
+  then wmm_pass "$1: each thread's store ordered before its load ($WMM_FENCES)"
+  else wmm_fail "$1: a thread's store and load not ordered by a full fence ($WMM_FENCES)"; fi
+}
 
 per_target() {
   wmm_expect_full $T.sb "$P/hook_sb.c" "note_x p1"
@@ -55,6 +80,7 @@ per_target() {
   wmm_compile_asm $T.pool_foreign "$P/pool_hdr.c" -DFOREIGN || return
   wmm_expect_no_note $T.pool_foreign "through member 'run'"
   wmm_expect_note $T.pool_foreign "indirect calls: every address-taken function"
+  both_ordered $T.two_threads
   wmm_expect_fences $T.table "$P/hook_table.c" ''
   wmm_expect_note $T.table "worker's indirect call through the read-only table 'cmds' calls one of its functions: do_get, do_set"
   for v in WRITABLE FOREIGN; do
