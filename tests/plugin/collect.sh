@@ -44,7 +44,8 @@ has "escaped local is shared" "$f" ": W T.esc = 8"
 in_order "variable index on a small array is a choice" "$f" T "BR*|W arr[0] = 4|J|W arr[1] = 4|W arr[3] = 4"
 has "large array, variable index: unknown address" "$f" "W \?\(big\[\]\) = 5"
 has "pointer of unknown target: unknown address" "$f" "W \?\(\*ptr\) = 6"
-has "unknown call summarised" "$f" "RMW \?\(publish\)"
+has "unknown call summarised: a read" "$f" "R \?\(publish\)"
+has "unknown call summarised: then a write" "$f" "W \?\(publish\) = _"
 has "function with 2 instances (created in a loop)" "$f" "^unit T entry instances=2"
 
 dump collect_atomics power
@@ -95,7 +96,7 @@ dump collect_calls power
 f=$WMM_TMP/collect_calls.power.ir
 in_order "calls into the unit are followed" "$f" worker "CALL set_x|CALL get_y"
 has "callee is a code unit" "$f" "^unit set_x instances=1"
-has "printf touches no shared data" "$f" "RMW \?\(external\)"
+has "printf touches no shared data (external () is read and written)" "$f" "W \?\(external\) = _"
 hasnt "printf not summarised" "$f" "printf"
 has "wmmfence_thread(1): one instance" "$f" "^unit other entry instances=1"
 
