@@ -153,7 +153,9 @@ done
 # Unknown code called in a critical section may release the exported m
 # (fences for x, y), never the static s guarding static u, v.
 expect unknown tso "P0:mfence P1:mfence"
-expect unknown power "P0:lwsync P0:lwsync P0:sync P1:lwsync P1:lwsync P1:sync"
+# (Power: syncs, an unknown call being a read, then a write: the store
+# of one call and the load of the next are W->R, collect.cc effect_ops)
+expect unknown power "P0:sync P0:sync P0:sync P1:sync P1:sync P1:sync"
 # trylock: held on the branch where it returned 0 only; a failure branch
 # that touches the data keeps the fences.  Read-write locks: reads under
 # rdlock are guarded against writes under wrlock, writes under rdlock are
@@ -342,21 +344,26 @@ xexpect() {
   if [ "$WMM_FENCES" = "$want" ]; then wmm_pass "$prog $model $*: ${want:-no fence}"
   else wmm_fail "$prog $model $*: got '$WMM_FENCES', expected '$want'"; fi
 }
-for m in tso power armv8; do
-  expect hidden $m ""
-done
+# (x and y need no fence on any target.  On the weak targets P1 keeps one
+# fence for its read of `pool` and its write of `n->v`: with P0's hook, a
+# read and then a write of unknown memory, they are load buffering, whose
+# other side is the hook's own order; until 2026-12-07 the hook stood for
+# one atomic read-modify-write and no cycle went through it.)
+expect hidden tso ""
+expect hidden power "P1:lwsync"
+expect hidden armv8 "P1:dmb ishld"
 # (x may be written outside the lock; y, whose address nothing takes,
 # stays protected, and the lock orders P0's critical section wholly
 # before P1's or after it: store buffering between the two sections is
 # impossible, whatever else writes x.  A pair that starts or ends at a
 # protected access counts as ordered, protect.cc.)
 xexpect hidden tso "" -DESCAPE
-xexpect hidden power "" -DESCAPE
+xexpect hidden power "P1:lwsync P1:lwsync" -DESCAPE
 xexpect hidden tso "" -DCALLBACK
-xexpect hidden power "" -DCALLBACK
+xexpect hidden power "P1:lwsync P1:lwsync main:lwsync" -DCALLBACK
 xexpect hidden tso "P0:mfence P1:mfence" -DRELEASE
 xexpect hidden tso "" -DPARAM
-xexpect hidden power "set_many:lwsync" -DPARAM
+xexpect hidden power "P1:lwsync P1:lwsync set_many:sync" -DPARAM
 # Soundness: a pair of unprotected accesses inside a critical section is
 # not ordered by a protected access between them (locks_span.c: store
 # buffering through x and y in P0's section around a read of the
@@ -450,16 +457,16 @@ else wmm_fail "spin_relaxed power -DOTHER: lock_orders '$got'"; fi
 xexpect spin_relaxed tso "P0:mfence P1:mfence" -DCALLED
 # (main's call of another unit makes the exported wrapper a thread entry
 # of its own too: a sync in it and in main)
-xexpect spin_relaxed power "P0:sync P1:sync main:sync spin_lock:lwsync spin_unlock:sync" -DCALLED
+xexpect spin_relaxed power "P0:lwsync P0:sync P1:lwsync P1:sync main:sync spin_lock:lwsync spin_unlock:sync" -DCALLED
 # (An acquire exchange with that exported plain-store unlock got no fence
 # before: the store through the parameter was not seen to free the word.)
-xexpect spin_relaxed power "P0:sync P1:sync main:sync spin_lock:lwsync spin_unlock:sync" -DCALLED -DACQ
+xexpect spin_relaxed power "P0:lwsync P0:sync P1:lwsync P1:sync main:sync spin_lock:lwsync spin_unlock:sync" -DCALLED -DACQ
 xexpect spin_relaxed power "" -DSETTER
 # exported wrappers in a unit no other unit's code runs beside: a lock
 xexpect spin_relaxed power "" -DLONE
 xexpect spin_relaxed tso "" -DLONE -DSETTER -DPUBLIC
 xexpect spin_relaxed tso "P0:mfence P1:mfence" -DSETTER -DPUBLIC
-xexpect spin_relaxed power "P0:sync P1:sync main:sync spin_lock:lwsync spin_unlock:sync" -DSETTER -DPUBLIC
+xexpect spin_relaxed power "P0:lwsync P0:sync P1:lwsync P1:sync main:sync spin_lock:lwsync spin_unlock:sync" -DSETTER -DPUBLIC
 # from=pso orders no plain store: nothing is changed (the lock word's own
 # cycles that pso forbids keep their lwsyncs).
 xexpect spin_relaxed power "P0:lwsync P1:lwsync spin_lock:lwsync" -fplugin-arg-wmmfence-from=pso
@@ -528,10 +535,12 @@ for m in tso power armv8; do
   else wmm_fail "flockfile -DRESET $m: $WMM_ERR"; fi
 done
 if wmm_target ppc; then
-  for p in try rw spin spin_wrapper hidden; do
+  for p in try rw spin spin_wrapper; do
     asm_fences $p power '^\s+(hw|lw)?sync' 0
   done
-  asm_fences hidden power '^\s+(hw|lw)?sync' 0 -DCALLBACK
+  # (P1's load buffering with the hook's read and write, above)
+  asm_fences hidden power '^\s+(hw|lw)?sync' 1
+  asm_fences hidden power '^\s+(hw|lw)?sync' 3 -DCALLBACK
   asm_fences span power '^\s+(hw|lw)?sync' 2
   asm_fences try_fail power '^\s+(hw|lw)?sync' 2
   asm_fences try_wrapper power '^\s+(hw|lw)?sync' 2
