@@ -42,6 +42,9 @@ static const char *const private_names[] = {
   /* System V shared memory: the kernel's segments, mapped or unmapped */
   "shmget", "shmat", "shmdt",
   "__cxa_atexit", "__aeabi_atexit", "atexit", "close", "strerror", "fclose",
+  /* a thread_local object's destructor registered with the thread's own
+     list (entries.cc makes the destructor an entry) */
+  "__cxa_thread_atexit", "__cxa_thread_atexit_impl",
   /* a spin-wait hint (x86's pause) */
   "ia32_pause",
   /* C++ exceptions: thrown and caught objects of the run time's own */
@@ -446,6 +449,7 @@ static const arg_touch private_touch_fns[] = {
   { "exit", 0, 0 }, { "_exit", 0, 0 }, { "_Exit", 0, 0 }, { "abort", 0, 0 },
   { "quick_exit", 0, 0 }, { "__stack_chk_fail", 0, 0 },
   { "__cxa_atexit", 0, 0 }, { "__aeabi_atexit", 0, 0 }, { "atexit", 0, 0 },
+  { "__cxa_thread_atexit", 0, 0 }, { "__cxa_thread_atexit_impl", 0, 0 },
   { "pthread_exit", 0, 0 }, { "pthread_attr_init", 0, 0 },
   { "pthread_attr_destroy", 0, 0 }, { "pthread_mutex_init", 0, 0 },
   { "pthread_mutex_destroy", 0, 0 }, { "pthread_cond_init", 0, 0 },
