@@ -1543,8 +1543,7 @@ hook_targets (entries_ctx *c, gimple *stmt, vec<int> *targets,
   varpool_node *var = varpool_node::get (v);
   if (!var)
     return false;
-  /* (lto1 reads an initializer when it is asked for) */
-  tree init = var->get_constructor ();
+  tree init = wmm_decl_initial (v);
   if (init == error_mark_node)
     return false;
   if (init)
