@@ -60,16 +60,20 @@ barrier_call (gimple *s, tree *obj)
   return n + 16;
 }
 
-/* Is the variable one object while threads run, that code of other units
- * cannot name: a static (not exported, not thread-local) or main's
- * local? */
+/* Is the variable one object while threads run, that no thread the unit
+ * does not see waits on: a static or main's local, or a global the unit
+ * defines (not thread-local)?  An exported one is named by other units
+ * too, but their code runs only when this unit's calls it, and the
+ * waiter's rounds (residues) and main's quiet code (only_waiters) call
+ * no code outside the unit; threads that other units start on their own
+ * stay outside what a unit sees (docs/plugin.md, "What is sound where"). */
 bool
-one_hidden_object (tree b)
+one_barrier_object (tree b)
 {
   if (DECL_THREAD_LOCAL_P (b))
     return false;
   if (is_global_var (b))
-    return !TREE_PUBLIC (b) && !DECL_EXTERNAL (b);
+    return !DECL_EXTERNAL (b);
   return wmm_main_local (b);
 }
 
@@ -129,7 +133,7 @@ find_barrier (wmm_unitinfo *u, barrier_use *b)
         ok = !strcmp (what, "destroy");
     });
   if (!ok || !b->obj || !b->waiter || inits != 1 || b->count < 2
-      || !one_hidden_object (b->obj))
+      || !one_barrier_object (b->obj))
     return false;
   /* its address goes to those calls only */
   for (const wmm_unit &unit : u->units)

@@ -9,6 +9,9 @@
  *   -DSMEAR   a thread also writes the first element of the next slice:
  *             two threads may write one element, and two writes of one
  *             phase keep their fence on Power and ARM.
+ *   -DEXPORTED the arrays and the barrier are exported globals, as in
+ *             most programs: other units' code runs only when this
+ *             unit's calls it, and none is called here: the same.
  * Variants that keep every cycle (no rounds):
  *   -DPEEK    main reads a[] while the threads run;
  *   -DCOUNT   the barrier's count is one more than the threads and main
@@ -25,8 +28,13 @@
 #define T 4
 #define STEPS 10
 
+#ifdef EXPORTED
+double a[N], b[N];
+pthread_barrier_t bar;
+#else
 static double a[N], b[N];
 static pthread_barrier_t bar;
+#endif
 #ifdef SAMEROUND
 static int x, y, r0, r1;
 #endif
