@@ -10,7 +10,8 @@
  * Rules (docs/plugin.md, "Thread entries and instances"):
  *  - a function passed to pthread_create/thrd_create is an entry; it has 2
  *    instances when it is created at several sites, in a loop, or by a
- *    function that may run more than once (runs_once); a routine that is
+ *    function that may run more than once (runs_once), unless no path
+ *    from main makes two of its creates (creations_once); a routine that is
  *    a parameter of the creating function is resolved at each call of it
  *    (launch (producer, 0)), one loaded from a const table is any of the
  *    table's functions; an unresolved start routine makes every
@@ -354,6 +355,7 @@ struct create_site {
   bool in_loop;
   bool via_param;       /* resolved through a helper's parameter or a
                            table of routines */
+  gimple *stmt;         /* the create itself in fn, or NULL */
 };
 
 /* A create in function fn whose start routine is fn's parameter. */
@@ -685,7 +687,7 @@ table_creates (entries_ctx *c, int i, gimple *stmt, tree routine, bool loop)
     {
       int t = find_fn (&c->index, wmm_alias_target (fn));
       if (t >= 0)
-        c->creates.safe_push ({ t, i, loop, true });
+        c->creates.safe_push ({ t, i, loop, true, NULL });
       else if (!c->external)
         c->external = fn;
     }
@@ -1060,7 +1062,7 @@ scan_std_thread (entries_ctx *c, int i, gimple *stmt, bool loop)
       && (t = find_fn (&c->index, wmm_alias_target (method))) >= 0)
     c->tramp_stores.add (pfn_store);
   if (t >= 0)
-    c->creates.safe_push ({ t, i, loop, false });
+    c->creates.safe_push ({ t, i, loop, false, stmt });
   else if (fn && !c->external)
     c->external = fn;
   else if (!fn && POINTER_TYPE_P (TREE_TYPE (callable))
@@ -1081,7 +1083,7 @@ scan_std_thread (entries_ctx *c, int i, gimple *stmt, bool loop)
   int r = run ? find_fn (&c->index, run) : -1;
   if (run)
     {
-      c->creates.safe_push ({ r, i, loop, false });
+      c->creates.safe_push ({ r, i, loop, false, stmt });
       c->std_runs.add (run);
     }
   /* The call starts a thread as pthread_create does (its _M_run, or code
@@ -1117,7 +1119,7 @@ scan_call (entries_ctx *c, int i, gimple *stmt, bool loop)
       else if (t < 0 && !c->external)
         c->external = target;
       if (t >= 0)
-        c->creates.safe_push ({ t, i, loop, false });
+        c->creates.safe_push ({ t, i, loop, false, stmt });
       f->calls.safe_push ({ stmt, START_CREATE, t, loop,
                             p >= 0 || resolved });
       return;
@@ -2185,7 +2187,7 @@ resolve_indirect_calls (entries_ctx *c, bool tramps)
                 if (tree fn = function_address (src.value))
                   c->creates.safe_push ({ find_fn (&c->index,
                                                    wmm_alias_target (fn)),
-                                          src.fn, src.loop, true });
+                                          src.fn, src.loop, true, NULL });
                 else
                   c->param_creates.safe_push
                     ({ src.fn, routine_param (c->fns[src.fn]->get_fun (),
@@ -2929,7 +2931,7 @@ resolve_param (entries_ctx *c, int f, int p, bool loop, int depth)
     int t = fn ? find_fn (&c->index, wmm_alias_target (fn)) : -1;
     int q = arg && !fn ? routine_param (c->fns[g]->get_fun (), arg) : -1;
     if (t >= 0)
-      c->creates.safe_push ({ t, g, loop || in_loop, true });
+      c->creates.safe_push ({ t, g, loop || in_loop, true, NULL });
     else if (fn && !c->external)
       c->external = fn;
     else if (q >= 0)
@@ -2982,6 +2984,73 @@ wmm_runs_once (tree fndecl)
   return once_fns && fndecl && once_fns->contains (fndecl);
 }
 
+/* How many creates of `target` one run of function f may make: 0, 1, or
+ * 2 for several (a create or a call that makes one in a loop, two of them
+ * on one path, a recursive call, a site with no statement).  memo: -1 not
+ * yet asked, -2 being asked. */
+static int
+creations_in (entries_ctx *c, int f, int target, vec<int> *memo)
+{
+  if ((*memo)[f] != -1)
+    return (*memo)[f] == -2 ? 2 : (*memo)[f];
+  (*memo)[f] = -2;
+  auto_vec<gimple *> stmts;    /* statements that make creates */
+  int n = 0;
+  for (const create_site &k : c->creates)
+    if (k.target == target && k.fn == f)
+      {
+        n = MAX (n, k.stmt && !k.in_loop ? 1 : 2);
+        stmts.safe_push (k.stmt);
+      }
+  for (const call_fact &k : c->facts[f].calls)
+    if (k.kind == START_NONE && k.target >= 0)
+      if (int m = creations_in (c, k.target, target, memo))
+        {
+          n = MAX (n, k.loop ? 2 : m);
+          stmts.safe_push (k.stmt);
+        }
+  /* two on one path, or one on a cycle (setjmp's abnormal edges too) */
+  for (unsigned a = 0; n == 1 && a < stmts.length (); a++)
+    for (unsigned b = 0; n == 1 && b < stmts.length (); b++)
+      if (wmm_reaches_avoiding (stmts[a], stmts[b], NULL))
+        n = 2;
+  (*memo)[f] = n;
+  return n;
+}
+
+/* The creates of `target` a run of the program makes, counted along
+ * main's paths through its calls: 1 when at most one runs (the sites are
+ * on no common path: `ts.emplace_back (lambda)` constructs the thread in
+ * place or in the branch that grows the vector first), else 2.  Only
+ * when every function that makes one is main or called only by such
+ * functions, directly, and static (runs_once's conditions). */
+static int
+creations_once (entries_ctx *c, int target)
+{
+  int m = c->main_fn;
+  if (m < 0 || c->facts[m].called)
+    return 2;
+  auto_vec<int> memo;
+  memo.safe_grow (c->fns.length ());
+  for (int &x : memo)
+    x = -1;
+  if (creations_in (c, m, target, &memo) != 1)
+    return 2;
+  for (unsigned f = 0; f < c->fns.length (); f++)
+    {
+      if ((int) f == m || memo[f] <= 0)
+        continue;
+      if (TREE_PUBLIC (c->fns[f]->decl) || !wmm_calls_all_seen (c->fns[f]))
+        return 2;
+      bool closed = each_call_of (c, f, -1, [&] (int g, tree, bool) {
+        return memo[g] > 0;
+      });
+      if (!closed)
+        return 2;
+    }
+  return 1;
+}
+
 /* Entries of pthread_create / thrd_create with a known unit routine. */
 static void
 create_entries (entries_ctx *c)
@@ -2998,7 +3067,8 @@ create_entries (entries_ctx *c)
       int sites = 0;
       for (const create_site &other : c->creates)
         sites += other.target == k.target;
-      bool many = sites > 1 || k.in_loop || !runs_once (c, k.fn, 0);
+      bool many = (sites > 1 || k.in_loop || !runs_once (c, k.fn, 0))
+                  && creations_once (c, k.target) != 1;
       if (k.via_param)
         make_entry (&c->facts[k.target], many ? 2 : 1);
       else

@@ -171,6 +171,34 @@ if wmm_target ppc; then
   wmm_target x86
 fi
 
+# Two lambdas emplaced into a std::vector<std::thread> (cxx_vector_threads.cc):
+# emplace_back constructs each thread in place or in the branch that grows
+# the vector first, never both: one instance each, and message passing
+# gets one lwsync on each side on Power (2 syncs before 2026-12-07); the
+# producer's closure emplaced twice on one path, or in a loop, has two.
+for v in "" TWICE LOOP; do
+  t=vector${v:+_$v}
+  build $t cxx_vector_threads.cc -O2 tso ${v:+-D$v} || continue
+  n=$(grep -c '_M_run.* entry instances=1$' "$WMM_TMP/$t.ir")
+  m=$(grep -c '_M_run.* entry instances=2$' "$WMM_TMP/$t.ir")
+  case $v in "") want="2 0" ;; *) want="1 1" ;; esac
+  if [ "$n $m" = "$want" ]; then wmm_pass "$t: one-instance and two-instance threads: $want"
+  else wmm_fail "$t: one-instance and two-instance threads '$n $m', expected '$want'"; fi
+done
+if wmm_target ppc; then
+  cc=$WMM_T_GCC
+  WMM_T_GCC=$(cxx_of "$cc")
+  for v in "" TWICE; do
+    case $v in "") want=2 ;; *) want=4 ;; esac
+    if ! wmm_report_fences "$P/cxx_vector_threads.cc" power ${v:+-D$v}; then
+      wmm_fail "vector${v:+_$v} power: $WMM_ERR"
+    elif [ "$WMM_COST" = "$want" ]; then wmm_pass "vector${v:+_$v} power: cost $want ($WMM_FENCES)"
+    else wmm_fail "vector${v:+_$v} power: cost '$WMM_COST' ($WMM_FENCES), expected $want"; fi
+  done
+  WMM_T_GCC=$cc
+  wmm_target x86
+fi
+
 t=async
 if build $t entries_async.cc -O2 tso; then
   has "$t: std::async's _M_run: entry" "$WMM_TMP/$t.ir" "^unit std::__future_base::_Async_state_impl<.*>::_M_run entry instances=2"
