@@ -1344,6 +1344,13 @@ bool wmm_sized_atomic_call (gimple *stmt);
 /* Is there a path from just after `from` to `to` (one function) that does
    not run `avoid`? */
 bool wmm_reaches_avoiding (gimple *from, gimple *to, gimple *avoid);
+/* Is fndecl a create wrapper of the unit: static, called only directly,
+ * its one create (outside loops) taking its start routine, thread
+ * argument and handle pointer straight from its parameters routineno,
+ * argno and handleno, which nothing else uses (`xcreate (&t, worker,
+ * arg)` calling pthread_create)?  (private.cc) */
+bool wmm_create_wrapper (tree fndecl, int *routineno, int *argno,
+                         int *handleno);
 /* Is there a path from the start of block `from` to `to` that does not
  * run `avoid` (NULL: none)?  (private.cc) */
 bool wmm_block_reaches (basic_block from, gimple *to, gimple *avoid);

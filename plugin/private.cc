@@ -65,6 +65,17 @@ hash_map<tree, bool> *web_cache;                 /* SSA name -> private */
 hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
                                                     object every create's
                                                     argument points into */
+/* A call of a create wrapper (`xcreate (&t[i], worker, &args[i])`,
+ * create_wrapper): it starts `routine` on its argument argno, the
+ * handle going where its argument handleno points. */
+struct wrap_create {
+  tree routine;
+  unsigned argno, handleno, routineno;
+};
+hash_map<gimple *, wrap_create> *wrap_sites;     /* per unit */
+hash_map<tree, wrap_create> *wrappers;           /* create_wrapper's
+                                                    answers (routine
+                                                    error_mark_node: no) */
 hash_map<tree, tree> *static_owner;              /* static VAR_DECL -> the
                                                     one function naming it,
                                                     or NULL_TREE */
@@ -1340,7 +1351,152 @@ reaches (gimple *from, gimple *to, gimple *avoid)
   return false;
 }
 
+/* The index of parameter default definition d among fn's parameters,
+ * when d has no other use than `only`; else -1. */
+int
+sole_param_use (function *fn, tree d, gimple *only)
+{
+  if (TREE_CODE (d) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (d)
+      || TREE_CODE (SSA_NAME_VAR (d)) != PARM_DECL)
+    return -1;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, d)
+    if (!is_gimple_debug (USE_STMT (use)) && USE_STMT (use) != only)
+      return -1;
+  int i = 0;
+  for (tree p = DECL_ARGUMENTS (fn->decl); p; p = DECL_CHAIN (p), i++)
+    if (p == SSA_NAME_VAR (d))
+      return i;
+  return -1;
+}
+
+/* Is node a create wrapper: a static function of the unit, called only
+ * directly, whose one thread create (outside loops) takes its routine,
+ * thread argument and handle pointer straight from three of its
+ * parameters, which nothing else uses (`static void xcreate (pthread_t
+ * *t, void *(*f) (void *), void *a) { if (pthread_create (t, 0, f, a))
+ * die (); }`)?  *w: their indices. */
+bool
+find_wrapper (cgraph_node *node, wrap_create *w)
+{
+  function *fn = wmm_analysable_body (node);
+  if (!fn || TREE_PUBLIC (node->decl) || !wmm_calls_all_seen (node))
+    return false;
+  gimple *create = NULL;
+  bool several = false;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    tree routine;
+    if (is_gimple_call (g) && (wmm_is_thread_create (g, &routine)
+                               || wmm_std_thread_start (g)))
+      {
+        several |= create != NULL;
+        create = g;
+      }
+  });
+  tree routine;
+  if (!create || several || !wmm_is_thread_create (create, &routine)
+      || routine || reaches (create, create, NULL))
+    return false;
+  int a = wmm_thread_arg_index (create);
+  if (a < 1 || (unsigned) a >= gimple_call_num_args (create))
+    return false;
+  int h = sole_param_use (fn, gimple_call_arg (create, 0), create);
+  int r = sole_param_use (fn, gimple_call_arg (create, a - 1), create);
+  int t = sole_param_use (fn, gimple_call_arg (create, a), create);
+  if (h < 0 || r < 0 || t < 0)
+    return false;
+  w->routine = NULL_TREE;
+  w->handleno = h;
+  w->routineno = r;
+  w->argno = t;
+  return true;
+}
+
+/* find_wrapper, remembered per function. */
+bool
+create_wrapper (cgraph_node *node, wrap_create *w)
+{
+  if (!wrappers)
+    wrappers = new hash_map<tree, wrap_create>;
+  if (wrap_create *known = wrappers->get (node->decl))
+    {
+      *w = *known;
+      return w->routine != error_mark_node;
+    }
+  bool yes = find_wrapper (node, w);
+  if (!yes)
+    w->routine = error_mark_node;
+  wrappers->put (node->decl, *w);
+  return yes;
+}
+
+/* The unit's calls of create wrappers with a function of the unit for
+ * routine, into wrap_sites. */
+void
+find_wrap_sites (const vec<cgraph_node *> &fns)
+{
+  delete wrap_sites;
+  wrap_sites = new hash_map<gimple *, wrap_create>;
+  for (cgraph_node *node : fns)
+    {
+      wrap_create w;
+      if (!create_wrapper (node, &w))
+        continue;
+      wmm_each_caller (node, [&] (cgraph_edge *e) {
+        gimple *call = e->call_stmt;
+        if (!call || !is_gimple_call (call)
+            || gimple_call_num_args (call) <= MAX (w.routineno,
+                                                   MAX (w.argno, w.handleno)))
+          return;
+        tree r = gimple_call_arg (call, w.routineno);
+        if (TREE_CODE (r) != ADDR_EXPR
+            || TREE_CODE (TREE_OPERAND (r, 0)) != FUNCTION_DECL)
+          return;
+        wrap_create site = w;
+        site.routine = wmm_alias_target (TREE_OPERAND (r, 0));
+        wrap_sites->put (call, site);
+      });
+    }
+}
+
+/* The pointer a create (or a create wrapper's call) stores the thread's
+ * handle through. */
+tree
+create_handle (gimple *create)
+{
+  wrap_create *w = wrap_sites ? wrap_sites->get (create) : NULL;
+  return gimple_call_arg (create, w ? w->handleno : 0);
+}
+
+/* Is `create` a create of a known routine (*routine), or a call of a
+ * create wrapper with one? */
+bool
+create_routine (gimple *create, tree *routine)
+{
+  if (wrap_create *w = wrap_sites ? wrap_sites->get (create) : NULL)
+    {
+      *routine = w->routine;
+      return true;
+    }
+  return wmm_is_thread_create (create, routine);
+}
+
 } // namespace
+
+/* (plugin.h) */
+bool
+wmm_create_wrapper (tree fndecl, int *routineno, int *argno, int *handleno)
+{
+  cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
+  wrap_create w;
+  if (!node || !create_wrapper (node, &w))
+    return false;
+  *routineno = w.routineno;
+  *argno = w.argno;
+  *handleno = w.handleno;
+  return true;
+}
 
 /* (plugin.h) */
 tree
@@ -1582,7 +1738,7 @@ joined_iteration_element (const creator_ctx *c, gimple *s, tree t)
       || gimple_bb (s)->loop_father == gimple_bb (c->create)->loop_father)
     return false;
   wmm_handle ch, h;
-  if (!wmm_handle_of_addr (gimple_call_arg (c->create, 0), &ch)
+  if (!wmm_handle_of_addr (create_handle (c->create), &ch)
       || ch.index != o->index
       || !wmm_handle_of_ref (t, &h) || h.kind != WMM_H_DECL
       || h.base != o->decl || !h.index
@@ -1614,7 +1770,7 @@ handle_array_store (const creator_ctx *c, web *w, gimple *s)
   wmm_handle ch;
   wmm_iv_range iv;
   if (!frame_local (arr) || TREE_CODE (k) != SSA_NAME
-      || !wmm_handle_of_addr (gimple_call_arg (c->create, 0), &ch)
+      || !wmm_handle_of_addr (create_handle (c->create), &ch)
       || ch.index != k || !wmm_create_loop (c->create, &ch, &iv)
       || !before_in_iteration (s, c->create))
     return false;
@@ -1655,6 +1811,37 @@ struct local_walk {
 };
 
 bool handle_member (const creator_ctx *c, tree ref);
+tree create_handle_field (gimple *create);
+template <typename F>
+bool handle_reader_call (gimple *s, tree field, F named);
+bool routine_avoids (gimple *create, HOST_WIDE_INT bound, HOST_WIDE_INT lo,
+                     HOST_WIDE_INT hi);
+
+/* Is s a call of a helper that reads only the handle members of the
+ * local array of the create loop's objects, the create writing each
+ * thread's handle into its own element's member, a member the routine
+ * never touches (handle_reader_call)?  local_addr: does an argument take
+ * the local's address? */
+template <typename F>
+bool
+stack_handle_reader (const creator_ctx *c, gimple *s, F local_addr)
+{
+  const thread_object *o = c->obj;
+  tree field = is_gimple_call (s) && o->decl && o->index
+               ? create_handle_field (c->create) : NULL_TREE;
+  tree type = o->decl ? TREE_TYPE (o->decl) : NULL_TREE;
+  HOST_WIDE_INT lo, hi;
+  wmm_handle h;
+  if (!field || TREE_CODE (type) != ARRAY_TYPE
+      || TYPE_MAIN_VARIANT (TREE_TYPE (type))
+         != TYPE_MAIN_VARIANT (DECL_CONTEXT (field))
+      || !wmm_handle_of_addr (create_handle (c->create), &h) || !h.ref
+      || get_base_address (h.ref) != o->decl
+      || !wmm_field_bits (field, &lo, &hi)
+      || !routine_avoids (c->create, o->bound, lo, hi))
+    return false;
+  return handle_reader_call (s, field, local_addr);
+}
 
 bool
 check_local_op (gimple *s, tree op, tree ref, void *data)
@@ -1674,7 +1861,7 @@ check_local_op (gimple *s, tree op, tree ref, void *data)
   /* Another create of the local: fine when it gives a disjoint part to a
      candidate routine (checked there), never for a loop's elements. */
   tree fn;
-  if (is_gimple_call (s) && wmm_is_thread_create (s, &fn))
+  if (is_gimple_call (s) && create_routine (s, &fn))
     {
       lw->ok = !c->obj->index && c->obj->hi >= 0;
       for (unsigned i = 0; lw->ok && i < gimple_call_num_args (s); i++)
@@ -1706,8 +1893,14 @@ check_local_op (gimple *s, tree op, tree ref, void *data)
       && TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR
       && single_imm_use (gimple_assign_lhs (s), &use, &only)
       && only == c->create
-      && gimple_call_arg (c->create, 0) == gimple_assign_lhs (s)
+      && create_handle (c->create) == gimple_assign_lhs (s)
       && handle_member (c, TREE_OPERAND (gimple_assign_rhs1 (s), 0)))
+    {
+      lw->ok = true;
+      return false;
+    }
+  /* wait_all (ts, n): a helper reading the handles only */
+  if (addr && stack_handle_reader (c, s, local_addr))
     {
       lw->ok = true;
       return false;
@@ -1804,7 +1997,7 @@ routine_avoids (gimple *create, HOST_WIDE_INT bound, HOST_WIDE_INT lo,
                 HOST_WIDE_INT hi)
 {
   tree fn;
-  if (!wmm_is_thread_create (create, &fn) || !fn)
+  if (!create_routine (create, &fn) || !fn)
     return false;
   lo /= BITS_PER_UNIT;   /* the bytes the member covers */
   hi = (hi + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
@@ -1814,6 +2007,80 @@ routine_avoids (gimple *create, HOST_WIDE_INT bound, HOST_WIDE_INT lo,
                                            : NULL_TREE;
   return !d || param_accesses (d, 0, 0, [&] (HOST_WIDE_INT a, HOST_WIDE_INT b) {
     return a >= 0 && (bound < 0 || b <= bound) && (b <= lo || a >= hi); });
+}
+
+/* The member of the threads' objects a create stores its handle in
+ * (`pthread_create (&ts[i].tid, ...)`, also through a name set to that
+ * address), or NULL_TREE. */
+tree
+create_handle_field (gimple *create)
+{
+  tree a = create_handle (create);
+  if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)))
+    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+  if (TREE_CODE (a) != ADDR_EXPR
+      || TREE_CODE (TREE_OPERAND (a, 0)) != COMPONENT_REF)
+    return NULL_TREE;
+  return TREE_OPERAND (TREE_OPERAND (a, 0), 1);
+}
+
+/* Is call s one of the unit's functions that, through each argument the
+ * predicate `named` picks (a pointer into the creator's object), only
+ * loads member `field` of elements (`static void wait_all (struct task
+ * *ts, int n) { for (...) pthread_join (ts[i].tid, 0); }`): pointer
+ * arithmetic, tests and those loads, nothing else, no copy kept?  The
+ * routine never touching the member (the caller checks), the call meets
+ * none of the threads' accesses. */
+template <typename F>
+bool
+handle_reader_call (gimple *s, tree field, F named)
+{
+  tree fn = is_gimple_call (s) ? gimple_call_fndecl (s) : NULL_TREE;
+  cgraph_node *node = fn && field ? cgraph_node::get (fn) : NULL;
+  function *body = node ? wmm_binding_body (node) : NULL;
+  if (!body || !gimple_in_ssa_p (body))
+    return false;
+  tree parm = DECL_ARGUMENTS (body->decl);
+  for (unsigned i = 0; i < gimple_call_num_args (s);
+       i++, parm = parm ? DECL_CHAIN (parm) : NULL_TREE)
+    {
+      if (!named (gimple_call_arg (s, i)))
+        continue;
+      if (!parm)
+        return false;
+      tree d = ssa_default_def (body, parm);
+      if (!d)
+        continue;
+      web w;
+      grow (&w, d);
+      if (w.bad || w.roots.length () != 1)
+        return false;
+      for (gimple *u : w.uses)
+        {
+          if (gimple_code (u) == GIMPLE_COND)
+            continue;
+          if (!is_gimple_assign (u))
+            return false;
+          tree lhs = gimple_assign_lhs (u), rhs = gimple_assign_rhs1 (u);
+          if (!gimple_assign_single_p (u))
+            {
+              if (TREE_CODE_CLASS (gimple_assign_rhs_code (u)) != tcc_comparison
+                  || names_in (&w, lhs))
+                return false;
+              continue;
+            }
+          /* h = p->tid: the handle member of an element, read whole */
+          tree base = TREE_CODE (rhs) == COMPONENT_REF
+                      ? TREE_OPERAND (rhs, 0) : NULL_TREE;
+          if (!base || TREE_OPERAND (rhs, 1) != field || names_in (&w, lhs)
+              || TREE_CODE (base) != MEM_REF
+              || !w.seen.contains (TREE_OPERAND (base, 0))
+              || !integer_zerop (TREE_OPERAND (base, 1)))
+            return false;
+        }
+    }
+  return true;
 }
 
 /* The creator's every touch of a heap array whose elements a create loop
@@ -1829,7 +2096,7 @@ heap_elements_ok (const creator_ctx *c, const create_use *cu)
   if (w.bad || w.phi)
     return false;
   wmm_handle ch;
-  if (!wmm_handle_of_addr (gimple_call_arg (cu->stmt, 0), &ch))
+  if (!wmm_handle_of_addr (create_handle (cu->stmt), &ch))
     return false;
   for (gimple *s : w.uses)
     {
@@ -1853,6 +2120,13 @@ heap_elements_ok (const creator_ctx *c, const create_use *cu)
         continue;
       if (is_gimple_call (s))
         {
+          /* wait_all (ts, n): a helper reading the handles only */
+          tree field = create_handle_field (cu->stmt);
+          if (field && ch.heap
+              && routine_avoids (cu->stmt, o->bound, ch.in_lo, ch.in_hi)
+              && handle_reader_call (s, field, [&] (tree a) {
+                   return names_in (&w, a) != 0; }))
+            continue;
           if (!touch_ok (c, s) || !use_ok (&w, s, NULL, 0))
             return false;
           continue;
@@ -2187,7 +2461,7 @@ owned_web_ok (const owner_ref &r, web *nw, gimple *store, gimple *m)
   /* (the create's handle is the element's thread: `&t[i]` for args[i],
      or a store into the handle array with the handle's index) */
   wmm_handle ch;
-  if (idx && (!wmm_handle_of_addr (gimple_call_arg (c->create, 0), &ch)
+  if (idx && (!wmm_handle_of_addr (create_handle (c->create), &ch)
               || (!r.arr && ch.index != c->obj->index)))
     return false;
   for (gimple *u : nw->uses)
@@ -2308,7 +2582,7 @@ find_owned_members (const creator_ctx *c, web *w, vec<int> *owned)
      (...)` in the start routine): the thread may do what it likes with
      them, the creator may read them back after the join. */
   tree routine = NULL_TREE;
-  if (!wmm_is_thread_create (c->create, &routine) || !routine)
+  if (!create_routine (c->create, &routine) || !routine)
     return;
   function *fn = DECL_STRUCT_FUNCTION (routine);
   tree p = DECL_ARGUMENTS (routine);
@@ -2651,7 +2925,7 @@ handle_member (const creator_ctx *c, tree ref)
   /* the create's own handle: the same member */
   wmm_handle h;
   HOST_WIDE_INT lo, hi;
-  if (!wmm_handle_of_addr (gimple_call_arg (c->create, 0), &h) || !h.ref
+  if (!wmm_handle_of_addr (create_handle (c->create), &h) || !h.ref
       || TREE_CODE (h.ref) != COMPONENT_REF
       || TREE_OPERAND (h.ref, 1) != TREE_OPERAND (ref, 1)
       || TREE_OPERAND (ref, 2) || !wmm_field_bits (TREE_OPERAND (ref, 1), &lo, &hi))
@@ -2676,12 +2950,28 @@ global_object_of (tree a)
 /* Is unit a start routine only ever started by the unit's own creates:
  * an entry for no other reason, its address nowhere else (no direct
  * call, no variable's initialiser, no alias)? */
+/* Is unit an entry of the unit's own (not exported) that some create
+ * wrapper's call starts?  Then every statement naming it must start it
+ * (started_only_by_creates: not `bad`), as create_only asks of the
+ * creates alone. */
+bool
+wrap_started (const wmm_unit &unit)
+{
+  if (!unit.entry || TREE_PUBLIC (unit.decl) || !wrap_sites)
+    return false;
+  for (auto site : *wrap_sites)
+    if (site.second.routine == unit.decl)
+      return true;
+  return false;
+}
+
 bool
 started_only_by_creates (const wmm_unit &unit,
                          hash_map<tree, int> &create_index,
                          hash_set<tree> &bad)
 {
-  if (!unit.create_only || !DECL_ARGUMENTS (unit.decl)
+  if ((!unit.create_only && !wrap_started (unit))
+      || !DECL_ARGUMENTS (unit.decl)
       || bad.contains (unit.decl) || !create_index.get (unit.decl)
       || unit.node->callers || unit.node->alias)
     return false;
@@ -2732,6 +3022,7 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
   hash_map<tree, int> create_index;
   auto_vec<vec<create_use> > creates;
   hash_set<tree> bad;
+  find_wrap_sites (fns);
   for (cgraph_node *node : fns)
     {
       function *fn = node->get_fun ();
@@ -2745,18 +3036,31 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
             if (is_gimple_debug (s))
               continue;
             tree routine = NULL_TREE;
-            int argno = -1;
-            if (is_gimple_call (s) && wmm_is_thread_create (s, &routine))
-              argno = wmm_thread_arg_index (s);
+            int argno = -1, routineno = -1;
+            wrap_create *w = wrap_sites->get (s);
+            if (w)
+              {
+                routine = w->routine;
+                argno = w->argno;
+                routineno = w->routineno;
+              }
+            else if (is_gimple_call (s) && wmm_is_thread_create (s, &routine))
+              {
+                argno = wmm_thread_arg_index (s);
+                routineno = argno - 1;
+              }
             /* Any other address of a function: not a candidate. */
             for (unsigned i = 0; i < gimple_num_ops (s); i++)
               {
                 tree op = gimple_op (s, i);
                 if (op && TREE_CODE (op) == ADDR_EXPR
                     && TREE_CODE (TREE_OPERAND (op, 0)) == FUNCTION_DECL
-                    && !(routine && TREE_OPERAND (op, 0) == routine
+                    && !(routine
+                         && (TREE_OPERAND (op, 0) == routine
+                             || wmm_alias_target (TREE_OPERAND (op, 0))
+                                == routine)
                          && is_gimple_call (s)
-                         && (int) i == 3 + argno - 1))
+                         && (int) i == 3 + routineno))
                   bad.add (TREE_OPERAND (op, 0));
               }
             if (routine && argno >= 0
@@ -3046,6 +3350,10 @@ void
 wmm_private_reset (void)
 {
   delete escaped_tls;
+  delete wrap_sites;
+  wrap_sites = NULL;
+  delete wrappers;
+  wrappers = NULL;
   delete private_params;
   delete private_keys;
   delete returned_params;

@@ -1052,7 +1052,9 @@ join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
           && !r->groups[g].helper_array
           && wmm_same_handle (&r->groups[g].h, &hs[k]))
         s &= ~(1ULL << g);
-  /* a helper joining every element a helper's create loop filled */
+  /* a helper joining every element a create loop filled, the helper's
+     (helper_array) or this function's own (`for (i ...) pthread_create
+     (&ts[i].tid, ...); wait_all (ts, n);`) */
   const thread_summary *sum = is_gimple_call (stmt) ? callee_summary (stmt)
                                                     : NULL;
   for (int k = 0; sum && k < sum->njoins; k++)
@@ -1062,7 +1064,10 @@ join_groups (const wmm_region *r, gimple *stmt, wmm_region_set s)
       if (!map_array (stmt, &sum->joins[k], &jh, &jiv))
         continue;
       for (unsigned g = 0; g < r->groups.length (); g++)
-        if ((s & (1ULL << g)) && r->groups[g].helper_array
+        if ((s & (1ULL << g))
+            && (r->groups[g].helper_array
+                || (r->groups[g].array && !r->groups[g].vector
+                    && !r->groups[g].moved && r->groups[g].h.stride > 0))
             && array_joins_every (&r->groups[g].h, &r->groups[g].iv, &jh, &jiv))
           s &= ~(1ULL << g);
     }

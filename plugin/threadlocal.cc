@@ -1535,6 +1535,17 @@ thread_start (gcall *call, tree fndecl)
     return false;
   const char *name = wmm_callee_name (call);
   tree fn = gimple_call_arg (call, argi - 1);
+  /* the create of a create wrapper: its routine and argument are bound
+     at each call of the wrapper (wrapper_start) */
+  int rn, an, hn;
+  if (TREE_CODE (fn) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (fn)
+      && TREE_CODE (SSA_NAME_VAR (fn)) == PARM_DECL
+      && wmm_create_wrapper (DECL_CONTEXT (SSA_NAME_VAR (fn)), &rn, &an, &hn))
+    {
+      for (int i = 0; i < argi - 1; i++)
+        unknown_arg (call, name, library_fn (fndecl), i);
+      return true;
+    }
   fninfo *f = body_at (fn);
   tree param = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
   if (!param || DECL_CHAIN (param))
@@ -1552,6 +1563,35 @@ thread_start (gcall *call, tree fndecl)
      a root of find_shared too; thrd_create's routine returns an int) */
   add (C_COPY, st->thread_args, f->ret);
   return true;
+}
+
+/* A call of a create wrapper of the unit (wmm_create_wrapper: `xcreate
+   (&t, worker, arg)`), whose create binds nothing itself: as
+   thread_start, worker's parameter receives arg; with a routine the
+   analysis does not read, the argument and the routine go to the
+   library. */
+void
+wrapper_start (gcall *call, tree fndecl)
+{
+  int rn, an, hn;
+  if (!wmm_create_wrapper (fndecl, &rn, &an, &hn)
+      || gimple_call_num_args (call) <= (unsigned) MAX (rn, an))
+    return;
+  fninfo *f = body_at (gimple_call_arg (call, rn));
+  tree param = f ? DECL_ARGUMENTS (f->decl) : NULL_TREE;
+  if (!param || DECL_CHAIN (param))
+    {
+      unknown_arg (call, NULL, true, rn);
+      unknown_arg (call, NULL, true, an);
+      return;
+    }
+  int v = arg (call, an);
+  if (v >= 0)
+    {
+      bind_param (f->fn, param, v);
+      add (C_COPY, st->thread_args, v);
+    }
+  add (C_COPY, st->thread_args, f->ret);
 }
 
 /* std::thread::_M_start_thread (this, state, fn), libstdc++'s start of
@@ -2015,7 +2055,10 @@ void
 call_to (gcall *call, tree fndecl)
 {
   if (fninfo *f = body_of (fndecl))
-    bind_call (call, f);
+    {
+      bind_call (call, f);
+      wrapper_start (call, fndecl);
+    }
   else if (!builtin_call (call, fndecl) && !thread_start (call, fndecl)
            && !std_thread_start (call, fndecl) && !std_state_base_dtor (fndecl)
            && !exit_registration (call)
