@@ -935,6 +935,8 @@ struct wmm_lock_facts {
   wmm_region_set hidden;                   /* bits of hidden lock objects */
   wmm_region_set statics;                  /* bits of global/static ones */
   wmm_region_set spin;                     /* bits of spin-lock words */
+  wmm_region_set counted;                  /* bits of semaphores and
+                                              ticket words */
   wmm_region_set local;                    /* bits of locks named by a
                                               local pointer (local_lock_bit):
                                               valid in their function only,
@@ -1097,6 +1099,8 @@ pointee_member (tree arg, tree *ptr, HOST_WIDE_INT *off)
  * while b keeps its value: step() drops it where b is defined again
  * (a loop) and wherever another lock is released (b may point to it);
  * wmm_locks_own lets it guard members of *b reached through b. */
+int local_bit_at (wmm_unitinfo *u, tree p, HOST_WIDE_INT off);
+
 int
 local_lock_bit (wmm_unitinfo *u, tree arg)
 {
@@ -1121,6 +1125,14 @@ local_lock_bit (wmm_unitinfo *u, tree arg)
     }
   else
     p = pointer_root (p);
+  return local_bit_at (u, p, off);
+}
+
+/* The local lock bit of the lock `off` bits into what local pointer p
+ * points to (local_lock_bit), or -1. */
+int
+local_bit_at (wmm_unitinfo *u, tree p, HOST_WIDE_INT off)
+{
   if (!p || (TREE_CODE (p) == SSA_NAME
              && (SSA_NAME_IS_DEFAULT_DEF (p) || wmm_heap_once_key (p)
                  || !POINTER_TYPE_P (TREE_TYPE (p)))))
@@ -1290,6 +1302,15 @@ map_through (wmm_unitinfo *u, tree callee, wmm_region_set set, bool *lost,
                    || TREE_CODE (cb) == PARM_DECL)
             nb = key_bit (u, slot_key (cb, cp + sp), u->lock_ids[b].second);
         }
+      /* a mutex of the object a local pointer of the caller points to
+         (`lk (first)`, first = MIN (from, to): the caller's local lock,
+         as `pthread_mutex_lock (&first->m)` there would be) */
+      else if (i >= 0 && i < (int) args.length () && !slot
+               && !((u->lock_facts->spin | u->lock_facts->counted)
+                    & (1ULL << b))
+               && TREE_CODE (args[i]) == SSA_NAME
+               && POINTER_TYPE_P (TREE_TYPE (args[i])))
+        nb = local_bit_at (u, pointer_root (args[i]), u->lock_ids[b].second);
       /* A spin-lock word of a wrapper (spin_lock (&g)) is renamed to the
          caller's word, which must not be written otherwise either. */
       if (nb >= 0 && (u->lock_facts->spin & (1ULL << b))
@@ -1642,6 +1663,8 @@ lock_call (wmm_unitinfo *u, gimple *stmt, int *b, bool *rw = NULL,
       if (sb >= 0 && sb != *b)
         *more |= 1ULL << sb;
     }
+  if (*b >= 0 && (use.sem || use.ticket))
+    u->lock_facts->counted |= 1ULL << *b;
   if (use.reader)
     *b = reader_bit (u, *b);
   /* A semaphore counts only as a binary one used as a lock; otherwise
@@ -3101,7 +3124,7 @@ wmm_locks_analyse (wmm_unitinfo *u)
   slot_keys.release ();
   u->lock_facts = new wmm_lock_facts;
   u->lock_facts->hidden = u->lock_facts->statics = u->lock_facts->spin = 0;
-  u->lock_facts->slots = 0;
+  u->lock_facts->slots = u->lock_facts->counted = 0;
   u->lock_facts->local = 0;
   u->lock_facts->sem_none = false;
   wmm_find_escaped_statics (&u->lock_facts->escaped, &u->lock_facts->params);
