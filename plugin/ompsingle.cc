@@ -143,17 +143,18 @@ section_bodies (function *fn, vec<basic_block> *out)
   pop_cfun ();
 }
 
-/* Do the accesses of different sections (where[i] = k + 1 for section
- * k) touch no common location where one of them writes?  An access of
- * unknown locations meets every other. */
-bool
-sections_apart (const wmm_program *p, const wmm_thread *t,
-                const vec<int> &where)
+/* The groups (where[i]: the single's body 0, section k k + 1, -1 none)
+ * whose accesses touch no location another group's do where one of them
+ * writes, into apart[group].  An access of unknown locations meets every
+ * other. */
+void
+groups_apart (const wmm_program *p, const wmm_thread *t,
+              const vec<int> &where, vec<bool> *apart)
 {
   for (int i = 0; i < t->ncode; i++)
     for (int j = i + 1; j < t->ncode; j++)
       {
-        if (where[i] <= 0 || where[j] <= 0 || where[i] == where[j]
+        if (where[i] < 0 || where[j] < 0 || where[i] == where[j]
             || (!wmm_instr_writes (&t->code[i])
                 && !wmm_instr_writes (&t->code[j])))
           continue;
@@ -167,9 +168,8 @@ sections_apart (const wmm_program *p, const wmm_thread *t,
         });
         bool kj = wmm_each_loc (p, &t->code[j], [] (int) { return true; });
         if (meet || !ki || !kj)
-          return false;
+          (*apart)[where[i]] = (*apart)[where[j]] = false;
       }
-  return true;
 }
 
 } // namespace
@@ -222,12 +222,18 @@ wmm_omp_single_bodies (wmm_unitinfo *u)
           }
         return true;
       });
-      /* Two sections run in two threads at once: their bodies' accesses
-         are made once each but may meet.  Only when no two sections
-         touch one location (one of them writing) are they all marked. */
-      bool apart = sections_apart (p, t, where);
+      /* Two sections, or a section and the single's body (`single
+         nowait`), run in two threads at once: their bodies' accesses are
+         made once each but may meet, and the flag would drop every edge
+         between them.  Only a group that touches no location another
+         touches (one of them writing) is marked. */
+      auto_vec<bool> apart;
+      apart.safe_grow (sections.length () + 1);
+      for (bool &a : apart)
+        a = true;
+      groups_apart (p, t, where, &apart);
       for (int i = 0; i < t->ncode; i++)
-        if (where[i] == 0 || (where[i] > 0 && apart))
+        if (where[i] >= 0 && apart[where[i]])
           {
             t->code[i].flags |= WMM_ACC_FRESH;
             made++;

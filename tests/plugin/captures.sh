@@ -99,6 +99,8 @@
 #   omp_sections_own.c two sections, each storing its own result: no
 #                      fence; -DSB (store buffering between the
 #                      sections): fenced
+#   omp_single_section.c  store buffering between a `single nowait` body
+#                      and a section: fenced on every target
 #   omp_single.c       a table filled in a `single` region, read by a
 #                      shared-out loop: no fence; -DNOWAIT (single nowait,
 #                      read at once by every thread): fenced on every target
@@ -488,6 +490,9 @@ one_target() {
   none omp_sections_own omp_sections_own.c -fopenmp
   fenced omp_sections_own_SB omp_sections_own.c 'main\._omp_fn\.0' -fopenmp -DSB
   fenced omp_single_NOWAIT omp_single.c 'main\._omp_fn\.0' -fopenmp -DNOWAIT
+  # a single nowait body and a section run at once: store buffering
+  # between them keeps its fences (no fence at all before 2026-12-07)
+  fenced omp_single_section omp_single_section.c 'main\._omp_fn\.0' -fopenmp
   fenced omp_histogram_OUTSIDE omp_histogram.c 'main\._omp_fn\.1' -fopenmp -DOUTSIDE
   # task scheduling points are full fences; each level's a and b are
   # written by its own tasks only and read after its taskwait
