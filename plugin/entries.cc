@@ -3036,6 +3036,11 @@ creations_once (entries_ctx *c, int target)
     x = -1;
   if (creations_in (c, m, target, &memo) != 1)
     return 2;
+  /* every create of it made on main's paths (not in an exit handler, a
+     callback, code no direct call of main's reaches) */
+  for (const create_site &k : c->creates)
+    if (k.target == target && memo[k.fn] <= 0)
+      return 2;
   for (unsigned f = 0; f < c->fns.length (); f++)
     {
       if ((int) f == m || memo[f] <= 0)
