@@ -71,6 +71,11 @@ hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
 struct wrap_create {
   tree routine;
   unsigned argno, handleno, routineno;
+  tree fixed;           /* the wrapper's own routine (`spawn (t)` calling
+                           pthread_create (&t->tid, 0, run, t)), or NULL:
+                           argument routineno's */
+  tree field;           /* the handle is this member of the argument's
+                           object, or NULL: argument handleno */
 };
 hash_map<gimple *, wrap_create> *wrap_sites;     /* per unit */
 hash_map<tree, wrap_create> *wrappers;           /* create_wrapper's
@@ -1354,7 +1359,7 @@ reaches (gimple *from, gimple *to, gimple *avoid)
 /* The index of parameter default definition d among fn's parameters,
  * when d has no other use than `only`; else -1. */
 int
-sole_param_use (function *fn, tree d, gimple *only)
+sole_param_use (function *fn, tree d, gimple *only, gimple *also = NULL)
 {
   if (TREE_CODE (d) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (d)
       || TREE_CODE (SSA_NAME_VAR (d)) != PARM_DECL)
@@ -1362,7 +1367,8 @@ sole_param_use (function *fn, tree d, gimple *only)
   imm_use_iterator it;
   use_operand_p use;
   FOR_EACH_IMM_USE_FAST (use, it, d)
-    if (!is_gimple_debug (USE_STMT (use)) && USE_STMT (use) != only)
+    if (!is_gimple_debug (USE_STMT (use)) && USE_STMT (use) != only
+        && USE_STMT (use) != also)
       return -1;
   int i = 0;
   for (tree p = DECL_ARGUMENTS (fn->decl); p; p = DECL_CHAIN (p), i++)
@@ -1396,18 +1402,40 @@ find_wrapper (cgraph_node *node, wrap_create *w)
   });
   tree routine;
   if (!create || several || !wmm_is_thread_create (create, &routine)
-      || routine || reaches (create, create, NULL))
+      || reaches (create, create, NULL))
     return false;
   int a = wmm_thread_arg_index (create);
   if (a < 1 || (unsigned) a >= gimple_call_num_args (create))
     return false;
-  int h = sole_param_use (fn, gimple_call_arg (create, 0), create);
-  int r = sole_param_use (fn, gimple_call_arg (create, a - 1), create);
-  int t = sole_param_use (fn, gimple_call_arg (create, a), create);
-  if (h < 0 || r < 0 || t < 0)
+  /* the handle: a parameter, or `_1 = &t->tid` of the argument t */
+  tree ha = gimple_call_arg (create, 0);
+  gimple *hdef = NULL;
+  w->field = NULL_TREE;
+  int h = sole_param_use (fn, ha, create);
+  use_operand_p use;
+  gimple *only;
+  if (h < 0 && TREE_CODE (ha) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (ha)
+      && single_imm_use (ha, &use, &only) && only == create
+      && gimple_assign_single_p (hdef = SSA_NAME_DEF_STMT (ha))
+      && TREE_CODE (gimple_assign_rhs1 (hdef)) == ADDR_EXPR)
+    {
+      tree m = TREE_OPERAND (gimple_assign_rhs1 (hdef), 0);
+      if (TREE_CODE (m) == COMPONENT_REF
+          && TREE_CODE (TREE_OPERAND (m, 0)) == MEM_REF
+          && TREE_OPERAND (TREE_OPERAND (m, 0), 0) == gimple_call_arg (create, a)
+          && integer_zerop (TREE_OPERAND (TREE_OPERAND (m, 0), 1)))
+        w->field = TREE_OPERAND (m, 1);
+    }
+  /* the routine: a parameter, or the wrapper's own function */
+  w->fixed = routine;
+  int r = routine ? 0 : sole_param_use (fn, gimple_call_arg (create, a - 1),
+                                        create);
+  int t = sole_param_use (fn, gimple_call_arg (create, a), create,
+                          w->field ? hdef : NULL);
+  if ((h < 0 && !w->field) || r < 0 || t < 0)
     return false;
   w->routine = NULL_TREE;
-  w->handleno = h;
+  w->handleno = h < 0 ? 0 : h;
   w->routineno = r;
   w->argno = t;
   return true;
@@ -1449,12 +1477,12 @@ find_wrap_sites (const vec<cgraph_node *> &fns)
             || gimple_call_num_args (call) <= MAX (w.routineno,
                                                    MAX (w.argno, w.handleno)))
           return;
-        tree r = gimple_call_arg (call, w.routineno);
-        if (TREE_CODE (r) != ADDR_EXPR
-            || TREE_CODE (TREE_OPERAND (r, 0)) != FUNCTION_DECL)
+        tree r = w.fixed ? NULL_TREE : gimple_call_arg (call, w.routineno);
+        if (r && (TREE_CODE (r) != ADDR_EXPR
+                  || TREE_CODE (TREE_OPERAND (r, 0)) != FUNCTION_DECL))
           return;
         wrap_create site = w;
-        site.routine = wmm_alias_target (TREE_OPERAND (r, 0));
+        site.routine = wmm_alias_target (r ? TREE_OPERAND (r, 0) : w.fixed);
         wrap_sites->put (call, site);
       });
     }
@@ -1466,8 +1494,27 @@ tree
 create_handle (gimple *create)
 {
   wrap_create *w = wrap_sites ? wrap_sites->get (create) : NULL;
+  if (w && w->field)
+    {
+      /* `spawn (&ts[i])`: the handle is &ts[i].tid */
+      tree a = gimple_call_arg (create, w->argno);
+      if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+          && gimple_assign_single_p (SSA_NAME_DEF_STMT (a))
+          && TREE_CODE (gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a)))
+             == ADDR_EXPR)
+        a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+      tree obj = TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0)
+                 : build_simple_mem_ref (a);
+      if (TYPE_MAIN_VARIANT (TREE_TYPE (obj))
+          != TYPE_MAIN_VARIANT (DECL_CONTEXT (w->field)))
+        return null_pointer_node;
+      return build_fold_addr_expr (build3 (COMPONENT_REF,
+                                           TREE_TYPE (w->field), obj,
+                                           w->field, NULL_TREE));
+    }
   return gimple_call_arg (create, w ? w->handleno : 0);
 }
+
 
 /* Is `create` a create of a known routine (*routine), or a call of a
  * create wrapper with one? */
@@ -1490,7 +1537,7 @@ wmm_create_wrapper (tree fndecl, int *routineno, int *argno, int *handleno)
 {
   cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
   wrap_create w;
-  if (!node || !create_wrapper (node, &w))
+  if (!node || !create_wrapper (node, &w) || w.fixed || w.field)
     return false;
   *routineno = w.routineno;
   *argno = w.argno;
@@ -3026,6 +3073,8 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
   for (cgraph_node *node : fns)
     {
       function *fn = node->get_fun ();
+      wrap_create own;
+      bool wrapper_fn = create_wrapper (node, &own);
       basic_block bb;
       FOR_EACH_BB_FN (bb, fn)
         {
@@ -3063,6 +3112,9 @@ find_private_params (wmm_unitinfo *u, const vec<cgraph_node *> &fns)
                          && (int) i == 3 + routineno))
                   bad.add (TREE_OPERAND (op, 0));
               }
+            /* (a wrapper's own create: its calls are the creates) */
+            if (routine && argno >= 0 && !w && wrapper_fn)
+              continue;
             if (routine && argno >= 0
                 && gimple_call_num_args (s) > (unsigned) argno)
               {

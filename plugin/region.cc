@@ -46,6 +46,8 @@ struct iface_handle {
   int param;
   tree decl;
   HOST_WIDE_INT off, size;
+  tree field;           /* IF_PARAM_IND: the member of *param the handle
+                           is (`pthread_create (&t->tid, ...)`), or NULL */
   bool fresh;           /* IF_RET_IND: the returned pointer is what a
                            malloc-like call gave that call of the function */
   /* IF_PARAM_ARR: elements of `stride` bits, the handle at [in_lo, in_hi)
@@ -260,6 +262,31 @@ element_pointer (tree p, HOST_WIDE_INT ind_off, wmm_handle *h)
   return true;
 }
 
+/* The handle in member `field` of the object address `arg` names, when
+ * that is an element of an array (`spawn (&ts[i])` for a callee creating
+ * into `&t->tid`): the handle of `ts[i].tid`, as a create given that
+ * address has.  False when arg names no element of the member's record
+ * type. */
+static bool
+param_member_handle (tree arg, tree field, wmm_handle *h)
+{
+  tree rec = DECL_CONTEXT (field);
+  tree obj = NULL_TREE;
+  if (TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg))
+      && TREE_CODE (gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg))) == ADDR_EXPR)
+    arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
+  if (TREE_CODE (arg) == ADDR_EXPR)
+    obj = TREE_OPERAND (arg, 0);
+  else if (TREE_CODE (arg) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (arg)))
+    obj = build_simple_mem_ref (arg);
+  if (!obj || TREE_CODE (obj) == COMPONENT_REF
+      || TYPE_MAIN_VARIANT (TREE_TYPE (obj)) != TYPE_MAIN_VARIANT (rec))
+    return false;
+  tree ref = build3 (COMPONENT_REF, TREE_TYPE (field), obj, field, NULL_TREE);
+  return wmm_handle_of_ref (ref, h) && h->index;
+}
+
 /* The handle `ih` of a callee seen at call `stmt`; false = none. */
 static bool
 map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
@@ -283,6 +310,8 @@ map_iface (gimple *stmt, const iface_handle *ih, wmm_handle *h)
       return false;   /* map_array */
     case IF_PARAM_IND:
       if (arg && element_pointer (arg, ih->off, h))
+        return true;
+      if (arg && ih->field && param_member_handle (arg, ih->field, h))
         return true;
       if (!arg || !wmm_handle_of_addr (arg, h))
         return false;
@@ -403,6 +432,15 @@ iface_of (function *fn, const wmm_handle *h, bool leave, iface_handle *ih)
     {
       ih->kind = h->kind == WMM_H_PTR ? IF_PARAM_IND : IF_PARAM_VAL;
       ih->param = wmm_param_index (fn->decl, p);
+      /* the handle a member of *p: a caller's element `&ts[i]` then
+         names that member of ts[i] (param_member_handle) */
+      HOST_WIDE_INT lo, hi;
+      if (h->kind == WMM_H_PTR && h->ref && TREE_CODE (h->ref) == COMPONENT_REF
+          && TREE_CODE (TREE_OPERAND (h->ref, 0)) == MEM_REF
+          && integer_zerop (TREE_OPERAND (TREE_OPERAND (h->ref, 0), 1))
+          && wmm_field_bits (TREE_OPERAND (h->ref, 1), &lo, &hi)
+          && lo == h->off && hi - lo == h->size)
+        ih->field = TREE_OPERAND (h->ref, 1);
       return ih->param >= 0 && (h->kind == WMM_H_PTR || !leave);
     }
   if (!leave)

@@ -10,7 +10,10 @@
  *   -DHEAP   the tasks in a calloc'd array;
  *   -DWRAP   the handles in their own array and the threads started and
  *            joined through error-checking wrappers (`xcreate (&tid[i],
- *            run, &ts[i])`, `xjoin (tid[i])`), as CS:APP's Pthread_create.
+ *            run, &ts[i])`, `xjoin (tid[i])`), as CS:APP's Pthread_create;
+ *   -DSPAWN  the threads started through a helper given the task
+ *            (`spawn (&ts[i])` calling `pthread_create (&t->tid, 0, run,
+ *            t)`).
  * Racy variants (message passing through the task: the thread writes its
  * sum, then `done`; main reads `done`, then the sum) that keep its fences:
  *   -DSHORT  wait_all joins all but the last thread;
@@ -77,6 +80,14 @@ xjoin (pthread_t t)
     }
 }
 #else
+#ifdef SPAWN
+static int
+spawn (struct task *t)
+{
+  return pthread_create (&t->tid, NULL, run, t);
+}
+#endif
+
 static void
 wait_all (struct task *ts, int n)
 {
@@ -111,6 +122,9 @@ main (void)
 #endif
 #ifdef WRAP
       xcreate (&tid[i], run, &ts[i]);
+#elif defined SPAWN
+      if (spawn (&ts[i]))
+        return 1;
 #else
       pthread_create (&ts[i].tid, NULL, run, &ts[i]);
 #endif
