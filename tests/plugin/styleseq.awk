@@ -263,7 +263,13 @@ function a64_line(ins, ops,    parts, n, s, dir, fl, i) {
     if (s != "") {
       if (ins ~ /^ldp|^stp/) { access(dir fl, s); access(dir fl, s) } else access(dir fl, s)
     }
-    if (dir == "R") { killreg(parts[1]); if (ins ~ /^ldp/) killreg(parts[2]) }
+    # (a callee-saved register reloaded from the frame is an epilogue's
+    # restore, as on ppc: code laid out after it still sees the value)
+    if (dir == "R") {
+      fl = ops ~ /\[(sp|x29)/
+      if (!(fl && is_callee_saved(creg(parts[1])))) killreg(parts[1])
+      if (ins ~ /^ldp/ && !(fl && is_callee_saved(creg(parts[2])))) killreg(parts[2])
+    }
     else if (ins ~ /^st[l]?xr/) killreg(parts[1])
     return
   }
@@ -284,7 +290,8 @@ function arm_line(ins, ops,    parts, n, s, dir, lab, o, i, r, regs, k) {
   if (ins ~ /^(pop|ldm)/) {
     s = ops; sub(/^[^{]*\{/, "", s); sub(/\}.*$/, "", s)
     k = split(s, regs, ",")
-    for (i = 1; i <= k; i++) { r = trim(regs[i]); if (r == "pc") { out("RET"); return } killreg(r) }
+    # (callee-saved registers popped are an epilogue's restore: kept)
+    for (i = 1; i <= k; i++) { r = trim(regs[i]); if (r == "pc") { out("RET"); return } if (!is_callee_saved(creg(r)) || ins !~ /^pop/) killreg(r) }
     return
   }
   if (ins ~ /^(push|stm)/) return

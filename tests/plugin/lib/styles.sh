@@ -60,7 +60,7 @@ compiler_of() {
     *) echo "$gcc_t -std=gnu11" ;;
   esac
 }
-flags_of() { case $1 in s07_omp*) echo -fopenmp ;; esac; }
+flags_of() { case $1 in s07_omp*|s22_omp*) echo -fopenmp ;; esac; }
 
 # One case: STYLE TEST LEVEL [noplugin] -> prints its PASS/FAIL line.
 run_case() {
