@@ -60,7 +60,18 @@ compiler_of() {
     *) echo "$gcc_t -std=gnu11" ;;
   esac
 }
-flags_of() { case $1 in s07_omp*|s22_omp*) echo -fopenmp ;; esac; }
+# (s24, s25: GCC's cross-jumping merges the identical tails of two readers'
+# inlined bodies, IRIW's, into one stretch reached with different
+# addresses in registers, which styleseq.awk's one pass over the text
+# cannot tell apart: -fno-crossjumping keeps them apart; the fences are
+# placed long before, in GIMPLE)
+flags_of() {
+  case $1 in
+    s07_omp*|s22_omp*) echo -fopenmp ;;
+    s24_omp*) echo -fopenmp -fno-crossjumping ;;
+    s25_*) echo -fno-crossjumping ;;
+  esac
+}
 
 # One case: STYLE TEST LEVEL [noplugin] -> prints its PASS/FAIL line.
 run_case() {
