@@ -807,6 +807,13 @@ add_plain_1 (collector *c, tree ref, bool is_store, tree value)
 {
   int loc, width;
   char *name;
+  /* A pointer member of a local class every store of which stores one
+     address (a lambda's capture by reference, localfields.cc): a load of
+     it reads that address whichever store it reads from, a constant, no
+     access that could take part in a race (the closure of a std::async
+     task lives in the shared state the future also reads) */
+  if (!is_store && wmm_local_member_value (ref))
+    return false;
   if (!wmm_shared_ref (c->u, ref, &loc, &name, &width))
     return false;
   int operand = gimple_assign_single_p (c->stmt)

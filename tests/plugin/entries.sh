@@ -223,6 +223,30 @@ for m in tso power; do
   wmm_target x86
 done
 
+# Message passing between two std::async tasks through a struct captured
+# by reference (cxx_async_capture.cc): the closures' loads of the capture
+# read one address, no access (localfields.cc, collect.cc): x86 none (1
+# mfence before 2026-12-07), Power a sync in each task (6, cost 12,
+# before); store buffering (-DSB) keeps a full fence in each task.
+for m in tso power; do
+  [ $m = power ] && { wmm_target ppc || continue; }
+  cc=$WMM_T_GCC
+  WMM_T_GCC=$(cxx_of "$cc")
+  for v in "" SB; do
+    t="async_capture${v:+_$v} $m"
+    if ! wmm_report_fences "$P/cxx_async_capture.cc" $m ${v:+-D$v}; then
+      wmm_fail "$t: $WMM_ERR"; continue
+    fi
+    case $m:$v in
+      tso:) want=0 ;; tso:SB) want=2 ;; power:*) want=4 ;;
+    esac
+    if [ "$WMM_COST" = "$want" ]; then wmm_pass "$t: cost $want ($WMM_FENCES)"
+    else wmm_fail "$t: cost '$WMM_COST' ($WMM_FENCES), expected $want"; fi
+  done
+  WMM_T_GCC=$cc
+  wmm_target x86
+done
+
 # async_check TAG PROGRAM MODEL VARIANT WANT: the report of PROGRAM
 # (-DVARIANT) has exactly the fences WANT, or, with WANT empty (a task may
 # still run when main goes on), a fence in main.
