@@ -3045,7 +3045,10 @@ creations_once (entries_ctx *c, int target)
     {
       if ((int) f == m || memo[f] <= 0)
         continue;
-      if (TREE_PUBLIC (c->fns[f]->decl) || !wmm_calls_all_seen (c->fns[f]))
+      /* (C++ inline code: other units' calls of their copies start
+         threads of theirs, outside what a unit sees) */
+      if ((TREE_PUBLIC (c->fns[f]->decl) && !wmm_vague_linkage (c->fns[f]))
+          || !wmm_calls_all_seen (c->fns[f]))
         return 2;
       bool closed = each_call_of (c, f, -1, [&] (int g, tree, bool) {
         return memo[g] > 0;
