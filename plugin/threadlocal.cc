@@ -2397,7 +2397,14 @@ round (bitmap scratch)
                                 st->pts[st->slots[v.base][k].node[h]]);
           continue;
         }
-      if (!known_vtable (st->obj_decl[o]))
+      /* (read-only data that holds no pointer, `static constexpr char
+         __digits[201]` of an inline function: no code can put one there,
+         nor a byte of one) */
+      tree od = st->obj_decl[o];
+      bool constant = od && VAR_P (od) && TREE_READONLY (od)
+                      && !TREE_THIS_VOLATILE (od)
+                      && !holds_pointer (TREE_TYPE (od));
+      if (!known_vtable (od) && !constant)
         for (int h = 0; h < 2; h++)
           changed |= bitmap_set_bit (st->pts[slot_node (o, ANY, h)],
                                      OBJ_U);

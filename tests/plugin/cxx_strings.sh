@@ -71,3 +71,15 @@ if WMM_T_GCC=$GXX wmm_report_fences "$S" power; then
     *) wmm_pass "string_mp power: the release store needs no fence ($WMM_FENCES)" ;;
   esac
 else wmm_fail "string_mp power: $WMM_ERR"; fi
+# cxx_to_string.cc: std::to_string's digits come from read-only data that
+# holds no pointer (threadlocal.cc), so the local message's characters
+# touch only its own buffer: message passing costs x86 nothing and Power
+# one lwsync on each side (7 fences, cost 25, before 2026-12-07)
+S=$WMM_TESTDIR/programs/cxx_to_string.cc
+for m in tso power; do
+  case $m in tso) want=0 ;; power) want=2 ;; esac
+  if WMM_T_GCC=$GXX wmm_report_fences "$S" $m -std=c++17; then
+    if [ "$WMM_COST" = "$want" ]; then wmm_pass "to_string $m: cost $want ($WMM_FENCES)"
+    else wmm_fail "to_string $m: cost '$WMM_COST' ($WMM_FENCES), expected $want"; fi
+  else wmm_fail "to_string $m: $WMM_ERR"; fi
+done
