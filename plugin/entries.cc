@@ -3070,13 +3070,21 @@ create_entries (entries_ctx *c)
               "is given: other units may start their own through it, so "
               "every exported function is treated as a thread entry with "
               "several instances", fn_name (c->public_helper));
+  hash_map<int_hash<int, -1, -2>, int> once;   /* target -> creations_once */
   for (const create_site &k : c->creates)
     {
       int sites = 0;
       for (const create_site &other : c->creates)
         sites += other.target == k.target;
-      bool many = (sites > 1 || k.in_loop || !runs_once (c, k.fn, 0))
-                  && creations_once (c, k.target) != 1;
+      bool many = sites > 1 || k.in_loop || !runs_once (c, k.fn, 0);
+      if (many)
+        {
+          bool existed;
+          int &n = once.get_or_insert (k.target, &existed);
+          if (!existed)
+            n = creations_once (c, k.target);
+          many = n != 1;
+        }
       if (k.via_param)
         make_entry (&c->facts[k.target], many ? 2 : 1);
       else

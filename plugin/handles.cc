@@ -394,6 +394,22 @@ wmm_object_address (tree a)
   return a;
 }
 
+/* (handles.h) */
+tree
+wmm_member_at (tree addr, tree field)
+{
+  tree a = wmm_object_address (addr);
+  tree obj = NULL_TREE;
+  if (a && TREE_CODE (a) == ADDR_EXPR)
+    obj = TREE_OPERAND (a, 0);
+  else if (a && TREE_CODE (a) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (a)))
+    obj = build_simple_mem_ref (a);
+  if (!obj || TYPE_MAIN_VARIANT (TREE_TYPE (obj))
+              != TYPE_MAIN_VARIANT (DECL_CONTEXT (field)))
+    return NULL_TREE;
+  return build3 (COMPONENT_REF, TREE_TYPE (field), obj, field, NULL_TREE);
+}
+
 static void vector_handle (wmm_handle *h, tree vec);
 
 bool

@@ -83,6 +83,10 @@ bool wmm_join_loop (gimple *join, const wmm_handle *h, wmm_iv_range *r);
 /* The address a pointer holds, through copies (`&ts[1]`) and std::array's
  * operator[] (`&ts._M_elems[1]`), or the pointer itself. */
 tree wmm_object_address (tree a);
+/* Member `field` of the object address `addr` points to (wmm_object_address:
+ * `&ts[i]` -> `ts[i].field`, a pointer p -> `p->field`), when that object
+ * is of field's record type; else NULL. */
+tree wmm_member_at (tree addr, tree field);
 /* A std::array<std::thread, N> type's `_M_elems` member, or NULL. */
 tree wmm_std_array_elems (tree t);
 /* Does the join loop (handle h, range j) join every element of a local

@@ -1497,24 +1497,11 @@ create_handle (gimple *create)
   if (w && w->field)
     {
       /* `spawn (&ts[i])`: the handle is &ts[i].tid */
-      tree a = gimple_call_arg (create, w->argno);
-      if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
-          && gimple_assign_single_p (SSA_NAME_DEF_STMT (a))
-          && TREE_CODE (gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a)))
-             == ADDR_EXPR)
-        a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
-      tree obj = TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0)
-                 : build_simple_mem_ref (a);
-      if (TYPE_MAIN_VARIANT (TREE_TYPE (obj))
-          != TYPE_MAIN_VARIANT (DECL_CONTEXT (w->field)))
-        return null_pointer_node;
-      return build_fold_addr_expr (build3 (COMPONENT_REF,
-                                           TREE_TYPE (w->field), obj,
-                                           w->field, NULL_TREE));
+      tree ref = wmm_member_at (gimple_call_arg (create, w->argno), w->field);
+      return ref ? build_fold_addr_expr (ref) : null_pointer_node;
     }
   return gimple_call_arg (create, w ? w->handleno : 0);
 }
-
 
 /* Is `create` a create of a known routine (*routine), or a call of a
  * create wrapper with one? */
@@ -2062,11 +2049,8 @@ routine_avoids (gimple *create, HOST_WIDE_INT bound, HOST_WIDE_INT lo,
 tree
 create_handle_field (gimple *create)
 {
-  tree a = create_handle (create);
-  if (TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
-      && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)))
-    a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
-  if (TREE_CODE (a) != ADDR_EXPR
+  tree a = wmm_object_address (create_handle (create));
+  if (!a || TREE_CODE (a) != ADDR_EXPR
       || TREE_CODE (TREE_OPERAND (a, 0)) != COMPONENT_REF)
     return NULL_TREE;
   return TREE_OPERAND (TREE_OPERAND (a, 0), 1);
@@ -2994,9 +2978,6 @@ global_object_of (tree a)
   return base && VAR_P (base) && is_global_var (base) ? base : NULL_TREE;
 }
 
-/* Is unit a start routine only ever started by the unit's own creates:
- * an entry for no other reason, its address nowhere else (no direct
- * call, no variable's initialiser, no alias)? */
 /* Is unit an entry of the unit's own (not exported) that some create
  * wrapper's call starts?  Then every statement naming it must start it
  * (started_only_by_creates: not `bad`), as create_only asks of the
@@ -3012,6 +2993,9 @@ wrap_started (const wmm_unit &unit)
   return false;
 }
 
+/* Is unit a start routine only ever started by the unit's own creates:
+ * an entry for no other reason, its address nowhere else (no direct
+ * call, no variable's initialiser, no alias)? */
 bool
 started_only_by_creates (const wmm_unit &unit,
                          hash_map<tree, int> &create_index,

@@ -270,21 +270,8 @@ element_pointer (tree p, HOST_WIDE_INT ind_off, wmm_handle *h)
 static bool
 param_member_handle (tree arg, tree field, wmm_handle *h)
 {
-  tree rec = DECL_CONTEXT (field);
-  tree obj = NULL_TREE;
-  if (TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg)
-      && gimple_assign_single_p (SSA_NAME_DEF_STMT (arg))
-      && TREE_CODE (gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg))) == ADDR_EXPR)
-    arg = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (arg));
-  if (TREE_CODE (arg) == ADDR_EXPR)
-    obj = TREE_OPERAND (arg, 0);
-  else if (TREE_CODE (arg) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (arg)))
-    obj = build_simple_mem_ref (arg);
-  if (!obj || TREE_CODE (obj) == COMPONENT_REF
-      || TYPE_MAIN_VARIANT (TREE_TYPE (obj)) != TYPE_MAIN_VARIANT (rec))
-    return false;
-  tree ref = build3 (COMPONENT_REF, TREE_TYPE (field), obj, field, NULL_TREE);
-  return wmm_handle_of_ref (ref, h) && h->index;
+  tree ref = wmm_member_at (arg, field);
+  return ref && wmm_handle_of_ref (ref, h) && h->index;
 }
 
 /* The handle `ih` of a callee seen at call `stmt`; false = none. */

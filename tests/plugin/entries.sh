@@ -32,6 +32,23 @@ build() {
 # has CASE FILE REGEX / hasnt CASE FILE REGEX
 has() { if grep -Eq -- "$3" "$2"; then wmm_pass "$1"; else wmm_fail "$1 (no /$3/ in $(basename "$2"))"; fi; }
 hasnt() { if grep -Eq -- "$3" "$2"; then wmm_fail "$1 (/$3/ in $(basename "$2"))"; else wmm_pass "$1"; fi; }
+# cxx_cost TAG MODEL PROGRAM WANT [FLAG...]: the JSON report's total cost
+# of C++ PROGRAM (the current target's g++, -O2) under MODEL is WANT, or
+# more than N when WANT is `>N`.
+cxx_cost() {
+  local tag=$1 m=$2 prog=$3 want=$4 cc=$WMM_T_GCC ok=
+  shift 4
+  WMM_T_GCC=$(cxx_of "$cc")
+  if wmm_report_fences "$P/$prog" "$m" "$@"; then
+    case $want in
+      '>'*) [ "${WMM_COST%.*}" -gt "${want#>}" ] && ok=1 ;;
+      *) [ "$WMM_COST" = "$want" ] && ok=1 ;;
+    esac
+    if [ -n "$ok" ]; then wmm_pass "$tag: cost $WMM_COST ($WMM_FENCES)"
+    else wmm_fail "$tag: cost '$WMM_COST' ($WMM_FENCES), expected $want"; fi
+  else wmm_fail "$tag: $WMM_ERR"; fi
+  WMM_T_GCC=$cc
+}
 # fenced CASE ASM STORE FENCE LOAD: some function of the assembly has a
 # line matching STORE, a later one matching FENCE, then one matching LOAD.
 fenced() {
@@ -186,16 +203,8 @@ for v in "" TWICE LOOP; do
   else wmm_fail "$t: one-instance and two-instance threads '$n $m', expected '$want'"; fi
 done
 if wmm_target ppc; then
-  cc=$WMM_T_GCC
-  WMM_T_GCC=$(cxx_of "$cc")
-  for v in "" TWICE; do
-    case $v in "") want=2 ;; *) want=4 ;; esac
-    if ! wmm_report_fences "$P/cxx_vector_threads.cc" power ${v:+-D$v}; then
-      wmm_fail "vector${v:+_$v} power: $WMM_ERR"
-    elif [ "$WMM_COST" = "$want" ]; then wmm_pass "vector${v:+_$v} power: cost $want ($WMM_FENCES)"
-    else wmm_fail "vector${v:+_$v} power: cost '$WMM_COST' ($WMM_FENCES), expected $want"; fi
-  done
-  WMM_T_GCC=$cc
+  cxx_cost "vector power" power cxx_vector_threads.cc 2
+  cxx_cost "vector_TWICE power" power cxx_vector_threads.cc 4 -DTWICE
   wmm_target x86
 fi
 
@@ -230,20 +239,9 @@ done
 # before); store buffering (-DSB) keeps a full fence in each task.
 for m in tso power; do
   [ $m = power ] && { wmm_target ppc || continue; }
-  cc=$WMM_T_GCC
-  WMM_T_GCC=$(cxx_of "$cc")
-  for v in "" SB; do
-    t="async_capture${v:+_$v} $m"
-    if ! wmm_report_fences "$P/cxx_async_capture.cc" $m ${v:+-D$v}; then
-      wmm_fail "$t: $WMM_ERR"; continue
-    fi
-    case $m:$v in
-      tso:) want=0 ;; tso:SB) want=2 ;; power:*) want=4 ;;
-    esac
-    if [ "$WMM_COST" = "$want" ]; then wmm_pass "$t: cost $want ($WMM_FENCES)"
-    else wmm_fail "$t: cost '$WMM_COST' ($WMM_FENCES), expected $want"; fi
-  done
-  WMM_T_GCC=$cc
+  case $m in tso) want=0 sb=2 ;; power) want=4 sb=4 ;; esac
+  cxx_cost "async_capture $m" $m cxx_async_capture.cc $want
+  cxx_cost "async_capture_SB $m" $m cxx_async_capture.cc $sb -DSB
   wmm_target x86
 done
 
@@ -255,26 +253,10 @@ done
 # on each side on Power; two Producers run the method twice: more.
 for m in tso power; do
   [ $m = power ] && { wmm_target ppc || continue; }
-  cc=$WMM_T_GCC
-  WMM_T_GCC=$(cxx_of "$cc")
-  for v in "" RELAXED "RELAXED TWICE"; do
-    t="raii${v:+_${v// /_}} $m"
-    flags=""
-    for d in $v; do flags="$flags -D$d"; done
-    if ! wmm_report_fences "$P/cxx_raii_threads.cc" $m $flags; then
-      wmm_fail "$t: $WMM_ERR"; continue
-    fi
-    case $m:$v in
-      tso:"RELAXED TWICE") ok=$([ "$WMM_COST" != 0 ] && echo 1) ;;
-      tso:*) ok=$([ "$WMM_COST" = 0 ] && echo 1) ;;
-      power:) ok=$([ "$WMM_COST" = 0 ] && echo 1) ;;
-      power:RELAXED) ok=$([ "$WMM_COST" = 2 ] && echo 1) ;;
-      power:*) ok=$([ "${WMM_COST%.*}" -gt 2 ] && echo 1) ;;
-    esac
-    if [ -n "$ok" ]; then wmm_pass "$t: cost $WMM_COST ($WMM_FENCES)"
-    else wmm_fail "$t: cost '$WMM_COST' ($WMM_FENCES)"; fi
-  done
-  WMM_T_GCC=$cc
+  case $m in tso) relaxed=0 twice='>0' ;; power) relaxed=2 twice='>2' ;; esac
+  cxx_cost "raii $m" $m cxx_raii_threads.cc 0
+  cxx_cost "raii_RELAXED $m" $m cxx_raii_threads.cc $relaxed -DRELAXED
+  cxx_cost "raii_RELAXED_TWICE $m" $m cxx_raii_threads.cc "$twice" -DRELAXED -DTWICE
   wmm_target x86
 done
 
