@@ -377,9 +377,11 @@ cmp_pair (const void *x, const void *y)
 /* The locations of an object allocated once (heaponce.cc: its key, an
  * SSA name, is the location's object) are typed words as heap memory's
  * are, when every access that names one is a member access of one class
- * (the same struct type, bits and size): an access of another member of
- * that type through an unknown pointer (`j->rb` against the object's
- * `ra`) is other memory, by the rule of base_may_touch. */
+ * (the same struct type and alias set; the class's bits cover every such
+ * member's: `o->payload[0]` and `o->payload[i]` name one word): an access
+ * of another member of that type through an unknown pointer (`j->rb`
+ * against the object's `ra`) is other memory, by the rule of
+ * base_may_touch. */
 void
 heap_once_words (wmm_unitinfo *u, loc_info &li)
 {
@@ -401,11 +403,22 @@ heap_once_words (wmm_unitinfo *u, loc_info &li)
           const wmm_anon_class &w = li.word[l];
           bool same = wmm_same_anon_class (w, k);
           if (unit.sites[i].summary || !wmm_tbaa_member (a) || a.base <= 0
-              || (state[l] == 1 && !same))
+              || (state[l] == 1 && !same
+                  && (k.ref != w.ref || k.base != w.base)))
             {
               state[l] = 2;
               li.word[l] = wmm_anon_class ();
               continue;
+            }
+          if (state[l] == 1 && !same)
+            /* members of one type of object at other bits (`o->refs[0]`
+               and the whole array `o->refs[i]`): the bits that cover
+               both, since two objects of one type never overlap in part */
+            {
+              HOST_WIDE_INT lo = MIN (w.bits, k.bits);
+              HOST_WIDE_INT hi = MAX (w.bits + w.size, k.bits + k.size);
+              k.bits = lo;
+              k.size = hi - lo;
             }
           li.word[l] = k;
           state[l] = 1;

@@ -75,9 +75,16 @@ typedef struct place_term {
   int n;
 } place_term;
 
-/* A remembered answer of place_fr_synchronised (r -1: an empty slot). */
+/* A remembered answer of place_fr_synchronised (r -1: an empty slot).
+ * With ans 2, the message-passing cycles that must be forbidden for it:
+ * w -po-> s[k] -rf-> l -po-> r -fr-> w for each of the ns store classes
+ * s[k] of the flag, and `handoff` what placement.c made of them (0 not
+ * asked yet, 1 each one a need of the cover, -1 not all). */
+#define PLACE_SYNC_STORES 8
 typedef struct place_sync {
   int r, w, ans;
+  int l, ns, s[PLACE_SYNC_STORES];
+  int handoff;
 } place_sync;
 
 typedef struct place_ctx {
@@ -210,9 +217,12 @@ int place_group_ordered_fenced(place_ctx *c, int group, wmm_fence kind,
 /* Is a from-read edge from read class r to write class w (another
  * thread) impossible because r runs only after a load saw a flag value
  * that only stores after w's writes give, with the target keeping both
- * pairs in order (syncread.c)?  1 yes, 0 no, < 0 error. */
+ * pairs in order (syncread.c)?  1 yes; 2 yes once the message-passing
+ * cycles of *mp (its s[] and l: the pairs are not in order yet) are
+ * forbidden too; 0 no; < 0 error.  *mp: the remembered answer, or NULL
+ * when it could not be kept. */
 int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
-                          wmm_error *err);
+                          place_sync **mp, wmm_error *err);
 
 /* The fences every path of group q passes that reference model `from`
  * has too: under tso those of q->fences not owed to the target's mapping

@@ -396,16 +396,33 @@ static void set_taint(depstate *s, int r, int on, int nregs)
     s->taint[r / 64] &= ~(1ull << (r % 64));
 }
 
+/* Is the jump from instruction i of unit u to instruction j an edge of
+ * the event graph g?  Not a retry loop's marked jump back that the graph
+ * leaves out (aeg.c retry_edges): the iterations it ends are no part of
+ * the executions the placement reasons about, so no value of theirs
+ * reaches later code. */
+static int graph_edge(const wmm_aeg *g, int u, int i, int j)
+{
+  if (!g || !(g->p->threads[u].code[i].flags & WMM_ACC_RETRY))
+    return 1;
+  int from = g->unit_base[u] + i, to = g->unit_base[u] + j;
+  for (int k = g->succ_off[from]; k < g->succ_off[from + 1]; k++)
+    if (g->succ[k] == to)
+      return 1;
+  return 0;
+}
+
 /* Dependencies from access a (unit u, index ia) to every later access of
- * its unit: deps_at[i] gets the WMM_DEP_* bits that hold on every path,
+ * its unit, along the edges of event graph g (NULL: every edge): deps_at[i] gets the WMM_DEP_* bits that hold on every path,
  * reached[i] whether i is reachable; *exit_deps the control bits (ctrl,
  * ctrl+isync) that hold on every way out of the unit after a (its end and
  * its calls), which order every access of other code that runs later as
  * much: an acquire load in a helper, `ld; cmp; beq; isync` before it
  * returns, orders the caller's later loads.  Returns 0, 1 (too big), < 0
  * error. */
-static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
-                    unsigned char *reached, unsigned *exit_deps)
+static int dep_flow(const wmm_program *p, const wmm_aeg *g, int u, int ia,
+                    unsigned *deps_at, unsigned char *reached,
+                    unsigned *exit_deps)
 {
   *exit_deps = 0;
   const wmm_thread *t = &p->threads[u];
@@ -452,6 +469,8 @@ static int dep_flow(const wmm_program *p, int u, int ia, unsigned *deps_at,
         succ[ns++] = fi->target;
     }
     for (int k = 0; k < ns; k++) {
+      if (!graph_edge(g, u, from, succ[k]))
+        continue;
       if (succ[k] == ia) {
         again = 1;
         again_ctrl &= out.ctrl;
@@ -593,7 +612,8 @@ static int group_deps(place_ctx *c, int a, int b, unsigned *out)
       return -WMM_ERR_NOMEM;
     }
     unsigned exit_deps = 0;
-    int rc = dep_flow(c->p, aa->unit, aa->index, deps, reached, &exit_deps);
+    int rc = dep_flow(c->p, g, aa->unit, aa->index, deps, reached,
+                      &exit_deps);
     for (int j = 0; j < cb->nacc; j++) {
       const wmm_aeg_acc *bb = &g->acc[cb->acc[j]];
       if (rc != 0 || bb->unit != aa->unit) {

@@ -120,6 +120,7 @@ typedef struct builder {
   int unfixable;
   wmm_placement *out;
   int cap_cycles;
+  int in_handoff;          /* handoff_needs is evaluating its cycles */
 } builder;
 
 static int add_term(builder *b, int term)
@@ -391,11 +392,14 @@ static int mark_least_kept(builder *b, int n, cycle_bufs *w, const wmm_req *r,
   return 0;
 }
 
+static int handoff_needs(builder *b, wmm_cycles *cy, int r, int w,
+                         wmm_error *err);
+
 /* The requirement of class cycle ci: when the target allows it and the
  * reference forbids it, it becomes a witness cycle of the placement
  * (*added = its index) and, with `need`, a need of the cover; else
  * *added = -1.  0, or a negative wmm_status. */
-static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
+static int cycle_eval(builder *b, wmm_cycles *cy, int ci, cycle_bufs *w,
                       int need, int *added, wmm_error *err)
 {
   const wmm_aeg *g = b->ctx.g;
@@ -425,11 +429,22 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
     if (!g->cls[r].reads || g->cls[r].writes || !g->cls[wr].writes ||
         g->cls[wr].reads)
       continue;
-    rc = place_fr_synchronised(&b->ctx, b->eng, r, wr, err);
+    place_sync *mp;
+    rc = place_fr_synchronised(&b->ctx, b->eng, r, wr, &mp, err);
     if (rc < 0)
       return rc;
-    if (rc)
+    if (rc == 1)
       return 0;
+    /* ... once the flag's own cycles are needs too (a cycle tested as a
+       witness after the cover is built adds none) */
+    if (rc == 2 && need && !b->in_handoff && !b->ctx.o->no_handoff) {
+      rc = handoff_needs(b, cy, r, wr, err);
+      if (rc < 0)
+        return rc;
+      if (rc)
+        return 0;
+      cc = &cy->cyc[ci];   /* (cy may have grown) */
+    }
   }
   /* protected accesses count fully on a cycle of two threads or of
      protected accesses only (place_section_credit) */
@@ -569,7 +584,56 @@ static int cycle_eval(builder *b, const wmm_cycles *cy, int ci, cycle_bufs *w,
   return rc;
 }
 
-static int cycle_needs(builder *b, const wmm_cycles *cy, wmm_error *err)
+/* The message-passing cycles w -po-> S -rf-> L -po-> r -fr-> w of a flag
+ * hand-off whose pairs the code does not keep in order yet (syncread.c's
+ * answer 2): each a need of the cover, once per (r, w).  Then no
+ * execution of the fenced program has the from-read edge r -> w.  1 when
+ * every one of them is a need, 0 when one is not (the reference allows
+ * it, goal=assertions does not want it: the edge stays), < 0 error. */
+static int handoff_needs(builder *b, wmm_cycles *cy, int r, int w,
+                         wmm_error *err)
+{
+  place_sync *mp;
+  int rc = place_fr_synchronised(&b->ctx, b->eng, r, w, &mp, err);
+  if (rc != 2 || !mp)
+    return rc < 0 ? rc : 0;
+  if (mp->handoff)
+    return mp->handoff > 0;
+  place_sync got = *mp;   /* (the table may grow while the cycles are
+                             evaluated) */
+  const wmm_aeg *g = b->ctx.g;
+  int t1 = g->cls[w].thread, t2 = g->cls[r].thread, ok = 1;
+  cycle_bufs wb;
+  memset(&wb, 0, sizeof wb);
+  b->in_handoff = 1;
+  for (int k = 0; k < got.ns && ok && rc >= 0; k++) {
+    /* the cycle goes past the end of cy for its evaluation, as a
+       witness's does; add_cycle keeps its copy */
+    if (grow((void **)&cy->seg, &cy->cap_seg, cy->nseg + 1, sizeof *cy->seg) ||
+        grow((void **)&cy->cyc, &cy->cap_cyc, cy->ncyc, sizeof *cy->cyc)) {
+      rc = -WMM_ERR_NOMEM;
+      break;
+    }
+    cy->seg[cy->nseg] = (wmm_cseg){t1, w, got.s[k]};
+    cy->seg[cy->nseg + 1] = (wmm_cseg){t2, got.l, r};
+    cy->cyc[cy->ncyc] = (wmm_ccycle){cy->nseg, 2, 0, 1};
+    int added = -1;
+    rc = cycle_eval(b, cy, cy->ncyc, &wb, 1, &added, err);
+    ok = added >= 0;
+  }
+  b->in_handoff = 0;
+  cycle_bufs_free(&wb);
+  if (rc < 0)
+    return rc;
+  rc = place_fr_synchronised(&b->ctx, b->eng, r, w, &mp, err);
+  if (rc < 0)
+    return rc;
+  if (mp)
+    mp->handoff = ok ? 1 : -1;
+  return ok;
+}
+
+static int cycle_needs(builder *b, wmm_cycles *cy, wmm_error *err)
 {
   cycle_bufs w;
   memset(&w, 0, sizeof w);

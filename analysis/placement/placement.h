@@ -153,6 +153,9 @@ typedef struct wmm_place_opts {
   int keep_silent;            /* testing: give the locations only ever
                                  stored one constant events too (aeg.h,
                                  silent locations) */
+  int no_handoff;             /* testing: a flag hand-off whose pairs are
+                                 not in order yet rules out no cycle
+                                 (syncread.c's answer 2 taken for 0) */
   wmm_model from;             /* the reference model whose behaviours are
                                  kept (default sc: restore sequential
                                  consistency).  A critical cycle gets fences

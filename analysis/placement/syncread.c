@@ -27,13 +27,21 @@
  *      are stores S of thread t1, whose code runs once (one instance); f's
  *      initial value does not pass, and nothing else writes f
  *      (read-modify-writes, unknown addresses, computed values: no
- *      answer);
+ *      answer); a pointer the front end found non-null (WMM_ACC_NONZERO,
+ *      `box = m` after `m->a = 1`) counts as a nonzero constant where the
+ *      test compares with 0 (`while (!(m = box)) ;`);
  *   3. no event of w is reachable in t1 from one of those stores (every
  *      write of w runs before every store S);
  *   4. the target forbids, with the fences and dependencies on every path
  *      of the two pairs, the cycle  w -po-> S -rf-> L -po-> r -fr-> w.
  * Then an fr edge from r to an event of w would close that cycle in the
  * same execution.  Results are kept per (r, w).
+ * When 1-3 hold and the code does not keep the pairs of 4 in order yet (a
+ * relaxed or plain flag: `d1 = 1; d2 = 2; ready = 1;` against `while
+ * (!ready) ; r1 = d2; r2 = d1;`), the answer is 2: the edge is impossible
+ * in the fenced program once the cycles of 4 are needs of the cover too
+ * (placement.c `handoff_needs` adds them), so the message's own cycles
+ * (R d2 -> R d1 -fr-> W d1 -> W d2) need nothing beyond the flag's fences.
  */
 #include "internal.h"
 #include "guards.h"
@@ -179,10 +187,12 @@ static int mp_forbidden(place_ctx *c, wmm_req_engine *eng, int t1, int w,
   return forbidden;
 }
 
-/* Conditions 2-4 for guard edge e: 1 the fr edge r -> w is impossible. */
+/* Conditions 2-4 for guard edge e: 1 the fr edge r -> w is impossible;
+ * 2 it is once the message-passing cycles through the store classes in
+ * mp->s (and the load's class mp->l) are forbidden; 0 no answer. */
 static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
                         int t1, int t2, int r, int w, unsigned char *seen,
-                        wmm_error *err)
+                        place_sync *mp, wmm_error *err)
 {
   const wmm_aeg *g = c->g;
   const wmm_program *p = g->p;
@@ -191,7 +201,7 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
   int *stores = malloc(((size_t)g->nacc + 1) * sizeof *stores), ns = 0;
   if (!stores)
     return -WMM_ERR_NOMEM;
-  int ok = 1, sclass[8], nsclass = 0;
+  int ok = 1, sclass[PLACE_SYNC_STORES], nsclass = 0;
   for (int k = g->loc_off[e->loc]; k < g->loc_off[e->loc + 1] && ok; k++) {
     const wmm_aeg_class *wc = &g->cls[g->loc_cls[k]];
     if (!wc->writes)
@@ -199,8 +209,13 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
     for (int j = 0; j < wc->nacc && ok; j++) {
       const wmm_instr *in = wmm_aeg_instr(g, g->acc[wc->acc[j]].node);
       ok = in && in->op == WMM_OP_STORE && in->addr.loc_hint == e->loc &&
-           in->a.kind == WMM_OPND_IMM && in->width == e->width;
-      if (!ok || !passes(e, in->a.imm))
+           in->width == e->width;
+      /* a pointer the front end found non-null (WMM_ACC_NONZERO) passes
+         a test against 0 as any nonzero constant does */
+      int nonzero = ok && in->a.kind != WMM_OPND_IMM;
+      ok = ok && (!nonzero || ((in->flags & WMM_ACC_NONZERO) &&
+                               wmm_guard_fit(e->imm, e->width) == 0));
+      if (!ok || (nonzero ? e->eq : !passes(e, in->a.imm)))
         continue;
       ok = wc->thread == t1;
       if (!ok)
@@ -210,7 +225,7 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
       for (int m = 0; m < nsclass; m++)
         seen_cls |= sclass[m] == sc;
       if (!seen_cls) {
-        if (nsclass == 8)
+        if (nsclass == PLACE_SYNC_STORES)
           ok = 0;
         else
           sclass[nsclass++] = sc;
@@ -229,17 +244,20 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
   int lc = class_of_acc(g, t2, g->node_acc[e->load]);
   if (lc < 0)
     return 0;
-  for (int m = 0; m < nsclass && ok; m++) {
+  mp->l = lc;
+  mp->ns = 0;
+  for (int m = 0; m < nsclass; m++) {
     int rc = mp_forbidden(c, eng, t1, w, sclass[m], t2, lc, r, err);
     if (rc < 0)
       return rc;
-    ok = rc;
+    if (!rc)
+      mp->s[mp->ns++] = sclass[m];
   }
-  return ok;
+  return mp->ns ? 2 : 1;
 }
 
 static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
-                   wmm_error *err)
+                   place_sync *mp, wmm_error *err)
 {
   const wmm_aeg *g = c->g;
   const wmm_aeg_class *cr = &g->cls[r], *cw = &g->cls[w];
@@ -256,7 +274,8 @@ static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
   if (!seen)
     return -WMM_ERR_NOMEM;
   int entry = g->unit_base[g->threads[t2].unit], ans = 0;
-  for (int k = 0; k < ne && !ans; k++) {
+  place_sync try;
+  for (int k = 0; k < ne && ans != 1; k++) {
     int rc = reaches(g, t2, &entry, 1, 0, edges[k].branch, edges[k].to, r, seen);
     if (rc < 0) {
       ans = -WMM_ERR_NOMEM;
@@ -264,7 +283,18 @@ static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
     }
     if (rc)
       continue;   /* some path reaches r without the guard edge */
-    ans = guard_orders(c, eng, &edges[k], t1, t2, r, w, seen, err);
+    rc = guard_orders(c, eng, &edges[k], t1, t2, r, w, seen, &try, err);
+    if (rc < 0) {
+      ans = rc;
+      break;
+    }
+    /* (a guard that needs no fence beats one that needs some) */
+    if (rc == 1 || (rc == 2 && ans == 0)) {
+      ans = rc;
+      if (rc == 2)
+        mp->l = try.l, mp->ns = try.ns,
+        memcpy(mp->s, try.s, sizeof mp->s);
+    }
   }
   free(seen);
   return ans;
@@ -277,22 +307,27 @@ static unsigned long sync_hash(int r, int w, int size)
 }
 
 int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
-                          wmm_error *err)
+                          place_sync **mp, wmm_error *err)
 {
+  *mp = NULL;
   if (c->sync_size) {
     for (unsigned long i = sync_hash(r, w, c->sync_size); c->sync[i].r >= 0;
          i = (i + 1) & (unsigned long)(c->sync_size - 1))
-      if (c->sync[i].r == r && c->sync[i].w == w)
+      if (c->sync[i].r == r && c->sync[i].w == w) {
+        *mp = &c->sync[i];
         return c->sync[i].ans;
+      }
   }
-  int ans = compute(c, eng, r, w, err);
+  place_sync got;
+  memset(&got, 0, sizeof got);
+  int ans = compute(c, eng, r, w, &got, err);
   if (ans < 0)
     return ans;
   if ((c->nsync + 1) * 2 > c->sync_size) {
     int size = c->sync_size ? 2 * c->sync_size : 64;
     place_sync *t = malloc((size_t)size * sizeof *t);
     if (!t)
-      return ans;   /* not kept: asked again */
+      return ans == 2 ? 0 : ans;   /* not kept: asked again */
     for (int k = 0; k < size; k++)
       t[k].r = -1;
     for (int k = 0; k < c->sync_size; k++)
@@ -309,9 +344,11 @@ int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
   unsigned long i = sync_hash(r, w, c->sync_size);
   while (c->sync[i].r >= 0)
     i = (i + 1) & (unsigned long)(c->sync_size - 1);
-  c->sync[i].r = r;
-  c->sync[i].w = w;
-  c->sync[i].ans = ans;
+  got.r = r;
+  got.w = w;
+  got.ans = ans;
+  c->sync[i] = got;
   c->nsync++;
+  *mp = &c->sync[i];
   return ans;
 }

@@ -9,7 +9,10 @@
 # dependency may be credited keep the reader's fence: the address does not
 # depend on the pointer, the pointer is compared with &node, an integer
 # `& 0` trick.  Fields of one type are two members of the record, as
-# two types are (the access path: no fence between the field loads).  x86: the assembly is the same
+# two types are (the access path: no fence between the field loads).  A
+# reader that waits for the pointer (DEPS_WAIT, a retry loop) keeps the
+# dependency of the last load; counting the tries (DEPS_WAIT_COUNT) keeps
+# the fence.  x86: the assembly is the same
 # with and without.  Also the IR dump, the JSON report and verbose note,
 # the specs spelling, errors, and the default unchanged.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
@@ -43,7 +46,8 @@ build() {
 
 for arch in ppc aarch64 arm; do
   if ! wmm_target $arch; then echo "($arch skipped: $WMM_T_WHY)"; continue; fi
-  for v in base DEPS_RELEASE DEPS_RELAXED DEPS_NODEP DEPS_CMP DEPS_INTCAST DEPS_SAMETYPE; do
+  for v in base DEPS_RELEASE DEPS_RELAXED DEPS_NODEP DEPS_CMP DEPS_INTCAST DEPS_SAMETYPE \
+           DEPS_WAIT DEPS_WAIT_COUNT; do
     build $arch none $v && build $arch addr $v ||
       wmm_fail "$arch $v: does not compile: $(head -n 2 $arch-*-$v.err)"
   done
@@ -73,6 +77,14 @@ for arch in ppc aarch64 arm; do
   if [ "$(s addr DEPS_SAMETYPE reader)" = LLL ] && [ "$(s none DEPS_SAMETYPE reader)" = LFLL ]; then
     wmm_pass "$arch: fields of one type: told apart by their place, LFLL -> LLL as two types"
   else wmm_fail "$arch same type: addr '$(s addr DEPS_SAMETYPE reader)' none '$(s none DEPS_SAMETYPE reader)'"; fi
+  # a wait for the pointer: a retry loop, only its last load counts
+  if [ "$(s addr DEPS_WAIT reader)" = LLL ] && [ "$(s none DEPS_WAIT reader)" = LFLL ] &&
+     [ "$(s addr DEPS_WAIT writer)" = F ]; then
+    wmm_pass "$arch: a wait for the pointer (retry loop): LFLL -> LLL"
+  else wmm_fail "$arch wait: reader addr '$(s addr DEPS_WAIT reader)' none '$(s none DEPS_WAIT reader)' writer '$(s addr DEPS_WAIT writer)'"; fi
+  if [[ $(s addr DEPS_WAIT_COUNT reader) == *F*L ]]; then
+    wmm_pass "$arch: a wait that counts its tries (no retry) keeps the fence ($(s addr DEPS_WAIT_COUNT reader))"
+  else wmm_fail "$arch wait_count: reader addr '$(s addr DEPS_WAIT_COUNT reader)'"; fi
   # the default is deps=none
   build $arch default base
   cmp -s $arch-default-base.s $arch-none-base.s &&

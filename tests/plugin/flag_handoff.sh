@@ -13,6 +13,15 @@
 # struct's initializer already sets (both; in C++ a std::atomic<bool>
 # initialized true).  The bundled
 # BMC checks the unfenced default on Power: safe.
+# A plain (volatile) flag and a message of three words (-DPLAIN): the
+# flag's own cycle needs a fence in each thread, and the message's
+# cycles need nothing beyond it (placement.c handoff_needs): exactly one
+# fence in the producer and one in the consumer on the weak targets
+# (three each before), none on x86, also where the flag is a pointer to
+# the message (-DPOINTER: `box = &msg`, `while (!(m = box)) ;`, a store
+# the front end finds non-null); the BMC finds the fenced code safe
+# and the code as written unsafe on each weak target; two producers
+# (-DPLAIN -DTWO) keep more.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -35,6 +44,19 @@ none() {
   if ! wmm_report_fences "$src" "$M" "$@"; then wmm_fail "$T $tag: $WMM_ERR"; return; fi
   if [ -z "$WMM_FENCES" ]; then wmm_pass "$T $tag: no fence"
   else wmm_fail "$T $tag: '$WMM_FENCES', expected no fence"; fi
+}
+
+# one_each TAG OPTION...: exactly one fence in the producer and one in the
+# consumer (the report's).
+one_each() {
+  local tag=$1; shift
+  if wmm_report_fences "$P/flag_handoff.c" "$M" "$@"; then
+    local f=" $WMM_FENCES "
+    if [[ $f == *" consumer:"* && $f == *" producer:"* ]] &&
+       [ "$(grep -o '[A-Za-z_.]*:' <<<"$WMM_FENCES" | wc -l)" = 2 ]; then
+      wmm_pass "$T $tag: one fence in each thread ($WMM_FENCES)"
+    else wmm_fail "$T $tag: '$WMM_FENCES', expected one fence in each thread"; fi
+  else wmm_fail "$T $tag: $WMM_ERR"; fi
 }
 
 check() {
@@ -62,6 +84,23 @@ check() {
   if WMM_T_GCC=${WMM_T_GCC/gcc/g++} wmm_report_fences "$P/cxx_flag_handoff.cc" "$M" -DSTARTS_SET &&
      [ -n "$WMM_FENCES" ]; then wmm_pass "$T cxx_starts_set: fenced ($WMM_FENCES)"
   else wmm_fail "$T cxx_starts_set: no fence"; fi
+  one_each plain -DPLAIN
+  one_each plain_pointer -DPLAIN -DPOINTER
+  if wmm_report_fences "$P/flag_handoff.c" "$M" -DPLAIN -DTWO &&
+     [ "$(grep -o '[A-Za-z_.]*:' <<<"$WMM_FENCES" | wc -l)" -gt 2 ]; then
+    wmm_pass "$T plain_two: fenced more ($WMM_FENCES)"
+  else wmm_fail "$T plain_two: '$WMM_FENCES', expected more than two fences"; fi
+  local mode want
+  for mode in insert report; do
+    case $mode in insert) want="safe" ;; report) want="unsafe" ;; esac
+    "$WMM_T_GCC" -O2 -pthread -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
+      -fplugin-arg-wmmfence-arch="$M" -fplugin-arg-wmmfence-check \
+      -fplugin-arg-wmmfence-mode=$mode -DASSERT -DPLAIN "$P/flag_handoff.c" \
+      2> "$WMM_TMP/check_plain.txt"
+    if grep -q "check ($M, mode=$mode, assertions): $want" "$WMM_TMP/check_plain.txt"; then
+      wmm_pass "$T plain BMC ($mode): $want"
+    else wmm_fail "$T plain BMC ($mode): $(grep -m2 check "$WMM_TMP/check_plain.txt")"; fi
+  done
   if [ $T = ppc ]; then
     "$WMM_T_GCC" -O2 -pthread -c -o /dev/null -fplugin="$WMM_T_PLUGIN" \
       -fplugin-arg-wmmfence-arch=power -fplugin-arg-wmmfence-check \

@@ -7,6 +7,14 @@
 # worker on ppc64le, aarch64 and armv7, inline or through a helper
 # (-DHELPER); x86 needs none.  Filled before the create (-DBEFORE): no
 # fence.  Fences are counted in the -O2 assembly.
+# heap_once_refs.c: an object main allocates and hands to two workers,
+# which read its payload (`o->payload[i]` in a loop and `o->payload[0]`)
+# and drop a reference with an atomic decrement of `o->refs`: the
+# payload's words, named by both, are no part of `refs` (tbaa.cc
+# heap_once_words: no fence on any target, where Power, ARMv8 and ARMv7
+# had one; the report is read, the atomic's own barriers stay in the
+# assembly); store buffering through `payload[i]` and `refs` (-DSB) keeps
+# a full fence in each worker.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -17,5 +25,8 @@ one_target() {
   wmm_expect_weak_fenced "$T.helper" "$P/heap_once_index.c" "main worker" \
     -pthread -DHELPER
   wmm_expect_fences "$T.before" "$P/heap_once_index.c" "" -pthread -DBEFORE
+  wmm_expect_report "$T.refs" "$P/heap_once_refs.c" "" -pthread
+  wmm_expect_full "$T.refs_sb" "$P/heap_once_refs.c" "writer updater" \
+    -pthread -DSB
 }
 wmm_each_target one_target

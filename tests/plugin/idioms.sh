@@ -78,9 +78,9 @@ check_target() {
   wmm_expect_sb_fences "$T.logger.SB" "$D/locks_logger.c" log_main -DSB
   # (GCC's own barriers of the atomics are in the assembly: the report)
   wmm_expect_report "$T.refcount" "$D/refcount_tail.c" ''
-  local sb='main:1 reader:1'
-  [ $M = power ] && sb='main:1 obj_put:1 reader:1'
-  wmm_expect_report "$T.refcount.SB" "$D/refcount_tail.c" "$sb" -DSB
+  # (Power had a third in obj_put until 2026-12-07, when o->refs became
+  # other memory than the data words main's object names: tbaa.cc)
+  wmm_expect_report "$T.refcount.SB" "$D/refcount_tail.c" 'main:1 reader:1' -DSB
   wmm_expect_fences "$T.results" "$D/threads_results.c" ''
   wmm_expect_sb_fences "$T.results.PEEK" "$D/threads_results.c" run -DPEEK
   wmm_expect_sb_fences "$T.results.SHARE" "$D/threads_results.c" run -DSHARE

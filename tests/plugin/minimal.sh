@@ -5,7 +5,10 @@
 # x86-TSO; message passing over an array in a loop needs lwsync / dmb
 # ishst + ishld on Power / ARMv8; SB with a branch and SB through pointers
 # need one full fence per thread; a freshly allocated node published with
-# a release store needs three lwsyncs on Power, none on x86-TSO.
+# a release store and a flag needs two lwsyncs on Power (one in each
+# thread: the consumer reads the node only after it saw the flag, so the
+# lwsync after its wait serves the node's own cycle too; three until
+# 2026-12-07), none on x86-TSO.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -29,5 +32,5 @@ expect ptr2 tso "P0:mfence P1:mfence"
 expect loop tso ""
 expect loop power "P0:lwsync P1:lwsync"
 expect loop armv8 "P0:dmb ishst P1:dmb ishld"
-expect heap power "cons:lwsync cons:lwsync prod:lwsync"
+expect heap power "cons:lwsync prod:lwsync"
 expect heap tso ""

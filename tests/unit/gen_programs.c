@@ -145,7 +145,8 @@ static wmm_addr address(gen *g, wmm_thread *t, int l)
  * update? */
 static int kept_loc(const gen *g, int l)
 {
-  return (g->o->silent || g->o->blind) && g->nlocs > 1 && l == g->nlocs - 1;
+  return (g->o->silent || g->o->blind || g->o->handoff) && g->nlocs > 1 &&
+         l == g->nlocs - 1;
 }
 
 /* A location for a load or an RMW: any but the kept one (kept_loc). */
@@ -173,7 +174,9 @@ static void item_store(gen *g, wmm_thread *t)
 {
   int l = (int)R(g, (unsigned)g->nlocs);
   wmm_val v = 1 + R(g, 3);
-  if (kept_loc(g, l)) {
+  if (kept_loc(g, l) && g->o->handoff)
+    l = (int)R(g, (unsigned)g->nlocs - 1);   /* only P0's end writes it */
+  else if (kept_loc(g, l)) {
     kept_update(g, t, l, v);
     return;
   }
@@ -261,6 +264,39 @@ static void item_atomic(gen *g, wmm_thread *t)
 }
 
 static void items(gen *g, wmm_thread *t, int n, int depth);
+
+/* opts.handoff: the flag's store of 1 (P0's last instruction), and the
+ * wait for it (P1's first: `do r = flag; while (r == 0);`, the branch a
+ * value guard on the load). */
+static void handoff_store(gen *g, wmm_thread *t)
+{
+  wmm_instr st = wmm_instr_init(WMM_OP_STORE);
+  st.a = imm(1);
+  st.addr = address(g, t, g->nlocs - 1);
+  emit(g, t, &st);
+}
+
+static void handoff_wait(gen *g, wmm_thread *t)
+{
+  int head = t->ncode, r = g->nextreg++;
+  wmm_instr ld = wmm_instr_init(WMM_OP_LOAD);
+  ld.addr = address(g, t, g->nlocs - 1);
+  ld.dst = r;
+  int k = emit(g, t, &ld);
+  wmm_instr cmp = wmm_instr_init(WMM_OP_CMP);
+  cmp.a = reg(r);
+  cmp.b = imm(0);
+  emit(g, t, &cmp);
+  wmm_instr br = wmm_instr_init(WMM_OP_BRANCH);
+  br.cond = WMM_COND_EQ;
+  br.target = head;
+  br.guard_load = k + 1;
+  br.guard_cond = WMM_COND_EQ;
+  br.guard_imm = 0;
+  emit(g, t, &br);
+  g->loaded[r] = 1;
+  g->loadloc[r] = g->nlocs - 1;
+}
 
 /* if (r == v) skip the next items */
 static void item_branch(gen *g, wmm_thread *t, int depth)
@@ -424,7 +460,12 @@ wmm_program *wmm_gen_program(const wmm_gen_opts *o, uint64_t *rng,
     memset(g.loaded, 0, sizeof g.loaded);
     g.nextreg = 0;
     int len = o->len > 0 ? o->len : 2 + (int)R(&g, 4);
+    int flag = o->handoff && g.nlocs > 1;
+    if (flag && th == 1)
+      handoff_wait(&g, t);
     items(&g, t, len, 0);
+    if (flag && th == 0)
+      handoff_store(&g, t);
     for (int r = 0; r < NLOADREG && natoms < 3; r++)
       if (g.loaded[r] && R(&g, 3)) {
         cond = join_cond(&g, cond, atom_reg(&g, ti, r));

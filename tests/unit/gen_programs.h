@@ -38,6 +38,11 @@ typedef struct wmm_gen_opts {
                            additions (WMM_ACC_BLIND RMWs of a constant, no
                            register written: no load or other store reaches
                            it): a blindly updated location (aeg.h) */
+  int handoff;          /* the last location is a flag: P0 ends with a plain
+                           store of 1 to it, P1 begins with a spin loop
+                           that leaves once it reads a value other than 0
+                           (a value guard on the branch), nothing else
+                           writes it (syncread.c's flag hand-offs) */
 } wmm_gen_opts;
 
 wmm_gen_opts wmm_gen_opts_default(wmm_arch a);

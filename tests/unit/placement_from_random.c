@@ -16,6 +16,8 @@
  *                                 ever stored 1: silent (aeg.h), left out
  *   placement_from_random --blind --seed 7 --count 40   # a location only
  *                                 ever added to blindly (aeg.h), left out
+ *   placement_from_random --handoff --seed 9 --count 40 # P0 ends by storing
+ *                                 1 to a flag P1 waits for (syncread.c)
  */
 #include <signal.h>
 #include <stdio.h>
@@ -118,7 +120,7 @@ static void dump(const char *title, const wmm_program *p)
 
 /* Check one program: 1 pass, 0 fail, 2 skipped; *nout outcomes compared. */
 static int one(const wmm_program *p, wmm_model m, wmm_model from, long budget,
-               int *nout, int *nsilent, const char *name)
+               int handoff, int *nout, int *nsilent, const char *name)
 {
   wmm_place_opts po = wmm_place_opts_default(m);
   po.from = from;
@@ -134,11 +136,13 @@ static int one(const wmm_program *p, wmm_model m, wmm_model from, long budget,
            wmm_model_name(from), e.msg);
     return 0;
   }
-  *nsilent = pl.nsilent + pl.nblind;
+  *nsilent = handoff ? 1 : pl.nsilent + pl.nblind;
   if (*nsilent) {
-    /* 2 when leaving the silent (or blind) locations out saved fences */
+    /* 2 when leaving the silent (or blind) locations out, or the flag
+       hand-offs that need the flag's own fences, saved fences */
     wmm_placement keep;
-    po.keep_silent = 1;
+    po.keep_silent = !handoff;
+    po.no_handoff = handoff;
     if (wmm_place(p, &po, &keep, &e) == 0) {
       if (keep.total_cost > pl.total_cost)
         *nsilent = 2;
@@ -221,7 +225,7 @@ int main(int argc, char **argv)
   unsigned long seed = 1;
   long count = 50, budget = 200000;
   unsigned timeout = 10;
-  int arch = -1, from_fixed = -1, silent = 0, blind = 0;
+  int arch = -1, from_fixed = -1, silent = 0, blind = 0, handoff = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--seed") && i + 1 < argc)
       seed = strtoul(argv[++i], NULL, 10);
@@ -233,6 +237,8 @@ int main(int argc, char **argv)
       silent = 1;
     else if (!strcmp(argv[i], "--blind"))
       blind = 1;
+    else if (!strcmp(argv[i], "--handoff"))
+      handoff = 1;
     else if (!strcmp(argv[i], "--budget") && i + 1 < argc)
       budget = strtol(argv[++i], NULL, 10);
     else if (!strcmp(argv[i], "--from") && i + 1 < argc) {
@@ -250,7 +256,7 @@ int main(int argc, char **argv)
     } else {
       fprintf(stderr, "usage: placement_from_random [--seed S] [--count N] "
                       "[--from R] [--arch A] [--budget CANDIDATES]\n"
-                      "                             [--timeout S] [--silent | --blind]\n");
+                      "                             [--timeout S] [--silent | --blind | --handoff]\n");
       return 2;
     }
   }
@@ -274,6 +280,12 @@ int main(int argc, char **argv)
     o.loops = i % 5 == 4;
     o.silent = silent;
     o.blind = blind && !silent;
+    o.handoff = handoff && !silent && !blind;
+    if (o.handoff) {
+      /* a message of two or three words beside the flag */
+      o.len = 3 + (int)(i % 3);
+      o.nlocs = 3 + (int)(i % 2);
+    }
     char name[64];
     snprintf(name, sizeof name, "gen%lu-%s", seed + (unsigned long)i,
              wmm_arch_name(a));
@@ -286,11 +298,13 @@ int main(int argc, char **argv)
     pid_t pid = fork();
     if (pid == 0) {
       alarm(timeout);
-      int n = 0, ns = 0, r = one(p, m, from, budget, &n, &ns, name);
+      int n = 0, ns = 0, r = one(p, m, from, budget, o.handoff, &n, &ns, name);
       if (r == 1)
         printf("PASS: %s %s from %s: %d outcomes%s\n", name, wmm_model_name(m),
                wmm_model_name(from), n,
-               ns == 2 ? " (a location left out, fences saved)"
+               o.handoff ? (ns == 2 ? " (a flag hand-off, fences saved)"
+                                    : " (a flag hand-off)")
+               : ns == 2 ? " (a location left out, fences saved)"
                : ns ? " (a location left out)" : "");
       fflush(stdout);
       /* 4, 5: passed with a silent location left out of the graph (5: it
@@ -318,10 +332,11 @@ int main(int argc, char **argv)
     }
     wmm_program_free(p);
   }
-  if (silent || blind)
-    printf("%ld passed with a %s location, %ld of them with fewer "
-           "fences for it\n", with_silent, silent ? "silent" : "blindly updated",
-           saved);
+  if (silent || blind || handoff)
+    printf("%ld passed with a %s, %ld of them with fewer "
+           "fences for it\n", with_silent,
+           silent ? "silent location" : blind ? "blindly updated location"
+                  : "flag hand-off", saved);
   printf("%ld passed, %ld failed, %ld skipped (over budget or time)\n",
          pass, fail, skipped);
   return fail ? 1 : 0;

@@ -14,6 +14,14 @@
  *                 then use &node instead of p: no dependency credited);
  *   DEPS_INTCAST  the payload's address goes through an integer `& 0`
  *                 trick (no dependency credited);
+ *   DEPS_WAIT     the reader waits for the pointer (`while (!(p =
+ *                 READ_ONCE (gp))) ;`): the loop's jump back is a retry's
+ *                 (its iterations change nothing), so only the last
+ *                 load counts and its dependency is credited as without
+ *                 the loop;
+ *   DEPS_WAIT_COUNT  the same loop counts its tries (no retry): the
+ *                 load of one iteration and the field loads after a later
+ *                 one have no dependency, the fence stays;
  *   DEPS_SAMETYPE both fields are int: still two members of the record
  *                 (p->seq is no payload), as with two types: no fence
  *                 between the field loads (there was one until
@@ -31,7 +39,7 @@ typedef long payload_t;
 struct msg { int seq; payload_t payload; };
 struct msg node;
 struct msg *gp;
-int r1;
+int r1, tries;
 payload_t r2;
 
 void *writer(void *a)
@@ -51,6 +59,16 @@ void *reader(void *a)
 {
 #if defined DEPS_RELAXED
   struct msg *p = __atomic_load_n(&gp, __ATOMIC_RELAXED);
+#elif defined DEPS_WAIT
+  struct msg *p;
+  while (!(p = *(struct msg *volatile *) &gp))
+    ;
+#elif defined DEPS_WAIT_COUNT
+  struct msg *p;
+  int n = 0;
+  while (!(p = *(struct msg *volatile *) &gp))
+    n++;
+  tries = n;
 #else
   struct msg *p = *(struct msg *volatile *) &gp;   /* READ_ONCE */
 #endif

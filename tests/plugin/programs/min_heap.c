@@ -3,8 +3,10 @@
  * on the flag, loads the pointer and reads the node.  The node's fields
  * are no declared object (they cannot alias head or ready), so Power needs
  * one lwsync in the producer (head before ready; the release store orders
- * the fields) and two in the consumer (ready before head, head before the
- * field: a dependency in C is not trusted). */
+ * the fields) and one in the consumer, after its wait: it reads head and
+ * the field only after it saw the flag, which the producer sets after
+ * both (a dependency in C is not trusted; until 2026-12-07 a second one
+ * ordered head before the field). */
 #include <pthread.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };
