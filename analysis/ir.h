@@ -404,6 +404,10 @@ typedef struct wmm_location {
                           each element of an array is written by the one
                           thread that claims it): no coherence edge between
                           two threads' writes of it */
+  int once_group;      /* 0, or k > 0 (with one_writer): in every execution
+                          one thread makes every write of every location of
+                          group k (plugin: the block of a double-checked
+                          initialisation, which runs at most once) */
 } wmm_location;
 
 /* Final condition: a propositional formula over atoms. */

@@ -3027,6 +3027,7 @@ wmm_collect (wmm_unitinfo *u)
   wmm_unpin_keys (u);
   wmm_publish_flags (u);
   wmm_publish_onces (u);
+  wmm_dcl_one_writer (u);
   wmm_publish_guarded (u);
   wmm_publish_claims (u);
   wmm_publish_blind_counters (u);

@@ -879,6 +879,10 @@ bool wmm_foreign_code_may_run (void);
 /* oncepub.cc: locations written only by a once routine and read only
  * after its once call are made private; how many accesses were moved. */
 int wmm_publish_onces (wmm_unitinfo *u);
+/* dclonce.cc: the locations only a double-checked initialisation's block
+ * writes (behind a flag tested again under a lock: it runs at most once)
+ * are marked one-writer; how many. */
+int wmm_dcl_one_writer (wmm_unitinfo *u);
 /* protect.cc: which IR threads (code units) run at all: entries and the
  * units running code calls, into runs[thread]. */
 void wmm_running_units (const wmm_unitinfo *u, vec<bool> *runs);

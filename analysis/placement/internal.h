@@ -77,13 +77,15 @@ typedef struct place_term {
 
 /* A remembered answer of place_fr_synchronised (r -1: an empty slot).
  * With ans 2, the message-passing cycles that must be forbidden for it:
- * w -po-> s[k] -rf-> l -po-> r -fr-> w for each of the ns store classes
- * s[k] of the flag, and `handoff` what placement.c made of them (0 not
- * asked yet, 1 each one a need of the cover, -1 not all). */
+ * w -po-> s[k] -rf-> l[k] -po-> r -fr-> w for each of the nmp pairs of a
+ * store class s[k] of the flag and the class l[k] of a load whose guard
+ * leads to r, and `handoff` what placement.c made of them (0 not asked
+ * yet, 1 each one a need of the cover, -1 not all). */
 #define PLACE_SYNC_STORES 8
+#define PLACE_SYNC_PAIRS 16
 typedef struct place_sync {
   int r, w, ans;
-  int l, ns, s[PLACE_SYNC_STORES];
+  int nmp, s[PLACE_SYNC_PAIRS], l[PLACE_SYNC_PAIRS];
   int handoff;
 } place_sync;
 

@@ -606,7 +606,7 @@ static int handoff_needs(builder *b, wmm_cycles *cy, int r, int w,
   cycle_bufs wb;
   memset(&wb, 0, sizeof wb);
   b->in_handoff = 1;
-  for (int k = 0; k < got.ns && ok && rc >= 0; k++) {
+  for (int k = 0; k < got.nmp && ok && rc >= 0; k++) {
     /* the cycle goes past the end of cy for its evaluation, as a
        witness's does; add_cycle keeps its copy */
     if (grow((void **)&cy->seg, &cy->cap_seg, cy->nseg + 1, sizeof *cy->seg) ||
@@ -615,7 +615,7 @@ static int handoff_needs(builder *b, wmm_cycles *cy, int r, int w,
       break;
     }
     cy->seg[cy->nseg] = (wmm_cseg){t1, w, got.s[k]};
-    cy->seg[cy->nseg + 1] = (wmm_cseg){t2, got.l, r};
+    cy->seg[cy->nseg + 1] = (wmm_cseg){t2, got.l[k], r};
     cy->cyc[cy->ncyc] = (wmm_ccycle){cy->nseg, 2, 0, 1};
     int added = -1;
     rc = cycle_eval(b, cy, cy->ncyc, &wb, 1, &added, err);
@@ -1613,7 +1613,8 @@ static int same_but_fences(const wmm_program *p, const wmm_program *q)
     return 0;
   for (int l = 0; l < p->nlocs; l++)
     if (p->locs[l].is_private != q->locs[l].is_private ||
-        p->locs[l].one_writer != q->locs[l].one_writer)
+        p->locs[l].one_writer != q->locs[l].one_writer ||
+        p->locs[l].once_group != q->locs[l].once_group)
       return 0;
   for (int a = 0; a < p->naliases; a++)
     if (p->aliases[a].n != q->aliases[a].n ||

@@ -46,6 +46,7 @@
 #include "internal.h"
 #include "guards.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,11 +106,29 @@ static int passes(const guard_edge *e, wmm_val v)
   return (wmm_guard_fit(v, e->width) == e->imm) == e->eq;
 }
 
+/* The once-group of location l (ir.h), 0 when none. */
+static int group_of_loc(const wmm_aeg *g, int l)
+{
+  return l >= 0 && g->p->locs[l].one_writer ? g->p->locs[l].once_group : 0;
+}
+
+/* Does node x write a location of once-group `group` (> 0)? */
+static int writes_group(const wmm_aeg *g, int x, int group)
+{
+  int a = g->node_acc[x];
+  if (a < 0)
+    return 0;
+  const wmm_instr *in = wmm_aeg_instr(g, x);
+  return in && wmm_instr_writes(in) && group_of_loc(g, g->acc[a].loc) == group;
+}
+
 /* Is an event of class c reached in thread t from the nodes `from` (n of
- * them; their successors when `after`), never taking the edge skip_from
- * -> skip_to?  seen: scratch, nnodes bytes.  -1: out of memory. */
+ * them; their successors when `after`), never taking one of the nskip
+ * guard edges `skip` nor going on past a write of once-group `group` (0:
+ * none)?  seen: scratch, nnodes bytes.  -1: out of memory. */
 static int reaches(const wmm_aeg *g, int t, const int *from, int n, int after,
-                   int skip_from, int skip_to, int c, unsigned char *seen)
+                   const guard_edge *skip, int nskip, int group, int c,
+                   unsigned char *seen)
 {
   int *stack = malloc(((size_t)g->nnodes + 1) * sizeof *stack), sp = 0;
   if (!stack)
@@ -133,9 +152,13 @@ static int reaches(const wmm_aeg *g, int t, const int *from, int n, int after,
     if (a >= 0)
       for (int k = 0; k < g->cls[c].nacc && !found; k++)
         found = g->cls[c].acc[k] == a;
+    if (found || (group && writes_group(g, x, group)))
+      continue;
     for (int j = g->succ_off[x]; j < g->succ_off[x + 1]; j++) {
-      int s = g->succ[j];
-      if ((x == skip_from && s == skip_to) || seen[s] || !wmm_aeg_in_thread(g, t, s))
+      int s = g->succ[j], skipped = 0;
+      for (int k = 0; k < nskip && !skipped; k++)
+        skipped = x == skip[k].branch && s == skip[k].to;
+      if (skipped || seen[s] || !wmm_aeg_in_thread(g, t, s))
         continue;
       seen[s] = 1;
       stack[sp++] = s;
@@ -188,11 +211,15 @@ static int mp_forbidden(place_ctx *c, wmm_req_engine *eng, int t1, int w,
 }
 
 /* Conditions 2-4 for guard edge e: 1 the fr edge r -> w is impossible;
- * 2 it is once the message-passing cycles through the store classes in
- * mp->s (and the load's class mp->l) are forbidden; 0 no answer. */
+ * 2 it is once the message-passing cycles of the pairs added to mp (a
+ * store class of the flag, e's load class) are forbidden; 0 no answer.
+ * With `group` (the flag and w's location in one once-group, ir.h: one
+ * thread makes all their writes), a store in another thread than t1 is
+ * no obstacle: when the load reads it, t1 writes nothing of the group,
+ * w included. */
 static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
-                        int t1, int t2, int r, int w, unsigned char *seen,
-                        place_sync *mp, wmm_error *err)
+                        int t1, int t2, int r, int w, int group,
+                        unsigned char *seen, place_sync *mp, wmm_error *err)
 {
   const wmm_aeg *g = c->g;
   const wmm_program *p = g->p;
@@ -217,6 +244,8 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
                                wmm_guard_fit(e->imm, e->width) == 0));
       if (!ok || (nonzero ? e->eq : !passes(e, in->a.imm)))
         continue;
+      if (wc->thread != t1 && group)
+        continue;
       ok = wc->thread == t1;
       if (!ok)
         break;
@@ -233,7 +262,7 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
     }
   }
   if (ok && ns > 0) {
-    int rc = reaches(g, t1, stores, ns, 1, -1, -1, w, seen);
+    int rc = reaches(g, t1, stores, ns, 1, NULL, 0, 0, w, seen);
     ok = rc == 0;
     if (rc < 0)
       ok = 0;
@@ -244,16 +273,26 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
   int lc = class_of_acc(g, t2, g->node_acc[e->load]);
   if (lc < 0)
     return 0;
-  mp->l = lc;
-  mp->ns = 0;
+  int added = 0;
   for (int m = 0; m < nsclass; m++) {
     int rc = mp_forbidden(c, eng, t1, w, sclass[m], t2, lc, r, err);
     if (rc < 0)
       return rc;
-    if (!rc)
-      mp->s[mp->ns++] = sclass[m];
+    if (rc)
+      continue;
+    if (mp->nmp == PLACE_SYNC_PAIRS)
+      return 0;
+    mp->s[mp->nmp] = sclass[m];
+    mp->l[mp->nmp++] = lc;
+    added = 1;
   }
-  return mp->ns ? 2 : 1;
+  return added ? 2 : 1;
+}
+
+/* The once-group of class c's location (ir.h), 0 when none. */
+static int group_of(const wmm_aeg *g, int c)
+{
+  return group_of_loc(g, g->cls[c].loc);
 }
 
 static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
@@ -262,9 +301,10 @@ static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
   const wmm_aeg *g = c->g;
   const wmm_aeg_class *cr = &g->cls[r], *cw = &g->cls[w];
   int t1 = cw->thread, t2 = cr->thread;
+  int group = group_of(g, w);
   if (t1 == t2 || !cr->reads || cr->writes || !cw->writes || cw->reads ||
       cr->loc < 0 || cr->loc != cw->loc ||
-      wmm_aeg_instances(&g->p->threads[g->threads[t1].unit]) != 1)
+      (!group && wmm_aeg_instances(&g->p->threads[g->threads[t1].unit]) != 1))
     return 0;
   guard_edge edges[MAX_GUARDS];
   int ne = guard_edges(g, t2, edges, MAX_GUARDS);
@@ -275,15 +315,23 @@ static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
     return -WMM_ERR_NOMEM;
   int entry = g->unit_base[g->threads[t2].unit], ans = 0;
   place_sync try;
+  memset(&try, 0, sizeof try);
   for (int k = 0; k < ne && ans != 1; k++) {
-    int rc = reaches(g, t2, &entry, 1, 0, edges[k].branch, edges[k].to, r, seen);
+    int rc = reaches(g, t2, &entry, 1, 0, &edges[k], 1, 0, r, seen);
     if (rc < 0) {
       ans = -WMM_ERR_NOMEM;
       break;
     }
     if (rc)
       continue;   /* some path reaches r without the guard edge */
-    rc = guard_orders(c, eng, &edges[k], t1, t2, r, w, seen, &try, err);
+    /* (a flag outside w's group: t1 must run once, condition 2) */
+    int in_group = group && group_of_loc(g, edges[k].loc) == group;
+    if (!in_group &&
+        wmm_aeg_instances(&g->p->threads[g->threads[t1].unit]) != 1)
+      continue;
+    try.nmp = 0;
+    rc = guard_orders(c, eng, &edges[k], t1, t2, r, w, in_group, seen, &try,
+                      err);
     if (rc < 0) {
       ans = rc;
       break;
@@ -292,8 +340,33 @@ static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
     if (rc == 1 || (rc == 2 && ans == 0)) {
       ans = rc;
       if (rc == 2)
-        mp->l = try.l, mp->ns = try.ns,
-        memcpy(mp->s, try.s, sizeof mp->s);
+        *mp = try;
+    }
+  }
+  /* A once-group (the block of a double-checked initialisation): r may
+   * be reached past any of the guard edges of the group's flags, or
+   * after t2's own write of the group (t2 is then the one writer, and t1
+   * writes no w); every such edge must rule the edge out. */
+  if (ans == 0 && group) {
+    guard_edge ge[MAX_GUARDS];
+    int nge = 0;
+    for (int k = 0; k < ne; k++)
+      if (group_of_loc(g, edges[k].loc) == group &&
+          !passes(&edges[k], g->p->locs[edges[k].loc].init))
+        ge[nge++] = edges[k];
+    int rc = nge ? reaches(g, t2, &entry, 1, 0, ge, nge, group, r, seen) : 1;
+    if (rc < 0)
+      ans = -WMM_ERR_NOMEM;
+    else if (rc == 0) {
+      try.nmp = 0;
+      int all = 1;
+      for (int k = 0; k < nge && all > 0; k++) {
+        rc = guard_orders(c, eng, &ge[k], t1, t2, r, w, 1, seen, &try, err);
+        all = rc < 0 ? rc : rc == 0 ? 0 : all == 2 || rc == 2 ? 2 : 1;
+      }
+      ans = all;
+      if (ans == 2)
+        *mp = try;
     }
   }
   free(seen);
@@ -347,6 +420,7 @@ int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
   got.r = r;
   got.w = w;
   got.ans = ans;
+  got.handoff = 0;
   c->sync[i] = got;
   c->nsync++;
   *mp = &c->sync[i];

@@ -67,6 +67,7 @@ note: %u ticket-lock operations made acquire or release: with
 note: %d locations of arrays whose every element one thread of 
 note: %d accesses to %d variables written by a once routine and 
 note: %d accesses to memory a once routine allocates, reached 
+note: %d locations are written only by a block behind a flag 
 note: %d accesses of the thread-safe construction of %d 
 note: %d more functions whose address escapes are treated as 
 note: %s is started as a thread but defined in another unit: 

@@ -822,6 +822,75 @@ static void test_guards(void)
   wmm_program_free(p);
 }
 
+/* A message of two words handed over by a plain flag (IR): T0 writes a
+ * and b, then flag = 1; T1 waits `while (flag == 0)` (a value guard, a
+ * retry jump back), then reads b and a. */
+static wmm_program *handoff_program(void)
+{
+  wmm_program *p = wmm_program_new("ir", WMM_ARCH_GIMPLE);
+  int a = wmm_program_loc(p, "a"), b = wmm_program_loc(p, "b");
+  int flag = wmm_program_loc(p, "flag");
+  int t0 = wmm_program_thread(p, "T0"), t1 = wmm_program_thread(p, "T1");
+  wmm_thread *T = &p->threads[t0];
+  wmm_instr in = access(WMM_OP_STORE, a, -1);
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_STORE, b, -1);
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_STORE, flag, -1);
+  wmm_thread_append(T, &in);
+  T = &p->threads[t1];
+  int r0 = wmm_thread_reg(T, "r0");
+  in = access(WMM_OP_LOAD, flag, r0);            /* 0: R flag */
+  wmm_thread_append(T, &in);
+  in = wmm_instr_init(WMM_OP_BRANCH);            /* 1: again while 0 */
+  in.cond = WMM_COND_ANY;
+  in.target = 0;
+  in.guard_load = 1;
+  in.guard_cond = WMM_COND_EQ;
+  in.guard_imm = 0;
+  in.flags = WMM_ACC_RETRY;
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_LOAD, b, r0);               /* 2: R b */
+  wmm_thread_append(T, &in);
+  in = access(WMM_OP_LOAD, a, r0);               /* 3: R a */
+  wmm_thread_append(T, &in);
+  return p;
+}
+
+static void test_handoff(void)
+{
+  wmm_program *p = handoff_program();
+  wmm_place_opts o = wmm_place_opts_default(WMM_MODEL_POWER);
+  wmm_placement pl, off;
+  wmm_error e;
+  int n = place_and_check(p, &o, &pl);
+  ok(n == 2 && pl.total_cost == 2,
+     "handoff: the flag's two lwsyncs, the message's cycles need no more",
+     NULL);
+  o.no_handoff = 1;
+  int m = place_and_check(p, &o, &off);
+  ok(m > n && off.total_cost > pl.total_cost,
+     "handoff: without the rule the message's cycles take more fences", NULL);
+  wmm_placement_free(&off);
+  wmm_placement_free(&pl);
+  /* the reference pso keeps no W->W order: the flag's cycle is no need,
+     so the message's cycles stay */
+  o = wmm_place_opts_default(WMM_MODEL_POWER);
+  o.from = WMM_MODEL_PSO;
+  o.no_handoff = 1;
+  int k = wmm_place(p, &o, &off, &e) == 0 ? off.nfences : -1;
+  if (k >= 0)
+    wmm_placement_free(&off);
+  o.no_handoff = 0;
+  int k2 = wmm_place(p, &o, &pl, &e) == 0 ? pl.nfences : -1;
+  if (k2 >= 0)
+    wmm_placement_free(&pl);
+  ok(k >= 0 && k == k2,
+     "handoff: from pso (the flag's cycle no need) the rule changes nothing",
+     NULL);
+  wmm_program_free(p);
+}
+
 /* IRIW with retry loops (IR): T0 writes x, T1 writes y, T2 reads x then
  * y and T3 y then x, each in a loop whose jump back is marked
  * WMM_ACC_RETRY; `store` puts a store of z in T2's and T3's loops, `into`
@@ -1081,6 +1150,7 @@ int main(void)
   test_requirements();
   test_placement();
   test_guards();
+  test_handoff();
   printf("%d failure%s\n", failures, failures == 1 ? "" : "s");
   return failures ? 1 : 0;
 }
