@@ -226,6 +226,13 @@ int place_group_ordered_fenced(place_ctx *c, int group, wmm_fence kind,
 int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
                           place_sync **mp, wmm_error *err);
 
+/* Is segment a -> b of a cycle (classes of one thread) impossible because
+ * a stores a flag of a once-group (ir.h) and every path to b, a write of
+ * that group, enters the group's block again past a test only the flag's
+ * initial value passes, which the thread cannot read after its own store
+ * (syncread.c)?  1 yes, 0 no, < 0 error. */
+int place_once_rerun(place_ctx *c, int a, int b);
+
 /* The fences every path of group q passes that reference model `from`
  * has too: under tso those of q->fences not owed to the target's mapping
  * of acquire / release (x86 has none there), else all of them. */

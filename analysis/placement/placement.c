@@ -446,6 +446,31 @@ static int cycle_eval(builder *b, wmm_cycles *cy, int ci, cycle_bufs *w,
       cc = &cy->cyc[ci];   /* (cy may have grown) */
     }
   }
+  /* a once-group (ir.h): one thread makes all its writes (no cycle has
+     writes of one group in two threads), and after its store of the
+     group's flag it does not run the block again (place_once_rerun) */
+  for (int k = 0; k < cc->n; k++) {
+    const wmm_cseg *sk = &cy->seg[cc->off + k];
+    for (int j = 0; j < 2; j++) {
+      int cl = j ? sk->b : sk->a, l = g->cls[cl].loc;
+      int grp = l >= 0 && g->cls[cl].writes ? g->p->locs[l].once_group : 0;
+      for (int m = 0; grp && m < cc->n; m++) {
+        const wmm_cseg *sm = &cy->seg[cc->off + m];
+        for (int i = 0; i < 2 && sm->thread != sk->thread; i++) {
+          int cm = i ? sm->b : sm->a, lm = g->cls[cm].loc;
+          if (lm >= 0 && g->cls[cm].writes && g->p->locs[lm].once_group == grp)
+            return 0;
+        }
+      }
+    }
+    if (sk->a != sk->b) {
+      rc = place_once_rerun(&b->ctx, sk->a, sk->b);
+      if (rc < 0)
+        return rc;
+      if (rc)
+        return 0;
+    }
+  }
   /* protected accesses count fully on a cycle of two threads or of
      protected accesses only (place_section_credit) */
   int strong = 1;

@@ -210,6 +210,69 @@ static int mp_forbidden(place_ctx *c, wmm_req_engine *eng, int t1, int w,
   return forbidden;
 }
 
+/* Does a store of location f write its initial value (a constant equal
+ * to it, a non-null store where it is 0, or a value not known)? */
+static int stores_init(const wmm_aeg *g, int f)
+{
+  const wmm_program *p = g->p;
+  for (int k = g->loc_off[f]; k < g->loc_off[f + 1]; k++) {
+    const wmm_aeg_class *wc = &g->cls[g->loc_cls[k]];
+    if (!wc->writes)
+      continue;
+    for (int j = 0; j < wc->nacc; j++) {
+      const wmm_instr *in = wmm_aeg_instr(g, g->acc[wc->acc[j]].node);
+      if (!in || in->op != WMM_OP_STORE || in->addr.loc_hint != f)
+        return 1;
+      wmm_val init = wmm_guard_fit(p->locs[f].init, in->width);
+      if (in->a.kind == WMM_OPND_IMM
+              ? wmm_guard_fit(in->a.imm, in->width) == init
+              : !(in->flags & WMM_ACC_NONZERO) || init == 0)
+        return 1;
+    }
+  }
+  return 0;
+}
+/* The guard edges of thread t that pass only on flag f's initial value,
+ * right after their load (the entry of a once-group's block), into cut
+ * (at most MAX_GUARDS): after t stored into f, when no store writes f's
+ * initial value, its later loads of f read that store or a later one
+ * (coherence), so it takes none of them again.  How many; 0 when a store
+ * may write the initial value. */
+static int once_cuts(const wmm_aeg *g, int t, int f, guard_edge *cut)
+{
+  if (stores_init(g, f))
+    return 0;
+  guard_edge all[MAX_GUARDS];
+  int na = guard_edges(g, t, all, MAX_GUARDS), n = 0;
+  for (int k = 0; k < na; k++)
+    if (all[k].loc == f && all[k].eq && all[k].branch == all[k].load + 1 &&
+        all[k].imm == wmm_guard_fit(g->p->locs[f].init, all[k].width))
+      cut[n++] = all[k];
+  return n;
+}
+int place_once_rerun(place_ctx *c, int a, int b)
+{
+  const wmm_aeg *g = c->g;
+  const wmm_aeg_class *ca = &g->cls[a], *cb = &g->cls[b];
+  int group = group_of_loc(g, ca->loc);
+  if (!group || !ca->writes || !cb->writes || group_of_loc(g, cb->loc) != group)
+    return 0;
+  guard_edge cut[MAX_GUARDS];
+  int ncut = once_cuts(g, ca->thread, ca->loc, cut);
+  if (ncut == 0)
+    return 0;
+  int *from = malloc(((size_t)ca->nacc + 1) * sizeof *from);
+  unsigned char *seen = malloc((size_t)g->nnodes + 1);
+  if (!from || !seen) {
+    free(from), free(seen);
+    return -WMM_ERR_NOMEM;
+  }
+  for (int k = 0; k < ca->nacc; k++)
+    from[k] = g->acc[ca->acc[k]].node;
+  int rc = reaches(g, ca->thread, from, ca->nacc, 1, cut, ncut, 0, b, seen);
+  free(from), free(seen);
+  return rc < 0 ? -WMM_ERR_NOMEM : !rc;
+}
 /* Conditions 2-4 for guard edge e: 1 the fr edge r -> w is impossible;
  * 2 it is once the message-passing cycles of the pairs added to mp (a
  * store class of the flag, e's load class) are forbidden; 0 no answer.
@@ -261,8 +324,12 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
       }
     }
   }
+  /* (in a once-group, what t1 runs after its store of the flag does not
+     enter the block again: once_cuts) */
+  guard_edge cut[MAX_GUARDS];
+  int ncut = group ? once_cuts(g, t1, e->loc, cut) : 0;
   if (ok && ns > 0) {
-    int rc = reaches(g, t1, stores, ns, 1, NULL, 0, 0, w, seen);
+    int rc = reaches(g, t1, stores, ns, 1, cut, ncut, 0, w, seen);
     ok = rc == 0;
     if (rc < 0)
       ok = 0;

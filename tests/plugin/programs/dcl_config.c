@@ -23,6 +23,9 @@
  *   -DATOMIC   the flag with C11 atomics (an acquire load for each test,
  *              a release store): the atomics' own barriers are all it
  *              needs, no fence added (six full fences before)
+ *   -DLOOP     each worker calls the getter and reads the config twice,
+ *              in a loop (with -fplugin-arg-wmmfence-max-cycles=0 the
+ *              cycle search completes: two fences as without the loop)
  *   -DASSERT   the workers assert what they read (for the bundled BMC:
  *              the fenced code is safe, the code as written is not)
  */
@@ -88,12 +91,19 @@ static long sums[2];
 static void *worker (void *arg)
 {
   long *s = arg;
+#ifdef LOOP
+  for (int k = 0; k < 2; k++)
+    {
+#endif
   load_config ();
   int c = cfg.c, b = cfg.b, a = cfg.a;
 #ifdef ASSERT
   assert (a == 1 && b == 2 && c == 3);
 #endif
-  *s = c * 100 + b * 10 + a;
+  *s += c * 100 + b * 10 + a;
+#ifdef LOOP
+    }
+#endif
 #ifdef RESET
   initialized = 0;
 #endif
