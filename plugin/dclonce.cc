@@ -196,20 +196,6 @@ every_path_passes (function *fn, basic_block from,
   return true;
 }
 
-/* The locks held just before statement s (locks.cc's must-held sets). */
-wmm_region_set
-held_before (wmm_locks *locks, gimple *s)
-{
-  basic_block b = gimple_bb (s);
-  if (!b)
-    return 0;
-  wmm_region_set held = wmm_locks_at (locks, b);
-  for (gimple_stmt_iterator g = gsi_start_bb (b);
-       !gsi_end_p (g) && gsi_stmt (g) != s; gsi_next (&g))
-    held = wmm_locks_step (locks, gsi_stmt (g), held);
-  return held;
-}
-
 /* The double-checked block behind test c of fn, into *out; false when c
  * is no such test (the head comment's conditions on the function). */
 bool
@@ -227,24 +213,19 @@ block_of (wmm_unitinfo *u, function *fn, gcond *c, wmm_locks *locks,
   if (!loaded_var (load) && gimple_assign_cast_p (load))
     load = SSA_NAME_DEF_STMT (gimple_assign_rhs1 (load));
   wmm_region_set keep = wmm_locks_one_object (u, wmm_locks_excluding (
-                          u, held_before (locks, load)
-                             & held_before (locks, c), true));
+                          u, wmm_locks_before (locks, load)
+                             & wmm_locks_before (locks, c), true));
   keep &= ~WMM_REGION_UNKNOWN;
   if (!keep)
     return false;
-  /* the blocks the zero edge dominates; the lock held all through them */
-  auto_vec<basic_block> blocks;
-  bool ok = wmm_with_dominators (fn, [&] () {
-    basic_block b;
-    FOR_EACH_BB_FN (b, fn)
-      if (dominated_by_p (CDI_DOMINATORS, b, zero->dest))
-        blocks.safe_push (b);
-    return true;
-  });
-  /* ... and one of them at every statement of the block */
+  /* the blocks the zero edge dominates (the caller has the dominators);
+     one of those locks held at every statement of them */
   hash_set<basic_block> sets;
-  for (basic_block b : blocks)
+  basic_block b;
+  FOR_EACH_BB_FN (b, fn)
     {
+      if (!dominated_by_p (CDI_DOMINATORS, b, zero->dest))
+        continue;
       wmm_region_set h = wmm_locks_at (locks, b);
       for (gimple_stmt_iterator g = gsi_start_bb (b); !gsi_end_p (g);
            gsi_next (&g))
@@ -257,8 +238,7 @@ block_of (wmm_unitinfo *u, function *fn, gcond *c, wmm_locks *locks,
           h = wmm_locks_step (locks, s, h);
         }
     }
-  if (!ok || !keep || sets.is_empty ()
-      || !every_path_passes (fn, zero->dest, sets))
+  if (!keep || sets.is_empty () || !every_path_passes (fn, zero->dest, sets))
     return false;
   out->flag = v;
   out->fn = fn;
@@ -270,73 +250,82 @@ void
 find_blocks (wmm_unitinfo *u, vec<dcl_block *> *out)
 {
   wmm_each_body ([&] (cgraph_node *, function *fn) {
-    wmm_locks *locks = NULL;
+    auto_vec<gcond *> tests;
     basic_block bb;
     FOR_EACH_BB_FN (bb, fn)
       {
         gcond *c = safe_dyn_cast<gcond *> (last_stmt (bb));
         edge zero;
-        if (!c || !tested_flag (c, &zero))
-          continue;
-        if (!locks)
-          locks = wmm_locks_begin (u, fn);
-        dcl_block *d = new dcl_block;
-        if (block_of (u, fn, c, locks, d))
-          {
-            block_callees (d);
-            out->safe_push (d);
-          }
-        else
-          delete d;
+        if (c && tested_flag (c, &zero))
+          tests.safe_push (c);
       }
-    if (locks)
-      wmm_locks_end (locks);
+    if (tests.is_empty ())
+      return;
+    wmm_locks *locks = wmm_locks_begin (u, fn);
+    wmm_with_dominators (fn, [&] () {
+      for (gcond *c : tests)
+        {
+          dcl_block *d = new dcl_block;
+          if (block_of (u, fn, c, locks, d))
+            out->safe_push (d);
+          else
+            delete d;
+        }
+      return true;
+    });
+    wmm_locks_end (locks);
   });
+  for (dcl_block *d : *out)
+    block_callees (d);
 }
 
-/* May access instruction in write location l? */
+/* Is the access at instruction i of unit a statement of d, or of a
+ * function only d calls? */
 bool
-may_write (const wmm_program *p, const wmm_instr *in, int l)
+in_block (dcl_block &d, const wmm_unit &unit, int i)
 {
-  if (!wmm_instr_is_access (in) || !wmm_instr_writes (in))
+  if (i >= (int) unit.sites.length () || unit.sites[i].summary
+      || !unit.sites[i].stmt)
     return false;
-  if (in->addr.loc_hint >= 0)
-    return in->addr.loc_hint == l;
-  return in->addr.alias < 0 || wmm_alias_contains (p, in->addr.alias, l);
+  const wmm_site &site = unit.sites[i];
+  function *fn = site.fn ? site.fn : unit.fn;
+  return d.stmts.contains (site.stmt) || (fn && d.callees.contains (fn->decl));
 }
 
-/* Is every access of the program that may write l a statement of d (or,
- * with `flag`, a store of a non-zero constant)? */
-bool
-written_only (wmm_unitinfo *u, dcl_block &d, int l, bool flag)
+/* One pass over the program's writes for block d: written[l] when some
+ * access may write l, outside[l] when one of them is no statement of d,
+ * not_flag[l] when one is no store of a non-zero constant to l alone. */
+void
+scan_writes (wmm_unitinfo *u, dcl_block &d, vec<char> &written,
+             vec<char> &outside, vec<char> &not_flag)
 {
   const wmm_program *p = u->prog;
+  auto mark = [&] (int l, bool out, bool other) {
+    written[l] = 1;
+    outside[l] |= out;
+    not_flag[l] |= other;
+  };
   for (const wmm_unit &unit : u->units)
     {
       const wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
         {
           const wmm_instr *in = &t->code[i];
-          if (!may_write (p, in, l))
+          if (!wmm_instr_is_access (in) || !wmm_instr_writes (in))
             continue;
-          if (flag)
-            {
-              if (in->op != WMM_OP_STORE || in->a.kind != WMM_OPND_IMM
-                  || in->a.imm == 0 || in->addr.loc_hint != l)
-                return false;
-              continue;
-            }
-          if (i >= (int) unit.sites.length () || unit.sites[i].summary
-              || !unit.sites[i].stmt)
-            return false;
-          const wmm_site &site = unit.sites[i];
-          function *fn = site.fn ? site.fn : unit.fn;
-          if (!d.stmts.contains (site.stmt)
-              && !(fn && d.callees.contains (fn->decl)))
-            return false;
+          bool out = !in_block (d, unit, i);
+          int l = in->addr.loc_hint;
+          if (l >= 0)
+            mark (l, out, in->op != WMM_OP_STORE
+                          || in->a.kind != WMM_OPND_IMM || in->a.imm == 0);
+          else if (in->addr.alias >= 0 && in->addr.alias < p->naliases)
+            for (int k = 0; k < p->aliases[in->addr.alias].n; k++)
+              mark (p->aliases[in->addr.alias].locs[k], out, true);
+          else
+            for (int k = 0; k < p->nlocs; k++)
+              mark (k, out, true);
         }
     }
-  return true;
 }
 
 } // anon namespace
@@ -352,40 +341,42 @@ wmm_dcl_one_writer (wmm_unitinfo *u)
   int marked = 0, group = 0;
   for (int l = 0; l < p->nlocs; l++)
     group = MAX (group, p->locs[l].once_group);
+  auto_vec<char> written, outside, not_flag;
   for (dcl_block *d : blocks)
     {
       group++;
-      /* the flag's locations: written only with non-zero constants */
-      bool flag_ok = true, any_flag = false;
-      for (int l = 0; l < p->nlocs && flag_ok; l++)
+      written.truncate (0);
+      written.safe_grow_cleared (p->nlocs);
+      outside.truncate (0);
+      outside.safe_grow_cleared (p->nlocs);
+      not_flag.truncate (0);
+      not_flag.safe_grow_cleared (p->nlocs);
+      scan_writes (u, *d, written, outside, not_flag);
+      /* the flag: written only with non-zero constants (and by the block
+         alone, to be marked too, as the data below) */
+      bool flag_ok = false;
+      for (int l = 0; l < p->nlocs; l++)
         if (wmm_location_decl (l) == d->flag)
           {
-            any_flag = true;
-            flag_ok = written_only (u, *d, l, true);
+            if (not_flag[l])
+              {
+                flag_ok = false;
+                break;
+              }
+            flag_ok = true;
           }
-      if (!any_flag || !flag_ok)
+      if (!flag_ok)
         continue;
-      /* the locations only the block writes (the flag's too) */
+      /* the locations only the block writes */
       for (int l = 0; l < p->nlocs; l++)
         {
           tree decl = wmm_location_decl (l);
-          if (p->locs[l].is_private || p->locs[l].one_writer || !decl
-              || !unit_own (decl) || !written_only (u, *d, l, false))
+          if (!written[l] || outside[l] || p->locs[l].is_private
+              || p->locs[l].one_writer || !decl || !unit_own (decl))
             continue;
-          /* (a location nothing writes needs no mark) */
-          bool written = false;
-          for (const wmm_unit &unit : u->units)
-            {
-              const wmm_thread *t = &p->threads[unit.thread];
-              for (int i = 0; i < t->ncode && !written; i++)
-                written = may_write (p, &t->code[i], l);
-            }
-          if (written)
-            {
-              p->locs[l].one_writer = 1;
-              p->locs[l].once_group = group;
-              marked++;
-            }
+          p->locs[l].one_writer = 1;
+          p->locs[l].once_group = group;
+          marked++;
         }
     }
   if (marked)

@@ -3232,6 +3232,19 @@ wmm_locks_at (const wmm_locks *l, basic_block bb)
   return bb->index < (int) l->in.length () ? l->in[bb->index] : 0;
 }
 
+wmm_region_set
+wmm_locks_before (wmm_locks *l, gimple *stmt)
+{
+  basic_block bb = gimple_bb (stmt);
+  if (!bb)
+    return 0;
+  wmm_region_set held = wmm_locks_at (l, bb);
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+       !gsi_end_p (gsi) && gsi_stmt (gsi) != stmt; gsi_next (&gsi))
+    held = wmm_locks_step (l, gsi_stmt (gsi), held);
+  return held;
+}
+
 /* The "lock of its T object" keys of the held locks inside the object at
  * bit `obj` of `base` (a parameter's *P or a declared struct), T its type:
  * keyed by T and the lock's offset in the T object, doubled (even, never

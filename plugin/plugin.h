@@ -631,6 +631,8 @@ wmm_locks *wmm_locks_begin (wmm_unitinfo *u, function *fn);
 wmm_locks *wmm_locks_begin_from (wmm_unitinfo *u, function *fn,
                                  wmm_region_set held);
 wmm_region_set wmm_locks_at (const wmm_locks *l, basic_block bb);
+/* The locks held just before stmt (wmm_region_before's twin). */
+wmm_region_set wmm_locks_before (wmm_locks *l, gimple *stmt);
 wmm_region_set wmm_locks_step (wmm_locks *l, gimple *stmt,
                                wmm_region_set held);
 void wmm_locks_end (wmm_locks *l);

@@ -194,6 +194,13 @@ static inline int wmm_aeg_acc_touches(const wmm_aeg *g, int a, int loc)
   return ac->loc >= 0 ? ac->loc == loc : wmm_alias_contains(g->p, ac->alias, loc);
 }
 
+/* The once-group of location l (ir.h: one thread makes every write of
+ * the group's locations), 0 when none. */
+static inline int wmm_aeg_once_group(const wmm_aeg *g, int l)
+{
+  return l >= 0 && g->p->locs[l].one_writer ? g->p->locs[l].once_group : 0;
+}
+
 /* Do classes a and b (different threads) communicate by their locations
  * and kinds alone (the SCCs of cycles.c use this relation, a superset of
  * wmm_aeg_com's)? */

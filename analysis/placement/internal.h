@@ -81,7 +81,6 @@ typedef struct place_term {
  * store class s[k] of the flag and the class l[k] of a load whose guard
  * leads to r, and `handoff` what placement.c made of them (0 not asked
  * yet, 1 each one a need of the cover, -1 not all). */
-#define PLACE_SYNC_STORES 8
 #define PLACE_SYNC_PAIRS 16
 typedef struct place_sync {
   int r, w, ans;
@@ -226,12 +225,13 @@ int place_group_ordered_fenced(place_ctx *c, int group, wmm_fence kind,
 int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
                           place_sync **mp, wmm_error *err);
 
-/* Is segment a -> b of a cycle (classes of one thread) impossible because
- * a stores a flag of a once-group (ir.h) and every path to b, a write of
- * that group, enters the group's block again past a test only the flag's
- * initial value passes, which the thread cannot read after its own store
- * (syncread.c)?  1 yes, 0 no, < 0 error. */
-int place_once_rerun(place_ctx *c, int a, int b);
+/* Has the cycle of segments seg[0..n) no execution by its once-groups
+ * (ir.h; syncread.c): writes of one group in two threads (one thread
+ * makes them all), or a segment from a thread's store of a group's flag
+ * to a write of the group that every path reaches only past a test the
+ * flag's initial value alone passes, which the thread cannot read after
+ * its own store (a second run of the block)?  1 yes, 0 no, < 0 error. */
+int place_once_impossible(place_ctx *c, const wmm_cseg *seg, int n);
 
 /* The fences every path of group q passes that reference model `from`
  * has too: under tso those of q->fences not owed to the target's mapping

@@ -413,7 +413,8 @@ static int graph_edge(const wmm_aeg *g, int u, int i, int j)
 }
 
 /* Dependencies from access a (unit u, index ia) to every later access of
- * its unit, along the edges of event graph g (NULL: every edge): deps_at[i] gets the WMM_DEP_* bits that hold on every path,
+ * its unit, along the edges of event graph g (NULL: every edge):
+ * deps_at[i] gets the WMM_DEP_* bits that hold on every path,
  * reached[i] whether i is reachable; *exit_deps the control bits (ctrl,
  * ctrl+isync) that hold on every way out of the unit after a (its end and
  * its calls), which order every access of other code that runs later as

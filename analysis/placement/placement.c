@@ -393,7 +393,7 @@ static int mark_least_kept(builder *b, int n, cycle_bufs *w, const wmm_req *r,
 }
 
 static int handoff_needs(builder *b, wmm_cycles *cy, int r, int w,
-                         wmm_error *err);
+                         const place_sync *mp, wmm_error *err);
 
 /* The requirement of class cycle ci: when the target allows it and the
  * reference forbids it, it becomes a witness cycle of the placement
@@ -438,7 +438,7 @@ static int cycle_eval(builder *b, wmm_cycles *cy, int ci, cycle_bufs *w,
     /* ... once the flag's own cycles are needs too (a cycle tested as a
        witness after the cover is built adds none) */
     if (rc == 2 && need && !b->in_handoff && !b->ctx.o->no_handoff) {
-      rc = handoff_needs(b, cy, r, wr, err);
+      rc = handoff_needs(b, cy, r, wr, mp, err);
       if (rc < 0)
         return rc;
       if (rc)
@@ -446,31 +446,10 @@ static int cycle_eval(builder *b, wmm_cycles *cy, int ci, cycle_bufs *w,
       cc = &cy->cyc[ci];   /* (cy may have grown) */
     }
   }
-  /* a once-group (ir.h): one thread makes all its writes (no cycle has
-     writes of one group in two threads), and after its store of the
-     group's flag it does not run the block again (place_once_rerun) */
-  for (int k = 0; k < cc->n; k++) {
-    const wmm_cseg *sk = &cy->seg[cc->off + k];
-    for (int j = 0; j < 2; j++) {
-      int cl = j ? sk->b : sk->a, l = g->cls[cl].loc;
-      int grp = l >= 0 && g->cls[cl].writes ? g->p->locs[l].once_group : 0;
-      for (int m = 0; grp && m < cc->n; m++) {
-        const wmm_cseg *sm = &cy->seg[cc->off + m];
-        for (int i = 0; i < 2 && sm->thread != sk->thread; i++) {
-          int cm = i ? sm->b : sm->a, lm = g->cls[cm].loc;
-          if (lm >= 0 && g->cls[cm].writes && g->p->locs[lm].once_group == grp)
-            return 0;
-        }
-      }
-    }
-    if (sk->a != sk->b) {
-      rc = place_once_rerun(&b->ctx, sk->a, sk->b);
-      if (rc < 0)
-        return rc;
-      if (rc)
-        return 0;
-    }
-  }
+  /* a once-group's block runs once, in one thread */
+  rc = place_once_impossible(&b->ctx, &cy->seg[cc->off], cc->n);
+  if (rc)
+    return rc < 0 ? rc : 0;
   /* protected accesses count fully on a cycle of two threads or of
      protected accesses only (place_section_credit) */
   int strong = 1;
@@ -616,18 +595,16 @@ static int cycle_eval(builder *b, wmm_cycles *cy, int ci, cycle_bufs *w,
  * every one of them is a need, 0 when one is not (the reference allows
  * it, goal=assertions does not want it: the edge stays), < 0 error. */
 static int handoff_needs(builder *b, wmm_cycles *cy, int r, int w,
-                         wmm_error *err)
+                         const place_sync *mp, wmm_error *err)
 {
-  place_sync *mp;
-  int rc = place_fr_synchronised(&b->ctx, b->eng, r, w, &mp, err);
-  if (rc != 2 || !mp)
-    return rc < 0 ? rc : 0;
+  if (!mp)
+    return 0;   /* (the answer could not be kept) */
   if (mp->handoff)
     return mp->handoff > 0;
   place_sync got = *mp;   /* (the table may grow while the cycles are
                              evaluated) */
   const wmm_aeg *g = b->ctx.g;
-  int t1 = g->cls[w].thread, t2 = g->cls[r].thread, ok = 1;
+  int t1 = g->cls[w].thread, t2 = g->cls[r].thread, ok = 1, rc = 0;
   cycle_bufs wb;
   memset(&wb, 0, sizeof wb);
   b->in_handoff = 1;
@@ -650,11 +627,12 @@ static int handoff_needs(builder *b, wmm_cycles *cy, int r, int w,
   cycle_bufs_free(&wb);
   if (rc < 0)
     return rc;
-  rc = place_fr_synchronised(&b->ctx, b->eng, r, w, &mp, err);
+  place_sync *now;   /* (the kept answer, where it is now) */
+  rc = place_fr_synchronised(&b->ctx, b->eng, r, w, &now, err);
   if (rc < 0)
     return rc;
-  if (mp)
-    mp->handoff = ok ? 1 : -1;
+  if (now)
+    now->handoff = ok ? 1 : -1;
   return ok;
 }
 

@@ -46,12 +46,13 @@
 #include "internal.h"
 #include "guards.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Guard edges considered per read class (the first found). */
 #define MAX_GUARDS 32
+/* Store classes of one flag considered. */
+#define MAX_STORE_CLASSES 8
 
 typedef struct guard_edge {
   int branch, to;   /* the edge branch -> to, taken only when L's value
@@ -106,12 +107,6 @@ static int passes(const guard_edge *e, wmm_val v)
   return (wmm_guard_fit(v, e->width) == e->imm) == e->eq;
 }
 
-/* The once-group of location l (ir.h), 0 when none. */
-static int group_of_loc(const wmm_aeg *g, int l)
-{
-  return l >= 0 && g->p->locs[l].one_writer ? g->p->locs[l].once_group : 0;
-}
-
 /* Does node x write a location of once-group `group` (> 0)? */
 static int writes_group(const wmm_aeg *g, int x, int group)
 {
@@ -119,7 +114,7 @@ static int writes_group(const wmm_aeg *g, int x, int group)
   if (a < 0)
     return 0;
   const wmm_instr *in = wmm_aeg_instr(g, x);
-  return in && wmm_instr_writes(in) && group_of_loc(g, g->acc[a].loc) == group;
+  return in && wmm_instr_writes(in) && wmm_aeg_once_group(g, g->acc[a].loc) == group;
 }
 
 /* Is an event of class c reached in thread t from the nodes `from` (n of
@@ -250,12 +245,16 @@ static int once_cuts(const wmm_aeg *g, int t, int f, guard_edge *cut)
       cut[n++] = all[k];
   return n;
 }
-int place_once_rerun(place_ctx *c, int a, int b)
+/* Is segment a -> b (classes of one thread) no execution's: a stores a
+ * group's flag, and b, a write of the group, is reached from it only past
+ * an edge of once_cuts (a second run of the block)?  1 yes, 0 no, < 0
+ * error. */
+static int reruns_block(const wmm_aeg *g, int a, int b)
 {
-  const wmm_aeg *g = c->g;
   const wmm_aeg_class *ca = &g->cls[a], *cb = &g->cls[b];
-  int group = group_of_loc(g, ca->loc);
-  if (!group || !ca->writes || !cb->writes || group_of_loc(g, cb->loc) != group)
+  int group = wmm_aeg_once_group(g, ca->loc);
+  if (!group || !ca->writes || !cb->writes ||
+      wmm_aeg_once_group(g, cb->loc) != group)
     return 0;
   guard_edge cut[MAX_GUARDS];
   int ncut = once_cuts(g, ca->thread, ca->loc, cut);
@@ -263,16 +262,44 @@ int place_once_rerun(place_ctx *c, int a, int b)
     return 0;
   int *from = malloc(((size_t)ca->nacc + 1) * sizeof *from);
   unsigned char *seen = malloc((size_t)g->nnodes + 1);
-  if (!from || !seen) {
-    free(from), free(seen);
-    return -WMM_ERR_NOMEM;
+  int rc = -1;
+  if (from && seen) {
+    for (int k = 0; k < ca->nacc; k++)
+      from[k] = g->acc[ca->acc[k]].node;
+    rc = reaches(g, ca->thread, from, ca->nacc, 1, cut, ncut, 0, b, seen);
   }
-  for (int k = 0; k < ca->nacc; k++)
-    from[k] = g->acc[ca->acc[k]].node;
-  int rc = reaches(g, ca->thread, from, ca->nacc, 1, cut, ncut, 0, b, seen);
   free(from), free(seen);
   return rc < 0 ? -WMM_ERR_NOMEM : !rc;
 }
+
+/* The once-group a class writes, 0 when none. */
+static int writes_once_group(const wmm_aeg *g, int c)
+{
+  return g->cls[c].writes ? wmm_aeg_once_group(g, g->cls[c].loc) : 0;
+}
+
+int place_once_impossible(place_ctx *c, const wmm_cseg *seg, int n)
+{
+  const wmm_aeg *g = c->g;
+  for (int k = 0; k < n; k++) {
+    int ends[2] = {seg[k].a, seg[k].b};
+    for (int j = 0; j < 2; j++) {
+      int grp = writes_once_group(g, ends[j]);
+      for (int m = 0; grp && m < n; m++)
+        if (seg[m].thread != seg[k].thread &&
+            (writes_once_group(g, seg[m].a) == grp ||
+             writes_once_group(g, seg[m].b) == grp))
+          return 1;
+    }
+    if (seg[k].a != seg[k].b) {
+      int rc = reruns_block(g, seg[k].a, seg[k].b);
+      if (rc)
+        return rc;
+    }
+  }
+  return 0;
+}
+
 /* Conditions 2-4 for guard edge e: 1 the fr edge r -> w is impossible;
  * 2 it is once the message-passing cycles of the pairs added to mp (a
  * store class of the flag, e's load class) are forbidden; 0 no answer.
@@ -291,7 +318,7 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
   int *stores = malloc(((size_t)g->nacc + 1) * sizeof *stores), ns = 0;
   if (!stores)
     return -WMM_ERR_NOMEM;
-  int ok = 1, sclass[PLACE_SYNC_STORES], nsclass = 0;
+  int ok = 1, sclass[MAX_STORE_CLASSES], nsclass = 0;
   for (int k = g->loc_off[e->loc]; k < g->loc_off[e->loc + 1] && ok; k++) {
     const wmm_aeg_class *wc = &g->cls[g->loc_cls[k]];
     if (!wc->writes)
@@ -317,7 +344,7 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
       for (int m = 0; m < nsclass; m++)
         seen_cls |= sclass[m] == sc;
       if (!seen_cls) {
-        if (nsclass == PLACE_SYNC_STORES)
+        if (nsclass == MAX_STORE_CLASSES)
           ok = 0;
         else
           sclass[nsclass++] = sc;
@@ -356,19 +383,13 @@ static int guard_orders(place_ctx *c, wmm_req_engine *eng, const guard_edge *e,
   return added ? 2 : 1;
 }
 
-/* The once-group of class c's location (ir.h), 0 when none. */
-static int group_of(const wmm_aeg *g, int c)
-{
-  return group_of_loc(g, g->cls[c].loc);
-}
-
 static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
                    place_sync *mp, wmm_error *err)
 {
   const wmm_aeg *g = c->g;
   const wmm_aeg_class *cr = &g->cls[r], *cw = &g->cls[w];
   int t1 = cw->thread, t2 = cr->thread;
-  int group = group_of(g, w);
+  int group = wmm_aeg_once_group(g, cw->loc);
   if (t1 == t2 || !cr->reads || cr->writes || !cw->writes || cw->reads ||
       cr->loc < 0 || cr->loc != cw->loc ||
       (!group && wmm_aeg_instances(&g->p->threads[g->threads[t1].unit]) != 1))
@@ -392,7 +413,7 @@ static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
     if (rc)
       continue;   /* some path reaches r without the guard edge */
     /* (a flag outside w's group: t1 must run once, condition 2) */
-    int in_group = group && group_of_loc(g, edges[k].loc) == group;
+    int in_group = group && wmm_aeg_once_group(g, edges[k].loc) == group;
     if (!in_group &&
         wmm_aeg_instances(&g->p->threads[g->threads[t1].unit]) != 1)
       continue;
@@ -418,7 +439,7 @@ static int compute(place_ctx *c, wmm_req_engine *eng, int r, int w,
     guard_edge ge[MAX_GUARDS];
     int nge = 0;
     for (int k = 0; k < ne; k++)
-      if (group_of_loc(g, edges[k].loc) == group &&
+      if (wmm_aeg_once_group(g, edges[k].loc) == group &&
           !passes(&edges[k], g->p->locs[edges[k].loc].init))
         ge[nge++] = edges[k];
     int rc = nge ? reaches(g, t2, &entry, 1, 0, ge, nge, group, r, seen) : 1;
@@ -487,7 +508,6 @@ int place_fr_synchronised(place_ctx *c, wmm_req_engine *eng, int r, int w,
   got.r = r;
   got.w = w;
   got.ans = ans;
-  got.handoff = 0;
   c->sync[i] = got;
   c->nsync++;
   *mp = &c->sync[i];

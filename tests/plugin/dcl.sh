@@ -29,7 +29,7 @@ count() {
   if ! wmm_report_fences "$P" "$M" -pthread "$@"; then
     wmm_fail "$T $tag: $WMM_ERR"; N=-1; return 1
   fi
-  N=$(grep -o '[A-Za-z_.]*:' <<<"$WMM_FENCES" | wc -l)
+  N=$WMM_NFENCES
 }
 
 check() {

@@ -64,8 +64,9 @@ wmm_scratch() {
 
 # wmm_report_fences SOURCE MODEL [OPTION...]: compile SOURCE with the
 # plugin of the current target (-O2) and set WMM_FENCES to its fences as
-# sorted "FUNCTION:KIND" words and WMM_COST to the total cost, both from
-# the JSON report; returns 1 with the compiler's message in WMM_ERR.
+# sorted "FUNCTION:KIND" words, WMM_NFENCES to their number and WMM_COST
+# to the total cost, all from the JSON report; returns 1 with the
+# compiler's message in WMM_ERR.
 wmm_report_fences() {
   local src=$1 model=$2
   shift 2
@@ -74,6 +75,7 @@ wmm_report_fences() {
     "$src" 2> "$WMM_TMP/err" || { WMM_ERR=$(head -n 2 "$WMM_TMP/err"); return 1; }
   WMM_FENCES=$(sed -n 's/.*{"function": "\([^"]*\)".*"kind": "\([^"]*\)", "instruction".*/\1:\2/p' \
     "$WMM_TMP/r.json" | sort | tr '\n' ' ' | sed 's/ $//')
+  WMM_NFENCES=$(grep -c '{"function": "[^"]*".*"kind": "[^"]*", "instruction"' "$WMM_TMP/r.json")
   WMM_COST=$(sed -n 's/.*"total_cost": *\([0-9.]*\).*/\1/p' "$WMM_TMP/r.json")
 }
 
