@@ -1542,6 +1542,22 @@ wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name)
   return true;
 }
 
+/* An access of the range e of a declared object, now at an unknown
+ * address because another range of the object overlaps it, still touches
+ * nothing but that object's bits there (`gettimeofday
+ * (&stats.started, 0)` beside a `memset (&stats, 0, sizeof stats)`):
+ * what tbaa.cc's object test lets it meet. */
+static void
+keep_within (wmm_tbaa *a, const loc_entry &e)
+{
+  if ((a->object && (a->object != e.decl || a->obj_size > 0))
+      || !DECL_P (e.decl) || e.size <= 0)
+    return;
+  a->object = e.decl;
+  a->obj_bits = e.pos;
+  a->obj_size = e.size;
+}
+
 void
 wmm_memloc_fix_overlaps (wmm_unitinfo *u)
 {
@@ -1558,6 +1574,19 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
     return;
   wmm_note (u, "overlapping accesses to parts of one object (unions, "
             "whole-struct copies): they are treated as unknown addresses");
+  /* (the sites first: the loop below forgets the locations) */
+  for (wmm_unit &unit : u->units)
+    {
+      const wmm_thread *th = &u->prog->threads[unit.thread];
+      for (int i = 0; i < th->ncode && i < (int) unit.sites.length (); i++)
+        {
+          int l = th->code[i].addr.loc_hint;
+          if (l >= 0 && wmm_instr_is_access (&th->code[i]))
+            for (const loc_entry &e : loc_table)
+              if (e.loc == l && e.ambiguous)
+                keep_within (&unit.sites[i].tbaa, e);
+        }
+    }
   for (int t = 0; t < u->prog->nthreads; t++)
     {
       wmm_thread *th = &u->prog->threads[t];

@@ -327,6 +327,11 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
      types); the object's own word meets accesses by pointer */
   if (a.object && li.objs[l] && DECL_P (li.objs[l]) && li.objs[l] != a.object)
     return false;
+  /* an object allocated once (its key an SSA name): no part of a
+     declared one */
+  if (a.object && DECL_P (a.object) && li.objs[l]
+      && TREE_CODE (li.objs[l]) == SSA_NAME)
+    return false;
   /* another part of its own object (`s.head` for `s.buf[i]`) */
   if (a.object && li.objs[l] == a.object && a.obj_size > 0
       && li.size[l] > 0

@@ -6,7 +6,8 @@
  * counter is the thread's own number).  No fence (Power 1 lwsync
  * before).  The variants keep their fences:
  *   -DONCE  one int allocated before the loop for every thread (main
- *           overwrites it while threads read it)
+ *           overwrites it while threads read it: two may fill one row,
+ *           2+2W on its elements, which x86 forbids: no fence there)
  *   -DHALF  the number stored is i / 2: two threads fill one row
  *   -DNEXT  a thread also writes the first element of the next row
  */
