@@ -2534,6 +2534,28 @@ mark_retry (collector *c, int glue, const wmm_retry_loops &retry,
     c->t->code[glue].flags |= WMM_ACC_RETRY;
 }
 
+/* Does edge e enter a loop from outside (forward in the reverse postorder
+ * `order`, to a block some edge reaches backward)?  Its JUMP, kept even
+ * when the loop's head is laid out next, is a place for a fence that runs
+ * once per entry rather than once per iteration (`while (!ready) ;` then
+ * a loop over the data: the consumer's fence on the way in, not in the
+ * data loop's head). */
+static bool
+loop_entry (edge e, const vec<int> &order)
+{
+  basic_block d = e->dest;
+  if (d->index < NUM_FIXED_BLOCKS || e->src->index < NUM_FIXED_BLOCKS
+      || order[e->src->index] >= order[d->index])
+    return false;
+  edge p;
+  edge_iterator ei;
+  FOR_EACH_EDGE (p, ei, d->preds)
+    if (p->src->index >= NUM_FIXED_BLOCKS && wmm_followed_edge (p)
+        && order[p->src->index] >= order[d->index])
+      return true;
+  return false;
+}
+
 /* Collect the blocks of c->fn (the unit's function, or a callee for one
  * call site) into c->t; its returns continue after its code.  `region`:
  * main's concurrent region (NULL: all of it runs concurrently). */
@@ -2549,6 +2571,10 @@ collect_blocks (collector *c, wmm_region *region)
   int nrpo = pre_and_rev_post_order_compute_fn (fn, NULL, rpo, false);
   auto_vec<int> start;
   start.safe_grow_cleared (last_basic_block_for_fn (fn));
+  auto_vec<int> order;
+  order.safe_grow_cleared (last_basic_block_for_fn (fn));
+  for (int k = 0; k < nrpo; k++)
+    order[rpo[k]] = k;
   auto_vec<std::pair<int, basic_block> > patch;
   wmm_retry_loops retry;
   wmm_retry_find (fn, c->model, &retry);
@@ -2622,7 +2648,7 @@ collect_blocks (collector *c, wmm_region *region)
         }
       edge last_e = succs.last ();
       basic_block last_dest = edge_target (last_e);
-      if (last_dest != next)
+      if (last_dest != next || loop_entry (last_e, order))
         mark_retry (c, add_glue (c, WMM_OP_JUMP, last_dest,
                                  succs.length () >= 2 ? last_e : NULL, &patch),
                     retry, bb, last_dest);

@@ -70,8 +70,12 @@ done
 if wmm_target x86; then
   ran=1
   s=$WMM_TMP/vol.s
+  # (the load's index in P0: a jump into the loop may come first)
+  "$WMM_T_GCC" -O2 -S -o /dev/null -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
+    -fplugin-arg-wmmfence-dump-ir="$WMM_TMP/vol.ir" "$P/emit_volatile.c"
+  ld=$(awk '/^unit /{u=$2} u=="P0" && $2=="R" && $3=="flag"{sub(":","",$1); print $1; exit}' "$WMM_TMP/vol.ir")
   "$WMM_T_GCC" -O2 -S -o "$s" -fplugin="$WMM_T_PLUGIN" -fplugin-arg-wmmfence-quiet \
-    -fplugin-arg-wmmfence-debug-volatile=P0:0 "$P/emit_volatile.c"
+    -fplugin-arg-wmmfence-debug-volatile="P0:${ld:-0}" "$P/emit_volatile.c"
   # P0: the load is inside the loop (a label, then the load, then a branch back).
   if awk '/^P0:/{f=1} /^P1:/{f=0} f' "$s" | awk '/^\.L[0-9]+:/{l=$0; sub(":","",l); inl=1; next} inl && /mov.*(flag|%r[a-z0-9]+\))/{ld=1} inl && ld && $0 ~ ("j[a-z]+\t" l "$"){ok=1} END{exit !ok}'; then
     wmm_pass "volatile access keeps the load in its loop"

@@ -8,7 +8,9 @@
 # a release store and a flag needs two lwsyncs on Power (one in each
 # thread: the consumer reads the node only after it saw the flag, so the
 # lwsync after its wait serves the node's own cycle too; three until
-# 2026-12-07), none on x86-TSO.
+# 2026-12-07), none on x86-TSO; a spin on a flag, then a loop over the
+# data (min_spin_data.c), has the consumer's fence on the way into the
+# loop: weighted cost 2 on Power and ARMv8 (11 before 2026-12-07).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_target x86 || { echo "SKIP: $WMM_T_WHY"; exit 77; }
 wmm_scratch
@@ -34,3 +36,15 @@ expect loop power "P0:lwsync P1:lwsync"
 expect loop armv8 "P0:dmb ishst P1:dmb ishld"
 expect heap power "cons:lwsync prod:lwsync"
 expect heap tso ""
+# a spin, then a loop over the data: the consumer's fence on the edge
+# into the loop (weighted cost 1), not in the loop's head (cost 10)
+expect_cost() {
+  local prog=$1 model=$2 want=$3 cost=$4
+  expect "$prog" "$model" "$want"
+  if [ "$WMM_COST" = "$cost" ]; then wmm_pass "$prog $model: cost $cost"
+  else wmm_fail "$prog $model: cost $WMM_COST, expected $cost"; fi
+}
+expect spin_data tso ""
+expect_cost spin_data power "consumer:lwsync producer:lwsync" 2
+expect_cost spin_data armv8 "consumer:dmb ishld producer:dmb ishst" 2
+expect_cost spin_data armv7 "consumer:dmb producer:dmb st" 3

@@ -1,6 +1,7 @@
 /* emit_volatile.c — volatile per access, not per declaration: with
- * -fplugin-arg-wmmfence-debug-volatile=P0:0 only P0's load of flag stays in
- * its loop at -O2; P1's identical loop is hoisted by GCC as usual. */
+ * -fplugin-arg-wmmfence-debug-volatile=P0:N (N the load's index in the
+ * IR dump) only P0's load of flag stays in its loop at -O2; P1's
+ * identical loop is hoisted by GCC as usual. */
 int flag;
 
 __attribute__((wmmfence_thread)) void P0(void) { while (!flag) ; }
