@@ -1401,6 +1401,22 @@ pointer_writes_reach (wmm_unitinfo *u, int b)
   return false;
 }
 
+/* The alias set of what an atomic builtin given address `addr` updates:
+ * the scalar type the pointer points to (`__atomic_fetch_sub (__ptr, 1,
+ * ...)` in std::latch's count_down, __ptr a `long *`: no `bool` lock word
+ * of an atomic_flag); 0 (any) for void, char, aggregates and what cannot
+ * be told. */
+static alias_set_type
+pointee_alias_set (tree addr)
+{
+  tree t = TREE_CODE (addr) == ADDR_EXPR ? TREE_TYPE (TREE_OPERAND (addr, 0))
+           : POINTER_TYPE_P (TREE_TYPE (addr)) ? TREE_TYPE (TREE_TYPE (addr))
+           : NULL_TREE;
+  if (!t || VOID_TYPE_P (t) || AGGREGATE_TYPE_P (t) || !COMPLETE_TYPE_P (t))
+    return 0;
+  return get_alias_set (t);
+}
+
 /* Record in f->broken every word a plain store or an atomic builtin that
  * is not a spin-lock operation (spin_kind) writes; through a parameter,
  * the words every call site passes (`void clear (int *l) { *l = 0; }`
@@ -1452,7 +1468,8 @@ find_broken_words (wmm_lock_facts *f)
         if (TREE_CODE (base) == PARM_DECL
             && (!words_of (base, pos, 0, &f->broken, &outside) || outside))
           (outside ? f->broken_outside : f->broken_any).safe_push
-            (is_gimple_assign (s) ? get_alias_set (gimple_assign_lhs (s)) : 0);
+            (is_gimple_assign (s) ? get_alias_set (gimple_assign_lhs (s))
+                                  : pointee_alias_set (addr));
       });
     }
 }

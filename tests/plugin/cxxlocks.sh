@@ -34,7 +34,10 @@
 #                    fence but the flag's own; -DRELAXED (no lock): fences;
 #                    -DBOOL (a std::atomic<bool> in a class: exchange /
 #                    store): none; -DBOOL -DRELAXED, -DBOOL -DSETS (freed
-#                    by storing true): fences
+#                    by storing true): fences; -DLATCH (C++20: both
+#                    threads wait on a std::latch first, whose counter
+#                    the library updates with atomic builtins): none, and
+#                    -DLATCH -DRELAXED fenced
 #   cxx_twice.cc     one function (-DLAMBDA: one lambda) started by two
 #                    std::threads: two instances, SB between them fenced
 #   cxx_queue.cc     a global std::queue (-DVECTOR: std::vector, -DMAP:
@@ -236,6 +239,8 @@ for T in x86 ppc aarch64 arm; do
   expect_none spinbool cxx_spinflag -DBOOL
   expect_both spinbool_relaxed cxx_spinflag -DBOOL -DRELAXED
   expect_both spinbool_sets cxx_spinflag -DBOOL -DSETS
+  expect_none spinflag_latch cxx_spinflag -std=c++20 -DLATCH
+  expect_both spinflag_latch_relaxed cxx_spinflag -std=c++20 -DLATCH -DRELAXED
   # one function / one lambda started by two std::threads: two instances,
   # store buffering between them keeps its two fences
   expect twice cxx_twice "_ZL1wi:2"

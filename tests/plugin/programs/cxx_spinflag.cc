@@ -5,11 +5,22 @@
 // test-and-test-and-set (exchange (true, acquire), spinning on a relaxed
 // load) and freed by store (false, release), the way C++ code writes a
 // spin lock: no fence either.
+// -DLATCH (C++20): both threads first wait on a std::latch, whose
+// counter libstdc++ updates with atomic builtins through a `long *`: no
+// write of the flag's `bool` word (locks.cc pointee_alias_set), still a
+// lock.
 // Variants that make it no lock (store buffering's fences come back):
 //   -DRELAXED  the operations are relaxed;
 //   -DBOOL -DSETS  the bool is freed by storing true.
 #include <atomic>
 #include <thread>
+#ifdef LATCH
+#include <latch>
+static std::latch start (2);
+#define WAIT_START() start.arrive_and_wait ()
+#else
+#define WAIT_START() ((void) 0)
+#endif
 
 #ifdef RELAXED
 #define TAKE std::memory_order_relaxed
@@ -54,6 +65,7 @@ int x, y, r0, r1;
 
 static void left ()
 {
+  WAIT_START ();
   TAKE_LOCK ();
   x = 1;
   r0 = y;
@@ -62,6 +74,7 @@ static void left ()
 
 static void right ()
 {
+  WAIT_START ();
   TAKE_LOCK ();
   y = 1;
   r1 = x;
