@@ -1134,14 +1134,16 @@ add_c11_fence (collector *c, enum memmodel mo)
     }
 }
 
-/* Plain access of the memory a pointer argument reaches (memcpy & co);
- * its index, or -1. */
+/* Plain access of the memory a pointer argument reaches (memcpy & co):
+ * with `extent`, as far as a call of unknown length may reach from it,
+ * else one object of the pointer's type (an atomic builtin's value, a
+ * seed rand_r draws from); its index, or -1. */
 int
-ptr_access (collector *c, tree ptr, bool is_store)
+ptr_access (collector *c, tree ptr, bool is_store, bool extent = true)
 {
   int loc;
   char *name;
-  if (!ptr || !wmm_shared_ptr (c->u, ptr, &loc, &name))
+  if (!ptr || !wmm_shared_ptr (c->u, ptr, &loc, &name, extent))
     return -1;
   wmm_instr in = make (c, is_store ? WMM_OP_STORE : WMM_OP_LOAD);
   set_addr (&in, loc, 0);
@@ -1234,7 +1236,7 @@ failure_write_back (collector *c, tree expected)
   br.target = top + 1;
   if (add (c, &br, -1, NULL) < 0)
     return -1;
-  int idx = ptr_access (c, expected, true);
+  int idx = ptr_access (c, expected, true, false);
   c->t->code[top].target = c->t->ncode;
   for (int k = top; k < c->t->ncode; k++)
     c->unit->sites[k].alternatives = true;
@@ -1335,7 +1337,7 @@ atomic_builtin (collector *c, gimple *stmt, int code)
   if (in_run (code, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_N, &w))
     {
       tree seen = expected_in_unit (c, stmt);
-      int read = ptr_access (c, arg (stmt, 1), false);
+      int read = ptr_access (c, arg (stmt, 1), false, false);
       atomic_on (c, arg (stmt, 0), ACC_RMW, cas_order (c, stmt), w,
                  arg (stmt, 2), WMM_ALU_SECOND);
       int write = failure_write_back (c, arg (stmt, 1));
@@ -1403,28 +1405,28 @@ atomic_builtin (collector *c, gimple *stmt, int code)
       atomic_on (c, arg (stmt, g), ACC_LOAD,
                  generic_order (order_arg (c, stmt, g + 2)), 0, NULL,
                  WMM_ALU_SECOND);
-      ptr_access (c, arg (stmt, g + 1), true);
+      ptr_access (c, arg (stmt, g + 1), true, false);
       return true;
     case BUILT_IN_ATOMIC_STORE:
-      ptr_access (c, arg (stmt, g + 1), false);
+      ptr_access (c, arg (stmt, g + 1), false, false);
       atomic_on (c, arg (stmt, g), ACC_STORE,
                  generic_order (order_arg (c, stmt, g + 2)), 0, NULL,
                  WMM_ALU_SECOND);
       return true;
     case BUILT_IN_ATOMIC_EXCHANGE:
-      ptr_access (c, arg (stmt, g + 1), false);
+      ptr_access (c, arg (stmt, g + 1), false, false);
       atomic_on (c, arg (stmt, g), ACC_RMW,
                  generic_order (order_arg (c, stmt, g + 3)), 0, NULL,
                  WMM_ALU_SECOND);
-      ptr_access (c, arg (stmt, g + 2), true);
+      ptr_access (c, arg (stmt, g + 2), true, false);
       return true;
     case BUILT_IN_ATOMIC_COMPARE_EXCHANGE:
       /* (orders: arguments 4 and 5 in both spellings) */
-      ptr_access (c, arg (stmt, g + 1), false);
-      ptr_access (c, arg (stmt, g + 2), false);
+      ptr_access (c, arg (stmt, g + 1), false, false);
+      ptr_access (c, arg (stmt, g + 2), false, false);
       atomic_on (c, arg (stmt, g), ACC_RMW, generic_order (cas_order (c, stmt)),
                  0, NULL, WMM_ALU_SECOND);
-      ptr_access (c, arg (stmt, g + 1), true);
+      ptr_access (c, arg (stmt, g + 1), true, false);
       return true;
     case BUILT_IN_ATOMIC_TEST_AND_SET:
       atomic_on (c, arg (stmt, 0), ACC_RMW, order_arg (c, stmt, 1), 1,
@@ -1635,11 +1637,13 @@ private_call_args (collector *c, gcall *stmt, const char *name)
           || wmm_param_gets_constants (a))
         continue;
       int from = c->t->ncode;
+      /* (rand_r (&seed): the one object its parameter's type names) */
+      bool extent = wmm_lib_pointee_bytes (stmt, i) < 0;
       if ((reads >> i) & 1)
-        ptr_access (c, arg (stmt, i), false);
+        ptr_access (c, arg (stmt, i), false, extent);
       string_read (c, stmt, name, i, reads, writes, from);
       if ((writes >> i) & 1)
-        ptr_access (c, arg (stmt, i), true);
+        ptr_access (c, arg (stmt, i), true, extent);
     }
 }
 
@@ -1882,13 +1886,14 @@ handle_call (collector *c, gcall *stmt)
                   || !POINTER_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, i))))
                 continue;
               int from = c->t->ncode;
+              bool extent = wmm_lib_pointee_bytes (stmt, i) < 0;
               if ((reads >> i) & 1)
-                ptr_access (c, arg (stmt, i), false);
+                ptr_access (c, arg (stmt, i), false, extent);
               /* `printf ("%s", e->name)`: only the char array member */
               if (string_read (c, stmt, name, i, reads, writes, from))
                 continue;
               if ((writes >> i) & 1)
-                ptr_access (c, arg (stmt, i), true);
+                ptr_access (c, arg (stmt, i), true, extent);
               /* `event_del (&c->event)`: the struct event member of *c */
               set_alias (c, from, wmm_tbaa_of_record_arg (arg (stmt, i),
                                                           declared));

@@ -1496,8 +1496,33 @@ wmm_ref_alternatives (tree ref, tree *alts, int max)
   return n;
 }
 
+/* The location from element `ref` (an ARRAY_REF of a declared object at
+ * a constant offset, or at a variable one: from the array's start) to the
+ * end of its array, or -1: what a library call given `&a[i]` may reach
+ * (`memset (&a[0], 0, 2 * sizeof a[0])` writes a[1] too). */
+static int
+rest_of_array (wmm_unitinfo *u, tree ref)
+{
+  if (TREE_CODE (ref) != ARRAY_REF && TREE_CODE (ref) != ARRAY_RANGE_REF)
+    return -1;
+  poly_int64 asize, apos, esize, epos;
+  tree aoff, eoff;
+  tree array = TREE_OPERAND (ref, 0);
+  tree base = wmm_inner_ref (array, &asize, &apos, &aoff);
+  HOST_WIDE_INT lo, size;
+  if (!base || !DECL_P (base) || aoff || !apos.is_constant (&lo)
+      || !asize.is_constant (&size) || size <= 0)
+    return -1;
+  HOST_WIDE_INT from = lo, at;
+  if (wmm_inner_ref (ref, &esize, &epos, &eoff) == base && !eoff
+      && epos.is_constant (&at) && at >= lo && at < lo + size)
+    from = at;
+  return location_for (u, base, from, lo + size - from, array);
+}
+
 bool
-wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name)
+wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name,
+                bool extent)
 {
   *loc = -1;
   *name = NULL;
@@ -1506,7 +1531,15 @@ wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name)
   if (TREE_CODE (ptr) == ADDR_EXPR)
     {
       int width;
-      return wmm_shared_ref (u, TREE_OPERAND (ptr, 0), loc, name, &width);
+      bool shared = wmm_shared_ref (u, TREE_OPERAND (ptr, 0), loc, name,
+                                    &width);
+      if (shared && extent && *loc >= 0)
+        {
+          int rest = rest_of_array (u, TREE_OPERAND (ptr, 0));
+          if (rest >= 0)
+            *loc = rest;
+        }
+      return shared;
     }
   if (TREE_CODE (ptr) == SSA_NAME && !SSA_NAME_PTR_INFO (ptr))
     {
@@ -1519,6 +1552,10 @@ wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name)
           tree type = TREE_TYPE (TREE_TYPE (ptr));
           HOST_WIDE_INT size = COMPLETE_TYPE_P (type)
                                ? int_size_in_bytes (type) : -1;
+          /* (a library call reaches from there to the object's end:
+             `read (fd, buf, n)` with buf `(char *) &st` writes all of st) */
+          if (extent)
+            size = int_size_in_bytes (TREE_TYPE (obj)) - off;
           tree ref = build2 (MEM_REF, TREE_TYPE (obj), build_fold_addr_expr (obj),
                              build_int_cst (ptr_type_node, 0));
           if (size > 0)

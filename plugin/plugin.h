@@ -1539,8 +1539,12 @@ int wmm_pointer_targets (tree ptr);
  * call's arguments (a stack: calls inside it bind on top). */
 void wmm_memloc_bind (tree callee, gcall *call);
 void wmm_memloc_unbind (void);
-/* Same for memory reached through pointer `ptr` (a call argument). */
-bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name);
+/* Same for memory reached through pointer `ptr` (a call argument): the
+ * object, or the part of it, *ptr names; with `extent`, all a library
+ * call given ptr may reach (memcpy & co: from *ptr to the end of its
+ * array or object). */
+bool wmm_shared_ptr (wmm_unitinfo *u, tree ptr, int *loc, char **name,
+                     bool extent = false);
 void wmm_memloc_reset (void);
 /* The indirect calls resolved (entries.cc) that escape and copy analyses
  * may follow until the next reset; NULL: none. */

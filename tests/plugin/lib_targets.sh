@@ -12,6 +12,12 @@
 # whole record (WHOLE), when fgets returns the `st.flag` it was given
 # (GIVEN), when strtol's end pointer points into it (OUTPARAM) and when
 # strsep returns what its slot held, `&st.flag` (SLOT).
+# programs/lib_extent.c: how far a library call given a pointer reaches —
+# `read ()` through a helper given `(char *) &st` writes the whole record,
+# `memset (&a[0], 0xff, 2 * sizeof a[0])` writes a[1] too (store
+# buffering through the far part: fenced in main and the worker; both
+# were missed before 2026-12-07), a read into a char array member writes
+# that member only (MEMBER: no fence).
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/lib_targets.c
@@ -25,5 +31,9 @@ check_target() {
   for v in WHOLE GIVEN OUTPARAM SLOT; do
     wmm_expect_sb_fences "$T.$v" "$P" 'worker readn' -D$v
   done
+  local E=$WMM_TESTDIR/programs/lib_extent.c
+  wmm_expect_sb_fences "$T.extent" "$E" 'worker readn'
+  wmm_expect_sb_fences "$T.extent_ARRAY" "$E" 'worker' -DARRAY
+  wmm_expect_fences "$T.extent_MEMBER" "$E" '' -DMEMBER
 }
 wmm_each_target check_target
