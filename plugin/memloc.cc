@@ -1611,6 +1611,15 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
     return;
   wmm_note (u, "overlapping accesses to parts of one object (unions, "
             "whole-struct copies): they are treated as unknown addresses");
+  /* each location's ambiguous range (-1: none), looked up once */
+  auto_vec<int> amb;
+  amb.safe_grow (u->prog->nlocs);
+  for (int l = 0; l < u->prog->nlocs; l++)
+    amb[l] = -1;
+  for (unsigned k = 0; k < loc_table.length (); k++)
+    if (loc_table[k].ambiguous && loc_table[k].loc >= 0
+        && loc_table[k].loc < u->prog->nlocs && amb[loc_table[k].loc] < 0)
+      amb[loc_table[k].loc] = k;
   /* (the sites first: the loop below forgets the locations) */
   for (wmm_unit &unit : u->units)
     {
@@ -1618,10 +1627,9 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
       for (int i = 0; i < th->ncode && i < (int) unit.sites.length (); i++)
         {
           int l = th->code[i].addr.loc_hint;
-          if (l >= 0 && wmm_instr_is_access (&th->code[i]))
-            for (const loc_entry &e : loc_table)
-              if (e.loc == l && e.ambiguous)
-                keep_within (&unit.sites[i].tbaa, e);
+          if (l >= 0 && l < u->prog->nlocs && amb[l] >= 0
+              && wmm_instr_is_access (&th->code[i]))
+            keep_within (&unit.sites[i].tbaa, loc_table[amb[l]]);
         }
     }
   for (int t = 0; t < u->prog->nthreads; t++)
@@ -1630,15 +1638,12 @@ wmm_memloc_fix_overlaps (wmm_unitinfo *u)
       for (int i = 0; i < th->ncode; i++)
         {
           int l = th->code[i].addr.loc_hint;
-          if (l < 0 || !wmm_instr_is_access (&th->code[i]))
+          if (l < 0 || l >= u->prog->nlocs || amb[l] < 0
+              || !wmm_instr_is_access (&th->code[i]))
             continue;
-          for (unsigned k = 0; k < loc_table.length (); k++)
-            if (loc_table[k].loc == l && loc_table[k].ambiguous)
-              {
-                th->code[i].addr.loc_hint = -1;
-                th->code[i].addr.base.kind = WMM_OPND_NONE;
-                th->code[i].addr.base.imm = 0;
-              }
+          th->code[i].addr.loc_hint = -1;
+          th->code[i].addr.base.kind = WMM_OPND_NONE;
+          th->code[i].addr.base.imm = 0;
         }
     }
 }
