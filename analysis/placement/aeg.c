@@ -2,13 +2,15 @@
  * control-flow graph, the location of every access (constant propagation
  * of address registers), the virtual threads, the event classes and the po
  * relation between classes (reachability over the strongly connected
- * components of each thread's control-flow graph).
+ * components of each thread's graph of matched calls and returns,
+ * callpaths.h, and from a unit's end to its callers).
  *
  * Example: for PPC SB (`0:r2=x; stw r1,0(r2); lwz r3,0(r4)` ...) the store
  * of P0 resolves to x through r2's initial value, and class (P0, x, W) is
  * po-before class (P0, y, R).
  */
 #include "aeg.h"
+#include "callpaths.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -862,8 +864,8 @@ static int copy_classes(wmm_aeg *g, int t, int f)
 
 /* Tarjan's SCC algorithm over thread t's nodes, iteratively; scc_of[node]
  * gets the SCC index (in emission order: successors first). */
-static int thread_sccs(const wmm_aeg *g, int t, int *scc_of, int *nscc_out,
-                       unsigned char *cyclic)
+static int thread_sccs(const wmm_aeg *g, int t, const wmm_callpaths *cp,
+                       int *scc_of, int *nscc_out, unsigned char *cyclic)
 {
   int n = g->nnodes;
   int *idx = xcalloc((size_t)n, sizeof *idx), *low = xcalloc((size_t)n, sizeof *low);
@@ -883,18 +885,18 @@ static int thread_sccs(const wmm_aeg *g, int t, int *scc_of, int *nscc_out,
     int csp = 0;
     call[csp++] = root;
     idx[root] = low[root] = ++counter;
-    edge[root] = g->succ_off[root];
+    edge[root] = cp->off[root];
     stk[sp++] = root;
     on[root] = 1;
     while (csp) {
       int v = call[csp - 1];
-      if (edge[v] < g->succ_off[v + 1]) {
-        int w = g->succ[edge[v]++];
+      if (edge[v] < cp->off[v + 1]) {
+        int w = cp->succ[edge[v]++];
         if (!wmm_aeg_in_thread(g, t, w))
           continue;
         if (!idx[w]) {
           idx[w] = low[w] = ++counter;
-          edge[w] = g->succ_off[w];
+          edge[w] = cp->off[w];
           stk[sp++] = w;
           on[w] = 1;
           call[csp++] = w;
@@ -916,8 +918,8 @@ static int thread_sccs(const wmm_aeg *g, int t, int *scc_of, int *nscc_out,
         } while (w != v);
         cyclic[nscc] = size > 1;
         if (size == 1)
-          for (int k = g->succ_off[v]; k < g->succ_off[v + 1]; k++)
-            if (g->succ[k] == v)
+          for (int k = cp->off[v]; k < cp->off[v + 1]; k++)
+            if (cp->succ[k] == v)
               cyclic[nscc] = 1;
         nscc++;
       }
@@ -928,11 +930,15 @@ static int thread_sccs(const wmm_aeg *g, int t, int *scc_of, int *nscc_out,
   return 0;
 }
 
-/* Compute th->po: class b is po-after class a. */
-static int build_po(wmm_aeg *g, int t)
+/* Compute th->po: class b is po-after class a when a path of the matched
+ * calls and returns (callpaths.h) leads from an event of a to one of b, or
+ * from an event of a to the end of its unit, and from there to a return
+ * site of that unit in the thread (its caller is not known) and on from
+ * there the same way. */
+static int build_po(wmm_aeg *g, int t, const wmm_callpaths *cp)
 {
   wmm_aeg_thread *th = &g->threads[t];
-  int n = g->nnodes, words = (th->ncls + 63) / 64;
+  int n = g->nnodes, words = (th->ncls + 63) / 64, nu = g->p->nthreads;
   th->words = words ? words : 1;
   words = th->words;
   th->po = xcalloc((size_t)th->ncls * (size_t)words, sizeof *th->po);
@@ -943,7 +949,7 @@ static int build_po(wmm_aeg *g, int t)
     return -1;
   }
   int nscc = 0;
-  if (thread_sccs(g, t, scc_of, &nscc, cyclic)) {
+  if (thread_sccs(g, t, cp, scc_of, &nscc, cyclic)) {
     free(scc_of), free(cyclic);
     return -1;
   }
@@ -952,8 +958,9 @@ static int build_po(wmm_aeg *g, int t)
   int *mem = xcalloc((size_t)n, sizeof *mem);
   uint64_t *cls_at = xcalloc((size_t)nscc * (size_t)words, sizeof *cls_at);
   uint64_t *after = xcalloc((size_t)nscc * (size_t)words, sizeof *after);
-  if (!mem_off || !mem || !cls_at || !after) {
-    free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after);
+  uint64_t *up = xcalloc((size_t)nu * (size_t)words, sizeof *up);
+  if (!mem_off || !mem || !cls_at || !after || !up) {
+    free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after), free(up);
     return -1;
   }
   for (int v = 0; v < n; v++)
@@ -964,7 +971,7 @@ static int build_po(wmm_aeg *g, int t)
   {
     int *fill = xcalloc((size_t)nscc + 1, sizeof *fill);
     if (!fill) {
-      free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after);
+      free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after), free(up);
       return -1;
     }
     for (int v = 0; v < n; v++)
@@ -985,8 +992,8 @@ static int build_po(wmm_aeg *g, int t)
     uint64_t *as = &after[(size_t)s * words];
     for (int m = mem_off[s]; m < mem_off[s + 1]; m++) {
       int v = mem[m];
-      for (int k = g->succ_off[v]; k < g->succ_off[v + 1]; k++) {
-        int w = g->succ[k];
+      for (int k = cp->off[v]; k < cp->off[v + 1]; k++) {
+        int w = cp->succ[k];
         if (!wmm_aeg_in_thread(g, t, w) || scc_of[w] == s)
           continue;
         const uint64_t *aw = &after[(size_t)scc_of[w] * words];
@@ -999,16 +1006,48 @@ static int build_po(wmm_aeg *g, int t)
       for (int i = 0; i < words; i++)
         as[i] |= cls_at[(size_t)s * words + i];
   }
+  /* up(u): what follows a return from unit u to any of its call sites in
+   * the thread: the return site's classes and what follows it, and up of
+   * the caller's unit when the return site reaches the caller's end
+   * (a fixed point: recursion). */
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int v = 0; v < n; v++) {
+      if (!wmm_aeg_in_thread(g, t, v) || scc_of[v] < 0)
+        continue;
+      int u = g->node_unit[v], i = v - g->unit_base[u];
+      const wmm_thread *ut = &g->p->threads[u];
+      if (i >= ut->ncode)
+        continue;
+      int c = callee(g, &ut->code[i]);
+      if (c < 0 || scc_of[v + 1] < 0)
+        continue;
+      int r = scc_of[v + 1];
+      uint64_t *uc = &up[(size_t)c * words];
+      const uint64_t *uu = &up[(size_t)u * words];
+      for (int k = 0; k < words; k++) {
+        uint64_t add = cls_at[(size_t)r * words + k] | after[(size_t)r * words + k];
+        if (cp->to_exit[v + 1])
+          add |= uu[k];
+        if (add & ~uc[k]) {
+          uc[k] |= add;
+          changed = 1;
+        }
+      }
+    }
+  }
   for (int c = 0; c < th->ncls; c++) {
     const wmm_aeg_class *cl = &g->cls[th->cls[c]];
     uint64_t *row = &th->po[(size_t)c * words];
     for (int k = 0; k < cl->nacc; k++) {
-      const uint64_t *a = &after[(size_t)scc_of[g->acc[cl->acc[k]].node] * words];
+      int node = g->acc[cl->acc[k]].node;
+      const uint64_t *a = &after[(size_t)scc_of[node] * words];
+      const uint64_t *ua = &up[(size_t)g->node_unit[node] * words];
       for (int i = 0; i < words; i++)
-        row[i] |= a[i];
+        row[i] |= a[i] | (cp->to_exit[node] ? ua[i] : 0);
     }
   }
-  free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after);
+  free(scc_of), free(cyclic), free(mem_off), free(mem), free(cls_at), free(after), free(up);
   return 0;
 }
 
@@ -1028,11 +1067,14 @@ int wmm_aeg_build_ex(const wmm_program *p, unsigned flags, wmm_aeg **out,
                      wmm_error *err)
 {
   *out = NULL;
+  wmm_callpaths cp = {0};
   wmm_aeg *g = calloc(1, sizeof *g);
   if (!g)
     return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (event graph)");
   g->p = p;
   if (mark_inert(g) || build_cfg(g) || build_accesses(g, flags))
+    goto nomem;
+  if (wmm_callpaths_build(g, &cp))
     goto nomem;
   int nvt = 0;
   for (int u = 0; u < p->nthreads; u++)
@@ -1057,7 +1099,7 @@ int wmm_aeg_build_ex(const wmm_program *p, unsigned flags, wmm_aeg **out,
                     : copy_classes(g, g->nthreads - 1, first))
         goto nomem;
       if (inst == 0) {
-        if (build_po(g, g->nthreads - 1))
+        if (build_po(g, g->nthreads - 1, &cp))
           goto nomem;
       } else {
         /* Further instances have the same classes, in the same order. */
@@ -1087,9 +1129,11 @@ int wmm_aeg_build_ex(const wmm_program *p, unsigned flags, wmm_aeg **out,
     g->loc_cls[g->loc_off[l] + fill[l]++] = c;
   }
   free(fill);
+  wmm_callpaths_free(&cp);
   *out = g;
   return 0;
 nomem:
+  wmm_callpaths_free(&cp);
   wmm_aeg_free(g);
   return wmm_fail(err, WMM_ERR_NOMEM, p->source, 0, "out of memory (event graph)");
 }

@@ -3,8 +3,9 @@
  * Nodes are program points: node (u, i) is "just before instruction i of
  * code unit u" (i == ncode is the unit's end).  Edges follow the control
  * flow, through WMM_OP_CALL into the called unit and from its end back to
- * every call site (context-insensitive, as if inlined; loops give back
- * edges, so a pair inside a loop is ordered both ways).  A jump back that
+ * every call site (loops give back edges, so a pair inside a loop is
+ * ordered both ways); po between classes follows only the paths whose
+ * returns match their calls (callpaths.h).  A jump back that
  * the front end marked WMM_ACC_RETRY (ir.h: no iteration but the last
  * changes anything) is no edge when its loop has no write, call or
  * load-reserve: leaving the other iterations' loads out of an execution

@@ -344,6 +344,103 @@ static void test_aeg(void)
   wmm_program_free(p);
 }
 
+/* A thread T0 that calls f or g (or g then f, in a loop when `loop`):
+ * f calls h and writes x, g reads y and calls h, h writes z. */
+static wmm_program *helper_program(int loop)
+{
+  wmm_program *p = wmm_program_new("ir", WMM_ARCH_GIMPLE);
+  int lx = wmm_program_loc(p, "x"), ly = wmm_program_loc(p, "y");
+  int lz = wmm_program_loc(p, "z");
+  int t0 = wmm_program_thread(p, "T0");
+  int f = wmm_program_thread(p, "f"), g = wmm_program_thread(p, "g");
+  int h = wmm_program_thread(p, "h");
+  p->threads[f].entry = p->threads[g].entry = p->threads[h].entry = 0;
+  wmm_thread *T = &p->threads[t0];
+  int r0 = wmm_thread_reg(&p->threads[g], "r0");
+  wmm_instr in = wmm_instr_init(WMM_OP_BRANCH);
+  if (!loop) {
+    /* 0: BR 3; 1: CALL f; 2: J 4; 3: CALL g; (4: end) */
+    in.cond = WMM_COND_ANY;
+    in.target = 3;
+    wmm_thread_append(T, &in);
+    in = wmm_instr_init(WMM_OP_CALL);
+    in.target = f;
+    wmm_thread_append(T, &in);
+    in = wmm_instr_init(WMM_OP_JUMP);
+    in.target = 4;
+    wmm_thread_append(T, &in);
+    in = wmm_instr_init(WMM_OP_CALL);
+    in.target = g;
+    wmm_thread_append(T, &in);
+  } else {
+    /* 0: CALL g; 1: CALL f; 2: BR 0 */
+    in = wmm_instr_init(WMM_OP_CALL);
+    in.target = g;
+    wmm_thread_append(T, &in);
+    in.target = f;
+    wmm_thread_append(T, &in);
+    in = wmm_instr_init(WMM_OP_BRANCH);
+    in.cond = WMM_COND_ANY;
+    in.target = 0;
+    wmm_thread_append(T, &in);
+  }
+  in = wmm_instr_init(WMM_OP_CALL);
+  in.target = h;
+  wmm_thread_append(&p->threads[f], &in);
+  /* (stores of a register: no silent location) */
+  in = access(WMM_OP_STORE, lx, -1);
+  in.a = (wmm_operand){WMM_OPND_REG, wmm_thread_reg(&p->threads[f], "v"), 0};
+  wmm_thread_append(&p->threads[f], &in);
+  in = access(WMM_OP_LOAD, ly, r0);
+  wmm_thread_append(&p->threads[g], &in);
+  in = wmm_instr_init(WMM_OP_CALL);
+  in.target = h;
+  wmm_thread_append(&p->threads[g], &in);
+  in = access(WMM_OP_STORE, lz, -1);
+  in.a = (wmm_operand){WMM_OPND_REG, wmm_thread_reg(&p->threads[h], "v"), 0};
+  wmm_thread_append(&p->threads[h], &in);
+  return p;
+}
+
+/* The class of the access at (unit, index), or -1. */
+static int class_at(const wmm_aeg *g, int unit, int index)
+{
+  for (int c = 0; c < g->ncls; c++)
+    for (int k = 0; k < g->cls[c].nacc; k++)
+      if (g->acc[g->cls[c].acc[k]].unit == unit &&
+          g->acc[g->cls[c].acc[k]].index == index)
+        return c;
+  return -1;
+}
+
+static void test_callpaths(void)
+{
+  for (int loop = 0; loop < 2; loop++) {
+    wmm_program *p = helper_program(loop);
+    wmm_aeg *g = NULL;
+    wmm_error e;
+    if (wmm_aeg_build(p, &g, &e) != 0) {
+      ok(0, "callpaths: builds", e.msg);
+      wmm_program_free(p);
+      continue;
+    }
+    int f = 1, gu = 2, h = 3;
+    int wx = class_at(g, f, 1), ry = class_at(g, gu, 0), wz = class_at(g, h, 0);
+    if (!loop) {
+      ok(wx >= 0 && ry >= 0 && !wmm_aeg_po(g, ry, wx) && !wmm_aeg_po(g, wx, ry),
+         "callpaths: a helper called on two paths does not join them", NULL);
+      ok(wz >= 0 && wmm_aeg_po(g, wz, wx) && wmm_aeg_po(g, ry, wz) &&
+             !wmm_aeg_po(g, wx, wz),
+         "callpaths: the helper returns to each of its callers", NULL);
+    } else {
+      ok(wx >= 0 && ry >= 0 && wmm_aeg_po(g, ry, wx) && wmm_aeg_po(g, wx, ry),
+         "callpaths: g's read, then f's write, in a loop: both ways", NULL);
+    }
+    wmm_aeg_free(g);
+    wmm_program_free(p);
+  }
+}
+
 /* ------------------------------------------------------ requirements */
 
 static wmm_req_seg seg2(wmm_opkind a, int la, wmm_opkind b, int lb)
@@ -1147,6 +1244,7 @@ int main(void)
   test_retry();
   test_ilp();
   test_aeg();
+  test_callpaths();
   test_requirements();
   test_placement();
   test_guards();
