@@ -155,6 +155,10 @@ static const char *const nostart_names[] = {
   "crc32", "crc32_z", "adler32", "adler32_z",
   /* pages, processes */
   "madvise", "fork", "setsid", "getpgrp", "setpgid",
+  /* options */
+  "getopt", "getopt_long", "getopt_long_only", "getsubopt",
+  /* thread-specific data: a key destructor runs in the exiting thread */
+  "pthread_key_create", "tss_create",
   /* sockets, descriptors, users and ids (arg_touch_fns) */
   "socket", "socketpair", "listen", "bind", "connect", "accept",
   "accept4", "getpeername", "getsockname", "getsockopt", "setsockopt",

@@ -9,6 +9,11 @@
 # addresses that may be each other and the two processes run one code);
 # a MAP_PRIVATE mapping (-DPRIVATE) or globals, which a fork copies
 # (-DGLOBALS), share nothing: no fence.  The notes say which case it is.
+# daemon_fork.c: a fork whose parent leaves at once (`if (pid > 0)
+# _exit (0)`, a daemon's) never has two processes run together: no fence
+# and no "two processes" note (before: main ran as two instances and
+# store buffering through the mapping got a full fence); -DBOTH keeps the
+# parent running: a full fence between the store and the load.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs/fork_shm.c
@@ -41,5 +46,10 @@ check() {
   if wmm_report_fences "$P" "$M" -DGLOBALS && [ -z "$WMM_FENCES" ]; then
     wmm_pass "$T.globals: no fence"
   else wmm_fail "$T.globals: '$WMM_FENCES'"; fi
+  local D=$WMM_TESTDIR/programs/daemon_fork.c
+  wmm_expect_fences $T.daemon "$D" ""
+  wmm_expect_no_note $T.daemon "main runs as two processes at once"
+  wmm_expect_full $T.both "$D" "main" -DBOTH
+  wmm_expect_note $T.both "main runs as two processes at once"
 }
 wmm_each_target check
