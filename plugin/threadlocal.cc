@@ -964,8 +964,14 @@ sync_object_arg (gcall *call, const char *name, unsigned i)
   tree t = lib ? param_type (call, i) : NULL_TREE;
   if (!t || !POINTER_TYPE_P (t))
     return false;
+  /* (the typedef's name; -flto's link step may keep only the name of
+     the union it names, `union pthread_mutex_t`) */
   tree n = TYPE_NAME (TREE_TYPE (t));
-  if (!n || TREE_CODE (n) != TYPE_DECL || !DECL_NAME (n))
+  if (n && TREE_CODE (n) == TYPE_DECL)
+    n = DECL_NAME (n);
+  if (!n || TREE_CODE (n) != IDENTIFIER_NODE)
+    n = wmm_record_tag (TREE_TYPE (t));
+  if (!n)
     return false;
   static const char *const types[] = {
     "pthread_mutex_t", "pthread_cond_t", "pthread_rwlock_t",
@@ -973,7 +979,7 @@ sync_object_arg (gcall *call, const char *name, unsigned i)
     "pthread_mutexattr_t", "pthread_condattr_t", "pthread_rwlockattr_t",
     "pthread_barrierattr_t", "sem_t", "mtx_t", "cnd_t"
   };
-  const char *tn = IDENTIFIER_POINTER (DECL_NAME (n));
+  const char *tn = IDENTIFIER_POINTER (n);
   for (const char *s : types)
     if (!strcmp (tn, s))
       return true;
