@@ -155,8 +155,14 @@ static const char *const nostart_names[] = {
   "crc32", "crc32_z", "adler32", "adler32_z",
   /* pages, processes */
   "madvise", "fork", "setsid", "getpgrp", "setpgid",
-  /* options */
-  "getopt", "getopt_long", "getopt_long_only", "getsubopt",
+  /* options, locale, logging, daemons (daemon (): its parent leaves at
+     once), process settings */
+  "getopt", "getopt_long", "getopt_long_only", "getsubopt", "setlocale",
+  "tzset", "openlog", "syslog", "closelog", "daemon", "prctl", "chroot",
+  "gethostname", "nice", "setpriority", "realpath", "basename", "dirname",
+  /* descriptors and signals that start nothing */
+  "pipe2", "epoll_create", "epoll_create1", "epoll_ctl", "epoll_wait",
+  "signalfd", "timerfd_create", "inotify_init", "sigwait", "sigsetmask",
   /* thread-specific data: a key destructor runs in the exiting thread */
   "pthread_key_create", "tss_create",
   /* sockets, descriptors, users and ids (arg_touch_fns) */

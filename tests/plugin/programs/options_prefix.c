@@ -1,16 +1,19 @@
-/* options_prefix.c — main parses its options with getopt_long and the
- * suboptions of -o with getsubopt (memcached's style) before it starts
- * the worker: `verbose` and `port` are written while no other thread
- * runs, so the option loop races with nothing and gets no fence: neither
- * function starts a thread (the unit gives a function's address away,
- * exit_hook, so a library call that might start threads would end
- * main's part that runs alone).  -DLATE parses them after the worker
- * started: main's write of `verbose` then read of `port` against the
- * worker's write of `port` then read of `verbose` is store buffering.
+/* options_prefix.c — main sets its locale, opens the system log, parses
+ * its options with getopt_long and the suboptions of -o with getsubopt
+ * (memcached's style) before it starts the worker: `verbose` and `port`
+ * are written while no other thread runs, so the option loop races with
+ * nothing and gets no fence: none of those functions starts a thread
+ * (the unit gives a function's address away, exit_hook, so a library
+ * call that might start threads would end main's part that runs alone).
+ * -DLATE parses them after the worker started: main's write of `verbose`
+ * then read of `port` against the worker's write of `port` then read of
+ * `verbose` is store buffering.
  */
 #include <getopt.h>
+#include <locale.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <syslog.h>
 
 int verbose, port, seen;
 
@@ -75,6 +78,8 @@ static void parse (int argc, char **argv)
 int main (int argc, char **argv)
 {
   pthread_t t;
+  setlocale (LC_ALL, "");
+  openlog ("options_prefix", LOG_PID, LOG_DAEMON);
 #ifndef LATE
   parse (argc, argv);
 #endif
