@@ -65,6 +65,20 @@ wmm_binding_body (cgraph_node *n)
          ? wmm_analysable_body (n) : NULL;
 }
 
+char *
+wmm_lto_settings (const wmm_unitinfo *u)
+{
+  static const char *const threads[] = { "auto", "create", "exported" };
+  static const char *const calls[] = { "sound", "barrier" };
+  const wmm_plugin_options *o = u->opts;
+  return xasprintf ("arch=%s from=%s threads=%s calls=%s locks=%s deps=%s",
+                    wmm_model_name (u->model),
+                    wmm_model_name ((wmm_model) o->from),
+                    threads[o->threads], calls[o->calls],
+                    o->locks_acqrel ? "acqrel" : "full",
+                    o->deps_addr ? "addr" : "none");
+}
+
 void
 wmm_lto_load_bodies (wmm_unitinfo *u)
 {
@@ -72,6 +86,8 @@ wmm_lto_load_bodies (wmm_unitinfo *u)
   auto_vec<const char *> foreign;
   bool partial = false;
   int stripped = 0;
+  char *settings = wmm_lto_settings (u);
+  bool told = false;
   FOR_EACH_DEFINED_FUNCTION (node)
     {
       if (node->in_other_partition)
@@ -83,6 +99,21 @@ wmm_lto_load_bodies (wmm_unitinfo *u)
         {
           foreign.safe_push (node->name ());
           continue;
+        }
+      /* The compile step kept in program order what its own options
+         called shared (x86-TSO's fresh objects are private, Power's are
+         not): other options here would analyse code GCC may already
+         have reordered. */
+      const char *was = wmm_lto_mark_settings (node->decl);
+      if (was && strcmp (was, settings) && !told)
+        {
+          error ("wmmfence: %qs was compiled with %<%s%> at the compile "
+                 "step of %<-flto%>, and the link step has %<%s%>: give "
+                 "the compile and link lines the same %<-fwmm-arch%>, "
+                 "%<-fwmm-from%> and other wmmfence options (or "
+                 "%<-fplugin-arg-wmmfence-KEY%>)", node->name (), was,
+                 settings);
+          told = true;
         }
       /* A clone (ipa-cp, ipa-sra) not yet made from its original's body
          is made now; then the IPA transforms (inlining) are applied. */
@@ -109,6 +140,7 @@ wmm_lto_load_bodies (wmm_unitinfo *u)
     wmm_note (u, "link step: %s() was compiled without the plugin (no "
               "-fplugin on its -flto compile line): its body is unknown "
               "code, summarised as a call of another object", name);
+  free (settings);
 }
 
 namespace {

@@ -43,14 +43,25 @@ wmm_lto_marked (tree fndecl)
 }
 
 void
-wmm_lto_mark_functions (void)
+wmm_lto_mark_functions (const char *settings)
 {
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     if (!lookup_attribute (mark_name, DECL_ATTRIBUTES (node->decl)))
       DECL_ATTRIBUTES (node->decl)
-        = tree_cons (get_identifier (mark_name), NULL_TREE,
+        = tree_cons (get_identifier (mark_name),
+                     build_tree_list (NULL_TREE,
+                                      build_string (strlen (settings) + 1,
+                                                    settings)),
                      DECL_ATTRIBUTES (node->decl));
+}
+
+const char *
+wmm_lto_mark_settings (tree fndecl)
+{
+  tree a = lookup_attribute (mark_name, DECL_ATTRIBUTES (fndecl));
+  tree v = a && TREE_VALUE (a) ? TREE_VALUE (TREE_VALUE (a)) : NULL_TREE;
+  return v && TREE_CODE (v) == STRING_CST ? TREE_STRING_POINTER (v) : NULL;
 }
 
 void

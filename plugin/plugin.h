@@ -2110,10 +2110,18 @@ tree wmm_lto_volatile_type (tree type, tree vtype);
  * plain again. */
 void wmm_lto_release_volatile (wmm_unitinfo *u, char **vol);
 /* ltomark.cc.  Compile step: mark every function with a body as seen by
- * the plugin.  Was the function so marked?  Link step: remove fn's
- * compile-step fences (how many). */
-void wmm_lto_mark_functions (void);
+ * the plugin, with the settings of that step (wmm_lto_settings).  Was the
+ * function so marked?  Link step: remove fn's compile-step fences (how
+ * many). */
+void wmm_lto_mark_functions (const char *settings);
 bool wmm_lto_marked (tree fndecl);
+/* The settings a function's compile step ran with (its mark's argument),
+ * or NULL (a mark without one). */
+const char *wmm_lto_mark_settings (tree fndecl);
+/* The options that decide which accesses the compile step keeps in
+ * program order, as text ("arch=power from=sc threads=auto ..."), for
+ * the marks and the link step's check (xmalloc'd). */
+char *wmm_lto_settings (const wmm_unitinfo *u);
 int wmm_lto_strip_fences (function *fn);
 /* Link step: read every marked body (notes: foreign functions, a partial
  * partition). */

@@ -138,7 +138,9 @@ prepare_for_link (void)
       wmm_free_volatile (&u, vol);
     }
   wmm_reflocks_finish (options.mode == WMM_MODE_INSERT);
-  wmm_lto_mark_functions ();
+  char *settings = wmm_lto_settings (&u);
+  wmm_lto_mark_functions (settings);
+  free (settings);
   wmm_unitinfo_free (&u);
 }
 

@@ -46,6 +46,7 @@ wmmfence: option %<-fplugin-arg-wmmfence-threads%>: unknown
 wmmfence: option %<-fplugin-arg-wmmfence-time-limit%>: 
 wmmfence: option %<-fplugin-arg-wmmfence-unwind%>: 
 wmmfence: out of memory while collecting the program
+wmmfence: %qs was compiled with %<%s%> at the compile 
 wmmfence: this plugin was built for GCC %s (%s, %s) but was loaded 
 wmmfence: unknown option %<-fplugin-arg-wmmfence-%s%> (known: arch, 
 note: %s
