@@ -45,9 +45,7 @@ static int intra_succ(const wmm_thread *t, int i, int out[2])
   return n;
 }
 
-/* The unit a CALL enters in the graph: -1 for none, and for an inert one
- * (the call is then an ordinary instruction). */
-static int callee(const wmm_aeg *g, const wmm_instr *in)
+int wmm_aeg_callee(const wmm_aeg *g, const wmm_instr *in)
 {
   return in->op == WMM_OP_CALL && in->target >= 0 &&
                  in->target < g->p->nthreads && !g->inert[in->target]
@@ -245,7 +243,7 @@ static int build_cfg(wmm_aeg *g)
       for (int i = 0; i < t->ncode; i++) {
         int from = g->unit_base[u] + i;
         int to[3], nto = 0;
-        int v = callee(g, &t->code[i]);
+        int v = wmm_aeg_callee(g, &t->code[i]);
         if (v >= 0) {
           to[nto++] = g->unit_base[v];
           /* return edge: end of v -> after the call */
@@ -666,7 +664,7 @@ static int thread_units(const wmm_aeg *g, int u, unsigned char *mark)
     int v = stack[--sp];
     const wmm_thread *t = &p->threads[v];
     for (int i = 0; i < t->ncode; i++) {
-      int w = callee(g, &t->code[i]);
+      int w = wmm_aeg_callee(g, &t->code[i]);
       if (w >= 0 && !mark[w]) {
         mark[w] = 1;
         stack[sp++] = w;
@@ -1019,7 +1017,7 @@ static int build_po(wmm_aeg *g, int t, const wmm_callpaths *cp)
       const wmm_thread *ut = &g->p->threads[u];
       if (i >= ut->ncode)
         continue;
-      int c = callee(g, &ut->code[i]);
+      int c = wmm_aeg_callee(g, &ut->code[i]);
       if (c < 0 || scc_of[v + 1] < 0)
         continue;
       int r = scc_of[v + 1];

@@ -236,6 +236,10 @@ int wmm_aeg_preds(const wmm_aeg *g, int t, int node, int *buf, int cap);
  * propagation; -1 when unknown.  (Exposed for the tests.) */
 int wmm_aeg_access_loc(const wmm_aeg *g, int unit, int index);
 
+/* The unit a CALL enters in the graph: -1 for none, and for an inert one
+ * (the call is then an ordinary instruction). */
+int wmm_aeg_callee(const wmm_aeg *g, const wmm_instr *in);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,18 +13,12 @@
 
 #include <stdlib.h>
 
-/* The unit the instruction at node n calls in the graph (aeg.c's
- * callee: inert units are no call), or -1. */
+/* The unit the instruction at node n calls in the graph, or -1. */
 static int node_callee(const wmm_aeg *g, int n)
 {
   int u = g->node_unit[n], i = n - g->unit_base[u];
   const wmm_thread *t = &g->p->threads[u];
-  if (i >= t->ncode)
-    return -1;
-  const wmm_instr *in = &t->code[i];
-  return in->op == WMM_OP_CALL && in->target >= 0 &&
-                 in->target < g->p->nthreads && !g->inert[in->target]
-             ? in->target : -1;
+  return i < t->ncode ? wmm_aeg_callee(g, &t->code[i]) : -1;
 }
 
 static int is_exit(const wmm_aeg *g, int n)
