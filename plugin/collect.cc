@@ -2751,6 +2751,12 @@ inline_call (collector *c, gcall *call, tree callee)
   if (!known || count_stmts (fn, MAX_INLINE_STMTS) > MAX_INLINE_STMTS
       || has_thread_calls (fn))
     return false;
+  /* The call site itself: a place of the caller's own (before the call
+     statement), so that a pair from one call to the next can be ordered
+     there instead of inside the callee, where every call runs the fence
+     (and GCC copies it into each one it inlines). */
+  wmm_instr site = make (c, WMM_OP_NOP);
+  add (c, &site, -1, NULL);
   collector saved = *c;
   /* The callee's locks start from those held at the call. */
   wmm_locks *locks = wmm_locks_begin_from (c->u, fn, c->held);

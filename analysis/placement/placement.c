@@ -1000,6 +1000,8 @@ typedef struct cover_build {
   posinfo *pos;
   int npos;
   int *place_var;    /* (place, kind) -> var shared by the place, or -1 */
+  double *place_w;   /* shared place -> its factor (shared_place_weights) */
+  int nplace_w;
   int nplaces;
   int *link_var, *link_node, nlinks, cap_links;   /* other nodes of a var */
   int *node_pos;     /* node -> posinfo index or -1 */
@@ -1008,6 +1010,10 @@ typedef struct cover_build {
   wmm_fence *var_kind;
   int nvar, cap_var;
 } cover_build;
+
+/* How much more a fence weighs at a shared place (per copy) than at a
+ * place of its own: it decides between placements of one cost. */
+#define SHARED_TIE 1e-6
 
 static const posinfo *sort_pos_base;
 static int cmp_pos(const void *x, const void *y)
@@ -1036,6 +1042,7 @@ static void free_cover_build(cover_build *cb)
   free(cb->var_node);
   free(cb->var_kind);
   free(cb->place_var);
+  free(cb->place_w);
   free(cb->link_var);
   free(cb->link_node);
 }
@@ -1046,6 +1053,59 @@ static int node_place(const wmm_aeg *g, int node)
   const wmm_thread *t = &g->p->threads[g->node_unit[node]];
   int i = wmm_aeg_node_index(g, node);
   return i < t->ncode ? t->code[i].place : 0;
+}
+
+/* The weight factor of each shared place (ir.h), indexed by place: one
+ * fence of the source there counts once, as one position of the caller's
+ * own would, and a hair more per copy of it in code that runs (the
+ * entries and the units they call: a function whose every call was
+ * collected in place keeps a unit of its own that nothing calls): the
+ * fence runs in every copy (each call site of a callee collected per
+ * call, which GCC inlines too), so where a place of the caller's own,
+ * before a call, orders the same pairs at the same cost, it wins.
+ * NULL when out of memory; the array's length in *n. */
+static double *shared_place_weights(const place_ctx *c, int *n)
+{
+  const wmm_program *p = c->p;
+  int maxpl = 0;
+  for (int u = 0; u < p->nthreads; u++)
+    for (int i = 0; i < p->threads[u].ncode; i++)
+      if (p->threads[u].code[i].place > maxpl)
+        maxpl = p->threads[u].code[i].place;
+  double *w = xcalloc((size_t)maxpl + 1, sizeof *w);
+  unsigned char *runs = xcalloc((size_t)p->nthreads + 1, 1);
+  int *work = xcalloc((size_t)p->nthreads + 1, sizeof *work), nwork = 0;
+  if (!w || !runs || !work) {
+    free(w);
+    free(runs);
+    free(work);
+    return NULL;
+  }
+  for (int u = 0; u < p->nthreads; u++)
+    if (p->threads[u].entry) {
+      runs[u] = 1;
+      work[nwork++] = u;
+    }
+  while (nwork > 0) {
+    const wmm_thread *t = &p->threads[work[--nwork]];
+    for (int i = 0; i < t->ncode; i++) {
+      int to = t->code[i].op == WMM_OP_CALL ? t->code[i].target : -1;
+      if (to >= 0 && to < p->nthreads && !runs[to]) {
+        runs[to] = 1;
+        work[nwork++] = to;
+      }
+    }
+  }
+  for (int pl = 0; pl <= maxpl; pl++)
+    w[pl] = 1.0 + SHARED_TIE;
+  for (int u = 0; u < p->nthreads; u++)
+    for (int i = 0; runs[u] && i < p->threads[u].ncode; i++)
+      if (p->threads[u].code[i].place > 0)
+        w[p->threads[u].code[i].place] += SHARED_TIE;
+  free(runs);
+  free(work);
+  *n = maxpl + 1;
+  return w;
 }
 
 /* Build the cover problem from the needs. */
@@ -1059,6 +1119,9 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
     return -1;
   for (int n = 0; n < c->g->nnodes; n++)
     cb->node_pos[n] = -1;
+  cb->place_w = shared_place_weights(c, &cb->nplace_w);
+  if (!cb->place_w)
+    return -1;
   /* prerows in use, and the positions they mention */
   for (int i = 0; i < b->nterms; i++) {
     const place_term *t = &c->terms[b->terms[i]];
@@ -1078,7 +1141,9 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
         pi = cb->npos++;
         memset(&cb->pos[pi], 0, sizeof cb->pos[pi]);
         cb->pos[pi].node = node;
-        cb->pos[pi].weight = place_weight(c, node);
+        int pl = node_place(c->g, node);
+        cb->pos[pi].weight = place_weight(c, node) *
+                             (pl > 0 && pl < cb->nplace_w ? cb->place_w[pl] : 1.0);
         cb->node_pos[node] = pi;
       }
       posinfo *p = &cb->pos[pi];
@@ -1103,17 +1168,23 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
   }
   sort_pos_base = cb->pos;
   qsort(order, (size_t)cb->npos, sizeof *order, cmp_pos);
+  /* (a position at a shared place stays apart: it may serve the rows of
+     its other copies too, which a lighter position of the caller's own
+     with the same rows here does not) */
+  int own_rep = -1;
   for (int i = 0; i < cb->npos; i++) {
     posinfo *p = &cb->pos[order[i]];
-    if (i > 0) {
-      const posinfo *q = &cb->pos[order[i - 1]];
-      if (q->hash == p->hash && q->nrows == p->nrows &&
-          memcmp(q->rows, p->rows, (size_t)p->nrows * sizeof *p->rows) == 0) {
-        p->rep = q->rep;
-        continue;
-      }
+    const posinfo *q = i > 0 ? &cb->pos[order[i - 1]] : NULL;
+    if (!q || q->hash != p->hash || q->nrows != p->nrows ||
+        memcmp(q->rows, p->rows, (size_t)p->nrows * sizeof *p->rows) != 0)
+      own_rep = -1;
+    if (node_place(c->g, p->node) > 0) {
+      p->rep = order[i];
+      continue;
     }
-    p->rep = order[i];
+    if (own_rep < 0)
+      own_rep = order[i];
+    p->rep = own_rep;
   }
   free(order);
   /* places shared by several positions: one var per (place, kind) */
@@ -1123,8 +1194,6 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
       cb->nplaces = pl + 1;
   }
   cb->place_var = xcalloc((size_t)cb->nplaces * WMM_FENCE_COUNT + 1, sizeof *cb->place_var);
-  if (!cb->place_var)
-    return -1;
   for (int i = 0; i < cb->nplaces * WMM_FENCE_COUNT; i++)
     cb->place_var[i] = -1;
   /* rows */
@@ -1323,7 +1392,8 @@ static int fill_result(builder *b, const wmm_cover *cov, const cover_build *cb,
     f->thread = g->node_unit[node];
     f->index = wmm_aeg_node_index(g, node);
     f->kind = cb->var_kind[v];
-    f->cost = cov->cost[v];
+    /* (the position's weight without the shared places' tie-break) */
+    f->cost = wmm_fence_cost(c->m, f->kind) * place_weight(c, node);
     out->total_cost += f->cost;
     fence_of[v] = out->nfences++;
   }

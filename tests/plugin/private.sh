@@ -196,7 +196,7 @@ expect seed_NEIGHBOUR private_seed tso "estimate:3" -DNEIGHBOUR
 # create: fenced.
 expect helper_seed private_helper_seed tso ""
 expect helper_seed_HEAP private_helper_seed tso "" -DHEAP
-expect helper_seed_SHARED private_helper_seed tso "estimate:3" -DSHARED
+expect helper_seed_SHARED private_helper_seed tso "estimate:2" -DSHARED
 expect helper_seed_NEIGHBOUR private_helper_seed tso "estimate:6" -DNEIGHBOUR
 expect helper_seed_LEAK private_helper_seed tso "estimate:4" -DHEAP -DLEAK
 expect helper_seed_LATE private_helper_seed tso "estimate:4" -DLATE
