@@ -100,6 +100,7 @@ wmm_memloc_reset (void)
   escape_fn = NULL;
   resolved_calls = NULL;
   wmm_local_members_reset ();
+  wmm_sealed_args_reset ();
   wmm_heap_once_reset ();
 }
 
@@ -973,6 +974,38 @@ param_one_place (tree ssa, HOST_WIDE_INT *at, int depth)
   return obj;
 }
 
+static tree resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth);
+
+/* The one address a load of pointer reference ref yields when it reads a
+ * member of a sealed thread argument (sealedargs.cc), or NULL. */
+static tree
+sealed_member (tree ref, int depth)
+{
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  HOST_WIDE_INT bits, pos, at = 0;
+  if (depth > 8 || !POINTER_TYPE_P (TREE_TYPE (ref)))
+    return NULL_TREE;
+  tree base = wmm_inner_ref (ref, &bitsize, &bitpos, &offset);
+  if (!base || offset || !bitsize.is_constant (&bits)
+      || !bitpos.is_constant (&pos) || pos % BITS_PER_UNIT
+      || bits % BITS_PER_UNIT)
+    return NULL_TREE;
+  tree obj = base;
+  if (TREE_CODE (base) == MEM_REF)
+    {
+      if (TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME
+          || !tree_fits_shwi_p (TREE_OPERAND (base, 1)))
+        return NULL_TREE;
+      obj = resolve_pointer (TREE_OPERAND (base, 0), &at, depth + 1);
+      at += tree_to_shwi (TREE_OPERAND (base, 1));
+    }
+  if (!obj || !VAR_P (obj))
+    return NULL_TREE;
+  return wmm_sealed_member_value (obj, at + pos / BITS_PER_UNIT,
+                                  bits / BITS_PER_UNIT);
+}
+
 /* Follow an SSA pointer to the object it points into: p = &x, q = p + 4,
  * r = q.  Returns the object (or NULL) and its byte offset in *off. */
 static tree
@@ -1042,6 +1075,11 @@ resolve_pointer (tree ptr, HOST_WIDE_INT *off, int depth)
       if (tree v = code == COMPONENT_REF
                    ? wmm_local_member_value (gimple_assign_rhs1 (def))
                    : NULL_TREE)
+        ptr = v;
+      /* a pointer member of a thread's argument (sealedargs.cc) */
+      else if (tree v = gimple_assign_load_p (def)
+                        ? sealed_member (gimple_assign_rhs1 (def), depth)
+                        : NULL_TREE)
         ptr = v;
       else if (code == POINTER_PLUS_EXPR)
         {

@@ -258,6 +258,13 @@ tree wmm_local_member_value (tree ref);
    else NULL. */
 tree wmm_one_address (tree v);
 void wmm_local_members_reset (void);
+/* sealedargs.cc: the one declared object's address (an ADDR_EXPR) that
+ * the bytes [off, off + size) of local obj hold when obj is a thread's
+ * argument only its own function writes and the threads only read, or
+ * NULL.  Example: `struct ctx c = { &data }; pthread_create (.., &c)`:
+ * (c, 0, 8) -> &data. */
+tree wmm_sealed_member_value (tree obj, HOST_WIDE_INT off, HOST_WIDE_INT size);
+void wmm_sealed_args_reset (void);
 /* The values the unit's stores put into the pointer or integer member of
  * a local class that `ref` names (a NULL entry: anything), or NULL when
  * ref is no such member or nothing stores to it. */
