@@ -69,7 +69,15 @@ one_address (tree v, int depth)
   if (TREE_CODE (v) == ADDR_EXPR)
     return DECL_P (TREE_OPERAND (v, 0)) ? v : NULL_TREE;
   if (TREE_CODE (v) == COMPONENT_REF && depth == 0 && values)
-    return wmm_local_member_value (v);
+    {
+      tree m = wmm_local_member_value (v);
+      /* (a member of a thread's argument or of a static object only its
+         own code writes: sealedargs.cc) */
+      if (!m && (m = wmm_sealed_load_value (v))
+          && !DECL_P (TREE_OPERAND (m, 0)))
+        m = NULL_TREE;   /* (a part of an object: no `&decl`) */
+      return m;
+    }
   if (TREE_CODE (v) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (v)
       || !SSA_NAME_VAR (v) || TREE_CODE (SSA_NAME_VAR (v)) != PARM_DECL
       || depth > 4)

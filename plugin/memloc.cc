@@ -999,11 +999,37 @@ sealed_member (tree ref, int depth)
         return NULL_TREE;
       obj = resolve_pointer (TREE_OPERAND (base, 0), &at, depth + 1);
       at += tree_to_shwi (TREE_OPERAND (base, 1));
+      /* (a thread's argument that is an element of an array) */
+      if (!obj)
+        return wmm_sealed_element_member (TREE_OPERAND (base, 0),
+                                          tree_to_shwi (TREE_OPERAND (base, 1))
+                                          + pos / BITS_PER_UNIT,
+                                          bits / BITS_PER_UNIT);
     }
   if (!obj || !VAR_P (obj))
     return NULL_TREE;
   return wmm_sealed_member_value (obj, at + pos / BITS_PER_UNIT,
                                   bits / BITS_PER_UNIT);
+}
+
+tree
+wmm_sealed_load_value (tree ref)
+{
+  return sealed_member (ref, 0);
+}
+
+/* The object (and byte offset, in *off when off is not NULL) SSA pointer
+ * ptr points into when it is loaded from a member of a sealed thread
+ * argument or static object (sealedargs.cc), or NULL. */
+static tree
+sealed_pointer (tree ptr, HOST_WIDE_INT *off)
+{
+  gimple *def = TREE_CODE (ptr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (ptr)
+                ? SSA_NAME_DEF_STMT (ptr) : NULL;
+  tree v = def && gimple_assign_load_p (def)
+           ? sealed_member (gimple_assign_rhs1 (def), 0) : NULL_TREE;
+  HOST_WIDE_INT at;
+  return v ? resolve_pointer (v, off ? off : &at, 1) : NULL_TREE;
 }
 
 /* Follow an SSA pointer to the object it points into: p = &x, q = p + 4,
@@ -1366,7 +1392,8 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
                       || TREE_CODE (obj) == CONST_DECL))
             return false;
         }
-      else if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_PTR_INFO (ptr))
+      else if (TREE_CODE (ptr) == SSA_NAME && SSA_NAME_PTR_INFO (ptr)
+               && !sealed_pointer (ptr, NULL))
         {
           /* GCC's points-to sets, or private.cc's webs (a parameter every
              caller gives a private object) */
@@ -1376,7 +1403,9 @@ wmm_shared_ref (wmm_unitinfo *u, tree ref, int *loc, char **name, int *width)
       else if (TREE_CODE (ptr) == SSA_NAME)
         {
           HOST_WIDE_INT off, pos, size;
-          tree obj = resolve_pointer (ptr, &off);
+          /* (with GCC's points-to sets, only a sealed member's value) */
+          tree obj = SSA_NAME_PTR_INFO (ptr) ? sealed_pointer (ptr, &off)
+                                             : resolve_pointer (ptr, &off);
           if (obj)
             {
               if (!decl_may_be_shared (obj))

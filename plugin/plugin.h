@@ -264,6 +264,16 @@ void wmm_local_members_reset (void);
  * NULL.  Example: `struct ctx c = { &data }; pthread_create (.., &c)`:
  * (c, 0, 8) -> &data. */
 tree wmm_sealed_member_value (tree obj, HOST_WIDE_INT off, HOST_WIDE_INT size);
+/* sealedargs.cc: the same for a member of the element of a sealed local
+ * array that pointer parameter ptr points to (every create passes
+ * `&args[i]`): off, size within the element.  Example: `args[i].lock =
+ * &m; pthread_create (.., &args[i])`: in the start routine, (arg, 8, 8)
+ * -> &m. */
+tree wmm_sealed_element_member (tree ptr, HOST_WIDE_INT off, HOST_WIDE_INT size);
+/* memloc.cc: the one address (an ADDR_EXPR) a load of pointer reference
+ * ref yields when it reads such a member (of a sealed object or of the
+ * element a sealed argument points to), or NULL. */
+tree wmm_sealed_load_value (tree ref);
 void wmm_sealed_args_reset (void);
 /* The values the unit's stores put into the pointer or integer member of
  * a local class that `ref` names (a NULL entry: anything), or NULL when

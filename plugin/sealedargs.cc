@@ -24,6 +24,12 @@
  * that address (or the member's value before it is set, which C leaves
  * indeterminate).
  *
+ * The same when the creates give the threads elements of a local array
+ * (`args[i].lock = &m; pthread_create (.., &args[i])`, the address of an
+ * element often first put in a name that only the create uses): the
+ * member of every element, whatever its index, and the threads' stores
+ * through their argument stay inside their element.
+ *
  * The same for a static object of the unit whose address nothing takes
  * (`static struct ctx cfg = { &data, &flag }`): only its initializer and
  * the statements that name it write it; a null initial value counts for
@@ -155,14 +161,41 @@ routine_reads_arg (tree routine,
   return !d || only_read_through (d, 0, w);
 }
 
-/* visit_addr callback: an address taken in a statement; data is the
- * object, and the flag that says it was taken other than allowed. */
+/* What sealed () learns of an object's statements. */
 struct seal_walk {
   tree obj;
   bool broken;
+  bool whole, elements;   /* creates given &obj, given &obj[i] */
   vec<std::pair<HOST_WIDE_INT, HOST_WIDE_INT> > written;
 };
 
+/* Is call s a create that gives its thread `a` (the address of w->obj, or
+ * of one of its elements) as the argument, and nothing else of obj, for a
+ * routine that only reads and writes through it? */
+bool
+create_gives (gimple *s, tree a, seal_walk *w)
+{
+  tree routine;
+  int ai = is_gimple_call (s) ? wmm_thread_arg_index (s) : -1;
+  if (ai < 0 || (unsigned) ai >= gimple_call_num_args (s)
+      || gimple_call_arg (s, ai) != a || !wmm_is_thread_create (s, &routine)
+      || !routine_reads_arg (routine, &w->written))
+    return false;
+  for (unsigned i = 0; i < gimple_call_num_args (s); i++)
+    if ((int) i != ai)
+      {
+        tree other = gimple_call_arg (s, i);
+        if (walk_tree (&other, find_tree, w->obj, NULL)
+            || (TREE_CODE (a) == SSA_NAME && other == a))
+          return false;
+      }
+  return true;
+}
+
+/* visit_addr callback: an address taken in a statement; data is the
+ * seal_walk, whose flag says it was taken other than as a thread's
+ * argument (directly, or through a name set to it that only creates
+ * use). */
 bool
 note_addr (gimple *s, tree op, tree, void *data)
 {
@@ -170,29 +203,44 @@ note_addr (gimple *s, tree op, tree, void *data)
   tree base = op ? get_base_address (op) : NULL_TREE;
   if (base != w->obj)
     return false;
-  tree routine;
-  int ai = is_gimple_call (s) ? wmm_thread_arg_index (s) : -1;
-  bool ok = ai >= 0 && wmm_is_thread_create (s, &routine)
-            && (unsigned) ai < gimple_call_num_args (s)
-            && TREE_CODE (gimple_call_arg (s, ai)) == ADDR_EXPR
-            && TREE_OPERAND (gimple_call_arg (s, ai), 0) == w->obj
-            && routine_reads_arg (routine, &w->written);
-  /* (the object's address in no other argument of the create) */
-  for (unsigned i = 0; ok && i < gimple_call_num_args (s); i++)
-    if ((int) i != ai)
-      {
-        tree a = gimple_call_arg (s, i);
-        ok = !walk_tree (&a, find_tree, w->obj, NULL);
-      }
+  /* (the thread argument: the object, or one element of it) */
+  bool whole = op == w->obj;
+  bool element = TREE_CODE (op) == ARRAY_REF && TREE_OPERAND (op, 0) == w->obj;
+  bool ok = false;
+  if ((whole || element) && is_gimple_call (s))
+    {
+      int ai = wmm_thread_arg_index (s);
+      tree a = ai >= 0 && (unsigned) ai < gimple_call_num_args (s)
+               ? gimple_call_arg (s, ai) : NULL_TREE;
+      ok = a && TREE_CODE (a) == ADDR_EXPR && TREE_OPERAND (a, 0) == op
+           && create_gives (s, a, w);
+    }
+  else if ((whole || element) && gimple_assign_single_p (s)
+           && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME
+           && TREE_CODE (gimple_assign_rhs1 (s)) == ADDR_EXPR
+           && TREE_OPERAND (gimple_assign_rhs1 (s), 0) == op)
+    {
+      /* `_3 = &args[i]; pthread_create (.., _3)` */
+      tree t = gimple_assign_lhs (s);
+      imm_use_iterator it;
+      gimple *use;
+      ok = true;
+      FOR_EACH_IMM_USE_STMT (use, it, t)
+        if (!is_gimple_debug (use) && !create_gives (use, t, w))
+          ok = false;
+    }
+  w->whole |= ok && whole;
+  w->elements |= ok && element;
   if (!ok)
     w->broken = true;
   return false;
 }
 
 /* The ranges the threads write of obj when it is sealed (see the file's
- * comment), else NULL. */
+ * comment), else NULL; *elements: the creates give the threads elements
+ * of obj (the ranges are then an element's), not obj itself. */
 const vec<std::pair<HOST_WIDE_INT, HOST_WIDE_INT> > *
-sealed (tree obj)
+sealed (tree obj, bool *elements)
 {
   if (!VAR_P (obj) || TREE_STATIC (obj) || DECL_EXTERNAL (obj)
       || DECL_NONLOCAL (obj) || DECL_HAS_VALUE_EXPR_P (obj)
@@ -202,10 +250,13 @@ sealed (tree obj)
   if (!sealed_cache)
     sealed_cache = new hash_map<tree, int>;
   if (int *v = sealed_cache->get (obj))
-    return *v ? &written[*v - 1] : NULL;
+    {
+      *elements = *v < 0;
+      return *v ? &written[abs (*v) - 1] : NULL;
+    }
   cgraph_node *node = cgraph_node::get (DECL_CONTEXT (obj));
   function *fn = node ? wmm_analysable_body (node) : NULL;
-  seal_walk w = { obj, fn == NULL, vNULL };
+  seal_walk w = { obj, fn == NULL, false, false, vNULL };
   if (fn)
     wmm_each_stmt (fn, [&] (gimple *s) {
       if (w.broken)
@@ -223,33 +274,78 @@ sealed (tree obj)
         }
       walk_stmt_load_store_addr_ops (s, &w, NULL, NULL, note_addr);
     });
-  if (w.broken)
+  /* (the threads' ranges mean one thing: the object's or an element's) */
+  if (w.broken || w.whole == w.elements)
     {
       w.written.release ();
       sealed_cache->put (obj, 0);
       return NULL;
     }
   written.safe_push (w.written);
-  sealed_cache->put (obj, written.length ());
+  *elements = w.elements;
+  sealed_cache->put (obj, w.elements ? -(int) written.length ()
+                                     : (int) written.length ());
   return &written.last ();
 }
 
-/* The address value v stands for, when it is the address of a declared
- * object (or a part at a constant offset), else NULL. */
+/* v, when it is the address of a declared object or of a part of it at a
+ * constant offset (one address: not `&a[i]`), else NULL. */
 tree
 decl_address (tree v)
 {
   if (!v || TREE_CODE (v) != ADDR_EXPR)
     return NULL_TREE;
-  tree base = get_base_address (TREE_OPERAND (v, 0));
-  return base && DECL_P (base) ? v : NULL_TREE;
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  tree base = wmm_inner_ref (TREE_OPERAND (v, 0), &bitsize, &bitpos, &offset);
+  return base && DECL_P (base) && !offset && bitpos.is_constant () ? v : NULL_TREE;
 }
 
-/* What statement s stores into the bits [lo, hi) of obj: NULL_TREE when
- * it writes none of them, the address it stores there (decl_address),
- * or error_mark_node when it writes them with anything else. */
+/* The bits [*pos, *pos + *bits) of an element of array obj that
+ * reference ref (`obj[i].f`, `obj[2].a[1]`, any index into obj, constant
+ * ones inside it) covers; false when it is not such a reference. */
+bool
+element_range (tree ref, tree obj, HOST_WIDE_INT *pos, HOST_WIDE_INT *bits)
+{
+  tree size = TREE_CODE (ref) == COMPONENT_REF
+              ? DECL_SIZE (TREE_OPERAND (ref, 1)) : TYPE_SIZE (TREE_TYPE (ref));
+  if (!size || !tree_fits_shwi_p (size))
+    return false;
+  *bits = tree_to_shwi (size);
+  *pos = 0;
+  for (tree t = ref;; t = TREE_OPERAND (t, 0))
+    {
+      if (TREE_CODE (t) == ARRAY_REF && TREE_OPERAND (t, 0) == obj)
+        return true;
+      if (TREE_CODE (t) == COMPONENT_REF)
+        {
+          tree at = bit_position (TREE_OPERAND (t, 1));
+          if (!tree_fits_shwi_p (at))
+            return false;
+          *pos += tree_to_shwi (at);
+        }
+      else if (TREE_CODE (t) == ARRAY_REF)
+        {
+          tree idx = TREE_OPERAND (t, 1), low = array_ref_low_bound (t);
+          tree esz = TYPE_SIZE (TREE_TYPE (t));
+          if (TREE_CODE (idx) != INTEGER_CST || !tree_fits_shwi_p (low)
+              || !esz || !tree_fits_shwi_p (esz))
+            return false;
+          *pos += (tree_to_shwi (idx) - tree_to_shwi (low)) * tree_to_shwi (esz);
+        }
+      else
+        return false;
+    }
+}
+
+/* What statement s stores into the bits [lo, hi) of obj (of each element
+ * of obj, elem_bits wide, when elem_bits is not 0): NULL_TREE when it
+ * writes none of them or zeros (a null pointer, which no access goes
+ * through), the address it stores there (decl_address), or
+ * error_mark_node when it writes them with anything else. */
 tree
-member_store (gimple *s, tree obj, HOST_WIDE_INT lo, HOST_WIDE_INT hi)
+member_store (gimple *s, tree obj, HOST_WIDE_INT lo, HOST_WIDE_INT hi,
+              HOST_WIDE_INT elem_bits = 0)
 {
   if (!gimple_vdef (s) || gimple_clobber_p (s))
     return NULL_TREE;
@@ -261,21 +357,37 @@ member_store (gimple *s, tree obj, HOST_WIDE_INT lo, HOST_WIDE_INT hi)
   poly_int64 pbitsize, pbitpos;
   tree offset;
   HOST_WIDE_INT bits, pos;
-  tree base = wmm_inner_ref (lhs, &pbitsize, &pbitpos, &offset);
-  if (base != obj || offset || !pbitsize.is_constant (&bits)
-      || !pbitpos.is_constant (&pos))
-    return error_mark_node;
+  tree rhs = is_gimple_assign (s) && gimple_assign_single_p (s)
+             ? gimple_assign_rhs1 (s) : NULL_TREE;
+  /* (zeros: a null pointer, which no access goes through) */
+  bool zeros = rhs && TREE_CODE (rhs) == CONSTRUCTOR
+               && CONSTRUCTOR_NELTS (rhs) == 0;
+  if (elem_bits)
+    {
+      /* an element's member, whichever element */
+      if (!element_range (lhs, obj, &pos, &bits) || bits > elem_bits
+          || pos + bits > elem_bits)
+        return zeros ? NULL_TREE : error_mark_node;
+    }
+  else
+    {
+      tree base = wmm_inner_ref (lhs, &pbitsize, &pbitpos, &offset);
+      if (base != obj || offset || !pbitsize.is_constant (&bits)
+          || !pbitpos.is_constant (&pos))
+        return zeros ? NULL_TREE : error_mark_node;
+    }
   if (pos + bits <= lo || pos >= hi)
     return NULL_TREE;   /* (another member) */
   tree v = NULL_TREE;
-  if (!is_gimple_assign (s) || !gimple_assign_single_p (s))
+  if (zeros)
+    return NULL_TREE;
+  if (!rhs)
     return error_mark_node;
   if (pos == lo && bits == hi - lo)
-    v = decl_address (gimple_assign_rhs1 (s));
+    v = decl_address (rhs);
   else if (pos <= lo && pos + bits >= hi)
     {
       /* a copy of a read-only initialised object over the member */
-      tree rhs = gimple_assign_rhs1 (s);
       if (VAR_P (rhs) && TREE_READONLY (rhs) && TREE_STATIC (rhs)
           && DECL_INITIAL (rhs) && TREE_CODE (DECL_INITIAL (rhs)) == CONSTRUCTOR)
         v = decl_address (fold_ctor_reference (ptr_type_node,
@@ -294,6 +406,35 @@ unnamed_static (tree obj)
          && !DECL_EXTERNAL (obj) && !TREE_ADDRESSABLE (obj)
          && !TREE_THIS_VOLATILE (obj) && !DECL_THREAD_LOCAL_P (obj)
          && !DECL_HAS_VALUE_EXPR_P (obj);
+}
+
+/* The one address the bytes [off, off + size) of sealed local obj hold
+ * (of each of its elements, elem_bits wide, when elem_bits is not 0: the
+ * threads were given elements), or NULL. */
+tree
+local_member_value (tree obj, HOST_WIDE_INT off, HOST_WIDE_INT size,
+                    HOST_WIDE_INT elem_bits)
+{
+  bool elements = false;
+  const vec<std::pair<HOST_WIDE_INT, HOST_WIDE_INT> > *w = sealed (obj, &elements);
+  if (!w || elements != (elem_bits != 0))
+    return NULL_TREE;
+  for (const std::pair<HOST_WIDE_INT, HOST_WIDE_INT> &r : *w)
+    if (r.second < 0 || (r.first < off + size && off < r.second)
+        || (elem_bits && (r.first < 0 || r.second * BITS_PER_UNIT > elem_bits)))
+      return NULL_TREE;   /* (a thread writes the member, or past its element) */
+  HOST_WIDE_INT lo = off * BITS_PER_UNIT, hi = (off + size) * BITS_PER_UNIT;
+  tree one = NULL_TREE;
+  bool bad = false;
+  function *fn = wmm_analysable_body (cgraph_node::get (DECL_CONTEXT (obj)));
+  wmm_each_stmt (fn, [&] (gimple *s) {
+    tree v = bad ? NULL_TREE : member_store (s, obj, lo, hi, elem_bits);
+    if (v == error_mark_node || (v && one && !operand_equal_p (one, v, 0)))
+      bad = true;
+    else if (v)
+      one = v;
+  });
+  return bad ? NULL_TREE : one;
 }
 
 } // anon namespace
@@ -347,18 +488,45 @@ wmm_sealed_member_value (tree obj, HOST_WIDE_INT off, HOST_WIDE_INT size)
       known.safe_push ({ lo, hi, bad ? NULL_TREE : one });
       return bad ? NULL_TREE : one;
     }
-  const vec<std::pair<HOST_WIDE_INT, HOST_WIDE_INT> > *w = sealed (obj);
-  if (!w)
+  return local_member_value (obj, off, size, 0);
+}
+
+tree
+wmm_sealed_element_member (tree ptr, HOST_WIDE_INT off, HOST_WIDE_INT size)
+{
+  /* the parameter ptr is (through copies and conversions) */
+  for (int k = 0; k < 8 && ptr && TREE_CODE (ptr) == SSA_NAME
+                  && !SSA_NAME_IS_DEFAULT_DEF (ptr); k++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (ptr);
+      if (!is_gimple_assign (def)
+          || (gimple_assign_rhs_code (def) != SSA_NAME
+              && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))))
+        return NULL_TREE;
+      ptr = gimple_assign_rhs1 (def);
+    }
+  if (!ptr || TREE_CODE (ptr) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (ptr)
+      || !SSA_NAME_VAR (ptr) || TREE_CODE (SSA_NAME_VAR (ptr)) != PARM_DECL)
     return NULL_TREE;
-  for (const std::pair<HOST_WIDE_INT, HOST_WIDE_INT> &r : *w)
-    if (r.second < 0 || (r.first < off + size && off < r.second))
-      return NULL_TREE;   /* (a thread writes the member) */
-  function *fn = wmm_analysable_body (cgraph_node::get (DECL_CONTEXT (obj)));
-  wmm_each_stmt (fn, [&] (gimple *s) {
-    if (!bad)
-      take (member_store (s, obj, lo, hi));
+  /* every value of it the address of an element of one array */
+  tree obj = NULL_TREE;
+  bool ok = wmm_each_param_source (SSA_NAME_VAR (ptr), [&] (tree a, cgraph_node *) {
+    /* (`_3 = &args[i]; pthread_create (.., _3)`) */
+    if (a && TREE_CODE (a) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (a)
+        && gimple_assign_single_p (SSA_NAME_DEF_STMT (a)))
+      a = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (a));
+    tree e = a && TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0) : NULL_TREE;
+    tree o = e && TREE_CODE (e) == ARRAY_REF ? TREE_OPERAND (e, 0) : NULL_TREE;
+    if (!o || !VAR_P (o) || (obj && o != obj))
+      return false;
+    obj = o;
+    return true;
   });
-  return bad ? NULL_TREE : one;
+  tree esize = ok && obj ? TYPE_SIZE (TREE_TYPE (TREE_TYPE (obj))) : NULL_TREE;
+  if (!esize || !tree_fits_shwi_p (esize) || tree_to_shwi (esize) <= 0
+      || off < 0 || (off + size) * BITS_PER_UNIT > tree_to_shwi (esize))
+    return NULL_TREE;
+  return local_member_value (obj, off, size, tree_to_shwi (esize));
 }
 
 void

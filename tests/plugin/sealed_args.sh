@@ -10,7 +10,11 @@
 # writes): one fence in each thread; -DTAKEN (its address given to
 # another unit) keeps the second.  -DSB (store buffering through the
 # members, local or -DGLOBAL): a full fence in each thread on every
-# target, x86 included.
+# target, x86 included.  programs/sealed_arg_array.c: threads started in
+# a loop with `&args[i]`, every element's members pointing at main's
+# mutex and counters: no fence on any target (before: the lock and the
+# counters were unknown addresses, 1 mfence on x86, 2 fences elsewhere);
+# -DTWO (odd threads get another mutex): fenced.
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -31,6 +35,13 @@ one_target() {
       else wmm_fail "$T $v: got '$got', expected two fences in the reader"; fi
     done
   fi
+  # threads in a loop, each given an element of an array of contexts
+  wmm_expect_fences "$T.array" "$P/sealed_arg_array.c" "" -pthread
+  wmm_compile_asm "$T.array-two" "$P/sealed_arg_array.c" -pthread -DTWO || return
+  local got
+  got=" $(wmm_fence_counts "$WMM_TMP/$T.array-two.s") "
+  if [[ $got == *" work:"[1-9]* ]]; then wmm_pass "$T.array -DTWO: the threads keep their fences ($got)"
+  else wmm_fail "$T.array -DTWO: got '$got', expected a fence in work"; fi
   local g full
   for g in "" -DGLOBAL; do
     # shellcheck disable=SC2086
