@@ -1057,53 +1057,26 @@ static int node_place(const wmm_aeg *g, int node)
 
 /* The weight factor of each shared place (ir.h), indexed by place: one
  * fence of the source there counts once, as one position of the caller's
- * own would, and a hair more per copy of it in code that runs (the
- * entries and the units they call: a function whose every call was
- * collected in place keeps a unit of its own that nothing calls): the
- * fence runs in every copy (each call site of a callee collected per
- * call, which GCC inlines too), so where a place of the caller's own,
- * before a call, orders the same pairs at the same cost, it wins.
- * NULL when out of memory; the array's length in *n. */
-static double *shared_place_weights(const place_ctx *c, int *n)
+ * own would, and a hair more per copy of it: the fence runs in every copy
+ * (each call site of a callee collected per call, which GCC inlines too),
+ * so where a place of the caller's own, before a call, orders the same
+ * pairs at the same cost, it wins.  NULL when out of memory; the array's
+ * length in *n. */
+static double *shared_place_weights(const wmm_program *p, int *n)
 {
-  const wmm_program *p = c->p;
   int maxpl = 0;
   for (int u = 0; u < p->nthreads; u++)
     for (int i = 0; i < p->threads[u].ncode; i++)
       if (p->threads[u].code[i].place > maxpl)
         maxpl = p->threads[u].code[i].place;
   double *w = xcalloc((size_t)maxpl + 1, sizeof *w);
-  unsigned char *runs = xcalloc((size_t)p->nthreads + 1, 1);
-  int *work = xcalloc((size_t)p->nthreads + 1, sizeof *work), nwork = 0;
-  if (!w || !runs || !work) {
-    free(w);
-    free(runs);
-    free(work);
+  if (!w)
     return NULL;
-  }
-  for (int u = 0; u < p->nthreads; u++)
-    if (p->threads[u].entry) {
-      runs[u] = 1;
-      work[nwork++] = u;
-    }
-  while (nwork > 0) {
-    const wmm_thread *t = &p->threads[work[--nwork]];
-    for (int i = 0; i < t->ncode; i++) {
-      int to = t->code[i].op == WMM_OP_CALL ? t->code[i].target : -1;
-      if (to >= 0 && to < p->nthreads && !runs[to]) {
-        runs[to] = 1;
-        work[nwork++] = to;
-      }
-    }
-  }
   for (int pl = 0; pl <= maxpl; pl++)
-    w[pl] = 1.0 + SHARED_TIE;
+    w[pl] = 1.0;
   for (int u = 0; u < p->nthreads; u++)
-    for (int i = 0; runs[u] && i < p->threads[u].ncode; i++)
-      if (p->threads[u].code[i].place > 0)
-        w[p->threads[u].code[i].place] += SHARED_TIE;
-  free(runs);
-  free(work);
+    for (int i = 0; i < p->threads[u].ncode; i++)
+      w[p->threads[u].code[i].place] += SHARED_TIE;
   *n = maxpl + 1;
   return w;
 }
@@ -1119,7 +1092,7 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
     return -1;
   for (int n = 0; n < c->g->nnodes; n++)
     cb->node_pos[n] = -1;
-  cb->place_w = shared_place_weights(c, &cb->nplace_w);
+  cb->place_w = shared_place_weights(c->p, &cb->nplace_w);
   if (!cb->place_w)
     return -1;
   /* prerows in use, and the positions they mention */
@@ -1194,6 +1167,8 @@ static int build_cover(builder *b, wmm_cover *cov, cover_build *cb)
       cb->nplaces = pl + 1;
   }
   cb->place_var = xcalloc((size_t)cb->nplaces * WMM_FENCE_COUNT + 1, sizeof *cb->place_var);
+  if (!cb->place_var)
+    return -1;
   for (int i = 0; i < cb->nplaces * WMM_FENCE_COUNT; i++)
     cb->place_var[i] = -1;
   /* rows */
