@@ -408,6 +408,19 @@ unnamed_static (tree obj)
          && !DECL_HAS_VALUE_EXPR_P (obj);
 }
 
+/* Fold a store's value v (member_store's answer) into *one, the value
+ * every store so far gave: false after an unknown one or a second value. */
+bool
+same_value (tree v, tree *one)
+{
+  if (!v)
+    return true;
+  if (v == error_mark_node || (*one && !operand_equal_p (*one, v, 0)))
+    return false;
+  *one = v;
+  return true;
+}
+
 /* The one address the bytes [off, off + size) of sealed local obj hold
  * (of each of its elements, elem_bits wide, when elem_bits is not 0: the
  * threads were given elements), or NULL. */
@@ -428,11 +441,8 @@ local_member_value (tree obj, HOST_WIDE_INT off, HOST_WIDE_INT size,
   bool bad = false;
   function *fn = wmm_analysable_body (cgraph_node::get (DECL_CONTEXT (obj)));
   wmm_each_stmt (fn, [&] (gimple *s) {
-    tree v = bad ? NULL_TREE : member_store (s, obj, lo, hi, elem_bits);
-    if (v == error_mark_node || (v && one && !operand_equal_p (one, v, 0)))
-      bad = true;
-    else if (v)
-      one = v;
+    if (!bad)
+      bad = !same_value (member_store (s, obj, lo, hi, elem_bits), &one);
   });
   return bad ? NULL_TREE : one;
 }
@@ -447,15 +457,9 @@ wmm_sealed_member_value (tree obj, HOST_WIDE_INT off, HOST_WIDE_INT size)
   HOST_WIDE_INT lo = off * BITS_PER_UNIT, hi = (off + size) * BITS_PER_UNIT;
   tree one = NULL_TREE;
   bool bad = false;
-  /* one value for every store; false after an unknown one or two values */
   auto take = [&] (tree v) {
-    if (!v)
-      return !bad;
-    if (v == error_mark_node || (one && !operand_equal_p (one, v, 0)))
-      bad = true;
-    else
-      one = v;
-    return !bad;
+    if (!bad)
+      bad = !same_value (v, &one);
   };
   if (unnamed_static (obj))
     {
