@@ -62,6 +62,12 @@ hash_set<tree> *returned_params;                 /* private PARM_DECLs the
                                                     callers' webs take in
                                                     the result */
 hash_map<tree, bool> *web_cache;                 /* SSA name -> private */
+hash_map<gimple *, vec<tree> > *resolved_targets; /* the unit's indirect
+                                                    calls entries.cc
+                                                    resolved (owned by
+                                                    the unit) */
+tree nth_param_def (tree decl, function *fn, unsigned argno);
+vec<tree> *resolved_call_targets (gcall *call);
 hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
                                                     object every create's
                                                     argument points into */
@@ -619,6 +625,9 @@ called_only_by (web *w, tree callee)
   return true;
 }
 
+bool callee_keeps (web *w, gcall *call, tree callee, bool indirect,
+                   vec<gimple *> *stores, int depth, callee_segments *csegs);
+
 /* Is call u, which passes names of the web as arguments, to a function of
  * the unit whose parameters' webs only keep the object or store it into
  * memory (pushed to *stores)?  With csegs, a callee that only the web's
@@ -632,9 +641,31 @@ callee_stores (web *w, gimple *u, vec<gimple *> *stores, int depth,
   gcall *call = dyn_cast<gcall *> (u);
   tree callee = call && !gimple_call_internal_p (call)
                 ? gimple_call_fndecl (call) : NULL_TREE;
+  /* An indirect call whose every target entries.cc knows (`j->fn (j)`,
+     the functions stored in the member) keeps what each target keeps. */
+  vec<tree> *targets = call ? resolved_call_targets (call) : NULL;
+  if (targets)
+    {
+      for (tree t : *targets)
+        if (!callee_keeps (w, call, t, true, stores, depth, NULL))
+          return false;
+      return true;
+    }
+  return callee_keeps (w, call, callee, false, stores, depth, csegs);
+}
+
+/* callee_stores for one function `callee` call u may run (`indirect`:
+ * one of the targets of a resolved indirect call). */
+bool
+callee_keeps (web *w, gcall *call, tree callee, bool indirect,
+              vec<gimple *> *stores, int depth, callee_segments *csegs)
+{
+  gimple *u = call;
   function *fn = callee ? wmm_analysable_body (cgraph_node::get (callee))
                         : NULL;
-  if (!fn || names_in (w, gimple_call_fn (call))
+  /* (a resolved indirect call's function pointer, loaded from the
+     object, is one of its targets' addresses: calling it keeps nothing) */
+  if (!fn || (!indirect && names_in (w, gimple_call_fn (call)))
       || !only_as_base (w, gimple_call_lhs (call)))
     return false;
   tree parm = DECL_ARGUMENTS (callee);
@@ -2745,12 +2776,28 @@ unit_param (gcall *call, unsigned argno)
 {
   tree callee = gimple_call_fndecl (call);
   function *fn = callee ? wmm_binding_body (cgraph_node::get (callee)) : NULL;
-  if (!fn)
-    return NULL_TREE;
-  tree p = DECL_ARGUMENTS (callee);
+  return fn ? nth_param_def (callee, fn, argno) : NULL_TREE;
+}
+
+/* The entry value of parameter argno of function decl (body fn), or NULL
+ * when it has none (unused) or there is no such parameter. */
+tree
+nth_param_def (tree decl, function *fn, unsigned argno)
+{
+  tree p = DECL_ARGUMENTS (decl);
   for (unsigned i = 0; p && i < argno; i++)
     p = DECL_CHAIN (p);
   return p ? ssa_default_def (fn, p) : NULL_TREE;
+}
+
+/* The functions indirect call `call` may call when entries.cc resolved it
+ * (a non-empty set), else NULL. */
+vec<tree> *
+resolved_call_targets (gcall *call)
+{
+  vec<tree> *t = !gimple_call_fndecl (call) && !gimple_call_internal_p (call)
+                 && resolved_targets ? resolved_targets->get (call) : NULL;
+  return t && !t->is_empty () ? t : NULL;
 }
 
 /* May a store put pointer d into `lhs` for a slot reader: memory a
@@ -2825,6 +2872,21 @@ param_accesses (tree d, HOST_WIDE_INT off, int depth, F ok, function *reader)
           for (unsigned i = 0; i < gimple_call_num_args (call); i++)
             if (gimple_call_arg (call, i) == d)
               {
+                /* `j->fn (j)`: every target of a resolved indirect call
+                   keeps its parameter's accesses inside */
+                vec<tree> *targets = resolved_call_targets (call);
+                if (targets)
+                  {
+                    for (tree t : *targets)
+                      {
+                        function *tf = wmm_binding_body (cgraph_node::get (t));
+                        tree td = tf ? nth_param_def (t, tf, i) : NULL_TREE;
+                        if (!tf || (td && !param_accesses (td, off, depth + 1,
+                                                           ok, reader ? tf : NULL)))
+                          return false;
+                      }
+                    continue;
+                  }
                 /* next_rand (&w->seed): a function of the unit whose
                    parameter's own accesses stay inside */
                 tree callee_d = unit_param (call, i);
@@ -3411,6 +3473,7 @@ wmm_private_reset (void)
   private_keys = NULL;
   returned_params = NULL;
   web_cache = NULL;
+  resolved_targets = NULL;
 }
 
 void
@@ -3422,6 +3485,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   private_keys = new hash_set<tree>;
   returned_params = new hash_set<tree>;
   web_cache = new hash_map<tree, bool>;
+  resolved_targets = u->resolved_calls;
   param_objects = new hash_map<tree, tree>;
   static_owner = new hash_map<tree, tree>;
   creator_roots = new hash_set<tree>;
