@@ -1176,51 +1176,67 @@ zlib_buffer_access (collector *c, gimple *call, bool out)
   set_alias (c, from, bytes);
 }
 
-/* Argument argno of compare-exchange cas as the unit's own function
- * passes it, through the calls its code is collected for, when each
- * parameter on the way is used by that one call only (after one
- * conversion at most: the callees do nothing else with it); else NULL. */
+/* Argument argno of compare-exchange cas followed out through the calls
+ * its code is collected for, while it is a parameter used by that one
+ * call only (after one conversion at most: the callees do nothing else
+ * with it): the value where it stops, the level of its function in
+ * *level (0: the unit's own function, c->depth: the exchange's). */
 static tree
-handed_down (collector *c, gimple *cas, unsigned argno)
+handed_up (collector *c, gimple *cas, unsigned argno, int *level)
 {
   tree v = gimple_call_arg (cas, argno);
-  for (int k = 0; k < c->depth && v; k++)
+  int k = c->depth;
+  while (k > 0 && TREE_CODE (v) == SSA_NAME && has_single_use (v))
     {
-      if (TREE_CODE (v) != SSA_NAME || !has_single_use (v))
-        return NULL_TREE;
-      if (!SSA_NAME_IS_DEFAULT_DEF (v))
+      tree p = v;
+      if (!SSA_NAME_IS_DEFAULT_DEF (p))
         {
-          gimple *d = SSA_NAME_DEF_STMT (v);
+          gimple *d = SSA_NAME_DEF_STMT (p);
           if (!is_gimple_assign (d)
               || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (d)))
-            return NULL_TREE;
-          v = gimple_assign_rhs1 (d);
-          if (TREE_CODE (v) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (v)
-              || !has_single_use (v))
-            return NULL_TREE;
+            break;
+          p = gimple_assign_rhs1 (d);
+          if (TREE_CODE (p) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (p)
+              || !has_single_use (p))
+            break;
         }
-      v = wmm_memloc_bound_argument (v);
+      if (!SSA_NAME_VAR (p) || TREE_CODE (SSA_NAME_VAR (p)) != PARM_DECL)
+        break;
+      tree a = wmm_memloc_bound_argument (p);
+      if (!a || a == p)
+        break;
+      v = a;
+      k--;
     }
+  *level = k;
   return v;
 }
 
-/* Compare-exchange cas's expected pointer seen from the unit's own
- * function (handed_down), when each call its code is collected for
- * returns what the one it makes returns (so that the outermost call's
- * result is the exchange's success) and hands the new value down to it
- * and to nothing else; or NULL. */
+/* Compare-exchange cas's expected pointer where it comes from: the name
+ * in the function of the calls its code is collected for (or its own)
+ * that hands it and the new value down to it and to nothing else
+ * (handed_up), each call from there on returning what the one it makes
+ * returns; *at: the call of that function whose result is then the
+ * exchange's success (cas itself in its own function).  NULL when
+ * there is none. */
 static tree
-expected_in_unit (collector *c, gimple *cas)
+expected_in_unit (collector *c, gimple *cas, gimple **at)
 {
-  tree lhs = gimple_call_lhs (cas);
-  for (int k = 1; k < c->depth; k++)
-    lhs = lhs && wmm_only_returned (lhs) ? gimple_call_lhs (c->sites[k])
-                                         : NULL_TREE;
-  if (c->depth > 0 && (!lhs || !wmm_only_returned (lhs)
-                       || !handed_down (c, cas, 2)))
+  *at = NULL;
+  int level, dlevel;
+  tree p = handed_up (c, cas, 1, &level);
+  handed_up (c, cas, 2, &dlevel);
+  if (TREE_CODE (p) != SSA_NAME || dlevel > level)
     return NULL_TREE;
-  tree p = handed_down (c, cas, 1);
-  return p && TREE_CODE (p) == SSA_NAME ? p : NULL_TREE;
+  tree lhs = gimple_call_lhs (cas);
+  for (int k = c->depth - 1; k >= level; k--)
+    {
+      if (!lhs || !wmm_only_returned (lhs))
+        return NULL_TREE;
+      lhs = gimple_call_lhs (c->sites[k]);
+    }
+  *at = level < c->depth ? c->sites[level] : cas;
+  return p;
 }
 
 /* The write of the value found back into *expected when a
@@ -1336,14 +1352,18 @@ atomic_builtin (collector *c, gimple *stmt, int code)
      argument 1 points to, a local of the caller's at most times) */
   if (in_run (code, BUILT_IN_ATOMIC_COMPARE_EXCHANGE_N, &w))
     {
-      tree seen = expected_in_unit (c, stmt);
+      gimple *at;
+      tree seen = expected_in_unit (c, stmt, &at);
       int read = ptr_access (c, arg (stmt, 1), false, false);
       atomic_on (c, arg (stmt, 0), ACC_RMW, cas_order (c, stmt), w,
                  arg (stmt, 2), WMM_ALU_SECOND);
       int write = failure_write_back (c, arg (stmt, 1));
       for (int k : { read, write })
         if (k >= 0)
-          c->unit->sites[k].cas_object = seen;
+          {
+            c->unit->sites[k].cas_object = seen;
+            c->unit->sites[k].cas_call = seen ? at : NULL;
+          }
       return true;
     }
   static const struct { int first; wmm_alu alu; } rmw_runs[] = {

@@ -139,9 +139,12 @@ struct wmm_site {
   gimple *via;         /* and the call its function was collected for (the
                           innermost) */
   tree cas_object;     /* a compare-exchange's read or failure write of
-                          *expected: its pointer in the unit's own function
-                          (through the calls collected, each returning the
-                          exchange's success), or NULL */
+                          *expected: its pointer in the function that
+                          hands it down (through the calls collected, each
+                          returning the exchange's success), or NULL */
+  gimple *cas_call;    /* then the call of that function whose result is
+                          the exchange's success (the exchange itself in
+                          its own function) */
   tree ptr;            /* a library call's access of what its pointer
                           argument reaches (memcpy & co): that argument */
 };
@@ -1331,8 +1334,12 @@ bool wmm_address_segment (tree name, tree fndecl, vec<gimple *> *stores,
    (publish.cc): seg->names, the names that hold it and nothing else (no
    PHI); seg->points, every use of its web that may let the address out
    (anything but dereferences, tests and calls that keep no copy); false
-   when the web cannot be followed. */
-bool wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg);
+   when the web cannot be followed.  *extra: the segments of the unit's
+   functions only the web's calls call, which keep no copy (an init
+   helper, a C++ constructor), when their calls come before every point
+   (to be deleted by the caller). */
+bool wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg,
+                        vec<wmm_fresh_segment *> *extra);
 /* Does every use of the web of pointer `name` (of function fndecl) keep
    the object to the thread, except stores of a name into memory, also by
    callees, and by the callers it returns the pointer to (pushed to

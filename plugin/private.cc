@@ -611,18 +611,22 @@ bool uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
                      vec<gimple *> *points, vec<gimple *> *returns,
                      int depth, callee_segments *csegs = NULL);
 
-/* Is every call of `callee` one of the web's uses (the function neither
- * exported nor address-taken)? */
+/* Is every call of `callee` (also through its aliases) one of the web's
+ * uses, all its calls seen (wmm_calls_all_seen: inline and template
+ * code, whose other units' calls run on their own memory, counts with
+ * this unit's calls; docs/plugin.md, "What is sound where")? */
 bool
 called_only_by (web *w, tree callee)
 {
   cgraph_node *node = cgraph_node::get (callee);
-  if (!node || TREE_PUBLIC (callee) || node->address_taken)
+  node = node ? node->ultimate_alias_target () : NULL;
+  if (!node || !wmm_calls_all_seen (node))
     return false;
-  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
-    if (!e->call_stmt || !w->uses.contains (e->call_stmt))
-      return false;
-  return true;
+  bool ok = true;
+  wmm_each_caller (node, [&] (cgraph_edge *e) {
+    ok = ok && e->call_stmt && w->uses.contains (e->call_stmt);
+  });
+  return ok;
 }
 
 bool callee_keeps (web *w, gcall *call, tree callee, bool indirect,
@@ -661,14 +665,16 @@ callee_keeps (web *w, gcall *call, tree callee, bool indirect,
               vec<gimple *> *stores, int depth, callee_segments *csegs)
 {
   gimple *u = call;
-  function *fn = callee ? wmm_analysable_body (cgraph_node::get (callee))
-                        : NULL;
+  /* (a C++ complete-object constructor runs its base-object body) */
+  cgraph_node *cn = callee ? cgraph_node::get (callee) : NULL;
+  cn = cn ? cn->ultimate_alias_target () : NULL;
+  function *fn = cn ? wmm_analysable_body (cn) : NULL;
   /* (a resolved indirect call's function pointer, loaded from the
      object, is one of its targets' addresses: calling it keeps nothing) */
   if (!fn || (!indirect && names_in (w, gimple_call_fn (call)))
       || !only_as_base (w, gimple_call_lhs (call)))
     return false;
-  tree parm = DECL_ARGUMENTS (callee);
+  tree parm = DECL_ARGUMENTS (cn->decl);
   for (unsigned i = 0; i < gimple_call_num_args (call);
        i++, parm = parm ? DECL_CHAIN (parm) : NULL_TREE)
     {
@@ -3745,7 +3751,8 @@ wmm_address_segment (tree name, tree fndecl, vec<gimple *> *stores,
 }
 
 bool
-wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg)
+wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg,
+                   vec<wmm_fresh_segment *> *extra)
 {
   tree lhs = gimple_call_lhs (root);
   if (!web_cache || !lhs || TREE_CODE (lhs) != SSA_NAME
@@ -3755,11 +3762,37 @@ wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg)
   grow (&w, lhs);
   if (w.bad)
     return false;
+  callee_segments csegs;
   for (gimple *u : w.uses)
-    if (!use_ok (&w, u, NULL, 0))
-      seg->points.safe_push (u);
+    {
+      /* A call of a function of the unit that keeps no copy (`node_init
+         (n, v)`, a C++ constructor): no point; what the callee does
+         through its parameter is a segment of its own when only this
+         web's calls call it (callee_stores' csegs). */
+      unsigned before = csegs.length ();
+      auto_vec<gimple *> stores;
+      if (is_gimple_call (u) && gimple_call_fndecl (u)
+          && callee_stores (&w, u, &stores, 0, &csegs) && stores.is_empty ())
+        continue;
+      while (csegs.length () > before)
+        delete csegs.pop ().second;
+      if (!use_ok (&w, u, NULL, 0))
+        seg->points.safe_push (u);
+    }
   own_names (lhs, &seg->names);
   seg->avoid = root;
+  /* a callee's segment counts when no point reaches its call without
+     running the allocation again */
+  for (auto &cs : csegs)
+    {
+      bool late = false;
+      for (gimple *p : seg->points)
+        late = late || reaches (p, cs.first, root);
+      if (late)
+        delete cs.second;
+      else
+        extra->safe_push (cs.second);
+    }
   return true;
 }
 

@@ -514,23 +514,24 @@ deref_base (const wmm_site &s)
   return TREE_OPERAND (base, 0);
 }
 
-/* May compare-exchange cas, once it succeeded (the exchange stores its
- * new value: the publication), run again without the object being made
- * anew (`avoid`)?  Its success edge is the branch on its result that
- * follows it in its block (`if (_2 != 0)`); true when there is none. */
+/* Is there a path from compare-exchange cas, once it succeeded (the
+ * exchange stores its new value: the publication), to statement `to`
+ * that does not run `avoid` (the object made anew)?  Its success edge is
+ * the branch on its result that follows it in its block (`if (_2 !=
+ * 0)`); without one, any path from it counts. */
 bool
-runs_again_after_success (gimple *cas, gimple *avoid)
+success_reaches (gimple *cas, gimple *to, gimple *avoid)
 {
   tree ok = gimple_call_lhs (cas);
   basic_block bb = gimple_bb (cas);
   gimple *last = last_stmt (bb);
   if (!ok || !last || gimple_code (last) != GIMPLE_COND)
-    return true;
+    return wmm_reaches_avoiding (cas, to, avoid);
   gcond *cond = as_a<gcond *> (last);
   if (!integer_zerop (gimple_cond_rhs (cond))
       || (gimple_cond_code (cond) != NE_EXPR
           && gimple_cond_code (cond) != EQ_EXPR))
-    return true;
+    return wmm_reaches_avoiding (cas, to, avoid);
   /* the result tested, maybe negated (`_6 = ~_22; if (_6 != 0)`) or
      converted, in this block */
   bool success_true = gimple_cond_code (cond) == NE_EXPR;
@@ -540,17 +541,31 @@ runs_again_after_success (gimple *cas, gimple *avoid)
       gimple *d = TREE_CODE (v) == SSA_NAME && depth < 4
                   ? SSA_NAME_DEF_STMT (v) : NULL;
       if (!d || gimple_bb (d) != bb || !is_gimple_assign (d))
-        return true;
+        return wmm_reaches_avoiding (cas, to, avoid);
       enum tree_code code = gimple_assign_rhs_code (d);
       if (code == BIT_NOT_EXPR && TREE_CODE (TREE_TYPE (v)) == BOOLEAN_TYPE)
         success_true = !success_true;
       else if (!CONVERT_EXPR_CODE_P (code) && code != SSA_NAME)
-        return true;
+        return wmm_reaches_avoiding (cas, to, avoid);
       v = gimple_assign_rhs1 (d);
     }
+  /* (statements after the compare-exchange in its block run on both
+     edges) */
+  gimple_stmt_iterator gsi = gsi_for_stmt (cas);
+  for (gsi_next (&gsi); !gsi_end_p (gsi); gsi_next (&gsi))
+    if (gsi_stmt (gsi) == to)
+      return true;
   edge t, f;
   extract_true_false_edges_from_block (bb, &t, &f);
-  return wmm_block_reaches ((success_true ? t : f)->dest, cas, avoid);
+  return wmm_block_reaches ((success_true ? t : f)->dest, to, avoid);
+}
+
+/* May compare-exchange cas, once it succeeded, run again without the
+ * object being made anew (`avoid`)? */
+bool
+runs_again_after_success (gimple *cas, gimple *avoid)
+{
+  return success_reaches (cas, cas, avoid);
 }
 
 /* Is point s the conversion of the object's address into the integer
@@ -569,6 +584,27 @@ desired_of (gimple *s, gimple *cas)
          && gimple_call_num_args (cas) > 2 && gimple_call_arg (cas, 2) == v;
 }
 
+/* The compare-exchange point s stores the object with: s itself (its
+ * desired value a name of the web) or the one its conversion of the
+ * address feeds (desired_of); NULL for any other point. */
+gimple *
+publishing_cas (gimple *s)
+{
+  gimple *cas = s;
+  if (is_gimple_assign (s) && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (s))
+      && TREE_CODE (gimple_assign_lhs (s)) == SSA_NAME)
+    {
+      use_operand_p use;
+      if (!single_imm_use (gimple_assign_lhs (s), &use, &cas)
+          || !is_gimple_call (cas) || !desired_of (s, cas))
+        return NULL;
+    }
+  const char *n = is_gimple_call (cas) && wmm_sized_atomic_call (cas)
+                  ? wmm_callee_name (cas) : NULL;
+  return n && !strncmp (n, "__atomic_compare_exchange_", 26)
+         && gimple_call_num_args (cas) == 6 ? cas : NULL;
+}
+
 /* Is access site s, through a name of segment seg, before every
  * publication: no point of the segment reaches it without the object
  * being made anew?  A compare-exchange that publishes the object reads
@@ -581,16 +617,10 @@ before_publication (const wmm_fresh_segment *seg, const wmm_unit &unit,
 {
   HOST_WIDE_INT apart = 0;
   gimple *stmt = site.stmt;
-  /* (collected for a call of the unit's own function: that call, where
-     the segment must lie too) */
-  if (cas_expected_access (site) && site.call)
-    {
-      basic_block b = gimple_bb (seg->avoid);
-      if (!unit.fn || !b || b->index >= last_basic_block_for_fn (unit.fn)
-          || BASIC_BLOCK_FOR_FN (unit.fn, b->index) != b)
-        return false;
-      stmt = site.call;
-    }
+  /* (collected for a call of the function that hands *expected down:
+     that call, in the function of the segment's names) */
+  if (cas_expected_access (site) && site.cas_call)
+    stmt = site.cas_call;
   for (gimple *s : seg->points)
     {
       if ((s == stmt || desired_of (s, stmt)) && cas_expected_access (site)
@@ -598,7 +628,11 @@ before_publication (const wmm_fresh_segment *seg, const wmm_unit &unit,
         continue;
       if (s == stmt)
         return false;
-      if (!wmm_reaches_avoiding (s, stmt, seg->avoid))
+      /* a compare-exchange publishes only when it succeeds (`do n->next
+         = old; while (!cas (&top, &old, n))`) */
+      gimple *cas = publishing_cas (s);
+      if (cas ? !success_reaches (cas, stmt, seg->avoid)
+              : !wmm_reaches_avoiding (s, stmt, seg->avoid))
         continue;
       /* a later round's element of a heap array published by element */
       HOST_WIDE_INT e = element && stmt == site.stmt
@@ -1197,9 +1231,16 @@ fresh_owners (wmm_unitinfo *u, owners &owner,
       return;
     wmm_fresh_segment *seg = new wmm_fresh_segment;
     segs.safe_push (seg);
-    if (wmm_fresh_escapes (s, seg))
+    auto_vec<wmm_fresh_segment *> extra;
+    if (wmm_fresh_escapes (s, seg, &extra))
       for (tree n : seg->names)
         owner.put (n, std::make_pair ((publication *) NULL, seg));
+    for (wmm_fresh_segment *cs : extra)
+      {
+        segs.safe_push (cs);
+        for (tree n : cs->names)
+          owner.put (n, std::make_pair ((publication *) NULL, cs));
+      }
   });
 }
 

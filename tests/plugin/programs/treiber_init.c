@@ -1,0 +1,116 @@
+/* treiber_init.c — a Treiber stack whose nodes are filled by a helper
+ * (`node_init (n, v)`) and pushed with a compare-exchange loop that
+ * links the node anew after each failure (`do n->next = old; while
+ * (!cas (&top, &old, n))`), as C code commonly has it; the consumer pops
+ * with an acquire compare-exchange and reads the node.  On x86-TSO the
+ * node's stores before the successful exchange are visible before it
+ * (publish.cc "Fresh objects on x86-TSO": the helper's stores through
+ * its parameter count as the creator's, private.cc wmm_fresh_escapes'
+ * callee segments; the exchange publishes only when it succeeds,
+ * success_reaches): no mfence (before: one in node_init).
+ * -DLATE: the producer writes the node again after pushing it and then
+ * reads a flag the consumer sets before popping (store buffering through
+ * the node): a full fence in each on x86.
+ * -DLEAK: the helper also keeps the node in a global the consumer reads:
+ * the helper's stores are no longer before every publication.
+ * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=tso -c treiber_init.c
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct node
+{
+  int v;
+  struct node *next;
+};
+
+static _Atomic (struct node *) top;
+static int flag, seen;
+#ifdef LEAK
+static struct node *_Atomic last;
+#endif
+
+static void
+node_init (struct node *n, int v)
+{
+  n->v = v;
+#ifdef LEAK
+  atomic_store_explicit (&last, n, memory_order_relaxed);
+#endif
+  n->next = NULL;
+}
+
+static void
+push (int v)
+{
+  struct node *n = malloc (sizeof *n);
+  if (!n)
+    abort ();
+  node_init (n, v);
+  struct node *old = atomic_load_explicit (&top, memory_order_relaxed);
+  do
+    n->next = old;
+  while (!atomic_compare_exchange_weak_explicit (&top, &old, n,
+                                                 memory_order_release,
+                                                 memory_order_relaxed));
+#ifdef LATE
+  n->v = -v;
+  seen = flag;
+#endif
+}
+
+static int
+pop (int *v)
+{
+#ifdef LATE
+  flag = 1;
+#endif
+  struct node *n = atomic_load_explicit (&top, memory_order_acquire);
+  while (n && !atomic_compare_exchange_weak_explicit (&top, &n, n->next,
+                                                      memory_order_acquire,
+                                                      memory_order_acquire))
+    ;
+  if (!n)
+    return 0;
+  *v = n->v;
+  return 1;
+}
+
+static void *
+producer (void *arg)
+{
+  for (int i = 1; i <= 1000; i++)
+    push (i);
+  return arg;
+}
+
+static void *
+consumer (void *arg)
+{
+  long sum = 0;
+  int v;
+  for (int i = 0; i < 1000; i++)
+    if (pop (&v))
+      sum += v;
+#ifdef LEAK
+  struct node *l = atomic_load_explicit (&last, memory_order_relaxed);
+  if (l)
+    sum += l->v;
+#endif
+  printf ("%ld\n", sum);
+  return arg;
+}
+
+int
+main (void)
+{
+  pthread_t a, b;
+  pthread_create (&a, NULL, producer, NULL);
+  pthread_create (&b, NULL, consumer, NULL);
+  pthread_join (a, NULL);
+  pthread_join (b, NULL);
+  printf ("%d\n", seen);
+  return 0;
+}
