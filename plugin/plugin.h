@@ -1345,6 +1345,10 @@ bool wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg,
    callees, and by the callers it returns the pointer to (pushed to
    *stores)? */
 bool wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores);
+/* Does the thread only keep the pointer `name` holds in memory and
+   compare it, never dereferencing it, calling with it or returning it
+   (a Treiber push's relaxed load of the head, stored into its node)? */
+bool wmm_web_opaque (tree name);
 /* Does every access through pointer `name` of function fn, a slot's
    load, stay inside its first `bound` bytes: constant offsets, no PHI,
    stores of it into memory (other slots), returns to every caller (all

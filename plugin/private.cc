@@ -528,8 +528,8 @@ use_ok (web *w, gimple *u, gimple *allowed, unsigned allowed_arg)
  * (`__atomic_store_8 (&slot, _7, 3)`, `__atomic_compare_exchange_8
  * (&slot, &expected, _7, 0, 5, 5)`) whose stored value is u's result,
  * when u converts a name of the web to an integer only for that (GCC
- * stores a pointer into an _Atomic pointer so), and neither its object
- * nor a compare-exchange's expected value is a name of the web; else
+ * stores a pointer into an _Atomic pointer so), and its object is no
+ * name of the web (a compare-exchange's expected value may be one); else
  * NULL. */
 gimple *
 atomic_store_of (web *w, gimple *u)
@@ -547,9 +547,18 @@ atomic_store_of (web *w, gimple *u)
   const char *n = call_name (call);
   if (!n)
     return NULL;
+  /* (a compare-exchange's expected value may be a member of the object
+     it installs, `cas (&top, &n->next, n)`: the exchange reads it, and
+     writes it back only when it fails, nothing installed; publish.cc
+     takes both accesses for the object's own before the publication) */
   if (!strncmp (n, "__atomic_compare_exchange_", 26))
-    return gimple_call_num_args (call) == 6 && gimple_call_arg (call, 2) == x
-           && !names_in (w, gimple_call_arg (call, 1)) ? call : NULL;
+    {
+      tree e = gimple_call_arg (call, 1);
+      return gimple_call_num_args (call) == 6 && gimple_call_arg (call, 2) == x
+             && (!names_in (w, e)
+                 || (TREE_CODE (e) == SSA_NAME && w->seen.contains (e)))
+             ? call : NULL;
+    }
   return gimple_call_arg (call, 1) == x
          && (!strncmp (n, "__atomic_store_", 15)
              || !strncmp (n, "__atomic_exchange_", 18)) ? call : NULL;
@@ -782,17 +791,106 @@ links_within (web *w, gimple *u)
   return store_of_name (w, u) == 1 && only_as_base (w, gimple_assign_lhs (u));
 }
 
+bool cas_expected_local (tree l);
+bool cas_on_expected (gimple *g, tree l);
+
+/* Call u of a function of the unit given names of the web, checked by
+ * callee_stores with segments (an init helper that also keeps no copy
+ * gets the object's accesses through its parameter as a segment of its
+ * own, when only the web's calls call it); *point: whether it stored the
+ * address.  False, with nothing added, when callee_stores says no. */
+bool
+own_callee (web *w, gimple *u, vec<gimple *> *stores, int depth,
+            callee_segments *csegs, bool *point)
+{
+  unsigned before = stores->length (), segs = csegs->length ();
+  if (callee_stores (w, u, stores, depth, csegs))
+    {
+      *point = stores->length () != before;
+      return true;
+    }
+  stores->truncate (before);
+  while (csegs->length () > segs)
+    delete csegs->pop ().second;
+  return false;
+}
+
 /* The local the store u of a web's name writes when it is a variable of
  * the function's own frame whose address is never taken (a handle array
- * `jobs[i] = p` of main's): only this activation can read it back.  NULL
- * otherwise. */
+ * `jobs[i] = p` of main's), or taken only as compare-exchanges' expected
+ * value: only this activation can read it back.  NULL otherwise. */
 tree
 frame_local_store (web *w, gimple *u)
 {
   tree ref;
-  if (!stores_name (w, u) || !frame_local_store_stmt (u, &ref))
+  if (!stores_name (w, u))
     return NULL_TREE;
-  return get_base_address (ref);
+  if (frame_local_store_stmt (u, &ref))
+    return get_base_address (ref);
+  /* a local whose address only compare-exchanges take, as their expected
+     value (`n = atomic_load (&top); while (n && !cas (&top, &n, n->next))`) */
+  if (!gimple_assign_single_p (u) || gimple_has_volatile_ops (u))
+    return NULL_TREE;
+  tree l = get_base_address (gimple_assign_lhs (u));
+  return cas_expected_local (l) ? l : NULL_TREE;
+}
+
+/* Is g a sized compare-exchange whose expected value is `&l` and which
+ * mentions l nowhere else? */
+bool
+cas_on_expected (gimple *g, tree l)
+{
+  const char *n = is_gimple_call (g) && wmm_sized_atomic_call (g)
+                  ? call_name (g) : NULL;
+  if (!n || strncmp (n, "__atomic_compare_exchange_", 26)
+      || gimple_call_num_args (g) != 6)
+    return false;
+  tree e = gimple_call_arg (g, 1);
+  if (TREE_CODE (e) != ADDR_EXPR || TREE_OPERAND (e, 0) != l)
+    return false;
+  for (unsigned k = 0; k < gimple_call_num_args (g); k++)
+    if (k != 1 && wmm_mentions (gimple_call_arg (g, k), l))
+      return false;
+  return !gimple_call_lhs (g) || !wmm_mentions (gimple_call_lhs (g), l);
+}
+
+/* Is l a local of a function with a body, not static, whose address
+ * only compare-exchanges take, as their expected value (cas_on_expected:
+ * the exchange reads it and writes back the value it found)?  Only this
+ * activation reads it back then. */
+bool
+cas_expected_local (tree l)
+{
+  if (!l || !VAR_P (l) || TREE_STATIC (l) || DECL_EXTERNAL (l)
+      || !TREE_ADDRESSABLE (l) || !DECL_CONTEXT (l)
+      || TREE_CODE (DECL_CONTEXT (l)) != FUNCTION_DECL
+      || !DECL_STRUCT_FUNCTION (DECL_CONTEXT (l)))
+    return false;
+  function *fn = DECL_STRUCT_FUNCTION (DECL_CONTEXT (l));
+  if (!fn->cfg || !gimple_in_ssa_p (fn))
+    return false;
+  bool ok = true, any = false;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    if (!ok || is_gimple_debug (g) || gimple_clobber_p (g))
+      return;
+    if (cas_on_expected (g, l))
+      {
+        any = true;
+        return;
+      }
+    /* plain stores into it and loads from it (no address taken) */
+    if (gimple_assign_single_p (g))
+      {
+        tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
+        if ((lhs == l && !wmm_mentions (rhs, l))
+            || (rhs == l && TREE_CODE (lhs) == SSA_NAME))
+          return;
+      }
+    for (unsigned k = 0; ok && k < gimple_num_ops (g); k++)
+      if (gimple_op (g, k) && wmm_mentions (gimple_op (g, k), l))
+        ok = false;
+  });
+  return ok && any;
 }
 
 /* Where the pointers read back from frame local l go: every statement of
@@ -828,6 +926,11 @@ frame_local_loads (tree l, vec<gimple *> *stores, vec<gimple *> *points,
         return;   /* (a number read back carries no address) */
       }
     if (stores_into && !wmm_mentions (gimple_assign_rhs1 (g), l))
+      return;
+    /* a compare-exchange's expected value: it compares it and writes
+       back what it found in its object (a load of a slot, checked as
+       such where the exchange is) */
+    if (cas_on_expected (g, l))
       return;
     for (unsigned k = 0; ok && k < gimple_num_ops (g); k++)
       if (!(stores_into && k == 0) && wmm_mentions (gimple_op (g, k), l))
@@ -888,6 +991,9 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
             points->safe_push (as);
           point = false;
         }
+      else if (csegs && is_gimple_call (u) && gimple_call_fndecl (u)
+               && own_callee (w, u, stores, depth, csegs, &point))
+        ;
       else if (use_ok (w, u, NULL, 0))
         point = false;
       else if (is_gimple_call (u))
@@ -3704,6 +3810,85 @@ wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores)
   w.loads_join = true;
   grow (&w, name);
   return uses_or_stores (&w, fndecl, stores, NULL, NULL, 0);
+}
+
+bool local_opaque (tree l, int depth);
+
+/* Is every use of the web a store of a name into memory (as a value), a
+ * test or a comparison, or a store into a local that only this
+ * activation reads back and compare-exchanges take as their expected
+ * value, whose reads back do the same (local_opaque)?  No dereference, no
+ * call, no return. */
+bool
+web_opaque (web *w, int depth)
+{
+  if (w->bad || depth > 4)
+    return false;
+  for (gimple *u : w->uses)
+    {
+      if (gimple_code (u) == GIMPLE_COND)
+        continue;
+      if (tree l = frame_local_store (w, u))
+        {
+          if (!local_opaque (l, depth))
+            return false;
+          continue;
+        }
+      if (stores_name (w, u))
+        continue;
+      if (is_gimple_assign (u) && !gimple_assign_single_p (u)
+          && TREE_CODE_CLASS (gimple_assign_rhs_code (u)) == tcc_comparison
+          && names_in (w, gimple_assign_lhs (u)) == 0)
+        continue;
+      return false;
+    }
+  return true;
+}
+
+/* Do the statements of local l's function only store into it, give it
+ * to compare-exchanges as their expected value, and load from it into
+ * names whose webs are opaque (web_opaque)? */
+bool
+local_opaque (tree l, int depth)
+{
+  function *fn = DECL_STRUCT_FUNCTION (DECL_CONTEXT (l));
+  bool ok = true;
+  wmm_each_stmt (fn, [&] (gimple *g) {
+    if (!ok || is_gimple_debug (g) || gimple_clobber_p (g)
+        || cas_on_expected (g, l))
+      return;
+    if (gimple_assign_single_p (g))
+      {
+        tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
+        if (get_base_address (lhs) == l && !wmm_mentions (rhs, l))
+          return;
+        if (rhs == l && TREE_CODE (lhs) == SSA_NAME)
+          {
+            if (POINTER_TYPE_P (TREE_TYPE (lhs)))
+              {
+                web w;
+                grow (&w, lhs);
+                ok = web_opaque (&w, depth + 1);
+              }
+            return;
+          }
+      }
+    for (unsigned k = 0; ok && k < gimple_num_ops (g); k++)
+      if (gimple_op (g, k) && wmm_mentions (gimple_op (g, k), l))
+        ok = false;
+  });
+  return ok;
+}
+
+bool
+wmm_web_opaque (tree name)
+{
+  if (!web_cache || TREE_CODE (name) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (name)))
+    return false;
+  web w;
+  grow (&w, name);
+  return web_opaque (&w, 0);
 }
 
 bool

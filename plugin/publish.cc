@@ -107,6 +107,11 @@ struct slots {
   hash_map<gimple *, bool> stores;   /* store statement -> writes slots only */
   auto_vec<std::pair<tree, function *> > loaded;  /* pointers loaded from
                                         slots (drop_leaky's last pass) */
+  auto_vec<bool> rmw_only;           /* per location: only atomic
+                                        read-modify-writes write it while
+                                        the threads run (rmw_locations) */
+  hash_set<gimple *> publishing;     /* the stores of the live
+                                        publications */
 };
 
 
@@ -199,6 +204,43 @@ expected_loads (gimple *cas, function *fn, vec<tree> *loads)
   return ok;
 }
 
+bool only_slots (const slots &S, int t, int i, const wmm_instr *in);
+
+/* Does every location access `in` may touch have only atomic
+ * read-modify-writes for writes (S.rmw_only)?  Then its modification
+ * order is one release sequence after each release write in it: an
+ * acquire load of any later value synchronises with every release write
+ * before (C11 7.17.3: each read-modify-write continues the release
+ * sequences it follows), whatever order the writes between have. */
+bool
+rmw_slot (const slots &S, const wmm_instr *in)
+{
+  bool all = true;
+  bool known = wmm_each_loc (S.pb->u->prog, in, [&] (int l) {
+    all = S.rmw_only[l];
+    return all;
+  });
+  return known && all;
+}
+
+/* Does compare-exchange cas write the value it found, when it fails,
+ * into a member of the fresh object it installs (`cas (&top, &n->next,
+ * n, ...)`), taken out as an access before the publication, at slots
+ * only?  Then the pointer it loads goes into a slot, as a slot load's
+ * stored back does. */
+bool
+expected_in_fresh (const slots &S, const wmm_unit &unit, gimple *cas)
+{
+  const wmm_thread *t = &S.pb->u->prog->threads[unit.thread];
+  for (int k = 0; k < t->ncode && k < (int) unit.sites.length (); k++)
+    if (unit.sites[k].stmt == cas && unit.sites[k].cas_object
+        && t->code[k].op == WMM_OP_STORE)
+      return const_cast<slots &> (S).pb->was.get (
+               (HOST_WIDE_INT) unit.thread << 32 | k)
+             && only_slots (S, unit.thread, k, &t->code[k]);
+  return false;
+}
+
 /* Is access i of unit (site s, instruction in) an atomic load, store,
  * exchange or compare-exchange of a pointer that may use release /
  * acquire slots?  `_1 = __atomic_load_8 (&slot, 2); p = (T *) _1`
@@ -231,18 +273,40 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
   if (in->op == WMM_OP_RMW && (exchange || cas))
     {
       tree v = gimple_call_arg (s.stmt, exchange ? 1 : 2);
+      /* (what no publication stores into a read-modify-write slot, a
+         pointer read from a slot, needs no release: the release of its
+         own publication heads the slot's release sequence; a Treiber
+         pop's `cas (&top, &n, n->next, acquire, acquire)`) */
       if (!(integer_zerop (v)
-            || (TREE_CODE (v) == SSA_NAME && wmm_order_releases (order (exchange ? 2 : 4)))))
+            || (TREE_CODE (v) == SSA_NAME
+                && (wmm_order_releases (order (exchange ? 2 : 4))
+                    || (rmw_slot (S, in)
+                        && !const_cast<slots &> (S).publishing.contains (s.stmt))))))
         return false;
+      function *fn = s.fn ? s.fn : unit.fn;
       if (exchange)
         {
           tree p = loaded_pointer (s.stmt);
           if (p)
             names->safe_push (p);
-          return (p || !gimple_call_lhs (s.stmt)) && wmm_order_acquires (order (2));
+          return (p || !gimple_call_lhs (s.stmt))
+                 && (wmm_order_acquires (order (2))
+                     || (rmw_slot (S, in) && (!p || wmm_web_opaque (p))));
         }
-      return wmm_order_acquires (order (5))
-             && expected_loads (s.stmt, s.fn ? s.fn : unit.fn, names);
+      if (expected_in_fresh (S, unit, s.stmt))
+        return wmm_order_acquires (order (5)) || rmw_slot (S, in);
+      unsigned before = names->length ();
+      if (!expected_loads (s.stmt, fn, names))
+        return false;
+      if (wmm_order_acquires (order (5)))
+        return true;
+      /* relaxed on failure: the pointers found go back into the node
+         to be installed, never dereferenced (`do n->next = old; while
+         (!cas (&top, &old, n, release, relaxed))`) */
+      for (unsigned k = before; k < names->length (); k++)
+        if (!wmm_web_opaque ((*names)[k]))
+          return false;
+      return rmw_slot (S, in);
     }
   if (in->op != WMM_OP_LOAD || strncmp (n, "__atomic_load_", 14))
     return false;
@@ -251,6 +315,12 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
     return false;
   names->safe_push (p);
   if (wmm_order_acquires (order (1)))
+    return true;
+  /* a relaxed load of a read-modify-write slot whose pointer the thread
+     only keeps in memory and compares (a Treiber push's `n->next =
+     atomic_load (&top, relaxed)`): whoever dereferences it reads it
+     from a slot with an acquire (rmw_slot) */
+  if (rmw_slot (S, in) && wmm_web_opaque (p))
     return true;
   wmm_region_set held = wmm_access_locks (S.pb->u, &unit, i);
   bool under = true;
@@ -1040,6 +1110,24 @@ fixed_locations (slots &S)
   each_write (S.pb->u, [&] (wmm_unit &, int, int l) { S.fixed[l] = false; });
 }
 
+/* S.rmw_only: the locations every write of which the IR still has is an
+ * atomic read-modify-write (an exchange, a compare-exchange, a
+ * fetch-and-op builtin). */
+void
+rmw_locations (slots &S)
+{
+  wmm_program *p = S.pb->u->prog;
+  S.rmw_only.safe_grow (p->nlocs);
+  for (int l = 0; l < p->nlocs; l++)
+    S.rmw_only[l] = true;
+  each_write (S.pb->u, [&] (wmm_unit &unit, int i, int l) {
+    const wmm_site &s = unit.sites[i];
+    if (p->threads[unit.thread].code[i].op != WMM_OP_RMW || s.summary
+        || !s.stmt || !wmm_sized_atomic_call (s.stmt))
+      S.rmw_only[l] = false;
+  });
+}
+
 /* S.stored: the locks held at every store of each location (what a load
  * of a release / acquire slot may hold instead of acquiring). */
 void
@@ -1117,6 +1205,11 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
   S.prot = &prot;
   S.is.safe_grow_cleared (p->nlocs);
   fixed_locations (S);
+  rmw_locations (S);
+  for (publication *pub : pb->pubs)
+    if (pub->live)
+      for (gimple *g : pub->stores)
+        S.publishing.add (g);
   bool unguarded = false;
   for (int l = 0; l < p->nlocs && l < (int) prot.length (); l++)
     {
