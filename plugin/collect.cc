@@ -1332,6 +1332,47 @@ arith_rmw (collector *c, gimple *stmt, enum memmodel mo, int width,
   c->blind = false;
 }
 
+/* What an atomic builtin call is where its code is collected, on its
+ * sites from `first` on, for the unit's later passes: the memory orders
+ * (order_arg: a constant its call sites hand down; wmm_site.order), and
+ * the name its result reaches where the calls its code is collected for
+ * only return it (wmm_site.result). */
+static void
+site_context (collector *c, gimple *stmt, int first)
+{
+  unsigned n = gimple_call_num_args (stmt);
+  tree result = gimple_call_lhs (stmt);
+  int level = c->depth;
+  while (level > 0 && result && TREE_CODE (result) == SSA_NAME
+         && wmm_only_returned (result))
+    result = gimple_call_lhs (c->sites[--level]);
+  function *result_fn = NULL;
+  if (level < c->depth && result && TREE_CODE (result) == SSA_NAME)
+    {
+      tree f = level > 0 ? gimple_call_fndecl (c->sites[level - 1])
+                         : c->unit->fn->decl;
+      cgraph_node *node = f ? cgraph_node::get (f) : NULL;
+      result_fn = node ? wmm_analysable_body (node->ultimate_alias_target ())
+                       : NULL;
+    }
+  if (!result_fn)
+    result = NULL_TREE;
+  for (unsigned i = first; i < c->unit->sites.length (); i++)
+    {
+      wmm_site &s = c->unit->sites[i];
+      if (s.stmt != stmt)
+        continue;
+      s.result = result;
+      s.result_fn = result_fn;
+      for (unsigned k = 1; k < n && k < WMM_SITE_ORDERS; k++)
+        if (INTEGRAL_TYPE_P (TREE_TYPE (gimple_call_arg (stmt, k))))
+          {
+            s.order[k] = (unsigned char) order_arg (c, stmt, k);
+            s.order_set |= 1u << k;
+          }
+    }
+}
+
 /* Builtins of the __atomic and __sync families; true when handled. */
 bool
 atomic_builtin (collector *c, gimple *stmt, int code)
@@ -1821,7 +1862,13 @@ handle_call (collector *c, gcall *stmt)
       if (lib)
         goto lhs;
       int code = DECL_FUNCTION_CODE (fndecl);
-      if (atomic_builtin (c, stmt, code) || memory_builtin (c, stmt, code))
+      int first = c->unit->sites.length ();
+      if (atomic_builtin (c, stmt, code))
+        {
+          site_context (c, stmt, first);
+          goto lhs;
+        }
+      if (memory_builtin (c, stmt, code))
         goto lhs;
       /* the trap an OpenMP sections switch ends with: no memory */
       if (code == BUILT_IN_TRAP || code == BUILT_IN_UNREACHABLE)

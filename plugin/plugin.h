@@ -115,6 +115,7 @@ wmm_same_anon_class (const wmm_anon_class &x, const wmm_anon_class &y)
          && x.size == y.size && x.site == y.site;
 }
 
+const unsigned WMM_SITE_ORDERS = 6;
 struct wmm_site {
   wmm_site_kind kind;
   gimple *stmt;
@@ -142,6 +143,15 @@ struct wmm_site {
                           *expected: its pointer in the function that
                           hands it down (through the calls collected, each
                           returning the exchange's success), or NULL */
+  unsigned char order[WMM_SITE_ORDERS];   /* an atomic builtin's memory order argument k
+                               as its code's call sites give it (collect.cc
+                               site_orders), when bit k of order_set */
+  unsigned char order_set;
+  tree result;         /* an atomic builtin's result where the calls its
+                          code is collected for only return it: the
+                          outermost such call's (collect.cc site_context),
+                          or NULL */
+  function *result_fn; /* and that call's function */
   gimple *cas_call;    /* then the call of that function whose result is
                           the exchange's success (the exchange itself in
                           its own function) */

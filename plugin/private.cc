@@ -724,15 +724,18 @@ callee_keeps (web *w, gcall *call, tree callee, bool indirect,
 }
 
 /* Visit (edge, result) for every call of fndecl that uses its result,
- * when every call is in the unit (fndecl neither exported nor
- * address-taken) in an analysable function; false when not, or when a
- * visit says no. */
+ * when every call is in the unit (fndecl neither exported, but for inline
+ * and template code, nor address-taken) in an analysable function; false
+ * when not, or when a visit says no. */
 template <typename F>
 bool
 each_caller_result (tree fndecl, F visit)
 {
   cgraph_node *node = fndecl ? cgraph_node::get (fndecl) : NULL;
-  if (!node || TREE_PUBLIC (fndecl) || node->address_taken)
+  /* (inline and template code: its other units' calls run their own
+     copies, on their own memory: docs/plugin.md, "What is sound where") */
+  if (!node || (TREE_PUBLIC (fndecl) && !wmm_vague_linkage (node))
+      || node->address_taken)
     return false;
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {

@@ -107,6 +107,8 @@ struct slots {
   hash_map<gimple *, bool> stores;   /* store statement -> writes slots only */
   auto_vec<std::pair<tree, function *> > loaded;  /* pointers loaded from
                                         slots (drop_leaky's last pass) */
+  auto_vec<bool> runs;               /* per thread (code unit): it runs
+                                        (wmm_running_units) */
   auto_vec<bool> rmw_only;           /* per location: only atomic
                                         read-modify-writes write it while
                                         the threads run (rmw_locations) */
@@ -136,11 +138,16 @@ slot_shape (const wmm_program *p, int l, wmm_region_set prot, bool hidden)
   return prot ? !d || named : named;
 }
 
-/* The memory order argument `k` of atomic builtin call site s of unit
- * (atomics.cc's: the weakest its function's callers give). */
+/* The memory order argument `k` of atomic builtin call site s of unit:
+ * the one its calls give (wmm_site.order), else atomics.cc's, the
+ * weakest its function's callers give. */
 enum memmodel
 order_at (wmm_unitinfo *u, const wmm_unit &unit, const wmm_site &s, unsigned k)
 {
+  /* (as the site's calls hand it down: libstdc++'s load (__m) called
+     with acquire here and relaxed there) */
+  if (k < WMM_SITE_ORDERS && (s.order_set >> k) & 1)
+    return (enum memmodel) s.order[k];
   push_cfun (s.fn ? s.fn : unit.fn);
   enum memmodel mo = wmm_order_arg (u, s.stmt, k);
   pop_cfun ();
@@ -163,6 +170,18 @@ loaded_pointer (gimple *call)
       || !POINTER_TYPE_P (TREE_TYPE (gimple_assign_lhs (conv))))
     return NULL_TREE;
   return gimple_assign_lhs (conv);
+}
+
+/* The pointer an atomic load or exchange at site s gives the code it is
+ * collected for: where the calls its code is collected for only return
+ * it (libstdc++'s `load (acquire)`), the result of the outermost of them
+ * (wmm_site.result), else loaded_pointer's. */
+tree
+site_loaded_pointer (const wmm_site &s)
+{
+  if (s.result)
+    return POINTER_TYPE_P (TREE_TYPE (s.result)) ? s.result : NULL_TREE;
+  return loaded_pointer (s.stmt);
 }
 
 /* The names a compare-exchange's failure value reaches in function fn:
@@ -286,7 +305,7 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
       function *fn = s.fn ? s.fn : unit.fn;
       if (exchange)
         {
-          tree p = loaded_pointer (s.stmt);
+          tree p = site_loaded_pointer (s);
           if (p)
             names->safe_push (p);
           return (p || !gimple_call_lhs (s.stmt))
@@ -310,7 +329,7 @@ atomic_slot_access (const slots &S, const wmm_unit &unit, int i,
     }
   if (in->op != WMM_OP_LOAD || strncmp (n, "__atomic_load_", 14))
     return false;
-  tree p = loaded_pointer (s.stmt);
+  tree p = site_loaded_pointer (s);
   if (!p)
     return false;
   names->safe_push (p);
@@ -448,6 +467,8 @@ drop_leaky (slots &S)
   S.stores.empty ();
   for (wmm_unit &unit : u->units)
     {
+      if (!S.runs[unit.thread])
+        continue;
       wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
         if ((t->code[i].op == WMM_OP_STORE || t->code[i].op == WMM_OP_RMW)
@@ -462,6 +483,8 @@ drop_leaky (slots &S)
   S.loaded.truncate (0);
   for (wmm_unit &unit : u->units)
     {
+      if (!S.runs[unit.thread])
+        continue;
       wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
         {
@@ -505,7 +528,9 @@ drop_leaky (slots &S)
             if (ok && POINTER_TYPE_P (TREE_TYPE (n)))
               {
                 auto_vec<gimple *> stores;
-                function *fn = unit.sites[i].fn ? unit.sites[i].fn : unit.fn;
+                function *fn = n == unit.sites[i].result
+                               ? unit.sites[i].result_fn
+                               : unit.sites[i].fn ? unit.sites[i].fn : unit.fn;
                 ok = wmm_web_stores (n, fn->decl, &stores)
                      && into_slots (S, stores);
                 S.loaded.safe_push (std::make_pair (n, fn));
@@ -1070,15 +1095,19 @@ early_access (owners &owner, const wmm_unit &unit, int i,
          ? o : NULL;
 }
 
-/* Each write access of the unit's code: visit (unit, index, l) for every
- * location l it may touch (every location when it may touch any). */
+/* Each write access of the unit's code that runs (runs[thread]: a
+ * callee collected at every call site runs only there): visit (unit,
+ * index, l) for every location l it may touch (every location when it
+ * may touch any). */
 template <typename F>
 void
-each_write (wmm_unitinfo *u, F visit)
+each_write (wmm_unitinfo *u, const vec<bool> &runs, F visit)
 {
   wmm_program *p = u->prog;
   for (wmm_unit &unit : u->units)
     {
+      if (!runs[unit.thread])
+        continue;
       wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
         if (wmm_instr_is_access (&t->code[i]) && wmm_instr_writes (&t->code[i])
@@ -1107,7 +1136,7 @@ fixed_locations (slots &S)
       tree d = wmm_location_decl (l);
       S.fixed[l] = !p->locs[l].is_private && !(d && DECL_P (d));
     }
-  each_write (S.pb->u, [&] (wmm_unit &, int, int l) { S.fixed[l] = false; });
+  each_write (S.pb->u, S.runs, [&] (wmm_unit &, int, int l) { S.fixed[l] = false; });
 }
 
 /* S.rmw_only: the locations every write of which the IR still has is an
@@ -1120,7 +1149,7 @@ rmw_locations (slots &S)
   S.rmw_only.safe_grow (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     S.rmw_only[l] = true;
-  each_write (S.pb->u, [&] (wmm_unit &unit, int i, int l) {
+  each_write (S.pb->u, S.runs, [&] (wmm_unit &unit, int i, int l) {
     const wmm_site &s = unit.sites[i];
     if (p->threads[unit.thread].code[i].op != WMM_OP_RMW || s.summary
         || !s.stmt || !wmm_sized_atomic_call (s.stmt))
@@ -1141,7 +1170,7 @@ store_locks (slots &S)
   const wmm_unit *last_unit = NULL;
   int last_i = -1;
   wmm_region_set held = 0;
-  each_write (S.pb->u, [&] (wmm_unit &unit, int i, int l) {
+  each_write (S.pb->u, S.runs, [&] (wmm_unit &unit, int i, int l) {
     if (&unit != last_unit || i != last_i)
       {
         held = wmm_access_locks (S.pb->u, &unit, i);
@@ -1204,6 +1233,7 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
   S.hiddenv = &hidden;
   S.prot = &prot;
   S.is.safe_grow_cleared (p->nlocs);
+  wmm_running_units (pb->u, &S.runs);
   fixed_locations (S);
   rmw_locations (S);
   for (publication *pub : pb->pubs)

@@ -87,8 +87,8 @@
 #                    one lock): fenced
 #   cxx_rwmap.cc     a std::map in a class under a std::shared_mutex
 #                    (unique_lock writers, shared_lock readers): no fence;
-#                    -DOTHER (readers under another mutex), -DSHARED
-#                    (writers under the read side): fenced
+#                    -DOTHER (readers under another mutex; x86 needs no
+#                    fence), -DSHARED (writers under the read side): fenced
 . "$WMM_SRCDIR/tests/plugin/lib/common.sh"
 wmm_scratch
 P=$WMM_TESTDIR/programs
@@ -327,7 +327,13 @@ for T in x86 ppc aarch64 arm; do
   expect_none lock_two_guards cxx_lock_two -DGUARDS
   expect_some lock_two_racy cxx_lock_two -DRACY
   expect_some lock_two_guards_racy cxx_lock_two -DGUARDS -DRACY
-  expect_some rwmap_OTHER cxx_rwmap -DOTHER
+  # (readers under another mutex race with add's writes: message
+  # passing's shapes, which x86 keeps; find writes nothing, and the adds'
+  # sections are ordered by their mutex, so x86 has no store buffering:
+  # since a node's constructor counts as its creator's, before the insert
+  # publishes it, "Fresh objects on x86-TSO", no mfence there)
+  if [ "$T" = x86 ]; then expect_none rwmap_OTHER cxx_rwmap -DOTHER
+  else expect_some rwmap_OTHER cxx_rwmap -DOTHER; fi
   expect_some rwmap_SHARED cxx_rwmap -DSHARED
 done
 # The report names the locks it used.

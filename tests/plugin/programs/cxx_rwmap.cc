@@ -6,6 +6,7 @@
 // writer excludes every reader), and every write of the map's nodes runs
 // under the write side (locks.cc, with_read_sides): no fence.
 //   -DOTHER    find locks another mutex: its reads race with add's writes
+//              (message passing on the weak targets; no fence on x86)
 //   -DSHARED   add takes only the read side: writes under a read lock
 // Example: g++ -std=c++17 -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=power -S
 #include <map>
