@@ -225,21 +225,33 @@ expected_loads (gimple *cas, function *fn, vec<tree> *loads)
 
 bool only_slots (const slots &S, int t, int i, const wmm_instr *in);
 
-/* Does every location access `in` may touch have only atomic
+/* Is the one location access `in` touches the unit's only slot but the
+ * words only early accesses write (S.fixed), with only atomic
  * read-modify-writes for writes (S.rmw_only)?  Then its modification
  * order is one release sequence after each release write in it: an
  * acquire load of any later value synchronises with every release write
  * before (C11 7.17.3: each read-modify-write continues the release
- * sequences it follows), whatever order the writes between have. */
+ * sequences it follows), whatever order the writes between have.  And
+ * every object reachable was published into it (the fixed words hold
+ * what their creators put there before publishing them into it), after
+ * which any value of it read, or carried by its objects' fixed words,
+ * comes later in that order: a pointer a thread read without acquiring
+ * and only kept in an object it publishes there, or read from there and
+ * stored back by a read-modify-write that does not release, reaches an
+ * acquiring reader that synchronises with its own publication.  (With a
+ * second slot, a pointer taken from one and put into the other could
+ * reach a reader that synchronises with neither publication.) */
 bool
 rmw_slot (const slots &S, const wmm_instr *in)
 {
-  bool all = true;
-  bool known = wmm_each_loc (S.pb->u->prog, in, [&] (int l) {
-    all = S.rmw_only[l];
-    return all;
-  });
-  return known && all;
+  int l = in->addr.loc_hint;
+  if (l < 0 || in->addr.base.kind == WMM_OPND_REG
+      || in->addr.index.kind == WMM_OPND_REG || !S.rmw_only[l])
+    return false;
+  for (int k = 0; k < (int) S.is.length (); k++)
+    if (k != l && S.is[k] && !S.fixed[k])
+      return false;
+  return true;
 }
 
 /* Does compare-exchange cas write the value it found, when it fails,

@@ -20,8 +20,10 @@
 #                               (the push's exchange relaxed, weak targets)
 #                               add fences; -DLEAK (the helper keeps the
 #                               node in a global) too; -DRESET (a null head
-#                               stored by the consumer) takes no node for
-#                               published
+#                               stored by the consumer) and -DSPARE (popped
+#                               nodes handed on through a second slot: the
+#                               head's release sequence trusted only as the
+#                               one slot) take no node for published
 #   programs/treiber_cppref.cc  the compare_exchange_weak example, x86: no
 #                               mfence (one in push before); -DLATE: both
 #                               threads fenced
@@ -52,8 +54,11 @@ one_target() {
   more RELAXED -DRELAXED
   wmm_compile_asm "$T.init" "$P/treiber_init.c" -pthread &&
     wmm_expect_note "$T.init" "$PUBLISHED"
-  wmm_compile_asm "$T.RESET" "$P/treiber_init.c" -pthread -DRESET &&
-    wmm_expect_no_note "$T.RESET" "$PUBLISHED"
+  local v
+  for v in RESET SPARE; do
+    wmm_compile_asm "$T.$v" "$P/treiber_init.c" -pthread -D$v &&
+      wmm_expect_no_note "$T.$v" "$PUBLISHED"
+  done
 }
 
 wmm_each_target one_target

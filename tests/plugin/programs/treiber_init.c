@@ -23,7 +23,11 @@
  * (before: 7 on Power and ARMv8, 6 on ARMv7).  -DRELAXED (the push's
  * exchange relaxed) and -DLATE keep message passing's fences; -DRESET
  * (the consumer also stores a null head: not read-modify-writes only)
- * takes no node for published.
+ * takes no node for published, nor does -DSPARE (popped nodes handed on
+ * through a second slot: a pointer taken from one slot and put into the
+ * other could reach a reader that synchronises with neither publication,
+ * so the head's release sequence is trusted only when it is the one
+ * slot).
  * Example: gcc -O2 -pthread -fplugin=wmmfence.so -fwmm-arch=tso -c treiber_init.c
  */
 #include <pthread.h>
@@ -41,6 +45,9 @@ static _Atomic (struct node *) top;
 static int flag, seen;
 #ifdef LEAK
 static struct node *_Atomic last;
+#endif
+#ifdef SPARE
+static struct node *_Atomic spare;
 #endif
 #ifdef RELAXED
 # define PUSH_ORDER memory_order_relaxed
@@ -91,6 +98,9 @@ pop (int *v)
   if (!n)
     return 0;
   *v = n->v;
+#ifdef SPARE
+  atomic_store_explicit (&spare, n, memory_order_release);
+#endif
   return 1;
 }
 
@@ -98,7 +108,14 @@ static void *
 producer (void *arg)
 {
   for (int i = 1; i <= 1000; i++)
-    push (i);
+    {
+#ifdef SPARE
+      struct node *s = atomic_load_explicit (&spare, memory_order_acquire);
+      if (s)
+        seen += s->v;
+#endif
+      push (i);
+    }
   return arg;
 }
 
