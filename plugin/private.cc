@@ -994,7 +994,9 @@ uses_or_stores (web *w, tree fndecl, vec<gimple *> *stores,
             points->safe_push (as);
           point = false;
         }
-      else if (csegs && is_gimple_call (u) && gimple_call_fndecl (u)
+      /* (an allocation's own web: an object a constructor returns may
+         have been published inside it) */
+      else if (own && csegs && is_gimple_call (u) && gimple_call_fndecl (u)
                && own_callee (w, u, stores, depth, csegs, &point))
         ;
       else if (use_ok (w, u, NULL, 0))
