@@ -143,9 +143,10 @@ struct wmm_site {
                           *expected: its pointer in the function that
                           hands it down (through the calls collected, each
                           returning the exchange's success), or NULL */
-  unsigned char order[WMM_SITE_ORDERS];   /* an atomic builtin's memory order argument k
-                               as its code's call sites give it (collect.cc
-                               site_orders), when bit k of order_set */
+  unsigned char order[WMM_SITE_ORDERS];  /* an atomic builtin's memory
+                          order argument k as its code's call sites give it
+                          (collect.cc site_context), when bit k of
+                          order_set */
   unsigned char order_set;
   tree result;         /* an atomic builtin's result where the calls its
                           code is collected for only return it: the
@@ -823,13 +824,13 @@ bool wmm_main_local (tree b);
    publish them into lock-protected slots become private.  Begin takes
    every candidate's out; check, given the protection computed since (prot:
    the locks protecting each location; hidden: the static objects unknown
-   code cannot name), puts back those of the objects that go elsewhere
+   code cannot name; runs: the code units that run), puts back those of the objects that go elsewhere
    than into slots and says whether it did (then compute and check again);
    end notes how many stay private. */
 struct wmm_publish;
 wmm_publish *wmm_publish_begin (wmm_unitinfo *u);
 bool wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
-                        const vec<bool> &hidden);
+                        const vec<bool> &hidden, const vec<bool> &runs);
 /* protect.cc: the exclusive locks held at access i of unit that keep it
    apart from every write of its location (as protection counts them). */
 wmm_region_set wmm_access_locks (wmm_unitinfo *u, const wmm_unit *unit, int i);
@@ -1359,6 +1360,10 @@ bool wmm_web_stores (tree name, tree fndecl, vec<gimple *> *stores);
    compare it, never dereferencing it, calling with it or returning it
    (a Treiber push's relaxed load of the head, stored into its node)? */
 bool wmm_web_opaque (tree name);
+/* Is l a local whose address only compare-exchanges take, as their
+   expected value, and which its function otherwise only sets and reads
+   into SSA names (only its activation reads it back)? */
+bool wmm_cas_expected_local (tree l);
 /* Does every access through pointer `name` of function fn, a slot's
    load, stay inside its first `bound` bytes: constant offsets, no PHI,
    stores of it into memory (other slots), returns to every caller (all

@@ -66,8 +66,8 @@ hash_map<gimple *, vec<tree> > *resolved_targets; /* the unit's indirect
                                                     calls entries.cc
                                                     resolved (owned by
                                                     the unit) */
-tree nth_param_def (tree decl, function *fn, unsigned argno);
-vec<tree> *resolved_call_targets (gcall *call);
+hash_map<tree, bool> *cas_locals;                /* cas_expected_local's
+                                                    answers */
 hash_map<tree, tree> *param_objects;             /* PARM_DECL -> the global
                                                     object every create's
                                                     argument points into */
@@ -640,6 +640,8 @@ called_only_by (web *w, tree callee)
 
 bool callee_keeps (web *w, gcall *call, tree callee, bool indirect,
                    vec<gimple *> *stores, int depth, callee_segments *csegs);
+tree nth_param_def (tree decl, function *fn, unsigned argno);
+vec<tree> *resolved_call_targets (gcall *call);
 
 /* Is call u, which passes names of the web as arguments, to a function of
  * the unit whose parameters' webs only keep the object or store it into
@@ -801,13 +803,16 @@ bool cas_on_expected (gimple *g, tree l);
  * callee_stores with segments (an init helper that also keeps no copy
  * gets the object's accesses through its parameter as a segment of its
  * own, when only the web's calls call it); *point: whether it stored the
- * address.  False, with nothing added, when callee_stores says no. */
+ * address.  False when callee_stores says no, or (no_store) when the
+ * callee stores it: nothing added then but a mark that u's callee is no
+ * segment's (u with no segment, keep_early_segments). */
 bool
 own_callee (web *w, gimple *u, vec<gimple *> *stores, int depth,
-            callee_segments *csegs, bool *point)
+            callee_segments *csegs, bool *point, bool no_store = false)
 {
   unsigned before = stores->length (), segs = csegs->length ();
-  if (callee_stores (w, u, stores, depth, csegs))
+  if (callee_stores (w, u, stores, depth, csegs)
+      && !(no_store && stores->length () != before))
     {
       *point = stores->length () != before;
       return true;
@@ -815,7 +820,32 @@ own_callee (web *w, gimple *u, vec<gimple *> *stores, int depth,
   stores->truncate (before);
   while (csegs->length () > segs)
     delete csegs->pop ().second;
+  csegs->safe_push (std::make_pair (u, (wmm_fresh_segment *) NULL));
   return false;
+}
+
+/* The segments of csegs whose callee runs before every point of its
+ * caller's segment: no point reaches one of its calls without running
+ * `avoid` again, and no call of it was refused a segment (own_callee's
+ * marks); pushed to *extra, the others deleted. */
+void
+keep_early_segments (callee_segments &csegs, const vec<gimple *> &points,
+                     gimple *avoid, vec<wmm_fresh_segment *> *extra)
+{
+  hash_set<tree> late;
+  for (auto &cs : csegs)
+    {
+      if (!cs.second)
+        late.add (gimple_call_fndecl (cs.first));
+      for (gimple *p : points)
+        if (reaches (p, cs.first, avoid))
+          late.add (gimple_call_fndecl (cs.first));
+    }
+  for (auto &cs : csegs)
+    if (cs.second && !late.contains (gimple_call_fndecl (cs.first)))
+      extra->safe_push (cs.second);
+    else
+      delete cs.second;
 }
 
 /* The local the store u of a web's name writes when it is a variable of
@@ -872,6 +902,9 @@ cas_expected_local (tree l)
   function *fn = DECL_STRUCT_FUNCTION (DECL_CONTEXT (l));
   if (!fn->cfg || !gimple_in_ssa_p (fn))
     return false;
+  /* (one walk of the function per local and unit) */
+  if (bool *known = cas_locals->get (l))
+    return *known;
   bool ok = true, any = false;
   wmm_each_stmt (fn, [&] (gimple *g) {
     if (!ok || is_gimple_debug (g) || gimple_clobber_p (g))
@@ -893,6 +926,7 @@ cas_expected_local (tree l)
       if (gimple_op (g, k) && wmm_mentions (gimple_op (g, k), l))
         ok = false;
   });
+  cas_locals->put (l, ok && any);
   return ok && any;
 }
 
@@ -3591,6 +3625,8 @@ wmm_private_reset (void)
   returned_params = NULL;
   web_cache = NULL;
   resolved_targets = NULL;
+  delete cas_locals;
+  cas_locals = NULL;
 }
 
 void
@@ -3603,6 +3639,7 @@ wmm_private_analyse (wmm_unitinfo *u)
   returned_params = new hash_set<tree>;
   web_cache = new hash_map<tree, bool>;
   resolved_targets = u->resolved_calls;
+  cas_locals = new hash_map<tree, bool>;
   param_objects = new hash_map<tree, tree>;
   static_owner = new hash_map<tree, tree>;
   creator_roots = new hash_set<tree>;
@@ -3757,16 +3794,7 @@ fresh_segment (tree start, gimple *avoid, vec<gimple *> *stores,
       return NULL;
     }
   /* a callee counts when each of its calls is early */
-  hash_set<tree> late;
-  for (auto &cs : csegs)
-    for (gimple *p : seg->points)
-      if (reaches (p, cs.first, avoid))
-        late.add (gimple_call_fndecl (cs.first));
-  for (auto &cs : csegs)
-    if (!late.contains (gimple_call_fndecl (cs.first)))
-      extra->safe_push (cs.second);
-    else
-      delete cs.second;
+  keep_early_segments (csegs, seg->points, avoid, extra);
   if (merged)
     own_names (start, &seg->names);
   else
@@ -3886,6 +3914,12 @@ local_opaque (tree l, int depth)
 }
 
 bool
+wmm_cas_expected_local (tree l)
+{
+  return web_cache && cas_expected_local (l);
+}
+
+bool
 wmm_web_opaque (tree name)
 {
   if (!web_cache || TREE_CODE (name) != SSA_NAME
@@ -3959,30 +3993,17 @@ wmm_fresh_escapes (gimple *root, wmm_fresh_segment *seg,
          (n, v)`, a C++ constructor): no point; what the callee does
          through its parameter is a segment of its own when only this
          web's calls call it (callee_stores' csegs). */
-      unsigned before = csegs.length ();
       auto_vec<gimple *> stores;
+      bool point;
       if (is_gimple_call (u) && gimple_call_fndecl (u)
-          && callee_stores (&w, u, &stores, 0, &csegs) && stores.is_empty ())
+          && own_callee (&w, u, &stores, 0, &csegs, &point, true))
         continue;
-      while (csegs.length () > before)
-        delete csegs.pop ().second;
       if (!use_ok (&w, u, NULL, 0))
         seg->points.safe_push (u);
     }
   own_names (lhs, &seg->names);
   seg->avoid = root;
-  /* a callee's segment counts when no point reaches its call without
-     running the allocation again */
-  for (auto &cs : csegs)
-    {
-      bool late = false;
-      for (gimple *p : seg->points)
-        late = late || reaches (p, cs.first, root);
-      if (late)
-        delete cs.second;
-      else
-        extra->safe_push (cs.second);
-    }
+  keep_early_segments (csegs, seg->points, root, extra);
   return true;
 }
 

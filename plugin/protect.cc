@@ -255,7 +255,7 @@ wmm_order_protected (wmm_unitinfo *u)
   auto_vec<wmm_region_set> prot;
   do
     protection (u, c, prot);
-  while (wmm_publish_check (pb, prot, c.hidden));
+  while (wmm_publish_check (pb, prot, c.hidden, c.runs));
   wmm_publish_end (pb);
   wmm_program *p = u->prog;
   /* Each protected access is marked: every pair of its thread it belongs

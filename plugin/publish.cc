@@ -107,7 +107,7 @@ struct slots {
   hash_map<gimple *, bool> stores;   /* store statement -> writes slots only */
   auto_vec<std::pair<tree, function *> > loaded;  /* pointers loaded from
                                         slots (drop_leaky's last pass) */
-  auto_vec<bool> runs;               /* per thread (code unit): it runs
+  const vec<bool> *runs;             /* per thread (code unit): it runs
                                         (wmm_running_units) */
   auto_vec<bool> rmw_only;           /* per location: only atomic
                                         read-modify-writes write it while
@@ -187,40 +187,21 @@ site_loaded_pointer (const wmm_site &s)
 /* The names a compare-exchange's failure value reaches in function fn:
  * its expected value `&local` is a local of fn that is only set, read
  * into SSA names (pushed to *loads) and given as the expected value of
- * this and other sized compare-exchanges; false when not. */
+ * compare-exchanges (wmm_cas_expected_local); false when not. */
 bool
 expected_loads (gimple *cas, function *fn, vec<tree> *loads)
 {
   tree a = gimple_call_arg (cas, 1);
   tree local = TREE_CODE (a) == ADDR_EXPR ? TREE_OPERAND (a, 0) : NULL_TREE;
-  if (!local || !VAR_P (local) || is_global_var (local)
-      || DECL_CONTEXT (local) != fn->decl)
+  if (!local || !VAR_P (local) || DECL_CONTEXT (local) != fn->decl
+      || !wmm_cas_expected_local (local))
     return false;
-  bool ok = true;
   wmm_each_stmt (fn, [&] (gimple *g) {
-    if (!ok || gimple_clobber_p (g))
-      return;
-    if (gimple_assign_single_p (g))
-      {
-        tree lhs = gimple_assign_lhs (g), rhs = gimple_assign_rhs1 (g);
-        if (lhs == local && !wmm_mentions (rhs, local))
-          return;
-        if (rhs == local && TREE_CODE (lhs) == SSA_NAME)
-          {
-            loads->safe_push (lhs);
-            return;
-          }
-      }
-    const char *n = is_gimple_call (g) && wmm_sized_atomic_call (g)
-                    ? wmm_callee_name (g) : NULL;
-    bool cas = n && !strncmp (n, "__atomic_compare_exchange_", 26)
-               && gimple_call_num_args (g) == 6;
-    for (unsigned k = 0; ok && k < gimple_num_ops (g); k++)
-      if (gimple_op (g, k) && wmm_mentions (gimple_op (g, k), local)
-          && !(cas && gimple_op (g, k) == gimple_call_arg (g, 1)))
-        ok = false;
+    if (gimple_assign_single_p (g) && gimple_assign_rhs1 (g) == local
+        && TREE_CODE (gimple_assign_lhs (g)) == SSA_NAME)
+      loads->safe_push (gimple_assign_lhs (g));
   });
-  return ok;
+  return true;
 }
 
 bool only_slots (const slots &S, int t, int i, const wmm_instr *in);
@@ -479,7 +460,7 @@ drop_leaky (slots &S)
   S.stores.empty ();
   for (wmm_unit &unit : u->units)
     {
-      if (!S.runs[unit.thread])
+      if (!(*S.runs)[unit.thread])
         continue;
       wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
@@ -495,7 +476,7 @@ drop_leaky (slots &S)
   S.loaded.truncate (0);
   for (wmm_unit &unit : u->units)
     {
-      if (!S.runs[unit.thread])
+      if (!(*S.runs)[unit.thread])
         continue;
       wmm_thread *t = &p->threads[unit.thread];
       for (int i = 0; i < t->ncode; i++)
@@ -1148,7 +1129,7 @@ fixed_locations (slots &S)
       tree d = wmm_location_decl (l);
       S.fixed[l] = !p->locs[l].is_private && !(d && DECL_P (d));
     }
-  each_write (S.pb->u, S.runs, [&] (wmm_unit &, int, int l) { S.fixed[l] = false; });
+  each_write (S.pb->u, *S.runs, [&] (wmm_unit &, int, int l) { S.fixed[l] = false; });
 }
 
 /* S.rmw_only: the locations every write of which the IR still has is an
@@ -1161,7 +1142,7 @@ rmw_locations (slots &S)
   S.rmw_only.safe_grow (p->nlocs);
   for (int l = 0; l < p->nlocs; l++)
     S.rmw_only[l] = true;
-  each_write (S.pb->u, S.runs, [&] (wmm_unit &unit, int i, int l) {
+  each_write (S.pb->u, *S.runs, [&] (wmm_unit &unit, int i, int l) {
     const wmm_site &s = unit.sites[i];
     if (p->threads[unit.thread].code[i].op != WMM_OP_RMW || s.summary
         || !s.stmt || !wmm_sized_atomic_call (s.stmt))
@@ -1182,7 +1163,7 @@ store_locks (slots &S)
   const wmm_unit *last_unit = NULL;
   int last_i = -1;
   wmm_region_set held = 0;
-  each_write (S.pb->u, S.runs, [&] (wmm_unit &unit, int i, int l) {
+  each_write (S.pb->u, *S.runs, [&] (wmm_unit &unit, int i, int l) {
     if (&unit != last_unit || i != last_i)
       {
         held = wmm_access_locks (S.pb->u, &unit, i);
@@ -1232,7 +1213,7 @@ wmm_publish_begin (wmm_unitinfo *u)
 
 bool
 wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
-                   const vec<bool> &hidden)
+                   const vec<bool> &hidden, const vec<bool> &runs)
 {
   bool live = false;
   for (publication *pub : pb->pubs)
@@ -1245,7 +1226,7 @@ wmm_publish_check (wmm_publish *pb, const vec<wmm_region_set> &prot,
   S.hiddenv = &hidden;
   S.prot = &prot;
   S.is.safe_grow_cleared (p->nlocs);
-  wmm_running_units (pb->u, &S.runs);
+  S.runs = &runs;
   fixed_locations (S);
   rmw_locations (S);
   for (publication *pub : pb->pubs)
