@@ -156,15 +156,92 @@ static void free_hubs(comhubs *h)
   free(h->grp), free(h->gbeg), free(h->gfirst), free(h->glast);
 }
 
+/* Tarjan's marks per thread, over local class indices: seen (visited)
+ * and live (on the stack) bit rows, and per word the least index of a
+ * live class in it.  The stack holds indices in increasing order, so a
+ * push or a pop (always of the newest) never changes a word's least live
+ * index unless the word was or becomes empty. */
+typedef struct tjmarks {
+  uint64_t *seen, *live;
+  int *wmin;
+  size_t *off;         /* per thread: its first word */
+} tjmarks;
+
+static int tjmarks_init(tjmarks *m, const wmm_aeg *g)
+{
+  m->off = xcalloc((size_t)g->nthreads + 1, sizeof *m->off);
+  if (!m->off)
+    return -1;
+  for (int t = 0; t < g->nthreads; t++)
+    m->off[t + 1] = m->off[t] + (size_t)g->threads[t].words;
+  size_t n = m->off[g->nthreads];
+  m->seen = xcalloc(n, sizeof *m->seen);
+  m->live = xcalloc(n, sizeof *m->live);
+  m->wmin = xcalloc(n, sizeof *m->wmin);
+  return m->seen && m->live && m->wmin ? 0 : -1;
+}
+
+static void tjmarks_free(tjmarks *m)
+{
+  free(m->off), free(m->seen), free(m->live), free(m->wmin);
+}
+
+/* Class c (index i) enters (in = 1) or leaves Tarjan's stack. */
+static void tjmarks_mark(tjmarks *m, const wmm_aeg *g, int c, int i, int in)
+{
+  const wmm_aeg_class *cl = &g->cls[c];
+  size_t w = m->off[cl->thread] + (size_t)(cl->local / 64);
+  uint64_t bit = 1ull << (cl->local % 64);
+  if (in) {
+    m->seen[w] |= bit;
+    if (!m->live[w])
+      m->wmin[w] = i;
+    m->live[w] |= bit;
+  } else {
+    m->live[w] &= ~bit;
+  }
+}
+
+/* The least index of a live class po-after class c (another location),
+ * or `best` when none is below it: the po part of Tarjan's low link,
+ * taken once when c is pushed (live classes pushed later have higher
+ * indices than c's and cannot lower it), skipping words whose least live
+ * index cannot improve on the best so far. */
+static int live_po_min(const cgraph *cg, const tjmarks *m, const int *idx,
+                       int c, int best)
+{
+  const wmm_aeg *g = cg->g;
+  const wmm_aeg_class *cl = &g->cls[c];
+  const wmm_aeg_thread *th = &g->threads[cl->thread];
+  const uint64_t *row = &th->po[(size_t)cl->local * th->words];
+  const uint64_t *live = m->live + m->off[cl->thread];
+  const int *wmin = m->wmin + m->off[cl->thread];
+  const int *tloc = cg->tloc + cg->tbase[cl->thread];
+  for (int w = 0; w < th->words; w++) {
+    uint64_t bits = row[w] & live[w];
+    if (!bits || wmin[w] >= best)
+      continue;
+    for (; bits; bits &= bits - 1) {
+      int k = w * 64 + __builtin_ctzll(bits);
+      if (k < th->ncls && tloc[k] != cl->loc && idx[th->cls[k]] < best)
+        best = idx[th->cls[k]];
+    }
+  }
+  return best;
+}
+
 /* The successor of node v (a class, or a hub when hubs are given) after
  * iterator *it, or -1 after the last.  A class: po successors in its
  * thread (another location) by local index, then com successors (two
  * hubs, or without hubs the classes of its location it communicates with).
  * *it starts at 0: below the thread's class count it is the next local
- * index to look at, above it what comes after.  (Tarjan walks the class
- * graph with it rather than storing its edges, which number up to the
- * square of the classes.) */
-static int next_succ(const cgraph *cg, const comhubs *h, int v, int *it)
+ * index to look at, above it what comes after.  With marks, the po
+ * successors are only the classes not yet seen (Tarjan's tree edges; the
+ * others' part of the low link is live_po_min's), found a word at a time.
+ * (Tarjan walks the class graph with it rather than storing its edges,
+ * which number up to the square of the classes.) */
+static int next_succ(const cgraph *cg, const comhubs *h, const tjmarks *m,
+                     int v, int *it)
 {
   const wmm_aeg *g = cg->g;
   if (h && v >= h->ncls) {
@@ -187,10 +264,23 @@ static int next_succ(const cgraph *cg, const comhubs *h, int v, int *it)
   int n = th->ncls;
   const int *tloc = cg->tloc + cg->tbase[cl->thread];
   const uint64_t *row = &th->po[(size_t)cl->local * th->words];
+  const uint64_t *seen = m ? m->seen + m->off[cl->thread] : NULL;
   while (*it < n) {
-    int k = row_next(row, th->words, n, *it);
-    *it = k < 0 ? n : k + 1;
-    if (k >= 0 && tloc[k] != cl->loc)
+    int w = *it / 64;
+    uint64_t bits = row[w] & (~0ull << (*it % 64));
+    if (seen)
+      bits &= ~seen[w];
+    if (!bits) {
+      *it = (w + 1) * 64 < n ? (w + 1) * 64 : n;
+      continue;
+    }
+    int k = w * 64 + __builtin_ctzll(bits);
+    if (k >= n) {
+      *it = n;
+      break;
+    }
+    *it = k + 1;
+    if (tloc[k] != cl->loc)
       return th->cls[k];
   }
   if (h) {
@@ -240,9 +330,40 @@ static int build_cgraph(cgraph *cg, const wmm_aeg *g)
   return 0;
 }
 
-/* Tarjan over the class graph (its com edges through hubs); scc[c] =
- * component, size[comp] counts its classes; components of hubs alone get
- * no number. */
+/* Tarjan's state over the class graph's nodes (classes, then hubs). */
+typedef struct tarjan {
+  int *idx, *low, *stk, *call, *edge;
+  unsigned char *on;
+  int counter, sp, csp;
+  int marked;          /* po edges through m (0: one by one, for tests) */
+  tjmarks m;
+} tarjan;
+
+/* Push node w on Tarjan's stacks; a class takes its po low link now. */
+static void tj_push(const cgraph *cg, tarjan *T, int w)
+{
+  T->idx[w] = T->low[w] = ++T->counter;
+  T->edge[w] = 0;
+  T->stk[T->sp++] = w;
+  T->on[w] = 1;
+  T->call[T->csp++] = w;
+  if (w < cg->g->ncls && T->marked) {
+    T->low[w] = live_po_min(cg, &T->m, T->idx, w, T->low[w]);
+    tjmarks_mark(&T->m, cg->g, w, T->idx[w], 1);
+  }
+}
+
+static void tj_free(tarjan *T)
+{
+  free(T->idx), free(T->low), free(T->stk), free(T->call);
+  free(T->edge), free(T->on);
+  tjmarks_free(&T->m);
+}
+
+/* Tarjan over the class graph (its com edges through hubs, its po edges
+ * through the marks; with direct, both one by one, as tests compare);
+ * scc[c] = component, size[comp] counts its classes; components of hubs
+ * alone get no number. */
 static int class_sccs(const cgraph *cg, int direct, int *scc, int *nscc_out,
                       int **size_out)
 {
@@ -256,51 +377,49 @@ static int class_sccs(const cgraph *cg, int direct, int *scc, int *nscc_out,
   if (hrc > 0)
     h->ngrp = 0;
   int ncls = g->ncls, n = ncls + 6 * h->ngrp;
-  int *idx = xcalloc((size_t)n, sizeof *idx), *low = xcalloc((size_t)n, sizeof *low);
-  int *stk = xcalloc((size_t)n, sizeof *stk), *call = xcalloc((size_t)n, sizeof *call);
-  int *edge = xcalloc((size_t)n, sizeof *edge), *size = xcalloc((size_t)ncls + 1, sizeof *size);
-  unsigned char *on = xcalloc((size_t)n, 1);
-  if (!idx || !low || !stk || !call || !edge || !size || !on) {
-    free(idx), free(low), free(stk), free(call);
-    free(edge), free(size), free(on);
+  tarjan T = {0};
+  T.marked = !direct;
+  T.idx = xcalloc((size_t)n, sizeof *T.idx);
+  T.low = xcalloc((size_t)n, sizeof *T.low);
+  T.stk = xcalloc((size_t)n, sizeof *T.stk);
+  T.call = xcalloc((size_t)n, sizeof *T.call);
+  T.edge = xcalloc((size_t)n, sizeof *T.edge);
+  T.on = xcalloc((size_t)n, 1);
+  int *size = xcalloc((size_t)ncls + 1, sizeof *size);
+  if (tjmarks_init(&T.m, g) < 0 || !T.idx || !T.low || !T.stk || !T.call ||
+      !T.edge || !T.on || !size) {
+    tj_free(&T);
+    free(size);
     free_hubs(h);
     return -1;
   }
   const comhubs *use = hrc == 0 ? h : NULL;
-  int counter = 0, sp = 0, nscc = 0;
+  int nscc = 0;
   for (int root = 0; root < ncls; root++) {
-    if (idx[root])
+    if (T.idx[root])
       continue;
-    int csp = 0;
-    call[csp++] = root;
-    idx[root] = low[root] = ++counter;
-    edge[root] = 0;
-    stk[sp++] = root;
-    on[root] = 1;
-    while (csp) {
-      int v = call[csp - 1];
-      int w = next_succ(cg, use, v, &edge[v]);
+    tj_push(cg, &T, root);
+    while (T.csp) {
+      int v = T.call[T.csp - 1];
+      int w = next_succ(cg, use, T.marked ? &T.m : NULL, v, &T.edge[v]);
       if (w >= 0) {
-        if (!idx[w]) {
-          idx[w] = low[w] = ++counter;
-          edge[w] = 0;
-          stk[sp++] = w;
-          on[w] = 1;
-          call[csp++] = w;
-        } else if (on[w] && idx[w] < low[v]) {
-          low[v] = idx[w];
-        }
+        if (!T.idx[w])
+          tj_push(cg, &T, w);
+        else if (T.on[w] && T.idx[w] < T.low[v])
+          T.low[v] = T.idx[w];
         continue;
       }
-      csp--;
-      if (csp && low[v] < low[call[csp - 1]])
-        low[call[csp - 1]] = low[v];
-      if (low[v] == idx[v]) {
+      T.csp--;
+      if (T.csp && T.low[v] < T.low[T.call[T.csp - 1]])
+        T.low[T.call[T.csp - 1]] = T.low[v];
+      if (T.low[v] == T.idx[v]) {
         int classes = 0;
         do {
-          w = stk[--sp];
-          on[w] = 0;
+          w = T.stk[--T.sp];
+          T.on[w] = 0;
           if (w < ncls) {
+            if (T.marked)
+              tjmarks_mark(&T.m, g, w, T.idx[w], 0);
             scc[w] = nscc;
             size[nscc]++;
             classes = 1;
@@ -310,8 +429,7 @@ static int class_sccs(const cgraph *cg, int direct, int *scc, int *nscc_out,
       }
     }
   }
-  free(idx), free(low), free(stk), free(call);
-  free(edge), free(on);
+  tj_free(&T);
   free_hubs(h);
   *nscc_out = nscc;
   *size_out = size;

@@ -93,8 +93,9 @@ typedef struct wmm_cycles {
 /* flags: WMM_CYCLES_CLASS_REACH (testing: the tables by the per-class
  * fixpoint instead of the fact matrices, reach.h; the same tables). */
 #define WMM_CYCLES_CLASS_REACH 2
-/* flags: WMM_CYCLES_DIRECT_COM (testing: Tarjan walks the com edges one by
- * one instead of through per-location hubs; the same SCCs). */
+/* flags: WMM_CYCLES_DIRECT_COM (testing: Tarjan walks every edge one by
+ * one: com edges without per-location hubs, po edges without its marks of
+ * seen and live classes; the same SCCs). */
 #define WMM_CYCLES_DIRECT_COM 4
 int wmm_cycles_find(const wmm_aeg *g, long max_cycles, int flags,
                     wmm_cycles *out, wmm_error *err);

@@ -35,6 +35,10 @@ struct wmm_guards {
   int nmemo, cap_memo;
   int head[256];            /* hash chains */
   uint64_t *on, *off;       /* scratch: visited with the guard on / off */
+  int pair_a;               /* the read class wmm_guards_pair last asked
+                               about, or -1 */
+  int pair_any;             /* pair_a's segments may run whatever follows */
+  uint64_t *pair_reach;     /* else the nodes they may reach (nnodes bits) */
   int *stack;               /* scratch: (node << 1 | on) */
   int words;
 };
@@ -57,7 +61,9 @@ wmm_guards *wmm_guards_new(const wmm_aeg *g)
   gd->on = calloc((size_t)gd->words + 1, sizeof *gd->on);
   gd->off = calloc((size_t)gd->words + 1, sizeof *gd->off);
   gd->stack = calloc(2 * (size_t)g->nnodes + 1, sizeof *gd->stack);
-  if (!gd->guarded || !gd->on || !gd->off || !gd->stack) {
+  gd->pair_reach = calloc((size_t)gd->words + 1, sizeof *gd->pair_reach);
+  gd->pair_a = -1;
+  if (!gd->guarded || !gd->on || !gd->off || !gd->stack || !gd->pair_reach) {
     wmm_guards_free(gd);
     return NULL;
   }
@@ -83,6 +89,7 @@ void wmm_guards_free(wmm_guards *gd)
     free(gd->memo[k].reached);
   free(gd->memo);
   free(gd->guarded), free(gd->on), free(gd->off), free(gd->stack);
+  free(gd->pair_reach);
   free(gd);
 }
 
@@ -187,11 +194,14 @@ static const uint64_t *reached_from(wmm_guards *gd, int start, int t,
   return reached;
 }
 
-/* May segment (t, a, b), entered from class w by rf, happen? */
-static int segment_may(wmm_guards *gd, int w, int a, int b)
+/* May segment (t, a, b), entered from class w by rf, happen?  With acc,
+ * b is not asked: 1 when the segment may happen whatever b is, else 0
+ * with the nodes it may reach after a or'ed into acc. */
+static int segment_may(wmm_guards *gd, int w, int a, int b, uint64_t *acc)
 {
   const wmm_aeg *g = gd->g;
-  const wmm_aeg_class *cw = &g->cls[w], *ca = &g->cls[a], *cb = &g->cls[b];
+  const wmm_aeg_class *cw = &g->cls[w], *ca = &g->cls[a];
+  const wmm_aeg_class *cb = acc ? NULL : &g->cls[b];
   for (int i = 0; i < cw->nacc; i++) {
     const wmm_aeg_acc *wa = &g->acc[cw->acc[i]];
     const wmm_instr *st = wmm_aeg_instr(g, wa->node);
@@ -211,6 +221,11 @@ static int segment_may(wmm_guards *gd, int w, int a, int b)
                                        st->a.imm, nonzero);
       if (!r)
         return 1;
+      if (acc) {
+        for (int k = 0; k < gd->words; k++)
+          acc[k] |= r[k];
+        continue;
+      }
       for (int k = 0; k < cb->nacc; k++)
         if (test_bit(r, g->acc[cb->acc[k]].node))
           return 1;
@@ -230,7 +245,7 @@ int wmm_guards_cycle(wmm_guards *gd, const wmm_cseg *seg, int n)
     if (s->a == s->b || !g->cls[w].writes || g->cls[w].reads ||
         !g->cls[s->a].reads || g->cls[s->a].writes)
       continue;
-    if (!segment_may(gd, w, s->a, s->b))
+    if (!segment_may(gd, w, s->a, s->b, NULL))
       return 0;
   }
   return 1;
@@ -245,11 +260,26 @@ int wmm_guards_pair(wmm_guards *gd, int a, int b)
   if (a == b || !ca->reads || ca->writes || ca->loc < 0 ||
       ca->loc >= g->p->nlocs)
     return 1;
-  for (int k = g->loc_off[ca->loc]; k < g->loc_off[ca->loc + 1]; k++) {
-    int w = g->loc_cls[k];
-    if (g->cls[w].thread != ca->thread && g->cls[w].writes &&
-        segment_may(gd, w, a, b))
-      return 1;
+  if (gd->pair_a != a) {
+    /* the writers' segments from a, once for every b (the fallback asks
+       about each class po-after a in turn) */
+    gd->pair_a = a;
+    gd->pair_any = 0;
+    memset(gd->pair_reach, 0, (size_t)gd->words * sizeof *gd->pair_reach);
+    for (int k = g->loc_off[ca->loc]; k < g->loc_off[ca->loc + 1]; k++) {
+      int w = g->loc_cls[k];
+      if (g->cls[w].thread != ca->thread && g->cls[w].writes &&
+          segment_may(gd, w, a, -1, gd->pair_reach)) {
+        gd->pair_any = 1;
+        break;
+      }
+    }
   }
+  if (gd->pair_any)
+    return 1;
+  const wmm_aeg_class *cb = &g->cls[b];
+  for (int k = 0; k < cb->nacc; k++)
+    if (test_bit(gd->pair_reach, g->acc[cb->acc[k]].node))
+      return 1;
   return 0;
 }

@@ -833,6 +833,25 @@ static int pair_local(wmm_model m)
          m == WMM_MODEL_ARMV8;
 }
 
+enum { TYPE_MEMO = 64 };
+
+/* Is the pair of access types (ta, tb) among tp's ntp pairs?  memo keeps
+ * pairs found before, direct-mapped (a miss scans tp). */
+static int types_known(uint64_t *memo, const unsigned *tp, int ntp,
+                       unsigned ta, unsigned tb)
+{
+  uint64_t key = ((uint64_t)ta << 32 | tb) + 1;
+  uint64_t *slot = &memo[(ta * 31u + tb) % TYPE_MEMO];
+  if (*slot == key)
+    return 1;
+  for (int j = 0; j < ntp; j++)
+    if (tp[2 * j] == ta && tp[2 * j + 1] == tb) {
+      *slot = key;
+      return 1;
+    }
+  return 0;
+}
+
 /* Needs of the pairs of overflowed SCCs: a fence strong enough on any
  * cycle, per thread and pair of access types (not per pair of classes, so
  * that a thread whose unknown addresses touch every location stays linear).
@@ -877,6 +896,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
        its pairs of types */
     const wmm_aeg_thread *th = &g->threads[t];
     int ntp = 0;
+    uint64_t memo[TYPE_MEMO] = {0};
     memset(rel, 0, (size_t)g->nnodes);
     for (int j = toff[t]; j < toff[t + 1] && rc == 0; j++) {
       int ca = by_thread[j];
@@ -886,6 +906,10 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
         for (uint64_t bits = row[w]; bits; bits &= bits - 1) {
           int cb = th->cls[w * 64 + __builtin_ctzll(bits)];
           const wmm_aeg_class *B = &g->cls[cb];
+          /* a pair that adds no class and no pair of types changes nothing */
+          if (cls_seen[ca] == t + 1 && cls_seen[cb] == t + 1 &&
+              types_known(memo, tp, ntp, A->type, B->type))
+            continue;
           /* a protected access orders the pair as the strongest fence would */
           if ((place_section_credit(&b->ctx, ca, cb, 0) >> top) & 1u)
             continue;
@@ -899,10 +923,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
             for (int k = 0; k < B->nacc; k++)
               rel[g->acc[B->acc[k]].node] = 1;
           }
-          int dup = 0;
-          for (int j = 0; j < ntp && !dup; j++)
-            dup = tp[2 * j] == A->type && tp[2 * j + 1] == B->type;
-          if (!dup) {
+          if (!types_known(memo, tp, ntp, A->type, B->type)) {
             if (grow((void **)&tp, &cap_tp, 2 * ntp + 1, sizeof *tp)) {
               rc = -WMM_ERR_NOMEM;
               break;

@@ -26,8 +26,9 @@ struct wmm_reach {
   uint64_t *excl_m;    /* the union over every thread but excl_t */
   int excl_t;          /* -2: excl_m not computed */
   int *rows, nrows;    /* rows of `one` that are set */
-  int *row_gen, gen;   /* row_gen[f] == gen: row f of `one` is cleared */
   int *zf;             /* scratch: a thread's classes' facts, -1 outside */
+  int *fbeg, *byfact;  /* scratch: a thread's classes bucketed by fact */
+  uint64_t *uni;       /* scratch: the union of a bucket's po rows */
   int one_t;           /* the thread whose matrix `one` holds, or -1 */
   unsigned char *any, *wr;  /* start facts per SCC location */
   uint64_t *gf;        /* the good facts */
@@ -40,30 +41,42 @@ static int fact_of(const wmm_reach *r, int c)
 }
 
 /* Fill r->one with thread t's matrix: row f holds the facts of the
- * classes at or po-after a class of fact f (classes of the SCC only). */
+ * classes at or po-after a class of fact f (classes of the SCC only).
+ * The classes of one fact are taken together: the union of their po rows
+ * first, a word at a time, then its classes' facts once. */
 static void thread_matrix(wmm_reach *r, int t)
 {
   const wmm_aeg *g = r->g;
   const wmm_aeg_thread *th = &g->threads[t];
-  r->gen++;
   r->nrows = 0;
   r->one_t = t;
-  for (int k = 0; k < th->ncls; k++)
-    r->zf[k] = r->scc[th->cls[k]] == r->comp ? fact_of(r, th->cls[k]) : -1;
+  memset(r->fbeg, 0, ((size_t)r->nf + 1) * sizeof *r->fbeg);
   for (int k = 0; k < th->ncls; k++) {
-    int fy = r->zf[k];
-    if (fy < 0)
+    r->zf[k] = r->scc[th->cls[k]] == r->comp ? fact_of(r, th->cls[k]) : -1;
+    if (r->zf[k] >= 0)
+      r->fbeg[r->zf[k] + 1]++;
+  }
+  for (int f = 0; f < r->nf; f++)
+    r->fbeg[f + 1] += r->fbeg[f];
+  for (int k = 0; k < th->ncls; k++)
+    if (r->zf[k] >= 0)
+      r->byfact[r->fbeg[r->zf[k]]++] = k;
+  /* fbeg[f] is now the end of fact f's classes, the start of f + 1's */
+  for (int f = 0, from = 0; f < r->nf; from = r->fbeg[f++]) {
+    if (from == r->fbeg[f])
       continue;
-    uint64_t *row = &r->one[(size_t)fy * r->fw];
-    if (r->row_gen[fy] != r->gen) {
-      r->row_gen[fy] = r->gen;
-      memset(row, 0, (size_t)r->fw * sizeof *row);
-      r->rows[r->nrows++] = fy;
+    memset(r->uni, 0, (size_t)th->words * sizeof *r->uni);
+    for (int i = from; i < r->fbeg[f]; i++) {
+      const uint64_t *po = &th->po[(size_t)r->byfact[i] * th->words];
+      for (int w = 0; w < th->words; w++)
+        r->uni[w] |= po[w];
     }
-    row[fy / 64] |= 1ull << (fy % 64);
-    const uint64_t *po = &th->po[(size_t)k * th->words];
+    uint64_t *row = &r->one[(size_t)f * r->fw];
+    memset(row, 0, (size_t)r->fw * sizeof *row);
+    r->rows[r->nrows++] = f;
+    row[f / 64] |= 1ull << (f % 64);
     for (int w = 0; w < th->words; w++)
-      for (uint64_t bits = po[w]; bits; bits &= bits - 1) {
+      for (uint64_t bits = r->uni[w]; bits; bits &= bits - 1) {
         int fz = r->zf[w * 64 + __builtin_ctzll(bits)];
         if (fz >= 0)
           row[fz / 64] |= 1ull << (fz % 64);
@@ -94,7 +107,8 @@ void wmm_reach_free(wmm_reach *r)
   if (!r)
     return;
   free(r->lc), free(r->all), free(r->multi), free(r->one), free(r->excl_m);
-  free(r->rows), free(r->row_gen), free(r->zf), free(r->any), free(r->wr);
+  free(r->rows), free(r->zf), free(r->any), free(r->wr);
+  free(r->fbeg), free(r->byfact), free(r->uni);
   free(r->gf);
   free(r);
 }
@@ -118,22 +132,28 @@ wmm_reach *wmm_reach_new(const wmm_aeg *g, const int *scc, int comp)
     goto fail;
   r->fw = (r->nf + 63) / 64;
   size_t words = (size_t)r->nf * (size_t)r->fw + 1;
-  int maxc = 1;
-  for (int t = 0; t < g->nthreads; t++)
+  int maxc = 1, maxw = 1;
+  for (int t = 0; t < g->nthreads; t++) {
     if (g->threads[t].ncls > maxc)
       maxc = g->threads[t].ncls;
+    if (g->threads[t].words > maxw)
+      maxw = g->threads[t].words;
+  }
   r->all = calloc(words, sizeof *r->all);
   r->multi = calloc(words, sizeof *r->multi);
   r->one = malloc(words * sizeof *r->one);
   r->excl_m = malloc(words * sizeof *r->excl_m);
   r->rows = malloc(((size_t)r->nf + 1) * sizeof *r->rows);
-  r->row_gen = calloc((size_t)r->nf + 1, sizeof *r->row_gen);
   r->zf = malloc((size_t)maxc * sizeof *r->zf);
+  r->fbeg = malloc(((size_t)r->nf + 1) * sizeof *r->fbeg);
+  r->byfact = malloc((size_t)maxc * sizeof *r->byfact);
+  r->uni = malloc((size_t)maxw * sizeof *r->uni);
   r->any = malloc((size_t)r->nl + 1);
   r->wr = malloc((size_t)r->nl + 1);
   r->gf = malloc(((size_t)r->fw + 1) * sizeof *r->gf);
   if (!r->all || !r->multi || !r->one || !r->excl_m || !r->rows ||
-      !r->row_gen || !r->zf || !r->any || !r->wr || !r->gf)
+      !r->zf || !r->any || !r->wr || !r->gf || !r->fbeg ||
+      !r->byfact || !r->uni)
     goto fail;
   r->one_t = -1;
   for (int t = 0; t < g->nthreads; t++) {

@@ -7,7 +7,8 @@
  * fact (the default) and per class (.class_reach, reach.h), also past a
  * cycle bound of 2, where the per-pair fallback and its witness searches
  * use them; so do the SCCs found through cycles.c's per-location hubs
- * and by the com edges one by one (.direct_com).
+ * and marks and by every edge one by one (.direct_com), also on programs
+ * whose threads have over 64 classes.
  * Prints `PASS: NAME MODEL: C cycles, cost X` or `FAIL: ...`, then a summary.
  *
  * Example:
@@ -114,6 +115,30 @@ int main(int argc, char **argv)
       if (wmm_gen_rand(&rng, 3) == 0)
         p->threads[t].instances = 2;
     compare(p, name, models[which]);
+    wmm_program_free(p);
+  }
+  /* wide threads: about 100 classes each (64 locations, 140 items), so
+     Tarjan's marks span two words of a po row */
+  for (int k = 0; k < count / 20 + 1; k++) {
+    int which = (int)wmm_gen_rand(&rng, 3);
+    wmm_gen_opts go = wmm_gen_opts_default(archs[which]);
+    go.loops = 0;
+    go.threads = 2 + (int)wmm_gen_rand(&rng, 2);
+    go.nlocs = 64;
+    go.len = 140;
+    go.branches = 0;   /* (cycle programs from straight code: quick) */
+    char name[64];
+    snprintf(name, sizeof name, "wide%llu.%d", (unsigned long long)seed, k);
+    wmm_program *p = wmm_gen_program(&go, &rng, name);
+    if (!p)
+      continue;
+    wmm_place_opts o = wmm_place_opts_default(models[which]);
+    o.use_condition = 0;
+    o.max_cycles = 2;
+    o.no_slices = 1;
+    wmm_place_opts v = o;
+    v.direct_com = 1;
+    compare_opts(p, name, models[which], "wide direct com bound 2", &o, &v);
     wmm_program_free(p);
   }
   for (; i < argc; i++) {
