@@ -833,23 +833,107 @@ static int pair_local(wmm_model m)
          m == WMM_MODEL_ARMV8;
 }
 
-enum { TYPE_MEMO = 64 };
-
-/* Is the pair of access types (ta, tb) among tp's ntp pairs?  memo keeps
- * pairs found before, direct-mapped (a miss scans tp). */
-static int types_known(uint64_t *memo, const unsigned *tp, int ntp,
-                       unsigned ta, unsigned tb)
+static void mark_nodes(const wmm_aeg *g, int c, unsigned char *rel)
 {
-  uint64_t key = ((uint64_t)ta << 32 | tb) + 1;
-  uint64_t *slot = &memo[(ta * 31u + tb) % TYPE_MEMO];
-  if (*slot == key)
-    return 1;
-  for (int j = 0; j < ntp; j++)
-    if (tp[2 * j] == ta && tp[2 * j + 1] == tb) {
-      *slot = key;
-      return 1;
+  for (int k = 0; k < g->cls[c].nacc; k++)
+    rel[g->acc[g->cls[c].acc[k]].node] = 1;
+}
+
+/* Mark in rel the nodes of thread th's classes on fallback pairs that no
+ * critical section credits, and append to tp (ntp pairs, as ta, tb) the
+ * pairs of access types they have, in the order of their first pair
+ * (rows in order, a row's classes by local index); rows[0 .. nrows) are
+ * the thread's classes with a fallback row.  A word of classes at a time:
+ * per type, the classes of that type are a bit row.  0, or -1 out of
+ * memory. */
+static int thread_fallback_types(builder *b, const wmm_aeg_thread *th,
+                                 const int *rows, int nrows,
+                                 const wmm_cycles *cy, unsigned char *rel,
+                                 unsigned **tp, int *cap_tp, int *ntp)
+{
+  const wmm_aeg *g = b->ctx.g;
+  wmm_fence top = b->ctx.top;
+  int W = th->words, ntypes = 0, rc = 0;
+  unsigned *types = xcalloc((size_t)th->ncls + 1, sizeof *types);
+  int *type_of = xcalloc((size_t)th->ncls + 1, sizeof *type_of);
+  int *first = xcalloc((size_t)th->ncls + 1, sizeof *first);
+  uint64_t *open = xcalloc((size_t)W + 1, sizeof *open);   /* no credit */
+  uint64_t *seen = xcalloc((size_t)W + 1, sizeof *seen);   /* marked */
+  uint64_t *bits = xcalloc((size_t)W + 1, sizeof *bits);
+  uint64_t *tset = NULL;
+  if (!types || !type_of || !first || !open || !seen || !bits)
+    rc = -1;
+  /* a class's credit alone: place_section_credit ORs the two classes'
+     section flags, and each flag credits on its own */
+  for (int k = 0; k < th->ncls && rc == 0; k++) {
+    int c = th->cls[k], j = 0;
+    if (!((place_section_credit(&b->ctx, c, c, 0) >> top) & 1u))
+      open[k / 64] |= 1ull << (k % 64);
+    while (j < ntypes && types[j] != g->cls[c].type)
+      j++;
+    if (j == ntypes)
+      types[ntypes++] = g->cls[c].type;
+    type_of[k] = j;
+  }
+  if (rc == 0 && !(tset = xcalloc((size_t)ntypes * W + 1, sizeof *tset)))
+    rc = -1;
+  for (int k = 0; k < th->ncls && rc == 0; k++)
+    tset[(size_t)type_of[k] * W + k / 64] |= 1ull << (k % 64);
+  for (int j = 0; j < nrows && rc == 0; j++) {
+    int ca = rows[j], la = g->cls[ca].local;
+    if (!((open[la / 64] >> (la % 64)) & 1u))
+      continue;   /* every pair of ca is credited */
+    const uint64_t *row = cy->fb_bits + cy->fb_row[ca];
+    int any = 0;
+    for (int w = 0; w < W; w++)
+      any |= (bits[w] = row[w] & open[w]) != 0;
+    if (!any)
+      continue;
+    /* classes seen for the first time (ca, then the row's): their nodes */
+    if (!((seen[la / 64] >> (la % 64)) & 1u)) {
+      seen[la / 64] |= 1ull << (la % 64);
+      mark_nodes(g, ca, rel);
     }
-  return 0;
+    for (int w = 0; w < W; w++) {
+      uint64_t fresh = bits[w] & ~seen[w];
+      seen[w] |= fresh;
+      for (; fresh; fresh &= fresh - 1)
+        mark_nodes(g, th->cls[w * 64 + __builtin_ctzll(fresh)], rel);
+    }
+    /* pairs of types not had before, by their first class in the row */
+    unsigned ta = g->cls[ca].type;
+    int nnew = 0;
+    for (int tj = 0; tj < ntypes; tj++) {
+      int known = 0;
+      for (int i = 0; i < *ntp && !known; i++)
+        known = (*tp)[2 * i] == ta && (*tp)[2 * i + 1] == types[tj];
+      if (known)
+        continue;
+      const uint64_t *ts = tset + (size_t)tj * W;
+      for (int w = 0; w < W; w++)
+        if (bits[w] & ts[w]) {
+          first[nnew++] = w * 64 + __builtin_ctzll(bits[w] & ts[w]);
+          break;
+        }
+    }
+    for (int i = 1; i < nnew; i++)   /* by local index */
+      for (int q = i; q > 0 && first[q - 1] > first[q]; q--) {
+        int x = first[q];
+        first[q] = first[q - 1], first[q - 1] = x;
+      }
+    for (int i = 0; i < nnew && rc == 0; i++) {
+      if (grow((void **)tp, cap_tp, 2 * *ntp + 1, sizeof **tp)) {
+        rc = -1;
+        break;
+      }
+      (*tp)[2 * *ntp] = ta;
+      (*tp)[2 * *ntp + 1] = types[type_of[first[i]]];
+      (*ntp)++;
+    }
+  }
+  free(types), free(type_of), free(first), free(open), free(seen);
+  free(bits), free(tset);
+  return rc < 0 ? -WMM_ERR_NOMEM : 0;
 }
 
 /* Needs of the pairs of overflowed SCCs: a fence strong enough on any
@@ -874,9 +958,8 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
   int *by_thread = xcalloc((size_t)cy->nfb_cls + 1, sizeof *by_thread);
   int *toff = xcalloc((size_t)g->nthreads + 1, sizeof *toff);
   int *fill = xcalloc((size_t)g->nthreads + 1, sizeof *fill);
-  int *cls_seen = xcalloc((size_t)g->ncls + 1, sizeof *cls_seen);
-  if (!rel || !by_thread || !toff || !fill || !cls_seen) {
-    free(rel), free(by_thread), free(toff), free(fill), free(cls_seen);
+  if (!rel || !by_thread || !toff || !fill) {
+    free(rel), free(by_thread), free(toff), free(fill);
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
   }
   /* the fallback rows bucketed by the thread of their class, in the pairs'
@@ -896,44 +979,11 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
        its pairs of types */
     const wmm_aeg_thread *th = &g->threads[t];
     int ntp = 0;
-    uint64_t memo[TYPE_MEMO] = {0};
     memset(rel, 0, (size_t)g->nnodes);
-    for (int j = toff[t]; j < toff[t + 1] && rc == 0; j++) {
-      int ca = by_thread[j];
-      const uint64_t *row = cy->fb_bits + cy->fb_row[ca];
-      const wmm_aeg_class *A = &g->cls[ca];
-      for (int w = 0; w < th->words && rc == 0; w++)
-        for (uint64_t bits = row[w]; bits; bits &= bits - 1) {
-          int cb = th->cls[w * 64 + __builtin_ctzll(bits)];
-          const wmm_aeg_class *B = &g->cls[cb];
-          /* a pair that adds no class and no pair of types changes nothing */
-          if (cls_seen[ca] == t + 1 && cls_seen[cb] == t + 1 &&
-              types_known(memo, tp, ntp, A->type, B->type))
-            continue;
-          /* a protected access orders the pair as the strongest fence would */
-          if ((place_section_credit(&b->ctx, ca, cb, 0) >> top) & 1u)
-            continue;
-          if (cls_seen[ca] != t + 1) {
-            cls_seen[ca] = t + 1;
-            for (int k = 0; k < A->nacc; k++)
-              rel[g->acc[A->acc[k]].node] = 1;
-          }
-          if (cls_seen[cb] != t + 1) {
-            cls_seen[cb] = t + 1;
-            for (int k = 0; k < B->nacc; k++)
-              rel[g->acc[B->acc[k]].node] = 1;
-          }
-          if (!types_known(memo, tp, ntp, A->type, B->type)) {
-            if (grow((void **)&tp, &cap_tp, 2 * ntp + 1, sizeof *tp)) {
-              rc = -WMM_ERR_NOMEM;
-              break;
-            }
-            tp[2 * ntp] = A->type;
-            tp[2 * ntp + 1] = B->type;
-            ntp++;
-          }
-        }
-    }
+    if (toff[t] < toff[t + 1])
+      rc = thread_fallback_types(b, th, by_thread + toff[t],
+                                 toff[t + 1] - toff[t], cy, rel, &tp, &cap_tp,
+                                 &ntp);
     for (int j = 0; j < ntp && rc == 0; j++) {
       unsigned ta = tp[2 * j], tb = tp[2 * j + 1];
       wmm_req r;
@@ -999,7 +1049,7 @@ static int fallback_needs(builder *b, const wmm_cycles *cy,
         wmm_req_free(&r);
     }
   }
-  free(rel), free(tp), free(by_thread), free(toff), free(cls_seen);
+  free(rel), free(tp), free(by_thread), free(toff);
   if (rc == -WMM_ERR_NOMEM)
     return wmm_fail(err, WMM_ERR_NOMEM, NULL, 0, "out of memory (placement)");
   return rc;

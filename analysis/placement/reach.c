@@ -28,7 +28,9 @@ struct wmm_reach {
   int *rows, nrows;    /* rows of `one` that are set */
   int *zf;             /* scratch: a thread's classes' facts, -1 outside */
   int *fbeg, *byfact;  /* scratch: a thread's classes bucketed by fact */
-  uint64_t *uni;       /* scratch: the union of a bucket's po rows */
+  uint64_t *uni;       /* scratch: the union of a bucket's po rows, and
+                          the last one read (2 x the widest thread) */
+  uint64_t *ufacts;    /* scratch: the facts of the last union read */
   int one_t;           /* the thread whose matrix `one` holds, or -1 */
   unsigned char *any, *wr;  /* start facts per SCC location */
   uint64_t *gf;        /* the good facts */
@@ -61,26 +63,36 @@ static void thread_matrix(wmm_reach *r, int t)
   for (int k = 0; k < th->ncls; k++)
     if (r->zf[k] >= 0)
       r->byfact[r->fbeg[r->zf[k]]++] = k;
-  /* fbeg[f] is now the end of fact f's classes, the start of f + 1's */
+  /* fbeg[f] is now the end of fact f's classes, the start of f + 1's;
+     uni[0 .. words) is the union being built, uni[words .. 2 words) the
+     last one whose facts were read (often the same: a loop's accesses),
+     ufacts those facts */
+  uint64_t *uni = r->uni, *last = r->uni + th->words;
+  int have_last = 0;
   for (int f = 0, from = 0; f < r->nf; from = r->fbeg[f++]) {
     if (from == r->fbeg[f])
       continue;
-    memset(r->uni, 0, (size_t)th->words * sizeof *r->uni);
+    memset(uni, 0, (size_t)th->words * sizeof *uni);
     for (int i = from; i < r->fbeg[f]; i++) {
       const uint64_t *po = &th->po[(size_t)r->byfact[i] * th->words];
       for (int w = 0; w < th->words; w++)
-        r->uni[w] |= po[w];
+        uni[w] |= po[w];
+    }
+    if (!have_last || memcmp(uni, last, (size_t)th->words * sizeof *uni)) {
+      memset(r->ufacts, 0, (size_t)r->fw * sizeof *r->ufacts);
+      for (int w = 0; w < th->words; w++)
+        for (uint64_t bits = uni[w]; bits; bits &= bits - 1) {
+          int fz = r->zf[w * 64 + __builtin_ctzll(bits)];
+          if (fz >= 0)
+            r->ufacts[fz / 64] |= 1ull << (fz % 64);
+        }
+      memcpy(last, uni, (size_t)th->words * sizeof *uni);
+      have_last = 1;
     }
     uint64_t *row = &r->one[(size_t)f * r->fw];
-    memset(row, 0, (size_t)r->fw * sizeof *row);
+    memcpy(row, r->ufacts, (size_t)r->fw * sizeof *row);
     r->rows[r->nrows++] = f;
     row[f / 64] |= 1ull << (f % 64);
-    for (int w = 0; w < th->words; w++)
-      for (uint64_t bits = r->uni[w]; bits; bits &= bits - 1) {
-        int fz = r->zf[w * 64 + __builtin_ctzll(bits)];
-        if (fz >= 0)
-          row[fz / 64] |= 1ull << (fz % 64);
-      }
   }
 }
 
@@ -108,7 +120,7 @@ void wmm_reach_free(wmm_reach *r)
     return;
   free(r->lc), free(r->all), free(r->multi), free(r->one), free(r->excl_m);
   free(r->rows), free(r->zf), free(r->any), free(r->wr);
-  free(r->fbeg), free(r->byfact), free(r->uni);
+  free(r->fbeg), free(r->byfact), free(r->uni), free(r->ufacts);
   free(r->gf);
   free(r);
 }
@@ -147,13 +159,14 @@ wmm_reach *wmm_reach_new(const wmm_aeg *g, const int *scc, int comp)
   r->zf = malloc((size_t)maxc * sizeof *r->zf);
   r->fbeg = malloc(((size_t)r->nf + 1) * sizeof *r->fbeg);
   r->byfact = malloc((size_t)maxc * sizeof *r->byfact);
-  r->uni = malloc((size_t)maxw * sizeof *r->uni);
+  r->uni = malloc(2 * (size_t)maxw * sizeof *r->uni);
+  r->ufacts = malloc(((size_t)r->fw + 1) * sizeof *r->ufacts);
   r->any = malloc((size_t)r->nl + 1);
   r->wr = malloc((size_t)r->nl + 1);
   r->gf = malloc(((size_t)r->fw + 1) * sizeof *r->gf);
   if (!r->all || !r->multi || !r->one || !r->excl_m || !r->rows ||
       !r->zf || !r->any || !r->wr || !r->gf || !r->fbeg ||
-      !r->byfact || !r->uni)
+      !r->byfact || !r->uni || !r->ufacts)
     goto fail;
   r->one_t = -1;
   for (int t = 0; t < g->nthreads; t++) {
