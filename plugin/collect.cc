@@ -1550,6 +1550,22 @@ library_copy_type (collector *c, gimple *stmt, unsigned nptrs)
   return t;
 }
 
+/* A string builtin's read or write of the string argument i points to
+ * (ptr_access), narrowed to the char array member the argument names
+ * when it names one (`strlen (m->text)`, `strcpy (e->key, k)`: in C a
+ * string read or written through a member's address stays inside it;
+ * tbaa.cc's wmm_tbaa_of_string_arg keeps a trailing member's tail). */
+static void
+string_access (collector *c, gimple *stmt, unsigned i, bool is_store)
+{
+  int from = c->t->ncode;
+  ptr_access (c, arg (stmt, i), is_store);
+  wmm_tbaa str;
+  if (c->t->ncode > from
+      && wmm_tbaa_of_string_arg (gimple_call_arg (stmt, i), &str))
+    set_alias (c, from, str);
+}
+
 /* String and memory builtins: their loads and stores through arguments. */
 bool
 memory_builtin (collector *c, gimple *stmt, int code)
@@ -1570,12 +1586,15 @@ memory_builtin (collector *c, gimple *stmt, int code)
         }
       /* FALLTHRU */
     case BUILT_IN_MEMPCPY:
-    case BUILT_IN_STRCPY: case BUILT_IN_STRNCPY: case BUILT_IN_STPCPY:
-    case BUILT_IN_STPNCPY: case BUILT_IN_STRCAT: case BUILT_IN_STRNCAT:
     case BUILT_IN_MEMCPY_CHK: case BUILT_IN_MEMMOVE_CHK:
-    case BUILT_IN_STRCPY_CHK: case BUILT_IN_STRNCPY_CHK:
       ptr_access (c, arg (stmt, 1), false);
       ptr_access (c, arg (stmt, 0), true);
+      return true;
+    case BUILT_IN_STRCPY: case BUILT_IN_STRNCPY: case BUILT_IN_STPCPY:
+    case BUILT_IN_STPNCPY: case BUILT_IN_STRCAT: case BUILT_IN_STRNCAT:
+    case BUILT_IN_STRCPY_CHK: case BUILT_IN_STRNCPY_CHK:
+      string_access (c, stmt, 1, false);
+      string_access (c, stmt, 0, true);
       return true;
     case BUILT_IN_BCOPY:
       ptr_access (c, arg (stmt, 0), false);
@@ -1597,14 +1616,21 @@ memory_builtin (collector *c, gimple *stmt, int code)
     case BUILT_IN_BZERO: case BUILT_IN_MEMSET_CHK:
       ptr_access (c, arg (stmt, 0), true);
       return true;
-    case BUILT_IN_MEMCMP: case BUILT_IN_BCMP: case BUILT_IN_STRCMP:
-    case BUILT_IN_STRNCMP: case BUILT_IN_STRCASECMP: case BUILT_IN_STRNCASECMP:
+    case BUILT_IN_MEMCMP: case BUILT_IN_BCMP:
       ptr_access (c, arg (stmt, 0), false);
       ptr_access (c, arg (stmt, 1), false);
       return true;
-    case BUILT_IN_STRLEN: case BUILT_IN_STRNLEN: case BUILT_IN_STRCHR:
-    case BUILT_IN_STRRCHR: case BUILT_IN_MEMCHR:
+    case BUILT_IN_STRCMP: case BUILT_IN_STRNCMP: case BUILT_IN_STRCASECMP:
+    case BUILT_IN_STRNCASECMP:
+      string_access (c, stmt, 0, false);
+      string_access (c, stmt, 1, false);
+      return true;
+    case BUILT_IN_MEMCHR:
       ptr_access (c, arg (stmt, 0), false);
+      return true;
+    case BUILT_IN_STRLEN: case BUILT_IN_STRNLEN: case BUILT_IN_STRCHR:
+    case BUILT_IN_STRRCHR:
+      string_access (c, stmt, 0, false);
       return true;
     /* A va_list (usually a local): written; the variadic arguments it
        walks are the caller's, no shared data. */
@@ -1704,7 +1730,15 @@ private_call_args (collector *c, gcall *stmt, const char *name)
         ptr_access (c, arg (stmt, i), false, extent);
       string_read (c, stmt, name, i, reads, writes, from);
       if ((writes >> i) & 1)
-        ptr_access (c, arg (stmt, i), true, extent);
+        {
+          /* (a string written into a char array member stays in it) */
+          int wfrom = c->t->ncode;
+          ptr_access (c, arg (stmt, i), true, extent);
+          wmm_tbaa str;
+          if (c->t->ncode > wfrom && wmm_lib_writes_string (name, i)
+              && wmm_tbaa_of_string_arg (a, &str))
+            set_alias (c, wfrom, str);
+        }
     }
 }
 

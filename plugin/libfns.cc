@@ -782,6 +782,31 @@ wmm_lib_reads_string (const char *name, unsigned argno)
   return false;
 }
 
+/* Library functions that write a string (its characters and the null
+ * that ends it) into the char arrays some of their arguments (bits of
+ * args) point to: the sprintf family's buffer, the string functions'
+ * destinations, a line read by fgets, a formatted time. */
+static const string_read string_write_fns[] = {
+  { "sprintf", 1 }, { "snprintf", 1 }, { "vsprintf", 1 }, { "vsnprintf", 1 },
+  { "__sprintf_chk", 1 }, { "__snprintf_chk", 1 }, { "__vsprintf_chk", 1 },
+  { "__vsnprintf_chk", 1 }, { "strcpy", 1 }, { "strncpy", 1 },
+  { "stpcpy", 1 }, { "stpncpy", 1 }, { "strcat", 1 }, { "strncat", 1 },
+  { "__strcpy_chk", 1 }, { "__strncpy_chk", 1 }, { "__stpcpy_chk", 1 },
+  { "__strcat_chk", 1 }, { "__strncat_chk", 1 }, { "fgets", 1 },
+  { "strftime", 1 },
+};
+
+bool
+wmm_lib_writes_string (const char *name, unsigned argno)
+{
+  if (argno >= 32)
+    return false;
+  for (const string_read &w : string_write_fns)
+    if (!strcmp (lib_name (name), w.name))
+      return (w.args >> argno) & 1;
+  return false;
+}
+
 /* Library functions whose pointer arguments (bits of args) each name one
  * object of the declared pointee type that they touch, and nothing past
  * it (a seed, a time, a broken-down time). */

@@ -544,6 +544,9 @@ bool wmm_lib_arg_touch_at (const char *name, gimple *call, unsigned *reads,
  * as a string, up to its null character (printf's %s, strlen, strcpy's
  * source)? */
 bool wmm_lib_reads_string (const char *name, unsigned argno);
+/* Does library function `name` write a string into the char array its
+ * argument argno points to (sprintf's buffer, strcpy's destination)? */
+bool wmm_lib_writes_string (const char *name, unsigned argno);
 /* Is `name` a libgomp call that hands the calling thread the next chunk
  * of a worksharing loop in its last two arguments, [*istart, *iend)
  * (GOMP_loop_*_start / _next, not the generic forms with reductions nor
