@@ -33,7 +33,9 @@
  * And independently of the types (GCC's may_be_aliased test): a static
  * that is not exported and whose address no body or initializer takes is
  * touched only by references that name it, never by a dereference.
- * A char member of *p (`m->tag[0]`) keeps *p's base alias set and size.
+ * A char member of *p (`m->tag[0]`) keeps *p's base alias set and size;
+ * a location char accesses name in a declared object that holds *p's
+ * type (`ws[k].name[0]` against `w->id`) still gets the access-path test.
  * A whole struct access has its type's alias set, whose children are its
  * members' (GCC's record_component_aliases).
  * Conservative on both sides: alias set 0 (char, ref-all pointers such as
@@ -359,8 +361,17 @@ may_touch (const loc_info &li, int l, const wmm_tbaa &a)
      a C++ class (a union, a typeless class) the class. */
   if (a.ref == 0)
     return (a.base == 0 && !a.base_type) || base_may_touch (li, l, a);
+  /* a location char accesses name (`ws[k].name[0]`) may be anything as
+     far as alias sets go, but in a declared object that holds objects of
+     *p's type a member of *p lies where that type puts it: GCC's
+     access-path test (aliasing_component_refs_p, *p's type found in the
+     object's path); where the object's alias set is 0 (a char array) or
+     holds no object of *p's type, GCC assumes nothing, nor does this */
   if (li.any[l])
-    return true;
+    return !(a.base_type && li.objs[l] && VAR_P (li.objs[l])
+             && li.obj_set[l] > 0
+             && wmm_type_holds (TREE_TYPE (li.objs[l]), a.base_type))
+           || base_may_touch (li, l, a);
   bool ref_conflict = false;
   for (int k = li.start[l]; k < li.start[l + 1] && !ref_conflict; k++)
     ref_conflict = alias_sets_conflict_p (a.ref, li.sets[k]);
