@@ -1550,20 +1550,29 @@ library_copy_type (collector *c, gimple *stmt, unsigned nptrs)
   return t;
 }
 
-/* A string builtin's read or write of the string argument i points to
- * (ptr_access), narrowed to the char array member the argument names
- * when it names one (`strlen (m->text)`, `strcpy (e->key, k)`: in C a
- * string read or written through a member's address stays inside it;
- * tbaa.cc's wmm_tbaa_of_string_arg keeps a trailing member's tail). */
+/* The accesses from instruction `from` on, of the string pointer
+ * argument `a` points to, narrowed to the char array member `a` names
+ * when it names one (`strlen (m->text)`, `printf ("%s", e->name)`: in C
+ * a string read or written through a member's address stays inside it;
+ * tbaa.cc's wmm_tbaa_of_string_arg keeps a trailing member's tail);
+ * true then. */
+static bool
+string_member (collector *c, tree a, int from)
+{
+  wmm_tbaa str;
+  if (!wmm_tbaa_of_string_arg (a, &str))
+    return false;
+  set_alias (c, from, str);
+  return true;
+}
+
+/* A string builtin's read or write of the string argument i points to. */
 static void
 string_access (collector *c, gimple *stmt, unsigned i, bool is_store)
 {
   int from = c->t->ncode;
   ptr_access (c, arg (stmt, i), is_store);
-  wmm_tbaa str;
-  if (c->t->ncode > from
-      && wmm_tbaa_of_string_arg (gimple_call_arg (stmt, i), &str))
-    set_alias (c, from, str);
+  string_member (c, gimple_call_arg (stmt, i), from);
 }
 
 /* String and memory builtins: their loads and stores through arguments. */
@@ -1690,13 +1699,9 @@ bool
 string_read (collector *c, gimple *stmt, const char *name, unsigned i,
              unsigned reads, unsigned writes, int from)
 {
-  wmm_tbaa str;
-  if (!((reads >> i) & 1) || ((writes >> i) & 1)
-      || !wmm_lib_reads_string (name, i)
-      || !wmm_tbaa_of_string_arg (gimple_call_arg (stmt, i), &str))
-    return false;
-  set_alias (c, from, str);
-  return true;
+  return ((reads >> i) & 1) && !((writes >> i) & 1)
+         && wmm_lib_reads_string (name, i)
+         && string_member (c, gimple_call_arg (stmt, i), from);
 }
 
 /* A call of a library function that touches nothing of the program but
@@ -1731,13 +1736,10 @@ private_call_args (collector *c, gcall *stmt, const char *name)
       string_read (c, stmt, name, i, reads, writes, from);
       if ((writes >> i) & 1)
         {
-          /* (a string written into a char array member stays in it) */
           int wfrom = c->t->ncode;
           ptr_access (c, arg (stmt, i), true, extent);
-          wmm_tbaa str;
-          if (c->t->ncode > wfrom && wmm_lib_writes_string (name, i)
-              && wmm_tbaa_of_string_arg (a, &str))
-            set_alias (c, wfrom, str);
+          if (wmm_lib_writes_string (name, i))
+            string_member (c, a, wfrom);
         }
     }
 }

@@ -771,15 +771,25 @@ static const string_read string_read_fns[] = {
   { "atol", 1 }, { "atoll", 1 }, { "atof", 1 },
 };
 
-bool
-wmm_lib_reads_string (const char *name, unsigned argno)
+/* Is argument argno of `name` among the arguments table fns (n entries)
+ * gives it? */
+static bool
+string_arg (const string_read *fns, size_t n, const char *name,
+            unsigned argno)
 {
   if (argno >= 32)
     return false;
-  for (const string_read &r : string_read_fns)
-    if (!strcmp (lib_name (name), r.name))
-      return (r.args >> argno) & 1;
+  for (size_t k = 0; k < n; k++)
+    if (!strcmp (lib_name (name), fns[k].name))
+      return (fns[k].args >> argno) & 1;
   return false;
+}
+
+bool
+wmm_lib_reads_string (const char *name, unsigned argno)
+{
+  return string_arg (string_read_fns, ARRAY_SIZE (string_read_fns), name,
+                     argno);
 }
 
 /* Library functions that write a string (its characters and the null
@@ -799,12 +809,8 @@ static const string_read string_write_fns[] = {
 bool
 wmm_lib_writes_string (const char *name, unsigned argno)
 {
-  if (argno >= 32)
-    return false;
-  for (const string_read &w : string_write_fns)
-    if (!strcmp (lib_name (name), w.name))
-      return (w.args >> argno) & 1;
-  return false;
+  return string_arg (string_write_fns, ARRAY_SIZE (string_write_fns), name,
+                     argno);
 }
 
 /* Library functions whose pointer arguments (bits of args) each name one

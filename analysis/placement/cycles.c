@@ -56,18 +56,19 @@ static int first_above(const cgraph *cg, int l, int t)
   return lo;
 }
 
-/* The first set bit >= k of a po row of `words` words over n classes, or
- * -1. */
-static inline int row_next(const uint64_t *row, int words, int n, int k)
+/* The first set bit >= k of a po row of `words` words over n classes
+ * that is not set in `skip` (a row of the same width, or NULL), or -1. */
+static inline int row_next(const uint64_t *row, const uint64_t *skip,
+                           int words, int n, int k)
 {
   if (k >= n)
     return -1;
   int w = k / 64;
-  uint64_t bits = row[w] & (~0ull << (k % 64));
+  uint64_t bits = row[w] & ~(skip ? skip[w] : 0) & (~0ull << (k % 64));
   while (!bits) {
     if (++w >= words)
       return -1;
-    bits = row[w];
+    bits = row[w] & ~(skip ? skip[w] : 0);
   }
   int r = w * 64 + __builtin_ctzll(bits);
   return r < n ? r : -1;
@@ -79,8 +80,8 @@ static inline int row_next(const uint64_t *row, int words, int n, int k)
 static int next_po(const wmm_aeg *g, int y, int k)
 {
   const wmm_aeg_thread *th = &g->threads[g->cls[y].thread];
-  return row_next(&th->po[(size_t)g->cls[y].local * th->words], th->words,
-                  th->ncls, k);
+  return row_next(&th->po[(size_t)g->cls[y].local * th->words], NULL,
+                  th->words, th->ncls, k);
 }
 
 /* Tarjan's view of the com edges: per location, its classes fall into
@@ -266,21 +267,9 @@ static int next_succ(const cgraph *cg, const comhubs *h, const tjmarks *m,
   const uint64_t *row = &th->po[(size_t)cl->local * th->words];
   const uint64_t *seen = m ? m->seen + m->off[cl->thread] : NULL;
   while (*it < n) {
-    int w = *it / 64;
-    uint64_t bits = row[w] & (~0ull << (*it % 64));
-    if (seen)
-      bits &= ~seen[w];
-    if (!bits) {
-      *it = (w + 1) * 64 < n ? (w + 1) * 64 : n;
-      continue;
-    }
-    int k = w * 64 + __builtin_ctzll(bits);
-    if (k >= n) {
-      *it = n;
-      break;
-    }
-    *it = k + 1;
-    if (tloc[k] != cl->loc)
+    int k = row_next(row, seen, th->words, n, *it);
+    *it = k < 0 ? n : k + 1;
+    if (k >= 0 && tloc[k] != cl->loc)
       return th->cls[k];
   }
   if (h) {
@@ -386,8 +375,8 @@ static int class_sccs(const cgraph *cg, int direct, int *scc, int *nscc_out,
   T.edge = xcalloc((size_t)n, sizeof *T.edge);
   T.on = xcalloc((size_t)n, 1);
   int *size = xcalloc((size_t)ncls + 1, sizeof *size);
-  if (tjmarks_init(&T.m, g) < 0 || !T.idx || !T.low || !T.stk || !T.call ||
-      !T.edge || !T.on || !size) {
+  if ((T.marked && tjmarks_init(&T.m, g) < 0) || !T.idx || !T.low ||
+      !T.stk || !T.call || !T.edge || !T.on || !size) {
     tj_free(&T);
     free(size);
     free_hubs(h);
